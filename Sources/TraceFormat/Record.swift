@@ -1,0 +1,302 @@
+/// One line of a trace: its position, its time and what happened.
+public struct Record: Equatable, Sendable {
+    /// Position in the trace; strictly increasing by 1.
+    public var seq: Int
+    /// Milliseconds since the trace started (monotonic clock).
+    public var t: Int64
+    /// The typed content of the record.
+    public var body: RecordBody
+
+    /// Creates a record.
+    public init(seq: Int, t: Int64, _ body: RecordBody) {
+        self.seq = seq
+        self.t = t
+        self.body = body
+    }
+
+    /// The record's `type` string, e.g. `api.setRoute`.
+    public var type: String { body.type }
+}
+
+/// The typed content of a record, one case per record type of the trace format.
+public enum RecordBody: Equatable, Sendable {
+    case header(TraceHeader)
+    // api.*
+    case joinChannel(channel: String)
+    case leaveChannel
+    case enterMeeting(room: String)
+    case exitMeeting
+    case setDefaultRoute(target: RouteTarget)
+    case setRoute(target: RouteTarget, api: String?)
+    case clearRouteOverride
+    case setAudioModuleEnabled(enabled: Bool)
+    case subscribe(pubUid: String, trackId: String, layers: [String])
+    case switchLayer(pubUid: String, trackId: String, targetTrackId: String)
+    // os.*
+    case deviceConnected(id: String, kind: DeviceKind, name: String?, port: String?)
+    case deviceDisconnected(id: String)
+    case micPermission(status: MicPermission)
+    case interruptionBegan(cause: InterruptionCause?)
+    case interruptionEnded(shouldResume: Bool?)
+    case callState(state: CallState)
+    case appState(state: AppState)
+    // obs.*
+    case routeChanged(route: Route, previousRoute: Route, reason: RouteChangeReason)
+    case routeSnapshot(route: Route, ports: [String]?)
+    case sessionActivated(SessionActivation)
+    case sessionDeactivated(notifyOthers: Bool)
+    case overrideOutput(port: OverridePort)
+    // sdk.*
+    case sdkInterrupted
+    case sdkRecovered
+    case sdkCallStateChanged(state: CallState)
+    case sdkQualityChanged(overall: QualityLevel, previous: QualityLevel, mos: Double?)
+    case sdkActiveSpeakers(speakers: [Speaker])
+    case sdkLayerSwitched(LayerSwitch)
+    case sdkError(api: String, error: String)
+    case sdkLog(level: String, message: String)
+    // conn.*, srv.*
+    case connEngine(vendor: EngineVendor)
+    case connState(state: ConnState)
+    case qualityReport(pub: QualitySample, sub: QualitySample)
+    case speakers(speaking: [Speaker], stopped: [SpeakerKey])
+    case srvLayerSwitched(LayerSwitch)
+    // expect.*
+    case expect(Expectation)
+    /// A record whose `type` this version does not know; kept whole as its JSON text.
+    case unknown(type: String, json: String)
+
+    /// The record's `type` string.
+    public var type: String {
+        switch self {
+        case .header: "trace.header"
+        case .joinChannel: "api.joinChannel"
+        case .leaveChannel: "api.leaveChannel"
+        case .enterMeeting: "api.enterMeeting"
+        case .exitMeeting: "api.exitMeeting"
+        case .setDefaultRoute: "api.setDefaultRoute"
+        case .setRoute: "api.setRoute"
+        case .clearRouteOverride: "api.clearRouteOverride"
+        case .setAudioModuleEnabled: "api.setAudioModuleEnabled"
+        case .subscribe: "api.subscribe"
+        case .switchLayer: "api.switchLayer"
+        case .deviceConnected: "os.deviceConnected"
+        case .deviceDisconnected: "os.deviceDisconnected"
+        case .micPermission: "os.micPermission"
+        case .interruptionBegan: "os.interruptionBegan"
+        case .interruptionEnded: "os.interruptionEnded"
+        case .callState: "os.callState"
+        case .appState: "os.appState"
+        case .routeChanged: "obs.routeChanged"
+        case .routeSnapshot: "obs.routeSnapshot"
+        case .sessionActivated: "obs.sessionActivated"
+        case .sessionDeactivated: "obs.sessionDeactivated"
+        case .overrideOutput: "obs.overrideOutput"
+        case .sdkInterrupted: "sdk.interrupted"
+        case .sdkRecovered: "sdk.recovered"
+        case .sdkCallStateChanged: "sdk.callStateChanged"
+        case .sdkQualityChanged: "sdk.qualityChanged"
+        case .sdkActiveSpeakers: "sdk.activeSpeakers"
+        case .sdkLayerSwitched: "sdk.layerSwitched"
+        case .sdkError: "sdk.error"
+        case .sdkLog: "sdk.log"
+        case .connEngine: "conn.engine"
+        case .connState: "conn.state"
+        case .qualityReport: "srv.qualityReport"
+        case .speakers: "srv.speakers"
+        case .srvLayerSwitched: "srv.layerSwitched"
+        case .expect(let e): e.type
+        case .unknown(let type, _): type
+        }
+    }
+
+    /// Whether this is an `api.*` call that gets a verdict.
+    public var isVerdictCall: Bool {
+        switch self {
+        case .setRoute, .setDefaultRoute, .clearRouteOverride, .switchLayer: true
+        default: false
+        }
+    }
+}
+
+/// The first record of every trace.
+public struct TraceHeader: Equatable, Sendable {
+    /// Always `rtctrace`.
+    public var format: String
+    /// Format version; this reader knows version 1.
+    public var version: Int
+    /// The product layer the app is written against.
+    public var layer: Layer
+    /// The SDK name and version, free text.
+    public var sdk: String?
+    /// The device the trace was recorded on.
+    public var device: Device
+    /// The app that recorded it.
+    public var app: App
+    /// Wall-clock start, ISO 8601, as written.
+    public var startedAt: String?
+    /// The persistent default before any `api.setDefaultRoute` (absent: earpiece).
+    public var initialDefaultRoute: RouteTarget?
+
+    /// Creates a header with the spec's defaults for absent fields.
+    public init(format: String = "rtctrace", version: Int = 1, layer: Layer, sdk: String? = nil,
+                device: Device = Device(), app: App = App(), startedAt: String? = nil,
+                initialDefaultRoute: RouteTarget? = nil) {
+        self.format = format
+        self.version = version
+        self.layer = layer
+        self.sdk = sdk
+        self.device = device
+        self.app = app
+        self.startedAt = startedAt
+        self.initialDefaultRoute = initialDefaultRoute
+    }
+
+    /// The recording device.
+    public struct Device: Equatable, Sendable {
+        /// Hardware model, e.g. `iPhone15,2`.
+        public var model: String?
+        /// OS name and version.
+        public var os: String?
+        /// Whether this is a simulator (no earpiece, no bluetooth; R10).
+        public var simulator: Bool
+        /// Creates a device description.
+        public init(model: String? = nil, os: String? = nil, simulator: Bool = false) {
+            self.model = model
+            self.os = os
+            self.simulator = simulator
+        }
+    }
+
+    /// The recording app's relevant Info.plist facts.
+    public struct App: Equatable, Sendable {
+        /// Bundle identifier.
+        public var bundleId: String?
+        /// Info.plist has NSMicrophoneUsageDescription.
+        public var micUsageDescription: Bool
+        /// UIBackgroundModes contains `audio`.
+        public var backgroundAudio: Bool
+        /// Creates an app description.
+        public init(bundleId: String? = nil, micUsageDescription: Bool = true, backgroundAudio: Bool = true) {
+            self.bundleId = bundleId
+            self.micUsageDescription = micUsageDescription
+            self.backgroundAudio = backgroundAudio
+        }
+    }
+}
+
+/// An `obs.sessionActivated` record's content.
+public struct SessionActivation: Equatable, Sendable {
+    /// Whether activation succeeded.
+    public var ok: Bool
+    /// The error when it failed.
+    public var error: String?
+    /// The `AVAudioSession` category, e.g. `playAndRecord`.
+    public var category: String?
+    /// The mode, e.g. `voiceChat`.
+    public var mode: String?
+    /// Category options, e.g. `allowBluetooth`.
+    public var options: [String]
+    /// Creates an activation.
+    public init(ok: Bool, error: String? = nil, category: String? = nil, mode: String? = nil, options: [String] = []) {
+        self.ok = ok
+        self.error = error
+        self.category = category
+        self.mode = mode
+        self.options = options
+    }
+
+    /// Whether this is a successful `playAndRecord` activation (a *call session*).
+    public var isCallSession: Bool { ok && category == "playAndRecord" }
+}
+
+/// One server or SDK quality sample (`pub` or `sub`).
+public struct QualitySample: Equatable, Sendable {
+    /// The server's level.
+    public var level: QualityLevel
+    /// Score 0–100.
+    public var score: Double?
+    /// Mean opinion score 1.0–4.5.
+    public var mos: Double?
+    /// Packet loss ratio 0–1.
+    public var loss: Double?
+    /// Round-trip time, ms.
+    public var rtt: Double?
+    /// Jitter, ms.
+    public var jitter: Double?
+    /// Bitrate, kbps.
+    public var bitrate: Double?
+    /// Creates a sample.
+    public init(level: QualityLevel, score: Double? = nil, mos: Double? = nil, loss: Double? = nil,
+                rtt: Double? = nil, jitter: Double? = nil, bitrate: Double? = nil) {
+        self.level = level
+        self.score = score
+        self.mos = mos
+        self.loss = loss
+        self.rtt = rtt
+        self.jitter = jitter
+        self.bitrate = bitrate
+    }
+}
+
+/// Identifies one audio track of one user.
+public struct SpeakerKey: Hashable, Sendable, Comparable {
+    /// User id.
+    public var uid: String
+    /// Track id.
+    public var trackId: String
+    /// Creates a key.
+    public init(uid: String, trackId: String) {
+        self.uid = uid
+        self.trackId = trackId
+    }
+
+    public static func < (a: SpeakerKey, b: SpeakerKey) -> Bool {
+        a.uid != b.uid ? a.uid < b.uid : a.trackId < b.trackId
+    }
+}
+
+/// An active speaker with its normalised level (0–1).
+public struct Speaker: Equatable, Sendable {
+    /// User id.
+    public var uid: String
+    /// Track id.
+    public var trackId: String
+    /// Normalised linear volume 0–1.
+    public var level: Double
+    /// Creates a speaker entry.
+    public init(uid: String, trackId: String, level: Double) {
+        self.uid = uid
+        self.trackId = trackId
+        self.level = level
+    }
+
+    /// The (uid, trackId) key.
+    public var key: SpeakerKey { SpeakerKey(uid: uid, trackId: trackId) }
+}
+
+/// A simulcast layer switch as the server or the SDK reported it.
+public struct LayerSwitch: Equatable, Sendable {
+    /// Publisher's uid.
+    public var pubUid: String
+    /// The stable subscription handle.
+    public var trackId: String
+    /// The layer switched from.
+    public var fromTrackId: String?
+    /// The layer switched to.
+    public var toTrackId: String
+    /// Server reason: `bwe_down`, `bwe_up`, `client`, …
+    public var reason: String
+    /// Time the switch took.
+    public var latencyMs: Double?
+    /// Creates a layer switch.
+    public init(pubUid: String, trackId: String, fromTrackId: String? = nil, toTrackId: String,
+                reason: String, latencyMs: Double? = nil) {
+        self.pubUid = pubUid
+        self.trackId = trackId
+        self.fromTrackId = fromTrackId
+        self.toTrackId = toTrackId
+        self.reason = reason
+        self.latencyMs = latencyMs
+    }
+}

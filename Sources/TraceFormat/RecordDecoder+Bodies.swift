@@ -1,0 +1,149 @@
+extension RecordDecoder {
+    mutating func decodeBody(type: String, _ r: inout FieldReader, line: UnsafeBufferPointer<UInt8>) throws -> RecordBody {
+        switch type {
+        case "srv.qualityReport":
+            let pub = try r.object("pub", scratch: &nested) { try Self.sample($0) }!
+            let sub = try r.object("sub", scratch: &nested) { try Self.sample($0) }!
+            return .qualityReport(pub: pub, sub: sub)
+        case "srv.speakers":
+            let speaking = try r.objectArray("speaking", scratch: &nested) { try Self.speaker($0) }
+            let stopped = try r.objectArray("stopped", scratch: &nested) { s in
+                SpeakerKey(uid: try s.string("uid"), trackId: try s.string("trackId"))
+            }
+            return .speakers(speaking: speaking, stopped: stopped)
+        case "sdk.activeSpeakers":
+            return .sdkActiveSpeakers(speakers: try r.objectArray("speakers", scratch: &nested) { try Self.speaker($0) })
+        case "sdk.qualityChanged":
+            return .sdkQualityChanged(overall: try r.vocabulary("overall"), previous: try r.vocabulary("previous"),
+                                      mos: try r.optionalDouble("mos"))
+        case "trace.header": return .header(try header(r))
+        case "api.joinChannel": return .joinChannel(channel: try r.string("channel"))
+        case "api.leaveChannel": return .leaveChannel
+        case "api.enterMeeting": return .enterMeeting(room: try r.string("room"))
+        case "api.exitMeeting": return .exitMeeting
+        case "api.setDefaultRoute": return .setDefaultRoute(target: try r.vocabulary("target"))
+        case "api.setRoute": return .setRoute(target: try r.vocabulary("target"), api: try r.optionalString("api"))
+        case "api.clearRouteOverride": return .clearRouteOverride
+        case "api.setAudioModuleEnabled": return .setAudioModuleEnabled(enabled: try r.bool("enabled"))
+        case "api.subscribe":
+            return .subscribe(pubUid: try r.string("pubUid"), trackId: try r.string("trackId"), layers: try r.stringArray("layers"))
+        case "api.switchLayer":
+            return .switchLayer(pubUid: try r.string("pubUid"), trackId: try r.string("trackId"),
+                                targetTrackId: try r.string("targetTrackId"))
+        case "os.deviceConnected":
+            return .deviceConnected(id: try r.string("id"), kind: try r.vocabulary("kind"),
+                                    name: try r.optionalString("name"), port: try r.optionalString("port"))
+        case "os.deviceDisconnected": return .deviceDisconnected(id: try r.string("id"))
+        case "os.micPermission": return .micPermission(status: try r.vocabulary("status"))
+        case "os.interruptionBegan": return .interruptionBegan(cause: try r.optionalVocabulary("cause"))
+        case "os.interruptionEnded": return .interruptionEnded(shouldResume: try r.optionalBool("shouldResume"))
+        case "os.callState": return .callState(state: try r.vocabulary("state"))
+        case "os.appState": return .appState(state: try r.vocabulary("state"))
+        case "obs.routeChanged":
+            return .routeChanged(route: try r.vocabulary("route"), previousRoute: try r.vocabulary("previousRoute"),
+                                 reason: try r.vocabulary("reason"))
+        case "obs.routeSnapshot": return .routeSnapshot(route: try r.vocabulary("route"), ports: try r.optionalStringArray("ports"))
+        case "obs.sessionActivated":
+            return .sessionActivated(SessionActivation(
+                ok: try r.bool("ok"), error: try r.optionalString("error"), category: try r.optionalString("category"),
+                mode: try r.optionalString("mode"), options: try r.optionalStringArray("options") ?? []))
+        case "obs.sessionDeactivated": return .sessionDeactivated(notifyOthers: try r.bool("notifyOthers"))
+        case "obs.overrideOutput": return .overrideOutput(port: try r.vocabulary("port"))
+        case "sdk.interrupted": return .sdkInterrupted
+        case "sdk.recovered": return .sdkRecovered
+        case "sdk.callStateChanged": return .sdkCallStateChanged(state: try r.vocabulary("state"))
+        case "sdk.layerSwitched": return .sdkLayerSwitched(try Self.layerSwitch(r))
+        case "sdk.error": return .sdkError(api: try r.string("api"), error: try r.string("error"))
+        case "sdk.log": return .sdkLog(level: try r.string("level"), message: try r.string("message"))
+        case "conn.engine": return .connEngine(vendor: try r.vocabulary("vendor"))
+        case "conn.state": return .connState(state: try r.vocabulary("state"))
+        case "srv.layerSwitched": return .srvLayerSwitched(try Self.layerSwitch(r))
+        default:
+            if type.hasPrefix("expect."), let e = try expectation(String(type.dropFirst(7)), r) { return .expect(e) }
+            guard let json = String(validating: line, as: UTF8.self) else {
+                throw FieldFault(field: "type", reason: "invalid UTF-8 in the line")
+            }
+            return .unknown(type: type, json: json)
+        }
+    }
+
+    static func sample(_ s: FieldReader) throws -> QualitySample {
+        QualitySample(level: try s.vocabulary("level"), score: try s.optionalDouble("score"), mos: try s.optionalDouble("mos"),
+                      loss: try s.optionalDouble("loss"), rtt: try s.optionalDouble("rtt"),
+                      jitter: try s.optionalDouble("jitter"), bitrate: try s.optionalDouble("bitrate"))
+    }
+
+    static func speaker(_ s: FieldReader) throws -> Speaker {
+        Speaker(uid: try s.string("uid"), trackId: try s.string("trackId"), level: try s.double("level"))
+    }
+
+    static func layerSwitch(_ r: FieldReader) throws -> LayerSwitch {
+        LayerSwitch(pubUid: try r.string("pubUid"), trackId: try r.string("trackId"),
+                    fromTrackId: try r.optionalString("fromTrackId"), toTrackId: try r.string("toTrackId"),
+                    reason: try r.string("reason"), latencyMs: try r.optionalDouble("latencyMs"))
+    }
+
+    mutating func header(_ r: FieldReader) throws -> TraceHeader {
+        let format = try r.string("format")
+        guard format == "rtctrace" else { throw FieldFault(field: "format", reason: "expected \"rtctrace\", got \"\(format.prefix(40))\"") }
+        let version = try r.int("version")
+        guard version == 1 else { throw FieldFault(field: "version", reason: "unsupported version \(version) (this reader knows version 1)") }
+        var h = TraceHeader(layer: try r.vocabulary("layer"))
+        h.sdk = try r.optionalString("sdk")
+        h.startedAt = try r.optionalString("startedAt")
+        h.initialDefaultRoute = try r.optionalVocabulary("initialDefaultRoute")
+        if let d = try r.object("device", scratch: &nested, optional: true, { d in
+            TraceHeader.Device(model: try d.optionalString("model"), os: try d.optionalString("os"),
+                               simulator: try d.optionalBool("simulator") ?? false)
+        }) { h.device = d }
+        if let a = try r.object("app", scratch: &nested, optional: true, { a in
+            TraceHeader.App(bundleId: try a.optionalString("bundleId"),
+                            micUsageDescription: try a.optionalBool("micUsageDescription") ?? true,
+                            backgroundAudio: try a.optionalBool("backgroundAudio") ?? true)
+        }) { h.app = a }
+        return h
+    }
+
+    /// Decodes `expect.NAME`; nil for a name this version does not know (kept as an unknown record).
+    mutating func expectation(_ name: String, _ r: FieldReader) throws -> Expectation? {
+        let kind: Expectation.Kind
+        switch name {
+        case "route": kind = .route(r.isNull("route") ? nil : try r.vocabulary("route"))
+        case "target": kind = .target(try r.vocabulary("target"))
+        case "override": kind = .override(r.isNull("target") ? nil : try r.vocabulary("target"))
+        case "engaged": kind = .engaged(try r.bool("value"))
+        case "audioModule": kind = .audioModule(try r.bool("enabled"))
+        case "interrupted": kind = .interrupted(try r.bool("value"))
+        case "verdict":
+            let ref = try r.int("ref")
+            guard ref >= 0, ref < Int64(Int32.max) * 1024 else { throw FieldFault(field: "ref", reason: "must be a seq ≥ 0") }
+            kind = .verdict(ref: Int(ref), verdict: try r.vocabulary("verdict"), cause: try r.optionalVocabulary("cause"))
+        case "quality":
+            if r.has("value") && r.isNull("value") && !r.has("overall") {
+                kind = .quality(nil)
+            } else {
+                kind = .quality(Expectation.QualityValue(overall: try r.vocabulary("overall"), mos: try r.optionalDouble("mos")))
+            }
+        case "qualityChanges":
+            kind = .qualityChanges(try r.objectArray("changes", scratch: &nested) { c in
+                Expectation.LevelChangePair(previous: try c.vocabulary("previous"), overall: try c.vocabulary("overall"))
+            })
+        case "speakers":
+            kind = .speakers(try r.objectArray("speakers", scratch: &nested) { s in
+                SpeakerKey(uid: try s.string("uid"), trackId: try s.string("trackId"))
+            })
+        case "finding":
+            let count = try r.optionalInt("count").map { Int($0) }
+            kind = .finding(code: try r.string("code"), count: count)
+        case "noFinding": kind = .noFinding(code: try r.string("code"))
+        case "divergences": kind = .divergences(count: Int(try r.int("count")))
+        default: return nil
+        }
+        var atEnd = false
+        if let at = try r.optionalString("at") {
+            guard at == "end" else { throw FieldFault(field: "at", reason: "unknown value \"\(at.prefix(40))\" (expected \"end\")") }
+            atEnd = true
+        }
+        return Expectation(kind, atEnd: atEnd, rule: try r.optionalString("rule"))
+    }
+}

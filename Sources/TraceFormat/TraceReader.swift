@@ -1,0 +1,172 @@
+/// What a trace reader yields: a record, or a problem it recovered from.
+public enum TraceEvent: Sendable {
+    /// A decoded record.
+    case record(Record)
+    /// A problem; reading continues after it.
+    case problem(TraceProblem)
+}
+
+/// Reads a trace (zstd frames or plain JSON Lines) record by record in bounded memory,
+/// reporting and recovering from every problem the trace format's Recovery section names.
+public final class TraceReader: IteratorProtocol, Sequence {
+    /// The file being read.
+    public let file: String
+    private let source: LineSource
+    private var decoder = RecordDecoder()
+    private var pendingLoss: [TraceProblem] = []
+    private var lastSeq: Int?
+    private var lastT: Int64?
+    private var sawRecord = false
+    private var done = false
+
+    /// The trace header, once read.
+    public private(set) var header: TraceHeader?
+    /// Records decoded so far.
+    public private(set) var recordCount = 0
+    /// Records of a type this version does not know, by type.
+    public private(set) var unknownTypes: [String: Int] = [:]
+    /// Every problem reported so far, in order.
+    public private(set) var problems: [TraceProblem] = []
+    /// How many problems to keep in `problems` (all are still yielded).
+    public var keepProblems = 10_000
+
+    /// Opens a trace; `-` reads standard input.
+    public init(path: String, limits: ReaderLimits = .standard) throws {
+        file = path
+        source = try LineSource(path: path, limits: limits)
+    }
+
+    /// Container statistics so far (frames, sizes, marks).
+    public var stats: ContainerStats { source.stats }
+
+    /// The last seq decoded, if any.
+    public var lastRecordSeq: Int? { lastSeq }
+
+    /// The raw bytes of the line the last record came from (valid until the next call to `next`).
+    public func withCurrentLine<T>(_ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
+        try source.data.withUnsafeBufferPointer { p in try body(UnsafeBufferPointer(rebasing: p[currentLine])) }
+    }
+
+    private var currentLine: Range<Int> = 0..<0
+
+    /// Whether the last record came from a torn final frame (kept, but its frame was never completed).
+    public var currentFrameIsTorn: Bool { currentLine.upperBound > source.tornFrom }
+    private var out: [TraceEvent] = []
+    private var outHead = 0
+
+    /// The next record or problem; nil at the end of the trace.
+    public func next() -> TraceEvent? {
+        while true {
+            if outHead < out.count {
+                let e = out[outHead]
+                outHead += 1
+                if outHead == out.count { out.removeAll(keepingCapacity: true); outHead = 0 }
+                return e
+            }
+            if done { return nil }
+            guard let event = source.next() else {
+                for var p in pendingLoss {
+                    if let last = lastSeq { p.message += "; records after seq \(last) may be lost" }
+                    out.append(.problem(remember(p)))
+                }
+                pendingLoss.removeAll()
+                if let p = endProblem() { out.append(.problem(remember(p))) }
+                done = true
+                continue
+            }
+            switch event {
+            case .problem(let p):
+                if p.kind == .badFrame || p.kind == .garbage || p.kind == .windowTooLarge {
+                    // The lost seq range is known once the next record arrives.
+                    pendingLoss.append(p)
+                    continue
+                }
+                return .problem(remember(p))
+            case .line(let range):
+                currentLine = range
+                if range.isEmpty || isBlank(range) { continue }
+                let lineNo = source.lineNumber
+                let decoded: Result<Record, RecordDecodeError> = source.data.withUnsafeBufferPointer { p in
+                    do throws(RecordDecodeError) { return .success(try decoder.decode(UnsafeBufferPointer(rebasing: p[range]), lineNumber: lineNo)) } catch {
+                        return .failure(error)
+                    }
+                }
+                switch decoded {
+                case .failure(let e):
+                    return .problem(remember(TraceProblem(.badRecord, file: file, seq: e.seq, line: e.line, field: e.field, message: e.reason)))
+                case .success(let record):
+                    var explained = false
+                    if !pendingLoss.isEmpty {
+                        let from = (lastSeq ?? -1) + 1
+                        pendingLoss[0].lost = record.seq > from ? from...(record.seq - 1) : nil
+                        for p in pendingLoss { out.append(.problem(remember(p))) }
+                        pendingLoss.removeAll()
+                        explained = true
+                    }
+                    if let p = accept(record, gapExplained: explained) { out.append(.problem(remember(p))) }
+                    if out.isEmpty { return .record(record) }
+                    out.append(.record(record))
+                }
+            }
+        }
+    }
+
+    private func isBlank(_ r: Range<Int>) -> Bool {
+        source.data[r].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+    }
+
+    /// Checks order, header and gaps; returns a problem to report before the record, if any.
+    private func accept(_ r: Record, gapExplained: Bool) -> TraceProblem? {
+        defer {
+            recordCount += 1
+            lastSeq = r.seq
+            lastT = Swift.max(lastT ?? r.t, r.t)
+            sawRecord = true
+        }
+        if case .unknown(let type, _) = r.body { unknownTypes[type, default: 0] += 1 }
+        if case .header(let h) = r.body {
+            if sawRecord || r.seq != 0 {
+                return TraceProblem(.header, file: file, seq: r.seq, line: source.lineNumber,
+                                    message: "trace.header must be the first record, with seq 0")
+            }
+            header = h
+        } else if !sawRecord {
+            return TraceProblem(.header, file: file, seq: r.seq, line: source.lineNumber,
+                                message: "the first record is \(r.type), not trace.header; layer and device are unknown")
+        }
+        if let last = lastSeq, r.seq != last + 1 {
+            if r.seq > last + 1 {
+                if gapExplained { return nil }
+                return TraceProblem(.seqGap, file: file, seq: r.seq, line: source.lineNumber, lost: (last + 1)...(r.seq - 1),
+                                    message: "seq jumps from \(last) to \(r.seq): \(r.seq - last - 1) record\(r.seq - last - 1 == 1 ? "" : "s") missing")
+            }
+            return TraceProblem(.seqGap, file: file, seq: r.seq, line: source.lineNumber,
+                                message: "seq \(r.seq) does not follow \(last) (seq must increase by 1)")
+        }
+        if let t = lastT, r.t < t {
+            return TraceProblem(.timeBackwards, file: file, seq: r.seq, line: source.lineNumber, field: "t",
+                                message: "t goes backwards from \(t) ms to \(r.t) ms")
+        }
+        return nil
+    }
+
+    private func endProblem() -> TraceProblem? {
+        if recordCount == 0 && problems.isEmpty {
+            return TraceProblem(.empty, file: file, message: "the trace holds no records")
+        }
+        if source.stats.hasStartMark && !source.stats.endsWithEndMark {
+            return TraceProblem(.notClosed, file: file, offset: source.stats.compressedBytes,
+                message: "the trace does not end with rtctrace's end mark: its writer did not close it (crash or cut)")
+        }
+        if source.stats.endsWithEndMark, let marked = source.stats.endMarkLastSeq, marked != (lastSeq ?? -1) {
+            return TraceProblem(.notClosed, file: file, offset: source.stats.compressedBytes,
+                message: "the end mark records last seq \(marked), but the last record read is \(lastSeq.map(String.init) ?? "none")")
+        }
+        return nil
+    }
+
+    private func remember(_ p: TraceProblem) -> TraceProblem {
+        if problems.count < keepProblems { problems.append(p) }
+        return p
+    }
+}
