@@ -6,6 +6,9 @@ let package = Package(
     products: [
         .executable(name: "rtctrace", targets: ["rtctrace"]),
         .library(name: "TraceFormat", targets: ["TraceFormat"]),
+        .library(name: "RouteEngine", targets: ["RouteEngine"]),
+        .library(name: "QualityEngine", targets: ["QualityEngine"]),
+        .library(name: "Replay", targets: ["Replay"]),
     ],
     targets: [
         .systemLibrary(
@@ -14,7 +17,13 @@ let package = Package(
             providers: [.apt(["libzstd-dev"])]
         ),
         .target(name: "TraceFormat", dependencies: ["CZstd"]),
-        .executableTarget(name: "rtctrace", dependencies: ["TraceFormat"]),
+        .target(name: "RouteEngine", dependencies: ["TraceFormat"]),
+        .target(name: "QualityEngine", dependencies: ["TraceFormat"]),
+        .target(name: "Replay", dependencies: ["TraceFormat", "RouteEngine", "QualityEngine"]),
+        .executableTarget(name: "rtctrace", dependencies: ["TraceFormat", "Replay"]),
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat"]),
+        .testTarget(name: "RouteEngineTests", dependencies: ["RouteEngine", "TraceFormat"]),
+        .testTarget(name: "QualityEngineTests", dependencies: ["QualityEngine", "TraceFormat"]),
+        .testTarget(name: "ReplayTests", dependencies: ["Replay", "TraceFormat"]),
     ]
 )

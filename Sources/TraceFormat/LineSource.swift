@@ -39,6 +39,9 @@ public struct ContainerStats: Sendable, Equatable {
     public var endsWithEndMark = false
     /// The last seq the final end mark recorded.
     public var endMarkLastSeq: Int?
+
+    /// Empty statistics.
+    public init() {}
 }
 
 /// Turns a trace file into lines: detects zstd or plain text, decodes frames, holds each frame's

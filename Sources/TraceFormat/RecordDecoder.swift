@@ -246,3 +246,20 @@ struct FieldReader {
     /// Whether the member is present at all.
     func has(_ key: StaticString) -> Bool { fields.find(key, in: bytes) != nil }
 }
+
+extension RecordDecoder {
+    /// The line with its top-level `seq` value replaced, every other byte kept (unknown fields included).
+    public static func replacingSeq(in line: [UInt8], with seq: Int) -> [UInt8]? {
+        line.withUnsafeBufferPointer { p -> [UInt8]? in
+            var fields = JSONFields()
+            var c = JSONCursor(p)
+            guard (try? fields.scan(&c)) != nil, let start = fields.find("seq", in: p) else { return nil }
+            var v = JSONCursor(p, from: start)
+            guard (try? v.readInt()) != nil else { return nil }
+            var out = Array(p[0..<start])
+            JSONWriter.appendInt(Int64(seq), to: &out)
+            out.append(contentsOf: p[v.pos...])
+            return out
+        }
+    }
+}

@@ -1,0 +1,1 @@
+// Drives the engines over a trace.

@@ -1,0 +1,1 @@
+// The route engine: a pure reducer over trace records (contract.md, "Route engine").

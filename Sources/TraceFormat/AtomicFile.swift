@@ -1,0 +1,47 @@
+import Glibc
+
+/// Output files are written whole or not at all: to a temporary sibling, then renamed over the target.
+public enum AtomicFile {
+    /// A temporary path in the same directory as `path` (so the rename stays on one file system).
+    public static func temporarySibling(of path: String) -> String {
+        let slash = path.lastIndex(of: "/")
+        let dir = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        return "\(dir).\(name).tmp-\(getpid())"
+    }
+
+    /// Renames the finished temporary file over `path`.
+    public static func commit(_ temporary: String, to path: String) throws {
+        guard rename(temporary, path) == 0 else {
+            let e = FileError.errno(path, "cannot move the finished file into place")
+            unlink(temporary)
+            throw e
+        }
+    }
+
+    /// Removes a temporary file after a failure.
+    public static func discard(_ temporary: String) { unlink(temporary) }
+
+    /// Writes `bytes` to `path` atomically.
+    public static func write(_ bytes: [UInt8], to path: String) throws {
+        let tmp = temporarySibling(of: path)
+        let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw FileError.errno(path, "cannot create") }
+        var off = 0
+        let ok = bytes.withUnsafeBytes { p -> Bool in
+            while off < p.count {
+                let n = Glibc.write(fd, p.baseAddress! + off, p.count - off)
+                if n < 0 { if errno == EINTR { continue }; return false }
+                off += n
+            }
+            return true
+        }
+        let err = FileError.errno(path, "write failed")
+        close(fd)
+        guard ok else { unlink(tmp); throw err }
+        try commit(tmp, to: path)
+    }
+
+    /// Writes a string to `path` atomically.
+    public static func write(_ text: String, to path: String) throws { try write(Array(text.utf8), to: path) }
+}

@@ -1,0 +1,169 @@
+import TraceFormat
+
+/// What `info` and `verify` learn by reading a whole trace.
+struct TraceSummary {
+    var file: String
+    var header: TraceHeader?
+    var records = 0
+    var firstT: Int64?
+    var lastT: Int64?
+    var byType: [String: Int] = [:]
+    var unknownTypes: [String: Int] = [:]
+    var problems: [TraceProblem] = []
+    var problemCount = 0
+    var stats = ContainerStats()
+
+    static func read(_ path: String, limits: ReaderLimits = .standard, onProblem: (TraceProblem) -> Void = { _ in }) throws -> TraceSummary {
+        var s = TraceSummary(file: path)
+        let reader: TraceReader
+        do { reader = try TraceReader(path: path, limits: limits) } catch { throw CommandFailure(message: "\(error)") }
+        while let e = reader.next() {
+            switch e {
+            case .record(let r):
+                s.records += 1
+                if s.firstT == nil { s.firstT = r.t }
+                s.lastT = r.t
+                s.byType[r.type, default: 0] += 1
+            case .problem(let p):
+                s.problemCount += 1
+                if s.problems.count < 1000 { s.problems.append(p) }
+                onProblem(p)
+            }
+        }
+        s.header = reader.header
+        s.unknownTypes = reader.unknownTypes
+        s.stats = reader.stats
+        return s
+    }
+
+    var durationMs: Int64 { (lastT ?? 0) - (firstT ?? 0) }
+}
+
+/// `rtctrace info`: header, duration, counts, frames, sizes, gaps, unknown types, recovery events.
+enum InfoCommand {
+    static let spec = CommandSpec(
+        name: "info", usage: "info TRACE [--json] [--strict]",
+        summary: "Summarise a trace: header, duration, record counts, frames, sizes, gaps and recovery events.",
+        flags: [("--json", "Print the summary as JSON."), strictFlag])
+
+    static let command = Command(spec: spec) { args in
+        guard args.positionals.count == 1 else { throw UsageError(message: "expected one TRACE") }
+        let strict = args.has("--strict")
+        let s = try TraceSummary.read(args.positionals[0])
+        if args.has("--json") {
+            Output.stdout.line(json(s))
+        } else {
+            for p in s.problems { warn(p) }
+            Output.stdout.write(text(s))
+        }
+        return strict && s.problemCount > 0 ? .failure : .success
+    }
+
+    static func text(_ s: TraceSummary) -> String {
+        var o = "trace     \(terminalSafe(s.file))\n"
+        if let h = s.header {
+            let words = LayerWords(h.layer)
+            o += "layer     \(h.layer.rawValue) (\(words.product): \(words.session)s that \(words.participant)s \(words.join) and \(words.leave))\n"
+            o += "sdk       \(terminalSafe(h.sdk ?? "?"))\n"
+            o += "device    \(terminalSafe(h.device.model ?? "?")), \(terminalSafe(h.device.os ?? "?"))\(h.device.simulator ? ", simulator" : "")\n"
+            if let b = h.app.bundleId { o += "app       \(terminalSafe(b))\n" }
+            if let at = h.startedAt { o += "started   \(terminalSafe(at))\n" }
+        } else {
+            o += "header    missing\n"
+        }
+        o += "duration  \(formatDuration(s.durationMs))\n"
+        o += "records   \(s.records)\n"
+        for (type, n) in s.byType.sorted(by: { $0.key < $1.key }) {
+            o += "  " + terminalSafe(type) + String(repeating: " ", count: max(1, 28 - type.count)) + "\(n)\n"
+        }
+        if s.stats.compressed {
+            o += "frames    \(s.stats.frames) zstd frames, \(s.stats.skippableFrames) skippable\n"
+            o += "size      \(s.stats.compressedBytes) bytes compressed, \(s.stats.rawBytes) raw, ratio \(ratio(s))\n"
+            if s.records > 0 { o += "per rec   \(fixed(Double(s.stats.compressedBytes) / Double(s.records), 1)) bytes compressed\n" }
+            let closed = s.stats.hasStartMark ? (s.stats.endsWithEndMark ? "yes (end mark present)" : "no (no end mark: crash or cut)") : "n/a (not written by rtctrace)"
+            o += "closed    " + closed + "\n"
+        } else {
+            o += "format    plain JSON Lines, \(s.stats.rawBytes) bytes\n"
+        }
+        if !s.unknownTypes.isEmpty {
+            o += "unknown   " + s.unknownTypes.sorted { $0.key < $1.key }.map { "\(terminalSafe($0.key)) ×\($0.value)" }.joined(separator: ", ") + "\n"
+        }
+        let gaps = s.problems.filter { $0.kind == .seqGap }
+        o += "seq gaps  \(gaps.isEmpty ? "none" : gaps.map { $0.lost.map { "\($0.lowerBound)–\($0.upperBound)" } ?? "seq \($0.seq ?? -1)" }.joined(separator: ", "))\n"
+        let recovery = s.problems.filter { $0.kind != .seqGap }
+        o += "problems  \(s.problemCount == 0 ? "none" : "\(s.problemCount)")\n"
+        for p in recovery.prefix(20) { o += "  " + terminalSafe(p.description) + "\n" }
+        if recovery.count > 20 { o += "  … \(recovery.count - 20) more\n" }
+        return o
+    }
+
+    static func ratio(_ s: TraceSummary) -> String {
+        s.stats.compressedBytes == 0 ? "-" : fixed(Double(s.stats.rawBytes) / Double(s.stats.compressedBytes), 2)
+    }
+
+    static func json(_ s: TraceSummary) -> String {
+        var w = JSONWriter()
+        w.beginObject()
+        w.key("file"); w.string(s.file)
+        w.key("header")
+        if let h = s.header {
+            w.raw(Record(seq: 0, t: 0, .header(h)).jsonLine)
+        } else { w.null() }
+        w.key("records"); w.int(s.records)
+        w.key("durationMs"); w.int(s.durationMs)
+        w.key("byType"); w.beginObject()
+        for (k, v) in s.byType.sorted(by: { $0.key < $1.key }) { w.key(k); w.int(v) }
+        w.endObject()
+        w.key("unknownTypes"); w.beginObject()
+        for (k, v) in s.unknownTypes.sorted(by: { $0.key < $1.key }) { w.key(k); w.int(v) }
+        w.endObject()
+        w.key("compressed"); w.bool(s.stats.compressed)
+        w.key("frames"); w.int(s.stats.frames)
+        w.key("skippableFrames"); w.int(s.stats.skippableFrames)
+        w.key("compressedBytes"); w.int(s.stats.compressedBytes)
+        w.key("rawBytes"); w.int(s.stats.rawBytes)
+        w.key("closed"); if s.stats.hasStartMark { w.bool(s.stats.endsWithEndMark) } else { w.null() }
+        w.key("problemCount"); w.int(s.problemCount)
+        w.key("problems"); problemsJSON(s.problems, &w)
+        w.endObject()
+        return w.string
+    }
+}
+
+/// Writes problems as a JSON array.
+func problemsJSON(_ problems: [TraceProblem], _ w: inout JSONWriter) {
+    w.beginArray()
+    for p in problems {
+        w.beginObject()
+        w.key("kind"); w.string(p.kind.rawValue)
+        if let o = p.offset { w.key("offset"); w.int(o) }
+        if let s = p.seq { w.key("seq"); w.int(s) }
+        if let l = p.line { w.key("line"); w.int(l) }
+        if let f = p.field { w.key("field"); w.string(f) }
+        if let lost = p.lost { w.key("lost"); w.beginArray(); w.int(lost.lowerBound); w.int(lost.upperBound); w.endArray() }
+        w.key("message"); w.string(p.message)
+        w.endObject()
+    }
+    w.endArray()
+}
+
+/// `1h 02m 03.456s` style duration.
+func formatDuration(_ ms: Int64) -> String {
+    let h = ms / 3_600_000, m = (ms / 60000) % 60, s = (ms / 1000) % 60, frac = ms % 1000
+    let sec = "\(s).\(String(repeating: "0", count: 3 - String(frac).count))\(frac)s"
+    if h > 0 { return "\(h)h \(m < 10 ? "0" : "")\(m)m \(s < 10 ? "0" : "")\(sec)" }
+    if m > 0 { return "\(m)m \(s < 10 ? "0" : "")\(sec)" }
+    return sec
+}
+
+/// A number with a fixed count of decimals, without Foundation.
+func fixed(_ v: Double, _ decimals: Int) -> String {
+    guard v.isFinite else { return "-" }
+    var p = 1.0
+    for _ in 0..<decimals { p *= 10 }
+    let n = Int64((abs(v) * p).rounded())
+    let whole = n / Int64(p), frac = n % Int64(p)
+    var f = String(frac)
+    while f.count < decimals { f = "0" + f }
+    return (v < 0 && n != 0 ? "-" : "") + String(whole) + (decimals > 0 ? "." + f : "")
+}

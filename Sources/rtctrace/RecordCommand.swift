@@ -1,0 +1,104 @@
+import TraceFormat
+
+/// `rtctrace record` and `rtctrace append`: write validated records into a trace.
+enum RecordCommand {
+    static let spec = CommandSpec(
+        name: "record", usage: "record INPUT.jsonl -o OUT.trace.zst [--frame-records N] [--renumber]",
+        summary: "Write JSON Lines records into a new zstd trace.",
+        options: [("-o", "path", "The trace to create (written atomically)."),
+                  ("--frame-records", "n", "Records per zstd frame (default 16384)."),
+                  ("--level", "n", "zstd compression level (default 9).")],
+        flags: [("--renumber", "Assign seq 0, 1, 2… instead of requiring the input's seqs to be consecutive."),
+                ("--force", "Overwrite OUT if it exists.")],
+        details: "Every record is validated; an invalid record, a seq out of order or t going backwards is an error\nnaming the seq (or line) and the field. Lines are kept byte for byte (unknown fields included).")
+
+    static let command = Command(spec: spec) { args in
+        guard args.positionals.count == 1 else { throw UsageError(message: "expected one INPUT file") }
+        guard let out = args.value("-o") else { throw UsageError(message: "missing '-o OUT.trace.zst'") }
+        if !args.has("--force") && fileExists(out) { throw CommandFailure(message: "\(out): already exists (use --force to overwrite)") }
+        let options = try writerOptions(args)
+        let tmp = AtomicFile.temporarySibling(of: out)
+        do {
+            let writer = try TraceWriter(path: tmp, options: options)
+            let count = try copy(args.positionals[0], into: writer, renumber: args.has("--renumber"), expectHeader: true)
+            try writer.close()
+            try AtomicFile.commit(tmp, to: out)
+            Output.stderr.line("wrote \(count) records to \(out) (\(writer.fileSize) bytes)")
+        } catch {
+            AtomicFile.discard(tmp)
+            throw error
+        }
+        return .success
+    }
+
+    static func writerOptions(_ args: Arguments) throws -> TraceWriter.Options {
+        var o = TraceWriter.Options()
+        o.frameRecords = try args.int("--frame-records", default: o.frameRecords)
+        guard o.frameRecords >= 1 else { throw UsageError(message: "'--frame-records' must be ≥ 1") }
+        o.level = Int32(try args.int("--level", default: Int(o.level)))
+        guard (1...22).contains(o.level) else { throw UsageError(message: "'--level' must be 1–22") }
+        return o
+    }
+
+    /// Copies every record of `input` into `writer`, validating; returns how many were written.
+    static func copy(_ input: String, into writer: TraceWriter, renumber: Bool, expectHeader: Bool) throws -> Int {
+        let reader: TraceReader
+        do { reader = try TraceReader(path: input) } catch { throw CommandFailure(message: "\(error)") }
+        var count = 0
+        func write(_ r: Record) throws {
+            if r.seq == writer.nextSeq {
+                try reader.withCurrentLine { line in try writer.appendLine(line, t: r.t) }
+            } else if renumber {
+                let line = reader.withCurrentLine { Array($0) }
+                guard let renumbered = RecordDecoder.replacingSeq(in: line, with: writer.nextSeq) else {
+                    throw CommandFailure(message: "\(input): seq \(r.seq): cannot renumber this line")
+                }
+                try writer.appendLine(renumbered, t: r.t)
+            } else {
+                throw CommandFailure(message: "\(input): seq \(r.seq): field 'seq': expected \(writer.nextSeq) (seq must continue the trace by 1; use --renumber to assign seqs)")
+            }
+            count += 1
+        }
+        while let event = reader.next() {
+            switch event {
+            case .record(let r):
+                if case .header = r.body, !expectHeader {
+                    throw CommandFailure(message: "\(input): seq \(r.seq): a trace.header cannot be appended to an existing trace")
+                }
+                do { try write(r) } catch let e as WriteError { throw CommandFailure(message: "\(input): \(e)") }
+            case .problem(let p):
+                if p.kind == .header && !expectHeader && p.message.contains("not trace.header") { continue }
+                if p.kind == .seqGap && renumber { continue }
+                throw CommandFailure(message: p.description)
+            }
+        }
+        return count
+    }
+}
+
+/// `rtctrace append`: add records to an existing trace.
+enum AppendCommand {
+    static let spec = CommandSpec(
+        name: "append", usage: "append TRACE [INPUT.jsonl | -] [--renumber]",
+        summary: "Append JSON Lines records (from a file or standard input) to an existing trace.",
+        options: [("--frame-records", "n", "Records per zstd frame (default 16384)."),
+                  ("--level", "n", "zstd compression level (default 9).")],
+        flags: [("--renumber", "Continue the trace's seq instead of requiring the input to carry it.")],
+        details: "The first appended record must carry the seq after the trace's last one (unless --renumber).\nA torn final frame is repaired first: its complete lines are kept, the torn bytes cut.")
+
+    static let command = Command(spec: spec) { args in
+        guard (1...2).contains(args.positionals.count) else { throw UsageError(message: "expected TRACE and an optional INPUT") }
+        let trace = args.positionals[0]
+        let input = args.positionals.count == 2 ? args.positionals[1] : "-"
+        guard fileExists(trace) else { throw CommandFailure(message: "\(trace): no such trace (create it with 'rtctrace record')") }
+        let writer = try TraceWriter(path: trace, options: try RecordCommand.writerOptions(args), create: false)
+        let repaired = writer.openReport
+        if repaired.truncatedBytes > 0 {
+            Output.stderr.line("repaired \(trace): cut \(repaired.truncatedBytes) torn bytes, kept \(repaired.rescuedLines) complete lines from them")
+        }
+        let count = try RecordCommand.copy(input, into: writer, renumber: args.has("--renumber"), expectHeader: false)
+        try writer.close()
+        Output.stderr.line("appended \(count) records to \(trace); next seq \(writer.nextSeq)")
+        return .success
+    }
+}
