@@ -139,6 +139,10 @@ final class LineSource {
             dataPos = nl + 1
             if skippingLongLine { skippingLongLine = false; continue }
             lineNumber += 1
+            if r.count > limits.maxLineBytes {
+                return .problem(TraceProblem(.lineTooLong, file: file, line: lineNumber,
+                    message: "line of \(r.count) bytes is longer than the line-length limit of \(limits.maxLineBytes) bytes; skipped"))
+            }
             return .line(r)
         }
         return nil

@@ -93,6 +93,8 @@ public final class TraceReader: IteratorProtocol, Sequence {
                 }
                 switch decoded {
                 case .failure(let e):
+                    // A record that is there but unreadable is reported once, not again as a gap.
+                    if let s = e.seq, s == (lastSeq ?? -1) + 1 { lastSeq = s }
                     return .problem(remember(TraceProblem(.badRecord, file: file, seq: e.seq, line: e.line, field: e.field, message: e.reason)))
                 case .success(let record):
                     var explained = false

@@ -1,0 +1,44 @@
+# rtctrace: `make run` replays a bundled trace, `make test` runs everything CI checks.
+SHELL := /bin/bash
+SWIFT ?= swift
+DEBUG_BIN := .build/debug/rtctrace
+RELEASE_BIN := .build/release/rtctrace
+DEMO_TRACE ?= traces/srtc-bluetooth-blocks-speaker.jsonl
+
+.PHONY: all deps build release run test bench clean
+
+all: build
+
+# Installs the system packages the build and tests need, only when they are missing.
+deps:
+	@missing=""; \
+	pkg-config --exists libzstd 2>/dev/null || missing="$$missing libzstd-dev"; \
+	command -v pkg-config >/dev/null || missing="$$missing pkg-config"; \
+	command -v zstd >/dev/null || missing="$$missing zstd"; \
+	command -v python3 >/dev/null || missing="$$missing python3"; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release --product rtctrace
+
+# Replays a bundled trace; findings in a trace are a successful run (explain exits 1 for them).
+run: release
+	@$(RELEASE_BIN) explain $(DEMO_TRACE); rc=$$?; [ $$rc -le 1 ] || exit $$rc
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+	$(DEBUG_BIN) check traces/
+
+bench: release
+	@bash benchmarks/run.sh
+
+clean:
+	rm -rf .build
