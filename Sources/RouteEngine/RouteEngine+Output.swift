@@ -1,0 +1,35 @@
+import TraceFormat
+
+/// A timer the route engine asks the replayer to deliver back through `RouteEngine.fire(_:)` at `due`.
+public struct RouteTimer: Equatable, Sendable {
+    /// When it fires (ms since the trace started).
+    public var due: Int64
+    /// What it is for.
+    public var kind: Kind
+
+    /// Creates a timer.
+    public init(due: Int64, kind: Kind) {
+        self.due = due
+        self.kind = kind
+    }
+
+    /// What a timer is for; each carries the records it belongs to, so a stale timer does nothing.
+    public enum Kind: Equatable, Sendable {
+        /// The recovery attempt D ms after `os.callState` → `disconnected` (I3).
+        case recoveryRetry(interruptionSeq: Int, callStateSeq: Int)
+        /// The end of the recovery window after the engine recovered (interruption.notRecovered).
+        case recoveryWindow(interruptionSeq: Int)
+    }
+}
+
+/// What applying a record to the route engine produces: data, never side effects.
+public enum RouteOutput: Equatable, Sendable {
+    /// The verdict on a route call (V1), exactly one per `api.setRoute` / `api.setDefaultRoute` / `api.clearRouteOverride`.
+    case verdict(Verdict)
+    /// A diagnostic.
+    case finding(Finding)
+    /// A timer to deliver back through `fire(_:)` at its due time.
+    case timer(RouteTimer)
+    /// The engine recovered from an interruption (I3): the SDK's recovered callback is due now.
+    case recovered(t: Int64)
+}

@@ -1,0 +1,80 @@
+import TraceFormat
+
+extension RouteEngine {
+    /// The state change a route call asks for (R3).
+    enum RouteChange {
+        case setDefault(RouteTarget)
+        case setOverride(RouteTarget)
+        case clearOverride
+    }
+
+    /// V1: apply the call's state change, then decide its verdict.
+    mutating func routeCall(_ record: Record, _ change: RouteChange, api: String?) -> [RouteOutput] {
+        let before = state.predictedRoute
+        let changed = applyChange(change, seq: record.seq)
+        var verdict = Verdict(seq: record.seq, t: record.t, call: record.type, api: api, verdict: .noop, rule: "V1")
+        if changed {
+            if let (cause, causeSeq) = firstCause(isDefault: change.isDefault) {
+                verdict.verdict = (cause == .notEngaged || cause == .interrupted) ? .deferred : .ineffective
+                verdict.cause = cause
+                verdict.causeSeq = causeSeq
+            } else if state.predictedRoute != before {
+                verdict.verdict = .applied
+            }
+        }
+        var outputs: [RouteOutput] = [.verdict(verdict)]
+        if verdict.verdict == .deferred || verdict.verdict == .ineffective {
+            outputs.append(.finding(ineffectiveFinding(verdict, change: change)))
+        }
+        return outputs
+    }
+
+    /// Applies the change; returns whether any state changed.
+    private mutating func applyChange(_ change: RouteChange, seq: Int) -> Bool {
+        switch change {
+        case .setDefault(let target):
+            guard state.defaultTarget != target else { return false }
+            state.defaultTarget = target
+            state.defaultSeq = seq
+        case .setOverride(let target):
+            guard state.override != target else { return false }
+            state.override = target
+            state.overrideSeq = seq
+        case .clearOverride:
+            guard state.override != nil else { return false }
+            state.override = nil
+            state.overrideSeq = nil
+        }
+        return true
+    }
+
+    /// The first cause that holds, in V1's order, with the record that created it.
+    private func firstCause(isDefault: Bool) -> (VerdictCause, Int?)? {
+        if !state.engaged { return (.notEngaged, state.leftSeq) }
+        if state.interrupted { return (.interrupted, state.interruptionSeq) }
+        if !state.audioModuleEnabled { return (.audioModuleDisabled, state.audioModuleDisabledSeq) }
+        if let device = state.activeDevice { return (.externalRouteActive, device.seq) }
+        if isDefault, state.override != nil { return (.overrideActive, state.overrideSeq) }
+        if state.effectiveTarget == .earpiece {
+            if state.simulator { return (.simulator, state.headerSeq ?? 0) }
+            if state.micPermission == .denied { return (.micDenied, state.micPermissionSeq) }
+        }
+        return nil
+    }
+}
+
+extension RouteEngine.RouteChange {
+    var isDefault: Bool {
+        if case .setDefault = self { return true }
+        return false
+    }
+
+    /// How the app's call reads in a report.
+    func spelling(api: String?) -> String {
+        switch self {
+        case .setDefault(let target): "defaultAudioRoute = .\(target.rawValue)"
+        case .setOverride(let target): api ?? "setAudioRoute(.\(target.rawValue))"
+        case .clearOverride: "clearAudioRouteOverride()"
+        }
+    }
+}

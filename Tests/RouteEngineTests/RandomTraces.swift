@@ -1,0 +1,69 @@
+import TraceFormat
+
+/// SplitMix64: a tiny deterministic generator, so every property-test failure is reproducible from its seed.
+struct SplitMix64 {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// Uniform in 0..<n.
+    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+    mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
+    mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
+}
+
+/// Random but plausible record sequences: every record type the route engine reads, plus noise.
+enum RandomTraces {
+    static func trace(seed: UInt64, length: Int) -> [Record] {
+        var rng = SplitMix64(seed: seed)
+        let layer: Layer = rng.chance(50) ? .srtc : .smeeting
+        let head = TraceHeader(
+            layer: layer, device: .init(simulator: rng.chance(20)),
+            app: .init(micUsageDescription: !rng.chance(15), backgroundAudio: !rng.chance(25)),
+            initialDefaultRoute: rng.pick([nil, RouteTarget.speaker, .earpiece]))
+        var records = [Record(seq: 0, t: 0, .header(head))]
+        var t: Int64 = 0
+        for seq in 1..<length {
+            t += Int64(rng.pick([0, 0, 10, 100, 500, 1500, 2500, 6000]))
+            records.append(Record(seq: seq, t: t, body(&rng, layer: layer)))
+        }
+        return records
+    }
+
+    private static func body(_ rng: inout SplitMix64, layer: Layer) -> RecordBody {
+        let target = rng.pick(RouteTarget.allCases)
+        let device = rng.pick(["bt1", "bt2", "wired"])
+        switch rng.below(22) {
+        case 0, 1: return layer == .srtc ? .joinChannel(channel: "c") : .enterMeeting(room: "r")
+        case 2: return layer == .srtc ? .leaveChannel : .exitMeeting
+        case 3, 4: return .setRoute(target: target, api: rng.pick([nil, "setSpeakerOutputEnabled(true)"]))
+        case 5: return .setDefaultRoute(target: target)
+        case 6: return .clearRouteOverride
+        case 7: return .setAudioModuleEnabled(enabled: rng.chance(60))
+        case 8: return .deviceConnected(id: device, kind: device == "wired" ? .headset : .bluetooth, name: nil, port: nil)
+        case 9: return .deviceDisconnected(id: device)
+        case 10: return .micPermission(status: rng.pick(MicPermission.allCases))
+        case 11: return .interruptionBegan(cause: rng.pick(InterruptionCause.allCases))
+        case 12: return .interruptionEnded(shouldResume: rng.pick([nil, true, false]))
+        case 13, 14: return .callState(state: rng.pick(CallState.allCases))
+        case 15: return .appState(state: rng.pick(AppState.allCases))
+        case 16:
+            let options = ["allowBluetooth", "defaultToSpeaker", "mixWithOthers"].filter { _ in rng.chance(60) }
+            return .sessionActivated(SessionActivation(
+                ok: rng.chance(70), category: rng.pick(["playAndRecord", "playback"]),
+                mode: rng.pick(["voiceChat", "videoChat", "default"]), options: options))
+        case 17: return .sessionDeactivated(notifyOthers: rng.chance(50))
+        case 18: return .sdkRecovered
+        case 19: return .routeChanged(route: .speaker, previousRoute: .receiver, reason: .override)
+        case 20: return .expect(Expectation(.route(.speaker)))
+        default: return .sdkLog(level: "info", message: "noise")
+        }
+    }
+}

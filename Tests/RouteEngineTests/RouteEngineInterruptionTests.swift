@@ -1,0 +1,168 @@
+import RouteEngine
+import TraceFormat
+import XCTest
+
+/// I1–I4: interruptions, system calls and recovery.
+final class RouteEngineInterruptionTests: XCTestCase {
+    private func window(_ interruptionSeq: Int, due: Int64) -> RouteOutput {
+        .timer(RouteTimer(due: due, kind: .recoveryWindow(interruptionSeq: interruptionSeq)))
+    }
+
+    func test_I1_interruptionWhileEngaged_ignoredWhenNot_endedByLeaving() {
+        var idle = TestStore.started(engaged: false)
+        idle.send(.interruptionBegan(cause: .systemCall), at: 5)
+        XCTAssertFalse(idle.state.interrupted, "not engaged: nothing to interrupt")
+
+        var store = TestStore.started()
+        store.send(.interruptionBegan(cause: .siri), at: 100) {
+            $0.interrupted = true; $0.interruptionSeq = 2; $0.activatedSinceInterruption = false; $0.predictionSeq = 2
+        }
+        XCTAssertNil(store.state.predictedRoute)
+        store.send(.interruptionEnded(shouldResume: true), at: 150, outputs: [.recovered(t: 150), window(2, due: 5150)]) {
+            $0.interrupted = false; $0.predictionSeq = 3
+            $0.pendingConfirmation = .init(interruptionSeq: 2, triggerSeq: 3, recoveredAt: 150)
+        }
+        store.send(.interruptionBegan(cause: .systemCall), at: 200) {
+            $0.interrupted = true; $0.interruptionSeq = 4; $0.activatedSinceInterruption = false; $0.predictionSeq = 4
+        }
+        store.send(.callState(state: .connected), at: 210) { $0.callState = .connected }
+        store.send(.interruptionEnded(shouldResume: nil), at: 300) { $0.recoveryPending = true }
+        store.send(.leaveChannel, at: 400) {
+            $0.engaged = false; $0.leftSeq = 7; $0.interrupted = false; $0.recoveryPending = false
+            $0.pendingConfirmation = nil; $0.predictionSeq = 7
+        }
+        XCTAssertEqual(store.state.predictedRoute, .speaker)
+    }
+
+    func test_I2_interruptionEndedAloneDoesNotRecoverWhileCallUpOrInBackground() {
+        var store = TestStore.started()
+        store.send(.interruptionBegan(cause: .systemCall), at: 100) {
+            $0.interrupted = true; $0.interruptionSeq = 2; $0.activatedSinceInterruption = false; $0.predictionSeq = 2
+        }
+        store.send(.callState(state: .connected), at: 110) { $0.callState = .connected }
+        store.send(.interruptionEnded(shouldResume: true), at: 300) { $0.recoveryPending = true }
+        store.send(.appState(state: .background), at: 400) { $0.foreground = false }
+        store.send(.appState(state: .foreground), at: 500) { $0.foreground = true }
+        XCTAssertTrue(store.state.interrupted, "the system call is still up")
+        store.send(.callState(state: .idle), at: 600) { $0.callState = .idle }
+        XCTAssertTrue(store.state.interrupted, "idle is a condition, not an attempt")
+        store.send(.appState(state: .background), at: 700) { $0.foreground = false }
+        store.send(.appState(state: .foreground), at: 800, outputs: [.recovered(t: 800), window(2, due: 5800)]) {
+            $0.foreground = true; $0.interrupted = false; $0.recoveryPending = false; $0.predictionSeq = 9
+            $0.pendingConfirmation = .init(interruptionSeq: 2, triggerSeq: 9, recoveredAt: 800)
+        }
+    }
+
+    func test_I3_noAttemptBeforeInterruptionEnded() {
+        var store = TestStore.started()
+        store.send(.interruptionBegan(cause: .systemCall), at: 100) {
+            $0.interrupted = true; $0.interruptionSeq = 2; $0.activatedSinceInterruption = false; $0.predictionSeq = 2
+        }
+        let retry = RouteTimer(due: 2200, kind: .recoveryRetry(interruptionSeq: 2, callStateSeq: 3))
+        store.send(.callState(state: .disconnected), at: 200, outputs: [.timer(retry)]) { $0.callState = .disconnected }
+        store.send(.appState(state: .foreground), at: 300)
+        store.fire(retry)
+        XCTAssertTrue(store.state.interrupted, "no attempt is made before os.interruptionEnded")
+        store.send(.interruptionEnded(shouldResume: true), at: 2500, outputs: [.recovered(t: 2500), window(2, due: 7500)]) {
+            $0.interrupted = false; $0.predictionSeq = 5
+            $0.pendingConfirmation = .init(interruptionSeq: 2, triggerSeq: 5, recoveredAt: 2500)
+        }
+    }
+
+    func test_I3_attemptAtInterruptionEnded() {
+        var store = TestStore.started()
+        store.send(.interruptionBegan(cause: .otherApp), at: 100) {
+            $0.interrupted = true; $0.interruptionSeq = 2; $0.activatedSinceInterruption = false; $0.predictionSeq = 2
+        }
+        store.send(.interruptionEnded(shouldResume: true), at: 200, outputs: [.recovered(t: 200), window(2, due: 5200)]) {
+            $0.interrupted = false; $0.predictionSeq = 3
+            $0.pendingConfirmation = .init(interruptionSeq: 2, triggerSeq: 3, recoveredAt: 200)
+        }
+        XCTAssertEqual(store.state.predictedRoute, .receiver, "the route is re-applied per R8")
+        store.send(.interruptionEnded(shouldResume: true), at: 250)
+        store.send(.appState(state: .foreground), at: 260)
+    }
+
+    func test_I3_attemptAtForeground() {
+        var store = TestStore.started()
+        store.send(.interruptionBegan(cause: .siri), at: 100) {
+            $0.interrupted = true; $0.interruptionSeq = 2; $0.activatedSinceInterruption = false; $0.predictionSeq = 2
+        }
+        store.send(.appState(state: .background), at: 150) { $0.foreground = false }
+        store.send(.interruptionEnded(shouldResume: nil), at: 200) { $0.recoveryPending = true }
+        store.send(.appState(state: .foreground), at: 900, outputs: [.recovered(t: 900), window(2, due: 5900)]) {
+            $0.foreground = true; $0.interrupted = false; $0.recoveryPending = false; $0.predictionSeq = 5
+            $0.pendingConfirmation = .init(interruptionSeq: 2, triggerSeq: 5, recoveredAt: 900)
+        }
+    }
+
+    func test_I3_attemptDmsAfterCallDisconnected_recoveredOnce() {
+        var store = TestStore.started(options: .init(retryDelayMs: 1500, recoveryWindowMs: 4000))
+        store.send(.interruptionBegan(cause: .systemCall), at: 100) {
+            $0.interruptionSeq = 2; $0.interrupted = true; $0.activatedSinceInterruption = false; $0.predictionSeq = 2
+        }
+        store.send(.callState(state: .incoming), at: 110) { $0.callState = .incoming }
+        store.send(.callState(state: .connected), at: 120) { $0.callState = .connected }
+        store.send(.interruptionEnded(shouldResume: false), at: 130) { $0.recoveryPending = true }
+        let retry = RouteTimer(due: 2500, kind: .recoveryRetry(interruptionSeq: 2, callStateSeq: 6))
+        store.send(.callState(state: .disconnected), at: 1000, outputs: [.timer(retry)]) { $0.callState = .disconnected }
+        XCTAssertTrue(store.state.interrupted, "the attempt is D ms later, not at the disconnect")
+        store.fire(retry, outputs: [.recovered(t: 2500), window(2, due: 6500)]) {
+            $0.interrupted = false; $0.recoveryPending = false; $0.predictionSeq = 6
+            $0.pendingConfirmation = .init(interruptionSeq: 2, triggerSeq: 6, recoveredAt: 2500)
+        }
+        store.fire(retry)
+        store.send(.appState(state: .foreground), at: 3000)
+    }
+
+    func test_I3_retryFromAnEarlierInterruptionIsStale() {
+        var store = TestStore.started()
+        store.skip(.interruptionBegan(cause: .systemCall), at: 100)
+        let outputs = store.skip(.callState(state: .disconnected), at: 200)
+        store.skip(.interruptionEnded(shouldResume: true), at: 300)   // recovers at once: call already over
+        store.skip(.interruptionBegan(cause: .systemCall), at: 400)  // seq 5
+        store.skip(.interruptionEnded(shouldResume: true), at: 500)
+        XCTAssertTrue(store.state.interrupted == false)
+        store.skip(.interruptionBegan(cause: .systemCall), at: 600)
+        store.skip(.callState(state: .connected), at: 610)
+        store.skip(.interruptionEnded(shouldResume: true), at: 700)
+        guard case .timer(let stale)? = outputs.first else { return XCTFail("expected a retry timer") }
+        store.fire(stale)
+        XCTAssertTrue(store.state.interrupted, "a timer of an earlier interruption never recovers a later one")
+    }
+
+    func test_I4_prematureReactivationThenProperRecovery() {
+        var store = TestStore.started()
+        store.send(.interruptionBegan(cause: .systemCall), at: 100) {
+            $0.interruptionSeq = 2; $0.interrupted = true; $0.activatedSinceInterruption = false; $0.predictionSeq = 2
+        }
+        store.send(.callState(state: .connected), at: 110) { $0.callState = .connected }
+        store.send(.interruptionEnded(shouldResume: true), at: 200) { $0.recoveryPending = true }
+        store.send(.sessionActivated(.init(ok: false, error: "cannotInterruptOthers", category: "playAndRecord")), at: 201,
+                   outputs: [finding("interruption.prematureReactivation", .warning, "I4", [5, 2], t: 201)])
+        let retry = RouteTimer(due: 2300, kind: .recoveryRetry(interruptionSeq: 2, callStateSeq: 6))
+        store.send(.callState(state: .disconnected), at: 300, outputs: [.timer(retry)]) { $0.callState = .disconnected }
+        store.fire(retry, outputs: [.recovered(t: 2300), window(2, due: 7300)]) {
+            $0.interrupted = false; $0.recoveryPending = false; $0.predictionSeq = 6
+            $0.pendingConfirmation = .init(interruptionSeq: 2, triggerSeq: 6, recoveredAt: 2300)
+        }
+        let good = SessionActivation(ok: true, category: "playAndRecord", mode: "voiceChat", options: ["allowBluetooth"])
+        store.send(.sessionActivated(good), at: 2310) { $0.activatedSinceInterruption = true; $0.pendingConfirmation = nil }
+        store.send(.sdkRecovered, at: 2320)
+    }
+
+    func test_I4_recoveredCallbackWithoutActivationIsADefect() {
+        var store = TestStore.started()
+        store.send(.interruptionBegan(cause: .siri), at: 100) {
+            $0.interruptionSeq = 2; $0.interrupted = true; $0.activatedSinceInterruption = false; $0.predictionSeq = 2
+        }
+        store.send(.interruptionEnded(shouldResume: true), at: 200, outputs: [.recovered(t: 200), window(2, due: 5200)]) {
+            $0.interrupted = false; $0.predictionSeq = 3
+            $0.pendingConfirmation = .init(interruptionSeq: 2, triggerSeq: 3, recoveredAt: 200)
+        }
+        store.send(.sdkRecovered, at: 210,
+                   outputs: [finding("interruption.recoveredWithoutActivation", .error, "I4", [4, 2], t: 210)]) {
+            $0.pendingConfirmation = nil
+        }
+    }
+}
