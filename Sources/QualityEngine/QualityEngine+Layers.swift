@@ -1,0 +1,61 @@
+// L1–L3: verdicts on api.switchLayer and the server's confirmation of accepted switches.
+import TraceFormat
+
+extension QualityEngine {
+    mutating func switchRequested(_ key: TrackKey, target: String, seq: Int, t: Int64) -> [QualityOutput] {
+        func verdict(_ kind: VerdictKind, _ cause: VerdictCause?, causeSeq: Int?, rule: String) -> QualityOutput {
+            .verdict(Verdict(seq: seq, t: t, call: "api.switchLayer", verdict: kind, cause: cause,
+                             causeSeq: causeSeq, rule: rule))
+        }
+        state.lastSwitchCall = seq
+        // L1, checked in this order.
+        if state.vendor != .seaStart {
+            return [verdict(.rejected, .engineNotSupported, causeSeq: state.vendorSeq, rule: "L1")]
+        }
+        if state.transport != .connected {
+            return [verdict(.rejected, .transportNotReady, causeSeq: state.transportSeq, rule: "L1")]
+        }
+        // L2. Without a matching api.subscribe the candidates are unknown, so the call cannot be judged
+        // out of range (decided): it is taken as sent and L3 still expects a confirmation.
+        if let subscription = state.subscriptions[key], !subscription.layers.contains(target) {
+            return [
+                verdict(.ineffective, .targetNotInCandidates, causeSeq: subscription.seq, rule: "L2"),
+                .finding(findings.targetNotInCandidates(key: key, target: target, seq: seq, t: t,
+                                                        subscription: subscription)),
+            ]
+        }
+        // A newer request for the same subscription supersedes an unconfirmed older one (decided).
+        state.pendingSwitches.removeAll { $0.key == key }
+        let deadline = t + options.layerConfirmTimeoutMs
+        state.pendingSwitches.append(PendingSwitch(seq: seq, t: t, key: key, target: target, deadline: deadline))
+        return [
+            verdict(.applied, nil, causeSeq: nil, rule: "V1"),
+            .timer(QualityTimer(due: deadline + 1, kind: .layerConfirm(callSeq: seq))),
+        ]
+    }
+
+    mutating func serverSwitched(_ info: LayerSwitch) -> [QualityOutput] {
+        guard state.vendor == .seaStart, info.reason == "client" else { return [] }
+        let key = TrackKey(pubUid: info.pubUid, trackId: info.trackId)
+        if let index = state.pendingSwitches.firstIndex(where: { $0.key == key && $0.target == info.toTrackId }) {
+            state.pendingSwitches.remove(at: index)  // L3: confirmed
+        }
+        return []
+    }
+
+    /// An `sdk.error` for `switchLayer` after an accepted call means that call threw (e.g. `webrtcError`):
+    /// nothing was sent, so no confirmation is expected for it (decided).
+    mutating func sdkErrorObserved(api: String) -> [QualityOutput] {
+        state.seen.error = true
+        if api.hasPrefix("switchLayer"), let last = state.pendingSwitches.last, last.seq == state.lastSwitchCall {
+            state.pendingSwitches.removeLast()
+        }
+        return []
+    }
+
+    mutating func confirmationTimedOut(callSeq: Int, t: Int64, traceEnded: Bool) -> [QualityOutput] {
+        guard let index = state.pendingSwitches.firstIndex(where: { $0.seq == callSeq }) else { return [] }
+        let pending = state.pendingSwitches.remove(at: index)
+        return [.finding(findings.switchNotConfirmed(pending, t: t, traceEnded: traceEnded && t <= pending.deadline))]
+    }
+}

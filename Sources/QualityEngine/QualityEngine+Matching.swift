@@ -1,0 +1,75 @@
+// quality.spuriousChange and quality.missedChange: derived level changes against the SDK's events.
+import TraceFormat
+
+extension QualityEngine {
+    /// How many held changes are kept while no `sdk.qualityChanged` has been seen (memory stays bounded).
+    static let heldCap = 1000
+
+    var findings: QualityFindings { QualityFindings(layer: state.layer, options: options) }
+
+    mutating func sdkChangeObserved(previous: QualityLevel, overall: QualityLevel, seq: Int,
+                                    t: Int64) -> [QualityOutput] {
+        var out: [QualityOutput] = []
+        if !state.seen.qualityChanged {
+            // The kind is present after all: the changes held back are judged now.
+            state.seen.qualityChanged = true
+            out += state.heldMissed.map { .finding(findings.missed($0, t: t, traceEnded: false)) }
+            state.heldMissed = []
+            state.heldMissedDropped = 0
+        }
+        // Robust to a replayer that delivers timers late: a window that closed before `t` is closed.
+        out += expireChanges(before: t - options.matchWindowMs, t: t)
+        if let index = state.unmatchedChanges.firstIndex(where: {
+            $0.previous == previous && $0.overall == overall && $0.t <= t
+        }) {
+            state.unmatchedChanges.remove(at: index)  // one-to-one: earliest unmatched first
+        } else {
+            out.append(.finding(findings.spurious(previous: previous, overall: overall, seq: seq, t: t,
+                                                  lastDerived: state.changes.last)))
+        }
+        return out
+    }
+
+    mutating func matchWindowClosed(changeSeq: Int, t: Int64) -> [QualityOutput] {
+        guard let index = state.unmatchedChanges.firstIndex(where: { $0.seq == changeSeq }) else { return [] }
+        let change = state.unmatchedChanges.remove(at: index)
+        return judgeUnmatched(change, t: t, traceEnded: false)
+    }
+
+    /// Every unmatched change older than `cutoff` has had its whole window: judge it.
+    mutating func expireChanges(before cutoff: Int64, t: Int64) -> [QualityOutput] {
+        var out: [QualityOutput] = []
+        while let first = state.unmatchedChanges.first, first.t < cutoff {
+            state.unmatchedChanges.removeFirst()
+            out += judgeUnmatched(first, t: first.t + options.matchWindowMs + 1, traceEnded: false)
+        }
+        return out
+    }
+
+    mutating func judgeUnmatched(_ change: LevelChange, t: Int64, traceEnded: Bool) -> [QualityOutput] {
+        if state.seen.qualityChanged {
+            return [.finding(findings.missed(change, t: t, traceEnded: traceEnded))]
+        }
+        if traceEnded { return [] }  // never seen: the recorder does not capture the kind
+        if state.heldMissed.count < Self.heldCap {
+            state.heldMissed.append(change)
+        } else {
+            state.heldMissedDropped += 1
+        }
+        return []
+    }
+
+    /// The end of the trace closes every window: unmatched changes are missed if the kind was ever seen.
+    mutating func closeMatchWindowsAtEnd(t: Int64) -> [QualityOutput] {
+        let open = state.unmatchedChanges
+        state.unmatchedChanges = []
+        var out: [QualityOutput] = []
+        // A window the trace ended inside is not judged: the trace does not cover the rest of it.
+        for change in open where t > change.t + options.matchWindowMs {
+            out += judgeUnmatched(change, t: t, traceEnded: false)
+        }
+        state.heldMissed = []
+        state.heldMissedDropped = 0
+        return out
+    }
+}

@@ -1,0 +1,99 @@
+// Q1–Q5: evaluations, level changes, reconnects, the CDN engine; and the flapping finding.
+import TraceFormat
+
+extension QualityEngine {
+    /// Q1: the worse of the two levels and the smaller of the two MOS values (either, when only one is present).
+    public static func evaluate(pub: QualitySample, sub: QualitySample) -> Evaluation {
+        let overall = max(pub.level, sub.level)
+        let mos: Double? = switch (pub.mos, sub.mos) {
+        case let (a?, b?): min(a, b)
+        case let (a?, nil): a
+        case let (nil, b?): b
+        case (nil, nil): nil
+        }
+        return Evaluation(overall: overall, mos: mos)
+    }
+
+    mutating func engineSelected(_ vendor: EngineVendor, seq: Int, t: Int64) -> [QualityOutput] {
+        state.vendor = vendor
+        state.vendorSeq = seq
+        if vendor == .wangsu {
+            // Q5: the CDN engine has no quality path; whatever the SFU left behind is gone.
+            clearQualityCache()
+            tally.noData(t: t, seq: seq)
+        }
+        return []
+    }
+
+    mutating func transportChanged(_ transport: ConnState, seq: Int, t: Int64) -> [QualityOutput] {
+        state.transport = transport
+        state.transportSeq = seq
+        switch transport {
+        case .reconnecting:
+            state.reconnectPending = true
+        case .connected:
+            if state.reconnectPending {
+                // Q4: the SDK clears its quality cache so the UI does not keep a stale level after recovery.
+                // No snapshot is emitted: S2 speaks of `srv.speakers` updates, and a reconnect is not one.
+                state.reconnectPending = false
+                clearQualityCache()
+                tally.reconnected(t: t, seq: seq)
+            }
+        case .connecting, .disconnected:
+            break
+        }
+        return []
+    }
+
+    /// Q4/Q5: latest evaluation, baseline and speaker snapshot back to "no data".
+    mutating func clearQualityCache() {
+        state.latest = nil
+        state.baseline = .unknown
+        state.speakers = []
+        state.speakersSeq = nil
+    }
+
+    mutating func reportReceived(pub: QualitySample, sub: QualitySample, seq: Int, t: Int64) -> [QualityOutput] {
+        guard state.vendor == .seaStart else { return [] }  // Q5
+        let evaluation = Self.evaluate(pub: pub, sub: sub)
+        state.latest = evaluation  // Q3
+        tally.report(seq: seq, t: t, pub: pub.level, sub: sub.level, evaluation: evaluation)
+        guard evaluation.overall != state.baseline else { return [] }  // Q2
+        let change = LevelChange(seq: seq, t: t, previous: state.baseline, overall: evaluation.overall,
+                                 mos: evaluation.mos)
+        state.baseline = evaluation.overall
+        state.changes.append(change)
+        state.unmatchedChanges.append(change)
+        tally.levelChanged(change)
+        var out: [QualityOutput] = [
+            .levelChange(change),
+            // +1: an SDK event exactly `matchWindowMs` after the change still matches (the window is inclusive).
+            .timer(QualityTimer(due: t + options.matchWindowMs + 1, kind: .matchWindow(changeSeq: seq))),
+        ]
+        if let finding = flappingCheck(change) { out.append(.finding(finding)) }
+        return out
+    }
+
+    /// quality.flapping: raised once per episode; an episode ends after a full window without any change.
+    mutating func flappingCheck(_ change: LevelChange) -> Finding? {
+        let limit = max(options.flappingChanges, 0)
+        state.recentChanges.append(ChangeMark(seq: change.seq, t: change.t, overall: change.overall))
+        if state.recentChanges.count > limit + 1 { state.recentChanges.removeFirst() }
+        if var episode = state.flapping {
+            if change.t - episode.endT <= options.flappingWindowMs {
+                episode.endSeq = change.seq
+                episode.endT = change.t
+                episode.changes += 1
+                state.flapping = episode
+                return nil
+            }
+            tally.record(flapping: episode)
+            state.flapping = nil
+        }
+        guard state.recentChanges.count == limit + 1, let first = state.recentChanges.first,
+              change.t - first.t <= options.flappingWindowMs else { return nil }
+        state.flapping = FlappingEpisode(startSeq: first.seq, startT: first.t, endSeq: change.seq, endT: change.t,
+                                         changes: state.recentChanges.count)
+        return QualityFindings(layer: state.layer, options: options).flapping(state.recentChanges)
+    }
+}

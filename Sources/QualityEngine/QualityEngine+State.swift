@@ -1,0 +1,193 @@
+// The engine's state and the small value types it is made of.
+import TraceFormat
+
+extension QualityEngine {
+    /// Everything the engine knows after the records replayed so far.
+    public struct State: Equatable, Sendable {
+        /// The product layer, from the header; it decides the words of findings.
+        public var layer: Layer = .srtc
+        /// The media engine: SFU (`seaStart`) unless a `conn.engine` record says otherwise.
+        public var vendor: EngineVendor = .seaStart
+        /// The `conn.engine` record that set `vendor`, if any.
+        public var vendorSeq: Int?
+        /// The signalling transport: `connecting` ("just joined") until a `conn.state` says otherwise.
+        public var transport: ConnState = .connecting
+        /// The `conn.state` record that set `transport`, if any.
+        public var transportSeq: Int?
+        /// Whether a `reconnecting` was seen since the last `connected` (the next `connected` is a reconnect, Q4).
+        public var reconnectPending: Bool = false
+        /// What `getConnectionQuality()` returns: `nil` before the first report, after a reconnect, on CDN (Q3–Q5).
+        public var latest: Evaluation?
+        /// The level-change baseline (Q2).
+        public var baseline: QualityLevel = .unknown
+        /// Every level change derived so far, in order (for `expect.qualityChanges`).
+        public var changes: [LevelChange] = []
+        /// The current derived active-speaker snapshot, sorted (S2).
+        public var speakers: [Speaker] = []
+        /// The `srv.speakers` record that produced `speakers`, if any.
+        public var speakersSeq: Int?
+        /// The latest `api.subscribe` for each (pubUid, trackId), with its candidate layers (L2).
+        public var subscriptions: [TrackKey: Subscription] = [:]
+        /// Accepted `switchLayer` calls still waiting for the server's confirmation (L3), oldest first.
+        public var pendingSwitches: [PendingSwitch] = []
+        /// The most recent `api.switchLayer` record, whatever its verdict.
+        public var lastSwitchCall: Int?
+        /// Derived level changes whose match window is still open and that no SDK event matched yet.
+        public var unmatchedChanges: [LevelChange] = []
+        /// Unmatched changes whose window closed before any `sdk.qualityChanged` was seen (judged when one arrives).
+        public var heldMissed: [LevelChange] = []
+        /// Held changes dropped because `heldMissed` was full.
+        public var heldMissedDropped: Int = 0
+        /// Which `sdk.*` kinds the trace has contained so far.
+        public var seen: SeenKinds = SeenKinds()
+        /// The most recent level changes, at most `flappingChanges + 1` of them.
+        public var recentChanges: [ChangeMark] = []
+        /// The flapping episode in progress, if any.
+        public var flapping: FlappingEpisode?
+
+        /// Creates the state at the start of a trace.
+        public init() {}
+    }
+
+    /// Which kinds of `sdk.*` record the trace has contained so far.
+    public struct SeenKinds: Equatable, Sendable {
+        /// `sdk.qualityChanged`.
+        public var qualityChanged = false
+        /// `sdk.activeSpeakers`.
+        public var activeSpeakers = false
+        /// `sdk.layerSwitched`.
+        public var layerSwitched = false
+        /// `sdk.error`.
+        public var error = false
+        /// Creates a record of kinds seen.
+        public init(qualityChanged: Bool = false, activeSpeakers: Bool = false, layerSwitched: Bool = false,
+                    error: Bool = false) {
+            self.qualityChanged = qualityChanged
+            self.activeSpeakers = activeSpeakers
+            self.layerSwitched = layerSwitched
+            self.error = error
+        }
+    }
+
+    /// A subscribed remote video: publisher uid and the stable subscription handle.
+    public struct TrackKey: Hashable, Sendable {
+        /// Publisher's uid.
+        public var pubUid: String
+        /// The stable track handle used when subscribing.
+        public var trackId: String
+        /// Creates a key.
+        public init(pubUid: String, trackId: String) {
+            self.pubUid = pubUid
+            self.trackId = trackId
+        }
+    }
+
+    /// The candidate layers an `api.subscribe` declared.
+    public struct Subscription: Equatable, Sendable {
+        /// The `api.subscribe` record.
+        public var seq: Int
+        /// Candidate layer track ids.
+        public var layers: [String]
+        /// Creates a subscription.
+        public init(seq: Int, layers: [String]) {
+            self.seq = seq
+            self.layers = layers
+        }
+    }
+
+    /// An accepted `switchLayer` call waiting for `srv.layerSwitched` with reason `client` (L3).
+    public struct PendingSwitch: Equatable, Sendable {
+        /// The `api.switchLayer` record.
+        public var seq: Int
+        /// When it was called.
+        public var t: Int64
+        /// Which subscription it switches.
+        public var key: TrackKey
+        /// The layer asked for.
+        public var target: String
+        /// The last moment a confirmation still counts (inclusive).
+        public var deadline: Int64
+        /// Creates a pending switch.
+        public init(seq: Int, t: Int64, key: TrackKey, target: String, deadline: Int64) {
+            self.seq = seq
+            self.t = t
+            self.key = key
+            self.target = target
+            self.deadline = deadline
+        }
+    }
+
+    /// One derived level change, as the flapping detector remembers it.
+    public struct ChangeMark: Equatable, Sendable {
+        /// The report that caused it.
+        public var seq: Int
+        /// When.
+        public var t: Int64
+        /// The level changed to.
+        public var overall: QualityLevel
+        /// Creates a mark.
+        public init(seq: Int, t: Int64, overall: QualityLevel) {
+            self.seq = seq
+            self.t = t
+            self.overall = overall
+        }
+    }
+
+    /// A stretch of time in which the level flapped (more than `flappingChanges` changes per window).
+    public struct FlappingEpisode: Equatable, Sendable {
+        /// The first change counted in the episode.
+        public var startSeq: Int
+        /// Its time.
+        public var startT: Int64
+        /// The last change in the episode so far.
+        public var endSeq: Int
+        /// Its time.
+        public var endT: Int64
+        /// Level changes in the episode.
+        public var changes: Int
+        /// Creates an episode.
+        public init(startSeq: Int, startT: Int64, endSeq: Int, endT: Int64, changes: Int) {
+            self.startSeq = startSeq
+            self.startT = startT
+            self.endSeq = endSeq
+            self.endT = endT
+            self.changes = changes
+        }
+    }
+}
+
+/// A timer the engine asks the replayer to deliver back through `fire(_:)` at `due`.
+public struct QualityTimer: Equatable, Sendable {
+    /// Virtual time at which to fire; a timer due at or before a record's `t` fires before that record.
+    public var due: Int64
+    /// What it is for.
+    public var kind: Kind
+
+    /// Creates a timer.
+    public init(due: Int64, kind: Kind) {
+        self.due = due
+        self.kind = kind
+    }
+
+    /// The purposes a timer can have.
+    public enum Kind: Equatable, Sendable {
+        /// The match window after the derived level change caused by report `changeSeq` has closed.
+        case matchWindow(changeSeq: Int)
+        /// The confirmation timeout of the accepted `api.switchLayer` with seq `callSeq` has passed (L3).
+        case layerConfirm(callSeq: Int)
+    }
+}
+
+/// What replaying a record (or firing a timer) produced: data, never side effects.
+public enum QualityOutput: Equatable, Sendable {
+    /// A derived level change (Q2), what `didChangeConnectionQuality` should have carried.
+    case levelChange(QualityEngine.LevelChange)
+    /// The full active-speaker snapshot after a `srv.speakers` update (S2), even when empty.
+    case snapshot([Speaker])
+    /// The verdict on an `api.switchLayer` call (L1, L2, V1).
+    case verdict(Verdict)
+    /// A diagnostic.
+    case finding(Finding)
+    /// A timer to schedule.
+    case timer(QualityTimer)
+}

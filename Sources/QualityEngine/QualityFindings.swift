@@ -1,0 +1,118 @@
+// The quality engine's findings, worded in the trace's layer (SRTC: channel/join/leave/user;
+// SMeeting: meeting/enter/exit/member). Prose never mixes the two.
+import TraceFormat
+
+/// Builds the engine's findings: codes, rules, severities, messages and advice.
+struct QualityFindings {
+    let words: LayerWords
+    let options: QualityEngine.Options
+
+    init(layer: Layer, options: QualityEngine.Options) {
+        self.words = LayerWords(layer)
+        self.options = options
+    }
+
+    func spurious(previous: QualityLevel, overall: QualityLevel, seq: Int, t: Int64,
+                  lastDerived: QualityEngine.LevelChange?) -> Finding {
+        var message = "The SDK emitted a connection-quality change \(previous.rawValue) → \(overall.rawValue) "
+            + "(seq \(seq)) that the contract does not derive: no srv.qualityReport in the preceding "
+            + "\(options.matchWindowMs) ms moved the level from \(previous.rawValue) to \(overall.rawValue)."
+        if let last = lastDerived {
+            message += " The last derived change was \(last.previous.rawValue) → \(last.overall.rawValue) "
+                + "at seq \(last.seq) (t \(last.t) ms)."
+        } else {
+            message += " No level change had been derived yet."
+        }
+        return Finding(
+            code: "quality.spuriousChange", severity: .warning, rule: "Q2",
+            seqs: [seq] + (lastDerived.map { [$0.seq] } ?? []), t: t, message: message,
+            advice: "Keep driving \"poor network\" prompts and downgrades from didChangeConnectionQuality, never "
+                + "from raw didReceiveQualityReport values; this change does not follow the server's reports, so "
+                + "send this trace to the \(words.product) SDK team.")
+    }
+
+    func missed(_ change: QualityEngine.LevelChange, t: Int64, traceEnded: Bool) -> Finding {
+        let tail = traceEnded
+            ? "but the trace ended \(t - change.t) ms later without a matching sdk.qualityChanged."
+            : "but the SDK emitted no matching sdk.qualityChanged within \(options.matchWindowMs) ms."
+        return Finding(
+            code: "quality.missedChange", severity: .warning, rule: "Q2", seqs: [change.seq], t: t,
+            message: "The server's reports moved the connection quality from \(change.previous.rawValue) to "
+                + "\(change.overall.rawValue) at seq \(change.seq) (t \(change.t) ms), " + tail,
+            advice: "A \"poor network\" prompt driven by didChangeConnectionQuality did not update here. Keep "
+                + "driving prompts from didChangeConnectionQuality rather than raw reports, read "
+                + "getConnectionQuality() when a screen opens, and send this trace to the \(words.product) SDK team.")
+    }
+
+    func flapping(_ marks: [QualityEngine.ChangeMark]) -> Finding {
+        let first = marks.first!, last = marks.last!
+        let path = marks.map(\.overall.rawValue).joined(separator: " → ")
+        return Finding(
+            code: "quality.flapping", severity: .warning, rule: "Q2",
+            seqs: [last.seq] + marks.dropLast().map(\.seq), t: last.t,
+            message: "The connection-quality level changed \(marks.count) times within "
+                + "\(Self.seconds(last.t - first.t)) (seq \(first.seq) to \(last.seq)): \(path); more than "
+                + "\(options.flappingChanges) changes within \(Self.seconds(options.flappingWindowMs)) is flapping.",
+            advice: "The \(words.participant)'s network is unstable around a level threshold. Each change is a "
+                + "genuine didChangeConnectionQuality event, so a prompt shown on every poor/lost change will "
+                + "flash: add hysteresis before prompting (e.g. show when 3 of the last 5 reports are poor or "
+                + "lost, hide only after 10 s without that) and avoid flip-flopping layer downgrades.")
+    }
+
+    func speakersMismatch(observed: [Speaker], derived: [Speaker], seq: Int, derivedSeq: Int?,
+                          t: Int64) -> Finding {
+        let source = derivedSeq.map { "from the srv.speakers updates up to seq \($0)" }
+            ?? "(no srv.speakers update since the start or the last reconnect)"
+        return Finding(
+            code: "speakers.mismatch", severity: .warning, rule: "S2", seqs: [seq] + (derivedSeq.map { [$0] } ?? []),
+            t: t,
+            message: "The SDK's active-speaker snapshot at seq \(seq) lists \(Self.keys(observed)), but the "
+                + "contract derives \(Self.keys(derived)) \(source) (uid/trackId, loudest first).",
+            advice: "Overwrite the speaker highlight from each didChangeActiveSpeakers snapshot as a whole (it is "
+                + "already merged and sorted, loudest first) rather than tracking who speaks in the app; this "
+                + "snapshot disagrees with the server's updates, so send this trace to the \(words.product) SDK team.")
+    }
+
+    func targetNotInCandidates(key: QualityEngine.TrackKey, target: String, seq: Int, t: Int64,
+                               subscription: QualityEngine.Subscription) -> Finding {
+        Finding(
+            code: "layer.targetNotInCandidates", severity: .warning, rule: "L2", seqs: [seq, subscription.seq], t: t,
+            message: "\(Self.call(key, target)) at seq \(seq) asks for a layer outside the candidates "
+                + "[\(subscription.layers.joined(separator: ", "))] declared by api.subscribe at seq "
+                + "\(subscription.seq); the SDK does not validate it and the server will not switch.",
+            advice: "Pick targetTrackId from the layers declared when subscribing to this \(words.participant)'s "
+                + "video, and check which layer the server actually serves (didSwitchLayer reports every switch) "
+                + "instead of assuming the call took effect.")
+    }
+
+    func switchNotConfirmed(_ pending: QualityEngine.PendingSwitch, t: Int64, traceEnded: Bool) -> Finding {
+        let tail = traceEnded
+            ? "the trace ended \(t - pending.t) ms later without a srv.layerSwitched (reason client) to "
+                + "\(pending.target)."
+            : "no srv.layerSwitched (reason client) to \(pending.target) followed within "
+                + "\(options.layerConfirmTimeoutMs) ms."
+        return Finding(
+            code: "layer.switchNotConfirmed", severity: .warning, rule: "L3", seqs: [pending.seq], t: t,
+            message: "\(Self.call(pending.key, pending.target)) at seq \(pending.seq) was accepted, but " + tail,
+            advice: "Do not assume the layer changed because the call returned: wait for didSwitchLayer with "
+                + "reason client, and request the layer again once the \(words.session) transport is stable if "
+                + "the server kept switching on its own (bwe_down / bwe_up).")
+    }
+
+    static func call(_ key: QualityEngine.TrackKey, _ target: String) -> String {
+        "switchLayer(pubUid: \"\(key.pubUid)\", trackId: \"\(key.trackId)\", targetTrackId: \"\(target)\")"
+    }
+
+    /// At most 8 keys, so a message stays readable.
+    static func keys(_ speakers: [Speaker]) -> String {
+        let shown = speakers.prefix(8).map { "\($0.uid)/\($0.trackId)" }
+        let more = speakers.count > 8 ? ", … (\(speakers.count) in all)" : ""
+        return "[" + shown.joined(separator: ", ") + more + "]"
+    }
+
+    /// Milliseconds as seconds with one decimal, without Foundation.
+    static func seconds(_ ms: Int64) -> String {
+        let tenths = (ms + 50) / 100
+        return "\(tenths / 10).\(tenths % 10) s"
+    }
+}

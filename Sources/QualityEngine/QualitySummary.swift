@@ -1,0 +1,210 @@
+// What a trace looked like from the quality point of view: O(1) memory, lists capped.
+import TraceFormat
+
+/// Time, worst stretch, MOS range, attribution (Q6), flapping and prompts of one replayed trace.
+public struct QualitySummary: Equatable, Sendable {
+    /// The product layer, for wording.
+    public var layer: Layer
+    /// The media engine at the end of the trace.
+    public var vendor: EngineVendor
+    /// `srv.qualityReport` records evaluated (CDN reports are not).
+    public var reports: Int
+    /// Milliseconds spent at each overall level, and with no data.
+    public var time: LevelDurations
+    /// The longest contiguous stretch at `poor` or `lost`, if any.
+    public var worst: Interval?
+    /// The smallest evaluation MOS seen.
+    public var mosMin: Double?
+    /// The largest evaluation MOS seen.
+    public var mosMax: Double?
+    /// Q6: whose side was bad, and for how long.
+    public var attribution: Attribution
+    /// Level changes derived (Q2).
+    public var levelChanges: Int
+    /// Flapping episodes, the first `QualitySummary.listCap` of them.
+    public var flappingEpisodes: [QualityEngine.FlappingEpisode]
+    /// All flapping episodes, including those not listed.
+    public var flappingEpisodeCount: Int
+    /// Reconnects (`connected` after `reconnecting`, Q4).
+    public var reconnects: Int
+    /// How many times an app that prompts on every change into `poor`/`lost` would have shown its prompt.
+    public var rawPromptCount: Int
+    /// The prompt under `Options.hysteresis`, when that option is set.
+    public var hysteresis: HysteresisSummary?
+
+    /// Lists in a summary keep at most this many entries.
+    public static let listCap = 100
+
+    /// Creates a summary.
+    public init(layer: Layer, vendor: EngineVendor, reports: Int, time: LevelDurations, worst: Interval?,
+                mosMin: Double?, mosMax: Double?, attribution: Attribution, levelChanges: Int,
+                flappingEpisodes: [QualityEngine.FlappingEpisode], flappingEpisodeCount: Int, reconnects: Int,
+                rawPromptCount: Int, hysteresis: HysteresisSummary?) {
+        self.layer = layer
+        self.vendor = vendor
+        self.reports = reports
+        self.time = time
+        self.worst = worst
+        self.mosMin = mosMin
+        self.mosMax = mosMax
+        self.attribution = attribution
+        self.levelChanges = levelChanges
+        self.flappingEpisodes = flappingEpisodes
+        self.flappingEpisodeCount = flappingEpisodeCount
+        self.reconnects = reconnects
+        self.rawPromptCount = rawPromptCount
+        self.hysteresis = hysteresis
+    }
+
+    /// Milliseconds per overall level; "no data" is before the first report, after a reconnect and on CDN.
+    public struct LevelDurations: Equatable, Sendable {
+        /// At `unknown` (a report was received, its level is unknown).
+        public var unknown: Int64 = 0
+        /// At `excellent`.
+        public var excellent: Int64 = 0
+        /// At `good`.
+        public var good: Int64 = 0
+        /// At `poor`.
+        public var poor: Int64 = 0
+        /// At `lost`.
+        public var lost: Int64 = 0
+        /// With no evaluation (`getConnectionQuality()` is `nil`).
+        public var noData: Int64 = 0
+        /// Creates empty durations.
+        public init() {}
+
+        /// The time at one level (`nil`: no data).
+        public subscript(level: QualityLevel?) -> Int64 {
+            get {
+                switch level {
+                case .unknown: unknown
+                case .excellent: excellent
+                case .good: good
+                case .poor: poor
+                case .lost: lost
+                case nil: noData
+                }
+            }
+            set {
+                switch level {
+                case .unknown: unknown = newValue
+                case .excellent: excellent = newValue
+                case .good: good = newValue
+                case .poor: poor = newValue
+                case .lost: lost = newValue
+                case nil: noData = newValue
+                }
+            }
+        }
+
+        /// All the time accounted for.
+        public var total: Int64 { unknown + excellent + good + poor + lost + noData }
+    }
+
+    /// A stretch of trace time between two records.
+    public struct Interval: Equatable, Sendable {
+        /// The record that started it.
+        public var startSeq: Int
+        /// Its time.
+        public var startT: Int64
+        /// The record that ended it (the last record when the trace ended first).
+        public var endSeq: Int
+        /// Its time.
+        public var endT: Int64
+        /// Creates an interval.
+        public init(startSeq: Int, startT: Int64, endSeq: Int, endT: Int64) {
+            self.startSeq = startSeq
+            self.startT = startT
+            self.endSeq = endSeq
+            self.endT = endT
+        }
+        /// Its length in ms.
+        public var durationMs: Int64 { endT - startT }
+    }
+
+    /// Q6: a poor or lost `pub` is the user's own uplink; a poor or lost `sub` is the downlink or the remote side.
+    public struct Attribution: Equatable, Sendable {
+        /// Milliseconds during which `pub` was poor or lost (including when `sub` was too).
+        public var pubBadMs: Int64 = 0
+        /// Milliseconds during which `sub` was poor or lost (including when `pub` was too).
+        public var subBadMs: Int64 = 0
+        /// Milliseconds during which both were.
+        public var bothBadMs: Int64 = 0
+        /// Creates an attribution.
+        public init(pubBadMs: Int64 = 0, subBadMs: Int64 = 0, bothBadMs: Int64 = 0) {
+            self.pubBadMs = pubBadMs
+            self.subBadMs = subBadMs
+            self.bothBadMs = bothBadMs
+        }
+
+        /// The dominant side: one side alone, or at least twice as long as the other (decided); else both.
+        public var side: Side {
+            switch (pubBadMs > 0, subBadMs > 0) {
+            case (false, false): .none
+            case (true, false): .uplink
+            case (false, true): .downlinkOrRemote
+            case (true, true):
+                pubBadMs >= 2 * subBadMs ? .uplink : subBadMs >= 2 * pubBadMs ? .downlinkOrRemote : .both
+            }
+        }
+    }
+
+    /// Whose network the bad time is attributed to.
+    public enum Side: String, Sendable, CaseIterable {
+        /// No poor or lost time.
+        case none
+        /// The user's own uplink (`pub`).
+        case uplink
+        /// The downlink or the remote side's uplink (`sub`).
+        case downlinkOrRemote
+        /// Both sides.
+        case both
+    }
+
+    /// The attribution as a sentence in the layer's words.
+    public var attributionSentence: String {
+        let who = LayerWords(layer).participant
+        switch attribution.side {
+        case .none: return "The network was never poor or lost."
+        case .uplink: return "Poor or lost quality came mostly from the \(who)'s own uplink (pub)."
+        case .downlinkOrRemote:
+            return "Poor or lost quality came mostly from the downlink or the remote side's uplink (sub)."
+        case .both: return "Poor or lost quality came from both the \(who)'s uplink (pub) and the downlink (sub)."
+        }
+    }
+}
+
+/// An app-facing "poor network" prompt with hysteresis: raise on k of the last n reports, clear after a hold.
+public struct Hysteresis: Equatable, Sendable {
+    /// Reports that must be poor or lost among the last `n` to show the prompt.
+    public var k: Int
+    /// The window of reports looked at (at most 64).
+    public var n: Int
+    /// How long the raise condition must stay false before the prompt hides (ms).
+    public var holdMs: Int64
+    /// Creates a model; the defaults are 3 of 5, held 10 s.
+    public init(k: Int = 3, n: Int = 5, holdMs: Int64 = 10_000) {
+        self.k = k
+        self.n = n
+        self.holdMs = holdMs
+    }
+}
+
+/// What the hysteresis prompt model did over the trace.
+public struct HysteresisSummary: Equatable, Sendable {
+    /// The model's parameters.
+    public var model: Hysteresis
+    /// Prompt episodes, the first `QualitySummary.listCap` of them; an episode still showing ends at the trace's end.
+    public var episodes: [QualitySummary.Interval]
+    /// All prompt episodes.
+    public var episodeCount: Int
+    /// Total time the prompt was showing (ms).
+    public var shownMs: Int64
+    /// Creates a summary.
+    public init(model: Hysteresis, episodes: [QualitySummary.Interval], episodeCount: Int, shownMs: Int64) {
+        self.model = model
+        self.episodes = episodes
+        self.episodeCount = episodeCount
+        self.shownMs = shownMs
+    }
+}
