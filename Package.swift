@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "RouteEngine", targets: ["RouteEngine"]),
         .library(name: "QualityEngine", targets: ["QualityEngine"]),
         .library(name: "Replay", targets: ["Replay"]),
+        .library(name: "Reports", targets: ["Reports"]),
     ],
     targets: [
         .systemLibrary(
@@ -20,10 +21,11 @@ let package = Package(
         .target(name: "RouteEngine", dependencies: ["TraceFormat"]),
         .target(name: "QualityEngine", dependencies: ["TraceFormat"]),
         .target(name: "Replay", dependencies: ["TraceFormat", "RouteEngine", "QualityEngine"]),
-        .executableTarget(name: "rtctrace", dependencies: ["TraceFormat", "Replay"]),
+        .target(name: "Reports", dependencies: ["TraceFormat", "RouteEngine", "QualityEngine", "Replay"]),
+        .executableTarget(name: "rtctrace", dependencies: ["TraceFormat", "Replay", "Reports"]),
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat"]),
         .testTarget(name: "RouteEngineTests", dependencies: ["RouteEngine", "TraceFormat"]),
         .testTarget(name: "QualityEngineTests", dependencies: ["QualityEngine", "TraceFormat"]),
-        .testTarget(name: "ReplayTests", dependencies: ["Replay", "TraceFormat"]),
+        .testTarget(name: "ReplayTests", dependencies: ["Replay", "Reports", "TraceFormat", "RouteEngine", "QualityEngine"]),
     ]
 )

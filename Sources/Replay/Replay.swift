@@ -1,1 +1,38 @@
-// Drives the engines over a trace.
+import TraceFormat
+
+/// Replays trace files.
+public enum Replay {
+    /// Reads the trace at `path` and replays it; reader problems are recorded in the result
+    /// (and passed to `onProblem`), never fatal unless `strict`.
+    public static func run(path: String, options: ReplayOptions = ReplayOptions(), limits: ReaderLimits = .standard,
+                           strict: Bool = false, observer: ((ReplayStep) -> Void)? = nil,
+                           onProblem: (TraceProblem) -> Void = { _ in }) throws -> ReplayResult {
+        let reader = try TraceReader(path: path, limits: limits)
+        let replayer = Replayer(file: path, options: options)
+        replayer.observer = observer
+        var problems: [TraceProblem] = []
+        var count = 0
+        while let event = reader.next() {
+            switch event {
+            case .record(let r): replayer.feed(r)
+            case .problem(let p):
+                if strict { throw p }
+                count += 1
+                if problems.count < 1000 { problems.append(p) }
+                onProblem(p)
+            }
+        }
+        var result = replayer.finish()
+        result.problems = problems
+        result.problemCount = count
+        result.unknownTypes = reader.unknownTypes
+        return result
+    }
+
+    /// Replays records already in memory (tests, reduction).
+    public static func run(records: [Record], file: String = "<memory>", options: ReplayOptions = ReplayOptions()) -> ReplayResult {
+        let replayer = Replayer(file: file, options: options)
+        for r in records { replayer.feed(r) }
+        return replayer.finish()
+    }
+}

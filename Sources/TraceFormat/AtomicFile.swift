@@ -45,3 +45,30 @@ public enum AtomicFile {
     /// Writes a string to `path` atomically.
     public static func write(_ text: String, to path: String) throws { try write(Array(text.utf8), to: path) }
 }
+
+/// Small whole-file reads (snapshots, config), bounded.
+public enum SmallFile {
+    /// The file's bytes, or nil when it does not exist; throws when it exceeds `limit` bytes.
+    public static func read(_ path: String, limit: Int = 64 << 20) throws -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            if errno == ENOENT { return nil }
+            throw FileError.errno(path, "cannot open")
+        }
+        defer { close(fd) }
+        var out: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
+            if n < 0 { if errno == EINTR { continue }; throw FileError.errno(path, "read failed") }
+            if n == 0 { return out }
+            out.append(contentsOf: chunk[0..<n])
+            if out.count > limit { throw FileError(path: path, message: "larger than \(limit) bytes") }
+        }
+    }
+
+    /// The file as UTF-8 text, or nil when it does not exist.
+    public static func text(_ path: String) throws -> String? {
+        try read(path).map { String(decoding: $0, as: UTF8.self) }
+    }
+}

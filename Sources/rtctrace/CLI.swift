@@ -1,4 +1,5 @@
 import Glibc
+import Reports
 import TraceFormat
 
 /// Exit codes: 0 success, 1 findings / failed checks / damaged input, 64 usage error.
@@ -141,20 +142,6 @@ final class Output: @unchecked Sendable {
         }
         buffer.removeAll(keepingCapacity: true)
     }
-}
-
-/// Removes control characters and escape sequences from trace text before it reaches a terminal.
-func terminalSafe(_ s: String) -> String {
-    var out = ""
-    out.reserveCapacity(s.utf8.count)
-    for scalar in s.unicodeScalars {
-        switch scalar.value {
-        case 0x0A: out.unicodeScalars.append(scalar)
-        case 0..<0x20, 0x7F, 0x80..<0xA0: out.unicodeScalars.append("\u{FFFD}")
-        default: out.unicodeScalars.append(scalar)
-        }
-    }
-    return out
 }
 
 /// Prints a trace problem as a warning on stderr.

@@ -1,3 +1,4 @@
+import Reports
 import TraceFormat
 
 /// `rtctrace cat`: the records as JSON Lines.

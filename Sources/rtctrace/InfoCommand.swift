@@ -1,3 +1,4 @@
+import Reports
 import TraceFormat
 
 /// What `info` and `verify` learn by reading a whole trace.
@@ -147,23 +148,3 @@ func problemsJSON(_ problems: [TraceProblem], _ w: inout JSONWriter) {
     w.endArray()
 }
 
-/// `1h 02m 03.456s` style duration.
-func formatDuration(_ ms: Int64) -> String {
-    let h = ms / 3_600_000, m = (ms / 60000) % 60, s = (ms / 1000) % 60, frac = ms % 1000
-    let sec = "\(s).\(String(repeating: "0", count: 3 - String(frac).count))\(frac)s"
-    if h > 0 { return "\(h)h \(m < 10 ? "0" : "")\(m)m \(s < 10 ? "0" : "")\(sec)" }
-    if m > 0 { return "\(m)m \(s < 10 ? "0" : "")\(sec)" }
-    return sec
-}
-
-/// A number with a fixed count of decimals, without Foundation.
-func fixed(_ v: Double, _ decimals: Int) -> String {
-    guard v.isFinite else { return "-" }
-    var p = 1.0
-    for _ in 0..<decimals { p *= 10 }
-    let n = Int64((abs(v) * p).rounded())
-    let whole = n / Int64(p), frac = n % Int64(p)
-    var f = String(frac)
-    while f.count < decimals { f = "0" + f }
-    return (v < 0 && n != 0 ? "-" : "") + String(whole) + (decimals > 0 ? "." + f : "")
-}

@@ -1,3 +1,4 @@
+import Reports
 import TraceFormat
 
 /// `rtctrace record` and `rtctrace append`: write validated records into a trace.

@@ -1,3 +1,4 @@
+import Reports
 import TraceFormat
 
 /// Reads every record of a trace, warning on stderr about each problem (or failing on the first with `--strict`).

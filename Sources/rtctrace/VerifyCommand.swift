@@ -1,3 +1,4 @@
+import Reports
 import TraceFormat
 
 /// `rtctrace verify`: strict integrity check of one or more traces.

@@ -1,4 +1,5 @@
 import Glibc
+import Reports
 import TraceFormat
 
 /// One subcommand: its spec and what it runs.

@@ -1,0 +1,144 @@
+import QualityEngine
+import RouteEngine
+import TraceFormat
+
+/// Everything a replay concluded about one trace.
+public struct ReplayResult: Sendable {
+    /// The trace file.
+    public var file: String
+    /// Its header, when it had one.
+    public var header: TraceHeader?
+    /// The layer whose words reports use (SRTC when the header is missing).
+    public var layer: Layer = .srtc
+    /// Records replayed.
+    public var records = 0
+    /// First record's t.
+    public var firstT: Int64?
+    /// Last record's t.
+    public var lastT: Int64?
+    /// One verdict per route call and switchLayer, in order.
+    public var verdicts: [Verdict] = []
+    /// Route divergences (X2), in order of start.
+    public var divergences: [Divergence] = []
+    /// Findings, in the order raised (up to the cap).
+    public var findings: [Finding] = []
+    /// Findings by code, all of them (not capped).
+    public var findingCounts: [String: Int] = [:]
+    /// Findings beyond the cap, counted only.
+    public var findingsDropped = 0
+    /// Outcomes of the trace's `expect.*` records, by seq.
+    public var expectations: [ExpectationResult] = []
+    /// The engine's predicted route over time.
+    public var predictedTimeline: [RouteSegment] = []
+    /// The device's actual route over time.
+    public var actualTimeline: [RouteSegment] = []
+    /// Whether the timelines were cut at the segment cap.
+    public var timelineTruncated = false
+    /// The quality engine's summary (set when the replay finishes).
+    public var quality: QualitySummary?
+    /// Interruption recoveries the route engine made (I3).
+    public var recoveries = 0
+    /// Level changes the quality engine derived.
+    public var levelChanges = 0
+    /// The route engine's state at the end.
+    public var finalRoute: RouteEngine.State?
+    /// Problems the reader reported (damage, invalid records), up to a cap.
+    public var problems: [TraceProblem] = []
+    /// All problems, counted.
+    public var problemCount = 0
+    /// Records of types this version does not know, by type.
+    public var unknownTypes: [String: Int] = [:]
+    /// Type and time of the records findings can point at (calls, system and SDK events; not the
+    /// high-rate server reports), by seq, up to a cap.
+    public var recordIndex: [Int: IndexedRecord] = [:]
+
+    /// Creates an empty result for a file.
+    public init(file: String) { self.file = file }
+
+    /// Duration covered by the records, in ms.
+    public var durationMs: Int64 { (lastT ?? 0) - (firstT ?? 0) }
+
+    /// The layer's words for prose.
+    public var words: LayerWords { LayerWords(layer) }
+
+    /// Route calls whose verdict explains a "set but didn't take effect" report.
+    public var notTakingEffect: [Verdict] { verdicts.filter { $0.verdict != .applied && $0.verdict != .noop } }
+
+    /// Failed expectations.
+    public var failedExpectations: [ExpectationResult] { expectations.filter { !$0.passed } }
+
+    /// Whether anything is wrong: a warning or worse, or a divergence.
+    public var hasIssues: Bool {
+        !divergences.isEmpty || findings.contains { $0.severity >= .warning } || findingsDropped > 0
+    }
+}
+
+/// A record's type and time, kept so reports can name the records findings point at.
+public struct IndexedRecord: Equatable, Sendable {
+    /// The record type.
+    public var type: String
+    /// Its time.
+    public var t: Int64
+    /// A short description of its content (e.g. `bluetooth "AirPods"`).
+    public var detail: String
+}
+
+/// What one replayed record (or fired timer) did, for the `replay` timeline.
+public struct ReplayStep: Sendable {
+    /// When.
+    public var t: Int64
+    /// The record, or nil for a timer or the end of the trace.
+    public var record: Record?
+    /// The timer that fired, described.
+    public var timer: String?
+    /// State fields that changed: (name, before, after).
+    public var changes: [(String, String, String)] = []
+    /// Verdicts decided.
+    public var verdicts: [Verdict] = []
+    /// Findings raised.
+    public var findings: [Finding] = []
+    /// Other derived events (level changes, snapshots, recoveries), described.
+    public var notes: [String] = []
+    /// The outcome, when the record is an expectation.
+    public var expectation: ExpectationResult?
+
+    init(t: Int64, record: Record?, expectation: ExpectationResult? = nil) {
+        self.t = t
+        self.record = record
+        self.expectation = expectation
+    }
+}
+
+/// The engine state fields the `replay` timeline reports changes of.
+struct StateView: Equatable {
+    var fields: [(String, String)]
+
+    static func == (a: StateView, b: StateView) -> Bool { a.fields.map(\.1) == b.fields.map(\.1) }
+
+    func changes(to next: StateView) -> [(String, String, String)] {
+        zip(fields, next.fields).compactMap { a, b in a.1 == b.1 ? nil : (a.0, a.1, b.1) }
+    }
+}
+
+extension Replayer {
+    func snapshot() -> StateView {
+        let r = route.state, q = quality.state
+        return StateView(fields: [
+            ("predictedRoute", r.predictedRoute?.rawValue ?? "null"),
+            ("actualRoute", divergences.actual?.rawValue ?? "null"),
+            ("effectiveTarget", r.effectiveTarget.rawValue),
+            ("override", r.override?.rawValue ?? "null"),
+            ("default", r.defaultTarget.rawValue),
+            ("engaged", "\(r.engaged)"),
+            ("interrupted", "\(r.interrupted)"),
+            ("audioModule", r.audioModuleEnabled ? "enabled" : "disabled"),
+            ("mic", r.micPermission.rawValue),
+            ("callState", r.callState.rawValue),
+            ("app", r.foreground ? "foreground" : "background"),
+            ("devices", r.devices.map { "\($0.kind.rawValue):\($0.id)" }.joined(separator: ",")),
+            ("quality", q.latest.map { $0.overall.rawValue } ?? "null"),
+            ("transport", q.transport.rawValue),
+            ("speakers", "\(q.speakers.count)"),
+        ])
+    }
+}

@@ -1,0 +1,211 @@
+import QualityEngine
+import RouteEngine
+import TraceFormat
+
+/// Drives a trace through both engines on a virtual clock and compares them with what the device did.
+///
+/// Timers the engines ask for are delivered at their due time, before any record at or after it.
+/// Memory stays bounded: verdicts, divergences and findings are kept (findings up to a cap), the
+/// timeline is kept up to a cap, and nothing else grows with the trace.
+public final class Replayer {
+    /// The options in force.
+    public let options: ReplayOptions
+    /// The route engine, as of the last record.
+    public private(set) var route: RouteEngine
+    /// The quality engine, as of the last record.
+    public private(set) var quality: QualityEngine
+    /// Called after each record or timer with what it changed (for `rtctrace replay`); nil keeps replay fast.
+    public var observer: ((ReplayStep) -> Void)?
+
+    var result: ReplayResult
+    private var timers: [PendingTimer] = []
+    private var timerCounter = 0
+    var divergences: DivergenceTracker
+    private var verdictIndex: [Int: Int] = [:]
+    private var now: Int64 = 0
+    private var lastSeq = -1
+    private var finished = false
+    // Context for explaining divergences and for cross-engine findings.
+    var lastCallSession: (seq: Int, options: [String])?
+    var lastInterruptionBegan: Int64?
+    var interruptionFindings: [(code: String, seq: Int, t: Int64)] = []
+    var lastApplied: Verdict?
+
+    enum PendingTimer {
+        case route(RouteTimer, order: Int)
+        case quality(QualityTimer, order: Int)
+
+        var due: Int64 {
+            switch self {
+            case .route(let t, _): t.due
+            case .quality(let t, _): t.due
+            }
+        }
+        var order: Int {
+            switch self {
+            case .route(_, let o), .quality(_, let o): o
+            }
+        }
+    }
+
+    /// Creates a replayer for the trace at `file` (used only to name it in results).
+    public init(file: String, options: ReplayOptions = ReplayOptions()) {
+        self.options = options
+        route = RouteEngine(options: options.route)
+        quality = QualityEngine(options: options.quality)
+        result = ReplayResult(file: file)
+        divergences = DivergenceTracker(toleranceMs: options.toleranceMs, maxSegments: options.maxTimelineSegments)
+    }
+
+    /// Replays one record: due timers first, then the record through both engines, then expectations.
+    public func feed(_ record: Record) {
+        fireTimers(through: record.t)
+        now = max(now, record.t)
+        lastSeq = record.seq
+        result.records += 1
+        if result.firstT == nil { result.firstT = record.t }
+        result.lastT = record.t
+        if case .header(let h) = record.body {
+            result.header = h
+            result.layer = h.layer
+        }
+        index(record)
+        if case .expect(let e) = record.body {
+            divergences.advance(to: record.t, replayer: self)
+            if !e.atEnd {
+                let r = evaluate(e, seq: record.seq)
+                result.expectations.append(r)
+                observer?(ReplayStep(t: record.t, record: record, expectation: r))
+            } else {
+                pendingEnd.append((e, record.seq))
+            }
+            return
+        }
+        let before = observer == nil ? nil : snapshot()
+        var step = ReplayStep(t: record.t, record: record)
+        crossEngineChecks(record)
+        let routeOut = route.apply(record)
+        let qualityOut = quality.apply(record)
+        absorb(routeOut, into: &step)
+        absorb(qualityOut, into: &step)
+        noteContext(record)
+        divergences.record(record, predicted: route.state.predictedRoute, t: record.t, replayer: self)
+        if let observer, let before {
+            step.changes = before.changes(to: snapshot())
+            observer(step)
+        }
+    }
+
+    private var pendingEnd: [(Expectation, Int)] = []
+
+    /// Runs end-of-trace diagnostics and `"at":"end"` expectations; returns the result.
+    public func finish() -> ReplayResult {
+        guard !finished else { return result }
+        finished = true
+        // Timers due after the last record are not fired: the trace does not cover that time.
+        fireTimers(through: now)
+        var step = ReplayStep(t: now, record: nil)
+        absorb(route.finish(t: now, lastSeq: max(lastSeq, 0)), into: &step)
+        absorb(quality.finish(t: now, lastSeq: max(lastSeq, 0)), into: &step)
+        divergences.finish(at: now, replayer: self)
+        if observer != nil, !(step.verdicts.isEmpty && step.findings.isEmpty) { observer?(step) }
+        for (e, seq) in pendingEnd {
+            let r = evaluate(e, seq: seq)
+            result.expectations.append(r)
+        }
+        result.expectations.sort { $0.seq < $1.seq }
+        result.divergences = divergences.divergences
+        result.predictedTimeline = divergences.predictedTimeline
+        result.actualTimeline = divergences.actualTimeline
+        result.timelineTruncated = divergences.truncated
+        result.quality = quality.summary
+        result.finalRoute = route.state
+        return result
+    }
+
+    /// The verdict on the call with this seq, if it was replayed.
+    public func verdict(for seq: Int) -> Verdict? { verdictIndex[seq].map { result.verdicts[$0] } }
+
+    // MARK: - Timers and outputs
+
+    private func fireTimers(through t: Int64) {
+        while let first = timers.first, first.due <= t {
+            timers.removeFirst()
+            now = max(now, first.due)
+            divergences.advance(to: first.due, replayer: self)
+            var step = ReplayStep(t: first.due, record: nil)
+            let before = observer == nil ? nil : snapshot()
+            switch first {
+            case .route(let timer, _):
+                step.timer = "route timer \(timer.kind)"
+                absorb(route.fire(timer), into: &step)
+            case .quality(let timer, _):
+                step.timer = "quality timer \(timer.kind)"
+                absorb(quality.fire(timer), into: &step)
+            }
+            divergences.predictionChanged(route.state.predictedRoute, t: first.due, seq: nil, replayer: self)
+            if let observer, let before {
+                step.changes = before.changes(to: snapshot())
+                observer(step)
+            }
+        }
+    }
+
+    private func schedule(_ timer: PendingTimer) {
+        let i = timers.firstIndex { ($0.due, $0.order) > (timer.due, timer.order) } ?? timers.count
+        timers.insert(timer, at: i)
+    }
+
+    private func absorb(_ outputs: [RouteOutput], into step: inout ReplayStep) {
+        for o in outputs {
+            switch o {
+            case .verdict(let v): add(v, &step)
+            case .finding(let f): add(f, &step)
+            case .timer(let t):
+                timerCounter += 1
+                schedule(.route(t, order: timerCounter))
+            case .recovered(let t):
+                result.recoveries += 1
+                step.notes.append("recovered from the interruption at \(t) ms (the SDK's recovered callback is due)")
+            }
+        }
+    }
+
+    private func absorb(_ outputs: [QualityOutput], into step: inout ReplayStep) {
+        for o in outputs {
+            switch o {
+            case .verdict(let v): add(v, &step)
+            case .finding(let f): add(f, &step)
+            case .timer(let t):
+                timerCounter += 1
+                schedule(.quality(t, order: timerCounter))
+            case .levelChange(let c):
+                result.levelChanges += 1
+                step.notes.append("level change \(c.previous.rawValue) → \(c.overall.rawValue)")
+            case .snapshot(let s):
+                step.notes.append("speakers [" + s.map { "\($0.uid)/\($0.trackId)" }.joined(separator: ", ") + "]")
+            }
+        }
+    }
+
+    private func add(_ v: Verdict, _ step: inout ReplayStep) {
+        verdictIndex[v.seq] = result.verdicts.count
+        result.verdicts.append(v)
+        step.verdicts.append(v)
+        if v.verdict == .applied && v.call != "api.switchLayer" { lastApplied = v }
+    }
+
+    func add(_ f: Finding, _ step: inout ReplayStep) {
+        result.findingCounts[f.code, default: 0] += 1
+        if result.findings.count < options.maxFindings { result.findings.append(f) } else { result.findingsDropped += 1 }
+        step.findings.append(f)
+        if f.code.hasPrefix("interruption.") { interruptionFindings.append((f.code, f.seqs.first ?? 0, f.t)) }
+    }
+
+    /// Adds a finding raised by the replayer itself (divergences, cross-engine checks).
+    func raise(_ f: Finding) {
+        var step = ReplayStep(t: f.t, record: nil)
+        add(f, &step)
+        observer?(step)
+    }
+}

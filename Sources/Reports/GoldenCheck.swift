@@ -1,0 +1,81 @@
+import Replay
+import TraceFormat
+
+/// The outcome of checking one golden trace: its expectations, its snapshot and its integrity.
+public struct CheckOutcome: Sendable {
+    /// The trace.
+    public var file: String
+    /// One line per failure: `FILE: seq N: expect.X: expected …, got …` and the like.
+    public var failures: [String] = []
+    /// Expectations evaluated.
+    public var expectations = 0
+    /// The snapshot's state.
+    public var snapshot: SnapshotState = .none
+    /// The canonical replay output, for `--update`.
+    public var rendered: String = ""
+    /// Whether everything held.
+    public var passed: Bool { failures.isEmpty }
+}
+
+/// Where a trace stands against its `NAME.golden.json`.
+public enum SnapshotState: Sendable, Equatable {
+    /// The trace has no snapshot.
+    case none
+    /// It matches byte for byte.
+    case matched
+    /// It differs; the diff is readable text.
+    case changed(diff: String)
+}
+
+/// Checks golden traces: expectations, snapshots, integrity.
+public enum GoldenCheck {
+    /// Trace file suffixes `check` looks for in folders.
+    public static let traceSuffixes = [".trace.zst", ".jsonl", ".jsonl.zst"]
+
+    /// The trace's name without its trace suffix: `traces/a.trace.zst` → `traces/a`.
+    public static func stem(_ path: String) -> String {
+        for s in traceSuffixes.sorted(by: { $0.count > $1.count }) where path.hasSuffix(s) { return String(path.dropLast(s.count)) }
+        if path.hasSuffix(".zst") { return String(path.dropLast(4)) }
+        return path
+    }
+
+    /// The snapshot path beside a trace.
+    public static func snapshotPath(for trace: String) -> String { stem(trace) + ".golden.json" }
+
+    /// Replays and checks one trace.
+    public static func check(_ path: String, options: ReplayOptions = ReplayOptions()) -> CheckOutcome {
+        var out = CheckOutcome(file: path)
+        let result: ReplayResult
+        do {
+            result = try Replay.run(path: path, options: options, onProblem: { p in
+                out.failures.append("\(p.description) (a golden trace must be intact)")
+            })
+        } catch {
+            out.failures.append("\(path): \(error)")
+            return out
+        }
+        out.expectations = result.expectations.count
+        for e in result.expectations where !e.passed {
+            out.failures.append("\(path): seq \(e.seq): \(e.type): expected \(e.expected), got \(e.actual)" + (e.rule.map { " [\($0)]" } ?? ""))
+        }
+        for (type, n) in result.unknownTypes.sorted(by: { $0.key < $1.key }) where type.hasPrefix("expect.") {
+            out.failures.append("\(path): \(type): unknown expectation type (\(n)×); it cannot be checked")
+        }
+        out.rendered = ResultJSON.render(result, golden: true, pretty: true) + "\n"
+        let snap = snapshotPath(for: path)
+        do {
+            if let accepted = try SmallFile.text(snap) {
+                if accepted == out.rendered {
+                    out.snapshot = .matched
+                } else {
+                    let diff = LineDiff.unified(old: accepted, new: out.rendered, oldName: snap, newName: "replay of \(path)")
+                    out.snapshot = .changed(diff: diff)
+                    out.failures.append("\(snap): the replay output changed:\n" + diff)
+                }
+            }
+        } catch {
+            out.failures.append("\(snap): \(error)")
+        }
+        return out
+    }
+}

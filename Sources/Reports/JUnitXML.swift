@@ -1,0 +1,44 @@
+/// JUnit XML for CI systems: one testsuite, one testcase per trace, each failure with its message.
+public enum JUnitXML {
+    /// Escapes text for XML content and attribute values; drops characters XML 1.0 forbids.
+    public static func escape(_ s: String) -> String {
+        var o = ""
+        o.reserveCapacity(s.utf8.count)
+        for u in s.unicodeScalars {
+            switch u {
+            case "&": o += "&amp;"
+            case "<": o += "&lt;"
+            case ">": o += "&gt;"
+            case "\"": o += "&quot;"
+            case "'": o += "&apos;"
+            case "\t", "\n", "\r": o.unicodeScalars.append(u)
+            default:
+                let v = u.value
+                if v < 0x20 || (0xFFFE...0xFFFF).contains(v) { o += "\u{FFFD}" } else { o.unicodeScalars.append(u) }
+            }
+        }
+        return o
+    }
+
+    /// Renders outcomes as a JUnit document.
+    public static func render(_ outcomes: [CheckOutcome], suite: String = "rtctrace check") -> String {
+        let failures = outcomes.filter { !$0.passed }.count
+        var o = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        o += "<testsuites name=\"\(escape(suite))\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" errors=\"0\">\n"
+        o += "  <testsuite name=\"\(escape(suite))\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
+        for c in outcomes {
+            let name = GoldenCheck.stem(c.file).split(separator: "/").last.map(String.init) ?? c.file
+            o += "    <testcase classname=\"golden\" name=\"\(escape(name))\" file=\"\(escape(c.file))\""
+            if c.passed {
+                o += "/>\n"
+                continue
+            }
+            o += ">\n"
+            let first = c.failures.first?.split(separator: "\n").first.map(String.init) ?? "failed"
+            o += "      <failure message=\"\(escape(first))\" type=\"expectation\">\(escape(c.failures.joined(separator: "\n")))</failure>\n"
+            o += "    </testcase>\n"
+        }
+        o += "  </testsuite>\n</testsuites>\n"
+        return o
+    }
+}

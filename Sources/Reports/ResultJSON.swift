@@ -1,0 +1,207 @@
+import QualityEngine
+import Replay
+import TraceFormat
+
+/// The replay result as JSON (schema `rtctrace.explain/1`, documented in docs/json.md).
+///
+/// Keys are written in a fixed order and numbers in a fixed form, so the same trace always
+/// gives the same bytes; `golden` leaves out what depends on where the file lives.
+public enum ResultJSON {
+    /// The schema id written into every document.
+    public static let schema = "rtctrace.explain/1"
+
+    /// Renders the result; `golden` gives the canonical snapshot form (no file path, no reader problems).
+    public static func render(_ r: ReplayResult, golden: Bool = false, pretty: Bool = false) -> String {
+        var w = JSONWriter(reserving: 4096)
+        w.beginObject()
+        w.key("schema"); w.string(schema)
+        if !golden { w.key("file"); w.string(r.file) }
+        w.key("layer"); w.string(r.layer.rawValue)
+        if let h = r.header {
+            w.key("sdk"); w.string(h.sdk)
+            w.key("device"); w.beginObject()
+            w.key("model"); w.string(h.device.model)
+            w.key("os"); w.string(h.device.os)
+            w.key("simulator"); w.bool(h.device.simulator)
+            w.endObject()
+        }
+        w.key("records"); w.int(r.records)
+        w.key("durationMs"); w.int(r.durationMs)
+        summary(r, &w)
+        w.key("verdicts"); w.beginArray()
+        for v in r.verdicts { verdict(v, &w) }
+        w.endArray()
+        w.key("divergences"); w.beginArray()
+        for d in r.divergences { divergence(d, &w) }
+        w.endArray()
+        w.key("findings"); w.beginArray()
+        for f in r.findings { finding(f, &w) }
+        w.endArray()
+        w.key("findingCounts"); w.beginObject()
+        for (k, v) in r.findingCounts.sorted(by: { $0.key < $1.key }) { w.key(k); w.int(v) }
+        w.endObject()
+        w.key("quality")
+        if let q = r.quality { quality(q, &w) } else { w.null() }
+        if !golden {
+            w.key("expectations"); w.beginObject()
+            w.key("total"); w.int(r.expectations.count)
+            w.key("failed"); w.int(r.failedExpectations.count)
+            w.endObject()
+            w.key("problemCount"); w.int(r.problemCount)
+        }
+        w.endObject()
+        return pretty ? prettyPrint(w.string) : w.string
+    }
+
+    static func summary(_ r: ReplayResult, _ w: inout JSONWriter) {
+        w.key("summary"); w.beginObject()
+        let failing = r.notTakingEffect
+        w.key("calls"); w.int(r.verdicts.count)
+        w.key("callsNotTakingEffect"); w.int(failing.count)
+        w.key("byCause"); w.beginObject()
+        var causes: [String: Int] = [:]
+        for v in failing { causes[v.cause?.rawValue ?? "unknown", default: 0] += 1 }
+        for (k, n) in causes.sorted(by: { $0.key < $1.key }) { w.key(k); w.int(n) }
+        w.endObject()
+        w.key("divergences"); w.int(r.divergences.count)
+        w.key("unexplainedDivergences"); w.int(r.divergences.filter { !$0.explained }.count)
+        w.key("findingsBySeverity"); w.beginObject()
+        for s in Severity.allCases.reversed() { w.key(s.rawValue); w.int(r.findings.filter { $0.severity == s }.count) }
+        w.endObject()
+        w.key("ok"); w.bool(!r.hasIssues)
+        w.endObject()
+    }
+
+    static func verdict(_ v: Verdict, _ w: inout JSONWriter) {
+        w.beginObject()
+        w.key("seq"); w.int(v.seq)
+        w.key("t"); w.int(v.t)
+        w.key("call"); w.string(v.call)
+        if let api = v.api { w.key("api"); w.string(api) }
+        w.key("verdict"); w.string(v.verdict.rawValue)
+        w.key("cause"); w.string(v.cause?.rawValue)
+        if let s = v.causeSeq { w.key("causeSeq"); w.int(s) }
+        w.key("rule"); w.string(v.rule)
+        w.endObject()
+    }
+
+    static func divergence(_ d: Divergence, _ w: inout JSONWriter) {
+        w.beginObject()
+        w.key("start"); w.int(d.start)
+        w.key("end"); w.int(d.end)
+        w.key("openAtEnd"); w.bool(d.openAtEnd)
+        w.key("predicted"); w.string(d.predicted.rawValue)
+        w.key("actual"); w.string(d.actual.rawValue)
+        w.key("explained"); w.bool(d.explained)
+        w.key("explainedBy"); w.string(d.explainedBy)
+        if let a = d.afterAppliedCall { w.key("afterAppliedCall"); w.int(a) }
+        w.key("seqs"); ints(d.seqs, &w)
+        w.endObject()
+    }
+
+    static func finding(_ f: Finding, _ w: inout JSONWriter) {
+        w.beginObject()
+        w.key("code"); w.string(f.code)
+        w.key("severity"); w.string(f.severity.rawValue)
+        w.key("rule"); w.string(f.rule)
+        w.key("seqs"); ints(f.seqs, &w)
+        w.key("t"); w.int(f.t)
+        w.key("message"); w.string(f.message)
+        w.key("advice"); w.string(f.advice)
+        w.endObject()
+    }
+
+    static func ints(_ list: [Int], _ w: inout JSONWriter) {
+        w.beginArray()
+        for i in list { w.int(i) }
+        w.endArray()
+    }
+
+    static func interval(_ i: QualitySummary.Interval, _ w: inout JSONWriter) {
+        w.beginObject()
+        w.key("startT"); w.int(i.startT)
+        w.key("endT"); w.int(i.endT)
+        w.key("startSeq"); w.int(i.startSeq)
+        w.key("endSeq"); w.int(i.endSeq)
+        w.endObject()
+    }
+
+    static func quality(_ q: QualitySummary, _ w: inout JSONWriter) {
+        w.beginObject()
+        w.key("vendor"); w.string(q.vendor.rawValue)
+        w.key("reports"); w.int(q.reports)
+        w.key("levelChanges"); w.int(q.levelChanges)
+        w.key("reconnects"); w.int(q.reconnects)
+        w.key("timeMs"); w.beginObject()
+        for l in QualityText.levels { w.key(l?.rawValue ?? "noData"); w.int(q.time[l]) }
+        w.endObject()
+        w.key("worst"); if let worst = q.worst { interval(worst, &w) } else { w.null() }
+        w.key("mosMin"); w.double(q.mosMin)
+        w.key("mosMax"); w.double(q.mosMax)
+        w.key("attribution"); w.beginObject()
+        w.key("pubBadMs"); w.int(q.attribution.pubBadMs)
+        w.key("subBadMs"); w.int(q.attribution.subBadMs)
+        w.key("bothBadMs"); w.int(q.attribution.bothBadMs)
+        w.key("side"); w.string(q.attribution.side.rawValue)
+        w.key("sentence"); w.string(q.attributionSentence)
+        w.endObject()
+        w.key("flappingEpisodes"); w.beginArray()
+        for e in q.flappingEpisodes {
+            w.beginObject()
+            w.key("startT"); w.int(e.startT)
+            w.key("endT"); w.int(e.endT)
+            w.key("changes"); w.int(e.changes)
+            w.endObject()
+        }
+        w.endArray()
+        w.key("flappingEpisodeCount"); w.int(q.flappingEpisodeCount)
+        w.key("rawPromptCount"); w.int(q.rawPromptCount)
+        w.key("hysteresis")
+        if let h = q.hysteresis {
+            w.beginObject()
+            w.key("k"); w.int(h.model.k)
+            w.key("n"); w.int(h.model.n)
+            w.key("holdMs"); w.int(h.model.holdMs)
+            w.key("episodeCount"); w.int(h.episodeCount)
+            w.key("shownMs"); w.int(h.shownMs)
+            w.key("episodes"); w.beginArray()
+            for e in h.episodes { interval(e, &w) }
+            w.endArray()
+            w.endObject()
+        } else { w.null() }
+        w.endObject()
+    }
+
+    /// Indents compact JSON (two spaces), without reordering anything.
+    public static func prettyPrint(_ json: String) -> String {
+        var out: [UInt8] = []
+        var depth = 0
+        var inString = false, escaped = false
+        let bytes = Array(json.utf8)
+        func newline() { out.append(0x0A); out.append(contentsOf: [UInt8](repeating: 0x20, count: depth * 2)) }
+        for (i, c) in bytes.enumerated() {
+            if inString {
+                out.append(c)
+                if escaped { escaped = false } else if c == 0x5C { escaped = true } else if c == 0x22 { inString = false }
+                continue
+            }
+            switch c {
+            case 0x22: inString = true; out.append(c)
+            case 0x7B, 0x5B:
+                out.append(c)
+                let next = i + 1 < bytes.count ? bytes[i + 1] : 0
+                if next == 0x7D || next == 0x5D { continue }
+                depth += 1
+                newline()
+            case 0x7D, 0x5D:
+                let prev = i > 0 ? bytes[i - 1] : 0
+                if prev != 0x7B && prev != 0x5B { depth -= 1; newline() }
+                out.append(c)
+            case 0x2C: out.append(c); newline()
+            case 0x3A: out.append(c); out.append(0x20)
+            default: out.append(c)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

@@ -1,0 +1,82 @@
+import Replay
+import TraceFormat
+
+/// The `replay` timeline: one entry per record or timer, with the state it changed and what it produced.
+public enum TimelineText {
+    /// One step as a text line (plus indented detail lines).
+    public static func line(_ s: ReplayStep) -> String {
+        var o = "\(formatDuration(s.t))".padded(12)
+        if let r = s.record {
+            o += "seq \(r.seq)".padded(10) + terminalSafe(r.type)
+            if case .setRoute(_, let api?) = r.body { o += " " + terminalSafe(api) }
+        } else if let timer = s.timer {
+            o += "timer".padded(10) + timer
+        } else {
+            o += "end".padded(10) + "end of trace"
+        }
+        if !s.changes.isEmpty {
+            o += "  " + s.changes.map { "\($0.0): \($0.1) → \($0.2)" }.joined(separator: "; ")
+        }
+        o += "\n"
+        for v in s.verdicts {
+            o += "              ⇒ verdict \(v.verdict.rawValue)\(v.cause.map { " (\($0.rawValue))" } ?? "") [\(v.rule)]\n"
+        }
+        for n in s.notes { o += "              · " + terminalSafe(n) + "\n" }
+        for f in s.findings {
+            o += "              ! \(f.severity.rawValue) \(f.code)\(f.rule.map { " [\($0)]" } ?? ""): \(terminalSafe(f.message))\n"
+        }
+        if let e = s.expectation {
+            o += e.passed ? "              ✓ \(e.type) \(e.expected)\n" : "              ✗ \(e.type): expected \(e.expected), got \(e.actual)\n"
+        }
+        return o
+    }
+
+    /// One step as a JSON line.
+    public static func json(_ s: ReplayStep) -> String {
+        var w = JSONWriter()
+        w.beginObject()
+        w.key("kind"); w.string("step")
+        w.key("t"); w.int(s.t)
+        if let r = s.record {
+            w.key("seq"); w.int(r.seq)
+            w.key("type"); w.string(r.type)
+        } else {
+            w.key("timer"); w.string(s.timer ?? "end")
+        }
+        w.key("changes"); w.beginObject()
+        for c in s.changes {
+            w.key(c.0); w.beginArray(); w.string(c.1); w.string(c.2); w.endArray()
+        }
+        w.endObject()
+        w.key("verdicts"); w.beginArray()
+        for v in s.verdicts { ResultJSON.verdict(v, &w) }
+        w.endArray()
+        w.key("findings"); w.beginArray()
+        for f in s.findings { ResultJSON.finding(f, &w) }
+        w.endArray()
+        w.key("notes"); w.beginArray()
+        for n in s.notes { w.string(n) }
+        w.endArray()
+        if let e = s.expectation {
+            w.key("expectation"); w.beginObject()
+            w.key("passed"); w.bool(e.passed)
+            w.key("expected"); w.string(e.expected)
+            w.key("actual"); w.string(e.actual)
+            w.endObject()
+        }
+        w.endObject()
+        return w.string
+    }
+
+    /// The divergences, for the end of the text timeline.
+    public static func divergences(_ r: ReplayResult) -> String {
+        guard !r.divergences.isEmpty else { return "no route divergences\n" }
+        var o = "route divergences:\n"
+        for d in r.divergences {
+            o += "  \(formatDuration(d.start)) – \(formatDuration(d.end)): predicted \(d.predicted.rawValue), actual \(d.actual.rawValue), "
+            o += d.explained ? "explained by \(d.explainedBy!)" : "UNEXPLAINED"
+            o += " (seqs \(d.seqs.map(String.init).joined(separator: ", ")))\n"
+        }
+        return o
+    }
+}

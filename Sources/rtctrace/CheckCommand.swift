@@ -1,0 +1,187 @@
+import Dispatch
+import Glibc
+import Replay
+import Reports
+import TraceFormat
+
+/// `rtctrace check`: golden traces for CI.
+enum CheckCommand {
+    static let spec = CommandSpec(
+        name: "check", usage: "check PATH... [--jobs N] [--junit FILE] [--json] [--update] [--unreferenced warn|fail|delete] [options]",
+        summary: "Check golden traces: every expect.* record and NAME.golden.json snapshot; exit 1 on any failure.",
+        options: [("--jobs", "n", "Traces checked in parallel (default: the number of cores)."),
+                  ("--junit", "file", "Also write JUnit XML (one testcase per trace)."),
+                  ("--unreferenced", "mode", "Snapshot files with no trace: warn (default), fail or delete.")] + ReplayFlags.options,
+        flags: [("--json", "Print one JSON object with every trace's outcome."),
+                ("--update", "Write NAME.golden.json.new for changed or missing snapshots (never under CI=true)."),
+                ("--quiet", "Only print failures and the closing count.")],
+        details: "PATH may be a trace or a folder (searched recursively for *.trace.zst, *.jsonl, *.jsonl.zst).\nReview new snapshots with 'rtctrace accept' or 'rtctrace reject'. Exit: 0 all pass, 1 any failure, 64 usage.")
+
+    static let command = Command(spec: spec) { args in
+        guard !args.positionals.isEmpty else { throw UsageError(message: "expected at least one PATH") }
+        let options = try ReplayFlags.parse(args)
+        let jobs = try args.int("--jobs", default: Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        guard jobs >= 1 else { throw UsageError(message: "'--jobs' must be ≥ 1") }
+        let mode = args.value("--unreferenced") ?? "warn"
+        guard ["warn", "fail", "delete"].contains(mode) else { throw UsageError(message: "'--unreferenced' is warn, fail or delete") }
+        let ci = (getenv("CI").map { String(cString: $0) } ?? "") == "true"
+        var traces: [String] = []
+        var snapshots: [String] = []
+        for p in args.positionals {
+            guard fileExists(p) else { throw UsageError(message: "\(p): no such file or folder") }
+            if isDirectory(p) {
+                let found = walk(p)
+                traces += found.traces
+                snapshots += found.snapshots
+            } else { traces.append(p) }
+        }
+        traces = Array(Set(traces)).sorted()
+        let outcomes = runParallel(traces, jobs: jobs, options: options)
+        var failed = outcomes.filter { !$0.passed }.count
+        let out = Output.stdout
+        let quiet = args.has("--quiet") || args.has("--json")
+        for o in outcomes {
+            if o.passed {
+                if !quiet { out.line("PASS \(terminalSafe(o.file)) (\(o.expectations) expectations\(o.snapshot == .matched ? ", snapshot" : ""))") }
+            } else if !args.has("--json") {
+                out.line("FAIL \(terminalSafe(o.file))")
+                for f in o.failures { out.line(terminalSafe(f)) }
+            }
+        }
+        // Snapshots with no trace beside them.
+        let stems = Set(traces.map(GoldenCheck.stem))
+        for s in snapshots where !stems.contains(String(s.dropLast(".golden.json".count))) {
+            switch mode {
+            case "fail":
+                failed += 1
+                out.line("FAIL \(terminalSafe(s)): snapshot with no trace")
+            case "delete":
+                if ci { Output.stderr.line("warning: \(s): snapshot with no trace (not deleted under CI=true)") } else {
+                    unlink(s)
+                    Output.stderr.line("deleted \(s): snapshot with no trace")
+                }
+            default: Output.stderr.line("warning: \(terminalSafe(s)): snapshot with no trace")
+            }
+        }
+        if args.has("--update") {
+            if ci {
+                Output.stderr.line("CI=true: --update writes nothing")
+            } else {
+                for o in outcomes where o.snapshot != .matched && !o.rendered.isEmpty {
+                    let target = GoldenCheck.snapshotPath(for: o.file) + ".new"
+                    try AtomicFile.write(o.rendered, to: target)
+                    Output.stderr.line("wrote \(target) (review with 'rtctrace accept' or 'rtctrace reject')")
+                }
+            }
+        }
+        if let junit = args.value("--junit") {
+            try AtomicFile.write(JUnitXML.render(outcomes), to: junit)
+        }
+        if args.has("--json") { out.line(json(outcomes)) }
+        let passed = outcomes.count - outcomes.filter { !$0.passed }.count
+        if !args.has("--json") { out.line("\(passed) passed, \(outcomes.count - passed) failed") }
+        return failed == 0 ? .success : .failure
+    }
+
+    static func walk(_ dir: String) -> (traces: [String], snapshots: [String]) {
+        var traces: [String] = [], snapshots: [String] = []
+        guard let d = opendir(dir) else { return ([], []) }
+        defer { closedir(d) }
+        while let e = readdir(d) {
+            let name = withUnsafeBytes(of: e.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name.hasPrefix(".") { continue }
+            let path = dir.hasSuffix("/") ? dir + name : dir + "/" + name
+            if isDirectory(path) {
+                let sub = walk(path)
+                traces += sub.traces
+                snapshots += sub.snapshots
+            } else if name.hasSuffix(".golden.json") {
+                snapshots.append(path)
+            } else if GoldenCheck.traceSuffixes.contains(where: { name.hasSuffix($0) }) {
+                traces.append(path)
+            }
+        }
+        return (traces, snapshots)
+    }
+
+    /// Checks traces on `jobs` threads; results keep the input order.
+    static func runParallel(_ traces: [String], jobs: Int, options: ReplayOptions) -> [CheckOutcome] {
+        let box = OutcomeBox(count: traces.count)
+        let progress = Output.stderr.isTerminal
+        DispatchQueue.concurrentPerform(iterations: min(jobs, max(traces.count, 1))) { worker in
+            while let i = box.claim() {
+                let o = GoldenCheck.check(traces[i], options: options)
+                let done = box.store(o, at: i)
+                if progress { box.progress(done, total: traces.count) }
+            }
+            _ = worker
+        }
+        if progress { box.progress(-1, total: traces.count) }
+        return box.outcomes.map { $0! }
+    }
+
+    static func json(_ outcomes: [CheckOutcome]) -> String {
+        var w = JSONWriter()
+        w.beginObject()
+        w.key("passed"); w.int(outcomes.filter(\.passed).count)
+        w.key("failed"); w.int(outcomes.filter { !$0.passed }.count)
+        w.key("traces"); w.beginArray()
+        for o in outcomes {
+            w.beginObject()
+            w.key("file"); w.string(o.file)
+            w.key("passed"); w.bool(o.passed)
+            w.key("expectations"); w.int(o.expectations)
+            w.key("snapshot")
+            switch o.snapshot {
+            case .none: w.string("none")
+            case .matched: w.string("matched")
+            case .changed: w.string("changed")
+            }
+            w.key("failures"); w.beginArray()
+            for f in o.failures { w.string(f) }
+            w.endArray()
+            w.endObject()
+        }
+        w.endArray()
+        w.endObject()
+        return w.string
+    }
+}
+
+/// Work queue and results shared by the checking threads.
+final class OutcomeBox: @unchecked Sendable {
+    private var lock = pthread_mutex_t()
+    private var next = 0
+    private var done = 0
+    private(set) var outcomes: [CheckOutcome?]
+
+    init(count: Int) {
+        outcomes = Array(repeating: nil, count: count)
+        pthread_mutex_init(&lock, nil)
+    }
+
+    deinit { pthread_mutex_destroy(&lock) }
+
+    func claim() -> Int? {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        guard next < outcomes.count else { return nil }
+        next += 1
+        return next - 1
+    }
+
+    func store(_ o: CheckOutcome, at i: Int) -> Int {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        outcomes[i] = o
+        done += 1
+        return done
+    }
+
+    func progress(_ done: Int, total: Int) {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        let line = done < 0 ? "\r\u{1B}[K" : "\rchecking \(done)/\(total) traces"
+        _ = line.withCString { Glibc.write(2, $0, strlen($0)) }
+    }
+}

@@ -1,0 +1,52 @@
+import Glibc
+import Reports
+import TraceFormat
+
+/// `rtctrace accept` / `rtctrace reject`: review `NAME.golden.json.new` files written by `check --update`.
+enum ReviewCommand {
+    static func make(accept: Bool) -> Command {
+        let name = accept ? "accept" : "reject"
+        let spec = CommandSpec(
+            name: name, usage: "\(name) [PATH...]",
+            summary: accept ? "Promote pending NAME.golden.json.new snapshots to NAME.golden.json." : "Delete pending NAME.golden.json.new snapshots.",
+            details: "PATH is a folder (searched recursively), a trace or a .new file; default: traces/. Nothing is written under CI=true.")
+        return Command(spec: spec) { args in
+            if (getenv("CI").map { String(cString: $0) } ?? "") == "true" {
+                throw CommandFailure(message: "CI=true: snapshots are never written in CI")
+            }
+            let paths = args.positionals.isEmpty ? ["traces"] : args.positionals
+            var pending: [String] = []
+            for p in paths {
+                if isDirectory(p) { pending += findNew(p) } else if p.hasSuffix(".golden.json.new") { pending.append(p) } else {
+                    let n = GoldenCheck.snapshotPath(for: p) + ".new"
+                    if fileExists(n) { pending.append(n) }
+                }
+            }
+            for p in pending.sorted() {
+                if accept {
+                    let target = String(p.dropLast(4))
+                    guard rename(p, target) == 0 else { throw CommandFailure(message: "\(p): cannot rename to \(target)") }
+                    Output.stdout.line("accepted \(target)")
+                } else {
+                    unlink(p)
+                    Output.stdout.line("rejected \(p)")
+                }
+            }
+            if pending.isEmpty { Output.stdout.line("no pending snapshots") }
+            return .success
+        }
+    }
+
+    static func findNew(_ dir: String) -> [String] {
+        var out: [String] = []
+        guard let d = opendir(dir) else { return [] }
+        defer { closedir(d) }
+        while let e = readdir(d) {
+            let name = withUnsafeBytes(of: e.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name == "." || name == ".." { continue }
+            let path = dir + "/" + name
+            if isDirectory(path) { out += findNew(path) } else if name.hasSuffix(".golden.json.new") { out.append(path) }
+        }
+        return out
+    }
+}

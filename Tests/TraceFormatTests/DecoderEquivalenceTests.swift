@@ -1,0 +1,105 @@
+import Foundation
+import XCTest
+@testable import TraceFormat
+
+/// The fast decoder must give exactly the records Foundation's JSONDecoder gives.
+final class DecoderEquivalenceTests: XCTestCase {
+    struct SplitMix64 {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+        mutating func bool() -> Bool { next() & 1 == 0 }
+        mutating func double() -> Double {
+            switch int(4) {
+            case 0: Double(int(100))
+            case 1: Double(int(100_000)) / 1000
+            case 2: Double(bitPattern: 0x3FF0_0000_0000_0000 | (next() >> 12)) - 1
+            default: Double(int(5000)) * 0.001 + 1
+            }
+        }
+        mutating func string() -> String {
+            let alphabet: [String] = ["a", "Z", "0", " ", "\"", "\\", "\n", "\t", "é", "☃", "😀", "/", "\u{1}", "{", "]"]
+            return (0..<int(12)).map { _ in alphabet[int(alphabet.count)] }.joined()
+        }
+        mutating func pick<T>(_ list: [T]) -> T { list[int(list.count)] }
+        mutating func vocab<E: TraceVocabulary>(_: E.Type) -> E { pick(Array(E.allCases)) }
+    }
+
+    func randomBody(_ g: inout SplitMix64) -> RecordBody {
+        func sample() -> QualitySample {
+            QualitySample(level: g.vocab(QualityLevel.self), score: g.bool() ? g.double() : nil, mos: g.bool() ? g.double() : nil,
+                          loss: g.bool() ? g.double() : nil, rtt: g.double(), jitter: g.double(), bitrate: g.double())
+        }
+        func speaker() -> Speaker { Speaker(uid: g.string(), trackId: g.string(), level: g.double()) }
+        switch g.int(24) {
+        case 0: return .header(TraceHeader(layer: g.vocab(Layer.self), sdk: g.string(), device: .init(model: g.string(), os: g.string(), simulator: g.bool()),
+                                           app: .init(bundleId: g.string(), micUsageDescription: g.bool(), backgroundAudio: g.bool()),
+                                           startedAt: g.string(), initialDefaultRoute: g.bool() ? g.vocab(RouteTarget.self) : nil))
+        case 1: return .joinChannel(channel: g.string())
+        case 2: return .setRoute(target: g.vocab(RouteTarget.self), api: g.bool() ? g.string() : nil)
+        case 3: return .subscribe(pubUid: g.string(), trackId: g.string(), layers: (0..<g.int(4)).map { _ in g.string() })
+        case 4: return .deviceConnected(id: g.string(), kind: g.vocab(DeviceKind.self), name: g.bool() ? g.string() : nil, port: g.bool() ? g.string() : nil)
+        case 5: return .interruptionBegan(cause: g.bool() ? g.vocab(InterruptionCause.self) : nil)
+        case 6: return .routeChanged(route: g.vocab(Route.self), previousRoute: g.vocab(Route.self), reason: g.vocab(RouteChangeReason.self))
+        case 7: return .sessionActivated(SessionActivation(ok: g.bool(), error: g.bool() ? g.string() : nil, category: g.string(), mode: g.string(),
+                                                           options: (0..<g.int(4)).map { _ in g.string() }))
+        case 8: return .sdkQualityChanged(overall: g.vocab(QualityLevel.self), previous: g.vocab(QualityLevel.self), mos: g.bool() ? g.double() : nil)
+        case 9: return .sdkActiveSpeakers(speakers: (0..<g.int(4)).map { _ in speaker() })
+        case 10: return .qualityReport(pub: sample(), sub: sample())
+        case 11: return .speakers(speaking: (0..<g.int(4)).map { _ in speaker() }, stopped: (0..<g.int(3)).map { _ in SpeakerKey(uid: g.string(), trackId: g.string()) })
+        case 12: return .srvLayerSwitched(LayerSwitch(pubUid: g.string(), trackId: g.string(), fromTrackId: g.bool() ? g.string() : nil,
+                                                      toTrackId: g.string(), reason: g.string(), latencyMs: g.bool() ? g.double() : nil))
+        case 13: return .sdkLog(level: g.string(), message: g.string())
+        case 14: return .callState(state: g.vocab(CallState.self))
+        case 15: return .connState(state: g.vocab(ConnState.self))
+        case 16: return .expect(Expectation(.verdict(ref: g.int(1000), verdict: g.vocab(VerdictKind.self), cause: g.bool() ? g.vocab(VerdictCause.self) : nil),
+                                            atEnd: g.bool(), rule: g.bool() ? g.string() : nil))
+        case 17: return .expect(Expectation(.quality(g.bool() ? nil : .init(overall: g.vocab(QualityLevel.self), mos: g.bool() ? g.double() : nil))))
+        case 18: return .expect(Expectation(.speakers((0..<g.int(3)).map { _ in SpeakerKey(uid: g.string(), trackId: g.string()) })))
+        case 19: return .expect(Expectation(.route(g.bool() ? nil : g.vocab(Route.self))))
+        case 20: return .expect(Expectation(.finding(code: g.string(), count: g.bool() ? g.int(5) : nil)))
+        case 21: return .routeSnapshot(route: g.vocab(Route.self), ports: g.bool() ? [g.string()] : nil)
+        case 22: return .setAudioModuleEnabled(enabled: g.bool())
+        default: return Fixtures.bodies[g.int(Fixtures.bodies.count - 1)]
+        }
+    }
+
+    func test_fastDecoderMatchesJSONDecoderOnRandomRecords() throws {
+        var g = SplitMix64(state: 20261129)
+        var fast = RecordDecoder()
+        let reference = JSONDecoder()
+        for i in 0..<5000 {
+            let r = Record(seq: g.int(1 << 20), t: Int64(g.int(1 << 30)), randomBody(&g))
+            let line = r.jsonLine
+            let a = try fast.decode(line)
+            let b = try reference.decode(Record.self, from: Data(line.utf8))
+            XCTAssertEqual(a, b, "record \(i): \(line)")
+            XCTAssertEqual(a, r, "record \(i) does not round-trip: \(line)")
+        }
+    }
+
+    func test_fastDecoderMatchesJSONDecoderOnGoldenCorpus() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("traces").path
+        guard let files = FileManager.default.enumerator(atPath: root) else { return XCTFail("no traces folder at \(root)") }
+        let reference = JSONDecoder()
+        var compared = 0
+        for case let f as String in files where f.hasSuffix(".jsonl") || f.hasSuffix(".zst") {
+            let reader = try TraceReader(path: root + "/" + f)
+            while let e = reader.next() {
+                guard case .record(let r) = e else { continue }
+                if case .unknown = r.body { continue }
+                let line = reader.withCurrentLine { Data($0) }
+                XCTAssertEqual(try reference.decode(Record.self, from: line), r, "\(f) seq \(r.seq)")
+                compared += 1
+            }
+        }
+        XCTAssertGreaterThan(compared, 1000, "the golden corpus should hold thousands of records")
+    }
+}
