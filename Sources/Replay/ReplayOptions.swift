@@ -68,6 +68,13 @@ public struct RouteSegment: Equatable, Sendable {
     public var route: Route?
     /// The record that set it.
     public var seq: Int?
+
+    /// Creates a segment.
+    public init(t: Int64, route: Route?, seq: Int?) {
+        self.t = t
+        self.route = route
+        self.seq = seq
+    }
 }
 
 /// The outcome of one `expect.*` record.
