@@ -16,6 +16,7 @@ deps:
 	command -v pkg-config >/dev/null || missing="$$missing pkg-config"; \
 	command -v zstd >/dev/null || missing="$$missing zstd"; \
 	command -v python3 >/dev/null || missing="$$missing python3"; \
+	[ -x /usr/bin/time ] || missing="$$missing time"; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; \
 	  if [ "$$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
@@ -38,6 +39,7 @@ test: deps
 	$(DEBUG_BIN) check traces/
 
 bench: release
+	$(SWIFT) build -c release --product rtctrace-bench
 	@bash benchmarks/run.sh
 
 clean:

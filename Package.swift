@@ -23,6 +23,7 @@ let package = Package(
         .target(name: "Replay", dependencies: ["TraceFormat", "RouteEngine", "QualityEngine"]),
         .target(name: "Reports", dependencies: ["TraceFormat", "RouteEngine", "QualityEngine", "Replay"]),
         .executableTarget(name: "rtctrace", dependencies: ["TraceFormat", "Replay", "Reports"]),
+        .executableTarget(name: "rtctrace-bench", dependencies: ["TraceFormat"]),
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat"]),
         .testTarget(name: "RouteEngineTests", dependencies: ["RouteEngine", "TraceFormat"]),
         .testTarget(name: "QualityEngineTests", dependencies: ["QualityEngine", "TraceFormat"]),

@@ -90,12 +90,31 @@ struct JSONCursor {
         let (range, escaped) = try readStringRange()
         let slice = UnsafeBufferPointer(rebasing: bytes[range])
         if !escaped {
+            // ASCII (the common case) needs no validation; anything else is validated as UTF-8.
+            if Self.isASCII(slice) { return String(decoding: slice, as: UTF8.self) }
             guard let s = String(validating: slice, as: UTF8.self) else {
                 throw JSONFault(reason: "invalid UTF-8 in a string")
             }
             return s
         }
         return try Self.unescape(slice)
+    }
+
+    @inline(__always)
+    static func isASCII(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = p.baseAddress else { return true }
+        var i = 0
+        let n = p.count
+        let raw = UnsafeRawPointer(base)
+        while i + 8 <= n {
+            if raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+            i += 8
+        }
+        while i < n {
+            if base[i] >= 0x80 { return false }
+            i += 1
+        }
+        return true
     }
 
     static func unescape(_ raw: UnsafeBufferPointer<UInt8>) throws -> String {
@@ -228,7 +247,7 @@ struct JSONCursor {
         if simple && fracDigits <= 15 {
             // Exact: mantissa < 2^53 and 10^fracDigits is exact in Double, so one rounding.
             if mantissa < (1 << 53) {
-                let v = Double(mantissa) / Self.powersOfTen[fracDigits]
+                let v = Double(mantissa) / Self.powerOfTen(fracDigits)
                 return negative ? -v : v
             }
         }
@@ -237,7 +256,28 @@ struct JSONCursor {
         return v
     }
 
-    static let powersOfTen: [Double] = (0...22).map { p in (0..<p).reduce(1.0) { acc, _ in acc * 10 } }
+    /// 10^k for 0 ≤ k ≤ 15, exact in Double.
+    @inline(__always)
+    static func powerOfTen(_ k: Int) -> Double {
+        switch k {
+        case 0: 1
+        case 1: 10
+        case 2: 100
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        case 6: 1e6
+        case 7: 1e7
+        case 8: 1e8
+        case 9: 1e9
+        case 10: 1e10
+        case 11: 1e11
+        case 12: 1e12
+        case 13: 1e13
+        case 14: 1e14
+        default: 1e15
+        }
+    }
 
     /// Reads `true` or `false`.
     mutating func readBool() throws -> Bool {

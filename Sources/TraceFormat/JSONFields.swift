@@ -1,35 +1,61 @@
 /// The members of one JSON object, located but not yet decoded: key ranges and value offsets.
 ///
 /// Scanning once and looking fields up by name lets the decoder accept members in any order
-/// without building a dictionary per record. Instances are reused across records.
-struct JSONFields {
+/// without building a dictionary per record. The table is reused across records and holds plain
+/// values only, so reading it costs no reference counting.
+final class JSONFields {
     struct Slot {
-        var key: Range<Int>
-        /// The unescaped key, only when the raw key held escapes.
-        var escapedKey: String?
-        var value: Int
+        var keyStart: Int32
+        var keyEnd: Int32
+        /// Index into `escapedKeys` when the raw key held escapes, else -1.
+        var escaped: Int32
+        var value: Int32
     }
 
     /// Objects with more members than this are rejected (a hostile line cannot grow the table).
     static let maxMembers = 4096
 
-    var slots: [Slot] = []
+    private(set) var slots: UnsafeMutablePointer<Slot>
+    private var capacity: Int
+    private(set) var count = 0
+    private(set) var escapedKeys: [[UInt8]] = []
 
-    init() { slots.reserveCapacity(16) }
+    init() {
+        capacity = 32
+        slots = .allocate(capacity: capacity)
+    }
+
+    deinit { slots.deallocate() }
 
     /// Scans the object at the cursor, leaving the cursor after its closing brace.
-    mutating func scan(_ c: inout JSONCursor, depth: Int = 0) throws {
-        slots.removeAll(keepingCapacity: true)
+    func scan(_ c: inout JSONCursor, depth: Int = 0) throws {
+        // Work on locals: every access to a class's stored property is checked for exclusivity.
+        var count = 0
+        var slots = self.slots
+        defer { self.count = count }
+        self.count = 0
+        if !escapedKeys.isEmpty { escapedKeys.removeAll() }
         try c.expect(UInt8(ascii: "{"), "an object")
         c.skipWhitespace()
         if c.peek() == UInt8(ascii: "}") { c.pos += 1; return }
         while true {
             let (key, escaped) = try c.readStringRange()
-            let name = escaped ? try JSONCursor.unescape(UnsafeBufferPointer(rebasing: c.bytes[key])) : nil
+            var escapedIndex: Int32 = -1
+            if escaped {
+                escapedKeys.append(Array(try JSONCursor.unescape(UnsafeBufferPointer(rebasing: c.bytes[key])).utf8))
+                escapedIndex = Int32(escapedKeys.count - 1)
+            }
             try c.expect(UInt8(ascii: ":"), "':'")
             c.skipWhitespace()
-            guard slots.count < Self.maxMembers else { throw JSONFault(reason: "object has more than \(Self.maxMembers) members") }
-            slots.append(Slot(key: key, escapedKey: name, value: c.pos))
+            guard count < Self.maxMembers else { throw JSONFault(reason: "object has more than \(Self.maxMembers) members") }
+            guard c.pos < Int32.max else { throw JSONFault(reason: "line too long to index") }
+            if count == capacity {
+                self.count = count
+                grow()
+                slots = self.slots
+            }
+            slots[count] = Slot(keyStart: Int32(key.lowerBound), keyEnd: Int32(key.upperBound), escaped: escapedIndex, value: Int32(c.pos))
+            count += 1
             try c.skipValue(depth: depth + 1)
             c.skipWhitespace()
             if c.peek() == UInt8(ascii: ",") { c.pos += 1; continue }
@@ -38,26 +64,39 @@ struct JSONFields {
         }
     }
 
+    private func grow() {
+        let bigger = UnsafeMutablePointer<Slot>.allocate(capacity: capacity * 2)
+        bigger.update(from: slots, count: count)
+        slots.deallocate()
+        slots = bigger
+        capacity *= 2
+    }
+
     /// The value offset of the first member named `key`, if present.
     @inline(__always)
     func find(_ key: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         let n = key.utf8CodeUnitCount
         let k = key.utf8Start
-        outer: for slot in slots {
-            if let e = slot.escapedKey {
-                if e.utf8.elementsEqual(UnsafeBufferPointer(start: k, count: n)) { return slot.value }
+        let base = bytes.baseAddress!
+        let slots = self.slots, count = self.count
+        var i = 0
+        while i < count {
+            let slot = slots[i]
+            i += 1
+            if slot.escaped >= 0 {
+                if escapedKeys[Int(slot.escaped)].elementsEqual(UnsafeBufferPointer(start: k, count: n)) { return Int(slot.value) }
                 continue
             }
-            guard slot.key.count == n else { continue }
-            var i = 0
-            var p = slot.key.lowerBound
-            while i < n {
-                if bytes[p] != k[i] { continue outer }
-                i += 1
-                p += 1
-            }
-            return slot.value
+            guard Int(slot.keyEnd - slot.keyStart) == n, memcmp(base + Int(slot.keyStart), k, n) == 0 else { continue }
+            return Int(slot.value)
         }
         return nil
     }
+
+    /// The raw bytes of member `i`'s key (unescaped when it held escapes).
+    func keyRange(_ i: Int) -> Range<Int> { Int(slots[i].keyStart)..<Int(slots[i].keyEnd) }
 }
+
+#if canImport(Glibc)
+import Glibc
+#endif

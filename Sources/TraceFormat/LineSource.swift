@@ -422,7 +422,9 @@ final class LineSource {
     /// Makes room for `want` more decoded bytes: compacts, then grows up to the bound.
     private func ensureOutputSpace(_ want: Int) {
         if data.count - dataEnd >= want { return }
-        if dataPos > 0 {
+        // Compact only when that frees a good part of the buffer; moving a large held frame
+        // again and again for a little room would cost more than growing.
+        if dataPos > 0 && (dataPos >= data.count / 4 || data.count >= maxData) {
             data.withUnsafeMutableBufferPointer { p in
                 _ = memmove(p.baseAddress!, p.baseAddress! + dataPos, dataEnd - dataPos)
             }

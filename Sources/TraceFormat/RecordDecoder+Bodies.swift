@@ -1,70 +1,73 @@
 extension RecordDecoder {
-    mutating func decodeBody(type: String, _ r: inout FieldReader, line: UnsafeBufferPointer<UInt8>) throws -> RecordBody {
+    func decodeBody(_ type: RecordType, _ r: FieldReader) throws -> RecordBody {
         switch type {
-        case "srv.qualityReport":
-            let pub = try r.object("pub", scratch: &nested) { try Self.sample($0) }!
-            let sub = try r.object("sub", scratch: &nested) { try Self.sample($0) }!
+        case .qualityReport:
+            let pub = try r.object("pub", scratch: nested) { try Self.sample($0) }!
+            let sub = try r.object("sub", scratch: nested) { try Self.sample($0) }!
             return .qualityReport(pub: pub, sub: sub)
-        case "srv.speakers":
-            let speaking = try r.objectArray("speaking", scratch: &nested) { try Self.speaker($0) }
-            let stopped = try r.objectArray("stopped", scratch: &nested) { s in
+        case .speakers:
+            let speaking = try r.objectArray("speaking", scratch: nested) { try Self.speaker($0) }
+            let stopped = try r.objectArray("stopped", scratch: nested) { s in
                 SpeakerKey(uid: try s.string("uid"), trackId: try s.string("trackId"))
             }
             return .speakers(speaking: speaking, stopped: stopped)
-        case "sdk.activeSpeakers":
-            return .sdkActiveSpeakers(speakers: try r.objectArray("speakers", scratch: &nested) { try Self.speaker($0) })
-        case "sdk.qualityChanged":
+        case .sdkActiveSpeakers:
+            return .sdkActiveSpeakers(speakers: try r.objectArray("speakers", scratch: nested) { try Self.speaker($0) })
+        case .sdkQualityChanged:
             return .sdkQualityChanged(overall: try r.vocabulary("overall"), previous: try r.vocabulary("previous"),
                                       mos: try r.optionalDouble("mos"))
-        case "trace.header": return .header(try header(r))
-        case "api.joinChannel": return .joinChannel(channel: try r.string("channel"))
-        case "api.leaveChannel": return .leaveChannel
-        case "api.enterMeeting": return .enterMeeting(room: try r.string("room"))
-        case "api.exitMeeting": return .exitMeeting
-        case "api.setDefaultRoute": return .setDefaultRoute(target: try r.vocabulary("target"))
-        case "api.setRoute": return .setRoute(target: try r.vocabulary("target"), api: try r.optionalString("api"))
-        case "api.clearRouteOverride": return .clearRouteOverride
-        case "api.setAudioModuleEnabled": return .setAudioModuleEnabled(enabled: try r.bool("enabled"))
-        case "api.subscribe":
+        case .header: return .header(try header(r))
+        case .joinChannel: return .joinChannel(channel: try r.string("channel"))
+        case .leaveChannel: return .leaveChannel
+        case .enterMeeting: return .enterMeeting(room: try r.string("room"))
+        case .exitMeeting: return .exitMeeting
+        case .setDefaultRoute: return .setDefaultRoute(target: try r.vocabulary("target"))
+        case .setRoute: return .setRoute(target: try r.vocabulary("target"), api: try r.optionalString("api"))
+        case .clearRouteOverride: return .clearRouteOverride
+        case .setAudioModuleEnabled: return .setAudioModuleEnabled(enabled: try r.bool("enabled"))
+        case .subscribe:
             return .subscribe(pubUid: try r.string("pubUid"), trackId: try r.string("trackId"), layers: try r.stringArray("layers"))
-        case "api.switchLayer":
+        case .switchLayer:
             return .switchLayer(pubUid: try r.string("pubUid"), trackId: try r.string("trackId"),
                                 targetTrackId: try r.string("targetTrackId"))
-        case "os.deviceConnected":
+        case .deviceConnected:
             return .deviceConnected(id: try r.string("id"), kind: try r.vocabulary("kind"),
                                     name: try r.optionalString("name"), port: try r.optionalString("port"))
-        case "os.deviceDisconnected": return .deviceDisconnected(id: try r.string("id"))
-        case "os.micPermission": return .micPermission(status: try r.vocabulary("status"))
-        case "os.interruptionBegan": return .interruptionBegan(cause: try r.optionalVocabulary("cause"))
-        case "os.interruptionEnded": return .interruptionEnded(shouldResume: try r.optionalBool("shouldResume"))
-        case "os.callState": return .callState(state: try r.vocabulary("state"))
-        case "os.appState": return .appState(state: try r.vocabulary("state"))
-        case "obs.routeChanged":
+        case .deviceDisconnected: return .deviceDisconnected(id: try r.string("id"))
+        case .micPermission: return .micPermission(status: try r.vocabulary("status"))
+        case .interruptionBegan: return .interruptionBegan(cause: try r.optionalVocabulary("cause"))
+        case .interruptionEnded: return .interruptionEnded(shouldResume: try r.optionalBool("shouldResume"))
+        case .callState: return .callState(state: try r.vocabulary("state"))
+        case .appState: return .appState(state: try r.vocabulary("state"))
+        case .routeChanged:
             return .routeChanged(route: try r.vocabulary("route"), previousRoute: try r.vocabulary("previousRoute"),
                                  reason: try r.vocabulary("reason"))
-        case "obs.routeSnapshot": return .routeSnapshot(route: try r.vocabulary("route"), ports: try r.optionalStringArray("ports"))
-        case "obs.sessionActivated":
+        case .routeSnapshot: return .routeSnapshot(route: try r.vocabulary("route"), ports: try r.optionalStringArray("ports"))
+        case .sessionActivated:
             return .sessionActivated(SessionActivation(
                 ok: try r.bool("ok"), error: try r.optionalString("error"), category: try r.optionalString("category"),
                 mode: try r.optionalString("mode"), options: try r.optionalStringArray("options") ?? []))
-        case "obs.sessionDeactivated": return .sessionDeactivated(notifyOthers: try r.bool("notifyOthers"))
-        case "obs.overrideOutput": return .overrideOutput(port: try r.vocabulary("port"))
-        case "sdk.interrupted": return .sdkInterrupted
-        case "sdk.recovered": return .sdkRecovered
-        case "sdk.callStateChanged": return .sdkCallStateChanged(state: try r.vocabulary("state"))
-        case "sdk.layerSwitched": return .sdkLayerSwitched(try Self.layerSwitch(r))
-        case "sdk.error": return .sdkError(api: try r.string("api"), error: try r.string("error"))
-        case "sdk.log": return .sdkLog(level: try r.string("level"), message: try r.string("message"))
-        case "conn.engine": return .connEngine(vendor: try r.vocabulary("vendor"))
-        case "conn.state": return .connState(state: try r.vocabulary("state"))
-        case "srv.layerSwitched": return .srvLayerSwitched(try Self.layerSwitch(r))
-        default:
-            if type.hasPrefix("expect."), let e = try expectation(String(type.dropFirst(7)), r) { return .expect(e) }
-            guard let json = String(validating: line, as: UTF8.self) else {
-                throw FieldFault(field: "type", reason: "invalid UTF-8 in the line")
-            }
-            return .unknown(type: type, json: json)
+        case .sessionDeactivated: return .sessionDeactivated(notifyOthers: try r.bool("notifyOthers"))
+        case .overrideOutput: return .overrideOutput(port: try r.vocabulary("port"))
+        case .sdkInterrupted: return .sdkInterrupted
+        case .sdkRecovered: return .sdkRecovered
+        case .sdkCallStateChanged: return .sdkCallStateChanged(state: try r.vocabulary("state"))
+        case .sdkLayerSwitched: return .sdkLayerSwitched(try Self.layerSwitch(r))
+        case .sdkError: return .sdkError(api: try r.string("api"), error: try r.string("error"))
+        case .sdkLog: return .sdkLog(level: try r.string("level"), message: try r.string("message"))
+        case .connEngine: return .connEngine(vendor: try r.vocabulary("vendor"))
+        case .connState: return .connState(state: try r.vocabulary("state"))
+        case .srvLayerSwitched: return .srvLayerSwitched(try Self.layerSwitch(r))
         }
+    }
+
+    /// A type outside the fixed table: an expectation, or a type this version does not know.
+    func decodeOther(type: String, _ r: FieldReader, line: UnsafeBufferPointer<UInt8>) throws -> RecordBody {
+        if type.hasPrefix("expect."), let e = try expectation(String(type.dropFirst(7)), r) { return .expect(e) }
+        guard let json = String(validating: line, as: UTF8.self) else {
+            throw FieldFault(field: "type", reason: "invalid UTF-8 in the line")
+        }
+        return .unknown(type: type, json: json)
     }
 
     static func sample(_ s: FieldReader) throws -> QualitySample {
@@ -83,7 +86,7 @@ extension RecordDecoder {
                     reason: try r.string("reason"), latencyMs: try r.optionalDouble("latencyMs"))
     }
 
-    mutating func header(_ r: FieldReader) throws -> TraceHeader {
+    func header(_ r: FieldReader) throws -> TraceHeader {
         let format = try r.string("format")
         guard format == "rtctrace" else { throw FieldFault(field: "format", reason: "expected \"rtctrace\", got \"\(format.prefix(40))\"") }
         let version = try r.int("version")
@@ -92,11 +95,11 @@ extension RecordDecoder {
         h.sdk = try r.optionalString("sdk")
         h.startedAt = try r.optionalString("startedAt")
         h.initialDefaultRoute = try r.optionalVocabulary("initialDefaultRoute")
-        if let d = try r.object("device", scratch: &nested, optional: true, { d in
+        if let d = try r.object("device", scratch: nested, optional: true, { d in
             TraceHeader.Device(model: try d.optionalString("model"), os: try d.optionalString("os"),
                                simulator: try d.optionalBool("simulator") ?? false)
         }) { h.device = d }
-        if let a = try r.object("app", scratch: &nested, optional: true, { a in
+        if let a = try r.object("app", scratch: nested, optional: true, { a in
             TraceHeader.App(bundleId: try a.optionalString("bundleId"),
                             micUsageDescription: try a.optionalBool("micUsageDescription") ?? true,
                             backgroundAudio: try a.optionalBool("backgroundAudio") ?? true)
@@ -105,7 +108,7 @@ extension RecordDecoder {
     }
 
     /// Decodes `expect.NAME`; nil for a name this version does not know (kept as an unknown record).
-    mutating func expectation(_ name: String, _ r: FieldReader) throws -> Expectation? {
+    func expectation(_ name: String, _ r: FieldReader) throws -> Expectation? {
         let kind: Expectation.Kind
         switch name {
         case "route": kind = .route(r.isNull("route") ? nil : try r.vocabulary("route"))
@@ -125,11 +128,11 @@ extension RecordDecoder {
                 kind = .quality(Expectation.QualityValue(overall: try r.vocabulary("overall"), mos: try r.optionalDouble("mos")))
             }
         case "qualityChanges":
-            kind = .qualityChanges(try r.objectArray("changes", scratch: &nested) { c in
+            kind = .qualityChanges(try r.objectArray("changes", scratch: nested) { c in
                 Expectation.LevelChangePair(previous: try c.vocabulary("previous"), overall: try c.vocabulary("overall"))
             })
         case "speakers":
-            kind = .speakers(try r.objectArray("speakers", scratch: &nested) { s in
+            kind = .speakers(try r.objectArray("speakers", scratch: nested) { s in
                 SpeakerKey(uid: try s.string("uid"), trackId: try s.string("trackId"))
             })
         case "finding":

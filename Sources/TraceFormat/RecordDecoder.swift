@@ -33,8 +33,8 @@ public struct RecordDecodeError: Error, Equatable, Sendable, CustomStringConvert
 ///
 /// Reuse one decoder for a stream of lines; it keeps its scratch tables between calls.
 public struct RecordDecoder {
-    var top = JSONFields()
-    var nested = JSONFields()
+    let top = JSONFields()
+    let nested = JSONFields()
 
     /// Creates a decoder.
     public init() {}
@@ -51,7 +51,7 @@ public struct RecordDecoder {
         } catch {
             throw RecordDecodeError(line: lineNumber, seq: nil, field: nil, reason: "\(error)")
         }
-        var r = FieldReader(bytes: line, fields: top, path: "")
+        let r = FieldReader(bytes: line, fields: top)
         var seq: Int?
         do {
             let s = try r.int("seq")
@@ -59,8 +59,15 @@ public struct RecordDecoder {
             seq = Int(s)
             let t = try r.int("t")
             guard t >= 0 else { throw FieldFault(field: "t", reason: "must be ≥ 0, got \(t)") }
-            let type = try r.string("type")
-            let body = try decodeBody(type: type, &r, line: line)
+            var tc = try r.required("type")
+            let (typeRange, escaped) = try r.wrap("type") { try tc.readStringRange() }
+            let tag = escaped ? nil : RecordType.lookup(UnsafeBufferPointer(rebasing: line[typeRange]))
+            let body: RecordBody
+            if let tag {
+                body = try decodeBody(tag, r)
+            } else {
+                body = try decodeOther(type: try r.string("type"), r, line: line)
+            }
             return Record(seq: seq!, t: t, body)
         } catch let f as FieldFault {
             throw RecordDecodeError(line: lineNumber, seq: seq, field: f.field, reason: f.reason)
@@ -106,12 +113,27 @@ struct FieldFault: Error {
 }
 
 /// Reads typed fields of one scanned object by name, naming the field path on error.
+///
+/// The path (`pub.level`, `speakers[2].uid`) is only built when an error names it.
 struct FieldReader {
     let bytes: UnsafeBufferPointer<UInt8>
-    let fields: JSONFields
-    let path: String
+    unowned(unsafe) let fields: JSONFields
+    /// The member this object is the value of (nil at the top level).
+    var container: StaticString?
+    /// The element index within `container`, for arrays of objects.
+    var index = -1
 
-    func name(_ key: StaticString) -> String { path.isEmpty ? "\(key)" : "\(path).\(key)" }
+    init(bytes: UnsafeBufferPointer<UInt8>, fields: JSONFields, container: StaticString? = nil, index: Int = -1) {
+        self.bytes = bytes
+        self.fields = fields
+        self.container = container
+        self.index = index
+    }
+
+    func name(_ key: StaticString) -> String {
+        guard let container else { return "\(key)" }
+        return index < 0 ? "\(container).\(key)" : "\(container)[\(index)].\(key)"
+    }
 
     func cursor(_ key: StaticString) -> JSONCursor? {
         guard let at = fields.find(key, in: bytes) else { return nil }
@@ -209,26 +231,24 @@ struct FieldReader {
     }
 
     /// Decodes a nested object member with `body`, using `scratch` as its field table.
-    func object<T>(_ key: StaticString, scratch: inout JSONFields, optional: Bool = false,
+    func object<T>(_ key: StaticString, scratch: JSONFields, optional: Bool = false,
                    _ body: (FieldReader) throws -> T) throws -> T? {
         guard var c = optional ? optionalCursor(key) : try required(key) else { return nil }
         try wrap(key) { try scratch.scan(&c, depth: 1) }
-        return try body(FieldReader(bytes: bytes, fields: scratch, path: name(key)))
+        return try body(FieldReader(bytes: bytes, fields: scratch, container: key))
     }
 
     /// Decodes an array of objects member, calling `body` per element.
-    func objectArray<T>(_ key: StaticString, scratch: inout JSONFields, _ body: (FieldReader) throws -> T) throws -> [T] {
+    func objectArray<T>(_ key: StaticString, scratch: JSONFields, _ body: (FieldReader) throws -> T) throws -> [T] {
         var c = try required(key)
         var out: [T] = []
-        let base = name(key)
         var index = 0
         try wrap(key) { try c.expect(UInt8(ascii: "["), "an array") }
         c.skipWhitespace()
-        if c.peek() == UInt8(ascii: "]") { return out }
+        if c.peek() == UInt8(ascii: "]") { c.pos += 1; return out }
         while true {
-            let elementPath = "\(base)[\(index)]"
-            do { try scratch.scan(&c, depth: 2) } catch let f as JSONFault { throw FieldFault(field: elementPath, reason: f.reason) }
-            out.append(try body(FieldReader(bytes: bytes, fields: scratch, path: elementPath)))
+            do { try scratch.scan(&c, depth: 2) } catch let f as JSONFault { throw FieldFault(field: "\(name(key))[\(index)]", reason: f.reason) }
+            out.append(try body(FieldReader(bytes: bytes, fields: scratch, container: key, index: index)))
             index += 1
             c.skipWhitespace()
             if c.peek() == UInt8(ascii: ",") { c.pos += 1; continue }
@@ -251,7 +271,7 @@ extension RecordDecoder {
     /// The line with its top-level `seq` value replaced, every other byte kept (unknown fields included).
     public static func replacingSeq(in line: [UInt8], with seq: Int) -> [UInt8]? {
         line.withUnsafeBufferPointer { p -> [UInt8]? in
-            var fields = JSONFields()
+            let fields = JSONFields()
             var c = JSONCursor(p)
             guard (try? fields.scan(&c)) != nil, let start = fields.find("seq", in: p) else { return nil }
             var v = JSONCursor(p, from: start)

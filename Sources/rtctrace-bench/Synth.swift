@@ -1,0 +1,93 @@
+import TraceFormat
+
+/// A deterministic generator of realistic session records: mostly quality reports and speaker
+/// updates, some SDK events, and now and then route activity.
+struct Synth {
+    var state: UInt64
+    var t: Int64 = 0
+    var seq = 0
+    var level: QualityLevel = .good
+    var speaking: [Speaker] = []
+    var bluetooth = false
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next64() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func int(_ n: Int) -> Int { Int(next64() % UInt64(n)) }
+    mutating func unit() -> Double { Double(next64() >> 11) / Double(1 << 53) }
+    mutating func round2(_ v: Double) -> Double { (v * 100).rounded() / 100 }
+
+    mutating func sample(_ l: QualityLevel) -> QualitySample {
+        let base: Double = l == .excellent ? 95 : l == .good ? 80 : l == .poor ? 45 : 10
+        return QualitySample(level: l, score: round2(base + unit() * 5), mos: round2(1 + base / 100 * 3.4 + unit() * 0.1),
+                             loss: round2(unit() * (l.isBad ? 0.2 : 0.02)), rtt: Double(40 + int(l.isBad ? 400 : 80)),
+                             jitter: Double(2 + int(30)), bitrate: Double(300 + int(1200)))
+    }
+
+    /// The first records: header, join, session, connection.
+    mutating func prologue() -> [RecordBody] {
+        [.header(TraceHeader(layer: .smeeting, sdk: "SMeeting 3.2.1", device: .init(model: "iPhone15,2", os: "iOS 17.4"),
+                             app: .init(bundleId: "com.example.meet"), startedAt: "2026-11-29T10:00:00Z", initialDefaultRoute: .speaker)),
+         .micPermission(status: .granted), .enterMeeting(room: "weekly-sync"),
+         .sessionActivated(SessionActivation(ok: true, category: "playAndRecord", mode: "videoChat",
+                                             options: ["allowBluetooth", "allowBluetoothA2DP", "defaultToSpeaker"])),
+         .routeChanged(route: .speaker, previousRoute: .receiver, reason: .categoryChange),
+         .connEngine(vendor: .seaStart), .connState(state: .connected),
+         .subscribe(pubUid: "u2", trackId: "cam-u2", layers: ["cam-u2-h", "cam-u2-m", "cam-u2-l"])]
+    }
+
+    /// The next record of the steady state.
+    mutating func body() -> RecordBody {
+        let r = int(1000)
+        switch r {
+        case 0..<420:
+            if int(200) == 0 { level = [.excellent, .good, .good, .poor][int(4)] }
+            let other: QualityLevel = int(10) == 0 ? .excellent : .good
+            return .qualityReport(pub: sample(level), sub: sample(other))
+        case 420..<780:
+            let uid = "u\(int(8))"
+            if int(3) == 0, let i = speaking.indices.randomElement(using: &self) {
+                let s = speaking.remove(at: i)
+                return .speakers(speaking: [], stopped: [s.key])
+            }
+            let s = Speaker(uid: uid, trackId: "mic-\(uid)", level: round2(unit()))
+            speaking.removeAll { $0.key == s.key }
+            speaking.append(s)
+            if speaking.count > 4 { speaking.removeFirst() }
+            return .speakers(speaking: [s], stopped: [])
+        case 780..<900:
+            let sorted = speaking.sorted { $0.level != $1.level ? $0.level > $1.level : $0.key < $1.key }
+            return .sdkActiveSpeakers(speakers: sorted)
+        case 900..<950:
+            return .sdkLog(level: "info", message: "rtp stats ssrc=\(int(1 << 30)) nack=\(int(40)) pli=\(int(3))")
+        case 950..<965:
+            bluetooth.toggle()
+            return bluetooth ? .deviceConnected(id: "bt-1", kind: .bluetooth, name: "AirPods Pro", port: "BluetoothHFP")
+                : .deviceDisconnected(id: "bt-1")
+        case 965..<980:
+            return .routeChanged(route: bluetooth ? .bluetooth : .speaker, previousRoute: bluetooth ? .speaker : .bluetooth,
+                                 reason: bluetooth ? .newDeviceAvailable : .oldDeviceUnavailable)
+        case 980..<990:
+            return .setRoute(target: int(2) == 0 ? .speaker : .earpiece, api: "setAudioRoute(.speaker)")
+        default:
+            return .routeSnapshot(route: bluetooth ? .bluetooth : .speaker, ports: nil)
+        }
+    }
+
+    /// The next record with its seq and time.
+    mutating func nextRecord() -> Record {
+        defer { seq += 1 }
+        t += Int64(50 + int(300))
+        return Record(seq: seq, t: t, body())
+    }
+}
+
+extension Synth: RandomNumberGenerator {
+    mutating func next() -> UInt64 { next64() }
+}

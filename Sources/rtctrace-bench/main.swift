@@ -1,0 +1,111 @@
+import Foundation
+import Glibc
+import TraceFormat
+
+/// Benchmark harness for `make bench`: each subcommand does one measured piece of work and prints
+/// one JSON object with its figures. benchmarks/run.sh runs them and the baselines in one run.
+
+func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+func emit(_ pairs: [(String, Any)]) {
+    let body = pairs.map { k, v -> String in
+        if let s = v as? String { return "\"\(k)\":\"\(s)\"" }
+        return "\"\(k)\":\(v)"
+    }.joined(separator: ",")
+    print("{" + body + "}")
+}
+
+func fail(_ s: String) -> Never {
+    FileHandle.standardError.write(Data(("rtctrace-bench: " + s + "\n").utf8))
+    exit(2)
+}
+
+/// Writes `count` synthetic records with the given writer options; returns the seconds spent appending.
+func synth(count: Int, path: String, options: TraceWriter.Options, flushEvery: Int64? = nil) throws -> (Double, Int) {
+    unlink(path)
+    let w = try TraceWriter(path: path, options: options)
+    var g = Synth(seed: 42)
+    var records: [Record] = []
+    records.reserveCapacity(min(count, 2_000_000))
+    for (i, b) in g.prologue().enumerated() { records.append(Record(seq: i, t: Int64(i), b)) }
+    g.seq = records.count
+    g.t = Int64(records.count)
+    while records.count < count { records.append(g.nextRecord()) }
+    var lastFlush: Int64 = 0
+    let start = now()
+    for r in records {
+        try w.append(r)
+        if let every = flushEvery, r.t - lastFlush >= every {
+            try w.flush()
+            lastFlush = r.t
+        }
+    }
+    try w.close()
+    return (now() - start, w.fileSize)
+}
+
+let args = Array(CommandLine.arguments.dropFirst())
+guard let cmd = args.first else { fail("usage: rtctrace-bench synth|read|parse|flushsweep …") }
+
+do {
+    switch cmd {
+    case "synth":
+        // synth N OUT [frameRecords]
+        guard args.count >= 3, let n = Int(args[1]) else { fail("synth N OUT [frameRecords]") }
+        var o = TraceWriter.Options()
+        if args.count > 3, let f = Int(args[3]) { o.frameRecords = f }
+        let (secs, bytes) = try synth(count: n, path: args[2], options: o)
+        emit([("records", n), ("seconds", secs), ("bytes", bytes), ("recordsPerSec", Double(n) / secs), ("bytesPerRecord", Double(bytes) / Double(n))])
+    case "read":
+        // read TRACE: streaming read + decode of every record
+        guard args.count == 2 else { fail("read TRACE") }
+        let start = now()
+        let reader = try TraceReader(path: args[1])
+        var n = 0, problems = 0
+        while let e = reader.next() { if case .record = e { n += 1 } else { problems += 1 } }
+        let secs = now() - start
+        emit([("records", n), ("problems", problems), ("seconds", secs), ("recordsPerSec", Double(n) / secs)])
+    case "parse":
+        // parse TRACE LIMIT: the same lines decoded by the fast decoder and by Foundation's JSONDecoder
+        guard args.count == 3, let limit = Int(args[2]) else { fail("parse TRACE LIMIT") }
+        let reader = try TraceReader(path: args[1])
+        var lines: [[UInt8]] = []
+        while lines.count < limit, let e = reader.next() {
+            if case .record = e { lines.append(reader.withCurrentLine { Array($0) }) }
+        }
+        var fast = RecordDecoder()
+        var t0 = now()
+        var check = 0
+        for l in lines { check &+= try fast.decode(l).seq }
+        let fastSecs = now() - t0
+        let jd = JSONDecoder()
+        let datas = lines.map { Data($0) }
+        t0 = now()
+        var check2 = 0
+        for d in datas { check2 &+= try jd.decode(Record.self, from: d).seq }
+        let refSecs = now() - t0
+        guard check == check2 else { fail("decoders disagree") }
+        emit([("records", lines.count), ("fastSeconds", fastSecs), ("jsonDecoderSeconds", refSecs),
+              ("fastRecordsPerSec", Double(lines.count) / fastSecs), ("jsonDecoderRecordsPerSec", Double(lines.count) / refSecs),
+              ("ratio", refSecs / fastSecs)])
+    case "flushsweep":
+        // flushsweep N DIR: compressed size per record at several frame sizes, and at a 1-second flush
+        guard args.count == 3, let n = Int(args[1]) else { fail("flushsweep N DIR") }
+        for frame in [64, 256, 1024, 4096, 16384, 65536] {
+            var o = TraceWriter.Options()
+            o.frameRecords = frame
+            let (secs, bytes) = try synth(count: n, path: args[2] + "/sweep.trace.zst", options: o)
+            emit([("frameRecords", frame), ("bytesPerRecord", Double(bytes) / Double(n)), ("recordsPerSec", Double(n) / secs)])
+        }
+        let (secs, bytes) = try synth(count: n, path: args[2] + "/sweep.trace.zst", options: TraceWriter.Options(), flushEvery: 1000)
+        emit([("frameRecords", "1s"), ("bytesPerRecord", Double(bytes) / Double(n)), ("recordsPerSec", Double(n) / secs)])
+    default:
+        fail("unknown command \(cmd)")
+    }
+} catch {
+    fail("\(error)")
+}
