@@ -66,7 +66,9 @@ final class LineSource {
     private static let retainCap = 1 << 20
 
     // Decoded output: [dataPos, verifiedEnd) is released; [verifiedEnd, dataEnd) is the current frame, held.
-    private(set) var data: [UInt8]
+    /// The decoded bytes (a plain allocation: no copy-on-write or exclusivity checks per line).
+    private(set) var data: UnsafeMutablePointer<UInt8>
+    private var dataCapacity: Int
     private var dataPos = 0, verifiedEnd = 0, dataEnd = 0
     private var maxData: Int
 
@@ -84,13 +86,20 @@ final class LineSource {
     /// Byte offset of the frame the current line came from (0 for plain text).
     private(set) var lineFrameOffset = 0
 
+    deinit { data.deallocate() }
+
+    /// The bytes of a line range returned by `next()` (valid until the next call).
+    @inline(__always)
+    func bytes(_ r: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: data + r.lowerBound, count: r.count) }
+
     init(path: String, limits: ReaderLimits) throws {
         file = path
         self.limits = limits
         input = try FileInput(path: path)
         dctx = try ZstdDecompressor(maxWindowLog: limits.maxWindowLog)
         inBuf = [UInt8](repeating: 0, count: Self.inCapacity)
-        data = [UInt8](repeating: 0, count: 1 << 20)
+        dataCapacity = 1 << 20
+        data = .allocate(capacity: dataCapacity)
         maxData = limits.holdBytes + limits.maxLineBytes + (2 << 20)
     }
 
@@ -117,9 +126,8 @@ final class LineSource {
 
     private func nextLine() -> Event? {
         while dataPos < verifiedEnd {
-            let found = data.withUnsafeBufferPointer { p -> Int? in
-                guard let hit = memchr(p.baseAddress! + dataPos, 0x0A, verifiedEnd - dataPos) else { return nil }
-                return UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - p.baseAddress!
+            let found: Int? = memchr(data + dataPos, 0x0A, verifiedEnd - dataPos).map {
+                UnsafeMutablePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - data
             }
             guard let nl = found else {
                 if verifiedEnd - dataPos > limits.maxLineBytes {
@@ -220,11 +228,9 @@ final class LineSource {
         if inPos == inEnd && !fill() { finished = true; return }
         let n = inEnd - inPos
         ensureOutputSpace(n)
-        let take = min(n, data.count - dataEnd)
-        data.withUnsafeMutableBufferPointer { d in
-            inBuf.withUnsafeBufferPointer { s in
-                _ = memcpy(d.baseAddress! + dataEnd, s.baseAddress! + inPos, take)
-            }
+        let take = min(n, dataCapacity - dataEnd)
+        inBuf.withUnsafeBufferPointer { s in
+            _ = memcpy(data + dataEnd, s.baseAddress! + inPos, take)
         }
         inPos += take
         dataEnd += take
@@ -247,16 +253,14 @@ final class LineSource {
         if !inFrame { startFrame(); return }
         if inPos == inEnd && !fill() { tornFrame(); return }
         ensureOutputSpace(128 << 10)
-        if data.count - dataEnd < (64 << 10) {
+        if dataCapacity - dataEnd < (64 << 10) {
             releaseEarly()
             return
         }
         let result: Result<(consumed: Int, produced: Int, frameEnded: Bool), Error> = inBuf.withUnsafeBytes { src in
-            data.withUnsafeMutableBytes { dst in
-                Result {
-                    try dctx.decompress(UnsafeRawBufferPointer(rebasing: src[inPos..<inEnd]),
-                                        into: UnsafeMutableRawBufferPointer(rebasing: dst[dataEnd...]))
-                }
+            Result {
+                try dctx.decompress(UnsafeRawBufferPointer(rebasing: src[inPos..<inEnd]),
+                                    into: UnsafeMutableRawBufferPointer(start: data + dataEnd, count: dataCapacity - dataEnd))
             }
         }
         switch result {
@@ -385,7 +389,7 @@ final class LineSource {
     private func tornFrame() {
         let held = dataEnd - verifiedEnd
         let keepEnd = lastNewline(in: verifiedEnd..<dataEnd).map { $0 + 1 } ?? verifiedEnd
-        let kept = data[verifiedEnd..<keepEnd].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        let kept = (verifiedEnd..<keepEnd).reduce(0) { $0 + (data[$1] == 0x0A ? 1 : 0) }
         tornFrom = verifiedEnd
         verifiedEnd = keepEnd
         dataEnd = keepEnd
@@ -401,7 +405,7 @@ final class LineSource {
     private func releaseEarly() {
         if let nl = lastNewline(in: verifiedEnd..<dataEnd) {
             verifiedEnd = nl + 1
-        } else if dataEnd - verifiedEnd > limits.maxLineBytes || data.count - dataEnd < (64 << 10) {
+        } else if dataEnd - verifiedEnd > limits.maxLineBytes || dataCapacity - dataEnd < (64 << 10) {
             verifiedEnd = dataEnd
         }
         lineFrameOffset = frameStart
@@ -409,31 +413,33 @@ final class LineSource {
 
     private func lastNewline(in range: Range<Int>) -> Int? {
         guard !range.isEmpty else { return nil }
-        return data.withUnsafeBufferPointer { p -> Int? in
-            var i = range.upperBound - 1
-            while i >= range.lowerBound {
-                if p[i] == 0x0A { return i }
-                i -= 1
-            }
-            return nil
+        var i = range.upperBound - 1
+        while i >= range.lowerBound {
+            if data[i] == 0x0A { return i }
+            i -= 1
         }
+        return nil
     }
 
     /// Makes room for `want` more decoded bytes: compacts, then grows up to the bound.
     private func ensureOutputSpace(_ want: Int) {
-        if data.count - dataEnd >= want { return }
+        if dataCapacity - dataEnd >= want { return }
         // Compact only when that frees a good part of the buffer; moving a large held frame
         // again and again for a little room would cost more than growing.
-        if dataPos > 0 && (dataPos >= data.count / 4 || data.count >= maxData) {
-            data.withUnsafeMutableBufferPointer { p in
-                _ = memmove(p.baseAddress!, p.baseAddress! + dataPos, dataEnd - dataPos)
-            }
+        if dataPos > 0 && (dataPos >= dataCapacity / 4 || dataCapacity >= maxData) {
+            _ = memmove(data, data + dataPos, dataEnd - dataPos)
             verifiedEnd -= dataPos
             dataEnd -= dataPos
             dataPos = 0
         }
-        if data.count - dataEnd >= want { return }
-        let size = min(max(data.count * 2, dataEnd + want), maxData)
-        if size > data.count { data += [UInt8](repeating: 0, count: size - data.count) }
+        if dataCapacity - dataEnd >= want { return }
+        let size = min(max(dataCapacity * 2, dataEnd + want), maxData)
+        if size > dataCapacity {
+            let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
+            bigger.update(from: data, count: dataEnd)
+            data.deallocate()
+            data = bigger
+            dataCapacity = size
+        }
     }
 }

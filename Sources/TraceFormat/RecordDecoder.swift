@@ -40,7 +40,16 @@ public struct RecordDecoder {
     public init() {}
 
     /// Decodes one line (without its newline).
-    public mutating func decode(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int) throws(RecordDecodeError) -> Record {
+    public func decode(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int) throws(RecordDecodeError) -> Record {
+        if useFastPath, let r = fastDecode(line) { return r }
+        return try decodeGeneral(line, lineNumber: lineNumber)
+    }
+
+    /// Whether the single-pass path for canonical high-rate records is tried first (tests turn it off).
+    var useFastPath = true
+
+    /// The general path: members in any order, every error located.
+    func decodeGeneral(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int) throws(RecordDecodeError) -> Record {
         var cursor = JSONCursor(line)
         do {
             try top.scan(&cursor)
@@ -77,7 +86,7 @@ public struct RecordDecoder {
     }
 
     /// Decodes a line held in an array or other contiguous collection.
-    public mutating func decode(_ line: [UInt8], lineNumber: Int = 1) throws(RecordDecodeError) -> Record {
+    public func decode(_ line: [UInt8], lineNumber: Int = 1) throws(RecordDecodeError) -> Record {
         let result: Result<Record, RecordDecodeError> = line.withUnsafeBufferPointer { buf in
             do throws(RecordDecodeError) { return .success(try decode(buf, lineNumber: lineNumber)) } catch { return .failure(error) }
         }
@@ -85,7 +94,7 @@ public struct RecordDecoder {
     }
 
     /// Decodes a line given as a string.
-    public mutating func decode(_ line: String, lineNumber: Int = 1) throws(RecordDecodeError) -> Record {
+    public func decode(_ line: String, lineNumber: Int = 1) throws(RecordDecodeError) -> Record {
         try decode(Array(line.utf8), lineNumber: lineNumber)
     }
 

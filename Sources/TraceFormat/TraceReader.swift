@@ -12,7 +12,7 @@ public final class TraceReader: IteratorProtocol, Sequence {
     /// The file being read.
     public let file: String
     private let source: LineSource
-    private var decoder = RecordDecoder()
+    private let decoder = RecordDecoder()
     private var pendingLoss: [TraceProblem] = []
     private var lastSeq: Int?
     private var lastT: Int64?
@@ -44,7 +44,7 @@ public final class TraceReader: IteratorProtocol, Sequence {
 
     /// The raw bytes of the line the last record came from (valid until the next call to `next`).
     public func withCurrentLine<T>(_ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
-        try source.data.withUnsafeBufferPointer { p in try body(UnsafeBufferPointer(rebasing: p[currentLine])) }
+        try body(source.bytes(currentLine))
     }
 
     private var currentLine: Range<Int> = 0..<0
@@ -86,35 +86,31 @@ public final class TraceReader: IteratorProtocol, Sequence {
                 currentLine = range
                 if range.isEmpty || isBlank(range) { continue }
                 let lineNo = source.lineNumber
-                let decoded: Result<Record, RecordDecodeError> = source.data.withUnsafeBufferPointer { p in
-                    do throws(RecordDecodeError) { return .success(try decoder.decode(UnsafeBufferPointer(rebasing: p[range]), lineNumber: lineNo)) } catch {
-                        return .failure(error)
-                    }
-                }
-                switch decoded {
-                case .failure(let e):
+                let record: Record
+                do {
+                    record = try decoder.decode(source.bytes(range), lineNumber: lineNo)
+                } catch let e {
                     // A record that is there but unreadable is reported once, not again as a gap.
                     if let s = e.seq, s == (lastSeq ?? -1) + 1 { lastSeq = s }
                     return .problem(remember(TraceProblem(.badRecord, file: file, seq: e.seq, line: e.line, field: e.field, message: e.reason)))
-                case .success(let record):
-                    var explained = false
-                    if !pendingLoss.isEmpty {
-                        let from = (lastSeq ?? -1) + 1
-                        pendingLoss[0].lost = record.seq > from ? from...(record.seq - 1) : nil
-                        for p in pendingLoss { out.append(.problem(remember(p))) }
-                        pendingLoss.removeAll()
-                        explained = true
-                    }
-                    if let p = accept(record, gapExplained: explained) { out.append(.problem(remember(p))) }
-                    if out.isEmpty { return .record(record) }
-                    out.append(.record(record))
                 }
+                var explained = false
+                if !pendingLoss.isEmpty {
+                    let from = (lastSeq ?? -1) + 1
+                    pendingLoss[0].lost = record.seq > from ? from...(record.seq - 1) : nil
+                    for p in pendingLoss { out.append(.problem(remember(p))) }
+                    pendingLoss.removeAll()
+                    explained = true
+                }
+                if let p = accept(record, gapExplained: explained) { out.append(.problem(remember(p))) }
+                if out.isEmpty { return .record(record) }
+                out.append(.record(record))
             }
         }
     }
 
     private func isBlank(_ r: Range<Int>) -> Bool {
-        source.data[r].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+        source.bytes(r).allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
     }
 
     /// Checks order, header and gaps; returns a problem to report before the record, if any.

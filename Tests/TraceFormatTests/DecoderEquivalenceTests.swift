@@ -84,6 +84,29 @@ final class DecoderEquivalenceTests: XCTestCase {
         }
     }
 
+    func test_singlePassAndGeneralPathsAgree() throws {
+        var g = SplitMix64(state: 7)
+        let fast = RecordDecoder()
+        var general = RecordDecoder()
+        general.useFastPath = false
+        var fastHits = 0
+        for _ in 0..<5000 {
+            let r = Record(seq: g.int(1 << 20), t: Int64(g.int(1 << 30)), randomBody(&g))
+            let line = Array(r.jsonLine.utf8)
+            let a = try fast.decode(line)
+            XCTAssertEqual(a, try general.decode(line))
+            if line.withUnsafeBufferPointer({ fast.fastDecode($0) }) != nil { fastHits += 1 }
+        }
+        XCTAssertGreaterThan(fastHits, 500, "the single-pass path should take the high-rate records")
+        // Another key order, or an unknown member, goes down the general path with the same result.
+        let reordered = #"{"type":"srv.qualityReport","t":5,"seq":1,"sub":{"level":"good"},"pub":{"mos":4,"level":"poor"}}"#
+        XCTAssertNil(Array(reordered.utf8).withUnsafeBufferPointer { fast.fastDecode($0) })
+        XCTAssertEqual(try fast.decode(reordered).body, .qualityReport(pub: QualitySample(level: .poor, mos: 4), sub: QualitySample(level: .good)))
+        let extra = #"{"seq":1,"t":5,"type":"sdk.log","level":"i","message":"m","x":1}"#
+        XCTAssertNil(Array(extra.utf8).withUnsafeBufferPointer { fast.fastDecode($0) })
+        XCTAssertEqual(try fast.decode(extra).body, .sdkLog(level: "i", message: "m"))
+    }
+
     func test_fastDecoderMatchesJSONDecoderOnGoldenCorpus() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("traces").path
