@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "QualityEngine", targets: ["QualityEngine"]),
         .library(name: "Replay", targets: ["Replay"]),
         .library(name: "Reports", targets: ["Reports"]),
+        .library(name: "TraceTools", targets: ["TraceTools"]),
     ],
     targets: [
         .systemLibrary(
@@ -22,11 +23,15 @@ let package = Package(
         .target(name: "QualityEngine", dependencies: ["TraceFormat"]),
         .target(name: "Replay", dependencies: ["TraceFormat", "RouteEngine", "QualityEngine"]),
         .target(name: "Reports", dependencies: ["TraceFormat", "RouteEngine", "QualityEngine", "Replay"]),
-        .executableTarget(name: "rtctrace", dependencies: ["TraceFormat", "Replay", "Reports"]),
+        .target(name: "TraceTools", dependencies: ["TraceFormat", "Replay", "Reports"]),
+        .executableTarget(name: "rtctrace", dependencies: ["TraceFormat", "Replay", "Reports", "TraceTools"]),
         .executableTarget(name: "rtctrace-bench", dependencies: ["TraceFormat"]),
+        .executableTarget(name: "rtctrace-harness", dependencies: ["TraceFormat"]),
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat"]),
         .testTarget(name: "RouteEngineTests", dependencies: ["RouteEngine", "TraceFormat"]),
         .testTarget(name: "QualityEngineTests", dependencies: ["QualityEngine", "TraceFormat"]),
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "Reports", "TraceFormat", "RouteEngine", "QualityEngine"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Replay", "TraceFormat", "TraceTools"]),
+        .testTarget(name: "RobustnessTests", dependencies: ["TraceFormat", "Replay", "Reports"]),
     ]
 )

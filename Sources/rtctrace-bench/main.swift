@@ -57,7 +57,8 @@ do {
         // synth N OUT [frameRecords]
         guard args.count >= 3, let n = Int(args[1]) else { fail("synth N OUT [frameRecords]") }
         var o = TraceWriter.Options()
-        if args.count > 3, let f = Int(args[3]) { o.frameRecords = f }
+        if args.count > 3, let f = Int(args[3]) { o.frameRecords = f; o.frameBytes = max(o.frameBytes, f * 400) }
+        if args.count > 4, let l = Int32(args[4]) { o.level = l }
         let (secs, bytes) = try synth(count: n, path: args[2], options: o)
         emit([("records", n), ("seconds", secs), ("bytes", bytes), ("recordsPerSec", Double(n) / secs), ("bytesPerRecord", Double(bytes) / Double(n))])
     case "read":

@@ -10,7 +10,7 @@ struct Command: Sendable {
 
 let commands: [Command] = [
     RecordCommand.command, AppendCommand.command, CatCommand.command, InfoCommand.command, VerifyCommand.command,
-] + replayCommands
+] + replayCommands + toolCommands
 
 let topHelp = """
 OVERVIEW: Record, inspect and replay traces of the SRTC / SMeeting iOS SDK.

@@ -1,0 +1,1 @@
+// Support tools over traces: redaction and reduction.

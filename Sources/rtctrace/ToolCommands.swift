@@ -1,0 +1,4 @@
+import TraceTools
+
+/// Commands of the support toolkit (report, export, redact, reduce).
+let toolCommands: [Command] = []
