@@ -11,7 +11,7 @@ all: build
 
 # Installs the system packages the build and tests need, only when they are missing.
 deps:
-	@missing=""; \
+	@missing=""; if [ "$$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
 	pkg-config --exists libzstd 2>/dev/null || missing="$$missing libzstd-dev"; \
 	command -v pkg-config >/dev/null || missing="$$missing pkg-config"; \
 	command -v zstd >/dev/null || missing="$$missing zstd"; \
@@ -19,9 +19,10 @@ deps:
 	[ -x /usr/bin/time ] || missing="$$missing time"; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; \
-	  if [ "$$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
-	fi
+	fi; \
+	python3 -c 'import junitparser' 2>/dev/null || python3 -m pip install -q junitparser 2>/dev/null || \
+	  { $$SUDO apt-get update -qq; DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq python3-junitparser >/dev/null; }
 
 build: deps
 	$(SWIFT) build

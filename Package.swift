@@ -32,6 +32,7 @@ let package = Package(
         .testTarget(name: "QualityEngineTests", dependencies: ["QualityEngine", "TraceFormat"]),
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "Reports", "TraceFormat", "RouteEngine", "QualityEngine"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Replay", "TraceFormat", "TraceTools"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TraceFormat"]),
         .testTarget(name: "RobustnessTests", dependencies: ["TraceFormat", "Replay", "Reports"]),
     ]
 )

@@ -67,6 +67,14 @@ struct DivergenceTracker {
             if let applied = replayer.lastApplied, t - applied.t <= toleranceMs, t >= applied.t { d.afterAppliedCall = applied.seq }
             open = d
             openCounted = false
+        } else if differs, !openCounted, var d = open {
+            // Until it counts, the interval reports the routes that hold now (a brief first
+            // reading, e.g. 50 ms of bluetooth before the receiver, does not name it).
+            d.predicted = predicted!
+            d.actual = actual!
+            d.predictedSeq = predictedSeq
+            d.actualSeq = actualSeq
+            open = d
         } else if !differs, var d = open {
             d.end = t
             close(&d, replayer: replayer)
@@ -115,7 +123,7 @@ struct DivergenceTracker {
         } else {
             severity = .error
             message += "; nothing recorded explains it"
-            advice = "Escalate to the \(w.product) SDK team with this trace: the device did something the documented contract cannot explain. Meanwhile show currentRoute in the UI, not the call's success."
+            advice = "Escalate to the \(w.product) SDK team with this trace: the device did something the documented contract cannot explain. Meanwhile show \(w.currentRouteAPI) in the UI, not the call's success."
         }
         return Finding(code: "route.divergence", severity: severity, rule: d.explained ? "X3" : "X2", seqs: d.seqs, t: t,
                        message: message, advice: advice)

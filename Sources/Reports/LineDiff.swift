@@ -17,9 +17,13 @@ public enum LineDiff {
         var ops: [(Character, String)] = []
         var i = 0, j = 0
         while i < a.count || j < b.count {
-            if i < a.count, j < b.count, a[i] == b[j] { ops.append((" ", a[i])); i += 1; j += 1 } else if j < b.count, i == a.count || lcs[i][j + 1] >= lcs[i + 1][j] {
+            if i < a.count, j < b.count, a[i] == b[j] {
+                ops.append((" ", a[i])); i += 1; j += 1
+            } else if i < a.count, j == b.count || lcs[i + 1][j] >= lcs[i][j + 1] {
+                ops.append(("-", a[i])); i += 1
+            } else {
                 ops.append(("+", b[j])); j += 1
-            } else { ops.append(("-", a[i])); i += 1 }
+            }
         }
         var keep = [Bool](repeating: false, count: ops.count)
         for (k, op) in ops.enumerated() where op.0 != " " {

@@ -25,7 +25,7 @@ public enum Wording {
         case .engineNotSupported: "Check Channel.streamVendor before offering layer switches; CDN sessions have no simulcast control."
         case .transportNotReady: "Switch layers only after the transport is connected (not right after you \(w.join) the \(w.session), nor while reconnecting)."
         case .targetNotInCandidates: "Pass one of the layers declared at subscribe as targetTrackId; check getSubscribeHit to see what is served."
-        default: "Use the current route query, not the call's success, to show the real route."
+        default: "Use \(w.currentRouteAPI), not the call's success, to show the real route."
         }
     }
 
