@@ -75,6 +75,8 @@ extension Replayer {
 
 /// Mos with two decimals, compared as text so that 4.1 and 4.10 agree.
 func formatMos(_ v: Double) -> String {
+    // Outside Int64 (a hostile trace's 1e300) the plain description cannot trap.
+    guard v.isFinite, abs(v) < 1e15 else { return "\(v)" }
     let n = Int64((v * 100).rounded())
     let frac = n % 100
     return "\(n / 100)." + (frac < 10 ? "0" : "") + "\(frac)"

@@ -81,8 +81,10 @@ public final class Replayer {
             }
             return
         }
-        let before = observer == nil ? nil : snapshot()
-        var step = ReplayStep(t: record.t, record: record)
+        let observing = observer != nil
+        let before = observing ? snapshot() : nil
+        // Without an observer the step only carries outputs; nothing is described or copied.
+        var step = ReplayStep(t: record.t, record: observing ? record : nil)
         crossEngineChecks(record)
         let routeOut = route.apply(record)
         let qualityOut = quality.apply(record)
@@ -137,10 +139,10 @@ public final class Replayer {
             let before = observer == nil ? nil : snapshot()
             switch first {
             case .route(let timer, _):
-                step.timer = "route timer \(timer.kind)"
+                if observer != nil { step.timer = "route timer \(timer.kind)" }
                 absorb(route.fire(timer), into: &step)
             case .quality(let timer, _):
-                step.timer = "quality timer \(timer.kind)"
+                if observer != nil { step.timer = "quality timer \(timer.kind)" }
                 absorb(quality.fire(timer), into: &step)
             }
             divergences.predictionChanged(route.state.predictedRoute, t: first.due, seq: nil, replayer: self)
@@ -166,7 +168,7 @@ public final class Replayer {
                 schedule(.route(t, order: timerCounter))
             case .recovered(let t):
                 result.recoveries += 1
-                step.notes.append("recovered from the interruption at \(t) ms (the SDK's recovered callback is due)")
+                if observer != nil { step.notes.append("recovered from the interruption at \(t) ms (the SDK's recovered callback is due)") }
             }
         }
     }
@@ -181,9 +183,9 @@ public final class Replayer {
                 schedule(.quality(t, order: timerCounter))
             case .levelChange(let c):
                 result.levelChanges += 1
-                step.notes.append("level change \(c.previous.rawValue) → \(c.overall.rawValue)")
+                if observer != nil { step.notes.append("level change \(c.previous.rawValue) → \(c.overall.rawValue)") }
             case .snapshot(let s):
-                step.notes.append("speakers [" + s.map { "\($0.uid)/\($0.trackId)" }.joined(separator: ", ") + "]")
+                if observer != nil { step.notes.append("speakers [" + s.map { "\($0.uid)/\($0.trackId)" }.joined(separator: ", ") + "]") }
             }
         }
     }
@@ -191,14 +193,14 @@ public final class Replayer {
     private func add(_ v: Verdict, _ step: inout ReplayStep) {
         verdictIndex[v.seq] = result.verdicts.count
         result.verdicts.append(v)
-        step.verdicts.append(v)
+        if observer != nil { step.verdicts.append(v) }
         if v.verdict == .applied && v.call != "api.switchLayer" { lastApplied = v }
     }
 
     func add(_ f: Finding, _ step: inout ReplayStep) {
         result.findingCounts[f.code, default: 0] += 1
         if result.findings.count < options.maxFindings { result.findings.append(f) } else { result.findingsDropped += 1 }
-        step.findings.append(f)
+        if observer != nil { step.findings.append(f) }
         if f.code.hasPrefix("interruption.") { interruptionFindings.append((f.code, f.seqs.first ?? 0, f.t)) }
     }
 

@@ -9,6 +9,10 @@ struct Synth {
     var level: QualityLevel = .good
     var speaking: [Speaker] = []
     var bluetooth = false
+    var override: RouteTarget?
+    var route: Route = .speaker
+    /// Records that must follow the last one (the device's route change after a request).
+    var pending: [RecordBody] = []
 
     init(seed: UInt64) { state = seed }
 
@@ -52,14 +56,13 @@ struct Synth {
             return .qualityReport(pub: sample(level), sub: sample(other))
         case 420..<780:
             let uid = "u\(int(8))"
-            if int(3) == 0, let i = speaking.indices.randomElement(using: &self) {
-                let s = speaking.remove(at: i)
+            if (int(3) == 0 || speaking.count >= 4), !speaking.isEmpty {
+                let s = speaking.remove(at: int(speaking.count))
                 return .speakers(speaking: [], stopped: [s.key])
             }
             let s = Speaker(uid: uid, trackId: "mic-\(uid)", level: round2(unit()))
             speaking.removeAll { $0.key == s.key }
             speaking.append(s)
-            if speaking.count > 4 { speaking.removeFirst() }
             return .speakers(speaking: [s], stopped: [])
         case 780..<900:
             let sorted = speaking.sorted { $0.level != $1.level ? $0.level > $1.level : $0.key < $1.key }
@@ -68,21 +71,38 @@ struct Synth {
             return .sdkLog(level: "info", message: "rtp stats ssrc=\(int(1 << 30)) nack=\(int(40)) pli=\(int(3))")
         case 950..<965:
             bluetooth.toggle()
+            follow()
             return bluetooth ? .deviceConnected(id: "bt-1", kind: .bluetooth, name: "AirPods Pro", port: "BluetoothHFP")
                 : .deviceDisconnected(id: "bt-1")
         case 965..<980:
-            return .routeChanged(route: bluetooth ? .bluetooth : .speaker, previousRoute: bluetooth ? .speaker : .bluetooth,
-                                 reason: bluetooth ? .newDeviceAvailable : .oldDeviceUnavailable)
+            override = int(2) == 0 ? .speaker : .earpiece
+            follow()
+            return .setRoute(target: override!, api: override == .speaker ? "setAudioRoute(.speaker)" : "setAudioRoute(.earpiece)")
         case 980..<990:
-            return .setRoute(target: int(2) == 0 ? .speaker : .earpiece, api: "setAudioRoute(.speaker)")
+            override = nil
+            follow()
+            return .clearRouteOverride
         default:
-            return .routeSnapshot(route: bluetooth ? .bluetooth : .speaker, ports: nil)
+            return .routeSnapshot(route: route, ports: nil)
         }
+    }
+
+    /// Queues the device's route change that follows a route request or a device change (a healthy SDK).
+    mutating func follow() {
+        let next: Route = bluetooth ? .bluetooth : (override ?? .speaker).route
+        guard next != route else { return }
+        pending.append(.routeChanged(route: next, previousRoute: route,
+                                     reason: bluetooth ? .newDeviceAvailable : override != nil ? .override : .oldDeviceUnavailable))
+        route = next
     }
 
     /// The next record with its seq and time.
     mutating func nextRecord() -> Record {
         defer { seq += 1 }
+        if !pending.isEmpty {
+            t += 40
+            return Record(seq: seq, t: t, pending.removeFirst())
+        }
         t += Int64(50 + int(300))
         return Record(seq: seq, t: t, body())
     }
