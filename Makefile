@@ -17,6 +17,7 @@ deps:
 	command -v zstd >/dev/null || missing="$$missing zstd"; \
 	command -v python3 >/dev/null || missing="$$missing python3"; \
 	[ -x /usr/bin/time ] || missing="$$missing time"; \
+	command -v chromium >/dev/null || missing="$$missing chromium"; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \

@@ -1,4 +1,4 @@
 import TraceTools
 
 /// Commands of the support toolkit (report, export, redact, reduce).
-let toolCommands: [Command] = []
+let toolCommands: [Command] = [ReportCommand.command, ExportCommand.command, RedactCommand.command, ReduceCommand.command]

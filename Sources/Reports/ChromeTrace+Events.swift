@@ -1,0 +1,81 @@
+import Replay
+import TraceFormat
+
+extension ChromeTrace {
+    /// An argument value of an event.
+    enum Arg {
+        case string(String)
+        case int(Int64)
+        case double(Double)
+        case ints([Int])
+        /// Pre-encoded JSON (a record's canonical line), written verbatim.
+        case raw(String)
+    }
+
+    /// One trace event; `ts` and `dur` in ms here, written in µs.
+    struct Event {
+        var ph: String
+        var name: String
+        var cat: String
+        var tid: Int
+        var ts: Int64
+        var dur: Int64 = 0
+        var args: [(String, Arg)] = []
+        var order = 0
+    }
+
+    /// The process id every event carries.
+    static let pid = 1
+
+    /// Writes the JSON object form: `traceEvents`, `displayTimeUnit` and `otherData`.
+    static func write(events: [Event], _ r: ReplayResult, _ recorder: ChromeTraceRecorder) -> String {
+        var w = JSONWriter(reserving: 1 << 16)
+        w.beginObject()
+        w.key("traceEvents"); w.beginArray()
+        for e in events { event(e, &w) }
+        w.endArray()
+        w.key("displayTimeUnit"); w.string("ms")
+        w.key("otherData"); w.beginObject()
+        w.key("schema"); w.string(schema)
+        w.key("layer"); w.string(r.layer.rawValue)
+        w.key("file"); w.string(r.file.split(separator: "/").last.map(String.init) ?? r.file)
+        w.key("records"); w.int(r.records)
+        w.key("durationMs"); w.int(r.durationMs)
+        w.key("recordsNotExported"); w.int(recorder.droppedInstants)
+        w.key("countersNotExported"); w.int(recorder.droppedCounters)
+        w.key("verdictsNotExported"); w.int(max(0, r.verdicts.count - verdictCap))
+        w.key("findingsNotExported"); w.int(r.findingsDropped)
+        w.key("timelineTruncated"); w.bool(r.timelineTruncated)
+        w.endObject()
+        w.endObject()
+        return w.string + "\n"
+    }
+
+    static func event(_ e: Event, _ w: inout JSONWriter) {
+        w.beginObject()
+        w.key("name"); w.string(e.name)
+        w.key("ph"); w.string(e.ph)
+        if !e.cat.isEmpty { w.key("cat"); w.string(e.cat) }
+        w.key("ts"); w.int(e.ts * 1000)
+        if e.ph == "X" { w.key("dur"); w.int(max(0, e.dur) * 1000) }
+        if e.ph == "i" { w.key("s"); w.string("t") }
+        w.key("pid"); w.int(pid)
+        w.key("tid"); w.int(e.tid)
+        w.key("args"); w.beginObject()
+        for (k, v) in e.args {
+            w.key(k)
+            switch v {
+            case .string(let s): w.string(s)
+            case .int(let n): w.int(n)
+            case .double(let d): w.double(d)
+            case .ints(let list):
+                w.beginArray()
+                for n in list { w.int(n) }
+                w.endArray()
+            case .raw(let json): w.raw(json)
+            }
+        }
+        w.endObject()
+        w.endObject()
+    }
+}

@@ -1,0 +1,141 @@
+import Replay
+import TraceFormat
+
+/// Collects what a Chrome trace export needs during a replay: the state lanes, one instant per
+/// record and the quality and speaker counters, each up to a cap so memory stays bounded.
+public final class ChromeTraceRecorder {
+    /// The state lanes (engagement, interruption, call state, app, audio module, devices, quality, speakers).
+    public let lanes: ReportLanes
+    /// Records kept as instants at most.
+    public let maxInstants: Int
+    /// Counter samples kept at most.
+    public let maxCounters: Int
+    /// Records seen beyond `maxInstants` (not exported).
+    public private(set) var droppedInstants = 0
+    /// Counter samples beyond `maxCounters` (not exported).
+    public private(set) var droppedCounters = 0
+
+    struct Instant {
+        let seq: Int
+        let t: Int64
+        let type: String
+        let json: String
+    }
+
+    struct Counter {
+        let t: Int64
+        let name: String
+        let values: [(String, Double)]
+    }
+
+    var instants: [Instant] = []
+    var counters: [Counter] = []
+
+    /// Creates a recorder with the given caps.
+    public init(maxInstants: Int = 100_000, maxCounters: Int = 100_000, maxSegments: Int = 20_000) {
+        lanes = ReportLanes(maxSegments: maxSegments)
+        self.maxInstants = maxInstants
+        self.maxCounters = maxCounters
+    }
+
+    /// Feeds one replay step (pass this as the replay's observer).
+    public func observe(_ step: ReplayStep) {
+        lanes.observe(step)
+        if let r = step.record {
+            if instants.count < maxInstants {
+                instants.append(Instant(seq: r.seq, t: r.t, type: r.type, json: r.jsonLine))
+            } else {
+                droppedInstants += 1
+            }
+            if case .qualityReport(let pub, let sub) = r.body {
+                counter(r.t, "quality level (0 unknown … 4 lost)", [("pub", Double(pub.level.rank)), ("sub", Double(sub.level.rank))])
+                if let a = pub.mos, let b = sub.mos { counter(r.t, "mos", [("pub", a), ("sub", b)]) }
+            }
+        }
+        for (name, _, after) in step.changes where name == "speakers" {
+            counter(step.t, "active speakers", [("count", Double(Int(after) ?? 0))])
+        }
+    }
+
+    private func counter(_ t: Int64, _ name: String, _ values: [(String, Double)]) {
+        if counters.count < maxCounters { counters.append(Counter(t: t, name: name, values: values)) } else { droppedCounters += 1 }
+    }
+}
+
+/// The Chrome Trace Event Format (JSON object form), which Perfetto's UI and chrome://tracing open.
+///
+/// One process for the trace; one thread (track) per lane with its states as complete (`X`)
+/// slices that never overlap; counters (`C`) for quality levels, MOS and active speakers;
+/// instants (`i`) for records, verdicts and findings; divergences as slices on their own track.
+/// Timestamps are microseconds since the trace started (`t` × 1000). Events are sorted by time.
+public enum ChromeTrace {
+    /// The schema id written into `otherData`.
+    public static let schema = "rtctrace.chrome/1"
+    /// Verdicts exported at most (the rest are counted in `otherData`).
+    public static let verdictCap = 100_000
+
+    /// Track ids of the lanes, in `ReportLanes.order`, then the marker tracks.
+    static let laneTid: [String: Int] = Dictionary(uniqueKeysWithValues: ReportLanes.order.enumerated().map { ($1, $0 + 1) })
+    static let verdictsTid = 20, findingsTid = 21, divergencesTid = 22, recordsTid = 23
+
+    /// Renders the export for a replay result and what the recorder collected during it.
+    public static func render(_ r: ReplayResult, recorder: ChromeTraceRecorder) -> String {
+        var events: [Event] = []
+        let lanes = recorder.lanes.lanes(for: r)
+        for lane in lanes {
+            let tid = laneTid[lane.id] ?? 30
+            let cat = lane.id.hasPrefix("quality") ? "quality" : (lane.id == "predicted" || lane.id == "actual" ? "route" : "state")
+            for s in lane.segments where !(s.quiet && cat != "route") {
+                var args: [(String, Arg)] = [("state", .string(s.value))]
+                if let seq = s.seq { args.append(("seq", .int(Int64(seq)))) }
+                if s.merged > 1 { args.append(("mergedChanges", .int(Int64(s.merged)))) }
+                events.append(Event(ph: "X", name: s.value, cat: cat, tid: tid, ts: s.start, dur: s.end - s.start, args: args))
+            }
+        }
+        for (i, d) in r.divergences.enumerated() {
+            let lines = HTMLReport.divergenceLines(d, r)
+            events.append(Event(ph: "X", name: "\(d.explained ? "explained" : "UNEXPLAINED"): predicted \(d.predicted.rawValue), played \(d.actual.rawValue)",
+                                cat: "divergence", tid: divergencesTid, ts: d.start, dur: d.end - d.start,
+                                args: [("index", .int(Int64(i))), ("explainedBy", .string(d.explainedBy ?? "")),
+                                       ("seqs", .ints(d.seqs)), ("explanation", .string(lines.joined(separator: "\n")))], order: i))
+        }
+        for v in r.verdicts.prefix(verdictCap) {
+            var args: [(String, Arg)] = [("seq", .int(Int64(v.seq))), ("call", .string(v.call)), ("verdict", .string(v.verdict.rawValue)),
+                                         ("rule", .string(v.rule))]
+            if let api = v.api { args.append(("api", .string(api))) }
+            if let c = v.cause { args.append(("cause", .string(c.rawValue))) }
+            if let cs = v.causeSeq { args.append(("causeSeq", .int(Int64(cs)))) }
+            args.append(("explanation", .string(HTMLReport.verdictLines(v, r).joined(separator: "\n"))))
+            events.append(Event(ph: "i", name: "\(v.verdict.rawValue): \(v.api ?? v.call)", cat: "verdict", tid: verdictsTid, ts: v.t, args: args))
+        }
+        for (i, f) in r.findings.enumerated() {
+            events.append(Event(ph: "i", name: f.code, cat: "finding", tid: findingsTid, ts: f.t,
+                                args: [("severity", .string(f.severity.rawValue)), ("rule", .string(f.rule ?? "")), ("seqs", .ints(f.seqs)),
+                                       ("message", .string(f.message)), ("advice", .string(f.advice))], order: i))
+        }
+        for x in recorder.instants {
+            events.append(Event(ph: "i", name: x.type, cat: "record", tid: recordsTid, ts: x.t,
+                                args: [("seq", .int(Int64(x.seq))), ("record", .raw(x.json))], order: x.seq))
+        }
+        for (i, c) in recorder.counters.enumerated() {
+            events.append(Event(ph: "C", name: c.name, cat: "counter", tid: 0, ts: c.t, args: c.values.map { ($0.0, .double($0.1)) }, order: i))
+        }
+        // Stable: by time, then track, then the order within the track (slices on a track never overlap).
+        events = events.enumerated().sorted { a, b in
+            (a.element.ts, a.element.tid, a.element.order, a.offset) < (b.element.ts, b.element.tid, b.element.order, b.offset)
+        }.map(\.element)
+        return write(events: metadata(r, lanes) + events, r, recorder)
+    }
+
+    static func metadata(_ r: ReplayResult, _ lanes: [Lane]) -> [Event] {
+        let base = r.file.split(separator: "/").last.map(String.init) ?? r.file
+        var m: [Event] = [Event(ph: "M", name: "process_name", cat: "", tid: 0, ts: 0, args: [("name", .string("\(Wording.title(r)) \(base)"))])]
+        var tracks = lanes.map { (laneTid[$0.id] ?? 30, $0.title) }
+        tracks += [(verdictsTid, "calls (verdicts)"), (findingsTid, "findings"), (divergencesTid, "route divergences"), (recordsTid, "records")]
+        for (tid, name) in tracks.sorted(by: { $0.0 < $1.0 }) {
+            m.append(Event(ph: "M", name: "thread_name", cat: "", tid: tid, ts: 0, args: [("name", .string(name))]))
+            m.append(Event(ph: "M", name: "thread_sort_index", cat: "", tid: tid, ts: 0, args: [("sort_index", .int(Int64(tid)))]))
+        }
+        return m
+    }
+}

@@ -1,1 +1,0 @@
-// Support tools over traces: redaction and reduction.

@@ -1,0 +1,107 @@
+import Foundation
+import Replay
+import Reports
+import TraceFormat
+import XCTest
+
+final class HTMLReportTests: XCTestCase {
+    func test_V1_bluetoothBlocksSpeaker_reportShowsCallCauseAndAdviceNextToRouteLanes() throws {
+        let (r, lanes) = try Fixtures.replayWithLanes(Fixtures.trace("srtc-bluetooth-blocks-speaker.jsonl"))
+        let html = HTMLReport.render(r, lanes: lanes)
+        // The timeline and, beside it (same row), the call that did not take effect with cause and advice.
+        let row = try XCTUnwrap(html.range(of: "<div class=\"timeline-row\">"))
+        let aside = try XCTUnwrap(html.range(of: "<aside id=\"calls\" class=\"calls\">"))
+        XCTAssertLessThan(row.lowerBound, aside.lowerBound)
+        let card = String(html[aside.lowerBound...].prefix(3000))
+        XCTAssertTrue(card.contains("seq 20 at 9.000s  api.setRoute setSpeakerOutputPreferred(true) → ineffective (externalRouteActive) [V1]"))
+        XCTAssertTrue(card.contains("<b>why</b>: an external device (bluetooth or wired headset) had the route"))
+        XCTAssertTrue(card.contains("<b>cause record</b>: seq 13 os.deviceConnected at 4.200s (bluetooth &quot;AirPods Pro&quot;)"))
+        XCTAssertTrue(card.contains("<b>advice</b>: Grey out the speaker button"))
+        // The marker on the timeline carries the same explanation, and links to the card.
+        XCTAssertTrue(html.contains("id=\"m-v-20\" class=\"marker verdict v-ineffective\" data-item=\"item-v-20\""))
+        XCTAssertTrue(html.contains("seq 20 ineffective (externalRouteActive)</text>"), "callout label next to the route lanes")
+        for id in ReportLanes.order + ["calls", "findings"] { XCTAssertTrue(html.contains("data-lane=\"\(id)\""), id) }
+        // The findings list links to the timeline markers and back.
+        XCTAssertTrue(html.contains("id=\"item-f-0\""))
+        XCTAssertTrue(html.contains("href=\"#m-f-0\" data-marker=\"m-f-0\""))
+        XCTAssertTrue(html.contains("id=\"m-f-0\" class=\"marker finding s-warning\" data-item=\"item-f-0\""))
+        // The explain summary, in the SRTC words.
+        XCTAssertTrue(html.contains("<li>1 of 1 call did not take effect</li>"))
+        XCTAssertTrue(html.contains(">channel</text>"))
+        XCTAssertFalse(html.contains(">meeting</text>"))
+        // The route lanes: bluetooth from the connection, predicted and actual.
+        let predicted = try XCTUnwrap(lanes.first { $0.id == "predicted" })
+        XCTAssertEqual(predicted.segments.map(\.value), ["speaker", "receiver", "bluetooth", "speaker"])
+        let devices = try XCTUnwrap(lanes.first { $0.id == "devices" })
+        XCTAssertEqual(devices.segments.map(\.value), ["none", "bluetooth \"AirPods Pro\"", "none"])
+    }
+
+    func test_report_isSelfContained_andDeterministic() throws {
+        let (r, lanes) = try Fixtures.replayWithLanes(Fixtures.trace("srtc-bluetooth-blocks-speaker.jsonl"))
+        let a = HTMLReport.render(r, lanes: lanes)
+        let (r2, lanes2) = try Fixtures.replayWithLanes(Fixtures.trace("srtc-bluetooth-blocks-speaker.jsonl"))
+        XCTAssertEqual(a, HTMLReport.render(r2, lanes: lanes2))
+        for external in ["<link", "src=", "@import", "url(", "http://", "https://"] {
+            XCTAssertFalse(a.contains(external), "the report must load nothing: found \(external)")
+        }
+        XCTAssertEqual(a.components(separatedBy: "<script").count - 1, 1, "exactly one (inline) script")
+        XCTAssertTrue(a.contains("@media print"))
+    }
+
+    func test_report_escapesEveryTraceString() throws {
+        let evil = "<script>alert('x')</script>"
+        let recs = Fixtures.records(bundleId: "com.evil\"><img onerror=alert(1)>", [
+            (1000, .joinChannel(channel: "<b>chan</b>")), (1050, .micPermission(status: .granted)), (1060, Fixtures.callSession),
+            (2000, .deviceConnected(id: "bt\"><svg onload=alert(2)>", kind: .bluetooth, name: evil, port: "BluetoothHFP")),
+            (2050, .routeChanged(route: .bluetooth, previousRoute: .receiver, reason: .newDeviceAvailable)),
+            (3000, .setRoute(target: .speaker, api: "setAudioRoute(.speaker)</title><script>alert(3)</script>")),
+            (3500, .sdkLog(level: "info", message: evil)),
+            (4000, .speakers(speaking: [Speaker(uid: "<u>&", trackId: "'t'", level: 0.4)], stopped: [])),
+            (9000, .leaveChannel),
+        ])
+        let dir = Fixtures.tempDir()
+        let path = dir + "/evil<script>.trace.zst"
+        try Fixtures.write(recs, path)
+        let (r, lanes) = try Fixtures.replayWithLanes(path)
+        let html = HTMLReport.render(r, lanes: lanes)
+        XCTAssertEqual(html.components(separatedBy: "<script").count - 1, 1, "only the report's own script tag")
+        for raw in ["<img", "<svg onload", "<b>chan", "<u>&", "</title><script"] { XCTAssertFalse(html.contains(raw), raw) }
+        XCTAssertTrue(html.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;"), "the device name is shown, escaped")
+        XCTAssertTrue(html.contains("&lt;u&gt;&amp;"))
+    }
+
+    func test_HTMLEscape_escapesMarkupQuotesAndControls() {
+        XCTAssertEqual(HTMLEscape.text("a<b>&\"c'\u{1B}[31m\u{85}"), "a&lt;b&gt;&amp;&quot;c&#39;\u{FFFD}[31m\u{FFFD}")
+        XCTAssertEqual(HTMLEscape.identifier("m-v-12\"><x"), "m-v-12___x")
+    }
+
+    func test_report_smeetingUsesMeetingWords() throws {
+        let (r, lanes) = try Fixtures.replayWithLanes(Fixtures.trace("smeeting-bluetooth-blocks-speaker.jsonl"))
+        let html = HTMLReport.render(r, lanes: lanes)
+        XCTAssertTrue(html.contains("SMeeting trace report"))
+        XCTAssertTrue(html.contains(">meeting</text>"))
+        XCTAssertTrue(lanes.first { $0.id == "engagement" }!.segments.contains { $0.value == "entered" })
+        XCTAssertFalse(html.contains(">channel</text>"))
+    }
+
+    func test_report_staysBoundedForManyChanges() throws {
+        // 40 000 quality reports flipping level every report: lanes must merge, the page stay small.
+        var bodies: [(Int64, RecordBody)] = [(500, .joinChannel(channel: "c")), (600, .connState(state: .connected))]
+        for i in 0..<40_000 { bodies.append((1000 + Int64(i) * 50, Fixtures.report(i % 2 == 0 ? .poor : .good, i % 3 == 0 ? .lost : .good))) }
+        let lanes = ReportLanes(maxSegments: 300)
+        let replayer = Replayer(file: "many.jsonl")
+        replayer.observer = lanes.observe
+        for rec in Fixtures.records(bodies) { replayer.feed(rec) }
+        let r = replayer.finish()
+        let built = lanes.lanes(for: r)
+        for lane in built {
+            XCTAssertLessThanOrEqual(lane.segments.count, 300, lane.id)
+            for (a, b) in zip(lane.segments, lane.segments.dropFirst()) { XCTAssertLessThanOrEqual(a.end, b.start + 0, lane.id) }
+        }
+        let pub = try XCTUnwrap(built.first { $0.id == "qualityPub" })
+        XCTAssertTrue(pub.segments.contains { $0.merged > 1 })
+        XCTAssertEqual(pub.segments.reduce(0) { $0 + $1.merged }, 40_001, "merged segments count every change")
+        let html = HTMLReport.render(r, lanes: built)
+        XCTAssertLessThan(html.utf8.count, 2_000_000)
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import Replay
+import TraceFormat
+import TraceTools
+import XCTest
+
+final class ReduceTests: XCTestCase {
+    /// The built `rtctrace` beside the test bundle, when the build made it.
+    static var tool: String? {
+        let dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
+        for candidate in [dir + "/rtctrace", dir + "/../rtctrace"] where FileManager.default.isExecutableFile(atPath: candidate) {
+            return candidate
+        }
+        return nil
+    }
+
+    func run(_ args: [String]) throws -> (Int32, String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: Self.tool!)
+        p.arguments = args
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    func test_X2_longTraceWithOneUnexplainedDivergence_reducesToAFewRecordsThatCheckPasses() throws {
+        let (recs, keySeq) = Fixtures.longCallWithOneDivergence()
+        let original = Replay.run(records: recs)
+        XCTAssertGreaterThan(recs.count, 600)
+        XCTAssertEqual(original.divergences.count, 1)
+        XCTAssertEqual(original.divergences.first?.explained, false)
+        XCTAssertEqual(original.divergences.first?.actualSeq, keySeq)
+
+        let dir = Fixtures.tempDir()
+        let input = dir + "/long.trace.zst", output = dir + "/min.trace.zst"
+        try Fixtures.write(recs, input)
+        if Self.tool != nil {
+            let (rc, out) = try run(["reduce", input, "--divergence", "-o", output])
+            XCTAssertEqual(rc, 0, out)
+        } else {
+            let result = try Reducer(records: recs, options: ReduceOptions(goal: .divergence)).run()
+            try TraceFiles.write(result.records, to: output)
+        }
+        let reduced = try TraceFiles.load(output)
+        let kept = reduced.filter { if case .expect = $0.body { return false }; return true }
+        XCTAssertLessThanOrEqual(kept.count, 11, "at most 10 records plus the header: \(reduced.map(\.jsonLine))")
+        XCTAssertEqual(kept.first?.type, "trace.header")
+        XCTAssertEqual(reduced.map(\.seq), Array(0..<reduced.count))
+        XCTAssertTrue(reduced.contains { $0.type == "expect.divergences" })
+        XCTAssertTrue(reduced.contains { if case .expect(let e) = $0.body, case .finding("route.divergence", 1) = e.kind { return true }; return false })
+
+        // rtctrace check passes on it: its pins hold.
+        if Self.tool != nil {
+            let (rc, out) = try run(["check", output])
+            XCTAssertEqual(rc, 0, out)
+        }
+        let replayed = Replay.run(records: reduced)
+        XCTAssertEqual(replayed.failedExpectations.map(\.type), [])
+        let divergence = try XCTUnwrap(replayed.divergences.first)
+        XCTAssertFalse(divergence.explained)
+        XCTAssertEqual(divergence.predicted, .speaker)
+        XCTAssertEqual(divergence.actual, .receiver)
+
+        // Without its key record (the route change the contract cannot explain) it no longer shows it.
+        let key = try XCTUnwrap(divergence.actualSeq)
+        XCTAssertEqual(reduced[key].body, recs[keySeq].body)
+        let withoutKey = Replay.run(records: reduced.filter { $0.seq != key })
+        XCTAssertEqual(withoutKey.divergences.count, 0)
+        XCTAssertFalse(withoutKey.failedExpectations.isEmpty, "check fails without the key record")
+        // The divergence is the original one: the same records set the prediction and the actual route.
+        XCTAssertEqual(divergence.predictedSeq.map { reduced[$0].body }, original.divergences[0].predictedSeq.map { recs[$0].body })
+    }
+
+    func test_reduce_finding_keepsTheSameCause() throws {
+        let recs = try TraceFiles.load(Fixtures.trace("srtc-bluetooth-blocks-speaker.jsonl"))
+        let result = try Reducer(records: recs, options: ReduceOptions(goal: .finding("route.ineffective"))).run()
+        XCTAssertEqual(result.records.map(\.type), ["trace.header", "api.joinChannel", "os.deviceConnected", "api.setRoute", "expect.finding"])
+        let replayed = Replay.run(records: result.records)
+        XCTAssertEqual(replayed.failedExpectations.count, 0)
+        XCTAssertEqual(replayed.verdicts.first?.cause, .externalRouteActive)
+        XCTAssertEqual(replayed.verdicts.first?.causeSeq, 2)
+    }
+
+    func test_reduce_expectFail_keepsTheFailingExpectation() throws {
+        var recs = try TraceFiles.load(Fixtures.trace("srtc-bluetooth-blocks-speaker.jsonl"))
+        // Pretend the contract said the speaker request applies: this expectation fails.
+        recs[22].body = .expect(Expectation(.verdict(ref: 20, verdict: .applied, cause: nil), rule: "V1"))
+        let result = try Reducer(records: recs, options: ReduceOptions(goal: .expectFail)).run()
+        let replayed = Replay.run(records: result.records)
+        XCTAssertEqual(replayed.failedExpectations.count, 1)
+        let failing = try XCTUnwrap(replayed.failedExpectations.first)
+        XCTAssertEqual(failing.type, "expect.verdict")
+        XCTAssertLessThanOrEqual(result.records.count, 6)
+        guard case .expect(let e) = result.records[failing.seq].body, case .verdict(let ref, _, _) = e.kind else {
+            return XCTFail("the failing record is the expect.verdict")
+        }
+        XCTAssertEqual(result.records[ref].type, "api.setRoute", "its ref follows the renumbering")
+    }
+
+    func test_reduce_stopsAtTheReplayBound_withATraceThatStillShowsIt() throws {
+        let (recs, _) = Fixtures.longCallWithOneDivergence(minutes: 6)
+        let result = try Reducer(records: recs, options: ReduceOptions(goal: .divergence, maxReplays: 12)).run()
+        XCTAssertTrue(result.hitReplayBound)
+        XCTAssertLessThanOrEqual(result.replays, 14, "the bound plus the final verification")
+        XCTAssertEqual(Replay.run(records: result.records).failedExpectations.count, 0)
+    }
+
+    func test_reduce_refusesATraceWithoutTheProblem() {
+        let recs = Fixtures.records([(1000, .joinChannel(channel: "c"))])
+        XCTAssertThrowsError(try Reducer(records: recs, options: ReduceOptions(goal: .divergence)).run()) { e in
+            XCTAssertTrue("\(e)".contains("no route divergence"))
+        }
+    }
+}
