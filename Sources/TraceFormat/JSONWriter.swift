@@ -80,6 +80,17 @@ public struct JSONWriter {
     /// Appends `s` as a JSON string literal, escaping quotes, backslashes and control characters.
     public static func appendEscaped(_ s: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
+        // Fast path: nothing to escape (the common case) is copied in one go.
+        var str = s
+        let plain = str.withUTF8 { p -> Bool in
+            for c in p where c < 0x20 || c == 0x22 || c == 0x5C || c == 0x7F { return false }
+            out.append(contentsOf: p)
+            return true
+        }
+        if plain {
+            out.append(UInt8(ascii: "\""))
+            return
+        }
         for c in s.utf8 {
             switch c {
             case UInt8(ascii: "\""): out.append(UInt8(ascii: "\\")); out.append(c)
@@ -127,6 +138,29 @@ public struct JSONWriter {
         if v == v.rounded(), abs(v) < 1e15 {
             appendInt(Int64(v), to: &out)
             return
+        }
+        // Values with few decimals (most measurements) are printed directly: m / 10^k == v means the
+        // decimal m·10^-k parses back to exactly v, and the smallest such k gives the shortest form.
+        if abs(v) < 1e9 {
+            var scale = 1.0
+            for k in 1...4 {
+                scale *= 10
+                let m = (v * scale).rounded()
+                guard m / scale == v else { continue }
+                let n = Int64(m)
+                if n < 0 { out.append(UInt8(ascii: "-")) }
+                let magnitude = n.magnitude
+                let p = UInt64(scale)
+                appendInt(Int64(magnitude / p), to: &out)
+                out.append(UInt8(ascii: "."))
+                let frac = magnitude % p
+                var div = p / 10
+                while div > 0 {
+                    out.append(UInt8((frac / div) % 10) + 0x30)
+                    div /= 10
+                }
+                return
+            }
         }
         out.append(contentsOf: v.description.utf8)
     }
