@@ -14,15 +14,18 @@ public struct ReplayOptions: Sendable, Equatable {
     public var maxFindings: Int
     /// Route timeline segments kept (for reports); beyond this the timeline is summarised.
     public var maxTimelineSegments: Int
+    /// Verdicts kept in full; beyond this they are counted (by kind and cause) only.
+    public var maxVerdicts: Int
 
     /// Creates options with the contract's defaults.
     public init(route: RouteEngine.Options = .init(), quality: QualityEngine.Options = .init(), toleranceMs: Int64 = 500,
-                maxFindings: Int = 5000, maxTimelineSegments: Int = 20000) {
+                maxFindings: Int = 5000, maxTimelineSegments: Int = 20000, maxVerdicts: Int = 20000) {
         self.route = route
         self.quality = quality
         self.toleranceMs = toleranceMs
         self.maxFindings = maxFindings
         self.maxTimelineSegments = maxTimelineSegments
+        self.maxVerdicts = maxVerdicts
     }
 }
 

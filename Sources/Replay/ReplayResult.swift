@@ -16,8 +16,16 @@ public struct ReplayResult: Sendable {
     public var firstT: Int64?
     /// Last record's t.
     public var lastT: Int64?
-    /// One verdict per route call and switchLayer, in order.
+    /// One verdict per route call and switchLayer, in order (the first `ReplayOptions.maxVerdicts`).
     public var verdicts: [Verdict] = []
+    /// Verdicts decided, all of them.
+    public var verdictCount = 0
+    /// Of those, `api.switchLayer` calls.
+    public var layerCallCount = 0
+    /// Verdicts other than `applied` and `noop`, by `verdict` and cause (e.g. `ineffective externalRouteActive`).
+    public var notTakingEffectCounts: [String: Int] = [:]
+    /// Verdicts beyond the cap, counted only.
+    public var verdictsDropped = 0
     /// Route divergences (X2), in order of start.
     public var divergences: [Divergence] = []
     /// Findings, in the order raised (up to the cap).
@@ -61,15 +69,18 @@ public struct ReplayResult: Sendable {
     /// The layer's words for prose.
     public var words: LayerWords { LayerWords(layer) }
 
-    /// Route calls whose verdict explains a "set but didn't take effect" report.
+    /// Route calls whose verdict explains a "set but didn't take effect" report (of the verdicts kept).
     public var notTakingEffect: [Verdict] { verdicts.filter { $0.verdict != .applied && $0.verdict != .noop } }
+
+    /// Calls that did not take effect, over all verdicts.
+    public var notTakingEffectCount: Int { notTakingEffectCounts.values.reduce(0, +) }
 
     /// Failed expectations.
     public var failedExpectations: [ExpectationResult] { expectations.filter { !$0.passed } }
 
     /// Whether anything is wrong: a warning or worse, or a divergence.
     public var hasIssues: Bool {
-        !divergences.isEmpty || findings.contains { $0.severity >= .warning } || findingsDropped > 0
+        !divergences.isEmpty || findings.contains { $0.severity >= .warning } || findingsDropped > 0 || verdictsDropped > 0 && notTakingEffectCount > 0
     }
 }
 

@@ -27,7 +27,7 @@ extension Replayer {
         case .sdkQualityChanged(let o, let p, _): detail = "\(p.rawValue) → \(o.rawValue)"
         default: detail = ""
         }
-        if result.recordIndex.count < Self.indexCap || r.type.hasPrefix("api.") {
+        if result.recordIndex.count < Self.indexCap {
             result.recordIndex[r.seq] = IndexedRecord(type: r.type, t: r.t, detail: detail)
         }
     }

@@ -25,7 +25,8 @@ extension Replayer {
                 // Without an expected cause, only the verdict is compared.
                 actual = v.verdict.rawValue + (cause != nil ? (v.cause.map { "/" + $0.rawValue } ?? "") : "")
             } else {
-                actual = "no verdict (seq \(ref) is not a replayed route or layer call)"
+                actual = result.verdictsDropped > 0 ? "not kept (more than \(options.maxVerdicts) verdicts)"
+                    : "no verdict (seq \(ref) is not a replayed route or layer call)"
             }
         case .quality(let want):
             expected = want.map { qualityText($0.overall, $0.mos) } ?? "null"

@@ -191,8 +191,17 @@ public final class Replayer {
     }
 
     private func add(_ v: Verdict, _ step: inout ReplayStep) {
-        verdictIndex[v.seq] = result.verdicts.count
-        result.verdicts.append(v)
+        result.verdictCount += 1
+        if v.call == "api.switchLayer" { result.layerCallCount += 1 }
+        if v.verdict != .applied && v.verdict != .noop {
+            result.notTakingEffectCounts[v.verdict.rawValue + " " + (v.cause?.rawValue ?? "unknown"), default: 0] += 1
+        }
+        if result.verdicts.count < options.maxVerdicts {
+            verdictIndex[v.seq] = result.verdicts.count
+            result.verdicts.append(v)
+        } else {
+            result.verdictsDropped += 1
+        }
         if observer != nil { step.verdicts.append(v) }
         if v.verdict == .applied && v.call != "api.switchLayer" { lastApplied = v }
     }

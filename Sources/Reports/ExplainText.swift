@@ -20,13 +20,17 @@ public enum ExplainText {
         o += "  duration  \(formatDuration(r.durationMs)), \(r.records) records\n"
         if r.problemCount > 0 { o += "  damage    \(r.problemCount) problem\(r.problemCount == 1 ? "" : "s") while reading (see stderr; run 'rtctrace verify')\n" }
         o += "\n" + bold("Summary") + "\n"
-        let routeCalls = r.verdicts.filter { $0.call != "api.switchLayer" }
         let failing = r.notTakingEffect
-        o += "  \(failing.count) of \(r.verdicts.count) call\(r.verdicts.count == 1 ? "" : "s") did not take effect"
-        o += routeCalls.count == r.verdicts.count ? "" : " (\(routeCalls.count) route, \(r.verdicts.count - routeCalls.count) layer)"
+        let calls = r.verdictCount
+        o += "  \(r.notTakingEffectCount) of \(calls) call\(calls == 1 ? "" : "s") did not take effect"
+        o += r.layerCallCount == 0 ? "" : " (\(calls - r.layerCallCount) route, \(r.layerCallCount) layer)"
         o += "\n"
         var byCause: [String: Int] = [:]
-        for v in failing { byCause["\(v.verdict.rawValue): \(v.cause.map { Wording.cause($0, w) } ?? "?")", default: 0] += 1 }
+        for (key, n) in r.notTakingEffectCounts {
+            let parts = key.split(separator: " ")
+            let cause = parts.count > 1 ? VerdictCause(rawValue: String(parts[1])) : nil
+            byCause["\(parts.first ?? ""): \(cause.map { Wording.cause($0, w) } ?? "?")", default: 0] += n
+        }
         for (k, n) in byCause.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) { o += "    \(n) \(k)\n" }
         let unexplained = r.divergences.filter { !$0.explained }
         o += "  \(r.divergences.count) route divergence\(r.divergences.count == 1 ? "" : "s") (\(unexplained.count) unexplained, \(r.divergences.count - unexplained.count) explained)\n"
@@ -39,7 +43,8 @@ public enum ExplainText {
 
         if !failing.isEmpty {
             o += "\n" + bold("Calls that did not take effect") + "\n"
-            for v in failing { o += verdictItem(v, r) }
+            for v in failing.prefix(200) { o += verdictItem(v, r) }
+            if r.notTakingEffectCount > 200 { o += "  … \(r.notTakingEffectCount - 200) more (see --json)\n" }
         }
         if !r.divergences.isEmpty {
             o += "\n" + bold("Route divergences (unexplained first)") + "\n"

@@ -55,12 +55,12 @@ public enum ResultJSON {
 
     static func summary(_ r: ReplayResult, _ w: inout JSONWriter) {
         w.key("summary"); w.beginObject()
-        let failing = r.notTakingEffect
-        w.key("calls"); w.int(r.verdicts.count)
-        w.key("callsNotTakingEffect"); w.int(failing.count)
+        w.key("calls"); w.int(r.verdictCount)
+        w.key("callsNotTakingEffect"); w.int(r.notTakingEffectCount)
+        if r.verdictsDropped > 0 { w.key("verdictsNotListed"); w.int(r.verdictsDropped) }
         w.key("byCause"); w.beginObject()
         var causes: [String: Int] = [:]
-        for v in failing { causes[v.cause?.rawValue ?? "unknown", default: 0] += 1 }
+        for (key, n) in r.notTakingEffectCounts { causes[String(key.split(separator: " ").last ?? "unknown"), default: 0] += n }
         for (k, n) in causes.sorted(by: { $0.key < $1.key }) { w.key(k); w.int(n) }
         w.endObject()
         w.key("divergences"); w.int(r.divergences.count)
