@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # make bench: every performance figure with its baseline, measured in the same run, as one table
 # and as JSON (bench-results/latest.json). Ratios are against baselines run here, now, on this machine.
+# BENCH_RECORDS (default 1,000,000) sizes the main trace; MEM_RECORDS (default 10,000,000) the memory run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=.build/release/rtctrace
@@ -10,51 +11,75 @@ WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 mkdir -p "$OUT"
 N=${BENCH_RECORDS:-1000000}
-SMALL=$((N / 10))
+BIG=${MEM_RECORDS:-10000000}
 export LC_ALL=C
+say() { [ -t 2 ] && printf '\r\033[K%s' "$*" >&2 || true; }
 
-json() { python3 -c "import json,sys; print(json.loads(sys.argv[1])[sys.argv[2]])" "$1" "$2"; }
-secs() { local s e; s=$(date +%s.%N); "$@" >/dev/null; e=$(date +%s.%N); python3 -c "print($e - $s)"; }
-best() { # best of 3 wall-clock seconds of a shell command
-  local b=""; for _ in 1 2 3; do local t; t=$(secs bash -c "$1"); b=$(python3 -c "print(min(float('${b:-1e9}'), $t))"); done; echo "$b"; }
-peak_kb() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1; }
+secs() { local s e; s=$(date +%s%N); bash -c "$1" >/dev/null 2>&1 || true; e=$(date +%s%N); echo $(( (e - s) / 1000 )); }
+best() { # best of N (default 3) wall-clock runs of a shell command, in microseconds
+  local b=999999999999 t; for _ in $(seq "${2:-3}"); do t=$(secs "$1"); [ "$t" -lt "$b" ] && b=$t; done; echo "$b"; }
+peak_kb() { /usr/bin/time -f %M -o "$WORK/mem" "$@" >/dev/null 2>&1 || true; tail -1 "$WORK/mem"; }
 
-echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(uname -m), $(swift --version 2>/dev/null | head -1)"
-echo "records: $N (synthetic session: quality reports, speaker updates, SDK events, some route records)"
-
-W=$($BENCH synth "$N" "$WORK/big.trace.zst")
-$BENCH synth "$SMALL" "$WORK/small.trace.zst" >/dev/null
-R=$($BENCH read "$WORK/big.trace.zst")
-P=$($BENCH parse "$WORK/big.trace.zst" 200000)
-ZSTD_DC=$(best "zstd -dc $WORK/big.trace.zst > /dev/null")
-READ_CAT=$(best "$BIN cat $WORK/big.trace.zst > /dev/null")
-zstd -dc "$WORK/big.trace.zst" > "$WORK/big.jsonl"
-zstd -q -19 -T1 "$WORK/big.jsonl" -o "$WORK/big.z19"
-Z19=$(stat -c %s "$WORK/big.z19")
-MEM_SMALL=$(peak_kb $BIN info "$WORK/small.trace.zst")
-MEM_BIG=$(peak_kb $BIN info "$WORK/big.trace.zst")
+echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(uname -m); $(swift --version 2>/dev/null | head -1)"
+say "writing $N records"
+W=$($BENCH synth "$N" "$WORK/main.trace.zst")
+say "reading"
+R=$($BENCH read "$WORK/main.trace.zst")
+P=$($BENCH parse "$WORK/main.trace.zst" 200000)
+ZSTD_DC=$(best "zstd -dc $WORK/main.trace.zst > /dev/null")
+EXPLAIN=$(best "taskset -c 0 $BIN explain --json $WORK/main.trace.zst > /dev/null")
+zstd -dc "$WORK/main.trace.zst" > "$WORK/main.jsonl"
+zstd -q -19 -T1 "$WORK/main.jsonl" -o "$WORK/main.z19"
+Z19=$(stat -c %s "$WORK/main.z19")
+rm -f "$WORK/main.jsonl"
+say "flush sizes"
+SWEEP=$($BENCH flushsweep 200000 "$WORK" | tr '\n' ' ')
+say "explain on 100,000 records"
 $BENCH synth 100000 "$WORK/e100k.trace.zst" >/dev/null
-EXPLAIN_100K=$(best "$BIN explain --json $WORK/e100k.trace.zst > /dev/null || true")
+EXPLAIN_100K=$(best "$BIN explain $WORK/e100k.trace.zst > /dev/null")
+say "memory at 100,000 and $BIG records"
+MEM_INFO_S=$(peak_kb $BIN info "$WORK/e100k.trace.zst")
+MEM_EXPLAIN_S=$(peak_kb $BIN explain --json "$WORK/e100k.trace.zst")
+MEM_REPLAY_S=$(peak_kb $BIN replay --json "$WORK/e100k.trace.zst")
+$BENCH synth "$BIG" "$WORK/big.trace.zst" >/dev/null
+MEM_INFO_B=$(peak_kb $BIN info "$WORK/big.trace.zst")
+MEM_EXPLAIN_B=$(peak_kb $BIN explain --json "$WORK/big.trace.zst")
+MEM_REPLAY_B=$(peak_kb $BIN replay --json "$WORK/big.trace.zst")
+rm -f "$WORK/big.trace.zst"
+say "check --jobs"
+JOBS1=$(best "$BIN check traces --jobs 1" 5)
+JOBS2=$(best "$BIN check traces --jobs 2" 5)
+say ""
 
-python3 - "$W" "$R" "$P" "$ZSTD_DC" "$READ_CAT" "$Z19" "$N" "$MEM_SMALL" "$MEM_BIG" "$SMALL" "$EXPLAIN_100K" <<'PY'
+python3 - "$W" "$R" "$P" "$SWEEP" <<PY
 import json, sys
 w, r, p = (json.loads(a) for a in sys.argv[1:4])
-zstd_dc, read_cat, z19, n, mem_s, mem_b, small, explain = float(sys.argv[4]), float(sys.argv[5]), int(sys.argv[6]), int(sys.argv[7]), int(sys.argv[8]), int(sys.argv[9]), int(sys.argv[10]), float(sys.argv[11])
+sweep = [json.loads(x) for x in sys.argv[4].replace('} {', '}\n{').splitlines() if x.strip()]
+n, big = $N, $BIG
+zstd_dc, explain, explain100k = $ZSTD_DC / 1e6, $EXPLAIN / 1e6, $EXPLAIN_100K / 1e6
+z19 = $Z19
+mem = {"info": ($MEM_INFO_S, $MEM_INFO_B), "explain": ($MEM_EXPLAIN_S, $MEM_EXPLAIN_B), "replay": ($MEM_REPLAY_S, $MEM_REPLAY_B)}
+jobs1, jobs2 = $JOBS1 / 1e6, $JOBS2 / 1e6
 rows = [
+  ("explain --json, %s records, 1 core" % f"{n:,}", f"{n/explain:,.0f} rec/s ({explain:.2f} s)", f"zstd -dc: {zstd_dc:.2f} s", f"{explain/zstd_dc:.1f}x the time"),
+  ("explain, 100,000 records", f"{explain100k:.2f} s", "target < 2 s", ""),
+  ("read+decode, 1 core", f"{r['recordsPerSec']:,.0f} rec/s", f"JSONDecoder decode only: {p['jsonDecoderRecordsPerSec']:,.0f} rec/s", f"{r['recordsPerSec']/p['jsonDecoderRecordsPerSec']:.1f}x"),
+  ("parse only, same 200,000 lines", f"{p['fastRecordsPerSec']:,.0f} rec/s", f"JSONDecoder: {p['jsonDecoderRecordsPerSec']:,.0f} rec/s", f"{p['ratio']:.1f}x"),
   ("write: TraceWriter.append", f"{w['recordsPerSec']:,.0f} rec/s", "", ""),
   ("write: compressed bytes/record", f"{w['bytesPerRecord']:.2f} B", f"zstd -19 whole file: {z19/n:.2f} B", f"{w['bytes']/z19:.2f}x"),
-  ("read+decode (1 core)", f"{r['recordsPerSec']:,.0f} rec/s", f"JSONDecoder decode only: {p['jsonDecoderRecordsPerSec']:,.0f} rec/s", f"{r['recordsPerSec']/p['jsonDecoderRecordsPerSec']:.1f}x"),
-  ("parse only, same lines", f"{p['fastRecordsPerSec']:,.0f} rec/s", f"JSONDecoder: {p['jsonDecoderRecordsPerSec']:,.0f} rec/s", f"{p['ratio']:.1f}x"),
-  ("rtctrace cat > /dev/null", f"{read_cat:.2f} s", f"zstd -dc > /dev/null: {zstd_dc:.2f} s", f"{read_cat/zstd_dc:.1f}x"),
-  (f"peak RSS reading (info), {small:,} vs {n:,} rec", f"{mem_b/1024:.1f} MiB", f"{small:,} rec: {mem_s/1024:.1f} MiB", f"{mem_b/mem_s:.2f}x"),
-  ("explain --json, 100,000 records", f"{explain:.2f} s", "target: < 2 s", ""),
 ]
-width = [max(len(str(row[i])) for row in rows) for i in range(4)]
-print()
+for s in sweep:
+    rows.append((f"  frame = {s['frameRecords']} records", f"{s['bytesPerRecord']:.2f} B/rec", f"{s['recordsPerSec']:,.0f} rec/s", f"{s['bytesPerRecord']/(z19/n):.2f}x z19"))
+for cmd, (small, large) in mem.items():
+    rows.append((f"peak RSS {cmd}, 100,000 vs {big:,} rec", f"{large/1024:.1f} MiB", f"100,000 rec: {small/1024:.1f} MiB", f"{large/small:.2f}x"))
+rows.append(("check traces/ --jobs 2", f"{jobs2:.2f} s", f"--jobs 1: {jobs1:.2f} s", f"{jobs1/jobs2:.2f}x faster"))
+width = [max(len(str(row[i])) for row in rows) for i in range(3)]
 print(f"{'figure':<{width[0]}}  {'measured':<{width[1]}}  {'baseline (same run)':<{width[2]}}  ratio")
-for row in rows: print("  ".join(f"{str(c):<{width[i]}}" for i, c in enumerate(row)))
-out = {"records": n, "write": w, "read": r, "parse": p, "zstdDcSeconds": zstd_dc, "catSeconds": read_cat,
-       "zstd19BytesPerRecord": z19 / n, "peakKiB": {str(small): mem_s, str(n): mem_b}, "explain100kSeconds": explain}
+for row in rows: print("  ".join(f"{str(c):<{width[i]}}" for i, c in enumerate(row[:3])) + "  " + row[3])
+out = {"records": n, "explainSeconds": explain, "explainRecordsPerSec": n / explain, "zstdDcSeconds": zstd_dc,
+       "explain100kSeconds": explain100k, "read": r, "parse": p, "write": w, "zstd19BytesPerRecord": z19 / n,
+       "flushSweep": sweep, "peakKiB": {k: {"100000": v[0], str(big): v[1]} for k, v in mem.items()},
+       "checkJobs1Seconds": jobs1, "checkJobs2Seconds": jobs2}
 json.dump(out, open("bench-results/latest.json", "w"), indent=2)
 print("\nwritten: bench-results/latest.json")
 PY
