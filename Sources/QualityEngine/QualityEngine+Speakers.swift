@@ -20,9 +20,12 @@ extension QualityEngine {
                 merged.append(entry)
             }
         }
-        if !stopped.isEmpty {
+        if stopped.count > 8 {
             let gone = Set(stopped)
             merged.removeAll { gone.contains($0.key) }
+        } else if !stopped.isEmpty {
+            // An update stops one or two speakers: a scan beats hashing strings into a set.
+            merged.removeAll { s in stopped.contains { $0.uid == s.uid && $0.trackId == s.trackId } }
         }
         merged.sort(by: speakerOrder)
         return merged

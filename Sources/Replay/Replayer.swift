@@ -81,24 +81,30 @@ public final class Replayer {
             }
             return
         }
-        let observing = observer != nil
-        let before = observing ? snapshot() : nil
-        // Without an observer the step only carries outputs; nothing is described or copied.
-        var step = ReplayStep(t: record.t, record: observing ? record : nil)
+        let before = observer == nil ? nil : snapshot()
         crossEngineChecks(record)
         let routeOut = route.apply(record)
         let qualityOut = quality.apply(record)
+        guard let observer, let before else {
+            // Without an observer nothing is described: outputs go straight into the result.
+            if !routeOut.isEmpty { absorb(routeOut, into: &idle) }
+            if !qualityOut.isEmpty { absorb(qualityOut, into: &idle) }
+            noteContext(record)
+            divergences.record(record, predicted: route.state.predictedRoute, t: record.t, replayer: self)
+            return
+        }
+        var step = ReplayStep(t: record.t, record: record)
         absorb(routeOut, into: &step)
         absorb(qualityOut, into: &step)
         noteContext(record)
         divergences.record(record, predicted: route.state.predictedRoute, t: record.t, replayer: self)
-        if let observer, let before {
-            step.changes = before.changes(to: snapshot())
-            observer(step)
-        }
+        step.changes = before.changes(to: snapshot())
+        observer(step)
     }
 
     private var pendingEnd: [(Expectation, Int)] = []
+    /// The step outputs go into when nobody observes (it stays empty).
+    private var idle = ReplayStep(t: 0, record: nil)
 
     /// Runs end-of-trace diagnostics and `"at":"end"` expectations; returns the result.
     public func finish() -> ReplayResult {

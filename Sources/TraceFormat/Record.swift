@@ -20,7 +20,7 @@ public struct Record: Equatable, Sendable {
 
 /// The typed content of a record, one case per record type of the trace format.
 public enum RecordBody: Equatable, Sendable {
-    case header(TraceHeader)
+    indirect case header(TraceHeader)
     // api.*
     case joinChannel(channel: String)
     case leaveChannel
@@ -52,7 +52,7 @@ public enum RecordBody: Equatable, Sendable {
     case sdkCallStateChanged(state: CallState)
     case sdkQualityChanged(overall: QualityLevel, previous: QualityLevel, mos: Double?)
     case sdkActiveSpeakers(speakers: [Speaker])
-    case sdkLayerSwitched(LayerSwitch)
+    indirect case sdkLayerSwitched(LayerSwitch)
     case sdkError(api: String, error: String)
     case sdkLog(level: String, message: String)
     // conn.*, srv.*
@@ -60,9 +60,9 @@ public enum RecordBody: Equatable, Sendable {
     case connState(state: ConnState)
     case qualityReport(pub: QualitySample, sub: QualitySample)
     case speakers(speaking: [Speaker], stopped: [SpeakerKey])
-    case srvLayerSwitched(LayerSwitch)
+    indirect case srvLayerSwitched(LayerSwitch)
     // expect.*
-    case expect(Expectation)
+    indirect case expect(Expectation)
     /// A record whose `type` this version does not know; kept whole as its JSON text.
     case unknown(type: String, json: String)
 
@@ -211,31 +211,43 @@ public struct SessionActivation: Equatable, Sendable {
 }
 
 /// One server or SDK quality sample (`pub` or `sub`).
+///
+/// The optional measurements are stored as plain Doubles with a NaN marker for "absent", so a
+/// sample (and a quality report record, the most frequent kind) stays small to copy.
 public struct QualitySample: Equatable, Sendable {
     /// The server's level.
     public var level: QualityLevel
+    private var values: (Double, Double, Double, Double, Double, Double)
+
+    /// The marker for an absent value (decoded values are always finite).
+    private static let absent = Double.nan
+
+    @inline(__always) private static func get(_ v: Double) -> Double? { v.isNaN ? nil : v }
+
     /// Score 0–100.
-    public var score: Double?
+    public var score: Double? { get { Self.get(values.0) } set { values.0 = newValue ?? Self.absent } }
     /// Mean opinion score 1.0–4.5.
-    public var mos: Double?
+    public var mos: Double? { get { Self.get(values.1) } set { values.1 = newValue ?? Self.absent } }
     /// Packet loss ratio 0–1.
-    public var loss: Double?
+    public var loss: Double? { get { Self.get(values.2) } set { values.2 = newValue ?? Self.absent } }
     /// Round-trip time, ms.
-    public var rtt: Double?
+    public var rtt: Double? { get { Self.get(values.3) } set { values.3 = newValue ?? Self.absent } }
     /// Jitter, ms.
-    public var jitter: Double?
+    public var jitter: Double? { get { Self.get(values.4) } set { values.4 = newValue ?? Self.absent } }
     /// Bitrate, kbps.
-    public var bitrate: Double?
+    public var bitrate: Double? { get { Self.get(values.5) } set { values.5 = newValue ?? Self.absent } }
+
     /// Creates a sample.
     public init(level: QualityLevel, score: Double? = nil, mos: Double? = nil, loss: Double? = nil,
                 rtt: Double? = nil, jitter: Double? = nil, bitrate: Double? = nil) {
         self.level = level
-        self.score = score
-        self.mos = mos
-        self.loss = loss
-        self.rtt = rtt
-        self.jitter = jitter
-        self.bitrate = bitrate
+        values = (score ?? Self.absent, mos ?? Self.absent, loss ?? Self.absent, rtt ?? Self.absent,
+                  jitter ?? Self.absent, bitrate ?? Self.absent)
+    }
+
+    public static func == (a: QualitySample, b: QualitySample) -> Bool {
+        a.level == b.level && a.score == b.score && a.mos == b.mos && a.loss == b.loss && a.rtt == b.rtt
+            && a.jitter == b.jitter && a.bitrate == b.bitrate
     }
 }
 

@@ -24,8 +24,8 @@ extension RecordDecoder {
             guard c.literal(",\"speakers\":"), let speakers = c.fastSpeakers() else { return nil }
             body = .sdkActiveSpeakers(speakers: speakers)
         case .sdkQualityChanged:
-            guard c.literal(",\"overall\":"), let overall: QualityLevel = c.fastVocabulary(),
-                  c.literal(",\"previous\":"), let previous: QualityLevel = c.fastVocabulary() else { return nil }
+            guard c.literal(",\"overall\":"), let overall = c.fastLevel(),
+                  c.literal(",\"previous\":"), let previous = c.fastLevel() else { return nil }
             var mos: Double?
             if c.literal(",\"mos\":") { guard let m = try? c.readDouble() else { return nil }; mos = m }
             body = .sdkQualityChanged(overall: overall, previous: previous, mos: mos)
@@ -61,10 +61,21 @@ extension JSONCursor {
         return String(validating: slice, as: UTF8.self)
     }
 
+    /// A quality level, matched on its bytes (no String is built).
     @inline(__always)
-    mutating func fastVocabulary<E: TraceVocabulary>() -> E? {
-        guard let s = fastString() else { return nil }
-        return E(rawValue: s)
+    mutating func fastLevel() -> QualityLevel? {
+        guard let (r, escaped) = try? readStringRange(), !escaped else { return nil }
+        let p = bytes.baseAddress! + r.lowerBound
+        switch r.count {
+        case 4:
+            if memcmp(p, "good", 4) == 0 { return .good }
+            if memcmp(p, "poor", 4) == 0 { return .poor }
+            if memcmp(p, "lost", 4) == 0 { return .lost }
+            return nil
+        case 7: return memcmp(p, "unknown", 7) == 0 ? .unknown : nil
+        case 9: return memcmp(p, "excellent", 9) == 0 ? .excellent : nil
+        default: return nil
+        }
     }
 
     mutating func fastOptionalDouble(_ key: StaticString) -> Double?? {
@@ -75,7 +86,7 @@ extension JSONCursor {
 
     /// `{level, score?, mos?, loss?, rtt?, jitter?, bitrate?}` in that order.
     mutating func fastSample() -> QualitySample? {
-        guard literal("{\"level\":"), let level: QualityLevel = fastVocabulary() else { return nil }
+        guard literal("{\"level\":"), let level = fastLevel() else { return nil }
         guard let score = fastOptionalDouble(",\"score\":"), let mos = fastOptionalDouble(",\"mos\":"),
               let loss = fastOptionalDouble(",\"loss\":"), let rtt = fastOptionalDouble(",\"rtt\":"),
               let jitter = fastOptionalDouble(",\"jitter\":"), let bitrate = fastOptionalDouble(",\"bitrate\":"),
