@@ -5,7 +5,7 @@ DEBUG_BIN := .build/debug/rtctrace
 RELEASE_BIN := .build/release/rtctrace
 DEMO_TRACE ?= traces/srtc-bluetooth-blocks-speaker.jsonl
 
-.PHONY: all deps build release run test bench clean
+.PHONY: all deps build release run test bench fuzz clean
 
 all: build
 
@@ -43,6 +43,23 @@ test: deps
 bench: release
 	$(SWIFT) build -c release --product rtctrace-bench
 	@bash benchmarks/run.sh
+
+# libFuzzer targets (fuzz/, a separate package): frame reader, record decoder, full replay,
+# FUZZ_SECONDS each. Crashes land in fuzz/artifacts/; copy them to fuzz/regressions/, which
+# `make test` replays (RobustnessTests).
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= frames decoder replay
+fuzz: deps
+	cd fuzz && $(SWIFT) build -c release -Xswiftc -sanitize=fuzzer -Xswiftc -parse-as-library
+	@cd fuzz && ./seed-corpus.sh && mkdir -p artifacts && status=0; \
+	for t in $(FUZZ_TARGETS); do \
+	  bin=.build/release/Fuzz$$(echo $${t:0:1} | tr a-z A-Z)$${t:1}; \
+	  echo "== fuzz $$t for $(FUZZ_SECONDS)s"; \
+	  SWIFT_BACKTRACE=enable=no $$bin -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048 -timeout=10 \
+	    -print_final_stats=1 -artifact_prefix=artifacts/$$t- corpus/$$t 2>&1 \
+	    | grep -E '^(stat::number_of_executed_units|stat::peak_rss_mb|==[0-9]+== ERROR|SUMMARY|Fatal error|artifact_prefix)' ; \
+	  [ $${PIPESTATUS[0]} -eq 0 ] || status=1; \
+	done; exit $$status
 
 clean:
 	rm -rf .build

@@ -78,7 +78,7 @@ extension Replayer {
 func formatMos(_ v: Double) -> String {
     // Outside Int64 (a hostile trace's 1e300) the plain description cannot trap.
     guard v.isFinite, abs(v) < 1e15 else { return "\(v)" }
-    let n = Int64((v * 100).rounded())
+    let n = Int64((abs(v) * 100).rounded())
     let frac = n % 100
-    return "\(n / 100)." + (frac < 10 ? "0" : "") + "\(frac)"
+    return (v < 0 && n != 0 ? "-" : "") + "\(n / 100)." + (frac < 10 ? "0" : "") + "\(frac)"
 }

@@ -28,7 +28,8 @@ public enum TimelineText {
         if let e = s.expectation {
             o += e.passed ? "              ✓ \(e.type) \(e.expected)\n" : "              ✗ \(e.type): expected \(e.expected), got \(e.actual)\n"
         }
-        return o
+        // State changes and expectation values carry trace text (device ids, uids): clean it all.
+        return terminalSafe(o)
     }
 
     /// One step as a JSON line.

@@ -7,7 +7,8 @@ public enum AtomicFile {
         let slash = path.lastIndex(of: "/")
         let dir = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        return "\(dir).\(name).tmp-\(getpid())"
+        // Random, so a stale temporary left by a crashed run (whose pid may recur) is never reused.
+        return "\(dir).\(name).tmp-\(getpid())-\(String(UInt64.random(in: 0...UInt64.max), radix: 36))"
     }
 
     /// Renames the finished temporary file over `path`.
@@ -25,16 +26,19 @@ public enum AtomicFile {
     /// Writes `bytes` to `path` atomically.
     public static func write(_ bytes: [UInt8], to path: String) throws {
         let tmp = temporarySibling(of: path)
-        let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        // O_EXCL | O_NOFOLLOW: never write through a symlink or into a file someone else made.
+        let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw FileError.errno(path, "cannot create") }
         var off = 0
         let ok = bytes.withUnsafeBytes { p -> Bool in
             while off < p.count {
                 let n = Glibc.write(fd, p.baseAddress! + off, p.count - off)
                 if n < 0 { if errno == EINTR { continue }; return false }
+                if n == 0 { errno = ENOSPC; return false }
                 off += n
             }
-            return true
+            // Durable before the rename, so a power cut leaves the old file or the whole new one.
+            return fsync(fd) == 0 || errno == EINVAL
         }
         let err = FileError.errno(path, "write failed")
         close(fd)

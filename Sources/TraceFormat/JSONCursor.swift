@@ -196,7 +196,7 @@ struct JSONCursor {
         }
         if digits == 0 {
             pos = start
-            throw JSONFault(reason: "expected an integer, found \(valueKindName)")
+            throw JSONFault(reason: negative ? "invalid number: '-' is not followed by a digit" : "expected an integer, found \(valueKindName)")
         }
         let next = peek()
         if next == UInt8(ascii: ".") || next == UInt8(ascii: "e") || next == UInt8(ascii: "E") {
@@ -223,7 +223,7 @@ struct JSONCursor {
         }
         guard digits > 0 else {
             pos = start
-            throw JSONFault(reason: "expected a number, found \(valueKindName)")
+            throw JSONFault(reason: negative ? "invalid number: '-' is not followed by a digit" : "expected a number, found \(valueKindName)")
         }
         if peek() == UInt8(ascii: ".") {
             pos += 1

@@ -71,6 +71,9 @@ final class LineSource {
     private var dataCapacity: Int
     private var dataPos = 0, verifiedEnd = 0, dataEnd = 0
     private var maxData: Int
+    /// Bytes compaction has moved the buffer's indexes down by, so that `pump` measures progress
+    /// in absolute terms (a compaction must not make old and new `verifiedEnd` look equal).
+    private var compacted = 0
 
     private var inFrame = false
     private var frameStart = 0
@@ -201,8 +204,8 @@ final class LineSource {
 
     /// Makes progress until something is released, a problem is queued, or the input ends.
     private func pump() {
-        let releasedBefore = verifiedEnd
-        while !finished && queue.isEmpty && verifiedEnd == releasedBefore {
+        let releasedBefore = compacted + verifiedEnd
+        while !finished && queue.isEmpty && compacted + verifiedEnd == releasedBefore {
             switch mode {
             case .detect: detect()
             case .plain: pumpPlain()
@@ -430,6 +433,7 @@ final class LineSource {
             _ = memmove(data, data + dataPos, dataEnd - dataPos)
             verifiedEnd -= dataPos
             dataEnd -= dataPos
+            compacted += dataPos
             dataPos = 0
         }
         if dataCapacity - dataEnd >= want { return }

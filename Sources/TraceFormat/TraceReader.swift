@@ -23,8 +23,16 @@ public final class TraceReader: IteratorProtocol, Sequence {
     public private(set) var header: TraceHeader?
     /// Records decoded so far.
     public private(set) var recordCount = 0
-    /// Records of a type this version does not know, by type.
+    /// Records of a type this version does not know, by type: at most `maxUnknownTypeNames` names
+    /// (each cut to `maxUnknownTypeName` bytes); the records of further types are counted under
+    /// `otherUnknownTypes`, so a hostile trace cannot grow this table without bound.
     public private(set) var unknownTypes: [String: Int] = [:]
+    /// Distinct unknown type names counted by name.
+    public static let maxUnknownTypeNames = 256
+    /// Longest unknown type name kept whole, in bytes.
+    public static let maxUnknownTypeName = 128
+    /// The key in `unknownTypes` that counts the records of types beyond `maxUnknownTypeNames`.
+    public static let otherUnknownTypes = "(other unknown types)"
     /// Every problem reported so far, in order.
     public private(set) var problems: [TraceProblem] = []
     /// How many problems to keep in `problems` (all are still yielded).
@@ -121,7 +129,7 @@ public final class TraceReader: IteratorProtocol, Sequence {
             lastT = Swift.max(lastT ?? r.t, r.t)
             sawRecord = true
         }
-        if case .unknown(let type, _) = r.body { unknownTypes[type, default: 0] += 1 }
+        if case .unknown(let type, _) = r.body { countUnknown(type) }
         if case .header(let h) = r.body {
             if sawRecord || r.seq != 0 {
                 return TraceProblem(.header, file: file, seq: r.seq, line: source.lineNumber,
@@ -146,6 +154,15 @@ public final class TraceReader: IteratorProtocol, Sequence {
                                 message: "t goes backwards from \(t) ms to \(r.t) ms")
         }
         return nil
+    }
+
+    private func countUnknown(_ type: String) {
+        var name = type
+        if name.utf8.count > Self.maxUnknownTypeName {
+            name = String(decoding: name.utf8.prefix(Self.maxUnknownTypeName), as: UTF8.self) + "…"
+        }
+        if unknownTypes[name] == nil && unknownTypes.count >= Self.maxUnknownTypeNames { name = Self.otherUnknownTypes }
+        unknownTypes[name, default: 0] += 1
     }
 
     private func endProblem() -> TraceProblem? {

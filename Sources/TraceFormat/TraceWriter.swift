@@ -18,6 +18,9 @@ public final class TraceWriter {
         /// Hold an exclusive advisory lock on the file while open (refuses a second appender).
         public var lock: Bool
 
+        /// The `write(2)` the writer calls; tests replace it to inject failures such as a full disk.
+        var write: WriteFunction = { Glibc.write($0, $1, $2) }
+
         /// Creates options; the defaults are tuned in docs/performance.md.
         public init(frameRecords: Int = 16_384, frameBytes: Int = 2 << 20, level: Int32 = 9, lock: Bool = true) {
             self.frameRecords = frameRecords
@@ -26,6 +29,9 @@ public final class TraceWriter {
             self.lock = lock
         }
     }
+
+    /// `write(2)`'s shape: bytes written, or -1 with `errno` set.
+    typealias WriteFunction = @Sendable (_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int
 
     /// What opening an existing trace found and repaired.
     public struct OpenReport: Sendable {
@@ -46,7 +52,7 @@ public final class TraceWriter {
     /// The `t` of the last record appended (records must not go back in time).
     public private(set) var lastT: Int64
     /// What opening found.
-    public let openReport: OpenReport
+    public private(set) var openReport = OpenReport()
 
     private let options: Options
     private let fd: Int32
@@ -63,7 +69,6 @@ public final class TraceWriter {
         self.path = path
         self.options = options
         compressor = try ZstdCompressor(level: options.level)
-        var report = OpenReport()
         let existing = access(path, F_OK) == 0
         if !existing && !create { throw FileError(path: path, message: "no such trace") }
         fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
@@ -81,10 +86,28 @@ public final class TraceWriter {
         fileSize = Int(st.st_size)
         nextSeq = 0
         lastT = 0
-        buffer.reserveCapacity(options.frameBytes + 4096)
+        // From here on a failure must not let deinit's close() write an end mark to this file.
+        do { try openExisting() } catch {
+            closed = true
+            Glibc.close(fd)
+            throw error
+        }
+    }
+
+    /// Starts a new trace, or recovers an existing one and positions at its end.
+    private func openExisting() throws {
+        var report = OpenReport()
+        buffer.reserveCapacity(min(options.frameBytes, 64 << 20) + 4096)
+        if fileSize > 0 && fileSize < TraceMark.start.frame.count && Self.isStartMarkPrefix(fd: fd, size: fileSize) {
+            // A creator that died (or hit a full disk) inside the start mark: nothing was recorded yet.
+            guard ftruncate(fd, 0) == 0 else { throw FileError.errno(path, "cannot cut the torn start mark") }
+            report.truncatedBytes = fileSize
+            fileSize = 0
+        }
         if fileSize == 0 {
             openReport = report
-            try writeAll(TraceMark.start.frame)
+            _ = lseek(fd, 0, SEEK_SET)
+            try writeFrame(TraceMark.start.frame)
             return
         }
         // Recover what the trace holds, then cut a torn tail and rewrite its complete lines.
@@ -101,6 +124,10 @@ public final class TraceWriter {
         report.rescuedLines = scan.rescued.count
         openReport = report
         _ = lseek(fd, 0, SEEK_END)
+        if fileSize == 0 {
+            // The whole file was a torn tail (e.g. a cut start mark): begin it again.
+            try writeFrame(TraceMark.start.frame)
+        }
         if !scan.rescued.isEmpty {
             for line in scan.rescued { buffer += line; buffer.append(0x0A) }
             buffered = scan.rescued.count
@@ -140,13 +167,20 @@ public final class TraceWriter {
     }
 
     /// Writes the buffered records as one frame.
+    ///
+    /// On a write error (a full disk) the partial frame is cut off again, so the file still ends
+    /// with a complete frame, and the records stay buffered: a later `flush()` retries them.
     public func flush() throws {
         guard buffered > 0 else { return }
+        guard !closed else { throw WriteError.closed(path: path) }
         let frame = try buffer.withUnsafeBytes { try compressor.frame($0) }
-        try frame.withUnsafeBytes { try writeAll($0) }
+        try frame.withUnsafeBytes { try writeFrame($0) }
         buffer.removeAll(keepingCapacity: true)
         buffered = 0
     }
+
+    /// Records appended but not yet written in a frame (lost if the process dies now).
+    public var unflushedRecords: Int { buffered }
 
     /// Flushes, writes the end mark and closes the file.
     public func close() throws {
@@ -156,24 +190,43 @@ public final class TraceWriter {
             Glibc.close(fd)
         }
         try flush()
-        try writeAll(TraceMark.end(lastSeq: Int64(nextSeq - 1)).frame)
+        try writeFrame(TraceMark.end(lastSeq: Int64(nextSeq - 1)).frame)
     }
 
-    private func writeAll(_ bytes: [UInt8]) throws {
-        try bytes.withUnsafeBytes { try writeAll($0) }
+    private func writeFrame(_ bytes: [UInt8]) throws {
+        try bytes.withUnsafeBytes { try writeFrame($0) }
     }
 
-    private func writeAll(_ bytes: UnsafeRawBufferPointer) throws {
+    /// Writes one whole frame, or, on failure, cuts its partial bytes off again and throws.
+    private func writeFrame(_ bytes: UnsafeRawBufferPointer) throws {
+        let start = fileSize
         var off = 0
         while off < bytes.count {
-            let n = Glibc.write(fd, bytes.baseAddress! + off, bytes.count - off)
-            if n < 0 {
-                if Glibc.errno == EINTR { continue }
-                throw FileError.errno(path, "write failed after \(fileSize) bytes")
+            let n = options.write(fd, bytes.baseAddress! + off, bytes.count - off)
+            if n <= 0 {
+                if n < 0 && Glibc.errno == EINTR { continue }
+                let err = n < 0 ? FileError.errno(path, "write failed after \(start) bytes") :
+                    FileError(path: path, message: "write failed after \(start) bytes: the file system accepted no more bytes")
+                if off > 0 {
+                    if ftruncate(fd, off_t(start)) == 0 && lseek(fd, off_t(start), SEEK_SET) == off_t(start) {
+                        fileSize = start
+                    } else {
+                        // The partial frame stays: readers report it as torn and the next open cuts it.
+                        throw FileError(path: path, message: err.message + "; cutting the partial frame off failed too")
+                    }
+                }
+                throw FileError(path: path, message: err.message + "; the file still ends with a complete frame")
             }
             off += n
             fileSize += n
         }
+    }
+
+    /// Whether the file's first `size` bytes are the beginning of rtctrace's start mark.
+    private static func isStartMarkPrefix(fd: Int32, size: Int) -> Bool {
+        var head = [UInt8](repeating: 0, count: size)
+        let n = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, size, 0) }
+        return n == size && head[...] == TraceMark.start.frame.prefix(size)
     }
 
     struct TailScan {

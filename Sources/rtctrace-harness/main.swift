@@ -1,1 +1,130 @@
-print("rtctrace-harness")
+import Glibc
+import TraceFormat
+
+// Writer processes for the robustness tests (Tests/RobustnessTests): they append to a trace the
+// way a recorder does, and are killed, raced against each other and checked from outside.
+//
+//   rtctrace-harness append TRACE SIDEFILE COUNT FLUSH_EVERY
+//       Opens TRACE (creating it, or repairing and continuing it), appends COUNT records
+//       (the record for seq n is always `HarnessRecords.record(n)`), flushes every FLUSH_EVERY,
+//       and after each flush overwrites SIDEFILE with the last seq flushed, then closes.
+//       A test kills it at a random moment: every seq named in SIDEFILE must survive.
+//   rtctrace-harness race TRACE WRITER_ID COUNT [--wait]
+//       Appends COUNT records tagged WRITER_ID, one frame each. Without --wait it exits 3 with the
+//       writer's message when another writer holds the trace; with --wait it retries until it may.
+//   rtctrace-harness hold TRACE
+//       Opens TRACE for writing, prints "ready" and holds it until standard input closes.
+//   rtctrace-harness read TRACE [MAX_LINE_BYTES HOLD_BYTES MAX_WINDOW_LOG]
+//       Reads TRACE and prints `records N problems K kinds A,B peakKB P`: the reader's peak
+//       resident memory in a fresh process, for the memory-bound tests.
+
+func fail(_ message: String, code: Int32 = 1) -> Never {
+    let s = "Error: \(message)\n"
+    _ = s.withCString { write(2, $0, strlen($0)) }
+    exit(code)
+}
+
+func say(_ s: String) {
+    _ = (s + "\n").withCString { write(1, $0, strlen($0)) }
+}
+
+/// The process's peak resident set size (VmHWM), in KiB.
+func peakKB() -> Int {
+    guard let f = fopen("/proc/self/status", "r") else { return -1 }
+    defer { fclose(f) }
+    var line = [CChar](repeating: 0, count: 256)
+    while fgets(&line, 256, f) != nil {
+        let s = String(cString: line)
+        if s.hasPrefix("VmHWM:") { return Int(s.dropFirst(6).filter(\.isNumber)) ?? -1 }
+    }
+    return -1
+}
+
+/// The record every harness writes at `seq`, so a test can tell exactly what must be in the file.
+func record(_ seq: Int, writer: String = "a") -> Record {
+    if seq == 0 {
+        return Record(seq: 0, t: 0, .header(TraceHeader(layer: .srtc, sdk: "harness", startedAt: "2026-11-29T10:00:00Z")))
+    }
+    let pad = String(repeating: "x", count: (seq * 7919) % 61)
+    return Record(seq: seq, t: Int64(seq), .sdkLog(level: writer, message: "record \(seq) \(pad)"))
+}
+
+func openWriter(_ path: String, frameRecords: Int = 1 << 30) throws -> TraceWriter {
+    try TraceWriter(path: path, options: .init(frameRecords: frameRecords, frameBytes: 1 << 30, level: 3))
+}
+
+let args = Array(CommandLine.arguments.dropFirst())
+guard let mode = args.first else { fail("usage: rtctrace-harness append|race|hold ...", code: 64) }
+
+switch mode {
+case "append":
+    guard args.count == 5, let count = Int(args[3]), let every = Int(args[4]), every > 0 else {
+        fail("usage: rtctrace-harness append TRACE SIDEFILE COUNT FLUSH_EVERY", code: 64)
+    }
+    let side = open(args[2], O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+    guard side >= 0 else { fail("cannot open \(args[2])") }
+    do {
+        let w = try openWriter(args[1])
+        for i in 0..<count {
+            try w.append(record(w.nextSeq))
+            if (i + 1) % every == 0 {
+                try w.flush()
+                // One pwrite of a fixed-width field: a kill leaves either the old or the new value.
+                var text = String(w.nextSeq - 1)
+                text += String(repeating: " ", count: 20 - text.utf8.count)
+                _ = text.withCString { pwrite(side, $0, 20, 0) }
+            }
+        }
+        try w.close()
+    } catch {
+        fail("\(error)")
+    }
+case "race":
+    guard args.count >= 4, let count = Int(args[3]) else { fail("usage: rtctrace-harness race TRACE WRITER_ID COUNT [--wait]", code: 64) }
+    let wait = args.contains("--wait")
+    var writer: TraceWriter?
+    while writer == nil {
+        do { writer = try openWriter(args[1], frameRecords: 1) } catch let e as FileError where e.message.contains("another writer") {
+            if !wait { fail("\(e)", code: 3) }
+            usleep(500)
+        } catch { fail("\(error)") }
+    }
+    do {
+        let w = writer!
+        for _ in 0..<count { try w.append(record(w.nextSeq, writer: args[2])) }
+        try w.close()
+    } catch { fail("\(error)") }
+case "hold":
+    guard args.count == 2 else { fail("usage: rtctrace-harness hold TRACE", code: 64) }
+    do {
+        let w = try openWriter(args[1])
+        try w.append(record(w.nextSeq))
+        try w.flush()
+        say("ready")
+        var byte: UInt8 = 0
+        while read(0, &byte, 1) > 0 {}
+        try w.close()
+    } catch { fail("\(error)") }
+case "read":
+    guard args.count == 2 || args.count == 5 else { fail("usage: rtctrace-harness read TRACE [MAX_LINE HOLD WINDOW_LOG]", code: 64) }
+    var limits = ReaderLimits.standard
+    if args.count == 5, let line = Int(args[2]), let hold = Int(args[3]), let window = Int32(args[4]) {
+        limits = ReaderLimits(maxWindowLog: window, maxLineBytes: line, holdBytes: hold)
+    }
+    do {
+        let reader = try TraceReader(path: args[1], limits: limits)
+        var records = 0, problems = 0
+        var kinds: [String] = []
+        while let e = reader.next() {
+            switch e {
+            case .record: records += 1
+            case .problem(let p):
+                problems += 1
+                if !kinds.contains(p.kind.rawValue) { kinds.append(p.kind.rawValue) }
+            }
+        }
+        say("records \(records) problems \(problems) kinds \(kinds.isEmpty ? "-" : kinds.joined(separator: ",")) peakKB \(peakKB())")
+    } catch { fail("\(error)") }
+default:
+    fail("unknown mode '\(mode)'", code: 64)
+}

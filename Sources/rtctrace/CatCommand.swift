@@ -18,6 +18,7 @@ enum CatCommand {
         let from = try args.int64("--from")
         let to = try args.int64("--to")
         let out = Output.stdout
+        let terminal = out.isTerminal
         _ = try readRecords(args.positionals[0], strict: args.has("--strict")) { r, reader in
             if let from, r.t < from { return }
             if let to, r.t > to { return }
@@ -25,9 +26,31 @@ enum CatCommand {
                 let type = r.type
                 guard prefixes.contains(where: { type.hasPrefix($0) }) else { return }
             }
-            reader.withCurrentLine { out.write(bytes: $0) }
+            reader.withCurrentLine { line in
+                if terminal, let safe = escapingTerminalControls(line) { out.write(safe) } else { out.write(bytes: line) }
+            }
             out.write("\n")
         }
         return .success
     }
+}
+
+/// On a terminal, a line with DEL or C1 control characters (which JSON may carry unescaped) is
+/// printed with them as `\u` escapes, so it stays the same JSON and cannot drive the terminal.
+func escapingTerminalControls(_ line: UnsafeBufferPointer<UInt8>) -> String? {
+    var needs = false
+    for (i, b) in line.enumerated() where b == 0x7F || (b == 0xC2 && i + 1 < line.count && (0x80...0x9F).contains(line[i + 1])) {
+        needs = true
+        break
+    }
+    guard needs else { return nil }
+    var out = ""
+    for u in String(decoding: line, as: UTF8.self).unicodeScalars {
+        if u.value == 0x7F || (0x80...0x9F).contains(u.value) {
+            out += "\\u00" + String(u.value, radix: 16)
+        } else {
+            out.unicodeScalars.append(u)
+        }
+    }
+    return out
 }

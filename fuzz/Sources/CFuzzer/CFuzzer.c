@@ -1,0 +1,2 @@
+// Declarations only; libFuzzer (linked by -sanitize=fuzzer) provides LLVMFuzzerRunDriver.
+#include "CFuzzer.h"
