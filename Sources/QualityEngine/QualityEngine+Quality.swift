@@ -62,7 +62,8 @@ extension QualityEngine {
         let change = LevelChange(seq: seq, t: t, previous: state.baseline, overall: evaluation.overall,
                                  mos: evaluation.mos)
         state.baseline = evaluation.overall
-        state.changes.append(change)
+        // `changes` backs expect.qualityChanges; past the cap only the count goes on (bounded memory).
+        if state.changes.count < Self.maxKeptChanges { state.changes.append(change) }
         state.unmatchedChanges.append(change)
         tally.levelChanged(change)
         var out: [QualityOutput] = [

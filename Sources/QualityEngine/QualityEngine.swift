@@ -142,6 +142,12 @@ public struct QualityEngine: Sendable {
         return out
     }
 
+    /// Level changes kept in `State.changes`; beyond this they are counted only.
+    public static let maxKeptChanges = 10_000
+
+    /// Level changes derived so far, including those past `maxKeptChanges`.
+    public var levelChangeCount: Int { tally.levelChanges }
+
     /// What the trace looked like from the quality point of view, so far (complete after `finish`).
     public var summary: QualitySummary {
         var episodes = tally.flappingEpisodes
@@ -153,7 +159,7 @@ public struct QualityEngine: Sendable {
         return QualitySummary(
             layer: state.layer, vendor: state.vendor, reports: tally.reports, time: tally.time,
             worst: tally.worstWithOpen, mosMin: tally.mosMin, mosMax: tally.mosMax,
-            attribution: tally.attribution, levelChanges: state.changes.count,
+            attribution: tally.attribution, levelChanges: tally.levelChanges,
             flappingEpisodes: episodes, flappingEpisodeCount: count, reconnects: tally.reconnects,
             rawPromptCount: tally.rawPromptCount, hysteresis: tally.hysteresisSummary)
     }

@@ -19,6 +19,8 @@ struct QualityTally: Sendable {
     var subBad = false
 
     var reports = 0
+    /// Level changes derived, all of them (`State.changes` keeps the first `maxKeptChanges`).
+    var levelChanges = 0
     var time = QualitySummary.LevelDurations()
     var attribution = QualitySummary.Attribution()
     var mosMin: Double?
@@ -94,6 +96,7 @@ struct QualityTally: Sendable {
     }
 
     mutating func levelChanged(_ change: QualityEngine.LevelChange) {
+        levelChanges += 1
         if change.overall.isBad && !change.previous.isBad { rawPromptCount += 1 }
     }
 

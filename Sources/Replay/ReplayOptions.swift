@@ -19,7 +19,7 @@ public struct ReplayOptions: Sendable, Equatable {
 
     /// Creates options with the contract's defaults.
     public init(route: RouteEngine.Options = .init(), quality: QualityEngine.Options = .init(), toleranceMs: Int64 = 500,
-                maxFindings: Int = 5000, maxTimelineSegments: Int = 20000, maxVerdicts: Int = 20000) {
+                maxFindings: Int = 2000, maxTimelineSegments: Int = 20000, maxVerdicts: Int = 5000) {
         self.route = route
         self.quality = quality
         self.toleranceMs = toleranceMs

@@ -1,7 +1,7 @@
 import TraceFormat
 
 extension Replayer {
-    static let indexCap = 50_000
+    static let indexCap = 10_000
 
     /// Keeps type, time and a short detail of the records reports may point at.
     func index(_ r: Record) {

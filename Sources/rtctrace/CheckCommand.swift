@@ -37,6 +37,7 @@ enum CheckCommand {
         }
         traces = Array(Set(traces)).sorted()
         let outcomes = runParallel(traces, jobs: jobs, options: options)
+
         var failed = outcomes.filter { !$0.passed }.count
         let out = Output.stdout
         let quiet = args.has("--quiet") || args.has("--json")
@@ -108,8 +109,11 @@ enum CheckCommand {
     static func runParallel(_ traces: [String], jobs: Int, options: ReplayOptions) -> [CheckOutcome] {
         let box = OutcomeBox(count: traces.count)
         let progress = Output.stderr.isTerminal
+        // Largest files first, so that the longest replays do not end up alone at the tail.
+        let order = traces.indices.sorted { (fileSize(traces[$0]), $1) > (fileSize(traces[$1]), $0) }
         DispatchQueue.concurrentPerform(iterations: min(jobs, max(traces.count, 1))) { worker in
-            while let i = box.claim() {
+            while let k = box.claim() {
+                let i = order[k]
                 let o = GoldenCheck.check(traces[i], options: options)
                 let done = box.store(o, at: i)
                 if progress { box.progress(done, total: traces.count) }
