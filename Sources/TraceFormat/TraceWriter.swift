@@ -22,7 +22,7 @@ public final class TraceWriter {
         var write: WriteFunction = { Glibc.write($0, $1, $2) }
 
         /// Creates options; the defaults are tuned in docs/performance.md.
-        public init(frameRecords: Int = 16_384, frameBytes: Int = 2 << 20, level: Int32 = 9, lock: Bool = true) {
+        public init(frameRecords: Int = 1024, frameBytes: Int = 2 << 20, level: Int32 = 9, lock: Bool = true) {
             self.frameRecords = frameRecords
             self.frameBytes = frameBytes
             self.level = level

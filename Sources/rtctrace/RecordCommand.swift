@@ -7,7 +7,7 @@ enum RecordCommand {
         name: "record", usage: "record INPUT.jsonl -o OUT.trace.zst [--frame-records N] [--renumber]",
         summary: "Write JSON Lines records into a new zstd trace.",
         options: [("-o", "path", "The trace to create (written atomically)."),
-                  ("--frame-records", "n", "Records per zstd frame (default 16384)."),
+                  ("--frame-records", "n", "Records per zstd frame (default 1024)."),
                   ("--level", "n", "zstd compression level (default 9).")],
         flags: [("--renumber", "Assign seq 0, 1, 2… instead of requiring the input's seqs to be consecutive."),
                 ("--force", "Overwrite OUT if it exists.")],
@@ -82,7 +82,7 @@ enum AppendCommand {
     static let spec = CommandSpec(
         name: "append", usage: "append TRACE [INPUT.jsonl | -] [--renumber]",
         summary: "Append JSON Lines records (from a file or standard input) to an existing trace.",
-        options: [("--frame-records", "n", "Records per zstd frame (default 16384)."),
+        options: [("--frame-records", "n", "Records per zstd frame (default 1024)."),
                   ("--level", "n", "zstd compression level (default 9).")],
         flags: [("--renumber", "Continue the trace's seq instead of requiring the input to carry it.")],
         details: "The first appended record must carry the seq after the trace's last one (unless --renumber).\nA torn final frame is repaired first: its complete lines are kept, the torn bytes cut.")
