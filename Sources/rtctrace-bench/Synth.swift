@@ -1,9 +1,10 @@
+import SeededRandom
 import TraceFormat
 
 /// A deterministic generator of realistic session records: mostly quality reports and speaker
 /// updates, some SDK events, and now and then route activity.
 struct Synth {
-    var state: UInt64
+    var rng: SplitMix64
     var t: Int64 = 0
     var seq = 0
     var level: QualityLevel = .good
@@ -14,17 +15,10 @@ struct Synth {
     /// Records that must follow the last one (the device's route change after a request).
     var pending: [RecordBody] = []
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { rng = SplitMix64(seed: seed) }
 
-    mutating func next64() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func int(_ n: Int) -> Int { Int(next64() % UInt64(n)) }
-    mutating func unit() -> Double { Double(next64() >> 11) / Double(1 << 53) }
+    mutating func int(_ n: Int) -> Int { rng.below(n) }
+    mutating func unit() -> Double { rng.unit() }
     mutating func round2(_ v: Double) -> Double { (v * 100).rounded() / 100 }
 
     mutating func sample(_ l: QualityLevel) -> QualitySample {
@@ -106,8 +100,4 @@ struct Synth {
         t += Int64(50 + int(300))
         return Record(seq: seq, t: t, body())
     }
-}
-
-extension Synth: RandomNumberGenerator {
-    mutating func next() -> UInt64 { next64() }
 }

@@ -1,23 +1,9 @@
 // Property tests over seeded random traces: 500 traces × 80 records, timers delivered as the replayer does.
 import XCTest
+import SeededRandom
 import TraceFormat
 @testable import QualityEngine
 
-/// SplitMix64: a tiny deterministic generator, so a failing seed can be replayed exactly.
-struct SplitMix64 {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    mutating func pick<T>(_ xs: [T]) -> T { xs[below(xs.count)] }
-    mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
-}
 
 final class PropertyTests: XCTestCase {
     static let traces = 500

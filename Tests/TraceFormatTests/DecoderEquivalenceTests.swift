@@ -1,36 +1,10 @@
 import Foundation
+import SeededRandom
 import XCTest
 @testable import TraceFormat
 
 /// The fast decoder must give exactly the records Foundation's JSONDecoder gives.
 final class DecoderEquivalenceTests: XCTestCase {
-    struct SplitMix64 {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-        mutating func bool() -> Bool { next() & 1 == 0 }
-        mutating func double() -> Double {
-            switch int(4) {
-            case 0: Double(int(100))
-            case 1: Double(int(100_000)) / 1000
-            case 2: Double(bitPattern: 0x3FF0_0000_0000_0000 | (next() >> 12)) - 1
-            default: Double(int(5000)) * 0.001 + 1
-            }
-        }
-        mutating func string() -> String {
-            let alphabet: [String] = ["a", "Z", "0", " ", "\"", "\\", "\n", "\t", "é", "☃", "😀", "/", "\u{1}", "{", "]"]
-            return (0..<int(12)).map { _ in alphabet[int(alphabet.count)] }.joined()
-        }
-        mutating func pick<T>(_ list: [T]) -> T { list[int(list.count)] }
-        mutating func vocab<E: TraceVocabulary>(_: E.Type) -> E { pick(Array(E.allCases)) }
-    }
-
     func randomBody(_ g: inout SplitMix64) -> RecordBody {
         func sample() -> QualitySample {
             QualitySample(level: g.vocab(QualityLevel.self), score: g.bool() ? g.double() : nil, mos: g.bool() ? g.double() : nil,
@@ -71,7 +45,7 @@ final class DecoderEquivalenceTests: XCTestCase {
     }
 
     func test_fastDecoderMatchesJSONDecoderOnRandomRecords() throws {
-        var g = SplitMix64(state: 20261129)
+        var g = SplitMix64(seed: 20261129)
         var fast = RecordDecoder()
         let reference = JSONDecoder()
         for i in 0..<5000 {
@@ -85,7 +59,7 @@ final class DecoderEquivalenceTests: XCTestCase {
     }
 
     func test_singlePassAndGeneralPathsAgree() throws {
-        var g = SplitMix64(state: 7)
+        var g = SplitMix64(seed: 7)
         let fast = RecordDecoder()
         var general = RecordDecoder()
         general.useFastPath = false
@@ -125,4 +99,23 @@ final class DecoderEquivalenceTests: XCTestCase {
         }
         XCTAssertGreaterThan(compared, 1000, "the golden corpus should hold thousands of records")
     }
+}
+
+/// Helpers for random record fields.
+extension SplitMix64 {
+    mutating func int(_ n: Int) -> Int { below(n) }
+    mutating func bool() -> Bool { next() & 1 == 0 }
+    mutating func double() -> Double {
+        switch int(4) {
+        case 0: Double(int(100))
+        case 1: Double(int(100_000)) / 1000
+        case 2: Double(bitPattern: 0x3FF0_0000_0000_0000 | (next() >> 12)) - 1
+        default: Double(int(5000)) * 0.001 + 1
+        }
+    }
+    mutating func string() -> String {
+        let alphabet: [String] = ["a", "Z", "0", " ", "\"", "\\", "\n", "\t", "é", "☃", "😀", "/", "\u{1}", "{", "]"]
+        return (0..<int(12)).map { _ in alphabet[int(alphabet.count)] }.joined()
+    }
+    mutating func vocab<E: TraceVocabulary>(_: E.Type) -> E { pick(Array(E.allCases)) }
 }
