@@ -210,46 +210,53 @@ struct JSONCursor {
     mutating func readDouble() throws -> Double {
         skipWhitespace()
         let start = pos
+        let base = bytes.baseAddress!
+        var p = pos
+        let e = end
         var negative = false
-        if peek() == UInt8(ascii: "-") { negative = true; pos += 1 }
+        if p < e && base[p] == UInt8(ascii: "-") { negative = true; p += 1 }
         var mantissa: UInt64 = 0
         var digits = 0
         var fracDigits = 0
         var simple = true
-        while pos < end, bytes[pos] >= 0x30, bytes[pos] <= 0x39 {
-            if digits < 18 { mantissa = mantissa * 10 + UInt64(bytes[pos] - 0x30) } else { simple = false }
+        while p < e {
+            let d = base[p] &- 0x30
+            guard d < 10 else { break }
+            if digits < 18 { mantissa = mantissa &* 10 &+ UInt64(d) } else { simple = false }
             digits += 1
-            pos += 1
+            p += 1
         }
         guard digits > 0 else {
             pos = start
-            throw JSONFault(reason: negative ? "invalid number: '-' is not followed by a digit" : "expected a number, found \(valueKindName)")
+            if negative { throw JSONFault(reason: "invalid number: '-' is not followed by a digit") }
+            throw JSONFault(reason: "expected a number, found \(valueKindName)")
         }
-        if peek() == UInt8(ascii: ".") {
-            pos += 1
+        if p < e && base[p] == UInt8(ascii: ".") {
+            p += 1
             var any = false
-            while pos < end, bytes[pos] >= 0x30, bytes[pos] <= 0x39 {
-                if digits < 18 { mantissa = mantissa * 10 + UInt64(bytes[pos] - 0x30); fracDigits += 1 } else { simple = false }
+            while p < e {
+                let d = base[p] &- 0x30
+                guard d < 10 else { break }
+                if digits < 18 { mantissa = mantissa &* 10 &+ UInt64(d); fracDigits += 1 } else { simple = false }
                 digits += 1
                 any = true
-                pos += 1
+                p += 1
             }
-            guard any else { throw JSONFault(reason: "malformed number") }
+            guard any else { pos = p; throw JSONFault(reason: "malformed number") }
         }
-        if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
+        if p < e && (base[p] == UInt8(ascii: "e") || base[p] == UInt8(ascii: "E")) {
             simple = false
-            pos += 1
-            if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { pos += 1 }
+            p += 1
+            if p < e && (base[p] == UInt8(ascii: "+") || base[p] == UInt8(ascii: "-")) { p += 1 }
             var any = false
-            while pos < end, bytes[pos] >= 0x30, bytes[pos] <= 0x39 { pos += 1; any = true }
-            guard any else { throw JSONFault(reason: "malformed number") }
+            while p < e, base[p] &- 0x30 < 10 { p += 1; any = true }
+            guard any else { pos = p; throw JSONFault(reason: "malformed number") }
         }
-        if simple && fracDigits <= 15 {
+        pos = p
+        if simple && fracDigits <= 15 && mantissa < (1 << 53) {
             // Exact: mantissa < 2^53 and 10^fracDigits is exact in Double, so one rounding.
-            if mantissa < (1 << 53) {
-                let v = Double(mantissa) / Self.powerOfTen(fracDigits)
-                return negative ? -v : v
-            }
+            let v = Double(mantissa) / Self.powerOfTen(fracDigits)
+            return negative ? -v : v
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<pos]), as: UTF8.self)
         guard let v = Double(text), v.isFinite else { throw JSONFault(reason: "number out of range") }

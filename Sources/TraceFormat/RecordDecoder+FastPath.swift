@@ -47,7 +47,18 @@ extension JSONCursor {
     @inline(__always)
     mutating func literal(_ text: StaticString) -> Bool {
         let n = text.utf8CodeUnitCount
-        guard end - pos >= n, memcmp(bytes.baseAddress! + pos, text.utf8Start, n) == 0 else { return false }
+        guard end - pos >= n else { return false }
+        // Keys are short: compare 8 bytes at a time inline rather than calling memcmp.
+        let a = UnsafeRawPointer(bytes.baseAddress! + pos), b = UnsafeRawPointer(text.utf8Start)
+        var i = 0
+        while i + 8 <= n {
+            if a.loadUnaligned(fromByteOffset: i, as: UInt64.self) != b.loadUnaligned(fromByteOffset: i, as: UInt64.self) { return false }
+            i += 8
+        }
+        while i < n {
+            if a.load(fromByteOffset: i, as: UInt8.self) != b.load(fromByteOffset: i, as: UInt8.self) { return false }
+            i += 1
+        }
         pos += n
         return true
     }
