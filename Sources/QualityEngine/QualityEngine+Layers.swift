@@ -53,9 +53,9 @@ extension QualityEngine {
         return []
     }
 
-    mutating func confirmationTimedOut(callSeq: Int, t: Int64, traceEnded: Bool) -> [QualityOutput] {
+    mutating func confirmationTimedOut(callSeq: Int, t: Int64) -> [QualityOutput] {
         guard let index = state.pendingSwitches.firstIndex(where: { $0.seq == callSeq }) else { return [] }
         let pending = state.pendingSwitches.remove(at: index)
-        return [.finding(findings.switchNotConfirmed(pending, t: t, traceEnded: traceEnded && t <= pending.deadline))]
+        return [.finding(findings.switchNotConfirmed(pending, t: t))]
     }
 }

@@ -13,7 +13,7 @@ extension QualityEngine {
         if !state.seen.qualityChanged {
             // The kind is present after all: the changes held back are judged now.
             state.seen.qualityChanged = true
-            out += state.heldMissed.map { .finding(findings.missed($0, t: t, traceEnded: false)) }
+            out += state.heldMissed.map { .finding(findings.missed($0, t: t)) }
             state.heldMissed = []
             state.heldMissedDropped = 0
         }
@@ -33,7 +33,7 @@ extension QualityEngine {
     mutating func matchWindowClosed(changeSeq: Int, t: Int64) -> [QualityOutput] {
         guard let index = state.unmatchedChanges.firstIndex(where: { $0.seq == changeSeq }) else { return [] }
         let change = state.unmatchedChanges.remove(at: index)
-        return judgeUnmatched(change, t: t, traceEnded: false)
+        return judgeUnmatched(change, t: t)
     }
 
     /// Every unmatched change older than `cutoff` has had its whole window: judge it.
@@ -41,16 +41,15 @@ extension QualityEngine {
         var out: [QualityOutput] = []
         while let first = state.unmatchedChanges.first, first.t < cutoff {
             state.unmatchedChanges.removeFirst()
-            out += judgeUnmatched(first, t: first.t + options.matchWindowMs + 1, traceEnded: false)
+            out += judgeUnmatched(first, t: first.t + options.matchWindowMs + 1)
         }
         return out
     }
 
-    mutating func judgeUnmatched(_ change: LevelChange, t: Int64, traceEnded: Bool) -> [QualityOutput] {
+    mutating func judgeUnmatched(_ change: LevelChange, t: Int64) -> [QualityOutput] {
         if state.seen.qualityChanged {
-            return [.finding(findings.missed(change, t: t, traceEnded: traceEnded))]
+            return [.finding(findings.missed(change, t: t))]
         }
-        if traceEnded { return [] }  // never seen: the recorder does not capture the kind
         if state.heldMissed.count < Self.heldCap {
             state.heldMissed.append(change)
         } else {
@@ -59,14 +58,15 @@ extension QualityEngine {
         return []
     }
 
-    /// The end of the trace closes every window: unmatched changes are missed if the kind was ever seen.
+    /// At the end of the trace, changes whose whole window passed are judged; held ones (the kind was never
+    /// seen) are dropped, and windows the trace ended inside are not judged.
     mutating func closeMatchWindowsAtEnd(t: Int64) -> [QualityOutput] {
         let open = state.unmatchedChanges
         state.unmatchedChanges = []
         var out: [QualityOutput] = []
         // A window the trace ended inside is not judged: the trace does not cover the rest of it.
         for change in open where t > change.t + options.matchWindowMs {
-            out += judgeUnmatched(change, t: t, traceEnded: false)
+            out += judgeUnmatched(change, t: t)
         }
         state.heldMissed = []
         state.heldMissedDropped = 0

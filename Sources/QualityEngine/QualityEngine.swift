@@ -121,7 +121,7 @@ public struct QualityEngine: Sendable {
         case .matchWindow(let changeSeq):
             return matchWindowClosed(changeSeq: changeSeq, t: timer.due)
         case .layerConfirm(let callSeq):
-            return confirmationTimedOut(callSeq: callSeq, t: timer.due, traceEnded: false)
+            return confirmationTimedOut(callSeq: callSeq, t: timer.due)
         }
     }
 
@@ -131,7 +131,7 @@ public struct QualityEngine: Sendable {
         var out = closeMatchWindowsAtEnd(t: t)
         // A confirmation window the trace ended inside is not judged (the confirmation may come later).
         for pending in state.pendingSwitches where t > pending.deadline {
-            out += confirmationTimedOut(callSeq: pending.seq, t: t, traceEnded: false)
+            out += confirmationTimedOut(callSeq: pending.seq, t: t)
         }
         state.pendingSwitches = []
         if let episode = state.flapping {

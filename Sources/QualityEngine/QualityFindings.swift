@@ -31,10 +31,8 @@ struct QualityFindings {
                 + "send this trace to the \(words.product) SDK team.")
     }
 
-    func missed(_ change: QualityEngine.LevelChange, t: Int64, traceEnded: Bool) -> Finding {
-        let tail = traceEnded
-            ? "but the trace ended \(t - change.t) ms later without a matching sdk.qualityChanged."
-            : "but the SDK emitted no matching sdk.qualityChanged within \(options.matchWindowMs) ms."
+    func missed(_ change: QualityEngine.LevelChange, t: Int64) -> Finding {
+        let tail = "but the SDK emitted no matching sdk.qualityChanged within \(options.matchWindowMs) ms."
         return Finding(
             code: "quality.missedChange", severity: .warning, rule: "Q2", seqs: [change.seq], t: t,
             message: "The server's reports moved the connection quality from \(change.previous.rawValue) to "
@@ -85,12 +83,9 @@ struct QualityFindings {
                 + "instead of assuming the call took effect.")
     }
 
-    func switchNotConfirmed(_ pending: QualityEngine.PendingSwitch, t: Int64, traceEnded: Bool) -> Finding {
-        let tail = traceEnded
-            ? "the trace ended \(t - pending.t) ms later without a srv.layerSwitched (reason client) to "
-                + "\(pending.target)."
-            : "no srv.layerSwitched (reason client) to \(pending.target) followed within "
-                + "\(options.layerConfirmTimeoutMs) ms."
+    func switchNotConfirmed(_ pending: QualityEngine.PendingSwitch, t: Int64) -> Finding {
+        let tail = "no srv.layerSwitched (reason client) to \(pending.target) followed within "
+            + "\(options.layerConfirmTimeoutMs) ms."
         return Finding(
             code: "layer.switchNotConfirmed", severity: .warning, rule: "L3", seqs: [pending.seq], t: t,
             message: "\(Self.call(pending.key, pending.target)) at seq \(pending.seq) was accepted, but " + tail,

@@ -46,8 +46,6 @@ public struct ReplayResult: Sendable {
     public var quality: QualitySummary?
     /// Interruption recoveries the route engine made (I3).
     public var recoveries = 0
-    /// Level changes the quality engine derived.
-    public var levelChanges = 0
     /// The route engine's state at the end.
     public var finalRoute: RouteEngine.State?
     /// Problems the reader reported (damage, invalid records), up to a cap.

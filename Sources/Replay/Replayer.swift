@@ -159,6 +159,12 @@ public final class Replayer {
         }
     }
 
+    /// Timers due at the same time fire in the order they were asked for.
+    private func nextTimerOrder() -> Int {
+        timerCounter += 1
+        return timerCounter
+    }
+
     private func schedule(_ timer: PendingTimer) {
         let i = timers.firstIndex { ($0.due, $0.order) > (timer.due, timer.order) } ?? timers.count
         timers.insert(timer, at: i)
@@ -169,9 +175,7 @@ public final class Replayer {
             switch o {
             case .verdict(let v): add(v, &step)
             case .finding(let f): add(f, &step)
-            case .timer(let t):
-                timerCounter += 1
-                schedule(.route(t, order: timerCounter))
+            case .timer(let t): schedule(.route(t, order: nextTimerOrder()))
             case .recovered(let t):
                 result.recoveries += 1
                 if observer != nil { step.notes.append("recovered from the interruption at \(t) ms (the SDK's recovered callback is due)") }
@@ -184,11 +188,8 @@ public final class Replayer {
             switch o {
             case .verdict(let v): add(v, &step)
             case .finding(let f): add(f, &step)
-            case .timer(let t):
-                timerCounter += 1
-                schedule(.quality(t, order: timerCounter))
+            case .timer(let t): schedule(.quality(t, order: nextTimerOrder()))
             case .levelChange(let c):
-                result.levelChanges += 1
                 if observer != nil { step.notes.append("level change \(c.previous.rawValue) → \(c.overall.rawValue)") }
             case .snapshot(let s):
                 if observer != nil { step.notes.append("speakers [" + s.map { "\($0.uid)/\($0.trackId)" }.joined(separator: ", ") + "]") }
