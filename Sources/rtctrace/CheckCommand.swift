@@ -85,24 +85,8 @@ enum CheckCommand {
     }
 
     static func walk(_ dir: String) -> (traces: [String], snapshots: [String]) {
-        var traces: [String] = [], snapshots: [String] = []
-        guard let d = opendir(dir) else { return ([], []) }
-        defer { closedir(d) }
-        while let e = readdir(d) {
-            let name = withUnsafeBytes(of: e.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name.hasPrefix(".") { continue }
-            let path = dir.hasSuffix("/") ? dir + name : dir + "/" + name
-            if isDirectory(path) {
-                let sub = walk(path)
-                traces += sub.traces
-                snapshots += sub.snapshots
-            } else if name.hasSuffix(".golden.json") {
-                snapshots.append(path)
-            } else if GoldenCheck.traceSuffixes.contains(where: { name.hasSuffix($0) }) {
-                traces.append(path)
-            }
-        }
-        return (traces, snapshots)
+        let files = filesBelow(dir, skipHidden: true)
+        return (files.filter { f in GoldenCheck.traceSuffixes.contains { f.hasSuffix($0) } }, files.filter { $0.hasSuffix(".golden.json") })
     }
 
     /// Checks traces on `jobs` threads; results keep the input order.

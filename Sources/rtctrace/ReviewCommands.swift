@@ -38,15 +38,6 @@ enum ReviewCommand {
     }
 
     static func findNew(_ dir: String) -> [String] {
-        var out: [String] = []
-        guard let d = opendir(dir) else { return [] }
-        defer { closedir(d) }
-        while let e = readdir(d) {
-            let name = withUnsafeBytes(of: e.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name == "." || name == ".." { continue }
-            let path = dir + "/" + name
-            if isDirectory(path) { out += findNew(path) } else if name.hasSuffix(".golden.json.new") { out.append(path) }
-        }
-        return out
+        filesBelow(dir, skipHidden: false).filter { $0.hasSuffix(".golden.json.new") }
     }
 }
