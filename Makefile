@@ -29,7 +29,7 @@ build: deps
 	$(SWIFT) build
 
 release: deps
-	$(SWIFT) build -c release --product rtctrace
+	$(SWIFT) build -c release --static-swift-stdlib --product rtctrace
 
 # Replays a bundled trace; findings in a trace are a successful run (explain exits 1 for them).
 run: release
@@ -41,7 +41,7 @@ test: deps
 	$(DEBUG_BIN) check traces/
 
 bench: release
-	$(SWIFT) build -c release --product rtctrace-bench
+	$(SWIFT) build -c release --static-swift-stdlib --product rtctrace-bench
 	@bash benchmarks/run.sh
 
 # libFuzzer targets (fuzz/, a separate package): frame reader, record decoder, full replay,

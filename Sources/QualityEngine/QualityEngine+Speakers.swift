@@ -13,6 +13,12 @@ extension QualityEngine {
     /// (so a key in both lists of one update ends up stopped), then the set is sorted (S2).
     public static func merge(_ snapshot: [Speaker], speaking: [Speaker], stopped: [SpeakerKey]) -> [Speaker] {
         var merged = snapshot
+        merge(into: &merged, speaking: speaking, stopped: stopped)
+        return merged
+    }
+
+    /// `merge`, in place (the engine's own snapshot is updated without a copy).
+    static func merge(into merged: inout [Speaker], speaking: [Speaker], stopped: [SpeakerKey]) {
         for entry in speaking {
             if let index = merged.firstIndex(where: { $0.uid == entry.uid && $0.trackId == entry.trackId }) {
                 merged[index].level = entry.level
@@ -28,12 +34,11 @@ extension QualityEngine {
             merged.removeAll { s in stopped.contains { $0.uid == s.uid && $0.trackId == s.trackId } }
         }
         merged.sort(by: speakerOrder)
-        return merged
     }
 
     mutating func speakersUpdated(speaking: [Speaker], stopped: [SpeakerKey], seq: Int) -> [QualityOutput] {
         guard state.vendor == .seaStart else { return [] }  // Q5
-        state.speakers = Self.merge(state.speakers, speaking: speaking, stopped: stopped)
+        Self.merge(into: &state.speakers, speaking: speaking, stopped: stopped)
         state.speakersSeq = seq
         return [.snapshot(state.speakers)]
     }

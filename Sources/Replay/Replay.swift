@@ -12,16 +12,12 @@ public enum Replay {
         replayer.observer = observer
         var problems: [TraceProblem] = []
         var count = 0
-        while let event = reader.next() {
-            switch event {
-            case .record(let r): replayer.feed(r)
-            case .problem(let p):
-                if strict { throw p }
-                count += 1
-                if problems.count < 1000 { problems.append(p) }
-                onProblem(p)
-            }
-        }
+        try reader.forEach(record: replayer.feed, problem: { p in
+            if strict { throw p }
+            count += 1
+            if problems.count < 1000 { problems.append(p) }
+            onProblem(p)
+        })
         var result = replayer.finish()
         result.problems = problems
         result.problemCount = count

@@ -90,14 +90,14 @@ public final class Replayer {
             if !routeOut.isEmpty { absorb(routeOut, into: &idle) }
             if !qualityOut.isEmpty { absorb(qualityOut, into: &idle) }
             noteContext(record)
-            divergences.record(record, predicted: route.state.predictedRoute, t: record.t, replayer: self)
+            divergences.record(record, predicted: route.predictedRoute, t: record.t, replayer: self)
             return
         }
         var step = ReplayStep(t: record.t, record: record)
         absorb(routeOut, into: &step)
         absorb(qualityOut, into: &step)
         noteContext(record)
-        divergences.record(record, predicted: route.state.predictedRoute, t: record.t, replayer: self)
+        divergences.record(record, predicted: route.predictedRoute, t: record.t, replayer: self)
         step.changes = before.changes(to: snapshot())
         observer(step)
     }
@@ -151,7 +151,7 @@ public final class Replayer {
                 if observer != nil { step.timer = "quality timer \(timer.kind)" }
                 absorb(quality.fire(timer), into: &step)
             }
-            divergences.predictionChanged(route.state.predictedRoute, t: first.due, seq: nil, replayer: self)
+            divergences.predictionChanged(route.predictedRoute, t: first.due, seq: nil, replayer: self)
             if let observer, let before {
                 step.changes = before.changes(to: snapshot())
                 observer(step)

@@ -22,23 +22,29 @@ public struct RouteEngine: Sendable {
     public let options: Options
     /// The current state.
     public internal(set) var state: State
+    /// `state.predictedRoute` after the last record or timer, stored so that a caller holding the engine
+    /// in a class reads one field instead of copying the whole state to call the computed property.
+    public private(set) var predictedRoute: Route?
 
     /// Creates an engine in the contract's initial state.
     public init(options: Options = Options()) {
         self.options = options
         self.state = State()
+        predictedRoute = state.predictedRoute
     }
 
     /// Applies one record (any type; the ones that don't concern routing, `expect.*` included, are ignored).
     public mutating func apply(_ record: Record) -> [RouteOutput] {
-        let before = state.predictedRoute
+        let before = predictedRoute
         let outputs = reduce(record)
-        if state.predictedRoute != before { state.predictionSeq = record.seq }
+        predictedRoute = state.predictedRoute
+        if predictedRoute != before { state.predictionSeq = record.seq }
         return outputs
     }
 
     /// Delivers a timer the engine asked for, at its due time.
     public mutating func fire(_ timer: RouteTimer) -> [RouteOutput] {
+        defer { predictedRoute = state.predictedRoute }
         switch timer.kind {
         case let .recoveryRetry(interruptionSeq, callStateSeq):
             guard state.interrupted, state.interruptionSeq == interruptionSeq else { return [] }

@@ -100,7 +100,8 @@ final class LineSource {
         self.limits = limits
         input = try FileInput(path: path)
         dctx = try ZstdDecompressor(maxWindowLog: limits.maxWindowLog)
-        inBuf = [UInt8](repeating: 0, count: Self.inCapacity)
+        // Not zeroed: only what `read` fills is ever looked at, and a short trace touches a page or two.
+        inBuf = [UInt8](unsafeUninitializedCapacity: Self.inCapacity) { _, n in n = Self.inCapacity }
         dataCapacity = 1 << 20
         data = .allocate(capacity: dataCapacity)
         maxData = limits.holdBytes + limits.maxLineBytes + (2 << 20)

@@ -6,8 +6,8 @@ extension RecordDecoder {
     @inline(__always)
     func fastDecode(_ line: UnsafeBufferPointer<UInt8>) -> Record? {
         var c = JSONCursor(line)
-        guard c.literal("{\"seq\":"), let seq = try? c.readInt(), seq >= 0, seq <= Int64(Int32.max) * 1024,
-              c.literal(",\"t\":"), let t = try? c.readInt(), t >= 0,
+        guard c.literal("{\"seq\":"), let seq = c.fastCount(), seq <= Int64(Int32.max) * 1024,
+              c.literal(",\"t\":"), let t = c.fastCount(),
               c.literal(",\"type\":") else { return nil }
         guard let (typeRange, escaped) = try? c.readStringRange(), !escaped,
               let type = RecordType.lookup(UnsafeBufferPointer(rebasing: line[typeRange])) else { return nil }
@@ -27,11 +27,38 @@ extension RecordDecoder {
             guard c.literal(",\"overall\":"), let overall = c.fastLevel(),
                   c.literal(",\"previous\":"), let previous = c.fastLevel() else { return nil }
             var mos: Double?
-            if c.literal(",\"mos\":") { guard let m = try? c.readDouble() else { return nil }; mos = m }
+            if c.literal(",\"mos\":") { guard let m = c.fastDouble() else { return nil }; mos = m }
             body = .sdkQualityChanged(overall: overall, previous: previous, mos: mos)
         case .sdkLog:
             guard c.literal(",\"level\":"), let level = c.fastString(), c.literal(",\"message\":"), let message = c.fastString() else { return nil }
             body = .sdkLog(level: level, message: message)
+        case .routeChanged:
+            guard c.literal(",\"route\":"), let route: Route = c.fastVocabulary(),
+                  c.literal(",\"previousRoute\":"), let previous: Route = c.fastVocabulary(),
+                  c.literal(",\"reason\":"), let reason: RouteChangeReason = c.fastVocabulary() else { return nil }
+            body = .routeChanged(route: route, previousRoute: previous, reason: reason)
+        case .routeSnapshot:
+            guard c.literal(",\"route\":"), let route: Route = c.fastVocabulary() else { return nil }
+            var ports: [String]?
+            if c.literal(",\"ports\":") { guard let p = c.fastStrings() else { return nil }; ports = p }
+            body = .routeSnapshot(route: route, ports: ports)
+        case .setRoute:
+            guard c.literal(",\"target\":"), let target: RouteTarget = c.fastVocabulary() else { return nil }
+            var api: String?
+            if c.literal(",\"api\":") { guard let a = c.fastString() else { return nil }; api = a }
+            body = .setRoute(target: target, api: api)
+        case .clearRouteOverride:
+            body = .clearRouteOverride
+        case .deviceConnected:
+            guard c.literal(",\"id\":"), let id = c.fastString(),
+                  c.literal(",\"kind\":"), let kind: DeviceKind = c.fastVocabulary() else { return nil }
+            var name: String?, port: String?
+            if c.literal(",\"name\":") { guard let n = c.fastString() else { return nil }; name = n }
+            if c.literal(",\"port\":") { guard let p = c.fastString() else { return nil }; port = p }
+            body = .deviceConnected(id: id, kind: kind, name: name, port: port)
+        case .deviceDisconnected:
+            guard c.literal(",\"id\":"), let id = c.fastString() else { return nil }
+            body = .deviceDisconnected(id: id)
         default:
             return nil
         }
@@ -72,6 +99,85 @@ extension JSONCursor {
         return String(validating: slice, as: UTF8.self)
     }
 
+    /// A number in the plain form writers use (no exponent, at most 15 digits, no leading zero), or nil
+    /// for anything else, which the general path then reads. Where it answers, it computes exactly what
+    /// `readDouble` computes: one division of an exact mantissa by an exact power of ten.
+    @inline(__always)
+    mutating func fastDouble() -> Double? {
+        let base = bytes.baseAddress!
+        let e = end
+        var p = pos
+        guard p < e else { return nil }
+        let negative = base[p] == UInt8(ascii: "-")
+        if negative { p += 1 }
+        let intStart = p
+        var mantissa: UInt64 = 0
+        while p < e {
+            let d = base[p] &- 0x30
+            if d >= 10 { break }
+            mantissa = mantissa &* 10 &+ UInt64(d)
+            p += 1
+        }
+        let intDigits = p - intStart
+        guard intDigits > 0, intDigits == 1 || base[intStart] != UInt8(ascii: "0") else { return nil }
+        var fracDigits = 0
+        if p < e && base[p] == UInt8(ascii: ".") {
+            p += 1
+            let fracStart = p
+            while p < e {
+                let d = base[p] &- 0x30
+                if d >= 10 { break }
+                mantissa = mantissa &* 10 &+ UInt64(d)
+                p += 1
+            }
+            fracDigits = p - fracStart
+            guard fracDigits > 0 else { return nil }
+        }
+        guard intDigits + fracDigits <= 15, p >= e || base[p] | 0x20 != UInt8(ascii: "e") else { return nil }
+        pos = p
+        let v = Double(mantissa) / Self.powerOfTen(fracDigits)
+        return negative ? -v : v
+    }
+
+    /// A non-negative integer of at most 18 digits without a leading zero (seq, t), or nil.
+    @inline(__always)
+    mutating func fastCount() -> Int64? {
+        let base = bytes.baseAddress!
+        let e = end
+        var p = pos
+        var value: Int64 = 0
+        while p < e {
+            let d = base[p] &- 0x30
+            if d >= 10 { break }
+            value = value &* 10 &+ Int64(d)
+            p += 1
+        }
+        let digits = p - pos
+        guard digits > 0, digits <= 18, digits == 1 || base[pos] != UInt8(ascii: "0") else { return nil }
+        if p < e && (base[p] == UInt8(ascii: ".") || base[p] | 0x20 == UInt8(ascii: "e")) { return nil }
+        pos = p
+        return value
+    }
+
+    /// A value of a closed vocabulary (written without escapes), or nil.
+    @inline(__always)
+    mutating func fastVocabulary<E: TraceVocabulary>() -> E? {
+        guard let raw = fastString() else { return nil }
+        return E(rawValue: raw)
+    }
+
+    /// An array of strings without escapes or whitespace, or nil.
+    mutating func fastStrings() -> [String]? {
+        guard literal("[") else { return nil }
+        var out: [String] = []
+        if literal("]") { return out }
+        repeat {
+            guard let s = fastString() else { return nil }
+            out.append(s)
+        } while literal(",")
+        return literal("]") ? out : nil
+    }
+
     /// A quality level, matched on its bytes (no String is built).
     @inline(__always)
     mutating func fastLevel() -> QualityLevel? {
@@ -91,7 +197,7 @@ extension JSONCursor {
 
     mutating func fastOptionalDouble(_ key: StaticString) -> Double?? {
         guard literal(key) else { return .some(nil) }
-        guard let v = try? readDouble() else { return nil }
+        guard let v = fastDouble() else { return nil }
         return .some(v)
     }
 
@@ -112,7 +218,7 @@ extension JSONCursor {
         if literal("]") { return out }
         while true {
             guard literal("{\"uid\":"), let uid = fastString(), literal(",\"trackId\":"), let track = fastString(),
-                  literal(",\"level\":"), let level = try? readDouble(), literal("}") else { return nil }
+                  literal(",\"level\":"), let level = fastDouble(), literal("}") else { return nil }
             out.append(Speaker(uid: uid, trackId: track, level: level))
             if literal(",") { continue }
             return literal("]") ? out : nil

@@ -64,14 +64,31 @@ public final class TraceReader: IteratorProtocol, Sequence {
 
     /// The next record or problem; nil at the end of the trace.
     public func next() -> TraceEvent? {
+        var event: TraceEvent?
+        _ = pull(record: { event = .record($0) }, problem: { event = .problem($0) })
+        return event
+    }
+
+    /// Streams the rest of the trace: every record to `record`, every problem to `problem`, in
+    /// trace order. The same events as `next()`, without wrapping each record in a `TraceEvent`.
+    public func forEach(record: (Record) throws -> Void, problem: (TraceProblem) throws -> Void) rethrows {
+        while try pull(record: record, problem: problem) {}
+    }
+
+    /// Hands exactly one event to `record` or `problem`; false at the end of the trace.
+    private func pull(record onRecord: (Record) throws -> Void, problem onProblem: (TraceProblem) throws -> Void) rethrows -> Bool {
         while true {
             if outHead < out.count {
                 let e = out[outHead]
                 outHead += 1
                 if outHead == out.count { out.removeAll(keepingCapacity: true); outHead = 0 }
-                return e
+                switch e {
+                case .record(let r): try onRecord(r)
+                case .problem(let p): try onProblem(p)
+                }
+                return true
             }
-            if done { return nil }
+            if done { return false }
             guard let event = source.next() else {
                 for var p in pendingLoss {
                     if let last = lastSeq { p.message += "; records after seq \(last) may be lost" }
@@ -89,7 +106,8 @@ public final class TraceReader: IteratorProtocol, Sequence {
                     pendingLoss.append(p)
                     continue
                 }
-                return .problem(remember(p))
+                try onProblem(remember(p))
+                return true
             case .line(let range):
                 currentLine = range
                 if range.isEmpty || isBlank(range) { continue }
@@ -100,7 +118,8 @@ public final class TraceReader: IteratorProtocol, Sequence {
                 } catch let e {
                     // A record that is there but unreadable is reported once, not again as a gap.
                     if let s = e.seq, s == (lastSeq ?? -1) + 1 { lastSeq = s }
-                    return .problem(remember(TraceProblem(.badRecord, file: file, seq: e.seq, line: e.line, field: e.field, message: e.reason)))
+                    try onProblem(remember(TraceProblem(.badRecord, file: file, seq: e.seq, line: e.line, field: e.field, message: e.reason)))
+                    return true
                 }
                 var explained = false
                 if !pendingLoss.isEmpty {
@@ -111,7 +130,10 @@ public final class TraceReader: IteratorProtocol, Sequence {
                     explained = true
                 }
                 if let p = accept(record, gapExplained: explained) { out.append(.problem(remember(p))) }
-                if out.isEmpty { return .record(record) }
+                if out.isEmpty {
+                    try onRecord(record)
+                    return true
+                }
                 out.append(.record(record))
             }
         }

@@ -94,7 +94,8 @@ enum CheckCommand {
         let box = OutcomeBox(count: traces.count)
         let progress = Output.stderr.isTerminal
         // Largest files first, so that the longest replays do not end up alone at the tail.
-        let order = traces.indices.sorted { (fileSize(traces[$0]), $1) > (fileSize(traces[$1]), $0) }
+        let sizes = traces.map(fileSize)
+        let order = traces.indices.sorted { (sizes[$0], $1) > (sizes[$1], $0) }
         DispatchQueue.concurrentPerform(iterations: min(jobs, max(traces.count, 1))) { worker in
             while let k = box.claim() {
                 let i = order[k]

@@ -11,7 +11,7 @@ final class DecoderEquivalenceTests: XCTestCase {
                           loss: g.bool() ? g.double() : nil, rtt: g.double(), jitter: g.double(), bitrate: g.double())
         }
         func speaker() -> Speaker { Speaker(uid: g.string(), trackId: g.string(), level: g.double()) }
-        switch g.int(24) {
+        switch g.int(26) {
         case 0: return .header(TraceHeader(layer: g.vocab(Layer.self), sdk: g.string(), device: .init(model: g.string(), os: g.string(), simulator: g.bool()),
                                            app: .init(bundleId: g.string(), micUsageDescription: g.bool(), backgroundAudio: g.bool()),
                                            startedAt: g.string(), initialDefaultRoute: g.bool() ? g.vocab(RouteTarget.self) : nil))
@@ -38,8 +38,10 @@ final class DecoderEquivalenceTests: XCTestCase {
         case 18: return .expect(Expectation(.speakers((0..<g.int(3)).map { _ in SpeakerKey(uid: g.string(), trackId: g.string()) })))
         case 19: return .expect(Expectation(.route(g.bool() ? nil : g.vocab(Route.self))))
         case 20: return .expect(Expectation(.finding(code: g.string(), count: g.bool() ? g.int(5) : nil)))
-        case 21: return .routeSnapshot(route: g.vocab(Route.self), ports: g.bool() ? [g.string()] : nil)
+        case 21: return .routeSnapshot(route: g.vocab(Route.self), ports: g.bool() ? (0..<g.int(3)).map { _ in g.string() } : nil)
         case 22: return .setAudioModuleEnabled(enabled: g.bool())
+        case 23: return .deviceDisconnected(id: g.string())
+        case 24: return .clearRouteOverride
         default: return Fixtures.bodies[g.int(Fixtures.bodies.count - 1)]
         }
     }
@@ -72,6 +74,16 @@ final class DecoderEquivalenceTests: XCTestCase {
             if line.withUnsafeBufferPointer({ fast.fastDecode($0) }) != nil { fastHits += 1 }
         }
         XCTAssertGreaterThan(fastHits, 500, "the single-pass path should take the high-rate records")
+        // Route records as the writer writes them take the single-pass path.
+        for body: RecordBody in [.routeChanged(route: .bluetooth, previousRoute: .speaker, reason: .newDeviceAvailable),
+                                 .routeSnapshot(route: .headset, ports: ["a", "b"]), .routeSnapshot(route: .receiver, ports: []),
+                                 .routeSnapshot(route: .speaker, ports: nil), .setRoute(target: .speaker, api: "setSpeakerphoneOn"),
+                                 .setRoute(target: .earpiece, api: nil), .clearRouteOverride,
+                                 .deviceConnected(id: "bt1", kind: .bluetooth, name: "AirPods", port: "BluetoothHFP"),
+                                 .deviceConnected(id: "h", kind: .headset, name: nil, port: nil), .deviceDisconnected(id: "bt1")] {
+            let line = Array(Record(seq: 3, t: 9, body).jsonLine.utf8)
+            XCTAssertEqual(line.withUnsafeBufferPointer { fast.fastDecode($0) }, Record(seq: 3, t: 9, body))
+        }
         // Another key order, or an unknown member, goes down the general path with the same result.
         let reordered = #"{"type":"srv.qualityReport","t":5,"seq":1,"sub":{"level":"good"},"pub":{"mos":4,"level":"poor"}}"#
         XCTAssertNil(Array(reordered.utf8).withUnsafeBufferPointer { fast.fastDecode($0) })
