@@ -47,6 +47,17 @@ public struct JSONWriter {
 
     private var pendingKey = false
 
+    /// Writes a member key given as a literal of plain characters (no quote, backslash or control
+    /// character, which the encoder's own keys never contain): copied without an escaping scan.
+    public mutating func staticKey(_ k: StaticString) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: UnsafeBufferPointer(start: k.utf8Start, count: k.utf8CodeUnitCount))
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+        pendingKey = true
+    }
+
     private mutating func valuePrologue() {
         if pendingKey {
             pendingKey = false
@@ -121,15 +132,16 @@ public struct JSONWriter {
         var tmp: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
                   UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
             (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
         withUnsafeMutableBytes(of: &tmp) { buf in
+            // Digits are produced from the right, then appended in one go.
+            var i = buf.count
             while n > 0 {
-                buf[count] = UInt8(n % 10) + 0x30
+                i -= 1
+                buf[i] = UInt8(n % 10) + 0x30
                 n /= 10
-                count += 1
             }
-            if v < 0 { out.append(UInt8(ascii: "-")) }
-            for i in stride(from: count - 1, through: 0, by: -1) { out.append(buf[i]) }
+            if v < 0 { i -= 1; buf[i] = UInt8(ascii: "-") }
+            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buf[i...]))
         }
     }
 

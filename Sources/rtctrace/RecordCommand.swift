@@ -8,7 +8,7 @@ enum RecordCommand {
         summary: "Write JSON Lines records into a new zstd trace.",
         options: [("-o", "path", "The trace to create (written atomically)."),
                   ("--frame-records", "n", "Records per zstd frame (default 1024)."),
-                  ("--level", "n", "zstd compression level (default 9).")],
+                  ("--level", "n", "zstd compression level 1–22 (default: a setting tuned for trace lines, between levels 8 and 9).")],
         flags: [("--renumber", "Assign seq 0, 1, 2… instead of requiring the input's seqs to be consecutive."),
                 ("--force", "Overwrite OUT if it exists.")],
         details: "Every record is validated; an invalid record, a seq out of order or t going backwards is an error\nnaming the seq (or line) and the field. Lines are kept byte for byte (unknown fields included).")
@@ -36,8 +36,11 @@ enum RecordCommand {
         var o = TraceWriter.Options()
         o.frameRecords = try args.int("--frame-records", default: o.frameRecords)
         guard o.frameRecords >= 1 else { throw UsageError(message: "'--frame-records' must be ≥ 1") }
-        o.level = Int32(try args.int("--level", default: Int(o.level)))
-        guard (1...22).contains(o.level) else { throw UsageError(message: "'--level' must be 1–22") }
+        if args.value("--level") != nil {
+            let level = try args.int("--level", default: 9)
+            guard (1...22).contains(level) else { throw UsageError(message: "'--level' must be 1–22") }
+            o.level = Int32(level)
+        }
         return o
     }
 
@@ -83,7 +86,7 @@ enum AppendCommand {
         name: "append", usage: "append TRACE [INPUT.jsonl | -] [--renumber]",
         summary: "Append JSON Lines records (from a file or standard input) to an existing trace.",
         options: [("--frame-records", "n", "Records per zstd frame (default 1024)."),
-                  ("--level", "n", "zstd compression level (default 9).")],
+                  ("--level", "n", "zstd compression level 1–22 (default: a setting tuned for trace lines, between levels 8 and 9).")],
         flags: [("--renumber", "Continue the trace's seq instead of requiring the input to carry it.")],
         details: "The first appended record must carry the seq after the trace's last one (unless --renumber).\nA torn final frame is repaired first: its complete lines are kept, the torn bytes cut.")
 

@@ -48,7 +48,7 @@ final class DecoderEquivalenceTests: XCTestCase {
 
     func test_fastDecoderMatchesJSONDecoderOnRandomRecords() throws {
         var g = SplitMix64(seed: 20261129)
-        var fast = RecordDecoder()
+        let fast = RecordDecoder()
         let reference = JSONDecoder()
         for i in 0..<5000 {
             let r = Record(seq: g.int(1 << 20), t: Int64(g.int(1 << 30)), randomBody(&g))
