@@ -50,38 +50,58 @@ rm -f "$WORK/big.trace.zst"
 say "check --jobs"
 JOBS1=$(best "$BIN check traces --jobs 1" 5)
 JOBS2=$(best "$BIN check traces --jobs 2" 5)
+mkdir -p "$WORK/empty" "$WORK/day"
+START=$(best "$BIN check $WORK/empty" 5)
+# A day's worth of customer traces: 16 traces of 100,000 records, where start-up is a small share.
+for i in $(seq 1 16); do cp "$WORK/e100k.trace.zst" "$WORK/day/t$i.trace.zst"; done
+DAY1=$(best "$BIN check $WORK/day --jobs 1" 3)
+DAY2=$(best "$BIN check $WORK/day --jobs 2" 3)
+# What two cores give at best here: two independent replays at once vs one alone.
+ONE=$(best "taskset -c 0 $BIN explain --json $WORK/e100k.trace.zst > /dev/null" 5)
+TWO=$(best "taskset -c 0 $BIN explain --json $WORK/e100k.trace.zst > /dev/null & taskset -c 1 $BIN explain --json $WORK/e100k.trace.zst > /dev/null; wait" 5)
+say "write: level 9"
+W9=$($BENCH synth "$N" "$WORK/l9.trace.zst" 1024 9)
+rm -f "$WORK/l9.trace.zst"
 say ""
 
-python3 - "$W" "$R" "$P" "$SWEEP" <<PY
+python3 - "$W" "$R" "$P" "$SWEEP" "$W9" <<PY
 import json, sys
 w, r, p = (json.loads(a) for a in sys.argv[1:4])
+w9 = json.loads(sys.argv[5])
 sweep = [json.loads(x) for x in sys.argv[4].replace('} {', '}\n{').splitlines() if x.strip()]
 n, big = $N, $BIG
 zstd_dc, explain, explain100k = $ZSTD_DC / 1e6, $EXPLAIN / 1e6, $EXPLAIN_100K / 1e6
 z19 = $Z19
 mem = {"info": ($MEM_INFO_S, $MEM_INFO_B), "explain": ($MEM_EXPLAIN_S, $MEM_EXPLAIN_B), "replay": ($MEM_REPLAY_S, $MEM_REPLAY_B)}
-jobs1, jobs2 = $JOBS1 / 1e6, $JOBS2 / 1e6
+jobs1, jobs2, start = $JOBS1 / 1e6, $JOBS2 / 1e6, $START / 1e6
+day1, day2, one, two = $DAY1 / 1e6, $DAY2 / 1e6, $ONE / 1e6, $TWO / 1e6
 rows = [
   ("explain --json, %s records, 1 core" % f"{n:,}", f"{n/explain:,.0f} rec/s ({explain:.2f} s)", f"zstd -dc: {zstd_dc:.2f} s", f"{explain/zstd_dc:.1f}x the time"),
   ("explain, 100,000 records", f"{explain100k:.2f} s", "target < 2 s", ""),
   ("read+decode, 1 core", f"{r['recordsPerSec']:,.0f} rec/s", f"JSONDecoder decode only: {p['jsonDecoderRecordsPerSec']:,.0f} rec/s", f"{r['recordsPerSec']/p['jsonDecoderRecordsPerSec']:.1f}x"),
   ("read+decode time", f"{r['seconds']:.2f} s", f"zstd -dc: {zstd_dc:.2f} s", f"{r['seconds']/zstd_dc:.1f}x the time"),
   ("parse only, same 200,000 lines", f"{p['fastRecordsPerSec']:,.0f} rec/s", f"JSONDecoder: {p['jsonDecoderRecordsPerSec']:,.0f} rec/s", f"{p['ratio']:.1f}x"),
-  ("write: TraceWriter.append", f"{w['recordsPerSec']:,.0f} rec/s", "", ""),
+  ("write: TraceWriter.append (default)", f"{w['recordsPerSec']:,.0f} rec/s", f"level 9: {w9['recordsPerSec']:,.0f} rec/s", f"{w['recordsPerSec']/w9['recordsPerSec']:.2f}x faster"),
   ("write: compressed bytes/record", f"{w['bytesPerRecord']:.2f} B", f"zstd -19 whole file: {z19/n:.2f} B", f"{w['bytes']/z19:.2f}x"),
+  ("write: level 9 bytes/record", f"{w9['bytesPerRecord']:.2f} B", f"zstd -19 whole file: {z19/n:.2f} B", f"{w9['bytes']/z19:.2f}x"),
 ]
 for s in sweep:
     rows.append((f"  frame = {s['frameRecords']} records", f"{s['bytesPerRecord']:.2f} B/rec", f"{s['recordsPerSec']:,.0f} rec/s", f"{s['bytesPerRecord']/(z19/n):.2f}x z19"))
 for cmd, (small, large) in mem.items():
     rows.append((f"peak RSS {cmd}, 100,000 vs {big:,} rec", f"{large/1024:.1f} MiB", f"100,000 rec: {small/1024:.1f} MiB", f"{large/small:.2f}x"))
-rows.append(("check traces/ --jobs 2", f"{jobs2:.2f} s", f"--jobs 1: {jobs1:.2f} s", f"{jobs1/jobs2:.2f}x faster"))
+rows.append(("check traces/ --jobs 2", f"{jobs2*1000:.1f} ms", f"--jobs 1: {jobs1*1000:.1f} ms", f"{jobs1/jobs2:.2f}x faster"))
+rows.append(("  of which process start-up", f"{start*1000:.1f} ms", "(check of an empty folder)", ""))
+rows.append(("check 16 x 100,000 rec, --jobs 2", f"{day2:.2f} s", f"--jobs 1: {day1:.2f} s", f"{day1/day2:.2f}x faster"))
+rows.append(("two replays at once, one per core", f"{two:.3f} s", f"one alone: {one:.3f} s", f"{2*one/two:.2f}x throughput (ceiling)"))
 width = [max(len(str(row[i])) for row in rows) for i in range(3)]
 print(f"{'figure':<{width[0]}}  {'measured':<{width[1]}}  {'baseline (same run)':<{width[2]}}  ratio")
 for row in rows: print("  ".join(f"{str(c):<{width[i]}}" for i, c in enumerate(row[:3])) + "  " + row[3])
 out = {"records": n, "explainSeconds": explain, "explainRecordsPerSec": n / explain, "zstdDcSeconds": zstd_dc,
        "explain100kSeconds": explain100k, "read": r, "parse": p, "write": w, "zstd19BytesPerRecord": z19 / n,
        "flushSweep": sweep, "peakKiB": {k: {"100000": v[0], str(big): v[1]} for k, v in mem.items()},
-       "checkJobs1Seconds": jobs1, "checkJobs2Seconds": jobs2}
+       "checkJobs1Seconds": jobs1, "checkJobs2Seconds": jobs2, "checkStartupSeconds": start,
+       "checkDayJobs1Seconds": day1, "checkDayJobs2Seconds": day2, "oneReplaySeconds": one, "twoReplaysSeconds": two,
+       "writeLevel9": w9}
 json.dump(out, open("bench-results/latest.json", "w"), indent=2)
 print("\nwritten: bench-results/latest.json")
 PY

@@ -40,23 +40,40 @@ enum RecordType: String, CaseIterable {
     case connState = "conn.state"
     case srvLayerSwitched = "srv.layerSwitched"
 
-    /// Candidates by name length, so a lookup compares a handful of names at most.
-    nonisolated(unsafe) private static let byLength: [[(UnsafePointer<UInt8>, RecordType)]] = {
-        var table = [[(UnsafePointer<UInt8>, RecordType)]](repeating: [], count: 64)
-        for t in allCases {
-            let bytes = Array(t.rawValue.utf8)
-            let p = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count)
-            p.initialize(from: bytes, count: bytes.count)
-            table[bytes.count].append((UnsafePointer(p), t))
+    /// A name of the table below: its bytes and its type.
+    private struct Entry {
+        var bytes: UnsafePointer<UInt8>
+        var type: RecordType
+    }
+
+    /// Candidates grouped by name length, so a lookup compares a handful of names at most. Plain
+    /// allocations, made once and never freed: a lookup touches no reference count, so threads
+    /// decoding at the same time do not contend on a shared array's header.
+    nonisolated(unsafe) private static let table: (entries: UnsafeMutablePointer<Entry>, starts: UnsafeMutablePointer<Int>) = {
+        let sorted = allCases.map { (Array($0.rawValue.utf8), $0) }.sorted { $0.0.count < $1.0.count }
+        let entries = UnsafeMutablePointer<Entry>.allocate(capacity: sorted.count)
+        let starts = UnsafeMutablePointer<Int>.allocate(capacity: 65)
+        var next = 0
+        for length in 0...64 {
+            starts[length] = next
+            while next < sorted.count && sorted[next].0.count == length {
+                let p = UnsafeMutablePointer<UInt8>.allocate(capacity: length)
+                p.initialize(from: sorted[next].0, count: length)
+                entries[next] = Entry(bytes: UnsafePointer(p), type: sorted[next].1)
+                next += 1
+            }
         }
-        return table
+        return (entries, starts)
     }()
 
     /// The type named by these bytes, if it is one of the fixed-schema types.
     @inline(__always)
     static func lookup(_ name: UnsafeBufferPointer<UInt8>) -> RecordType? {
         guard name.count < 64, let base = name.baseAddress else { return nil }
-        for (p, t) in byLength[name.count] where memcmp(p, base, name.count) == 0 { return t }
+        let t = table
+        for i in t.starts[name.count]..<t.starts[name.count + 1] where memcmp(t.entries[i].bytes, base, name.count) == 0 {
+            return t.entries[i].type
+        }
         return nil
     }
 }
