@@ -78,7 +78,7 @@ do {
         while lines.count < limit, let e = reader.next() {
             if case .record = e { lines.append(reader.withCurrentLine { Array($0) }) }
         }
-        var fast = RecordDecoder()
+        let fast = RecordDecoder()
         var t0 = now()
         var check = 0
         for l in lines { check &+= try fast.decode(l).seq }
