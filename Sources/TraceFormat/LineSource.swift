@@ -128,6 +128,20 @@ final class LineSource {
         }
     }
 
+    /// The next line when nothing special is pending (no queued problem, no long line being skipped, a
+    /// newline in the verified data within the length limit); nil leaves every case to `next()`.
+    @inline(__always)
+    func quickLine() -> Range<Int>? {
+        guard queue.isEmpty, !skippingLongLine, dataPos < verifiedEnd,
+              let found = memchr(data + dataPos, 0x0A, verifiedEnd - dataPos) else { return nil }
+        let nl = UnsafeMutablePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - data
+        guard nl - dataPos <= limits.maxLineBytes else { return nil }
+        let r = dataPos..<nl
+        dataPos = nl + 1
+        lineNumber += 1
+        return r
+    }
+
     func nextLine() -> Event? {
         while dataPos < verifiedEnd {
             let found: Int? = memchr(data + dataPos, 0x0A, verifiedEnd - dataPos).map {

@@ -89,6 +89,10 @@ public final class TraceReader: IteratorProtocol, Sequence {
                 return true
             }
             if done { return false }
+            if let range = source.quickLine() {
+                if try deliver(range, record: onRecord, problem: onProblem) { return true }
+                continue
+            }
             guard let event = source.next() else {
                 for var p in pendingLoss {
                     if let last = lastSeq { p.message += "; records after seq \(last) may be lost" }
@@ -109,34 +113,52 @@ public final class TraceReader: IteratorProtocol, Sequence {
                 try onProblem(remember(p))
                 return true
             case .line(let range):
-                currentLine = range
-                if range.isEmpty || isBlank(range) { continue }
-                let lineNo = source.lineNumber
-                let record: Record
-                do {
-                    record = try decoder.decode(source.bytes(range), lineNumber: lineNo)
-                } catch let e {
-                    // A record that is there but unreadable is reported once, not again as a gap.
-                    if let s = e.seq, s == (lastSeq ?? -1) + 1 { lastSeq = s }
-                    try onProblem(remember(TraceProblem(.badRecord, file: file, seq: e.seq, line: e.line, field: e.field, message: e.reason)))
-                    return true
-                }
-                var explained = false
-                if !pendingLoss.isEmpty {
-                    let from = (lastSeq ?? -1) + 1
-                    pendingLoss[0].lost = record.seq > from ? from...(record.seq - 1) : nil
-                    for p in pendingLoss { out.append(.problem(remember(p))) }
-                    pendingLoss.removeAll()
-                    explained = true
-                }
-                if let p = accept(record, gapExplained: explained) { out.append(.problem(remember(p))) }
-                if out.isEmpty {
-                    try onRecord(record)
-                    return true
-                }
-                out.append(.record(record))
+                if try deliver(range, record: onRecord, problem: onProblem) { return true }
             }
         }
+    }
+
+    /// Decodes a line and hands on its record (or its problem); false when the line gave nothing to
+    /// hand on yet (blank, or queued behind problems that go first).
+    @inline(__always)
+    private func deliver(_ range: Range<Int>, record onRecord: (Record) throws -> Void,
+                         problem onProblem: (TraceProblem) throws -> Void) rethrows -> Bool {
+        currentLine = range
+        if range.isEmpty || isBlank(range) { return false }
+        let lineNo = source.lineNumber
+        let record: Record
+        do {
+            record = try decoder.decode(source.bytes(range), lineNumber: lineNo)
+        } catch let e {
+            // A record that is there but unreadable is reported once, not again as a gap.
+            if let s = e.seq, s == (lastSeq ?? -1) + 1 { lastSeq = s }
+            try onProblem(remember(TraceProblem(.badRecord, file: file, seq: e.seq, line: e.line, field: e.field, message: e.reason)))
+            return true
+        }
+        // The common case: the next seq, no earlier t, nothing pending, an ordinary record.
+        if pendingLoss.isEmpty, out.isEmpty, let last = lastSeq, let lt = lastT, sawRecord, record.seq == last + 1, record.t >= lt,
+           record.body.isOrdinary {
+            recordCount += 1
+            lastSeq = record.seq
+            lastT = record.t
+            try onRecord(record)
+            return true
+        }
+        var explained = false
+        if !pendingLoss.isEmpty {
+            let from = (lastSeq ?? -1) + 1
+            pendingLoss[0].lost = record.seq > from ? from...(record.seq - 1) : nil
+            for p in pendingLoss { out.append(.problem(remember(p))) }
+            pendingLoss.removeAll()
+            explained = true
+        }
+        if let p = accept(record, gapExplained: explained) { out.append(.problem(remember(p))) }
+        if out.isEmpty {
+            try onRecord(record)
+            return true
+        }
+        out.append(.record(record))
+        return false
     }
 
     private func isBlank(_ r: Range<Int>) -> Bool {

@@ -186,7 +186,7 @@ final class CrashConsistencyTests: XCTestCase {
         let mark = TraceMark.start.frame
         for cut in 1..<mark.count {
             let path = dir + "/start-\(cut).trace.zst"
-            FileManager.default.createFile(atPath: path, contents: Data(mark[0..<cut]))
+            _ = FileManager.default.createFile(atPath: path, contents: Data(mark[0..<cut]))
             let w = try TraceWriter(path: path)
             XCTAssertEqual(w.openReport.truncatedBytes, cut)
             try w.append(Support.harnessRecord(0))

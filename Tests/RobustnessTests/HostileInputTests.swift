@@ -20,7 +20,7 @@ final class HostileInputTests: XCTestCase {
 
     func file(_ name: String, _ text: String) -> String {
         let path = dir + "/" + name
-        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
         return path
     }
 
@@ -38,10 +38,10 @@ final class HostileInputTests: XCTestCase {
         var bytes: [UInt8] = [0x28, 0xB5, 0x2F, 0xFD, 0x00, 31 << 3]  // magic, no flags, window 2^41
         bytes += [0x01, 0x00, 0x10] + [UInt8](repeating: 0x41, count: 64)  // a block claiming 2 MiB
         let good = dir + "/good.jsonl"
-        FileManager.default.createFile(atPath: good, contents: Data((Self.header + "\n" + #"{"seq":1,"t":1,"type":"api.leaveChannel"}"# + "\n").utf8))
+        _ = FileManager.default.createFile(atPath: good, contents: Data((Self.header + "\n" + #"{"seq":1,"t":1,"type":"api.leaveChannel"}"# + "\n").utf8))
         XCTAssertEqual(Support.sh("zstd -q -c \(good) > \(good).zst").status, 0)
         let path = dir + "/window.zst"
-        FileManager.default.createFile(atPath: path, contents: Data(bytes) + (try Data(contentsOf: URL(fileURLWithPath: good + ".zst"))))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes) + (try Data(contentsOf: URL(fileURLWithPath: good + ".zst"))))
         let (records, problems) = try Support.readAll(path)
         XCTAssertEqual(records.map(\.seq), [0, 1])
         let p = try XCTUnwrap(problems.first { $0.kind == .windowTooLarge }, "\(problems)")

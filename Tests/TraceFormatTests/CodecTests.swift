@@ -3,7 +3,7 @@ import XCTest
 
 final class CodecTests: XCTestCase {
     func test_everyRecordTypeRoundTrips() throws {
-        var decoder = RecordDecoder()
+        let decoder = RecordDecoder()
         for (i, body) in Fixtures.bodies.enumerated() {
             let r = Record(seq: i, t: Int64(i) * 7, body)
             let line = r.jsonLine
@@ -17,19 +17,19 @@ final class CodecTests: XCTestCase {
     }
 
     func test_fieldsInAnyOrderAndUnknownFieldsIgnored() throws {
-        var d = RecordDecoder()
+        let d = RecordDecoder()
         let r = try d.decode(#"{"target":"speaker","x":{"a":[1,2,{"b":null}]},"type":"api.setRoute","t":5,"seq":3}"#)
         XCTAssertEqual(r, Record(seq: 3, t: 5, .setRoute(target: .speaker, api: nil)))
     }
 
     func test_escapesAndUnicodeDecode() throws {
-        var d = RecordDecoder()
+        let d = RecordDecoder()
         let r = try d.decode(#"{"seq":1,"t":0,"type":"api.joinChannel","channel":"a\"b\\c\u00e9\ud83d\ude00\n"}"#)
         XCTAssertEqual(r.body, .joinChannel(channel: "a\"b\\cé😀\n"))
     }
 
     func test_headerDefaults() throws {
-        var d = RecordDecoder()
+        let d = RecordDecoder()
         let r = try d.decode(#"{"seq":0,"t":0,"type":"trace.header","format":"rtctrace","version":1,"layer":"srtc"}"#)
         guard case .header(let h) = r.body else { return XCTFail() }
         XCTAssertFalse(h.device.simulator)
@@ -39,7 +39,7 @@ final class CodecTests: XCTestCase {
     }
 
     private func error(_ line: String, file: StaticString = #filePath, lineNo: UInt = #line) -> RecordDecodeError? {
-        var d = RecordDecoder()
+        let d = RecordDecoder()
         do {
             _ = try d.decode(line, lineNumber: 42)
             XCTFail("decoded: \(line)", file: file, line: lineNo)
@@ -99,7 +99,7 @@ final class CodecTests: XCTestCase {
         XCTAssertNotNil(error(#"{"seq":1,"t":1,"type":"sdk.qualityChanged","overall":"good","previous":"good","mos":1e999}"#))
         var bad = Array(#"{"seq":1,"t":1,"type":"api.joinChannel","channel":"ab"}"#.utf8)
         bad[bad.count - 4] = 0xFF
-        var d = RecordDecoder()
+        let d = RecordDecoder()
         XCTAssertThrowsError(try d.decode(bad)) { XCTAssertTrue("\($0)".contains("UTF-8")) }
         let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
         XCTAssertTrue(error(#"{"seq":1,"t":1,"type":"api.leaveChannel","x":"# + deep + "}")!.reason.contains("nesting"))

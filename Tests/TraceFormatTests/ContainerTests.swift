@@ -33,7 +33,7 @@ final class ContainerTests: XCTestCase {
         XCTAssertEqual(out.status, 0)
         let expected = records.map { $0.jsonLine + "\n" }.joined()
         XCTAssertEqual(String(decoding: out.out, as: UTF8.self), expected)
-        var d = RecordDecoder()
+        let d = RecordDecoder()
         let lines = String(decoding: out.out, as: UTF8.self).split(separator: "\n")
         XCTAssertEqual(try lines.enumerated().map { try d.decode(String($0.element), lineNumber: $0.offset + 1) }.count, records.count)
     }
