@@ -5,6 +5,7 @@ extension Replayer {
 
     /// Keeps type, time and a short detail of the records reports may point at.
     func index(_ r: Record) {
+        guard result.recordIndex.count < Self.indexCap else { return }
         let detail: String
         switch r.body {
         case .qualityReport, .speakers, .sdkActiveSpeakers, .sdkLog, .expect, .unknown: return
@@ -27,9 +28,7 @@ extension Replayer {
         case .sdkQualityChanged(let o, let p, _): detail = "\(p.rawValue) → \(o.rawValue)"
         default: detail = ""
         }
-        if result.recordIndex.count < Self.indexCap {
-            result.recordIndex[r.seq] = IndexedRecord(type: r.type, t: r.t, detail: detail)
-        }
+        result.recordIndex[r.seq] = IndexedRecord(type: r.type, t: r.t, detail: detail)
     }
 
     /// Notes the records that later explain divergences.

@@ -135,7 +135,8 @@ extension JSONCursor {
         }
         guard intDigits + fracDigits <= 15, p >= e || base[p] | 0x20 != UInt8(ascii: "e") else { return nil }
         pos = p
-        let v = Double(mantissa) / Self.powerOfTen(fracDigits)
+        // Integers (most rtt, jitter and bitrate values) skip the division: dividing by 1 is exact anyway.
+        let v = fracDigits == 0 ? Double(mantissa) : Double(mantissa) / Self.powerOfTen(fracDigits)
         return negative ? -v : v
     }
 
