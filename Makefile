@@ -41,6 +41,9 @@ test: deps
 	$(DEBUG_BIN) check traces/
 
 bench: release
+	@command -v hyperfine >/dev/null || { if [ "$$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
+	  echo "installing: hyperfine"; $$SUDO apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq hyperfine >/dev/null; }
 	$(SWIFT) build -c release --static-swift-stdlib --product rtctrace-bench
 	@bash benchmarks/run.sh
 

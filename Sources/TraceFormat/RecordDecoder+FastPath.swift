@@ -112,24 +112,14 @@ extension JSONCursor {
         if negative { p += 1 }
         let intStart = p
         var mantissa: UInt64 = 0
-        while p < e {
-            let d = base[p] &- 0x30
-            if d >= 10 { break }
-            mantissa = mantissa &* 10 &+ UInt64(d)
-            p += 1
-        }
+        p = Self.digits(base, from: p, to: e, into: &mantissa)
         let intDigits = p - intStart
         guard intDigits > 0, intDigits == 1 || base[intStart] != UInt8(ascii: "0") else { return nil }
         var fracDigits = 0
         if p < e && base[p] == UInt8(ascii: ".") {
             p += 1
             let fracStart = p
-            while p < e {
-                let d = base[p] &- 0x30
-                if d >= 10 { break }
-                mantissa = mantissa &* 10 &+ UInt64(d)
-                p += 1
-            }
+            p = Self.digits(base, from: p, to: e, into: &mantissa)
             fracDigits = p - fracStart
             guard fracDigits > 0 else { return nil }
         }
@@ -145,19 +135,27 @@ extension JSONCursor {
     mutating func fastCount() -> Int64? {
         let base = bytes.baseAddress!
         let e = end
-        var p = pos
-        var value: Int64 = 0
-        while p < e {
-            let d = base[p] &- 0x30
-            if d >= 10 { break }
-            value = value &* 10 &+ Int64(d)
-            p += 1
-        }
+        var value: UInt64 = 0
+        let p = Self.digits(base, from: pos, to: e, into: &value)
         let digits = p - pos
         guard digits > 0, digits <= 18, digits == 1 || base[pos] != UInt8(ascii: "0") else { return nil }
         if p < e && (base[p] == UInt8(ascii: ".") || base[p] | 0x20 == UInt8(ascii: "e")) { return nil }
         pos = p
-        return value
+        return Int64(value)
+    }
+
+    /// Accumulates the decimal digits from `p` into `value` (wrapping: callers bound the digit count);
+    /// returns the position after the last digit.
+    @inline(__always)
+    static func digits(_ base: UnsafePointer<UInt8>, from start: Int, to e: Int, into value: inout UInt64) -> Int {
+        var p = start
+        while p < e {
+            let d = base[p] &- 0x30
+            if d >= 10 { break }
+            value = value &* 10 &+ UInt64(d)
+            p += 1
+        }
+        return p
     }
 
     /// A value of a closed vocabulary (written without escapes), or nil.
