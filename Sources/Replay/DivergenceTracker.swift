@@ -32,7 +32,7 @@ struct DivergenceTracker {
 
     /// Time passes to `t` with the current routes: an open interval may now pass the tolerance.
     mutating func advance(to t: Int64, replayer: Replayer) {
-        guard var d = open, !openCounted, t - d.start > toleranceMs else { return }
+        guard !openCounted, let start = open?.start, t - start > toleranceMs, var d = open else { return }
         openCounted = true
         d.end = t
         explain(&d, replayer: replayer)

@@ -35,6 +35,11 @@ public struct RouteEngine: Sendable {
 
     /// Applies one record (any type; the ones that don't concern routing, `expect.*` included, are ignored).
     public mutating func apply(_ record: Record) -> [RouteOutput] {
+        // The high-rate quality and speaker records never touch routing: skip recomputing the prediction.
+        switch record.body {
+        case .qualityReport, .speakers, .sdkActiveSpeakers, .sdkQualityChanged, .sdkLog: return []
+        default: break
+        }
         let before = predictedRoute
         let outputs = reduce(record)
         predictedRoute = state.predictedRoute

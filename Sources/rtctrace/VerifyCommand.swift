@@ -35,7 +35,7 @@ enum VerifyCommand {
                 w.endObject()
                 Output.stdout.line(w.string)
             } else if ok {
-                Output.stdout.line("\(terminalSafe(path)): OK (\(s.records) records, \(s.stats.frames) frames)")
+                Output.stdout.line("\(terminalSafe(path)): OK (\(s.records) record\(s.records == 1 ? "" : "s"), \(s.stats.frames) frame\(s.stats.frames == 1 ? "" : "s"))")
             } else {
                 Output.stdout.line("\(terminalSafe(path)): DAMAGED: \(terminalSafe(s.problems.first?.description ?? "unknown"))")
                 for p in s.problems.dropFirst().prefix(9) { Output.stdout.line("  " + terminalSafe(p.description)) }
