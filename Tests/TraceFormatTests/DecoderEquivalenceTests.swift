@@ -60,6 +60,32 @@ final class DecoderEquivalenceTests: XCTestCase {
         }
     }
 
+    func test_numbersOutsideThePlainFormLeaveTheSinglePassPathWithTheSameResult() throws {
+        let fast = RecordDecoder()
+        var general = RecordDecoder()
+        general.useFastPath = false
+        let reference = JSONDecoder()
+        // Exponents, more than 15 digits, negative zero, a trailing-dot-free fraction: all valid JSON.
+        for mos in ["1e0", "3.5E-1", "0.12345678901234567", "1234567890123456", "-0", "4.0", "0", "0.5", "-2.25"] {
+            let line = #"{"seq":1,"t":2,"type":"srv.qualityReport","pub":{"level":"good","mos":"# + mos + #"},"sub":{"level":"poor"}}"#
+            let a = try fast.decode(line), b = try general.decode(line)
+            XCTAssertEqual(a, b, mos)
+            XCTAssertEqual(a, try reference.decode(Record.self, from: Data(line.utf8)), mos)
+        }
+        // Forms JSON forbids are refused by both paths alike.
+        for bad in ["01", "1.", "-", ".5", "1e"] {
+            let line = #"{"seq":1,"t":2,"type":"srv.qualityReport","pub":{"level":"good","mos":"# + bad + #"},"sub":{"level":"poor"}}"#
+            XCTAssertNil(Array(line.utf8).withUnsafeBufferPointer { fast.fastDecode($0) }, bad)
+            XCTAssertEqual((try? fast.decode(line)) == nil, (try? general.decode(line)) == nil, bad)
+        }
+        // seq and t with a leading zero or a fraction go to the general path too.
+        for head in [#"{"seq":01,"t":2"#, #"{"seq":1,"t":2.5"#, #"{"seq":1,"t":1e3"#] {
+            let line = head + #","type":"sdk.log","level":"i","message":"m"}"#
+            XCTAssertNil(Array(line.utf8).withUnsafeBufferPointer { fast.fastDecode($0) }, head)
+            XCTAssertEqual((try? fast.decode(line)) == nil, (try? general.decode(line)) == nil, head)
+        }
+    }
+
     func test_singlePassAndGeneralPathsAgree() throws {
         var g = SplitMix64(seed: 7)
         let fast = RecordDecoder()
