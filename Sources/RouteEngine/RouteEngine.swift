@@ -35,13 +35,9 @@ public struct RouteEngine: Sendable {
 
     /// Applies one record (any type; the ones that don't concern routing, `expect.*` included, are ignored).
     public mutating func apply(_ record: Record) -> [RouteOutput] {
-        // The high-rate quality and speaker records never touch routing: skip recomputing the prediction.
-        switch record.body {
-        case .qualityReport, .speakers, .sdkActiveSpeakers, .sdkQualityChanged, .sdkLog: return []
-        default: break
-        }
+        // A record that does not concern routing changes nothing: the prediction needs no recomputing.
         let before = predictedRoute
-        let outputs = reduce(record)
+        guard let outputs = reduce(record) else { return [] }
         predictedRoute = state.predictedRoute
         if predictedRoute != before { state.predictionSeq = record.seq }
         return outputs
@@ -72,7 +68,8 @@ public struct RouteEngine: Sendable {
         return [.finding(leftDisabledFinding(atSeq: lastSeq, t: t, atEnd: true))]
     }
 
-    private mutating func reduce(_ record: Record) -> [RouteOutput] {
+    /// The record's effect; nil for a record that does not concern routing (state untouched).
+    private mutating func reduce(_ record: Record) -> [RouteOutput]? {
         switch record.body {
         case .header(let header):
             return applyHeader(header, record)
@@ -115,7 +112,7 @@ public struct RouteEngine: Sendable {
         case .sdkRecovered:
             return sdkRecovered(record)
         default:
-            return []
+            return nil
         }
     }
 

@@ -40,8 +40,12 @@ public struct JSONWriter {
     public mutating func key(_ k: String) {
         separate()
         Self.appendEscaped(k, to: &bytes)
+        endKey()
+    }
+
+    /// Ends a member key: the value that follows must not add a comma of its own.
+    private mutating func endKey() {
         bytes.append(UInt8(ascii: ":"))
-        // The value that follows must not add a comma of its own.
         pendingKey = true
     }
 
@@ -54,8 +58,7 @@ public struct JSONWriter {
         bytes.append(UInt8(ascii: "\""))
         bytes.append(contentsOf: UnsafeBufferPointer(start: k.utf8Start, count: k.utf8CodeUnitCount))
         bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
-        pendingKey = true
+        endKey()
     }
 
     private mutating func valuePrologue() {
@@ -155,7 +158,7 @@ public struct JSONWriter {
         // decimal m·10^-k parses back to exactly v, and the smallest such k gives the shortest form.
         if abs(v) < 1e9 {
             var scale = 1.0
-            for k in 1...4 {
+            for _ in 1...4 {
                 scale *= 10
                 let m = (v * scale).rounded()
                 guard m / scale == v else { continue }

@@ -132,22 +132,23 @@ final class LineSource {
     /// newline in the verified data within the length limit); nil leaves every case to `next()`.
     @inline(__always)
     func quickLine() -> Range<Int>? {
-        guard queue.isEmpty, !skippingLongLine, dataPos < verifiedEnd,
-              let found = memchr(data + dataPos, 0x0A, verifiedEnd - dataPos) else { return nil }
-        let nl = UnsafeMutablePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - data
-        guard nl - dataPos <= limits.maxLineBytes else { return nil }
+        guard queue.isEmpty, !skippingLongLine, let nl = nextNewline(), nl - dataPos <= limits.maxLineBytes else { return nil }
         let r = dataPos..<nl
         dataPos = nl + 1
         lineNumber += 1
         return r
     }
 
+    /// The index of the next newline in the verified data, if any.
+    @inline(__always)
+    func nextNewline() -> Int? {
+        guard dataPos < verifiedEnd, let found = memchr(data + dataPos, 0x0A, verifiedEnd - dataPos) else { return nil }
+        return UnsafeMutablePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - data
+    }
+
     func nextLine() -> Event? {
         while dataPos < verifiedEnd {
-            let found: Int? = memchr(data + dataPos, 0x0A, verifiedEnd - dataPos).map {
-                UnsafeMutablePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - data
-            }
-            guard let nl = found else {
+            guard let nl = nextNewline() else {
                 if verifiedEnd - dataPos > limits.maxLineBytes {
                     lineNumber += 1
                     let skipped = verifiedEnd - dataPos

@@ -66,15 +66,6 @@ public enum RecordBody: Equatable, Sendable {
     /// A record whose `type` this version does not know; kept whole as its JSON text.
     case unknown(type: String, json: String)
 
-    /// Neither a header nor a record of an unknown type (the two the reader looks at more closely).
-    @inline(__always)
-    var isOrdinary: Bool {
-        switch self {
-        case .header, .unknown: false
-        default: true
-        }
-    }
-
     /// The record's `type` string.
     public var type: String {
         switch self {

@@ -181,12 +181,19 @@ extension JSONCursor {
 
     /// An array of strings without escapes or whitespace, or nil.
     mutating func fastStrings() -> [String]? {
+        fastArray { $0.fastString() }
+    }
+
+    /// `[e, …]` without whitespace, each element read by `element`; nil if any element or the
+    /// punctuation is not in that form.
+    @inline(__always)
+    mutating func fastArray<T>(_ element: (inout JSONCursor) -> T?) -> [T]? {
         guard literal("[") else { return nil }
-        var out: [String] = []
+        var out: [T] = []
         if literal("]") { return out }
         repeat {
-            guard let s = fastString() else { return nil }
-            out.append(s)
+            guard let e = element(&self) else { return nil }
+            out.append(e)
         } while literal(",")
         return literal("]") ? out : nil
     }
@@ -226,29 +233,19 @@ extension JSONCursor {
 
     /// `[{uid, trackId, level}, …]`.
     mutating func fastSpeakers() -> [Speaker]? {
-        guard literal("[") else { return nil }
-        var out: [Speaker] = []
-        if literal("]") { return out }
-        while true {
-            guard literal("{\"uid\":"), let uid = fastString(), literal(",\"trackId\":"), let track = fastString(),
-                  literal(",\"level\":"), let level = fastDouble(), literal("}") else { return nil }
-            out.append(Speaker(uid: uid, trackId: track, level: level))
-            if literal(",") { continue }
-            return literal("]") ? out : nil
+        fastArray { c in
+            guard c.literal("{\"uid\":"), let uid = c.fastString(), c.literal(",\"trackId\":"), let track = c.fastString(),
+                  c.literal(",\"level\":"), let level = c.fastDouble(), c.literal("}") else { return nil }
+            return Speaker(uid: uid, trackId: track, level: level)
         }
     }
 
     /// `[{uid, trackId}, …]`.
     mutating func fastKeys() -> [SpeakerKey]? {
-        guard literal("[") else { return nil }
-        var out: [SpeakerKey] = []
-        if literal("]") { return out }
-        while true {
-            guard literal("{\"uid\":"), let uid = fastString(), literal(",\"trackId\":"), let track = fastString(),
-                  literal("}") else { return nil }
-            out.append(SpeakerKey(uid: uid, trackId: track))
-            if literal(",") { continue }
-            return literal("]") ? out : nil
+        fastArray { c in
+            guard c.literal("{\"uid\":"), let uid = c.fastString(), c.literal(",\"trackId\":"), let track = c.fastString(),
+                  c.literal("}") else { return nil }
+            return SpeakerKey(uid: uid, trackId: track)
         }
     }
 }

@@ -135,15 +135,6 @@ public final class TraceReader: IteratorProtocol, Sequence {
             try onProblem(remember(TraceProblem(.badRecord, file: file, seq: e.seq, line: e.line, field: e.field, message: e.reason)))
             return true
         }
-        // The common case: the next seq, no earlier t, nothing pending, an ordinary record.
-        if pendingLoss.isEmpty, out.isEmpty, let last = lastSeq, let lt = lastT, sawRecord, record.seq == last + 1, record.t >= lt,
-           record.body.isOrdinary {
-            recordCount += 1
-            lastSeq = record.seq
-            lastT = record.t
-            try onRecord(record)
-            return true
-        }
         var explained = false
         if !pendingLoss.isEmpty {
             let from = (lastSeq ?? -1) + 1

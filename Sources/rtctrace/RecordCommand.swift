@@ -36,8 +36,7 @@ enum RecordCommand {
         var o = TraceWriter.Options()
         o.frameRecords = try args.int("--frame-records", default: o.frameRecords)
         guard o.frameRecords >= 1 else { throw UsageError(message: "'--frame-records' must be ≥ 1") }
-        if args.value("--level") != nil {
-            let level = try args.int("--level", default: 9)
+        if let level = try args.int64("--level") {
             guard (1...22).contains(level) else { throw UsageError(message: "'--level' must be 1–22") }
             o.level = Int32(level)
         }
