@@ -3,23 +3,23 @@ import TraceFormat
 
 extension QualityEngine {
     mutating func switchRequested(_ key: TrackKey, target: String, seq: Int, t: Int64) -> [QualityOutput] {
-        func verdict(_ kind: VerdictKind, _ cause: VerdictCause?, causeSeq: Int?, rule: String) -> QualityOutput {
+        func verdict(_ kind: VerdictKind, _ cause: VerdictCause?, causeSeq: Int?, rule: RuleID) -> QualityOutput {
             .verdict(Verdict(seq: seq, t: t, call: "api.switchLayer", verdict: kind, cause: cause,
                              causeSeq: causeSeq, rule: rule))
         }
         state.lastSwitchCall = seq
         // L1, checked in this order.
         if state.vendor != .seaStart {
-            return [verdict(.rejected, .engineNotSupported, causeSeq: state.vendorSeq, rule: "L1")]
+            return [verdict(.rejected, .engineNotSupported, causeSeq: state.vendorSeq, rule: .L1)]
         }
         if state.transport != .connected {
-            return [verdict(.rejected, .transportNotReady, causeSeq: state.transportSeq, rule: "L1")]
+            return [verdict(.rejected, .transportNotReady, causeSeq: state.transportSeq, rule: .L1)]
         }
         // L2. Without a matching api.subscribe the candidates are unknown, so the call cannot be judged
         // out of range (decided): it is taken as sent and L3 still expects a confirmation.
         if let subscription = state.subscriptions[key], !subscription.layers.contains(target) {
             return [
-                verdict(.ineffective, .targetNotInCandidates, causeSeq: subscription.seq, rule: "L2"),
+                verdict(.ineffective, .targetNotInCandidates, causeSeq: subscription.seq, rule: .L2),
                 .finding(findings.targetNotInCandidates(key: key, target: target, seq: seq, t: t,
                                                         subscription: subscription)),
             ]
@@ -29,7 +29,7 @@ extension QualityEngine {
         let deadline = t + options.layerConfirmTimeoutMs
         state.pendingSwitches.append(PendingSwitch(seq: seq, t: t, key: key, target: target, deadline: deadline))
         return [
-            verdict(.applied, nil, causeSeq: nil, rule: "V1"),
+            verdict(.applied, nil, causeSeq: nil, rule: .V1),
             .timer(QualityTimer(due: deadline + 1, kind: .layerConfirm(callSeq: seq))),
         ]
     }

@@ -24,7 +24,7 @@ struct QualityFindings {
             message += " No level change had been derived yet."
         }
         return Finding(
-            code: "quality.spuriousChange", severity: .warning, rule: "Q2",
+            code: .qualitySpuriousChange, severity: .warning, rule: .Q2,
             seqs: [seq] + (lastDerived.map { [$0.seq] } ?? []), t: t, message: message,
             advice: "Keep driving \"poor network\" prompts and downgrades from didChangeConnectionQuality, never "
                 + "from raw didReceiveQualityReport values; this change does not follow the server's reports, so "
@@ -34,7 +34,7 @@ struct QualityFindings {
     func missed(_ change: QualityEngine.LevelChange, t: Int64) -> Finding {
         let tail = "but the SDK emitted no matching sdk.qualityChanged within \(options.matchWindowMs) ms."
         return Finding(
-            code: "quality.missedChange", severity: .warning, rule: "Q2", seqs: [change.seq], t: t,
+            code: .qualityMissedChange, severity: .warning, rule: .Q2, seqs: [change.seq], t: t,
             message: "The server's reports moved the connection quality from \(change.previous.rawValue) to "
                 + "\(change.overall.rawValue) at seq \(change.seq) (t \(change.t) ms), " + tail,
             advice: "A \"poor network\" prompt driven by didChangeConnectionQuality did not update here. Keep "
@@ -46,7 +46,7 @@ struct QualityFindings {
         let first = marks.first!, last = marks.last!
         let path = marks.map(\.overall.rawValue).joined(separator: " → ")
         return Finding(
-            code: "quality.flapping", severity: .warning, rule: "Q2",
+            code: .qualityFlapping, severity: .warning, rule: .Q2,
             seqs: [last.seq] + marks.dropLast().map(\.seq), t: last.t,
             message: "The connection-quality level changed \(marks.count) times within "
                 + "\(Self.seconds(last.t - first.t)) (seq \(first.seq) to \(last.seq)): \(path); more than "
@@ -62,7 +62,7 @@ struct QualityFindings {
         let source = derivedSeq.map { "from the srv.speakers updates up to seq \($0)" }
             ?? "(no srv.speakers update since the start or the last reconnect)"
         return Finding(
-            code: "speakers.mismatch", severity: .warning, rule: "S2", seqs: [seq] + (derivedSeq.map { [$0] } ?? []),
+            code: .speakersMismatch, severity: .warning, rule: .S2, seqs: [seq] + (derivedSeq.map { [$0] } ?? []),
             t: t,
             message: "The SDK's active-speaker snapshot at seq \(seq) lists \(Self.keys(observed)), but the "
                 + "contract derives \(Self.keys(derived)) \(source) (uid/trackId, loudest first).",
@@ -74,7 +74,7 @@ struct QualityFindings {
     func targetNotInCandidates(key: QualityEngine.TrackKey, target: String, seq: Int, t: Int64,
                                subscription: QualityEngine.Subscription) -> Finding {
         Finding(
-            code: "layer.targetNotInCandidates", severity: .warning, rule: "L2", seqs: [seq, subscription.seq], t: t,
+            code: .layerTargetNotInCandidates, severity: .warning, rule: .L2, seqs: [seq, subscription.seq], t: t,
             message: "\(Self.call(key, target)) at seq \(seq) asks for a layer outside the candidates "
                 + "[\(subscription.layers.joined(separator: ", "))] declared by api.subscribe at seq "
                 + "\(subscription.seq); the SDK does not validate it and the server will not switch.",
@@ -87,7 +87,7 @@ struct QualityFindings {
         let tail = "no srv.layerSwitched (reason client) to \(pending.target) followed within "
             + "\(options.layerConfirmTimeoutMs) ms."
         return Finding(
-            code: "layer.switchNotConfirmed", severity: .warning, rule: "L3", seqs: [pending.seq], t: t,
+            code: .layerSwitchNotConfirmed, severity: .warning, rule: .L3, seqs: [pending.seq], t: t,
             message: "\(Self.call(pending.key, pending.target)) at seq \(pending.seq) was accepted, but " + tail,
             advice: "Do not assume the layer changed because the call returned: wait for didSwitchLayer with "
                 + "reason client, and request the layer again once the \(words.session) transport is stable if "

@@ -125,7 +125,7 @@ struct DivergenceTracker {
             message += "; nothing recorded explains it"
             advice = "Escalate to the \(w.product) SDK team with this trace: the device did something the documented contract cannot explain. Meanwhile show \(w.currentRouteAPI) in the UI, not the call's success."
         }
-        return Finding(code: "route.divergence", severity: severity, rule: d.explained ? "X3" : "X2", seqs: d.seqs, t: t,
+        return Finding(code: .routeDivergence, severity: severity, rule: d.explained ? .X3 : .X2, seqs: d.seqs, t: t,
                        message: message, advice: advice)
     }
 }

@@ -48,7 +48,7 @@ public struct Divergence: Equatable, Sendable {
     /// The applied call just before it, if it started within the tolerance after one (a pure "set but didn't take effect").
     public var afterAppliedCall: Int?
     /// The finding code that explains it, if any.
-    public var explainedBy: String?
+    public var explainedBy: FindingCode?
     /// The record behind the explaining finding.
     public var explainedBySeq: Int?
 

@@ -31,7 +31,7 @@ public struct ReplayResult: Sendable {
     /// Findings, in the order raised (up to the cap).
     public var findings: [Finding] = []
     /// Findings by code, all of them (not capped).
-    public var findingCounts: [String: Int] = [:]
+    public var findingCounts: [FindingCode: Int] = [:]
     /// Findings beyond the cap, counted only.
     public var findingsDropped = 0
     /// Outcomes of the trace's `expect.*` records, by seq.

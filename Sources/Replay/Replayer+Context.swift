@@ -50,20 +50,20 @@ extension Replayer {
         let w = result.words
         let who = quality.state.speakers.prefix(3).map(\.uid).joined(separator: ", ")
         raise(Finding(
-            code: "audioModule.disabledWhileSpeaking", severity: .warning, rule: "R9", seqs: [record.seq], t: record.t,
+            code: .audioModuleDisabledWhileSpeaking, severity: .warning, rule: .R9, seqs: [record.seq], t: record.t,
             message: "setAudioModuleEnabled(false) stopped call audio while \(quality.state.speakers.count) \(w.participant)\(quality.state.speakers.count == 1 ? " was" : "s were") speaking (\(who)): nobody is heard until it is re-enabled",
             advice: "Only disable the audio module when the whole \(w.session) needs no call audio (e.g. playing a recording); to mute, use the microphone switch or unsubscribe."))
     }
 
     /// The finding that accounts for a divergence (X3), if any: its code and the record behind it.
-    func explanation(predicted: Route, actual: Route, start: Int64) -> (String, Int)? {
-        if route.state.simulator { return ("device.simulator", 0) }
+    func explanation(predicted: Route, actual: Route, start: Int64) -> (FindingCode, Int)? {
+        if route.state.simulator { return (.deviceSimulator, 0) }
         if predicted == .bluetooth, let s = lastCallSession, !s.options.contains("allowBluetooth") {
-            return ("session.missingAllowBluetooth", s.seq)
+            return (.sessionMissingAllowBluetooth, s.seq)
         }
         if predicted == .speaker, actual == .receiver, route.state.override == nil, route.state.defaultTarget == .speaker,
            let s = lastCallSession, !s.options.contains("defaultToSpeaker") {
-            return ("session.missingDefaultToSpeaker", s.seq)
+            return (.sessionMissingDefaultToSpeaker, s.seq)
         }
         if let began = lastInterruptionBegan, start >= began, let f = interruptionFindings.last {
             return (f.code, f.seq)

@@ -44,7 +44,7 @@ extension Replayer {
             expected = speakersText(want)
             actual = speakersText(q.speakers.map(\.key))
         case .finding(let code, let count):
-            let n = result.findingCounts[code] ?? 0
+            let n = FindingCode(rawValue: code).flatMap { result.findingCounts[$0] } ?? 0
             if let count {
                 (expected, actual) = ("\(count) × \(code)", "\(n) × \(code)")
             } else {
@@ -52,7 +52,7 @@ extension Replayer {
                 actual = n > 0 ? expected : "none"
             }
         case .noFinding(let code):
-            let n = result.findingCounts[code] ?? 0
+            let n = FindingCode(rawValue: code).flatMap { result.findingCounts[$0] } ?? 0
             (expected, actual) = ("no \(code)", n == 0 ? "no \(code)" : "\(n) × \(code)")
         case .divergences(let count):
             (expected, actual) = ("\(count)", "\(divergences.count)")

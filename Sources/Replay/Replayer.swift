@@ -28,7 +28,7 @@ public final class Replayer {
     // Context for explaining divergences and for cross-engine findings.
     var lastCallSession: (seq: Int, options: [String])?
     var lastInterruptionBegan: Int64?
-    var interruptionFindings: [(code: String, seq: Int, t: Int64)] = []
+    var interruptionFindings: [(code: FindingCode, seq: Int, t: Int64)] = []
     var lastApplied: Verdict?
 
     enum PendingTimer {
@@ -217,7 +217,7 @@ public final class Replayer {
         result.findingCounts[f.code, default: 0] += 1
         if result.findings.count < options.maxFindings { result.findings.append(f) } else { result.findingsDropped += 1 }
         if observer != nil { step.findings.append(f) }
-        if f.code.hasPrefix("interruption.") { interruptionFindings.append((f.code, f.seqs.first ?? 0, f.t)) }
+        if f.code.family == "interruption" { interruptionFindings.append((f.code, f.seqs.first ?? 0, f.t)) }
     }
 
     /// Adds a finding raised by the replayer itself (divergences, cross-engine checks).

@@ -96,12 +96,12 @@ public enum ChromeTrace {
             let lines = HTMLReport.divergenceLines(d, r)
             events.append(Event(ph: "X", name: "\(d.explained ? "explained" : "UNEXPLAINED"): predicted \(d.predicted.rawValue), played \(d.actual.rawValue)",
                                 cat: "divergence", tid: divergencesTid, ts: d.start, dur: d.end - d.start,
-                                args: [("index", .int(Int64(i))), ("explainedBy", .string(d.explainedBy ?? "")),
+                                args: [("index", .int(Int64(i))), ("explainedBy", .string(d.explainedBy?.rawValue ?? "")),
                                        ("seqs", .ints(d.seqs)), ("explanation", .string(lines.joined(separator: "\n")))], order: i))
         }
         for v in r.verdicts.prefix(verdictCap) {
             var args: [(String, Arg)] = [("seq", .int(Int64(v.seq))), ("call", .string(v.call)), ("verdict", .string(v.verdict.rawValue)),
-                                         ("rule", .string(v.rule))]
+                                         ("rule", .string(v.rule.rawValue))]
             if let api = v.api { args.append(("api", .string(api))) }
             if let c = v.cause { args.append(("cause", .string(c.rawValue))) }
             if let cs = v.causeSeq { args.append(("causeSeq", .int(Int64(cs)))) }
@@ -109,8 +109,8 @@ public enum ChromeTrace {
             events.append(Event(ph: "i", name: "\(v.verdict.rawValue): \(v.api ?? v.call)", cat: "verdict", tid: verdictsTid, ts: v.t, args: args))
         }
         for (i, f) in r.findings.enumerated() {
-            events.append(Event(ph: "i", name: f.code, cat: "finding", tid: findingsTid, ts: f.t,
-                                args: [("severity", .string(f.severity.rawValue)), ("rule", .string(f.rule ?? "")), ("seqs", .ints(f.seqs)),
+            events.append(Event(ph: "i", name: f.code.rawValue, cat: "finding", tid: findingsTid, ts: f.t,
+                                args: [("severity", .string(f.severity.rawValue)), ("rule", .string(f.rule?.rawValue ?? "")), ("seqs", .ints(f.seqs)),
                                        ("message", .string(f.message)), ("advice", .string(f.advice))], order: i))
         }
         for x in recorder.instants {

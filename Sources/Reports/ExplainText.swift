@@ -50,7 +50,7 @@ public enum ExplainText {
             o += "\n" + bold("Route divergences (unexplained first)") + "\n"
             for d in unexplained + r.divergences.filter(\.explained) { o += divergenceItem(d, r) }
         }
-        let others = r.findings.filter { $0.code != "route.ineffective" && $0.code != "route.divergence" }
+        let others = r.findings.filter { $0.code != .routeIneffective && $0.code != .routeDivergence }
             .sorted { ($0.severity, -$0.t) > ($1.severity, -$1.t) }
         if !others.isEmpty {
             o += "\n" + bold("Findings (most severe first)") + "\n"
@@ -69,7 +69,7 @@ public enum ExplainText {
         o += " [\(v.rule)]\n"
         if let c = v.cause { o += "      why: " + Wording.cause(c, w) + "\n" }
         if let cs = v.causeSeq { o += "      cause record: " + Wording.record(cs, in: r) + "\n" }
-        let finding = r.findings.first { ($0.code == "route.ineffective" || $0.code.hasPrefix("layer.")) && $0.seqs.first == v.seq }
+        let finding = r.findings.first { ($0.code == .routeIneffective || $0.code.family == "layer") && $0.seqs.first == v.seq }
         if let f = finding {
             o += "      " + terminalSafe(f.message) + "\n"
             o += "      advice: " + terminalSafe(f.advice) + "\n"
@@ -85,7 +85,7 @@ public enum ExplainText {
         if let s = d.predictedSeq { o += "      prediction set by " + Wording.record(s, in: r) + "\n" }
         if let s = d.actualSeq { o += "      actual route from " + Wording.record(s, in: r) + "\n" }
         if let a = d.afterAppliedCall { o += "      right after the applied call " + Wording.record(a, in: r) + ": accepted, but it did not take effect\n" }
-        if let f = r.findings.first(where: { $0.code == "route.divergence" && $0.seqs == d.seqs }) {
+        if let f = r.findings.first(where: { $0.code == .routeDivergence && $0.seqs == d.seqs }) {
             o += "      advice: " + terminalSafe(f.advice) + "\n"
         }
         if let by = d.explainedBy { o += "      explained by \(by)" + (d.explainedBySeq.map { " (" + Wording.record($0, in: r) + ")" } ?? "") + "\n" }
@@ -93,7 +93,7 @@ public enum ExplainText {
     }
 
     static func findingItem(_ f: Finding, _ r: ReplayResult) -> String {
-        var o = "  " + f.severity.rawValue.padded(8) + f.code + (f.rule.map { " [\($0)]" } ?? "") + " at \(formatDuration(f.t))"
+        var o = "  " + f.severity.rawValue.padded(8) + f.code.rawValue + (f.rule.map { " [\($0)]" } ?? "") + " at \(formatDuration(f.t))"
         o += f.seqs.isEmpty ? "\n" : ", seq " + f.seqs.map(String.init).joined(separator: ", ") + "\n"
         o += "      " + terminalSafe(f.message) + "\n"
         o += "      advice: " + terminalSafe(f.advice) + "\n"

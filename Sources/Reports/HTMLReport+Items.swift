@@ -6,7 +6,7 @@ import TraceFormat
 extension HTMLReport {
     /// The finding that carries the message and advice for a verdict, if any.
     static func finding(for v: Verdict, in r: ReplayResult) -> Finding? {
-        r.findings.first { ($0.code == "route.ineffective" || $0.code.hasPrefix("layer.")) && $0.seqs.first == v.seq }
+        r.findings.first { ($0.code == .routeIneffective || $0.code.family == "layer") && $0.seqs.first == v.seq }
     }
 
     /// The explanation of a verdict, as plain text lines (escaped by whoever renders them).
@@ -41,7 +41,7 @@ extension HTMLReport {
         if let s = d.actualSeq { lines.append("actual route from " + Wording.record(s, in: r)) }
         if let a = d.afterAppliedCall { lines.append("right after the applied call " + Wording.record(a, in: r) + ": accepted, but it did not take effect") }
         if let by = d.explainedBy { lines.append("explained by \(by)" + (d.explainedBySeq.map { " (" + Wording.record($0, in: r) + ")" } ?? "")) }
-        if let f = r.findings.first(where: { $0.code == "route.divergence" && $0.seqs == d.seqs }) { lines.append("advice: " + f.advice) }
+        if let f = r.findings.first(where: { $0.code == .routeDivergence && $0.seqs == d.seqs }) { lines.append("advice: " + f.advice) }
         return lines
     }
 

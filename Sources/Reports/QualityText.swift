@@ -18,7 +18,7 @@ public enum QualityText {
     }
 
     /// The full block for `explain`.
-    public static func block(_ q: QualitySummary, findings: [String: Int]) -> String {
+    public static func block(_ q: QualitySummary, findings: [FindingCode: Int]) -> String {
         var o = ""
         if q.vendor == .wangsu {
             o += "  engine: CDN (wangsu): no quality, speaker or layer events; getConnectionQuality() is null (Q5)\n"

@@ -38,7 +38,7 @@ public enum ResultJSON {
         for f in r.findings { finding(f, &w) }
         w.endArray()
         w.key("findingCounts"); w.beginObject()
-        for (k, v) in r.findingCounts.sorted(by: { $0.key < $1.key }) { w.key(k); w.int(v) }
+        for (k, v) in r.findingCounts.sorted(by: { $0.key.rawValue < $1.key.rawValue }) { w.key(k.rawValue); w.int(v) }
         w.endObject()
         w.key("quality")
         if let q = r.quality { quality(q, &w) } else { w.null() }
@@ -81,7 +81,7 @@ public enum ResultJSON {
         w.key("verdict"); w.string(v.verdict.rawValue)
         w.key("cause"); w.string(v.cause?.rawValue)
         if let s = v.causeSeq { w.key("causeSeq"); w.int(s) }
-        w.key("rule"); w.string(v.rule)
+        w.key("rule"); w.string(v.rule.rawValue)
         w.endObject()
     }
 
@@ -93,7 +93,7 @@ public enum ResultJSON {
         w.key("predicted"); w.string(d.predicted.rawValue)
         w.key("actual"); w.string(d.actual.rawValue)
         w.key("explained"); w.bool(d.explained)
-        w.key("explainedBy"); w.string(d.explainedBy)
+        w.key("explainedBy"); w.string(d.explainedBy?.rawValue)
         if let a = d.afterAppliedCall { w.key("afterAppliedCall"); w.int(a) }
         w.key("seqs"); ints(d.seqs, &w)
         w.endObject()
@@ -101,9 +101,9 @@ public enum ResultJSON {
 
     static func finding(_ f: Finding, _ w: inout JSONWriter) {
         w.beginObject()
-        w.key("code"); w.string(f.code)
+        w.key("code"); w.string(f.code.rawValue)
         w.key("severity"); w.string(f.severity.rawValue)
-        w.key("rule"); w.string(f.rule)
+        w.key("rule"); w.string(f.rule?.rawValue)
         w.key("seqs"); ints(f.seqs, &w)
         w.key("t"); w.int(f.t)
         w.key("message"); w.string(f.message)

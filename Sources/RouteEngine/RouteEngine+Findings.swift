@@ -14,7 +14,7 @@ extension RouteEngine {
 
     /// R10: the trace comes from a simulator.
     func simulatorFinding(_ record: Record) -> Finding {
-        Finding(code: "device.simulator", severity: .warning, rule: "R10", seqs: [record.seq], t: record.t,
+        Finding(code: .deviceSimulator, severity: .warning, rule: .R10, seqs: [record.seq], t: record.t,
                 message: "This trace was recorded on a simulator, which has no earpiece and no bluetooth route; "
                     + "earpiece requests are ineffective and routing results say nothing about a real device.",
                 advice: "Audio routing must be verified on a real device.")
@@ -22,7 +22,7 @@ extension RouteEngine {
 
     /// R6: engagement requests microphone permission, which crashes without NSMicrophoneUsageDescription.
     func missingMicUsageFinding(_ record: Record) -> Finding {
-        Finding(code: "app.missingMicUsageDescription", severity: .error, rule: "R6", seqs: [record.seq], t: record.t,
+        Finding(code: .appMissingMicUsageDescription, severity: .error, rule: .R6, seqs: [record.seq], t: record.t,
                 message: "The app \(words.joined) the \(words.session) (seq \(record.seq)) but its Info.plist lacks "
                     + "NSMicrophoneUsageDescription; \(words.joining) requests microphone permission, so the app crashes.",
                 advice: "Add NSMicrophoneUsageDescription to Info.plist: \(words.joining) the \(words.session) always sets "
@@ -31,7 +31,7 @@ extension RouteEngine {
 
     /// Backgrounded while engaged without the `audio` background mode.
     func missingBackgroundAudioFinding(_ record: Record) -> Finding {
-        Finding(code: "app.missingBackgroundAudio", severity: .warning, rule: nil,
+        Finding(code: .appMissingBackgroundAudio, severity: .warning, rule: nil,
                 seqs: seqs(record.seq, state.engagedSeq), t: record.t,
                 message: "The app went to the background (seq \(record.seq)) while in the \(words.session), and "
                     + "UIBackgroundModes lacks audio; the system suspends call audio.",
@@ -43,7 +43,7 @@ extension RouteEngine {
         let disabled = state.audioModuleDisabledSeq
         let when = atEnd ? "at the end of the trace" : "when the app \(words.left) the \(words.session) (seq \(seq))"
         let by = disabled.map { " by setAudioModuleEnabled(false) (seq \($0))" } ?? ""
-        return Finding(code: "audioModule.leftDisabled", severity: .warning, rule: "R9",
+        return Finding(code: .audioModuleLeftDisabled, severity: .warning, rule: .R9,
                        seqs: atEnd ? seqs(disabled ?? seq, seq) : seqs(seq, disabled), t: t,
                        message: "The audio module, disabled\(by), was still disabled \(when); no call audio was sent or "
                            + "received meanwhile.",
@@ -54,7 +54,7 @@ extension RouteEngine {
 
     /// `obs.sessionDeactivated` without `notifyOthers`.
     func missingNotifyOthersFinding(_ record: Record) -> Finding {
-        Finding(code: "session.missingNotifyOthers", severity: .warning, rule: nil, seqs: [record.seq], t: record.t,
+        Finding(code: .sessionMissingNotifyOthers, severity: .warning, rule: nil, seqs: [record.seq], t: record.t,
                 message: "The audio session was deactivated (seq \(record.seq)) without notifyOthersOnDeactivation; "
                     + "other apps' audio (music) will not resume.",
                 advice: "Deactivate with setActive(false, options: .notifyOthersOnDeactivation) when the app "
@@ -63,7 +63,7 @@ extension RouteEngine {
 
     /// A call session without `allowBluetooth` (R4's bluetooth route is then never used).
     func missingAllowBluetoothFinding(_ record: Record) -> Finding {
-        Finding(code: "session.missingAllowBluetooth", severity: .warning, rule: "R4", seqs: [record.seq], t: record.t,
+        Finding(code: .sessionMissingAllowBluetooth, severity: .warning, rule: .R4, seqs: [record.seq], t: record.t,
                 message: "A call session was activated (seq \(record.seq)) without the allowBluetooth option; "
                     + "bluetooth headsets will not be used for call audio.",
                 advice: "Include .allowBluetooth (and .allowBluetoothA2DP) in the playAndRecord category options.")
@@ -71,7 +71,7 @@ extension RouteEngine {
 
     /// A call session without `defaultToSpeaker` while the persistent default is the speaker.
     func missingDefaultToSpeakerFinding(_ record: Record) -> Finding {
-        Finding(code: "session.missingDefaultToSpeaker", severity: .warning, rule: nil,
+        Finding(code: .sessionMissingDefaultToSpeaker, severity: .warning, rule: nil,
                 seqs: seqs(record.seq, state.defaultSeq), t: record.t,
                 message: "A call session was activated (seq \(record.seq)) without the defaultToSpeaker option while "
                     + "the persistent default is speaker; call audio starts on the earpiece.",
@@ -81,7 +81,7 @@ extension RouteEngine {
 
     /// A call session whose mode has no echo cancellation.
     func wrongModeFinding(_ mode: String?, _ record: Record) -> Finding {
-        Finding(code: "session.wrongMode", severity: .warning, rule: nil, seqs: [record.seq], t: record.t,
+        Finding(code: .sessionWrongMode, severity: .warning, rule: nil, seqs: [record.seq], t: record.t,
                 message: "A call session was activated (seq \(record.seq)) with mode \(mode ?? "(none)"), neither "
                     + "voiceChat nor videoChat; echo cancellation is off and the other side hears an echo.",
                 advice: "Use mode .voiceChat (or .videoChat for video) with the playAndRecord category.")
@@ -89,7 +89,7 @@ extension RouteEngine {
 
     /// I4, first half: a reactivation while a system call is still up.
     func prematureReactivationFinding(_ record: Record) -> Finding {
-        Finding(code: "interruption.prematureReactivation", severity: .warning, rule: "I4",
+        Finding(code: .interruptionPrematureReactivation, severity: .warning, rule: .I4,
                 seqs: seqs(record.seq, state.interruptionSeq), t: record.t,
                 message: "The audio session was reactivated (seq \(record.seq)) while the system call is still "
                     + "\(state.callState.rawValue) and the interruption has not recovered; this reactivation is bound to fail.",
@@ -99,7 +99,7 @@ extension RouteEngine {
 
     /// I4, second half: the recovered callback without a successful reactivation.
     func recoveredWithoutActivationFinding(_ record: Record) -> Finding {
-        Finding(code: "interruption.recoveredWithoutActivation", severity: .error, rule: "I4",
+        Finding(code: .interruptionRecoveredWithoutActivation, severity: .error, rule: .I4,
                 seqs: seqs(record.seq, state.interruptionSeq), t: record.t,
                 message: "The recovered callback fired (seq \(record.seq)) without a successful audio session "
                     + "activation since the interruption began; call audio is still dead while the UI says it recovered.",
@@ -108,7 +108,7 @@ extension RouteEngine {
 
     /// I3: the engine recovered, but the SDK neither reactivated nor fired its callback in time.
     func notRecoveredFinding(_ pending: PendingConfirmation, t: Int64) -> Finding {
-        Finding(code: "interruption.notRecovered", severity: .error, rule: "I3",
+        Finding(code: .interruptionNotRecovered, severity: .error, rule: .I3,
                 seqs: seqs(pending.triggerSeq, pending.interruptionSeq), t: t,
                 message: "Recovery conditions held at seq \(pending.triggerSeq) (t=\(pending.recoveredAt) ms), but "
                     + "neither a successful audio session activation nor the recovered callback followed within "

@@ -8,9 +8,9 @@ extension RouteEngine {
         let call = change.spelling(api: verdict.api)
         let (why, advice) = explain(cause, causeSeq: verdict.causeSeq)
         return Finding(
-            code: "route.ineffective",
+            code: .routeIneffective,
             severity: verdict.verdict == .deferred ? .info : .warning,
-            rule: "V1",
+            rule: .V1,
             seqs: [verdict.seq] + (verdict.causeSeq.map { [$0] } ?? []),
             t: verdict.t,
             message: "\(call) (seq \(verdict.seq)) was \(verdict.verdict.rawValue) (cause: \(cause.rawValue)): \(why).",

@@ -9,11 +9,11 @@ public enum Severity: String, Sendable, Comparable, CaseIterable {
 /// A diagnostic: a stable code, the rule it comes from, the records involved, and advice in the layer's words.
 public struct Finding: Equatable, Sendable {
     /// Stable code, e.g. `route.ineffective`.
-    public var code: String
+    public var code: FindingCode
     /// How serious it is.
     public var severity: Severity
-    /// The contract rule id, e.g. `R4`, when one applies.
-    public var rule: String?
+    /// The contract rule, e.g. `R4`, when one applies.
+    public var rule: RuleID?
     /// The seqs of the records involved, the deciding one first.
     public var seqs: [Int]
     /// When it was raised (ms since the trace started).
@@ -24,7 +24,7 @@ public struct Finding: Equatable, Sendable {
     public var advice: String
 
     /// Creates a finding.
-    public init(code: String, severity: Severity, rule: String?, seqs: [Int], t: Int64, message: String, advice: String) {
+    public init(code: FindingCode, severity: Severity, rule: RuleID?, seqs: [Int], t: Int64, message: String, advice: String) {
         self.code = code
         self.severity = severity
         self.rule = rule
@@ -52,11 +52,11 @@ public struct Verdict: Equatable, Sendable {
     /// The record that created the cause (e.g. the `os.deviceConnected`), when there is one.
     public var causeSeq: Int?
     /// The rule that decided it (`V1`, `L1`, `L2`).
-    public var rule: String
+    public var rule: RuleID
 
     /// Creates a verdict.
     public init(seq: Int, t: Int64, call: String, api: String? = nil, verdict: VerdictKind, cause: VerdictCause? = nil,
-                causeSeq: Int? = nil, rule: String) {
+                causeSeq: Int? = nil, rule: RuleID) {
         self.seq = seq
         self.t = t
         self.call = call

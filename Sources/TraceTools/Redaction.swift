@@ -77,9 +77,9 @@ public enum Redaction {
 
     /// A finding without its prose.
     struct FindingKey: Equatable {
-        let code: String
+        let code: FindingCode
         let severity: Severity
-        let rule: String?
+        let rule: RuleID?
         let seqs: [Int]
         let t: Int64
         init(_ f: Finding) {

@@ -5,8 +5,8 @@ import TraceFormat
 /// The problem a reduction keeps, identified by the records behind it (original seqs until renumbered).
 struct Target {
     let goal: ReduceGoal
-    var code: String?
-    var rule: String?
+    var code: FindingCode?
+    var rule: RuleID?
     var findingSeq: Int?
     var severity: Severity?
     /// The verdict on the finding's deciding record, when it is a call: the cause must stay the same.
@@ -20,6 +20,8 @@ struct Target {
     var keepSeq: Int?
     /// What the failing expectation got: it must keep failing the same way, not for want of its records.
     var got: String?
+    /// The failing expectation's type (goal `expectFail`).
+    var expectType: String?
 
     init?(goal: ReduceGoal, result r: ReplayResult) {
         self.goal = goal
@@ -41,7 +43,7 @@ struct Target {
         case .expectFail:
             guard let e = r.failedExpectations.first else { return nil }
             keepSeq = e.seq
-            code = e.type
+            expectType = e.type
             got = e.actual
         }
     }
@@ -87,7 +89,7 @@ struct Target {
             "an \(explained ? "explained" : "unexplained") divergence: predicted \(predicted?.rawValue ?? "?"), played \(actual?.rawValue ?? "?")"
                 + " (" + [predictedSeq.map { "prediction set by seq \($0)" }, actualSeq.map { "actual route from seq \($0)" }]
                 .compactMap { $0 }.joined(separator: ", ") + ")"
-        case .expectFail: "the failing \(code ?? "expect") record" + (keepSeq.map { " (seq \($0))" } ?? "") + (got.map { ", which got \($0)" } ?? "")
+        case .expectFail: "the failing \(expectType ?? "expect") record" + (keepSeq.map { " (seq \($0))" } ?? "") + (got.map { ", which got \($0)" } ?? "")
         }
     }
 }
@@ -146,10 +148,10 @@ extension Reducer {
         switch options.goal {
         case .divergence:
             pins.append(Expectation(.divergences(count: check.divergences.count), atEnd: true, rule: "X2"))
-            pins.append(Expectation(.finding(code: "route.divergence", count: check.findingCounts["route.divergence"] ?? 0),
+            pins.append(Expectation(.finding(code: FindingCode.routeDivergence.rawValue, count: check.findingCounts[.routeDivergence] ?? 0),
                                     atEnd: true, rule: target.explained ? "X3" : "X2"))
         case .finding(let code):
-            pins.append(Expectation(.finding(code: code, count: check.findingCounts[code] ?? 0), atEnd: true, rule: target.rule))
+            pins.append(Expectation(.finding(code: code.rawValue, count: check.findingCounts[code] ?? 0), atEnd: true, rule: target.rule?.rawValue))
         case .expectFail: break
         }
         for p in pins { out.append(Record(seq: out.count, t: t, .expect(p))) }

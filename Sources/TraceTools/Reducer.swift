@@ -4,7 +4,7 @@ import TraceFormat
 /// What a reduction must keep showing.
 public enum ReduceGoal: Sendable, Equatable {
     /// A finding with this code (the same deciding record as the first one in the trace).
-    case finding(String)
+    case finding(FindingCode)
     /// A route divergence: the first unexplained one (else the first), same routes and same actual-route record.
     case divergence
     /// The first failing `expect.*` record still fails.

@@ -20,7 +20,13 @@ enum ReduceCommand {
         guard args.positionals.count == 1 else { throw UsageError(message: "expected one TRACE") }
         guard let out = args.value("-o") else { throw UsageError(message: "missing '-o MIN.trace.zst'") }
         var goals: [ReduceGoal] = []
-        if let code = args.value("--finding") { goals.append(.finding(code)) }
+        if let name = args.value("--finding") {
+            guard let code = FindingCode(rawValue: name) else {
+                throw UsageError(message: "unknown finding code '\(name)'; known codes: "
+                    + FindingCode.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            goals.append(.finding(code))
+        }
         if args.has("--divergence") { goals.append(.divergence) }
         if args.has("--expect-fail") { goals.append(.expectFail) }
         guard goals.count == 1 else { throw UsageError(message: "give exactly one of --finding CODE, --divergence, --expect-fail") }

@@ -24,7 +24,7 @@ final class FindingTests: XCTestCase {
         store.send(5000, .sdkQualityChanged(overall: .good, previous: .poor, mos: nil),
                    [finding("quality.spuriousChange", "Q2", [7, 4], 5000)])
         store.reportChange(5001, .good, .good)                                       // seq 8
-        XCTAssertEqual(store.findings.filter { $0.code == "quality.spuriousChange" }.count, 3)
+        XCTAssertEqual(store.findings.filter { $0.code == .qualitySpuriousChange }.count, 3)
     }
 
     func test_quality_missedChange_afterTheWindow_heldUntilTheKindIsSeen() {

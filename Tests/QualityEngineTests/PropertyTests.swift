@@ -141,8 +141,8 @@ final class PropertyTests: XCTestCase {
             }
             let codes = all.compactMap { if case .finding(let f) = $0 { f.code } else { nil } }
             let derived = all.filter { if case .levelChange = $0 { true } else { false } }.count
-            XCTAssertLessThanOrEqual(codes.filter { $0 == "quality.spuriousChange" }.count, sdkChanges, "seed \(seed)")
-            XCTAssertLessThanOrEqual(codes.filter { $0 == "quality.missedChange" }.count, derived, "seed \(seed)")
+            XCTAssertLessThanOrEqual(codes.filter { $0 == .qualitySpuriousChange }.count, sdkChanges, "seed \(seed)")
+            XCTAssertLessThanOrEqual(codes.filter { $0 == .qualityMissedChange }.count, derived, "seed \(seed)")
         }
     }
 

@@ -27,7 +27,7 @@ final class ProseTests: XCTestCase {
     }
 
     func test_everyFindingCodeIsRaisedWithProse() {
-        let codes = Set(allFindings(.srtc).map(\.code))
+        let codes = Set(allFindings(.srtc).map(\.code.rawValue))
         XCTAssertEqual(codes, ["layer.targetNotInCandidates", "layer.switchNotConfirmed", "quality.spuriousChange",
                                "quality.missedChange", "quality.flapping", "speakers.mismatch"])
     }
@@ -54,11 +54,11 @@ final class ProseTests: XCTestCase {
     }
 
     func test_adviceNamesTheLevelChangeEventForQualityFindings() {
-        for f in allFindings(.srtc) where f.code.hasPrefix("quality.") {
-            XCTAssertTrue(f.advice.contains("didChangeConnectionQuality"), f.code)
+        for f in allFindings(.srtc) where f.code.family == "quality" {
+            XCTAssertTrue(f.advice.contains("didChangeConnectionQuality"), f.code.rawValue)
             XCTAssertEqual(f.severity, .warning)
         }
-        let flapping = allFindings(.srtc).first { $0.code == "quality.flapping" }!
+        let flapping = allFindings(.srtc).first { $0.code == .qualityFlapping }!
         XCTAssertTrue(flapping.advice.contains("hysteresis"))
     }
 }

@@ -86,7 +86,8 @@ func change(_ seq: Int, _ t: Int64, _ previous: QualityLevel, _ overall: Quality
 
 func finding(_ code: String, _ rule: String, _ seqs: [Int], _ t: Int64,
              _ severity: Severity = .warning) -> QualityOutput {
-    .finding(Finding(code: code, severity: severity, rule: rule, seqs: seqs, t: t, message: "", advice: ""))
+    .finding(Finding(code: FindingCode(rawValue: code)!, severity: severity, rule: RuleID(rawValue: rule)!, seqs: seqs, t: t,
+                     message: "", advice: ""))
 }
 
 func matchTimer(_ seq: Int, _ due: Int64) -> QualityTimer {
@@ -108,7 +109,7 @@ func key(_ uid: String, _ track: String) -> SpeakerKey {
 func switchVerdict(_ seq: Int, _ t: Int64, _ kind: VerdictKind, _ cause: VerdictCause? = nil, causeSeq: Int? = nil,
                    rule: String) -> QualityOutput {
     .verdict(Verdict(seq: seq, t: t, call: "api.switchLayer", verdict: kind, cause: cause, causeSeq: causeSeq,
-                     rule: rule))
+                     rule: RuleID(rawValue: rule)!))
 }
 
 extension TestStore {

@@ -62,8 +62,8 @@ final class ReplayTests: XCTestCase {
         XCTAssertEqual(d.actualSeq, 4)
         XCTAssertEqual(d.afterAppliedCall, call)
         XCTAssertFalse(d.explained)
-        XCTAssertEqual(r.findingCounts["route.divergence"], 1)
-        XCTAssertEqual(r.findings.first { $0.code == "route.divergence" }?.severity, .error)
+        XCTAssertEqual(r.findingCounts[.routeDivergence], 1)
+        XCTAssertEqual(r.findings.first { $0.code == .routeDivergence }?.severity, .error)
     }
 
     func test_X2_nullPredictionOrUnknownActualIsNoDivergence() {
@@ -99,17 +99,17 @@ final class ReplayTests: XCTestCase {
         b.add(5000, .routeSnapshot(route: .receiver, ports: ["BuiltInReceiver"]))
         let r = b.replay()
         XCTAssertEqual(r.divergences.count, 1)
-        XCTAssertEqual(r.divergences[0].explainedBy, "session.missingAllowBluetooth")
+        XCTAssertEqual(r.divergences[0].explainedBy, .sessionMissingAllowBluetooth)
         XCTAssertEqual(r.divergences[0].explainedBySeq, act)
-        XCTAssertEqual(r.findings.first { $0.code == "route.divergence" }?.severity, .warning)
-        XCTAssertEqual(r.findings.first { $0.code == "route.divergence" }?.rule, "X3")
+        XCTAssertEqual(r.findings.first { $0.code == .routeDivergence }?.severity, .warning)
+        XCTAssertEqual(r.findings.first { $0.code == .routeDivergence }?.rule, .X3)
     }
 
     func test_finding_route_divergence_namesBothSidesInLayerWords() {
         var b = joinedOnReceiver()
         b.add(1000, .setRoute(target: .speaker, api: nil))
         b.add(4000, .routeSnapshot(route: .receiver, ports: nil))
-        let f = b.replay().findings.first { $0.code == "route.divergence" }!
+        let f = b.replay().findings.first { $0.code == .routeDivergence }!
         XCTAssertEqual(f.seqs, [5, 4])
         XCTAssertTrue(f.message.contains("predicts speaker") && f.message.contains("played receiver"), f.message)
         XCTAssertFalse((f.message + f.advice).lowercased().contains("meeting"))
@@ -125,9 +125,9 @@ final class ReplayTests: XCTestCase {
         b.add(1000, .setAudioModuleEnabled(enabled: false))       // nobody speaking: no finding
         b.add(1100, .setAudioModuleEnabled(enabled: true))
         let r = b.replay()
-        let found = r.findings.filter { $0.code == "audioModule.disabledWhileSpeaking" }
+        let found = r.findings.filter { $0.code == .audioModuleDisabledWhileSpeaking }
         XCTAssertEqual(found.map(\.seqs), [[off]])
-        XCTAssertEqual(found.first?.rule, "R9")
+        XCTAssertEqual(found.first?.rule, .R9)
     }
 
     func test_timersFireBeforeARecordAtTheSameTime() {

@@ -77,7 +77,7 @@ final class ReduceTests: XCTestCase {
 
     func test_reduce_finding_keepsTheSameCause() throws {
         let recs = try TraceFiles.load(Fixtures.trace("srtc-bluetooth-blocks-speaker.jsonl"))
-        let result = try Reducer(records: recs, options: ReduceOptions(goal: .finding("route.ineffective"))).run()
+        let result = try Reducer(records: recs, options: ReduceOptions(goal: .finding(.routeIneffective))).run()
         XCTAssertEqual(result.records.map(\.type), ["trace.header", "api.joinChannel", "os.deviceConnected", "api.setRoute", "expect.finding"])
         let replayed = Replay.run(records: result.records)
         XCTAssertEqual(replayed.failedExpectations.count, 0)

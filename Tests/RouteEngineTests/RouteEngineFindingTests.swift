@@ -163,7 +163,7 @@ final class RouteEngineFindingTests: XCTestCase {
         }
         store.send(.enterMeeting(room: "r"), at: 2) { $0.engagedSeq = 2 }
         store.skip(.exitMeeting, at: 3)
-        XCTAssertEqual(findings(store.skip(.enterMeeting(room: "r"), at: 4)).map(\.code), ["app.missingMicUsageDescription"])
+        XCTAssertEqual(findings(store.skip(.enterMeeting(room: "r"), at: 4)).map(\.code.rawValue), ["app.missingMicUsageDescription"])
         var fine = TestStore()
         fine.skip(header(.smeeting))
         XCTAssertTrue(findings(fine.skip(.enterMeeting(room: "r"), at: 1)).isEmpty)

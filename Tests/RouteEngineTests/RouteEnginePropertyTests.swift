@@ -71,9 +71,9 @@ final class RouteEnginePropertyTests: XCTestCase {
                 run.routeCalls += 1
                 run.verdictKinds.insert(v.verdict.rawValue + "/" + (v.cause?.rawValue ?? "-"))
                 XCTAssertEqual(v.seq, record.seq, where_)
-                XCTAssertEqual(v.rule, "V1", where_)
+                XCTAssertEqual(v.rule, .V1, where_)
                 if v.verdict == .applied { XCTAssertNotEqual(s.predictedRoute, predictedBefore, "applied ⇒ route changed, \(where_)") }
-                let explained = outputs.filter { if case .finding(let f) = $0 { f.code == "route.ineffective" } else { false } }
+                let explained = outputs.filter { if case .finding(let f) = $0 { f.code == .routeIneffective } else { false } }
                 let expectFinding = v.verdict == .deferred || v.verdict == .ineffective
                 XCTAssertEqual(explained.count, expectFinding ? 1 : 0, "one route.ineffective per ineffective call, \(where_)")
                 XCTAssertEqual(v.cause != nil, expectFinding, where_)

@@ -88,13 +88,14 @@ func stripProse(_ output: RouteOutput) -> RouteOutput {
 
 /// A finding to compare against (prose blanked).
 func finding(_ code: String, _ severity: Severity, _ rule: String?, _ seqs: [Int], t: Int64) -> RouteOutput {
-    .finding(Finding(code: code, severity: severity, rule: rule, seqs: seqs, t: t, message: "", advice: ""))
+    .finding(Finding(code: FindingCode(rawValue: code)!, severity: severity, rule: rule.map { RuleID(rawValue: $0)! },
+                     seqs: seqs, t: t, message: "", advice: ""))
 }
 
 /// A V1 verdict to compare against.
 func verdict(_ seq: Int, _ call: String, _ kind: VerdictKind, _ cause: VerdictCause? = nil, causeSeq: Int? = nil,
              t: Int64, api: String? = nil) -> RouteOutput {
-    .verdict(Verdict(seq: seq, t: t, call: call, api: api, verdict: kind, cause: cause, causeSeq: causeSeq, rule: "V1"))
+    .verdict(Verdict(seq: seq, t: t, call: call, api: api, verdict: kind, cause: cause, causeSeq: causeSeq, rule: .V1))
 }
 
 /// The words a finding of this layer must never use in prose (seeds/README.md).
