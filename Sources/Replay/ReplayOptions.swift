@@ -43,6 +43,8 @@ public struct Divergence: Equatable, Sendable {
     public var actual: Route
     /// The record that set the prediction.
     public var predictedSeq: Int?
+    /// Why the prediction was what it was at the start (X4).
+    public var predictedBy: PredictionSource?
     /// The record that reported the actual route.
     public var actualSeq: Int?
     /// The applied call just before it, if it started within the tolerance after one (a pure "set but didn't take effect").

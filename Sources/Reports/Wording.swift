@@ -13,6 +13,7 @@ public enum Wording {
         case .overrideActive: "a temporary override (setAudioRoute) shadowed the new default"
         case .simulator: "the trace comes from a simulator, which has no earpiece"
         case .micDenied: "the microphone permission was denied (playback-only mode has no earpiece)"
+        case .videoChatMode: "the call session was in videoChat mode, which keeps the output off the receiver"
         case .targetNotInCandidates: "the target layer is not among the candidates declared at subscribe"
         case .engineNotSupported: "the CDN engine does not support layer switching"
         case .transportNotReady: "the signalling transport was not connected yet"

@@ -56,6 +56,10 @@ extension RouteEngine {
             return ("microphone permission is denied\(at), so the SDK runs in playback-only mode, which has no earpiece",
                     "The earpiece is unavailable in playback-only mode; ask the \(words.participant) for microphone "
                         + "permission before offering the earpiece.")
+        case .videoChatMode:
+            return ("the call session is in videoChat mode, which implies defaultToSpeaker and leaves no way to the receiver",
+                    "Use mode .voiceChat when the earpiece should be reachable; in .videoChat iOS keeps the output on the "
+                        + "speaker.")
         case .targetNotInCandidates, .engineNotSupported, .transportNotReady:
             return ("\(cause.rawValue)", "See the verdict's cause.")
         }

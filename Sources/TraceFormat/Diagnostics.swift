@@ -53,6 +53,9 @@ public struct Verdict: Equatable, Sendable {
     public var causeSeq: Int?
     /// The rule that decided it (`V1`, `L1`, `L2`).
     public var rule: RuleID
+    /// What became of the call (V2), as far as it is decided: set by the replay (nil for calls the
+    /// contract gives no outcome, like `api.switchLayer`).
+    public var outcome: Outcome?
 
     /// Creates a verdict.
     public init(seq: Int, t: Int64, call: String, api: String? = nil, verdict: VerdictKind, cause: VerdictCause? = nil,
@@ -65,6 +68,49 @@ public struct Verdict: Equatable, Sendable {
         self.cause = cause
         self.causeSeq = causeSeq
         self.rule = rule
+    }
+}
+
+/// What became of a route call (contract V2), decided at the call or later.
+public struct Outcome: Equatable, Sendable {
+    /// The outcome.
+    public var kind: OutcomeKind
+    /// Why, for `ineffective` (and `rejected`); `pending`, `superseded` and `dropped` carry none.
+    public var cause: VerdictCause?
+    /// When it was decided (the call's own time for an outcome decided at the call).
+    public var t: Int64
+    /// The record that decided it: the call itself, the superseding call, the leave or exit, the
+    /// engagement or recovery record; nil when a timer decided it (I3's retry) or while `pending`.
+    public var seq: Int?
+
+    /// Creates an outcome.
+    public init(kind: OutcomeKind, cause: VerdictCause? = nil, t: Int64, seq: Int?) {
+        self.kind = kind
+        self.cause = cause
+        self.t = t
+        self.seq = seq
+    }
+
+    /// Whether the call took effect in the end (`applied` or `noop`); the others are what reports list
+    /// as "did not take effect".
+    public var tookEffect: Bool { kind == .applied || kind == .noop }
+}
+
+/// Why the predicted route of a divergence was what it was (contract X4): the branch of R8 as a rule
+/// id and the record behind it.
+public struct PredictionSource: Equatable, Sendable {
+    /// The branch of R8: `R4`, `R6`, `R7`, `R10`, `R11` or `R2`.
+    public var rule: RuleID
+    /// The record behind the branch (nil: none, e.g. R6 or the built-in default).
+    public var seq: Int?
+    /// The engagement or recovery record that applied a deferred call, when the call was deferred.
+    public var appliedBy: Int?
+
+    /// Creates a prediction source.
+    public init(rule: RuleID, seq: Int?, appliedBy: Int? = nil) {
+        self.rule = rule
+        self.seq = seq
+        self.appliedBy = appliedBy
     }
 }
 

@@ -108,5 +108,11 @@ public enum VerdictKind: String, TraceVocabulary {
 /// Why a call got a verdict other than `applied` or `noop`.
 public enum VerdictCause: String, TraceVocabulary {
     case notEngaged, interrupted, audioModuleDisabled, externalRouteActive, overrideActive
-    case simulator, micDenied, targetNotInCandidates, engineNotSupported, transportNotReady
+    case simulator, micDenied, videoChatMode, targetNotInCandidates, engineNotSupported, transportNotReady
+}
+
+/// What became of a route call in the end (contract V2): its verdict when decided at the call, or
+/// what happened later to a deferred one.
+public enum OutcomeKind: String, TraceVocabulary {
+    case applied, noop, ineffective, superseded, dropped, pending, rejected
 }
