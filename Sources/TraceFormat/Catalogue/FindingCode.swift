@@ -175,3 +175,22 @@ public enum FindingCode: String, CaseIterable, Sendable, Comparable, CustomStrin
         }
     }
 }
+
+extension RuleID {
+    /// The finding codes through which the rule shows in reports: the codes that belong to it, and
+    /// for rules that decide other codes' verdicts or explanations, those.
+    public var relatedCodes: [FindingCode] {
+        let own = FindingCode.allCases.filter { $0.rule == self }
+        let more: [FindingCode]
+        switch self {
+        case .R2, .R3, .R5, .R7: more = [.routeIneffective]
+        case .R8, .X1, .X3, .X4: more = [.routeDivergence]
+        case .R11: more = [.sessionMissingAllowBluetooth, .sessionMissingDefaultToSpeaker, .sessionWrongMode]
+        case .I1, .I2: more = [.interruptionNotRecovered]
+        case .V2: more = [.routeIneffective]
+        case .Q4: more = [.speakersMismatch, .qualityMissedChange]
+        default: more = []
+        }
+        return own + more.filter { !own.contains($0) }
+    }
+}

@@ -1,0 +1,30 @@
+import Reports
+import TraceFormat
+
+/// `rtctrace rules [ID|CODE]`: the contract's rule catalogue, or one entry in full.
+enum RulesCommand {
+    static let spec = CommandSpec(
+        name: "rules", usage: "rules [ID|CODE] [--json]",
+        summary: "List the contract's rules and finding codes, or explain one.",
+        flags: [("--json", "Print the catalogue (or the entry) as JSON.")],
+        details: "ID is a rule id (R4, I3, X3, …), CODE a finding code (route.ineffective, …); case does not matter.\nThe full contract is docs/contract.md.")
+
+    static let command = Command(spec: spec) { args in
+        guard args.positionals.count <= 1 else { throw UsageError(message: "expected at most one ID or CODE") }
+        var entry: CatalogueText.Entry?
+        if let name = args.positionals.first {
+            guard let found = CatalogueText.Entry(name) else {
+                throw UsageError(message: "'\(name)' is neither a rule id nor a finding code; 'rtctrace rules' lists them")
+            }
+            entry = found
+        }
+        if args.has("--json") {
+            Output.stdout.write(CatalogueText.json(entry))
+        } else if let entry {
+            Output.stdout.write(CatalogueText.explain(entry))
+        } else {
+            Output.stdout.write(CatalogueText.list())
+        }
+        return .success
+    }
+}
