@@ -76,9 +76,19 @@ public struct ReplayResult: Sendable {
     /// Failed expectations.
     public var failedExpectations: [ExpectationResult] { expectations.filter { !$0.passed } }
 
-    /// Whether anything is wrong: a warning or worse, or a divergence.
+    /// Why the input cannot be explained at all, or nil when it can: a file that is not a trace, or a
+    /// trace with no header or no records gives no evidence, so it never gets an all-clear.
+    public var unexplainable: String? {
+        if let p = problems.first(where: { $0.kind == .notATrace }) { return p.message }
+        if records == 0 { return "it holds no records" }
+        if header == nil { return "it has no trace.header record, so its layer, device and start are unknown" }
+        if records == 1 { return "it holds only its header" }
+        return nil
+    }
+
+    /// Whether anything is wrong: a warning or worse, or a divergence (or nothing to judge by).
     public var hasIssues: Bool {
-        !divergences.isEmpty || findings.contains { $0.severity >= .warning } || findingsDropped > 0 || verdictsDropped > 0 && notTakingEffectCount > 0
+        unexplainable != nil || !divergences.isEmpty || findings.contains { $0.severity >= .warning } || findingsDropped > 0 || verdictsDropped > 0 && notTakingEffectCount > 0
     }
 }
 

@@ -39,7 +39,11 @@ public enum ExplainText {
         o += r.findingsDropped > 0 ? " (+\(r.findingsDropped) not listed)" : ""
         o += "\n"
         if let q = r.quality, q.reports > 0 { o += "  quality: " + QualityText.oneLine(q) + "\n" }
-        o += "  " + (r.hasIssues ? "Needs attention: see below." : "Nothing is wrong: every call did what the contract predicts.") + "\n"
+        if let why = r.unexplainable {
+            o += "  Cannot be explained: " + terminalSafe(why) + ".\n"
+        } else {
+            o += "  " + (r.hasIssues ? "Needs attention: see below." : "Nothing is wrong: every call did what the contract predicts.") + "\n"
+        }
 
         if !failing.isEmpty {
             o += "\n" + bold("Calls that did not take effect") + "\n"

@@ -76,6 +76,12 @@ public enum GoldenCheck {
         } catch {
             out.failures.append("\(snap): \(error)")
         }
+        if let why = result.unexplainable {
+            out.failures.append("\(path): cannot be explained: \(why)")
+        } else if out.expectations == 0, out.snapshot == .none {
+            out.failures.append("\(path): checks nothing: it has no expect.* record and no snapshot "
+                + "(add expectations, or write one with 'rtctrace check --update' and review it with 'rtctrace accept')")
+        }
         return out
     }
 }

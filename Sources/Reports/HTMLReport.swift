@@ -52,7 +52,8 @@ public enum HTMLReport {
             o += " · device unknown (the trace has no header)"
         }
         o += " · \(e(formatDuration(r.durationMs))), \(r.records) records</p>\n"
-        let status = r.hasIssues ? ("attention", "Needs attention") : ("ok", "Nothing is wrong")
+        let status = r.unexplainable.map { ("attention", "Cannot be explained: " + e($0)) }
+            ?? (r.hasIssues ? ("attention", "Needs attention") : ("ok", "Nothing is wrong"))
         o += "<p class=\"status \(status.0)\">\(status.1)</p>\n</header>\n"
         return o
     }

@@ -69,6 +69,7 @@ public enum ResultJSON {
         for s in Severity.allCases.reversed() { w.key(s.rawValue); w.int(r.findings.filter { $0.severity == s }.count) }
         w.endObject()
         w.key("ok"); w.bool(!r.hasIssues)
+        if let why = r.unexplainable { w.key("unexplainable"); w.string(why) }
         w.endObject()
     }
 

@@ -19,6 +19,8 @@ final class FileInput {
     let path: String
     let fd: Int32
     private let owned: Bool
+    /// The file's size when it is a regular file (nil for standard input, pipes and devices).
+    private(set) var size: Int?
 
     init(path: String) throws {
         self.path = path
@@ -34,6 +36,7 @@ final class FileInput {
                 close(fd)
                 throw FileError(path: path, message: "is a directory")
             }
+            if (st.st_mode & S_IFMT) == S_IFREG { size = Int(st.st_size) }
         }
     }
 

@@ -15,17 +15,22 @@ extension LineSource {
         }
     }
 
+    /// Decides the container from the first buffered bytes (see `ContainerKind`).
     func detect() {
-        _ = need(4)
-        if inEnd - inPos >= 4 {
-            let m = inBuf.withUnsafeBufferPointer { readLE32($0, inPos) }
-            if m == ZstdMagic.frame || ZstdMagic.isSkippable(m) {
-                mode = .zstd
-                stats.compressed = true
-                return
-            }
+        _ = need(8)
+        let kind = inBuf.withUnsafeBufferPointer { ContainerKind.sniff(UnsafeBufferPointer(rebasing: $0[inPos..<inEnd])) }
+        switch kind {
+        case let .archive(name, unpack):
+            queue.append(TraceProblem(.notATrace, file: file, offset: 0, message: "this is \(name), not a trace: \(unpack)"))
+            finished = true
+        case .zstd, .zstdAfterGarbage, .unknown:
+            // After garbage (or with no frame in sight yet), `startFrame` resynchronises at the next
+            // frame magic anywhere in the file and says what it skipped.
+            mode = .zstd
+            stats.compressed = true
+        case .jsonLines:
+            mode = .plain
         }
-        mode = .plain
     }
 
     func pumpPlain() {
@@ -110,6 +115,15 @@ extension LineSource {
                 return
             }
             let size = Int(inBuf.withUnsafeBufferPointer { readLE32($0, inPos + 4) })
+            if let total = input.size, frameStart + 8 + size > total {
+                // A size running past the end is damage (a flipped byte), not a frame: skipping it
+                // would lose every valid frame after it.
+                let at = frameStart
+                resync(from: inPos + 1)
+                queue.append(TraceProblem(.badFrame, file: file, offset: at,
+                    message: "skippable frame declares \(size) bytes, past the end of the file; resumed at byte \(inAbs)"))
+                return
+            }
             stats.skippableFrames += 1
             stats.endsWithEndMark = false
             inPos += 8
@@ -135,8 +149,20 @@ extension LineSource {
         }
         let at = inAbs
         resync(from: inPos + 1)
+        let skipped = inAbs - at
+        if inPos == inEnd && eof {
+            if stats.frames == 0 && stats.skippableFrames == 0 {
+                queue.append(TraceProblem(.notATrace, file: file, offset: 0,
+                    message: "neither zstd frames nor JSON Lines (\(skipped) bytes with no frame and no JSON object)"))
+            } else {
+                queue.append(TraceProblem(.garbage, file: file, offset: at,
+                    message: "\(skipped) trailing bytes are not a frame; skipped"))
+            }
+            finished = true
+            return
+        }
         queue.append(TraceProblem(.garbage, file: file, offset: at,
-                                  message: "no frame starts here; skipped \(inAbs - at) bytes to the next frame"))
+                                  message: "no frame starts here; skipped \(skipped) bytes to the next frame"))
     }
 
     /// Scans for the next frame magic from buffer index `from`, consuming what it passes.

@@ -24,6 +24,8 @@ public struct TraceProblem: Error, Equatable, Sendable, CustomStringConvertible 
         case notClosed
         /// The input holds no records at all.
         case empty
+        /// The input is not a trace: an archive, or neither zstd frames nor JSON Lines.
+        case notATrace
         /// An I/O error.
         case io
     }

@@ -2,11 +2,18 @@ import Glibc
 import Reports
 import TraceFormat
 
-/// Exit codes: 0 success, 1 findings / failed checks / damaged input, 64 usage error.
+/// Exit codes: 0 success, 1 findings / failed checks / damaged input, 64 usage error, 65 input that
+/// is not a trace or holds nothing to judge (sysexits' data error).
 enum ExitCode: Int32 {
     case success = 0
     case failure = 1
     case usage = 64
+    case dataError = 65
+}
+
+/// Input that cannot be explained at all: printed as `Error: …`, exit 65.
+struct DataError: Error {
+    let message: String
 }
 
 /// A usage error: printed as `Error: …`, with the usage line and a pointer to `--help`.

@@ -19,6 +19,7 @@ enum ExportCommand {
         guard let out = args.value("-o") else { throw UsageError(message: "missing '-o TRACE.json'") }
         let recorder = ChromeTraceRecorder()
         let result = try ReplayFlags.replay(args.positionals[0], args, observer: recorder.observe)
+        try ReplayFlags.requireExplainable(result)
         let json = ChromeTrace.render(result, recorder: recorder)
         try AtomicFile.write(json, to: out)
         Output.stderr.line("wrote \(terminalSafe(out)) (\(json.utf8.count) bytes)")

@@ -45,6 +45,12 @@ enum ReplayFlags {
         return o
     }
 
+    /// Refuses a result with nothing to judge by (not a trace, no header, no records): exit 65.
+    static func requireExplainable(_ r: ReplayResult) throws {
+        guard let why = r.unexplainable else { return }
+        throw DataError(message: "\(r.file): cannot be explained: \(why)")
+    }
+
     /// Replays one trace, warning on stderr about reader problems.
     static func replay(_ path: String, _ a: Arguments, observer: ((ReplayStep) -> Void)? = nil) throws -> ReplayResult {
         let options = try parse(a)
@@ -82,6 +88,7 @@ enum ReplayCommand {
         } else {
             out.write("\n" + TimelineText.divergences(result))
         }
+        try ReplayFlags.requireExplainable(result)
         return .success
     }
 }
@@ -93,7 +100,7 @@ enum ExplainCommand {
         summary: "Explain a trace: calls that did not take effect and why, divergences, findings, quality.",
         options: ReplayFlags.options,
         flags: [("--json", "Print the result as JSON (schema rtctrace.explain/1, see docs/json.md)."), strictFlag],
-        details: "Exit status: 0 when nothing is wrong, 1 when there are warnings or divergences.")
+        details: "Exit status: 0 when nothing is wrong, 1 when there are warnings or divergences, 65 when the input\nis not a trace or holds nothing to judge (no header, no records).")
 
     static let command = Command(spec: spec) { args in
         guard args.positionals.count == 1 else { throw UsageError(message: "expected one TRACE") }
@@ -103,6 +110,7 @@ enum ExplainCommand {
         } else {
             Output.stdout.write(ExplainText.render(result, colour: Output.stdout.isTerminal))
         }
+        try ReplayFlags.requireExplainable(result)
         return result.hasIssues ? .failure : .success
     }
 }

@@ -16,6 +16,7 @@ enum ReportCommand {
         guard let out = args.value("-o") else { throw UsageError(message: "missing '-o REPORT.html'") }
         let lanes = ReportLanes()
         let result = try ReplayFlags.replay(args.positionals[0], args, observer: lanes.observe)
+        try ReplayFlags.requireExplainable(result)
         let html = HTMLReport.render(result, lanes: lanes.lanes(for: result))
         try AtomicFile.write(html, to: out)
         Output.stderr.line("wrote \(terminalSafe(out)) (\(html.utf8.count) bytes)")

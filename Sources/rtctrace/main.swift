@@ -59,6 +59,9 @@ func runMain() -> Int32 {
         Output.stderr.line("Usage: rtctrace \(command.spec.usage)")
         Output.stderr.line("  See 'rtctrace \(command.spec.name) --help'.")
         return ExitCode.usage.rawValue
+    } catch let e as DataError {
+        Output.stderr.line("Error: " + terminalSafe(e.message))
+        return ExitCode.dataError.rawValue
     } catch let e as CommandFailure {
         Output.stderr.line("Error: " + terminalSafe(e.message))
         return ExitCode.failure.rawValue

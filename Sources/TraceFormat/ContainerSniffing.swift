@@ -1,0 +1,48 @@
+/// What the first bytes of an input say it is, before any record is read.
+///
+/// Archives are recognised by their magic bytes first (so that a gzip'd trace gets "gunzip it first",
+/// not a wall of bad records); then a zstd frame anywhere in the first buffer (a damaged first frame
+/// or garbage before it must not turn a trace into "JSON Lines"); only text that starts like a JSON
+/// object is JSON Lines. A zstd frame magic cannot occur in valid UTF-8 JSON (0xFD is never a UTF-8
+/// byte, and a raw 0x18 never appears in JSON), so the scan cannot mistake text for frames.
+enum ContainerKind: Equatable {
+    /// A known archive format, with the command that unpacks it.
+    case archive(name: String, unpack: String)
+    /// zstd frames start at offset 0.
+    case zstd
+    /// zstd frames start later, after damaged or foreign bytes.
+    case zstdAfterGarbage
+    /// Plain JSON Lines (or an empty input).
+    case jsonLines
+    /// Neither zstd frames in the bytes seen nor text that starts like JSON; the reader still scans
+    /// the rest of the input for a frame before it gives up.
+    case unknown
+
+    /// Classifies an input from its first buffered bytes.
+    static func sniff(_ p: UnsafeBufferPointer<UInt8>) -> ContainerKind {
+        func starts(_ magic: [UInt8]) -> Bool { p.count >= magic.count && zip(p, magic).allSatisfy { $0 == $1 } }
+        if starts([0x1F, 0x8B]) { return .archive(name: "a gzip archive", unpack: "gunzip it first (gunzip -k FILE)") }
+        if starts([0x50, 0x4B, 0x03, 0x04]) || starts([0x50, 0x4B, 0x05, 0x06]) {
+            return .archive(name: "a zip archive", unpack: "unzip it first and give the trace inside")
+        }
+        if starts([0x42, 0x5A, 0x68]) { return .archive(name: "a bzip2 archive", unpack: "bunzip2 it first (bunzip2 -k FILE)") }
+        if starts([0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00]) { return .archive(name: "an xz archive", unpack: "unxz it first (unxz -k FILE)") }
+        if p.count >= 4, isFrameMagic(readLE32(p, 0)) { return .zstd }
+        if firstFrameMagic(p) != nil { return .zstdAfterGarbage }
+        guard let first = p.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else { return .jsonLines }
+        // A UTF-8 byte order mark before the first object is tolerated as text.
+        return first == UInt8(ascii: "{") || first == 0xEF ? .jsonLines : .unknown
+    }
+
+    /// The index of the first zstd data or skippable frame magic in `p`, if any.
+    static func firstFrameMagic(_ p: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int? {
+        var i = start
+        while i + 4 <= p.count {
+            if p[i] == 0x28 || p[i] & 0xF0 == 0x50, isFrameMagic(readLE32(p, i)) { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    static func isFrameMagic(_ m: UInt32) -> Bool { m == ZstdMagic.frame || ZstdMagic.isSkippable(m) }
+}
