@@ -85,6 +85,20 @@ struct JSONCursor {
         throw JSONFault(reason: "unterminated string")
     }
 
+    /// Reads a string's raw range like `readStringRange`, and rejects invalid UTF-8 in it, for strings
+    /// that are skipped or compared as bytes (unknown fields' values, keys): what a strict JSON parser
+    /// rejects must not pass through to `cat` or a rewritten trace.
+    mutating func readValidatedStringRange() throws -> (Range<Int>, escaped: Bool) {
+        let (range, escaped) = try readStringRange()
+        let slice = UnsafeBufferPointer(rebasing: bytes[range])
+        if escaped {
+            _ = try Self.unescape(slice)
+        } else if !Self.isASCII(slice), String(validating: slice, as: UTF8.self) == nil {
+            throw JSONFault(reason: "invalid UTF-8 in a string")
+        }
+        return (range, escaped)
+    }
+
     /// Reads a string value, unescaping it and validating its UTF-8.
     mutating func readString() throws -> String {
         let (range, escaped) = try readStringRange()
@@ -182,6 +196,7 @@ struct JSONCursor {
         let start = pos
         var negative = false
         if peek() == UInt8(ascii: "-") { negative = true; pos += 1 }
+        try rejectLeadingZero(start)
         var value: Int64 = 0
         var digits = 0
         while pos < end {
@@ -206,6 +221,15 @@ struct JSONCursor {
         return negative ? -value : value
     }
 
+    /// JSON numbers have no leading zeros (`007`); strict parsers reject them, so the trace does too.
+    @inline(__always)
+    private mutating func rejectLeadingZero(_ start: Int) throws {
+        if pos + 1 < end, bytes[pos] == UInt8(ascii: "0"), bytes[pos + 1] &- 0x30 < 10 {
+            pos = start
+            throw JSONFault(reason: "invalid number: leading zero")
+        }
+    }
+
     /// Reads a finite number as a Double.
     mutating func readDouble() throws -> Double {
         skipWhitespace()
@@ -215,6 +239,10 @@ struct JSONCursor {
         let e = end
         var negative = false
         if p < e && base[p] == UInt8(ascii: "-") { negative = true; p += 1 }
+        if p + 1 < e, base[p] == UInt8(ascii: "0"), base[p + 1] &- 0x30 < 10 {
+            pos = start
+            throw JSONFault(reason: "invalid number: leading zero")
+        }
         var mantissa: UInt64 = 0
         var digits = 0
         var fracDigits = 0
@@ -314,13 +342,13 @@ struct JSONCursor {
         guard depth < Self.maxDepth else { throw JSONFault(reason: "nesting deeper than \(Self.maxDepth) levels") }
         skipWhitespace()
         switch peek() {
-        case UInt8(ascii: "\""): _ = try readStringRange()
+        case UInt8(ascii: "\""): _ = try readValidatedStringRange()
         case UInt8(ascii: "{"):
             pos += 1
             skipWhitespace()
             if peek() == UInt8(ascii: "}") { pos += 1; return }
             while true {
-                _ = try readStringRange()
+                _ = try readValidatedStringRange()
                 try expect(UInt8(ascii: ":"), "':'")
                 try skipValue(depth: depth + 1)
                 skipWhitespace()

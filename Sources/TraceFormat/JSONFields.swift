@@ -39,7 +39,7 @@ final class JSONFields {
         c.skipWhitespace()
         if c.peek() == UInt8(ascii: "}") { c.pos += 1; return }
         while true {
-            let (key, escaped) = try c.readStringRange()
+            let (key, escaped) = try c.readValidatedStringRange()
             var escapedIndex: Int32 = -1
             if escaped {
                 escapedKeys.append(Array(try JSONCursor.unescape(UnsafeBufferPointer(rebasing: c.bytes[key])).utf8))

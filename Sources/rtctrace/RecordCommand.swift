@@ -21,7 +21,8 @@ enum RecordCommand {
         let tmp = AtomicFile.temporarySibling(of: out)
         do {
             let writer = try TraceWriter(path: tmp, options: options)
-            let count = try copy(args.positionals[0], into: writer, renumber: args.has("--renumber"), expectHeader: true)
+            var count = 0
+            try copy(args.positionals[0], into: writer, renumber: args.has("--renumber"), expectHeader: true, count: &count)
             try writer.close()
             try AtomicFile.commit(tmp, to: out)
             Output.stderr.line("wrote \(count) records to \(out) (\(writer.fileSize) bytes)")
@@ -44,10 +45,11 @@ enum RecordCommand {
     }
 
     /// Copies every record of `input` into `writer`, validating; returns how many were written.
-    static func copy(_ input: String, into writer: TraceWriter, renumber: Bool, expectHeader: Bool) throws -> Int {
+    /// `count` says how many were written so far even when it throws.
+    @discardableResult
+    static func copy(_ input: String, into writer: TraceWriter, renumber: Bool, expectHeader: Bool, count: inout Int) throws -> Int {
         let reader: TraceReader
         do { reader = try TraceReader(path: input) } catch { throw CommandFailure(message: "\(error)") }
-        var count = 0
         func write(_ r: Record) throws {
             if r.seq == writer.nextSeq {
                 try reader.withCurrentLine { line in try writer.appendLine(line, t: r.t) }
@@ -94,14 +96,36 @@ enum AppendCommand {
         let trace = args.positionals[0]
         let input = args.positionals.count == 2 ? args.positionals[1] : "-"
         guard fileExists(trace) else { throw CommandFailure(message: "\(trace): no such trace (create it with 'rtctrace record')") }
+        try requireHeader(trace)
         let writer = try TraceWriter(path: trace, options: try RecordCommand.writerOptions(args), create: false)
         let repaired = writer.openReport
         if repaired.truncatedBytes > 0 {
             Output.stderr.line("repaired \(trace): cut \(repaired.truncatedBytes) torn bytes, kept \(repaired.rescuedLines) complete lines from them")
         }
-        let count = try RecordCommand.copy(input, into: writer, renumber: args.has("--renumber"), expectHeader: false)
+        var count = 0
+        do {
+            try RecordCommand.copy(input, into: writer, renumber: args.has("--renumber"), expectHeader: false, count: &count)
+        } catch let e as CommandFailure {
+            // The records before the bad one are valid and already written: say so, and keep them.
+            try writer.close()
+            throw CommandFailure(message: e.message + "; appended the \(count) record\(count == 1 ? "" : "s") before it to \(trace) "
+                + "(next seq \(writer.nextSeq)), nothing after it")
+        }
         try writer.close()
         Output.stderr.line("appended \(count) records to \(trace); next seq \(writer.nextSeq)")
         return .success
+    }
+
+    /// Appending to a trace whose header was lost would make a headerless trace nothing can explain.
+    static func requireHeader(_ trace: String) throws {
+        let reader: TraceReader
+        do { reader = try TraceReader(path: trace) } catch { throw CommandFailure(message: "\(error)") }
+        while let event = reader.next() {
+            guard case .record(let r) = event else { continue }
+            if case .header = r.body { return }
+            throw CommandFailure(message: "\(trace): its first record is seq \(r.seq) \(r.type), not a trace.header (the header "
+                + "frame is damaged or missing); appending would make a trace that cannot be explained")
+        }
+        throw CommandFailure(message: "\(trace): holds no records (its header is missing); create a new trace with 'rtctrace record'")
     }
 }
