@@ -18,6 +18,8 @@ public final class Redactor {
         case room = "room name"
         case bundleId = "bundle id"
         case logMessage = "log message"
+        case errorText = "error text"
+        case portName = "port name"
         case unknownRecord = "unknown record fields"
 
         var prefix: String {
@@ -30,6 +32,8 @@ public final class Redactor {
             case .room: "room"
             case .bundleId: "app"
             case .logMessage: "log"
+            case .errorText: "err"
+            case .portName: "port"
             case .unknownRecord: "rec"
             }
         }
@@ -81,7 +85,7 @@ public final class Redactor {
         }
         t += String(SHA256.hex(mac).prefix(8))
         // Log messages are mostly distinct: caching them would grow with the trace.
-        if kind != .logMessage { cache[kind, default: [:]][value] = t }
+        if kind != .logMessage && kind != .errorText { cache[kind, default: [:]][value] = t }
         return t
     }
 
@@ -106,7 +110,16 @@ public final class Redactor {
         case .switchLayer(let pub, let track, let target):
             out.body = .switchLayer(pubUid: map(.uid, pub), trackId: map(.trackId, track), targetTrackId: map(.trackId, target))
         case .deviceConnected(let id, let kind, let name, let port):
-            out.body = .deviceConnected(id: map(.deviceId, id), kind: kind, name: map(.deviceName, name), port: port)
+            out.body = .deviceConnected(id: map(.deviceId, id), kind: kind, name: map(.deviceName, name), port: port.map(portType))
+        case .routeSnapshot(let route, let ports):
+            out.body = .routeSnapshot(route: route, ports: ports?.map(portEntry))
+        case .sdkError(let api, let error):
+            out.body = .sdkError(api: api, error: errorText(error))
+        case .sessionActivated(var a):
+            if let e = a.error {
+                a.error = errorText(e)
+                out.body = .sessionActivated(a)
+            }
         case .deviceDisconnected(let id): out.body = .deviceDisconnected(id: map(.deviceId, id))
         case .sdkActiveSpeakers(let speakers): out.body = .sdkActiveSpeakers(speakers: speakers.map(redact))
         case .speakers(let speaking, let stopped):
@@ -132,6 +145,27 @@ public final class Redactor {
         default: break
         }
         return out
+    }
+
+    /// A port type is vocabulary; anything else in a port field is a name a user gave a device.
+    private func portType(_ port: String) -> String {
+        SystemVocabulary.portTypes.contains(port) ? port : map(.portName, port)
+    }
+
+    /// `PORTTYPE:PORTNAME` keeps the type and replaces the name (often the owner's own name).
+    private func portEntry(_ entry: String) -> String {
+        guard let colon = entry.firstIndex(of: ":") else { return portType(entry) }
+        let type = String(entry[..<colon])
+        let name = String(entry[entry.index(after: colon)...])
+        return portType(type) + ":" + map(.deviceName, name)
+    }
+
+    /// An error text keeps a known error code at its start; the rest (addresses, emails, raw uids) is
+    /// replaced.
+    private func errorText(_ text: String) -> String {
+        guard let code = SystemVocabulary.leadingErrorCode(text) else { return map(.errorText, text) }
+        let rest = text.dropFirst(code.count)
+        return rest.isEmpty ? String(code) : String(code) + ": " + map(.errorText, String(rest))
     }
 
     private func redact(_ s: Speaker) -> Speaker {

@@ -1,5 +1,6 @@
 import Foundation
 import Replay
+import Reports
 import TraceFormat
 import TraceTools
 import XCTest
@@ -41,15 +42,22 @@ final class RedactTests: XCTestCase {
             (4000, .deviceConnected(id: "bt-7c:04:d0:1a:3f:22", kind: .bluetooth, name: "Carol's AirPods Pro", port: "BluetoothHFP")),
             (4050, .routeChanged(route: .bluetooth, previousRoute: .receiver, reason: .newDeviceAvailable)),
             (4100, .sdkLog(level: "info", message: "route -> Carol's AirPods Pro in Board-Room-Zurich")),
+            (4200, .routeSnapshot(route: .bluetooth, ports: ["BluetoothHFP:Erin's Beats Studio", "Speaker", "Ivan-Phone-Dock"])),
+            (4300, .deviceConnected(id: "usb-0042", kind: .headset, name: nil, port: "Frank's Car Stereo")),
+            (4310, .deviceDisconnected(id: "usb-0042")),
+            (4400, .sdkError(api: "switchLayer", error: "webrtcError: ICE failed for grace@acme.com at 10.1.2.3 (alice.smith@acme)")),
+            (4500, .sessionActivated(SessionActivation(ok: false, error: "Henry-iPhone refused from 192.168.0.77",
+                                                       category: "playAndRecord", mode: "voiceChat", options: ["allowBluetooth"]))),
             (5000, .setRoute(target: .speaker, api: "setAudioRoute(.speaker)")),
             (6000, .speakers(speaking: [], stopped: [SpeakerKey(uid: "bob.jones@acme", trackId: "mic-bob")])),
-            (6500, .unknown(type: "app.custom", json: "{\"seq\":18,\"t\":6500,\"type\":\"app.custom\",\"user\":\"dave@acme\"}")),
+            (6500, .unknown(type: "app.custom", json: "{\"seq\":23,\"t\":6500,\"type\":\"app.custom\",\"user\":\"dave@acme\"}")),
             (7000, .deviceDisconnected(id: "bt-7c:04:d0:1a:3f:22")),
             (7050, .routeChanged(route: .speaker, previousRoute: .bluetooth, reason: .oldDeviceUnavailable)),
             (9000, .exitMeeting),
         ])
         let secrets = ["com.acme.secretmeet", "Board-Room-Zurich", "alice.smith", "bob.jones", "cam-alice", "mic-alice", "mic-bob",
-                       "Carol", "AirPods Pro", "7c:04:d0:1a:3f:22", "dave@acme"]
+                       "Carol", "AirPods Pro", "7c:04:d0:1a:3f:22", "dave@acme", "Erin", "Beats Studio", "Ivan-Phone-Dock",
+                       "Frank", "Car Stereo", "usb-0042", "grace@acme.com", "10.1.2.3", "Henry-iPhone", "192.168.0.77"]
         return (recs, secrets)
     }
 
@@ -61,7 +69,7 @@ final class RedactTests: XCTestCase {
         let report = try Redaction.run(input: input, output: output, salt: "case-4711")
         XCTAssertEqual(report.records, recs.count)
         XCTAssertEqual(Set(report.changed.map(\.kind)), ["device name", "device id", "uid", "track id", "room name", "bundle id",
-                                                         "log message", "unknown record fields"])
+                                                         "log message", "error text", "port name", "unknown record fields"])
         // Nowhere in the output: neither in the decompressed text nor in the file's bytes.
         let text = try TraceFiles.load(output).map(\.jsonLine).joined(separator: "\n")
         let bytes = String(decoding: try Data(contentsOf: URL(fileURLWithPath: output)), as: UTF8.self)
@@ -85,6 +93,43 @@ final class RedactTests: XCTestCase {
         XCTAssertEqual(before.findings.map(\.rule), after.findings.map(\.rule))
         XCTAssertEqual(before.verdicts, after.verdicts)
         XCTAssertEqual(before.divergences, after.divergences)
+    }
+
+    /// What is vocabulary stays: port types and a known error code at the start of an error text.
+    func test_redact_keepsPortTypesAndErrorCodes() throws {
+        let (recs, _) = Self.personalTrace()
+        let dir = Fixtures.tempDir()
+        let input = dir + "/personal.trace.zst", output = dir + "/redacted.trace.zst"
+        try Fixtures.write(recs, input)
+        _ = try Redaction.run(input: input, output: output, salt: "case-4711")
+        let text = try TraceFiles.load(output).map(\.jsonLine).joined(separator: "\n")
+        XCTAssertTrue(text.contains("\"BluetoothHFP:dev-"), text)
+        XCTAssertTrue(text.contains("\"Speaker\""), text)
+        XCTAssertTrue(text.contains("\"port\":\"BluetoothHFP\""), text)
+        XCTAssertTrue(text.contains("\"port\":\"port-"), text)
+        XCTAssertTrue(text.contains("\"error\":\"webrtcError: err-"), text)
+        XCTAssertTrue(text.contains("\"error\":\"err-"), text)
+    }
+
+    /// What users see of a redacted trace (the Chrome export, the HTML report, a reduction) repeats
+    /// none of the personal values either.
+    func test_redact_nothingPersonalInTheExportReportOrReductionOfTheRedactedTrace() throws {
+        let (recs, secrets) = Self.personalTrace()
+        let dir = Fixtures.tempDir()
+        let input = dir + "/personal.trace.zst", output = dir + "/redacted.trace.zst"
+        try Fixtures.write(recs, input)
+        _ = try Redaction.run(input: input, output: output, salt: "case-4711")
+        let recorder = ChromeTraceRecorder()
+        let exported = ChromeTrace.render(try Replay.run(path: output, observer: recorder.observe), recorder: recorder)
+        let (result, lanes) = try Fixtures.replayWithLanes(output)
+        let html = HTMLReport.render(result, lanes: lanes)
+        let reduced = try Reducer(records: try TraceFiles.load(output), options: ReduceOptions(goal: .finding(.routeIneffective))).run()
+        let reducedText = reduced.records.map(\.jsonLine).joined(separator: "\n")
+        for s in secrets {
+            XCTAssertFalse(exported.contains(s), "\(s) in the Chrome export")
+            XCTAssertFalse(html.contains(s) || html.contains(s.replacingOccurrences(of: "'", with: "&#39;")), "\(s) in the report")
+            XCTAssertFalse(reducedText.contains(s), "\(s) in the reduction")
+        }
     }
 
     func test_redact_tokensAreStableWithinATrace_andDependOnTheSalt() {
