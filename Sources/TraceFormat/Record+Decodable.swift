@@ -85,6 +85,11 @@ extension RecordBody {
                 h.app = .init(bundleId: try a.optStr("bundleId"), micUsageDescription: try a.optBool("micUsageDescription") ?? true,
                               backgroundAudio: try a.optBool("backgroundAudio") ?? true)
             }
+            h.redacted = try c.optStr("redacted")
+            if c.contains(K("session")) && !c.isNull("session") {
+                let s = try c.nested("session")
+                h.session = .init(id: try s.str("id"), part: try s.decode(Int.self, forKey: K("part")))
+            }
             return .header(h)
         case "api.joinChannel": return .joinChannel(channel: try c.str("channel"))
         case "api.leaveChannel": return .leaveChannel

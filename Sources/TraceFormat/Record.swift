@@ -137,6 +137,10 @@ public struct TraceHeader: Equatable, Sendable {
     public var startedAt: String?
     /// The persistent default before any `api.setDefaultRoute` (absent: earpiece).
     public var initialDefaultRoute: RouteTarget?
+    /// Who replaced personal values: `source` (the recorder, on the device) or `redact` (the command).
+    public var redacted: String?
+    /// The app run this file belongs to, for a recorder that rotates files.
+    public var session: Session?
 
     /// Creates a header with the spec's defaults for absent fields.
     public init(format: String = "rtctrace", version: Int = 1, layer: Layer, sdk: String? = nil,
@@ -165,6 +169,19 @@ public struct TraceHeader: Equatable, Sendable {
             self.model = model
             self.os = os
             self.simulator = simulator
+        }
+    }
+
+    /// The app run a file belongs to: part 1 starts it, part N+1 continues part N.
+    public struct Session: Equatable, Sendable {
+        /// The run's id, the same in every part.
+        public var id: String
+        /// The part number, from 1.
+        public var part: Int
+        /// Creates a session reference.
+        public init(id: String, part: Int) {
+            self.id = id
+            self.part = part
         }
     }
 

@@ -104,6 +104,10 @@ extension RecordDecoder {
                             micUsageDescription: try a.optionalBool("micUsageDescription") ?? true,
                             backgroundAudio: try a.optionalBool("backgroundAudio") ?? true)
         }) { h.app = a }
+        h.redacted = try r.optionalString("redacted")
+        if let s = try r.object("session", scratch: nested, optional: true, { s in
+            TraceHeader.Session(id: try s.string("id"), part: Int(try s.int("part")))
+        }) { h.session = s }
         return h
     }
 

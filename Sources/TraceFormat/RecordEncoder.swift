@@ -42,6 +42,13 @@ extension RecordBody {
             w.endObject()
             if let s = h.startedAt { w.staticKey("startedAt"); w.string(s) }
             if let d = h.initialDefaultRoute { w.staticKey("initialDefaultRoute"); w.string(d.rawValue) }
+            if let r = h.redacted { w.staticKey("redacted"); w.string(r) }
+            if let s = h.session {
+                w.staticKey("session"); w.beginObject()
+                w.staticKey("id"); w.string(s.id)
+                w.staticKey("part"); w.int(s.part)
+                w.endObject()
+            }
         case .joinChannel(let channel): w.staticKey("channel"); w.string(channel)
         case .enterMeeting(let room): w.staticKey("room"); w.string(room)
         case .leaveChannel, .exitMeeting, .clearRouteOverride, .sdkInterrupted, .sdkRecovered: break

@@ -20,6 +20,7 @@ public final class Redactor {
         case logMessage = "log message"
         case errorText = "error text"
         case portName = "port name"
+        case sessionId = "session id"
         case unknownRecord = "unknown record fields"
 
         var prefix: String {
@@ -34,6 +35,7 @@ public final class Redactor {
             case .logMessage: "log"
             case .errorText: "err"
             case .portName: "port"
+            case .sessionId: "sess"
             case .unknownRecord: "rec"
             }
         }
@@ -102,6 +104,8 @@ public final class Redactor {
         switch r.body {
         case .header(var h):
             h.app.bundleId = map(.bundleId, h.app.bundleId)
+            if let s = h.session { h.session = .init(id: map(.sessionId, s.id), part: s.part) }
+            h.redacted = h.redacted ?? "redact"
             out.body = .header(h)
         case .joinChannel(let channel): out.body = .joinChannel(channel: map(.channel, channel))
         case .enterMeeting(let room): out.body = .enterMeeting(room: map(.room, room))

@@ -109,6 +109,7 @@ final class RedactTests: XCTestCase {
         XCTAssertTrue(text.contains("\"port\":\"port-"), text)
         XCTAssertTrue(text.contains("\"error\":\"webrtcError: err-"), text)
         XCTAssertTrue(text.contains("\"error\":\"err-"), text)
+        XCTAssertTrue(text.hasPrefix("{\"seq\":0,") && text.split(separator: "\n")[0].contains("\"redacted\":\"redact\""), text)
     }
 
     /// What users see of a redacted trace (the Chrome export, the HTML report, a reduction) repeats

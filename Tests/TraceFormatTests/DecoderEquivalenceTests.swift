@@ -12,9 +12,13 @@ final class DecoderEquivalenceTests: XCTestCase {
         }
         func speaker() -> Speaker { Speaker(uid: g.string(), trackId: g.string(), level: g.double()) }
         switch g.int(26) {
-        case 0: return .header(TraceHeader(layer: g.vocab(Layer.self), sdk: g.string(), device: .init(model: g.string(), os: g.string(), simulator: g.bool()),
-                                           app: .init(bundleId: g.string(), micUsageDescription: g.bool(), backgroundAudio: g.bool()),
-                                           startedAt: g.string(), initialDefaultRoute: g.bool() ? g.vocab(RouteTarget.self) : nil))
+        case 0:
+            var h = TraceHeader(layer: g.vocab(Layer.self), sdk: g.string(), device: .init(model: g.string(), os: g.string(), simulator: g.bool()),
+                                app: .init(bundleId: g.string(), micUsageDescription: g.bool(), backgroundAudio: g.bool()),
+                                startedAt: g.string(), initialDefaultRoute: g.bool() ? g.vocab(RouteTarget.self) : nil)
+            if g.bool() { h.redacted = g.bool() ? "source" : "redact" }
+            if g.bool() { h.session = .init(id: g.string(), part: g.int(9) + 1) }
+            return .header(h)
         case 1: return .joinChannel(channel: g.string())
         case 2: return .setRoute(target: g.vocab(RouteTarget.self), api: g.bool() ? g.string() : nil)
         case 3: return .subscribe(pubUid: g.string(), trackId: g.string(), layers: (0..<g.int(4)).map { _ in g.string() })
