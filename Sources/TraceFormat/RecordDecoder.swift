@@ -279,15 +279,35 @@ struct FieldReader {
 extension RecordDecoder {
     /// The line with its top-level `seq` value replaced, every other byte kept (unknown fields included).
     public static func replacingSeq(in line: [UInt8], with seq: Int) -> [UInt8]? {
+        replacingIntegers(in: line, [("seq", Int64(seq))])
+    }
+
+    /// The line with its `seq` and `t` replaced and every other byte kept: an unknown record renumbered
+    /// and retimed keeps its own fields as written. Nil when either is missing or not an integer.
+    public static func replacingSeqAndTime(in line: [UInt8], seq: Int, t: Int64) -> [UInt8]? {
+        replacingIntegers(in: line, [("seq", Int64(seq)), ("t", t)])
+    }
+
+    private static func replacingIntegers(in line: [UInt8], _ values: [(StaticString, Int64)]) -> [UInt8]? {
         line.withUnsafeBufferPointer { p -> [UInt8]? in
             let fields = JSONFields()
             var c = JSONCursor(p)
-            guard (try? fields.scan(&c)) != nil, let start = fields.find("seq", in: p) else { return nil }
-            var v = JSONCursor(p, from: start)
-            guard (try? v.readInt()) != nil else { return nil }
-            var out = Array(p[0..<start])
-            JSONWriter.appendInt(Int64(seq), to: &out)
-            out.append(contentsOf: p[v.pos...])
+            guard (try? fields.scan(&c)) != nil else { return nil }
+            var spans: [(start: Int, end: Int, value: Int64)] = []
+            for (key, value) in values {
+                guard let start = fields.find(key, in: p) else { return nil }
+                var v = JSONCursor(p, from: start)
+                guard (try? v.readInt()) != nil else { return nil }
+                spans.append((start, v.pos, value))
+            }
+            var out: [UInt8] = []
+            var at = 0
+            for s in spans.sorted(by: { $0.start < $1.start }) {
+                out.append(contentsOf: p[at..<s.start])
+                JSONWriter.appendInt(s.value, to: &out)
+                at = s.end
+            }
+            out.append(contentsOf: p[at...])
             return out
         }
     }

@@ -23,11 +23,13 @@ struct Target {
     /// The failing expectation's type (goal `expectFail`).
     var expectType: String?
 
-    init?(goal: ReduceGoal, result r: ReplayResult) {
+    init?(goal: ReduceGoal, seq: Int? = nil, result r: ReplayResult) {
         self.goal = goal
         switch goal {
         case .finding(let code):
-            guard let f = r.findings.first(where: { $0.code == code }) else { return nil }
+            let candidates = r.findings.filter { $0.code == code && (seq == nil || $0.seqs.first == seq) }
+            // The most severe occurrence (a warning, not a benign info-level deferral), the first of those.
+            guard let top = candidates.map(\.severity).max(), let f = candidates.first(where: { $0.severity == top }) else { return nil }
             self.code = code
             rule = f.rule
             findingSeq = f.seqs.first
@@ -48,9 +50,9 @@ struct Target {
         }
     }
 
-    static func missing(_ goal: ReduceGoal) -> String {
+    static func missing(_ goal: ReduceGoal, seq: Int? = nil) -> String {
         switch goal {
-        case .finding(let code): "no \(code) finding"
+        case .finding(let code): "no \(code) finding" + (seq.map { " decided by seq \($0)" } ?? "")
         case .divergence: "no route divergence"
         case .expectFail: "every expect.* record passes"
         }
@@ -95,6 +97,60 @@ struct Target {
 }
 
 extension Reducer {
+    /// Replays the records as they will read back from the file: each encoded and decoded again, seqs
+    /// consecutive from 0, time never going back. A reduction that would not survive that fails here,
+    /// not in the user's `check`.
+    func verifiedAsWritten(_ records: [Record]) throws -> ReplayResult {
+        var previousT = Int64.min
+        var decoded: [Record] = []
+        for (i, r) in records.enumerated() {
+            let line = r.jsonLine
+            guard r.seq == i else { throw ReduceError(description: "internal: seq \(r.seq) at position \(i)") }
+            guard r.t >= previousT else { throw ReduceError(description: "seq \(r.seq): t \(r.t) goes back in time") }
+            previousT = r.t
+            do {
+                let back = try RecordDecoder().decode(line, lineNumber: i + 1)
+                guard back.seq == r.seq, back.t == r.t else {
+                    throw ReduceError(description: "seq \(r.seq): reads back as seq \(back.seq), t \(back.t)")
+                }
+                decoded.append(back)
+            } catch let e as ReduceError {
+                throw e
+            } catch {
+                throw ReduceError(description: "seq \(r.seq) (\(r.type)) would not read back: \(error)")
+            }
+        }
+        return Replay.run(records: decoded, options: options.replay)
+    }
+
+    /// Replaces personal values as `redact` does (same tokens for the same salt).
+    static func redacted(_ records: [Record], salt: String?) -> [Record] {
+        let redactor = Redactor(salt: salt ?? Redactor.defaultSalt)
+        for r in records { redactor.learn(r) }
+        redactor.finishLearning()
+        return records.map(redactor.redact)
+    }
+
+    /// Adds back the context that makes a quality or speaker problem visible to a reader, as long as the
+    /// problem still shows: the transport changes (a reconnect that should have reset the speaker cache
+    /// or the quality baseline, Q4) and the quality reports in the 10 s before the deciding record.
+    func restoreContext(_ kept: [Record], from all: [Record], _ target: Target) -> [Record] {
+        guard case .finding(let code) = options.goal, code.family == "quality" || code.family == "speakers",
+              let decidingT = all.first(where: { $0.seq == target.findingSeq })?.t ?? kept.last?.t else { return kept }
+        let keptSeqs = Set(kept.map(\.seq))
+        let context = all.filter { r in
+            guard !keptSeqs.contains(r.seq), r.t <= decidingT else { return false }
+            switch r.body {
+            case .connState: return true
+            case .qualityReport: return decidingT - r.t <= 10_000
+            default: return false
+            }
+        }
+        guard !context.isEmpty, budgetLeft else { return kept }
+        let merged = merge(kept, context)
+        return holds(merged, target) ? merged : kept
+    }
+
     /// Shortens each gap between consecutive timestamps to the smallest of a few round values that
     /// still shows the problem (later records move with it, so order and the other gaps are kept).
     func simplifyTimes(_ input: [Record], _ target: Target) -> [Record] {
@@ -134,6 +190,13 @@ extension Reducer {
                 e.kind = .verdict(ref: map[ref] ?? records.count + 1000, verdict: v, cause: c)
                 n.body = .expect(e)
             }
+            if case .unknown(let type, let json) = n.body {
+                // The line is kept as written, so its own seq and t must follow the renumbering too.
+                guard let line = RecordDecoder.replacingSeqAndTime(in: Array(json.utf8), seq: n.seq, t: n.t) else {
+                    throw ReduceError(description: "seq \(r.seq) (\(type)): cannot renumber a record of an unknown type")
+                }
+                n.body = .unknown(type: type, json: String(decoding: line, as: UTF8.self))
+            }
             out.append(n)
         }
         let pinned = target.remapped(map)
@@ -155,11 +218,19 @@ extension Reducer {
         case .expectFail: break
         }
         for p in pins { out.append(Record(seq: out.count, t: t, .expect(p))) }
-        let final = Replay.run(records: out, options: options.replay)
+        if options.redact { out = Self.redacted(out, salt: options.salt) }
+        let final = try verifiedAsWritten(out)
         replays += 1
         let failedPins = final.failedExpectations.filter { $0.seq > records.count }
         guard pinned.matches(final), failedPins.isEmpty else {
             throw ReduceError(description: "the pins of the reduced trace do not hold: " + failedPins.map { "\($0.type) expected \($0.expected), got \($0.actual)" }.joined(separator: "; "))
+        }
+        // What `check` would say of the file: every expectation holds (except the one an
+        // --expect-fail reduction keeps failing on purpose).
+        let failing = final.failedExpectations.filter { options.goal != .expectFail || $0.seq != pinned.keepSeq }
+        guard failing.isEmpty else {
+            throw ReduceError(description: "the reduced trace would fail 'rtctrace check': "
+                + failing.map { "seq \($0.seq) \($0.type) expected \($0.expected), got \($0.actual)" }.joined(separator: "; "))
         }
         return ReduceResult(records: out, originalRecords: originalCount, keptRecords: records.count, replays: replays,
                             hitReplayBound: hitBound, problem: target.description)

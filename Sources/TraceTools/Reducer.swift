@@ -19,12 +19,24 @@ public struct ReduceOptions: Sendable {
     public var maxReplays: Int
     /// The replay options (tolerance, windows) the problem is judged with.
     public var replay: ReplayOptions
+    /// Which occurrence of a finding to keep: the one whose deciding record has this seq. Nil keeps
+    /// the most severe one (the first of those).
+    public var seq: Int?
+    /// Whether personal values are replaced (as `redact` does) before the result is returned: the
+    /// output is meant for a repository.
+    public var redact: Bool
+    /// The redaction salt (nil: the default salt).
+    public var salt: String?
 
     /// Creates options.
-    public init(goal: ReduceGoal, maxReplays: Int = 2000, replay: ReplayOptions = ReplayOptions()) {
+    public init(goal: ReduceGoal, maxReplays: Int = 2000, replay: ReplayOptions = ReplayOptions(), seq: Int? = nil,
+                redact: Bool = true, salt: String? = nil) {
         self.goal = goal
         self.maxReplays = maxReplays
         self.replay = replay
+        self.seq = seq
+        self.redact = redact
+        self.salt = salt
     }
 }
 
@@ -88,8 +100,8 @@ public final class Reducer {
     public func run() throws -> ReduceResult {
         let original = Replay.run(records: [header] + body, options: options.replay)
         replays += 1
-        guard let target = Target(goal: options.goal, result: original) else {
-            throw ReduceError(description: "the trace does not show the problem: " + Target.missing(options.goal))
+        guard let target = Target(goal: options.goal, seq: options.seq, result: original) else {
+            throw ReduceError(description: "the trace does not show the problem: " + Target.missing(options.goal, seq: options.seq))
         }
         // Expectations do not change what the engines do: keep only the failing one, if that is the goal.
         var candidates = body.filter { r in
@@ -99,8 +111,10 @@ public final class Reducer {
         guard holds(candidates, target) else {
             throw ReduceError(description: "without its other expect.* records the trace no longer shows \(target.description)")
         }
+        let all = candidates
         candidates = shortestPrefix(candidates, target)
         candidates = ddmin(candidates, target)
+        candidates = restoreContext(candidates, from: all, target)
         candidates = simplifyTimes(candidates, target)
         return try finish(candidates, target, originalCount: body.count + 1)
     }

@@ -9,9 +9,12 @@ enum ReduceCommand {
         name: "reduce", usage: "reduce TRACE (--finding CODE | --divergence | --expect-fail) -o MIN.trace.zst [--max-replays N] [options]",
         summary: "Shrink a trace to a few records that still show a finding, divergence or failing expectation.",
         options: [("-o", "path", "The reduced trace to create (written atomically)."),
-                  ("--finding", "code", "Keep a finding with this code (same deciding record as the first)."),
+                  ("--finding", "code", "Keep a finding with this code (the most severe occurrence unless --seq)."),
+                  ("--seq", "n", "With --finding: keep the occurrence decided by the record with this seq."),
+                  ("--salt", "s", "The redaction salt (as for 'rtctrace redact')."),
                   ("--max-replays", "n", "Replays allowed in all (default 2000); the best trace so far is kept.")] + ReplayFlags.options,
         flags: [("--divergence", "Keep the first unexplained route divergence (else the first divergence)."),
+                ("--keep-personal-data", "Do not redact the result (it is redacted by default: it is meant for a repository)."),
                 ("--expect-fail", "Keep the first failing expect.* record failing."),
                 ("--force", "Overwrite OUT if it exists."), strictFlag],
         details: "Delta debugging (ddmin) over the records after the header, then shorter gaps between timestamps;\nseqs are renumbered and expect.* records pinning the problem are appended, ready for traces/.\nSee docs/report.md. Exit: 0 when written, 1 when the trace does not show the problem.")
@@ -33,7 +36,11 @@ enum ReduceCommand {
         let maxReplays = try args.int("--max-replays", default: 2000)
         guard maxReplays >= 1 else { throw UsageError(message: "'--max-replays' must be ≥ 1") }
         if !args.has("--force") && fileExists(out) { throw CommandFailure(message: "\(out): already exists (use --force to overwrite)") }
-        let options = ReduceOptions(goal: goals[0], maxReplays: maxReplays, replay: try ReplayFlags.parse(args))
+        let seq = try args.int64("--seq").map { Int($0) }
+        if seq != nil, case .finding = goals[0] {} else if seq != nil { throw UsageError(message: "'--seq' goes with --finding CODE") }
+        if let seq, seq < 0 { throw UsageError(message: "'--seq' must be ≥ 0") }
+        let options = ReduceOptions(goal: goals[0], maxReplays: maxReplays, replay: try ReplayFlags.parse(args), seq: seq,
+                                    redact: !args.has("--keep-personal-data"), salt: args.value("--salt"))
         let strict = args.has("--strict")
         var damaged: TraceProblem?
         let records = try TraceFiles.load(args.positionals[0]) { p in

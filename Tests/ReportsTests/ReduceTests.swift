@@ -39,10 +39,10 @@ final class ReduceTests: XCTestCase {
         let input = dir + "/long.trace.zst", output = dir + "/min.trace.zst"
         try Fixtures.write(recs, input)
         if Self.tool != nil {
-            let (rc, out) = try run(["reduce", input, "--divergence", "-o", output])
+            let (rc, out) = try run(["reduce", input, "--divergence", "--keep-personal-data", "-o", output])
             XCTAssertEqual(rc, 0, out)
         } else {
-            let result = try Reducer(records: recs, options: ReduceOptions(goal: .divergence)).run()
+            let result = try Reducer(records: recs, options: ReduceOptions(goal: .divergence, redact: false)).run()
             try TraceFiles.write(result.records, to: output)
         }
         let reduced = try TraceFiles.load(output)
@@ -114,5 +114,86 @@ final class ReduceTests: XCTestCase {
         XCTAssertThrowsError(try Reducer(records: recs, options: ReduceOptions(goal: .divergence)).run()) { e in
             XCTAssertTrue("\(e)".contains("no route divergence"))
         }
+    }
+
+    /// A record of a type this version does not know is renumbered and retimed like the others, so the
+    /// reduced trace passes `check` (its line used to keep the original seq and t).
+    func test_reduce_renumbersAndRetimesUnknownRecords() throws {
+        var recs = try TraceFiles.load(Fixtures.trace("srtc-bluetooth-blocks-speaker.jsonl"))
+            .filter { if case .expect = $0.body { return false }; return true }
+        recs.insert(Record(seq: 0, t: recs[2].t,
+                           .unknown(type: "app.note", json: "{\"seq\":697,\"t\":232600,\"type\":\"app.note\",\"x\":1}")), at: 3)
+        recs = recs.enumerated().map { Record(seq: $0.offset, t: $0.element.t, $0.element.body) }
+        if case .unknown(let type, let json) = recs[3].body {
+            recs[3].body = .unknown(type: type, json: json.replacingOccurrences(of: "697", with: "3"))
+        }
+        let result = try Reducer(records: recs, options: ReduceOptions(goal: .finding(.routeIneffective))).run()
+        for r in result.records {
+            guard case .unknown(_, let json) = r.body else { continue }
+            XCTAssertTrue(json.contains("\"seq\":\(r.seq),"), json)
+            XCTAssertTrue(json.contains("\"t\":\(r.t),"), json)
+        }
+        let dir = Fixtures.tempDir()
+        try TraceFiles.write(result.records, to: dir + "/min.trace.zst")
+        let back = try Replay.run(path: dir + "/min.trace.zst")
+        XCTAssertEqual(back.problemCount, 0, "\(back.problems)")
+        XCTAssertEqual(back.failedExpectations.count, 0)
+    }
+
+    /// The most severe occurrence is kept by default (a warning, not an info-level deferral), and
+    /// `seq` picks another.
+    func test_reduce_keepsTheMostSevereOccurrence_orTheOneAsked() throws {
+        let recs = Fixtures.records([
+            (500, .setRoute(target: .speaker, api: nil)),                 // seq 1: deferred (info)
+            (1000, .joinChannel(channel: "c")),
+            (1100, .micPermission(status: .granted)),
+            (2000, .deviceConnected(id: "bt", kind: .bluetooth, name: nil, port: "BluetoothHFP")),
+            (3000, .setRoute(target: .earpiece, api: nil)),               // seq 5: ineffective (warning)
+        ])
+        let severe = try Reducer(records: recs, options: ReduceOptions(goal: .finding(.routeIneffective))).run()
+        XCTAssertTrue(severe.problem.contains("seq 5"), severe.problem)
+        let first = try Reducer(records: recs, options: ReduceOptions(goal: .finding(.routeIneffective), seq: 1)).run()
+        XCTAssertTrue(first.problem.contains("seq 1"), first.problem)
+        XCTAssertThrowsError(try Reducer(records: recs, options: ReduceOptions(goal: .finding(.routeIneffective), seq: 3)).run())
+    }
+
+    /// The result is meant for a repository: personal values are replaced unless asked not to.
+    func test_reduce_redactsByDefault() throws {
+        let (recs, secrets) = RedactTests.personalTrace()
+        let redacted = try Reducer(records: recs, options: ReduceOptions(goal: .finding(.routeIneffective))).run()
+        let text = redacted.records.map(\.jsonLine).joined(separator: "\n")
+        for s in secrets { XCTAssertFalse(text.contains(s), "\(s) in the reduction") }
+        XCTAssertTrue(text.contains("\"redacted\":\"redact\""))
+        let kept = try Reducer(records: recs, options: ReduceOptions(goal: .finding(.routeIneffective), redact: false)).run()
+        XCTAssertTrue(kept.records.map(\.jsonLine).joined().contains("Carol's AirPods Pro"))
+    }
+
+    /// A speaker mismatch after a reconnect keeps the reconnect that should have cleared the cache (Q4).
+    func test_reduce_keepsTheReconnectBeforeAStaleSpeakerCache() throws {
+        let alice = Speaker(uid: "a", trackId: "t", level: 0.5)
+        let recs = Fixtures.records([
+            (1000, .joinChannel(channel: "c")), (1100, .connState(state: .connected)),
+            (2000, .speakers(speaking: [alice], stopped: [])), (2010, .sdkActiveSpeakers(speakers: [alice])),
+            (3000, .connState(state: .reconnecting)), (4000, .connState(state: .connected)),
+            (4100, .sdkActiveSpeakers(speakers: [alice])),
+        ])
+        let result = try Reducer(records: recs, options: ReduceOptions(goal: .finding(.speakersMismatch))).run()
+        let states = result.records.compactMap { if case .connState(let s) = $0.body { return s } else { return nil } }
+        XCTAssertEqual(states, [.connected, .reconnecting, .connected], result.records.map(\.jsonLine).joined(separator: "\n"))
+    }
+
+    func test_reduce_unknownFindingCodeIsAUsageErrorListingTheCodes() throws {
+        guard Self.tool != nil else { return XCTFail("rtctrace is not built beside the tests") }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: Self.tool!)
+        p.arguments = ["reduce", Fixtures.trace("srtc-bluetooth-blocks-speaker.jsonl"), "--finding", "route.nope", "-o", "/tmp/x.zst"]
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        XCTAssertEqual(p.terminationStatus, 64)
+        XCTAssertTrue(text.contains("route.ineffective") && text.contains("speakers.mismatch"), text)
     }
 }
