@@ -72,6 +72,15 @@ enum RecordCommand {
                 }
                 do { try write(r) } catch let e as WriteError { throw CommandFailure(message: "\(input): \(e)") }
             case .problem(let p):
+                if renumber, p.kind == .badRecord, p.field == "seq", let (line, r) = withSeq(reader, writer.nextSeq) {
+                    // --renumber assigns seqs, so a line without one is complete once it has its number.
+                    if case .header = r.body, !expectHeader {
+                        throw CommandFailure(message: "\(input): line \(p.line ?? 0): a trace.header cannot be appended to an existing trace")
+                    }
+                    do { try writer.appendLine(line, t: r.t) } catch let e as WriteError { throw CommandFailure(message: "\(input): \(e)") }
+                    count += 1
+                    continue
+                }
                 if p.kind == .header && !expectHeader && p.message.contains("not trace.header") { continue }
                 if p.kind == .seqGap && renumber { continue }
                 throw CommandFailure(message: p.description)
@@ -79,6 +88,17 @@ enum RecordCommand {
         }
         return count
     }
+}
+
+/// The reader's current line with `"seq":N` put first, and its record, when that makes it valid.
+private func withSeq(_ reader: TraceReader, _ seq: Int) -> ([UInt8], Record)? {
+    let line: [UInt8] = reader.withCurrentLine { Array($0) }
+    guard let brace = line.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }), line[brace] == UInt8(ascii: "{") else { return nil }
+    let rest = line[(brace + 1)...]
+    let empty = rest.first(where: { $0 != 0x20 && $0 != 0x09 }) == UInt8(ascii: "}")
+    let fixed = Array("{\"seq\":\(seq)\(empty ? "" : ",")".utf8) + rest
+    guard let record = try? RecordDecoder().decode(fixed), record.seq == seq else { return nil }
+    return (fixed, record)
 }
 
 /// `rtctrace append`: add records to an existing trace.

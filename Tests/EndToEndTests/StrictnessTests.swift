@@ -60,4 +60,19 @@ final class StrictnessTests: XCTestCase {
         XCTAssertEqual(r.status, 1)
         XCTAssertTrue(r.err.contains("not a trace.header"), r.err)
     }
+
+    /// `--renumber` assigns seqs, so input lines need none (as the help says).
+    func test_recordAndAppendRenumberAcceptLinesWithoutSeq() {
+        let input = write("noseq.jsonl", Array((#"{"t":0,"type":"trace.header","format":"rtctrace","version":1,"layer":"srtc"}"# + "\n"
+            + #"{"t":5,"type":"os.micPermission","status":"granted"}"# + "\n").utf8))
+        let trace = dir + "/t.trace.zst"
+        let rec = CLI.run(["record", input, "-o", trace, "--renumber"])
+        XCTAssertEqual(rec.status, 0, rec.err)
+        let more = write("more.jsonl", Array((#"{"t":9,"type":"os.appState","state":"background"}"# + "\n").utf8))
+        let app = CLI.run(["append", trace, more, "--renumber"])
+        XCTAssertEqual(app.status, 0, app.err)
+        XCTAssertEqual(CLI.run(["cat", trace]).out.split(separator: "\n").map { $0.prefix(15) },
+                       [#"{"seq":0,"t":0,"#, #"{"seq":1,"t":5,"#, #"{"seq":2,"t":9,"#])
+        XCTAssertEqual(CLI.run(["verify", trace]).status, 0)
+    }
 }
