@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "Replay", dependencies: ["TraceFormat", "RouteEngine", "QualityEngine"], swiftSettings: hotPath),
         .target(name: "Reports", dependencies: ["TraceFormat", "RouteEngine", "QualityEngine", "Replay"]),
         .target(name: "TraceTools", dependencies: ["TraceFormat", "Replay", "Reports"]),
-        .executableTarget(name: "rtctrace", dependencies: ["TraceFormat", "Replay", "Reports", "TraceTools"]),
+        .executableTarget(name: "rtctrace", dependencies: ["TraceFormat", "QualityEngine", "Replay", "Reports", "TraceTools"]),
         .executableTarget(name: "rtctrace-bench", dependencies: ["TraceFormat", "SeededRandom"]),
         .executableTarget(name: "rtctrace-harness", dependencies: ["TraceFormat"]),
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "SeededRandom"]),

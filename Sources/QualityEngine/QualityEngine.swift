@@ -156,11 +156,16 @@ public struct QualityEngine: Sendable {
             count += 1
             if episodes.count < QualityTally.listCap { episodes.append(open) }
         }
-        return QualitySummary(
-            layer: state.layer, vendor: state.vendor, reports: tally.reports, time: tally.time,
+        let (time, attribution, gaps, gapCount, gapThreshold) = tally.timeWithoutGaps
+        var summary = QualitySummary(
+            layer: state.layer, vendor: state.vendor, reports: tally.reports, time: time,
             worst: tally.worstWithOpen, mosMin: tally.mosMin, mosMax: tally.mosMax,
-            attribution: tally.attribution, levelChanges: tally.levelChanges,
+            attribution: attribution, levelChanges: tally.levelChanges,
             flappingEpisodes: episodes, flappingEpisodeCount: count, reconnects: tally.reconnects,
             rawPromptCount: tally.rawPromptCount, hysteresis: tally.hysteresisSummary)
+        summary.gaps = gaps
+        summary.gapCount = gapCount
+        summary.gapThresholdMs = gapThreshold
+        return summary
     }
 }

@@ -31,6 +31,13 @@ public struct QualitySummary: Equatable, Sendable {
     public var rawPromptCount: Int
     /// The prompt under `Options.hysteresis`, when that option is set.
     public var hysteresis: HysteresisSummary?
+    /// Stretches with no records longer than `gapThresholdMs` (the first `listCap`); their time counts
+    /// as no data.
+    public var gaps: [Interval] = []
+    /// All such gaps.
+    public var gapCount = 0
+    /// Three report periods (the median spacing of the quality reports), or 10 s without reports.
+    public var gapThresholdMs: Int64 = 10_000
 
     /// Lists in a summary keep at most this many entries.
     public static let listCap = 100

@@ -31,6 +31,7 @@ struct QualityTally: Sendable {
     var rawPromptCount = 0
     var flappingEpisodes: [QualityEngine.FlappingEpisode] = []
     var flappingEpisodeCount = 0
+    var gapTracker = GapTracker()
 
     // The hysteresis prompt model: the last n reports' badness as bits, newest lowest.
     let model: Hysteresis?
@@ -47,6 +48,7 @@ struct QualityTally: Sendable {
 
     /// Moves the clock to `t`, crediting the time since the last record to the level held meanwhile.
     mutating func advance(to t: Int64, seq: Int? = nil) {
+        let previousSeq = lastSeq
         if let seq { lastSeq = seq }
         guard let last = lastT else {
             lastT = t
@@ -55,6 +57,8 @@ struct QualityTally: Sendable {
         guard t > last else { return }  // a non-monotonic `t` adds no time
         hidePromptIfCalm(upTo: t)
         let dt = t - last
+        gapTracker.passed(Interval(startSeq: previousSeq, startT: last, endSeq: lastSeq, endT: t), level: level,
+                          pubBad: pubBad, subBad: subBad)
         time[level] += dt
         if pubBad { attribution.pubBadMs += dt }
         if subBad { attribution.subBadMs += dt }
@@ -65,6 +69,7 @@ struct QualityTally: Sendable {
     mutating func report(seq: Int, t: Int64, pub: QualityLevel, sub: QualityLevel,
                          evaluation: QualityEngine.Evaluation) {
         reports += 1
+        gapTracker.report(at: t)
         level = evaluation.overall
         pubBad = pub.isBad
         subBad = sub.isBad
@@ -156,6 +161,22 @@ struct QualityTally: Sendable {
         promptCount += 1
         shownMs += episode.durationMs
         if promptEpisodes.count < Self.listCap { promptEpisodes.append(episode) }
+    }
+
+    /// Time per level and attribution with the gaps' time moved to "no data": nothing was recorded
+    /// there, so it was neither good nor bad.
+    var timeWithoutGaps: (QualitySummary.LevelDurations, QualitySummary.Attribution, [QualityTally.Interval], Int, Int64) {
+        var time = self.time, attribution = self.attribution
+        let gaps = gapTracker.gaps
+        for g in gaps where g.level != nil {
+            let dt = g.interval.durationMs
+            time[g.level] -= dt
+            time.noData += dt
+            if g.pubBad { attribution.pubBadMs -= dt }
+            if g.subBad { attribution.subBadMs -= dt }
+            if g.pubBad && g.subBad { attribution.bothBadMs -= dt }
+        }
+        return (time, attribution, Array(gaps.prefix(Self.listCap).map(\.interval)), gaps.count, gapTracker.thresholdMs)
     }
 
     var hysteresisSummary: HysteresisSummary? {

@@ -39,6 +39,7 @@ public enum ExplainText {
         o += r.findingsDropped > 0 ? " (+\(r.findingsDropped) not listed)" : ""
         o += "\n"
         if let q = r.quality, q.reports > 0 { o += "  quality: " + QualityText.oneLine(q) + "\n" }
+        if let q = r.quality, q.gapCount > 0 { o += QualityText.gaps(q, r.words) }
         if let why = r.unexplainable {
             o += "  Cannot be explained: " + terminalSafe(why) + ".\n"
         } else {

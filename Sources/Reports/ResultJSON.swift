@@ -156,6 +156,11 @@ public enum ResultJSON {
         }
         w.endArray()
         w.key("flappingEpisodeCount"); w.int(q.flappingEpisodeCount)
+        w.key("gapThresholdMs"); w.int(q.gapThresholdMs)
+        w.key("gapCount"); w.int(q.gapCount)
+        w.key("gaps"); w.beginArray()
+        for g in q.gaps { interval(g, &w) }
+        w.endArray()
         w.key("rawPromptCount"); w.int(q.rawPromptCount)
         w.key("hysteresis")
         if let h = q.hysteresis {

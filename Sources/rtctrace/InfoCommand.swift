@@ -1,3 +1,4 @@
+import QualityEngine
 import Reports
 import TraceFormat
 
@@ -13,6 +14,11 @@ struct TraceSummary {
     var problems: [TraceProblem] = []
     var problemCount = 0
     var stats = ContainerStats()
+    var gaps = RecordGaps()
+    /// Distinct record types counted; further types are counted together (a hostile trace can make
+    /// every record a new type).
+    static let typeCap = 1000
+    var otherTypes = 0
 
     static func read(_ path: String, limits: ReaderLimits = .standard, onProblem: (TraceProblem) -> Void = { _ in }) throws -> TraceSummary {
         var s = TraceSummary(file: path)
@@ -24,7 +30,8 @@ struct TraceSummary {
                 s.records += 1
                 if s.firstT == nil { s.firstT = r.t }
                 s.lastT = r.t
-                s.byType[r.type, default: 0] += 1
+                if s.byType[r.type] != nil || s.byType.count < typeCap { s.byType[r.type, default: 0] += 1 } else { s.otherTypes += 1 }
+                s.gaps.observe(r)
             case .problem(let p):
                 s.problemCount += 1
                 if s.problems.count < 1000 { s.problems.append(p) }
@@ -86,6 +93,12 @@ enum InfoCommand {
         } else {
             o += "format    plain JSON Lines, \(s.stats.rawBytes) bytes\n"
         }
+        if s.otherTypes > 0 { o += "  (records of \(TraceSummary.typeCap)+ further types)  \(s.otherTypes)\n" }
+        let silent = s.gaps.gaps
+        o += "no data   " + (silent.isEmpty ? "no stretch without records longer than \(formatDuration(s.gaps.thresholdMs))"
+            : silent.prefix(10).map { "\(formatDuration($0.durationMs)) from \(formatDuration($0.startT)) (seq \($0.startSeq)–\($0.endSeq))" }
+                .joined(separator: ", ") + (silent.count > 10 ? ", … \(silent.count - 10) more" : "")
+                + " (stretches without records longer than \(formatDuration(s.gaps.thresholdMs)), three report periods)") + "\n"
         if !s.unknownTypes.isEmpty {
             o += "unknown   " + s.unknownTypes.sorted { $0.key < $1.key }.map { "\(terminalSafe($0.key)) ×\($0.value)" }.joined(separator: ", ") + "\n"
         }
@@ -115,6 +128,16 @@ enum InfoCommand {
         w.key("byType"); w.beginObject()
         for (k, v) in s.byType.sorted(by: { $0.key < $1.key }) { w.key(k); w.int(v) }
         w.endObject()
+        if s.otherTypes > 0 { w.key("recordsOfUncountedTypes"); w.int(s.otherTypes) }
+        w.key("gapThresholdMs"); w.int(s.gaps.thresholdMs)
+        w.key("gaps"); w.beginArray()
+        for g in s.gaps.gaps.prefix(100) {
+            w.beginObject()
+            w.key("startT"); w.int(g.startT); w.key("endT"); w.int(g.endT)
+            w.key("startSeq"); w.int(g.startSeq); w.key("endSeq"); w.int(g.endSeq)
+            w.endObject()
+        }
+        w.endArray()
         w.key("unknownTypes"); w.beginObject()
         for (k, v) in s.unknownTypes.sorted(by: { $0.key < $1.key }) { w.key(k); w.int(v) }
         w.endObject()

@@ -82,4 +82,25 @@ final class SummaryTests: XCTestCase {
         XCTAssertEqual(engine.summary.flappingEpisodeCount, 150)
         XCTAssertEqual(engine.summary.flappingEpisodes.count, QualitySummary.listCap)
     }
+
+    /// A stretch with no records (the app suspended without background audio) is no data, not the
+    /// level held before it: three report periods (2 s here) is the threshold.
+    func test_summary_aGapLongerThanThreeReportPeriodsIsNoData() {
+        var records: [(Int64, RecordBody)] = (0..<10).map { (Int64(1000 + 2000 * $0), report(.good, .good)) }  // 1 s – 19 s
+        records += (0..<5).map { (Int64(83_000 + 2000 * $0), report(.good, .good)) }                          // 83 s – 91 s
+        let s = run(records, end: 91_000).summary
+        XCTAssertEqual(s.gapThresholdMs, 6000, "three times the median spacing")
+        XCTAssertEqual(s.gapCount, 1)
+        XCTAssertEqual(s.gaps, [.init(startSeq: 10, startT: 19_000, endSeq: 11, endT: 83_000)])
+        XCTAssertEqual(s.time.good, 90_000 - 64_000)
+        XCTAssertEqual(s.time.noData, 1000 + 64_000)
+    }
+
+    /// Without reports a gap is longer than 10 s; shorter silences are not gaps.
+    func test_summary_withoutReportsTheGapThresholdIs10s() {
+        let s = run([(1000, .connState(state: .connected)), (9000, .appState(state: .background)),
+                     (30_000, .appState(state: .foreground))], end: 30_000).summary
+        XCTAssertEqual(s.gapThresholdMs, 10_000)
+        XCTAssertEqual(s.gaps.map(\.durationMs), [21_000])
+    }
 }
