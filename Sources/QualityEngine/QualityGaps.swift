@@ -2,7 +2,7 @@
 import TraceFormat
 
 /// Finds the gaps in a trace: stretches with no records longer than three report periods (the median
-/// spacing of `srv.qualityReport`), or 10 s in a trace without reports. Constant memory: report
+/// spacing of `srv.qualityReport`), or 10 s in a trace without (enough) reports to tell the period. Constant memory: report
 /// spacings go into a small histogram and only the longest candidate gaps are kept.
 struct GapTracker: Sendable {
     /// A stretch between two consecutive records, with what the quality was held at meanwhile.
@@ -46,9 +46,12 @@ struct GapTracker: Sendable {
         spacings += 1
     }
 
-    /// Three report periods, or the default without at least two reports.
+    /// Spacings needed before the median is trusted as the report period.
+    static let minimumSpacings = 4
+
+    /// Three report periods, or the default with too few reports to tell the period.
     var thresholdMs: Int64 {
-        guard spacings > 0 else { return Self.defaultThresholdMs }
+        guard spacings >= Self.minimumSpacings else { return Self.defaultThresholdMs }
         var seen = 0
         for bucket in spacing.keys.sorted() {
             seen += spacing[bucket]!
