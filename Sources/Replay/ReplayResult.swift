@@ -102,7 +102,7 @@ public struct IndexedRecord: Equatable, Sendable {
     public var detail: String
 }
 
-/// What one replayed record (or fired timer) did, for the `replay` timeline.
+/// What one replayed record (or fired timer) did, for the `replay` timeline and the report lanes.
 public struct ReplayStep: Sendable {
     /// When.
     public var t: Int64
@@ -110,14 +110,18 @@ public struct ReplayStep: Sendable {
     public var record: Record?
     /// The timer that fired, described.
     public var timer: String?
-    /// State fields that changed: (name, before, after).
-    public var changes: [(String, String, String)] = []
+    /// The state before the step (nil for an expectation, which changes nothing).
+    public var before: StateSnapshot?
+    /// The state after the step.
+    public var state: StateSnapshot?
+    /// The fields that changed, in `StateField` order.
+    public var changes: [StateField] = []
     /// Verdicts decided.
     public var verdicts: [Verdict] = []
     /// Findings raised.
     public var findings: [Finding] = []
-    /// Other derived events (level changes, snapshots, recoveries), described.
-    public var notes: [String] = []
+    /// Other derived events (level changes, speaker snapshots, recoveries, devices).
+    public var events: [ReplayEvent] = []
     /// The outcome, when the record is an expectation.
     public var expectation: ExpectationResult?
 
@@ -126,38 +130,18 @@ public struct ReplayStep: Sendable {
         self.record = record
         self.expectation = expectation
     }
-}
 
-/// The engine state fields the `replay` timeline reports changes of.
-struct StateView: Equatable {
-    var fields: [(String, String)]
-
-    static func == (a: StateView, b: StateView) -> Bool { a.fields.map(\.1) == b.fields.map(\.1) }
-
-    func changes(to next: StateView) -> [(String, String, String)] {
-        zip(fields, next.fields).compactMap { a, b in a.1 == b.1 ? nil : (a.0, a.1, b.1) }
+    /// Sets the states around the step and what changed between them.
+    mutating func settle(from before: StateSnapshot, to after: StateSnapshot) {
+        self.before = before
+        state = after
+        changes = after.changes(from: before)
     }
 }
 
 extension Replayer {
-    func snapshot() -> StateView {
-        let r = route.state, q = quality.state
-        return StateView(fields: [
-            ("predictedRoute", r.predictedRoute?.rawValue ?? "null"),
-            ("actualRoute", divergences.actual?.rawValue ?? "null"),
-            ("effectiveTarget", r.effectiveTarget.rawValue),
-            ("override", r.override?.rawValue ?? "null"),
-            ("default", r.defaultTarget.rawValue),
-            ("engaged", "\(r.engaged)"),
-            ("interrupted", "\(r.interrupted)"),
-            ("audioModule", r.audioModuleEnabled ? "enabled" : "disabled"),
-            ("mic", r.micPermission.rawValue),
-            ("callState", r.callState.rawValue),
-            ("app", r.foreground ? "foreground" : "background"),
-            ("devices", r.devices.map { "\($0.kind.rawValue):\($0.id)" }.joined(separator: ",")),
-            ("quality", q.latest.map { $0.overall.rawValue } ?? "null"),
-            ("transport", q.transport.rawValue),
-            ("speakers", "\(q.speakers.count)"),
-        ])
+    /// The typed state now, for the step being described.
+    func snapshot() -> StateSnapshot {
+        StateSnapshot(route: route.state, quality: quality.state, actual: divergences.actual)
     }
 }

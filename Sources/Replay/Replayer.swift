@@ -98,7 +98,9 @@ public final class Replayer {
         absorb(qualityOut, into: &step)
         noteContext(record)
         divergences.record(record, predicted: route.predictedRoute, t: record.t, replayer: self)
-        step.changes = before.changes(to: snapshot())
+        if case .deviceConnected(let id, _, _, _) = record.body { step.events.append(.devicesChanged(added: [id], removed: [])) }
+        if case .deviceDisconnected(let id) = record.body { step.events.append(.devicesChanged(added: [], removed: [id])) }
+        step.settle(from: before, to: snapshot())
         observer(step)
     }
 
@@ -153,7 +155,7 @@ public final class Replayer {
             }
             divergences.predictionChanged(route.predictedRoute, t: first.due, seq: nil, replayer: self)
             if let observer, let before {
-                step.changes = before.changes(to: snapshot())
+                step.settle(from: before, to: snapshot())
                 observer(step)
             }
         }
@@ -178,7 +180,7 @@ public final class Replayer {
             case .timer(let t): schedule(.route(t, order: nextTimerOrder()))
             case .recovered(let t):
                 result.recoveries += 1
-                if observer != nil { step.notes.append("recovered from the interruption at \(t) ms (the SDK's recovered callback is due)") }
+                if observer != nil { step.events.append(.recovered(t: t)) }
             }
         }
     }
@@ -190,9 +192,9 @@ public final class Replayer {
             case .finding(let f): add(f, &step)
             case .timer(let t): schedule(.quality(t, order: nextTimerOrder()))
             case .levelChange(let c):
-                if observer != nil { step.notes.append("level change \(c.previous.rawValue) → \(c.overall.rawValue)") }
+                if observer != nil { step.events.append(.levelChange(previous: c.previous, overall: c.overall)) }
             case .snapshot(let s):
-                if observer != nil { step.notes.append("speakers [" + s.map { "\($0.uid)/\($0.trackId)" }.joined(separator: ", ") + "]") }
+                if observer != nil { step.events.append(.speakers(first: s.prefix(StateSnapshot.listed).map(\.key), count: s.count)) }
             }
         }
     }

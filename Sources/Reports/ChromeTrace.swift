@@ -52,8 +52,8 @@ public final class ChromeTraceRecorder {
                 if let a = pub.mos, let b = sub.mos { counter(r.t, "mos", [("pub", a), ("sub", b)]) }
             }
         }
-        for (name, _, after) in step.changes where name == "speakers" {
-            counter(step.t, "active speakers", [("count", Double(Int(after) ?? 0))])
+        if step.changes.contains(.speakers), let state = step.state {
+            counter(step.t, "active speakers", [("count", Double(state.speakerCount))])
         }
     }
 

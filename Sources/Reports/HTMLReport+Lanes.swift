@@ -68,23 +68,25 @@ public final class ReportLanes {
             default: break
             }
         }
-        for (name, _, after) in step.changes {
-            switch name {
-            case "engaged": set("engagement", after, step.t, seq)
-            case "interrupted": set("interruption", after, step.t, seq)
-            case "callState": set("callState", after, step.t, seq)
-            case "app": set("app", after, step.t, seq)
-            case "audioModule": set("audioModule", after, step.t, seq)
-            case "devices": set("devices", deviceLabel(after), step.t, seq)
-            case "quality" where after == "null":
+        guard let state = step.state else { return }
+        for field in step.changes {
+            switch field {
+            case .engaged: set("engagement", "\(state.engaged)", step.t, seq)
+            case .interrupted: set("interruption", "\(state.interrupted)", step.t, seq)
+            case .callState: set("callState", state.callState.rawValue, step.t, seq)
+            case .app: set("app", state.foreground ? "foreground" : "background", step.t, seq)
+            case .audioModule: set("audioModule", state.audioModuleEnabled ? "enabled" : "disabled", step.t, seq)
+            case .devices: set("devices", deviceLabel(state), step.t, seq)
+            case .quality where state.quality == nil:
                 set("qualityPub", "", step.t, seq)
                 set("qualitySub", "", step.t, seq)
-            case "speakers" where after == "0": set("speakers", "", step.t, seq)
+            case .speakers where state.speakerCount == 0: set("speakers", "", step.t, seq)
             default: break
             }
         }
-        for note in step.notes where note.hasPrefix("speakers [") && note.hasSuffix("]") {
-            set("speakers", String(note.dropFirst("speakers [".count).dropLast()), step.t, seq)
+        for case let .speakers(first, count) in step.events {
+            set("speakers", first.map { "\($0.uid)/\($0.trackId)" }.joined(separator: ", ")
+                    + (count > first.count ? " (+\(count - first.count) more)" : ""), step.t, seq)
         }
     }
 
@@ -92,14 +94,12 @@ public final class ReportLanes {
         builders[id]?.set(raw, at: t, seq: seq, cap: maxSegments)
     }
 
-    /// `bluetooth:bt-1,headset:h-2` → the active (last connected) device, by name when known.
-    private func deviceLabel(_ list: String) -> String {
-        guard let last = list.split(separator: ",").last else { return "" }
-        let parts = last.split(separator: ":", maxSplits: 1).map(String.init)
-        guard parts.count == 2 else { return String(last) }
-        let more = list.split(separator: ",").count - 1
-        let name = deviceNames[parts[1]].map { "\"\($0)\"" } ?? parts[1]
-        return "\(parts[0]) \(name)" + (more > 0 ? " (+\(more) more connected)" : "")
+    /// The active (last connected) device, by name when known, and how many others are connected.
+    private func deviceLabel(_ state: StateSnapshot) -> String {
+        guard let active = state.activeDevice else { return "" }
+        let more = state.deviceCount - 1
+        let name = (active.name ?? deviceNames[active.id]).map { "\"\($0)\"" } ?? active.id
+        return "\(active.kind.rawValue) \(name)" + (more > 0 ? " (+\(more) more connected)" : "")
     }
 
     /// Every lane, in display order, closed at the end of the trace, each bounded to `maxSegments`.

@@ -14,14 +14,14 @@ public enum TimelineText {
         } else {
             o += "end".padded(10) + "end of trace"
         }
-        if !s.changes.isEmpty {
-            o += "  " + s.changes.map { "\($0.0): \($0.1) → \($0.2)" }.joined(separator: "; ")
+        if let before = s.before, let after = s.state, !s.changes.isEmpty {
+            o += "  " + s.changes.map { "\($0.rawValue): \(before.text($0)) → \(after.text($0))" }.joined(separator: "; ")
         }
         o += "\n"
         for v in s.verdicts {
             o += "              ⇒ verdict \(v.verdict.rawValue)\(v.cause.map { " (\($0.rawValue))" } ?? "") [\(v.rule)]\n"
         }
-        for n in s.notes { o += "              · " + terminalSafe(n) + "\n" }
+        for e in s.events { o += "              · " + terminalSafe(e.description) + "\n" }
         for f in s.findings {
             o += "              ! \(f.severity.rawValue) \(f.code)\(f.rule.map { " [\($0)]" } ?? ""): \(terminalSafe(f.message))\n"
         }
@@ -45,10 +45,17 @@ public enum TimelineText {
             w.key("timer"); w.string(s.timer ?? "end")
         }
         w.key("changes"); w.beginObject()
-        for c in s.changes {
-            w.key(c.0); w.beginArray(); w.string(c.1); w.string(c.2); w.endArray()
+        if let before = s.before, let after = s.state {
+            for c in s.changes {
+                w.key(c.rawValue); w.beginArray(); w.string(before.text(c)); w.string(after.text(c)); w.endArray()
+            }
         }
         w.endObject()
+        // Set-valued state grows with the change, not with the set: what came and went.
+        for case let .devicesChanged(added, removed) in s.events {
+            w.key("devicesAdded"); w.beginArray(); for id in added { w.string(id) }; w.endArray()
+            w.key("devicesRemoved"); w.beginArray(); for id in removed { w.string(id) }; w.endArray()
+        }
         w.key("verdicts"); w.beginArray()
         for v in s.verdicts { ResultJSON.verdict(v, &w) }
         w.endArray()
@@ -56,7 +63,7 @@ public enum TimelineText {
         for f in s.findings { ResultJSON.finding(f, &w) }
         w.endArray()
         w.key("notes"); w.beginArray()
-        for n in s.notes { w.string(n) }
+        for e in s.events { w.string(e.description) }
         w.endArray()
         if let e = s.expectation {
             w.key("expectation"); w.beginObject()
