@@ -101,7 +101,7 @@ public struct StateSnapshot: Equatable, Sendable {
         case .callState: callState.rawValue
         case .app: foreground ? "foreground" : "background"
         case .devices:
-            devices.map { "\($0.kind.rawValue):\($0.id)" }.joined(separator: ",")
+            devices.map { "\($0.kind.rawValue):\(TextCap.clip($0.id))" }.joined(separator: ",")
                 + (deviceCount > devices.count ? " (+\(deviceCount - devices.count) more)" : "")
         case .quality: quality?.rawValue ?? "null"
         case .transport: transport.rawValue

@@ -9,7 +9,7 @@ extension Replayer {
         let detail: String
         switch r.body {
         case .qualityReport, .speakers, .sdkActiveSpeakers, .sdkLog, .expect, .unknown: return
-        case .deviceConnected(let id, let kind, let name, _): detail = "\(kind.rawValue) \(name.map { "\"\($0)\"" } ?? id)"
+        case .deviceConnected(let id, let kind, let name, _): detail = "\(kind.rawValue) \(name.map { "\"\(TextCap.clip($0))\"" } ?? TextCap.clip(id))"
         case .deviceDisconnected(let id): detail = id
         case .setRoute(let target, let api): detail = api ?? target.rawValue
         case .setDefaultRoute(let target): detail = target.rawValue
@@ -28,7 +28,7 @@ extension Replayer {
         case .sdkQualityChanged(let o, let p, _): detail = "\(p.rawValue) → \(o.rawValue)"
         default: detail = ""
         }
-        result.recordIndex[r.seq] = IndexedRecord(type: r.type, t: r.t, detail: detail)
+        result.recordIndex[r.seq] = IndexedRecord(type: TextCap.clip(r.type), t: r.t, detail: TextCap.clip(detail, 2 * TextCap.characters))
     }
 
     /// Notes the records that later explain divergences.

@@ -102,11 +102,11 @@ public enum ChromeTrace {
         for v in r.verdicts.prefix(verdictCap) {
             var args: [(String, Arg)] = [("seq", .int(Int64(v.seq))), ("call", .string(v.call)), ("verdict", .string(v.verdict.rawValue)),
                                          ("rule", .string(v.rule.rawValue))]
-            if let api = v.api { args.append(("api", .string(api))) }
+            if let api = v.api { args.append(("api", .string(TextCap.clip(api)))) }
             if let c = v.cause { args.append(("cause", .string(c.rawValue))) }
             if let cs = v.causeSeq { args.append(("causeSeq", .int(Int64(cs)))) }
             args.append(("explanation", .string(HTMLReport.verdictLines(v, r).joined(separator: "\n"))))
-            events.append(Event(ph: "i", name: "\(v.verdict.rawValue): \(v.api ?? v.call)", cat: "verdict", tid: verdictsTid, ts: v.t, args: args))
+            events.append(Event(ph: "i", name: "\(v.verdict.rawValue): \(TextCap.clip(v.api ?? v.call))", cat: "verdict", tid: verdictsTid, ts: v.t, args: args))
         }
         for (i, f) in r.findings.enumerated() {
             events.append(Event(ph: "i", name: f.code.rawValue, cat: "finding", tid: findingsTid, ts: f.t,
@@ -115,7 +115,9 @@ public enum ChromeTrace {
         }
         for x in recorder.instants {
             events.append(Event(ph: "i", name: x.type, cat: "record", tid: recordsTid, ts: x.t,
-                                args: [("seq", .int(Int64(x.seq))), ("record", .raw(x.json))], order: x.seq))
+                                args: [("seq", .int(Int64(x.seq))),
+                                       ("record", x.json.utf8.count <= 2000 ? .raw(x.json) : .string(TextCap.clip(x.json, 2000)))],
+                                order: x.seq))
         }
         for (i, c) in recorder.counters.enumerated() {
             events.append(Event(ph: "C", name: c.name, cat: "counter", tid: 0, ts: c.t, args: c.values.map { ($0.0, .double($0.1)) }, order: i))

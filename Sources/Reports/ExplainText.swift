@@ -69,7 +69,7 @@ public enum ExplainText {
 
     static func verdictItem(_ v: Verdict, _ r: ReplayResult) -> String {
         let w = r.words
-        var o = "  seq \(v.seq) at \(formatDuration(v.t))  \(v.call)\(v.api.map { " " + terminalSafe($0) } ?? "") → \(v.verdict.rawValue)"
+        var o = "  seq \(v.seq) at \(formatDuration(v.t))  \(v.call)\(v.api.map { " " + terminalSafe(TextCap.clip($0)) } ?? "") → \(v.verdict.rawValue)"
         o += v.cause.map { " (\($0.rawValue))" } ?? ""
         o += " [\(v.rule)]\n"
         if let c = v.cause { o += "      why: " + Wording.cause(c, w) + "\n" }

@@ -12,7 +12,7 @@ extension HTMLReport {
     /// The explanation of a verdict, as plain text lines (escaped by whoever renders them).
     static func verdictLines(_ v: Verdict, _ r: ReplayResult) -> [String] {
         let w = r.words
-        var head = "seq \(v.seq) at \(formatDuration(v.t))  \(v.call)\(v.api.map { " " + $0 } ?? "") → \(v.verdict.rawValue)"
+        var head = "seq \(v.seq) at \(formatDuration(v.t))  \(v.call)\(v.api.map { " " + TextCap.clip($0) } ?? "") → \(v.verdict.rawValue)"
         head += (v.cause.map { " (\($0.rawValue))" } ?? "") + " [\(v.rule)]"
         var lines = [head]
         if let c = v.cause { lines.append("why: " + Wording.cause(c, w)) }

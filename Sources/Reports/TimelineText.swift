@@ -7,8 +7,8 @@ public enum TimelineText {
     public static func line(_ s: ReplayStep) -> String {
         var o = "\(formatDuration(s.t))".padded(12)
         if let r = s.record {
-            o += "seq \(r.seq)".padded(10) + terminalSafe(r.type)
-            if case .setRoute(_, let api?) = r.body { o += " " + terminalSafe(api) }
+            o += "seq \(r.seq)".padded(10) + terminalSafe(TextCap.clip(r.type))
+            if case .setRoute(_, let api?) = r.body { o += " " + terminalSafe(TextCap.clip(api)) }
         } else if let timer = s.timer {
             o += "timer".padded(10) + timer
         } else {

@@ -55,9 +55,9 @@ public struct TraceProblem: Error, Equatable, Sendable, CustomStringConvertible 
         self.offset = offset
         self.seq = seq
         self.line = line
-        self.field = field
+        self.field = field.map { TextCap.clip($0, 100) }
         self.lost = lost
-        self.message = message
+        self.message = TextCap.clip(message, 500)
     }
 
     /// `FILE: [byte N | seq N (line L) | line L]: [field 'F': ]message[; lost seq A–B]`.

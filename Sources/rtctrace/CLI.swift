@@ -153,5 +153,24 @@ final class Output: @unchecked Sendable {
 
 /// Prints a trace problem as a warning on stderr.
 func warn(_ p: TraceProblem) {
-    Output.stderr.line("warning: " + terminalSafe(p.description))
+    Warnings.shared.add(p)
+}
+
+/// The warnings a command prints: the first `limit`, then only a count (printed at exit), so that a
+/// trace of one bad record repeated a million times does not write a million lines.
+final class Warnings: @unchecked Sendable {
+    static let shared = Warnings()
+    static let limit = 100
+    private(set) var count = 0
+
+    func add(_ p: TraceProblem) {
+        count += 1
+        if count <= Self.limit { Output.stderr.line("warning: " + terminalSafe(p.description)) }
+    }
+
+    /// The line that says how many were not printed, if any.
+    func finish() {
+        guard count > Self.limit else { return }
+        Output.stderr.line("warning: … \(count - Self.limit) more problems not shown (\(count) in all; 'rtctrace verify' lists each)")
+    }
 }

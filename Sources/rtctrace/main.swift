@@ -44,6 +44,7 @@ func runMain() -> Int32 {
         return ExitCode.usage.rawValue
     }
     defer {
+        Warnings.shared.finish()
         Output.stdout.flush()
         Output.stderr.flush()
     }
