@@ -26,8 +26,10 @@ public enum Replay {
     }
 
     /// Replays records already in memory (tests, reduction).
-    public static func run(records: [Record], file: String = "<memory>", options: ReplayOptions = ReplayOptions()) -> ReplayResult {
+    public static func run(records: [Record], file: String = "<memory>", options: ReplayOptions = ReplayOptions(),
+                           observer: ((ReplayStep) -> Void)? = nil) -> ReplayResult {
         let replayer = Replayer(file: file, options: options)
+        replayer.observer = observer
         for r in records { replayer.feed(r) }
         return replayer.finish()
     }
