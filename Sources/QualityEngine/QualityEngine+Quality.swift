@@ -57,7 +57,7 @@ extension QualityEngine {
         guard state.vendor == .seaStart else { return [] }  // Q5
         let evaluation = Self.evaluate(pub: pub, sub: sub)
         state.latest = evaluation  // Q3
-        tally.report(seq: seq, t: t, pub: pub.level, sub: sub.level, evaluation: evaluation)
+        tally.report(seq: seq, t: t, pub: pub, sub: sub, evaluation: evaluation)
         guard evaluation.overall != state.baseline else { return [] }  // Q2
         let change = LevelChange(seq: seq, t: t, previous: state.baseline, overall: evaluation.overall,
                                  mos: evaluation.mos)

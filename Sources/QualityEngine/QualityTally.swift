@@ -66,14 +66,17 @@ struct QualityTally: Sendable {
         lastT = t
     }
 
-    mutating func report(seq: Int, t: Int64, pub: QualityLevel, sub: QualityLevel,
+    mutating func report(seq: Int, t: Int64, pub: QualitySample, sub: QualitySample,
                          evaluation: QualityEngine.Evaluation) {
         reports += 1
         gapTracker.report(at: t)
         level = evaluation.overall
-        pubBad = pub.isBad
-        subBad = sub.isBad
-        if let mos = evaluation.mos {
+        pubBad = pub.level.isBad
+        subBad = sub.level.isBad
+        // The summary's MOS range leaves out a side whose level is unknown (nothing was published):
+        // its MOS says nothing about the call. Q1's evaluation.mos is unchanged.
+        let known = [pub, sub].filter { $0.level != .unknown }.compactMap(\.mos)
+        if let mos = known.min() {
             mosMin = min(mosMin ?? mos, mos)
             mosMax = max(mosMax ?? mos, mos)
         }

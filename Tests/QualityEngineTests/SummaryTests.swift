@@ -103,4 +103,14 @@ final class SummaryTests: XCTestCase {
         XCTAssertEqual(s.gapThresholdMs, 10_000)
         XCTAssertEqual(s.gaps.map(\.durationMs), [21_000])
     }
+
+    /// The summary's MOS range leaves out a side that published nothing (level unknown); Q1's
+    /// evaluation still takes the smaller MOS of both sides.
+    func test_summary_mosRangeLeavesOutAnUnknownSide() {
+        let engine = run([(1000, report(.unknown, .good, pubMos: 1.0, subMos: 4.0)),
+                          (3000, report(.good, .good, pubMos: 3.5, subMos: 4.2))], end: 5000)
+        XCTAssertEqual(engine.summary.mosMin, 3.5)
+        XCTAssertEqual(engine.summary.mosMax, 4.0)
+        XCTAssertEqual(QualityEngine.evaluate(pub: sample(.unknown, mos: 1.0), sub: sample(.good, mos: 4.0)).mos, 1.0)
+    }
 }
