@@ -164,6 +164,7 @@ public struct QualityEngine: Sendable {
             flappingEpisodes: episodes, flappingEpisodeCount: count, reconnects: tally.reconnects,
             rawPromptCount: tally.rawPromptCount, hysteresis: tally.hysteresisSummary)
         summary.gaps = gaps
+        summary.reconnectMoments = tally.reconnectMoments
         summary.gapCount = gapCount
         summary.gapThresholdMs = gapThreshold
         return summary

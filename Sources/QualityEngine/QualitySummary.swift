@@ -31,6 +31,8 @@ public struct QualitySummary: Equatable, Sendable {
     public var rawPromptCount: Int
     /// The prompt under `Options.hysteresis`, when that option is set.
     public var hysteresis: HysteresisSummary?
+    /// The reconnects (Q4), the first `listCap`: findings of the kinds a reconnect resets name the one before them.
+    public var reconnectMoments: [Moment] = []
     /// Stretches with no records longer than `gapThresholdMs` (the first `listCap`); their time counts
     /// as no data.
     public var gaps: [Interval] = []
@@ -106,6 +108,19 @@ public struct QualitySummary: Equatable, Sendable {
 
         /// All the time accounted for.
         public var total: Int64 { unknown + excellent + good + poor + lost + noData }
+    }
+
+    /// A record's place in the trace.
+    public struct Moment: Equatable, Sendable {
+        /// The record.
+        public var seq: Int
+        /// Its time.
+        public var t: Int64
+        /// Creates a moment.
+        public init(seq: Int, t: Int64) {
+            self.seq = seq
+            self.t = t
+        }
     }
 
     /// A stretch of trace time between two records.

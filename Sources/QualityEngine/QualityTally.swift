@@ -32,6 +32,7 @@ struct QualityTally: Sendable {
     var flappingEpisodes: [QualityEngine.FlappingEpisode] = []
     var flappingEpisodeCount = 0
     var gapTracker = GapTracker()
+    var reconnectMoments: [QualitySummary.Moment] = []
 
     // The hysteresis prompt model: the last n reports' badness as bits, newest lowest.
     let model: Hysteresis?
@@ -100,6 +101,7 @@ struct QualityTally: Sendable {
 
     mutating func reconnected(t: Int64, seq: Int) {
         reconnects += 1
+        if reconnectMoments.count < Self.listCap { reconnectMoments.append(QualitySummary.Moment(seq: seq, t: t)) }
         noData(t: t, seq: seq)
     }
 
