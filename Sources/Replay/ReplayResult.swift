@@ -22,8 +22,8 @@ public struct ReplayResult: Sendable {
     public var verdictCount = 0
     /// Of those, `api.switchLayer` calls.
     public var layerCallCount = 0
-    /// Verdicts other than `applied` and `noop`, by `verdict` and cause (e.g. `ineffective externalRouteActive`).
-    public var notTakingEffectCounts: [String: Int] = [:]
+    /// Verdicts other than `applied` and `noop`, by verdict and cause.
+    public var notTakingEffectCounts: [VerdictKey: Int] = [:]
     /// Verdicts beyond the cap, counted only.
     public var verdictsDropped = 0
     /// Route divergences (X2), in order of start.
@@ -89,6 +89,25 @@ public struct ReplayResult: Sendable {
     /// Whether anything is wrong: a warning or worse, or a divergence (or nothing to judge by).
     public var hasIssues: Bool {
         unexplainable != nil || !divergences.isEmpty || findings.contains { $0.severity >= .warning } || findingsDropped > 0 || verdictsDropped > 0 && notTakingEffectCount > 0
+    }
+}
+
+/// A verdict and its cause: what "did not take effect" counts are keyed by.
+public struct VerdictKey: Hashable, Sendable, Comparable {
+    /// The verdict.
+    public var verdict: VerdictKind
+    /// Its cause, when it has one.
+    public var cause: VerdictCause?
+
+    /// Creates a key.
+    public init(verdict: VerdictKind, cause: VerdictCause?) {
+        self.verdict = verdict
+        self.cause = cause
+    }
+
+    /// Ordered by verdict, then cause, by their names.
+    public static func < (a: VerdictKey, b: VerdictKey) -> Bool {
+        (a.verdict.rawValue, a.cause?.rawValue ?? "") < (b.verdict.rawValue, b.cause?.rawValue ?? "")
     }
 }
 

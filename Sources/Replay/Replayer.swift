@@ -203,7 +203,7 @@ public final class Replayer {
         result.verdictCount += 1
         if v.call == "api.switchLayer" { result.layerCallCount += 1 }
         if v.verdict != .applied && v.verdict != .noop {
-            result.notTakingEffectCounts[v.verdict.rawValue + " " + (v.cause?.rawValue ?? "unknown"), default: 0] += 1
+            result.notTakingEffectCounts[VerdictKey(verdict: v.verdict, cause: v.cause), default: 0] += 1
         }
         if result.verdicts.count < options.maxVerdicts {
             verdictIndex[v.seq] = result.verdicts.count

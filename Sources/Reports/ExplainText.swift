@@ -27,9 +27,7 @@ public enum ExplainText {
         o += "\n"
         var byCause: [String: Int] = [:]
         for (key, n) in r.notTakingEffectCounts {
-            let parts = key.split(separator: " ")
-            let cause = parts.count > 1 ? VerdictCause(rawValue: String(parts[1])) : nil
-            byCause["\(parts.first ?? ""): \(cause.map { Wording.cause($0, w) } ?? "?")", default: 0] += n
+            byCause["\(key.verdict.rawValue): \(key.cause.map { Wording.cause($0, w) } ?? "?")", default: 0] += n
         }
         for (k, n) in byCause.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) { o += "    \(n) \(k)\n" }
         let unexplained = r.divergences.filter { !$0.explained }

@@ -60,7 +60,7 @@ public enum ResultJSON {
         if r.verdictsDropped > 0 { w.key("verdictsNotListed"); w.int(r.verdictsDropped) }
         w.key("byCause"); w.beginObject()
         var causes: [String: Int] = [:]
-        for (key, n) in r.notTakingEffectCounts { causes[String(key.split(separator: " ").last ?? "unknown"), default: 0] += n }
+        for (key, n) in r.notTakingEffectCounts { causes[key.cause?.rawValue ?? "unknown", default: 0] += n }
         for (k, n) in causes.sorted(by: { $0.key < $1.key }) { w.key(k); w.int(n) }
         w.endObject()
         w.key("divergences"); w.int(r.divergences.count)
