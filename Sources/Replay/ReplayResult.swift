@@ -119,6 +119,10 @@ public struct IndexedRecord: Equatable, Sendable {
     public var t: Int64
     /// A short description of its content (e.g. `bluetooth "AirPods"`).
     public var detail: String
+    /// What a route call asked for.
+    public var target: RouteTarget?
+    /// The kind of an external device that connected.
+    public var deviceKind: DeviceKind?
 }
 
 /// What one replayed record (or fired timer) did, for the `replay` timeline and the report lanes.

@@ -28,7 +28,13 @@ extension Replayer {
         case .sdkQualityChanged(let o, let p, _): detail = "\(p.rawValue) → \(o.rawValue)"
         default: detail = ""
         }
-        result.recordIndex[r.seq] = IndexedRecord(type: TextCap.clip(r.type), t: r.t, detail: TextCap.clip(detail, 2 * TextCap.characters))
+        var entry = IndexedRecord(type: TextCap.clip(r.type), t: r.t, detail: TextCap.clip(detail, 2 * TextCap.characters))
+        switch r.body {
+        case .setRoute(let target, _), .setDefaultRoute(let target): entry.target = target
+        case .deviceConnected(_, let kind, _, _): entry.deviceKind = kind
+        default: break
+        }
+        result.recordIndex[r.seq] = entry
     }
 
     /// Notes the records that later explain divergences.

@@ -1,117 +1,111 @@
 import Replay
 import TraceFormat
 
-/// The report's lists: calls that did not take effect, divergences, findings and quality, each item
-/// linked to its marker on the timeline; and the plain-text explanations markers show.
+/// The report's lists, laid out from the explanation (calls that did not take effect, calls that took
+/// effect late, divergences, grouped findings, quality), each item linked to its marker on the timeline.
 extension HTMLReport {
-    /// The finding that carries the message and advice for a verdict, if any.
-    static func finding(for v: Verdict, in r: ReplayResult) -> Finding? {
-        r.findings.first { ($0.code == .routeIneffective || $0.code.family == "layer") && $0.seqs.first == v.seq }
-    }
-
-    /// The explanation of a verdict, as plain text lines (escaped by whoever renders them).
+    /// The explanation of a verdict, as the lines a marker's tooltip shows.
     static func verdictLines(_ v: Verdict, _ r: ReplayResult) -> [String] {
-        let w = r.words
-        var head = "seq \(v.seq) at \(formatDuration(v.t))  \(v.call)\(v.api.map { " " + TextCap.clip($0) } ?? "") → \(v.verdict.rawValue)"
-        head += (v.cause.map { " (\($0.rawValue))" } ?? "") + " [\(v.rule)]"
-        var lines = [head]
-        if let c = v.cause { lines.append("why: " + Wording.cause(c, w)) }
-        if let cs = v.causeSeq { lines.append("cause record: " + Wording.record(cs, in: r)) }
-        if let f = finding(for: v, in: r) {
-            lines.append(f.message)
-            lines.append("advice: " + f.advice)
-        } else if let c = v.cause {
-            lines.append("advice: " + Wording.advice(c, w))
-        }
-        return lines
+        let c = Explanation.call(v, r)
+        return [c.headline] + c.lines.map(\.plain)
     }
 
-    /// The explanation of a finding, as plain text lines.
+    /// The explanation of a finding, as the lines a marker's tooltip shows.
     static func findingLines(_ f: Finding) -> [String] {
         var head = "\(f.severity.rawValue) \(f.code)" + (f.rule.map { " [\($0)]" } ?? "") + " at \(formatDuration(f.t))"
         head += f.seqs.isEmpty ? "" : ", seq " + f.seqs.map(String.init).joined(separator: ", ")
         return [head, f.message, "advice: " + f.advice]
     }
 
-    /// The explanation of a divergence, as plain text lines.
-    static func divergenceLines(_ d: Divergence, _ r: ReplayResult) -> [String] {
-        var lines = ["\(d.explained ? "explained" : "UNEXPLAINED") divergence \(formatDuration(d.start)) – \(formatDuration(d.end))"
-            + (d.openAtEnd ? " (end of trace)" : "") + ": predicted \(d.predicted.rawValue), device played \(d.actual.rawValue) [\(d.explained ? "X3" : "X2")]"]
-        if let s = d.predictedSeq { lines.append("prediction set by " + Wording.record(s, in: r)) }
-        if let s = d.actualSeq { lines.append("actual route from " + Wording.record(s, in: r)) }
-        if let a = d.afterAppliedCall { lines.append("right after the applied call " + Wording.record(a, in: r) + ": accepted, but it did not take effect") }
-        if let by = d.explainedBy { lines.append("explained by \(by)" + (d.explainedBySeq.map { " (" + Wording.record($0, in: r) + ")" } ?? "")) }
-        if let f = r.findings.first(where: { $0.code == .routeDivergence && $0.seqs == d.seqs }) { lines.append("advice: " + f.advice) }
-        return lines
+    /// The explanation of a divergence, as the lines a marker's tooltip shows.
+    static func divergenceLines(_ d: Divergence, index: Int, _ r: ReplayResult) -> [String] {
+        let item = Explanation.divergence(d, index: index, r)
+        return [item.headline] + item.lines.map(\.plain)
     }
 
-    /// Lines as HTML: the first bold, the rest as paragraphs, labels (`why:`, `advice:`) emphasised.
-    static func block(_ lines: [String]) -> String {
-        var o = ""
-        for (i, line) in lines.enumerated() {
-            if i == 0 { o += "<p class=\"head\">\(HTMLEscape.text(line))</p>\n"; continue }
-            if let colon = line.firstIndex(of: ":"), ["why", "advice", "cause record"].contains(String(line[..<colon])) {
-                let label = String(line[..<colon]), rest = String(line[line.index(after: colon)...]).trimmingSpaces
-                o += "<p class=\"\(HTMLEscape.identifier(label))\"><b>\(HTMLEscape.text(label))</b>: \(HTMLEscape.text(rest))</p>\n"
+    /// An item as HTML: the headline bold, each line a paragraph with its label emphasised.
+    static func block(_ headline: String, _ lines: [Explanation.Line]) -> String {
+        var o = "<p class=\"head\">\(HTMLEscape.text(headline.trimmingSpaces))</p>\n"
+        for line in lines {
+            if let label = line.label {
+                o += "<p class=\"\(HTMLEscape.identifier(label))\"><b>\(HTMLEscape.text(label))</b>: \(HTMLEscape.text(line.text))</p>\n"
             } else {
-                o += "<p>\(HTMLEscape.text(line))</p>\n"
+                o += "<p>\(HTMLEscape.text(line.text))</p>\n"
             }
         }
         return o
     }
 
-    /// The calls that did not take effect, drawn beside the timeline (`tag` is `aside` or `section`).
-    static func callsSection(_ r: ReplayResult, tag: String) -> String {
-        let failing = r.notTakingEffect
+    /// The calls that did not take effect, drawn beside the timeline (`tag` is `aside` or `section`),
+    /// then those that took effect late.
+    static func callsSection(_ e: Explanation, tag: String) -> String {
         var o = "<\(tag) id=\"calls\" class=\"calls\">\n<h2>Calls that did not take effect</h2>\n"
-        if failing.isEmpty {
-            o += "<p class=\"none\">Every call did what the contract predicts.</p>\n</\(tag)>\n"
-            return o
+        if e.calls.isEmpty {
+            o += "<p class=\"none\">Every call took effect as the contract predicts.</p>\n"
         }
-        for v in failing.prefix(listCap) {
-            o += "<article class=\"card verdict v-\(v.verdict.rawValue)\" id=\"item-v-\(v.seq)\">\n"
-            o += block(verdictLines(v, r))
-            o += "<p class=\"links\"><a href=\"#m-v-\(v.seq)\" data-marker=\"m-v-\(v.seq)\">show on the timeline</a></p>\n</article>\n"
+        for c in e.calls { o += card(c) }
+        if e.callsNotListed > 0 { o += "<p class=\"more\">\(e.callsNotListed) more not listed.</p>\n" }
+        if !e.lateCalls.isEmpty {
+            o += "<h2>Calls that took effect late</h2>\n"
+            for c in e.lateCalls { o += card(c) }
         }
-        if failing.count > listCap { o += "<p class=\"more\">\(failing.count - listCap) more not listed.</p>\n" }
         o += "</\(tag)>\n"
         return o
     }
 
-    static func divergencesSection(_ r: ReplayResult) -> String {
-        guard !r.divergences.isEmpty else { return "" }
+    private static func card(_ c: Explanation.Call) -> String {
+        let v = c.verdict
+        return "<article class=\"card verdict v-\(v.verdict.rawValue)\" id=\"item-v-\(v.seq)\">\n" + block(c.headline, c.lines)
+            + "<p class=\"links\"><a href=\"#m-v-\(v.seq)\" data-marker=\"m-v-\(v.seq)\">show on the timeline</a></p>\n</article>\n"
+    }
+
+    static func divergencesSection(_ e: Explanation) -> String {
+        guard !e.divergences.isEmpty else { return "" }
         var o = "<section id=\"divergences\">\n<h2>Route divergences (unexplained first)</h2>\n"
-        let ordered = r.divergences.enumerated().filter { !$0.element.explained } + r.divergences.enumerated().filter { $0.element.explained }
-        for (i, d) in ordered.prefix(listCap) {
-            o += "<article class=\"card divergence \(d.explained ? "explained" : "unexplained")\" id=\"item-d-\(i)\">\n"
-            o += block(divergenceLines(d, r))
-            o += "<p class=\"links\"><a href=\"#m-d-\(i)\" data-marker=\"m-d-\(i)\">show on the timeline</a></p>\n</article>\n"
+        for (listIndex, d) in e.divergences.enumerated() {
+            o += "<article class=\"card divergence \(d.divergence.explained ? "explained" : "unexplained")\" id=\"item-d-\(listIndex)\">\n"
+            o += block(d.headline, d.lines)
+            o += "<p class=\"links\"><a href=\"#m-d-\(listIndex)\" data-marker=\"m-d-\(listIndex)\">show on the timeline</a></p>\n</article>\n"
         }
         o += "</section>\n"
         return o
     }
 
-    static func findingsSection(_ r: ReplayResult) -> String {
-        var o = "<section id=\"findings\">\n<h2>Findings</h2>\n"
-        if r.findings.isEmpty {
-            o += "<p class=\"none\">No findings.</p>\n</section>\n"
+    /// The findings, grouped and ordered as `explain` lists them.
+    static func findingsSection(_ e: Explanation) -> String {
+        var o = "<section id=\"findings\">\n<h2>Findings (most severe first; repeats grouped)</h2>\n"
+        if e.groups.isEmpty {
+            o += "<p class=\"none\">No findings besides those with the calls and divergences above.</p>\n</section>\n"
             return o
         }
         o += "<ol class=\"findings\">\n"
-        for (i, f) in r.findings.enumerated().prefix(listCap) {
-            o += "<li class=\"card finding s-\(f.severity.rawValue)\" id=\"item-f-\(i)\">\n"
-            o += block(findingLines(f))
-            o += "<p class=\"links\"><a href=\"#m-f-\(i)\" data-marker=\"m-f-\(i)\">show on the timeline</a></p>\n</li>\n"
+        for g in e.groups.prefix(listCap) {
+            o += "<li class=\"card finding s-\(g.severity.rawValue)\" id=\"item-f-\(g.firstIndex)\">\n"
+            o += block(g.headline, g.lines)
+            o += "<p class=\"links\"><a href=\"#m-f-\(g.firstIndex)\" data-marker=\"m-f-\(g.firstIndex)\">show the first on the timeline</a></p>\n</li>\n"
         }
         o += "</ol>\n"
-        let left = r.findings.count - min(r.findings.count, listCap) + r.findingsDropped
-        if left > 0 { o += "<p class=\"more\">\(left) more findings not listed (counts by code are in the explain output).</p>\n" }
+        if e.findingsNotListed > 0 { o += "<p class=\"more\">\(e.findingsNotListed) more findings not kept (counts by code are in --json).</p>\n" }
         o += "</section>\n"
         return o
     }
 
-    static func qualitySection(_ r: ReplayResult) -> String {
-        guard let q = r.quality, q.reports > 0 || q.vendor == .wangsu else { return "" }
-        return "<section id=\"quality\">\n<h2>Quality</h2>\n<pre>" + HTMLEscape.text(QualityText.block(q, findings: r.findingCounts)) + "</pre>\n</section>\n"
+    static func qualitySection(_ e: Explanation) -> String {
+        guard let q = e.quality, q.reports > 0 || q.vendor == .wangsu else { return "" }
+        return "<section id=\"quality\">\n<h2>Quality</h2>\n<pre>" + HTMLEscape.text(QualityText.block(q, findings: e.findingCounts)) + "</pre>\n</section>\n"
+    }
+}
+
+extension Explanation.Line {
+    /// The line as plain text: `label: text`.
+    var plain: String { (label.map { $0 + ": " } ?? "") + text }
+}
+
+extension Explanation {
+    /// The group that tells the finding at `index` of `ReplayResult.findings` (its item on the page).
+    func groupIndex(ofFinding index: Int, _ r: ReplayResult) -> Int? {
+        guard index < r.findings.count else { return nil }
+        let f = r.findings[index]
+        return groups.first { $0.code == f.code && $0.severity == f.severity && $0.first.t <= f.t }?.firstIndex
     }
 }

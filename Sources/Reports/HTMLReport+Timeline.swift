@@ -19,7 +19,7 @@ enum TimelineSVG {
         func x(_ t: Int64) -> Double { TimelineSVG.plotX + Double(t - t0) / span * TimelineSVG.plotW }
     }
 
-    static func render(_ r: ReplayResult, lanes: [Lane]) -> String {
+    static func render(_ r: ReplayResult, _ e: Explanation, lanes: [Lane]) -> String {
         let t0 = r.firstT ?? 0
         let scale = Scale(t0: t0, span: Double(max(1, (r.lastT ?? t0) - t0)))
         let callsY = top + Double(lanes.count) * laneStep
@@ -34,9 +34,9 @@ enum TimelineSVG {
         for (i, lane) in lanes.enumerated() { o += laneGroup(lane, y: top + Double(i) * laneStep, scale) }
         o += guides(r, scale, bottom: callsY + laneH)
         o += row("calls", "calls", y: callsY) + verdictMarkers(r, scale, y: callsY)
-        o += row("findings", "findings", y: findingsY) + findingMarkers(r, scale, y: findingsY)
+        o += row("findings", "findings", y: findingsY) + findingMarkers(r, e, scale, y: findingsY)
         o += "</svg>\n</div>\n"
-        o += HTMLReport.callsSection(r, tag: "aside")
+        o += HTMLReport.callsSection(e, tag: "aside")
         o += "</div>\n"
         return o
     }
@@ -107,7 +107,7 @@ enum TimelineSVG {
         for (listIndex, (_, d)) in ordered.enumerated().prefix(HTMLReport.markerCap) {
             let x0 = s.x(d.start), x1 = max(s.x(d.end), x0 + 2)
             let shape = "<rect x=\"\(n(x0))\" y=\"\(n(top - 3))\" width=\"\(n(x1 - x0))\" height=\"\(n(Double(rows) * laneStep + 2))\"/>"
-            o += marker(id: "m-d-\(listIndex)", item: "item-d-\(listIndex)", lines: HTMLReport.divergenceLines(d, r), shape: shape,
+            o += marker(id: "m-d-\(listIndex)", item: "item-d-\(listIndex)", lines: HTMLReport.divergenceLines(d, index: listIndex, r), shape: shape,
                         cls: "divergence \(d.explained ? "explained" : "unexplained")")
         }
         return o
@@ -117,7 +117,7 @@ enum TimelineSVG {
     static func guides(_ r: ReplayResult, _ s: Scale, bottom: Double) -> String {
         var o = "<g class=\"guides\">\n"
         var lastLabelX = -1000.0
-        for v in r.notTakingEffect.prefix(50) {
+        for v in r.verdicts.filter({ !Explanation.tookEffect($0) }).prefix(50) {
             let x = s.x(v.t)
             o += "<line x1=\"\(n(x))\" y1=\"\(n(top - 14))\" x2=\"\(n(x))\" y2=\"\(n(bottom))\" class=\"guide\"/>\n"
             if x - lastLabelX > 150 {
@@ -133,8 +133,8 @@ enum TimelineSVG {
 
     static func verdictMarkers(_ r: ReplayResult, _ s: Scale, y: Double) -> String {
         let cy = y + laneH / 2
-        let telling = r.verdicts.filter { $0.verdict != .applied && $0.verdict != .noop }
-        let rest = r.verdicts.filter { $0.verdict == .applied || $0.verdict == .noop }
+        let telling = r.verdicts.filter { !Explanation.tookEffect($0) || $0.verdict == .deferred }
+        let rest = r.verdicts.filter { Explanation.tookEffect($0) && $0.verdict != .deferred }
         let chosen = (telling + rest).prefix(HTMLReport.markerCap).sorted { $0.seq < $1.seq }
         var o = ""
         for v in chosen where v.causeSeq != nil && v.verdict != .applied && v.verdict != .noop {
@@ -147,14 +147,14 @@ enum TimelineSVG {
         }
         for v in chosen {
             let shape = "<circle cx=\"\(n(s.x(v.t)))\" cy=\"\(n(cy))\" r=\"6\"/>"
-            let failing = v.verdict != .applied && v.verdict != .noop
-            o += marker(id: "m-v-\(v.seq)", item: failing ? "item-v-\(v.seq)" : "m-v-\(v.seq)", lines: HTMLReport.verdictLines(v, r),
+            let listed = !Explanation.tookEffect(v) || v.verdict == .deferred
+            o += marker(id: "m-v-\(v.seq)", item: listed ? "item-v-\(v.seq)" : "m-v-\(v.seq)", lines: HTMLReport.verdictLines(v, r),
                         shape: shape, cls: "verdict v-\(v.verdict.rawValue)")
         }
         return o
     }
 
-    static func findingMarkers(_ r: ReplayResult, _ s: Scale, y: Double) -> String {
+    static func findingMarkers(_ r: ReplayResult, _ e: Explanation, _ s: Scale, y: Double) -> String {
         let indexed = Array(r.findings.enumerated().prefix(HTMLReport.listCap))
         let chosen = indexed.sorted { ($0.element.severity, -$0.offset) > ($1.element.severity, -$1.offset) }
             .prefix(HTMLReport.markerCap).sorted { $0.offset < $1.offset }
@@ -162,7 +162,9 @@ enum TimelineSVG {
         for (i, f) in chosen {
             let x = s.x(f.t), y0 = y + 3, y1 = y + laneH - 3
             let shape = "<path d=\"M\(n(x)) \(n(y0)) L\(n(x + 6)) \(n(y1)) L\(n(x - 6)) \(n(y1)) Z\"/>"
-            o += marker(id: "m-f-\(i)", item: "item-f-\(i)", lines: HTMLReport.findingLines(f), shape: shape, cls: "finding s-\(f.severity.rawValue)")
+            let item = f.code == .routeIneffective ? "item-v-\(f.seqs.first ?? 0)"
+                : f.code == .routeDivergence ? "divergences" : "item-f-\(e.groupIndex(ofFinding: i, r) ?? i)"
+            o += marker(id: "m-f-\(i)", item: item, lines: HTMLReport.findingLines(f), shape: shape, cls: "finding s-\(f.severity.rawValue)")
         }
         return o
     }

@@ -18,13 +18,12 @@ public enum QualityText {
     }
 
     /// The stretches with no records: what the trace cannot say anything about.
-    public static func gaps(_ q: QualitySummary, _ w: LayerWords) -> String {
-        var o = "  no records: \(q.gapCount) stretch\(q.gapCount == 1 ? "" : "es") longer than \(formatDuration(q.gapThresholdMs))"
+    public static func gapsSentence(_ q: QualitySummary) -> String {
+        "no records: \(q.gapCount) stretch\(q.gapCount == 1 ? "" : "es") longer than \(formatDuration(q.gapThresholdMs))"
             + " (three report periods): "
-        o += q.gaps.prefix(5).map { "\(formatDuration($0.durationMs)) from \(formatDuration($0.startT)) (seq \($0.startSeq)–\($0.endSeq))" }
-            .joined(separator: ", ") + (q.gapCount > 5 ? ", …" : "")
-        o += "; the app was suspended or the recorder stopped, so that time counts as no data\n"
-        return o
+            + q.gaps.prefix(5).map { "\(formatDuration($0.durationMs)) from \(formatDuration($0.startT)) (seq \($0.startSeq)–\($0.endSeq))" }
+                .joined(separator: ", ") + (q.gapCount > 5 ? ", …" : "")
+            + "; the app was suspended or the recorder stopped, so that time counts as no data"
     }
 
     /// The full block for `explain`.

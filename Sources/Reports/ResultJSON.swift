@@ -40,6 +40,21 @@ public enum ResultJSON {
         w.key("findingCounts"); w.beginObject()
         for (k, v) in r.findingCounts.sorted(by: { $0.key.rawValue < $1.key.rawValue }) { w.key(k.rawValue); w.int(v) }
         w.endObject()
+        // The groups text and HTML tell (repeats once); every finding stays listed above.
+        w.key("findingGroups"); w.beginArray()
+        for g in Explanation.findingGroups(r) {
+            w.beginObject()
+            w.key("code"); w.string(g.code.rawValue)
+            w.key("severity"); w.string(g.severity.rawValue)
+            w.key("rule"); w.string(g.rule?.rawValue)
+            w.key("count"); w.int(g.count)
+            w.key("firstT"); w.int(g.first.t)
+            w.key("lastT"); w.int(g.lastT)
+            w.key("firstSeqs"); ints(g.first.seqs, &w)
+            w.key("afterReconnectSeq"); if let rc = g.afterReconnect { w.int(rc.seq) } else { w.null() }
+            w.endObject()
+        }
+        w.endArray()
         w.key("quality")
         if let q = r.quality { quality(q, &w) } else { w.null() }
         if !golden {

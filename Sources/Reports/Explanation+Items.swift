@@ -1,0 +1,111 @@
+import QualityEngine
+import Replay
+import TraceFormat
+
+// How each item of an explanation is told: calls with what became of them, divergences with why the
+// prediction was what it was. The prose of causes and findings is the engines' (one phrasing each);
+// this file only arranges it and adds what only the whole replay knows.
+extension Explanation {
+    /// The finding that carries the message and advice for a verdict, if any.
+    static func finding(for v: Verdict, in r: ReplayResult) -> Finding? {
+        r.findings.first { ($0.code == .routeIneffective || $0.code.family == "layer") && $0.seqs.first == v.seq }
+    }
+
+    static func call(_ v: Verdict, _ r: ReplayResult) -> Call {
+        let w = r.words
+        var head = "seq \(v.seq) at \(formatDuration(v.t))  \(v.call)\(v.api.map { " " + TextCap.clip($0) } ?? "") → \(v.verdict.rawValue)"
+        head += (v.cause.map { " (\($0.rawValue))" } ?? "") + " [\(v.rule)]"
+        var lines: [Line] = []
+        let causeRecord = v.causeSeq.map { Line("cause record", Wording.record($0, in: r)) }
+        if v.cause == .externalRouteActive, let unused = unusedExternalDevice(v, r) {
+            // The contract's verdict stands, but the text must not deny what the device did.
+            lines += [unused[0]] + (causeRecord.map { [$0] } ?? []) + unused.dropFirst()
+        } else if let f = finding(for: v, in: r) {
+            lines.append(Line("why", f.message))
+            if let causeRecord { lines.append(causeRecord) }
+            if let fate = fate(v, r) { lines.append(fate) }
+            lines.append(Line("advice", f.advice))
+        } else {
+            if let c = v.cause { lines.append(Line("why", Wording.cause(c, w))) }
+            if let causeRecord { lines.append(causeRecord) }
+            if let fate = fate(v, r) { lines.append(fate) }
+            if let c = v.cause { lines.append(Line("advice", Wording.advice(c, w))) }
+        }
+        return Call(verdict: v, headline: head, lines: lines)
+    }
+
+    /// What became of a call decided later than at its verdict (V2), in words.
+    static func fate(_ v: Verdict, _ r: ReplayResult) -> Line? {
+        guard let o = v.outcome, v.verdict == .deferred else { return nil }
+        let by = o.seq.map { Wording.record($0, in: r) } ?? "the recovery attempt after the system call ended"
+        let delay = formatDuration(o.t - v.t)
+        switch o.kind {
+        case .applied: return Line("outcome", "took effect \(delay) late, when \(by) applied it")
+        case .noop: return Line("outcome", "nothing left to do when \(by) came, \(delay) later")
+        case .ineffective:
+            return Line("outcome", "applied \(delay) later by \(by), but ineffective then"
+                + (o.cause.map { " (\($0.rawValue): \(Wording.cause($0, r.words)))" } ?? ""))
+        case .superseded: return Line("outcome", "superseded by \(by) before it took effect")
+        case .dropped: return Line("outcome", "dropped by \(by) before it took effect")
+        case .pending: return Line("outcome", "still pending at the end of the trace: it never took effect")
+        case .rejected: return Line("outcome", "rejected")
+        }
+    }
+
+    /// For a call the contract judges blocked by an external device while the device is not using that
+    /// device: what is true, and where the explanation lies (R11: a session that cannot use bluetooth,
+    /// or nothing recorded).
+    static func unusedExternalDevice(_ v: Verdict, _ r: ReplayResult) -> [Line]? {
+        guard let device = v.causeSeq.flatMap({ r.recordIndex[$0] }), let atCall = actualRoute(at: v.t, r),
+              atCall != .bluetooth, atCall != .headset, atCall != .unknown else { return nil }
+        let kind = device.deviceKind == .headset ? "wired headset" : "bluetooth device"
+        let after = actualRoute(at: v.t + 1000, r)
+        let target = r.recordIndex[v.seq]?.target?.route
+        var lines = [Line("why", "a \(kind) is connected (seq \(v.causeSeq!)), but the device is not using it: it played the "
+            + "\(atCall.rawValue) when the call came" + (after != nil && after == target && after != atCall
+                ? ", and the call did switch the route to the \(after!.rawValue)" : ""))]
+        lines.append(Line("verdict", "the contract predicts that a connected \(kind) has the route, so it judges the call "
+            + "ineffective (R4); the device did otherwise"))
+        if let missing = r.findings.first(where: { $0.code == .sessionMissingAllowBluetooth && $0.t <= v.t }), kind == "bluetooth device" {
+            lines.append(Line("explained by", "session.missingAllowBluetooth (seq \(missing.seqs.first ?? 0)): the call session "
+                + "cannot use bluetooth, so iOS keeps the call on the built-in route (R11)"))
+            lines.append(Line("advice", "Activate the call session with .allowBluetooth in the category options (mode "
+                + ".voiceChat or .videoChat implies it); until then bluetooth headsets are never used for the \(r.words.session)."))
+        } else {
+            lines.append(Line("explained by", "nothing recorded: the session could use the \(kind) (its mode implies "
+                + "allowBluetooth), so see the route divergence"))
+            lines.append(Line("advice", "Escalate with this trace: the device did not use a connected \(kind) that the "
+                + "contract says has the route. Meanwhile show \(r.words.currentRouteAPI) in the UI, not the call's success."))
+        }
+        return lines
+    }
+
+    /// The actual route at `t` (the last observation at or before it).
+    static func actualRoute(at t: Int64, _ r: ReplayResult) -> Route? {
+        r.actualTimeline.last { $0.t <= t }?.route
+    }
+
+    static func divergence(_ d: Divergence, index: Int, _ r: ReplayResult) -> DivergenceItem {
+        let head = "\(d.explained ? "explained  " : "UNEXPLAINED")  \(formatDuration(d.start)) – \(formatDuration(d.end))"
+            + (d.openAtEnd ? " (still open at the end of the trace)" : "")
+            + ": predicted \(d.predicted.rawValue), device played \(d.actual.rawValue) [\(d.explained ? "X3" : "X2")]"
+        var lines: [Line] = []
+        if let p = d.predictedBy {
+            var text = "rule \(p.rule.rawValue) (\(p.rule.title.lowercased()))"
+            if let s = p.seq { text += ": " + Wording.record(s, in: r) }
+            if let a = p.appliedBy { text += ", applied by " + Wording.record(a, in: r) }
+            lines.append(Line("prediction", text + " [X4]"))
+        } else if let s = d.predictedSeq {
+            lines.append(Line("prediction", "set by " + Wording.record(s, in: r)))
+        }
+        if let s = d.actualSeq { lines.append(Line("actual route", "from " + Wording.record(s, in: r))) }
+        if let a = d.afterAppliedCall {
+            lines.append(Line("after", "the applied call " + Wording.record(a, in: r) + ": accepted, but it did not take effect"))
+        }
+        if let by = d.explainedBy {
+            lines.append(Line("explained by", by.rawValue + (d.explainedBySeq.map { " (" + Wording.record($0, in: r) + ")" } ?? "")))
+        }
+        if let f = r.findings.first(where: { $0.code == .routeDivergence && $0.seqs == d.seqs }) { lines.append(Line("advice", f.advice)) }
+        return DivergenceItem(divergence: d, index: index, headline: head, lines: lines)
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import Replay
+import Reports
+import TraceFormat
+import XCTest
+
+/// The one explanation every report renders: counts that match their lists, repeats told once, and
+/// text that never denies what the device did.
+final class ExplanationTests: XCTestCase {
+    /// A flaky network: a reconnect the SDK does not reset its speaker cache at, then 48 mismatching
+    /// snapshots. One group, naming the reconnect and Q4, advice once; the summary counts it right.
+    func test_repeatedFindingsAreOneGroupNamingTheReconnect() {
+        let alice = Speaker(uid: "alice", trackId: "mic", level: 0.6)
+        var b: [(Int64, RecordBody)] = [
+            (1000, .joinChannel(channel: "c")), (1100, .connState(state: .connected)),
+            (2000, .speakers(speaking: [alice], stopped: [])), (2010, .sdkActiveSpeakers(speakers: [alice])),
+            (3000, .connState(state: .reconnecting)), (4000, .connState(state: .connected)),
+        ]
+        for i in 0..<48 { b.append((Int64(5000 + 1000 * i), .sdkActiveSpeakers(speakers: [alice]))) }
+        let r = Replay.run(records: Fixtures.records(b))
+        XCTAssertEqual(r.findingCounts[.speakersMismatch], 48)
+        let e = Explanation(r)
+        XCTAssertEqual(e.groups.count, 1)
+        let g = e.groups[0]
+        XCTAssertEqual(g.count, 48)
+        XCTAssertEqual(g.afterReconnect?.seq, 6)
+        XCTAssertTrue(g.headline.contains("speakers.mismatch [S2] ×48 from 5.000s to 52.000s"), g.headline)
+        XCTAssertTrue(g.lines.contains { $0.label == "after" && $0.text.contains("(Q4)") && $0.text.contains("seq 6") })
+        XCTAssertEqual(g.lines.filter { $0.label == "advice" }.count, 1)
+        let text = ExplainText().render(e)
+        XCTAssertEqual(text.components(separatedBy: "advice:").count - 1, 1, "advice once, not 48 times")
+        XCTAssertTrue(text.contains("findings: 0 errors, 48 warnings, 0 info (48 under Findings in 1 group)"), text)
+        XCTAssertLessThan(text.split(separator: "\n").count, 40)
+    }
+
+    /// The summary counts what the lists below it show: no "3 warnings" above a list of one.
+    func test_summaryCountsMatchTheLists() {
+        let b: [(Int64, RecordBody)] = [
+            (1000, .joinChannel(channel: "c")), (1035, .micPermission(status: .granted)),
+            (1100, .deviceConnected(id: "bt", kind: .bluetooth, name: "Buds", port: "BluetoothHFP")),
+            (2000, .setRoute(target: .speaker, api: nil)), (3000, .setRoute(target: .earpiece, api: nil)),
+            (4000, .sessionDeactivated(notifyOthers: false)),
+        ]
+        let e = Explanation(Replay.run(records: Fixtures.records(b)))
+        XCTAssertEqual(e.calls.count, 2)
+        XCTAssertEqual(e.groups.map(\.code), [.sessionMissingNotifyOthers])
+        let findings = e.summary.first { $0.text.hasPrefix("findings:") }?.text ?? ""
+        XCTAssertEqual(findings, "findings: 0 errors, 3 warnings, 0 info (2 with the calls, 1 under Findings in 1 group)")
+        XCTAssertEqual(e.summary.first?.text, "2 of 2 calls did not take effect")
+    }
+
+    /// A session without allowBluetooth (in a mode that does not imply it): a headset is connected,
+    /// but the device plays the receiver and the tap does switch to the speaker. The text says so,
+    /// points to session.missingAllowBluetooth, and never says the headset has the route.
+    func test_aConnectedButUnusedBluetoothDeviceIsToldAsItIs() {
+        let session = RecordBody.sessionActivated(SessionActivation(ok: true, category: "playAndRecord", mode: "default", options: []))
+        let b: [(Int64, RecordBody)] = [
+            (1000, .joinChannel(channel: "c")), (1035, .micPermission(status: .granted)), (1060, session),
+            (1075, .routeChanged(route: .receiver, previousRoute: .speaker, reason: .categoryChange)),
+            (2000, .deviceConnected(id: "bt", kind: .bluetooth, name: "Buds", port: "BluetoothHFP")),
+            (5000, .setRoute(target: .speaker, api: "setSpeakerOutputEnabled(true)")),
+            (5050, .routeChanged(route: .speaker, previousRoute: .receiver, reason: .override)),
+        ]
+        let e = Explanation(Replay.run(records: Fixtures.records(b)))
+        let call = e.calls.first { $0.verdict.seq == 6 }
+        XCTAssertEqual(call?.verdict.cause, .externalRouteActive, "the verdict stays what the contract says")
+        let text = call?.lines.map { ($0.label ?? "") + ": " + $0.text }.joined(separator: "\n") ?? ""
+        XCTAssertTrue(text.contains("a bluetooth device is connected (seq 5), but the device is not using it: it played the receiver"), text)
+        XCTAssertTrue(text.contains("the call did switch the route to the speaker"), text)
+        XCTAssertTrue(text.contains("session.missingAllowBluetooth"), text)
+        XCTAssertFalse(text.contains("has the route (seq"), text)
+        XCTAssertFalse(text.contains("Grey out the speaker button"), text)
+    }
+
+    /// Text and HTML list the same findings in the same order.
+    func test_textAndHTMLOrderFindingsTheSameWay() throws {
+        let (r, lanes) = try Fixtures.replayWithLanes(Fixtures.trace("srtc-quality-spurious-and-missed.jsonl"))
+        let e = Explanation(r)
+        let text = ExplainText().render(e), html = HTMLReport.render(r, lanes: lanes)
+        let codes = e.groups.map(\.code.rawValue)
+        func order(_ s: String) -> [String] {
+            codes.compactMap { c in s.range(of: c + " [").map { (c, $0.lowerBound) } }.sorted { $0.1 < $1.1 }.map(\.0)
+        }
+        let findingsText = String(text[(text.range(of: "Findings (")?.lowerBound ?? text.startIndex)...])
+        let findingsHTML = String(html[(html.range(of: "<section id=\"findings\">")?.lowerBound ?? html.startIndex)...])
+        XCTAssertEqual(codes.count, 2)
+        XCTAssertEqual(order(findingsText), codes)
+        XCTAssertEqual(order(findingsHTML), codes)
+    }
+}
