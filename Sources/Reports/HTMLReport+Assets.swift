@@ -39,6 +39,7 @@ extension HTMLReport {
     .t-alert { fill: #f4a86a; } .t-off { fill: #d9dde3; }
     .t-q-excellent { fill: #6cc788; } .t-q-good { fill: #b3e0a0; } .t-q-poor { fill: #f4b860; } .t-q-lost { fill: #e0605a; } .t-q-unknown { fill: #c9ced6; }
     .marker { cursor: pointer; } .marker:focus { outline: none; }
+    .swatch.nodata { background: repeating-linear-gradient(45deg, #ffffff 0 3px, #8a94a6 3px 5px); }
     .marker.divergence rect { fill: rgba(220, 38, 38, 0.16); stroke: #c62828; stroke-width: 1.2; }
     .marker.divergence.explained rect { fill: rgba(217, 142, 4, 0.14); stroke: #d98e04; stroke-dasharray: 4 2; }
     .verdict circle { stroke: #ffffff; stroke-width: 1.5; }

@@ -32,6 +32,7 @@ enum TimelineSVG {
         let routeRows = lanes.prefix(2).count
         o += divergences(r, scale, rows: routeRows)
         for (i, lane) in lanes.enumerated() { o += laneGroup(lane, y: top + Double(i) * laneStep, scale) }
+        o += gaps(r, scale, rows: lanes.count)
         o += guides(r, scale, bottom: callsY + laneH)
         o += row("calls", "calls", y: callsY) + verdictMarkers(r, scale, y: callsY)
         o += row("findings", "findings", y: findingsY) + findingMarkers(r, e, scale, y: findingsY)
@@ -109,6 +110,21 @@ enum TimelineSVG {
             let shape = "<rect x=\"\(n(x0))\" y=\"\(n(top - 3))\" width=\"\(n(x1 - x0))\" height=\"\(n(Double(rows) * laneStep + 2))\"/>"
             o += marker(id: "m-d-\(listIndex)", item: "item-d-\(listIndex)", lines: HTMLReport.divergenceLines(d, index: listIndex, r), shape: shape,
                         cls: "divergence \(d.explained ? "explained" : "unexplained")")
+        }
+        return o
+    }
+
+    /// Hatched regions where the trace has no records (the app was suspended, the recorder stopped):
+    /// no lane may look solid there.
+    static func gaps(_ r: ReplayResult, _ s: Scale, rows: Int) -> String {
+        guard let q = r.quality, !q.gaps.isEmpty else { return "" }
+        var o = "<defs><pattern id=\"nodata\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
+        o += "<rect width=\"6\" height=\"6\" fill=\"#ffffff\"/><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#8a94a6\" stroke-width=\"2\"/></pattern></defs>\n"
+        for g in q.gaps {
+            let x0 = s.x(g.startT), x1 = max(s.x(g.endT), x0 + 2)
+            let text = "no records for \(formatDuration(g.durationMs)) from \(formatDuration(g.startT)) (seq \(g.startSeq)–\(g.endSeq)): no data"
+            o += "<rect class=\"nodata\" x=\"\(n(x0))\" y=\"\(n(top - 3))\" width=\"\(n(x1 - x0))\" height=\"\(n(Double(rows) * laneStep + 2))\" "
+                + "fill=\"url(#nodata)\" fill-opacity=\"0.85\"><title>\(HTMLEscape.text(text))</title></rect>\n"
         }
         return o
     }

@@ -75,7 +75,8 @@ public enum HTMLReport {
         ]
         var o = "<ul class=\"legend\">"
         for (tone, label) in items { o += "<li><span class=\"swatch t-\(tone)\"></span>\(HTMLEscape.text(label))</li>" }
-        o += "<li><span class=\"swatch divergence\"></span>divergence</li></ul>\n"
+        o += "<li><span class=\"swatch divergence\"></span>divergence</li>"
+        o += "<li><span class=\"swatch nodata\"></span>no records (no data)</li></ul>\n"
         return o
     }
 }

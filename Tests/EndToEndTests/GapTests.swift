@@ -26,5 +26,9 @@ final class GapTests: XCTestCase {
         let time = try XCTUnwrap(quality["timeMs"] as? [String: Any])
         XCTAssertEqual(time["noData"] as? Int, 1000 + 64_000)
         XCTAssertEqual(quality["gapCount"] as? Int, 1)
+        // The report draws it hatched over every lane, not as a solid bar.
+        XCTAssertEqual(CLI.run(["report", path, "-o", dir + "/r.html"]).status, 0)
+        let html = try String(contentsOfFile: dir + "/r.html", encoding: .utf8)
+        XCTAssertTrue(html.contains("<rect class=\"nodata\"") && html.contains("no records for 1m 04.000s from 59.000s"), "hatched gap")
     }
 }
