@@ -17,15 +17,31 @@ extension LineSource {
 
     func detect() {
         _ = need(4)
-        if inEnd - inPos >= 4 {
+        let available = inEnd - inPos
+        if available >= 4 {
             let m = inBuf.withUnsafeBufferPointer { readLE32($0, inPos) }
             if m == ZstdMagic.frame || ZstdMagic.isSkippable(m) {
                 mode = .zstd
                 stats.compressed = true
                 return
             }
+        } else if available > 0 && isCutMagic(available) {
+            // A file of 1–3 bytes that begin a frame (a writer killed inside the start mark): a torn
+            // frame, not a line of text.
+            mode = .zstd
+            stats.compressed = true
+            return
         }
         mode = .plain
+    }
+
+    /// Whether the `count` input bytes are the first bytes of a zstd frame's or rtctrace mark's magic.
+    private func isCutMagic(_ count: Int) -> Bool {
+        inBuf.withUnsafeBufferPointer { p in
+            [ZstdMagic.frame, ZstdMagic.rtctrace].contains { magic in
+                (0..<count).allSatisfy { p[inPos + $0] == UInt8(truncatingIfNeeded: magic >> (8 * UInt32($0))) }
+            }
+        }
     }
 
     func pumpPlain() {

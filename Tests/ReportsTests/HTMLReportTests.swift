@@ -1,6 +1,7 @@
 import Foundation
 import Replay
 import Reports
+import TestSupport
 import TraceFormat
 import XCTest
 

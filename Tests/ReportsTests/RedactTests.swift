@@ -1,5 +1,6 @@
 import Foundation
 import Replay
+import TestSupport
 import TraceFormat
 import TraceTools
 import XCTest

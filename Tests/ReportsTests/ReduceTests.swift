@@ -1,30 +1,15 @@
 import Foundation
 import Replay
+import TestSupport
 import TraceFormat
 import TraceTools
 import XCTest
 
 final class ReduceTests: XCTestCase {
-    /// The built `rtctrace` beside the test bundle, when the build made it.
-    static var tool: String? {
-        let dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
-        for candidate in [dir + "/rtctrace", dir + "/../rtctrace"] where FileManager.default.isExecutableFile(atPath: candidate) {
-            return candidate
-        }
-        return nil
-    }
-
-    func run(_ args: [String]) throws -> (Int32, String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: Self.tool!)
-        p.arguments = args
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    /// Runs the built `rtctrace`; returns its exit status and standard output.
+    func run(_ args: [String]) -> (Int32, String) {
+        let r = CLI.run(args)
+        return (r.status, r.out)
     }
 
     func test_X2_longTraceWithOneUnexplainedDivergence_reducesToAFewRecordsThatCheckPasses() throws {
@@ -38,13 +23,8 @@ final class ReduceTests: XCTestCase {
         let dir = Fixtures.tempDir()
         let input = dir + "/long.trace.zst", output = dir + "/min.trace.zst"
         try Fixtures.write(recs, input)
-        if Self.tool != nil {
-            let (rc, out) = try run(["reduce", input, "--divergence", "-o", output])
-            XCTAssertEqual(rc, 0, out)
-        } else {
-            let result = try Reducer(records: recs, options: ReduceOptions(goal: .divergence)).run()
-            try TraceFiles.write(result.records, to: output)
-        }
+        let (rc, out) = run(["reduce", input, "--divergence", "-o", output])
+        XCTAssertEqual(rc, 0, out)
         let reduced = try TraceFiles.load(output)
         let kept = reduced.filter { if case .expect = $0.body { return false }; return true }
         XCTAssertLessThanOrEqual(kept.count, 11, "at most 10 records plus the header: \(reduced.map(\.jsonLine))")
@@ -54,10 +34,8 @@ final class ReduceTests: XCTestCase {
         XCTAssertTrue(reduced.contains { if case .expect(let e) = $0.body, case .finding("route.divergence", 1) = e.kind { return true }; return false })
 
         // rtctrace check passes on it: its pins hold.
-        if Self.tool != nil {
-            let (rc, out) = try run(["check", output])
-            XCTAssertEqual(rc, 0, out)
-        }
+        let (checkStatus, checkOut) = run(["check", output])
+        XCTAssertEqual(checkStatus, 0, checkOut)
         let replayed = Replay.run(records: reduced)
         XCTAssertEqual(replayed.failedExpectations.map(\.type), [])
         let divergence = try XCTUnwrap(replayed.divergences.first)

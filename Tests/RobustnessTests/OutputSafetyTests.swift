@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import Glibc
+import TestSupport
 import XCTest
 import Reports
 import TraceFormat

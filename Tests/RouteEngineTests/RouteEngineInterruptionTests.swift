@@ -1,4 +1,5 @@
 import RouteEngine
+import TestSupport
 import TraceFormat
 import XCTest
 
