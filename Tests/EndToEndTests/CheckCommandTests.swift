@@ -1,5 +1,4 @@
 import Foundation
-import TestSupport
 import XCTest
 
 /// `rtctrace check` as CI uses it: failures name the seq, snapshots diff, JUnit parses.

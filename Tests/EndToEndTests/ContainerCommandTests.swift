@@ -1,5 +1,4 @@
 import Foundation
-import TestSupport
 import XCTest
 
 /// record, append, cat, info, verify as a user runs them.

@@ -1,5 +1,4 @@
 // One test per finding code the quality engine owns.
-import TestSupport
 import XCTest
 import TraceFormat
 @testable import QualityEngine

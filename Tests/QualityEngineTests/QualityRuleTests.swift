@@ -1,5 +1,4 @@
 // One test per quality rule (contract.md, "Quality engine", Q1–Q6).
-import TestSupport
 import XCTest
 import TraceFormat
 @testable import QualityEngine

@@ -1,5 +1,4 @@
 // One test per speaker and layer rule (contract.md, "Active speakers" S1–S2, "Simulcast layers" L1–L3).
-import TestSupport
 import XCTest
 import TraceFormat
 @testable import QualityEngine

@@ -1,6 +1,5 @@
 // The quality engine is tested through the shared store (Tests/TestSupport/TestStore.swift): send
 // a record, assert the whole next state and the exact outputs. These are the quality helpers.
-import TestSupport
 import TraceFormat
 @testable import QualityEngine
 

@@ -1,7 +1,6 @@
 import Foundation
 import Replay
 import Reports
-import TestSupport
 import TraceFormat
 import XCTest
 

@@ -2,7 +2,6 @@ import QualityEngine
 import Replay
 import Reports
 import RouteEngine
-import TestSupport
 import TraceFormat
 import XCTest
 

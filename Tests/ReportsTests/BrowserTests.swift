@@ -1,6 +1,5 @@
 import Foundation
 import Reports
-import TestSupport
 import XCTest
 
 /// Renders a real report in headless Chromium: the page loads without script errors, the timeline

@@ -1,6 +1,5 @@
 import Foundation
 import Replay
-import TestSupport
 import TraceFormat
 import TraceTools
 import XCTest

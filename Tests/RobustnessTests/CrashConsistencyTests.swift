@@ -1,6 +1,5 @@
 import Foundation
 import Glibc
-import TestSupport
 import XCTest
 @_spi(Testing) @testable import TraceFormat
 

@@ -1,6 +1,5 @@
 import Foundation
 import Glibc
-import TestSupport
 import XCTest
 import Replay
 import Reports

@@ -3,7 +3,6 @@ import Foundation
 import FoundationXML
 #endif
 import Glibc
-import TestSupport
 import XCTest
 import Reports
 import TraceFormat

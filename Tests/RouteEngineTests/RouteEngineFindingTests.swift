@@ -1,5 +1,4 @@
 import RouteEngine
-import TestSupport
 import TraceFormat
 import XCTest
 

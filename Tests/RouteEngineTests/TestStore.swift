@@ -1,5 +1,4 @@
 import RouteEngine
-import TestSupport
 import TraceFormat
 
 // The route engine is tested through the shared store (Tests/TestSupport/TestStore.swift): send a

@@ -1,4 +1,3 @@
-import TestSupport
 import XCTest
 @testable import TraceFormat
 

@@ -1,6 +1,5 @@
 import Foundation
 import SeededRandom
-import TestSupport
 import XCTest
 @testable import TraceFormat
 
