@@ -41,12 +41,20 @@ public enum Support {
     }
 
     /// The harness's `read` mode: a fresh process reads the trace and reports what it found and
-    /// its peak memory; `records` is -1 (and `kinds` holds the error) when it failed.
+    /// its peak memory; `records` is -1 (and `kinds` holds the error) when it failed. A reader that
+    /// loops is killed after ten minutes, far beyond what the slowest machine needs, so that it
+    /// fails the test instead of hanging it.
     public static func readInChild(_ path: String, limits: ReaderLimits? = nil)
         -> (records: Int, problems: Int, kinds: [String], peakKB: Int) {
         var args = ["read", path]
         if let l = limits { args += [String(l.maxLineBytes), String(l.holdBytes), String(l.maxWindowLog)] }
-        let r = Child(harness, args).wait()
+        let child = Child(harness, args)
+        let pid = child.pid
+        final class Done: @unchecked Sendable { var value = false }
+        let done = Done()
+        DispatchQueue.global().asyncAfter(deadline: .now() + 600) { if !done.value { _ = kill(pid, SIGKILL) } }
+        let r = child.wait()
+        done.value = true
         let f = r.out.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
         guard r.status == 0, f.count == 8 else { return (-1, -1, [r.err], -1) }
         return (Int(f[1])!, Int(f[3])!, f[5] == "-" ? [] : f[5].split(separator: ",").map(String.init), Int(f[7])!)
