@@ -36,3 +36,18 @@ final class GoldenCoverageTests: XCTestCase {
         XCTAssertEqual(golden.codes.filter { FindingCode(rawValue: $0) == nil }.sorted(), [], "finding codes the catalogue lacks")
     }
 }
+
+/// traces/README.md has one row per golden trace: the corpus is reviewed as checked-in files, so
+/// its table is kept by hand and must not drift.
+final class GoldenReadmeTests: XCTestCase {
+    func test_everyGoldenTraceHasARowInTheReadme() throws {
+        let readme = try String(contentsOfFile: Fixtures.trace("README.md"), encoding: .utf8)
+        let rows = Set(readme.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("| `") else { return nil }
+            return line.dropFirst(3).split(separator: "`").first.map(String.init)
+        })
+        let traces = Set(Fixtures.goldenTraceNames())
+        XCTAssertEqual(traces.subtracting(rows).sorted(), [], "traces without a row in traces/README.md")
+        XCTAssertEqual(rows.subtracting(traces).sorted(), [], "rows in traces/README.md without a trace")
+    }
+}
