@@ -32,7 +32,7 @@ final class BrowserTests: XCTestCase {
         let page = Fixtures.artifacts + "/report-bluetooth.html"
         try html.write(toFile: page, atomically: true, encoding: .utf8)
         guard let exe = Self.browser() else {
-            throw XCTSkip("no Chromium found (install it with 'make deps'); the browser check is skipped, the HTML checks ran")
+            throw XCTSkip("no Chromium found (make test installs it); the browser check is skipped, the HTML checks ran")
         }
         let dom = try run(exe, ["--dump-dom", "file://" + page])
         XCTAssertTrue(dom.contains("data-report-ready=\"1\""), "the inline script ran to its end")
