@@ -5,37 +5,53 @@ DEBUG_BIN := .build/debug/rtctrace
 RELEASE_BIN := .build/release/rtctrace
 DEMO_TRACE ?= traces/srtc-bluetooth-blocks-speaker.jsonl
 
-.PHONY: all deps build release run test bench fuzz clean
+.PHONY: all deps run-deps test-deps build release run test bench fuzz clean
 
 all: build
 
-# Installs the system packages the build and tests need, only when they are missing.
-deps:
-	@missing=""; if [ "$$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
+# apt-get install for the packages named in $(1) that are missing (as root, else with sudo).
+define apt_install
+	if [ -n "$(strip $(1))" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
+	  echo "installing: $(strip $(1))"; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(1) >/dev/null; \
+	fi
+endef
+
+# What building and running need, and nothing else: the zstd library and pkg-config to find it.
+run-deps:
+	@missing=""; \
 	pkg-config --exists libzstd 2>/dev/null || missing="$$missing libzstd-dev"; \
 	command -v pkg-config >/dev/null || missing="$$missing pkg-config"; \
+	$(call apt_install,$$missing)
+
+# What the tests need on top: the stock zstd command (container tests), GNU time, Chromium (the
+# browser test of the HTML report) and python3 with junitparser (the JUnit output test; pip, else
+# Debian's package).
+test-deps: run-deps
+	@missing=""; \
 	command -v zstd >/dev/null || missing="$$missing zstd"; \
 	command -v python3 >/dev/null || missing="$$missing python3"; \
 	[ -x /usr/bin/time ] || missing="$$missing time"; \
-	command -v chromium >/dev/null || missing="$$missing chromium"; \
-	if [ -n "$$missing" ]; then \
-	  echo "installing:$$missing"; \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
-	fi; \
-	python3 -c 'import junitparser' 2>/dev/null || python3 -m pip install -q junitparser 2>/dev/null || \
-	  { $$SUDO apt-get update -qq; DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq python3-junitparser >/dev/null; }
+	command -v chromium >/dev/null || command -v chromium-browser >/dev/null || missing="$$missing chromium"; \
+	$(call apt_install,$$missing)
+	@python3 -c 'import junitparser' 2>/dev/null || python3 -m pip install -q junitparser 2>/dev/null || \
+	  { $(call apt_install,python3-junitparser); }
 
-build: deps
+# Everything (kept for habit): what the tests need includes what running needs.
+deps: test-deps
+
+build: run-deps
 	$(SWIFT) build
 
-release: deps
+release: run-deps
 	$(SWIFT) build -c release --static-swift-stdlib --product rtctrace
 
 # Replays a bundled trace; findings in a trace are a successful run (explain exits 1 for them).
 run: release
 	@$(RELEASE_BIN) explain $(DEMO_TRACE); rc=$$?; [ $$rc -le 1 ] || exit $$rc
 
-test: deps
+test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	$(DEBUG_BIN) check traces/
@@ -52,7 +68,7 @@ bench: release
 # `make test` replays (RobustnessTests).
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?= frames decoder replay
-fuzz: deps
+fuzz: run-deps
 	cd fuzz && $(SWIFT) build -c release -Xswiftc -sanitize=fuzzer -Xswiftc -parse-as-library
 	@cd fuzz && ./seed-corpus.sh && mkdir -p artifacts && status=0; \
 	for t in $(FUZZ_TARGETS); do \

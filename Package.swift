@@ -33,12 +33,16 @@ let package = Package(
         .executableTarget(name: "rtctrace", dependencies: ["TraceFormat", "QualityEngine", "Replay", "Reports", "TraceTools"]),
         .executableTarget(name: "rtctrace-bench", dependencies: ["TraceFormat", "SeededRandom"]),
         .executableTarget(name: "rtctrace-harness", dependencies: ["TraceFormat"]),
-        .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "SeededRandom"]),
-        .testTarget(name: "RouteEngineTests", dependencies: ["RouteEngine", "TraceFormat", "SeededRandom"]),
-        .testTarget(name: "QualityEngineTests", dependencies: ["QualityEngine", "TraceFormat", "SeededRandom"]),
-        .testTarget(name: "ReplayTests", dependencies: ["Replay", "Reports", "TraceFormat", "RouteEngine", "QualityEngine"]),
-        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Replay", "TraceFormat", "TraceTools"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TraceFormat"]),
-        .testTarget(name: "RobustnessTests", dependencies: ["TraceFormat", "Replay", "Reports"]),
+        // What every test target shares: the process runners, temp folders, fixtures, trace loading,
+        // the trace builder and the one TestStore both engines are tested through.
+        .target(name: "TestSupport", dependencies: ["TraceFormat", "RouteEngine", "QualityEngine", "Replay"],
+                path: "Tests/TestSupport"),
+        .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "SeededRandom", "TestSupport"]),
+        .testTarget(name: "RouteEngineTests", dependencies: ["RouteEngine", "TraceFormat", "SeededRandom", "TestSupport"]),
+        .testTarget(name: "QualityEngineTests", dependencies: ["QualityEngine", "TraceFormat", "SeededRandom", "TestSupport"]),
+        .testTarget(name: "ReplayTests", dependencies: ["Replay", "Reports", "TraceFormat", "RouteEngine", "QualityEngine", "TestSupport"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Replay", "TraceFormat", "TraceTools", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TraceFormat", "TestSupport"]),
+        .testTarget(name: "RobustnessTests", dependencies: ["TraceFormat", "Replay", "Reports", "TestSupport"]),
     ]
 )

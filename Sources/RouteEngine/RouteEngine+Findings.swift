@@ -1,6 +1,6 @@
 import TraceFormat
 
-// The route engine's other findings, in the layer's words (seeds/README.md).
+// The route engine's other findings, in the layer's words (docs/contract.md, "Words").
 extension RouteEngine {
     private var words: LayerWords { LayerWords(state.layer) }
 

@@ -116,12 +116,17 @@ extension LineSource {
             }
             let size = Int(inBuf.withUnsafeBufferPointer { readLE32($0, inPos + 4) })
             if let total = input.size, frameStart + 8 + size > total {
-                // A size running past the end is damage (a flipped byte), not a frame: skipping it
-                // would lose every valid frame after it.
+                // A size running past the end is either a mark torn by a crash (nothing follows) or
+                // damage (a flipped byte): skipping it would lose every valid frame after it.
                 let at = frameStart
                 resync(from: inPos + 1)
-                queue.append(TraceProblem(.badFrame, file: file, offset: at,
-                    message: "skippable frame declares \(size) bytes, past the end of the file; resumed at byte \(inAbs)"))
+                if inPos == inEnd && eof {
+                    queue.append(TraceProblem(.tornFrame, file: file, offset: at, message: "skippable frame cut short"))
+                    finished = true
+                } else {
+                    queue.append(TraceProblem(.badFrame, file: file, offset: at,
+                        message: "skippable frame declares \(size) bytes, past the end of the file; resumed at byte \(inAbs)"))
+                }
                 return
             }
             stats.skippableFrames += 1

@@ -19,8 +19,9 @@ public final class TraceWriter {
         /// Hold an exclusive advisory lock on the file while open (refuses a second appender).
         public var lock: Bool
 
-        /// The `write(2)` the writer calls; tests replace it to inject failures such as a full disk.
-        var write: WriteFunction = { Glibc.write($0, $1, $2) }
+        /// The `write(2)` the writer calls; tests replace it to inject failures such as a full disk,
+        /// and the crash harness to stop a writer at a chosen byte of a chosen write.
+        @_spi(Testing) public var write: WriteFunction = { Glibc.write($0, $1, $2) }
 
         /// Creates options; the defaults are tuned in docs/performance.md.
         public init(frameRecords: Int = 1024, frameBytes: Int = 2 << 20, level: Int32? = nil, lock: Bool = true) {
@@ -32,7 +33,7 @@ public final class TraceWriter {
     }
 
     /// `write(2)`'s shape: bytes written, or -1 with `errno` set.
-    typealias WriteFunction = @Sendable (_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int
+    @_spi(Testing) public typealias WriteFunction = @Sendable (_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int
 
     /// What opening an existing trace found and repaired.
     public struct OpenReport: Sendable {

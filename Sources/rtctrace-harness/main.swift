@@ -1,14 +1,16 @@
 import Glibc
-import TraceFormat
+@_spi(Testing) import TraceFormat
 
 // Writer processes for the robustness tests (Tests/RobustnessTests): they append to a trace the
 // way a recorder does, and are killed, raced against each other and checked from outside.
 //
-//   rtctrace-harness append TRACE SIDEFILE COUNT FLUSH_EVERY
+//   rtctrace-harness append TRACE SIDEFILE COUNT FLUSH_EVERY [--stop POINT]
 //       Opens TRACE (creating it, or repairing and continuing it), appends COUNT records
-//       (the record for seq n is always `HarnessRecords.record(n)`), flushes every FLUSH_EVERY,
-//       and after each flush overwrites SIDEFILE with the last seq flushed, then closes.
-//       A test kills it at a random moment: every seq named in SIDEFILE must survive.
+//       (the record for seq n is always `record(n)`), flushes every FLUSH_EVERY and once more
+//       before closing, and after each flush overwrites SIDEFILE with the last seq flushed.
+//       With --stop it writes up to POINT, prints one line "stopped POINT ..." and blocks until
+//       it is killed, so a test decides exactly where a kill lands (StopPoint.swift). Exits 4
+//       when the run ends without reaching POINT.
 //   rtctrace-harness race TRACE WRITER_ID COUNT [--wait]
 //       Appends COUNT records tagged WRITER_ID, one frame each. Without --wait it exits 3 with the
 //       writer's message when another writer holds the trace; with --wait it retries until it may.
@@ -34,7 +36,7 @@ func peakKB() -> Int {
     defer { fclose(f) }
     var line = [CChar](repeating: 0, count: 256)
     while fgets(&line, 256, f) != nil {
-        let s = String(cString: line)
+        let s = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         if s.hasPrefix("VmHWM:") { return Int(s.dropFirst(6).filter(\.isNumber)) ?? -1 }
     }
     return -1
@@ -58,27 +60,54 @@ guard let mode = args.first else { fail("usage: rtctrace-harness append|race|hol
 
 switch mode {
 case "append":
-    guard args.count == 5, let count = Int(args[3]), let every = Int(args[4]), every > 0 else {
-        fail("usage: rtctrace-harness append TRACE SIDEFILE COUNT FLUSH_EVERY", code: 64)
+    let stopIndex = args.firstIndex(of: "--stop")
+    let positional = stopIndex.map { Array(args[..<$0]) } ?? args
+    guard positional.count == 5, let count = Int(positional[3]), let every = Int(positional[4]), every > 0 else {
+        fail("usage: rtctrace-harness append TRACE SIDEFILE COUNT FLUSH_EVERY [--stop POINT]", code: 64)
     }
-    let side = open(args[2], O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
-    guard side >= 0 else { fail("cannot open \(args[2])") }
+    var stop: StopPoint?
+    if let i = stopIndex {
+        guard i + 1 < args.count, let point = StopPoint(args[i + 1]) else {
+            fail("--stop expects open:BYTES, frame:F:BYTES, close:BYTES, appended:N or flushed:F " +
+                 "(BYTES: a number, half, last or all)", code: 64)
+        }
+        stop = point
+    }
+    let side = open(positional[2], O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+    guard side >= 0 else { fail("cannot open \(positional[2])") }
+    let plan = StopPlan(stop)
     do {
-        let w = try openWriter(args[1])
+        var options = TraceWriter.Options(frameRecords: 1 << 30, frameBytes: 1 << 30, level: 3)
+        options.write = { fd, bytes, n in plan.write(fd, bytes, n) }
+        plan.stage = .open
+        let w = try TraceWriter(path: positional[1], options: options)
+        plan.lastAppended = w.nextSeq - 1
+        var flushes = 0
+        func flush() throws {
+            guard w.unflushedRecords > 0 else { return }
+            flushes += 1
+            plan.stage = .frame(flushes)
+            try w.flush()
+            // One pwrite of a fixed-width field: a kill leaves either the old or the new value.
+            var text = String(w.nextSeq - 1)
+            text += String(repeating: " ", count: 20 - text.utf8.count)
+            _ = text.withCString { pwrite(side, $0, 20, 0) }
+            plan.reached(.flushed(flushes))
+        }
+        plan.stage = .appending
         for i in 0..<count {
             try w.append(record(w.nextSeq))
-            if (i + 1) % every == 0 {
-                try w.flush()
-                // One pwrite of a fixed-width field: a kill leaves either the old or the new value.
-                var text = String(w.nextSeq - 1)
-                text += String(repeating: " ", count: 20 - text.utf8.count)
-                _ = text.withCString { pwrite(side, $0, 20, 0) }
-            }
+            plan.lastAppended = w.nextSeq - 1
+            plan.reached(.appended(i + 1))
+            if (i + 1) % every == 0 { try flush() }
         }
+        try flush()
+        plan.stage = .close
         try w.close()
     } catch {
         fail("\(error)")
     }
+    if let stop { fail("the run ended without reaching --stop \(stop)", code: 4) }
 case "race":
     guard args.count >= 4, let count = Int(args[3]) else { fail("usage: rtctrace-harness race TRACE WRITER_ID COUNT [--wait]", code: 64) }
     let wait = args.contains("--wait")

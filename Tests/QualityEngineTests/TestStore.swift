@@ -1,73 +1,12 @@
-// A TCA-style test store: feed a record, assert the whole next state and the exact outputs.
-import XCTest
+// The quality engine is tested through the shared store (Tests/TestSupport/TestStore.swift): send
+// a record, assert the whole next state and the exact outputs. These are the quality helpers.
 import TraceFormat
 @testable import QualityEngine
 
+/// The shared test store around a quality engine; it starts past the header (seq 0).
+typealias TestStore = TestSupport.TestStore<QualityEngine>
+
 typealias State = QualityEngine.State
-
-/// Drives a QualityEngine one record at a time, numbering records itself, and checks every step exhaustively.
-final class TestStore {
-    private(set) var engine: QualityEngine
-    private(set) var expected: State
-    /// The seq the next `send` will use.
-    private(set) var nextSeq = 0
-    /// Every output produced so far, findings included.
-    private(set) var log: [QualityOutput] = []
-
-    init(options: QualityEngine.Options = .init(), layer: Layer = .srtc, file: StaticString = #filePath,
-         line: UInt = #line) {
-        engine = QualityEngine(options: options)
-        expected = engine.state
-        send(0, .header(TraceHeader(layer: layer)), file: file, line: line) { $0.layer = layer }
-    }
-
-    /// Replays `body` at `t` with the next seq; `update` turns the previous expected state into the next one.
-    @discardableResult
-    func send(_ t: Int64, _ body: RecordBody, _ outputs: [QualityOutput] = [], file: StaticString = #filePath,
-              line: UInt = #line, _ update: (inout State) -> Void = { _ in }) -> Int {
-        let seq = nextSeq
-        nextSeq += 1
-        let actual = engine.apply(Record(seq: seq, t: t, body))
-        check(actual, outputs, update, file: file, line: line)
-        return seq
-    }
-
-    /// Fires a timer, as the replayer does when the virtual clock reaches its due time.
-    func fire(_ timer: QualityTimer, _ outputs: [QualityOutput] = [], file: StaticString = #filePath,
-              line: UInt = #line, _ update: (inout State) -> Void = { _ in }) {
-        check(engine.fire(timer), outputs, update, file: file, line: line)
-    }
-
-    /// Ends the trace at `t` after the last record sent.
-    func finish(_ t: Int64, _ outputs: [QualityOutput] = [], file: StaticString = #filePath, line: UInt = #line,
-                _ update: (inout State) -> Void = { _ in }) {
-        check(engine.finish(t: t, lastSeq: nextSeq - 1), outputs, update, file: file, line: line)
-    }
-
-    /// The findings raised so far, full text included.
-    var findings: [Finding] {
-        log.compactMap { if case .finding(let f) = $0 { f } else { nil } }
-    }
-
-    private func check(_ actual: [QualityOutput], _ outputs: [QualityOutput], _ update: (inout State) -> Void,
-                       file: StaticString, line: UInt) {
-        log += actual
-        update(&expected)
-        XCTAssertEqual(actual.map(Self.shape), outputs.map(Self.shape), "outputs", file: file, line: line)
-        XCTAssertEqual(engine.state, expected, "state", file: file, line: line)
-        for case .finding(let f) in actual {
-            XCTAssertFalse(f.message.isEmpty || f.advice.isEmpty, "finding \(f.code) lacks prose", file: file, line: line)
-        }
-    }
-
-    /// Findings are compared without their prose (tested separately in ProseTests).
-    static func shape(_ output: QualityOutput) -> QualityOutput {
-        guard case .finding(var f) = output else { return output }
-        f.message = ""
-        f.advice = ""
-        return .finding(f)
-    }
-}
 
 // MARK: Builders
 
@@ -112,7 +51,7 @@ func switchVerdict(_ seq: Int, _ t: Int64, _ kind: VerdictKind, _ cause: Verdict
                      rule: RuleID(rawValue: rule)!))
 }
 
-extension TestStore {
+extension TestSupport.TestStore where Engine == QualityEngine {
     /// Sends a report that changes the level and checks the change, its timer, the baseline and `latest`.
     @discardableResult
     func reportChange(_ t: Int64, _ pub: QualityLevel, _ sub: QualityLevel, extra: [QualityOutput] = [],

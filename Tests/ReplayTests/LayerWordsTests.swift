@@ -7,8 +7,6 @@ import XCTest
 /// Reports speak the trace's layer: SRTC channels that users join and leave; SMeeting meetings
 /// that members enter and exit. Checked over every golden trace's explanation.
 final class LayerWordsTests: XCTestCase {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
-
     func prose(_ text: String) -> String {
         // API identifiers keep their literal names; trace data (names, ids) is not prose either.
         var t = text
@@ -20,10 +18,9 @@ final class LayerWordsTests: XCTestCase {
     }
 
     func test_explanationsNeverMixTheLayersWords() throws {
-        let dir = Self.root + "/traces"
         var checked = 0
-        for case let f as String in FileManager.default.enumerator(atPath: dir)! where f.hasSuffix(".jsonl") || f.hasSuffix(".zst") {
-            let result = try Replay.run(path: dir + "/" + f)
+        for f in Fixtures.goldenTraceNames() {
+            let result = try Fixtures.replay(f)
             let text = prose(ExplainText.render(result) + result.findings.map { $0.message + " " + $0.advice }.joined(separator: " "))
             let forbidden = result.layer == .smeeting ? ["channel", " join", " leave", "joined", " user "] : ["meeting", " room", " enter", " exit", "member"]
             for word in forbidden {

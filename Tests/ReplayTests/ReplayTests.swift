@@ -5,21 +5,6 @@ import RouteEngine
 import TraceFormat
 import XCTest
 
-/// Builds traces in memory: a header, then records with consecutive seqs.
-struct TraceBuilder {
-    var records: [Record]
-    init(_ layer: Layer = .srtc, simulator: Bool = false, defaultRoute: RouteTarget? = nil) {
-        records = [Record(seq: 0, t: 0, .header(TraceHeader(layer: layer, sdk: "test", device: .init(model: "iPhone15,2", os: "iOS 17.4", simulator: simulator),
-                                                          initialDefaultRoute: defaultRoute)))]
-    }
-    @discardableResult
-    mutating func add(_ t: Int64, _ body: RecordBody) -> Int {
-        records.append(Record(seq: records.count, t: t, body))
-        return records.count - 1
-    }
-    func replay(_ options: ReplayOptions = ReplayOptions()) -> ReplayResult { Replay.run(records: records, options: options) }
-}
-
 final class ReplayTests: XCTestCase {
     /// A joined SRTC call on the earpiece, device reporting the receiver.
     func joinedOnReceiver() -> TraceBuilder {

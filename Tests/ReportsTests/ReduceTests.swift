@@ -5,26 +5,10 @@ import TraceTools
 import XCTest
 
 final class ReduceTests: XCTestCase {
-    /// The built `rtctrace` beside the test bundle, when the build made it.
-    static var tool: String? {
-        let dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
-        for candidate in [dir + "/rtctrace", dir + "/../rtctrace"] where FileManager.default.isExecutableFile(atPath: candidate) {
-            return candidate
-        }
-        return nil
-    }
-
-    func run(_ args: [String]) throws -> (Int32, String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: Self.tool!)
-        p.arguments = args
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    /// Runs the built `rtctrace`; returns its exit status and standard output.
+    func run(_ args: [String]) -> (Int32, String) {
+        let r = CLI.run(args)
+        return (r.status, r.out)
     }
 
     func test_X2_longTraceWithOneUnexplainedDivergence_reducesToAFewRecordsThatCheckPasses() throws {
@@ -38,13 +22,8 @@ final class ReduceTests: XCTestCase {
         let dir = Fixtures.tempDir()
         let input = dir + "/long.trace.zst", output = dir + "/min.trace.zst"
         try Fixtures.write(recs, input)
-        if Self.tool != nil {
-            let (rc, out) = try run(["reduce", input, "--divergence", "--keep-personal-data", "-o", output])
-            XCTAssertEqual(rc, 0, out)
-        } else {
-            let result = try Reducer(records: recs, options: ReduceOptions(goal: .divergence, redact: false)).run()
-            try TraceFiles.write(result.records, to: output)
-        }
+        let (rc, out) = run(["reduce", input, "--divergence", "--keep-personal-data", "-o", output])
+        XCTAssertEqual(rc, 0, out)
         let reduced = try TraceFiles.load(output)
         let kept = reduced.filter { if case .expect = $0.body { return false }; return true }
         XCTAssertLessThanOrEqual(kept.count, 11, "at most 10 records plus the header: \(reduced.map(\.jsonLine))")
@@ -54,10 +33,8 @@ final class ReduceTests: XCTestCase {
         XCTAssertTrue(reduced.contains { if case .expect(let e) = $0.body, case .finding("route.divergence", 1) = e.kind { return true }; return false })
 
         // rtctrace check passes on it: its pins hold.
-        if Self.tool != nil {
-            let (rc, out) = try run(["check", output])
-            XCTAssertEqual(rc, 0, out)
-        }
+        let (checkStatus, checkOut) = run(["check", output])
+        XCTAssertEqual(checkStatus, 0, checkOut)
         let replayed = Replay.run(records: reduced)
         XCTAssertEqual(replayed.failedExpectations.map(\.type), [])
         let divergence = try XCTUnwrap(replayed.divergences.first)
@@ -183,17 +160,9 @@ final class ReduceTests: XCTestCase {
     }
 
     func test_reduce_unknownFindingCodeIsAUsageErrorListingTheCodes() throws {
-        guard Self.tool != nil else { return XCTFail("rtctrace is not built beside the tests") }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: Self.tool!)
-        p.arguments = ["reduce", Fixtures.trace("srtc-bluetooth-blocks-speaker.jsonl"), "--finding", "route.nope", "-o", "/tmp/x.zst"]
-        let err = Pipe()
-        p.standardError = err
-        p.standardOutput = FileHandle.nullDevice
-        try p.run()
-        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        XCTAssertEqual(p.terminationStatus, 64)
-        XCTAssertTrue(text.contains("route.ineffective") && text.contains("speakers.mismatch"), text)
+        let r = CLI.run(["reduce", Fixtures.trace("srtc-bluetooth-blocks-speaker.jsonl"), "--finding", "route.nope", "-o",
+                         Fixtures.tempDir() + "/x.zst"])
+        XCTAssertEqual(r.status, 64)
+        XCTAssertTrue(r.err.contains("route.ineffective") && r.err.contains("speakers.mismatch"), r.err)
     }
 }

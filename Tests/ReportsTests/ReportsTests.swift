@@ -4,61 +4,13 @@ import Reports
 import TraceFormat
 import XCTest
 
-/// Shared fixtures of the report, export, redaction and reduction tests.
-enum Fixtures {
-    /// The package root (this file is Tests/ReportsTests/ReportsTests.swift).
-    static let root: String = {
-        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(3)
-        return parts.joined(separator: "/")
-    }()
-
-    static func trace(_ name: String) -> String { root + "/traces/" + name }
-
-    /// A fresh temporary directory.
-    static func tempDir() -> String {
-        let dir = NSTemporaryDirectory() + "rtctrace-reports-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        return dir
-    }
-
-    /// The artifacts folder (git-ignored), created when missing.
-    static var artifacts: String {
-        let dir = root + "/artifacts"
-        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        return dir
-    }
-
-    /// Records from (t, body) pairs, seqs from 0, a header first.
-    static func records(layer: Layer = .srtc, bundleId: String = "com.example.app", _ bodies: [(Int64, RecordBody)]) -> [Record] {
-        let header = TraceHeader(layer: layer, sdk: "SRTC 4.6.2", device: .init(model: "iPhone14,5", os: "iOS 17.5"),
-                                 app: .init(bundleId: bundleId), startedAt: "2026-11-29T10:00:00Z")
-        var out = [Record(seq: 0, t: 0, .header(header))]
-        for (t, b) in bodies { out.append(Record(seq: out.count, t: t, b)) }
-        return out
-    }
-
-    /// Writes records to a trace file.
-    static func write(_ records: [Record], _ path: String) throws {
-        let w = try TraceWriter(path: path)
-        for r in records { try w.append(r) }
-        try w.close()
-    }
-
+/// The report tests' own fixtures; the shared ones are in Tests/TestSupport.
+extension Fixtures {
     /// Replays a file, collecting the report lanes.
     static func replayWithLanes(_ path: String) throws -> (ReplayResult, [Lane]) {
         let lanes = ReportLanes()
         let r = try Replay.run(path: path, observer: lanes.observe)
         return (r, lanes.lanes(for: r))
-    }
-
-    /// A call session activation with bluetooth allowed.
-    static let callSession = RecordBody.sessionActivated(SessionActivation(ok: true, category: "playAndRecord", mode: "voiceChat",
-                                                                           options: ["allowBluetooth"]))
-
-    static func report(_ level: QualityLevel, _ sub: QualityLevel = .good) -> RecordBody {
-        .qualityReport(pub: QualitySample(level: level, score: 90, mos: 4.2, loss: 0.01, rtt: 50, jitter: 5, bitrate: 1000),
-                       sub: QualitySample(level: sub, score: 80, mos: 4.0, loss: 0.02, rtt: 60, jitter: 6, bitrate: 800))
     }
 
     /// A long SRTC call (about `minutes` minutes) with one unexplained divergence: the app's speaker

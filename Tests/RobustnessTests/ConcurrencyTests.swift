@@ -3,7 +3,7 @@ import Glibc
 import XCTest
 import TraceFormat
 
-/// Issue 8, point 3: two processes appending to one trace never interleave bytes inside a frame:
+/// Two processes appending to one trace never interleave bytes inside a frame:
 /// the writer holds an exclusive advisory lock (flock) and a second writer is refused, by name.
 final class ConcurrencyTests: XCTestCase {
     var dir = ""

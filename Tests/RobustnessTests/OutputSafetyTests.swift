@@ -7,7 +7,7 @@ import XCTest
 import Reports
 import TraceFormat
 
-/// Issue 8, point 5: strings from traces are escaped in every renderer, and output files are
+/// Strings from traces are escaped in every renderer, and output files are
 /// written atomically, only at the path given.
 final class OutputSafetyTests: XCTestCase {
     var dir = ""

@@ -1,89 +1,15 @@
 import RouteEngine
 import TraceFormat
-import XCTest
 
-/// TCA-style test store: feed a record, assert the whole next state and the exact outputs.
-///
-/// Findings are compared on code, severity, rule, seqs and t; their prose is checked separately
-/// (every finding any test produces must be non-empty and use only its layer's words).
-struct TestStore {
-    private(set) var engine: RouteEngine
-    private(set) var nextSeq = 0
-    private(set) var t: Int64 = 0
+// The route engine is tested through the shared store (Tests/TestSupport/TestStore.swift): send a
+// record, assert the whole next state and the exact outputs. These are the route helpers.
 
-    init(options: RouteEngine.Options = .init()) {
-        engine = RouteEngine(options: options)
-    }
-
-    var state: RouteEngine.State { engine.state }
-
-    /// Sends the next record (seq assigned in order) and asserts the state change and outputs.
-    @discardableResult
-    mutating func send(
-        _ body: RecordBody, at time: Int64? = nil, outputs expected: [RouteOutput] = [],
-        file: StaticString = #filePath, line: UInt = #line,
-        _ update: (inout RouteEngine.State) -> Void = { _ in }
-    ) -> Int {
-        if let time { t = time }
-        let seq = nextSeq
-        nextSeq += 1
-        var expectedState = engine.state
-        update(&expectedState)
-        let outputs = engine.apply(Record(seq: seq, t: t, body))
-        check(outputs, expected, expectedState, file: file, line: line)
-        return seq
-    }
-
-    /// Delivers a timer and asserts the state change and outputs.
-    mutating func fire(
-        _ timer: RouteTimer, outputs expected: [RouteOutput] = [],
-        file: StaticString = #filePath, line: UInt = #line,
-        _ update: (inout RouteEngine.State) -> Void = { _ in }
-    ) {
-        t = max(t, timer.due)
-        var expectedState = engine.state
-        update(&expectedState)
-        let outputs = engine.fire(timer)
-        check(outputs, expected, expectedState, file: file, line: line)
-    }
-
-    /// Ends the trace and asserts the state change and outputs.
-    mutating func finish(
-        outputs expected: [RouteOutput] = [], file: StaticString = #filePath, line: UInt = #line,
-        _ update: (inout RouteEngine.State) -> Void = { _ in }
-    ) {
-        var expectedState = engine.state
-        update(&expectedState)
-        let outputs = engine.finish(t: t, lastSeq: nextSeq - 1)
-        check(outputs, expected, expectedState, file: file, line: line)
-    }
-
-    /// Sends a record without asserting anything but prose hygiene; returns the raw outputs.
-    @discardableResult
-    mutating func skip(_ body: RecordBody, at time: Int64? = nil) -> [RouteOutput] {
-        if let time { t = time }
-        let outputs = engine.apply(Record(seq: nextSeq, t: t, body))
-        nextSeq += 1
-        for case .finding(let f) in outputs { assertLayerWords(f, layer: engine.state.layer) }
-        return outputs
-    }
-
-    private func check(_ outputs: [RouteOutput], _ expected: [RouteOutput], _ expectedState: RouteEngine.State,
-                       file: StaticString, line: UInt) {
-        for case .finding(let f) in outputs { assertLayerWords(f, layer: engine.state.layer, file: file, line: line) }
-        XCTAssertEqual(outputs.map(stripProse), expected.map(stripProse), "outputs", file: file, line: line)
-        if engine.state != expectedState {
-            XCTFail("state differs: \(stateDiff(expectedState, engine.state))", file: file, line: line)
-        }
-    }
-}
+/// The shared test store around a route engine.
+typealias TestStore = TestSupport.TestStore<RouteEngine>
 
 /// Blanks a finding's message and advice, which tests check on their own.
 func stripProse(_ output: RouteOutput) -> RouteOutput {
-    guard case .finding(var f) = output else { return output }
-    f.message = ""
-    f.advice = ""
-    return .finding(f)
+    RouteEngine.withoutProse(output)
 }
 
 /// A finding to compare against (prose blanked).
@@ -98,33 +24,6 @@ func verdict(_ seq: Int, _ call: String, _ kind: VerdictKind, _ cause: VerdictCa
     .verdict(Verdict(seq: seq, t: t, call: call, api: api, verdict: kind, cause: cause, causeSeq: causeSeq, rule: .V1))
 }
 
-/// The words a finding of this layer must never use in prose (seeds/README.md).
-func forbiddenWords(_ layer: Layer) -> [String] {
-    layer == .smeeting ? ["channel", "join", "leave", "leaving"] : ["meeting", "room", "enter", "exit"]
-}
-
-/// Fails when a finding's prose is empty or uses the other layer's words.
-func assertLayerWords(_ f: Finding, layer: Layer, file: StaticString = #filePath, line: UInt = #line) {
-    XCTAssertFalse(f.message.isEmpty, "\(f.code): empty message", file: file, line: line)
-    XCTAssertFalse(f.advice.isEmpty, "\(f.code): empty advice", file: file, line: line)
-    let prose = (f.message + " " + f.advice).lowercased()
-    for word in forbiddenWords(layer) where prose.contains(word) {
-        XCTFail("\(f.code) on a \(layer) trace says \"\(word)\": \(f.message) / \(f.advice)", file: file, line: line)
-    }
-}
-
-/// Names the fields of two states that differ.
-func stateDiff(_ expected: RouteEngine.State, _ actual: RouteEngine.State) -> String {
-    let e = Mirror(reflecting: expected).children
-    let a = Array(Mirror(reflecting: actual).children)
-    var parts: [String] = []
-    for (i, child) in e.enumerated() {
-        let l = String(describing: child.value), r = String(describing: a[i].value)
-        if l != r { parts.append("\(child.label ?? "?"): expected \(l), got \(r)") }
-    }
-    return parts.joined(separator: "; ")
-}
-
 /// A header for tests.
 func header(_ layer: Layer = .srtc, simulator: Bool = false, micUsage: Bool = true, backgroundAudio: Bool = true,
             initialDefault: RouteTarget? = nil) -> RecordBody {
@@ -133,11 +32,11 @@ func header(_ layer: Layer = .srtc, simulator: Bool = false, micUsage: Bool = tr
                         initialDefaultRoute: initialDefault))
 }
 
-extension TestStore {
-    /// A store past its header (seq 0) and, when `engaged`, a join at seq 1; both asserted loosely.
+extension TestSupport.TestStore where Engine == RouteEngine {
+    /// A store past its header (seq 0) and, when `engaged`, a join or enter at seq 1; both asserted loosely.
     static func started(_ layer: Layer = .srtc, engaged: Bool = true, initialDefault: RouteTarget? = nil,
-                        simulator: Bool = false, options: RouteEngine.Options = .init()) -> TestStore {
-        var store = TestStore(options: options)
+                        simulator: Bool = false, options: RouteEngine.Options = .init()) -> Self {
+        var store = Self(options: options)
         store.skip(header(layer, simulator: simulator, initialDefault: initialDefault))
         if engaged { store.skip(layer == .srtc ? .joinChannel(channel: "c") : .enterMeeting(room: "r")) }
         return store

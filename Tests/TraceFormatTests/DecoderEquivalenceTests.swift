@@ -124,13 +124,10 @@ final class DecoderEquivalenceTests: XCTestCase {
     }
 
     func test_fastDecoderMatchesJSONDecoderOnGoldenCorpus() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("traces").path
-        guard let files = FileManager.default.enumerator(atPath: root) else { return XCTFail("no traces folder at \(root)") }
         let reference = JSONDecoder()
         var compared = 0
-        for case let f as String in files where f.hasSuffix(".jsonl") || f.hasSuffix(".zst") {
-            let reader = try TraceReader(path: root + "/" + f)
+        for f in Fixtures.goldenTraceNames() {
+            let reader = try TraceReader(path: Fixtures.trace(f))
             while let e = reader.next() {
                 guard case .record(let r) = e else { continue }
                 if case .unknown = r.body { continue }

@@ -1,0 +1,104 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A child process started with `posix_spawn`, for tests that talk to it while it runs, stop it
+/// with a signal, or race several against each other. Standard output and error are pipes; standard
+/// input is one when asked for.
+public final class Child {
+    /// The process id (for `kill`).
+    public let pid: pid_t
+    private let stdoutFD: Int32
+    private let stderrFD: Int32
+    private var stdinFD: Int32 = -1
+    private var pending: [UInt8] = []
+
+    /// Starts `exe args`; with `stdinPipe` the child reads what `write` sends until `wait` closes it.
+    public init(_ exe: String, _ args: [String], stdinPipe: Bool = false) {
+        var out: [Int32] = [0, 0], err: [Int32] = [0, 0], inp: [Int32] = [0, 0]
+        precondition(pipe(&out) == 0 && pipe(&err) == 0)
+        if stdinPipe { precondition(pipe(&inp) == 0) }
+        // No other child may inherit these ends (a held write end would keep stdin from ending).
+        for fd in out + err + (stdinPipe ? inp : []) { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        #if canImport(Glibc)
+        var actions = posix_spawn_file_actions_t()
+        #else
+        var actions: posix_spawn_file_actions_t?
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        posix_spawn_file_actions_adddup2(&actions, out[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, err[1], 2)
+        if stdinPipe { posix_spawn_file_actions_adddup2(&actions, inp[0], 0) }
+        let argv = ([exe] + args).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) }; posix_spawn_file_actions_destroy(&actions) }
+        var p: pid_t = 0
+        let rc = posix_spawn(&p, exe, &actions, nil, argv, environ)
+        precondition(rc == 0, "cannot start \(exe): \(rc)")
+        pid = p
+        close(out[1]); close(err[1])
+        stdoutFD = out[0]
+        stderrFD = err[0]
+        if stdinPipe { close(inp[0]); stdinFD = inp[1] }
+    }
+
+    /// Reads one line from the child's standard output, waiting for it; "" when the output ends first.
+    public func readLine() -> String {
+        var b: UInt8 = 0
+        while true {
+            if let nl = pending.firstIndex(of: 0x0A) {
+                let line = String(decoding: pending[..<nl], as: UTF8.self)
+                pending.removeSubrange(...nl)
+                return line
+            }
+            guard read(stdoutFD, &b, 1) == 1 else {
+                defer { pending.removeAll() }
+                return String(decoding: pending, as: UTF8.self)
+            }
+            pending.append(b)
+        }
+    }
+
+    /// Sends `signal` to the child.
+    public func kill(_ signal: Int32) {
+        #if canImport(Glibc)
+        _ = Glibc.kill(pid, signal)
+        #else
+        _ = Darwin.kill(pid, signal)
+        #endif
+    }
+
+    /// Closes the child's standard input, waits for it to end and returns its exit status (or
+    /// minus the signal that ended it) with the rest of its output.
+    @discardableResult
+    public func wait() -> (status: Int32, out: String, err: String) {
+        if stdinFD >= 0 { close(stdinFD); stdinFD = -1 }
+        final class Box: @unchecked Sendable { var text = "" }
+        let errText = Box()
+        let group = DispatchGroup()
+        let errFD = stderrFD
+        group.enter()
+        DispatchQueue.global().async { errText.text = Self.drain(errFD); group.leave() }
+        let o = String(decoding: pending, as: UTF8.self) + Self.drain(stdoutFD)
+        pending.removeAll()
+        group.wait()
+        var st: Int32 = 0
+        while waitpid(pid, &st, 0) < 0 && errno == EINTR {}
+        let status = (st & 0x7F) == 0 ? (st >> 8) & 0xFF : -(st & 0x7F)
+        return (status, o, errText.text)
+    }
+
+    private static func drain(_ fd: Int32) -> String {
+        var all: [UInt8] = []
+        var buf = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = buf.withUnsafeMutableBytes { read(fd, $0.baseAddress!, 4096) }
+            if n <= 0 { break }
+            all += buf[0..<n]
+        }
+        close(fd)
+        return String(decoding: all, as: UTF8.self)
+    }
+}

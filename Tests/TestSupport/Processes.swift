@@ -1,0 +1,112 @@
+import Foundation
+
+/// The executables the package builds, found beside the test bundle or in the debug build folder.
+public enum Executables {
+    /// The path of the built executable `name` (`rtctrace`, `rtctrace-harness`).
+    public static func built(_ name: String) -> String {
+        let dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let candidates = [dir.appendingPathComponent(name).path,
+                          dir.deletingLastPathComponent().appendingPathComponent(name).path,
+                          Fixtures.root + "/.build/debug/" + name]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[2]
+    }
+}
+
+/// What a finished process left: its exit status (or minus the signal that ended it) and output.
+public struct ProcessOutput: Sendable {
+    /// The exit status, or minus the signal number when a signal ended it.
+    public var status: Int32
+    /// Everything written to standard output.
+    public var out: Data
+    /// Everything written to standard error.
+    public var err: Data
+    /// Whether the run was stopped because it outlived its time limit.
+    public var timedOut: Bool
+}
+
+/// Runs a program to its end, feeding `stdin` and reading both output pipes at once so that
+/// neither fills up. `timeout` is a guard against a program that hangs (it is then terminated and
+/// `timedOut` is set); it is never a measure of speed, so give it a wide margin.
+public func runProcess(_ exe: String, _ args: [String], env: [String: String?] = [:], cwd: String? = nil,
+                       stdin: Data? = nil, timeout: TimeInterval? = nil) -> ProcessOutput {
+    final class Box: @unchecked Sendable {
+        var data = Data()
+        var timedOut = false
+        var process: Process?
+    }
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: exe)
+    p.arguments = args
+    var environment = ProcessInfo.processInfo.environment
+    for (k, v) in env { environment[k] = v }
+    p.environment = environment
+    if let cwd { p.currentDirectoryURL = URL(fileURLWithPath: cwd) }
+    let out = Pipe(), err = Pipe(), inp = Pipe()
+    p.standardOutput = out
+    p.standardError = err
+    p.standardInput = stdin == nil ? FileHandle.nullDevice : inp
+    do { try p.run() } catch {
+        return ProcessOutput(status: 127, out: Data(), err: Data("cannot start \(exe): \(error)".utf8), timedOut: false)
+    }
+    let errBox = Box(), watch = Box()
+    watch.process = p
+    let group = DispatchGroup()
+    group.enter()
+    DispatchQueue.global().async { errBox.data = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+    if let stdin {
+        let writer = inp.fileHandleForWriting
+        DispatchQueue.global().async { writer.write(stdin); try? writer.close() }
+    }
+    if let timeout {
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
+            if let p = watch.process, p.isRunning { watch.timedOut = true; p.terminate() }
+        }
+    }
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    p.waitUntilExit()
+    watch.process = nil
+    let status = p.terminationReason == .uncaughtSignal ? -p.terminationStatus : p.terminationStatus
+    return ProcessOutput(status: status, out: outData, err: errBox.data, timedOut: watch.timedOut)
+}
+
+/// Runs the built `rtctrace` (or another program) and captures what a user would see.
+public enum CLI {
+    /// The built `rtctrace`.
+    public static var binary: String { Executables.built("rtctrace") }
+
+    /// The package root.
+    public static var root: String { Fixtures.root }
+
+    /// A fresh temporary folder.
+    public static func tempDir() -> String { Fixtures.tempDir("e2e") }
+
+    /// Exit status and the two output streams as text.
+    public struct Result: Sendable {
+        /// The exit status (minus the signal number when a signal ended it).
+        public var status: Int32
+        /// Standard output.
+        public var out: String
+        /// Standard error.
+        public var err: String
+    }
+
+    /// Runs `rtctrace args` (or `exe args`) outside CI mode, with `env` added to the environment.
+    @discardableResult
+    public static func run(_ args: [String], env: [String: String] = [:], cwd: String? = nil, stdin: Data? = nil,
+                           exe: String? = nil) -> Result {
+        var environment: [String: String?] = ["CI": nil]
+        for (k, v) in env { environment[k] = v }
+        let r = runProcess(exe ?? binary, args, env: environment, cwd: cwd, stdin: stdin)
+        return Result(status: r.status, out: String(decoding: r.out, as: UTF8.self), err: String(decoding: r.err, as: UTF8.self))
+    }
+}
+
+extension Fixtures {
+    /// Runs a program, returning its exit status and raw output.
+    @discardableResult
+    public static func run(_ exe: String, _ args: [String], stdin: Data? = nil) -> (status: Int32, out: Data, err: Data) {
+        let r = runProcess(exe, args, stdin: stdin)
+        return (r.status, r.out, r.err)
+    }
+}

@@ -1,0 +1,203 @@
+import TraceFormat
+import XCTest
+
+/// An engine the test store can drive: a pure reducer over records whose timers come back as data.
+public protocol TestableReducer {
+    /// The engine's whole state, compared after every step.
+    associatedtype State: Equatable
+    /// What a step returns (verdicts, findings, timers, derived events).
+    associatedtype Output: Equatable
+    /// A timer the engine asks the replayer to deliver.
+    associatedtype Timer
+
+    /// The current state.
+    var state: State { get }
+    /// The layer whose words the engine's findings must use.
+    var layer: Layer { get }
+    /// Applies one record.
+    mutating func apply(_ record: Record) -> [Output]
+    /// Delivers a timer at its due time.
+    mutating func fire(_ timer: Timer) -> [Output]
+    /// Ends the trace at `t` after the record `lastSeq`.
+    mutating func finish(t: Int64, lastSeq: Int) -> [Output]
+    /// When a timer is due.
+    static func due(_ timer: Timer) -> Int64
+    /// The finding an output carries, if it is one.
+    static func finding(in output: Output) -> Finding?
+    /// The output with a finding's message and advice blanked: tests compare prose separately.
+    static func withoutProse(_ output: Output) -> Output
+}
+
+/// A TCA-style test store for either engine: send a record, assert the whole next state and the
+/// exact outputs.
+///
+/// The store numbers records itself (seq 0, 1, …) and keeps a clock that `send(_:at:)` moves.
+/// Outputs are compared with findings' prose blanked; every finding's prose must be non-empty and
+/// use only its layer's words (SRTC: channels that users join and leave; SMeeting: meetings that
+/// members enter and exit). It is a value: a copy continues independently, which lets a test fork
+/// a scenario. The positional spelling some tests use (`send(t, body, outputs)`, see
+/// TestStore+Engines.swift) needs no `var`.
+public struct TestStore<Engine: TestableReducer> {
+    final class Storage {
+        var engine: Engine
+        var nextSeq = 0
+        var t: Int64 = 0
+        var log: [Engine.Output] = []
+
+        init(_ engine: Engine) { self.engine = engine }
+
+        func copy() -> Storage {
+            let s = Storage(engine)
+            s.nextSeq = nextSeq
+            s.t = t
+            s.log = log
+            return s
+        }
+    }
+
+    private var storage: Storage
+
+    /// A store around an engine in its initial state (or any state a test prepared).
+    public init(engine: Engine) {
+        storage = Storage(engine)
+    }
+
+    /// The engine as it is now.
+    public var engine: Engine { storage.engine }
+    /// The engine's state as it is now.
+    public var state: Engine.State { storage.engine.state }
+    /// The state the next step's expectation starts from.
+    public var expected: Engine.State { storage.engine.state }
+    /// The seq the next record gets.
+    public var nextSeq: Int { storage.nextSeq }
+    /// The store's clock: the `t` of the last record sent or timer fired.
+    public var t: Int64 { storage.t }
+    /// Every output so far, in order.
+    public var log: [Engine.Output] { storage.log }
+    /// The findings raised so far, prose included.
+    public var findings: [Finding] { storage.log.compactMap(Engine.finding(in:)) }
+
+    // MARK: Steps
+
+    /// Sends the next record (at `time`, else at the clock) and asserts the state change and outputs.
+    @discardableResult
+    public mutating func send(
+        _ body: RecordBody, at time: Int64? = nil, outputs expected: [Engine.Output] = [],
+        file: StaticString = #filePath, line: UInt = #line,
+        _ update: (inout Engine.State) -> Void = { _ in }
+    ) -> Int {
+        unshare()
+        return step(time, body, expected, update, file: file, line: line)
+    }
+
+    /// Delivers a timer (moving the clock to its due time) and asserts the state change and outputs.
+    public mutating func fire(
+        _ timer: Engine.Timer, outputs expected: [Engine.Output] = [],
+        file: StaticString = #filePath, line: UInt = #line,
+        _ update: (inout Engine.State) -> Void = { _ in }
+    ) {
+        unshare()
+        fireStep(timer, expected, update, file: file, line: line)
+    }
+
+    /// Ends the trace at the clock and asserts the state change and outputs.
+    public mutating func finish(
+        outputs expected: [Engine.Output] = [], file: StaticString = #filePath, line: UInt = #line,
+        _ update: (inout Engine.State) -> Void = { _ in }
+    ) {
+        unshare()
+        finishStep(nil, expected, update, file: file, line: line)
+    }
+
+    /// Sends a record asserting nothing but its findings' prose; returns the raw outputs.
+    @discardableResult
+    public mutating func skip(_ body: RecordBody, at time: Int64? = nil,
+                              file: StaticString = #filePath, line: UInt = #line) -> [Engine.Output] {
+        unshare()
+        if let time { storage.t = time }
+        let outputs = storage.engine.apply(Record(seq: storage.nextSeq, t: storage.t, body))
+        storage.nextSeq += 1
+        storage.log += outputs
+        checkProse(outputs, file: file, line: line)
+        return outputs
+    }
+
+    // MARK: Shared machinery (the positional spelling calls these without copying the storage)
+
+    func step(_ time: Int64?, _ body: RecordBody, _ expected: [Engine.Output], _ update: (inout Engine.State) -> Void,
+              file: StaticString, line: UInt) -> Int {
+        if let time { storage.t = time }
+        let seq = storage.nextSeq
+        storage.nextSeq += 1
+        var expectedState = storage.engine.state
+        update(&expectedState)
+        let outputs = storage.engine.apply(Record(seq: seq, t: storage.t, body))
+        check(outputs, expected, expectedState, file: file, line: line)
+        return seq
+    }
+
+    func fireStep(_ timer: Engine.Timer, _ expected: [Engine.Output], _ update: (inout Engine.State) -> Void,
+                  file: StaticString, line: UInt) {
+        storage.t = max(storage.t, Engine.due(timer))
+        var expectedState = storage.engine.state
+        update(&expectedState)
+        let outputs = storage.engine.fire(timer)
+        check(outputs, expected, expectedState, file: file, line: line)
+    }
+
+    func finishStep(_ time: Int64?, _ expected: [Engine.Output], _ update: (inout Engine.State) -> Void,
+                    file: StaticString, line: UInt) {
+        if let time { storage.t = time }
+        var expectedState = storage.engine.state
+        update(&expectedState)
+        let outputs = storage.engine.finish(t: storage.t, lastSeq: storage.nextSeq - 1)
+        check(outputs, expected, expectedState, file: file, line: line)
+    }
+
+    private mutating func unshare() {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    }
+
+    private func check(_ outputs: [Engine.Output], _ expected: [Engine.Output], _ expectedState: Engine.State,
+                       file: StaticString, line: UInt) {
+        storage.log += outputs
+        checkProse(outputs, file: file, line: line)
+        XCTAssertEqual(outputs.map(Engine.withoutProse), expected.map(Engine.withoutProse), "outputs", file: file, line: line)
+        if storage.engine.state != expectedState {
+            XCTFail("state differs: \(stateDiff(expectedState, storage.engine.state))", file: file, line: line)
+        }
+    }
+
+    private func checkProse(_ outputs: [Engine.Output], file: StaticString, line: UInt) {
+        for f in outputs.compactMap(Engine.finding(in:)) {
+            assertLayerWords(f, layer: storage.engine.layer, file: file, line: line)
+        }
+    }
+}
+
+/// The words a finding of this layer must never use in prose.
+public func forbiddenWords(_ layer: Layer) -> [String] {
+    layer == .smeeting ? ["channel", "join", "leave", "leaving"] : ["meeting", "room", "enter", "exit"]
+}
+
+/// Fails when a finding's prose is empty or uses the other layer's words.
+public func assertLayerWords(_ f: Finding, layer: Layer, file: StaticString = #filePath, line: UInt = #line) {
+    XCTAssertFalse(f.message.isEmpty, "\(f.code): empty message", file: file, line: line)
+    XCTAssertFalse(f.advice.isEmpty, "\(f.code): empty advice", file: file, line: line)
+    let prose = (f.message + " " + f.advice).lowercased()
+    for word in forbiddenWords(layer) where prose.contains(word) {
+        XCTFail("\(f.code) on a \(layer) trace says \"\(word)\": \(f.message) / \(f.advice)", file: file, line: line)
+    }
+}
+
+/// Names the fields of two values (states) that differ, for a readable failure.
+public func stateDiff<T>(_ expected: T, _ actual: T) -> String {
+    let e = Mirror(reflecting: expected).children
+    let a = Array(Mirror(reflecting: actual).children)
+    var parts: [String] = []
+    for (i, child) in e.enumerated() where i < a.count {
+        let l = String(describing: child.value), r = String(describing: a[i].value)
+        if l != r { parts.append("\(child.label ?? "?"): expected \(l), got \(r)") }
+    }
+    return parts.isEmpty ? "\(expected) vs \(actual)" : parts.joined(separator: "; ")
+}
