@@ -22,7 +22,9 @@ public struct ReplayResult: Sendable {
     public var verdictCount = 0
     /// Of those, `api.switchLayer` calls.
     public var layerCallCount = 0
-    /// Verdicts other than `applied` and `noop`, by `verdict` and cause (e.g. `ineffective externalRouteActive`).
+    /// Calls that did not take effect, by outcome and cause (e.g. `ineffective externalRouteActive`,
+    /// `pending notEngaged`, `superseded`; layer calls by verdict and cause), kept up to date as deferred calls
+    /// are decided (V2).
     public var notTakingEffectCounts: [String: Int] = [:]
     /// Verdicts beyond the cap, counted only.
     public var verdictsDropped = 0
@@ -67,8 +69,12 @@ public struct ReplayResult: Sendable {
     /// The layer's words for prose.
     public var words: LayerWords { LayerWords(layer) }
 
-    /// Route calls whose verdict explains a "set but didn't take effect" report (of the verdicts kept).
-    public var notTakingEffect: [Verdict] { verdicts.filter { $0.verdict != .applied && $0.verdict != .noop } }
+    /// Calls that did not take effect (of the verdicts kept): route calls whose outcome is not `applied` or
+    /// `noop` (V2), layer calls whose verdict is not.
+    public var notTakingEffect: [Verdict] { verdicts.filter { !$0.tookEffect } }
+
+    /// Deferred route calls that took effect later (V2), shown once as taking effect late.
+    public var tookEffectLate: [Verdict] { verdicts.filter { $0.lateEffect != nil } }
 
     /// Calls that did not take effect, over all verdicts.
     public var notTakingEffectCount: Int { notTakingEffectCounts.values.reduce(0, +) }

@@ -29,9 +29,13 @@ public enum ExplainText {
         for (key, n) in r.notTakingEffectCounts {
             let parts = key.split(separator: " ")
             let cause = parts.count > 1 ? VerdictCause(rawValue: String(parts[1])) : nil
-            byCause["\(parts.first ?? ""): \(cause.map { Wording.cause($0, w) } ?? "?")", default: 0] += n
+            let outcome = OutcomeKind(rawValue: String(parts.first ?? ""))
+            let why = cause.map { Wording.cause($0, w) } ?? outcome.map { Wording.outcome($0, w) } ?? "?"
+            byCause["\(parts.first ?? ""): \(why)", default: 0] += n
         }
         for (k, n) in byCause.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) { o += "    \(n) \(k)\n" }
+        let late = r.tookEffectLate
+        if !late.isEmpty { o += "  \(late.count) call\(late.count == 1 ? "" : "s") took effect late (deferred, applied later)\n" }
         let unexplained = r.divergences.filter { !$0.explained }
         o += "  \(r.divergences.count) route divergence\(r.divergences.count == 1 ? "" : "s") (\(unexplained.count) unexplained, \(r.divergences.count - unexplained.count) explained)\n"
         let sev = Severity.allCases.reversed().map { s in (s, r.findings.filter { $0.severity == s }.count) }
@@ -45,6 +49,10 @@ public enum ExplainText {
             o += "\n" + bold("Calls that did not take effect") + "\n"
             for v in failing.prefix(200) { o += verdictItem(v, r) }
             if r.notTakingEffectCount > 200 { o += "  … \(r.notTakingEffectCount - 200) more (see --json)\n" }
+        }
+        if !late.isEmpty {
+            o += "\n" + bold("Calls that took effect late") + "\n"
+            for v in late.prefix(200) { o += lateItem(v, r) }
         }
         if !r.divergences.isEmpty {
             o += "\n" + bold("Route divergences (unexplained first)") + "\n"
@@ -68,6 +76,7 @@ public enum ExplainText {
         o += v.cause.map { " (\($0.rawValue))" } ?? ""
         o += " [\(v.rule)]\n"
         if let c = v.cause { o += "      why: " + Wording.cause(c, w) + "\n" }
+        if let outcome = Wording.outcomeLine(v, in: r) { o += "      outcome: " + outcome + " [V2]\n" }
         if let cs = v.causeSeq { o += "      cause record: " + Wording.record(cs, in: r) + "\n" }
         let finding = r.findings.first { ($0.code == .routeIneffective || $0.code.family == "layer") && $0.seqs.first == v.seq }
         if let f = finding {
@@ -79,10 +88,22 @@ public enum ExplainText {
         return o
     }
 
+    static func lateItem(_ v: Verdict, _ r: ReplayResult) -> String {
+        var o = "  seq \(v.seq) at \(formatDuration(v.t))  \(v.call)\(v.api.map { " " + terminalSafe($0) } ?? "") → deferred"
+        o += v.cause.map { " (\($0.rawValue))" } ?? ""
+        o += " [V2]\n"
+        if let outcome = Wording.outcomeLine(v, in: r) { o += "      " + outcome + "\n" }
+        return o
+    }
+
     static func divergenceItem(_ d: Divergence, _ r: ReplayResult) -> String {
         var o = "  \(d.explained ? "explained  " : "UNEXPLAINED")  \(formatDuration(d.start)) – \(formatDuration(d.end))\(d.openAtEnd ? " (end of trace)" : "")"
         o += ": predicted \(d.predicted.rawValue), device played \(d.actual.rawValue) [\(d.explained ? "X3" : "X2")]\n"
-        if let s = d.predictedSeq { o += "      prediction set by " + Wording.record(s, in: r) + "\n" }
+        if let p = d.predictedBy {
+            o += "      prediction set by " + Wording.predictionSource(p, in: r) + " [X4]\n"
+        } else if let s = d.predictedSeq {
+            o += "      prediction set by " + Wording.record(s, in: r) + "\n"
+        }
         if let s = d.actualSeq { o += "      actual route from " + Wording.record(s, in: r) + "\n" }
         if let a = d.afterAppliedCall { o += "      right after the applied call " + Wording.record(a, in: r) + ": accepted, but it did not take effect\n" }
         if let f = r.findings.first(where: { $0.code == .routeDivergence && $0.seqs == d.seqs }) {

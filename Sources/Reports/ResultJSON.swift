@@ -63,6 +63,12 @@ public enum ResultJSON {
         for (key, n) in r.notTakingEffectCounts { causes[String(key.split(separator: " ").last ?? "unknown"), default: 0] += n }
         for (k, n) in causes.sorted(by: { $0.key < $1.key }) { w.key(k); w.int(n) }
         w.endObject()
+        w.key("byOutcome"); w.beginObject()
+        var outcomes: [String: Int] = [:]
+        for (key, n) in r.notTakingEffectCounts { outcomes[String(key.split(separator: " ").first ?? "unknown"), default: 0] += n }
+        for (k, n) in outcomes.sorted(by: { $0.key < $1.key }) { w.key(k); w.int(n) }
+        w.endObject()
+        w.key("callsTakingEffectLate"); w.int(r.tookEffectLate.count)
         w.key("divergences"); w.int(r.divergences.count)
         w.key("unexplainedDivergences"); w.int(r.divergences.filter { !$0.explained }.count)
         w.key("findingsBySeverity"); w.beginObject()
@@ -82,6 +88,15 @@ public enum ResultJSON {
         w.key("cause"); w.string(v.cause?.rawValue)
         if let s = v.causeSeq { w.key("causeSeq"); w.int(s) }
         w.key("rule"); w.string(v.rule.rawValue)
+        w.key("outcome")
+        if let o = v.outcome {
+            w.beginObject()
+            w.key("outcome"); w.string(o.kind.rawValue)
+            w.key("cause"); w.string(o.cause?.rawValue)
+            w.key("t"); w.int(o.t)
+            w.key("seq"); if let s = o.seq { w.int(s) } else { w.null() }
+            w.endObject()
+        } else { w.null() }
         w.endObject()
     }
 
@@ -96,6 +111,14 @@ public enum ResultJSON {
         w.key("explainedBy"); w.string(d.explainedBy?.rawValue)
         if let a = d.afterAppliedCall { w.key("afterAppliedCall"); w.int(a) }
         w.key("seqs"); ints(d.seqs, &w)
+        w.key("predictedBy")
+        if let p = d.predictedBy {
+            w.beginObject()
+            w.key("rule"); w.string(p.rule.rawValue)
+            w.key("seq"); if let s = p.seq { w.int(s) } else { w.null() }
+            w.key("appliedBy"); if let a = p.appliedBy { w.int(a) } else { w.null() }
+            w.endObject()
+        } else { w.null() }
         w.endObject()
     }
 

@@ -91,7 +91,7 @@ def meeting_45():
     T.every(3500, 44 * MIN + 30000, 2000, plan_fn(T, segments))
 
     T.exp(1000, "quality", rule="Q3", value=None)
-    T.standard_join(1500, "quarterly-planning", mode="videoChat")
+    T.standard_join(1500, "quarterly-planning", mode="voiceChat")
     T.exp(1700, "route", rule="R8", route="receiver")
     s = T.set_route(5000, "speaker", api="setSpeakerOutputEnabled(true)")
     T.rec(5010, "obs.overrideOutput", port="speaker")
@@ -143,7 +143,7 @@ def meeting_45():
     T.rec(28 * MIN + 30010, "sdk.callStateChanged", state="disconnected")
     T.rec(28 * MIN + 30300, "os.interruptionEnded", shouldResume=True)
     T.exp(28 * MIN + 30300, "interrupted", rule="I3", value=False)
-    T.activate(28 * MIN + 30340, mode="videoChat")
+    T.activate(28 * MIN + 30340, mode="voiceChat")
     T.route(28 * MIN + 30360, "receiver", "categoryChange")
     T.rec(28 * MIN + 30370, "sdk.recovered")
 
@@ -197,7 +197,7 @@ def call_20():
     members = [("u1001", "mic"), ("u1002", "mic"), ("u1003", "mic")]
     speaker_activity(T, members, 4000, 19 * MIN, random.Random(20))
     T.every(3000, 19 * MIN + 50000, 2000, plan_fn(T, segments))
-    T.standard_join(1200, "incident-2231", mode="videoChat",
+    T.standard_join(1200, "incident-2231", mode="voiceChat",
                     options=("defaultToSpeaker", "allowBluetooth", "allowBluetoothA2DP"), first_route="speaker")
     T.exp(1400, "route", rule="R2", route="speaker")
     T.rec(1800, "api.subscribe", pubUid="u1002", trackId="cam-1002", layers=["cam-1002-h", "cam-1002-l"])
@@ -215,7 +215,7 @@ def call_20():
     T.rec(7 * MIN + 10, "sdk.interrupted")
     T.exp(7 * MIN + 100, "route", rule="R8", route=None)
     T.rec(7 * MIN + 6000, "os.interruptionEnded", shouldResume=True)
-    T.activate(7 * MIN + 6030, mode="videoChat", options=("defaultToSpeaker", "allowBluetooth", "allowBluetoothA2DP"))
+    T.activate(7 * MIN + 6030, mode="voiceChat", options=("defaultToSpeaker", "allowBluetooth", "allowBluetoothA2DP"))
     T.rec(7 * MIN + 6040, "sdk.recovered")
     T.exp(7 * MIN + 6100, "route", rule="I3", route="headset")
     T.rec(9 * MIN, "os.deviceDisconnected", id=wired["id"])

@@ -202,12 +202,14 @@ def route_before_enter():
     T.exp(460, "verdict", rule="R6", ref=o, verdict="deferred", cause="notEngaged")
     T.exp(460, "target", rule="R2", target="earpiece")
     T.every(2700, 26000, 2000, steady("excellent", "excellent"))
-    T.standard_join(1500, "all-hands", options=("defaultToSpeaker", "allowBluetooth", "allowBluetoothA2DP"),
-                    mode="videoChat", first_route=None)
+    e = T.standard_join(1500, "all-hands", options=("defaultToSpeaker", "allowBluetooth", "allowBluetoothA2DP"),
+                        mode="voiceChat", first_route=None)
     T.route(1570, "speaker", "categoryChange")
     T.rec(1580, "obs.overrideOutput", port="none")
     T.route(1600, "receiver", "override")
     T.exp(1700, "route", rule="R6", route="receiver")
+    T.exp(1700, "outcome", rule="V2", ref=d, outcome="ineffective", cause="overrideActive", by=e)
+    T.exp(1700, "outcome", rule="V2", ref=o, outcome="applied", by=e)
     c = T.rec(9000, "api.clearRouteOverride")
     T.rec(9010, "obs.overrideOutput", port="speaker")
     T.route(9030, "speaker", "override")
@@ -373,7 +375,7 @@ def override_shadows_smeeting():
     T.exp(30100, "override", rule="R6", target=None)
     T.exp(30100, "target", rule="R6", target="earpiece")
     T.every(33500, 50000, 2000, steady("good", "excellent"))
-    T.standard_join(33000, "sales-standup-2", mode="videoChat", first_route="receiver")
+    T.standard_join(33000, "sales-standup-2", mode="voiceChat", first_route="receiver")
     T.exp(33200, "route", rule="R8", route="receiver")
     T.standard_leave(50000)
     T.exp(50100, "finding", end=True, code="route.ineffective", count=1)
@@ -501,13 +503,14 @@ def override_lost_smeeting():
 
 
 @trace("srtc-bluetooth-without-allowbluetooth.jsonl",
-       "SRTC: the session is activated without allowBluetooth; the AirPods connect but audio stays on the receiver -> "
-       "session.missingAllowBluetooth and an EXPLAINED divergence.")
+       "SRTC: the session is activated in mode default without allowBluetooth (no chat mode implies it); the AirPods "
+       "connect but audio stays on the receiver -> session.missingAllowBluetooth (and wrongMode) and an EXPLAINED divergence.")
 def bt_without_allow_srtc():
     T = Trace("srtc", seed=73, model="iPhone14,4", os="iOS 17.3.1")
     T.every(2500, 30000, 2000, steady("excellent", "excellent"))
-    T.standard_join(1000, "sprint-retro", options=())
+    T.standard_join(1000, "sprint-retro", options=(), mode="default")
     T.exp(1200, "finding", code="session.missingAllowBluetooth", count=1)
+    T.exp(1200, "finding", code="session.wrongMode", count=1)
     T.rec(6000, "os.deviceConnected", **dict(AIRPODS, port="BluetoothA2DPOutput"))
     T.exp(6100, "route", rule="R4", route="bluetooth")
     T.snapshot(7000, "receiver", ports=["Receiver"])
@@ -523,8 +526,9 @@ def bt_without_allow_srtc():
 
 
 @trace("smeeting-bluetooth-without-allowbluetooth.jsonl",
-       "SMeeting (speaker default): session activated with defaultToSpeaker but without allowBluetooth; the car kit "
-       "connects and audio stays on the speaker -> session.missingAllowBluetooth, explained divergence.")
+       "SMeeting (speaker default): session activated in videoChat with defaultToSpeaker but without allowBluetooth, "
+       "which videoChat implies (R11); the car kit connects and audio stays on the speaker -> no "
+       "session.missingAllowBluetooth, and an UNEXPLAINED divergence.")
 def bt_without_allow_smeeting():
     T = Trace("smeeting", seed=74, model="iPhone15,3", os="iOS 17.5", initial_default="speaker")
     T.every(2500, 34000, 2000, steady("good", "excellent"))
@@ -537,8 +541,8 @@ def bt_without_allow_smeeting():
     T.exp(9800, "route", rule="R4", route="bluetooth")
     T.rec(25000, "os.deviceDisconnected", id=car["id"])
     T.standard_leave(34000)
-    T.exp(34100, "divergences", end=True, rule="X3", count=1)
-    T.exp(34100, "finding", end=True, code="session.missingAllowBluetooth", count=1)
+    T.exp(34100, "divergences", end=True, rule="X2", count=1)
+    T.exp(34100, "noFinding", end=True, rule="R11", code="session.missingAllowBluetooth")
     T.exp(34100, "finding", end=True, code="route.divergence", count=1)
     return T
 
@@ -870,13 +874,13 @@ def missing_notify_others():
 
 
 @trace("smeeting-session-missing-default-to-speaker.jsonl",
-       "SMeeting video app with the speaker as default: the call session is activated without defaultToSpeaker -> "
+       "SMeeting app with the speaker as default: the call session is activated in voiceChat without defaultToSpeaker -> "
        "session.missingDefaultToSpeaker (the SDK compensates with overrideOutputAudioPort).")
 def missing_default_to_speaker():
     T = Trace("smeeting", seed=102, model="iPhone15,2", os="iOS 17.4", initial_default="speaker")
     T.every(2500, 28000, 2000, steady("good", "excellent"))
     T.exp(100, "target", rule="R2", target="speaker")
-    T.standard_join(1000, "video-clinic", mode="videoChat", first_route=None)
+    T.standard_join(1000, "video-clinic", mode="voiceChat", first_route=None)
     T.rec(1070, "obs.overrideOutput", port="speaker")
     T.route(1080, "speaker", "override")
     T.exp(1200, "finding", code="session.missingDefaultToSpeaker", count=1)
@@ -988,7 +992,7 @@ def quality_mos_attribution():
     T = Trace("smeeting", seed=112, model="iPhone13,2", os="iOS 17.2")
     plan = [("excellent", "excellent")] * 6 + [("poor", "excellent")] * 4 + [("good", "good")] * 4 + \
            [("good", "lost")] * 3 + [("good", "good")] * 4
-    T.standard_join(1000, "field-inspection", mode="videoChat")
+    T.standard_join(1000, "field-inspection", mode="videoChat", first_route="speaker")
     for i, lv in enumerate(plan):
         tt = 2500 + 2000 * i
         seq, m = T.qreport(tt, *lv)
@@ -1205,7 +1209,7 @@ SUB = dict(pubUid="u7701", trackId="cam-7701", layers=["cam-7701-h", "cam-7701-m
 def layer_not_in_candidates():
     T = Trace("srtc", seed=131, model="iPad13,4", os="iPadOS 17.4")
     T.every(2500, 20000, 2000, steady("excellent", "good"))
-    T.standard_join(1000, "grand-rounds", mode="videoChat")
+    T.standard_join(1000, "grand-rounds", mode="videoChat", first_route="speaker")
     T.rec(2000, "api.subscribe", **SUB)
     s = T.rec(5000, "api.switchLayer", pubUid="u7701", trackId="cam-7701", targetTrackId="cam-7701-xl")
     T.exp(5010, "verdict", rule="L2", ref=s, verdict="ineffective", cause="targetNotInCandidates")
@@ -1228,7 +1232,7 @@ def layer_not_in_candidates():
 def layer_not_confirmed():
     T = Trace("srtc", seed=132, model="iPhone15,3", os="iOS 17.5")
     T.every(2500, 24000, 2000, lambda t: ("good", "poor") if 6000 < t < 12000 else ("good", "good"))
-    T.standard_join(1000, "site-survey", mode="videoChat")
+    T.standard_join(1000, "site-survey", mode="videoChat", first_route="speaker")
     T.rec(2000, "api.subscribe", **SUB)
     s = T.rec(8600, "api.switchLayer", pubUid="u7701", trackId="cam-7701", targetTrackId="cam-7701-l")
     T.exp(8610, "verdict", rule="L1", ref=s, verdict="applied")
@@ -1249,7 +1253,7 @@ def layer_not_confirmed():
 def layer_confirmed():
     T = Trace("smeeting", seed=133, model="iPad14,1", os="iPadOS 17.3")
     T.every(2500, 30000, 2000, steady("excellent", "excellent"))
-    T.standard_join(1000, "architecture-review", mode="videoChat")
+    T.standard_join(1000, "architecture-review", mode="videoChat", first_route="speaker")
     T.rec(2200, "api.subscribe", pubUid="m-lee", trackId="screen-1", layers=["screen-1-h", "screen-1-l"])
     s = T.rec(6000, "api.switchLayer", pubUid="m-lee", trackId="screen-1", targetTrackId="screen-1-h")
     T.exp(6010, "verdict", rule="L3", ref=s, verdict="applied")
@@ -1273,7 +1277,7 @@ def layer_confirmed():
        "transportNotReady; once connected the same call is applied and confirmed.")
 def layer_transport_not_ready():
     T = Trace("srtc", seed=134, model="iPhone14,2", os="iOS 17.4.1")
-    T.standard_join(1000, "drone-feed", mode="videoChat", connect=False)
+    T.standard_join(1000, "drone-feed", mode="videoChat", connect=False, first_route="speaker")
     T.rec(1100, "api.subscribe", **SUB)
     s1 = T.rec(1200, "api.switchLayer", pubUid="u7701", trackId="cam-7701", targetTrackId="cam-7701-m")
     T.rec(1201, "sdk.error", api="switchLayer", error="transportNotReady")
@@ -1421,7 +1425,8 @@ def reenter_resets_module():
 
 @trace("smeeting-interruption-ended-late.jsonl",
        "SMeeting: the cellular call ends but interruptionEnded comes 3 s later; the D retry (2 s after the hang-up) "
-       "finds no pending recovery, so recovery happens at interruptionEnded itself.")
+       "finds the end still missing and recovers as if it had ended (I6, interruption.endNeverArrived); the late end "
+       "changes nothing.")
 def interruption_ended_late():
     T = Trace("smeeting", seed=145, model="iPhone15,4", os="iOS 17.5")
     T.every(2500, 40000, 2000, steady("excellent", "good"))
@@ -1431,7 +1436,9 @@ def interruption_ended_late():
     T.rec(8040, "sdk.interrupted")
     T.rec(10000, "os.callState", state="connected")
     T.rec(20000, "os.callState", state="disconnected")
-    T.exp(22500, "interrupted", rule="I3", value=True)
+    T.exp(21999, "interrupted", rule="I3", value=True)
+    T.exp(22000, "interrupted", rule="I6", value=False)
+    T.exp(22000, "finding", rule="I6", code="interruption.endNeverArrived", count=1)
     T.rec(23000, "os.interruptionEnded", shouldResume=True)
     T.exp(23000, "interrupted", rule="I3", value=False)
     T.activate(23030)
