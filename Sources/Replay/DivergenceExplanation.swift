@@ -14,6 +14,12 @@ struct ExplanationContext {
     var interruptionFinding: (code: FindingCode, seq: Int)?
     /// The record of the latest `session.changedByOtherComponent` (R12).
     var otherComponentChangeSeq: Int?
+
+    /// Whether the interval that starts at record `seq` starts with another component's change (R12).
+    func startedByOtherComponent(_ seq: Int?) -> Int? {
+        guard let seq, otherComponentChangeSeq == seq else { return nil }
+        return seq
+    }
     /// The latest `applied` route call.
     var lastApplied: (seq: Int, t: Int64)?
     /// The effective target is a speaker default with no override.
@@ -44,16 +50,17 @@ struct ExplanationContext {
         }
     }
 
-    /// X3: the finding that accounts for the divergence, if any, at the moment it counts.
-    func explain(_ d: inout Divergence) {
-        guard let (code, seq) = explanation(d) else { return }
+    /// X3: the finding that accounts for the divergence, if any, at the moment it counts; `startedBy` is the
+    /// `session.changedByOtherComponent` record the interval started with, if it did (R12).
+    func explain(_ d: inout Divergence, startedBy change: Int?) {
+        guard let (code, seq) = explanation(d, startedBy: change) else { return }
         d.explainedBy = code
         d.explainedBySeq = seq
     }
 
-    private func explanation(_ d: Divergence) -> (FindingCode, Int)? {
+    private func explanation(_ d: Divergence, startedBy change: Int?) -> (FindingCode, Int)? {
         // R12: another component changed the session at the very record the divergence started with.
-        if let change = otherComponentChangeSeq, d.startSeq == change { return (.sessionChangedByOtherComponent, change) }
+        if let change { return (.sessionChangedByOtherComponent, change) }
         if let seq = simulatorSeq { return (.deviceSimulator, seq) }
         if d.predicted == .bluetooth, let s = lastCallSession, !s.activation.has("allowBluetooth") {
             return (.sessionMissingAllowBluetooth, s.seq)

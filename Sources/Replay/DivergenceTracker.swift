@@ -43,6 +43,8 @@ struct DivergenceTracker {
     /// The interval in progress, and whether it has been counted yet.
     private(set) var open: Divergence?
     private(set) var openCounted = false
+    /// The `session.changedByOtherComponent` record the open interval started with, if any (R12).
+    private var openStartedBy: Int?
 
     /// What can explain a divergence (X3), as the trace has told so far.
     private var context = ExplanationContext()
@@ -58,7 +60,7 @@ struct DivergenceTracker {
         openCounted = true
         count += 1
         d.end = t
-        context.explain(&d)
+        context.explain(&d, startedBy: openStartedBy)
         open = d
         return [.counted(d), .finding(finding(for: d, at: t))]
     }
@@ -100,6 +102,7 @@ struct DivergenceTracker {
                                predictedSeq: predictedSeq, actualSeq: actualSeq)
             d.startSeq = seq
             d.predictedBy = predictedBy
+            openStartedBy = context.startedByOtherComponent(seq)
             if let applied = context.lastApplied, t - applied.t <= toleranceMs, t >= applied.t { d.afterAppliedCall = applied.seq }
             open = d
             openCounted = false
@@ -131,7 +134,7 @@ struct DivergenceTracker {
         var outputs: [Output] = []
         if !openCounted && d.end - d.start > toleranceMs {
             count += 1
-            context.explain(&d)
+            context.explain(&d, startedBy: openStartedBy)
             outputs = [.counted(d), .finding(finding(for: d, at: d.end)), .closed(d)]
         } else if openCounted {
             outputs = [.closed(d)]

@@ -27,6 +27,12 @@ public struct LateEffect: Equatable, Sendable {
     public var delayMs: Int64
     /// The engagement or recovery record that applied it; nil when a timer did (I3's retry).
     public var seq: Int?
+
+    /// Creates a late effect.
+    public init(delayMs: Int64, seq: Int?) {
+        self.delayMs = delayMs
+        self.seq = seq
+    }
 }
 
 /// A route call whose outcome is still pending, as the replayer tracks it.
