@@ -6,9 +6,10 @@ here="$(cd "$(dirname "$0")" && pwd)"
 out="$(dirname "$here")"
 python3 "$here/make_traces.py"
 python3 "$here/long_meeting.py" "$out"
+python3 "$here/v2_traces.py"
 cd "$out"
 # single-frame zstd, stock command
-for n in smeeting-long-meeting-45min smeeting-quality-flapping; do
+for n in smeeting-long-meeting-45min smeeting-quality-flapping smeeting-field-service-10min srtc-device-limit; do
   zstd -q -f -19 "$n.jsonl" -o "$n.jsonl.zst" && rm "$n.jsonl"
 done
 # .trace.zst naming

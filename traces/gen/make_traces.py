@@ -535,7 +535,7 @@ def bt_without_allow_smeeting():
     T.standard_join(1000, "commute-briefing", options=("defaultToSpeaker",), mode="videoChat", first_route="speaker")
     T.exp(1200, "noFinding", code="session.missingDefaultToSpeaker")
     car = dict(id="bt-00:1e:7c:55:a0:19", kind="bluetooth", name="CarPlay Audio", port="BluetoothHFP")
-    T.rec(9000, "os.deviceConnected", **car)
+    c = T.rec(9000, "os.deviceConnected", **car)
     T.snapshot(9800, "speaker", ports=["Speaker"])
     T.exp(9800, "divergences", rule="X2", count=1)
     T.exp(9800, "route", rule="R4", route="bluetooth")
@@ -543,6 +543,7 @@ def bt_without_allow_smeeting():
     T.standard_leave(34000)
     T.exp(34100, "divergences", end=True, rule="X2", count=1)
     T.exp(34100, "noFinding", end=True, rule="R11", code="session.missingAllowBluetooth")
+    T.predicted_by(34100, 0, "R4", seq=c, applied_by=None, end=True)
     T.exp(34100, "finding", end=True, code="route.divergence", count=1)
     return T
 

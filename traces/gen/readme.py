@@ -9,6 +9,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import make_traces  # noqa: E402
+import v2_traces  # noqa: E402
 
 OUT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RULES = ("R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 I1 I2 I3 I4 I5 I6 I7 V1 V2 X1 X2 X3 X4 Q1 Q2 Q3 Q4 Q5 Q6 S1 S2 L1 L2 L3"
@@ -33,7 +34,7 @@ def records(path):
 
 
 def main():
-    desc = {name: d for (name, d, _fn) in make_traces.TRACES}
+    desc = {name: d for (name, d, _fn) in make_traces.TRACES + v2_traces.TRACES}
     for name in list(desc):
         base = name[:-len(".jsonl")]
         for alt in (base + ".jsonl.zst", base + ".trace.zst"):
@@ -72,8 +73,14 @@ on any mismatch.
 
 Regenerate everything with `traces/gen/build_all.sh` (deterministic: fixed seeds, Python 3 stdlib only):
 `gen/make_traces.py` writes the hand-designed sessions (helpers in `gen/tracelib.py`), `gen/long_meeting.py` the two
-long ones, the script compresses four of them with the stock `zstd` command (`srtc-long-call-20min.jsonl.zst` is two
-frames compressed separately and concatenated), and `gen/readme.py` rewrites this file.
+long ones, `gen/v2_traces.py` the sessions of contract version 2 (media services resets, lost interruption ends,
+CallKit, other components changing the session, outcomes of deferred calls, engine limits), the script compresses six
+of them with the stock `zstd -19` (`srtc-long-call-20min.jsonl.zst` is two frames compressed separately and
+concatenated), and `gen/readme.py` rewrites this file.
+
+An `expect.predictedBy` record has two `seq` members: the record's own position first, then the record behind the
+asserted branch of R8 (the trace format names both `seq`); `rtctrace` reads the second as the assertion, while tools
+that keep the last duplicate (jq, Python's json) see it in place of the position.
 
 Expectations follow the contract, not the engine's output; the quality-change lists and speaker snapshots of the long
 traces are computed by an independent model of Q1/Q2/Q4 and S1/S2 in `gen/tracelib.py`.

@@ -8,6 +8,8 @@ import json
 import random
 
 SDK = {"srtc": "SRTC 4.6.2", "smeeting": "SMeeting 3.2.1"}
+# expect.predictedBy's asserted `seq` shares its name with the record's own; held under this key until written.
+ASSERTED_SEQ = "asserted-seq"
 BUNDLE = {"srtc": "com.example.rtcdemo", "smeeting": "com.example.meet"}
 
 # (score, mos, loss, rtt, jitter, bitrate) ranges per server level
@@ -104,6 +106,18 @@ class Trace:
         if end:
             f["at"] = "end"
         return self.rec(t, "expect." + kind, **f)
+
+    def predicted_by(self, t, ref, branch, seq=..., applied_by=..., end=False):
+        """expect.predictedBy (X4): `rule` is the asserted branch of R8; `seq` (None: none) is written as a
+        second "seq" member after the record's own, as the trace format names it."""
+        f = {"ref": ref, "rule": branch}
+        if seq is not ...:
+            f[ASSERTED_SEQ] = seq
+        if applied_by is not ...:
+            f["appliedBy"] = applied_by
+        if end:
+            f["at"] = "end"
+        return self.rec(t, "expect.predictedBy", **f)
 
     @property
     def last_t(self):
@@ -229,4 +243,4 @@ class Trace:
         self.flush(self.last_t)
         with open(path, "w") as f:
             for r in self.recs:
-                f.write(json.dumps(r, separators=(",", ":")) + "\n")
+                f.write(json.dumps(r, separators=(",", ":")).replace('"%s":' % ASSERTED_SEQ, '"seq":') + "\n")
