@@ -17,6 +17,7 @@ extension HTMLReport {
         var lines = [head]
         if let c = v.cause { lines.append("why: " + Wording.cause(c, w)) }
         if let cs = v.causeSeq { lines.append("cause record: " + Wording.record(cs, in: r)) }
+        if let outcome = Wording.outcomeLine(v, in: r) { lines.append("outcome: " + outcome + " [V2]") }
         if let f = finding(for: v, in: r) {
             lines.append(f.message)
             lines.append("advice: " + f.advice)
@@ -37,7 +38,11 @@ extension HTMLReport {
     static func divergenceLines(_ d: Divergence, _ r: ReplayResult) -> [String] {
         var lines = ["\(d.explained ? "explained" : "UNEXPLAINED") divergence \(formatDuration(d.start)) – \(formatDuration(d.end))"
             + (d.openAtEnd ? " (end of trace)" : "") + ": predicted \(d.predicted.rawValue), device played \(d.actual.rawValue) [\(d.explained ? "X3" : "X2")]"]
-        if let s = d.predictedSeq { lines.append("prediction set by " + Wording.record(s, in: r)) }
+        if let p = d.predictedBy {
+            lines.append("prediction set by " + Wording.predictionSource(p, in: r) + " [X4]")
+        } else if let s = d.predictedSeq {
+            lines.append("prediction set by " + Wording.record(s, in: r))
+        }
         if let s = d.actualSeq { lines.append("actual route from " + Wording.record(s, in: r)) }
         if let a = d.afterAppliedCall { lines.append("right after the applied call " + Wording.record(a, in: r) + ": accepted, but it did not take effect") }
         if let by = d.explainedBy { lines.append("explained by \(by)" + (d.explainedBySeq.map { " (" + Wording.record($0, in: r) + ")" } ?? "")) }
@@ -50,7 +55,7 @@ extension HTMLReport {
         var o = ""
         for (i, line) in lines.enumerated() {
             if i == 0 { o += "<p class=\"head\">\(HTMLEscape.text(line))</p>\n"; continue }
-            if let colon = line.firstIndex(of: ":"), ["why", "advice", "cause record"].contains(String(line[..<colon])) {
+            if let colon = line.firstIndex(of: ":"), ["why", "advice", "cause record", "outcome"].contains(String(line[..<colon])) {
                 let label = String(line[..<colon]), rest = String(line[line.index(after: colon)...]).trimmingSpaces
                 o += "<p class=\"\(HTMLEscape.identifier(label))\"><b>\(HTMLEscape.text(label))</b>: \(HTMLEscape.text(rest))</p>\n"
             } else {

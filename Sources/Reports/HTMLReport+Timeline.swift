@@ -133,11 +133,11 @@ enum TimelineSVG {
 
     static func verdictMarkers(_ r: ReplayResult, _ s: Scale, y: Double) -> String {
         let cy = y + laneH / 2
-        let telling = r.verdicts.filter { $0.verdict != .applied && $0.verdict != .noop }
-        let rest = r.verdicts.filter { $0.verdict == .applied || $0.verdict == .noop }
+        let telling = r.verdicts.filter { !$0.tookEffect }
+        let rest = r.verdicts.filter(\.tookEffect)
         let chosen = (telling + rest).prefix(HTMLReport.markerCap).sorted { $0.seq < $1.seq }
         var o = ""
-        for v in chosen where v.causeSeq != nil && v.verdict != .applied && v.verdict != .noop {
+        for v in chosen where v.causeSeq != nil && !v.tookEffect {
             guard let cs = v.causeSeq, let rec = r.recordIndex[cs] else { continue }
             let cx = s.x(rec.t), x = s.x(v.t)
             o += "<g class=\"cause\"><title>\(HTMLEscape.text("cause of seq \(v.seq): " + Wording.record(cs, in: r)))</title>"
@@ -147,7 +147,7 @@ enum TimelineSVG {
         }
         for v in chosen {
             let shape = "<circle cx=\"\(n(s.x(v.t)))\" cy=\"\(n(cy))\" r=\"6\"/>"
-            let failing = v.verdict != .applied && v.verdict != .noop
+            let failing = !v.tookEffect
             o += marker(id: "m-v-\(v.seq)", item: failing ? "item-v-\(v.seq)" : "m-v-\(v.seq)", lines: HTMLReport.verdictLines(v, r),
                         shape: shape, cls: "verdict v-\(v.verdict.rawValue)")
         }
