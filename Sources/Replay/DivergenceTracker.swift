@@ -45,6 +45,9 @@ struct DivergenceTracker {
     private(set) var openCounted = false
     /// The `session.changedByOtherComponent` record the open interval started with, if any (R12).
     private var openStartedBy: Int?
+    /// When the open interval started (nil: none is open): the per-record checks read it instead of copying
+    /// the whole interval out of its optional.
+    private var openStart: Int64?
 
     /// What can explain a divergence (X3), as the trace has told so far.
     private var context = ExplanationContext()
@@ -56,7 +59,7 @@ struct DivergenceTracker {
 
     /// Time passes to `t` with the current routes: an open interval may now pass the tolerance.
     mutating func advance(to t: Int64) -> [Output] {
-        guard !openCounted, var d = open, t - d.start > toleranceMs else { return [] }
+        guard !openCounted, let start = openStart, t - start > toleranceMs, var d = open else { return [] }
         openCounted = true
         count += 1
         d.end = t
@@ -68,17 +71,21 @@ struct DivergenceTracker {
     /// Applies a record (after the engines replayed it): its effect on the actual route and on what
     /// explains divergences, then the new prediction.
     mutating func record(_ r: Record, prediction p: Prediction) -> [Output] {
-        context.note(r)
-        var outputs = advance(to: r.t)
+        // One switch per record, binding nothing on the common path (the hot path stays cheap).
+        var observed: Route?
         switch r.body {
-        case .routeChanged(let route, _, _), .routeSnapshot(let route, _):
+        case .routeChanged(let route, _, _), .routeSnapshot(let route, _): observed = route
+        case .header, .sessionActivated, .interruptionBegan: context.note(r)
+        default: break
+        }
+        let counted = openStart == nil || openCounted ? [] : advance(to: r.t)
+        if let route = observed {
             if route != actual || actualTimeline.isEmpty { Self.append(RouteSegment(t: r.t, route: route, seq: r.seq), to: &actualTimeline, cap: maxSegments, truncated: &truncated) }
             actual = route
             actualSeq = r.seq
-        default: break
         }
-        outputs += predictionChanged(p, t: r.t, seq: r.seq)
-        return outputs
+        let changed = predictionChanged(p, t: r.t, seq: r.seq)
+        return counted.isEmpty ? changed : counted + changed
     }
 
     /// Notes a finding the engines or the replayer raised: some explain divergences (X3).
@@ -97,7 +104,7 @@ struct DivergenceTracker {
         predictedBy = p.source
         context.speakerByDefault = p.speakerByDefault
         let differs = predicted != nil && actual != nil && actual != .unknown && predicted != actual
-        if differs && open == nil {
+        if differs && openStart == nil {
             var d = Divergence(start: t, end: t, openAtEnd: false, predicted: predicted!, actual: actual!,
                                predictedSeq: predictedSeq, actualSeq: actualSeq)
             d.startSeq = seq
@@ -105,8 +112,9 @@ struct DivergenceTracker {
             openStartedBy = context.startedByOtherComponent(seq)
             if let applied = context.lastApplied, t - applied.t <= toleranceMs, t >= applied.t { d.afterAppliedCall = applied.seq }
             open = d
+            openStart = t
             openCounted = false
-        } else if differs, !openCounted, var d = open {
+        } else if differs, !openCounted, openStart != nil, var d = open {
             // Until it counts, the interval reports the routes that hold now (a brief first
             // reading, e.g. 50 ms of bluetooth before the receiver, does not name it).
             d.predicted = predicted!
@@ -115,7 +123,7 @@ struct DivergenceTracker {
             d.actualSeq = actualSeq
             d.predictedBy = predictedBy
             open = d
-        } else if !differs, var d = open {
+        } else if !differs, openStart != nil, var d = open {
             d.end = t
             return close(&d)
         }
@@ -140,6 +148,7 @@ struct DivergenceTracker {
             outputs = [.closed(d)]
         }
         open = nil
+        openStart = nil
         openCounted = false
         return outputs
     }

@@ -93,7 +93,8 @@ public final class Replayer {
             if !routeOut.isEmpty { absorb(routeOut, at: record, into: &idle) }
             if !qualityOut.isEmpty { absorb(qualityOut, into: &idle) }
             crossEngineChecks(record, into: &idle)
-            handle(divergences.record(record, prediction: prediction), into: &idle)
+            let tracked = divergences.record(record, prediction: prediction)
+            if !tracked.isEmpty { handle(tracked, into: &idle) }
             return
         }
         var step = ReplayStep(t: record.t, record: record)

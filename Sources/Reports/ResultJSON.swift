@@ -88,13 +88,13 @@ public enum ResultJSON {
         w.key("cause"); w.string(v.cause?.rawValue)
         if let s = v.causeSeq { w.key("causeSeq"); w.int(s) }
         w.key("rule"); w.string(v.rule.rawValue)
-        w.key("outcome")
+        w.staticKey("outcome")
         if let o = v.outcome {
             w.beginObject()
-            w.key("outcome"); w.string(o.kind.rawValue)
-            w.key("cause"); w.string(o.cause?.rawValue)
-            w.key("t"); w.int(o.t)
-            w.key("seq"); if let s = o.seq { w.int(s) } else { w.null() }
+            w.staticKey("outcome"); w.string(o.kind.rawValue)
+            w.staticKey("cause"); w.string(o.cause?.rawValue)
+            w.staticKey("t"); w.int(o.t)
+            w.staticKey("seq"); if let s = o.seq { w.int(s) } else { w.null() }
             w.endObject()
         } else { w.null() }
         w.endObject()
@@ -111,12 +111,12 @@ public enum ResultJSON {
         w.key("explainedBy"); w.string(d.explainedBy?.rawValue)
         if let a = d.afterAppliedCall { w.key("afterAppliedCall"); w.int(a) }
         w.key("seqs"); ints(d.seqs, &w)
-        w.key("predictedBy")
+        w.staticKey("predictedBy")
         if let p = d.predictedBy {
             w.beginObject()
-            w.key("rule"); w.string(p.rule.rawValue)
-            w.key("seq"); if let s = p.seq { w.int(s) } else { w.null() }
-            w.key("appliedBy"); if let a = p.appliedBy { w.int(a) } else { w.null() }
+            w.staticKey("rule"); w.string(p.rule.rawValue)
+            w.staticKey("seq"); if let s = p.seq { w.int(s) } else { w.null() }
+            w.staticKey("appliedBy"); if let a = p.appliedBy { w.int(a) } else { w.null() }
             w.endObject()
         } else { w.null() }
         w.endObject()
