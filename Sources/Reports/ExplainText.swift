@@ -89,9 +89,7 @@ public enum ExplainText {
     }
 
     static func lateItem(_ v: Verdict, _ r: ReplayResult) -> String {
-        var o = "  seq \(v.seq) at \(formatDuration(v.t))  \(v.call)\(v.api.map { " " + terminalSafe($0) } ?? "") → deferred"
-        o += v.cause.map { " (\($0.rawValue))" } ?? ""
-        o += " [V2]\n"
+        var o = "  " + Wording.record(v.seq, in: r) + " → deferred" + (v.cause.map { " (\($0.rawValue))" } ?? "") + " [V2]\n"
         if let outcome = Wording.outcomeLine(v, in: r) { o += "      " + outcome + "\n" }
         return o
     }

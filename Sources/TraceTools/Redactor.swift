@@ -98,6 +98,8 @@ public final class Redactor {
         switch r.body {
         case .header(var h):
             h.app.bundleId = map(.bundleId, h.app.bundleId)
+            // The header says who redacted; a trace redacted at the source keeps saying so (its uid order is lost).
+            h.redacted = h.redacted ?? .redact
             out.body = .header(h)
         case .joinChannel(let channel): out.body = .joinChannel(channel: map(.channel, channel))
         case .enterMeeting(let room): out.body = .enterMeeting(room: map(.room, room))
