@@ -2,6 +2,19 @@
 import TraceFormat
 
 extension QualityEngine {
+    /// The most subscriptions the engine keeps; a new one beyond it is ignored.
+    public static let subscriptionLimit = 10_000
+
+    mutating func subscribed(_ key: TrackKey, _ subscription: Subscription, t: Int64) -> [QualityOutput] {
+        guard state.subscriptions[key] != nil || state.subscriptions.count < Self.subscriptionLimit else {
+            guard !state.subscriptionLimitReported else { return [] }
+            state.subscriptionLimitReported = true
+            return [.finding(findings.limitExceeded("subscriptions", limit: Self.subscriptionLimit, seq: subscription.seq, t: t))]
+        }
+        state.subscriptions[key] = subscription
+        return []
+    }
+
     mutating func switchRequested(_ key: TrackKey, target: String, seq: Int, t: Int64) -> [QualityOutput] {
         func verdict(_ kind: VerdictKind, _ cause: VerdictCause?, causeSeq: Int?, rule: RuleID) -> QualityOutput {
             .verdict(Verdict(seq: seq, t: t, call: "api.switchLayer", verdict: kind, cause: cause,

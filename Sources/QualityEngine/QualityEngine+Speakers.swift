@@ -2,6 +2,9 @@
 import TraceFormat
 
 extension QualityEngine {
+    /// The most speakers the engine keeps in its snapshot; further additions are ignored.
+    public static let speakerLimit = 10_000
+
     /// S2's order: level, highest first; ties by uid, then trackId, ascending.
     public static func speakerOrder(_ a: Speaker, _ b: Speaker) -> Bool {
         if a.level != b.level { return a.level > b.level }
@@ -17,13 +20,19 @@ extension QualityEngine {
         return merged
     }
 
-    /// `merge`, in place (the engine's own snapshot is updated without a copy).
-    static func merge(into merged: inout [Speaker], speaking: [Speaker], stopped: [SpeakerKey]) {
+    /// `merge`, in place (the engine's own snapshot is updated without a copy); a new speaker beyond `limit`
+    /// is ignored. Returns whether one was.
+    @discardableResult
+    static func merge(into merged: inout [Speaker], speaking: [Speaker], stopped: [SpeakerKey],
+                      limit: Int = speakerLimit) -> Bool {
+        var ignored = false
         for entry in speaking {
             if let index = merged.firstIndex(where: { $0.uid == entry.uid && $0.trackId == entry.trackId }) {
                 merged[index].level = entry.level
-            } else {
+            } else if merged.count < limit {
                 merged.append(entry)
+            } else {
+                ignored = true
             }
         }
         if stopped.count > 8 {
@@ -34,22 +43,45 @@ extension QualityEngine {
             merged.removeAll { s in stopped.contains { $0.uid == s.uid && $0.trackId == s.trackId } }
         }
         merged.sort(by: speakerOrder)
+        return ignored
     }
 
-    mutating func speakersUpdated(speaking: [Speaker], stopped: [SpeakerKey], seq: Int) -> [QualityOutput] {
+    mutating func speakersUpdated(speaking: [Speaker], stopped: [SpeakerKey], seq: Int, t: Int64) -> [QualityOutput] {
         guard state.vendor == .seaStart else { return [] }  // Q5
-        Self.merge(into: &state.speakers, speaking: speaking, stopped: stopped)
+        let ignored = Self.merge(into: &state.speakers, speaking: speaking, stopped: stopped)
         state.speakersSeq = seq
-        return [.snapshot(state.speakers)]
+        guard ignored, !state.speakerLimitReported else { return [.snapshot(state.speakers)] }
+        state.speakerLimitReported = true
+        return [.snapshot(state.speakers), .finding(findings.limitExceeded("speakers", limit: Self.speakerLimit, seq: seq, t: t))]
     }
 
     mutating func sdkSpeakersObserved(_ speakers: [Speaker], seq: Int, t: Int64) -> [QualityOutput] {
         state.seen.activeSpeakers = true
         let derived = state.speakers
-        let same = speakers.count == derived.count
-            && zip(speakers, derived).allSatisfy { $0.uid == $1.uid && $0.trackId == $1.trackId }
-        if same { return [] }
+        if Self.sameSnapshot(speakers, derived, ignoringTieOrder: state.tieOrderUnknown) { return [] }
         return [.finding(findings.speakersMismatch(observed: speakers, derived: derived, seq: seq,
                                                    derivedSeq: state.speakersSeq, t: t))]
+    }
+
+    /// Whether the SDK's snapshot lists the derived speakers (uids and trackIds) in the derived order; with
+    /// `ignoringTieOrder` (a trace redacted at the source, where the original uids' order is unknown), in any
+    /// order within each run of equal derived levels.
+    static func sameSnapshot(_ observed: [Speaker], _ derived: [Speaker], ignoringTieOrder: Bool) -> Bool {
+        guard observed.count == derived.count else { return false }
+        if zip(observed, derived).allSatisfy({ $0.uid == $1.uid && $0.trackId == $1.trackId }) { return true }
+        guard ignoringTieOrder else { return false }
+        var start = 0
+        while start < derived.count {
+            var end = start + 1
+            while end < derived.count && derived[end].level == derived[start].level { end += 1 }
+            if end - start == 1 {
+                guard observed[start].key == derived[start].key else { return false }
+            } else {
+                let want = derived[start..<end].map(\.key).sorted(), got = observed[start..<end].map(\.key).sorted()
+                guard want == got else { return false }
+            }
+            start = end
+        }
+        return true
     }
 }

@@ -44,6 +44,12 @@ extension QualityEngine {
         public var recentChanges: [ChangeMark] = []
         /// The flapping episode in progress, if any.
         public var flapping: FlappingEpisode?
+        /// The header says the recorder redacted at the source: the order of equal-level speakers is unknown.
+        public var tieOrderUnknown = false
+        /// Whether `trace.limitExceeded` was raised for the speaker limit.
+        public var speakerLimitReported = false
+        /// Whether `trace.limitExceeded` was raised for the subscription limit.
+        public var subscriptionLimitReported = false
 
         /// Creates the state at the start of a trace.
         public init() {}

@@ -85,6 +85,7 @@ public struct QualityEngine: Sendable {
         switch record.body {
         case .header(let header):
             state.layer = header.layer
+            state.tieOrderUnknown = header.redactedAtSource
             return []
         case .connEngine(let vendor):
             return engineSelected(vendor, seq: seq, t: t)
@@ -95,12 +96,11 @@ public struct QualityEngine: Sendable {
         case .sdkQualityChanged(let overall, let previous, _):
             return sdkChangeObserved(previous: previous, overall: overall, seq: seq, t: t)
         case .speakers(let speaking, let stopped):
-            return speakersUpdated(speaking: speaking, stopped: stopped, seq: seq)
+            return speakersUpdated(speaking: speaking, stopped: stopped, seq: seq, t: t)
         case .sdkActiveSpeakers(let speakers):
             return sdkSpeakersObserved(speakers, seq: seq, t: t)
         case .subscribe(let pubUid, let trackId, let layers):
-            state.subscriptions[TrackKey(pubUid: pubUid, trackId: trackId)] = Subscription(seq: seq, layers: layers)
-            return []
+            return subscribed(TrackKey(pubUid: pubUid, trackId: trackId), Subscription(seq: seq, layers: layers), t: t)
         case .switchLayer(let pubUid, let trackId, let target):
             return switchRequested(TrackKey(pubUid: pubUid, trackId: trackId), target: target, seq: seq, t: t)
         case .srvLayerSwitched(let info):

@@ -94,6 +94,16 @@ struct QualityFindings {
                 + "the server kept switching on its own (bwe_down / bwe_up).")
     }
 
+    /// An engine limit was reached (`speakers` or `subscriptions`); the addition was ignored.
+    func limitExceeded(_ what: String, limit: Int, seq: Int, t: Int64) -> Finding {
+        Finding(
+            code: .traceLimitExceeded, severity: .warning, rule: nil, seqs: [seq], t: t,
+            message: "The limit of \(limit) \(what) was reached at seq \(seq): additions beyond it are ignored, so "
+                + "\(what == "speakers" ? "speaker snapshots" : "layer verdicts") past this point are approximate.",
+            advice: "Treat results after seq \(seq) as approximate; no real \(words.session) has this many \(what), so "
+                + "check the recorder (or the server) for a loop.")
+    }
+
     static func call(_ key: QualityEngine.TrackKey, _ target: String) -> String {
         "switchLayer(pubUid: \"\(key.pubUid)\", trackId: \"\(key.trackId)\", targetTrackId: \"\(target)\")"
     }

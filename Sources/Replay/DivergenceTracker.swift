@@ -1,118 +1,169 @@
 import TraceFormat
 
-/// Compares the predicted route step function with the actual one (X1–X3).
+/// Compares the predicted route step function with the actual one (X1–X4), as a reducer: the replayer
+/// feeds it records, predictions and the findings that may explain a divergence, and handles what it returns.
 ///
-/// A divergence is an interval during which the prediction is not null, the actual route is
-/// known and not `unknown`, and they differ; it counts once it has lasted longer than the
-/// tolerance, once per interval.
+/// A divergence is an interval during which the prediction is not null, the actual route is known and not
+/// `unknown`, and they differ; it counts once it has lasted longer than the tolerance, once per interval.
 struct DivergenceTracker {
+    /// What the tracker concluded.
+    enum Output: Equatable {
+        /// The open interval has lasted longer than the tolerance: it counts from now (X2).
+        case counted(Divergence)
+        /// A counted interval ended (or the trace did): it belongs in the result.
+        case closed(Divergence)
+        /// The `route.divergence` finding of an interval that counted (X2, X3).
+        case finding(Finding)
+    }
+
+    /// What the route engine predicts after a record or timer: the route and why (X4).
+    struct Prediction {
+        /// The predicted route (nil: no prediction).
+        var route: Route?
+        /// The branch of R8 and the record behind it.
+        var source: PredictionSource?
+        /// The effective target is a speaker default with no override (for session.missingDefaultToSpeaker).
+        var speakerByDefault: Bool
+    }
+
     let toleranceMs: Int64
     let maxSegments: Int
 
     private(set) var predicted: Route?
     private(set) var predictedSeq: Int?
+    private(set) var predictedBy: PredictionSource?
     private(set) var actual: Route?
     private(set) var actualSeq: Int?
-    private(set) var divergences: [Divergence] = []
     private(set) var predictedTimeline: [RouteSegment] = []
     private(set) var actualTimeline: [RouteSegment] = []
     private(set) var truncated = false
+    /// Divergences counted so far (the open one included once past the tolerance).
+    private(set) var count = 0
 
     /// The interval in progress, and whether it has been counted yet.
-    private var open: Divergence?
-    private var openCounted = false
+    private(set) var open: Divergence?
+    private(set) var openCounted = false
+    /// The `session.changedByOtherComponent` record the open interval started with, if any (R12).
+    private var openStartedBy: Int?
+    /// When the open interval started (nil: none is open): the per-record checks read it instead of copying
+    /// the whole interval out of its optional.
+    private var openStart: Int64?
+
+    /// What can explain a divergence (X3), as the trace has told so far.
+    private var context = ExplanationContext()
 
     init(toleranceMs: Int64, maxSegments: Int) {
         self.toleranceMs = toleranceMs
         self.maxSegments = maxSegments
     }
 
-    /// The number of divergences counted so far (the open one once past the tolerance).
-    var count: Int { divergences.count + (openCounted ? 1 : 0) }
-
     /// Time passes to `t` with the current routes: an open interval may now pass the tolerance.
-    mutating func advance(to t: Int64, replayer: Replayer) {
-        guard !openCounted, let start = open?.start, t - start > toleranceMs, var d = open else { return }
+    mutating func advance(to t: Int64) -> [Output] {
+        guard !openCounted, let start = openStart, t - start > toleranceMs, var d = open else { return [] }
         openCounted = true
+        count += 1
         d.end = t
-        explain(&d, replayer: replayer)
+        context.explain(&d, startedBy: openStartedBy)
         open = d
-        replayer.raise(finding(for: d, replayer: replayer, at: t))
+        return [.counted(d), .finding(finding(for: d, at: t))]
     }
 
-    /// Applies a record's effect on either route.
-    mutating func record(_ r: Record, predicted p: Route?, t: Int64, replayer: Replayer) {
-        advance(to: t, replayer: replayer)
+    /// Applies a record (after the engines replayed it): its effect on the actual route and on what
+    /// explains divergences, then the new prediction.
+    mutating func record(_ r: Record, prediction p: Prediction) -> [Output] {
+        // One switch per record, binding nothing on the common path (the hot path stays cheap).
+        var observed: Route?
         switch r.body {
-        case .routeChanged(let route, _, _), .routeSnapshot(let route, _):
-            if route != actual || actualTimeline.isEmpty { if actualTimeline.count < maxSegments { actualTimeline.append(RouteSegment(t: t, route: route, seq: r.seq)) } else { truncated = true } }
-            actual = route
-            actualSeq = r.seq
+        case .routeChanged(let route, _, _), .routeSnapshot(let route, _): observed = route
+        case .header, .sessionActivated, .interruptionBegan: context.note(r)
         default: break
         }
-        predictionChanged(p, t: t, seq: r.seq, replayer: replayer)
+        let counted = openStart == nil || openCounted ? [] : advance(to: r.t)
+        if let route = observed {
+            if route != actual || actualTimeline.isEmpty { Self.append(RouteSegment(t: r.t, route: route, seq: r.seq), to: &actualTimeline, cap: maxSegments, truncated: &truncated) }
+            actual = route
+            actualSeq = r.seq
+        }
+        let changed = predictionChanged(p, t: r.t, seq: r.seq)
+        return counted.isEmpty ? changed : counted + changed
     }
 
-    /// Notes a new prediction (after a record or a timer) and re-evaluates the interval.
-    mutating func predictionChanged(_ p: Route?, t: Int64, seq: Int?, replayer: Replayer) {
-        if p != predicted || predictedTimeline.isEmpty {
-            if predictedTimeline.count < maxSegments { predictedTimeline.append(RouteSegment(t: t, route: p, seq: seq)) } else { truncated = true }
-            predicted = p
+    /// Notes a finding the engines or the replayer raised: some explain divergences (X3).
+    mutating func note(_ f: Finding) { context.note(f) }
+
+    /// Notes an `applied` verdict: a divergence starting right after it is the purest "set but didn't take effect".
+    mutating func noteApplied(_ v: Verdict) { context.lastApplied = (v.seq, v.t) }
+
+    /// Notes a new prediction (after a record, or a timer when `seq` is nil) and re-evaluates the interval.
+    mutating func predictionChanged(_ p: Prediction, t: Int64, seq: Int?) -> [Output] {
+        if p.route != predicted || predictedTimeline.isEmpty {
+            Self.append(RouteSegment(t: t, route: p.route, seq: seq), to: &predictedTimeline, cap: maxSegments, truncated: &truncated)
+            predicted = p.route
             predictedSeq = seq
         }
+        predictedBy = p.source
+        context.speakerByDefault = p.speakerByDefault
         let differs = predicted != nil && actual != nil && actual != .unknown && predicted != actual
-        if differs && open == nil {
+        if differs && openStart == nil {
             var d = Divergence(start: t, end: t, openAtEnd: false, predicted: predicted!, actual: actual!,
                                predictedSeq: predictedSeq, actualSeq: actualSeq)
-            if let applied = replayer.lastApplied, t - applied.t <= toleranceMs, t >= applied.t { d.afterAppliedCall = applied.seq }
+            d.startSeq = seq
+            d.predictedBy = predictedBy
+            openStartedBy = context.startedByOtherComponent(seq)
+            if let applied = context.lastApplied, t - applied.t <= toleranceMs, t >= applied.t { d.afterAppliedCall = applied.seq }
             open = d
+            openStart = t
             openCounted = false
-        } else if differs, !openCounted, var d = open {
+        } else if differs, !openCounted, openStart != nil, var d = open {
             // Until it counts, the interval reports the routes that hold now (a brief first
             // reading, e.g. 50 ms of bluetooth before the receiver, does not name it).
             d.predicted = predicted!
             d.actual = actual!
             d.predictedSeq = predictedSeq
             d.actualSeq = actualSeq
+            d.predictedBy = predictedBy
             open = d
-        } else if !differs, var d = open {
+        } else if !differs, openStart != nil, var d = open {
             d.end = t
-            close(&d, replayer: replayer)
+            return close(&d)
         }
-    }
-
-    private mutating func close(_ d: inout Divergence, replayer: Replayer) {
-        if !openCounted && d.end - d.start > toleranceMs {
-            explain(&d, replayer: replayer)
-            replayer.raise(finding(for: d, replayer: replayer, at: d.end))
-            divergences.append(d)
-        } else if openCounted {
-            divergences.append(d)
-        }
-        open = nil
-        openCounted = false
+        return []
     }
 
     /// Closes an interval still open at the end of the trace.
-    mutating func finish(at t: Int64, replayer: Replayer) {
-        guard var d = open else { return }
+    mutating func finish(at t: Int64) -> [Output] {
+        guard var d = open else { return [] }
         d.end = t
         d.openAtEnd = true
-        close(&d, replayer: replayer)
+        return close(&d)
     }
 
-    /// X3: a divergence is explained when a finding accounts for it.
-    private func explain(_ d: inout Divergence, replayer: Replayer) {
-        if let (code, seq) = replayer.explanation(predicted: d.predicted, actual: d.actual, start: d.start) {
-            d.explainedBy = code
-            d.explainedBySeq = seq
+    private mutating func close(_ d: inout Divergence) -> [Output] {
+        var outputs: [Output] = []
+        if !openCounted && d.end - d.start > toleranceMs {
+            count += 1
+            context.explain(&d, startedBy: openStartedBy)
+            outputs = [.counted(d), .finding(finding(for: d, at: d.end)), .closed(d)]
+        } else if openCounted {
+            outputs = [.closed(d)]
         }
+        open = nil
+        openStart = nil
+        openCounted = false
+        return outputs
     }
 
-    private func finding(for d: Divergence, replayer: Replayer, at t: Int64) -> Finding {
-        let w = replayer.result.words
+    private static func append(_ segment: RouteSegment, to timeline: inout [RouteSegment], cap: Int, truncated: inout Bool) {
+        if timeline.count < cap { timeline.append(segment) } else { truncated = true }
+    }
+
+    private func finding(for d: Divergence, at t: Int64) -> Finding {
+        let w = context.words
         var message = "the contract predicts \(d.predicted.rawValue) but the device played \(d.actual.rawValue) from \(d.start) ms"
         if let p = d.predictedSeq { message += " (prediction set by seq \(p)" + (d.actualSeq.map { ", actual route reported by seq \($0))" } ?? ")") }
+        if let by = d.predictedBy {
+            message += "; the prediction comes from \(by.rule)" + (by.seq.map { " (seq \($0)" + (by.appliedBy.map { ", applied at seq \($0))" } ?? ")") } ?? "")
+        }
         if let a = d.afterAppliedCall { message += "; it started right after the applied route call at seq \(a): the request was accepted but did not take effect" }
         let advice: String
         let severity: Severity

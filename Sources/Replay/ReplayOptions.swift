@@ -17,6 +17,16 @@ public struct ReplayOptions: Sendable, Equatable {
     /// Verdicts kept in full; beyond this they are counted (by kind and cause) only.
     public var maxVerdicts: Int
 
+    /// The match window (quality.spuriousChange / missedChange, and R12's window before an unexplained
+    /// route change): one option, held by both engines' options.
+    public var matchWindowMs: Int64 {
+        get { quality.matchWindowMs }
+        set {
+            quality.matchWindowMs = newValue
+            route.matchWindowMs = newValue
+        }
+    }
+
     /// Creates options with the contract's defaults.
     public init(route: RouteEngine.Options = .init(), quality: QualityEngine.Options = .init(), toleranceMs: Int64 = 500,
                 maxFindings: Int = 2000, maxTimelineSegments: Int = 20000, maxVerdicts: Int = 5000) {
@@ -43,6 +53,8 @@ public struct Divergence: Equatable, Sendable {
     public var actual: Route
     /// The record that set the prediction.
     public var predictedSeq: Int?
+    /// The record at which the interval started (nil when a timer started it).
+    public var startSeq: Int?
     /// Why the prediction was what it was at the start (X4).
     public var predictedBy: PredictionSource?
     /// The record that reported the actual route.

@@ -22,8 +22,9 @@ public struct ReplayResult: Sendable {
     public var verdictCount = 0
     /// Of those, `api.switchLayer` calls.
     public var layerCallCount = 0
-    /// Verdicts other than `applied` and `noop`, by verdict and cause.
-    public var notTakingEffectCounts: [VerdictKey: Int] = [:]
+    /// Calls that did not take effect, by outcome and cause (a pending call keeps the cause it was
+    /// deferred for; layer calls by verdict), kept up to date as deferred calls are decided (V2).
+    public var notTakingEffectCounts: [OutcomeKey: Int] = [:]
     /// Verdicts beyond the cap, counted only.
     public var verdictsDropped = 0
     /// Route divergences (X2), in order of start.
@@ -67,8 +68,12 @@ public struct ReplayResult: Sendable {
     /// The layer's words for prose.
     public var words: LayerWords { LayerWords(layer) }
 
-    /// Route calls whose verdict explains a "set but didn't take effect" report (of the verdicts kept).
-    public var notTakingEffect: [Verdict] { verdicts.filter { $0.verdict != .applied && $0.verdict != .noop } }
+    /// Calls that did not take effect (of the verdicts kept): route calls whose outcome is not `applied` or
+    /// `noop` (V2), layer calls whose verdict is not.
+    public var notTakingEffect: [Verdict] { verdicts.filter { !$0.tookEffect } }
+
+    /// Deferred route calls that took effect later (V2), shown once as taking effect late.
+    public var tookEffectLate: [Verdict] { verdicts.filter { $0.lateEffect != nil } }
 
     /// Calls that did not take effect, over all verdicts.
     public var notTakingEffectCount: Int { notTakingEffectCounts.values.reduce(0, +) }
@@ -92,22 +97,22 @@ public struct ReplayResult: Sendable {
     }
 }
 
-/// A verdict and its cause: what "did not take effect" counts are keyed by.
-public struct VerdictKey: Hashable, Sendable, Comparable {
-    /// The verdict.
-    public var verdict: VerdictKind
-    /// Its cause, when it has one.
+/// What became of a call that did not take effect, and why: what the counts are keyed by.
+public struct OutcomeKey: Hashable, Sendable, Comparable {
+    /// The outcome (for a layer call, its verdict as an outcome: `ineffective` or `rejected`).
+    public var kind: OutcomeKind
+    /// The cause, when there is one.
     public var cause: VerdictCause?
 
     /// Creates a key.
-    public init(verdict: VerdictKind, cause: VerdictCause?) {
-        self.verdict = verdict
+    public init(kind: OutcomeKind, cause: VerdictCause?) {
+        self.kind = kind
         self.cause = cause
     }
 
-    /// Ordered by verdict, then cause, by their names.
-    public static func < (a: VerdictKey, b: VerdictKey) -> Bool {
-        (a.verdict.rawValue, a.cause?.rawValue ?? "") < (b.verdict.rawValue, b.cause?.rawValue ?? "")
+    /// Ordered by outcome, then cause, by their names.
+    public static func < (a: OutcomeKey, b: OutcomeKey) -> Bool {
+        (a.kind.rawValue, a.cause?.rawValue ?? "") < (b.kind.rawValue, b.cause?.rawValue ?? "")
     }
 }
 

@@ -120,6 +120,10 @@ public enum ReplayEvent: Equatable, Sendable {
     case speakers(first: [SpeakerKey], count: Int)
     /// External devices came or went with this record.
     case devicesChanged(added: [String], removed: [String])
+    /// A divergence that started at `start` has lasted longer than the tolerance: it counts (X2).
+    case divergenceCounted(start: Int64)
+    /// What became of a deferred route call was decided (V2).
+    case outcomeDecided(callSeq: Int, outcome: Outcome)
 
     /// The event in a few words, for the text timeline and `replay --json`'s `notes`.
     public var description: String {
@@ -131,6 +135,10 @@ public enum ReplayEvent: Equatable, Sendable {
         case let .speakers(first, count):
             "speakers [" + first.map { "\($0.uid)/\($0.trackId)" }.joined(separator: ", ")
                 + (count > first.count ? ", … \(count - first.count) more" : "") + "]"
+        case .divergenceCounted(let start):
+            "route divergence from \(start) ms counts (longer than the tolerance)"
+        case let .outcomeDecided(callSeq, outcome):
+            "the call at seq \(callSeq) is now \(outcome.kind.rawValue)"
         case let .devicesChanged(added, removed):
             (added.isEmpty ? "" : "connected " + added.joined(separator: ", "))
                 + (added.isEmpty || removed.isEmpty ? "" : "; ")

@@ -17,6 +17,7 @@ extension Replayer {
         case .callState(let s), .sdkCallStateChanged(let s): detail = s.rawValue
         case .appState(let s): detail = s.rawValue
         case .interruptionBegan(let cause): detail = cause?.rawValue ?? ""
+        case .callKit(let event, let callId): detail = event.rawValue + (callId.map { " \($0)" } ?? "")
         case .routeChanged(let route, let prev, let reason): detail = "\(prev.rawValue) → \(route.rawValue) (\(reason.rawValue))"
         case .routeSnapshot(let route, _): detail = route.rawValue
         case .setAudioModuleEnabled(let e): detail = e ? "true" : "false"
@@ -37,43 +38,29 @@ extension Replayer {
         result.recordIndex[r.seq] = entry
     }
 
-    /// Notes the records that later explain divergences.
-    func noteContext(_ record: Record) {
+    /// Findings that need both engines: the audio module disabled while someone speaks (R9), a state raised
+    /// once per disabled period at its first record with a non-empty speaker snapshot: the disabling call
+    /// itself, or the speaker update that makes the snapshot non-empty.
+    func crossEngineChecks(_ record: Record, into step: inout ReplayStep) {
         switch record.body {
-        case .sessionActivated(let a) where a.isCallSession:
-            lastCallSession = (record.seq, a.options)
-        case .interruptionBegan:
-            lastInterruptionBegan = record.t
-            interruptionFindings.removeAll()
-        default: break
+        case .setAudioModuleEnabled(false), .speakers: break
+        default: return
         }
-    }
-
-    /// Findings that need both engines: the audio module disabled while someone speaks (R9).
-    func crossEngineChecks(_ record: Record) {
-        guard case .setAudioModuleEnabled(false) = record.body, route.state.audioModuleEnabled,
-              !quality.state.speakers.isEmpty else { return }
+        guard !route.state.audioModuleEnabled, let period = route.state.audioModuleDisabledSeq,
+              disabledWhileSpeakingReported != period, !quality.state.speakers.isEmpty else { return }
+        disabledWhileSpeakingReported = period
         let w = result.words
-        let who = quality.state.speakers.prefix(3).map(\.uid).joined(separator: ", ")
+        let speakers = quality.state.speakers
+        let who = speakers.prefix(3).map(\.uid).joined(separator: ", ")
+        let count = "\(speakers.count) \(w.participant)\(speakers.count == 1 ? " was" : "s were")"
+        let message = record.seq == period
+            ? "setAudioModuleEnabled(false) stopped call audio while \(count) speaking (\(who)): nobody is heard until it is re-enabled"
+            : "while the audio module was disabled by setAudioModuleEnabled(false) (seq \(period)), \(count) speaking "
+                + "(\(who), from seq \(record.seq)): nobody is heard until it is re-enabled"
         raise(Finding(
-            code: .audioModuleDisabledWhileSpeaking, severity: .warning, rule: .R9, seqs: [record.seq], t: record.t,
-            message: "setAudioModuleEnabled(false) stopped call audio while \(quality.state.speakers.count) \(w.participant)\(quality.state.speakers.count == 1 ? " was" : "s were") speaking (\(who)): nobody is heard until it is re-enabled",
-            advice: "Only disable the audio module when the whole \(w.session) needs no call audio (e.g. playing a recording); to mute, use the microphone switch or unsubscribe."))
-    }
-
-    /// The finding that accounts for a divergence (X3), if any: its code and the record behind it.
-    func explanation(predicted: Route, actual: Route, start: Int64) -> (FindingCode, Int)? {
-        if route.state.simulator { return (.deviceSimulator, 0) }
-        if predicted == .bluetooth, let s = lastCallSession, !s.options.contains("allowBluetooth") {
-            return (.sessionMissingAllowBluetooth, s.seq)
-        }
-        if predicted == .speaker, actual == .receiver, route.state.override == nil, route.state.defaultTarget == .speaker,
-           let s = lastCallSession, !s.options.contains("defaultToSpeaker") {
-            return (.sessionMissingDefaultToSpeaker, s.seq)
-        }
-        if let began = lastInterruptionBegan, start >= began, let f = interruptionFindings.last {
-            return (f.code, f.seq)
-        }
-        return nil
+            code: .audioModuleDisabledWhileSpeaking, severity: .warning, rule: .R9,
+            seqs: record.seq == period ? [period] : [record.seq, period], t: record.t, message: message,
+            advice: "Only disable the audio module when the whole \(w.session) needs no call audio (e.g. playing a recording); to mute, use the microphone switch or unsubscribe."),
+              into: &step)
     }
 }

@@ -56,8 +56,41 @@ extension Replayer {
             (expected, actual) = ("no \(code)", n == 0 ? "no \(code)" : "\(n) × \(code)")
         case .divergences(let count):
             (expected, actual) = ("\(count)", "\(divergences.count)")
+        case let .outcome(ref, outcome, cause, by):
+            (expected, actual) = outcomeTexts(ref: ref, outcome: outcome, cause: cause, by: by)
+        case let .predictedBy(ref, rule, seq, appliedBy):
+            (expected, actual) = predictedByTexts(ref: ref, rule: rule, seq: seq, appliedBy: appliedBy)
         }
-        return ExpectationResult(seq: seq, type: e.type, rule: e.rule, passed: expected == actual, expected: expected, actual: actual)
+        return ExpectationResult(seq: seq, type: e.type, rule: e.pinnedRule, passed: expected == actual, expected: expected,
+                                 actual: actual)
+    }
+
+    /// V2: the outcome of a route call so far; the cause and the deciding record only when asserted.
+    private func outcomeTexts(ref: Int, outcome: OutcomeKind, cause: VerdictCause?,
+                              by: Expectation.RecordRef?) -> (String, String) {
+        let expected = outcome.rawValue + (cause.map { "/" + $0.rawValue } ?? "") + (by.map { " by \($0)" } ?? "")
+        guard let v = verdict(for: ref) else {
+            return (expected, result.verdictsDropped > 0 ? "not kept (more than \(options.maxVerdicts) verdicts)"
+                        : "no outcome (seq \(ref) is not a replayed route call)")
+        }
+        guard let o = v.outcome else { return (expected, "no outcome (seq \(ref) is not a route call)") }
+        let actual = o.kind.rawValue + (cause != nil ? (o.cause.map { "/" + $0.rawValue } ?? "") : "")
+            + (by != nil ? " by \(Expectation.RecordRef(o.seq))" : "")
+        return (expected, actual)
+    }
+
+    /// X4: why the prediction of a divergence (by index, in start order) was what it was.
+    private func predictedByTexts(ref: Int, rule: RuleID, seq: Expectation.RecordRef?,
+                                  appliedBy: Expectation.RecordRef?) -> (String, String) {
+        func text(_ rule: RuleID, _ s: Expectation.RecordRef?, _ a: Expectation.RecordRef?) -> String {
+            rule.rawValue + (s.map { " record \($0)" } ?? "") + (a.map { " applied by \($0)" } ?? "")
+        }
+        let expected = text(rule, seq, appliedBy)
+        var counted = result.divergences
+        if divergences.openCounted, let open = divergences.open { counted.append(open) }
+        guard ref < counted.count else { return (expected, "no divergence \(ref) (\(counted.count) so far)") }
+        guard let source = counted[ref].predictedBy else { return (expected, "no prediction source") }
+        return (expected, text(source.rule, seq.map { _ in .init(source.seq) }, appliedBy.map { _ in .init(source.appliedBy) }))
     }
 
     private func show(_ s: String?) -> String { s ?? "null" }

@@ -21,15 +21,14 @@ public final class Replayer {
     private var timers: [PendingTimer] = []
     private var timerCounter = 0
     var divergences: DivergenceTracker
-    private var verdictIndex: [Int: Int] = [:]
+    var verdictIndex: [Int: Int] = [:]
+    /// Route calls whose outcome is still pending (V2): at most one per part of the route state.
+    var pendingCalls: [Int: PendingCall] = [:]
     private var now: Int64 = 0
     private var lastSeq = -1
     private var finished = false
-    // Context for explaining divergences and for cross-engine findings.
-    var lastCallSession: (seq: Int, options: [String])?
-    var lastInterruptionBegan: Int64?
-    var interruptionFindings: [(code: FindingCode, seq: Int, t: Int64)] = []
-    var lastApplied: Verdict?
+    /// The disabled period (the disabling call's seq) `audioModule.disabledWhileSpeaking` was raised for.
+    var disabledWhileSpeakingReported: Int?
 
     enum PendingTimer {
         case route(RouteTimer, order: Int)
@@ -51,7 +50,10 @@ public final class Replayer {
     /// Creates a replayer for the trace at `file` (used only to name it in results).
     public init(file: String, options: ReplayOptions = ReplayOptions()) {
         self.options = options
-        route = RouteEngine(options: options.route)
+        // One match window for both engines (R12 and the quality matching).
+        var routeOptions = options.route
+        routeOptions.matchWindowMs = options.quality.matchWindowMs
+        route = RouteEngine(options: routeOptions)
         quality = QualityEngine(options: options.quality)
         result = ReplayResult(file: file)
         divergences = DivergenceTracker(toleranceMs: options.toleranceMs, maxSegments: options.maxTimelineSegments)
@@ -71,7 +73,9 @@ public final class Replayer {
         }
         index(record)
         if case .expect(let e) = record.body {
-            divergences.advance(to: record.t, replayer: self)
+            var step = ReplayStep(t: record.t, record: nil)
+            handle(divergences.advance(to: record.t), into: &step)
+            if !step.findings.isEmpty { observer?(step) }
             if !e.atEnd {
                 let r = evaluate(e, seq: record.seq)
                 result.expectations.append(r)
@@ -82,22 +86,22 @@ public final class Replayer {
             return
         }
         let before = observer == nil ? nil : snapshot()
-        crossEngineChecks(record)
         let routeOut = route.apply(record)
         let qualityOut = quality.apply(record)
         guard let observer, let before else {
             // Without an observer nothing is described: outputs go straight into the result.
-            if !routeOut.isEmpty { absorb(routeOut, into: &idle) }
+            if !routeOut.isEmpty { absorb(routeOut, at: record, into: &idle) }
             if !qualityOut.isEmpty { absorb(qualityOut, into: &idle) }
-            noteContext(record)
-            divergences.record(record, predicted: route.predictedRoute, t: record.t, replayer: self)
+            crossEngineChecks(record, into: &idle)
+            let tracked = divergences.record(record, prediction: prediction)
+            if !tracked.isEmpty { handle(tracked, into: &idle) }
             return
         }
         var step = ReplayStep(t: record.t, record: record)
-        absorb(routeOut, into: &step)
+        absorb(routeOut, at: record, into: &step)
         absorb(qualityOut, into: &step)
-        noteContext(record)
-        divergences.record(record, predicted: route.predictedRoute, t: record.t, replayer: self)
+        crossEngineChecks(record, into: &step)
+        handle(divergences.record(record, prediction: prediction), into: &step)
         if case .deviceConnected(let id, _, _, _) = record.body { step.events.append(.devicesChanged(added: [id], removed: [])) }
         if case .deviceDisconnected(let id) = record.body { step.events.append(.devicesChanged(added: [], removed: [id])) }
         step.settle(from: before, to: snapshot())
@@ -108,6 +112,12 @@ public final class Replayer {
     /// The step outputs go into when nobody observes (it stays empty).
     private var idle = ReplayStep(t: 0, record: nil)
 
+    /// What the route engine predicts now, for the divergence tracker.
+    private var prediction: DivergenceTracker.Prediction {
+        DivergenceTracker.Prediction(route: route.predictedRoute, source: route.predictionSource,
+                                     speakerByDefault: route.state.override == nil && route.state.defaultTarget == .speaker)
+    }
+
     /// Runs end-of-trace diagnostics and `"at":"end"` expectations; returns the result.
     public func finish() -> ReplayResult {
         guard !finished else { return result }
@@ -115,16 +125,16 @@ public final class Replayer {
         // Timers due after the last record are not fired: the trace does not cover that time.
         fireTimers(through: now)
         var step = ReplayStep(t: now, record: nil)
-        absorb(route.finish(t: now, lastSeq: max(lastSeq, 0)), into: &step)
+        absorb(route.finish(t: now, lastSeq: max(lastSeq, 0)), at: nil, into: &step)
         absorb(quality.finish(t: now, lastSeq: max(lastSeq, 0)), into: &step)
-        divergences.finish(at: now, replayer: self)
+        handle(divergences.finish(at: now), into: &step)
+        callsStillPending()
         if observer != nil, !(step.verdicts.isEmpty && step.findings.isEmpty) { observer?(step) }
         for (e, seq) in pendingEnd {
             let r = evaluate(e, seq: seq)
             result.expectations.append(r)
         }
         result.expectations.sort { $0.seq < $1.seq }
-        result.divergences = divergences.divergences
         result.predictedTimeline = divergences.predictedTimeline
         result.actualTimeline = divergences.actualTimeline
         result.timelineTruncated = divergences.truncated
@@ -142,18 +152,18 @@ public final class Replayer {
         while let first = timers.first, first.due <= t {
             timers.removeFirst()
             now = max(now, first.due)
-            divergences.advance(to: first.due, replayer: self)
             var step = ReplayStep(t: first.due, record: nil)
+            handle(divergences.advance(to: first.due), into: &step)
             let before = observer == nil ? nil : snapshot()
             switch first {
             case .route(let timer, _):
                 if observer != nil { step.timer = "route timer \(timer.kind)" }
-                absorb(route.fire(timer), into: &step)
+                absorb(route.fire(timer), at: nil, into: &step)
             case .quality(let timer, _):
                 if observer != nil { step.timer = "quality timer \(timer.kind)" }
                 absorb(quality.fire(timer), into: &step)
             }
-            divergences.predictionChanged(route.predictedRoute, t: first.due, seq: nil, replayer: self)
+            handle(divergences.predictionChanged(prediction, t: first.due, seq: nil), into: &step)
             if let observer, let before {
                 step.settle(from: before, to: snapshot())
                 observer(step)
@@ -172,7 +182,8 @@ public final class Replayer {
         timers.insert(timer, at: i)
     }
 
-    private func absorb(_ outputs: [RouteOutput], into step: inout ReplayStep) {
+    /// The route engine's outputs; `record` is the record that produced them (nil for a timer or the end).
+    private func absorb(_ outputs: [RouteOutput], at record: Record?, into step: inout ReplayStep) {
         for o in outputs {
             switch o {
             case .verdict(let v): add(v, &step)
@@ -181,6 +192,9 @@ public final class Replayer {
             case .recovered(let t):
                 result.recoveries += 1
                 if observer != nil { step.events.append(.recovered(t: t)) }
+            case let .outcome(callSeq, outcome):
+                decided(callSeq, outcome, at: record)
+                if observer != nil { step.events.append(.outcomeDecided(callSeq: callSeq, outcome: outcome)) }
             }
         }
     }
@@ -199,33 +213,54 @@ public final class Replayer {
         }
     }
 
+    /// The divergence tracker's outputs.
+    private func handle(_ outputs: [DivergenceTracker.Output], into step: inout ReplayStep) {
+        for o in outputs {
+            switch o {
+            case .counted(let d):
+                if observer != nil { step.events.append(.divergenceCounted(start: d.start)) }
+            case .closed(let d):
+                result.divergences.append(d)
+            case .finding(let f):
+                add(f, &step)
+            }
+        }
+    }
+
     private func add(_ v: Verdict, _ step: inout ReplayStep) {
         result.verdictCount += 1
         if v.call == "api.switchLayer" { result.layerCallCount += 1 }
-        if v.verdict != .applied && v.verdict != .noop {
-            result.notTakingEffectCounts[VerdictKey(verdict: v.verdict, cause: v.cause), default: 0] += 1
-        }
+        if !v.tookEffect { result.notTakingEffectCounts[v.notTakingEffectKey, default: 0] += 1 }
+        var kept: Int?
         if result.verdicts.count < options.maxVerdicts {
+            kept = result.verdicts.count
             verdictIndex[v.seq] = result.verdicts.count
             result.verdicts.append(v)
         } else {
             result.verdictsDropped += 1
         }
+        if v.outcome?.kind == .pending { pendingCalls[v.seq] = PendingCall(key: v.notTakingEffectKey, verdict: kept) }
         if observer != nil { step.verdicts.append(v) }
-        if v.verdict == .applied && v.call != "api.switchLayer" { lastApplied = v }
+        if v.verdict == .applied && v.call != "api.switchLayer" { divergences.noteApplied(v) }
     }
 
     func add(_ f: Finding, _ step: inout ReplayStep) {
         result.findingCounts[f.code, default: 0] += 1
-        if result.findings.count < options.maxFindings { result.findings.append(f) } else { result.findingsDropped += 1 }
+        if result.findings.count < options.maxFindings {
+            // The info finding of a deferred call is told later what became of the call (V2).
+            if f.code == .routeIneffective, let call = f.seqs.first, pendingCalls[call] != nil {
+                pendingCalls[call]?.finding = result.findings.count
+            }
+            result.findings.append(f)
+        } else {
+            result.findingsDropped += 1
+        }
         if observer != nil { step.findings.append(f) }
-        if f.code.family == "interruption" { interruptionFindings.append((f.code, f.seqs.first ?? 0, f.t)) }
+        divergences.note(f)
     }
 
-    /// Adds a finding raised by the replayer itself (divergences, cross-engine checks).
-    func raise(_ f: Finding) {
-        var step = ReplayStep(t: f.t, record: nil)
+    /// Adds a finding raised by the replayer itself (cross-engine checks).
+    func raise(_ f: Finding, into step: inout ReplayStep) {
         add(f, &step)
-        observer?(step)
     }
 }

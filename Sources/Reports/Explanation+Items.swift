@@ -21,35 +21,17 @@ extension Explanation {
             // The contract's verdict stands, but the text must not deny what the device did.
             lines += [unused[0]] + (causeRecord.map { [$0] } ?? []) + unused.dropFirst()
         } else if let f = finding(for: v, in: r) {
+            // The finding says what became of a deferred call (V2); it is not said twice.
             lines.append(Line("why", f.message))
             if let causeRecord { lines.append(causeRecord) }
-            if let fate = fate(v, r) { lines.append(fate) }
             lines.append(Line("advice", f.advice))
         } else {
             if let c = v.cause { lines.append(Line("why", Wording.cause(c, w))) }
             if let causeRecord { lines.append(causeRecord) }
-            if let fate = fate(v, r) { lines.append(fate) }
+            if let outcome = Wording.outcomeLine(v, in: r) { lines.append(Line("outcome", outcome + " [V2]")) }
             if let c = v.cause { lines.append(Line("advice", Wording.advice(c, w))) }
         }
         return Call(verdict: v, headline: head, lines: lines)
-    }
-
-    /// What became of a call decided later than at its verdict (V2), in words.
-    static func fate(_ v: Verdict, _ r: ReplayResult) -> Line? {
-        guard let o = v.outcome, v.verdict == .deferred else { return nil }
-        let by = o.seq.map { Wording.record($0, in: r) } ?? "the recovery attempt after the system call ended"
-        let delay = formatDuration(o.t - v.t)
-        switch o.kind {
-        case .applied: return Line("outcome", "took effect \(delay) late, when \(by) applied it")
-        case .noop: return Line("outcome", "nothing left to do when \(by) came, \(delay) later")
-        case .ineffective:
-            return Line("outcome", "applied \(delay) later by \(by), but ineffective then"
-                + (o.cause.map { " (\($0.rawValue): \(Wording.cause($0, r.words)))" } ?? ""))
-        case .superseded: return Line("outcome", "superseded by \(by) before it took effect")
-        case .dropped: return Line("outcome", "dropped by \(by) before it took effect")
-        case .pending: return Line("outcome", "still pending at the end of the trace: it never took effect")
-        case .rejected: return Line("outcome", "rejected")
-        }
     }
 
     /// For a call the contract judges blocked by an external device while the device is not using that
@@ -91,10 +73,7 @@ extension Explanation {
             + ": predicted \(d.predicted.rawValue), device played \(d.actual.rawValue) [\(d.explained ? "X3" : "X2")]"
         var lines: [Line] = []
         if let p = d.predictedBy {
-            var text = "rule \(p.rule.rawValue) (\(p.rule.title.lowercased()))"
-            if let s = p.seq { text += ": " + Wording.record(s, in: r) }
-            if let a = p.appliedBy { text += ", applied by " + Wording.record(a, in: r) }
-            lines.append(Line("prediction", text + " [X4]"))
+            lines.append(Line("prediction set by", Wording.predictionSource(p, in: r) + " [X4]"))
         } else if let s = d.predictedSeq {
             lines.append(Line("prediction", "set by " + Wording.record(s, in: r)))
         }

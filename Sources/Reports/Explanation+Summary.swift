@@ -53,6 +53,7 @@ extension Explanation {
     }
 
     func summaryLines(_ r: ReplayResult, failingCount: Int, _ w: LayerWords) -> [SummaryLine] {
+        // The counts are kept by the replay over every call, as outcomes are decided.
         var out: [SummaryLine] = []
         func line(_ s: String, nested: Bool = false) { out.append(SummaryLine(text: s, nested: nested)) }
         let total = r.verdictCount
@@ -91,16 +92,8 @@ extension Explanation {
     /// The calls that did not take effect, by what became of them and why.
     func notTakingEffectBreakdown(_ r: ReplayResult, _ w: LayerWords) -> [(String, Int)] {
         var by: [String: Int] = [:]
-        if r.verdictsDropped > 0 {
-            for (key, n) in r.notTakingEffectCounts {
-                by["\(key.verdict.rawValue): \(key.cause.map { Wording.cause($0, w) } ?? "?")", default: 0] += n
-            }
-        } else {
-            for v in r.verdicts where !Self.tookEffect(v) {
-                let kind = v.outcome.map(\.kind.rawValue) ?? v.verdict.rawValue
-                let cause = v.outcome.map { $0.kind == .ineffective ? $0.cause : nil } ?? v.cause
-                by[kind + (cause.map { ": " + Wording.cause($0, w) } ?? ""), default: 0] += 1
-            }
+        for (key, n) in r.notTakingEffectCounts {
+            by["\(key.kind.rawValue): \(key.cause.map { Wording.cause($0, w) } ?? Wording.outcome(key.kind, w))", default: 0] += n
         }
         return by.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
     }

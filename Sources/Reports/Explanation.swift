@@ -130,7 +130,7 @@ public struct Explanation: Sendable {
         needsAttention = r.hasIssues
         let failing = r.verdicts.filter { !Self.tookEffect($0) }
         calls = failing.prefix(Self.listCap).map { Self.call($0, r) }
-        let failingCount = r.verdictsDropped > 0 ? r.notTakingEffectCount : failing.count
+        let failingCount = r.notTakingEffectCount
         callsNotListed = max(0, failingCount - calls.count)
         lateCalls = r.verdicts.filter { $0.verdict == .deferred && Self.tookEffect($0) }.prefix(Self.listCap).map { Self.call($0, r) }
         let ordered = r.divergences.enumerated().filter { !$0.element.explained } + r.divergences.enumerated().filter { $0.element.explained }
@@ -144,8 +144,5 @@ public struct Explanation: Sendable {
     }
 
     /// Whether a call took effect in the end: its outcome (V2) when it has one, else its verdict.
-    public static func tookEffect(_ v: Verdict) -> Bool {
-        if let o = v.outcome { return o.tookEffect }
-        return v.verdict == .applied || v.verdict == .noop
-    }
+    public static func tookEffect(_ v: Verdict) -> Bool { v.tookEffect }
 }

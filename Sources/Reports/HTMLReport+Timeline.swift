@@ -153,7 +153,7 @@ enum TimelineSVG {
         let rest = r.verdicts.filter { Explanation.tookEffect($0) && $0.verdict != .deferred }
         let chosen = (telling + rest).prefix(HTMLReport.markerCap).sorted { $0.seq < $1.seq }
         var o = ""
-        for v in chosen where v.causeSeq != nil && v.verdict != .applied && v.verdict != .noop {
+        for v in chosen where v.causeSeq != nil && !v.tookEffect {
             guard let cs = v.causeSeq, let rec = r.recordIndex[cs] else { continue }
             let cx = s.x(rec.t), x = s.x(v.t)
             o += "<g class=\"cause\"><title>\(HTMLEscape.text("cause of seq \(v.seq): " + Wording.record(cs, in: r)))</title>"

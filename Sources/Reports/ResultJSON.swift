@@ -75,9 +75,15 @@ public enum ResultJSON {
         if r.verdictsDropped > 0 { w.key("verdictsNotListed"); w.int(r.verdictsDropped) }
         w.key("byCause"); w.beginObject()
         var causes: [String: Int] = [:]
-        for (key, n) in r.notTakingEffectCounts { causes[key.cause?.rawValue ?? "unknown", default: 0] += n }
+        for (key, n) in r.notTakingEffectCounts { causes[key.cause?.rawValue ?? key.kind.rawValue, default: 0] += n }
         for (k, n) in causes.sorted(by: { $0.key < $1.key }) { w.key(k); w.int(n) }
         w.endObject()
+        w.key("byOutcome"); w.beginObject()
+        var outcomes: [String: Int] = [:]
+        for (key, n) in r.notTakingEffectCounts { outcomes[key.kind.rawValue, default: 0] += n }
+        for (k, n) in outcomes.sorted(by: { $0.key < $1.key }) { w.key(k); w.int(n) }
+        w.endObject()
+        w.key("callsTakingEffectLate"); w.int(r.tookEffectLate.count)
         w.key("divergences"); w.int(r.divergences.count)
         w.key("unexplainedDivergences"); w.int(r.divergences.filter { !$0.explained }.count)
         w.key("findingsBySeverity"); w.beginObject()
@@ -98,6 +104,15 @@ public enum ResultJSON {
         w.key("cause"); w.string(v.cause?.rawValue)
         if let s = v.causeSeq { w.key("causeSeq"); w.int(s) }
         w.key("rule"); w.string(v.rule.rawValue)
+        w.staticKey("outcome")
+        if let o = v.outcome {
+            w.beginObject()
+            w.staticKey("outcome"); w.string(o.kind.rawValue)
+            w.staticKey("cause"); w.string(o.cause?.rawValue)
+            w.staticKey("t"); w.int(o.t)
+            w.staticKey("seq"); if let s = o.seq { w.int(s) } else { w.null() }
+            w.endObject()
+        } else { w.null() }
         w.endObject()
     }
 
@@ -112,6 +127,14 @@ public enum ResultJSON {
         w.key("explainedBy"); w.string(d.explainedBy?.rawValue)
         if let a = d.afterAppliedCall { w.key("afterAppliedCall"); w.int(a) }
         w.key("seqs"); ints(d.seqs, &w)
+        w.staticKey("predictedBy")
+        if let p = d.predictedBy {
+            w.beginObject()
+            w.staticKey("rule"); w.string(p.rule.rawValue)
+            w.staticKey("seq"); if let s = p.seq { w.int(s) } else { w.null() }
+            w.staticKey("appliedBy"); if let a = p.appliedBy { w.int(a) } else { w.null() }
+            w.endObject()
+        } else { w.null() }
         w.endObject()
     }
 

@@ -64,9 +64,10 @@ extension RouteEngine {
     /// A call session without `allowBluetooth` (R4's bluetooth route is then never used).
     func missingAllowBluetoothFinding(_ record: Record) -> Finding {
         Finding(code: .sessionMissingAllowBluetooth, severity: .warning, rule: .R4, seqs: [record.seq], t: record.t,
-                message: "A call session was activated (seq \(record.seq)) without the allowBluetooth option; "
-                    + "bluetooth headsets will not be used for call audio.",
-                advice: "Include .allowBluetooth (and .allowBluetoothA2DP) in the playAndRecord category options.")
+                message: "A call session was activated (seq \(record.seq)) without the allowBluetooth option, in a mode "
+                    + "that does not imply it; bluetooth headsets will not be used for call audio.",
+                advice: "Include .allowBluetooth (and .allowBluetoothA2DP) in the playAndRecord category options, or "
+                    + "use mode .voiceChat, which implies it.")
     }
 
     /// A call session without `defaultToSpeaker` while the persistent default is the speaker.

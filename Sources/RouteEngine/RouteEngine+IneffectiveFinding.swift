@@ -6,7 +6,13 @@ extension RouteEngine {
     func ineffectiveFinding(_ verdict: Verdict, change: RouteChange) -> Finding {
         let cause = verdict.cause ?? .notEngaged
         let call = change.spelling(api: verdict.api)
-        let (why, advice) = explain(cause, causeSeq: verdict.causeSeq)
+        var (why, advice) = explain(cause, causeSeq: verdict.causeSeq)
+        if cause == .notEngaged, change.isDefault {
+            // Setting the default before joining is the documented way to choose the first route.
+            let words = LayerWords(state.layer)
+            advice = "Nothing is lost: the persistent default is meant to be set before the app \(words.join)s the "
+                + "\(words.session), and it is applied when the call audio path is set up."
+        }
         return Finding(
             code: .routeIneffective,
             severity: verdict.verdict == .deferred ? .info : .warning,

@@ -19,6 +19,10 @@ public struct RouteTimer: Equatable, Sendable {
         case recoveryRetry(interruptionSeq: Int, callStateSeq: Int)
         /// The end of the recovery window after the engine recovered (interruption.notRecovered).
         case recoveryWindow(interruptionSeq: Int)
+        /// The end of the recovery window after a media services reset (session.notRebuiltAfterReset, I5).
+        case rebuildWindow(resetSeq: Int)
+        /// The end of the recovery window after a CallKit answer or start (callkit.noDidActivate, I7).
+        case callKitWindow(actionSeq: Int)
     }
 }
 
@@ -30,6 +34,10 @@ public enum RouteOutput: Equatable, Sendable {
     case finding(Finding)
     /// A timer to deliver back through `fire(_:)` at its due time.
     case timer(RouteTimer)
-    /// The engine recovered from an interruption (I3): the SDK's recovered callback is due now.
+    /// The engine recovered from an interruption (I3, I5, I6): the SDK's recovered callback is due now.
     case recovered(t: Int64)
+    /// A deferred route call's outcome was decided after its verdict (V2): applied or ineffective at the
+    /// engagement or recovery, superseded by a later call, or dropped by a leave or exit. The verdict itself
+    /// carries the outcome decided at the call (`pending` for a deferred call).
+    case outcome(callSeq: Int, Outcome)
 }

@@ -38,6 +38,23 @@ extension RouteEngine {
         }
     }
 
+    /// A CallKit answer or start action waiting for CallKit's `didActivate` (I7).
+    public struct CallKitWindow: Equatable, Sendable {
+        /// The `os.callKit` `answer` or `start` record.
+        public var actionSeq: Int
+        /// When the action was recorded.
+        public var t: Int64
+        /// Whether `callkit.activatedBeforeDidActivate` was raised for this window (once per window).
+        public var raced: Bool
+
+        /// Creates an open window.
+        public init(actionSeq: Int, t: Int64, raced: Bool = false) {
+            self.actionSeq = actionSeq
+            self.t = t
+            self.raced = raced
+        }
+    }
+
     /// Everything the route engine knows: what the SDK's query API exposes, plus the provenance
     /// (record seqs) that verdicts and findings cite.
     public struct State: Equatable, Sendable {
@@ -72,7 +89,8 @@ extension RouteEngine {
 
         /// The `trace.header` record, once seen.
         public var headerSeq: Int?
-        /// The record that set the persistent default (header or `api.setDefaultRoute`).
+        /// The record that set the persistent default: the header when it has `initialDefaultRoute`, or an
+        /// `api.setDefaultRoute`; nil for the built-in default.
         public var defaultSeq: Int?
         /// The `api.setRoute` that set the current override.
         public var overrideSeq: Int?
@@ -95,6 +113,32 @@ extension RouteEngine {
         /// The record (or timer trigger) at which the predicted route last changed.
         public var predictionSeq: Int?
 
+        /// The latest successful call-session activation of the current engagement, when its mode is
+        /// `videoChat` (R11: the receiver is then unreachable); nil before one, for other modes and after leaving.
+        public var videoChatSeq: Int?
+        /// The engagement or recovery record that applied the deferred call behind the override (X4); nil when
+        /// that call was not deferred, or a timer applied it.
+        public var overrideAppliedBy: Int?
+        /// The engagement or recovery record that applied the deferred call behind the default (X4).
+        public var defaultAppliedBy: Int?
+        /// The deferred `api.setRoute` / `api.clearRouteOverride` whose outcome is still pending (V2).
+        public var pendingOverrideCall: Int?
+        /// The deferred `api.setDefaultRoute` whose outcome is still pending (V2).
+        public var pendingDefaultCall: Int?
+        /// The `os.mediaServicesReset` whose rebuild is awaited (I5); the path counts as interrupted meanwhile.
+        public var resetSeq: Int?
+        /// Whether any `obs.sessionActivated` record appeared so far: a recorder that captures none is not an
+        /// SDK that never activates (I5).
+        public var activationsRecorded = false
+        /// Whether a system call was up at some point during the current interruption (I6).
+        public var callUpDuringInterruption = false
+        /// When the last system call that was up during the current interruption ended (I6).
+        public var callEndedAt: Int64?
+        /// CallKit actions still waiting for `didActivate` (I7), oldest first.
+        public var callKitWindows: [CallKitWindow] = []
+        /// Whether `trace.limitExceeded` was raised for the connected-device limit.
+        public var deviceLimitReported = false
+
         /// Creates the initial state (contract: "A trace starts with …").
         public init() {}
 
@@ -111,8 +155,21 @@ extension RouteEngine {
         public var predictedRoute: Route? {
             if interrupted || !audioModuleEnabled { return nil }
             if let device = activeDevice { return device.kind.route }
-            if !engaged || simulator || micPermission == .denied { return .speaker }
+            if !engaged || simulator || micPermission == .denied || videoChatSeq != nil { return .speaker }
             return effectiveTarget.route
+        }
+
+        /// Why the prediction is what it is (X4): the branch of R8 and the record behind it; nil while there
+        /// is no prediction.
+        public var predictionSource: PredictionSource? {
+            if interrupted || !audioModuleEnabled { return nil }
+            if let device = activeDevice { return PredictionSource(rule: .R4, seq: device.seq) }
+            if !engaged { return PredictionSource(rule: .R6, seq: nil) }
+            if simulator { return PredictionSource(rule: .R10, seq: headerSeq ?? 0) }
+            if micPermission == .denied { return PredictionSource(rule: .R7, seq: micPermissionSeq) }
+            if effectiveTarget == .earpiece, let videoChatSeq { return PredictionSource(rule: .R11, seq: videoChatSeq) }
+            if override != nil { return PredictionSource(rule: .R2, seq: overrideSeq, appliedBy: overrideAppliedBy) }
+            return PredictionSource(rule: .R2, seq: defaultSeq, appliedBy: defaultAppliedBy)
         }
 
         /// Whether recovery conditions hold now (I2).

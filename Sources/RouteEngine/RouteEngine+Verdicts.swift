@@ -8,7 +8,8 @@ extension RouteEngine {
         case clearOverride
     }
 
-    /// V1: apply the call's state change, then decide its verdict.
+    /// V1: apply the call's state change, then decide its verdict; V2: its outcome at the call (`pending`
+    /// when deferred), and the pending call of the same part it supersedes.
     mutating func routeCall(_ record: Record, _ change: RouteChange, api: String?) -> [RouteOutput] {
         let before = state.predictedRoute
         let changed = applyChange(change, seq: record.seq)
@@ -22,7 +23,9 @@ extension RouteEngine {
                 verdict.verdict = .applied
             }
         }
+        verdict.outcome = Self.outcomeAtCall(verdict)
         var outputs: [RouteOutput] = [.verdict(verdict)]
+        if changed { outputs += supersede(change.isDefault, by: record, deferred: verdict.verdict == .deferred) }
         if verdict.verdict == .deferred || verdict.verdict == .ineffective {
             outputs.append(.finding(ineffectiveFinding(verdict, change: change)))
         }
@@ -49,7 +52,7 @@ extension RouteEngine {
     }
 
     /// The first cause that holds, in V1's order, with the record that created it.
-    private func firstCause(isDefault: Bool) -> (VerdictCause, Int?)? {
+    func firstCause(isDefault: Bool) -> (VerdictCause, Int?)? {
         if !state.engaged { return (.notEngaged, state.leftSeq) }
         if state.interrupted { return (.interrupted, state.interruptionSeq) }
         if !state.audioModuleEnabled { return (.audioModuleDisabled, state.audioModuleDisabledSeq) }
@@ -58,6 +61,7 @@ extension RouteEngine {
         if state.effectiveTarget == .earpiece {
             if state.simulator { return (.simulator, state.headerSeq ?? 0) }
             if state.micPermission == .denied { return (.micDenied, state.micPermissionSeq) }
+            if let session = state.videoChatSeq { return (.videoChatMode, session) }
         }
         return nil
     }

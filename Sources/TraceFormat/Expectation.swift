@@ -4,7 +4,8 @@ public struct Expectation: Equatable, Sendable {
     public var kind: Kind
     /// Checked after the whole trace (`"at":"end"`) rather than at the record's position.
     public var atEnd: Bool
-    /// The contract rule id this expectation pins, e.g. `R5`.
+    /// The contract rule id this expectation pins, e.g. `R5` (for `expect.predictedBy` the record's `rule` is
+    /// the asserted branch of R8, held in the kind; this stays nil).
     public var rule: String?
 
     /// Creates an expectation.
@@ -12,6 +13,12 @@ public struct Expectation: Equatable, Sendable {
         self.kind = kind
         self.atEnd = atEnd
         self.rule = rule
+    }
+
+    /// The rule the expectation pins: `rule`, or X4 for `expect.predictedBy`, whose `rule` field is the branch.
+    public var pinnedRule: String? {
+        if case .predictedBy = kind { return "X4" }
+        return rule
     }
 
     /// The record type, e.g. `expect.route`.
@@ -45,6 +52,11 @@ public struct Expectation: Equatable, Sendable {
         case noFinding(code: String)
         /// Route divergences counted so far.
         case divergences(count: Int)
+        /// What became of the route call with seq `ref` so far (V2); `by` nil leaves the deciding record unchecked.
+        case outcome(ref: Int, outcome: OutcomeKind, cause: VerdictCause?, by: RecordRef?)
+        /// Why the prediction of divergence `ref` (0-based, in start order) was what it was (X4): the branch of R8
+        /// and the record behind it; nil leaves `seq` or `appliedBy` unchecked.
+        case predictedBy(ref: Int, rule: RuleID, seq: RecordRef?, appliedBy: RecordRef?)
 
         /// The part of the record type after `expect.`.
         public var name: String {
@@ -62,8 +74,30 @@ public struct Expectation: Equatable, Sendable {
             case .finding: "finding"
             case .noFinding: "noFinding"
             case .divergences: "divergences"
+            case .outcome: "outcome"
+            case .predictedBy: "predictedBy"
             }
         }
+    }
+
+    /// A record an expectation names, or none (written as `null`).
+    public enum RecordRef: Equatable, Sendable, CustomStringConvertible {
+        /// No record (a timer decided it, or the branch has no record).
+        case none
+        /// The record with this seq.
+        case seq(Int)
+
+        /// Creates a reference from an optional seq.
+        public init(_ seq: Int?) { self = seq.map { .seq($0) } ?? .none }
+
+        /// The seq, or nil for none.
+        public var seq: Int? {
+            if case .seq(let s) = self { return s }
+            return nil
+        }
+
+        /// `seq N` or `none`.
+        public var description: String { seq.map { "seq \($0)" } ?? "none" }
     }
 
     /// The value `getConnectionQuality()` returns when it is not null.

@@ -93,6 +93,22 @@ final class JSONFields {
         return nil
     }
 
+    /// The value offset of the second member named `key`, if the object repeats the name (only
+    /// `expect.predictedBy` does: its `seq` after the record's own).
+    func findSecond(_ key: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        let n = key.utf8CodeUnitCount
+        let k = UnsafeBufferPointer(start: key.utf8Start, count: n)
+        var seen = 0
+        for i in 0..<count {
+            let slot = slots[i]
+            let name = slot.escaped >= 0 ? escapedKeys[Int(slot.escaped)] : Array(bytes[keyRange(i)])
+            guard name.elementsEqual(k) else { continue }
+            seen += 1
+            if seen == 2 { return Int(slot.value) }
+        }
+        return nil
+    }
+
     /// The raw bytes of member `i`'s key (unescaped when it held escapes).
     func keyRange(_ i: Int) -> Range<Int> { Int(slots[i].keyStart)..<Int(slots[i].keyEnd) }
 }

@@ -16,6 +16,10 @@ public struct Record: Equatable, Sendable {
 
     /// The record's `type` string, e.g. `api.setRoute`.
     public var type: String { body.type }
+
+    /// The largest `t` a record may carry: 2^53 ms, the largest integer every JSON reader holds exactly
+    /// (contract v2: a record outside 0…2^53 is undecodable).
+    public static let maxT: Int64 = 1 << 53
 }
 
 /// The typed content of a record, one case per record type of the trace format.
@@ -40,6 +44,8 @@ public enum RecordBody: Equatable, Sendable {
     case interruptionEnded(shouldResume: Bool?)
     case callState(state: CallState)
     case appState(state: AppState)
+    case mediaServicesReset
+    case callKit(event: CallKitEvent, callId: String?)
     // obs.*
     case routeChanged(route: Route, previousRoute: Route, reason: RouteChangeReason)
     case routeSnapshot(route: Route, ports: [String]?)
@@ -87,6 +93,8 @@ public enum RecordBody: Equatable, Sendable {
         case .interruptionEnded: "os.interruptionEnded"
         case .callState: "os.callState"
         case .appState: "os.appState"
+        case .mediaServicesReset: "os.mediaServicesReset"
+        case .callKit: "os.callKit"
         case .routeChanged: "obs.routeChanged"
         case .routeSnapshot: "obs.routeSnapshot"
         case .sessionActivated: "obs.sessionActivated"
@@ -119,89 +127,6 @@ public enum RecordBody: Equatable, Sendable {
     }
 }
 
-/// The first record of every trace.
-public struct TraceHeader: Equatable, Sendable {
-    /// Always `rtctrace`.
-    public var format: String
-    /// Format version; this reader knows version 1.
-    public var version: Int
-    /// The product layer the app is written against.
-    public var layer: Layer
-    /// The SDK name and version, free text.
-    public var sdk: String?
-    /// The device the trace was recorded on.
-    public var device: Device
-    /// The app that recorded it.
-    public var app: App
-    /// Wall-clock start, ISO 8601, as written.
-    public var startedAt: String?
-    /// The persistent default before any `api.setDefaultRoute` (absent: earpiece).
-    public var initialDefaultRoute: RouteTarget?
-    /// Who replaced personal values: `source` (the recorder, on the device) or `redact` (the command).
-    public var redacted: String?
-    /// The app run this file belongs to, for a recorder that rotates files.
-    public var session: Session?
-
-    /// Creates a header with the spec's defaults for absent fields.
-    public init(format: String = "rtctrace", version: Int = 1, layer: Layer, sdk: String? = nil,
-                device: Device = Device(), app: App = App(), startedAt: String? = nil,
-                initialDefaultRoute: RouteTarget? = nil) {
-        self.format = format
-        self.version = version
-        self.layer = layer
-        self.sdk = sdk
-        self.device = device
-        self.app = app
-        self.startedAt = startedAt
-        self.initialDefaultRoute = initialDefaultRoute
-    }
-
-    /// The recording device.
-    public struct Device: Equatable, Sendable {
-        /// Hardware model, e.g. `iPhone15,2`.
-        public var model: String?
-        /// OS name and version.
-        public var os: String?
-        /// Whether this is a simulator (no earpiece, no bluetooth; R10).
-        public var simulator: Bool
-        /// Creates a device description.
-        public init(model: String? = nil, os: String? = nil, simulator: Bool = false) {
-            self.model = model
-            self.os = os
-            self.simulator = simulator
-        }
-    }
-
-    /// The app run a file belongs to: part 1 starts it, part N+1 continues part N.
-    public struct Session: Equatable, Sendable {
-        /// The run's id, the same in every part.
-        public var id: String
-        /// The part number, from 1.
-        public var part: Int
-        /// Creates a session reference.
-        public init(id: String, part: Int) {
-            self.id = id
-            self.part = part
-        }
-    }
-
-    /// The recording app's relevant Info.plist facts.
-    public struct App: Equatable, Sendable {
-        /// Bundle identifier.
-        public var bundleId: String?
-        /// Info.plist has NSMicrophoneUsageDescription.
-        public var micUsageDescription: Bool
-        /// UIBackgroundModes contains `audio`.
-        public var backgroundAudio: Bool
-        /// Creates an app description.
-        public init(bundleId: String? = nil, micUsageDescription: Bool = true, backgroundAudio: Bool = true) {
-            self.bundleId = bundleId
-            self.micUsageDescription = micUsageDescription
-            self.backgroundAudio = backgroundAudio
-        }
-    }
-}
-
 /// An `obs.sessionActivated` record's content.
 public struct SessionActivation: Equatable, Sendable {
     /// Whether activation succeeded.
@@ -214,17 +139,32 @@ public struct SessionActivation: Equatable, Sendable {
     public var mode: String?
     /// Category options, e.g. `allowBluetooth`.
     public var options: [String]
-    /// Creates an activation.
+    /// Creates an activation; `allowBluetoothHFP` (the option's newer name) is read as `allowBluetooth`.
     public init(ok: Bool, error: String? = nil, category: String? = nil, mode: String? = nil, options: [String] = []) {
         self.ok = ok
         self.error = error
         self.category = category
         self.mode = mode
-        self.options = options
+        self.options = options.contains("allowBluetoothHFP")
+            ? options.map { $0 == "allowBluetoothHFP" ? "allowBluetooth" : $0 } : options
     }
 
     /// Whether this is a successful `playAndRecord` activation (a *call session*).
     public var isCallSession: Bool { ok && category == "playAndRecord" }
+
+    /// Whether the mode is one of the two chat modes, which imply echo cancellation and `allowBluetooth`.
+    public var isChatMode: Bool { mode == "voiceChat" || mode == "videoChat" }
+
+    /// Whether the session has `option`, as its own or applied by iOS for its mode (R11): `allowBluetooth`
+    /// in `voiceChat`, `allowBluetooth` and `defaultToSpeaker` in `videoChat`.
+    public func has(_ option: String) -> Bool {
+        if options.contains(option) { return true }
+        switch option {
+        case "allowBluetooth": return isChatMode
+        case "defaultToSpeaker": return mode == "videoChat"
+        default: return false
+        }
+    }
 }
 
 /// One server or SDK quality sample (`pub` or `sub`).

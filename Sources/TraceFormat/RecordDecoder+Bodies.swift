@@ -39,6 +39,8 @@ extension RecordDecoder {
         case .interruptionEnded: return .interruptionEnded(shouldResume: try r.optionalBool("shouldResume"))
         case .callState: return .callState(state: try r.vocabulary("state"))
         case .appState: return .appState(state: try r.vocabulary("state"))
+        case .mediaServicesReset: return .mediaServicesReset
+        case .callKit: return .callKit(event: try r.vocabulary("event"), callId: try r.optionalString("callId"))
         case .routeChanged:
             return .routeChanged(route: try r.vocabulary("route"), previousRoute: try r.vocabulary("previousRoute"),
                                  reason: try r.vocabulary("reason"))
@@ -95,6 +97,12 @@ extension RecordDecoder {
         h.sdk = try r.optionalString("sdk")
         h.startedAt = try r.optionalString("startedAt")
         h.initialDefaultRoute = try r.optionalVocabulary("initialDefaultRoute")
+        h.redacted = try r.optionalVocabulary("redacted")
+        h.session = try r.object("session", scratch: nested, optional: true) { s in
+            let part = try s.int("part")
+            guard part >= 1, part <= Int64(Int32.max) else { throw FieldFault(field: s.name("part"), reason: "must be an integer ≥ 1, got \(part)") }
+            return TraceHeader.Session(id: try s.string("id"), part: Int(part))
+        }
         if let d = try r.object("device", scratch: nested, optional: true, { d in
             TraceHeader.Device(model: try d.optionalString("model"), os: try d.optionalString("os"),
                                simulator: try d.optionalBool("simulator") ?? false)
@@ -104,10 +112,6 @@ extension RecordDecoder {
                             micUsageDescription: try a.optionalBool("micUsageDescription") ?? true,
                             backgroundAudio: try a.optionalBool("backgroundAudio") ?? true)
         }) { h.app = a }
-        h.redacted = try r.optionalString("redacted")
-        if let s = try r.object("session", scratch: nested, optional: true, { s in
-            TraceHeader.Session(id: try s.string("id"), part: Int(try s.int("part")))
-        }) { h.session = s }
         return h
     }
 
@@ -144,13 +148,43 @@ extension RecordDecoder {
             kind = .finding(code: try r.string("code"), count: count)
         case "noFinding": kind = .noFinding(code: try r.string("code"))
         case "divergences": kind = .divergences(count: Int(try r.int("count")))
+        case "outcome":
+            kind = .outcome(ref: try seqRef("ref", r), outcome: try r.vocabulary("outcome"), cause: try r.optionalVocabulary("cause"),
+                            by: r.has("by") ? .init(r.isNull("by") ? nil : try seqRef("by", r)) : nil)
+        case "predictedBy":
+            let ref = try r.int("ref")
+            guard ref >= 0, ref <= Int64(Int32.max) else { throw FieldFault(field: "ref", reason: "must be a divergence index ≥ 0") }
+            kind = .predictedBy(ref: Int(ref), rule: try r.vocabulary("rule"), seq: try assertedSeq(r),
+                                appliedBy: r.has("appliedBy") ? .init(r.isNull("appliedBy") ? nil : try seqRef("appliedBy", r)) : nil)
         default: return nil
         }
-        var atEnd = false
-        if let at = try r.optionalString("at") {
-            guard at == "end" else { throw FieldFault(field: "at", reason: "unknown value \"\(at.prefix(40))\" (expected \"end\")") }
-            atEnd = true
-        }
-        return Expectation(kind, atEnd: atEnd, rule: try r.optionalString("rule"))
+        // expect.predictedBy's `rule` is the asserted branch, not the rule pinned.
+        if case .predictedBy = kind { return Expectation(kind, atEnd: try atEnd(r)) }
+        return Expectation(kind, atEnd: try atEnd(r), rule: try r.optionalString("rule"))
+    }
+
+    private func atEnd(_ r: FieldReader) throws -> Bool {
+        guard let at = try r.optionalString("at") else { return false }
+        guard at == "end" else { throw FieldFault(field: "at", reason: "unknown value \"\(at.prefix(40))\" (expected \"end\")") }
+        return true
+    }
+
+    /// expect.predictedBy's `seq` shares its name with the record's own position: it is the second `seq`
+    /// member (writers write the record's first); with only one, the record behind the branch is not asserted.
+    private func assertedSeq(_ r: FieldReader) throws -> Expectation.RecordRef? {
+        guard let at = r.fields.findSecond("seq", in: r.bytes) else { return nil }
+        var c = JSONCursor(r.bytes, from: at)
+        if c.readNull() { return Expectation.RecordRef.none }
+        c = JSONCursor(r.bytes, from: at)
+        let v = try r.wrap("seq") { try c.readInt() }
+        guard v >= 0, v < Int64(Int32.max) * 1024 else { throw FieldFault(field: "seq", reason: "must be a seq ≥ 0 or null") }
+        return .seq(Int(v))
+    }
+
+    /// A member holding the seq of a record.
+    private func seqRef(_ key: StaticString, _ r: FieldReader) throws -> Int {
+        let v = try r.int(key)
+        guard v >= 0, v < Int64(Int32.max) * 1024 else { throw FieldFault(field: r.name(key), reason: "must be a seq ≥ 0") }
+        return Int(v)
     }
 }

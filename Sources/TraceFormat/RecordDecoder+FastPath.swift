@@ -7,7 +7,7 @@ extension RecordDecoder {
     func fastDecode(_ line: UnsafeBufferPointer<UInt8>) -> Record? {
         var c = JSONCursor(line)
         guard c.literal("{\"seq\":"), let seq = c.fastCount(), seq <= Int64(Int32.max) * 1024,
-              c.literal(",\"t\":"), let t = c.fastCount(),
+              c.literal(",\"t\":"), let t = c.fastCount(), t <= Record.maxT,
               c.literal(",\"type\":") else { return nil }
         // The four highest-rate types are matched as literals (closing quote included), which is
         // cheaper than scanning the name for its end and looking it up; the rest are looked up.

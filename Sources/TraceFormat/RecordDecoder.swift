@@ -67,7 +67,7 @@ public struct RecordDecoder {
             guard s >= 0, s <= Int64(Int32.max) * 1024 else { throw FieldFault(field: "seq", reason: "must be an integer ≥ 0, got \(s)") }
             seq = Int(s)
             let t = try r.int("t")
-            guard t >= 0 else { throw FieldFault(field: "t", reason: "must be ≥ 0, got \(t)") }
+            guard t >= 0, t <= Record.maxT else { throw FieldFault(field: "t", reason: "must be an integer from 0 to 2^53 ms, got \(t)") }
             var tc = try r.required("type")
             let (typeRange, escaped) = try r.wrap("type") { try tc.readStringRange() }
             let tag = escaped ? nil : RecordType.lookup(UnsafeBufferPointer(rebasing: line[typeRange]))

@@ -42,7 +42,7 @@ extension RecordBody {
             w.endObject()
             if let s = h.startedAt { w.staticKey("startedAt"); w.string(s) }
             if let d = h.initialDefaultRoute { w.staticKey("initialDefaultRoute"); w.string(d.rawValue) }
-            if let r = h.redacted { w.staticKey("redacted"); w.string(r) }
+            if let r = h.redacted { w.staticKey("redacted"); w.string(r.rawValue) }
             if let s = h.session {
                 w.staticKey("session"); w.beginObject()
                 w.staticKey("id"); w.string(s.id)
@@ -51,7 +51,10 @@ extension RecordBody {
             }
         case .joinChannel(let channel): w.staticKey("channel"); w.string(channel)
         case .enterMeeting(let room): w.staticKey("room"); w.string(room)
-        case .leaveChannel, .exitMeeting, .clearRouteOverride, .sdkInterrupted, .sdkRecovered: break
+        case .leaveChannel, .exitMeeting, .clearRouteOverride, .sdkInterrupted, .sdkRecovered, .mediaServicesReset: break
+        case .callKit(let event, let callId):
+            w.staticKey("event"); w.string(event.rawValue)
+            if let callId { w.staticKey("callId"); w.string(callId) }
         case .setDefaultRoute(let target): w.staticKey("target"); w.string(target.rawValue)
         case .setRoute(let target, let api):
             w.staticKey("target"); w.string(target.rawValue)
@@ -201,8 +204,23 @@ extension Expectation {
             if let count { w.staticKey("count"); w.int(count) }
         case .noFinding(let code): w.staticKey("code"); w.string(code)
         case .divergences(let count): w.staticKey("count"); w.int(count)
+        case .outcome(let ref, let outcome, let cause, let by):
+            w.staticKey("ref"); w.int(ref)
+            w.staticKey("outcome"); w.string(outcome.rawValue)
+            if let cause { w.staticKey("cause"); w.string(cause.rawValue) }
+            if let by { w.staticKey("by"); Self.ref(by, &w) }
+        case .predictedBy(let ref, let branch, let seq, let appliedBy):
+            w.staticKey("ref"); w.int(ref)
+            w.staticKey("rule"); w.string(branch.rawValue)
+            if let seq { w.staticKey("seq"); Self.ref(seq, &w) }
+            if let appliedBy { w.staticKey("appliedBy"); Self.ref(appliedBy, &w) }
         }
         if atEnd { w.staticKey("at"); w.string("end") }
-        if let rule { w.staticKey("rule"); w.string(rule) }
+        // expect.predictedBy's `rule` is its branch, written above.
+        if let rule, kind.name != "predictedBy" { w.staticKey("rule"); w.string(rule) }
+    }
+
+    static func ref(_ ref: RecordRef, _ w: inout JSONWriter) {
+        if let seq = ref.seq { w.int(seq) } else { w.null() }
     }
 }

@@ -25,6 +25,8 @@ enum RecordType: String, CaseIterable {
     case interruptionEnded = "os.interruptionEnded"
     case callState = "os.callState"
     case appState = "os.appState"
+    case mediaServicesReset = "os.mediaServicesReset"
+    case callKit = "os.callKit"
     case routeChanged = "obs.routeChanged"
     case routeSnapshot = "obs.routeSnapshot"
     case sessionActivated = "obs.sessionActivated"

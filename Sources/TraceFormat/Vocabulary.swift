@@ -80,6 +80,19 @@ public enum CallState: String, TraceVocabulary {
     }
 }
 
+/// The app's own call as CallKit reports it (I7).
+public enum CallKitEvent: String, TraceVocabulary {
+    case answer, start, end, didActivate, didDeactivate
+
+    /// Whether the event is an action that hands audio activation to CallKit (`answer`, `start`).
+    public var opensActivationWindow: Bool { self == .answer || self == .start }
+}
+
+/// Who replaced a trace's personal values: the recorder on the device, or the `redact` command.
+public enum RedactedBy: String, TraceVocabulary {
+    case source, redact
+}
+
 /// App lifecycle state.
 public enum AppState: String, TraceVocabulary {
     case foreground, background

@@ -105,7 +105,8 @@ public final class Redactor {
         case .header(var h):
             h.app.bundleId = map(.bundleId, h.app.bundleId)
             if let s = h.session { h.session = .init(id: map(.sessionId, s.id), part: s.part) }
-            h.redacted = h.redacted ?? "redact"
+            // The header says who redacted; a trace redacted at the source keeps saying so (its uid order is lost).
+            h.redacted = h.redacted ?? .redact
             out.body = .header(h)
         case .joinChannel(let channel): out.body = .joinChannel(channel: map(.channel, channel))
         case .enterMeeting(let room): out.body = .enterMeeting(room: map(.room, room))

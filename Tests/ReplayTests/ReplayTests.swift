@@ -78,7 +78,8 @@ final class ReplayTests: XCTestCase {
         var b = TraceBuilder(.smeeting)
         b.add(100, .micPermission(status: .granted))
         b.add(200, .enterMeeting(room: "r"))
-        let act = b.add(250, .sessionActivated(SessionActivation(ok: true, category: "playAndRecord", mode: "videoChat", options: ["defaultToSpeaker"])))
+        // Mode default: neither chat mode, which would imply allowBluetooth (R11).
+        let act = b.add(250, .sessionActivated(SessionActivation(ok: true, category: "playAndRecord", mode: "default", options: ["defaultToSpeaker"])))
         b.add(260, .routeChanged(route: .receiver, previousRoute: .speaker, reason: .categoryChange))
         b.add(2000, .deviceConnected(id: "bt", kind: .bluetooth, name: "AirPods", port: "BluetoothHFP"))
         b.add(5000, .routeSnapshot(route: .receiver, ports: ["BuiltInReceiver"]))

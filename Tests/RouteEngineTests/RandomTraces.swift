@@ -23,7 +23,7 @@ enum RandomTraces {
     private static func body(_ rng: inout SplitMix64, layer: Layer) -> RecordBody {
         let target = rng.pick(RouteTarget.allCases)
         let device = rng.pick(["bt1", "bt2", "wired"])
-        switch rng.below(22) {
+        switch rng.below(26) {
         case 0, 1: return layer == .srtc ? .joinChannel(channel: "c") : .enterMeeting(room: "r")
         case 2: return layer == .srtc ? .leaveChannel : .exitMeeting
         case 3, 4: return .setRoute(target: target, api: rng.pick([nil, "setSpeakerOutputEnabled(true)"]))
@@ -46,6 +46,10 @@ enum RandomTraces {
         case 18: return .sdkRecovered
         case 19: return .routeChanged(route: .speaker, previousRoute: .receiver, reason: .override)
         case 20: return .expect(Expectation(.route(.speaker)))
+        case 22: return .mediaServicesReset
+        case 23: return .callKit(event: rng.pick(CallKitEvent.allCases), callId: rng.pick([nil, "call-1"]))
+        case 24: return .routeChanged(route: rng.pick(Route.allCases), previousRoute: .speaker,
+                                      reason: rng.pick([.categoryChange, .override, .newDeviceAvailable]))
         default: return .sdkLog(level: "info", message: "noise")
         }
     }

@@ -78,7 +78,7 @@ final class RouteEngineFindingTests: XCTestCase {
     func test_finding_interruption_prematureReactivation_onlyWhileInterruptedAndCallUp() {
         var store = TestStore.started()
         store.send(.callState(state: .connected), at: 1) { $0.callState = .connected }
-        store.send(callSession(), at: 2, outputs: [], { _ in })
+        store.send(callSession(), at: 2, outputs: []) { $0.activationsRecorded = true }
         XCTAssertTrue(findings(store.skip(.interruptionBegan(cause: .systemCall), at: 3)).isEmpty)
         store.send(callSession(), at: 4, outputs: [finding("interruption.prematureReactivation", .warning, "I4", [5, 4], t: 4)]) {
             $0.activatedSinceInterruption = true
@@ -131,15 +131,18 @@ final class RouteEngineFindingTests: XCTestCase {
 
     func test_finding_session_missingAllowBluetooth_onCallSessionsOnly() {
         var store = TestStore.started()
-        store.send(callSession(["defaultToSpeaker"], ok: false), at: 1)
-        store.send(callSession([], category: "playback"), at: 2)
-        store.send(callSession(["allowBluetoothA2DP"]), at: 3,
-                   outputs: [finding("session.missingAllowBluetooth", .warning, "R4", [4], t: 3)])
+        store.send(callSession(["defaultToSpeaker"], mode: "default", ok: false), at: 1) { $0.activationsRecorded = true }
+        store.send(callSession([], mode: "default", category: "playback"), at: 2)
+        store.send(callSession(["allowBluetoothA2DP"], mode: "default"), at: 3, outputs: [
+            finding("session.missingAllowBluetooth", .warning, "R4", [4], t: 3), finding("session.wrongMode", .warning, nil, [4], t: 3),
+        ])
+        store.send(callSession(["allowBluetoothHFP"], mode: "default"), at: 4,
+                   outputs: [finding("session.wrongMode", .warning, nil, [5], t: 4)])
     }
 
     func test_finding_session_missingDefaultToSpeaker_onlyWhileDefaultIsSpeaker() {
         var store = TestStore.started()
-        store.send(callSession(["allowBluetooth"]), at: 1)
+        store.send(callSession(["allowBluetooth"]), at: 1) { $0.activationsRecorded = true }
         store.skip(.setDefaultRoute(target: .speaker), at: 2)
         store.send(callSession(["allowBluetooth"]), at: 3,
                    outputs: [finding("session.missingDefaultToSpeaker", .warning, nil, [4, 3], t: 3)])
@@ -148,8 +151,12 @@ final class RouteEngineFindingTests: XCTestCase {
 
     func test_finding_session_wrongMode() {
         var store = TestStore.started()
-        store.send(callSession(mode: "videoChat"), at: 1)
-        store.send(callSession(mode: "default"), at: 2, outputs: [finding("session.wrongMode", .warning, nil, [3], t: 2)])
+        store.send(callSession(mode: "videoChat"), at: 1) {
+            $0.activationsRecorded = true; $0.videoChatSeq = 2; $0.predictionSeq = 2
+        }
+        store.send(callSession(mode: "default"), at: 2, outputs: [finding("session.wrongMode", .warning, nil, [3], t: 2)]) {
+            $0.videoChatSeq = nil; $0.predictionSeq = 3
+        }
         store.send(.sessionActivated(.init(ok: true, category: "playAndRecord", mode: nil, options: ["allowBluetooth"])),
                    at: 3, outputs: [finding("session.wrongMode", .warning, nil, [4], t: 3)])
     }
@@ -185,7 +192,7 @@ final class RouteEngineFindingTests: XCTestCase {
     func test_finding_device_simulator_onceAtTheHeader() {
         var store = TestStore()
         store.send(header(.smeeting, simulator: true), outputs: [finding("device.simulator", .warning, "R10", [0], t: 0)]) {
-            $0.layer = .smeeting; $0.simulator = true; $0.headerSeq = 0; $0.defaultSeq = 0
+            $0.layer = .smeeting; $0.simulator = true; $0.headerSeq = 0
         }
         store.send(.enterMeeting(room: "r"), at: 1) { $0.engaged = true; $0.engagedSeq = 1 }
         var device = TestStore()

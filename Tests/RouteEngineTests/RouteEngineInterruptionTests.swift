@@ -25,7 +25,7 @@ final class RouteEngineInterruptionTests: XCTestCase {
         store.send(.interruptionBegan(cause: .systemCall), at: 200) {
             $0.interrupted = true; $0.interruptionSeq = 4; $0.activatedSinceInterruption = false; $0.predictionSeq = 4
         }
-        store.send(.callState(state: .connected), at: 210) { $0.callState = .connected }
+        store.send(.callState(state: .connected), at: 210) { $0.callState = .connected; $0.callUpDuringInterruption = true }
         store.send(.interruptionEnded(shouldResume: nil), at: 300) { $0.recoveryPending = true }
         store.send(.leaveChannel, at: 400) {
             $0.engaged = false; $0.leftSeq = 7; $0.interrupted = false; $0.recoveryPending = false
@@ -39,12 +39,12 @@ final class RouteEngineInterruptionTests: XCTestCase {
         store.send(.interruptionBegan(cause: .systemCall), at: 100) {
             $0.interrupted = true; $0.interruptionSeq = 2; $0.activatedSinceInterruption = false; $0.predictionSeq = 2
         }
-        store.send(.callState(state: .connected), at: 110) { $0.callState = .connected }
+        store.send(.callState(state: .connected), at: 110) { $0.callState = .connected; $0.callUpDuringInterruption = true }
         store.send(.interruptionEnded(shouldResume: true), at: 300) { $0.recoveryPending = true }
         store.send(.appState(state: .background), at: 400) { $0.foreground = false }
         store.send(.appState(state: .foreground), at: 500) { $0.foreground = true }
         XCTAssertTrue(store.state.interrupted, "the system call is still up")
-        store.send(.callState(state: .idle), at: 600) { $0.callState = .idle }
+        store.send(.callState(state: .idle), at: 600) { $0.callState = .idle; $0.callEndedAt = 600 }
         XCTAssertTrue(store.state.interrupted, "idle is a condition, not an attempt")
         store.send(.appState(state: .background), at: 700) { $0.foreground = false }
         store.send(.appState(state: .foreground), at: 800, outputs: [.recovered(t: 800), window(2, due: 5800)]) {
@@ -53,20 +53,26 @@ final class RouteEngineInterruptionTests: XCTestCase {
         }
     }
 
-    func test_I3_noAttemptBeforeInterruptionEnded() {
+    func test_I3_noAttemptBeforeInterruptionEnded_whileCallUpOrJustEnded() {
         var store = TestStore.started()
+        store.send(.callState(state: .incoming), at: 90) { $0.callState = .incoming }
         store.send(.interruptionBegan(cause: .systemCall), at: 100) {
-            $0.interrupted = true; $0.interruptionSeq = 2; $0.activatedSinceInterruption = false; $0.predictionSeq = 2
+            $0.interrupted = true; $0.interruptionSeq = 3; $0.activatedSinceInterruption = false; $0.predictionSeq = 3
+            $0.callUpDuringInterruption = true
         }
-        let retry = RouteTimer(due: 2200, kind: .recoveryRetry(interruptionSeq: 2, callStateSeq: 3))
-        store.send(.callState(state: .disconnected), at: 200, outputs: [.timer(retry)]) { $0.callState = .disconnected }
-        store.send(.appState(state: .foreground), at: 300)
+        store.send(.appState(state: .foreground), at: 150)
+        XCTAssertTrue(store.state.interrupted, "a system call is up: no recovery without the end")
+        let retry = RouteTimer(due: 2200, kind: .recoveryRetry(interruptionSeq: 3, callStateSeq: 5))
+        store.send(.callState(state: .disconnected), at: 200, outputs: [.timer(retry)]) {
+            $0.callState = .disconnected; $0.callEndedAt = 200
+        }
+        store.send(.appState(state: .foreground), at: 2199)
+        XCTAssertTrue(store.state.interrupted, "the call ended less than D ms before: I6 (b) does not apply")
+        store.send(.interruptionEnded(shouldResume: true), at: 2199, outputs: [.recovered(t: 2199), window(3, due: 7199)]) {
+            $0.interrupted = false; $0.predictionSeq = 7; $0.recoveryPending = false
+            $0.pendingConfirmation = .init(interruptionSeq: 3, triggerSeq: 7, recoveredAt: 2199)
+        }
         store.fire(retry)
-        XCTAssertTrue(store.state.interrupted, "no attempt is made before os.interruptionEnded")
-        store.send(.interruptionEnded(shouldResume: true), at: 2500, outputs: [.recovered(t: 2500), window(2, due: 7500)]) {
-            $0.interrupted = false; $0.predictionSeq = 5
-            $0.pendingConfirmation = .init(interruptionSeq: 2, triggerSeq: 5, recoveredAt: 2500)
-        }
     }
 
     func test_I3_attemptAtInterruptionEnded() {
@@ -101,11 +107,13 @@ final class RouteEngineInterruptionTests: XCTestCase {
         store.send(.interruptionBegan(cause: .systemCall), at: 100) {
             $0.interruptionSeq = 2; $0.interrupted = true; $0.activatedSinceInterruption = false; $0.predictionSeq = 2
         }
-        store.send(.callState(state: .incoming), at: 110) { $0.callState = .incoming }
+        store.send(.callState(state: .incoming), at: 110) { $0.callState = .incoming; $0.callUpDuringInterruption = true }
         store.send(.callState(state: .connected), at: 120) { $0.callState = .connected }
         store.send(.interruptionEnded(shouldResume: false), at: 130) { $0.recoveryPending = true }
         let retry = RouteTimer(due: 2500, kind: .recoveryRetry(interruptionSeq: 2, callStateSeq: 6))
-        store.send(.callState(state: .disconnected), at: 1000, outputs: [.timer(retry)]) { $0.callState = .disconnected }
+        store.send(.callState(state: .disconnected), at: 1000, outputs: [.timer(retry)]) {
+            $0.callState = .disconnected; $0.callEndedAt = 1000
+        }
         XCTAssertTrue(store.state.interrupted, "the attempt is D ms later, not at the disconnect")
         store.fire(retry, outputs: [.recovered(t: 2500), window(2, due: 6500)]) {
             $0.interrupted = false; $0.recoveryPending = false; $0.predictionSeq = 6
@@ -136,12 +144,16 @@ final class RouteEngineInterruptionTests: XCTestCase {
         store.send(.interruptionBegan(cause: .systemCall), at: 100) {
             $0.interruptionSeq = 2; $0.interrupted = true; $0.activatedSinceInterruption = false; $0.predictionSeq = 2
         }
-        store.send(.callState(state: .connected), at: 110) { $0.callState = .connected }
+        store.send(.callState(state: .connected), at: 110) { $0.callState = .connected; $0.callUpDuringInterruption = true }
         store.send(.interruptionEnded(shouldResume: true), at: 200) { $0.recoveryPending = true }
         store.send(.sessionActivated(.init(ok: false, error: "cannotInterruptOthers", category: "playAndRecord")), at: 201,
-                   outputs: [finding("interruption.prematureReactivation", .warning, "I4", [5, 2], t: 201)])
+                   outputs: [finding("interruption.prematureReactivation", .warning, "I4", [5, 2], t: 201)]) {
+            $0.activationsRecorded = true
+        }
         let retry = RouteTimer(due: 2300, kind: .recoveryRetry(interruptionSeq: 2, callStateSeq: 6))
-        store.send(.callState(state: .disconnected), at: 300, outputs: [.timer(retry)]) { $0.callState = .disconnected }
+        store.send(.callState(state: .disconnected), at: 300, outputs: [.timer(retry)]) {
+            $0.callState = .disconnected; $0.callEndedAt = 300
+        }
         store.fire(retry, outputs: [.recovered(t: 2300), window(2, due: 7300)]) {
             $0.interrupted = false; $0.recoveryPending = false; $0.predictionSeq = 6
             $0.pendingConfirmation = .init(interruptionSeq: 2, triggerSeq: 6, recoveredAt: 2300)

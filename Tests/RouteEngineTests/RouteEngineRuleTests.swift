@@ -44,7 +44,8 @@ final class RouteEngineRuleTests: XCTestCase {
         XCTAssertEqual(store.state.predictedRoute, .receiver)
 
         var plain = TestStore()
-        plain.send(header()) { $0.defaultSeq = 0; $0.headerSeq = 0 }
+        plain.send(header()) { $0.headerSeq = 0 }
+        XCTAssertEqual(plain.state.predictionSource, PredictionSource(rule: .R6, seq: nil))
         XCTAssertEqual(plain.state.effectiveTarget, .earpiece, "absent initialDefaultRoute means earpiece")
     }
 
@@ -108,27 +109,35 @@ final class RouteEngineRuleTests: XCTestCase {
 
     func test_R6_requestsBeforeEngagementAreRecorded_leaveDropsOverrideKeepsDefault() {
         var store = TestStore()
-        store.send(header(.smeeting)) { $0.layer = .smeeting; $0.headerSeq = 0; $0.defaultSeq = 0 }
+        store.send(header(.smeeting)) { $0.layer = .smeeting; $0.headerSeq = 0 }
         store.send(.setDefaultRoute(target: .speaker), at: 1, outputs: [
             verdict(1, "api.setDefaultRoute", .deferred, .notEngaged, t: 1),
             finding("route.ineffective", .info, "V1", [1], t: 1),
-        ]) { $0.defaultTarget = .speaker; $0.defaultSeq = 1 }
+        ]) { $0.defaultTarget = .speaker; $0.defaultSeq = 1; $0.pendingDefaultCall = 1 }
         store.send(.setRoute(target: .earpiece, api: nil), at: 2, outputs: [
             verdict(2, "api.setRoute", .deferred, .notEngaged, t: 2),
             finding("route.ineffective", .info, "V1", [2], t: 2),
-        ]) { $0.override = .earpiece; $0.overrideSeq = 2 }
+        ]) { $0.override = .earpiece; $0.overrideSeq = 2; $0.pendingOverrideCall = 2 }
         XCTAssertEqual(store.state.predictedRoute, .speaker, "not engaged → speaker")
-        store.send(.enterMeeting(room: "r"), at: 3) { $0.engaged = true; $0.engagedSeq = 3; $0.predictionSeq = 3 }
+        // V2: both are decided at the engagement, on the state then: the override shadows the new default.
+        store.send(.enterMeeting(room: "r"), at: 3, outputs: [
+            outcome(1, .ineffective, .overrideActive, t: 3, by: 3), outcome(2, .applied, t: 3, by: 3),
+        ]) {
+            $0.engaged = true; $0.engagedSeq = 3; $0.predictionSeq = 3
+            $0.pendingDefaultCall = nil; $0.pendingOverrideCall = nil; $0.defaultAppliedBy = 3; $0.overrideAppliedBy = 3
+        }
         XCTAssertEqual(store.state.predictedRoute, .receiver, "the recorded request applies at engagement")
+        XCTAssertEqual(store.state.predictionSource, PredictionSource(rule: .R2, seq: 2, appliedBy: 3))
         XCTAssertTrue(store.state.isAudioSessionActive)
         store.send(.exitMeeting, at: 4) {
             $0.engaged = false; $0.leftSeq = 4; $0.override = nil; $0.overrideSeq = nil; $0.predictionSeq = 4
+            $0.overrideAppliedBy = nil
         }
         XCTAssertEqual(store.state.defaultTarget, .speaker)
         store.send(.setRoute(target: .earpiece, api: nil), at: 5, outputs: [
             verdict(5, "api.setRoute", .deferred, .notEngaged, causeSeq: 4, t: 5),
             finding("route.ineffective", .info, "V1", [5, 4], t: 5),
-        ]) { $0.override = .earpiece; $0.overrideSeq = 5 }
+        ]) { $0.override = .earpiece; $0.overrideSeq = 5; $0.pendingOverrideCall = 5 }
     }
 
     func test_R7_micDeniedMakesEarpieceTargetPlayOnSpeaker() {
@@ -189,7 +198,7 @@ final class RouteEngineRuleTests: XCTestCase {
     func test_R10_simulatorHasNoEarpiece_findingAtHeader() {
         var store = TestStore()
         store.send(header(simulator: true), outputs: [finding("device.simulator", .warning, "R10", [0], t: 0)]) {
-            $0.simulator = true; $0.headerSeq = 0; $0.defaultSeq = 0
+            $0.simulator = true; $0.headerSeq = 0
         }
         store.send(.joinChannel(channel: "c"), at: 1) { $0.engaged = true; $0.engagedSeq = 1 }
         XCTAssertEqual(store.state.predictedRoute, .speaker)

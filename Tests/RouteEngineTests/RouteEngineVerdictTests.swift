@@ -17,7 +17,7 @@ final class RouteEngineVerdictTests: XCTestCase {
         }
         store.send(.setRoute(target: .speaker, api: nil), at: 2, outputs: [
             verdict(2, "api.setRoute", .deferred, .notEngaged, t: 2), finding("route.ineffective", .info, "V1", [2], t: 2),
-        ]) { $0.override = .speaker; $0.overrideSeq = 2 }
+        ]) { $0.override = .speaker; $0.overrideSeq = 2; $0.pendingOverrideCall = 2 }
     }
 
     func test_V1_interruptedBeforeAudioModuleDisabled() {
@@ -27,7 +27,7 @@ final class RouteEngineVerdictTests: XCTestCase {
         store.send(.setRoute(target: .speaker, api: "setAudioRoute(.speaker)"), at: 3, outputs: [
             verdict(4, "api.setRoute", .deferred, .interrupted, causeSeq: 3, t: 3, api: "setAudioRoute(.speaker)"),
             finding("route.ineffective", .info, "V1", [4, 3], t: 3),
-        ]) { $0.override = .speaker; $0.overrideSeq = 4 }
+        ]) { $0.override = .speaker; $0.overrideSeq = 4; $0.pendingOverrideCall = 4 }
     }
 
     func test_V1_audioModuleDisabledBeforeExternalRoute() {

@@ -18,10 +18,18 @@ func finding(_ code: String, _ severity: Severity, _ rule: String?, _ seqs: [Int
                      seqs: seqs, t: t, message: "", advice: ""))
 }
 
-/// A V1 verdict to compare against.
+/// A V1 verdict to compare against, with the outcome V2 decides at the call (`pending` when deferred).
 func verdict(_ seq: Int, _ call: String, _ kind: VerdictKind, _ cause: VerdictCause? = nil, causeSeq: Int? = nil,
              t: Int64, api: String? = nil) -> RouteOutput {
-    .verdict(Verdict(seq: seq, t: t, call: call, api: api, verdict: kind, cause: cause, causeSeq: causeSeq, rule: .V1))
+    var v = Verdict(seq: seq, t: t, call: call, api: api, verdict: kind, cause: cause, causeSeq: causeSeq, rule: .V1)
+    v.outcome = kind == .deferred ? Outcome(kind: .pending, t: t, seq: nil)
+        : Outcome(kind: OutcomeKind(rawValue: kind.rawValue)!, cause: cause, t: t, seq: seq)
+    return .verdict(v)
+}
+
+/// A later outcome decision (V2) to compare against; `by` nil for a timer.
+func outcome(_ callSeq: Int, _ kind: OutcomeKind, _ cause: VerdictCause? = nil, t: Int64, by: Int?) -> RouteOutput {
+    .outcome(callSeq: callSeq, Outcome(kind: kind, cause: cause, t: t, seq: by))
 }
 
 /// A header for tests.

@@ -1,7 +1,7 @@
 // The contract's numbered rules as code: the ids reports, tests and golden traces cite (docs/contract.md).
 
 /// A rule of the contract the engines model; ids are stable and cited by findings, verdicts and golden traces.
-public enum RuleID: String, CaseIterable, Sendable, Comparable, CustomStringConvertible {
+public enum RuleID: String, TraceVocabulary, Comparable, CustomStringConvertible {
     case R1, R2, R3, R4, R5, R6, R7, R8, R9, R10, R11, R12
     case I1, I2, I3, I4, I5, I6, I7
     case V1, V2

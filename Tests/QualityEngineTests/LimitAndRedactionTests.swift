@@ -1,0 +1,64 @@
+// The engine limits of contract v2 (trace.limitExceeded) and speakers.mismatch in traces redacted at the source.
+import XCTest
+import TraceFormat
+@testable import QualityEngine
+
+final class LimitAndRedactionTests: XCTestCase {
+    private func limitFinding(_ seq: Int, _ t: Int64) -> QualityOutput {
+        .finding(Finding(code: .traceLimitExceeded, severity: .warning, rule: nil, seqs: [seq], t: t, message: "", advice: ""))
+    }
+
+    func test_finding_trace_limitExceeded_speakersBeyondTheLimitAreIgnored_oncePerLimit() {
+        var engine = QualityEngine()
+        _ = engine.apply(Record(seq: 0, t: 0, .header(TraceHeader(layer: .smeeting))))
+        let full = (0..<QualityEngine.speakerLimit).map { speaker("m\($0)", "mic", 0.5) }
+        engine.state.speakers = full.sorted(by: QualityEngine.speakerOrder)
+        var out = engine.apply(Record(seq: 1, t: 10, .speakers(speaking: [speaker("late", "mic", 0.9), speaker("m7", "mic", 0.6)], stopped: [])))
+        XCTAssertEqual(out.count, 2)
+        XCTAssertEqual(out.last.map(QualityEngine.withoutProse), limitFinding(1, 10))
+        XCTAssertEqual(engine.state.speakers.count, QualityEngine.speakerLimit, "the addition is ignored")
+        XCTAssertFalse(engine.state.speakers.contains { $0.uid == "late" })
+        XCTAssertEqual(engine.state.speakers.first?.uid, "m7", "updates of known speakers still apply")
+        if case .finding(let f)? = out.last {
+            XCTAssertTrue(f.message.contains("speakers") && !f.message.contains("channel"), f.message)
+        }
+        out = engine.apply(Record(seq: 2, t: 20, .speakers(speaking: [speaker("later", "mic", 0.9)], stopped: [])))
+        XCTAssertEqual(out.count, 1, "raised once per limit")
+        XCTAssertTrue(engine.state.speakerLimitReported)
+    }
+
+    func test_finding_trace_limitExceeded_subscriptionsBeyondTheLimitAreIgnored() {
+        var engine = QualityEngine()
+        for i in 0..<QualityEngine.subscriptionLimit {
+            engine.state.subscriptions[.init(pubUid: "u\(i)", trackId: "cam")] = .init(seq: 0, layers: ["h", "l"])
+        }
+        let out = engine.apply(Record(seq: 5, t: 50, .subscribe(pubUid: "new", trackId: "cam", layers: ["h"])))
+        XCTAssertEqual(out.map(QualityEngine.withoutProse), [limitFinding(5, 50)])
+        XCTAssertNil(engine.state.subscriptions[.init(pubUid: "new", trackId: "cam")])
+        // Re-subscribing a known track is no addition.
+        XCTAssertEqual(engine.apply(Record(seq: 6, t: 60, .subscribe(pubUid: "u1", trackId: "cam", layers: ["l"]))), [])
+        XCTAssertEqual(engine.state.subscriptions[.init(pubUid: "u1", trackId: "cam")]?.layers, ["l"])
+        XCTAssertEqual(engine.apply(Record(seq: 7, t: 70, .subscribe(pubUid: "new2", trackId: "cam", layers: ["h"]))), [])
+    }
+
+    func test_S2_redactedAtTheSourceIgnoresTheOrderOfEqualLevels() {
+        let tied = [speaker("tok-b", "mic", 0.5), speaker("tok-a", "mic", 0.5), speaker("tok-c", "mic", 0.2)]
+        let derived = tied.sorted(by: QualityEngine.speakerOrder)
+        let plain = TestStore()
+        plain.send(10, .speakers(speaking: tied, stopped: []), [.snapshot(derived)]) { $0.speakers = derived; $0.speakersSeq = 1 }
+        plain.send(20, .sdkActiveSpeakers(speakers: tied), [finding("speakers.mismatch", "S2", [2, 1], 20)]) {
+            $0.seen.activeSpeakers = true
+        }
+
+        let redacted = TestStore()
+        redacted.send(1, .header(TraceHeader(layer: .srtc, redacted: .source))) { $0.tieOrderUnknown = true }
+        redacted.send(10, .speakers(speaking: tied, stopped: []), [.snapshot(derived)]) { $0.speakers = derived; $0.speakersSeq = 2 }
+        redacted.send(20, .sdkActiveSpeakers(speakers: tied)) { $0.seen.activeSpeakers = true }
+        // Different levels still keep their order; a missing or extra speaker is still a mismatch.
+        let swapped = [tied[2], tied[0], tied[1]]
+        redacted.send(30, .sdkActiveSpeakers(speakers: swapped), [finding("speakers.mismatch", "S2", [4, 2], 30)])
+        redacted.send(40, .sdkActiveSpeakers(speakers: Array(tied.prefix(2))), [finding("speakers.mismatch", "S2", [5, 2], 40)])
+        XCTAssertTrue(QualityEngine.sameSnapshot(tied, derived, ignoringTieOrder: true))
+        XCTAssertFalse(QualityEngine.sameSnapshot([tied[0], tied[2], tied[1]], derived, ignoringTieOrder: true))
+    }
+}

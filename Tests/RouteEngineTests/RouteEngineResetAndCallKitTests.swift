@@ -1,0 +1,180 @@
+import RouteEngine
+import TraceFormat
+import XCTest
+
+/// I5 (media services reset), I6 (an end that never comes) and I7 (CallKit owns activation).
+final class RouteEngineResetAndCallKitTests: XCTestCase {
+    private let session = RecordBody.sessionActivated(
+        SessionActivation(ok: true, category: "playAndRecord", mode: "voiceChat", options: ["allowBluetooth"]))
+    private let failed = RecordBody.sessionActivated(SessionActivation(ok: false, error: "isBusy", category: "playAndRecord"))
+
+    private func window(_ interruptionSeq: Int, due: Int64) -> RouteOutput {
+        .timer(RouteTimer(due: due, kind: .recoveryWindow(interruptionSeq: interruptionSeq)))
+    }
+
+    func test_I5_resetInterruptsUntilTheNextSuccessfulActivation() {
+        var store = TestStore.started()
+        store.send(session, at: 10) { $0.activationsRecorded = true }
+        let rebuild = RouteTimer(due: 6001, kind: .rebuildWindow(resetSeq: 3))
+        store.send(.mediaServicesReset, at: 1000, outputs: [.timer(rebuild)]) {
+            $0.interrupted = true; $0.resetSeq = 3; $0.interruptionSeq = 3; $0.activatedSinceInterruption = false
+            $0.predictionSeq = 3
+        }
+        XCTAssertNil(store.state.predictedRoute)
+        store.send(.interruptionBegan(cause: .siri), at: 1100)          // ignored until the rebuild
+        store.send(.interruptionEnded(shouldResume: true), at: 1200)    // no I3 attempt either
+        store.send(.callState(state: .disconnected), at: 1250) { $0.callState = .disconnected }   // no retry
+        store.send(.setRoute(target: .speaker, api: nil), at: 1300, outputs: [
+            verdict(7, "api.setRoute", .deferred, .interrupted, causeSeq: 3, t: 1300),
+            finding("route.ineffective", .info, "V1", [7, 3], t: 1300),
+        ]) { $0.override = .speaker; $0.overrideSeq = 7; $0.pendingOverrideCall = 7 }
+        store.send(.callState(state: .connected), at: 1350) { $0.callState = .connected }
+        store.send(failed, at: 1400)                                     // neither the rebuild nor premature (I4)
+        store.send(session, at: 1500, outputs: [.recovered(t: 1500), outcome(7, .applied, t: 1500, by: 10)]) {
+            $0.interrupted = false; $0.resetSeq = nil; $0.activatedSinceInterruption = true
+            $0.pendingOverrideCall = nil; $0.overrideAppliedBy = 10; $0.predictionSeq = 10
+        }
+        XCTAssertEqual(store.state.predictedRoute, .speaker, "the route is re-applied per R8")
+        XCTAssertEqual(store.state.predictionSource, PredictionSource(rule: .R2, seq: 7, appliedBy: 10))
+        store.fire(rebuild)
+        store.send(.sdkRecovered, at: 1600)
+    }
+
+    func test_I5_notRebuiltWithinTheWindow_whenTheRecorderCapturesActivations() {
+        var store = TestStore.started()
+        store.skip(failed, at: 5)
+        store.skip(.mediaServicesReset, at: 1000)                       // seq 3
+        store.fire(RouteTimer(due: 6001, kind: .rebuildWindow(resetSeq: 3)),
+                   outputs: [finding("session.notRebuiltAfterReset", .error, "I5", [3], t: 6001)])
+        XCTAssertTrue(store.state.interrupted, "still waiting for the rebuild")
+
+        var unrecorded = TestStore.started()
+        unrecorded.skip(.mediaServicesReset, at: 1000)
+        unrecorded.fire(RouteTimer(due: 6001, kind: .rebuildWindow(resetSeq: 2)))
+
+        var edge = TestStore.started()
+        edge.skip(failed, at: 5)
+        edge.skip(.mediaServicesReset, at: 1000)
+        edge.skip(session, at: 6000)                                    // exactly at the end: inside (inclusive)
+        edge.fire(RouteTimer(due: 6001, kind: .rebuildWindow(resetSeq: 3)))
+
+        var left = TestStore.started()
+        left.skip(failed, at: 5)
+        left.skip(.mediaServicesReset, at: 1000)
+        left.send(.leaveChannel, at: 2000) {
+            $0.engaged = false; $0.leftSeq = 4; $0.interrupted = false; $0.resetSeq = nil; $0.predictionSeq = 4
+        }
+        left.fire(RouteTimer(due: 6001, kind: .rebuildWindow(resetSeq: 3)))
+
+        var notEngaged = TestStore.started(engaged: false)
+        notEngaged.send(.mediaServicesReset, at: 10)
+    }
+
+    func test_I5_callKitDidActivateIsTheRebuild_andAResetReplacesAnInterruption() {
+        var store = TestStore.started()
+        store.skip(.interruptionBegan(cause: .systemCall), at: 100)     // seq 2
+        store.skip(.interruptionEnded(shouldResume: true), at: 200)
+        store.skip(.interruptionBegan(cause: .systemCall), at: 300)     // seq 4
+        store.send(.mediaServicesReset, at: 400, outputs: [.timer(RouteTimer(due: 5401, kind: .rebuildWindow(resetSeq: 5)))]) {
+            $0.resetSeq = 5; $0.interruptionSeq = 5
+        }
+        store.send(.callKit(event: .didActivate, callId: nil), at: 900, outputs: [.recovered(t: 900)]) {
+            $0.interrupted = false; $0.resetSeq = nil; $0.activatedSinceInterruption = true; $0.predictionSeq = 6
+            $0.pendingConfirmation = nil
+        }
+    }
+
+    func test_I6_theRetryRecoversWhenTheEndNeverArrives() {
+        var store = TestStore.started()
+        store.skip(.callState(state: .incoming), at: 50)
+        store.skip(.interruptionBegan(cause: .systemCall), at: 100)     // seq 3
+        store.skip(.callState(state: .connected), at: 2000)
+        store.skip(.setDefaultRoute(target: .speaker), at: 3000)         // seq 5: deferred/interrupted
+        let retry = RouteTimer(due: 12000, kind: .recoveryRetry(interruptionSeq: 3, callStateSeq: 6))
+        store.send(.callState(state: .disconnected), at: 10000, outputs: [.timer(retry)]) {
+            $0.callState = .disconnected; $0.callEndedAt = 10000
+        }
+        store.fire(retry, outputs: [
+            .recovered(t: 12000), window(3, due: 17000), outcome(5, .applied, t: 12000, by: nil),
+            finding("interruption.endNeverArrived", .info, "I6", [6, 3], t: 12000),
+        ]) {
+            $0.interrupted = false; $0.predictionSeq = 6; $0.pendingDefaultCall = nil
+            $0.pendingConfirmation = .init(interruptionSeq: 3, triggerSeq: 6, recoveredAt: 12000)
+        }
+        store.send(.interruptionEnded(shouldResume: true), at: 13000)   // the late end changes nothing
+    }
+
+    func test_I6_aForegroundRecordRecoversWhenNoCallWasUp() {
+        var store = TestStore.started()
+        store.skip(.interruptionBegan(cause: .siri), at: 100)           // seq 2
+        store.send(.appState(state: .background), at: 200) { $0.foreground = false }
+        store.send(.appState(state: .foreground), at: 5000, outputs: [
+            .recovered(t: 5000), window(2, due: 10000), finding("interruption.endNeverArrived", .info, "I6", [4, 2], t: 5000),
+        ]) {
+            $0.foreground = true; $0.interrupted = false; $0.predictionSeq = 4
+            $0.pendingConfirmation = .init(interruptionSeq: 2, triggerSeq: 4, recoveredAt: 5000)
+        }
+        // Every foreground record counts, even a repeated one.
+        var repeated = TestStore.started()
+        repeated.skip(.interruptionBegan(cause: .otherApp), at: 100)
+        XCTAssertEqual(repeated.skip(.appState(state: .foreground), at: 150).first, .recovered(t: 150))
+    }
+
+    func test_I6_aForegroundRecordWaitsDmsAfterTheCall_andIdleSchedulesNoRetry() {
+        var store = TestStore.started()
+        store.skip(.interruptionBegan(cause: .systemCall), at: 100)     // seq 2
+        store.send(.callState(state: .connected), at: 200) { $0.callState = .connected; $0.callUpDuringInterruption = true }
+        store.send(.appState(state: .foreground), at: 300)              // a call is up: I2 does not hold
+        store.send(.callState(state: .idle), at: 1000) { $0.callState = .idle; $0.callEndedAt = 1000 }
+        store.send(.appState(state: .foreground), at: 2999)             // less than D after the call ended
+        store.send(.appState(state: .foreground), at: 3000, outputs: [
+            .recovered(t: 3000), window(2, due: 8000), finding("interruption.endNeverArrived", .info, "I6", [7, 2], t: 3000),
+        ]) {
+            $0.interrupted = false; $0.predictionSeq = 7
+            $0.pendingConfirmation = .init(interruptionSeq: 2, triggerSeq: 7, recoveredAt: 3000)
+        }
+    }
+
+    func test_I7_activationBeforeDidActivateRacesCallKit_oncePerWindow() {
+        var store = TestStore.started()
+        let timeout = RouteTimer(due: 5101, kind: .callKitWindow(actionSeq: 2))
+        store.send(.callKit(event: .answer, callId: "A"), at: 100, outputs: [.timer(timeout)]) {
+            $0.callKitWindows = [.init(actionSeq: 2, t: 100)]
+        }
+        store.send(failed, at: 150) { $0.activationsRecorded = true }  // a failed activation races nothing
+        store.send(session, at: 200, outputs: [finding("callkit.activatedBeforeDidActivate", .warning, "I7", [4, 2], t: 200)]) {
+            $0.callKitWindows[0].raced = true
+        }
+        store.send(session, at: 250)                                    // once per window
+        store.send(.callKit(event: .didActivate, callId: "B"), at: 400) { $0.callKitWindows = [] }   // callId not matched
+        store.fire(timeout)
+        store.send(session, at: 500)                                    // after didActivate: fine
+    }
+
+    func test_I7_noDidActivateWithinTheWindow_endClosesIt() {
+        var store = TestStore.started(.smeeting)
+        let first = RouteTimer(due: 5101, kind: .callKitWindow(actionSeq: 2))
+        store.send(.callKit(event: .start, callId: nil), at: 100, outputs: [.timer(first)]) {
+            $0.callKitWindows = [.init(actionSeq: 2, t: 100)]
+        }
+        store.fire(first, outputs: [finding("callkit.noDidActivate", .error, "I7", [2], t: 5101)]) { $0.callKitWindows = [] }
+        store.send(session, at: 5200) { $0.activationsRecorded = true }    // the window closed with the finding
+        let second = RouteTimer(due: 11001, kind: .callKitWindow(actionSeq: 4))
+        store.send(.callKit(event: .answer, callId: "C"), at: 6000, outputs: [.timer(second)]) {
+            $0.callKitWindows = [.init(actionSeq: 4, t: 6000)]
+        }
+        store.send(.callKit(event: .end, callId: "C"), at: 7000) { $0.callKitWindows = [] }
+        store.fire(second)
+    }
+
+    func test_I7_didActivateCountsAsASuccessfulActivation() {
+        var store = TestStore.started()
+        store.skip(.interruptionBegan(cause: .systemCall), at: 100)
+        store.skip(.interruptionEnded(shouldResume: true), at: 200)      // recovers; window open
+        store.send(.callKit(event: .didActivate, callId: nil), at: 300) {
+            $0.activatedSinceInterruption = true; $0.pendingConfirmation = nil
+        }
+        store.send(.sdkRecovered, at: 310)                              // not recoveredWithoutActivation (I4)
+        store.fire(RouteTimer(due: 5200, kind: .recoveryWindow(interruptionSeq: 2)))   // not notRecovered
+    }
+}
