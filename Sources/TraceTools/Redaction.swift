@@ -1,4 +1,4 @@
-import Glibc
+import SystemLayer
 import Replay
 import TraceFormat
 
@@ -30,7 +30,7 @@ public enum Redaction {
 
         let reader = try TraceReader(path: input)
         let tmp = AtomicFile.temporarySibling(of: output)
-        unlink(tmp)
+        FileSystem.removeIfPresent(tmp)
         var report = RedactionReport()
         report.usedDefaultSalt = salt == nil
         do {

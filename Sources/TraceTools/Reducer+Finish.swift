@@ -1,4 +1,4 @@
-import Glibc
+import SystemLayer
 import Replay
 import TraceFormat
 
@@ -182,7 +182,7 @@ public enum TraceFiles {
     /// Writes records (seqs from 0, t non-decreasing) as a trace, atomically: a temporary sibling, then a rename.
     public static func write(_ records: [Record], to path: String) throws {
         let tmp = AtomicFile.temporarySibling(of: path)
-        unlink(tmp)
+        FileSystem.removeIfPresent(tmp)
         do {
             let writer = try TraceWriter(path: tmp)
             for r in records { try writer.append(r) }

@@ -1,4 +1,4 @@
-import Glibc
+import SystemLayer
 import TraceFormat
 
 // Writer processes for the robustness tests (Tests/RobustnessTests): they append to a trace the
@@ -19,23 +19,19 @@ import TraceFormat
 //       resident memory in a fresh process, for the memory-bound tests.
 
 func fail(_ message: String, code: Int32 = 1) -> Never {
-    let s = "Error: \(message)\n"
-    _ = s.withCString { write(2, $0, strlen($0)) }
-    exit(code)
+    try? FileDescriptor.standardError.writeAll(string: "Error: \(message)\n")
+    CurrentProcess.exit(code)
 }
 
 func say(_ s: String) {
-    _ = (s + "\n").withCString { write(1, $0, strlen($0)) }
+    try? FileDescriptor.standardOutput.writeAll(string: s + "\n")
 }
 
 /// The process's peak resident set size (VmHWM), in KiB.
 func peakKB() -> Int {
-    guard let f = fopen("/proc/self/status", "r") else { return -1 }
-    defer { fclose(f) }
-    var line = [CChar](repeating: 0, count: 256)
-    while fgets(&line, 256, f) != nil {
-        let s = String(cString: line)
-        if s.hasPrefix("VmHWM:") { return Int(s.dropFirst(6).filter(\.isNumber)) ?? -1 }
+    guard let status = try? OpenFile("/proc/self/status", .readOnly).readAll(limit: 1 << 20) else { return -1 }
+    for line in String(decoding: status, as: UTF8.self).split(separator: "\n") where line.hasPrefix("VmHWM:") {
+        return Int(line.dropFirst(6).filter(\.isNumber)) ?? -1
     }
     return -1
 }
@@ -61,8 +57,7 @@ case "append":
     guard args.count == 5, let count = Int(args[3]), let every = Int(args[4]), every > 0 else {
         fail("usage: rtctrace-harness append TRACE SIDEFILE COUNT FLUSH_EVERY", code: 64)
     }
-    let side = open(args[2], O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
-    guard side >= 0 else { fail("cannot open \(args[2])") }
+    guard let side = try? OpenFile(args[2], .writeOnly, options: [.create, .closeOnExec]) else { fail("cannot open \(args[2])") }
     do {
         let w = try openWriter(args[1])
         for i in 0..<count {
@@ -72,7 +67,7 @@ case "append":
                 // One pwrite of a fixed-width field: a kill leaves either the old or the new value.
                 var text = String(w.nextSeq - 1)
                 text += String(repeating: " ", count: 20 - text.utf8.count)
-                _ = text.withCString { pwrite(side, $0, 20, 0) }
+                _ = try? Array(text.utf8).withUnsafeBytes { try side.writeAll($0, at: 0) }
             }
         }
         try w.close()
@@ -86,7 +81,7 @@ case "race":
     while writer == nil {
         do { writer = try openWriter(args[1], frameRecords: 1) } catch let e as FileError where e.message.contains("another writer") {
             if !wait { fail("\(e)", code: 3) }
-            usleep(500)
+            Clock.sleep(nanoseconds: 500_000)
         } catch { fail("\(error)") }
     }
     do {
@@ -102,7 +97,7 @@ case "hold":
         try w.flush()
         say("ready")
         var byte: UInt8 = 0
-        while read(0, &byte, 1) > 0 {}
+        while (try? withUnsafeMutableBytes(of: &byte) { try FileDescriptor.standardInput.read(into: $0) }) ?? 0 > 0 {}
         try w.close()
     } catch { fail("\(error)") }
 case "read":

@@ -1,5 +1,5 @@
-import Glibc
 import Reports
+import SystemLayer
 import TraceFormat
 
 /// Exit codes: 0 success, 1 findings / failed checks / damaged input, 64 usage error.
@@ -101,20 +101,27 @@ struct Arguments {
 }
 
 /// Buffered standard output (and error) with terminal-safe text helpers.
+///
+/// A failed write (a full disk, a closed pipe) is kept in `failure` and later output is dropped:
+/// the command ends with an error naming the stream instead of exiting 0 with output lost.
 final class Output: @unchecked Sendable {
-    static let stdout = Output(fd: 1)
-    static let stderr = Output(fd: 2)
+    static let stdout = Output(.standardOutput, name: "standard output")
+    static let stderr = Output(.standardError, name: "standard error")
 
-    let fd: Int32
+    let descriptor: FileDescriptor
+    let name: String
     private var buffer: [UInt8] = []
+    /// The first write that failed, if any.
+    private(set) var failure: SystemError?
 
-    init(fd: Int32) {
-        self.fd = fd
+    init(_ descriptor: FileDescriptor, name: String) {
+        self.descriptor = descriptor
+        self.name = name
         buffer.reserveCapacity(1 << 16)
     }
 
     /// Whether the stream is a terminal (colour and progress only then).
-    lazy var isTerminal: Bool = isatty(fd) == 1
+    lazy var isTerminal: Bool = descriptor.isTerminal
 
     func write(_ s: String) {
         buffer.append(contentsOf: s.utf8)
@@ -129,15 +136,9 @@ final class Output: @unchecked Sendable {
     func line(_ s: String = "") { write(s); write("\n") }
 
     func flush() {
-        buffer.withUnsafeBytes { p in
-            var off = 0
-            while off < p.count {
-                let n = Glibc.write(fd, p.baseAddress! + off, p.count - off)
-                if n <= 0 {
-                    if n < 0 && errno == EINTR { continue }
-                    break
-                }
-                off += n
+        if failure == nil {
+            buffer.withUnsafeBytes { p in
+                do throws(SystemError) { try descriptor.writeAll(p) } catch { failure = error.about(name) }
             }
         }
         buffer.removeAll(keepingCapacity: true)

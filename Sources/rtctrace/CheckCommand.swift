@@ -1,7 +1,7 @@
 import Dispatch
-import Glibc
 import Replay
 import Reports
+import SystemLayer
 import TraceFormat
 
 /// `rtctrace check`: golden traces for CI.
@@ -20,11 +20,11 @@ enum CheckCommand {
     static let command = Command(spec: spec) { args in
         guard !args.positionals.isEmpty else { throw UsageError(message: "expected at least one PATH") }
         let options = try ReplayFlags.parse(args)
-        let jobs = try args.int("--jobs", default: Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        let jobs = try args.int("--jobs", default: CurrentProcess.activeProcessorCount)
         guard jobs >= 1 else { throw UsageError(message: "'--jobs' must be ≥ 1") }
         let mode = args.value("--unreferenced") ?? "warn"
         guard ["warn", "fail", "delete"].contains(mode) else { throw UsageError(message: "'--unreferenced' is warn, fail or delete") }
-        let ci = (getenv("CI").map { String(cString: $0) } ?? "") == "true"
+        let ci = CurrentProcess.environment("CI") == "true"
         var traces: [String] = []
         var snapshots: [String] = []
         for p in args.positionals {
@@ -58,7 +58,7 @@ enum CheckCommand {
                 out.line("FAIL \(terminalSafe(s)): snapshot with no trace")
             case "delete":
                 if ci { Output.stderr.line("warning: \(s): snapshot with no trace (not deleted under CI=true)") } else {
-                    unlink(s)
+                    FileSystem.removeIfPresent(s)
                     Output.stderr.line("deleted \(s): snapshot with no trace")
                 }
             default: Output.stderr.line("warning: \(terminalSafe(s)): snapshot with no trace")
@@ -139,38 +139,36 @@ enum CheckCommand {
 
 /// Work queue and results shared by the checking threads.
 final class OutcomeBox: @unchecked Sendable {
-    private var lock = pthread_mutex_t()
+    private let lock = Lock()
     private var next = 0
     private var done = 0
     private(set) var outcomes: [CheckOutcome?]
 
     init(count: Int) {
         outcomes = Array(repeating: nil, count: count)
-        pthread_mutex_init(&lock, nil)
     }
 
-    deinit { pthread_mutex_destroy(&lock) }
-
     func claim() -> Int? {
-        pthread_mutex_lock(&lock)
-        defer { pthread_mutex_unlock(&lock) }
-        guard next < outcomes.count else { return nil }
-        next += 1
-        return next - 1
+        lock.withLock {
+            guard next < outcomes.count else { return nil }
+            next += 1
+            return next - 1
+        }
     }
 
     func store(_ o: CheckOutcome, at i: Int) -> Int {
-        pthread_mutex_lock(&lock)
-        defer { pthread_mutex_unlock(&lock) }
-        outcomes[i] = o
-        done += 1
-        return done
+        lock.withLock {
+            outcomes[i] = o
+            done += 1
+            return done
+        }
     }
 
     func progress(_ done: Int, total: Int) {
-        pthread_mutex_lock(&lock)
-        defer { pthread_mutex_unlock(&lock) }
-        let line = done < 0 ? "\r\u{1B}[K" : "\rchecking \(done)/\(total) traces"
-        _ = line.withCString { Glibc.write(2, $0, strlen($0)) }
+        lock.withLock {
+            // Straight to the descriptor: the buffered stderr is not shared between threads.
+            let line = done < 0 ? "\r\u{1B}[K" : "\rchecking \(done)/\(total) traces"
+            try? FileDescriptor.standardError.writeAll(string: line)
+        }
     }
 }

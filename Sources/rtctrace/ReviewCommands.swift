@@ -1,5 +1,5 @@
-import Glibc
 import Reports
+import SystemLayer
 import TraceFormat
 
 /// `rtctrace accept` / `rtctrace reject`: review `NAME.golden.json.new` files written by `check --update`.
@@ -11,7 +11,7 @@ enum ReviewCommand {
             summary: accept ? "Promote pending NAME.golden.json.new snapshots to NAME.golden.json." : "Delete pending NAME.golden.json.new snapshots.",
             details: "PATH is a folder (searched recursively), a trace or a .new file; default: traces/. Nothing is written under CI=true.")
         return Command(spec: spec) { args in
-            if (getenv("CI").map { String(cString: $0) } ?? "") == "true" {
+            if CurrentProcess.environment("CI") == "true" {
                 throw CommandFailure(message: "CI=true: snapshots are never written in CI")
             }
             let paths = args.positionals.isEmpty ? ["traces"] : args.positionals
@@ -25,10 +25,12 @@ enum ReviewCommand {
             for p in pending.sorted() {
                 if accept {
                     let target = String(p.dropLast(4))
-                    guard rename(p, target) == 0 else { throw CommandFailure(message: "\(p): cannot rename to \(target)") }
+                    do throws(SystemError) { try FileSystem.rename(p, to: target) } catch {
+                        throw CommandFailure(message: "\(p): cannot rename to \(target): \(error.reason)")
+                    }
                     Output.stdout.line("accepted \(target)")
                 } else {
-                    unlink(p)
+                    FileSystem.removeIfPresent(p)
                     Output.stdout.line("rejected \(p)")
                 }
             }

@@ -1,5 +1,5 @@
-import Glibc
 import Reports
+import SystemLayer
 import TraceFormat
 
 /// One subcommand: its spec and what it runs.
@@ -43,29 +43,33 @@ func runMain() -> Int32 {
         Output.stderr.flush()
         return ExitCode.usage.rawValue
     }
-    defer {
-        Output.stdout.flush()
-        Output.stderr.flush()
-    }
+    defer { Output.stderr.flush() }
     do {
         let parsed = try Arguments(args, spec: command.spec)
+        let code: ExitCode
         if parsed.has("--help") {
             Output.stdout.write(command.spec.help)
-            return 0
+            code = .success
+        } else {
+            code = try command.run(parsed)
         }
-        return try command.run(parsed).rawValue
+        Output.stdout.flush()
+        if let failure = Output.stdout.failure { throw CommandFailure(message: failure.description) }
+        return code.rawValue
     } catch let e as UsageError {
         Output.stderr.line("Error: " + terminalSafe(e.message))
         Output.stderr.line("Usage: rtctrace \(command.spec.usage)")
         Output.stderr.line("  See 'rtctrace \(command.spec.name) --help'.")
         return ExitCode.usage.rawValue
     } catch let e as CommandFailure {
+        Output.stdout.flush()
         Output.stderr.line("Error: " + terminalSafe(e.message))
         return ExitCode.failure.rawValue
     } catch {
+        Output.stdout.flush()
         Output.stderr.line("Error: " + terminalSafe("\(error)"))
         return ExitCode.failure.rawValue
     }
 }
 
-exit(runMain())
+CurrentProcess.exit(runMain())
