@@ -6,24 +6,25 @@ import TraceFormat
 
 /// `rtctrace check`: golden traces for CI.
 enum CheckCommand {
+    static let jobs = Option.integer("--jobs", "n", 1...4096, "Traces checked in parallel (default: the number of cores).")
+    static let junit = Option.output("--junit", "file", "Also write JUnit XML (one testcase per trace).")
+    static let unreferenced = Option.choice("--unreferenced", "mode", ["warn", "fail", "delete"],
+                                            "Snapshot files with no trace: warn (default), fail or delete.")
+    static let json = Option.flag("--json", "Print one JSON object with every trace's outcome.")
+    static let update = Option.flag("--update", "Write NAME.golden.json.new for changed or missing snapshots (never under CI).")
+    static let quiet = Option.flag("--quiet", "Only print failures and the closing count.")
+
     static let spec = CommandSpec(
         name: "check", usage: "check PATH... [--jobs N] [--junit FILE] [--json] [--update] [--unreferenced warn|fail|delete] [options]",
         summary: "Check golden traces: every expect.* record and NAME.golden.json snapshot; exit 1 on any failure.",
-        options: [("--jobs", "n", "Traces checked in parallel (default: the number of cores)."),
-                  ("--junit", "file", "Also write JUnit XML (one testcase per trace)."),
-                  ("--unreferenced", "mode", "Snapshot files with no trace: warn (default), fail or delete.")] + ReplayFlags.options,
-        flags: [("--json", "Print one JSON object with every trace's outcome."),
-                ("--update", "Write NAME.golden.json.new for changed or missing snapshots (never under CI=true)."),
-                ("--quiet", "Only print failures and the closing count.")],
+        options: [jobs, junit, unreferenced] + ReplayFlags.options + [json, update, quiet],
         details: "PATH may be a trace or a folder (searched recursively for *.trace.zst, *.jsonl, *.jsonl.zst).\nReview new snapshots with 'rtctrace accept' or 'rtctrace reject'. Exit: 0 all pass, 1 any failure, 64 usage.")
 
     static let command = Command(spec: spec) { args in
         guard !args.positionals.isEmpty else { throw UsageError(message: "expected at least one PATH") }
-        let options = try ReplayFlags.parse(args)
-        let jobs = try args.int("--jobs", default: CurrentProcess.activeProcessorCount)
-        guard jobs >= 1 else { throw UsageError(message: "'--jobs' must be ≥ 1") }
-        let mode = args.value("--unreferenced") ?? "warn"
-        guard ["warn", "fail", "delete"].contains(mode) else { throw UsageError(message: "'--unreferenced' is warn, fail or delete") }
+        let options = ReplayFlags.parse(args)
+        let jobCount = Int(args.integer(jobs) ?? Int64(CurrentProcess.activeProcessorCount))
+        let mode = args.string(unreferenced) ?? "warn"
         let ci = CurrentProcess.environment("CI") == "true"
         var traces: [String] = []
         var snapshots: [String] = []
@@ -36,15 +37,16 @@ enum CheckCommand {
             } else { traces.append(p) }
         }
         traces = Array(Set(traces)).sorted()
-        let outcomes = runParallel(traces, jobs: jobs, options: options)
+        let outcomes = runParallel(traces, jobs: jobCount, options: options)
 
         var failed = outcomes.filter { !$0.passed }.count
         let out = Output.stdout
-        let quiet = args.has("--quiet") || args.has("--json")
+        let asJSON = args.flag(json)
+        let quietly = args.flag(quiet) || asJSON
         for o in outcomes {
             if o.passed {
-                if !quiet { out.line("PASS \(terminalSafe(o.file)) (\(o.expectations) expectations\(o.snapshot == .matched ? ", snapshot" : ""))") }
-            } else if !args.has("--json") {
+                if !quietly { out.line("PASS \(terminalSafe(o.file)) (\(o.expectations) expectations\(o.snapshot == .matched ? ", snapshot" : ""))") }
+            } else if !asJSON {
                 out.line("FAIL \(terminalSafe(o.file))")
                 for f in o.failures { out.line(terminalSafe(f)) }
             }
@@ -64,7 +66,7 @@ enum CheckCommand {
             default: Output.stderr.line("warning: \(terminalSafe(s)): snapshot with no trace")
             }
         }
-        if args.has("--update") {
+        if args.flag(update) {
             if ci {
                 Output.stderr.line("CI=true: --update writes nothing")
             } else {
@@ -75,12 +77,12 @@ enum CheckCommand {
                 }
             }
         }
-        if let junit = args.value("--junit") {
-            try AtomicFile.write(JUnitXML.render(outcomes), to: junit)
+        if let junitPath = args.string(junit) {
+            try AtomicFile.write(JUnitXML.render(outcomes), to: junitPath)
         }
-        if args.has("--json") { out.line(json(outcomes)) }
+        if asJSON { out.line(jsonSummary(outcomes)) }
         let passed = outcomes.count - outcomes.filter { !$0.passed }.count
-        if !args.has("--json") { out.line("\(passed) passed, \(outcomes.count - passed) failed") }
+        if !asJSON { out.line("\(passed) passed, \(outcomes.count - passed) failed") }
         return failed == 0 ? .success : .failure
     }
 
@@ -109,7 +111,7 @@ enum CheckCommand {
         return box.outcomes.map { $0! }
     }
 
-    static func json(_ outcomes: [CheckOutcome]) -> String {
+    static func jsonSummary(_ outcomes: [CheckOutcome]) -> String {
         var w = JSONWriter()
         w.beginObject()
         w.key("passed"); w.int(outcomes.filter(\.passed).count)

@@ -3,25 +3,27 @@ import TraceFormat
 
 /// `rtctrace record` and `rtctrace append`: write validated records into a trace.
 enum RecordCommand {
+    static let output = Option.output("-o", "path", "The trace to create (written atomically).")
+    static let frameRecords = Option.integer("--frame-records", "n", OptionRange.count(from: 1), "Records per zstd frame (default 1024).")
+    static let level = Option.integer("--level", "n", 1...22,
+                                      "zstd compression level (default: a setting tuned for trace lines, between levels 8 and 9).")
+    static let renumber = Option.flag("--renumber", "Assign seq 0, 1, 2… instead of requiring the input's seqs to be consecutive.")
+
     static let spec = CommandSpec(
         name: "record", usage: "record INPUT.jsonl -o OUT.trace.zst [--frame-records N] [--renumber]",
         summary: "Write JSON Lines records into a new zstd trace.",
-        options: [("-o", "path", "The trace to create (written atomically)."),
-                  ("--frame-records", "n", "Records per zstd frame (default 1024)."),
-                  ("--level", "n", "zstd compression level 1–22 (default: a setting tuned for trace lines, between levels 8 and 9).")],
-        flags: [("--renumber", "Assign seq 0, 1, 2… instead of requiring the input's seqs to be consecutive."),
-                ("--force", "Overwrite OUT if it exists.")],
+        options: [output, frameRecords, level, renumber, CommonOptions.force],
         details: "Every record is validated; an invalid record, a seq out of order or t going backwards is an error\nnaming the seq (or line) and the field. Lines are kept byte for byte (unknown fields included).")
 
     static let command = Command(spec: spec) { args in
         guard args.positionals.count == 1 else { throw UsageError(message: "expected one INPUT file") }
-        guard let out = args.value("-o") else { throw UsageError(message: "missing '-o OUT.trace.zst'") }
-        if !args.has("--force") && fileExists(out) { throw CommandFailure(message: "\(out): already exists (use --force to overwrite)") }
-        let options = try writerOptions(args)
+        guard let out = args.string(output) else { throw UsageError(message: "missing '-o OUT.trace.zst'") }
+        if !args.flag(CommonOptions.force) && fileExists(out) { throw CommandFailure(message: "\(out): already exists (use --force to overwrite)") }
+        let options = writerOptions(args)
         let tmp = AtomicFile.temporarySibling(of: out)
         do {
             let writer = try TraceWriter(path: tmp, options: options)
-            let count = try copy(args.positionals[0], into: writer, renumber: args.has("--renumber"), expectHeader: true)
+            let count = try copy(args.positionals[0], into: writer, renumber: args.flag(renumber), expectHeader: true)
             try writer.close()
             try AtomicFile.commit(tmp, to: out)
             Output.stderr.line("wrote \(count) records to \(out) (\(writer.fileSize) bytes)")
@@ -32,14 +34,11 @@ enum RecordCommand {
         return .success
     }
 
-    static func writerOptions(_ args: Arguments) throws -> TraceWriter.Options {
+    /// The writer settings given on the command line (checked when parsed).
+    static func writerOptions(_ args: Arguments) -> TraceWriter.Options {
         var o = TraceWriter.Options()
-        o.frameRecords = try args.int("--frame-records", default: o.frameRecords)
-        guard o.frameRecords >= 1 else { throw UsageError(message: "'--frame-records' must be ≥ 1") }
-        if let level = try args.int64("--level") {
-            guard (1...22).contains(level) else { throw UsageError(message: "'--level' must be 1–22") }
-            o.level = Int32(level)
-        }
+        if let n = args.integer(frameRecords) { o.frameRecords = Int(n) }
+        if let l = args.integer(level) { o.level = Int32(l) }
         return o
     }
 
@@ -81,12 +80,12 @@ enum RecordCommand {
 
 /// `rtctrace append`: add records to an existing trace.
 enum AppendCommand {
+    static let renumber = Option.flag("--renumber", "Continue the trace's seq instead of requiring the input to carry it.")
+
     static let spec = CommandSpec(
         name: "append", usage: "append TRACE [INPUT.jsonl | -] [--renumber]",
         summary: "Append JSON Lines records (from a file or standard input) to an existing trace.",
-        options: [("--frame-records", "n", "Records per zstd frame (default 1024)."),
-                  ("--level", "n", "zstd compression level 1–22 (default: a setting tuned for trace lines, between levels 8 and 9).")],
-        flags: [("--renumber", "Continue the trace's seq instead of requiring the input to carry it.")],
+        options: [RecordCommand.frameRecords, RecordCommand.level, renumber],
         details: "The first appended record must carry the seq after the trace's last one (unless --renumber).\nA torn final frame is repaired first: its complete lines are kept, the torn bytes cut.")
 
     static let command = Command(spec: spec) { args in
@@ -94,12 +93,12 @@ enum AppendCommand {
         let trace = args.positionals[0]
         let input = args.positionals.count == 2 ? args.positionals[1] : "-"
         guard fileExists(trace) else { throw CommandFailure(message: "\(trace): no such trace (create it with 'rtctrace record')") }
-        let writer = try TraceWriter(path: trace, options: try RecordCommand.writerOptions(args), create: false)
+        let writer = try TraceWriter(path: trace, options: RecordCommand.writerOptions(args), create: false)
         let repaired = writer.openReport
         if repaired.truncatedBytes > 0 {
             Output.stderr.line("repaired \(trace): cut \(repaired.truncatedBytes) torn bytes, kept \(repaired.rescuedLines) complete lines from them")
         }
-        let count = try RecordCommand.copy(input, into: writer, renumber: args.has("--renumber"), expectHeader: false)
+        let count = try RecordCommand.copy(input, into: writer, renumber: args.flag(renumber), expectHeader: false)
         try writer.close()
         Output.stderr.line("appended \(count) records to \(trace); next seq \(writer.nextSeq)")
         return .success
