@@ -45,6 +45,55 @@ public enum AtomicFile {
 
     /// Writes a string to `path` atomically.
     public static func write(_ text: String, to path: String) throws { try write(Array(text.utf8), to: path) }
+
+    /// Runs `body` with a fresh temporary sibling of `path` to create (e.g. with a `TraceWriter`),
+    /// then renames it over `path`. On any error the temporary is removed, and the error names
+    /// `path`: never a temporary file that no longer exists.
+    public static func replace<T>(_ path: String, _ body: (_ temporary: String) throws -> T) throws -> T {
+        let tmp = temporarySibling(of: path)
+        do {
+            let result = try body(tmp)
+            try commit(tmp, to: path)
+            return result
+        } catch {
+            discard(tmp)
+            throw naming(path, insteadOf: tmp, in: error)
+        }
+    }
+
+    /// The same error told about `path` where it named `temporary`.
+    public static func naming(_ path: String, insteadOf temporary: String, in error: Error) -> Error {
+        switch error {
+        case var e as FileError:
+            if e.path == temporary { e.path = path }
+            e.message = e.message.replacingAll(temporary, with: path)
+            return e
+        case let e as WriteError: return e.naming(path, insteadOf: temporary)
+        case let e as SystemError where e.path == temporary: return e.about(path)
+        default: return error
+        }
+    }
+}
+
+extension String {
+    /// Every occurrence of `target` replaced; by bytes, without Foundation or the string-processing
+    /// APIs that older iOS releases lack.
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        let bytes = Array(utf8), t = Array(target.utf8)
+        guard !t.isEmpty, bytes.count >= t.count else { return self }
+        var out: [UInt8] = []
+        var i = 0
+        while i < bytes.count {
+            if i + t.count <= bytes.count && bytes[i..<(i + t.count)].elementsEqual(t) {
+                out += replacement.utf8
+                i += t.count
+            } else {
+                out.append(bytes[i])
+                i += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
 }
 
 /// Small whole-file reads (snapshots, config), bounded.

@@ -60,12 +60,16 @@ public final class TraceWriter {
     public private(set) var fileSize: Int
 
     /// Creates a new trace, or opens an existing one to append (repairing a torn tail first).
-    public init(path: String, options: Options = Options(), create: Bool = true) throws {
+    /// With `exclusive` the file must not exist yet (not even as a symbolic link): for the fresh
+    /// temporary file of `AtomicFile.replace`.
+    public init(path: String, options: Options = Options(), create: Bool = true, exclusive: Bool = false) throws {
         self.path = path
         self.options = options
         compressor = try ZstdCompressor(level: options.level)
         do {
-            file = try OpenFile(path, .readWrite, options: create ? [.create, .closeOnExec] : [.closeOnExec])
+            let flags: FileDescriptor.OpenOptions = exclusive ? [.create, .exclusive, .noFollow, .closeOnExec]
+                : create ? [.create, .closeOnExec] : [.closeOnExec]
+            file = try OpenFile(path, .readWrite, options: flags)
         } catch {
             if error.errno == .noSuchFile && !create { throw FileError(path: path, message: "no such trace") }
             throw FileError.system(path, "cannot open for writing", error)
@@ -276,6 +280,16 @@ public enum WriteError: Error, Equatable, CustomStringConvertible {
     case timeBackwards(path: String, seq: Int, last: Int64, t: Int64)
     /// The writer was closed.
     case closed(path: String)
+
+    /// The same error about `path` where it named `temporary`.
+    public func naming(_ path: String, insteadOf temporary: String) -> WriteError {
+        func swap(_ p: String) -> String { p == temporary ? path : p }
+        return switch self {
+        case .badSeq(let p, let expected, let got): .badSeq(path: swap(p), expected: expected, got: got)
+        case .timeBackwards(let p, let seq, let last, let t): .timeBackwards(path: swap(p), seq: seq, last: last, t: t)
+        case .closed(let p): .closed(path: swap(p))
+        }
+    }
 
     /// A message naming the file and seq.
     public var description: String {

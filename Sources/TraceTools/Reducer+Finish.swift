@@ -1,4 +1,3 @@
-import SystemLayer
 import Replay
 import TraceFormat
 
@@ -181,16 +180,10 @@ public enum TraceFiles {
 
     /// Writes records (seqs from 0, t non-decreasing) as a trace, atomically: a temporary sibling, then a rename.
     public static func write(_ records: [Record], to path: String) throws {
-        let tmp = AtomicFile.temporarySibling(of: path)
-        FileSystem.removeIfPresent(tmp)
-        do {
-            let writer = try TraceWriter(path: tmp)
+        try AtomicFile.replace(path) { tmp in
+            let writer = try TraceWriter(path: tmp, exclusive: true)
             for r in records { try writer.append(r) }
             try writer.close()
-            try AtomicFile.commit(tmp, to: path)
-        } catch {
-            AtomicFile.discard(tmp)
-            throw error
         }
     }
 }

@@ -1,4 +1,3 @@
-import Dispatch
 import Replay
 import Reports
 import SystemLayer
@@ -25,19 +24,18 @@ enum CheckCommand {
         let options = ReplayFlags.parse(args)
         let jobCount = Int(args.integer(jobs) ?? Int64(CurrentProcess.activeProcessorCount))
         let mode = args.string(unreferenced) ?? "warn"
-        let ci = CurrentProcess.environment("CI") == "true"
-        var traces: [String] = []
-        var snapshots: [String] = []
-        for p in args.positionals {
-            guard fileExists(p) else { throw UsageError(message: "\(p): no such file or folder") }
-            if isDirectory(p) {
-                let found = walk(p)
-                traces += found.traces
-                snapshots += found.snapshots
-            } else { traces.append(p) }
+        let ci = ContinuousIntegration.isOn
+        let found = try collect(args.positionals)
+        let traces = found.traces.map(\.path)
+        // A snapshot is read only when it is a regular file inside the tree its trace was found in.
+        let refusals = found.traces.map { t -> String? in
+            let snap = GoldenCheck.snapshotPath(for: t.path)
+            guard (try? FileSystem.statusIfExists(snap, followLinks: false)) != nil else { return nil }
+            return t.tree.refusal(snap).map { "not read: \($0)" }
         }
-        traces = Array(Set(traces)).sorted()
-        let outcomes = runParallel(traces, jobs: jobCount, options: options)
+        let junitTarget = try args.output(junit, content: .document, inputs:
+            traces.map { ("the trace", $0) } + (traces.map(GoldenCheck.snapshotPath) + found.snapshots.map(\.path)).map { ("the snapshot", $0) })
+        let outcomes = runParallel(traces, refusals: refusals, jobs: jobCount, options: options)
 
         var failed = outcomes.filter { !$0.passed }.count
         let out = Output.stdout
@@ -53,62 +51,63 @@ enum CheckCommand {
         }
         // Snapshots with no trace beside them.
         let stems = Set(traces.map(GoldenCheck.stem))
-        for s in snapshots where !stems.contains(String(s.dropLast(".golden.json".count))) {
+        for (s, tree) in found.snapshots where !stems.contains(String(s.dropLast(".golden.json".count))) {
             switch mode {
             case "fail":
                 failed += 1
                 out.line("FAIL \(terminalSafe(s)): snapshot with no trace")
             case "delete":
-                if ci { Output.stderr.line("warning: \(s): snapshot with no trace (not deleted under CI=true)") } else {
+                if ci {
+                    Output.stderr.line("warning: \(terminalSafe(s)): snapshot with no trace (not deleted under \(terminalSafe(ContinuousIntegration.setting)))")
+                } else if let why = tree.refusal(s, links: false) {
+                    Output.stderr.line("warning: \(terminalSafe(s)): snapshot with no trace, not deleted: \(terminalSafe(why))")
+                } else {
                     FileSystem.removeIfPresent(s)
-                    Output.stderr.line("deleted \(s): snapshot with no trace")
+                    Output.stderr.line("deleted \(terminalSafe(s)): snapshot with no trace")
                 }
             default: Output.stderr.line("warning: \(terminalSafe(s)): snapshot with no trace")
             }
         }
         if args.flag(update) {
             if ci {
-                Output.stderr.line("CI=true: --update writes nothing")
+                Output.stderr.line("\(terminalSafe(ContinuousIntegration.setting)): --update writes nothing under CI")
             } else {
                 for o in outcomes where o.snapshot != .matched && !o.rendered.isEmpty {
                     let target = GoldenCheck.snapshotPath(for: o.file) + ".new"
                     try AtomicFile.write(o.rendered, to: target)
-                    Output.stderr.line("wrote \(target) (review with 'rtctrace accept' or 'rtctrace reject')")
+                    Output.stderr.line("wrote \(terminalSafe(target)) (review with 'rtctrace accept' or 'rtctrace reject')")
                 }
             }
         }
-        if let junitPath = args.string(junit) {
-            try AtomicFile.write(JUnitXML.render(outcomes), to: junitPath)
-        }
+        if let junitTarget { try junitTarget.write(JUnitXML.render(outcomes)) }
         if asJSON { out.line(jsonSummary(outcomes)) }
         let passed = outcomes.count - outcomes.filter { !$0.passed }.count
         if !asJSON { out.line("\(passed) passed, \(outcomes.count - passed) failed") }
         return failed == 0 ? .success : .failure
     }
 
-    static func walk(_ dir: String) -> (traces: [String], snapshots: [String]) {
-        let files = filesBelow(dir, skipHidden: true)
-        return (files.filter { f in GoldenCheck.traceSuffixes.contains { f.hasSuffix($0) } }, files.filter { $0.hasSuffix(".golden.json") })
-    }
-
-    /// Checks traces on `jobs` threads; results keep the input order.
-    static func runParallel(_ traces: [String], jobs: Int, options: ReplayOptions) -> [CheckOutcome] {
-        let box = OutcomeBox(count: traces.count)
-        let progress = Output.stderr.isTerminal
-        // Largest files first, so that the longest replays do not end up alone at the tail.
-        let sizes = traces.map(fileSize)
-        let order = traces.indices.sorted { (sizes[$0], $1) > (sizes[$1], $0) }
-        DispatchQueue.concurrentPerform(iterations: min(jobs, max(traces.count, 1))) { worker in
-            while let k = box.claim() {
-                let i = order[k]
-                let o = GoldenCheck.check(traces[i], options: options)
-                let done = box.store(o, at: i)
-                if progress { box.progress(done, total: traces.count) }
+    /// The traces and snapshots the PATH arguments name, each with the tree it belongs to (a
+    /// folder given, or a trace's own folder); each trace once, in path order.
+    static func collect(_ paths: [String]) throws -> (traces: [(path: String, tree: FolderWalk)], snapshots: [(path: String, tree: FolderWalk)]) {
+        var traces: [String: FolderWalk] = [:]
+        var snapshots: [(path: String, tree: FolderWalk)] = []
+        for p in paths {
+            guard FileSystem.exists(p) else { throw UsageError(message: "\(p): no such file or folder") }
+            do throws(SystemError) {
+                if FileSystem.isDirectory(p) {
+                    let tree = try FolderWalk(p)
+                    let walk = tree.files(skipHidden: true)
+                    for s in walk.skipped { Output.stderr.line("warning: \(terminalSafe(s.path)): skipped, \(terminalSafe(s.reason))") }
+                    for f in walk.files where GoldenCheck.traceSuffixes.contains(where: { f.hasSuffix($0) }) && traces[f] == nil { traces[f] = tree }
+                    snapshots += walk.files.filter { $0.hasSuffix(".golden.json") }.map { ($0, tree) }
+                } else if traces[p] == nil {
+                    traces[p] = try FolderWalk.around(file: p)
+                }
+            } catch {
+                throw CommandFailure(message: error.description)
             }
-            _ = worker
         }
-        if progress { box.progress(-1, total: traces.count) }
-        return box.outcomes.map { $0! }
+        return (traces.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, snapshots)
     }
 
     static func jsonSummary(_ outcomes: [CheckOutcome]) -> String {
@@ -136,41 +135,5 @@ enum CheckCommand {
         w.endArray()
         w.endObject()
         return w.string
-    }
-}
-
-/// Work queue and results shared by the checking threads.
-final class OutcomeBox: @unchecked Sendable {
-    private let lock = Lock()
-    private var next = 0
-    private var done = 0
-    private(set) var outcomes: [CheckOutcome?]
-
-    init(count: Int) {
-        outcomes = Array(repeating: nil, count: count)
-    }
-
-    func claim() -> Int? {
-        lock.withLock {
-            guard next < outcomes.count else { return nil }
-            next += 1
-            return next - 1
-        }
-    }
-
-    func store(_ o: CheckOutcome, at i: Int) -> Int {
-        lock.withLock {
-            outcomes[i] = o
-            done += 1
-            return done
-        }
-    }
-
-    func progress(_ done: Int, total: Int) {
-        lock.withLock {
-            // Straight to the descriptor: the buffered stderr is not shared between threads.
-            let line = done < 0 ? "\r\u{1B}[K" : "\rchecking \(done)/\(total) traces"
-            try? FileDescriptor.standardError.writeAll(string: line)
-        }
     }
 }

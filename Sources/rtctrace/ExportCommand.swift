@@ -15,12 +15,14 @@ enum ExportCommand {
 
     static let command = Command(spec: spec) { args in
         guard args.positionals.count == 1 else { throw UsageError(message: "expected one TRACE") }
-        guard let out = args.string(output) else { throw UsageError(message: "missing '-o TRACE.json'") }
+        guard let target = try args.output(output, content: .document, inputs: [("the input TRACE", args.positionals[0])]) else {
+            throw UsageError(message: "missing '-o TRACE.json'")
+        }
         let recorder = ChromeTraceRecorder()
         let result = try ReplayFlags.replay(args.positionals[0], args, observer: recorder.observe)
         let json = ChromeTrace.render(result, recorder: recorder)
-        try AtomicFile.write(json, to: out)
-        Output.stderr.line("wrote \(terminalSafe(out)) (\(json.utf8.count) bytes)")
+        try target.write(json)
+        Output.stderr.line("wrote \(terminalSafe(target.displayName)) (\(json.utf8.count) bytes)")
         if recorder.droppedInstants > 0 {
             Output.stderr.line("note: \(recorder.droppedInstants) records beyond the first \(recorder.maxInstants) are not exported as instants")
         }

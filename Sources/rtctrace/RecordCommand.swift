@@ -1,4 +1,5 @@
 import Reports
+import SystemLayer
 import TraceFormat
 
 /// `rtctrace record` and `rtctrace append`: write validated records into a trace.
@@ -17,20 +18,22 @@ enum RecordCommand {
 
     static let command = Command(spec: spec) { args in
         guard args.positionals.count == 1 else { throw UsageError(message: "expected one INPUT file") }
-        guard let out = args.string(output) else { throw UsageError(message: "missing '-o OUT.trace.zst'") }
-        if !args.flag(CommonOptions.force) && fileExists(out) { throw CommandFailure(message: "\(out): already exists (use --force to overwrite)") }
-        let options = writerOptions(args)
-        let tmp = AtomicFile.temporarySibling(of: out)
-        do {
-            let writer = try TraceWriter(path: tmp, options: options)
-            let count = try copy(args.positionals[0], into: writer, renumber: args.flag(renumber), expectHeader: true)
-            try writer.close()
-            try AtomicFile.commit(tmp, to: out)
-            Output.stderr.line("wrote \(count) records to \(out) (\(writer.fileSize) bytes)")
-        } catch {
-            AtomicFile.discard(tmp)
-            throw error
+        let input = args.positionals[0]
+        guard let target = try args.output(output, content: .trace, inputs: [("the input", input)]) else {
+            throw UsageError(message: "missing '-o OUT.trace.zst'")
         }
+        let out = target.path
+        if !args.flag(CommonOptions.force) && target.exists { throw CommandFailure(message: "\(out): already exists (use --force to overwrite)") }
+        let options = writerOptions(args)
+        let (count, size) = try target.replaceTrace { out in
+            try AtomicFile.replace(out) { tmp in
+                let writer = try TraceWriter(path: tmp, options: options, exclusive: true)
+                let count = try copy(input, into: writer, shownAs: out, renumber: args.flag(renumber), expectHeader: true)
+                try writer.close()
+                return (count, writer.fileSize)
+            }
+        }
+        Output.stderr.line("wrote \(count) records to \(terminalSafe(out)) (\(size) bytes)")
         return .success
     }
 
@@ -43,7 +46,8 @@ enum RecordCommand {
     }
 
     /// Copies every record of `input` into `writer`, validating; returns how many were written.
-    static func copy(_ input: String, into writer: TraceWriter, renumber: Bool, expectHeader: Bool) throws -> Int {
+    /// Errors name the writer's file as `shownAs` (the trace a temporary file becomes).
+    static func copy(_ input: String, into writer: TraceWriter, shownAs output: String, renumber: Bool, expectHeader: Bool) throws -> Int {
         let reader: TraceReader
         do { reader = try TraceReader(path: input) } catch { throw CommandFailure(message: "\(error)") }
         var count = 0
@@ -67,7 +71,9 @@ enum RecordCommand {
                 if case .header = r.body, !expectHeader {
                     throw CommandFailure(message: "\(input): seq \(r.seq): a trace.header cannot be appended to an existing trace")
                 }
-                do { try write(r) } catch let e as WriteError { throw CommandFailure(message: "\(input): \(e)") }
+                do { try write(r) } catch let e as WriteError {
+                    throw CommandFailure(message: "\(input): \(e.naming(output, insteadOf: writer.path))")
+                }
             case .problem(let p):
                 if p.kind == .header && !expectHeader && p.message.contains("not trace.header") { continue }
                 if p.kind == .seqGap && renumber { continue }
@@ -92,13 +98,13 @@ enum AppendCommand {
         guard (1...2).contains(args.positionals.count) else { throw UsageError(message: "expected TRACE and an optional INPUT") }
         let trace = args.positionals[0]
         let input = args.positionals.count == 2 ? args.positionals[1] : "-"
-        guard fileExists(trace) else { throw CommandFailure(message: "\(trace): no such trace (create it with 'rtctrace record')") }
+        guard FileSystem.exists(trace) else { throw CommandFailure(message: "\(trace): no such trace (create it with 'rtctrace record')") }
         let writer = try TraceWriter(path: trace, options: RecordCommand.writerOptions(args), create: false)
         let repaired = writer.openReport
         if repaired.truncatedBytes > 0 {
             Output.stderr.line("repaired \(trace): cut \(repaired.truncatedBytes) torn bytes, kept \(repaired.rescuedLines) complete lines from them")
         }
-        let count = try RecordCommand.copy(input, into: writer, renumber: args.flag(renumber), expectHeader: false)
+        let count = try RecordCommand.copy(input, into: writer, shownAs: trace, renumber: args.flag(renumber), expectHeader: false)
         try writer.close()
         Output.stderr.line("appended \(count) records to \(trace); next seq \(writer.nextSeq)")
         return .success

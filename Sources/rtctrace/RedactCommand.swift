@@ -17,13 +17,15 @@ enum RedactCommand {
 
     static let command = Command(spec: spec) { args in
         guard args.positionals.count == 1 else { throw UsageError(message: "expected one TRACE") }
-        guard let out = args.string(output) else { throw UsageError(message: "missing '-o OUT.trace.zst'") }
         let input = args.positionals[0]
-        guard out != input else { throw UsageError(message: "OUT must differ from TRACE") }
-        if !args.flag(CommonOptions.force) && fileExists(out) { throw CommandFailure(message: "\(out): already exists (use --force to overwrite)") }
+        guard let target = try args.output(output, content: .trace, inputs: [("the input TRACE", input)]) else {
+            throw UsageError(message: "missing '-o OUT.trace.zst'")
+        }
+        let out = target.path
+        if !args.flag(CommonOptions.force) && target.exists { throw CommandFailure(message: "\(out): already exists (use --force to overwrite)") }
         let key = args.string(salt)
         let report: RedactionReport
-        do { report = try Redaction.run(input: input, output: out, salt: key, onProblem: warn) } catch {
+        do { report = try target.replaceTrace { try Redaction.run(input: input, output: $0, salt: key, onProblem: warn) } } catch {
             throw CommandFailure(message: "\(error)")
         }
         let err = Output.stderr

@@ -20,14 +20,17 @@ enum ReduceCommand {
 
     static let command = Command(spec: spec) { args in
         guard args.positionals.count == 1 else { throw UsageError(message: "expected one TRACE") }
-        guard let out = args.string(output) else { throw UsageError(message: "missing '-o MIN.trace.zst'") }
+        guard let target = try args.output(output, content: .trace, inputs: [("the input TRACE", args.positionals[0])]) else {
+            throw UsageError(message: "missing '-o MIN.trace.zst'")
+        }
+        let out = target.path
         var goals: [ReduceGoal] = []
         if let code = args.string(finding) { goals.append(.finding(code)) }
         if args.flag(divergence) { goals.append(.divergence) }
         if args.flag(expectFail) { goals.append(.expectFail) }
         guard goals.count == 1 else { throw UsageError(message: "give exactly one of --finding CODE, --divergence, --expect-fail") }
         let replayBound = Int(args.integer(maxReplays, default: 2000))
-        if !args.flag(CommonOptions.force) && fileExists(out) { throw CommandFailure(message: "\(out): already exists (use --force to overwrite)") }
+        if !args.flag(CommonOptions.force) && target.exists { throw CommandFailure(message: "\(out): already exists (use --force to overwrite)") }
         let options = ReduceOptions(goal: goals[0], maxReplays: replayBound, replay: ReplayFlags.parse(args))
         let strict = args.flag(CommonOptions.strict)
         var damaged: TraceProblem?
@@ -50,7 +53,7 @@ enum ReduceCommand {
             throw CommandFailure(message: "\(args.positionals[0]): \(e.description)")
         }
         if live { err.write("\r\u{1B}[K") }
-        try TraceFiles.write(result.records, to: out)
+        try target.replaceTrace { try TraceFiles.write(result.records, to: $0) }
         let o = Output.stdout
         o.line("wrote \(terminalSafe(out)): \(result.keptRecords) records plus header and \(result.records.count - result.keptRecords - 1) expect.* pins (from \(result.originalRecords))")
         o.line("keeps \(terminalSafe(result.problem)); \(result.replays) replays")

@@ -14,12 +14,14 @@ enum ReportCommand {
 
     static let command = Command(spec: spec) { args in
         guard args.positionals.count == 1 else { throw UsageError(message: "expected one TRACE") }
-        guard let out = args.string(output) else { throw UsageError(message: "missing '-o REPORT.html'") }
+        guard let target = try args.output(output, content: .document, inputs: [("the input TRACE", args.positionals[0])]) else {
+            throw UsageError(message: "missing '-o REPORT.html'")
+        }
         let lanes = ReportLanes()
         let result = try ReplayFlags.replay(args.positionals[0], args, observer: lanes.observe)
         let html = HTMLReport.render(result, lanes: lanes.lanes(for: result))
-        try AtomicFile.write(html, to: out)
-        Output.stderr.line("wrote \(terminalSafe(out)) (\(html.utf8.count) bytes)")
+        try target.write(html)
+        Output.stderr.line("wrote \(terminalSafe(target.displayName)) (\(html.utf8.count) bytes)")
         return .success
     }
 }
