@@ -6,7 +6,7 @@ import TraceFormat
 /// `rtctrace check`: golden traces for CI.
 enum CheckCommand {
     static let jobs = Option.integer("--jobs", "n", 1...4096, "Traces checked in parallel (default: the number of cores).")
-    static let junit = Option.output("--junit", "file", "Also write JUnit XML (one testcase per trace).")
+    static let junit = Option.output("--junit", "file", .document, "Also write JUnit XML (one testcase per trace).")
     static let unreferenced = Option.choice("--unreferenced", "mode", ["warn", "fail", "delete"],
                                             "Snapshot files with no trace: warn (default), fail or delete.")
     static let json = Option.flag("--json", "Print one JSON object with every trace's outcome.")
@@ -33,7 +33,7 @@ enum CheckCommand {
             guard (try? FileSystem.statusIfExists(snap, followLinks: false)) != nil else { return nil }
             return t.tree.refusal(snap).map { "not read: \($0)" }
         }
-        let junitTarget = try args.output(junit, content: .document, inputs:
+        let junitTarget = try args.output(junit, inputs:
             traces.map { ("the trace", $0) } + (traces.map(GoldenCheck.snapshotPath) + found.snapshots.map(\.path)).map { ("the snapshot", $0) })
         let outcomes = runParallel(traces, refusals: refusals, jobs: jobCount, options: options)
 

@@ -5,7 +5,7 @@ import TraceFormat
 /// `rtctrace export`: the replay as a Chrome Trace Event file for Perfetto or chrome://tracing.
 enum ExportCommand {
     static let format = Option.choice("--format", "format", ["chrome"], "The export format; only 'chrome' (Perfetto UI, chrome://tracing).")
-    static let output = Option.output("-o", "file", "The JSON file to write (atomically; overwritten if it exists).")
+    static let output = Option.output("-o", "file", .document, "The JSON file to write (atomically; overwritten if it exists).")
 
     static let spec = CommandSpec(
         name: "export", usage: "export TRACE --format chrome -o TRACE.json [options]",
@@ -15,7 +15,7 @@ enum ExportCommand {
 
     static let command = Command(spec: spec) { args in
         guard args.positionals.count == 1 else { throw UsageError(message: "expected one TRACE") }
-        guard let target = try args.output(output, content: .document, inputs: [("the input TRACE", args.positionals[0])]) else {
+        guard let target = try args.output(output, inputs: [("the input TRACE", args.positionals[0])]) else {
             throw UsageError(message: "missing '-o TRACE.json'")
         }
         let recorder = ChromeTraceRecorder()

@@ -11,8 +11,8 @@ struct Option: Sendable {
         case string(nonEmpty: Bool)
         /// One of a fixed list of words.
         case choice([String])
-        /// A file to write: `-` and `/dev/stdout` are standard output (see `OutputTarget`).
-        case outputPath
+        /// A file to write, checked by `OutputTarget` (a document may go to `-`, standard output).
+        case outputPath(OutputTarget.Content)
         /// Text with its own shape, checked by `check` (nil: fine; else why not); `shape` is
         /// what `--help` prints after the help text.
         case shaped(shape: String, check: @Sendable (String) -> String?)
@@ -48,9 +48,9 @@ struct Option: Sendable {
         Option(name: name, placeholder: placeholder, help: help, kind: .choice(words))
     }
 
-    /// An output file.
-    static func output(_ name: String, _ placeholder: String, _ help: String) -> Option {
-        Option(name: name, placeholder: placeholder, help: help, kind: .outputPath)
+    /// An output file holding `content`.
+    static func output(_ name: String, _ placeholder: String, _ content: OutputTarget.Content, _ help: String) -> Option {
+        Option(name: name, placeholder: placeholder, help: help, kind: .outputPath(content))
     }
 
     /// Whether the option takes a value.
@@ -67,6 +67,7 @@ struct Option: Sendable {
         switch kind {
         case .integer(let r): help + " Range: " + Self.rangeText(r) + "."
         case .shaped(let shape, _): help + " " + shape
+        case .outputPath(.document): help + " '-' is standard output."
         default: help
         }
     }

@@ -135,8 +135,8 @@ final class OutputTarget {
 
 extension Arguments {
     /// The output option's target, checked against `inputs`; nil when the option was not given.
-    func output(_ o: Option, content: OutputTarget.Content, inputs: [(role: String, path: String)]) throws -> OutputTarget? {
-        guard let path = string(o) else { return nil }
+    func output(_ o: Option, inputs: [(role: String, path: String)]) throws -> OutputTarget? {
+        guard let path = string(o), case .outputPath(let content) = o.kind else { return nil }
         return try OutputTarget.resolve(path, option: o.name, content: content, inputs: inputs)
     }
 }

@@ -4,7 +4,7 @@ import TraceFormat
 
 /// `rtctrace record` and `rtctrace append`: write validated records into a trace.
 enum RecordCommand {
-    static let output = Option.output("-o", "path", "The trace to create (written atomically).")
+    static let output = Option.output("-o", "path", .trace, "The trace to create (written atomically).")
     static let frameRecords = Option.integer("--frame-records", "n", OptionRange.count(from: 1), "Records per zstd frame (default 1024).")
     static let level = Option.integer("--level", "n", 1...22,
                                       "zstd compression level (default: a setting tuned for trace lines, between levels 8 and 9).")
@@ -19,7 +19,7 @@ enum RecordCommand {
     static let command = Command(spec: spec) { args in
         guard args.positionals.count == 1 else { throw UsageError(message: "expected one INPUT file") }
         let input = args.positionals[0]
-        guard let target = try args.output(output, content: .trace, inputs: [("the input", input)]) else {
+        guard let target = try args.output(output, inputs: [("the input", input)]) else {
             throw UsageError(message: "missing '-o OUT.trace.zst'")
         }
         let out = target.path

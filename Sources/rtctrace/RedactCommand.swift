@@ -5,7 +5,7 @@ import TraceTools
 
 /// `rtctrace redact`: replace personal data with stable keyed tokens, keeping what the replay concludes.
 enum RedactCommand {
-    static let output = Option.output("-o", "path", "The redacted trace to create (written atomically).")
+    static let output = Option.output("-o", "path", .trace, "The redacted trace to create (written atomically).")
     static let salt = Option.string("--salt", "s", nonEmpty: true,
                                     "The HMAC key of the tokens (default: a fixed public salt; a per-case salt is better).")
 
@@ -18,7 +18,7 @@ enum RedactCommand {
     static let command = Command(spec: spec) { args in
         guard args.positionals.count == 1 else { throw UsageError(message: "expected one TRACE") }
         let input = args.positionals[0]
-        guard let target = try args.output(output, content: .trace, inputs: [("the input TRACE", input)]) else {
+        guard let target = try args.output(output, inputs: [("the input TRACE", input)]) else {
             throw UsageError(message: "missing '-o OUT.trace.zst'")
         }
         let out = target.path

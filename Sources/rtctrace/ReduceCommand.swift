@@ -5,7 +5,7 @@ import TraceTools
 
 /// `rtctrace reduce`: shrink a trace to a small golden trace that still shows the problem.
 enum ReduceCommand {
-    static let output = Option.output("-o", "path", "The reduced trace to create (written atomically).")
+    static let output = Option.output("-o", "path", .trace, "The reduced trace to create (written atomically).")
     static let finding = Option.string("--finding", "code", "Keep a finding with this code (same deciding record as the first).")
     static let maxReplays = Option.integer("--max-replays", "n", OptionRange.count(from: 1),
                                            "Replays allowed in all (default 2000); the best trace so far is kept.")
@@ -20,7 +20,7 @@ enum ReduceCommand {
 
     static let command = Command(spec: spec) { args in
         guard args.positionals.count == 1 else { throw UsageError(message: "expected one TRACE") }
-        guard let target = try args.output(output, content: .trace, inputs: [("the input TRACE", args.positionals[0])]) else {
+        guard let target = try args.output(output, inputs: [("the input TRACE", args.positionals[0])]) else {
             throw UsageError(message: "missing '-o MIN.trace.zst'")
         }
         let out = target.path

@@ -4,7 +4,7 @@ import TraceFormat
 
 /// `rtctrace report`: one self-contained HTML file a support engineer can open or print.
 enum ReportCommand {
-    static let output = Option.output("-o", "file", "The HTML file to write (atomically; overwritten if it exists).")
+    static let output = Option.output("-o", "file", .document, "The HTML file to write (atomically; overwritten if it exists).")
 
     static let spec = CommandSpec(
         name: "report", usage: "report TRACE -o REPORT.html [options]",
@@ -14,7 +14,7 @@ enum ReportCommand {
 
     static let command = Command(spec: spec) { args in
         guard args.positionals.count == 1 else { throw UsageError(message: "expected one TRACE") }
-        guard let target = try args.output(output, content: .document, inputs: [("the input TRACE", args.positionals[0])]) else {
+        guard let target = try args.output(output, inputs: [("the input TRACE", args.positionals[0])]) else {
             throw UsageError(message: "missing '-o REPORT.html'")
         }
         let lanes = ReportLanes()
