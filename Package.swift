@@ -23,16 +23,17 @@ let package = Package(
             pkgConfig: "libzstd",
             providers: [.apt(["libzstd-dev"])]
         ),
-        .target(name: "TraceFormat", dependencies: ["CZstd"], swiftSettings: hotPath),
+        .target(name: "SystemLayer"),
+        .target(name: "TraceFormat", dependencies: ["CZstd", "SystemLayer"], swiftSettings: hotPath),
         .target(name: "SeededRandom"),
         .target(name: "RouteEngine", dependencies: ["TraceFormat"], swiftSettings: hotPath),
         .target(name: "QualityEngine", dependencies: ["TraceFormat"], swiftSettings: hotPath),
         .target(name: "Replay", dependencies: ["TraceFormat", "RouteEngine", "QualityEngine"], swiftSettings: hotPath),
         .target(name: "Reports", dependencies: ["TraceFormat", "RouteEngine", "QualityEngine", "Replay"]),
-        .target(name: "TraceTools", dependencies: ["TraceFormat", "Replay", "Reports"]),
-        .executableTarget(name: "rtctrace", dependencies: ["TraceFormat", "QualityEngine", "Replay", "Reports", "TraceTools"]),
-        .executableTarget(name: "rtctrace-bench", dependencies: ["TraceFormat", "SeededRandom"]),
-        .executableTarget(name: "rtctrace-harness", dependencies: ["TraceFormat"]),
+        .target(name: "TraceTools", dependencies: ["SystemLayer", "TraceFormat", "Replay", "Reports"]),
+        .executableTarget(name: "rtctrace", dependencies: ["SystemLayer", "TraceFormat", "QualityEngine", "Replay", "Reports", "TraceTools"]),
+        .executableTarget(name: "rtctrace-bench", dependencies: ["SystemLayer", "TraceFormat", "SeededRandom"]),
+        .executableTarget(name: "rtctrace-harness", dependencies: ["SystemLayer", "TraceFormat"]),
         // What every test target shares: the process runners, temp folders, fixtures, trace loading,
         // the trace builder and the one TestStore both engines are tested through.
         .target(name: "TestSupport", dependencies: ["TraceFormat", "RouteEngine", "QualityEngine", "Replay"],
@@ -43,6 +44,6 @@ let package = Package(
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "Reports", "TraceFormat", "RouteEngine", "QualityEngine", "TestSupport"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Replay", "TraceFormat", "TraceTools", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TraceFormat", "TestSupport"]),
-        .testTarget(name: "RobustnessTests", dependencies: ["TraceFormat", "Replay", "Reports", "TestSupport"]),
+        .testTarget(name: "RobustnessTests", dependencies: ["SystemLayer", "TraceFormat", "Replay", "Reports", "TraceTools", "TestSupport"]),
     ]
 )

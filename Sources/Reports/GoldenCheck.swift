@@ -42,8 +42,9 @@ public enum GoldenCheck {
     /// The snapshot path beside a trace.
     public static func snapshotPath(for trace: String) -> String { stem(trace) + ".golden.json" }
 
-    /// Replays and checks one trace.
-    public static func check(_ path: String, options: ReplayOptions = ReplayOptions()) -> CheckOutcome {
+    /// Replays and checks one trace. With `snapshotRefusal` the snapshot is not read at all (it is
+    /// not a file the caller may read, e.g. a link out of the checked folder): the reason is a failure.
+    public static func check(_ path: String, options: ReplayOptions = ReplayOptions(), snapshotRefusal: String? = nil) -> CheckOutcome {
         var out = CheckOutcome(file: path)
         let result: ReplayResult
         do {
@@ -63,6 +64,10 @@ public enum GoldenCheck {
         }
         out.rendered = ResultJSON.render(result, golden: true, pretty: true) + "\n"
         let snap = snapshotPath(for: path)
+        if let snapshotRefusal {
+            out.failures.append("\(snap): \(snapshotRefusal)")
+            return out
+        }
         do {
             if let accepted = try SmallFile.text(snap) {
                 if accepted == out.rendered {

@@ -1,4 +1,4 @@
-import Glibc
+import SystemLayer
 
 /// Output files are written whole or not at all: to a temporary sibling, then renamed over the target.
 public enum AtomicFile {
@@ -8,66 +8,106 @@ public enum AtomicFile {
         let dir = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         // Random, so a stale temporary left by a crashed run (whose pid may recur) is never reused.
-        return "\(dir).\(name).tmp-\(getpid())-\(String(UInt64.random(in: 0...UInt64.max), radix: 36))"
+        return "\(dir).\(name).tmp-\(CurrentProcess.id)-\(String(UInt64.random(in: 0...UInt64.max), radix: 36))"
     }
 
     /// Renames the finished temporary file over `path`.
     public static func commit(_ temporary: String, to path: String) throws {
-        guard rename(temporary, path) == 0 else {
-            let e = FileError.errno(path, "cannot move the finished file into place")
-            unlink(temporary)
-            throw e
+        do { try FileSystem.rename(temporary, to: path) } catch {
+            FileSystem.removeIfPresent(temporary)
+            throw FileError.system(path, "cannot move the finished file into place", error)
         }
     }
 
     /// Removes a temporary file after a failure.
-    public static func discard(_ temporary: String) { unlink(temporary) }
+    public static func discard(_ temporary: String) { FileSystem.removeIfPresent(temporary) }
 
     /// Writes `bytes` to `path` atomically.
     public static func write(_ bytes: [UInt8], to path: String) throws {
         let tmp = temporarySibling(of: path)
         // O_EXCL | O_NOFOLLOW: never write through a symlink or into a file someone else made.
-        let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw FileError.errno(path, "cannot create") }
-        var off = 0
-        let ok = bytes.withUnsafeBytes { p -> Bool in
-            while off < p.count {
-                let n = Glibc.write(fd, p.baseAddress! + off, p.count - off)
-                if n < 0 { if errno == EINTR { continue }; return false }
-                if n == 0 { errno = ENOSPC; return false }
-                off += n
-            }
-            // Durable before the rename, so a power cut leaves the old file or the whole new one.
-            return fsync(fd) == 0 || errno == EINVAL
+        let file: OpenFile
+        do { file = try OpenFile(tmp, .writeOnly, options: [.create, .exclusive, .noFollow, .closeOnExec]) } catch {
+            throw FileError.system(path, "cannot create", error)
         }
-        let err = FileError.errno(path, "write failed")
-        close(fd)
-        guard ok else { unlink(tmp); throw err }
+        do {
+            try file.writeAll(bytes)
+            // Durable before the rename, so a power cut leaves the old file or the whole new one.
+            do { try file.sync() } catch where error.errno == .invalidArgument {}
+            try file.close()
+        } catch {
+            try? file.close()
+            discard(tmp)
+            throw FileError.system(path, "write failed", error)
+        }
         try commit(tmp, to: path)
     }
 
     /// Writes a string to `path` atomically.
     public static func write(_ text: String, to path: String) throws { try write(Array(text.utf8), to: path) }
+
+    /// Runs `body` with a fresh temporary sibling of `path` to create (e.g. with a `TraceWriter`),
+    /// then renames it over `path`. On any error the temporary is removed, and the error names
+    /// `path`: never a temporary file that no longer exists.
+    public static func replace<T>(_ path: String, _ body: (_ temporary: String) throws -> T) throws -> T {
+        let tmp = temporarySibling(of: path)
+        do {
+            let result = try body(tmp)
+            try commit(tmp, to: path)
+            return result
+        } catch {
+            discard(tmp)
+            throw naming(path, insteadOf: tmp, in: error)
+        }
+    }
+
+    /// The same error told about `path` where it named `temporary`.
+    public static func naming(_ path: String, insteadOf temporary: String, in error: Error) -> Error {
+        switch error {
+        case var e as FileError:
+            if e.path == temporary { e.path = path }
+            e.message = e.message.replacingAll(temporary, with: path)
+            return e
+        case let e as WriteError: return e.naming(path, insteadOf: temporary)
+        case let e as SystemError where e.path == temporary: return e.about(path)
+        default: return error
+        }
+    }
+}
+
+extension String {
+    /// Every occurrence of `target` replaced; by bytes, without Foundation or the string-processing
+    /// APIs that older iOS releases lack.
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        let bytes = Array(utf8), t = Array(target.utf8)
+        guard !t.isEmpty, bytes.count >= t.count else { return self }
+        var out: [UInt8] = []
+        var i = 0
+        while i < bytes.count {
+            if i + t.count <= bytes.count && bytes[i..<(i + t.count)].elementsEqual(t) {
+                out += replacement.utf8
+                i += t.count
+            } else {
+                out.append(bytes[i])
+                i += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
 }
 
 /// Small whole-file reads (snapshots, config), bounded.
 public enum SmallFile {
     /// The file's bytes, or nil when it does not exist; throws when it exceeds `limit` bytes.
     public static func read(_ path: String, limit: Int = 64 << 20) throws -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            if errno == ENOENT { return nil }
-            throw FileError.errno(path, "cannot open")
+        let file: OpenFile
+        do { file = try OpenFile(path, .readOnly) } catch {
+            if error.errno == .noSuchFile { return nil }
+            throw FileError.system(path, "cannot open", error)
         }
-        defer { close(fd) }
-        var out: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
-            if n < 0 { if errno == EINTR { continue }; throw FileError.errno(path, "read failed") }
-            if n == 0 { return out }
-            out.append(contentsOf: chunk[0..<n])
-            if out.count > limit { throw FileError(path: path, message: "larger than \(limit) bytes") }
+        do { return try file.readAll(limit: limit) } catch {
+            if error.errno == .fileTooLarge { throw FileError(path: path, message: "larger than \(limit) bytes") }
+            throw FileError.system(path, "read failed", error)
         }
     }
 

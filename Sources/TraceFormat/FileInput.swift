@@ -1,4 +1,4 @@
-import Glibc
+import SystemLayer
 
 /// An I/O failure on a trace file, named with the path and the system's message.
 public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -9,46 +9,43 @@ public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `PATH: message`.
     public var description: String { "\(path): \(message)" }
 
-    static func errno(_ path: String, _ what: String) -> FileError {
-        FileError(path: path, message: "\(what): \(String(cString: strerror(Glibc.errno)))")
+    /// Creates an error about `path`.
+    public init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
+
+    /// `what` failed on `path` for the system's reason.
+    static func system(_ path: String, _ what: String, _ error: SystemError) -> FileError {
+        FileError(path: path, message: "\(what): \(error.reason)")
     }
 }
 
-/// A file opened for sequential reading with raw `read(2)` (or standard input for `-`).
+/// A file opened for sequential reading (or standard input for `-`).
 final class FileInput {
     let path: String
-    let fd: Int32
-    private let owned: Bool
+    let file: OpenFile
     /// The file's size when it is a regular file (nil for standard input, pipes and devices).
     private(set) var size: Int?
 
     init(path: String) throws {
         self.path = path
         if path == "-" {
-            fd = 0
-            owned = false
+            file = OpenFile(borrowing: .standardInput, name: "-")
         } else {
-            fd = open(path, O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else { throw FileError.errno(path, "cannot open") }
-            owned = true
-            var st = stat()
-            if fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR {
-                close(fd)
+            do { file = try OpenFile(path, .readOnly) } catch { throw FileError.system(path, "cannot open", error) }
+            let status = try? file.status()
+            if status?.type == .directory {
                 throw FileError(path: path, message: "is a directory")
             }
-            if (st.st_mode & S_IFMT) == S_IFREG { size = Int(st.st_size) }
+            if let status, status.type == .regular { size = Int(status.size) }
         }
     }
 
-    deinit { if owned { close(fd) } }
-
     /// Reads up to `count` bytes into `buffer`; 0 at end of file.
     func read(into buffer: UnsafeMutableRawPointer, count: Int) throws -> Int {
-        while true {
-            let n = Glibc.read(fd, buffer, count)
-            if n >= 0 { return n }
-            if Glibc.errno == EINTR { continue }
-            throw FileError.errno(path, "read failed")
+        do { return try file.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: count)) } catch {
+            throw FileError.system(path, "read failed", error)
         }
     }
 }

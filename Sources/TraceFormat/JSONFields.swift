@@ -1,3 +1,5 @@
+import SystemLayer
+
 /// The members of one JSON object, located but not yet decoded: key ranges and value offsets.
 ///
 /// Scanning once and looking fields up by name lets the decoder accept members in any order
@@ -87,7 +89,7 @@ final class JSONFields {
                 if escapedKeys[Int(slot.escaped)].elementsEqual(UnsafeBufferPointer(start: k, count: n)) { return Int(slot.value) }
                 continue
             }
-            guard Int(slot.keyEnd - slot.keyStart) == n, memcmp(base + Int(slot.keyStart), k, n) == 0 else { continue }
+            guard Int(slot.keyEnd - slot.keyStart) == n, Memory.equal(base + Int(slot.keyStart), k, count: n) else { continue }
             return Int(slot.value)
         }
         return nil
@@ -112,7 +114,3 @@ final class JSONFields {
     /// The raw bytes of member `i`'s key (unescaped when it held escapes).
     func keyRange(_ i: Int) -> Range<Int> { Int(slots[i].keyStart)..<Int(slots[i].keyEnd) }
 }
-
-#if canImport(Glibc)
-import Glibc
-#endif

@@ -1,4 +1,3 @@
-import Glibc
 
 /// Frame decoding and recovery: the zstd side of `LineSource`.
 extension LineSource {
@@ -39,7 +38,7 @@ extension LineSource {
         ensureOutputSpace(n)
         let take = min(n, dataCapacity - dataEnd)
         inBuf.withUnsafeBufferPointer { s in
-            _ = memcpy(data + dataEnd, s.baseAddress! + inPos, take)
+            UnsafeMutableRawPointer(data + dataEnd).copyMemory(from: s.baseAddress! + inPos, byteCount: take)
         }
         inPos += take
         dataEnd += take
@@ -262,7 +261,8 @@ extension LineSource {
         // Compact only when that frees a good part of the buffer; moving a large held frame
         // again and again for a little room would cost more than growing.
         if dataPos > 0 && (dataPos >= dataCapacity / 4 || dataCapacity >= maxData) {
-            _ = memmove(data, data + dataPos, dataEnd - dataPos)
+            // copyMemory is memmove: the regions may overlap.
+            UnsafeMutableRawPointer(data).copyMemory(from: data + dataPos, byteCount: dataEnd - dataPos)
             verifiedEnd -= dataPos
             dataEnd -= dataPos
             compacted += dataPos

@@ -1,4 +1,4 @@
-import Glibc
+import SystemLayer
 
 /// Limits that bound a reader's memory on any input.
 public struct ReaderLimits: Sendable, Equatable {
@@ -142,8 +142,8 @@ final class LineSource {
     /// The index of the next newline in the verified data, if any.
     @inline(__always)
     func nextNewline() -> Int? {
-        guard dataPos < verifiedEnd, let found = memchr(data + dataPos, 0x0A, verifiedEnd - dataPos) else { return nil }
-        return UnsafeMutablePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - data
+        guard dataPos < verifiedEnd, let found = Memory.firstAddress(of: 0x0A, in: data + dataPos, count: verifiedEnd - dataPos) else { return nil }
+        return found - UnsafeRawPointer(data)
     }
 
     func nextLine() -> Event? {
@@ -189,7 +189,8 @@ final class LineSource {
             if inFrame, frameIdx >= 0, inPos - frameIdx <= Self.retainCap { keep = frameIdx }
             if inEnd - keep > inBuf.count - (64 << 10) { keep = inPos }
             inBuf.withUnsafeMutableBufferPointer { p in
-                _ = memmove(p.baseAddress!, p.baseAddress! + keep, inEnd - keep)
+                // copyMemory is memmove: the regions may overlap.
+                UnsafeMutableRawPointer(p.baseAddress!).copyMemory(from: p.baseAddress! + keep, byteCount: inEnd - keep)
             }
             inStart += keep
             inPos -= keep

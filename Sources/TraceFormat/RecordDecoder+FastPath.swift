@@ -1,3 +1,5 @@
+import SystemLayer
+
 /// The single-pass path for the high-rate record types written in canonical key order (as
 /// `TraceWriter` and recorders write them). Any surprise (another order, an unknown member, an
 /// escape, a bad value) returns nil and the general path decodes the line instead, so this path
@@ -205,12 +207,12 @@ extension JSONCursor {
         let p = bytes.baseAddress! + r.lowerBound
         switch r.count {
         case 4:
-            if memcmp(p, "good", 4) == 0 { return .good }
-            if memcmp(p, "poor", 4) == 0 { return .poor }
-            if memcmp(p, "lost", 4) == 0 { return .lost }
+            if Memory.equal(p, "good", count: 4) { return .good }
+            if Memory.equal(p, "poor", count: 4) { return .poor }
+            if Memory.equal(p, "lost", count: 4) { return .lost }
             return nil
-        case 7: return memcmp(p, "unknown", 7) == 0 ? .unknown : nil
-        case 9: return memcmp(p, "excellent", 9) == 0 ? .excellent : nil
+        case 7: return Memory.equal(p, "unknown", count: 7) ? .unknown : nil
+        case 9: return Memory.equal(p, "excellent", count: 9) ? .excellent : nil
         default: return nil
         }
     }
@@ -249,5 +251,3 @@ extension JSONCursor {
         }
     }
 }
-
-import Glibc

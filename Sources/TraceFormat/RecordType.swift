@@ -1,4 +1,4 @@
-import Glibc
+import SystemLayer
 
 /// The record types of the trace format that have a fixed schema (every type but `expect.*`
 /// and unknown ones), looked up from the raw bytes of the `type` field without building a String.
@@ -73,7 +73,7 @@ enum RecordType: String, CaseIterable {
     static func lookup(_ name: UnsafeBufferPointer<UInt8>) -> RecordType? {
         guard name.count < 64, let base = name.baseAddress else { return nil }
         let t = table
-        for i in t.starts[name.count]..<t.starts[name.count + 1] where memcmp(t.entries[i].bytes, base, name.count) == 0 {
+        for i in t.starts[name.count]..<t.starts[name.count + 1] where Memory.equal(t.entries[i].bytes, base, count: name.count) {
             return t.entries[i].type
         }
         return nil

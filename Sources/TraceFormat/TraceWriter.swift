@@ -1,4 +1,4 @@
-import Glibc
+import SystemLayer
 
 /// Appends records to a trace: JSON Lines in checksummed zstd frames, never rewriting earlier bytes.
 ///
@@ -19,10 +19,6 @@ public final class TraceWriter {
         /// Hold an exclusive advisory lock on the file while open (refuses a second appender).
         public var lock: Bool
 
-        /// The `write(2)` the writer calls; tests replace it to inject failures such as a full disk,
-        /// and the crash harness to stop a writer at a chosen byte of a chosen write.
-        @_spi(Testing) public var write: WriteFunction = { Glibc.write($0, $1, $2) }
-
         /// Creates options; the defaults are tuned in docs/performance.md.
         public init(frameRecords: Int = 1024, frameBytes: Int = 2 << 20, level: Int32? = nil, lock: Bool = true) {
             self.frameRecords = frameRecords
@@ -31,9 +27,6 @@ public final class TraceWriter {
             self.lock = lock
         }
     }
-
-    /// `write(2)`'s shape: bytes written, or -1 with `errno` set.
-    @_spi(Testing) public typealias WriteFunction = @Sendable (_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int
 
     /// What opening an existing trace found and repaired.
     public struct OpenReport: Sendable {
@@ -57,7 +50,7 @@ public final class TraceWriter {
     public private(set) var openReport = OpenReport()
 
     private let options: Options
-    private let fd: Int32
+    private let file: OpenFile
     private let compressor: ZstdCompressor
     private var buffer: [UInt8] = []
     private var buffered = 0
@@ -67,31 +60,35 @@ public final class TraceWriter {
     public private(set) var fileSize: Int
 
     /// Creates a new trace, or opens an existing one to append (repairing a torn tail first).
-    public init(path: String, options: Options = Options(), create: Bool = true) throws {
+    /// With `exclusive` the file must not exist yet (not even as a symbolic link): for the fresh
+    /// temporary file of `AtomicFile.replace`.
+    public init(path: String, options: Options = Options(), create: Bool = true, exclusive: Bool = false) throws {
         self.path = path
         self.options = options
         compressor = try ZstdCompressor(level: options.level)
-        let existing = access(path, F_OK) == 0
-        if !existing && !create { throw FileError(path: path, message: "no such trace") }
-        fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw FileError.errno(path, "cannot open for writing") }
-        if options.lock && flock(fd, LOCK_EX | LOCK_NB) != 0 {
-            let err = Glibc.errno
-            Glibc.close(fd)
-            if err == EWOULDBLOCK {
-                throw FileError(path: path, message: "another writer is appending to this trace (it holds the lock); refusing to interleave")
-            }
-            throw FileError(path: path, message: "cannot lock: \(String(cString: strerror(err)))")
+        do {
+            let flags: FileDescriptor.OpenOptions = exclusive ? [.create, .exclusive, .noFollow, .closeOnExec]
+                : create ? [.create, .closeOnExec] : [.closeOnExec]
+            file = try OpenFile(path, .readWrite, options: flags)
+        } catch {
+            if error.errno == .noSuchFile && !create { throw FileError(path: path, message: "no such trace") }
+            throw FileError.system(path, "cannot open for writing", error)
         }
-        var st = stat()
-        fstat(fd, &st)
-        fileSize = Int(st.st_size)
         nextSeq = 0
         lastT = 0
+        fileSize = 0
         // From here on a failure must not let deinit's close() write an end mark to this file.
-        do { try openExisting() } catch {
+        do {
+            if options.lock {
+                let locked: Bool
+                do { locked = try file.lock(.exclusive) } catch { throw FileError.system(path, "cannot lock", error) }
+                guard locked else { throw TraceLock.heldError(path) }
+            }
+            do { fileSize = Int(try file.status().size) } catch { throw FileError.system(path, "cannot read the size", error) }
+            try openExisting()
+        } catch {
             closed = true
-            Glibc.close(fd)
+            try? file.close()
             throw error
         }
     }
@@ -100,15 +97,15 @@ public final class TraceWriter {
     private func openExisting() throws {
         var report = OpenReport()
         buffer.reserveCapacity(min(options.frameBytes, 64 << 20) + 4096)
-        if fileSize > 0 && fileSize < TraceMark.start.frame.count && Self.isStartMarkPrefix(fd: fd, size: fileSize) {
+        if fileSize > 0 && fileSize < TraceMark.start.frame.count && Self.isStartMarkPrefix(file, size: fileSize) {
             // A creator that died (or hit a full disk) inside the start mark: nothing was recorded yet.
-            guard ftruncate(fd, 0) == 0 else { throw FileError.errno(path, "cannot cut the torn start mark") }
+            do { try file.truncate(to: 0) } catch { throw FileError.system(path, "cannot cut the torn start mark", error) }
             report.truncatedBytes = fileSize
             fileSize = 0
         }
         if fileSize == 0 {
             openReport = report
-            _ = lseek(fd, 0, SEEK_SET)
+            try? file.seek(to: 0)
             try writeFrame(TraceMark.start.frame)
             return
         }
@@ -120,12 +117,12 @@ public final class TraceWriter {
         lastT = scan.lastT ?? 0
         if scan.validEnd < fileSize {
             report.truncatedBytes = fileSize - scan.validEnd
-            guard ftruncate(fd, off_t(scan.validEnd)) == 0 else { throw FileError.errno(path, "cannot cut the torn tail") }
+            do { try file.truncate(to: Int64(scan.validEnd)) } catch { throw FileError.system(path, "cannot cut the torn tail", error) }
             fileSize = scan.validEnd
         }
         report.rescuedLines = scan.rescued.count
         openReport = report
-        _ = lseek(fd, 0, SEEK_END)
+        _ = try? file.seekToEnd()
         if fileSize == 0 {
             // The whole file was a torn tail (e.g. a cut start mark): begin it again.
             try writeFrame(TraceMark.start.frame)
@@ -189,7 +186,7 @@ public final class TraceWriter {
         guard !closed else { return }
         defer {
             closed = true
-            Glibc.close(fd)
+            try? file.close()
         }
         try flush()
         try writeFrame(TraceMark.end(lastSeq: Int64(nextSeq - 1)).frame)
@@ -204,13 +201,14 @@ public final class TraceWriter {
         let start = fileSize
         var off = 0
         while off < bytes.count {
-            let n = options.write(fd, bytes.baseAddress! + off, bytes.count - off)
+            var n = 0
+            var failure: SystemError?
+            do { n = try file.write(UnsafeRawBufferPointer(rebasing: bytes[off...])) } catch { failure = error }
             if n <= 0 {
-                if n < 0 && Glibc.errno == EINTR { continue }
-                let err = n < 0 ? FileError.errno(path, "write failed after \(start) bytes") :
+                let err = failure.map { FileError.system(path, "write failed after \(start) bytes", $0) } ??
                     FileError(path: path, message: "write failed after \(start) bytes: the file system accepted no more bytes")
                 if off > 0 {
-                    if ftruncate(fd, off_t(start)) == 0 && lseek(fd, off_t(start), SEEK_SET) == off_t(start) {
+                    if (try? file.truncate(to: Int64(start))) != nil && (try? file.seek(to: Int64(start))) != nil {
                         fileSize = start
                     } else {
                         // The partial frame stays: readers report it as torn and the next open cuts it.
@@ -225,9 +223,9 @@ public final class TraceWriter {
     }
 
     /// Whether the file's first `size` bytes are the beginning of rtctrace's start mark.
-    private static func isStartMarkPrefix(fd: Int32, size: Int) -> Bool {
+    private static func isStartMarkPrefix(_ file: OpenFile, size: Int) -> Bool {
         var head = [UInt8](repeating: 0, count: size)
-        let n = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, size, 0) }
+        let n = head.withUnsafeMutableBytes { try? file.read(into: $0, at: 0) }
         return n == size && head[...] == TraceMark.start.frame.prefix(size)
     }
 
@@ -282,6 +280,16 @@ public enum WriteError: Error, Equatable, CustomStringConvertible {
     case timeBackwards(path: String, seq: Int, last: Int64, t: Int64)
     /// The writer was closed.
     case closed(path: String)
+
+    /// The same error about `path` where it named `temporary`.
+    public func naming(_ path: String, insteadOf temporary: String) -> WriteError {
+        func swap(_ p: String) -> String { p == temporary ? path : p }
+        return switch self {
+        case .badSeq(let p, let expected, let got): .badSeq(path: swap(p), expected: expected, got: got)
+        case .timeBackwards(let p, let seq, let last, let t): .timeBackwards(path: swap(p), seq: seq, last: last, t: t)
+        case .closed(let p): .closed(path: swap(p))
+        }
+    }
 
     /// A message naming the file and seq.
     public var description: String {

@@ -1,4 +1,3 @@
-import Glibc
 import Replay
 import TraceFormat
 
@@ -29,17 +28,16 @@ public enum Redaction {
         redactor.finishLearning()
 
         let reader = try TraceReader(path: input)
-        let tmp = AtomicFile.temporarySibling(of: output)
-        unlink(tmp)
         var report = RedactionReport()
         report.usedDefaultSalt = salt == nil
-        do {
-            let writer = try TraceWriter(path: tmp)
+        try AtomicFile.replace(output) { tmp in
+            let writer = try TraceWriter(path: tmp, exclusive: true)
             while let e = reader.next() {
                 switch e {
                 case .record(let r):
                     do { try writer.append(redactor.redact(r)) } catch let w as WriteError {
-                        throw RedactionError(description: "\(input): seq \(r.seq): cannot keep this record's seq and t in the redacted trace (\(w)); "
+                        let named = w.naming(output, insteadOf: tmp)
+                        throw RedactionError(description: "\(input): seq \(r.seq): cannot keep this record's seq and t in the redacted trace (\(named)); "
                             + "the input has a seq gap or goes back in time: repair it with 'rtctrace record --renumber' first")
                     }
                     report.records += 1
@@ -47,10 +45,6 @@ public enum Redaction {
                 }
             }
             try writer.close()
-            try AtomicFile.commit(tmp, to: output)
-        } catch {
-            AtomicFile.discard(tmp)
-            throw error
         }
         report.changed = Redactor.Kind.allCases.compactMap { k in redactor.changed[k].map { (k.rawValue, $0) } }
         return report

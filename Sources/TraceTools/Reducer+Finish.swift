@@ -1,4 +1,3 @@
-import Glibc
 import Replay
 import TraceFormat
 
@@ -254,16 +253,10 @@ public enum TraceFiles {
 
     /// Writes records (seqs from 0, t non-decreasing) as a trace, atomically: a temporary sibling, then a rename.
     public static func write(_ records: [Record], to path: String) throws {
-        let tmp = AtomicFile.temporarySibling(of: path)
-        unlink(tmp)
-        do {
-            let writer = try TraceWriter(path: tmp)
+        try AtomicFile.replace(path) { tmp in
+            let writer = try TraceWriter(path: tmp, exclusive: true)
             for r in records { try writer.append(r) }
             try writer.close()
-            try AtomicFile.commit(tmp, to: path)
-        } catch {
-            AtomicFile.discard(tmp)
-            throw error
         }
     }
 }

@@ -1,15 +1,11 @@
 import Foundation
-import Glibc
+import SystemLayer
 import TraceFormat
 
 /// Benchmark harness for `make bench`: each subcommand does one measured piece of work and prints
 /// one JSON object with its figures. benchmarks/run.sh runs them and the baselines in one run.
 
-func now() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-}
+func now() -> Double { Clock.monotonicSeconds() }
 
 func emit(_ pairs: [(String, Any)]) {
     let body = pairs.map { k, v -> String in
@@ -21,12 +17,12 @@ func emit(_ pairs: [(String, Any)]) {
 
 func fail(_ s: String) -> Never {
     FileHandle.standardError.write(Data(("rtctrace-bench: " + s + "\n").utf8))
-    exit(2)
+    CurrentProcess.exit(2)
 }
 
 /// Writes `count` synthetic records with the given writer options; returns the seconds spent appending.
 func synth(count: Int, path: String, options: TraceWriter.Options, flushEvery: Int64? = nil) throws -> (Double, Int) {
-    unlink(path)
+    FileSystem.removeIfPresent(path)
     let w = try TraceWriter(path: path, options: options)
     var g = Synth(seed: 42)
     var records: [Record] = []

@@ -1,4 +1,4 @@
-import Glibc
+import SystemLayer
 
 /// What the writer is doing in an `append` run; writes are attributed to the stage they happen in.
 enum Stage: Equatable {
@@ -85,7 +85,9 @@ enum StopPoint: Equatable, CustomStringConvertible {
     }
 }
 
-/// Follows the run's stage and halts it at the stop point: the writer's `write(2)` goes through here.
+/// Follows the run's stage and halts it at the stop point: the writer's writes are seen through the
+/// system layer's fault hook, which lets the stop write take only some of its bytes and halts right
+/// after them.
 final class StopPlan: @unchecked Sendable {
     let stop: StopPoint?
     /// The stage the next write belongs to; setting it starts counting that stage's writes.
@@ -96,19 +98,29 @@ final class StopPlan: @unchecked Sendable {
 
     init(_ stop: StopPoint?) { self.stop = stop }
 
-    /// The writer's `write(2)`: a plain write, except at the stop point.
-    func write(_ fd: Int32, _ bytes: UnsafeRawPointer, _ n: Int) -> Int {
+    /// The hook the writer's writes go through (standard output and error, the harness's own lines,
+    /// are not the writer's).
+    var injector: FaultInjector {
+        FaultInjector(write: { [self] attempt in
+            guard attempt.descriptor.rawValue > 2 else { return nil }
+            return self.before(count: attempt.count)
+        }, written: { [self] attempt, written in
+            guard attempt.descriptor.rawValue > 2, self.stopping else { return }
+            self.halt("stopped \(self.stop!) at byte \(written) of \(attempt.count)")
+        })
+    }
+
+    private var stopping = false
+
+    /// Before a write of `n` bytes: a plain write, except at the stop point, where only the stop's
+    /// bytes go through (and none: halt before it).
+    private func before(count n: Int) -> Fault? {
         writesInStage += 1
-        guard case .inWrite(let s, let b)? = stop, s == stage, writesInStage == 1 else { return Glibc.write(fd, bytes, n) }
+        guard case .inWrite(let s, let b)? = stop, s == stage, writesInStage == 1 else { return nil }
         let through = b.of(n)
-        var off = 0
-        while off < through {
-            let k = Glibc.write(fd, bytes + off, through - off)
-            if k < 0 && errno == EINTR { continue }
-            guard k > 0 else { fail("write failed before the stop point") }
-            off += k
-        }
-        halt("stopped \(stop!) at byte \(through) of \(n)")
+        if through == 0 { halt("stopped \(stop!) at byte 0 of \(n)") }
+        stopping = true
+        return through < n ? .shortWrite(through) : nil
     }
 
     /// Halts when the run reaches a stop point that is not inside a write.
@@ -119,7 +131,9 @@ final class StopPlan: @unchecked Sendable {
     /// Says where the run stopped (one line, written before anything else can happen) and blocks
     /// until a signal ends the process.
     private func halt(_ line: String) -> Never {
+        // The hook is done (and may hold its lock): the line goes straight out.
+        SystemFaults.injector = nil
         say(line + ", last appended seq \(lastAppended)")
-        while true { pause() }
+        while true { Clock.sleep(nanoseconds: 1_000_000_000) }
     }
 }

@@ -1,5 +1,5 @@
-import Glibc
-@_spi(Testing) import TraceFormat
+import SystemLayer
+import TraceFormat
 
 // Writer processes for the robustness tests (Tests/RobustnessTests): they append to a trace the
 // way a recorder does, and are killed, raced against each other and checked from outside.
@@ -21,23 +21,19 @@ import Glibc
 //       resident memory in a fresh process, for the memory-bound tests.
 
 func fail(_ message: String, code: Int32 = 1) -> Never {
-    let s = "Error: \(message)\n"
-    _ = s.withCString { write(2, $0, strlen($0)) }
-    exit(code)
+    try? FileDescriptor.standardError.writeAll(string: "Error: \(message)\n")
+    CurrentProcess.exit(code)
 }
 
 func say(_ s: String) {
-    _ = (s + "\n").withCString { write(1, $0, strlen($0)) }
+    try? FileDescriptor.standardOutput.writeAll(string: s + "\n")
 }
 
 /// The process's peak resident set size (VmHWM), in KiB.
 func peakKB() -> Int {
-    guard let f = fopen("/proc/self/status", "r") else { return -1 }
-    defer { fclose(f) }
-    var line = [CChar](repeating: 0, count: 256)
-    while fgets(&line, 256, f) != nil {
-        let s = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        if s.hasPrefix("VmHWM:") { return Int(s.dropFirst(6).filter(\.isNumber)) ?? -1 }
+    guard let status = try? OpenFile("/proc/self/status", .readOnly).readAll(limit: 1 << 20) else { return -1 }
+    for line in String(decoding: status, as: UTF8.self).split(separator: "\n") where line.hasPrefix("VmHWM:") {
+        return Int(line.dropFirst(6).filter(\.isNumber)) ?? -1
     }
     return -1
 }
@@ -73,12 +69,13 @@ case "append":
         }
         stop = point
     }
-    let side = open(positional[2], O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
-    guard side >= 0 else { fail("cannot open \(positional[2])") }
+    guard let side = try? OpenFile(positional[2], .writeOnly, options: [.create, .closeOnExec]) else {
+        fail("cannot open \(positional[2])")
+    }
     let plan = StopPlan(stop)
+    SystemFaults.injector = plan.injector
     do {
-        var options = TraceWriter.Options(frameRecords: 1 << 30, frameBytes: 1 << 30, level: 3)
-        options.write = { fd, bytes, n in plan.write(fd, bytes, n) }
+        let options = TraceWriter.Options(frameRecords: 1 << 30, frameBytes: 1 << 30, level: 3)
         plan.stage = .open
         let w = try TraceWriter(path: positional[1], options: options)
         plan.lastAppended = w.nextSeq - 1
@@ -91,7 +88,7 @@ case "append":
             // One pwrite of a fixed-width field: a kill leaves either the old or the new value.
             var text = String(w.nextSeq - 1)
             text += String(repeating: " ", count: 20 - text.utf8.count)
-            _ = text.withCString { pwrite(side, $0, 20, 0) }
+            _ = try? Array(text.utf8).withUnsafeBytes { try side.writeAll($0, at: 0) }
             plan.reached(.flushed(flushes))
         }
         plan.stage = .appending
@@ -115,7 +112,7 @@ case "race":
     while writer == nil {
         do { writer = try openWriter(args[1], frameRecords: 1) } catch let e as FileError where e.message.contains("another writer") {
             if !wait { fail("\(e)", code: 3) }
-            usleep(500)
+            Clock.sleep(nanoseconds: 500_000)
         } catch { fail("\(error)") }
     }
     do {
@@ -131,7 +128,7 @@ case "hold":
         try w.flush()
         say("ready")
         var byte: UInt8 = 0
-        while read(0, &byte, 1) > 0 {}
+        while (try? withUnsafeMutableBytes(of: &byte) { try FileDescriptor.standardInput.read(into: $0) }) ?? 0 > 0 {}
         try w.close()
     } catch { fail("\(error)") }
 case "read":

@@ -1,4 +1,3 @@
-import Glibc
 import Reports
 import TraceFormat
 
@@ -26,22 +25,23 @@ struct CommandFailure: Error {
     let message: String
 }
 
+/// rtctrace's version, printed by `rtctrace --version` and `rtctrace version`.
+let rtctraceVersion = "0.9.0"
+
 /// A command's description: its name, usage, summary and options, for parsing and `--help`.
 struct CommandSpec: Sendable {
     let name: String
     let usage: String
     let summary: String
-    /// Options taking a value: (name, value placeholder, help).
-    var options: [(String, String, String)] = []
-    /// Flags: (name, help).
-    var flags: [(String, String)] = []
+    /// Every option the command takes, in `--help` order.
+    var options: [Option] = []
     var details: String = ""
 
     var help: String {
         var s = "OVERVIEW: \(summary)\n\nUSAGE: rtctrace \(usage)\n"
-        if !options.isEmpty || !flags.isEmpty {
+        if !options.isEmpty {
             s += "\nOPTIONS:\n"
-            let rows = options.map { ("\($0.0) <\($0.1)>", $0.2) } + flags.map { ($0.0, $0.1) } + [("-h, --help", "Show help information.")]
+            let rows = options.map { ($0.synopsis, $0.helpText) } + [("-h, --help", "Show help information.")]
             let width = rows.map(\.0.count).max() ?? 0
             for (left, right) in rows {
                 s += "  " + left + String(repeating: " ", count: width - left.count + 2) + right + "\n"
@@ -50,105 +50,9 @@ struct CommandSpec: Sendable {
         if !details.isEmpty { s += "\n" + details + "\n" }
         return s
     }
-}
 
-/// Parsed command-line arguments of one command.
-struct Arguments {
-    var positionals: [String] = []
-    var values: [String: [String]] = [:]
-    var flags: Set<String> = []
-
-    /// Parses `args` against `spec`; `--help` is reported as a flag.
-    init(_ args: [String], spec: CommandSpec) throws {
-        let valued = Set(spec.options.map(\.0))
-        let flagNames = Set(spec.flags.map(\.0))
-        var i = 0
-        var onlyPositionals = false
-        while i < args.count {
-            var a = args[i]
-            i += 1
-            if onlyPositionals || a == "-" || !a.hasPrefix("-") { positionals.append(a); continue }
-            if a == "--" { onlyPositionals = true; continue }
-            if a == "-h" || a == "--help" { flags.insert("--help"); continue }
-            var inline: String?
-            if let eq = a.firstIndex(of: "="), a.hasPrefix("--") {
-                inline = String(a[a.index(after: eq)...])
-                a = String(a[..<eq])
-            }
-            if valued.contains(a) {
-                let v: String
-                if let inline { v = inline } else {
-                    guard i < args.count else { throw UsageError(message: "missing value for '\(a) <\(spec.options.first { $0.0 == a }!.1)>'") }
-                    v = args[i]
-                    i += 1
-                }
-                values[a, default: []].append(v)
-            } else if flagNames.contains(a), inline == nil {
-                flags.insert(a)
-            } else {
-                throw UsageError(message: "unknown option '\(a)'")
-            }
-        }
-    }
-
-    func has(_ flag: String) -> Bool { flags.contains(flag) }
-    func value(_ name: String) -> String? { values[name]?.last }
-
-    func int(_ name: String, default d: Int) throws -> Int {
-        guard let v = value(name) else { return d }
-        guard let n = Int(v) else { throw UsageError(message: "'\(name)' expects an integer, got '\(v)'") }
-        return n
-    }
-
-    func int64(_ name: String) throws -> Int64? {
-        guard let v = value(name) else { return nil }
-        guard let n = Int64(v) else { throw UsageError(message: "'\(name)' expects an integer, got '\(v)'") }
-        return n
-    }
-}
-
-/// Buffered standard output (and error) with terminal-safe text helpers.
-final class Output: @unchecked Sendable {
-    static let stdout = Output(fd: 1)
-    static let stderr = Output(fd: 2)
-
-    let fd: Int32
-    private var buffer: [UInt8] = []
-
-    init(fd: Int32) {
-        self.fd = fd
-        buffer.reserveCapacity(1 << 16)
-    }
-
-    /// Whether the stream is a terminal (colour and progress only then).
-    lazy var isTerminal: Bool = isatty(fd) == 1
-
-    func write(_ s: String) {
-        buffer.append(contentsOf: s.utf8)
-        if buffer.count >= 1 << 16 { flush() }
-    }
-
-    func write(bytes: UnsafeBufferPointer<UInt8>) {
-        buffer.append(contentsOf: bytes)
-        if buffer.count >= 1 << 16 { flush() }
-    }
-
-    func line(_ s: String = "") { write(s); write("\n") }
-
-    func flush() {
-        buffer.withUnsafeBytes { p in
-            var off = 0
-            while off < p.count {
-                let n = Glibc.write(fd, p.baseAddress! + off, p.count - off)
-                if n <= 0 {
-                    if n < 0 && errno == EINTR { continue }
-                    break
-                }
-                off += n
-            }
-        }
-        buffer.removeAll(keepingCapacity: true)
-    }
+    /// The declared option spelled `name`.
+    func option(named name: String) -> Option? { options.first { $0.name == name } }
 }
 
 /// Prints a trace problem as a warning on stderr.

@@ -1,115 +1,116 @@
-import Dispatch
-import Glibc
 import Replay
 import Reports
+import SystemLayer
 import TraceFormat
 
 /// `rtctrace check`: golden traces for CI.
 enum CheckCommand {
+    static let jobs = Option.integer("--jobs", "n", 1...4096, "Traces checked in parallel (default: the number of cores).")
+    static let junit = Option.output("--junit", "file", .document, "Also write JUnit XML (one testcase per trace).")
+    static let unreferenced = Option.choice("--unreferenced", "mode", ["warn", "fail", "delete"],
+                                            "Snapshot files with no trace: warn (default), fail or delete.")
+    static let json = Option.flag("--json", "Print one JSON object with every trace's outcome.")
+    static let update = Option.flag("--update", "Write NAME.golden.json.new for changed or missing snapshots (never under CI).")
+    static let quiet = Option.flag("--quiet", "Only print failures and the closing count.")
+
     static let spec = CommandSpec(
         name: "check", usage: "check PATH... [--jobs N] [--junit FILE] [--json] [--update] [--unreferenced warn|fail|delete] [options]",
         summary: "Check golden traces: every expect.* record and NAME.golden.json snapshot; exit 1 on any failure.",
-        options: [("--jobs", "n", "Traces checked in parallel (default: the number of cores)."),
-                  ("--junit", "file", "Also write JUnit XML (one testcase per trace)."),
-                  ("--unreferenced", "mode", "Snapshot files with no trace: warn (default), fail or delete.")] + ReplayFlags.options,
-        flags: [("--json", "Print one JSON object with every trace's outcome."),
-                ("--update", "Write NAME.golden.json.new for changed or missing snapshots (never under CI=true)."),
-                ("--quiet", "Only print failures and the closing count.")],
+        options: [jobs, junit, unreferenced] + ReplayFlags.options + [json, update, quiet],
         details: "PATH may be a trace or a folder (searched recursively for *.trace.zst, *.jsonl, *.jsonl.zst).\nReview new snapshots with 'rtctrace accept' or 'rtctrace reject'. Exit: 0 all pass, 1 any failure, 64 usage.")
 
     static let command = Command(spec: spec) { args in
         guard !args.positionals.isEmpty else { throw UsageError(message: "expected at least one PATH") }
-        let options = try ReplayFlags.parse(args)
-        let jobs = try args.int("--jobs", default: Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-        guard jobs >= 1 else { throw UsageError(message: "'--jobs' must be ≥ 1") }
-        let mode = args.value("--unreferenced") ?? "warn"
-        guard ["warn", "fail", "delete"].contains(mode) else { throw UsageError(message: "'--unreferenced' is warn, fail or delete") }
-        let ci = (getenv("CI").map { String(cString: $0) } ?? "") == "true"
-        var traces: [String] = []
-        var snapshots: [String] = []
-        for p in args.positionals {
-            guard fileExists(p) else { throw UsageError(message: "\(p): no such file or folder") }
-            if isDirectory(p) {
-                let found = walk(p)
-                traces += found.traces
-                snapshots += found.snapshots
-            } else { traces.append(p) }
+        let options = ReplayFlags.parse(args)
+        let jobCount = Int(args.integer(jobs) ?? Int64(CurrentProcess.activeProcessorCount))
+        let mode = args.string(unreferenced) ?? "warn"
+        let ci = ContinuousIntegration.isOn
+        let found = try collect(args.positionals)
+        let traces = found.traces.map(\.path)
+        // A snapshot is read only when it is a regular file inside the tree its trace was found in.
+        let refusals = found.traces.map { t -> String? in
+            let snap = GoldenCheck.snapshotPath(for: t.path)
+            guard (try? FileSystem.statusIfExists(snap, followLinks: false)) != nil else { return nil }
+            return t.tree.refusal(snap).map { "not read: \($0)" }
         }
-        traces = Array(Set(traces)).sorted()
-        let outcomes = runParallel(traces, jobs: jobs, options: options)
+        let junitTarget = try args.output(junit, inputs:
+            traces.map { ("the trace", $0) } + (traces.map(GoldenCheck.snapshotPath) + found.snapshots.map(\.path)).map { ("the snapshot", $0) })
+        let outcomes = runParallel(traces, refusals: refusals, jobs: jobCount, options: options)
 
         var failed = outcomes.filter { !$0.passed }.count
         let out = Output.stdout
-        let quiet = args.has("--quiet") || args.has("--json")
+        let asJSON = args.flag(json)
+        let quietly = args.flag(quiet) || asJSON
         for o in outcomes {
             if o.passed {
-                if !quiet { out.line("PASS \(terminalSafe(o.file)) (\(o.expectations) expectations\(o.snapshot == .matched ? ", snapshot" : ""))") }
-            } else if !args.has("--json") {
+                if !quietly { out.line("PASS \(terminalSafe(o.file)) (\(o.expectations) expectations\(o.snapshot == .matched ? ", snapshot" : ""))") }
+            } else if !asJSON {
                 out.line("FAIL \(terminalSafe(o.file))")
                 for f in o.failures { out.line(terminalSafe(f)) }
             }
         }
         // Snapshots with no trace beside them.
         let stems = Set(traces.map(GoldenCheck.stem))
-        for s in snapshots where !stems.contains(String(s.dropLast(".golden.json".count))) {
+        for (s, tree) in found.snapshots where !stems.contains(String(s.dropLast(".golden.json".count))) {
             switch mode {
             case "fail":
                 failed += 1
                 out.line("FAIL \(terminalSafe(s)): snapshot with no trace")
             case "delete":
-                if ci { Output.stderr.line("warning: \(s): snapshot with no trace (not deleted under CI=true)") } else {
-                    unlink(s)
-                    Output.stderr.line("deleted \(s): snapshot with no trace")
+                if ci {
+                    Output.stderr.line("warning: \(terminalSafe(s)): snapshot with no trace (not deleted under \(terminalSafe(ContinuousIntegration.setting)))")
+                } else if let why = tree.refusal(s, links: false) {
+                    Output.stderr.line("warning: \(terminalSafe(s)): snapshot with no trace, not deleted: \(terminalSafe(why))")
+                } else {
+                    FileSystem.removeIfPresent(s)
+                    Output.stderr.line("deleted \(terminalSafe(s)): snapshot with no trace")
                 }
             default: Output.stderr.line("warning: \(terminalSafe(s)): snapshot with no trace")
             }
         }
-        if args.has("--update") {
+        if args.flag(update) {
             if ci {
-                Output.stderr.line("CI=true: --update writes nothing")
+                Output.stderr.line("\(terminalSafe(ContinuousIntegration.setting)): --update writes nothing under CI")
             } else {
                 for o in outcomes where o.snapshot != .matched && !o.rendered.isEmpty {
                     let target = GoldenCheck.snapshotPath(for: o.file) + ".new"
                     try AtomicFile.write(o.rendered, to: target)
-                    Output.stderr.line("wrote \(target) (review with 'rtctrace accept' or 'rtctrace reject')")
+                    Output.stderr.line("wrote \(terminalSafe(target)) (review with 'rtctrace accept' or 'rtctrace reject')")
                 }
             }
         }
-        if let junit = args.value("--junit") {
-            try AtomicFile.write(JUnitXML.render(outcomes), to: junit)
-        }
-        if args.has("--json") { out.line(json(outcomes)) }
+        if let junitTarget { try junitTarget.write(JUnitXML.render(outcomes)) }
+        if asJSON { out.line(jsonSummary(outcomes)) }
         let passed = outcomes.count - outcomes.filter { !$0.passed }.count
-        if !args.has("--json") { out.line("\(passed) passed, \(outcomes.count - passed) failed") }
+        if !asJSON { out.line("\(passed) passed, \(outcomes.count - passed) failed") }
         return failed == 0 ? .success : .failure
     }
 
-    static func walk(_ dir: String) -> (traces: [String], snapshots: [String]) {
-        let files = filesBelow(dir, skipHidden: true)
-        return (files.filter { f in GoldenCheck.traceSuffixes.contains { f.hasSuffix($0) } }, files.filter { $0.hasSuffix(".golden.json") })
-    }
-
-    /// Checks traces on `jobs` threads; results keep the input order.
-    static func runParallel(_ traces: [String], jobs: Int, options: ReplayOptions) -> [CheckOutcome] {
-        let box = OutcomeBox(count: traces.count)
-        let progress = Output.stderr.isTerminal
-        // Largest files first, so that the longest replays do not end up alone at the tail.
-        let sizes = traces.map(fileSize)
-        let order = traces.indices.sorted { (sizes[$0], $1) > (sizes[$1], $0) }
-        DispatchQueue.concurrentPerform(iterations: min(jobs, max(traces.count, 1))) { worker in
-            while let k = box.claim() {
-                let i = order[k]
-                let o = GoldenCheck.check(traces[i], options: options)
-                let done = box.store(o, at: i)
-                if progress { box.progress(done, total: traces.count) }
+    /// The traces and snapshots the PATH arguments name, each with the tree it belongs to (a
+    /// folder given, or a trace's own folder); each trace once, in path order.
+    static func collect(_ paths: [String]) throws -> (traces: [(path: String, tree: FolderWalk)], snapshots: [(path: String, tree: FolderWalk)]) {
+        var traces: [String: FolderWalk] = [:]
+        var snapshots: [(path: String, tree: FolderWalk)] = []
+        for p in paths {
+            guard FileSystem.exists(p) else { throw UsageError(message: "\(p): no such file or folder") }
+            do throws(SystemError) {
+                if FileSystem.isDirectory(p) {
+                    let tree = try FolderWalk(p)
+                    let walk = tree.files(skipHidden: true)
+                    for s in walk.skipped { Output.stderr.line("warning: \(terminalSafe(s.path)): skipped, \(terminalSafe(s.reason))") }
+                    for f in walk.files where GoldenCheck.traceSuffixes.contains(where: { f.hasSuffix($0) }) && traces[f] == nil { traces[f] = tree }
+                    snapshots += walk.files.filter { $0.hasSuffix(".golden.json") }.map { ($0, tree) }
+                } else if traces[p] == nil {
+                    traces[p] = try FolderWalk.around(file: p)
+                }
+            } catch {
+                throw CommandFailure(message: error.description)
             }
-            _ = worker
         }
-        if progress { box.progress(-1, total: traces.count) }
-        return box.outcomes.map { $0! }
+        return (traces.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, snapshots)
     }
 
-    static func json(_ outcomes: [CheckOutcome]) -> String {
+    static func jsonSummary(_ outcomes: [CheckOutcome]) -> String {
         var w = JSONWriter()
         w.beginObject()
         w.key("passed"); w.int(outcomes.filter(\.passed).count)
@@ -134,43 +135,5 @@ enum CheckCommand {
         w.endArray()
         w.endObject()
         return w.string
-    }
-}
-
-/// Work queue and results shared by the checking threads.
-final class OutcomeBox: @unchecked Sendable {
-    private var lock = pthread_mutex_t()
-    private var next = 0
-    private var done = 0
-    private(set) var outcomes: [CheckOutcome?]
-
-    init(count: Int) {
-        outcomes = Array(repeating: nil, count: count)
-        pthread_mutex_init(&lock, nil)
-    }
-
-    deinit { pthread_mutex_destroy(&lock) }
-
-    func claim() -> Int? {
-        pthread_mutex_lock(&lock)
-        defer { pthread_mutex_unlock(&lock) }
-        guard next < outcomes.count else { return nil }
-        next += 1
-        return next - 1
-    }
-
-    func store(_ o: CheckOutcome, at i: Int) -> Int {
-        pthread_mutex_lock(&lock)
-        defer { pthread_mutex_unlock(&lock) }
-        outcomes[i] = o
-        done += 1
-        return done
-    }
-
-    func progress(_ done: Int, total: Int) {
-        pthread_mutex_lock(&lock)
-        defer { pthread_mutex_unlock(&lock) }
-        let line = done < 0 ? "\r\u{1B}[K" : "\rchecking \(done)/\(total) traces"
-        _ = line.withCString { Glibc.write(2, $0, strlen($0)) }
     }
 }

@@ -4,25 +4,26 @@ import TraceFormat
 
 /// `rtctrace export`: the replay as a Chrome Trace Event file for Perfetto or chrome://tracing.
 enum ExportCommand {
+    static let format = Option.choice("--format", "format", ["chrome"], "The export format; only 'chrome' (Perfetto UI, chrome://tracing).")
+    static let output = Option.output("-o", "file", .document, "The JSON file to write (atomically; overwritten if it exists).")
+
     static let spec = CommandSpec(
         name: "export", usage: "export TRACE --format chrome -o TRACE.json [options]",
         summary: "Export the replay's lanes, records, verdicts and findings (Chrome Trace Event Format).",
-        options: [("--format", "format", "The export format; only 'chrome' (Perfetto UI, chrome://tracing)."),
-                  ("-o", "file", "The JSON file to write (atomically; overwritten if it exists).")] + ReplayFlags.options,
-        flags: [strictFlag],
+        options: [format, output] + ReplayFlags.options + [CommonOptions.strict],
         details: "Open the file at https://ui.perfetto.dev or chrome://tracing. Timestamps are microseconds since\nthe trace started. See docs/report.md for the mapping.")
 
     static let command = Command(spec: spec) { args in
         guard args.positionals.count == 1 else { throw UsageError(message: "expected one TRACE") }
-        let format = args.value("--format") ?? "chrome"
-        guard format == "chrome" else { throw UsageError(message: "unknown format '\(format)' (supported: chrome)") }
-        guard let out = args.value("-o") else { throw UsageError(message: "missing '-o TRACE.json'") }
+        guard let target = try args.output(output, inputs: [("the input TRACE", args.positionals[0])]) else {
+            throw UsageError(message: "missing '-o TRACE.json'")
+        }
         let recorder = ChromeTraceRecorder()
         let result = try ReplayFlags.replay(args.positionals[0], args, observer: recorder.observe)
         try ReplayFlags.requireExplainable(result)
         let json = ChromeTrace.render(result, recorder: recorder)
-        try AtomicFile.write(json, to: out)
-        Output.stderr.line("wrote \(terminalSafe(out)) (\(json.utf8.count) bytes)")
+        try target.write(json)
+        Output.stderr.line("wrote \(terminalSafe(target.displayName)) (\(json.utf8.count) bytes)")
         if recorder.droppedInstants > 0 {
             Output.stderr.line("note: \(recorder.droppedInstants) records beyond the first \(recorder.maxInstants) are not exported as instants")
         }

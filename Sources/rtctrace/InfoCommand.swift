@@ -49,16 +49,18 @@ struct TraceSummary {
 
 /// `rtctrace info`: header, duration, counts, frames, sizes, gaps, unknown types, recovery events.
 enum InfoCommand {
+    static let json = Option.flag("--json", "Print the summary as JSON.")
+
     static let spec = CommandSpec(
         name: "info", usage: "info TRACE [--json] [--strict]",
         summary: "Summarise a trace: header, duration, record counts, frames, sizes, gaps and recovery events.",
-        flags: [("--json", "Print the summary as JSON."), strictFlag])
+        options: [json, CommonOptions.strict])
 
     static let command = Command(spec: spec) { args in
         guard args.positionals.count == 1 else { throw UsageError(message: "expected one TRACE") }
-        let strict = args.has("--strict")
+        let strict = args.flag(CommonOptions.strict)
         let s = try TraceSummary.read(args.positionals[0])
-        if args.has("--json") {
+        if args.flag(json) {
             Output.stdout.line(json(s))
         } else {
             for p in s.problems { warn(p) }

@@ -1,53 +1,57 @@
 import Reports
+import SystemLayer
 import TraceFormat
 
 /// `rtctrace record` and `rtctrace append`: write validated records into a trace.
 enum RecordCommand {
+    static let output = Option.output("-o", "path", .trace, "The trace to create (written atomically).")
+    static let frameRecords = Option.integer("--frame-records", "n", OptionRange.count(from: 1), "Records per zstd frame (default 1024).")
+    static let level = Option.integer("--level", "n", 1...22,
+                                      "zstd compression level (default: a setting tuned for trace lines, between levels 8 and 9).")
+    static let renumber = Option.flag("--renumber", "Assign seq 0, 1, 2… instead of requiring the input's seqs to be consecutive.")
+
     static let spec = CommandSpec(
         name: "record", usage: "record INPUT.jsonl -o OUT.trace.zst [--frame-records N] [--renumber]",
         summary: "Write JSON Lines records into a new zstd trace.",
-        options: [("-o", "path", "The trace to create (written atomically)."),
-                  ("--frame-records", "n", "Records per zstd frame (default 1024)."),
-                  ("--level", "n", "zstd compression level 1–22 (default: a setting tuned for trace lines, between levels 8 and 9).")],
-        flags: [("--renumber", "Assign seq 0, 1, 2… instead of requiring the input's seqs to be consecutive."),
-                ("--force", "Overwrite OUT if it exists.")],
+        options: [output, frameRecords, level, renumber, CommonOptions.force],
         details: "Every record is validated; an invalid record, a seq out of order or t going backwards is an error\nnaming the seq (or line) and the field. Lines are kept byte for byte (unknown fields included).")
 
     static let command = Command(spec: spec) { args in
         guard args.positionals.count == 1 else { throw UsageError(message: "expected one INPUT file") }
-        guard let out = args.value("-o") else { throw UsageError(message: "missing '-o OUT.trace.zst'") }
-        if !args.has("--force") && fileExists(out) { throw CommandFailure(message: "\(out): already exists (use --force to overwrite)") }
-        let options = try writerOptions(args)
-        let tmp = AtomicFile.temporarySibling(of: out)
-        do {
-            let writer = try TraceWriter(path: tmp, options: options)
-            var count = 0
-            try copy(args.positionals[0], into: writer, renumber: args.has("--renumber"), expectHeader: true, count: &count)
-            try writer.close()
-            try AtomicFile.commit(tmp, to: out)
-            Output.stderr.line("wrote \(count) records to \(out) (\(writer.fileSize) bytes)")
-        } catch {
-            AtomicFile.discard(tmp)
-            throw error
+        let input = args.positionals[0]
+        guard let target = try args.output(output, inputs: [("the input", input)]) else {
+            throw UsageError(message: "missing '-o OUT.trace.zst'")
         }
+        let out = target.path
+        if !args.flag(CommonOptions.force) && target.exists { throw CommandFailure(message: "\(out): already exists (use --force to overwrite)") }
+        let options = writerOptions(args)
+        let (count, size) = try target.replaceTrace { out in
+            try AtomicFile.replace(out) { tmp in
+                let writer = try TraceWriter(path: tmp, options: options, exclusive: true)
+                var count = 0
+                try copy(input, into: writer, shownAs: out, renumber: args.flag(renumber), expectHeader: true, count: &count)
+                try writer.close()
+                return (count, writer.fileSize)
+            }
+        }
+        Output.stderr.line("wrote \(count) records to \(terminalSafe(out)) (\(size) bytes)")
         return .success
     }
 
-    static func writerOptions(_ args: Arguments) throws -> TraceWriter.Options {
+    /// The writer settings given on the command line (checked when parsed).
+    static func writerOptions(_ args: Arguments) -> TraceWriter.Options {
         var o = TraceWriter.Options()
-        o.frameRecords = try args.int("--frame-records", default: o.frameRecords)
-        guard o.frameRecords >= 1 else { throw UsageError(message: "'--frame-records' must be ≥ 1") }
-        if let level = try args.int64("--level") {
-            guard (1...22).contains(level) else { throw UsageError(message: "'--level' must be 1–22") }
-            o.level = Int32(level)
-        }
+        if let n = args.integer(frameRecords) { o.frameRecords = Int(n) }
+        if let l = args.integer(level) { o.level = Int32(l) }
         return o
     }
 
     /// Copies every record of `input` into `writer`, validating; returns how many were written.
-    /// `count` says how many were written so far even when it throws.
+    /// Errors name the writer's file as `shownAs` (the trace a temporary file becomes); `count` says how
+    /// many were written so far even when it throws.
     @discardableResult
-    static func copy(_ input: String, into writer: TraceWriter, renumber: Bool, expectHeader: Bool, count: inout Int) throws -> Int {
+    static func copy(_ input: String, into writer: TraceWriter, shownAs output: String, renumber: Bool, expectHeader: Bool,
+                     count: inout Int) throws -> Int {
         let reader: TraceReader
         do { reader = try TraceReader(path: input) } catch { throw CommandFailure(message: "\(error)") }
         func write(_ r: Record) throws {
@@ -70,14 +74,18 @@ enum RecordCommand {
                 if case .header = r.body, !expectHeader {
                     throw CommandFailure(message: "\(input): seq \(r.seq): a trace.header cannot be appended to an existing trace")
                 }
-                do { try write(r) } catch let e as WriteError { throw CommandFailure(message: "\(input): \(e)") }
+                do { try write(r) } catch let e as WriteError {
+                    throw CommandFailure(message: "\(input): \(e.naming(output, insteadOf: writer.path))")
+                }
             case .problem(let p):
                 if renumber, p.kind == .badRecord, p.field == "seq", let (line, r) = withSeq(reader, writer.nextSeq) {
                     // --renumber assigns seqs, so a line without one is complete once it has its number.
                     if case .header = r.body, !expectHeader {
                         throw CommandFailure(message: "\(input): line \(p.line ?? 0): a trace.header cannot be appended to an existing trace")
                     }
-                    do { try writer.appendLine(line, t: r.t) } catch let e as WriteError { throw CommandFailure(message: "\(input): \(e)") }
+                    do { try writer.appendLine(line, t: r.t) } catch let e as WriteError {
+                        throw CommandFailure(message: "\(input): \(e.naming(output, insteadOf: writer.path))")
+                    }
                     count += 1
                     continue
                 }
@@ -103,28 +111,28 @@ private func withSeq(_ reader: TraceReader, _ seq: Int) -> ([UInt8], Record)? {
 
 /// `rtctrace append`: add records to an existing trace.
 enum AppendCommand {
+    static let renumber = Option.flag("--renumber", "Continue the trace's seq instead of requiring the input to carry it.")
+
     static let spec = CommandSpec(
         name: "append", usage: "append TRACE [INPUT.jsonl | -] [--renumber]",
         summary: "Append JSON Lines records (from a file or standard input) to an existing trace.",
-        options: [("--frame-records", "n", "Records per zstd frame (default 1024)."),
-                  ("--level", "n", "zstd compression level 1–22 (default: a setting tuned for trace lines, between levels 8 and 9).")],
-        flags: [("--renumber", "Continue the trace's seq instead of requiring the input to carry it.")],
+        options: [RecordCommand.frameRecords, RecordCommand.level, renumber],
         details: "The first appended record must carry the seq after the trace's last one (unless --renumber).\nA torn final frame is repaired first: its complete lines are kept, the torn bytes cut.")
 
     static let command = Command(spec: spec) { args in
         guard (1...2).contains(args.positionals.count) else { throw UsageError(message: "expected TRACE and an optional INPUT") }
         let trace = args.positionals[0]
         let input = args.positionals.count == 2 ? args.positionals[1] : "-"
-        guard fileExists(trace) else { throw CommandFailure(message: "\(trace): no such trace (create it with 'rtctrace record')") }
+        guard FileSystem.exists(trace) else { throw CommandFailure(message: "\(trace): no such trace (create it with 'rtctrace record')") }
         try requireHeader(trace)
-        let writer = try TraceWriter(path: trace, options: try RecordCommand.writerOptions(args), create: false)
+        let writer = try TraceWriter(path: trace, options: RecordCommand.writerOptions(args), create: false)
         let repaired = writer.openReport
         if repaired.truncatedBytes > 0 {
             Output.stderr.line("repaired \(trace): cut \(repaired.truncatedBytes) torn bytes, kept \(repaired.rescuedLines) complete lines from them")
         }
         var count = 0
         do {
-            try RecordCommand.copy(input, into: writer, renumber: args.has("--renumber"), expectHeader: false, count: &count)
+            try RecordCommand.copy(input, into: writer, shownAs: trace, renumber: args.flag(renumber), expectHeader: false, count: &count)
         } catch let e as CommandFailure {
             // The records before the bad one are valid and already written: say so, and keep them.
             try writer.close()

@@ -5,24 +5,27 @@ import TraceTools
 
 /// `rtctrace redact`: replace personal data with stable keyed tokens, keeping what the replay concludes.
 enum RedactCommand {
+    static let output = Option.output("-o", "path", .trace, "The redacted trace to create (written atomically).")
+    static let salt = Option.string("--salt", "s", nonEmpty: true,
+                                    "The HMAC key of the tokens (default: a fixed public salt; a per-case salt is better).")
+
     static let spec = CommandSpec(
         name: "redact", usage: "redact TRACE -o OUT.trace.zst [--salt S] [--force]",
         summary: "Replace personal data (names, ids, uids, track ids, rooms, log text) with stable tokens.",
-        options: [("-o", "path", "The redacted trace to create (written atomically)."),
-                  ("--salt", "s", "The HMAC key of the tokens (default: a fixed public salt; a per-case salt is better).")],
-        flags: [("--force", "Overwrite OUT if it exists.")],
+        options: [output, salt, CommonOptions.force],
         details: "Device names and ids, uids, track ids, channel and room names, the bundle id and sdk.log messages\nbecome tokens like dev-3fa2b1c9; seq, t and structure are kept. The redacted trace is replayed and\nmust give the same verdicts, divergences and findings (exit 1 otherwise). See docs/report.md.")
 
     static let command = Command(spec: spec) { args in
         guard args.positionals.count == 1 else { throw UsageError(message: "expected one TRACE") }
-        guard let out = args.value("-o") else { throw UsageError(message: "missing '-o OUT.trace.zst'") }
         let input = args.positionals[0]
-        guard out != input else { throw UsageError(message: "OUT must differ from TRACE") }
-        if !args.has("--force") && fileExists(out) { throw CommandFailure(message: "\(out): already exists (use --force to overwrite)") }
-        let salt = args.value("--salt")
-        if let salt, salt.isEmpty { throw UsageError(message: "'--salt' must not be empty") }
+        guard let target = try args.output(output, inputs: [("the input TRACE", input)]) else {
+            throw UsageError(message: "missing '-o OUT.trace.zst'")
+        }
+        let out = target.path
+        if !args.flag(CommonOptions.force) && target.exists { throw CommandFailure(message: "\(out): already exists (use --force to overwrite)") }
+        let key = args.string(salt)
         let report: RedactionReport
-        do { report = try Redaction.run(input: input, output: out, salt: salt, onProblem: warn) } catch {
+        do { report = try target.replaceTrace { try Redaction.run(input: input, output: $0, salt: key, onProblem: warn) } } catch {
             throw CommandFailure(message: "\(error)")
         }
         let err = Output.stderr

@@ -5,43 +5,49 @@ import TraceTools
 
 /// `rtctrace reduce`: shrink a trace to a small golden trace that still shows the problem.
 enum ReduceCommand {
+    static let output = Option.output("-o", "path", .trace, "The reduced trace to create (written atomically).")
+    static let finding = Option.string("--finding", "code", "Keep a finding with this code (the most severe occurrence unless --seq).")
+    static let seq = Option.integer("--seq", "n", 0...(Int64(Int32.max) * 1024),
+                                    "With --finding: keep the occurrence decided by the record with this seq.")
+    static let salt = Option.string("--salt", "s", "The redaction salt (as for 'rtctrace redact').")
+    static let keepPersonalData = Option.flag("--keep-personal-data",
+                                              "Do not redact the result (it is redacted by default: it is meant for a repository).")
+    static let maxReplays = Option.integer("--max-replays", "n", OptionRange.count(from: 1),
+                                           "Replays allowed in all (default 2000); the best trace so far is kept.")
+    static let divergence = Option.flag("--divergence", "Keep the first unexplained route divergence (else the first divergence).")
+    static let expectFail = Option.flag("--expect-fail", "Keep the first failing expect.* record failing.")
+
     static let spec = CommandSpec(
         name: "reduce", usage: "reduce TRACE (--finding CODE | --divergence | --expect-fail) -o MIN.trace.zst [--max-replays N] [options]",
         summary: "Shrink a trace to a few records that still show a finding, divergence or failing expectation.",
-        options: [("-o", "path", "The reduced trace to create (written atomically)."),
-                  ("--finding", "code", "Keep a finding with this code (the most severe occurrence unless --seq)."),
-                  ("--seq", "n", "With --finding: keep the occurrence decided by the record with this seq."),
-                  ("--salt", "s", "The redaction salt (as for 'rtctrace redact')."),
-                  ("--max-replays", "n", "Replays allowed in all (default 2000); the best trace so far is kept.")] + ReplayFlags.options,
-        flags: [("--divergence", "Keep the first unexplained route divergence (else the first divergence)."),
-                ("--keep-personal-data", "Do not redact the result (it is redacted by default: it is meant for a repository)."),
-                ("--expect-fail", "Keep the first failing expect.* record failing."),
-                ("--force", "Overwrite OUT if it exists."), strictFlag],
+        options: [output, finding, seq, salt, maxReplays] + ReplayFlags.options
+            + [divergence, expectFail, keepPersonalData, CommonOptions.force, CommonOptions.strict],
         details: "Delta debugging (ddmin) over the records after the header, then shorter gaps between timestamps;\nseqs are renumbered and expect.* records pinning the problem are appended, ready for traces/.\nSee docs/report.md. Exit: 0 when written, 1 when the trace does not show the problem.")
 
     static let command = Command(spec: spec) { args in
         guard args.positionals.count == 1 else { throw UsageError(message: "expected one TRACE") }
-        guard let out = args.value("-o") else { throw UsageError(message: "missing '-o MIN.trace.zst'") }
+        guard let target = try args.output(output, inputs: [("the input TRACE", args.positionals[0])]) else {
+            throw UsageError(message: "missing '-o MIN.trace.zst'")
+        }
+        let out = target.path
         var goals: [ReduceGoal] = []
-        if let name = args.value("--finding") {
+        if let name = args.string(finding) {
             guard let code = FindingCode(rawValue: name) else {
                 throw UsageError(message: "unknown finding code '\(name)'; known codes: "
                     + FindingCode.allCases.map(\.rawValue).joined(separator: ", "))
             }
             goals.append(.finding(code))
         }
-        if args.has("--divergence") { goals.append(.divergence) }
-        if args.has("--expect-fail") { goals.append(.expectFail) }
+        if args.flag(divergence) { goals.append(.divergence) }
+        if args.flag(expectFail) { goals.append(.expectFail) }
         guard goals.count == 1 else { throw UsageError(message: "give exactly one of --finding CODE, --divergence, --expect-fail") }
-        let maxReplays = try args.int("--max-replays", default: 2000)
-        guard maxReplays >= 1 else { throw UsageError(message: "'--max-replays' must be ≥ 1") }
-        if !args.has("--force") && fileExists(out) { throw CommandFailure(message: "\(out): already exists (use --force to overwrite)") }
-        let seq = try args.int64("--seq").map { Int($0) }
-        if seq != nil, case .finding = goals[0] {} else if seq != nil { throw UsageError(message: "'--seq' goes with --finding CODE") }
-        if let seq, seq < 0 { throw UsageError(message: "'--seq' must be ≥ 0") }
-        let options = ReduceOptions(goal: goals[0], maxReplays: maxReplays, replay: try ReplayFlags.parse(args), seq: seq,
-                                    redact: !args.has("--keep-personal-data"), salt: args.value("--salt"))
-        let strict = args.has("--strict")
+        let replayBound = Int(args.integer(maxReplays, default: 2000))
+        if !args.flag(CommonOptions.force) && target.exists { throw CommandFailure(message: "\(out): already exists (use --force to overwrite)") }
+        let occurrence = args.integer(seq).map { Int($0) }
+        if occurrence != nil, case .finding = goals[0] {} else if occurrence != nil { throw UsageError(message: "'--seq' goes with --finding CODE") }
+        let options = ReduceOptions(goal: goals[0], maxReplays: replayBound, replay: ReplayFlags.parse(args), seq: occurrence,
+                                    redact: !args.flag(keepPersonalData), salt: args.string(salt))
+        let strict = args.flag(CommonOptions.strict)
         var damaged: TraceProblem?
         let records = try TraceFiles.load(args.positionals[0]) { p in
             if strict && damaged == nil { damaged = p }
@@ -62,11 +68,11 @@ enum ReduceCommand {
             throw CommandFailure(message: "\(args.positionals[0]): \(e.description)")
         }
         if live { err.write("\r\u{1B}[K") }
-        try TraceFiles.write(result.records, to: out)
+        try target.replaceTrace { try TraceFiles.write(result.records, to: $0) }
         let o = Output.stdout
         o.line("wrote \(terminalSafe(out)): \(result.keptRecords) records plus header and \(result.records.count - result.keptRecords - 1) expect.* pins (from \(result.originalRecords))")
         o.line("keeps \(terminalSafe(result.problem)); \(result.replays) replays")
-        if result.hitReplayBound { err.line("warning: stopped at --max-replays \(maxReplays): the trace may not be minimal") }
+        if result.hitReplayBound { err.line("warning: stopped at --max-replays \(replayBound): the trace may not be minimal") }
         return .success
     }
 }

@@ -4,22 +4,25 @@ import TraceFormat
 
 /// `rtctrace report`: one self-contained HTML file a support engineer can open or print.
 enum ReportCommand {
+    static let output = Option.output("-o", "file", .document, "The HTML file to write (atomically; overwritten if it exists).")
+
     static let spec = CommandSpec(
         name: "report", usage: "report TRACE -o REPORT.html [options]",
         summary: "Write a self-contained HTML report: the explanation, a timeline of every lane, findings.",
-        options: [("-o", "file", "The HTML file to write (atomically; overwritten if it exists).")] + ReplayFlags.options,
-        flags: [strictFlag],
+        options: [output] + ReplayFlags.options + [CommonOptions.strict],
         details: "The page loads nothing from elsewhere: open it in any browser, attach it to a ticket, print it.\nSee docs/report.md. Exit: 0 when written, 1 on failure, 64 usage.")
 
     static let command = Command(spec: spec) { args in
         guard args.positionals.count == 1 else { throw UsageError(message: "expected one TRACE") }
-        guard let out = args.value("-o") else { throw UsageError(message: "missing '-o REPORT.html'") }
+        guard let target = try args.output(output, inputs: [("the input TRACE", args.positionals[0])]) else {
+            throw UsageError(message: "missing '-o REPORT.html'")
+        }
         let lanes = ReportLanes()
         let result = try ReplayFlags.replay(args.positionals[0], args, observer: lanes.observe)
         try ReplayFlags.requireExplainable(result)
         let html = HTMLReport.render(result, lanes: lanes.lanes(for: result))
-        try AtomicFile.write(html, to: out)
-        Output.stderr.line("wrote \(terminalSafe(out)) (\(html.utf8.count) bytes)")
+        try target.write(html)
+        Output.stderr.line("wrote \(terminalSafe(target.displayName)) (\(html.utf8.count) bytes)")
         return .success
     }
 }

@@ -1,5 +1,5 @@
-import Glibc
 import Reports
+import SystemLayer
 import TraceFormat
 
 /// `rtctrace accept` / `rtctrace reject`: review `NAME.golden.json.new` files written by `check --update`.
@@ -9,27 +9,46 @@ enum ReviewCommand {
         let spec = CommandSpec(
             name: name, usage: "\(name) [PATH...]",
             summary: accept ? "Promote pending NAME.golden.json.new snapshots to NAME.golden.json." : "Delete pending NAME.golden.json.new snapshots.",
-            details: "PATH is a folder (searched recursively), a trace or a .new file; default: traces/. Nothing is written under CI=true.")
+            details: "PATH is a folder (searched recursively), a trace or a .new file; default: traces/. Nothing is written under CI.\n"
+                + "Only regular files inside the folder given are renamed or deleted: links are left alone.")
         return Command(spec: spec) { args in
-            if (getenv("CI").map { String(cString: $0) } ?? "") == "true" {
-                throw CommandFailure(message: "CI=true: snapshots are never written in CI")
+            if ContinuousIntegration.isOn {
+                throw CommandFailure(message: "\(ContinuousIntegration.setting): snapshots are never written in CI")
             }
             let paths = args.positionals.isEmpty ? ["traces"] : args.positionals
             var pending: [String] = []
             for p in paths {
-                if isDirectory(p) { pending += findNew(p) } else if p.hasSuffix(".golden.json.new") { pending.append(p) } else {
-                    let n = GoldenCheck.snapshotPath(for: p) + ".new"
-                    if fileExists(n) { pending.append(n) }
+                do {
+                    if FileSystem.isDirectory(p) {
+                        pending += try findNew(p)
+                        continue
+                    }
+                    let n = p.hasSuffix(".golden.json.new") ? p : GoldenCheck.snapshotPath(for: p) + ".new"
+                    guard (try? FileSystem.statusIfExists(n, followLinks: false)) != nil else {
+                        // A .new file named outright is reviewed even when missing, as always
+                        // (accept then fails naming it; reject has nothing to delete).
+                        if n == p { pending.append(n) }
+                        continue
+                    }
+                    if let why = try FolderWalk.around(file: n).refusal(n, links: false) {
+                        Output.stderr.line("warning: \(terminalSafe(n)): left alone, \(terminalSafe(why))")
+                    } else {
+                        pending.append(n)
+                    }
+                } catch let e as SystemError {
+                    throw CommandFailure(message: e.description)
                 }
             }
-            for p in pending.sorted() {
+            for p in Array(Set(pending)).sorted() {
                 if accept {
                     let target = String(p.dropLast(4))
-                    guard rename(p, target) == 0 else { throw CommandFailure(message: "\(p): cannot rename to \(target)") }
-                    Output.stdout.line("accepted \(target)")
+                    do throws(SystemError) { try FileSystem.rename(p, to: target) } catch {
+                        throw CommandFailure(message: "\(p): cannot rename to \(target): \(error.reason)")
+                    }
+                    Output.stdout.line("accepted \(terminalSafe(target))")
                 } else {
-                    unlink(p)
-                    Output.stdout.line("rejected \(p)")
+                    FileSystem.removeIfPresent(p)
+                    Output.stdout.line("rejected \(terminalSafe(p))")
                 }
             }
             if pending.isEmpty { Output.stdout.line("no pending snapshots") }
@@ -37,7 +56,13 @@ enum ReviewCommand {
         }
     }
 
-    static func findNew(_ dir: String) -> [String] {
-        filesBelow(dir, skipHidden: false).filter { $0.hasSuffix(".golden.json.new") }
+    /// Pending snapshots below `dir`: regular files only, never through a link (a linked folder
+    /// must not let a review rename or delete files outside the tree).
+    static func findNew(_ dir: String) throws(SystemError) -> [String] {
+        let walk = try FolderWalk(dir).files(skipHidden: false, links: false)
+        for s in walk.skipped where s.path.hasSuffix(".golden.json.new") || s.reason.contains("folder") {
+            Output.stderr.line("warning: \(terminalSafe(s.path)): left alone, \(terminalSafe(s.reason))")
+        }
+        return walk.files.filter { $0.hasSuffix(".golden.json.new") }
     }
 }

@@ -3,10 +3,12 @@ import TraceFormat
 
 /// `rtctrace rules [ID|CODE]`: the contract's rule catalogue, or one entry in full.
 enum RulesCommand {
+    static let json = Option.flag("--json", "Print the catalogue (or the entry) as JSON.")
+
     static let spec = CommandSpec(
         name: "rules", usage: "rules [ID|CODE] [--json]",
         summary: "List the contract's rules and finding codes, or explain one.",
-        flags: [("--json", "Print the catalogue (or the entry) as JSON.")],
+        options: [json],
         details: "ID is a rule id (R4, I3, X3, …), CODE a finding code (route.ineffective, …); case does not matter.\nThe full contract is docs/contract.md.")
 
     static let command = Command(spec: spec) { args in
@@ -18,7 +20,7 @@ enum RulesCommand {
             }
             entry = found
         }
-        if args.has("--json") {
+        if args.flag(json) {
             Output.stdout.write(CatalogueText.json(entry))
         } else if let entry {
             Output.stdout.write(CatalogueText.explain(entry))

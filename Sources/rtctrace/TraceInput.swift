@@ -7,6 +7,8 @@ func readRecords(_ path: String, strict: Bool, limits: ReaderLimits = .standard,
     let reader: TraceReader
     do { reader = try TraceReader(path: path, limits: limits) } catch { throw CommandFailure(message: "\(error)") }
     while let event = reader.next() {
+        // Output that cannot be written any more ends the command now, not after the whole trace.
+        try Output.stdout.throwIfFailed()
         switch event {
         case .record(let r): try body(r, reader)
         case .problem(let p):
@@ -17,4 +19,8 @@ func readRecords(_ path: String, strict: Bool, limits: ReaderLimits = .standard,
     return reader
 }
 
-let strictFlag = ("--strict", "Fail (exit 1) on the first damaged frame or invalid record instead of recovering.")
+/// Options several commands share, declared once.
+enum CommonOptions {
+    static let strict = Option.flag("--strict", "Fail (exit 1) on the first damaged frame or invalid record instead of recovering.")
+    static let force = Option.flag("--force", "Overwrite OUT if it exists.")
+}

@@ -3,10 +3,12 @@ import TraceFormat
 
 /// `rtctrace verify`: strict integrity check of one or more traces.
 enum VerifyCommand {
+    static let json = Option.flag("--json", "Print one JSON object per trace.")
+
     static let spec = CommandSpec(
         name: "verify", usage: "verify TRACE... [--json]",
         summary: "Check traces strictly: exit 1 if any frame, record, seq or end mark is damaged.",
-        flags: [("--json", "Print one JSON object per trace.")],
+        options: [json],
         details: "A trace created by rtctrace must also end with its end mark: one cut at a frame boundary fails.")
 
     static let command = Command(spec: spec) { args in
@@ -16,7 +18,7 @@ enum VerifyCommand {
             let s: TraceSummary
             do { s = try TraceSummary.read(path) } catch let e as CommandFailure {
                 damaged += 1
-                if args.has("--json") {
+                if args.flag(json) {
                     var w = JSONWriter()
                     w.beginObject(); w.key("file"); w.string(path); w.key("ok"); w.bool(false); w.key("error"); w.string(e.message); w.endObject()
                     Output.stdout.line(w.string)
@@ -25,7 +27,7 @@ enum VerifyCommand {
             }
             let ok = s.problemCount == 0
             if !ok { damaged += 1 }
-            if args.has("--json") {
+            if args.flag(json) {
                 var w = JSONWriter()
                 w.beginObject()
                 w.key("file"); w.string(path)

@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import SystemLayer
 import XCTest
 @_spi(Testing) @testable import TraceFormat
 
@@ -109,7 +109,7 @@ final class CrashConsistencyTests: XCTestCase {
         }
         XCTAssertTrue(result.line.hasPrefix("stopped \(point)"),
                       "\(stop): the harness did not stop there: '\(result.line)' \(result.err)", file: file, line: line)
-        XCTAssertEqual(result.status, -SIGKILL, "\(stop): the kill must land at the stop point", file: file, line: line)
+        XCTAssertEqual(result.status, -Signal.kill.rawValue, "\(stop): the kill must land at the stop point", file: file, line: line)
         XCTAssertGreaterThanOrEqual(flushed, flushedBefore, stop, file: file, line: line)
         guard FileManager.default.fileExists(atPath: path) else {
             return XCTFail("\(stop): the trace was not even created", file: file, line: line)
@@ -161,53 +161,37 @@ final class CrashConsistencyTests: XCTestCase {
         XCTAssertEqual(records.count, before + 1, path, file: file, line: line)
     }
 
-    /// A write budget: the first `bytes` bytes go through (the last write short), then ENOSPC.
-    final class DiskBudget: @unchecked Sendable {
-        var left: Int
-        var calls = 0
-        init(_ bytes: Int) { left = bytes }
-        func write(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int) -> Int {
-            calls += 1
-            if left == 0 { errno = ENOSPC; return -1 }
-            let k = min(n, left)
-            left -= k
-            return Glibc.write(fd, p, k)
-        }
-    }
-
-    func writerOptions(_ budget: DiskBudget) -> TraceWriter.Options {
-        var o = TraceWriter.Options(frameRecords: 3, frameBytes: 1 << 20, level: 3)
-        o.write = { budget.write($0, $1, $2) }
-        return o
-    }
+    let writerOptions = TraceWriter.Options(frameRecords: 3, frameBytes: 1 << 20, level: 3)
 
     /// The disk fills at every byte of the trace (so at every write, whole or partial): the
     /// writer throws a clear error and the file still ends with a complete frame.
     func test_diskFullAtEveryByteReportsErrorAndLeavesRecoverableFile() throws {
         let total = 40
         // How many bytes a clean run writes: failure points cover all of them.
-        let probe = DiskBudget(Int.max)
+        let probe = FaultInjector()
         let probePath = dir + "/probe.trace.zst"
-        do {
-            let w = try TraceWriter(path: probePath, options: writerOptions(probe))
+        try SystemFaults.with(probe) {
+            let w = try TraceWriter(path: probePath, options: writerOptions)
             for i in 0..<total { try w.append(Support.harnessRecord(i)) }
             try w.close()
         }
         let size = Int(try FileManager.default.attributesOfItem(atPath: probePath)[.size] as! UInt64)
-        XCTAssertGreaterThan(probe.calls, 10)
+        XCTAssertGreaterThan(probe.writeCount, 10)
         var failures = 0
         for budget in 0...size {
             let path = dir + "/full-\(budget).trace.zst"
-            let disk = DiskBudget(budget)
             var flushedThrough = -1
             var thrown: Error?
             do {
-                let w = try TraceWriter(path: path, options: writerOptions(disk))
-                for i in 0..<total {
-                    try w.append(Support.harnessRecord(i))
-                    if w.unflushedRecords == 0 { flushedThrough = i }
+                // The writer is released inside the block, so its deinit meets the full disk too.
+                try SystemFaults.with(.diskFull(after: budget)) {
+                    let w = try TraceWriter(path: path, options: writerOptions)
+                    for i in 0..<total {
+                        try w.append(Support.harnessRecord(i))
+                        if w.unflushedRecords == 0 { flushedThrough = i }
+                    }
+                    try w.close()
                 }
-                try w.close()
             } catch { thrown = error }
             if budget < size {
                 guard let e = thrown as? FileError else { XCTFail("budget \(budget): no error reported (\(String(describing: thrown)))"); continue }
@@ -236,36 +220,32 @@ final class CrashConsistencyTests: XCTestCase {
     /// A transient write error (EIO once) is reported; the records stay buffered and the next
     /// flush writes them, so nothing is lost and nothing is written twice.
     func test_transientWriteErrorIsReportedAndFlushRetries() throws {
-        final class FailOnce: @unchecked Sendable {
-            var call = 0
-            let failAt: Int
-            init(_ n: Int) { failAt = n }
-        }
         for failAt in 1...8 {
             let path = dir + "/eio-\(failAt).trace.zst"
-            let f = FailOnce(failAt)
-            var o = TraceWriter.Options(frameRecords: 1 << 20, frameBytes: 1 << 20, level: 3)
-            o.write = { fd, p, n in
-                f.call += 1
-                if f.call == f.failAt { errno = EIO; return -1 }
-                // Short writes too: half of every other write.
-                return Glibc.write(fd, p, f.call % 2 == 0 ? max(1, n / 2) : n)
-            }
-            let w: TraceWriter
-            do { w = try TraceWriter(path: path, options: o) } catch {
-                XCTAssertTrue("\(error)".contains("Input/output error"), "\(error)")
-                continue
-            }
+            let o = TraceWriter.Options(frameRecords: 1 << 20, frameBytes: 1 << 20, level: 3)
+            // The write numbered failAt fails with EIO; short writes too: half of every other write.
+            let faults = FaultInjector(write: { attempt in
+                attempt.number == failAt ? .fail(.ioError) : attempt.number % 2 == 0 ? .shortWrite(max(1, attempt.count / 2)) : nil
+            })
             var errors = 0
-            for i in 0..<10 {
-                try w.append(Support.harnessRecord(i))
-                do { try w.flush() } catch {
-                    errors += 1
+            let opened = try SystemFaults.with(faults) { () throws -> Bool in
+                let w: TraceWriter
+                do { w = try TraceWriter(path: path, options: o) } catch {
                     XCTAssertTrue("\(error)".contains("Input/output error"), "\(error)")
-                    XCTAssertEqual(w.unflushedRecords, 1)
+                    return false
                 }
+                for i in 0..<10 {
+                    try w.append(Support.harnessRecord(i))
+                    do { try w.flush() } catch {
+                        errors += 1
+                        XCTAssertTrue("\(error)".contains("Input/output error"), "\(error)")
+                        XCTAssertEqual(w.unflushedRecords, 1)
+                    }
+                }
+                try w.close()
+                return true
             }
-            try w.close()
+            guard opened else { continue }
             let (records, problems) = try Support.readAll(path)
             XCTAssertEqual(problems, [])
             XCTAssertEqual(records, (0..<10).map { Support.harnessRecord($0) })

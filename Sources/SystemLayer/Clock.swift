@@ -1,0 +1,31 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The monotonic clock (never set back, unlike the wall clock) and sleeping.
+public enum Clock {
+    /// Nanoseconds since an arbitrary fixed point (CLOCK_MONOTONIC).
+    public static func monotonicNanoseconds() -> UInt64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
+    }
+
+    /// Seconds since an arbitrary fixed point, for measuring spans.
+    public static func monotonicSeconds() -> Double {
+        Double(monotonicNanoseconds()) / 1e9
+    }
+
+    /// Sleeps at least `nanoseconds`, resuming after a signal until the time has passed.
+    public static func sleep(nanoseconds: UInt64) {
+        var request = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) == -1 && Errno.current == .interrupted {
+            request = remaining
+        }
+    }
+}

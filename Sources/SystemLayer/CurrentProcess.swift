@@ -1,0 +1,56 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The running process: its id, environment, processors, signals and exit.
+public enum CurrentProcess {
+    /// The process id.
+    public static var id: Int32 { getpid() }
+
+    /// An environment variable's value, or nil when it is not set.
+    public static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
+    /// Processors online now (at least 1).
+    public static var activeProcessorCount: Int {
+        max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    }
+
+    /// Ends the process with `status`; for executables only (libraries never exit).
+    public static func exit(_ status: Int32) -> Never {
+        #if canImport(Glibc)
+        Glibc.exit(status)
+        #elseif canImport(Musl)
+        Musl.exit(status)
+        #elseif canImport(Darwin)
+        Darwin.exit(status)
+        #endif
+    }
+}
+
+/// A signal a process can be sent.
+public struct Signal: RawRepresentable, Hashable, Sendable {
+    /// The platform's signal number.
+    public let rawValue: Int32
+    /// Wraps a signal number.
+    public init(rawValue: Int32) { self.rawValue = rawValue }
+
+    /// SIGKILL: ends the process at once, no handler runs.
+    public static let kill = Signal(rawValue: SIGKILL)
+    /// SIGTERM: asks the process to end.
+    public static let terminate = Signal(rawValue: SIGTERM)
+    /// SIGINT: what Ctrl-C sends.
+    public static let interrupt = Signal(rawValue: SIGINT)
+
+    /// Sends the signal to process `pid`.
+    public func send(to pid: Int32) throws(SystemError) {
+        _ = try checked("kill") { system_kill(pid, rawValue) }
+    }
+}
+
+@inline(__always) private func system_kill(_ pid: Int32, _ sig: Int32) -> Int32 { kill(pid, sig) }

@@ -1,0 +1,107 @@
+/// What an injected fault does to one write or sync.
+public enum Fault: Sendable, Equatable {
+    /// The call fails with this error and writes nothing.
+    case fail(Errno)
+    /// The write takes at most this many bytes (a short write; 0 takes none).
+    case shortWrite(Int)
+    /// The call waits this long, then goes ahead (a slow disk).
+    case delay(nanoseconds: UInt64)
+}
+
+/// Decides which writes and syncs fail or stall, so tests can simulate a full or slow disk.
+///
+/// Installed process-wide in `SystemFaults.injector`; every `write` and `fsync` of this module
+/// asks it first. Calls are numbered from 1 since the injector was created.
+public final class FaultInjector: @unchecked Sendable {
+    /// One write about to be made.
+    public struct WriteAttempt: Sendable {
+        /// 1 for the first write asked about, then 2, 3…
+        public var number: Int
+        /// The descriptor written to.
+        public var descriptor: FileDescriptor
+        /// Bytes the caller wants written.
+        public var count: Int
+    }
+
+    private let lock = Lock()
+    private var writes = 0
+    private var syncs = 0
+    private let onWrite: @Sendable (WriteAttempt) -> Fault?
+    private let onSync: @Sendable (_ number: Int, _ descriptor: FileDescriptor) -> Fault?
+    private let onWritten: @Sendable (WriteAttempt, _ written: Int) -> Void
+
+    /// An injector asking `write` about each write and `sync` about each fsync (nil: no fault), and
+    /// telling `written` how many bytes each write that went ahead took (a crash harness stops there).
+    public init(write: @escaping @Sendable (WriteAttempt) -> Fault? = { _ in nil },
+                sync: @escaping @Sendable (_ number: Int, _ descriptor: FileDescriptor) -> Fault? = { _, _ in nil },
+                written: @escaping @Sendable (WriteAttempt, _ written: Int) -> Void = { _, _ in }) {
+        onWrite = write
+        onSync = sync
+        onWritten = written
+    }
+
+    /// Write attempts seen so far.
+    public var writeCount: Int { lock.withLock { writes } }
+
+    func fault(forWriteTo descriptor: FileDescriptor, count: Int) -> Fault? {
+        lock.withLock {
+            writes += 1
+            return onWrite(WriteAttempt(number: writes, descriptor: descriptor, count: count))
+        }
+    }
+
+    func didWrite(to descriptor: FileDescriptor, count: Int, written: Int) {
+        let attempt = lock.withLock { WriteAttempt(number: writes, descriptor: descriptor, count: count) }
+        onWritten(attempt, written)
+    }
+
+    func fault(forSyncOf descriptor: FileDescriptor) -> Fault? {
+        lock.withLock {
+            syncs += 1
+            return onSync(syncs, descriptor)
+        }
+    }
+
+    /// The `n`th write fails with `errno` (ENOSPC by default); the others go ahead.
+    public static func failingWrite(number n: Int, with errno: Errno = .noSpace) -> FaultInjector {
+        FaultInjector(write: { $0.number == n ? .fail(errno) : nil })
+    }
+
+    /// The `n`th fsync fails with `errno` (EIO by default).
+    public static func failingSync(number n: Int, with errno: Errno = .ioError) -> FaultInjector {
+        FaultInjector(sync: { number, _ in number == n ? .fail(errno) : nil })
+    }
+
+    /// Every write waits `nanoseconds` first.
+    public static func delayingWrites(nanoseconds: UInt64) -> FaultInjector {
+        FaultInjector(write: { _ in .delay(nanoseconds: nanoseconds) })
+    }
+
+    /// A disk with room for `bytes` more bytes: writes go through until then (the last one
+    /// short), and every write after fails with ENOSPC.
+    public static func diskFull(after bytes: Int) -> FaultInjector {
+        // Only touched under the injector's lock.
+        final class Budget: @unchecked Sendable { var left: Int; init(_ n: Int) { left = n } }
+        let budget = Budget(bytes)
+        return FaultInjector(write: { attempt in
+            if budget.left == 0 { return .fail(.noSpace) }
+            let take = min(attempt.count, budget.left)
+            budget.left -= take
+            return take < attempt.count ? .shortWrite(take) : nil
+        })
+    }
+}
+
+/// The process-wide fault hook: nil (no faults, one load per call) unless a test installs one.
+public enum SystemFaults {
+    /// The injector every write and fsync of this module asks; set only while no other thread writes.
+    nonisolated(unsafe) public static var injector: FaultInjector?
+
+    /// Runs `body` with `injector` installed, and removes it afterwards.
+    public static func with<T>(_ injector: FaultInjector, _ body: () throws -> T) rethrows -> T {
+        let previous = Self.injector
+        Self.injector = injector
+        defer { Self.injector = previous }
+        return try body()
+    }
+}

@@ -1,0 +1,80 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Calls on paths: status, rename, remove, real path, folders.
+public enum FileSystem {
+    /// The status of `path`; with `followLinks` false a symbolic link is described itself (`lstat`).
+    public static func status(_ path: String, followLinks: Bool = true) throws(SystemError) -> FileStatus {
+        var st = stat()
+        if followLinks {
+            _ = try checked("stat", path: path) { stat(path, &st) }
+        } else {
+            _ = try checked("lstat", path: path) { lstat(path, &st) }
+        }
+        return FileStatus(st)
+    }
+
+    /// The status of `path`, or nil when nothing is there (ENOENT, or ENOTDIR on a path through a file).
+    public static func statusIfExists(_ path: String, followLinks: Bool = true) throws(SystemError) -> FileStatus? {
+        do {
+            return try status(path, followLinks: followLinks)
+        } catch where error.errno == .noSuchFile || error.errno == .notDirectory {
+            return nil
+        }
+    }
+
+    /// Whether something exists at `path` (following links: a dangling link does not count).
+    public static func exists(_ path: String) -> Bool { (try? status(path)) != nil }
+
+    /// Whether `path` is a directory (following links).
+    public static func isDirectory(_ path: String) -> Bool { (try? status(path))?.type == .directory }
+
+    /// Renames `source` to `target`, replacing `target` (a link there is replaced, not followed).
+    public static func rename(_ source: String, to target: String) throws(SystemError) {
+        _ = try checked("rename", path: target) { system_rename(source, target) }
+    }
+
+    /// Removes a file (not a directory).
+    public static func remove(_ path: String) throws(SystemError) {
+        _ = try checked("unlink", path: path) { unlink(path) }
+    }
+
+    /// Removes a file if it is there; any other failure is ignored (cleanup after an error).
+    public static func removeIfPresent(_ path: String) {
+        _ = unlink(path)
+    }
+
+    /// Creates a directory.
+    public static func makeDirectory(_ path: String, permissions: UInt16 = 0o755) throws(SystemError) {
+        _ = try checked("mkdir", path: path) { mkdir(path, mode_t(permissions)) }
+    }
+
+    /// The absolute path with every link, `.` and `..` resolved.
+    public static func realPath(_ path: String) throws(SystemError) -> String {
+        let p = try checked("realpath", path: path) { realpath(path, nil) }
+        defer { free(p) }
+        return String(cString: p)
+    }
+
+    /// The names in a directory, without `.` and `..`, in the order the system gives them.
+    public static func entries(of directory: String) throws(SystemError) -> [String] {
+        let d = try checked("opendir", path: directory) { opendir(directory) }
+        defer { closedir(d) }
+        var names: [String] = []
+        // readdir returns nil both at the end and on error; errno tells them apart.
+        Errno.current = Errno(rawValue: 0)
+        while let e = readdir(d) {
+            let name = withUnsafeBytes(of: e.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        if Errno.current.rawValue != 0 { throw SystemError(.current, call: "readdir", path: directory) }
+        return names
+    }
+}
+
+@inline(__always) private func system_rename(_ a: String, _ b: String) -> Int32 { rename(a, b) }

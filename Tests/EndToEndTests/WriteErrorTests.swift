@@ -1,0 +1,39 @@
+import Foundation
+import XCTest
+
+/// A write that fails (here: /dev/full, "No space left on device") ends the command with an error,
+/// never with exit 0 and the output silently lost.
+final class WriteErrorTests: XCTestCase {
+    /// Runs rtctrace with standard output on `/dev/full`.
+    func runIntoFullDevice(_ args: [String]) throws -> (status: Int32, err: String) {
+        guard let full = FileHandle(forWritingAtPath: "/dev/full") else { throw XCTSkip("no /dev/full on this system") }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: CLI.binary)
+        p.arguments = args
+        let err = Pipe()
+        p.standardOutput = full
+        p.standardError = err
+        p.standardInput = FileHandle.nullDevice
+        try p.run()
+        let data = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    func test_catIntoAFullDeviceFailsWithAClearMessage() throws {
+        let trace = CLI.root + "/traces/srtc-bluetooth-blocks-speaker.jsonl"
+        let r = try runIntoFullDevice(["cat", trace])
+        XCTAssertEqual(r.status, 1, r.err)
+        XCTAssertEqual(r.err, "Error: standard output: write failed: No space left on device\n")
+    }
+
+    func test_everyPrintingCommandReportsAFailedWrite() throws {
+        let trace = CLI.root + "/traces/srtc-bluetooth-blocks-speaker.jsonl"
+        for args in [["info", trace], ["info", trace, "--json"], ["verify", trace], ["replay", trace], ["explain", trace, "--json"],
+                     ["check", trace], ["cat", "--help"]] {
+            let r = try runIntoFullDevice(args)
+            XCTAssertNotEqual(r.status, 0, "\(args): exit 0 with the output lost")
+            XCTAssertTrue(r.err.contains("standard output: write failed: No space left on device"), "\(args): \(r.err)")
+        }
+    }
+}
