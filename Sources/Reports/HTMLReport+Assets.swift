@@ -40,6 +40,9 @@ extension HTMLReport {
     .t-q-excellent { fill: #6cc788; } .t-q-good { fill: #b3e0a0; } .t-q-poor { fill: #f4b860; } .t-q-lost { fill: #e0605a; } .t-q-unknown { fill: #c9ced6; }
     .marker { cursor: pointer; } .marker:focus { outline: none; }
     .swatch.nodata { background: repeating-linear-gradient(45deg, #ffffff 0 3px, #8a94a6 3px 5px); }
+    .outcomeline { stroke: #2e9e5b; stroke-width: 2; stroke-dasharray: 3 2; } .outcomedot { fill: #2e9e5b; }
+    .outcome.o-superseded .outcomeline, .outcome.o-dropped .outcomeline, .outcome.o-ineffective .outcomeline { stroke: #c62828; }
+    .outcome.o-superseded .outcomedot, .outcome.o-dropped .outcomedot, .outcome.o-ineffective .outcomedot { fill: #c62828; }
     .marker.divergence rect { fill: rgba(220, 38, 38, 0.16); stroke: #c62828; stroke-width: 1.2; }
     .marker.divergence.explained rect { fill: rgba(217, 142, 4, 0.14); stroke: #d98e04; stroke-dasharray: 4 2; }
     .verdict circle { stroke: #ffffff; stroke-width: 1.5; }

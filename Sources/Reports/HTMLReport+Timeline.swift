@@ -161,6 +161,17 @@ enum TimelineSVG {
             o += "<circle cx=\"\(n(cx))\" cy=\"\(n(cy))\" r=\"4\" class=\"causedot\"/>"
             o += "<text x=\"\(n(cx))\" y=\"\(n(y - 1))\" class=\"causelabel\">cause: seq \(cs)</text></g>\n"
         }
+        // A deferred call is joined to where its outcome was decided (V2): where it took effect late,
+        // or what superseded or dropped it.
+        for v in chosen where v.verdict == .deferred {
+            guard let outcome = v.outcome, outcome.kind != .pending else { continue }
+            let x0 = s.x(v.t), x1 = s.x(outcome.t)
+            let what = outcome.kind == .applied ? "took effect \(formatDuration(outcome.t - v.t)) later" : outcome.kind.rawValue
+            let by = outcome.seq.map { " (" + Wording.record($0, in: r) + ")" } ?? ""
+            o += "<g class=\"outcome o-\(outcome.kind.rawValue)\"><title>\(HTMLEscape.text("seq \(v.seq): \(what)\(by) [V2]"))</title>"
+            o += "<line x1=\"\(n(x0))\" y1=\"\(n(cy))\" x2=\"\(n(x1))\" y2=\"\(n(cy))\" class=\"outcomeline\"/>"
+            o += "<rect x=\"\(n(x1 - 4))\" y=\"\(n(cy - 4))\" width=\"8\" height=\"8\" class=\"outcomedot\"/></g>\n"
+        }
         for v in chosen {
             let shape = "<circle cx=\"\(n(s.x(v.t)))\" cy=\"\(n(cy))\" r=\"6\"/>"
             let listed = !Explanation.tookEffect(v) || v.verdict == .deferred

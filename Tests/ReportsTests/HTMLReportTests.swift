@@ -102,4 +102,12 @@ final class HTMLReportTests: XCTestCase {
         let html = HTMLReport.render(r, lanes: built)
         XCTAssertLessThan(html.utf8.count, 2_000_000)
     }
+
+    /// A deferred call's marker is joined to where it took effect (V2).
+    func test_V2_aDeferredCallIsJoinedToWhereItTookEffect() throws {
+        let (r, lanes) = try Fixtures.replayWithLanes(Fixtures.trace("smeeting-default-speaker-before-enter.jsonl"))
+        let html = HTMLReport.render(r, lanes: lanes)
+        XCTAssertTrue(html.contains("<g class=\"outcome o-applied\"><title>seq 1: took effect 1.100s later (seq 5 api.enterMeeting"), html)
+        XCTAssertTrue(html.contains("<h2>Calls that took effect late</h2>"))
+    }
 }
