@@ -39,11 +39,11 @@ extension QualityEngine {
         }
         // A newer request for the same subscription supersedes an unconfirmed older one (decided).
         state.pendingSwitches.removeAll { $0.key == key }
-        let deadline = t + options.layerConfirmTimeoutMs
+        let deadline = t.saturatingAdd(options.layerConfirmTimeoutMs)
         state.pendingSwitches.append(PendingSwitch(seq: seq, t: t, key: key, target: target, deadline: deadline))
         return [
             verdict(.applied, nil, causeSeq: nil, rule: .V1),
-            .timer(QualityTimer(due: deadline + 1, kind: .layerConfirm(callSeq: seq))),
+            .timer(QualityTimer(due: deadline.saturatingAdd(1), kind: .layerConfirm(callSeq: seq))),
         ]
     }
 

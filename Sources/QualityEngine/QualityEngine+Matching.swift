@@ -41,7 +41,7 @@ extension QualityEngine {
         var out: [QualityOutput] = []
         while let first = state.unmatchedChanges.first, first.t < cutoff {
             state.unmatchedChanges.removeFirst()
-            out += judgeUnmatched(first, t: first.t + options.matchWindowMs + 1)
+            out += judgeUnmatched(first, t: first.t.saturatingAdd(options.matchWindowMs).saturatingAdd(1))
         }
         return out
     }
@@ -65,7 +65,7 @@ extension QualityEngine {
         state.unmatchedChanges = []
         var out: [QualityOutput] = []
         // A window the trace ended inside is not judged: the trace does not cover the rest of it.
-        for change in open where t > change.t + options.matchWindowMs {
+        for change in open where t > change.t.saturatingAdd(options.matchWindowMs) {
             out += judgeUnmatched(change, t: t)
         }
         state.heldMissed = []

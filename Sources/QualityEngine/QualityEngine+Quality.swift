@@ -69,7 +69,7 @@ extension QualityEngine {
         var out: [QualityOutput] = [
             .levelChange(change),
             // +1: an SDK event exactly `matchWindowMs` after the change still matches (the window is inclusive).
-            .timer(QualityTimer(due: t + options.matchWindowMs + 1, kind: .matchWindow(changeSeq: seq))),
+            .timer(QualityTimer(due: t.saturatingAdd(options.matchWindowMs).saturatingAdd(1), kind: .matchWindow(changeSeq: seq))),
         ]
         if let finding = flappingCheck(change) { out.append(.finding(finding)) }
         return out

@@ -166,7 +166,7 @@ public struct QualitySummary: Equatable, Sendable {
             case (true, false): .uplink
             case (false, true): .downlinkOrRemote
             case (true, true):
-                pubBadMs >= 2 * subBadMs ? .uplink : subBadMs >= 2 * pubBadMs ? .downlinkOrRemote : .both
+                pubBadMs >= subBadMs.saturatingMultiply(2) ? .uplink : subBadMs >= pubBadMs.saturatingMultiply(2) ? .downlinkOrRemote : .both
             }
         }
     }

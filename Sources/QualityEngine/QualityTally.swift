@@ -156,8 +156,8 @@ struct QualityTally: Sendable {
     }
 
     mutating func hidePromptIfCalm(upTo t: Int64) {
-        guard let model, let start = shownSince, let calm = calmSince, calm.t + model.holdMs <= t else { return }
-        closePrompt(Interval(startSeq: start.seq, startT: start.t, endSeq: calm.seq, endT: calm.t + model.holdMs))
+        guard let model, let start = shownSince, let calm = calmSince, calm.t.saturatingAdd(model.holdMs) <= t else { return }
+        closePrompt(Interval(startSeq: start.seq, startT: start.t, endSeq: calm.seq, endT: calm.t.saturatingAdd(model.holdMs)))
     }
 
     mutating func closePrompt(_ episode: Interval) {

@@ -56,8 +56,8 @@ extension ChromeTrace {
         w.key("name"); w.string(e.name)
         w.key("ph"); w.string(e.ph)
         if !e.cat.isEmpty { w.key("cat"); w.string(e.cat) }
-        w.key("ts"); w.int(e.ts * 1000)
-        if e.ph == "X" { w.key("dur"); w.int(max(0, e.dur) * 1000) }
+        w.key("ts"); w.int(e.ts.saturatingMultiply(1000))
+        if e.ph == "X" { w.key("dur"); w.int(max(0, e.dur).saturatingMultiply(1000)) }
         if e.ph == "i" { w.key("s"); w.string("t") }
         w.key("pid"); w.int(pid)
         w.key("tid"); w.int(e.tid)

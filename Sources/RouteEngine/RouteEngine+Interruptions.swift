@@ -37,7 +37,7 @@ extension RouteEngine {
         }
         guard callState == .disconnected else { return [] }
         let kind = RouteTimer.Kind.recoveryRetry(interruptionSeq: interruptionSeq, callStateSeq: record.seq)
-        return [.timer(RouteTimer(due: record.t + options.retryDelayMs, kind: kind))]
+        return [.timer(RouteTimer(due: record.t.saturatingAdd(options.retryDelayMs), kind: kind))]
     }
 
     /// I3 (attempt on return to the foreground), I6 (b) and app.missingBackgroundAudio.
@@ -84,7 +84,7 @@ extension RouteEngine {
         state.predictionSeq = triggerSeq
         state.pendingConfirmation = PendingConfirmation(
             interruptionSeq: interruptionSeq, triggerSeq: triggerSeq, recoveredAt: t)
-        let window = RouteTimer(due: t + options.recoveryWindowMs, kind: .recoveryWindow(interruptionSeq: interruptionSeq))
+        let window = RouteTimer(due: t.saturatingAdd(options.recoveryWindowMs), kind: .recoveryWindow(interruptionSeq: interruptionSeq))
         return [.recovered(t: t), .timer(window)] + decidePendingCalls(t: t, by: decidedBy)
     }
 

@@ -12,7 +12,7 @@ extension RouteEngine {
         state.interruptionSeq = record.seq
         state.activatedSinceInterruption = false
         // Window edges are inclusive: an activation at exactly the end still counts.
-        let window = RouteTimer(due: record.t + options.recoveryWindowMs + 1, kind: .rebuildWindow(resetSeq: record.seq))
+        let window = RouteTimer(due: record.t.saturatingAdd(options.recoveryWindowMs).saturatingAdd(1), kind: .rebuildWindow(resetSeq: record.seq))
         return [.timer(window)]
     }
 
@@ -38,7 +38,7 @@ extension RouteEngine {
         switch event {
         case .answer, .start:
             state.callKitWindows.append(CallKitWindow(actionSeq: record.seq, t: record.t))
-            let due = record.t + options.recoveryWindowMs + 1
+            let due = record.t.saturatingAdd(options.recoveryWindowMs).saturatingAdd(1)
             return [.timer(RouteTimer(due: due, kind: .callKitWindow(actionSeq: record.seq)))]
         case .end:
             state.callKitWindows.removeAll()
