@@ -75,7 +75,11 @@ extension RecordBody {
                 throw DecodingError.dataCorruptedError(forKey: K("format"), in: c, debugDescription: "not an rtctrace v1 header")
             }
             var h = TraceHeader(layer: try c.voc("layer"), sdk: try c.optStr("sdk"), startedAt: try c.optStr("startedAt"),
-                                initialDefaultRoute: try c.optVoc("initialDefaultRoute"))
+                                initialDefaultRoute: try c.optVoc("initialDefaultRoute"), redacted: try c.optStr("redacted"))
+            if c.contains(K("session")) && !c.isNull("session") {
+                let s = try c.nested("session")
+                h.session = .init(id: try s.str("id"), part: try s.decode(Int.self, forKey: K("part")))
+            }
             if c.contains(K("device")) && !c.isNull("device") {
                 let d = try c.nested("device")
                 h.device = .init(model: try d.optStr("model"), os: try d.optStr("os"), simulator: try d.optBool("simulator") ?? false)
@@ -106,6 +110,8 @@ extension RecordBody {
         case "os.interruptionEnded": return .interruptionEnded(shouldResume: try c.optBool("shouldResume"))
         case "os.callState": return .callState(state: try c.voc("state"))
         case "os.appState": return .appState(state: try c.voc("state"))
+        case "os.mediaServicesReset": return .mediaServicesReset
+        case "os.callKit": return .callKit(event: try c.voc("event"), callId: try c.optStr("callId"))
         case "obs.routeChanged":
             return .routeChanged(route: try c.voc("route"), previousRoute: try c.voc("previousRoute"), reason: try c.voc("reason"))
         case "obs.routeSnapshot": return .routeSnapshot(route: try c.voc("route"), ports: try c.decodeIfPresent([String].self, forKey: K("ports")))
@@ -128,6 +134,9 @@ extension RecordBody {
         case "srv.qualityReport": return .qualityReport(pub: try refSample(c.nested("pub")), sub: try refSample(c.nested("sub")))
         case "srv.speakers": return .speakers(speaking: try c.list("speaking").map(speaker), stopped: try c.list("stopped").map(key))
         case "srv.layerSwitched": return .srvLayerSwitched(try refLayerSwitch(c))
+        case "trace.dropped":
+            return .dropped(count: try c.decode(Int.self, forKey: K("count")), fromT: try c.decode(Int64.self, forKey: K("fromT")),
+                            toT: try c.decode(Int64.self, forKey: K("toT")))
         default:
             if type.hasPrefix("expect."), let e = try expectation(String(type.dropFirst(7)), c) { return .expect(e) }
             return .unknown(type: type, json: "")

@@ -40,6 +40,10 @@ public enum RecordBody: Equatable, Sendable {
     case interruptionEnded(shouldResume: Bool?)
     case callState(state: CallState)
     case appState(state: AppState)
+    /// The system reset media services (`AVAudioSession.mediaServicesWereResetNotification`); since version 2.
+    case mediaServicesReset
+    /// The app's own call as CallKit reports it; since version 2.
+    case callKit(event: CallKitEvent, callId: String?)
     // obs.*
     case routeChanged(route: Route, previousRoute: Route, reason: RouteChangeReason)
     case routeSnapshot(route: Route, ports: [String]?)
@@ -61,6 +65,9 @@ public enum RecordBody: Equatable, Sendable {
     case qualityReport(pub: QualitySample, sub: QualitySample)
     case speakers(speaking: [Speaker], stopped: [SpeakerKey])
     indirect case srvLayerSwitched(LayerSwitch)
+    // trace.*
+    /// The recorder dropped `count` records made between `fromT` and `toT` (its queue was full); since version 2.
+    case dropped(count: Int, fromT: Int64, toT: Int64)
     // expect.*
     indirect case expect(Expectation)
     /// A record whose `type` this version does not know; kept whole as its JSON text.
@@ -87,6 +94,8 @@ public enum RecordBody: Equatable, Sendable {
         case .interruptionEnded: "os.interruptionEnded"
         case .callState: "os.callState"
         case .appState: "os.appState"
+        case .mediaServicesReset: "os.mediaServicesReset"
+        case .callKit: "os.callKit"
         case .routeChanged: "obs.routeChanged"
         case .routeSnapshot: "obs.routeSnapshot"
         case .sessionActivated: "obs.sessionActivated"
@@ -105,6 +114,7 @@ public enum RecordBody: Equatable, Sendable {
         case .qualityReport: "srv.qualityReport"
         case .speakers: "srv.speakers"
         case .srvLayerSwitched: "srv.layerSwitched"
+        case .dropped: "trace.dropped"
         case .expect(let e): e.type
         case .unknown(let type, _): type
         }
@@ -137,11 +147,15 @@ public struct TraceHeader: Equatable, Sendable {
     public var startedAt: String?
     /// The persistent default before any `api.setDefaultRoute` (absent: earpiece).
     public var initialDefaultRoute: RouteTarget?
+    /// The app run this file belongs to and its place in it, for a recorder that rotates files; since version 2.
+    public var session: Session?
+    /// `source` when the recorder replaced personal values before writing, `redact` when the command did; since version 2.
+    public var redacted: String?
 
     /// Creates a header with the spec's defaults for absent fields.
     public init(format: String = "rtctrace", version: Int = 1, layer: Layer, sdk: String? = nil,
                 device: Device = Device(), app: App = App(), startedAt: String? = nil,
-                initialDefaultRoute: RouteTarget? = nil) {
+                initialDefaultRoute: RouteTarget? = nil, session: Session? = nil, redacted: String? = nil) {
         self.format = format
         self.version = version
         self.layer = layer
@@ -150,6 +164,21 @@ public struct TraceHeader: Equatable, Sendable {
         self.app = app
         self.startedAt = startedAt
         self.initialDefaultRoute = initialDefaultRoute
+        self.session = session
+        self.redacted = redacted
+    }
+
+    /// One file of a recorded app run: part 1 starts it, part N+1 continues part N.
+    public struct Session: Equatable, Sendable {
+        /// The run's id, the same in every part.
+        public var id: String
+        /// The file's place in the run, from 1.
+        public var part: Int
+        /// Creates a session reference.
+        public init(id: String, part: Int) {
+            self.id = id
+            self.part = part
+        }
     }
 
     /// The recording device.

@@ -39,6 +39,8 @@ extension RecordDecoder {
         case .interruptionEnded: return .interruptionEnded(shouldResume: try r.optionalBool("shouldResume"))
         case .callState: return .callState(state: try r.vocabulary("state"))
         case .appState: return .appState(state: try r.vocabulary("state"))
+        case .mediaServicesReset: return .mediaServicesReset
+        case .callKit: return .callKit(event: try r.vocabulary("event"), callId: try r.optionalString("callId"))
         case .routeChanged:
             return .routeChanged(route: try r.vocabulary("route"), previousRoute: try r.vocabulary("previousRoute"),
                                  reason: try r.vocabulary("reason"))
@@ -58,6 +60,10 @@ extension RecordDecoder {
         case .connEngine: return .connEngine(vendor: try r.vocabulary("vendor"))
         case .connState: return .connState(state: try r.vocabulary("state"))
         case .srvLayerSwitched: return .srvLayerSwitched(try Self.layerSwitch(r))
+        case .dropped:
+            let count = try r.int("count")
+            guard count >= 0, count <= Int64(Int32.max) * 1024 else { throw FieldFault(field: "count", reason: "must be an integer ≥ 0, got \(count)") }
+            return .dropped(count: Int(count), fromT: try r.int("fromT"), toT: try r.int("toT"))
         }
     }
 
@@ -95,6 +101,12 @@ extension RecordDecoder {
         h.sdk = try r.optionalString("sdk")
         h.startedAt = try r.optionalString("startedAt")
         h.initialDefaultRoute = try r.optionalVocabulary("initialDefaultRoute")
+        h.redacted = try r.optionalString("redacted")
+        h.session = try r.object("session", scratch: nested, optional: true) { s in
+            let part = try s.int("part")
+            guard part >= 1, part <= Int64(Int32.max) else { throw FieldFault(field: "session.part", reason: "must be an integer ≥ 1, got \(part)") }
+            return TraceHeader.Session(id: try s.string("id"), part: Int(part))
+        }
         if let d = try r.object("device", scratch: nested, optional: true, { d in
             TraceHeader.Device(model: try d.optionalString("model"), os: try d.optionalString("os"),
                                simulator: try d.optionalBool("simulator") ?? false)

@@ -42,9 +42,23 @@ extension RecordBody {
             w.endObject()
             if let s = h.startedAt { w.staticKey("startedAt"); w.string(s) }
             if let d = h.initialDefaultRoute { w.staticKey("initialDefaultRoute"); w.string(d.rawValue) }
+            if let s = h.session {
+                w.staticKey("session"); w.beginObject()
+                w.staticKey("id"); w.string(s.id)
+                w.staticKey("part"); w.int(s.part)
+                w.endObject()
+            }
+            if let r = h.redacted { w.staticKey("redacted"); w.string(r) }
         case .joinChannel(let channel): w.staticKey("channel"); w.string(channel)
         case .enterMeeting(let room): w.staticKey("room"); w.string(room)
-        case .leaveChannel, .exitMeeting, .clearRouteOverride, .sdkInterrupted, .sdkRecovered: break
+        case .leaveChannel, .exitMeeting, .clearRouteOverride, .sdkInterrupted, .sdkRecovered, .mediaServicesReset: break
+        case .callKit(let event, let callId):
+            w.staticKey("event"); w.string(event.rawValue)
+            if let callId { w.staticKey("callId"); w.string(callId) }
+        case .dropped(let count, let fromT, let toT):
+            w.staticKey("count"); w.int(count)
+            w.staticKey("fromT"); w.int(fromT)
+            w.staticKey("toT"); w.int(toT)
         case .setDefaultRoute(let target): w.staticKey("target"); w.string(target.rawValue)
         case .setRoute(let target, let api):
             w.staticKey("target"); w.string(target.rawValue)

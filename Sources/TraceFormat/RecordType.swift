@@ -25,6 +25,8 @@ enum RecordType: String, CaseIterable {
     case interruptionEnded = "os.interruptionEnded"
     case callState = "os.callState"
     case appState = "os.appState"
+    case mediaServicesReset = "os.mediaServicesReset"
+    case callKit = "os.callKit"
     case routeChanged = "obs.routeChanged"
     case routeSnapshot = "obs.routeSnapshot"
     case sessionActivated = "obs.sessionActivated"
@@ -39,6 +41,7 @@ enum RecordType: String, CaseIterable {
     case connEngine = "conn.engine"
     case connState = "conn.state"
     case srvLayerSwitched = "srv.layerSwitched"
+    case dropped = "trace.dropped"
 
     /// A name of the table below: its bytes and its type.
     private struct Entry {

@@ -18,6 +18,10 @@ public final class TraceWriter {
         public var level: Int32?
         /// Hold an exclusive advisory lock on the file while open (refuses a second appender).
         public var lock: Bool
+        /// The seq of the first record of a new trace: 0, or where the previous part of a session
+        /// stopped (a recorder that rotates files continues seq in the next part). An existing
+        /// trace continues from its own last seq.
+        public var firstSeq = 0
 
         /// The `write(2)` the writer calls; tests replace it to inject failures such as a full disk.
         var write: WriteFunction = { Glibc.write($0, $1, $2) }
@@ -107,6 +111,7 @@ public final class TraceWriter {
         }
         if fileSize == 0 {
             openReport = report
+            nextSeq = options.firstSeq
             _ = lseek(fd, 0, SEEK_SET)
             try writeFrame(TraceMark.start.frame)
             return
@@ -138,6 +143,12 @@ public final class TraceWriter {
 
     deinit {
         if !closed { try? close() }
+    }
+
+    /// Makes every frame written so far durable (`fsync`): a power cut after this loses none of them.
+    public func sync() throws {
+        guard !closed else { throw WriteError.closed(path: path) }
+        guard fsync(fd) == 0 || Glibc.errno == EINVAL else { throw FileError.errno(path, "fsync failed") }
     }
 
     /// Appends a record; its seq must be `nextSeq` and its `t` not before the last one.

@@ -80,6 +80,11 @@ public enum CallState: String, TraceVocabulary {
     }
 }
 
+/// What CallKit reported about the app's own call (`os.callKit`).
+public enum CallKitEvent: String, TraceVocabulary {
+    case answer, start, end, didActivate, didDeactivate
+}
+
 /// App lifecycle state.
 public enum AppState: String, TraceVocabulary {
     case foreground, background

@@ -11,10 +11,12 @@ final class DecoderEquivalenceTests: XCTestCase {
                           loss: g.bool() ? g.double() : nil, rtt: g.double(), jitter: g.double(), bitrate: g.double())
         }
         func speaker() -> Speaker { Speaker(uid: g.string(), trackId: g.string(), level: g.double()) }
-        switch g.int(26) {
+        switch g.int(29) {
         case 0: return .header(TraceHeader(layer: g.vocab(Layer.self), sdk: g.string(), device: .init(model: g.string(), os: g.string(), simulator: g.bool()),
                                            app: .init(bundleId: g.string(), micUsageDescription: g.bool(), backgroundAudio: g.bool()),
-                                           startedAt: g.string(), initialDefaultRoute: g.bool() ? g.vocab(RouteTarget.self) : nil))
+                                           startedAt: g.string(), initialDefaultRoute: g.bool() ? g.vocab(RouteTarget.self) : nil,
+                                           session: g.bool() ? .init(id: g.string(), part: 1 + g.int(1000)) : nil,
+                                           redacted: g.bool() ? g.string() : nil))
         case 1: return .joinChannel(channel: g.string())
         case 2: return .setRoute(target: g.vocab(RouteTarget.self), api: g.bool() ? g.string() : nil)
         case 3: return .subscribe(pubUid: g.string(), trackId: g.string(), layers: (0..<g.int(4)).map { _ in g.string() })
@@ -42,6 +44,9 @@ final class DecoderEquivalenceTests: XCTestCase {
         case 22: return .setAudioModuleEnabled(enabled: g.bool())
         case 23: return .deviceDisconnected(id: g.string())
         case 24: return .clearRouteOverride
+        case 25: return .dropped(count: g.int(1 << 20), fromT: Int64(g.int(1 << 30)), toT: Int64(g.int(1 << 30)))
+        case 26: return .callKit(event: g.vocab(CallKitEvent.self), callId: g.bool() ? g.string() : nil)
+        case 27: return .mediaServicesReset
         default: return Fixtures.bodies[g.int(Fixtures.bodies.count - 1)]
         }
     }
