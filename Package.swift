@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "Replay", targets: ["Replay"]),
         .library(name: "Reports", targets: ["Reports"]),
         .library(name: "TraceTools", targets: ["TraceTools"]),
+        .library(name: "TraceRecorder", targets: ["TraceRecorder"]),
     ],
     targets: [
         .systemLibrary(
@@ -30,6 +31,7 @@ let package = Package(
         .target(name: "Replay", dependencies: ["TraceFormat", "RouteEngine", "QualityEngine"], swiftSettings: hotPath),
         .target(name: "Reports", dependencies: ["TraceFormat", "RouteEngine", "QualityEngine", "Replay"]),
         .target(name: "TraceTools", dependencies: ["TraceFormat", "Replay", "Reports"]),
+        .target(name: "TraceRecorder", dependencies: ["TraceFormat"]),
         .executableTarget(name: "rtctrace", dependencies: ["TraceFormat", "Replay", "Reports", "TraceTools"]),
         .executableTarget(name: "rtctrace-bench", dependencies: ["TraceFormat", "SeededRandom"]),
         .executableTarget(name: "rtctrace-harness", dependencies: ["TraceFormat"]),
