@@ -32,8 +32,10 @@ let package = Package(
         .target(name: "Reports", dependencies: ["TraceFormat", "RouteEngine", "QualityEngine", "Replay"]),
         .target(name: "TraceTools", dependencies: ["TraceFormat", "Replay", "Reports"]),
         .target(name: "TraceRecorder", dependencies: ["TraceFormat"]),
+        .target(name: "RecorderSimulation", dependencies: ["TraceRecorder", "TraceFormat", "SeededRandom"]),
+        .executableTarget(name: "rtctrace-recorder-sim", dependencies: ["RecorderSimulation", "TraceRecorder", "TraceFormat"]),
         .executableTarget(name: "rtctrace", dependencies: ["TraceFormat", "Replay", "Reports", "TraceTools"]),
-        .executableTarget(name: "rtctrace-bench", dependencies: ["TraceFormat", "SeededRandom"]),
+        .executableTarget(name: "rtctrace-bench", dependencies: ["TraceFormat", "TraceRecorder", "RecorderSimulation", "SeededRandom"]),
         .executableTarget(name: "rtctrace-harness", dependencies: ["TraceFormat"]),
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "SeededRandom"]),
         .testTarget(name: "RouteEngineTests", dependencies: ["RouteEngine", "TraceFormat", "SeededRandom"]),
@@ -41,6 +43,7 @@ let package = Package(
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "Reports", "TraceFormat", "RouteEngine", "QualityEngine"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Replay", "TraceFormat", "TraceTools"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TraceFormat"]),
+        .testTarget(name: "TraceRecorderTests", dependencies: ["TraceRecorder", "RecorderSimulation", "TraceFormat", "Replay"]),
         .testTarget(name: "RobustnessTests", dependencies: ["TraceFormat", "Replay", "Reports"]),
     ]
 )
