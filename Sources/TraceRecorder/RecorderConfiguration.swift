@@ -18,7 +18,7 @@ public struct RecorderConfiguration: Sendable {
     public var app: TraceHeader.App
     /// The persistent default route before any `api.setDefaultRoute` (nil: earpiece).
     public var initialDefaultRoute: RouteTarget?
-    /// The session id; nil makes a random one. Letters, digits, `.` and `_` are kept, other characters
+    /// The session id; nil makes a random one. ASCII letters, digits, `.`, `_` and `-` are kept, other characters
     /// become `_` (the id is part of file names).
     public var sessionId: String?
 

@@ -149,11 +149,13 @@ final class RecorderWriter: @unchecked Sendable {
     /// Appends one record with the next seq, cutting a frame first when this record would make the
     /// waiting one too old or too long. `t` never goes backwards.
     func append(_ body: RecordBody, nanos: UInt64) throws {
-        guard let file else { return }
+        guard let waiting = file else { return }
         let t = max(t(nanos), lastT)
-        if let first = frameFirstT, t >= first + config.frame.milliseconds || file.unflushedRecords >= config.frame.records {
+        if let first = frameFirstT, t >= first + config.frame.milliseconds || waiting.unflushedRecords >= config.frame.records {
             try writeFrame()
         }
+        // Writing the frame may have rotated to the next part.
+        guard let file else { return }
         try file.append(t: t, redactor == nil ? body : redactor!.redact(body))
         lastT = t
         written += 1

@@ -165,7 +165,7 @@ public final class TraceRecorder: @unchecked Sendable {
 
     static func sanitize(_ id: String) -> String {
         let kept = id.unicodeScalars.map { s -> Character in
-            s.isASCII && (s.properties.isAlphabetic || ("0"..."9").contains(s) || s == "." || s == "_") ? Character(s) : "_"
+            s.isASCII && (s.properties.isAlphabetic || ("0"..."9").contains(s) || s == "." || s == "_" || s == "-") ? Character(s) : "_"
         }
         let s = String(kept.prefix(64))
         return s.isEmpty ? "_" : s

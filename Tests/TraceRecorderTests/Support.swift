@@ -39,6 +39,11 @@ enum Support {
     /// The parts of one session, read in part order and joined: the first part's header is kept,
     /// the headers of the later parts are checked (same session, next part, seq and t continuing) and left out.
     static func joinParts(_ paths: [String], file: StaticString = #filePath, line: UInt = #line) throws -> [Record] {
+        try joinPartsKeepingHeaders(paths, file: file, line: line).records
+    }
+
+    /// `joinParts`, also returning the header of every part, in part order.
+    static func joinPartsKeepingHeaders(_ paths: [String], file: StaticString = #filePath, line: UInt = #line) throws -> (records: [Record], headers: [Record]) {
         var parts: [(part: Int, records: [Record])] = []
         for p in paths {
             let (records, problems) = try read(p)
@@ -51,15 +56,18 @@ enum Support {
         }
         parts.sort { $0.part < $1.part }
         XCTAssertEqual(parts.map(\.part), Array(1...max(1, parts.count)), "parts are numbered 1…N", file: file, line: line)
-        var out: [Record] = []
+        var out: [Record] = [], headers: [Record] = []
+        var last: Record?
         for (i, p) in parts.enumerated() {
-            if let last = out.last {
+            if let last {
                 XCTAssertEqual(p.records.first?.seq, last.seq + 1, "part \(p.part) continues seq", file: file, line: line)
                 XCTAssertGreaterThanOrEqual(p.records.first?.t ?? -1, last.t, "part \(p.part) continues t", file: file, line: line)
             }
+            headers += p.records.prefix(1)
             out += i == 0 ? p.records : Array(p.records.dropFirst())
+            last = p.records.last
         }
-        return out
+        return (out, headers)
     }
 
     /// Waits (polling) until `condition` holds, for at most `seconds`; for results of another thread.
