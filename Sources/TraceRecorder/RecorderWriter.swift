@@ -69,12 +69,10 @@ final class RecorderWriter: @unchecked Sendable {
         while true {
             core.condition.lock()
             publishStats()
-            var stopping = false, flushTo = 0, promote = false
             while true {
-                if core.stopRequested { stopping = true; break }
+                if core.stopRequested { break }
                 if core.suspended { core.condition.wait(seconds: nil); continue }
-                if core.flushRequested > core.flushDone { flushTo = core.flushRequested; break }
-                if core.promoteRequested { core.promoteRequested = false; promote = true; break }
+                if core.flushRequested > core.flushDone || core.promoteRequested { break }
                 if core.items.count >= core.frameRecords { break }
                 let now = clock.monotonicNanoseconds()
                 guard let due = nextDeadline(queued: core.items.first?.nanos) else {
@@ -87,6 +85,11 @@ final class RecorderWriter: @unchecked Sendable {
                 core.condition.wait(seconds: Double(due - now) / 1e9)
                 wakeups += 1
             }
+            // Every request pending now is served by this round, whichever woke the writer.
+            let stopping = core.stopRequested
+            let flushTo = core.flushRequested > core.flushDone ? core.flushRequested : 0
+            let promote = core.promoteRequested
+            core.promoteRequested = false
             core.writerIdle = false
             let drops = core.take(into: &batch)
             core.condition.unlock()
@@ -214,6 +217,8 @@ final class RecorderWriter: @unchecked Sendable {
         publishStats()
         core.accepting = false
         core.finished = true
+        // Closing wrote everything: a flush still awaited is done (after a failure it never will be).
+        if !failed { core.flushDone = core.flushRequested }
         core.items.removeAll()
         core.bytes = 0
         core.condition.broadcast()
