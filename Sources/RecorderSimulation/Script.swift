@@ -80,6 +80,9 @@ public struct Script: Sendable {
                                       device: .init(model: "iPhone15,2", os: "iOS 17.4"),
                                       app: .init(bundleId: "com.example.rtc"))
         c.clock = clock
+        // The simulation makes records far faster than a device does (an hour in a second), so the
+        // queue holds a whole script: whether the writer keeps up then never depends on the machine.
+        c.queue = .init(records: 1 << 16, bytes: 256 << 20)
         return c
     }
 

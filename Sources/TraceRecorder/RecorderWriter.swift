@@ -26,7 +26,9 @@ final class RecorderWriter: @unchecked Sendable {
     var frameFirstT: Int64?
     var frameFirstNanos: UInt64 = 0
     var unsynced = false
+    /// When the last sync happened, on the clock and in trace time.
     var lastSyncNanos: UInt64
+    var lastSyncT: Int64 = 0
     /// This session's closed parts go to `outbox/` even in the on-demand mode.
     var promoted = false
     var redactor: SourceRedactor?
@@ -79,11 +81,13 @@ final class RecorderWriter: @unchecked Sendable {
                     core.writerIdle = true
                     core.condition.wait(seconds: nil)
                     wakeups += 1
+                    core.stats.wakeups = wakeups
                     continue
                 }
                 if now >= due { break }
                 core.condition.wait(seconds: Double(due - now) / 1e9)
                 wakeups += 1
+                core.stats.wakeups = wakeups
             }
             // Every request pending now is served by this round, whichever woke the writer.
             let stopping = core.stopRequested
@@ -109,6 +113,7 @@ final class RecorderWriter: @unchecked Sendable {
             }
             if flushTo > 0 {
                 core.condition.lock()
+                publishStats()
                 core.flushDone = max(core.flushDone, flushTo)
                 core.condition.broadcast()
                 core.condition.unlock()
@@ -119,9 +124,10 @@ final class RecorderWriter: @unchecked Sendable {
     /// When the writer must act without being woken: the waiting frame's age limit, or the next sync.
     private func nextDeadline(queued: UInt64?) -> UInt64? {
         var due: UInt64?
-        if frameFirstT != nil { due = frameFirstNanos + frameNanos } else if let q = queued { due = q + frameNanos }
-        if unsynced, case .interval(let s) = config.sync {
-            let d = lastSyncNanos + UInt64(max(0, s) * 1e9)
+        if frameFirstT != nil { due = frameFirstNanos + frameNanos }
+        if let q = queued { due = min(due ?? .max, q + frameNanos) }
+        if unsynced, case .interval = config.sync {
+            let d = lastSyncNanos + syncNanos
             due = min(due ?? d, d)
         }
         return due
@@ -135,13 +141,16 @@ final class RecorderWriter: @unchecked Sendable {
         }
         let now = clock.monotonicNanoseconds()
         if frameFirstT != nil && (force || now >= frameFirstNanos + frameNanos) { try writeFrame() }
-        if unsynced {
-            switch config.sync {
-            case .everyFrame: try sync()
-            case .interval(let s): if force || now >= lastSyncNanos + UInt64(max(0, s) * 1e9) { try sync() }
-            case .never: break
-            }
-        }
+        guard unsynced, config.sync != .never else { return }
+        // A flush or close syncs; so does the writer waking for the sync deadline with nothing to
+        // write (records stopped coming). While records come, frames decide (`writeFrame`).
+        if force || batch.isEmpty && drops == nil && now >= lastSyncNanos + syncNanos { try sync() }
+    }
+
+    /// The sync interval, in nanoseconds (0 unless the policy is an interval).
+    private var syncNanos: UInt64 {
+        if case .interval(let s) = config.sync { return UInt64(max(0, s) * 1e9) }
+        return 0
     }
 
     /// `t` for a clock reading: time since the recorder started, plus where the session stood then.
@@ -168,6 +177,9 @@ final class RecorderWriter: @unchecked Sendable {
         } else if frameFirstT == nil {
             frameFirstT = t
             frameFirstNanos = nanos
+        } else {
+            // A record made before the part's header was written (it waited in the queue) makes the frame older.
+            frameFirstNanos = min(frameFirstNanos, nanos)
         }
     }
 
@@ -176,7 +188,11 @@ final class RecorderWriter: @unchecked Sendable {
         guard let file, file.unflushedRecords > 0 else { return }
         try file.flush()
         frameWritten()
-        if config.sync == .everyFrame { try sync() }
+        switch config.sync {
+        case .everyFrame: try sync()
+        case .interval: if lastT - lastSyncT >= Int64(syncNanos / 1_000_000) { try sync() }
+        case .never: break
+        }
         if file.fileSize >= config.files.maxFileBytes { try rotate() }
     }
 
@@ -199,6 +215,7 @@ final class RecorderWriter: @unchecked Sendable {
         syncs += 1
         unsynced = false
         lastSyncNanos = clock.monotonicNanoseconds()
+        lastSyncT = lastT
     }
 
     /// Copies the writer's counters into the shared statistics; call holding the lock.
