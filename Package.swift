@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "Replay", targets: ["Replay"]),
         .library(name: "Reports", targets: ["Reports"]),
         .library(name: "TraceTools", targets: ["TraceTools"]),
+        .library(name: "TraceRecorder", targets: ["TraceRecorder"]),
     ],
     targets: [
         .systemLibrary(
@@ -31,8 +32,11 @@ let package = Package(
         .target(name: "Replay", dependencies: ["TraceFormat", "RouteEngine", "QualityEngine"], swiftSettings: hotPath),
         .target(name: "Reports", dependencies: ["TraceFormat", "RouteEngine", "QualityEngine", "Replay"]),
         .target(name: "TraceTools", dependencies: ["SystemLayer", "TraceFormat", "Replay", "Reports"]),
+        .target(name: "TraceRecorder", dependencies: ["SystemLayer", "TraceFormat"]),
+        .target(name: "RecorderSimulation", dependencies: ["TraceRecorder", "TraceFormat", "SeededRandom"]),
+        .executableTarget(name: "rtctrace-recorder-sim", dependencies: ["RecorderSimulation", "TraceRecorder", "TraceFormat"]),
         .executableTarget(name: "rtctrace", dependencies: ["SystemLayer", "TraceFormat", "QualityEngine", "Replay", "Reports", "TraceTools"]),
-        .executableTarget(name: "rtctrace-bench", dependencies: ["SystemLayer", "TraceFormat", "SeededRandom"]),
+        .executableTarget(name: "rtctrace-bench", dependencies: ["SystemLayer", "TraceFormat", "TraceRecorder", "RecorderSimulation", "SeededRandom"]),
         .executableTarget(name: "rtctrace-harness", dependencies: ["SystemLayer", "TraceFormat"]),
         // What every test target shares: the process runners, temp folders, fixtures, trace loading,
         // the trace builder and the one TestStore both engines are tested through.
@@ -44,6 +48,7 @@ let package = Package(
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "Reports", "TraceFormat", "RouteEngine", "QualityEngine", "TestSupport"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Replay", "TraceFormat", "TraceTools", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TraceFormat", "TestSupport"]),
+        .testTarget(name: "TraceRecorderTests", dependencies: ["SystemLayer", "TraceRecorder", "RecorderSimulation", "TraceFormat", "Replay", "TestSupport"]),
         .testTarget(name: "RobustnessTests", dependencies: ["SystemLayer", "TraceFormat", "Replay", "Reports", "TraceTools", "TestSupport"]),
     ]
 )

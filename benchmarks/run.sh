@@ -66,12 +66,39 @@ TWO=$(best "taskset -c 0 $BIN explain --json $WORK/e100k.trace.zst > /dev/null &
 say "write: level 9"
 W9=$($BENCH synth "$N" "$WORK/l9.trace.zst" 1024 9)
 rm -f "$WORK/l9.trace.zst"
+# The device-side recorder (docs/recorder.md): the caller's cost against a locked array append, the
+# writer's CPU and bytes per hour of a realistic session against zstd -19 of the same records, and
+# the memory its queue cap bounds.
+say "recorder: caller cost"
+REC_CALLER=$($BENCH recorder-caller 4 100000 20000 "$WORK/rec-caller")
+rm -rf "$WORK/rec-caller"
+z19_of() { cat "$1"/outbox/*.trace.zst | zstd -dc | zstd -q -19 -T1 -c | wc -c; }
+say "recorder: simulated hours"
+REC_HOUR=$($BENCH recorder-hour 50 3600 "$WORK/rec-hour")
+REC_HOUR_Z19=$(z19_of "$WORK/rec-hour")
+REC_SWEEP=""
+for f in 1000 2000 5000 10000 30000; do
+  rm -rf "$WORK/rec-sweep"
+  REC_SWEEP="$REC_SWEEP $($BENCH recorder-hour 5 3600 "$WORK/rec-sweep" "$f" | sed "s/^{/{\"frameMs\":$f,/")"
+done
+REC_SWEEP_Z19=$(z19_of "$WORK/rec-sweep")
+rm -rf "$WORK/rec-hour" "$WORK/rec-sweep"
+say "recorder: 20 s in real time"
+REC_RT=$($BENCH recorder-realtime 50 20 "$WORK/rec-rt")
+say "recorder: memory"
+REC_FLOOD_S=$($BENCH recorder-flood 200000 "$WORK/rec-flood-s")
+REC_FLOOD_B=$($BENCH recorder-flood 2000000 "$WORK/rec-flood-b")
+REC_FLOOD_0=$($BENCH recorder-flood 1000 "$WORK/rec-flood-0")
+rm -rf "$WORK"/rec-*
 say ""
 
-python3 - "$W" "$R" "$P" "$SWEEP" "$W9" <<PY
+python3 - "$W" "$R" "$P" "$SWEEP" "$W9" "$REC_CALLER" "$REC_HOUR" "$REC_SWEEP" "$REC_RT" "$REC_FLOOD_S" "$REC_FLOOD_B" "$REC_FLOOD_0" <<PY
 import json, sys
 w, r, p = (json.loads(a) for a in sys.argv[1:4])
 w9 = json.loads(sys.argv[5])
+rc, rh, rt, rfs, rfb, rf0 = (json.loads(sys.argv[i]) for i in (6, 7, 9, 10, 11, 12))
+rsweep = [json.loads(x) for x in sys.argv[8].replace('} {', '}\n{').split('\n') if x.strip()]
+rec_z19, rec_sweep_z19 = $REC_HOUR_Z19, $REC_SWEEP_Z19
 sweep = [json.loads(x) for x in sys.argv[4].replace('} {', '}\n{').splitlines() if x.strip()]
 n, big = $N, $BIG
 zstd_dc, explain, explain100k = $ZSTD_DC / 1e6, $EXPLAIN / 1e6, $EXPLAIN_100K / 1e6
@@ -97,6 +124,16 @@ rows.append(("check traces/ --jobs 2", f"{jobs2*1000:.1f} ms", f"--jobs 1: {jobs
 rows.append(("  of which process start-up", f"{start*1000:.1f} ms", "(check of an empty folder)", "medians of 30"))
 rows.append(("check 16 x 100,000 rec, --jobs 2", f"{day2:.2f} s", f"--jobs 1: {day1:.2f} s", f"{day1/day2:.2f}x faster"))
 rows.append(("two replays at once, one per core", f"{two:.3f} s", f"one alone: {one:.3f} s", f"{2*one/two:.2f}x throughput (ceiling)"))
+rows.append(("recorder: record(), 4 threads, median", f"{rc['medianNs']:.0f} ns", f"locked array append: {rc['baselineMedianNs']:.0f} ns", f"{rc['medianRatio']:.2f}x (target <= 3x)"))
+rows.append(("recorder: record(), 4 threads, p99", f"{rc['p99Ns']:.0f} ns", f"locked array append: {rc['baselineP99Ns']:.0f} ns", f"{rc['p99Ratio']:.2f}x (target <= 30x)"))
+rows.append(("  writer during it", f"{rc['written']:,} written, {rc['dropped']:,} dropped", f"{rc['frames']:,} frames", ""))
+rows.append(("recorder: writer CPU, 50 rec/s real time", f"{rt['writerCpuSeconds']*3600/rt['seconds']:.2f} s/h", f"{rt['wakeups']} wake-ups in {rt['seconds']} s", f"{rt['writerCpuSeconds']/rt['seconds']*100:.3f}% of a core"))
+rows.append(("recorder: writer CPU, simulated hour at 50 rec/s", f"{rh['writerCpuSeconds']:.2f} s/h", f"{rh['frames']:,} frames, {rh['syncs']} syncs", f"{rh['writerCpuSeconds']/3600*100:.3f}% of a core"))
+rows.append(("recorder: bytes per hour at 50 rec/s", f"{rh['bytes']/1e6:.2f} MB", f"zstd -19 same records: {rec_z19/1e6:.2f} MB", f"{rh['bytes']/rec_z19:.2f}x"))
+for x in rsweep:
+    rows.append((f"  5 rec/s, frames of {x['frameMs']/1000:g} s", f"{x['bytes']/1e3:,.0f} kB/h", f"zstd -19: {rec_sweep_z19/1e3:,.0f} kB/h", f"{x['bytes']/rec_sweep_z19:.2f}x"))
+rows.append(("recorder: peak RSS, 2,000,000 offered", f"{rfb['peakRssKiB']/1024:.1f} MiB", f"200,000 offered: {rfs['peakRssKiB']/1024:.1f} MiB", f"{rfb['peakRssKiB']/rfs['peakRssKiB']:.2f}x"))
+rows.append(("  before the recorder; 1,000 records", f"{rfb['rssBeforeKiB']/1024:.1f} MiB", f"1,000 offered: {rf0['peakRssKiB']/1024:.1f} MiB", f"queue peak {rfb['peakQueuedBytes']/1024:.0f} KiB est."))
 width = [max(len(str(row[i])) for row in rows) for i in range(3)]
 print(f"{'figure':<{width[0]}}  {'measured':<{width[1]}}  {'baseline (same run)':<{width[2]}}  ratio")
 for row in rows: print("  ".join(f"{str(c):<{width[i]}}" for i, c in enumerate(row[:3])) + "  " + row[3])
@@ -105,7 +142,9 @@ out = {"records": n, "explainSeconds": explain, "explainRecordsPerSec": n / expl
        "flushSweep": sweep, "peakKiB": {k: {"100000": v[0], str(big): v[1]} for k, v in mem.items()},
        "checkJobs1Seconds": jobs1, "checkJobs2Seconds": jobs2, "checkStartupSeconds": start,
        "checkDayJobs1Seconds": day1, "checkDayJobs2Seconds": day2, "oneReplaySeconds": one, "twoReplaysSeconds": two,
-       "writeLevel9": w9}
+       "writeLevel9": w9,
+       "recorder": {"caller": rc, "hour": rh, "hourZstd19Bytes": rec_z19, "frameSweep5PerSec": rsweep,
+                    "frameSweepZstd19Bytes": rec_sweep_z19, "realtime": rt, "flood": {"1000": rf0, "200000": rfs, "2000000": rfb}}}
 json.dump(out, open("bench-results/latest.json", "w"), indent=2)
 print("\nwritten: bench-results/latest.json")
 PY

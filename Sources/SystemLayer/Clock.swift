@@ -15,6 +15,18 @@ public enum Clock {
         return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
     }
 
+    /// CPU seconds the whole process has used so far.
+    public static func processCPUSeconds() -> Double { cpuSeconds(CLOCK_PROCESS_CPUTIME_ID) }
+
+    /// CPU seconds the calling thread has used so far.
+    public static func threadCPUSeconds() -> Double { cpuSeconds(CLOCK_THREAD_CPUTIME_ID) }
+
+    private static func cpuSeconds(_ clock: clockid_t) -> Double {
+        var ts = timespec()
+        clock_gettime(clock, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
     /// Seconds since an arbitrary fixed point, for measuring spans.
     public static func monotonicSeconds() -> Double {
         Double(monotonicNanoseconds()) / 1e9

@@ -140,6 +140,9 @@ extension RecordBody {
         case "srv.qualityReport": return .qualityReport(pub: try refSample(c.nested("pub")), sub: try refSample(c.nested("sub")))
         case "srv.speakers": return .speakers(speaking: try c.list("speaking").map(speaker), stopped: try c.list("stopped").map(key))
         case "srv.layerSwitched": return .srvLayerSwitched(try refLayerSwitch(c))
+        case "trace.dropped":
+            return .dropped(count: try c.decode(Int.self, forKey: K("count")), fromT: try c.decode(Int64.self, forKey: K("fromT")),
+                            toT: try c.decode(Int64.self, forKey: K("toT")))
         default:
             if type.hasPrefix("expect."), let e = try expectation(String(type.dropFirst(7)), c) { return .expect(e) }
             return .unknown(type: type, json: "")

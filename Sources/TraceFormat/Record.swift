@@ -67,6 +67,9 @@ public enum RecordBody: Equatable, Sendable {
     case qualityReport(pub: QualitySample, sub: QualitySample)
     case speakers(speaking: [Speaker], stopped: [SpeakerKey])
     indirect case srvLayerSwitched(LayerSwitch)
+    // trace.*
+    /// The recorder dropped `count` records made between `fromT` and `toT` (its queue was full); since version 2.
+    case dropped(count: Int, fromT: Int64, toT: Int64)
     // expect.*
     indirect case expect(Expectation)
     /// A record whose `type` this version does not know; kept whole as its JSON text.
@@ -113,6 +116,7 @@ public enum RecordBody: Equatable, Sendable {
         case .qualityReport: "srv.qualityReport"
         case .speakers: "srv.speakers"
         case .srvLayerSwitched: "srv.layerSwitched"
+        case .dropped: "trace.dropped"
         case .expect(let e): e.type
         case .unknown(let type, _): type
         }

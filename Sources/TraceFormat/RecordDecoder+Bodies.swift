@@ -60,6 +60,10 @@ extension RecordDecoder {
         case .connEngine: return .connEngine(vendor: try r.vocabulary("vendor"))
         case .connState: return .connState(state: try r.vocabulary("state"))
         case .srvLayerSwitched: return .srvLayerSwitched(try Self.layerSwitch(r))
+        case .dropped:
+            let count = try r.int("count")
+            guard count >= 0, count <= Int64(Int32.max) * 1024 else { throw FieldFault(field: "count", reason: "must be an integer ≥ 0, got \(count)") }
+            return .dropped(count: Int(count), fromT: try r.int("fromT"), toT: try r.int("toT"))
         }
     }
 

@@ -55,6 +55,10 @@ extension RecordBody {
         case .callKit(let event, let callId):
             w.staticKey("event"); w.string(event.rawValue)
             if let callId { w.staticKey("callId"); w.string(callId) }
+        case .dropped(let count, let fromT, let toT):
+            w.staticKey("count"); w.int(count)
+            w.staticKey("fromT"); w.int(fromT)
+            w.staticKey("toT"); w.int(toT)
         case .setDefaultRoute(let target): w.staticKey("target"); w.string(target.rawValue)
         case .setRoute(let target, let api):
             w.staticKey("target"); w.string(target.rawValue)

@@ -41,6 +41,7 @@ enum RecordType: String, CaseIterable {
     case connEngine = "conn.engine"
     case connState = "conn.state"
     case srvLayerSwitched = "srv.layerSwitched"
+    case dropped = "trace.dropped"
 
     /// A name of the table below: its bytes and its type.
     private struct Entry {

@@ -166,7 +166,8 @@ public final class TraceReader: IteratorProtocol, Sequence {
         }
         if case .unknown(let type, _) = r.body { countUnknown(type) }
         if case .header(let h) = r.body {
-            if sawRecord || r.seq != 0 {
+            // A continuation part of a session (part > 1) starts at the seq where the part before it stopped.
+            if sawRecord || r.seq != 0 && (h.session?.part ?? 1) <= 1 {
                 return TraceProblem(.header, file: file, seq: r.seq, line: source.lineNumber,
                                     message: "trace.header must be the first record, with seq 0")
             }

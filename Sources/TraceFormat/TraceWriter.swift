@@ -18,6 +18,10 @@ public final class TraceWriter {
         public var level: Int32?
         /// Hold an exclusive advisory lock on the file while open (refuses a second appender).
         public var lock: Bool
+        /// The seq of the first record of a new trace: 0, or where the previous part of a session
+        /// stopped (a recorder that rotates files continues seq in the next part). An existing
+        /// trace continues from its own last seq.
+        public var firstSeq = 0
 
         /// Creates options; the defaults are tuned in docs/performance.md.
         public init(frameRecords: Int = 1024, frameBytes: Int = 2 << 20, level: Int32? = nil, lock: Bool = true) {
@@ -105,6 +109,7 @@ public final class TraceWriter {
         }
         if fileSize == 0 {
             openReport = report
+            nextSeq = options.firstSeq
             try? file.seek(to: 0)
             try writeFrame(TraceMark.start.frame)
             return
@@ -136,6 +141,14 @@ public final class TraceWriter {
 
     deinit {
         if !closed { try? close() }
+    }
+
+    /// Makes every frame written so far durable (`fsync`): a power cut after this loses none of them.
+    public func sync() throws {
+        guard !closed else { throw WriteError.closed(path: path) }
+        do { try file.sync() } catch let e as SystemError where e.errno == .invalidArgument {
+            // A descriptor that cannot be synced (a pipe, some special files) has nothing to lose.
+        } catch { throw FileError.system(path, "fsync failed", error) }
     }
 
     /// Appends a record; its seq must be `nextSeq` and its `t` not before the last one.

@@ -8,38 +8,8 @@ import TraceFormat
 /// track ids also carry their rank among the trace's values (`uid-03-3fa2b1c9`), because the engines
 /// order active speakers by uid and track id on ties (S2): tokens sort as the originals did.
 public final class Redactor {
-    /// What kind of personal value a field holds; the raw value names the kind in reports.
-    public enum Kind: String, CaseIterable, Sendable {
-        case deviceName = "device name"
-        case deviceId = "device id"
-        case uid
-        case trackId = "track id"
-        case channel = "channel name"
-        case room = "room name"
-        case bundleId = "bundle id"
-        case logMessage = "log message"
-        case errorText = "error text"
-        case portName = "port name"
-        case sessionId = "session id"
-        case unknownRecord = "unknown record fields"
-
-        var prefix: String {
-            switch self {
-            case .deviceName: "dev"
-            case .deviceId: "devid"
-            case .uid: "uid"
-            case .trackId: "trk"
-            case .channel: "chan"
-            case .room: "room"
-            case .bundleId: "app"
-            case .logMessage: "log"
-            case .errorText: "err"
-            case .portName: "port"
-            case .sessionId: "sess"
-            case .unknownRecord: "rec"
-            }
-        }
-    }
+    /// What kind of personal value a field holds (shared with the recorder's source redaction).
+    public typealias Kind = PersonalValue.Kind
 
     /// The salt used when none is given. Public and fixed: anyone can rebuild the token of a guessed
     /// value, so a per-case salt (kept with the case, not the trace) is better.
@@ -79,13 +49,12 @@ public final class Redactor {
     /// The token for a value of a kind.
     public func token(_ kind: Kind, _ value: String) -> String {
         if let t = cache[kind]?[value] { return t }
-        let mac = SHA256.hmac(key: key, message: Array(kind.rawValue.utf8) + [0] + Array(value.utf8))
-        var t = kind.prefix + "-"
+        var rankText: String?
         if let rank = ranks[kind]?[value], let width = rankWidth[kind] {
             let digits = String(rank)
-            t += String(repeating: "0", count: max(0, width - digits.count)) + digits + "-"
+            rankText = String(repeating: "0", count: max(0, width - digits.count)) + digits
         }
-        t += String(SHA256.hex(mac).prefix(8))
+        let t = PersonalValue.token(key: key, kind: kind, value: value, rank: rankText)
         // Log messages are mostly distinct: caching them would grow with the trace.
         if kind != .logMessage && kind != .errorText { cache[kind, default: [:]][value] = t }
         return t

@@ -45,7 +45,7 @@ func synth(count: Int, path: String, options: TraceWriter.Options, flushEvery: I
 }
 
 let args = Array(CommandLine.arguments.dropFirst())
-guard let cmd = args.first else { fail("usage: rtctrace-bench synth|read|parse|flushsweep …") }
+guard let cmd = args.first else { fail("usage: rtctrace-bench synth|read|parse|flushsweep|recorder-caller|recorder-hour|recorder-realtime|recorder-flood …") }
 
 do {
     switch cmd {
@@ -100,6 +100,18 @@ do {
         }
         let (secs, bytes) = try synth(count: n, path: args[2] + "/sweep.trace.zst", options: TraceWriter.Options(), flushEvery: 1000)
         emit([("frameRecords", "1s"), ("bytesPerRecord", Double(bytes) / Double(n)), ("recordsPerSec", Double(n) / secs)])
+    case "recorder-caller":
+        guard args.count == 5, let t = Int(args[1]), let n = Int(args[2]), let gap = UInt64(args[3]) else { fail("recorder-caller THREADS PER_THREAD GAP_NS DIR") }
+        recorderCaller(threads: t, perThread: n, gapNs: gap, dir: args[4])
+    case "recorder-hour":
+        guard args.count >= 4, let rate = Int(args[1]), let secs = Int(args[2]) else { fail("recorder-hour RATE SECONDS DIR [FRAME_MS]") }
+        recorderHour(rate: rate, seconds: secs, dir: args[3], frameMs: args.count > 4 ? Int64(args[4]) : nil)
+    case "recorder-realtime":
+        guard args.count == 4, let rate = Int(args[1]), let secs = Int(args[2]) else { fail("recorder-realtime RATE SECONDS DIR") }
+        recorderRealtime(rate: rate, seconds: secs, dir: args[3])
+    case "recorder-flood":
+        guard args.count == 3, let n = Int(args[1]) else { fail("recorder-flood N DIR") }
+        recorderFlood(count: n, dir: args[2])
     default:
         fail("unknown command \(cmd)")
     }

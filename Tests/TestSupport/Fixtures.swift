@@ -89,6 +89,8 @@ extension Fixtures {
         .micPermission(status: .denied), .interruptionBegan(cause: .systemCall), .interruptionBegan(cause: nil),
         .interruptionEnded(shouldResume: true), .interruptionEnded(shouldResume: nil),
         .callState(state: .connected), .appState(state: .background),
+        .mediaServicesReset, .callKit(event: .answer, callId: "8C1F0A5E-4F4B-4D39-9E1B-1B6A4C4F2D10"), .callKit(event: .didActivate, callId: nil),
+        .dropped(count: 17, fromT: 1200, toT: 1450),
         .routeChanged(route: .bluetooth, previousRoute: .speaker, reason: .newDeviceAvailable),
         .routeSnapshot(route: .receiver, ports: ["BuiltInReceiver"]), .routeSnapshot(route: .unknown, ports: nil),
         .sessionActivated(SessionActivation(ok: true, category: "playAndRecord", mode: "voiceChat", options: ["allowBluetooth", "defaultToSpeaker"])),

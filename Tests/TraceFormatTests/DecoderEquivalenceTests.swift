@@ -12,7 +12,7 @@ final class DecoderEquivalenceTests: XCTestCase {
         }
         func speaker() -> Speaker { Speaker(uid: g.string(), trackId: g.string(), level: g.double()) }
         func ref() -> Expectation.RecordRef? { g.bool() ? nil : g.bool() ? Expectation.RecordRef.none : .seq(g.int(1000)) }
-        switch g.int(31) {
+        switch g.int(32) {
         case 0: return .header(TraceHeader(layer: g.vocab(Layer.self), sdk: g.string(), device: .init(model: g.string(), os: g.string(), simulator: g.bool()),
                                            app: .init(bundleId: g.string(), micUsageDescription: g.bool(), backgroundAudio: g.bool()),
                                            startedAt: g.string(), initialDefaultRoute: g.bool() ? g.vocab(RouteTarget.self) : nil,
@@ -54,6 +54,7 @@ final class DecoderEquivalenceTests: XCTestCase {
                                             atEnd: g.bool()))
         case 29: return .sessionActivated(SessionActivation(ok: true, category: "playAndRecord", mode: "voiceChat",
                                                             options: g.bool() ? ["allowBluetoothHFP", "defaultToSpeaker"] : ["allowBluetooth"]))
+        case 30: return .dropped(count: g.int(1 << 20), fromT: Int64(g.int(1 << 30)), toT: Int64(g.int(1 << 30)))
         default: return Fixtures.bodies[g.int(Fixtures.bodies.count - 1)]
         }
     }

@@ -1,5 +1,5 @@
 /// SHA-256 (FIPS 180-4) and HMAC-SHA256 (RFC 2104), in plain Swift: Linux has no CryptoKit and
-/// Foundation has no hash. Used only to derive redaction tokens, so speed is not a concern.
+/// Foundation has no hash. Used only to derive redaction tokens (`rtctrace redact` and the recorder), so speed is not a concern.
 public enum SHA256 {
     private static let k: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,

@@ -1,0 +1,160 @@
+import TraceFormat
+
+extension TraceRecorder {
+    /// One thing to record: an app call, what the system said, what the SDK did, or a server message.
+    ///
+    /// Built only with the factories below, one per record type of the trace format (callers never
+    /// write JSON); the recorder adds `seq` and `t`.
+    public struct Event: Equatable, Sendable {
+        /// The record's typed content.
+        public let body: RecordBody
+
+        init(_ body: RecordBody) { self.body = body }
+
+        // MARK: api.* — the app's calls into the SDK
+
+        /// `api.joinChannel`: SRTC join.
+        public static func joinChannel(channel: String) -> Event { Event(.joinChannel(channel: channel)) }
+        /// `api.leaveChannel`: SRTC leave.
+        public static let leaveChannel = Event(.leaveChannel)
+        /// `api.enterMeeting`: SMeeting enter.
+        public static func enterMeeting(room: String) -> Event { Event(.enterMeeting(room: room)) }
+        /// `api.exitMeeting`: SMeeting exit.
+        public static let exitMeeting = Event(.exitMeeting)
+        /// `api.setDefaultRoute`: `defaultAudioRoute = target`.
+        public static func setDefaultRoute(target: RouteTarget) -> Event { Event(.setDefaultRoute(target: target)) }
+        /// `api.setRoute`: a temporary route request; `api` is the literal call, e.g. `setSpeakerOutputEnabled(true)`.
+        public static func setRoute(target: RouteTarget, api: String? = nil) -> Event { Event(.setRoute(target: target, api: api)) }
+        /// `api.clearRouteOverride`.
+        public static let clearRouteOverride = Event(.clearRouteOverride)
+        /// `api.setAudioModuleEnabled`.
+        public static func setAudioModuleEnabled(_ enabled: Bool) -> Event { Event(.setAudioModuleEnabled(enabled: enabled)) }
+        /// `api.subscribe`: a remote video with its simulcast candidate layers.
+        public static func subscribe(pubUid: String, trackId: String, layers: [String]) -> Event {
+            Event(.subscribe(pubUid: pubUid, trackId: trackId, layers: layers))
+        }
+        /// `api.switchLayer`.
+        public static func switchLayer(pubUid: String, trackId: String, targetTrackId: String) -> Event {
+            Event(.switchLayer(pubUid: pubUid, trackId: trackId, targetTrackId: targetTrackId))
+        }
+
+        // MARK: os.* — what the system told the SDK
+
+        /// `os.deviceConnected`: an external output appeared; `port` is the system port type, e.g. `BluetoothHFP`.
+        public static func deviceConnected(id: String, kind: DeviceKind, name: String? = nil, port: String? = nil) -> Event {
+            Event(.deviceConnected(id: id, kind: kind, name: name, port: port))
+        }
+        /// `os.deviceDisconnected`.
+        public static func deviceDisconnected(id: String) -> Event { Event(.deviceDisconnected(id: id)) }
+        /// `os.micPermission`: the microphone permission as of now.
+        public static func micPermission(_ status: MicPermission) -> Event { Event(.micPermission(status: status)) }
+        /// `os.interruptionBegan`.
+        public static func interruptionBegan(cause: InterruptionCause? = nil) -> Event { Event(.interruptionBegan(cause: cause)) }
+        /// `os.interruptionEnded`.
+        public static func interruptionEnded(shouldResume: Bool? = nil) -> Event { Event(.interruptionEnded(shouldResume: shouldResume)) }
+        /// `os.callState`: another call's state (never the app's own call, which is `callKit`).
+        public static func callState(_ state: CallState) -> Event { Event(.callState(state: state)) }
+        /// `os.appState`.
+        public static func appState(_ state: AppState) -> Event { Event(.appState(state: state)) }
+        /// `os.mediaServicesReset`: `AVAudioSession.mediaServicesWereResetNotification`.
+        public static let mediaServicesReset = Event(.mediaServicesReset)
+        /// `os.callKit`: the app's own call as CallKit reports it.
+        public static func callKit(_ event: CallKitEvent, callId: String? = nil) -> Event { Event(.callKit(event: event, callId: callId)) }
+
+        // MARK: obs.* — what the SDK actually did
+
+        /// `obs.routeChanged`: the route the device switched to, in the five-state mapping.
+        public static func routeChanged(route: Route, previous: Route, reason: RouteChangeReason) -> Event {
+            Event(.routeChanged(route: route, previousRoute: previous, reason: reason))
+        }
+        /// `obs.routeSnapshot`: a reading of the current route; ports as `PORTTYPE` or `PORTTYPE:PORTNAME`.
+        public static func routeSnapshot(route: Route, ports: [String]? = nil) -> Event { Event(.routeSnapshot(route: route, ports: ports)) }
+        /// `obs.sessionActivated`: the SDK (re)activated the audio session with this configuration.
+        public static func sessionActivated(ok: Bool, error: String? = nil, category: String? = nil, mode: String? = nil,
+                                            options: [String] = []) -> Event {
+            Event(.sessionActivated(SessionActivation(ok: ok, error: error, category: category, mode: mode, options: options)))
+        }
+        /// `obs.sessionDeactivated`.
+        public static func sessionDeactivated(notifyOthers: Bool) -> Event { Event(.sessionDeactivated(notifyOthers: notifyOthers)) }
+        /// `obs.overrideOutput`: the SDK called `overrideOutputAudioPort`.
+        public static func overrideOutput(_ port: OverridePort) -> Event { Event(.overrideOutput(port: port)) }
+
+        // MARK: sdk.* — what the SDK reported to the app
+
+        /// `sdk.interrupted`: the "was interrupted" callback fired.
+        public static let sdkInterrupted = Event(.sdkInterrupted)
+        /// `sdk.recovered`: the "did recover from interruption" callback fired.
+        public static let sdkRecovered = Event(.sdkRecovered)
+        /// `sdk.callStateChanged`.
+        public static func sdkCallStateChanged(_ state: CallState) -> Event { Event(.sdkCallStateChanged(state: state)) }
+        /// `sdk.qualityChanged`.
+        public static func sdkQualityChanged(overall: QualityLevel, previous: QualityLevel, mos: Double? = nil) -> Event {
+            Event(.sdkQualityChanged(overall: overall, previous: previous, mos: mos))
+        }
+        /// `sdk.activeSpeakers`.
+        public static func sdkActiveSpeakers(_ speakers: [Speaker]) -> Event { Event(.sdkActiveSpeakers(speakers: speakers)) }
+        /// `sdk.layerSwitched`.
+        public static func sdkLayerSwitched(pubUid: String, trackId: String, fromTrackId: String? = nil, toTrackId: String,
+                                            reason: String, latencyMs: Double? = nil) -> Event {
+            Event(.sdkLayerSwitched(LayerSwitch(pubUid: pubUid, trackId: trackId, fromTrackId: fromTrackId, toTrackId: toTrackId,
+                                                reason: reason, latencyMs: latencyMs)))
+        }
+        /// `sdk.error`: an SDK call threw.
+        public static func sdkError(api: String, error: String) -> Event { Event(.sdkError(api: api, error: error)) }
+        /// `sdk.log`: a line the SDK logged.
+        public static func sdkLog(level: String, message: String) -> Event { Event(.sdkLog(level: level, message: message)) }
+
+        // MARK: conn.*, srv.* — transport and server
+
+        /// `conn.engine`: which media engine this session uses.
+        public static func connEngine(_ vendor: EngineVendor) -> Event { Event(.connEngine(vendor: vendor)) }
+        /// `conn.state`: the signalling transport state.
+        public static func connState(_ state: ConnState) -> Event { Event(.connState(state: state)) }
+        /// `srv.qualityReport`: one raw server report.
+        public static func qualityReport(pub: QualitySample, sub: QualitySample) -> Event { Event(.qualityReport(pub: pub, sub: sub)) }
+        /// `srv.speakers`: the server's incremental active-speaker update.
+        public static func speakers(speaking: [Speaker], stopped: [SpeakerKey] = []) -> Event {
+            Event(.speakers(speaking: speaking, stopped: stopped))
+        }
+        /// `srv.layerSwitched`: the server switched a simulcast layer.
+        public static func srvLayerSwitched(pubUid: String, trackId: String, fromTrackId: String? = nil, toTrackId: String,
+                                            reason: String, latencyMs: Double? = nil) -> Event {
+            Event(.srvLayerSwitched(LayerSwitch(pubUid: pubUid, trackId: trackId, fromTrackId: fromTrackId, toTrackId: toTrackId,
+                                                reason: reason, latencyMs: latencyMs)))
+        }
+    }
+}
+
+extension RecordBody {
+    /// What a record costs while it waits in the queue: its inline size plus the heap storage of its
+    /// strings and arrays (Swift keeps strings of up to 15 UTF-8 bytes inline). An estimate, cheap enough
+    /// for the caller's path: native strings know their UTF-8 length.
+    var queuedBytes: Int {
+        @inline(__always) func s(_ v: String) -> Int { let n = v.utf8.count; return n > 15 ? n + 32 : 0 }
+        @inline(__always) func s(_ v: String?) -> Int { v.map(s) ?? 0 }
+        @inline(__always) func list(_ v: [String]) -> Int { v.reduce(32 + 16 * v.count) { $0 + s($1) } }
+        @inline(__always) func speakers(_ v: [Speaker]) -> Int {
+            v.reduce(32 + MemoryLayout<Speaker>.stride * v.count) { $0 + s($1.uid) + s($1.trackId) }
+        }
+        @inline(__always) func layer(_ l: LayerSwitch) -> Int {
+            48 + MemoryLayout<LayerSwitch>.size + s(l.pubUid) + s(l.trackId) + s(l.fromTrackId) + s(l.toTrackId) + s(l.reason)
+        }
+        let fixed = MemoryLayout<RecordBody>.stride + 8
+        switch self {
+        case .joinChannel(let v), .enterMeeting(let v), .deviceDisconnected(let v): return fixed + s(v)
+        case .setRoute(_, let api): return fixed + s(api)
+        case .subscribe(let a, let b, let layers): return fixed + s(a) + s(b) + list(layers)
+        case .switchLayer(let a, let b, let c): return fixed + s(a) + s(b) + s(c)
+        case .deviceConnected(let id, _, let name, let port): return fixed + s(id) + s(name) + s(port)
+        case .callKit(_, let id): return fixed + s(id)
+        case .routeSnapshot(_, let ports): return fixed + (ports.map(list) ?? 0)
+        case .sessionActivated(let a): return fixed + 48 + MemoryLayout<SessionActivation>.size + s(a.error) + s(a.category) + s(a.mode) + list(a.options)
+        case .sdkActiveSpeakers(let v): return fixed + speakers(v)
+        case .speakers(let on, let off): return fixed + speakers(on) + off.reduce(32 + 32 * off.count) { $0 + s($1.uid) + s($1.trackId) }
+        case .sdkLayerSwitched(let l), .srvLayerSwitched(let l): return fixed + layer(l)
+        case .sdkError(let a, let b), .sdkLog(let a, let b): return fixed + s(a) + s(b)
+        case .header, .expect, .unknown: return fixed + 1024
+        default: return fixed
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import SystemLayer
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import RecorderSimulation
+import Replay
+@testable import TraceFormat
+@testable import TraceRecorder
+import XCTest
+
+/// Privacy at the source (no personal value reaches the disk) and failures (a full disk stops the
+/// recording with a clear message and leaves the earlier files intact).
+final class PrivacyAndFailureTests: XCTestCase {
+    var dir = ""
+    override func setUp() { dir = Support.tempDir() }
+    override func tearDown() { try? FileManager.default.removeItem(atPath: dir) }
+
+    func record(_ script: Script, in dir: String, _ adjust: (inout RecorderConfiguration) -> Void) throws -> [Record] {
+        let clock = ManualClock()
+        var config = script.configuration(directory: dir, clock: clock)
+        adjust(&config)
+        let recorder = TraceRecorder(config)
+        ScriptDriver(clock: clock).play(script.steps, into: recorder)
+        XCTAssertTrue(recorder.close(timeout: 30))
+        XCTAssertEqual(recorder.statistics.dropped, 0)
+        return try Support.joinParts(Support.traceFiles(dir).map { dir + "/" + $0 })
+    }
+
+    func test_sourceRedaction_noPersonalValueReachesTheDisk_andVerdictsAreKept() throws {
+        let salt = Array("per-install salt for the test".utf8)
+        for (i, script) in (Scenarios.all + [Scenarios.thirtyMinuteMeeting()]).enumerated() {
+            let sub = dir + "/\(i)"
+            let records = try record(script, in: sub) { $0.privacy = .hashed(salt: salt) }
+            guard case .header(let h) = records[0].body else { return XCTFail("no header") }
+            XCTAssertEqual(h.redacted, .source)
+            Support.assertSameSteps(records, script, redacted: true)
+            Support.assertIntended(Replay.run(records: records), script)
+            // Neither the compressed bytes nor the decompressed text hold any personal value.
+            var everything = Data()
+            for f in Support.traceFiles(sub) {
+                everything += try Data(contentsOf: URL(fileURLWithPath: sub + "/" + f))
+                for r in try Support.read(sub + "/" + f).records { everything += Data(r.jsonLine.utf8) }
+            }
+            XCTAssertFalse(script.personalValues.isEmpty)
+            for value in script.personalValues + ["alice", "Alice", "AirPods", "7C:04"] {
+                XCTAssertNil(everything.range(of: Data(value.utf8)), "\(script.name): '\(value)' reached the disk")
+            }
+        }
+    }
+
+    func test_sourceTokensAreRedactsTokensWithoutRank() {
+        var r = SourceRedactor(salt: Array("k".utf8))
+        XCTAssertEqual(r.redact(.enterMeeting(room: "Board")), .enterMeeting(room: PersonalValue.token(key: Array("k".utf8), kind: .room, value: "Board")))
+        XCTAssertEqual(r.redact(.routeSnapshot(route: .bluetooth, ports: ["BluetoothHFP:Alice's AirPods", "Speaker"])),
+                       .routeSnapshot(route: .bluetooth, ports: ["BluetoothHFP:" + PersonalValue.token(key: Array("k".utf8), kind: .deviceName, value: "Alice's AirPods"), "Speaker"]))
+        // Error codes are kept; error text is not.
+        XCTAssertEqual(r.redact(.sdkError(api: "switchLayer", error: "transportNotReady")), .sdkError(api: "switchLayer", error: "transportNotReady"))
+        guard case .sdkError(_, let e) = r.redact(.sdkError(api: "enterMeeting", error: "token of alice@example.com expired")) else { return XCTFail() }
+        XCTAssertTrue(e.hasPrefix("err-"))
+        XCTAssertEqual(r.redact(.setRoute(target: .speaker, api: "setAudioRoute(.speaker)")), .setRoute(target: .speaker, api: "setAudioRoute(.speaker)"))
+    }
+
+    func test_diskFull_stopsRecordingWithAClearMessage_earlierFilesIntact() throws {
+        // Room for 12,000 more bytes, through the system layer every write goes through.
+        SystemFaults.injector = .diskFull(after: 12_000)
+        defer { SystemFaults.injector = nil }
+        let logs = LogSink()
+        let clock = ManualClock()
+        var c = RecorderConfiguration(directory: dir, layer: .srtc)
+        c.clock = clock
+        c.sessionId = "full"
+        c.frame = .init(records: 10, milliseconds: 2000)
+        c.files.maxFileBytes = 4096
+        c.log = logs.add
+        let recorder = TraceRecorder(c)
+        var i = 0
+        while recorder.isRecording && i < 10_000 {
+            recorder.record(.sdkLog(level: "debug", message: "line \(i) " + String(repeating: String(i % 36, radix: 36), count: 120)))
+            clock.advance(milliseconds: 20)
+            i += 1
+            if i % 50 == 0 { recorder.flush(timeout: 10) }
+        }
+        XCTAssertFalse(recorder.isRecording, "the recording stops")
+        XCTAssertTrue(recorder.close(timeout: 10))
+        let errors = logs.entries.filter { $0.level == .error }
+        XCTAssertEqual(errors.count, 1, "\(logs.messages)")
+        let message = errors.first?.message ?? ""
+        XCTAssertTrue(message.contains("No space left on device"), message)
+        XCTAssertTrue(message.contains("Recording stopped; the trace files written before are intact"), message)
+        // Records offered afterwards are ignored, never thrown at the caller.
+        recorder.record(.leaveChannel)
+        XCTAssertGreaterThan(recorder.statistics.ignored, 0)
+        // The closed parts verify; the part open at the failure ends with a complete frame.
+        let files = Support.traceFiles(dir)
+        XCTAssertGreaterThanOrEqual(files.filter { $0.hasPrefix("outbox/") }.count, 2, "\(files)")
+        for f in files {
+            let (records, problems) = try Support.read(dir + "/" + f)
+            XCTAssertFalse(records.isEmpty)
+            if f.hasPrefix("outbox/") { XCTAssertEqual(problems, [], f) } else {
+                XCTAssertEqual(problems.map(\.kind), [.notClosed], "\(f): \(problems)")
+            }
+        }
+    }
+
+    func test_unwritableFolder_isReportedAndRecordsAreIgnored() throws {
+        let file = dir + "/not-a-folder"
+        XCTAssertTrue(FileManager.default.createFile(atPath: file, contents: Data("x".utf8)))
+        let logs = LogSink()
+        var c = RecorderConfiguration(directory: file + "/traces", layer: .srtc)
+        c.log = logs.add
+        let recorder = TraceRecorder(c)
+        recorder.record(.leaveChannel)
+        XCTAssertTrue(recorder.close(timeout: 10))
+        XCTAssertFalse(recorder.isRecording)
+        XCTAssertEqual(logs.entries.map(\.level), [.error])
+        XCTAssertTrue(logs.messages[0].hasPrefix("recording did not start: cannot create the folder"), logs.messages[0])
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import RecorderSimulation
+import TraceFormat
+@testable import TraceRecorder
+import XCTest
+
+/// The queue between callers and the writer: bounded in records and bytes; a full queue drops and
+/// counts, and each overflow episode becomes exactly one `trace.dropped`.
+final class QueueTests: XCTestCase {
+    var dir = ""
+    override func setUp() { dir = Support.tempDir() }
+    override func tearDown() { try? FileManager.default.removeItem(atPath: dir) }
+
+    func makeRecorder(_ clock: ManualClock, _ adjust: (inout RecorderConfiguration) -> Void = { _ in }) -> TraceRecorder {
+        var c = RecorderConfiguration(directory: dir, layer: .srtc, sdk: "SRTC 5.1.0")
+        c.clock = clock
+        c.sessionId = "queue"
+        adjust(&c)
+        return TraceRecorder(c)
+    }
+
+    func closedRecords() throws -> [Record] {
+        try Support.joinParts(Support.traceFiles(dir).map { dir + "/" + $0 })
+    }
+
+    func test_fullQueueDropsAndCounts_oneTraceDroppedPerOverflowEpisode() throws {
+        let clock = ManualClock()
+        let recorder = makeRecorder(clock) { $0.queue = .init(records: 100, bytes: 1 << 20) }
+        // Episode 1: the writer is held back; 100 records fit, the next 7 (made at t 1000…1006) are dropped.
+        recorder.suspendWriter()
+        for i in 0..<107 {
+            if i == 100 { clock.advance(milliseconds: 1000 - 99) } else if i > 0 { clock.advance(milliseconds: 1) }
+            recorder.record(.sdkLog(level: "debug", message: "line \(i)"))
+        }
+        XCTAssertEqual(recorder.statistics.dropped, 7)
+        recorder.resumeWriter()
+        XCTAssertTrue(recorder.flush(timeout: 20))
+        // Between episodes, records flow normally.
+        clock.advance(milliseconds: 500)
+        for i in 0..<10 { recorder.record(.sdkLog(level: "debug", message: "calm \(i)")) }
+        XCTAssertTrue(recorder.flush(timeout: 20))
+        // Episode 2: three dropped at t 2000.
+        recorder.suspendWriter()
+        clock.advance(milliseconds: 2000 - 1506)
+        for i in 0..<103 { recorder.record(.sdkLog(level: "debug", message: "burst \(i)")) }
+        recorder.resumeWriter()
+        XCTAssertTrue(recorder.close(timeout: 20))
+        let s = recorder.statistics
+        XCTAssertEqual(s.dropped, 10)
+        XCTAssertEqual(s.accepted, 100 + 10 + 100)
+        let records = try closedRecords()
+        let dropped = records.filter { if case .dropped = $0.body { return true }; return false }
+        XCTAssertEqual(dropped.map(\.body), [.dropped(count: 7, fromT: 1000, toT: 1006), .dropped(count: 3, fromT: 2000, toT: 2000)])
+        // Each comes after the records that were queued before the overflow, and seq has no gap.
+        XCTAssertEqual(records.map(\.seq), Array(0..<records.count))
+        XCTAssertEqual(records.count, 1 + 210 + 2)
+        let firstDrop = records.firstIndex { $0.body == dropped[0].body }!
+        XCTAssertEqual(records[firstDrop - 1].body, .sdkLog(level: "debug", message: "line 99"))
+        XCTAssertEqual(records.map(\.t), records.map(\.t).sorted(), "t never goes backwards")
+    }
+
+    func test_queueIsBoundedInBytes_aRecordThatWouldExceedItIsDropped() throws {
+        let clock = ManualClock()
+        let recorder = makeRecorder(clock) { $0.queue = .init(records: 10_000, bytes: 64 << 10) }
+        recorder.suspendWriter()
+        let big = String(repeating: "x", count: 10_000)
+        for _ in 0..<10 { recorder.record(.sdkLog(level: "debug", message: big)) }
+        let s = recorder.statistics
+        XCTAssertEqual(s.accepted, 6, "six 10 kB lines fit in 64 KiB, not seven")
+        XCTAssertEqual(s.dropped, 4)
+        recorder.resumeWriter()
+        XCTAssertTrue(recorder.close(timeout: 20))
+        let records = try closedRecords()
+        XCTAssertEqual(records.last?.body, .dropped(count: 4, fromT: 0, toT: 0))
+    }
+
+    func test_recordsMadeOutOfOrderByRacingThreadsNeverGoBackInTime() throws {
+        // A record stamped before another may reach the queue after it: the writer clamps its t.
+        let clock = ManualClock()
+        let recorder = makeRecorder(clock)
+        recorder.suspendWriter()
+        recorder.core.enqueue(clock.monotonicNanoseconds() + 50_000_000, .sdkLog(level: "a", message: "late stamp first"))
+        recorder.core.enqueue(clock.monotonicNanoseconds() + 10_000_000, .sdkLog(level: "b", message: "early stamp second"))
+        recorder.resumeWriter()
+        XCTAssertTrue(recorder.close(timeout: 20))
+        let records = try closedRecords()
+        XCTAssertEqual(records.dropFirst().map(\.t), [50, 50])
+    }
+
+    func test_manyThreadsRecordingAtOnce_everyRecordWrittenOnce() throws {
+        let clock = ManualClock()
+        let recorder = makeRecorder(clock) { $0.frame = .init(records: 64, milliseconds: 2000) }
+        DispatchQueue.concurrentPerform(iterations: 8) { thread in
+            for i in 0..<500 { recorder.record(.sdkLog(level: "t\(thread)", message: "\(i)")) }
+        }
+        XCTAssertTrue(recorder.close(timeout: 30))
+        let records = try closedRecords().dropFirst()
+        XCTAssertEqual(records.count, 4000)
+        var perThread: [String: [String]] = [:]
+        for r in records { if case .sdkLog(let level, let message) = r.body { perThread[level, default: []].append(message) } }
+        for t in 0..<8 { XCTAssertEqual(perThread["t\(t)"], (0..<500).map(String.init), "one thread's records keep their order") }
+        XCTAssertGreaterThanOrEqual(recorder.statistics.frames, 4000 / 64)
+    }
+
+    func test_estimateCountsHeapStrings() {
+        let short = RecordBody.sdkLog(level: "debug", message: "short").queuedBytes
+        let long = RecordBody.sdkLog(level: "debug", message: String(repeating: "y", count: 1000)).queuedBytes
+        XCTAssertEqual(long - short, 1000 + 32)
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import RecorderSimulation
+import Replay
+import TraceFormat
+@testable import TraceRecorder
+import XCTest
+
+/// Helpers for the recorder's tests: folders, reading parts back, replaying them as one trace.
+enum Support {
+    static func tempDir() -> String {
+        let dir = NSTemporaryDirectory() + "rtctrace-recorder-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
+        try! FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    /// The trace files under `dir` (top, outbox/, local/), by folder-relative path, sorted.
+    static func traceFiles(_ dir: String) -> [String] {
+        var out: [String] = []
+        for sub in ["", "/outbox", "/local"] {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: dir + sub)) ?? []
+            out += names.filter { $0.hasSuffix(".trace.zst") }.map { String((sub + "/" + $0).dropFirst()) }
+        }
+        return out.sorted()
+    }
+
+    /// Every record and problem of one file.
+    static func read(_ path: String) throws -> (records: [Record], problems: [TraceProblem]) {
+        let reader = try TraceReader(path: path)
+        var records: [Record] = [], problems: [TraceProblem] = []
+        while let e = reader.next() {
+            switch e {
+            case .record(let r): records.append(r)
+            case .problem(let p): problems.append(p)
+            }
+        }
+        return (records, problems)
+    }
+
+    /// The parts of one session, read in part order and joined: the first part's header is kept,
+    /// the headers of the later parts are checked (same session, next part, seq and t continuing) and left out.
+    static func joinParts(_ paths: [String], file: StaticString = #filePath, line: UInt = #line) throws -> [Record] {
+        try joinPartsKeepingHeaders(paths, file: file, line: line).records
+    }
+
+    /// `joinParts`, also returning the header of every part, in part order.
+    static func joinPartsKeepingHeaders(_ paths: [String], file: StaticString = #filePath, line: UInt = #line) throws -> (records: [Record], headers: [Record]) {
+        var parts: [(part: Int, records: [Record])] = []
+        for p in paths {
+            let (records, problems) = try read(p)
+            XCTAssertEqual(problems, [], "\(p) has problems", file: file, line: line)
+            guard case .header(let h)? = records.first?.body, let s = h.session else {
+                XCTFail("\(p) does not start with a header naming its session", file: file, line: line)
+                continue
+            }
+            parts.append((s.part, records))
+        }
+        parts.sort { $0.part < $1.part }
+        XCTAssertEqual(parts.map(\.part), Array(1...max(1, parts.count)), "parts are numbered 1…N", file: file, line: line)
+        var out: [Record] = [], headers: [Record] = []
+        var last: Record?
+        for (i, p) in parts.enumerated() {
+            if let last {
+                XCTAssertEqual(p.records.first?.seq, last.seq + 1, "part \(p.part) continues seq", file: file, line: line)
+                XCTAssertGreaterThanOrEqual(p.records.first?.t ?? -1, last.t, "part \(p.part) continues t", file: file, line: line)
+            }
+            headers += p.records.prefix(1)
+            out += i == 0 ? p.records : Array(p.records.dropFirst())
+            last = p.records.last
+        }
+        return (out, headers)
+    }
+
+    /// Waits (polling) until `condition` holds, for at most `seconds`; for results of another thread.
+    static func eventually(_ seconds: Double = 20, _ condition: () -> Bool) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        while !condition() {
+            if Date() > deadline { return false }
+            usleep(2000)
+        }
+        return true
+    }
+
+    /// Checks a replay against what the script intends: verdicts in call order, findings in order, divergences.
+    static func assertIntended(_ result: ReplayResult, _ script: Script, file: StaticString = #filePath, line: UInt = #line) {
+        let verdicts = result.verdicts.map { Script.ExpectedVerdict($0.call, $0.verdict, $0.cause) }
+        XCTAssertEqual(verdicts, script.expectedVerdicts, "\(script.name): verdicts", file: file, line: line)
+        XCTAssertEqual(result.findings.map { Script.ExpectedFinding($0.code, $0.severity) }, script.expectedFindings, "\(script.name): findings", file: file, line: line)
+        XCTAssertEqual(result.divergences.count, script.expectedDivergences, "\(script.name): divergences", file: file, line: line)
+    }
+
+    /// The script's steps and the records written for them agree: the same bodies at the same times
+    /// (records made at the same moment by different threads may come in either order).
+    static func assertSameSteps(_ records: [Record], _ script: Script, redacted: Bool = false,
+                                file: StaticString = #filePath, line: UInt = #line) {
+        let written = records.filter { if case .header = $0.body { return false }; return true }
+        XCTAssertEqual(written.count, script.steps.count, "\(script.name): record count", file: file, line: line)
+        guard !redacted else { return }
+        func key(_ t: Int64, _ b: RecordBody) -> String { "\(t) \(Record(seq: 0, t: t, b).jsonLine)" }
+        XCTAssertEqual(written.map { key($0.t, $0.body) }.sorted(), script.steps.map { key($0.t, $0.event.body) }.sorted(),
+                       "\(script.name): records", file: file, line: line)
+    }
+}
