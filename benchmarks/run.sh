@@ -90,6 +90,30 @@ REC_FLOOD_S=$($BENCH recorder-flood 200000 "$WORK/rec-flood-s")
 REC_FLOOD_B=$($BENCH recorder-flood 2000000 "$WORK/rec-flood-b")
 REC_FLOOD_0=$($BENCH recorder-flood 1000 "$WORK/rec-flood-0")
 rm -rf "$WORK"/rec-*
+# Growth with set-valued state: a million distinct speakers (or devices) must cost ten times a hundred
+# thousand, not a hundred times (the sets are indexed and capped; docs/reliability.md).
+say "linear growth: distinct speakers and devices"
+gen_sets() { python3 - "$1" "$2" "$3" <<'GEN'
+import sys
+n, kind, path = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+with open(path, "w") as f:
+    f.write('{"seq":0,"t":0,"type":"trace.header","format":"rtctrace","version":1,"layer":"srtc"}\n')
+    f.write('{"seq":1,"t":0,"type":"api.joinChannel","channel":"c"}\n')
+    for i in range(n):
+        if kind == "speakers":
+            f.write('{"seq":%d,"t":%d,"type":"srv.speakers","speaking":[{"uid":"u%d","trackId":"mic","level":0.5}],"stopped":[]}\n' % (i + 2, i, i))
+        else:
+            f.write('{"seq":%d,"t":%d,"type":"os.deviceConnected","id":"d%d","kind":"headset"}\n' % (i + 2, i, i))
+GEN
+}
+for kind in speakers devices; do
+  gen_sets 100000 $kind "$WORK/$kind-100k.jsonl"; gen_sets 1000000 $kind "$WORK/$kind-1m.jsonl"
+done
+SP100K=$(best "$BIN explain --json $WORK/speakers-100k.jsonl > /dev/null" 3)
+SP1M=$(best "$BIN explain --json $WORK/speakers-1m.jsonl > /dev/null" 3)
+DV100K=$(best "$BIN explain --json $WORK/devices-100k.jsonl > /dev/null" 3)
+DV1M=$(best "$BIN explain --json $WORK/devices-1m.jsonl > /dev/null" 3)
+rm -f "$WORK"/speakers-*.jsonl "$WORK"/devices-*.jsonl
 say ""
 
 python3 - "$W" "$R" "$P" "$SWEEP" "$W9" "$REC_CALLER" "$REC_HOUR" "$REC_SWEEP" "$REC_RT" "$REC_FLOOD_S" "$REC_FLOOD_B" "$REC_FLOOD_0" <<PY
@@ -106,6 +130,7 @@ z19 = $Z19
 mem = {"info": ($MEM_INFO_S, $MEM_INFO_B), "explain": ($MEM_EXPLAIN_S, $MEM_EXPLAIN_B), "replay": ($MEM_REPLAY_S, $MEM_REPLAY_B)}
 jobs1, jobs2, start = $JOBS1 / 1e6, $JOBS2 / 1e6, $START / 1e6
 day1, day2, one, two = $DAY1 / 1e6, $DAY2 / 1e6, $ONE / 1e6, $TWO / 1e6
+sp100k, sp1m, dv100k, dv1m = $SP100K, $SP1M, $DV100K, $DV1M
 rows = [
   ("explain --json, %s records, 1 core" % f"{n:,}", f"{n/explain:,.0f} rec/s ({explain:.2f} s)", f"zstd -dc: {zstd_dc:.2f} s", f"{explain/zstd_dc:.1f}x the time"),
   ("explain, 100,000 records", f"{explain100k:.2f} s", "target < 2 s", ""),
@@ -124,6 +149,8 @@ rows.append(("check traces/ --jobs 2", f"{jobs2*1000:.1f} ms", f"--jobs 1: {jobs
 rows.append(("  of which process start-up", f"{start*1000:.1f} ms", "(check of an empty folder)", "medians of 30"))
 rows.append(("check 16 x 100,000 rec, --jobs 2", f"{day2:.2f} s", f"--jobs 1: {day1:.2f} s", f"{day1/day2:.2f}x faster"))
 rows.append(("two replays at once, one per core", f"{two:.3f} s", f"one alone: {one:.3f} s", f"{2*one/two:.2f}x throughput (ceiling)"))
+rows.append(("explain, 1,000,000 distinct speakers", f"{sp1m/1e6:.2f} s", f"100,000: {sp100k/1e6:.2f} s", f"{sp1m/sp100k:.1f}x for 10x input (linear: <= 12x)"))
+rows.append(("explain, 1,000,000 device connects", f"{dv1m/1e6:.2f} s", f"100,000: {dv100k/1e6:.2f} s", f"{dv1m/dv100k:.1f}x for 10x input (linear: <= 12x)"))
 rows.append(("recorder: record(), 4 threads, median", f"{rc['medianNs']:.0f} ns", f"locked array append: {rc['baselineMedianNs']:.0f} ns", f"{rc['medianRatio']:.2f}x (target <= 3x)"))
 rows.append(("recorder: record(), 4 threads, p99", f"{rc['p99Ns']:.0f} ns", f"locked array append: {rc['baselineP99Ns']:.0f} ns", f"{rc['p99Ratio']:.2f}x (target <= 30x)"))
 rows.append(("  writer during it", f"{rc['written']:,} written, {rc['dropped']:,} dropped", f"{rc['frames']:,} frames", ""))
@@ -143,6 +170,8 @@ out = {"records": n, "explainSeconds": explain, "explainRecordsPerSec": n / expl
        "checkJobs1Seconds": jobs1, "checkJobs2Seconds": jobs2, "checkStartupSeconds": start,
        "checkDayJobs1Seconds": day1, "checkDayJobs2Seconds": day2, "oneReplaySeconds": one, "twoReplaysSeconds": two,
        "writeLevel9": w9,
+       "linearGrowth": {"speakers100kSeconds": sp100k / 1e6, "speakers1mSeconds": sp1m / 1e6,
+                        "devices100kSeconds": dv100k / 1e6, "devices1mSeconds": dv1m / 1e6},
        "recorder": {"caller": rc, "hour": rh, "hourZstd19Bytes": rec_z19, "frameSweep5PerSec": rsweep,
                     "frameSweepZstd19Bytes": rec_sweep_z19, "realtime": rt, "flood": {"1000": rf0, "200000": rfs, "2000000": rfb}}}
 json.dump(out, open("bench-results/latest.json", "w"), indent=2)

@@ -50,6 +50,7 @@ extension QualityEngine {
         state.latest = nil
         state.baseline = .unknown
         state.speakers = []
+        speakerLevels = [:]
         state.speakersSeq = nil
     }
 

@@ -48,11 +48,56 @@ extension QualityEngine {
 
     mutating func speakersUpdated(speaking: [Speaker], stopped: [SpeakerKey], seq: Int, t: Int64) -> [QualityOutput] {
         guard state.vendor == .seaStart else { return [] }  // Q5
-        let ignored = Self.merge(into: &state.speakers, speaking: speaking, stopped: stopped)
+        let ignored = mergeIndexed(speaking: speaking, stopped: stopped)
         state.speakersSeq = seq
         guard ignored, !state.speakerLimitReported else { return [.snapshot(state.speakers)] }
         state.speakerLimitReported = true
         return [.snapshot(state.speakers), .finding(findings.limitExceeded("speakers", limit: Self.speakerLimit, seq: seq, t: t))]
+    }
+
+    /// `merge(into:)`'s result, kept in order as it changes: each entry costs a lookup, two binary
+    /// searches and the move of the entries after it, never a scan or a sort of the whole set.
+    mutating func mergeIndexed(speaking: [Speaker], stopped: [SpeakerKey], limit: Int = speakerLimit) -> Bool {
+        if speakerLevels.count != state.speakers.count {
+            speakerLevels = Dictionary(state.speakers.map { ($0.key, $0.level) }, uniquingKeysWith: { a, _ in a })
+        }
+        var ignored = false
+        for entry in speaking {
+            let key = entry.key
+            if let level = speakerLevels[key] {
+                if let i = Self.position(of: Speaker(uid: key.uid, trackId: key.trackId, level: level), in: state.speakers) {
+                    state.speakers.remove(at: i)
+                }
+            } else if state.speakers.count >= limit {
+                ignored = true
+                continue
+            }
+            speakerLevels[key] = entry.level
+            state.speakers.insert(entry, at: Self.insertionPoint(of: entry, in: state.speakers))
+        }
+        for key in stopped {
+            guard let level = speakerLevels.removeValue(forKey: key) else { continue }
+            if let i = Self.position(of: Speaker(uid: key.uid, trackId: key.trackId, level: level), in: state.speakers) {
+                state.speakers.remove(at: i)
+            }
+        }
+        return ignored
+    }
+
+    /// The first index whose speaker does not come before `s` in S2's order.
+    static func insertionPoint(of s: Speaker, in sorted: [Speaker]) -> Int {
+        var low = 0, high = sorted.count
+        while low < high {
+            let mid = (low + high) / 2
+            if speakerOrder(sorted[mid], s) { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// The index of the speaker with `s`'s key and level, if it is there.
+    static func position(of s: Speaker, in sorted: [Speaker]) -> Int? {
+        let i = insertionPoint(of: s, in: sorted)
+        return i < sorted.count && sorted[i].uid == s.uid && sorted[i].trackId == s.trackId ? i : nil
     }
 
     mutating func sdkSpeakersObserved(_ speakers: [Speaker], seq: Int, t: Int64) -> [QualityOutput] {

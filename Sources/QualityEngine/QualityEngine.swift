@@ -70,6 +70,10 @@ public struct QualityEngine: Sendable {
     public let options: Options
 
     var tally: QualityTally
+    /// The level of every speaker in `state.speakers`, by key: a speaker update finds its entry with
+    /// one lookup and a binary search instead of scanning and re-sorting the set (a hostile trace can
+    /// add a million speakers). Derived: rebuilt whenever it disagrees with the state in size.
+    var speakerLevels: [SpeakerKey: Double] = [:]
 
     /// Creates an engine at the start of a trace.
     public init(options: Options = Options()) {

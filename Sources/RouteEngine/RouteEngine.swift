@@ -39,6 +39,10 @@ public struct RouteEngine: Sendable {
     /// `obs.sessionActivated`, `obs.sessionDeactivated`, `obs.overrideOutput`). Kept beside the state: it
     /// describes the trace, not the SDK.
     public private(set) var accountingT: Int64?
+    /// The ids in `state.devices`, so that a connect or disconnect of an id the state does not hold
+    /// costs no scan (a hostile trace can connect a million new ids). Derived: rebuilt whenever it
+    /// disagrees with the state in size.
+    private var deviceIDs: Set<String> = []
 
     /// Creates an engine in the contract's initial state.
     public init(options: Options = Options()) {
@@ -132,7 +136,8 @@ public struct RouteEngine: Sendable {
         case let .deviceConnected(id, kind, name, _):
             return deviceConnected(ConnectedDevice(id: id, kind: kind, name: name, seq: record.seq), record)
         case .deviceDisconnected(let id):
-            state.devices.removeAll { $0.id == id }
+            syncDeviceIDs()
+            if deviceIDs.remove(id) != nil { state.devices.removeAll { $0.id == id } }
             return []
         case .micPermission(let status):
             state.micPermission = status
@@ -217,14 +222,22 @@ public struct RouteEngine: Sendable {
 
     /// R4, with the engine's device limit.
     private mutating func deviceConnected(_ device: ConnectedDevice, _ record: Record) -> [RouteOutput] {
-        state.devices.removeAll { $0.id == device.id }
+        syncDeviceIDs()
+        if deviceIDs.contains(device.id) { state.devices.removeAll { $0.id == device.id } }
         guard state.devices.count < Self.deviceLimit else {
+            deviceIDs.remove(device.id)
             guard !state.deviceLimitReported else { return [] }
             state.deviceLimitReported = true
             return [.finding(deviceLimitFinding(record))]
         }
         state.devices.append(device)
+        deviceIDs.insert(device.id)
         return []
+    }
+
+    /// Rebuilds the id index when the state's devices were changed from outside (or by a leave).
+    private mutating func syncDeviceIDs() {
+        if deviceIDs.count != state.devices.count { deviceIDs = Set(state.devices.map(\.id)) }
     }
 
     private mutating func setAudioModule(_ enabled: Bool, seq: Int) {
