@@ -15,6 +15,9 @@ public struct CheckOutcome: Sendable {
     public var rendered: String = ""
     /// Whether everything held.
     public var passed: Bool { failures.isEmpty }
+
+    /// An outcome with nothing checked yet.
+    public init(file: String) { self.file = file }
 }
 
 /// Where a trace stands against its `NAME.golden.json`.

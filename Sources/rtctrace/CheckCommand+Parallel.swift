@@ -4,7 +4,8 @@ import Reports
 import SystemLayer
 
 extension CheckCommand {
-    /// Checks traces on `jobs` threads; results keep the input order.
+    /// Checks traces on `jobs` threads, each trace in a child process (see `isolatedCheck`); results
+    /// keep the input order.
     static func runParallel(_ traces: [String], refusals: [String?], jobs: Int, options: ReplayOptions) -> [CheckOutcome] {
         let box = OutcomeBox(count: traces.count)
         let progress = Output.stderr.isTerminal
@@ -14,7 +15,7 @@ extension CheckCommand {
         DispatchQueue.concurrentPerform(iterations: min(jobs, max(traces.count, 1))) { worker in
             while let k = box.claim() {
                 let i = order[k]
-                let o = GoldenCheck.check(traces[i], options: options, snapshotRefusal: refusals[i])
+                let o = isolatedCheck(traces[i], refusal: refusals[i], options: options)
                 let done = box.store(o, at: i)
                 if progress { box.progress(done, total: traces.count) }
             }
@@ -22,6 +23,46 @@ extension CheckCommand {
         }
         if progress { box.progress(-1, total: traces.count) }
         return box.outcomes.map { $0! }
+    }
+}
+
+extension CheckCommand {
+    /// Checks one trace in a child process (`rtctrace check --isolated-worker … -- TRACE`), so that a
+    /// replay that traps (a bug the saturating arithmetic and the input checks missed) fails that
+    /// trace alone: the other traces' results and the JUnit file are still written.
+    static func isolatedCheck(_ trace: String, refusal: String?, options: ReplayOptions) -> CheckOutcome {
+        var args = ["check", isolatedWorker.name] + ReplayFlags.arguments(for: options)
+        if let refusal { args += [snapshotRefusal.name, refusal] }
+        args += ["--", trace]
+        var failed = CheckOutcome(file: trace)
+        do {
+            let (ending, bytes) = try ChildProcess.run(ChildProcess.currentExecutable, args)
+            if ending == .exited(0), let outcome = CheckOutcome(wire: bytes, file: trace) { return outcome }
+            switch ending {
+            case .signalled(let signal):
+                failed.failures.append("\(trace): the replay crashed (signal \(signal)); the other traces were checked. "
+                    + "Run 'rtctrace explain \(trace)' to reproduce it, and report it with the trace")
+            case .exited(let status):
+                failed.failures.append("\(trace): the check of this trace ended with status \(status) and no result")
+            }
+        } catch {
+            failed.failures.append("\(trace): cannot run the check: \(error)")
+        }
+        return failed
+    }
+
+    /// The worker side: checks the one trace and writes its outcome on standard output.
+    ///
+    /// `RTCTRACE_FAULT_TRAP_REPLAY=NAME` makes the worker trap on the trace whose file name is NAME: the
+    /// fault hook the isolation is tested with (a real trap cannot be produced on purpose once fixed).
+    static func runWorker(_ trace: String, refusal: String?, options: ReplayOptions) -> ExitCode {
+        if let name = CurrentProcess.environment("RTCTRACE_FAULT_TRAP_REPLAY"), !name.isEmpty,
+           trace.split(separator: "/").last.map(String.init) == name {
+            fatalError("RTCTRACE_FAULT_TRAP_REPLAY: trapping on \(name) as asked")
+        }
+        let outcome = GoldenCheck.check(trace, options: options, snapshotRefusal: refusal)
+        Output.stdout.write(bytes: outcome.wireEncoded)
+        return .success
     }
 }
 

@@ -12,16 +12,22 @@ enum CheckCommand {
     static let json = Option.flag("--json", "Print one JSON object with every trace's outcome.")
     static let update = Option.flag("--update", "Write NAME.golden.json.new for changed or missing snapshots (never under CI).")
     static let quiet = Option.flag("--quiet", "Only print failures and the closing count.")
+    static let isolatedWorker = Option.flag("--isolated-worker", "Internal: check the one TRACE and print its outcome for the parent check.")
+    static let snapshotRefusal = Option.string("--snapshot-refusal", "why", "Internal: with --isolated-worker, why the snapshot is not read.")
 
     static let spec = CommandSpec(
         name: "check", usage: "check PATH... [--jobs N] [--junit FILE] [--json] [--update] [--unreferenced warn|fail|delete] [options]",
         summary: "Check golden traces: every expect.* record and NAME.golden.json snapshot; exit 1 on any failure.",
-        options: [jobs, junit, unreferenced] + ReplayFlags.options + [json, update, quiet],
+        options: [jobs, junit, unreferenced] + ReplayFlags.options + [json, update, quiet, isolatedWorker, snapshotRefusal],
         details: "PATH may be a trace or a folder (searched recursively for *.trace.zst, *.jsonl, *.jsonl.zst).\nReview new snapshots with 'rtctrace accept' or 'rtctrace reject'. Exit: 0 all pass, 1 any failure, 64 usage.")
 
     static let command = Command(spec: spec) { args in
         guard !args.positionals.isEmpty else { throw UsageError(message: "expected at least one PATH") }
         let options = ReplayFlags.parse(args)
+        if args.flag(isolatedWorker) {
+            guard args.positionals.count == 1 else { throw UsageError(message: "--isolated-worker checks exactly one TRACE") }
+            return runWorker(args.positionals[0], refusal: args.string(snapshotRefusal), options: options)
+        }
         let jobCount = Int(args.integer(jobs) ?? Int64(CurrentProcess.activeProcessorCount))
         let mode = args.string(unreferenced) ?? "warn"
         let ci = ContinuousIntegration.isOn

@@ -54,6 +54,16 @@ enum ReplayFlags {
         return o
     }
 
+    /// Command-line arguments that give exactly `o` (for a child process that must replay the same way).
+    static func arguments(for o: ReplayOptions) -> [String] {
+        var args = [tolerance.name, String(o.toleranceMs), retryDelay.name, String(o.route.retryDelayMs),
+                    recoveryWindow.name, String(o.route.recoveryWindowMs), matchWindow.name, String(o.quality.matchWindowMs),
+                    flappingWindow.name, String(o.quality.flappingWindowMs), layerTimeout.name, String(o.quality.layerConfirmTimeoutMs),
+                    flappingChanges.name, String(o.quality.flappingChanges)]
+        if let h = o.quality.hysteresis { args += [hysteresis.name, "\(h.k)/\(h.n)/\(h.holdMs)"] }
+        return args
+    }
+
     /// Replays one trace, warning on stderr about reader problems.
     static func replay(_ path: String, _ a: Arguments, observer: ((ReplayStep) -> Void)? = nil) throws -> ReplayResult {
         let options = parse(a)
