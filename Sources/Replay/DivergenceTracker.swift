@@ -57,15 +57,25 @@ struct DivergenceTracker {
         self.maxSegments = maxSegments
     }
 
-    /// Time passes to `t` with the current routes: an open interval may now pass the tolerance.
+    /// Whether an open interval would count if time passed to `t` (cheap: no copy of the interval).
+    @inline(__always)
+    func mayCount(at t: Int64) -> Bool {
+        guard !openCounted, let start = openStart else { return false }
+        return t - start > toleranceMs
+    }
+
+    /// Time passes to `t` with the current routes: an open interval may now pass the tolerance. It counts,
+    /// and its finding is raised, at the moment it has lasted longer than the tolerance (start + tolerance
+    /// + 1 ms), whichever record first shows that time has passed (X2).
     mutating func advance(to t: Int64) -> [Output] {
-        guard !openCounted, let start = openStart, t - start > toleranceMs, var d = open else { return [] }
+        guard mayCount(at: t), let start = openStart, var d = open else { return [] }
+        let moment = start.saturatingAdd(toleranceMs).saturatingAdd(1)
         openCounted = true
         count += 1
-        d.end = t
+        d.end = moment
         context.explain(&d, startedBy: openStartedBy)
         open = d
-        return [.counted(d), .finding(finding(for: d, at: t))]
+        return [.counted(d), .finding(finding(for: d, at: moment))]
     }
 
     /// Applies a record (after the engines replayed it): its effect on the actual route and on what

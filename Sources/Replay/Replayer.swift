@@ -85,6 +85,13 @@ public final class Replayer {
             }
             return
         }
+        // A divergence that has lasted longer than the tolerance by now counts before this record's own
+        // effects, exactly as it would at an expectation placed here: expectations change no output.
+        if divergences.mayCount(at: record.t) {
+            var step = ReplayStep(t: record.t, record: nil)
+            handle(divergences.advance(to: record.t), into: &step)
+            if observer != nil, !step.findings.isEmpty { observer?(step) }
+        }
         let before = observer == nil ? nil : snapshot()
         let routeOut = route.apply(record)
         let qualityOut = quality.apply(record)

@@ -168,3 +168,25 @@ private struct DivergenceTrackerProbe {
         return notes
     }
 }
+
+/// X2: a divergence counts at the moment it has lasted longer than the tolerance, not at whatever
+/// record comes next, so an expectation placed in between changes nothing the replay reports.
+final class DivergenceMomentTests: XCTestCase {
+    func test_X2_aDivergenceCountsAtTheToleranceWhateverRecordComesNext() {
+        func trace(expectAt: Int64?) -> [Record] {
+            var b = TraceBuilder(.srtc)
+            b.add(100, .joinChannel(channel: "c"))
+            b.add(150, .routeChanged(route: .receiver, previousRoute: .speaker, reason: .categoryChange))
+            b.add(1000, .setRoute(target: .speaker, api: nil))
+            if let t = expectAt { b.add(t, .expect(Expectation(.divergences(count: 1)))) }
+            b.add(4000, .routeChanged(route: .speaker, previousRoute: .receiver, reason: .override))
+            return b.records
+        }
+        let plain = Replay.run(records: trace(expectAt: nil))
+        let probed = Replay.run(records: trace(expectAt: 1800))
+        XCTAssertEqual(plain.findings.first { $0.code == .routeDivergence }?.t, 1501, "start 1000 + tolerance 500 + 1 ms")
+        XCTAssertEqual(plain.findings, probed.findings)
+        XCTAssertEqual(plain.divergences, probed.divergences)
+        XCTAssertEqual(probed.failedExpectations.count, 0)
+    }
+}
