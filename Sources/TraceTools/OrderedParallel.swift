@@ -1,0 +1,92 @@
+import Dispatch
+import Glibc
+
+/// Runs numbered work items on several threads and hands the results back in number order, with a
+/// bounded number of items claimed but not yet handed back (the reorder window), so memory does
+/// not grow with the number of items however slow the item at the head is.
+public enum OrderedParallel {
+    /// Runs `work` for 0..<count on `jobs` threads; calls `emit` on the calling thread for every
+    /// item in order. At most `window` items are in flight or waiting to be emitted at any time.
+    /// An error thrown by `emit` stops the claiming of new items and is rethrown once the threads end.
+    public static func run<T: Sendable>(count: Int, jobs: Int, window: Int, work: @escaping @Sendable (Int) -> T,
+                                        emit: (Int, T) throws -> Void) rethrows {
+        guard count > 0 else { return }
+        let queue = ReorderQueue<T>(count: count, window: max(window, 1))
+        let group = DispatchGroup()
+        for _ in 0..<max(1, min(jobs, count)) {
+            group.enter()
+            DispatchQueue.global().async {
+                while let i = queue.claim() { queue.store(work(i), at: i) }
+                group.leave()
+            }
+        }
+        defer {
+            queue.stop()
+            group.wait()
+        }
+        for i in 0..<count { try emit(i, queue.take(i)) }
+    }
+}
+
+/// The shared state of `OrderedParallel`: the next item to claim, the next to emit, and the results
+/// that arrived out of order.
+final class ReorderQueue<T: Sendable>: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let cond = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private let count: Int
+    private let window: Int
+    private var nextClaim = 0
+    private var nextEmit = 0
+    private var stopped = false
+    private var ready: [Int: T] = [:]
+
+    init(count: Int, window: Int) {
+        self.count = count
+        self.window = window
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(cond, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(cond)
+        pthread_mutex_destroy(mutex)
+        cond.deallocate()
+        mutex.deallocate()
+    }
+
+    /// The next item to work on, waiting while the window is full; nil when there are no more.
+    func claim() -> Int? {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        while !stopped && nextClaim < count && nextClaim - nextEmit >= window { pthread_cond_wait(cond, mutex) }
+        guard !stopped && nextClaim < count else { return nil }
+        nextClaim += 1
+        return nextClaim - 1
+    }
+
+    /// Files a finished item's result.
+    func store(_ value: T, at i: Int) {
+        pthread_mutex_lock(mutex)
+        ready[i] = value
+        pthread_cond_broadcast(cond)
+        pthread_mutex_unlock(mutex)
+    }
+
+    /// Waits for item `i`'s result and takes it out, which frees a place in the window.
+    func take(_ i: Int) -> T {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        while ready[i] == nil { pthread_cond_wait(cond, mutex) }
+        nextEmit = i + 1
+        pthread_cond_broadcast(cond)
+        return ready.removeValue(forKey: i)!
+    }
+
+    /// Stops handing out items (after the last one is emitted, or on an error).
+    func stop() {
+        pthread_mutex_lock(mutex)
+        stopped = true
+        pthread_cond_broadcast(cond)
+        pthread_mutex_unlock(mutex)
+    }
+}
