@@ -47,14 +47,7 @@ public struct TriageShard: Sendable, Equatable, CustomStringConvertible {
     public func contains(key: String) -> Bool { Int(Self.fnv1a64(key) % UInt64(count)) == index }
 
     /// FNV-1a, 64 bits, over the UTF-8 bytes: the same on every machine and in every run.
-    public static func fnv1a64(_ s: String) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in s.utf8 {
-            h ^= UInt64(b)
-            h = h &* 0x0000_0100_0000_01b3
-        }
-        return h
-    }
+    public static func fnv1a64(_ s: String) -> UInt64 { StableHash.fnv1a64(s) }
 }
 
 /// Finds the traces a triage run covers: expands paths, reads each file's header to tie the parts
