@@ -2,7 +2,8 @@ import Glibc
 
 /// Streams lines of text to a file or a descriptor, plain or as checksummed zstd frames, in bounded memory.
 ///
-/// A compressed output is a sequence of independent frames (one per `frameBytes` of lines), so
+/// A compressed output is a sequence of independent frames (one per `frameBytes` of lines, 256 KiB
+/// by default: small enough that the buffers stay the same size for any number of lines), so
 /// `zstd -dc` and anything that reads concatenated zstd frames read it, and outputs can be merged
 /// by concatenation. A file is written to a temporary sibling and renamed into place by `finish()`,
 /// so a failed or interrupted run leaves no half-written output under the name.
@@ -19,7 +20,7 @@ public final class LinesWriter {
     public private(set) var lines = 0
 
     /// Writes to `path` (atomically, when finished); `compress` writes zstd frames of about `frameBytes` each.
-    public init(path: String, compress: Bool, frameBytes: Int = 1 << 20) throws {
+    public init(path: String, compress: Bool, frameBytes: Int = 256 << 10) throws {
         self.path = path
         let tmp = AtomicFile.temporarySibling(of: path)
         fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
@@ -31,7 +32,7 @@ public final class LinesWriter {
     }
 
     /// Writes to an open descriptor (standard output: 1), which stays open.
-    public init(fd: Int32, compress: Bool, frameBytes: Int = 1 << 20) throws {
+    public init(fd: Int32, compress: Bool, frameBytes: Int = 256 << 10) throws {
         path = nil
         self.fd = fd
         temporary = nil

@@ -11,13 +11,13 @@ public enum Triage {
         return TriageRow(path: trace.paths[0], parts: trace.paths, session: trace.session, size: trace.size, replay: replay)
     }
 
-    /// Replays `traces` on `jobs` threads and calls `emit` on the calling thread with each row and
-    /// its JSON line, in the order of `traces`. At most `window` rows (default: four per thread)
+    /// Replays the plan's traces on `jobs` threads and calls `emit` on the calling thread with each
+    /// row and its JSON line, in the plan's order. At most `window` rows (default: four per thread)
     /// are in flight or waiting for the rows before them; nothing else is kept.
-    public static func run(_ traces: [TriageTrace], jobs: Int, window: Int? = nil, options: ReplayOptions = ReplayOptions(),
+    public static func run(_ plan: TriagePlan, jobs: Int, window: Int? = nil, options: ReplayOptions = ReplayOptions(),
                            emit: (Int, TriageRow, String) throws -> Void) rethrows {
-        try OrderedParallel.run(count: traces.count, jobs: jobs, window: window ?? max(4 * jobs, 4), work: { i in
-            let row = row(for: traces[i], options: options)
+        try OrderedParallel.run(count: plan.count, jobs: jobs, window: window ?? max(4 * jobs, 4), work: { i in
+            let row = row(for: plan.trace(i), options: options)
             return (row, TriageRowJSON.render(row))
         }, emit: { i, item in try emit(i, item.0, item.1) })
     }

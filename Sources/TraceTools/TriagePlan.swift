@@ -50,79 +50,71 @@ public struct TriageShard: Sendable, Equatable, CustomStringConvertible {
     public static func fnv1a64(_ s: String) -> UInt64 { StableHash.fnv1a64(s) }
 }
 
-/// Finds the traces a triage run covers: expands paths, reads each file's header to tie the parts
-/// of a session together, orders traces by path and keeps one shard.
-public enum TriagePlan {
-    /// File name endings a folder is searched for.
-    public static let traceSuffixes = [".jsonl", ".zst"]
+/// The traces a triage run covers, in path order, in memory of a few dozen bytes a trace: the paths
+/// in one buffer, each trace as the index of its first file, sessions on the side.
+public struct TriagePlan: Sendable {
+    private let files: PathList
+    private let sizes: [Int]
+    /// The first file of each trace, in path order.
+    private let firsts: [Int32]
+    /// Every part of a trace recorded as several files (or one file with a session), by its first file.
+    private let sessions: [Int32: (id: String, files: [Int32])]
 
-    /// A command-line path that does not exist, or a list that cannot be read.
-    public struct InputError: Error, Sendable, CustomStringConvertible {
-        /// The message, naming the path.
-        public var description: String
-    }
+    /// How many traces.
+    public var count: Int { firsts.count }
 
-    /// Expands paths: a file as given, a folder recursively (files ending in `.jsonl` or `.zst`,
-    /// hidden names skipped, symbolic links to folders not followed), `@LIST` as the paths in
-    /// LIST, one a line (blank lines and `#` comments skipped; an entry that does not exist is kept,
-    /// so that its row says so). Duplicates are dropped; `exclude` (the output file) is left out.
-    public static func expand(_ arguments: [String], exclude: String? = nil) throws -> [String] {
-        var out: [String] = []
-        var seen = Set<String>()
-        func add(_ p: String) { if p != exclude && seen.insert(p).inserted { out.append(p) } }
-        func visit(_ p: String) { if isDirectory(p) { walk(p, add) } else { add(p) } }
-        for a in arguments {
-            if a.hasPrefix("@") && a.count > 1 {
-                let list = String(a.dropFirst())
-                let text: String?
-                do { text = try SmallFile.text(list) } catch { throw InputError(description: "\(list): \(error)") }
-                guard let text else { throw InputError(description: "\(list): no such list file") }
-                for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
-                    let entry = String(line.hasSuffix("\r") ? line.dropLast() : line[...])
-                    if entry.allSatisfy({ $0 == " " || $0 == "\t" }) || entry.hasPrefix("#") { continue }
-                    visit(entry)
-                }
-            } else {
-                guard access(a, F_OK) == 0 else { throw InputError(description: "\(a): no such file or folder") }
-                visit(a)
-            }
-        }
-        return out
+    /// Trace `k` (in path order), its paths materialised.
+    public func trace(_ k: Int) -> TriageTrace {
+        let first = firsts[k]
+        guard let s = sessions[first] else { return TriageTrace(paths: [files[Int(first)]], session: nil, size: sizes[Int(first)]) }
+        return TriageTrace(paths: s.files.map { files[Int($0)] }, session: s.id, size: s.files.reduce(0) { $0 + sizes[Int($1)] })
     }
 
     /// Reads every file's header on `jobs` threads and groups the files into traces: the parts of
     /// one session (same `session.id`) in part order, every other file alone. A second file claiming
-    /// a part already taken is a trace of its own. Traces come ordered by their first path (bytes),
-    /// and only those in `shard` are kept.
-    public static func traces(of files: [String], jobs: Int, shard: TriageShard? = nil) -> [TriageTrace] {
-        var peeks: [Peek] = []
-        peeks.reserveCapacity(files.count)
-        OrderedParallel.run(count: files.count, jobs: jobs, window: max(64, jobs * 16), work: { peek(files[$0]) },
-                            emit: { _, p in peeks.append(p) })
-        var traces: [TriageTrace] = []
-        var sessions: [String: [(part: Int, file: Int)]] = [:]
-        for (i, p) in peeks.enumerated() {
-            if let s = p.session {
-                sessions[s.id, default: []].append((s.part, i))
-            } else {
-                traces.append(TriageTrace(paths: [files[i]], session: nil, size: p.size))
-            }
-        }
-        for (id, parts) in sessions {
-            var group: [Int] = []
+    /// a part already taken is a trace of its own. A path given twice counts once. Traces are ordered
+    /// by their first path (bytes), and only those in `shard` are kept.
+    public init(files: PathList, jobs: Int, shard: TriageShard? = nil) {
+        self.files = files
+        // Byte order, then duplicates dropped.
+        var sorted = (0..<Int32(files.count)).sorted { files.precedes(Int($0), Int($1)) }
+        var kept: [Int32] = []
+        kept.reserveCapacity(sorted.count)
+        for f in sorted where kept.last.map({ !files.same(Int($0), Int(f)) }) ?? true { kept.append(f) }
+        sorted = []
+        let unique = kept
+        kept = []
+        var rank = [Int32](repeating: -1, count: files.count)
+        for (r, f) in unique.enumerated() { rank[Int(f)] = Int32(r) }
+        var sizes = [Int](repeating: 0, count: files.count)
+        var parts: [String: [(part: Int, file: Int32)]] = [:]
+        var firsts: [Int32] = []
+        var sessions: [Int32: (id: String, files: [Int32])] = [:]
+        OrderedParallel.run(count: unique.count, jobs: jobs, window: max(64, jobs * 16), work: { Self.peek(files[Int(unique[$0])]) },
+                            emit: { i, p in
+            let f = unique[i]
+            sizes[Int(f)] = p.size
+            if let s = p.session { parts[s.id, default: []].append((s.part, f)) } else { firsts.append(f) }
+        })
+        self.sizes = sizes
+        for (id, list) in parts {
+            var group: [Int32] = []
             var taken = Set<Int>()
-            for (part, file) in parts.sorted(by: { ($0.part, bytes(files[$0.file])) < ($1.part, bytes(files[$1.file])) }) {
+            for (part, f) in list.sorted(by: { ($0.part, rank[Int($0.file)]) < ($1.part, rank[Int($1.file)]) }) {
                 if taken.insert(part).inserted {
-                    group.append(file)
+                    group.append(f)
                 } else {
-                    traces.append(TriageTrace(paths: [files[file]], session: id, size: peeks[file].size))
+                    firsts.append(f)
+                    sessions[f] = (id, [f])
                 }
             }
-            traces.append(TriageTrace(paths: group.map { files[$0] }, session: id, size: group.reduce(0) { $0 + peeks[$1].size }))
+            firsts.append(group[0])
+            sessions[group[0]] = (id, group)
         }
-        if let shard { traces.removeAll { !shard.contains(key: $0.session ?? $0.paths[0]) } }
-        traces.sort { bytes($0.paths[0]) < bytes($1.paths[0]) }
-        return traces
+        if let shard { firsts.removeAll { !shard.contains(key: sessions[$0]?.id ?? files[Int($0)]) } }
+        firsts.sort { rank[Int($0)] < rank[Int($1)] }
+        self.firsts = firsts
+        self.sessions = sessions
     }
 
     /// What a file's header says about the session it belongs to.
@@ -150,39 +142,5 @@ public enum TriagePlan {
             }
         }
         return Peek(size: size, session: nil)
-    }
-
-    /// Byte order of paths, the same in every locale.
-    static func bytes(_ s: String) -> BytesKey { BytesKey(s) }
-
-    struct BytesKey: Comparable {
-        let s: String
-        init(_ s: String) { self.s = s }
-        static func < (a: BytesKey, b: BytesKey) -> Bool { a.s.utf8.lexicographicallyPrecedes(b.s.utf8) }
-        static func == (a: BytesKey, b: BytesKey) -> Bool { a.s.utf8.elementsEqual(b.s.utf8) }
-    }
-
-    static func isDirectory(_ path: String) -> Bool {
-        var st = stat()
-        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
-    }
-
-    /// Every trace file below `dir`, recursively, in directory order.
-    static func walk(_ dir: String, _ add: (String) -> Void) {
-        guard let d = opendir(dir) else { return }
-        defer { closedir(d) }
-        var subdirs: [String] = []
-        while let e = readdir(d) {
-            let name = withUnsafeBytes(of: e.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name.hasPrefix(".") { continue }
-            let path = dir.hasSuffix("/") ? dir + name : dir + "/" + name
-            var st = stat()
-            guard lstat(path, &st) == 0 else { continue }
-            let type = st.st_mode & S_IFMT
-            if type == S_IFDIR { subdirs.append(path); continue }
-            if type == S_IFLNK && isDirectory(path) { continue }
-            if traceSuffixes.contains(where: { name.hasSuffix($0) }) { add(path) }
-        }
-        for s in subdirs { walk(s, add) }
     }
 }

@@ -44,22 +44,22 @@ enum TriageCommand {
             do { thresholds.append(try TriageThreshold(parsing: e)) } catch { throw UsageError(message: "--fail-on \(error)") }
         }
         let outPath = args.value("-o")
-        let files: [String]
-        do { files = try TriagePlan.expand(args.positionals, exclude: outPath) } catch { throw UsageError(message: "\(error)") }
+        let files: PathList
+        do { files = try TriageInputs.expand(args.positionals, exclude: outPath) } catch { throw UsageError(message: "\(error)") }
 
         // Rows printed to the same terminal would run into the progress line: they are the progress then.
         let progress = Output.stderr.isTerminal && (outPath != nil || !Output.stdout.isTerminal) ? Progress() : nil
         progress?.note("reading \(files.count) header\(files.count == 1 ? "" : "s")")
-        let traces = TriagePlan.traces(of: files, jobs: jobs, shard: shard)
+        let plan = TriagePlan(files: files, jobs: jobs, shard: shard)
         let writer: LinesWriter
         do {
             let compress = outPath?.hasSuffix(".zst") ?? false
             writer = try outPath.map { try LinesWriter(path: $0, compress: compress) } ?? LinesWriter(fd: 1, compress: false)
         } catch { throw CommandFailure(message: "\(error)") }
         var summary = TriageSummary()
-        progress?.start(total: traces.count)
+        progress?.start(total: plan.count)
         do {
-            try Triage.run(traces, jobs: jobs, options: options) { i, row, json in
+            try Triage.run(plan, jobs: jobs, options: options) { i, row, json in
                 try writer.write(line: json.utf8)
                 summary.add(row)
                 progress?.done(i + 1)
