@@ -32,7 +32,10 @@ public enum OrderedParallel {
 /// that arrived out of order.
 final class ReorderQueue<T: Sendable>: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let cond = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    /// The emitting thread waits here for the next result; workers wait in `space` for a place in the window.
+    private let next = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private let space = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private var waitingForSpace = 0
     private let count: Int
     private let window: Int
     private var nextClaim = 0
@@ -44,13 +47,16 @@ final class ReorderQueue<T: Sendable>: @unchecked Sendable {
         self.count = count
         self.window = window
         pthread_mutex_init(mutex, nil)
-        pthread_cond_init(cond, nil)
+        pthread_cond_init(next, nil)
+        pthread_cond_init(space, nil)
     }
 
     deinit {
-        pthread_cond_destroy(cond)
+        pthread_cond_destroy(next)
+        pthread_cond_destroy(space)
         pthread_mutex_destroy(mutex)
-        cond.deallocate()
+        next.deallocate()
+        space.deallocate()
         mutex.deallocate()
     }
 
@@ -58,17 +64,21 @@ final class ReorderQueue<T: Sendable>: @unchecked Sendable {
     func claim() -> Int? {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        while !stopped && nextClaim < count && nextClaim - nextEmit >= window { pthread_cond_wait(cond, mutex) }
+        while !stopped && nextClaim < count && nextClaim - nextEmit >= window {
+            waitingForSpace += 1
+            pthread_cond_wait(space, mutex)
+            waitingForSpace -= 1
+        }
         guard !stopped && nextClaim < count else { return nil }
         nextClaim += 1
         return nextClaim - 1
     }
 
-    /// Files a finished item's result.
+    /// Files a finished item's result; wakes the emitting thread only when it is the one it waits for.
     func store(_ value: T, at i: Int) {
         pthread_mutex_lock(mutex)
         ready[i] = value
-        pthread_cond_broadcast(cond)
+        if i == nextEmit { pthread_cond_signal(next) }
         pthread_mutex_unlock(mutex)
     }
 
@@ -76,9 +86,9 @@ final class ReorderQueue<T: Sendable>: @unchecked Sendable {
     func take(_ i: Int) -> T {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        while ready[i] == nil { pthread_cond_wait(cond, mutex) }
+        while ready[i] == nil { pthread_cond_wait(next, mutex) }
         nextEmit = i + 1
-        pthread_cond_broadcast(cond)
+        if waitingForSpace > 0 { pthread_cond_signal(space) }
         return ready.removeValue(forKey: i)!
     }
 
@@ -86,7 +96,7 @@ final class ReorderQueue<T: Sendable>: @unchecked Sendable {
     func stop() {
         pthread_mutex_lock(mutex)
         stopped = true
-        pthread_cond_broadcast(cond)
+        pthread_cond_broadcast(space)
         pthread_mutex_unlock(mutex)
     }
 }
