@@ -73,7 +73,8 @@ for f in "$WORK"/fleet10/*.trace.zst; do links "$f" "$WORK/fleet" "$(basename "$
 TRIAGE_RECORDS=10000000
 TRIAGE1=$(best "taskset -c 0 $BIN triage $WORK/fleet --jobs 1 > /dev/null" 3)
 TRIAGE2=$(best "taskset -c 0,1 $BIN triage $WORK/fleet --jobs 2 > /dev/null" 3)
-cpu_s() { /usr/bin/time -f "%U %S" -o "$WORK/cpu" "$@" >/dev/null 2>&1 || true; awk '{print $1 + $2}' "$WORK/cpu"; }
+cpu_s() { # user + system CPU seconds of one run (the last line: time first notes a non-zero exit)
+  /usr/bin/time -f "%U %S" -o "$WORK/cpu" "$@" >/dev/null 2>&1 || true; tail -1 "$WORK/cpu" | awk '{print $1 + $2}'; }
 TRIAGE_CPU=$(cpu_s taskset -c 0 $BIN triage "$WORK/fleet" --jobs 1)
 EXPLAIN_CPU=$(cpu_s taskset -c 0 $BIN explain --json "$WORK/main.trace.zst")
 say "triage memory: 1,000 and 10,000 small traces"

@@ -1,3 +1,4 @@
+import Glibc
 import Replay
 import Reports
 import TraceFormat
@@ -7,6 +8,15 @@ public enum Triage {
     /// Replays one trace (all its parts as one) and describes it as a row; never throws: a file that
     /// cannot be read or is not a trace gives a row that says so.
     public static func row(for trace: TriageTrace, options: ReplayOptions = ReplayOptions()) -> TriageRow {
+        // A pipe or a device (named in a list, say) is never opened: reading it could block the run.
+        if let odd = trace.paths.first(where: { access($0, F_OK) == 0 && !TriageInputs.isRegularFile($0) && !TriageInputs.isDirectory($0) }) {
+            var row = TriageRow(path: trace.paths[0])
+            row.parts = trace.paths.count > 1 ? trace.paths : []
+            row.session = trace.session
+            row.unexplainable = "\(odd) is not a regular file (a pipe, socket or device); it was not read"
+            row.tags = [.unreadable]
+            return row
+        }
         let replay = Replay.run(parts: trace.paths, options: options)
         return TriageRow(path: trace.paths[0], parts: trace.paths, session: trace.session, size: trace.size, replay: replay)
     }

@@ -45,8 +45,8 @@ public enum TriageInputs {
         public var description: String
     }
 
-    /// Expands paths: a file as given, a folder recursively (files ending in `.jsonl` or `.zst`,
-    /// hidden names skipped, symbolic links to folders not followed), `@LIST` as the paths in
+    /// Expands paths: a file as given, a folder recursively (regular files ending in `.jsonl` or
+    /// `.zst`, hidden names skipped, symbolic links to folders not followed), `@LIST` as the paths in
     /// LIST, one a line (blank lines and `#` comments skipped; an entry that does not exist is kept,
     /// so that its row says so). `exclude` (the output file) is left out; duplicates are dropped
     /// later, when the paths are sorted.
@@ -78,6 +78,12 @@ public enum TriageInputs {
         return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
     }
 
+    /// Whether `path` is (or links to) a regular file.
+    public static func isRegularFile(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
+    }
+
     /// Every trace file below `dir`, recursively, in directory order.
     static func walk(_ dir: String, _ add: (String) -> Void) {
         guard let d = opendir(dir) else { return }
@@ -91,7 +97,8 @@ public enum TriageInputs {
             guard lstat(path, &st) == 0 else { continue }
             let type = st.st_mode & S_IFMT
             if type == S_IFDIR { subdirs.append(path); continue }
-            if type == S_IFLNK && isDirectory(path) { continue }
+            // Only regular files (or links to them): a pipe or a device would block the run.
+            if type == S_IFLNK ? !isRegularFile(path) : type != S_IFREG { continue }
             if traceSuffixes.contains(where: { name.hasSuffix($0) }) { add(path) }
         }
         for s in subdirs { walk(s, add) }

@@ -126,7 +126,8 @@ public struct TriagePlan: Sendable {
     /// Reads as far as the first record (a few events at most) and returns its session, if it is a header with one.
     static func peek(_ path: String) -> Peek {
         var st = stat()
-        let size = stat(path, &st) == 0 ? Int(st.st_size) : 0
+        guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return Peek(size: 0, session: nil) }
+        let size = Int(st.st_size)
         guard let reader = try? TraceReader(path: path) else { return Peek(size: size, session: nil) }
         var events = 0
         while events < 64, let e = reader.next() {

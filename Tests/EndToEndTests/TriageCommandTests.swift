@@ -207,16 +207,22 @@ final class TriageCommandTests: XCTestCase {
 
     func test_listFilesAndUnreadableEntries() throws {
         let d = try folder()
+        // A pipe with a trace's name: a folder walk passes it by, a list names it and gets a row.
+        XCTAssertEqual(mkfifo(d + "/nested/pipe.jsonl", 0o600), 0)
         let list = dir + "/list.txt"
-        try "# the day's uploads\n\(d)/nested\n\n\(dir)/gone.jsonl\n\(CLI.root)/traces/srtc-cdn-wangsu.jsonl\n"
+        try "# the day's uploads\n\(d)/nested\n\n\(dir)/gone.jsonl\n\(CLI.root)/traces/srtc-cdn-wangsu.jsonl\n\(d)/nested/pipe.jsonl\n"
             .write(toFile: list, atomically: true, encoding: .utf8)
         let r = CLI.run(["triage", "@" + list])
         XCTAssertEqual(r.status, 0, r.err)
         let rows = try rows(r.out)
-        XCTAssertEqual(rows.count, 4, r.out)
+        XCTAssertEqual(rows.count, 5, r.out)
         let gone = try row(rows, "gone.jsonl")
         XCTAssertEqual(tags(gone), ["unreadable"])
         XCTAssertTrue((gone["unexplainable"] as? String)?.contains("cannot open") == true, "\(gone)")
+        let pipe = try row(rows, "pipe.jsonl")
+        XCTAssertEqual(tags(pipe), ["unreadable"])
+        XCTAssertTrue((pipe["unexplainable"] as? String)?.contains("not a regular file") == true, "\(pipe)")
+        XCTAssertEqual(try self.rows(CLI.run(["triage", d]).out).count, Self.goldens.count + 3, "the walk skips the pipe")
         XCTAssertEqual(CLI.run(["triage", dir + "/missing-folder"]).status, 64)
         XCTAssertEqual(CLI.run(["triage", "@" + dir + "/missing-list"]).status, 64)
         XCTAssertEqual(CLI.run(["triage"]).status, 64)
