@@ -63,6 +63,27 @@ DAY2=$(best "$BIN check $WORK/day --jobs 2" 3)
 # What two cores give at best here: two independent replays at once vs one alone.
 ONE=$(best "taskset -c 0 $BIN explain --json $WORK/e100k.trace.zst > /dev/null" 5)
 TWO=$(best "taskset -c 0 $BIN explain --json $WORK/e100k.trace.zst > /dev/null & taskset -c 1 $BIN explain --json $WORK/e100k.trace.zst > /dev/null; wait" 5)
+say "triage: 1,000 traces of 10,000 records"
+# A fleet's day: 10 distinct synthetic traces (seeds 1-10), each linked under 100 names (the page cache
+# holds them either way; every trace is opened, read and replayed on its own).
+mkdir -p "$WORK/fleet10" "$WORK/fleet" "$WORK/s1k" "$WORK/s10k"
+$BENCH fleet 10 10000 "$WORK/fleet10" >/dev/null
+links() { python3 -c "import os, sys; [os.link(sys.argv[1], '%s/%s-%05d.trace.zst' % (sys.argv[2], sys.argv[3], i)) for i in range(int(sys.argv[4]))]" "$@"; }
+for f in "$WORK"/fleet10/*.trace.zst; do links "$f" "$WORK/fleet" "$(basename "$f" .trace.zst)" 100; done
+TRIAGE_RECORDS=10000000
+TRIAGE1=$(best "taskset -c 0 $BIN triage $WORK/fleet --jobs 1 > /dev/null" 3)
+TRIAGE2=$(best "taskset -c 0,1 $BIN triage $WORK/fleet --jobs 2 > /dev/null" 3)
+cpu_s() { # user + system CPU seconds of one run (the last line: time first notes a non-zero exit)
+  /usr/bin/time -f "%U %S" -o "$WORK/cpu" "$@" >/dev/null 2>&1 || true; tail -1 "$WORK/cpu" | awk '{print $1 + $2}'; }
+TRIAGE_CPU=$(cpu_s taskset -c 0 $BIN triage "$WORK/fleet" --jobs 1)
+EXPLAIN_CPU=$(cpu_s taskset -c 0 $BIN explain --json "$WORK/main.trace.zst")
+say "triage memory: 1,000 and 10,000 small traces"
+$BENCH synth 200 "$WORK/small.trace.zst" >/dev/null
+links "$WORK/small.trace.zst" "$WORK/s1k" t 1000
+links "$WORK/small.trace.zst" "$WORK/s10k" t 10000
+MEM_TRIAGE_1K=$(peak_kb $BIN triage "$WORK/s1k" -o "$WORK/rows1k.jsonl.zst")
+MEM_TRIAGE_10K=$(peak_kb $BIN triage "$WORK/s10k" -o "$WORK/rows10k.jsonl.zst")
+rm -rf "$WORK/fleet" "$WORK/fleet10" "$WORK/s1k" "$WORK/s10k"
 say "write: level 9"
 W9=$($BENCH synth "$N" "$WORK/l9.trace.zst" 1024 9)
 rm -f "$WORK/l9.trace.zst"
@@ -131,6 +152,9 @@ mem = {"info": ($MEM_INFO_S, $MEM_INFO_B), "explain": ($MEM_EXPLAIN_S, $MEM_EXPL
 jobs1, jobs2, start = $JOBS1 / 1e6, $JOBS2 / 1e6, $START / 1e6
 day1, day2, one, two = $DAY1 / 1e6, $DAY2 / 1e6, $ONE / 1e6, $TWO / 1e6
 sp100k, sp1m, dv100k, dv1m = $SP100K, $SP1M, $DV100K, $DV1M
+tn, t1, t2, tcpu, ecpu = $TRIAGE_RECORDS, $TRIAGE1 / 1e6, $TRIAGE2 / 1e6, $TRIAGE_CPU, $EXPLAIN_CPU
+m1k, m10k = $MEM_TRIAGE_1K, $MEM_TRIAGE_10K
+ceiling = 2 * one / two
 rows = [
   ("explain --json, %s records, 1 core" % f"{n:,}", f"{n/explain:,.0f} rec/s ({explain:.2f} s)", f"zstd -dc: {zstd_dc:.2f} s", f"{explain/zstd_dc:.1f}x the time"),
   ("explain, 100,000 records", f"{explain100k:.2f} s", "target < 2 s", ""),
@@ -149,6 +173,10 @@ rows.append(("check traces/ --jobs 2", f"{jobs2*1000:.1f} ms", f"--jobs 1: {jobs
 rows.append(("  of which process start-up", f"{start*1000:.1f} ms", "(check of an empty folder)", "medians of 30"))
 rows.append(("check 16 x 100,000 rec, --jobs 2", f"{day2:.2f} s", f"--jobs 1: {day1:.2f} s", f"{day1/day2:.2f}x faster"))
 rows.append(("two replays at once, one per core", f"{two:.3f} s", f"one alone: {one:.3f} s", f"{2*one/two:.2f}x throughput (ceiling)"))
+rows.append(("triage 1,000 x 10,000 rec, 1 core", f"{tn/t1:,.0f} rec/s ({t1:.2f} s)", f"explain, 1 core: {n/explain:,.0f} rec/s", f"{(tn/t1)/(n/explain):.2f}x (target >= 0.9)"))
+rows.append(("  the same per CPU second", f"{tn/tcpu:,.0f} rec/s", f"explain: {n/ecpu:,.0f} rec/s", f"{(tn/tcpu)/(n/ecpu):.2f}x"))
+rows.append(("triage --jobs 2, same traces", f"{t2:.2f} s, {t1/t2:.2f}x --jobs 1", f"two-core ceiling: {ceiling:.2f}x", f"{(t1/t2)/ceiling:.2f} of it (target >= 0.9)"))
+rows.append(("peak RSS triage, 10,000 vs 1,000 traces", f"{m10k/1024:.1f} MiB", f"1,000 traces: {m1k/1024:.1f} MiB", f"{m10k/m1k:.2f}x (target <= 1.10)"))
 rows.append(("explain, 1,000,000 distinct speakers", f"{sp1m/1e6:.2f} s", f"100,000: {sp100k/1e6:.2f} s", f"{sp1m/sp100k:.1f}x for 10x input (linear: <= 12x)"))
 rows.append(("explain, 1,000,000 device connects", f"{dv1m/1e6:.2f} s", f"100,000: {dv100k/1e6:.2f} s", f"{dv1m/dv100k:.1f}x for 10x input (linear: <= 12x)"))
 rows.append(("recorder: record(), 4 threads, median", f"{rc['medianNs']:.0f} ns", f"locked array append: {rc['baselineMedianNs']:.0f} ns", f"{rc['medianRatio']:.2f}x (target <= 3x)"))
@@ -173,7 +201,11 @@ out = {"records": n, "explainSeconds": explain, "explainRecordsPerSec": n / expl
        "linearGrowth": {"speakers100kSeconds": sp100k / 1e6, "speakers1mSeconds": sp1m / 1e6,
                         "devices100kSeconds": dv100k / 1e6, "devices1mSeconds": dv1m / 1e6},
        "recorder": {"caller": rc, "hour": rh, "hourZstd19Bytes": rec_z19, "frameSweep5PerSec": rsweep,
-                    "frameSweepZstd19Bytes": rec_sweep_z19, "realtime": rt, "flood": {"1000": rf0, "200000": rfs, "2000000": rfb}}}
+                    "frameSweepZstd19Bytes": rec_sweep_z19, "realtime": rt, "flood": {"1000": rf0, "200000": rfs, "2000000": rfb}},
+       "triage": {"traces": 1000, "records": tn, "jobs1Seconds": t1, "jobs2Seconds": t2, "recordsPerSecPerCore": tn / t1,
+                  "ratioToExplainPerCore": (tn / t1) / (n / explain), "cpuSeconds": tcpu, "explainCpuSeconds": ecpu,
+                  "ratioToExplainPerCpuSecond": (tn / tcpu) / (n / ecpu), "jobs2Speedup": t1 / t2, "ceiling": ceiling,
+                  "ratioToCeiling": (t1 / t2) / ceiling, "peakKiB1000": m1k, "peakKiB10000": m10k, "peakRatio": m10k / m1k}}
 json.dump(out, open("bench-results/latest.json", "w"), indent=2)
 print("\nwritten: bench-results/latest.json")
 PY

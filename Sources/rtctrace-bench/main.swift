@@ -21,10 +21,10 @@ func fail(_ s: String) -> Never {
 }
 
 /// Writes `count` synthetic records with the given writer options; returns the seconds spent appending.
-func synth(count: Int, path: String, options: TraceWriter.Options, flushEvery: Int64? = nil) throws -> (Double, Int) {
+func synth(count: Int, path: String, options: TraceWriter.Options, flushEvery: Int64? = nil, seed: UInt64 = 42) throws -> (Double, Int) {
     FileSystem.removeIfPresent(path)
     let w = try TraceWriter(path: path, options: options)
-    var g = Synth(seed: 42)
+    var g = Synth(seed: seed)
     var records: [Record] = []
     records.reserveCapacity(min(count, 2_000_000))
     for (i, b) in g.prologue().enumerated() { records.append(Record(seq: i, t: Int64(i), b)) }
@@ -45,7 +45,7 @@ func synth(count: Int, path: String, options: TraceWriter.Options, flushEvery: I
 }
 
 let args = Array(CommandLine.arguments.dropFirst())
-guard let cmd = args.first else { fail("usage: rtctrace-bench synth|read|parse|flushsweep|recorder-caller|recorder-hour|recorder-realtime|recorder-flood …") }
+guard let cmd = args.first else { fail("usage: rtctrace-bench synth|fleet|read|parse|flushsweep|recorder-caller|recorder-hour|recorder-realtime|recorder-flood …") }
 
 do {
     switch cmd {
@@ -57,6 +57,15 @@ do {
         if args.count > 4, let l = Int32(args[4]) { o.level = l }
         let (secs, bytes) = try synth(count: n, path: args[2], options: o)
         emit([("records", n), ("seconds", secs), ("bytes", bytes), ("recordsPerSec", Double(n) / secs), ("bytesPerRecord", Double(bytes) / Double(n))])
+    case "fleet":
+        // fleet N RECORDS DIR: N traces of RECORDS records each (seeds 1…N), DIR/fNNNNN.trace.zst
+        guard args.count == 4, let n = Int(args[1]), let records = Int(args[2]) else { fail("fleet N RECORDS DIR") }
+        var total = 0.0
+        for i in 1...max(n, 1) {
+            let name = String(i); let padded = String(repeating: "0", count: max(0, 5 - name.count)) + name
+            total += try synth(count: records, path: "\(args[3])/f\(padded).trace.zst", options: TraceWriter.Options(), seed: UInt64(i)).0
+        }
+        emit([("traces", n), ("records", records), ("seconds", total)])
     case "read":
         // read TRACE: streaming read + decode of every record
         guard args.count == 2 else { fail("read TRACE") }

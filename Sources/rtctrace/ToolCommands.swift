@@ -2,4 +2,4 @@ import TraceTools
 
 /// Commands of the support toolkit (report, export, redact, reduce).
 let toolCommands: [Command] = [ReportCommand.command, ExportCommand.command, RedactCommand.command, ReduceCommand.command,
-                                RulesCommand.command]
+                                RulesCommand.command, TriageCommand.command, DiffCommand.command]

@@ -1,0 +1,81 @@
+import TraceFormat
+
+/// A triage row as one line of JSON (schema `rtctrace.triage/1`, documented in docs/triage.md).
+///
+/// Every key is always present (null or empty when unknown), in a fixed order, so that a SQL engine
+/// infers one schema for a whole file and the same trace always gives the same bytes.
+public enum TriageRowJSON {
+    /// The schema id every row carries.
+    public static let schema = "rtctrace.triage/1"
+
+    /// Renders one row, without a trailing newline.
+    public static func render(_ row: TriageRow) -> String {
+        var w = JSONWriter(reserving: 1024)
+        write(row, into: &w)
+        return w.string
+    }
+
+    /// Appends one row to a writer.
+    public static func write(_ row: TriageRow, into w: inout JSONWriter) {
+        w.beginObject()
+        w.key("schema"); w.string(schema)
+        w.key("path"); w.string(row.path)
+        w.key("parts"); w.beginArray()
+        for p in row.parts { w.string(p) }
+        w.endArray()
+        w.key("session"); w.string(row.session)
+        w.key("size"); w.int(row.size)
+        w.key("layer"); w.string(row.layer?.rawValue)
+        w.key("sdk"); w.string(row.sdk)
+        w.key("device"); w.string(row.device)
+        w.key("os"); w.string(row.os)
+        w.key("simulator"); if let s = row.simulator { w.bool(s) } else { w.null() }
+        w.key("startedAt"); w.string(row.startedAt)
+        w.key("day"); w.string(row.day)
+        w.key("durationMs"); w.int(row.durationMs)
+        w.key("records"); w.int(row.records)
+        w.key("damage"); w.beginObject()
+        w.key("problems"); w.int(row.problems)
+        w.key("byKind"); counts(row.problemsByKind.sorted { $0.key < $1.key }, &w)
+        w.key("first"); w.string(row.firstProblem)
+        w.endObject()
+        w.key("unexplainable"); w.string(row.unexplainable)
+        w.key("incompleteSession"); w.string(row.incompleteSession)
+        w.key("calls"); w.int(row.calls)
+        w.key("notTakingEffect"); w.beginObject()
+        w.key("total"); w.int(row.notTakingEffect)
+        w.key("byCause"); counts(row.notTakingEffectByCause.sorted { $0.key < $1.key }, &w)
+        w.endObject()
+        w.key("outcomes"); counts(row.outcomes.sorted { $0.key < $1.key }, &w)
+        w.key("divergences"); w.beginObject()
+        w.key("explained"); w.int(row.explainedDivergences)
+        w.key("unexplained"); w.int(row.unexplainedDivergences)
+        w.endObject()
+        w.key("findings"); counts(row.findings.sorted { $0.key < $1.key }.map { ($0.key.rawValue, $0.value) }, &w)
+        w.key("errors"); w.int(row.errors)
+        w.key("quality")
+        if let time = row.qualityTimeMs {
+            w.beginObject()
+            w.key("timeMs"); counts(time.map { ($0.0, Int($0.1)) }, &w)
+            w.key("worst")
+            if let worst = row.worstQuality {
+                w.beginObject()
+                w.key("startT"); w.int(worst.startT)
+                w.key("endT"); w.int(worst.endT)
+                w.key("durationMs"); w.int(worst.endT - worst.startT)
+                w.endObject()
+            } else { w.null() }
+            w.endObject()
+        } else { w.null() }
+        w.key("tags"); w.beginArray()
+        for t in row.tags { w.string(t.rawValue) }
+        w.endArray()
+        w.endObject()
+    }
+
+    static func counts(_ pairs: [(String, Int)], _ w: inout JSONWriter) {
+        w.beginObject()
+        for (k, n) in pairs { w.key(k); w.int(n) }
+        w.endObject()
+    }
+}

@@ -1,0 +1,37 @@
+import Replay
+import SystemLayer
+import Reports
+import TraceFormat
+
+/// `rtctrace diff`: where two traces of the same scenario first behave differently, and every difference after.
+enum DiffCommand {
+    static let json = Option.flag("--json", "Print the differences as JSON (schema rtctrace.diff/1, see docs/json.md).")
+
+    static let spec = CommandSpec(
+        name: "diff", usage: "diff A B [--json] [--tolerance-ms MS] [options]",
+        summary: "Compare two traces of one scenario: verdicts, routes, divergences, findings and quality, first difference first.",
+        options: ReplayFlags.options + [json],
+        details: """
+        Records are paired by type and identifying fields (target, device id, state, event, layer ids), not by
+        time; states that differ for no longer than the tolerance do not count.
+        Exit: 0 the traces behave the same, 1 they differ, 64 usage, 65 one of them is not a trace.
+        """)
+
+    static let command = Command(spec: spec) { args in
+        guard args.positionals.count == 2 else { throw UsageError(message: "expected two traces, A and B") }
+        let options = ReplayFlags.parse(args)
+        var sides: [DiffSide] = []
+        for path in args.positionals {
+            guard FileSystem.exists(path) else { throw UsageError(message: "\(path): no such file") }
+            let side: DiffSide
+            do { side = try DiffSide.replay(path: path, options: options, onProblem: warn) } catch {
+                throw DataError(message: "\(path): \(error)")
+            }
+            if let why = side.result.unexplainable { throw DataError(message: "\(side.file): cannot be compared: \(why)") }
+            sides.append(side)
+        }
+        let diff = TraceDiff.compare(sides[0], sides[1], toleranceMs: options.toleranceMs)
+        if args.flag(json) { Output.stdout.line(TraceDiffJSON.render(diff)) } else { Output.stdout.write(TraceDiffText.render(diff)) }
+        return diff.same ? .success : .failure
+    }
+}

@@ -1,0 +1,128 @@
+import SystemLayer
+import Reports
+import TraceFormat
+import TraceTools
+
+/// `rtctrace triage`: every trace of a fleet replayed, one JSON row each, a summary, CI thresholds.
+enum TriageCommand {
+    static let jobs = Option.integer("--jobs", "n", 1...4096, "Traces replayed in parallel (default: the number of cores).")
+    static let shard = Option.string("--shard", "i/n", "Only shard I of N (0 ≤ I < N), by session id, else by path (stable FNV-1a).")
+    static let output = Option.output("-o", "file", .document,
+                                      "Write the rows here (zstd frames when the name ends in .zst) instead of standard output.")
+    static let failOn = Option.string("--fail-on", "expr", repeated: true,
+                                      "Exit 1 when TAG>N traces (or TAG>P% of the readable ones) have a tag; repeatable.")
+    static let summaryFlag = Option.flag("--summary", "Print the summary on standard error even when it is not a terminal.")
+    static let json = Option.flag("--json", "Print the summary as one JSON object (schema rtctrace.triage-summary/1).")
+    static let listTags = Option.flag("--list-tags", "List the tags with what each means, and exit.")
+
+    static let spec = CommandSpec(
+        name: "triage", usage: "triage PATH... [--jobs N] [--shard I/N] [-o ROWS.jsonl[.zst]] [--fail-on EXPR]... [--summary] [--json] [options]",
+        summary: "Triage many traces: one JSON row per trace (facts, counts, tags), a summary, thresholds for CI.",
+        options: [jobs, shard, output, failOn] + ReplayFlags.options + [summaryFlag, json, listTags],
+        details: """
+        PATH is a trace, a folder (searched recursively for *.jsonl and *.zst) or @LIST (a file of paths,
+        one a line). The files of one recorded session (header session.id) are one trace, replayed in part
+        order. Rows come in path order whatever --jobs is; a file that cannot be read or is not a trace gets
+        a row that says why. On a terminal a progress line and the summary go to standard error; standard
+        output has nothing but rows. See docs/triage.md (rows, tags, SQL, sharding).
+        Exit: 0 done, 1 a --fail-on threshold crossed (or the rows could not be written), 64 usage.
+        """)
+
+    static let command = Command(spec: spec) { args in
+        if args.flag(listTags) {
+            Output.stdout.write(TriageSummaryText.tagList())
+            return .success
+        }
+        guard !args.positionals.isEmpty else { throw UsageError(message: "expected at least one PATH") }
+        let options = ReplayFlags.parse(args)
+        let jobs = Int(args.integer(TriageCommand.jobs) ?? Int64(CurrentProcess.activeProcessorCount))
+        var shard: TriageShard?
+        if let s = args.string(TriageCommand.shard) {
+            guard let parsed = TriageShard(parsing: s) else { throw UsageError(message: "'--shard' expects I/N with 0 ≤ I < N, e.g. 0/4; got '\(s)'") }
+            shard = parsed
+        }
+        var thresholds: [TriageThreshold] = []
+        for e in args.strings(failOn) {
+            do { thresholds.append(try TriageThreshold(parsing: e)) } catch { throw UsageError(message: "--fail-on \(error)") }
+        }
+        // The rows never go over an input, a device or a link (the output checks every command shares).
+        let target = try args.output(output, inputs: args.positionals.filter { !$0.hasPrefix("@") }.map { ("the input", $0) })
+        if let target, case .inPlace = target.destination {
+            throw UsageError(message: "-o \(target.path): rows go to a regular file or standard output")
+        }
+        let outPath = target.flatMap { $0.destination == .file ? $0.path : nil }
+        target?.release()
+        let files: PathList
+        do { files = try TriageInputs.expand(args.positionals, exclude: outPath) } catch { throw UsageError(message: "\(error)") }
+
+        // Rows printed to the same terminal would run into the progress line: they are the progress then.
+        let progress = Output.stderr.isTerminal && (outPath != nil || !Output.stdout.isTerminal) ? Progress() : nil
+        progress?.note("reading \(files.count) header\(files.count == 1 ? "" : "s")")
+        let plan = TriagePlan(files: files, jobs: jobs, shard: shard)
+        let writer: LinesWriter
+        do {
+            let compress = outPath?.hasSuffix(".zst") ?? false
+            writer = try outPath.map { try LinesWriter(path: $0, compress: compress) } ?? LinesWriter(fd: 1, compress: false)
+        } catch { throw CommandFailure(message: "\(error)") }
+        var summary = TriageSummary()
+        progress?.start(total: plan.count)
+        do {
+            try Triage.run(plan, jobs: jobs, options: options) { i, row, json in
+                try writer.write(line: json.utf8)
+                summary.add(row)
+                progress?.done(i + 1)
+            }
+            try writer.finish()
+        } catch {
+            progress?.clear()
+            throw CommandFailure(message: "\(error)")
+        }
+        progress?.clear()
+        if Output.stderr.isTerminal || args.flag(summaryFlag) || args.flag(json) {
+            if args.flag(json) {
+                Output.stderr.line(TriageSummaryText.json(summary, thresholds: thresholds))
+            } else {
+                Output.stderr.write(TriageSummaryText.render(summary, thresholds: thresholds))
+            }
+        }
+        if let outPath { Output.stderr.line("wrote \(terminalSafe(outPath)) (\(writer.lines) row\(writer.lines == 1 ? "" : "s"))") }
+        let crossed = thresholds.filter { $0.isCrossed(by: summary) }
+        for t in crossed { Output.stderr.line("Error: --fail-on '\(t)' crossed: \(t.actual(in: summary))") }
+        return crossed.isEmpty ? .success : .failure
+    }
+}
+
+/// The progress line on a terminal: traces done, rate and time left, redrawn at most ten times a second.
+final class Progress {
+    private var total = 0
+    private var started = 0.0
+    private var lastDraw = 0.0
+
+    static func now() -> Double { Clock.monotonicSeconds() }
+
+    func note(_ s: String) { draw("triage: " + s) }
+
+    func start(total: Int) {
+        self.total = total
+        started = Self.now()
+        draw("triage: 0/\(total) traces")
+    }
+
+    func done(_ n: Int) {
+        let t = Self.now()
+        guard t - lastDraw >= 0.1 || n == total else { return }
+        lastDraw = t
+        let rate = Double(n) / max(t - started, 1e-6)
+        let left = rate > 0 ? Int64(Double(total - n) / rate * 1000) : 0
+        draw("triage: \(n)/\(total) traces, \(fixed(rate, 1)) traces/s, \(formatDuration(left).split(separator: ".").first ?? "0")s left")
+    }
+
+    /// Erases the line, so that what follows starts on a clean one.
+    func clear() { draw(nil) }
+
+    private func draw(_ s: String?) {
+        let line = "\r\u{1B}[K" + (s ?? "")
+        Output.stderr.write(line)
+        Output.stderr.flush()
+    }
+}
