@@ -23,8 +23,9 @@ extension Replay {
     /// the first header set. The reader's complaint that such a header does not have seq 0 is not
     /// damage; a part that does not continue the one before it (seq or time) is.
     public static func run(parts: [String], options: ReplayOptions = ReplayOptions(),
-                           limits: ReaderLimits = .standard) -> PartsReplay {
+                           limits: ReaderLimits = .standard, observer: ((ReplayStep) -> Void)? = nil) -> PartsReplay {
         let replayer = Replayer(file: parts.first ?? "", options: options)
+        replayer.observer = observer
         var problems: [TraceProblem] = []
         var count = 0
         var out = PartsReplay(result: ReplayResult(file: parts.first ?? ""))

@@ -53,6 +53,11 @@ public struct ReplayResult: Sendable {
     public var problems: [TraceProblem] = []
     /// All problems, counted.
     public var problemCount = 0
+    /// The stretches in which the device-side recorder dropped records (`trace.dropped`), the first 100:
+    /// what the replay concludes there is uncertain.
+    public var dropped: [DroppedRange] = []
+    /// Records dropped in all, over every `trace.dropped`.
+    public var droppedRecords = 0
     /// Records of types this version does not know, by type.
     public var unknownTypes: [String: Int] = [:]
     /// Type and time of the records findings can point at (calls, system and SDK events; not the
@@ -113,6 +118,36 @@ public struct OutcomeKey: Hashable, Sendable, Comparable {
     /// Ordered by outcome, then cause, by their names.
     public static func < (a: OutcomeKey, b: OutcomeKey) -> Bool {
         (a.kind.rawValue, a.cause?.rawValue ?? "") < (b.kind.rawValue, b.cause?.rawValue ?? "")
+    }
+}
+
+/// A stretch in which the recorder dropped records (its queue was full).
+public struct DroppedRange: Equatable, Sendable {
+    /// Records dropped.
+    public var count: Int
+    /// The first dropped record's time.
+    public var fromT: Int64
+    /// The last dropped record's time.
+    public var toT: Int64
+    /// The `trace.dropped` record.
+    public var seq: Int
+
+    /// Creates a range.
+    public init(count: Int, fromT: Int64, toT: Int64, seq: Int) {
+        self.count = count
+        self.fromT = fromT
+        self.toT = toT
+        self.seq = seq
+    }
+
+    /// Whether the stretch from `start` to `end` overlaps it.
+    public func overlaps(_ start: Int64, _ end: Int64) -> Bool { start <= toT && end >= fromT }
+}
+
+extension ReplayResult {
+    /// The dropped range a stretch overlaps, if any: what is concluded there is uncertain.
+    public func droppedRange(overlapping start: Int64, _ end: Int64) -> DroppedRange? {
+        dropped.first { $0.overlaps(start, end) }
     }
 }
 

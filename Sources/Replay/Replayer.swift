@@ -71,6 +71,10 @@ public final class Replayer {
             result.header = h
             result.layer = h.layer
         }
+        if case let .dropped(count, fromT, toT) = record.body {
+            result.droppedRecords += count
+            if result.dropped.count < 100 { result.dropped.append(DroppedRange(count: count, fromT: fromT, toT: toT, seq: record.seq)) }
+        }
         index(record)
         if case .expect(let e) = record.body {
             var step = ReplayStep(t: record.t, record: nil)

@@ -31,6 +31,7 @@ extension Explanation {
             if let outcome = Wording.outcomeLine(v, in: r) { lines.append(Line("outcome", outcome + " [V2]")) }
             if let c = v.cause { lines.append(Line("advice", Wording.advice(c, w))) }
         }
+        if let gap = r.droppedRange(overlapping: v.t, v.outcome?.t ?? v.t) { lines.append(uncertain(gap)) }
         return Call(verdict: v, headline: head, lines: lines)
     }
 
@@ -62,6 +63,12 @@ extension Explanation {
         return lines
     }
 
+    /// The line that marks an item as uncertain: the recorder dropped records where it happened.
+    static func uncertain(_ gap: DroppedRange) -> Line {
+        Line("uncertain", "the recorder dropped \(gap.count) record\(gap.count == 1 ? "" : "s") from \(formatDuration(gap.fromT)) "
+            + "to \(formatDuration(gap.toT)) (seq \(gap.seq) trace.dropped): what happened there is not in the trace")
+    }
+
     /// The actual route at `t` (the last observation at or before it).
     static func actualRoute(at t: Int64, _ r: ReplayResult) -> Route? {
         r.actualTimeline.last { $0.t <= t }?.route
@@ -85,6 +92,7 @@ extension Explanation {
             lines.append(Line("explained by", by.rawValue + (d.explainedBySeq.map { " (" + Wording.record($0, in: r) + ")" } ?? "")))
         }
         if let f = r.findings.first(where: { $0.code == .routeDivergence && $0.seqs == d.seqs }) { lines.append(Line("advice", f.advice)) }
+        if let gap = r.droppedRange(overlapping: d.start, d.end) { lines.append(uncertain(gap)) }
         return DivergenceItem(divergence: d, index: index, headline: head, lines: lines)
     }
 }

@@ -49,6 +49,7 @@ extension Explanation {
                 + "baseline and the active-speaker list (Q4); an SDK that kept them across it reports exactly this"))
         }
         lines.append(Line("advice", f.advice))
+        if let gap = r.droppedRange(overlapping: f.t, g.lastT) { lines.append(uncertain(gap)) }
         g.lines = lines
     }
 
@@ -81,6 +82,11 @@ extension Explanation {
         line(findings)
         if let q = r.quality, q.reports > 0 { line("quality: " + QualityText.oneLine(q)) }
         if let q = r.quality, q.gapCount > 0 { line(QualityText.gapsSentence(q)) }
+        if r.droppedRecords > 0 {
+            line("incomplete: the recorder dropped \(r.droppedRecords) record\(r.droppedRecords == 1 ? "" : "s") ("
+                + r.dropped.prefix(5).map { "\(formatDuration($0.fromT))–\(formatDuration($0.toT))" }.joined(separator: ", ")
+                + (r.dropped.count > 5 ? ", …" : "") + "); items there are marked uncertain")
+        }
         if let why = unexplainable {
             line("Cannot be explained: " + why + ".")
         } else {

@@ -28,14 +28,25 @@ public enum ResultJSON {
         w.key("records"); w.int(r.records)
         w.key("durationMs"); w.int(r.durationMs)
         summary(r, &w)
+        if !r.dropped.isEmpty {
+            // Only where the recorder dropped records: every other document keeps its shape.
+            w.key("droppedRecords"); w.int(r.droppedRecords)
+            w.key("dropped"); w.beginArray()
+            for d in r.dropped {
+                w.beginObject()
+                w.key("count"); w.int(d.count); w.key("fromT"); w.int(d.fromT); w.key("toT"); w.int(d.toT); w.key("seq"); w.int(d.seq)
+                w.endObject()
+            }
+            w.endArray()
+        }
         w.key("verdicts"); w.beginArray()
-        for v in r.verdicts { verdict(v, &w) }
+        for v in r.verdicts { verdict(v, &w, uncertain: r.droppedRange(overlapping: v.t, v.outcome?.t ?? v.t) != nil) }
         w.endArray()
         w.key("divergences"); w.beginArray()
-        for d in r.divergences { divergence(d, &w) }
+        for d in r.divergences { divergence(d, &w, uncertain: r.droppedRange(overlapping: d.start, d.end) != nil) }
         w.endArray()
         w.key("findings"); w.beginArray()
-        for f in r.findings { finding(f, &w) }
+        for f in r.findings { finding(f, &w, uncertain: r.droppedRange(overlapping: f.t, f.t) != nil) }
         w.endArray()
         w.key("findingCounts"); w.beginObject()
         for (k, v) in r.findingCounts.sorted(by: { $0.key.rawValue < $1.key.rawValue }) { w.key(k.rawValue); w.int(v) }
@@ -94,8 +105,9 @@ public enum ResultJSON {
         w.endObject()
     }
 
-    static func verdict(_ v: Verdict, _ w: inout JSONWriter) {
+    static func verdict(_ v: Verdict, _ w: inout JSONWriter, uncertain: Bool = false) {
         w.beginObject()
+        if uncertain { w.key("uncertain"); w.bool(true) }
         w.key("seq"); w.int(v.seq)
         w.key("t"); w.int(v.t)
         w.key("call"); w.string(v.call)
@@ -116,8 +128,9 @@ public enum ResultJSON {
         w.endObject()
     }
 
-    static func divergence(_ d: Divergence, _ w: inout JSONWriter) {
+    static func divergence(_ d: Divergence, _ w: inout JSONWriter, uncertain: Bool = false) {
         w.beginObject()
+        if uncertain { w.key("uncertain"); w.bool(true) }
         w.key("start"); w.int(d.start)
         w.key("end"); w.int(d.end)
         w.key("openAtEnd"); w.bool(d.openAtEnd)
@@ -138,8 +151,9 @@ public enum ResultJSON {
         w.endObject()
     }
 
-    static func finding(_ f: Finding, _ w: inout JSONWriter) {
+    static func finding(_ f: Finding, _ w: inout JSONWriter, uncertain: Bool = false) {
         w.beginObject()
+        if uncertain { w.key("uncertain"); w.bool(true) }
         w.key("code"); w.string(f.code.rawValue)
         w.key("severity"); w.string(f.severity.rawValue)
         w.key("rule"); w.string(f.rule?.rawValue)

@@ -9,19 +9,21 @@ enum CatCommand {
     static let to = Option.integer("--to", "ms", Int64.min...Int64.max, "Only records with t ≤ MS.")
 
     static let spec = CommandSpec(
-        name: "cat", usage: "cat TRACE [--type PREFIX] [--from MS] [--to MS] [--strict]",
+        name: "cat", usage: "cat TRACE|PARTS... [--type PREFIX] [--from MS] [--to MS] [--strict]",
         summary: "Print a trace's records as JSON Lines, one per line, exactly as recorded.",
         options: [type, from, to, CommonOptions.strict],
         details: "Damaged frames and invalid records are reported on stderr and skipped (exit 0) unless --strict.")
 
     static let command = Command(spec: spec) { args in
-        guard args.positionals.count == 1 else { throw UsageError(message: "expected one TRACE") }
+        // The parts of one session print in part order, each with its own header, as recorded.
+        let parts = try TraceParts.resolve(args.positionals)
         let prefixes = args.strings(type)
         let first = args.integer(from)
         let last = args.integer(to)
         let out = Output.stdout
         let terminal = out.isTerminal
-        _ = try readRecords(args.positionals[0], strict: args.flag(CommonOptions.strict)) { r, reader in
+        for part in parts.paths {
+        _ = try readRecords(part, strict: args.flag(CommonOptions.strict)) { r, reader in
             if let first, r.t < first { return }
             if let last, r.t > last { return }
             if !prefixes.isEmpty {
@@ -32,6 +34,7 @@ enum CatCommand {
                 if terminal, let safe = escapingTerminalControls(line) { out.write(safe) } else { out.write(bytes: line) }
             }
             out.write("\n")
+        }
         }
         return .success
     }

@@ -8,18 +8,18 @@ enum ExportCommand {
     static let output = Option.output("-o", "file", .document, "The JSON file to write (atomically; overwritten if it exists).")
 
     static let spec = CommandSpec(
-        name: "export", usage: "export TRACE --format chrome -o TRACE.json [options]",
+        name: "export", usage: "export TRACE|PARTS... --format chrome -o TRACE.json [options]",
         summary: "Export the replay's lanes, records, verdicts and findings (Chrome Trace Event Format).",
         options: [format, output] + ReplayFlags.options + [CommonOptions.strict],
         details: "Open the file at https://ui.perfetto.dev or chrome://tracing. Timestamps are microseconds since\nthe trace started. See docs/report.md for the mapping.")
 
     static let command = Command(spec: spec) { args in
-        guard args.positionals.count == 1 else { throw UsageError(message: "expected one TRACE") }
-        guard let target = try args.output(output, inputs: [("the input TRACE", args.positionals[0])]) else {
+        guard !args.positionals.isEmpty else { throw UsageError(message: "expected one TRACE (or the parts of one session)") }
+        guard let target = try args.output(output, inputs: args.positionals.map { ("the input TRACE", $0) }) else {
             throw UsageError(message: "missing '-o TRACE.json'")
         }
         let recorder = ChromeTraceRecorder()
-        let result = try ReplayFlags.replay(args.positionals[0], args, observer: recorder.observe)
+        let result = try ReplayFlags.replay(args.positionals, args, observer: recorder.observe)
         try ReplayFlags.requireExplainable(result)
         let json = ChromeTrace.render(result, recorder: recorder)
         try target.write(json)

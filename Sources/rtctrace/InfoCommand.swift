@@ -52,21 +52,27 @@ enum InfoCommand {
     static let json = Option.flag("--json", "Print the summary as JSON.")
 
     static let spec = CommandSpec(
-        name: "info", usage: "info TRACE [--json] [--strict]",
+        name: "info", usage: "info TRACE|PARTS... [--json] [--strict]",
         summary: "Summarise a trace: header, duration, record counts, frames, sizes, gaps and recovery events.",
         options: [json, CommonOptions.strict])
 
     static let command = Command(spec: spec) { args in
-        guard args.positionals.count == 1 else { throw UsageError(message: "expected one TRACE") }
         let strict = args.flag(CommonOptions.strict)
-        let s = try TraceSummary.read(args.positionals[0])
-        if args.flag(json) {
-            Output.stdout.line(json(s))
-        } else {
-            for p in s.problems { warn(p) }
-            Output.stdout.write(text(s))
+        // The parts of one session are summarised in part order (JSON: one object per part, a line each).
+        let parts = try TraceParts.resolve(args.positionals)
+        var problems = 0
+        for (i, path) in parts.paths.enumerated() {
+            let s = try TraceSummary.read(path)
+            problems += s.problemCount
+            if args.flag(json) {
+                Output.stdout.line(json(s))
+            } else {
+                for p in s.problems { warn(p) }
+                if i > 0 { Output.stdout.write("\n") }
+                Output.stdout.write(text(s))
+            }
         }
-        return strict && s.problemCount > 0 ? .failure : .success
+        return strict && problems > 0 ? .failure : .success
     }
 
     static func text(_ s: TraceSummary) -> String {
@@ -78,6 +84,8 @@ enum InfoCommand {
             o += "device    \(terminalSafe(h.device.model ?? "?")), \(terminalSafe(h.device.os ?? "?"))\(h.device.simulator ? ", simulator" : "")\n"
             if let b = h.app.bundleId { o += "app       \(terminalSafe(b))\n" }
             if let at = h.startedAt { o += "started   \(terminalSafe(at))\n" }
+            if let session = h.session { o += "session   \(terminalSafe(session.id)), part \(session.part)\n" }
+            if let by = h.redacted { o += "redacted  \(by.rawValue == "source" ? "on the device (source)" : "by rtctrace redact")\n" }
         } else {
             o += "header    missing\n"
         }

@@ -11,15 +11,15 @@ enum ReplayCommand {
     static let changesOnly = Option.flag("--changes-only", "Leave out records that changed nothing and produced nothing.")
 
     static let spec = CommandSpec(
-        name: "replay", usage: "replay TRACE [--json] [--changes-only] [options]",
+        name: "replay", usage: "replay TRACE|PARTS... [--json] [--changes-only] [options]",
         summary: "Replay a trace: each record with the engine state it changed, verdicts inline, divergences.",
         options: ReplayFlags.options + [json, changesOnly, CommonOptions.strict])
 
     static let command = Command(spec: spec) { args in
-        guard args.positionals.count == 1 else { throw UsageError(message: "expected one TRACE") }
+        guard !args.positionals.isEmpty else { throw UsageError(message: "expected one TRACE (or the parts of one session)") }
         let asJSON = args.flag(json), onlyChanges = args.flag(changesOnly)
         let out = Output.stdout
-        let result = try ReplayFlags.replay(args.positionals[0], args) { step in
+        let result = try ReplayFlags.replay(args.positionals, args) { step in
             if onlyChanges && step.changes.isEmpty && step.verdicts.isEmpty && step.findings.isEmpty && step.expectation == nil { return }
             if asJSON { out.line(TimelineText.json(step)) } else { out.write(TimelineText.line(step)) }
         }
@@ -38,7 +38,7 @@ enum ExplainCommand {
     static let json = Option.flag("--json", "Print the result as JSON (schema rtctrace.explain/1, see docs/json.md).")
 
     static let spec = CommandSpec(
-        name: "explain", usage: "explain TRACE [--json] [options]",
+        name: "explain", usage: "explain TRACE|PARTS... [--json] [options]",
         summary: "Explain a trace: calls that did not take effect and why, divergences, findings, quality.",
         options: ReplayFlags.options + [json, CommonOptions.strict],
         details: "Exit status: 0 when nothing is wrong, 1 when there are warnings or divergences, 65 when the input\n"
@@ -46,8 +46,8 @@ enum ExplainCommand {
             + "Headings are bold on a terminal, unless NO_COLOR is set.")
 
     static let command = Command(spec: spec) { args in
-        guard args.positionals.count == 1 else { throw UsageError(message: "expected one TRACE") }
-        let result = try ReplayFlags.replay(args.positionals[0], args)
+        guard !args.positionals.isEmpty else { throw UsageError(message: "expected one TRACE (or the parts of one session)") }
+        let result = try ReplayFlags.replay(args.positionals, args)
         if args.flag(json) {
             Output.stdout.line(ResultJSON.render(result))
         } else {

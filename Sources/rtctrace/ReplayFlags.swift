@@ -64,7 +64,23 @@ enum ReplayFlags {
         return args
     }
 
-    /// Replays one trace, warning on stderr about reader problems.
+    /// Replays the trace the TRACE arguments name (one file, or the parts of one session), warning
+    /// on stderr about reader problems and about a part replayed alone.
+    static func replay(_ arguments: [String], _ a: Arguments, observer: ((ReplayStep) -> Void)? = nil) throws -> ReplayResult {
+        let parts = try TraceParts.resolve(arguments)
+        guard parts.paths.count > 1 else {
+            let result = try replay(parts.paths[0], a, observer: observer)
+            if let alone = TraceParts.aloneWarning(result, parts: 1) { Output.stderr.line("warning: " + terminalSafe(alone)) }
+            return result
+        }
+        let replay = Replay.run(parts: parts.paths, options: parse(a), observer: observer)
+        if a.flag(CommonOptions.strict), let p = replay.result.problems.first { throw CommandFailure(message: p.description + " (--strict)") }
+        for p in replay.result.problems { warn(p) }
+        if let why = replay.incomplete { Output.stderr.line("warning: " + terminalSafe(why)) }
+        return replay.result
+    }
+
+    /// Replays one trace file, warning on stderr about reader problems.
     static func replay(_ path: String, _ a: Arguments, observer: ((ReplayStep) -> Void)? = nil) throws -> ReplayResult {
         let options = parse(a)
         do {

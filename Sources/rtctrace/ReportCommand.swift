@@ -7,18 +7,18 @@ enum ReportCommand {
     static let output = Option.output("-o", "file", .document, "The HTML file to write (atomically; overwritten if it exists).")
 
     static let spec = CommandSpec(
-        name: "report", usage: "report TRACE -o REPORT.html [options]",
+        name: "report", usage: "report TRACE|PARTS... -o REPORT.html [options]",
         summary: "Write a self-contained HTML report: the explanation, a timeline of every lane, findings.",
         options: [output] + ReplayFlags.options + [CommonOptions.strict],
         details: "The page loads nothing from elsewhere: open it in any browser, attach it to a ticket, print it.\nSee docs/report.md. Exit: 0 when written, 1 on failure, 64 usage.")
 
     static let command = Command(spec: spec) { args in
-        guard args.positionals.count == 1 else { throw UsageError(message: "expected one TRACE") }
-        guard let target = try args.output(output, inputs: [("the input TRACE", args.positionals[0])]) else {
+        guard !args.positionals.isEmpty else { throw UsageError(message: "expected one TRACE (or the parts of one session)") }
+        guard let target = try args.output(output, inputs: args.positionals.map { ("the input TRACE", $0) }) else {
             throw UsageError(message: "missing '-o REPORT.html'")
         }
         let lanes = ReportLanes()
-        let result = try ReplayFlags.replay(args.positionals[0], args, observer: lanes.observe)
+        let result = try ReplayFlags.replay(args.positionals, args, observer: lanes.observe)
         try ReplayFlags.requireExplainable(result)
         let html = HTMLReport.render(result, lanes: lanes.lanes(for: result))
         try target.write(html)

@@ -1,5 +1,8 @@
+import Replay
 import Reports
+import SystemLayer
 import TraceFormat
+import TraceTools
 
 /// Reads every record of a trace, warning on stderr about each problem (or failing on the first with `--strict`).
 func readRecords(_ path: String, strict: Bool, limits: ReaderLimits = .standard,
@@ -23,4 +26,37 @@ func readRecords(_ path: String, strict: Bool, limits: ReaderLimits = .standard,
 enum CommonOptions {
     static let strict = Option.flag("--strict", "Fail (exit 1) on the first damaged frame or invalid record instead of recovering.")
     static let force = Option.flag("--force", "Overwrite OUT if it exists.")
+}
+
+/// The files of the one trace the TRACE arguments name: a single file, or the parts of one recorded
+/// session given as files, a folder or `@LIST`, in part order whatever order they came in.
+struct TraceParts {
+    /// The files, in replay order (the first names the trace).
+    let paths: [String]
+    /// The session, when the files carry one.
+    let session: String?
+
+    /// Groups `arguments` into one trace; several traces (or none) is a usage error.
+    static func resolve(_ arguments: [String]) throws -> TraceParts {
+        guard !arguments.isEmpty else { throw UsageError(message: "expected a TRACE (or the parts of one session)") }
+        if arguments.count == 1, !arguments[0].hasPrefix("@"), !FileSystem.isDirectory(arguments[0]) {
+            return TraceParts(paths: arguments, session: nil)
+        }
+        let files: PathList
+        do { files = try TriageInputs.expand(arguments) } catch { throw UsageError(message: "\(error)") }
+        let plan = TriagePlan(files: files, jobs: 1)
+        guard plan.count == 1 else {
+            throw UsageError(message: plan.count == 0 ? "no trace files in \(arguments.joined(separator: " "))"
+                : "\(arguments.joined(separator: " ")) holds \(plan.count) traces; give one trace, or the parts of one session")
+        }
+        let trace = plan.trace(0)
+        return TraceParts(paths: trace.paths, session: trace.session)
+    }
+
+    /// What the first file's header says when it continues a session whose earlier parts were not given.
+    static func aloneWarning(_ r: ReplayResult, parts: Int) -> String? {
+        guard parts == 1, let s = r.header?.session, s.part > 1 else { return nil }
+        return "\(r.file) is part \(s.part) of session \(s.id), replayed alone: the state before it is unknown "
+            + "(give every part, or the folder, to replay the session as one trace)"
+    }
 }

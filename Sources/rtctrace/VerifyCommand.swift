@@ -14,6 +14,7 @@ enum VerifyCommand {
     static let command = Command(spec: spec) { args in
         guard !args.positionals.isEmpty else { throw UsageError(message: "expected at least one TRACE") }
         var damaged = 0
+        var sessions: [String: [Int]] = [:]
         for path in args.positionals {
             let s: TraceSummary
             do { s = try TraceSummary.read(path) } catch let e as CommandFailure {
@@ -25,6 +26,7 @@ enum VerifyCommand {
                 } else { Output.stdout.line("\(terminalSafe(path)): DAMAGED: \(terminalSafe(e.message))") }
                 continue
             }
+            if let session = s.header?.session { sessions[session.id, default: []].append(session.part) }
             let ok = s.problemCount == 0
             if !ok { damaged += 1 }
             if args.flag(json) {
@@ -42,6 +44,23 @@ enum VerifyCommand {
                 Output.stdout.line("\(terminalSafe(path)): DAMAGED: \(terminalSafe(s.problems.first?.description ?? "unknown"))")
                 for p in s.problems.dropFirst().prefix(9) { Output.stdout.line("  " + terminalSafe(p.description)) }
                 if s.problemCount > 10 { Output.stdout.line("  … \(s.problemCount - 10) more") }
+            }
+        }
+        // Each file is checked on its own; the parts of a session must also all be there.
+        for (id, parts) in sessions.sorted(by: { $0.key < $1.key }) {
+            let have = Set(parts)
+            let missing = (1...(parts.max() ?? 1)).filter { !have.contains($0) }
+            guard !missing.isEmpty else { continue }
+            damaged += 1
+            let text = "session \(id): part\(missing.count == 1 ? "" : "s") \(missing.map(String.init).joined(separator: ", ")) missing "
+                + "(of parts 1–\(parts.max() ?? 1) given)"
+            if args.flag(json) {
+                var w = JSONWriter()
+                w.beginObject(); w.key("session"); w.string(id); w.key("ok"); w.bool(false)
+                w.key("missingParts"); w.beginArray(); for m in missing { w.int(m) }; w.endArray(); w.endObject()
+                Output.stdout.line(w.string)
+            } else {
+                Output.stdout.line(terminalSafe(text))
             }
         }
         return damaged == 0 ? .success : .failure

@@ -1,0 +1,80 @@
+import Foundation
+import XCTest
+
+/// Several files of one recorded session are one trace to every reading command, in part order
+/// whatever order they are given in; a part alone is replayed with a warning; `trace.dropped` marks
+/// what it overlaps as uncertain.
+final class SessionPartsTests: XCTestCase {
+    var dir = ""
+    override func setUp() { dir = CLI.tempDir() }
+    override func tearDown() { try? FileManager.default.removeItem(atPath: dir) }
+
+    static let header = #"{"seq":0,"t":0,"type":"trace.header","format":"rtctrace","version":1,"layer":"srtc","session":{"id":"run-7","part":1}}"#
+
+    /// A call split in two parts: the headset connects in part 1, the speaker request in part 2 is
+    /// ineffective because of it, which only a replay of both parts as one trace can tell.
+    func writeParts() throws -> (one: String, two: String) {
+        let one = [Self.header,
+                   #"{"seq":1,"t":1000,"type":"api.joinChannel","channel":"c"}"#,
+                   #"{"seq":2,"t":1100,"type":"os.micPermission","status":"granted"}"#,
+                   #"{"seq":3,"t":2000,"type":"os.deviceConnected","id":"bt","kind":"bluetooth","name":"Buds"}"#]
+        let two = [#"{"seq":4,"t":3000,"type":"trace.header","format":"rtctrace","version":1,"layer":"srtc","session":{"id":"run-7","part":2}}"#,
+                   #"{"seq":5,"t":4000,"type":"api.setRoute","target":"speaker"}"#,
+                   #"{"seq":6,"t":9000,"type":"api.leaveChannel"}"#]
+        let p1 = dir + "/run-7.1.jsonl", p2 = dir + "/run-7.2.jsonl"
+        try (one.joined(separator: "\n") + "\n").write(toFile: p1, atomically: true, encoding: .utf8)
+        try (two.joined(separator: "\n") + "\n").write(toFile: p2, atomically: true, encoding: .utf8)
+        return (p1, p2)
+    }
+
+    func test_partsGivenInAnyOrderOrAsAFolderReplayAsOneTrace() throws {
+        let (p1, p2) = try writeParts()
+        for args in [[p2, p1], [p1, p2], [dir]] {
+            let r = CLI.run(["explain", "--json"] + args)
+            XCTAssertEqual(r.status, 1, "\(args): \(r.err)")
+            XCTAssertTrue(r.out.contains(#""cause":"externalRouteActive""#), "\(args): \(r.out.prefix(600))")
+            XCTAssertFalse(r.err.contains("warning"), "\(args): \(r.err)")
+        }
+        let cat = CLI.run(["cat", p2, p1])
+        XCTAssertEqual(cat.out.split(separator: "\n").map { String($0.prefix(12)) },
+                       (0...6).map { #"{"seq":\#($0),"t""#.prefix(12) }.map(String.init), cat.out)
+        XCTAssertEqual(CLI.run(["verify", p1, p2]).status, 0)
+    }
+
+    func test_aPartAloneIsReplayedWithAWarning_andVerifySaysAPartIsMissing() throws {
+        let (_, p2) = try writeParts()
+        let r = CLI.run(["explain", p2])
+        XCTAssertTrue(r.err.contains("part 2 of session run-7, replayed alone: the state before it is unknown"), r.err)
+        let v = CLI.run(["verify", p2])
+        XCTAssertEqual(v.status, 1)
+        XCTAssertTrue(v.out.contains("session run-7: part 1 missing"), v.out)
+    }
+
+    func test_twoDifferentTracesAreAUsageError() throws {
+        let (p1, _) = try writeParts()
+        let r = CLI.run(["explain", p1, CLI.root + "/traces/srtc-bluetooth-blocks-speaker.jsonl"])
+        XCTAssertEqual(r.status, 64)
+        XCTAssertTrue(r.err.contains("holds 2 traces"), r.err)
+    }
+
+    func test_droppedRecordsMarkWhatTheyOverlapAsUncertain() throws {
+        let lines = [#"{"seq":0,"t":0,"type":"trace.header","format":"rtctrace","version":1,"layer":"srtc"}"#,
+                     #"{"seq":1,"t":1000,"type":"api.joinChannel","channel":"c"}"#,
+                     #"{"seq":2,"t":2000,"type":"os.deviceConnected","id":"bt","kind":"bluetooth"}"#,
+                     #"{"seq":3,"t":6000,"type":"trace.dropped","count":42,"fromT":3000,"toT":5000}"#,
+                     #"{"seq":4,"t":6100,"type":"api.setRoute","target":"speaker"}"#,
+                     #"{"seq":5,"t":4000,"type":"api.setRoute","target":"earpiece"}"#]
+        let path = dir + "/dropped.jsonl"
+        try (lines.prefix(5).joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        var text = CLI.run(["explain", path]).out
+        XCTAssertTrue(text.contains("incomplete: the recorder dropped 42 records (3.000s–5.000s)"), text)
+        XCTAssertFalse(text.contains("uncertain:"), "the call at 6.1 s is outside the dropped stretch: \(text)")
+        // A call inside the stretch is marked.
+        let inside = [lines[0], lines[1], lines[2], #"{"seq":3,"t":4000,"type":"api.setRoute","target":"speaker"}"#,
+                      #"{"seq":4,"t":6000,"type":"trace.dropped","count":42,"fromT":3000,"toT":5000}"#]
+        try (inside.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        text = CLI.run(["explain", path]).out
+        XCTAssertTrue(text.contains("uncertain: the recorder dropped 42 records from 3.000s to 5.000s (seq 4 trace.dropped)"), text)
+        XCTAssertTrue(CLI.run(["explain", "--json", path]).out.contains(#""uncertain":true"#))
+    }
+}
