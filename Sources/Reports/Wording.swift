@@ -3,32 +3,11 @@ import TraceFormat
 
 /// Phrases for verdicts and causes in the trace layer's own words.
 public enum Wording {
-    /// A short phrase for why a call did not take effect.
-    public static func cause(_ c: VerdictCause, _ w: LayerWords) -> String {
-        switch c {
-        case .notEngaged: "the app had not \(w.joined) the \(w.session) yet (the call audio path was not set up)"
-        case .interrupted: "the audio session was interrupted (it applies when the interruption recovers)"
-        case .audioModuleDisabled: "the audio module was disabled (setAudioModuleEnabled(false))"
-        case .externalRouteActive: "an external device (bluetooth or wired headset) had the route"
-        case .overrideActive: "a temporary override (setAudioRoute) shadowed the new default"
-        case .simulator: "the trace comes from a simulator, which has no earpiece"
-        case .micDenied: "the microphone permission was denied (playback-only mode has no earpiece)"
-        case .videoChatMode: "the call session was in videoChat mode, which keeps the output off the receiver"
-        case .targetNotInCandidates: "the target layer is not among the candidates declared at subscribe"
-        case .engineNotSupported: "the CDN engine does not support layer switching"
-        case .transportNotReady: "the signalling transport was not connected yet"
-        }
-    }
+    /// Why a call did not take effect (the cause's one phrasing, shared with the engines' findings).
+    public static func cause(_ c: VerdictCause, _ w: LayerWords) -> String { c.reason(w) }
 
-    /// What the app should do about a cause, when no finding carries advice.
-    public static func advice(_ c: VerdictCause, _ w: LayerWords) -> String {
-        switch c {
-        case .engineNotSupported: "Check Channel.streamVendor before offering layer switches; CDN sessions have no simulcast control."
-        case .transportNotReady: "Switch layers only after the transport is connected (not right after you \(w.join) the \(w.session), nor while reconnecting)."
-        case .targetNotInCandidates: "Pass one of the layers declared at subscribe as targetTrackId; check getSubscribeHit to see what is served."
-        default: "Use \(w.currentRouteAPI), not the call's success, to show the real route."
-        }
-    }
+    /// What the app should do about a cause (the cause's one phrasing of advice).
+    public static func advice(_ c: VerdictCause, _ w: LayerWords) -> String { c.advice(w) }
 
     /// A short phrase for an outcome that carries no cause (V2).
     public static func outcome(_ kind: OutcomeKind, _ w: LayerWords) -> String {

@@ -4,9 +4,7 @@ import TraceFormat
 extension RouteEngine {
     private var words: LayerWords { LayerWords(state.layer) }
 
-    private var recoveredCallback: String {
-        state.layer == .smeeting ? "meetingAudioRouteDidRecoverFromInterruption" : "audioRouteSessionDidRecoverFromInterruption"
-    }
+    private var recoveredCallback: String { words.recoveredCallback }
 
     /// R12: a route change that nothing the SDK or the system recorded accounts for.
     func changedByOtherComponentFinding(_ record: Record, route: Route, reason: RouteChangeReason,

@@ -4,9 +4,7 @@ import TraceFormat
 extension RouteEngine {
     private var words: LayerWords { LayerWords(state.layer) }
 
-    private var recoveredCallback: String {
-        state.layer == .smeeting ? "meetingAudioRouteDidRecoverFromInterruption" : "audioRouteSessionDidRecoverFromInterruption"
-    }
+    private var recoveredCallback: String { words.recoveredCallback }
 
     private func seqs(_ first: Int, _ rest: Int?...) -> [Int] {
         [first] + rest.compactMap { $0 }.filter { $0 != first }
@@ -63,7 +61,7 @@ extension RouteEngine {
 
     /// A call session without `allowBluetooth` (R4's bluetooth route is then never used).
     func missingAllowBluetoothFinding(_ record: Record) -> Finding {
-        Finding(code: .sessionMissingAllowBluetooth, severity: .warning, rule: .R4, seqs: [record.seq], t: record.t,
+        Finding(code: .sessionMissingAllowBluetooth, severity: .warning, rule: .R11, seqs: [record.seq], t: record.t,
                 message: "A call session was activated (seq \(record.seq)) without the allowBluetooth option, in a mode "
                     + "that does not imply it; bluetooth headsets will not be used for call audio.",
                 advice: "Include .allowBluetooth (and .allowBluetoothA2DP) in the playAndRecord category options, or "
@@ -72,7 +70,7 @@ extension RouteEngine {
 
     /// A call session without `defaultToSpeaker` while the persistent default is the speaker.
     func missingDefaultToSpeakerFinding(_ record: Record) -> Finding {
-        Finding(code: .sessionMissingDefaultToSpeaker, severity: .warning, rule: nil,
+        Finding(code: .sessionMissingDefaultToSpeaker, severity: .warning, rule: .R11,
                 seqs: seqs(record.seq, state.defaultSeq), t: record.t,
                 message: "A call session was activated (seq \(record.seq)) without the defaultToSpeaker option while "
                     + "the persistent default is speaker; call audio starts on the earpiece.",

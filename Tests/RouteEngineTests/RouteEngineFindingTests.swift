@@ -57,7 +57,7 @@ final class RouteEngineFindingTests: XCTestCase {
         denied.skip(.micPermission(status: .denied), at: 1)
         let micDenied = findings(denied.skip(.setDefaultRoute(target: .earpiece), at: 2))
         XCTAssertTrue(micDenied[0].message.contains("micDenied"))
-        XCTAssertTrue(micDenied[0].advice.contains("microphone permission"))
+        XCTAssertTrue(micDenied[0].advice.contains("send the user to Settings"), micDenied[0].advice)
         XCTAssertTrue(micDenied[0].advice.contains("playback-only"))
     }
 
@@ -134,7 +134,7 @@ final class RouteEngineFindingTests: XCTestCase {
         store.send(callSession(["defaultToSpeaker"], mode: "default", ok: false), at: 1) { $0.activationsRecorded = true }
         store.send(callSession([], mode: "default", category: "playback"), at: 2)
         store.send(callSession(["allowBluetoothA2DP"], mode: "default"), at: 3, outputs: [
-            finding("session.missingAllowBluetooth", .warning, "R4", [4], t: 3), finding("session.wrongMode", .warning, nil, [4], t: 3),
+            finding("session.missingAllowBluetooth", .warning, "R11", [4], t: 3), finding("session.wrongMode", .warning, nil, [4], t: 3),
         ])
         store.send(callSession(["allowBluetoothHFP"], mode: "default"), at: 4,
                    outputs: [finding("session.wrongMode", .warning, nil, [5], t: 4)])
@@ -145,7 +145,7 @@ final class RouteEngineFindingTests: XCTestCase {
         store.send(callSession(["allowBluetooth"]), at: 1) { $0.activationsRecorded = true }
         store.skip(.setDefaultRoute(target: .speaker), at: 2)
         store.send(callSession(["allowBluetooth"]), at: 3,
-                   outputs: [finding("session.missingDefaultToSpeaker", .warning, nil, [4, 3], t: 3)])
+                   outputs: [finding("session.missingDefaultToSpeaker", .warning, "R11", [4, 3], t: 3)])
         store.send(callSession(), at: 4)
     }
 

@@ -52,15 +52,15 @@ final class RouteEngineSessionTests: XCTestCase {
         store.send(activation("voiceChat", ["defaultToSpeaker"]), at: 1) { $0.activationsRecorded = true }
         store.send(activation("videoChat", []), at: 2) { $0.videoChatSeq = 3 }
         store.send(activation("voiceChat", ["allowBluetoothHFP"]), at: 3,
-                   outputs: [finding("session.missingDefaultToSpeaker", .warning, nil, [4, 0], t: 3)]) { $0.videoChatSeq = nil }
+                   outputs: [finding("session.missingDefaultToSpeaker", .warning, "R11", [4, 0], t: 3)]) { $0.videoChatSeq = nil }
         store.send(activation("gameChat", ["defaultToSpeaker"]), at: 4, outputs: [
-            finding("session.missingAllowBluetooth", .warning, "R4", [5], t: 4), finding("session.wrongMode", .warning, nil, [5], t: 4),
+            finding("session.missingAllowBluetooth", .warning, "R11", [5], t: 4), finding("session.wrongMode", .warning, nil, [5], t: 4),
         ])
         store.send(activation("default", ["defaultToSpeaker", "allowBluetoothHFP"]), at: 5,
                    outputs: [finding("session.wrongMode", .warning, nil, [6], t: 5)])
         // Once per successful call-session activation: the same configuration twice is reported twice.
         store.send(activation("gameChat", ["defaultToSpeaker"]), at: 6, outputs: [
-            finding("session.missingAllowBluetooth", .warning, "R4", [7], t: 6), finding("session.wrongMode", .warning, nil, [7], t: 6),
+            finding("session.missingAllowBluetooth", .warning, "R11", [7], t: 6), finding("session.wrongMode", .warning, nil, [7], t: 6),
         ])
     }
 

@@ -63,7 +63,7 @@ public enum FindingCode: String, CaseIterable, Sendable, Comparable, CustomStrin
         case .interruptionPrematureReactivation, .interruptionRecoveredWithoutActivation: .I4
         case .interruptionEndNeverArrived: .I6
         case .audioModuleLeftDisabled, .audioModuleDisabledWhileSpeaking: .R9
-        case .sessionMissingAllowBluetooth: .R4
+        case .sessionMissingAllowBluetooth, .sessionMissingDefaultToSpeaker: .R11
         case .sessionChangedByOtherComponent: .R12
         case .sessionNotRebuiltAfterReset: .I5
         case .callkitActivatedBeforeDidActivate, .callkitNoDidActivate: .I7
@@ -73,7 +73,7 @@ public enum FindingCode: String, CaseIterable, Sendable, Comparable, CustomStrin
         case .speakersMismatch: .S2
         case .layerTargetNotInCandidates: .L2
         case .layerSwitchNotConfirmed: .L3
-        case .sessionMissingNotifyOthers, .sessionMissingDefaultToSpeaker, .sessionWrongMode, .appMissingBackgroundAudio,
+        case .sessionMissingNotifyOthers, .sessionWrongMode, .appMissingBackgroundAudio,
              .traceLimitExceeded:
             nil
         }
