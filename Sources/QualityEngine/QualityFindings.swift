@@ -16,10 +16,10 @@ struct QualityFindings {
                   lastDerived: QualityEngine.LevelChange?) -> Finding {
         var message = "The SDK emitted a connection-quality change \(previous.rawValue) → \(overall.rawValue) "
             + "(seq \(seq)) that the contract does not derive: no srv.qualityReport in the preceding "
-            + "\(options.matchWindowMs) ms moved the level from \(previous.rawValue) to \(overall.rawValue)."
+            + "\(formatDuration(options.matchWindowMs)) moved the level from \(previous.rawValue) to \(overall.rawValue)."
         if let last = lastDerived {
             message += " The last derived change was \(last.previous.rawValue) → \(last.overall.rawValue) "
-                + "at seq \(last.seq) (t \(last.t) ms)."
+                + "at seq \(last.seq) (at \(formatDuration(last.t)))."
         } else {
             message += " No level change had been derived yet."
         }
@@ -32,11 +32,11 @@ struct QualityFindings {
     }
 
     func missed(_ change: QualityEngine.LevelChange, t: Int64) -> Finding {
-        let tail = "but the SDK emitted no matching sdk.qualityChanged within \(options.matchWindowMs) ms."
+        let tail = "but the SDK emitted no matching sdk.qualityChanged within \(formatDuration(options.matchWindowMs))."
         return Finding(
             code: .qualityMissedChange, severity: .warning, rule: .Q2, seqs: [change.seq], t: t,
             message: "The server's reports moved the connection quality from \(change.previous.rawValue) to "
-                + "\(change.overall.rawValue) at seq \(change.seq) (t \(change.t) ms), " + tail,
+                + "\(change.overall.rawValue) at seq \(change.seq) (at \(formatDuration(change.t))), " + tail,
             advice: "A \"poor network\" prompt driven by didChangeConnectionQuality did not update here. Keep "
                 + "driving prompts from didChangeConnectionQuality rather than raw reports, read "
                 + "getConnectionQuality() when a screen opens, and send this trace to the \(words.product) SDK team.")
@@ -49,8 +49,8 @@ struct QualityFindings {
             code: .qualityFlapping, severity: .warning, rule: .Q2,
             seqs: [last.seq] + marks.dropLast().map(\.seq), t: last.t,
             message: "The connection-quality level changed \(marks.count) times within "
-                + "\(Self.seconds(last.t - first.t)) (seq \(first.seq) to \(last.seq)): \(path); more than "
-                + "\(options.flappingChanges) changes within \(Self.seconds(options.flappingWindowMs)) is flapping.",
+                + "\(formatDuration(last.t - first.t)) (seq \(first.seq) to \(last.seq)): \(path); more than "
+                + "\(options.flappingChanges) changes within \(formatDuration(options.flappingWindowMs)) is flapping.",
             advice: "The \(words.participant)'s network is unstable around a level threshold. Each change is a "
                 + "genuine didChangeConnectionQuality event, so a prompt shown on every poor/lost change will "
                 + "flash: add hysteresis before prompting (e.g. show when 3 of the last 5 reports are poor or "
@@ -85,7 +85,7 @@ struct QualityFindings {
 
     func switchNotConfirmed(_ pending: QualityEngine.PendingSwitch, t: Int64) -> Finding {
         let tail = "no srv.layerSwitched (reason client) to \(pending.target) followed within "
-            + "\(options.layerConfirmTimeoutMs) ms."
+            + "\(formatDuration(options.layerConfirmTimeoutMs))."
         return Finding(
             code: .layerSwitchNotConfirmed, severity: .warning, rule: .L3, seqs: [pending.seq], t: t,
             message: "\(Self.call(pending.key, pending.target)) at seq \(pending.seq) was accepted, but " + tail,
@@ -115,9 +115,4 @@ struct QualityFindings {
         return "[" + shown.joined(separator: ", ") + more + "]"
     }
 
-    /// Milliseconds as seconds with one decimal, without Foundation.
-    static func seconds(_ ms: Int64) -> String {
-        let tenths = (ms + 50) / 100
-        return "\(tenths / 10).\(tenths % 10) s"
-    }
 }

@@ -91,8 +91,9 @@ struct DivergenceTracker {
         let counted = openStart == nil || openCounted ? [] : advance(to: r.t)
         if let route = observed {
             if route != actual || actualTimeline.isEmpty { Self.append(RouteSegment(t: r.t, route: route, seq: r.seq), to: &actualTimeline, cap: maxSegments, truncated: &truncated) }
+            // The record that set the actual route, not a later re-reading of the same route.
+            if route != actual || actualSeq == nil { actualSeq = r.seq }
             actual = route
-            actualSeq = r.seq
         }
         let changed = predictionChanged(p, t: r.t, seq: r.seq)
         return counted.isEmpty ? changed : counted + changed
@@ -169,7 +170,7 @@ struct DivergenceTracker {
 
     private func finding(for d: Divergence, at t: Int64) -> Finding {
         let w = context.words
-        var message = "the contract predicts \(d.predicted.rawValue) but the device played \(d.actual.rawValue) from \(d.start) ms"
+        var message = "the contract predicts \(d.predicted.rawValue) but the device played \(d.actual.rawValue) from \(formatDuration(d.start))"
         if let p = d.predictedSeq { message += " (prediction set by seq \(p)" + (d.actualSeq.map { ", actual route reported by seq \($0))" } ?? ")") }
         if let by = d.predictedBy {
             message += "; the prediction comes from \(by.rule)" + (by.seq.map { " (seq \($0)" + (by.appliedBy.map { ", applied at seq \($0))" } ?? ")") } ?? "")

@@ -92,7 +92,7 @@ enum OutcomeProse {
     /// The sentence for a decided outcome; `record` is the deciding record (nil: a timer).
     static func sentence(_ v: Verdict, at record: Record?, words w: LayerWords) -> String {
         guard let o = v.outcome else { return "" }
-        let delay = "\(o.t - v.t) ms later"
+        let delay = "\(formatDuration(o.t - v.t)) later"
         let when: String
         switch record?.body {
         case .joinChannel?, .enterMeeting?: when = "when the app \(w.joined) the \(w.session) (seq \(record!.seq))"

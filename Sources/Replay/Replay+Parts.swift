@@ -70,7 +70,7 @@ extension Replay {
                     }
                     if k > 0, let t = lastT, r.t < t {
                         report(TraceProblem(.timeBackwards, file: path, seq: r.seq, field: "t",
-                                            message: "this part starts at \(r.t) ms, before the part before it ended (\(t) ms)"))
+                                            message: "this part starts at \(formatDuration(r.t)), before the part before it ended (\(formatDuration(t)))"))
                     }
                 }
                 lastSeq = r.seq

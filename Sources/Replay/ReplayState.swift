@@ -129,14 +129,14 @@ public enum ReplayEvent: Equatable, Sendable {
     public var description: String {
         switch self {
         case .recovered(let t):
-            "recovered from the interruption at \(t) ms (the SDK's recovered callback is due)"
+            "recovered from the interruption at \(formatDuration(t)) (the SDK's recovered callback is due)"
         case let .levelChange(previous, overall):
             "level change \(previous.rawValue) → \(overall.rawValue)"
         case let .speakers(first, count):
             "speakers [" + first.map { "\($0.uid)/\($0.trackId)" }.joined(separator: ", ")
                 + (count > first.count ? ", … \(count - first.count) more" : "") + "]"
         case .divergenceCounted(let start):
-            "route divergence from \(start) ms counts (longer than the tolerance)"
+            "route divergence from \(formatDuration(start)) counts (longer than the tolerance)"
         case let .outcomeDecided(callSeq, outcome):
             "the call at seq \(callSeq) is now \(outcome.kind.rawValue)"
         case let .devicesChanged(added, removed):

@@ -10,7 +10,7 @@ public enum TraceDiffText {
         o += "B: \(terminalSafe(d.b.file)) (\(LayerWords(d.b.layer).product), \(d.b.records) records)\n"
         if d.a.layer != d.b.layer { o += "note: the traces come from different layers; the words below are A's\n" }
         o += "\(d.paired) records paired by type and identifying fields; \(d.a.unpairedCount) only in A, \(d.b.unpairedCount) only in B; "
-        o += "stretches of \(d.toleranceMs) ms or less do not count\n\n"
+        o += "stretches of \(formatDuration(d.toleranceMs)) or less do not count\n\n"
         guard let first = d.differences.first else {
             o += "The traces behave the same: every paired call got the same verdict, and the routes, divergences, findings and quality levels agree.\n"
             return o + unpaired(d)

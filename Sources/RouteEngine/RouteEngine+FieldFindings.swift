@@ -12,7 +12,7 @@ extension RouteEngine {
         Finding(code: .sessionChangedByOtherComponent, severity: .warning, rule: .R12, seqs: [record.seq], t: record.t,
                 message: "The route changed to \(route.rawValue) (seq \(record.seq), reason \(reason.rawValue)) while the "
                     + "contract predicts \(predicted.rawValue), and no call into the SDK, system event or session "
-                    + "activation in the \(options.matchWindowMs) ms before accounts for it: another part of the app, "
+                    + "activation in the \(formatDuration(options.matchWindowMs)) before accounts for it: another part of the app, "
                     + "or another SDK, changed the audio session's category, mode or output override behind the "
                     + "\(words.product) SDK's back (iOS drops the SDK's override on any such change).",
                 advice: "Find the other caller of setCategory, setMode or overrideOutputAudioPort in the app (a media "
@@ -26,7 +26,7 @@ extension RouteEngine {
         Finding(code: .sessionNotRebuiltAfterReset, severity: .error, rule: .I5, seqs: [resetSeq], t: t,
                 message: "The system reset media services (seq \(resetSeq)) while in the \(words.session), destroying the "
                     + "audio session's configuration and every audio object, and no successful audio session "
-                    + "activation followed within \(options.recoveryWindowMs) ms: the \(words.session) has no call "
+                    + "activation followed within \(formatDuration(options.recoveryWindowMs)): the \(words.session) has no call "
                     + "audio until the SDK rebuilds it.",
                 advice: "Handle AVAudioSession.mediaServicesWereResetNotification: rebuild the audio objects, configure "
                     + "and activate the session again, re-apply the route (override, default and audio module switch "
@@ -36,7 +36,7 @@ extension RouteEngine {
     /// I6: an interruption recovered at a moment I6 names, without its end.
     func endNeverArrivedFinding(interruptionSeq: Int, triggerSeq: Int, byTimer: Bool, t: Int64) -> Finding {
         let moment = byTimer
-            ? "\(options.retryDelayMs) ms after the system call ended (seq \(triggerSeq))"
+            ? "\(formatDuration(options.retryDelayMs)) after the system call ended (seq \(triggerSeq))"
             : "when the app returned to the foreground (seq \(triggerSeq)) with no system call up"
         return Finding(code: .interruptionEndNeverArrived, severity: .info, rule: .I6, seqs: [triggerSeq, interruptionSeq],
                        t: t,
@@ -62,7 +62,7 @@ extension RouteEngine {
     /// I7, second half: no `didActivate` within the recovery window after an answer or start.
     func noDidActivateFinding(_ window: CallKitWindow, t: Int64) -> Finding {
         Finding(code: .callkitNoDidActivate, severity: .error, rule: .I7, seqs: [window.actionSeq], t: t,
-                message: "CallKit did not report provider(_:didActivate:) within \(options.recoveryWindowMs) ms after "
+                message: "CallKit did not report provider(_:didActivate:) within \(formatDuration(options.recoveryWindowMs)) after "
                     + "the CallKit action at seq \(window.actionSeq): the call has no audio.",
                 advice: "Check that the CXAnswerCallAction or CXStartCallAction is fulfilled and that the session is "
                     + "configured (not activated) before it; start the \(words.session)'s audio only in "

@@ -109,9 +109,9 @@ extension RouteEngine {
     func notRecoveredFinding(_ pending: PendingConfirmation, t: Int64) -> Finding {
         Finding(code: .interruptionNotRecovered, severity: .error, rule: .I3,
                 seqs: seqs(pending.triggerSeq, pending.interruptionSeq), t: t,
-                message: "Recovery conditions held at seq \(pending.triggerSeq) (t=\(pending.recoveredAt) ms), but "
+                message: "Recovery conditions held at seq \(pending.triggerSeq) (at \(formatDuration(pending.recoveredAt))), but "
                     + "neither a successful audio session activation nor the recovered callback followed within "
-                    + "\(options.recoveryWindowMs) ms; call audio stays silent after the interruption.",
+                    + "\(formatDuration(options.recoveryWindowMs)); call audio stays silent after the interruption.",
                 advice: "The SDK must reactivate the session and fire \(recoveredCallback) once the system call has "
                     + "ended and the app is in the foreground; check its retries at those moments.")
     }

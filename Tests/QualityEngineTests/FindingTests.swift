@@ -168,6 +168,6 @@ final class FindingTests: XCTestCase {
         }
         store.finish(8500) { $0.pendingSwitches = [] }
         XCTAssertFalse(store.findings.contains { $0.seqs == [6] })
-        XCTAssertTrue(store.findings.first!.message.contains("within 3000 ms"))
+        XCTAssertTrue(store.findings.first!.message.contains("within 3.000s"))
     }
 }

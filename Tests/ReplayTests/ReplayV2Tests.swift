@@ -39,7 +39,7 @@ final class ReplayV2Tests: XCTestCase {
         XCTAssertEqual(r.tookEffectLate.map(\.seq), [call])
         let info = r.findings.first { $0.code == .routeIneffective }
         XCTAssertEqual(info?.severity, .info)
-        XCTAssertTrue(info?.message.contains("It took effect 1100 ms later, when the app entered the meeting (seq \(enter)).") ?? false,
+        XCTAssertTrue(info?.message.contains("It took effect 1.100s later, when the app entered the meeting (seq \(enter)).") ?? false,
                       info?.message ?? "")
         XCTAssertFalse(info?.advice.contains("set defaultAudioRoute instead") ?? true, "setting the default first is the documented way")
         XCTAssertEqual(r.findingCounts[.sessionChangedByOtherComponent], nil, "the SDK's own activation accounts for the change (R12)")
@@ -188,5 +188,20 @@ final class DivergenceMomentTests: XCTestCase {
         XCTAssertEqual(plain.findings, probed.findings)
         XCTAssertEqual(plain.divergences, probed.divergences)
         XCTAssertEqual(probed.failedExpectations.count, 0)
+    }
+}
+
+/// A divergence cites the record that set the actual route, not a later re-reading of it.
+final class ActualRouteCitationTests: XCTestCase {
+    func test_X2_theActualRouteIsCitedFromTheChangeThatSetIt() {
+        var b = TraceBuilder(.srtc)
+        b.add(100, .joinChannel(channel: "c"))
+        let change = b.add(150, .routeChanged(route: .receiver, previousRoute: .speaker, reason: .categoryChange))
+        b.add(1000, .setRoute(target: .speaker, api: nil))
+        b.add(1200, .routeSnapshot(route: .receiver, ports: ["Receiver"]))
+        b.add(4000, .routeSnapshot(route: .receiver, ports: ["Receiver"]))
+        let r = b.replay()
+        XCTAssertEqual(r.divergences.count, 1)
+        XCTAssertEqual(r.divergences.first?.actualSeq, change)
     }
 }
