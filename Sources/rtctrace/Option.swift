@@ -49,6 +49,13 @@ struct Option: Sendable {
     }
 
     /// An output file holding `content`.
+    /// The same option, allowed more than once (`Arguments.strings` gives every value).
+    func repeatable() -> Option {
+        var o = self
+        o.repeated = true
+        return o
+    }
+
     static func output(_ name: String, _ placeholder: String, _ content: OutputTarget.Content, _ help: String) -> Option {
         Option(name: name, placeholder: placeholder, help: help, kind: .outputPath(content))
     }

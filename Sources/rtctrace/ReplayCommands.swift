@@ -9,18 +9,31 @@ let replayCommands: [Command] = [ReplayCommand.command, ExplainCommand.command, 
 enum ReplayCommand {
     static let json = Option.flag("--json", "JSON Lines: one {\"kind\":\"step\"} object per record, then one {\"kind\":\"result\"}.")
     static let changesOnly = Option.flag("--changes-only", "Leave out records that changed nothing and produced nothing.")
+    static let lane = Option.choice("--lane", "field", StateField.allCases.map(\.rawValue),
+                                    "Only steps that change this state field (repeatable), e.g. --lane devices --lane predictedRoute.")
+    .repeatable()
 
     static let spec = CommandSpec(
-        name: "replay", usage: "replay TRACE|PARTS... [--json] [--changes-only] [options]",
+        name: "replay", usage: "replay TRACE|PARTS... [--json] [--changes-only] [--type PREFIX] [--from MS] [--to MS] [--lane FIELD] [options]",
         summary: "Replay a trace: each record with the engine state it changed, verdicts inline, divergences.",
-        options: ReplayFlags.options + [json, changesOnly, CommonOptions.strict])
+        options: ReplayFlags.options + [json, changesOnly, CatCommand.type, CatCommand.from, CatCommand.to, lane, CommonOptions.strict],
+        details: "--type, --from and --to pick steps as they pick records in 'rtctrace cat'; timers and the end of the trace\n"
+            + "have no type. The replay itself always covers the whole trace.")
 
     static let command = Command(spec: spec) { args in
         guard !args.positionals.isEmpty else { throw UsageError(message: "expected one TRACE (or the parts of one session)") }
         let asJSON = args.flag(json), onlyChanges = args.flag(changesOnly)
+        let prefixes = args.strings(CatCommand.type), first = args.integer(CatCommand.from), last = args.integer(CatCommand.to)
+        let lanes = Set(args.strings(lane).compactMap(StateField.init(rawValue:)))
         let out = Output.stdout
         let result = try ReplayFlags.replay(args.positionals, args) { step in
             if onlyChanges && step.changes.isEmpty && step.verdicts.isEmpty && step.findings.isEmpty && step.expectation == nil { return }
+            if let first, step.t < first { return }
+            if let last, step.t > last { return }
+            if !prefixes.isEmpty {
+                guard let type = step.record?.type, prefixes.contains(where: { type.hasPrefix($0) }) else { return }
+            }
+            if !lanes.isEmpty, !step.changes.contains(where: lanes.contains) { return }
             if asJSON { out.line(TimelineText.json(step)) } else { out.write(TimelineText.line(step)) }
         }
         if asJSON {

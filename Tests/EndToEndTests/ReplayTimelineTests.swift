@@ -41,4 +41,18 @@ final class ReplayTimelineTests: XCTestCase {
         let r = CLI.run(["replay", "--changes-only", path])
         XCTAssertTrue(r.out.contains("os.interruptionEnded  recoveryPending: false → true"), r.out)
     }
+
+    /// `replay` picks steps like `cat` picks records (`--type`, `--from`, `--to`), and by state field (`--lane`).
+    func test_replayFiltersByTypeTimeAndLane() {
+        let trace = CLI.root + "/traces/srtc-bluetooth-blocks-speaker.jsonl"
+        let lanes = CLI.run(["replay", trace, "--lane", "devices"])
+        XCTAssertEqual(lanes.out.split(separator: "\n").filter { $0.contains("seq ") }.map { String($0.split(separator: " ").last ?? "") }.count, 2, lanes.out)
+        XCTAssertTrue(lanes.out.contains("seq 13    os.deviceConnected") && lanes.out.contains("seq 30    os.deviceDisconnected"), lanes.out)
+        let calls = CLI.run(["replay", trace, "--type", "api.", "--from", "2000"])
+        let steps = calls.out.split(separator: "\n").filter { $0.first?.isNumber == true }
+        XCTAssertFalse(steps.isEmpty)
+        XCTAssertTrue(steps.allSatisfy { $0.contains("api.") }, calls.out)
+        XCTAssertTrue(calls.out.contains("seq 20    api.setRoute") && !calls.out.contains("api.joinChannel"), calls.out)
+        XCTAssertEqual(CLI.run(["replay", trace, "--lane", "nonsense"]).status, 64)
+    }
 }
