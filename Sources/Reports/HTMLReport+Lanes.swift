@@ -35,11 +35,11 @@ public struct Lane: Equatable, Sendable {
 /// too many segments, runs of short ones are merged into one segment that counts its changes.
 public final class ReportLanes {
     /// Lane ids in display order (the route lanes come from the result's timelines).
-    public static let order = ["predicted", "actual", "engagement", "interruption", "callState", "app",
-                               "audioModule", "devices", "qualityPub", "qualitySub", "speakers"]
+    public static let order = ["predicted", "actual", "engagement", "interruption", "callState", "app", "mic",
+                               "audioModule", "devices", "transport", "qualityPub", "qualitySub", "speakers"]
     static let resting: [String: String] = [
-        "engagement": "false", "interruption": "false", "callState": "idle", "app": "foreground",
-        "audioModule": "enabled", "devices": "", "qualityPub": "", "qualitySub": "", "speakers": "",
+        "engagement": "false", "interruption": "false", "callState": "idle", "app": "foreground", "mic": "undetermined",
+        "audioModule": "enabled", "devices": "", "transport": "connecting", "qualityPub": "", "qualitySub": "", "speakers": "",
     ]
 
     private let maxSegments: Int
@@ -74,6 +74,8 @@ public final class ReportLanes {
             case .engaged: set("engagement", "\(state.engaged)", step.t, seq)
             case .interrupted: set("interruption", "\(state.interrupted)", step.t, seq)
             case .callState: set("callState", state.callState.rawValue, step.t, seq)
+            case .mic: set("mic", state.mic.rawValue, step.t, seq)
+            case .transport: set("transport", state.transport.rawValue, step.t, seq)
             case .app: set("app", state.foreground ? "foreground" : "background", step.t, seq)
             case .audioModule: set("audioModule", state.audioModuleEnabled ? "enabled" : "disabled", step.t, seq)
             case .devices: set("devices", deviceLabel(state), step.t, seq)
@@ -131,6 +133,8 @@ public final class ReportLanes {
         case "engagement": w.session
         case "interruption": "interruption"
         case "callState": "system call"
+        case "mic": "microphone"
+        case "transport": "transport"
         case "app": "app"
         case "audioModule": "audio module"
         case "devices": "devices"
@@ -167,6 +171,11 @@ public final class ReportLanes {
             s.tone = raw == "foreground" ? "quiet" : "alert"
         case "audioModule":
             s.tone = raw == "enabled" ? "quiet" : "alert"
+        case "mic":
+            s.tone = raw == "granted" ? "on" : raw == "denied" ? "alert" : "quiet"
+        case "transport":
+            // A reconnect shows as a stretch of reconnecting between two connected ones.
+            s.tone = raw == "connected" ? "on" : raw == "reconnecting" ? "alert" : "quiet"
         case "devices":
             if raw.isEmpty { (s.value, s.tone) = ("none", "quiet") } else { s.tone = raw.hasPrefix("headset") ? "headset" : "bluetooth" }
         case "qualityPub", "qualitySub":
