@@ -67,7 +67,7 @@ bench: release
 # FUZZ_SECONDS each. Crashes land in fuzz/artifacts/; copy them to fuzz/regressions/, which
 # `make test` replays (RobustnessTests).
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= frames decoder replay
+FUZZ_TARGETS ?= frames decoder replay limits
 fuzz: run-deps
 	cd fuzz && $(SWIFT) build -c release -Xswiftc -sanitize=fuzzer -Xswiftc -parse-as-library
 	@cd fuzz && ./seed-corpus.sh && mkdir -p artifacts && status=0; \

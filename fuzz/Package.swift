@@ -15,6 +15,10 @@ let package = Package(
         .executableTarget(name: "FuzzDecoder", dependencies: [
             "FuzzSupport", .product(name: "TraceFormat", package: "rtctrace"),
         ]),
+        .executableTarget(name: "FuzzLimits", dependencies: [
+            "FuzzSupport", .product(name: "TraceFormat", package: "rtctrace"),
+            .product(name: "Replay", package: "rtctrace"), .product(name: "Reports", package: "rtctrace"),
+        ]),
         .executableTarget(name: "FuzzReplay", dependencies: [
             "FuzzSupport", .product(name: "TraceFormat", package: "rtctrace"),
             .product(name: "Replay", package: "rtctrace"), .product(name: "Reports", package: "rtctrace"),

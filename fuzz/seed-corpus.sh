@@ -9,12 +9,14 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 traces="$here/../traces"
 out="$here/corpus"
-mkdir -p "$out/frames" "$out/decoder" "$out/replay"
+mkdir -p "$out/frames" "$out/decoder" "$out/replay" "$out/limits"
 for t in "$traces"/*.jsonl "$traces"/*.zst; do
   name="$(basename "$t")"
   cp "$t" "$out/frames/$name"
   size=$(stat -c %s "$t")
   if [ "$size" -le 65536 ]; then cp "$t" "$out/replay/$name"; fi
+  # limits: a control byte (which boundary value, which numbers) before each small plain trace.
+  case "$t" in *.jsonl) [ "$size" -le 65536 ] && for c in 0 2 5 19 37; do { printf "\\$(printf %o $c)"; cat "$t"; } > "$out/limits/$c-$name"; done ;; esac
   case "$t" in
     *.jsonl)
       zstd -q -3 -c "$t" > "$out/frames/$name.zst"
