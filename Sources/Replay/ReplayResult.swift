@@ -97,8 +97,11 @@ public struct ReplayResult: Sendable {
     }
 
     /// Whether anything is wrong: a warning or worse, or a divergence (or nothing to judge by).
+    /// A call that did not take effect in the end (still pending, superseded, dropped) is something to
+    /// look at too: the summary must never list one above "Nothing is wrong".
     public var hasIssues: Bool {
-        unexplainable != nil || !divergences.isEmpty || findings.contains { $0.severity >= .warning } || findingsDropped > 0 || verdictsDropped > 0 && notTakingEffectCount > 0
+        unexplainable != nil || !divergences.isEmpty || findings.contains { $0.severity >= .warning } || findingsDropped > 0
+            || notTakingEffectCount > 0
     }
 }
 

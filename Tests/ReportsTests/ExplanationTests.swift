@@ -87,4 +87,16 @@ final class ExplanationTests: XCTestCase {
         XCTAssertEqual(order(findingsText), codes)
         XCTAssertEqual(order(findingsHTML), codes)
     }
+
+    /// The summary never lists a call that did not take effect above "Nothing is wrong" (a deferred call
+    /// superseded before the join, V2).
+    func test_aCallThatDidNotTakeEffectIsNeverFollowedByNothingIsWrong() {
+        let b: [(Int64, RecordBody)] = [(500, .setRoute(target: .speaker, api: nil)), (600, .setRoute(target: .earpiece, api: nil)),
+                                         (1000, .joinChannel(channel: "c"))]
+        let e = Explanation(Replay.run(records: Fixtures.records(b)))
+        XCTAssertEqual(e.calls.count, 1, "the superseded call")
+        let text = ExplainText().render(e)
+        XCTAssertFalse(text.contains("Nothing is wrong"), text)
+        XCTAssertTrue(text.contains("Needs attention"), text)
+    }
 }
