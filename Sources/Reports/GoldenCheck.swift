@@ -65,7 +65,7 @@ public enum GoldenCheck {
         for (type, n) in result.unknownTypes.sorted(by: { $0.key < $1.key }) where type.hasPrefix("expect.") {
             out.failures.append("\(path): \(type): unknown expectation type (\(n)×); it cannot be checked")
         }
-        out.rendered = ResultJSON.render(result, golden: true, pretty: true) + "\n"
+        out.rendered = ExplainJSONRenderer(golden: true, pretty: true).render(result) + "\n"
         let snap = snapshotPath(for: path)
         if let snapshotRefusal {
             out.failures.append("\(snap): \(snapshotRefusal)")

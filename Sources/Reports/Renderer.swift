@@ -1,3 +1,5 @@
+import Replay
+
 /// A report format: one value in, the bytes of the report out. Every format (text, JSON, HTML,
 /// JUnit, Chrome) is one type behind this protocol; none reads another's output.
 public protocol Renderer {
@@ -5,4 +7,69 @@ public protocol Renderer {
     associatedtype Input
     /// The report, complete (deterministic: the same input gives the same bytes).
     func render(_ input: Input) -> String
+}
+
+// The formats behind the protocol. Each wraps the format's own rendering with the options it
+// needs; commands render through these, so a new format is one more conformance here.
+
+/// `explain` as text: see `ExplainText` (it renders an `Explanation`; this one takes a replay).
+public struct ExplainTextRenderer: Renderer {
+    /// Whether to use bold headings.
+    public var colour: Bool
+    /// Creates the renderer.
+    public init(colour: Bool = false) { self.colour = colour }
+    /// Renders the explanation of a replay result.
+    public func render(_ r: ReplayResult) -> String { ExplainText(colour: colour).render(Explanation(r)) }
+}
+
+/// `explain --json` / `replay --json` (schema `rtctrace.explain/1`): see `ResultJSON`.
+public struct ExplainJSONRenderer: Renderer {
+    /// The canonical snapshot form (no file path, no reader problems).
+    public var golden: Bool
+    /// Indented output.
+    public var pretty: Bool
+    /// Creates the renderer.
+    public init(golden: Bool = false, pretty: Bool = false) { self.golden = golden; self.pretty = pretty }
+    /// Renders the result.
+    public func render(_ r: ReplayResult) -> String { ResultJSON.render(r, golden: golden, pretty: pretty) }
+}
+
+/// `report`: the self-contained HTML page, with the lanes collected during the replay.
+public struct HTMLRenderer: Renderer {
+    /// The state lanes the timeline draws.
+    public var lanes: [Lane]
+    /// Creates the renderer.
+    public init(lanes: [Lane]) { self.lanes = lanes }
+    /// Renders the page.
+    public func render(_ r: ReplayResult) -> String { HTMLReport.render(r, lanes: lanes) }
+}
+
+/// `export`: the Chrome trace-event JSON, with what the recorder collected during the replay.
+public struct ChromeTraceRenderer: Renderer {
+    /// What the replay observer collected (lanes, record instants).
+    public let recorder: ChromeTraceRecorder
+    /// Creates the renderer.
+    public init(recorder: ChromeTraceRecorder) { self.recorder = recorder }
+    /// Renders the export.
+    public func render(_ r: ReplayResult) -> String { ChromeTrace.render(r, recorder: recorder) }
+}
+
+/// `check --junit`: one testcase per trace.
+public struct JUnitRenderer: Renderer {
+    /// The suite name.
+    public var suite: String
+    /// Creates the renderer.
+    public init(suite: String = "rtctrace check") { self.suite = suite }
+    /// Renders the outcomes.
+    public func render(_ outcomes: [CheckOutcome]) -> String { JUnitXML.render(outcomes, suite: suite) }
+}
+
+/// `diff`, as text or JSON.
+public struct TraceDiffRenderer: Renderer {
+    /// JSON (`rtctrace.diff/1`) rather than text.
+    public var json: Bool
+    /// Creates the renderer.
+    public init(json: Bool) { self.json = json }
+    /// Renders the difference.
+    public func render(_ d: TraceDiff) -> String { json ? TraceDiffJSON.render(d) + "\n" : TraceDiffText.render(d) }
 }

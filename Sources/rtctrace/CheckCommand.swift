@@ -85,7 +85,7 @@ enum CheckCommand {
                 }
             }
         }
-        if let junitTarget { try junitTarget.write(JUnitXML.render(outcomes)) }
+        if let junitTarget { try junitTarget.write(JUnitRenderer().render(outcomes)) }
         if asJSON { out.line(jsonSummary(outcomes)) }
         let passed = outcomes.count - outcomes.filter { !$0.passed }.count
         if !asJSON { out.line("\(passed) passed, \(outcomes.count - passed) failed") }

@@ -31,7 +31,7 @@ enum DiffCommand {
             sides.append(side)
         }
         let diff = TraceDiff.compare(sides[0], sides[1], toleranceMs: options.toleranceMs)
-        if args.flag(json) { Output.stdout.line(TraceDiffJSON.render(diff)) } else { Output.stdout.write(TraceDiffText.render(diff)) }
+        Output.stdout.write(TraceDiffRenderer(json: args.flag(json)).render(diff))
         return diff.same ? .success : .failure
     }
 }

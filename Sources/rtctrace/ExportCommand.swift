@@ -21,7 +21,7 @@ enum ExportCommand {
         let recorder = ChromeTraceRecorder()
         let result = try ReplayFlags.replay(args.positionals, args, observer: recorder.observe)
         try ReplayFlags.requireExplainable(result)
-        let json = ChromeTrace.render(result, recorder: recorder)
+        let json = ChromeTraceRenderer(recorder: recorder).render(result)
         try target.write(json)
         Output.stderr.line("wrote \(terminalSafe(target.displayName)) (\(json.utf8.count) bytes)")
         if recorder.droppedInstants > 0 {

@@ -37,7 +37,7 @@ enum ReplayCommand {
             if asJSON { out.line(TimelineText.json(step)) } else { out.write(TimelineText.line(step)) }
         }
         if asJSON {
-            out.line("{\"kind\":\"result\",\"result\":" + ResultJSON.render(result) + "}")
+            out.line("{\"kind\":\"result\",\"result\":" + ExplainJSONRenderer().render(result) + "}")
         } else {
             out.write("\n" + TimelineText.divergences(result))
         }
@@ -62,9 +62,9 @@ enum ExplainCommand {
         guard !args.positionals.isEmpty else { throw UsageError(message: "expected one TRACE (or the parts of one session)") }
         let result = try ReplayFlags.replay(args.positionals, args)
         if args.flag(json) {
-            Output.stdout.line(ResultJSON.render(result))
+            Output.stdout.line(ExplainJSONRenderer().render(result))
         } else {
-            Output.stdout.write(ExplainText.render(result, colour: Output.stdout.usesColour))
+            Output.stdout.write(ExplainTextRenderer(colour: Output.stdout.usesColour).render(result))
         }
         try ReplayFlags.requireExplainable(result)
         return result.hasIssues ? .failure : .success

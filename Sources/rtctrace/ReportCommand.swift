@@ -20,7 +20,7 @@ enum ReportCommand {
         let lanes = ReportLanes()
         let result = try ReplayFlags.replay(args.positionals, args, observer: lanes.observe)
         try ReplayFlags.requireExplainable(result)
-        let html = HTMLReport.render(result, lanes: lanes.lanes(for: result))
+        let html = HTMLRenderer(lanes: lanes.lanes(for: result)).render(result)
         try target.write(html)
         Output.stderr.line("wrote \(terminalSafe(target.displayName)) (\(html.utf8.count) bytes)")
         return .success
