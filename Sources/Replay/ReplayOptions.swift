@@ -16,6 +16,8 @@ public struct ReplayOptions: Sendable, Equatable {
     public var maxTimelineSegments: Int
     /// Verdicts kept in full; beyond this they are counted (by kind and cause) only.
     public var maxVerdicts: Int
+    /// Divergences kept in full; beyond this they are counted (explained and unexplained) only.
+    public var maxDivergences: Int
 
     /// The match window (quality.spuriousChange / missedChange, and R12's window before an unexplained
     /// route change): one option, held by both engines' options.
@@ -29,13 +31,15 @@ public struct ReplayOptions: Sendable, Equatable {
 
     /// Creates options with the contract's defaults.
     public init(route: RouteEngine.Options = .init(), quality: QualityEngine.Options = .init(), toleranceMs: Int64 = 500,
-                maxFindings: Int = 2000, maxTimelineSegments: Int = 20000, maxVerdicts: Int = 5000) {
+                maxFindings: Int = 2000, maxTimelineSegments: Int = 20000, maxVerdicts: Int = 5000,
+                maxDivergences: Int = 5000) {
         self.route = route
         self.quality = quality
         self.toleranceMs = toleranceMs
         self.maxFindings = maxFindings
         self.maxTimelineSegments = maxTimelineSegments
         self.maxVerdicts = maxVerdicts
+        self.maxDivergences = maxDivergences
     }
 }
 

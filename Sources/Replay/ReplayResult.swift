@@ -27,8 +27,14 @@ public struct ReplayResult: Sendable {
     public var notTakingEffectCounts: [OutcomeKey: Int] = [:]
     /// Verdicts beyond the cap, counted only.
     public var verdictsDropped = 0
-    /// Route divergences (X2), in order of start.
+    /// Route divergences (X2), in order of start (the first `ReplayOptions.maxDivergences`).
     public var divergences: [Divergence] = []
+    /// Route divergences, all of them (not capped).
+    public var divergenceCount = 0
+    /// Unexplained route divergences, all of them (not capped).
+    public var unexplainedDivergenceCount = 0
+    /// Divergences beyond the cap, counted only.
+    public var divergencesDropped: Int { divergenceCount - divergences.count }
     /// Findings, in the order raised (up to the cap).
     public var findings: [Finding] = []
     /// Findings by code, all of them (not capped).

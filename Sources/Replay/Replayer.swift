@@ -231,7 +231,9 @@ public final class Replayer {
             case .counted(let d):
                 if observer != nil { step.events.append(.divergenceCounted(start: d.start)) }
             case .closed(let d):
-                result.divergences.append(d)
+                result.divergenceCount += 1
+                if !d.explained { result.unexplainedDivergenceCount += 1 }
+                if result.divergences.count < options.maxDivergences { result.divergences.append(d) }
             case .finding(let f):
                 add(f, &step)
             }

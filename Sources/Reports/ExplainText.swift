@@ -38,6 +38,7 @@ public struct ExplainText: Renderer {
         if !e.divergences.isEmpty {
             o += "\n" + bold("Route divergences (unexplained first)") + "\n"
             for d in e.divergences { o += item(d.headline, d.lines) }
+            if e.divergencesNotListed > 0 { o += "  … \(e.divergencesNotListed) more (counted in the summary)\n" }
         }
         if !e.groups.isEmpty {
             o += "\n" + bold("Findings (most severe first; repeats grouped)") + "\n"

@@ -65,9 +65,9 @@ extension Explanation {
         if !lateCalls.isEmpty {
             line("\(lateCalls.count) deferred call\(lateCalls.count == 1 ? "" : "s") took effect later (listed under Calls that took effect late)")
         }
-        let unexplained = r.divergences.filter { !$0.explained }.count
-        line("\(r.divergences.count) route divergence\(r.divergences.count == 1 ? "" : "s") (\(unexplained) unexplained, "
-            + "\(r.divergences.count - unexplained) explained)")
+        let unexplained = r.unexplainedDivergenceCount
+        line("\(r.divergenceCount) route divergence\(r.divergenceCount == 1 ? "" : "s") (\(unexplained) unexplained, "
+            + "\(r.divergenceCount - unexplained) explained)")
         let counts = Severity.allCases.reversed().map { s in (s, r.findings.filter { $0.severity == s }.count) }
         var findings = "findings: " + counts.map { "\($0.1) \($0.0.rawValue)\($0.1 == 1 || $0.0 == .info ? "" : "s")" }.joined(separator: ", ")
         let withCalls = r.findings.filter { $0.code == .routeIneffective }.count

@@ -96,6 +96,8 @@ public struct Explanation: Sendable {
     public var calls: [Call]
     /// Calls that did not take effect beyond `listCap`.
     public var callsNotListed: Int
+    /// Divergences counted but not listed (beyond the replay's cap or the list's).
+    public var divergencesNotListed: Int
     /// Deferred calls that took effect later.
     public var lateCalls: [Call]
     /// Divergences, unexplained first.
@@ -135,6 +137,7 @@ public struct Explanation: Sendable {
         lateCalls = r.verdicts.filter { $0.verdict == .deferred && Self.tookEffect($0) }.prefix(Self.listCap).map { Self.call($0, r) }
         let ordered = r.divergences.enumerated().filter { !$0.element.explained } + r.divergences.enumerated().filter { $0.element.explained }
         divergences = ordered.prefix(Self.listCap).map { Self.divergence($0.element, index: $0.offset, r) }
+        divergencesNotListed = max(0, r.divergenceCount - divergences.count)
         groups = Self.findingGroups(r)
         findingsNotListed = r.findingsDropped
         quality = r.quality.flatMap { $0.reports > 0 || $0.vendor == .wangsu || $0.gapCount > 0 ? $0 : nil }

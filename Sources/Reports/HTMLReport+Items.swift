@@ -67,6 +67,7 @@ extension HTMLReport {
             o += block(d.headline, d.lines)
             o += "<p class=\"links\"><a href=\"#m-d-\(listIndex)\" data-marker=\"m-d-\(listIndex)\">show on the timeline</a></p>\n</article>\n"
         }
+        if e.divergencesNotListed > 0 { o += "<p class=\"more\">\(e.divergencesNotListed) more not listed.</p>\n" }
         o += "</section>\n"
         return o
     }

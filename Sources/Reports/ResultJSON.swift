@@ -95,8 +95,9 @@ public enum ResultJSON {
         for (k, n) in outcomes.sorted(by: { $0.key < $1.key }) { w.key(k); w.int(n) }
         w.endObject()
         w.key("callsTakingEffectLate"); w.int(r.tookEffectLate.count)
-        w.key("divergences"); w.int(r.divergences.count)
-        w.key("unexplainedDivergences"); w.int(r.divergences.filter { !$0.explained }.count)
+        w.key("divergences"); w.int(r.divergenceCount)
+        w.key("unexplainedDivergences"); w.int(r.unexplainedDivergenceCount)
+        if r.divergencesDropped > 0 { w.key("divergencesNotListed"); w.int(r.divergencesDropped) }
         w.key("findingsBySeverity"); w.beginObject()
         for s in Severity.allCases.reversed() { w.key(s.rawValue); w.int(r.findings.filter { $0.severity == s }.count) }
         w.endObject()

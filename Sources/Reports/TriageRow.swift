@@ -109,8 +109,8 @@ public struct TriageRow: Sendable, Equatable {
         if r.verdictsDropped == 0 {
             for v in r.verdicts { if let o = v.outcome { outcomes[o.kind.rawValue, default: 0] += 1 } }
         }
-        explainedDivergences = r.divergences.filter(\.explained).count
-        unexplainedDivergences = r.divergences.count - explainedDivergences
+        unexplainedDivergences = r.unexplainedDivergenceCount
+        explainedDivergences = r.divergenceCount - unexplainedDivergences
         findings = r.findingCounts
         errors = r.findings.filter { $0.severity == .error && $0.code != .routeDivergence }.count
         if let q = r.quality, q.reports > 0 {

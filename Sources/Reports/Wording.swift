@@ -43,8 +43,9 @@ public enum Wording {
 
     /// The layer's name for the API family, for headings.
     public static func title(_ r: ReplayResult) -> String {
-        let w = r.words
-        return "\(w.product) trace"
+        // Without a header the layer is only a default: do not name a product the file may not be.
+        guard r.header != nil else { return "Trace" }
+        return "\(r.words.product) trace"
     }
 
     /// "seq 12 api.setRoute at 3.200s (setAudioRoute(.speaker))" for a seq the result indexed.

@@ -59,7 +59,9 @@ public enum Redaction {
         if a.verdicts != b.verdicts {
             out.append("verdicts differ (\(a.verdicts.count) vs \(b.verdicts.count))")
         }
-        if a.divergences != b.divergences { out.append("divergences differ (\(a.divergences.count) vs \(b.divergences.count))") }
+        if a.divergences != b.divergences || a.divergenceCount != b.divergenceCount {
+            out.append("divergences differ (\(a.divergenceCount) vs \(b.divergenceCount))")
+        }
         let fa = a.findings.map(FindingKey.init), fb = b.findings.map(FindingKey.init)
         if fa != fb || a.findingCounts != b.findingCounts {
             let first = zip(fa, fb).first { $0 != $1 }

@@ -209,7 +209,7 @@ extension Reducer {
         var pins: [Expectation] = []
         switch options.goal {
         case .divergence:
-            pins.append(Expectation(.divergences(count: check.divergences.count), atEnd: true, rule: "X2"))
+            pins.append(Expectation(.divergences(count: check.divergenceCount), atEnd: true, rule: "X2"))
             pins.append(Expectation(.finding(code: FindingCode.routeDivergence.rawValue, count: check.findingCounts[.routeDivergence] ?? 0),
                                     atEnd: true, rule: target.explained ? "X3" : "X2"))
         case .finding(let code):

@@ -4,64 +4,89 @@ import Reports
 import SystemLayer
 
 extension CheckCommand {
-    /// Checks traces on `jobs` threads, each trace in a child process (see `isolatedCheck`); results
-    /// keep the input order.
+    /// Checks traces on `jobs` threads, each thread running worker processes over batches of traces
+    /// (see `isolatedCheck`); results keep the input order.
     static func runParallel(_ traces: [String], refusals: [String?], jobs: Int, options: ReplayOptions) -> [CheckOutcome] {
         let box = OutcomeBox(count: traces.count)
         let progress = Output.stderr.isTerminal
         // Largest files first, so that the longest replays do not end up alone at the tail.
         let sizes = traces.map { (try? FileSystem.status($0))?.size ?? 0 }
         let order = traces.indices.sorted { (sizes[$0], $1) > (sizes[$1], $0) }
-        DispatchQueue.concurrentPerform(iterations: min(jobs, max(traces.count, 1))) { worker in
-            while let k = box.claim() {
-                let i = order[k]
-                let o = isolatedCheck(traces[i], refusal: refusals[i], options: options)
-                let done = box.store(o, at: i)
-                if progress { box.progress(done, total: traces.count) }
+        let threads = min(jobs, max(traces.count, 1))
+        // A process start costs a few milliseconds, a golden trace's replay often less: a worker takes
+        // a batch, small enough that the threads finish together (about eight batches per thread).
+        let batch = max(1, min(32, traces.count / (threads * 8)))
+        DispatchQueue.concurrentPerform(iterations: threads) { _ in
+            while let ks = box.claim(upTo: batch) {
+                // A trace whose snapshot is refused is checked on its own (the refusal is one option).
+                let indices = ks.map { order[$0] }
+                let plain = indices.filter { refusals[$0] == nil }
+                for (i, o) in zip(plain, isolatedCheck(plain.map { traces[$0] }, refusal: nil, options: options)) {
+                    let done = box.store(o, at: i)
+                    if progress { box.progress(done, total: traces.count) }
+                }
+                for i in indices where refusals[i] != nil {
+                    let done = box.store(isolatedCheck([traces[i]], refusal: refusals[i], options: options)[0], at: i)
+                    if progress { box.progress(done, total: traces.count) }
+                }
             }
-            _ = worker
         }
         if progress { box.progress(-1, total: traces.count) }
         return box.outcomes.map { $0! }
     }
-}
 
-extension CheckCommand {
-    /// Checks one trace in a child process (`rtctrace check --isolated-worker … -- TRACE`), so that a
+    /// Checks traces in a child process (`rtctrace check --isolated-worker … -- TRACE…`), so that a
     /// replay that traps (a bug the saturating arithmetic and the input checks missed) fails that
-    /// trace alone: the other traces' results and the JUnit file are still written.
-    static func isolatedCheck(_ trace: String, refusal: String?, options: ReplayOptions) -> CheckOutcome {
-        var args = ["check", isolatedWorker.name] + ReplayFlags.arguments(for: options)
-        if let refusal { args += [snapshotRefusal.name, refusal] }
-        args += ["--", trace]
-        var failed = CheckOutcome(file: trace)
-        do {
-            let (ending, bytes) = try ChildProcess.run(ChildProcess.currentExecutable, args)
-            if ending == .exited(0), let outcome = CheckOutcome(wire: bytes, file: trace) { return outcome }
-            switch ending {
-            case .signalled(let signal):
-                failed.failures.append("\(trace): the replay crashed (signal \(signal)); the other traces were checked. "
-                    + "Run 'rtctrace explain \(trace)' to reproduce it, and report it with the trace")
-            case .exited(let status):
-                failed.failures.append("\(trace): the check of this trace ended with status \(status) and no result")
+    /// trace alone: the worker's outcomes before it are kept, that trace fails, and a new worker
+    /// checks the ones after it. The other traces' results and the JUnit file are still written.
+    static func isolatedCheck(_ traces: [String], refusal: String?, options: ReplayOptions) -> [CheckOutcome] {
+        var outcomes: [CheckOutcome] = []
+        var rest = traces[...]
+        while let trace = rest.first {
+            var args = ["check", isolatedWorker.name] + ReplayFlags.arguments(for: options)
+            if let refusal { args += [snapshotRefusal.name, refusal] }
+            args += ["--"] + rest
+            var failed = CheckOutcome(file: trace)
+            do {
+                let (ending, bytes) = try ChildProcess.run(ChildProcess.currentExecutable, args)
+                let done = CheckOutcome.decodeAll(wire: bytes, files: Array(rest))
+                outcomes += done
+                rest = rest.dropFirst(done.count)
+                if ending == .exited(0), rest.isEmpty { break }
+                guard let stopped = rest.first else { break }
+                failed = CheckOutcome(file: stopped)
+                switch ending {
+                case .signalled(let signal):
+                    failed.failures.append("\(stopped): the replay crashed (signal \(signal)); the other traces were checked. "
+                        + "Run 'rtctrace explain \(stopped)' to reproduce it, and report it with the trace")
+                case .exited(let status):
+                    failed.failures.append("\(stopped): the check of this trace ended with status \(status) and no result")
+                }
+            } catch {
+                failed.failures.append("\(trace): cannot run the check: \(error)")
             }
-        } catch {
-            failed.failures.append("\(trace): cannot run the check: \(error)")
+            outcomes.append(failed)
+            rest = rest.dropFirst()
         }
-        return failed
+        return outcomes
     }
 
-    /// The worker side: checks the one trace and writes its outcome on standard output.
+    /// The worker side: checks each trace in turn and writes its outcome on standard output as soon
+    /// as it is known.
     ///
     /// `RTCTRACE_FAULT_TRAP_REPLAY=NAME` makes the worker trap on the trace whose file name is NAME: the
     /// fault hook the isolation is tested with (a real trap cannot be produced on purpose once fixed).
-    static func runWorker(_ trace: String, refusal: String?, options: ReplayOptions) -> ExitCode {
-        if let name = CurrentProcess.environment("RTCTRACE_FAULT_TRAP_REPLAY"), !name.isEmpty,
-           trace.split(separator: "/").last.map(String.init) == name {
-            fatalError("RTCTRACE_FAULT_TRAP_REPLAY: trapping on \(name) as asked")
+    static func runWorker(_ traces: [String], refusal: String?, options: ReplayOptions) -> ExitCode {
+        let trap = CurrentProcess.environment("RTCTRACE_FAULT_TRAP_REPLAY") ?? ""
+        for trace in traces {
+            if !trap.isEmpty, trace.split(separator: "/").last.map(String.init) == trap {
+                Output.stdout.flush()
+                fatalError("RTCTRACE_FAULT_TRAP_REPLAY: trapping on \(trap) as asked")
+            }
+            let outcome = GoldenCheck.check(trace, options: options, snapshotRefusal: refusal)
+            Output.stdout.write(bytes: outcome.wireEncoded)
         }
-        let outcome = GoldenCheck.check(trace, options: options, snapshotRefusal: refusal)
-        Output.stdout.write(bytes: outcome.wireEncoded)
+        Output.stdout.flush()
         return .success
     }
 }
@@ -77,11 +102,13 @@ final class OutcomeBox: @unchecked Sendable {
         outcomes = Array(repeating: nil, count: count)
     }
 
-    func claim() -> Int? {
+    /// The next `n` positions of the work order (fewer at the end), or nil when all are taken.
+    func claim(upTo n: Int) -> Range<Int>? {
         lock.withLock {
             guard next < outcomes.count else { return nil }
-            next += 1
-            return next - 1
+            let taken = next..<min(outcomes.count, next + n)
+            next = taken.upperBound
+            return taken
         }
     }
 

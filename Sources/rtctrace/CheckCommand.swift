@@ -12,7 +12,7 @@ enum CheckCommand {
     static let json = Option.flag("--json", "Print one JSON object with every trace's outcome.")
     static let update = Option.flag("--update", "Write NAME.golden.json.new for changed or missing snapshots (never under CI).")
     static let quiet = Option.flag("--quiet", "Only print failures and the closing count.")
-    static let isolatedWorker = Option.flag("--isolated-worker", "Internal: check the one TRACE and print its outcome for the parent check.")
+    static let isolatedWorker = Option.flag("--isolated-worker", "Internal: check each TRACE in turn and print its outcome for the parent check.")
     static let snapshotRefusal = Option.string("--snapshot-refusal", "why", "Internal: with --isolated-worker, why the snapshot is not read.")
 
     static let spec = CommandSpec(
@@ -25,8 +25,7 @@ enum CheckCommand {
         guard !args.positionals.isEmpty else { throw UsageError(message: "expected at least one PATH") }
         let options = ReplayFlags.parse(args)
         if args.flag(isolatedWorker) {
-            guard args.positionals.count == 1 else { throw UsageError(message: "--isolated-worker checks exactly one TRACE") }
-            return runWorker(args.positionals[0], refusal: args.string(snapshotRefusal), options: options)
+            return runWorker(args.positionals, refusal: args.string(snapshotRefusal), options: options)
         }
         let jobCount = Int(args.integer(jobs) ?? Int64(CurrentProcess.activeProcessorCount))
         let mode = args.string(unreferenced) ?? "warn"

@@ -42,7 +42,7 @@ enum RedactCommand {
         guard diffs.isEmpty else {
             throw CommandFailure(message: "the redacted trace replays differently: " + diffs.joined(separator: "; "))
         }
-        o.line("replay unchanged: \(after.verdicts.count) verdicts, \(after.divergences.count) divergences, \(after.findings.count) findings")
+        o.line("replay unchanged: \(after.verdicts.count) verdicts, \(after.divergenceCount) divergences, \(after.findings.count) findings")
         return .success
     }
 }

@@ -60,3 +60,31 @@ final class HostileTimeTests: XCTestCase {
         XCTAssertTrue(verify.out.contains("must be an integer from 0 to 2^53 ms"), verify.out + verify.err)
     }
 }
+
+/// Workers check traces in batches: a trap in the middle of a batch keeps the outcomes before it,
+/// fails that trace, and checks every trace after it in a new worker.
+final class CheckBatchIsolationTests: XCTestCase {
+    func test_aTrapMidBatchLosesNoOtherTrace() throws {
+        let dir = CLI.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let names = (0..<40).map { String(format: "t%02d.jsonl", $0) }
+        for name in names {
+            try FileManager.default.copyItem(atPath: CLI.root + "/traces/srtc-bluetooth-blocks-speaker.jsonl", toPath: dir + "/" + name)
+        }
+        // 40 traces on one thread: batches of five, so t07 is in the middle of the second.
+        for trap in ["t00.jsonl", "t07.jsonl", "t39.jsonl"] {
+            let r = CLI.run(["check", dir, "--jobs", "1", "--json"], env: ["RTCTRACE_FAULT_TRAP_REPLAY": trap])
+            XCTAssertEqual(r.status, 1, r.out + r.err)
+            let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
+            XCTAssertEqual(json["passed"] as? Int, 39, trap)
+            XCTAssertEqual(json["failed"] as? Int, 1, trap)
+            let traces = try XCTUnwrap(json["traces"] as? [[String: Any]])
+            XCTAssertEqual(traces.map { ($0["file"] as? String ?? "").split(separator: "/").last.map(String.init) ?? "" }, names)
+            for t in traces {
+                let failed = (t["file"] as? String)?.hasSuffix("/" + trap) == true
+                XCTAssertEqual(t["passed"] as? Bool, !failed, "\(trap): \(t)")
+                if failed { XCTAssertTrue("\(t["failures"] ?? "")".contains("the replay crashed"), "\(t)") }
+            }
+        }
+    }
+}

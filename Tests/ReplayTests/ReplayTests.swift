@@ -161,3 +161,44 @@ final class ReplayTests: XCTestCase {
         XCTAssertTrue(a.contains("\"quality.flapping\""))
     }
 }
+
+final class DivergenceCapTests: XCTestCase {
+    /// Five stretches where the device plays the speaker while the prediction is the receiver.
+    func flappingDevice() -> TraceBuilder {
+        var b = TraceBuilder()
+        b.add(100, .micPermission(status: .granted))
+        b.add(200, .joinChannel(channel: "c"))
+        b.add(250, .sessionActivated(SessionActivation(ok: true, category: "playAndRecord", mode: "voiceChat", options: ["allowBluetooth"])))
+        b.add(260, .routeChanged(route: .receiver, previousRoute: .speaker, reason: .categoryChange))
+        for i in 0..<5 {
+            let t = Int64(2000 + i * 4000)
+            b.add(t, .routeChanged(route: .speaker, previousRoute: .receiver, reason: .categoryChange))
+            b.add(t + 2000, .routeChanged(route: .receiver, previousRoute: .speaker, reason: .categoryChange))
+        }
+        return b
+    }
+
+    func test_divergencesBeyondTheCapAreCountedNotKept() throws {
+        let b = flappingDevice()
+        let full = b.replay()
+        XCTAssertEqual(full.divergences.count, 5)
+        XCTAssertEqual(full.divergenceCount, 5)
+        XCTAssertEqual(full.divergencesDropped, 0)
+        var options = ReplayOptions()
+        options.maxDivergences = 2
+        let capped = b.replay(options)
+        XCTAssertEqual(capped.divergences, Array(full.divergences.prefix(2)))
+        XCTAssertEqual(capped.divergenceCount, 5)
+        XCTAssertEqual(capped.unexplainedDivergenceCount, full.divergences.filter { !$0.explained }.count)
+        XCTAssertEqual(capped.divergencesDropped, 3)
+
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(ResultJSON.render(capped).utf8)) as? [String: Any])
+        let summary = try XCTUnwrap(json["summary"] as? [String: Any])
+        XCTAssertEqual(summary["divergences"] as? Int, 5)
+        XCTAssertEqual(summary["divergencesNotListed"] as? Int, 3)
+        XCTAssertEqual((json["divergences"] as? [Any])?.count, 2)
+        let text = ExplainText.render(capped)
+        XCTAssertTrue(text.contains("5 route divergences"), text)
+        XCTAssertTrue(text.contains("… 3 more"), text)
+    }
+}
