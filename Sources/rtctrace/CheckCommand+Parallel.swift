@@ -14,8 +14,8 @@ extension CheckCommand {
         let order = traces.indices.sorted { (sizes[$0], $1) > (sizes[$1], $0) }
         let threads = min(jobs, max(traces.count, 1))
         // A process start costs a few milliseconds, a golden trace's replay often less: a worker takes
-        // a batch, small enough that the threads finish together (about eight batches per thread).
-        let batch = max(1, min(32, traces.count / (threads * 8)))
+        // a batch, small enough that the threads still share the work (about three batches per thread).
+        let batch = max(1, min(64, (traces.count + threads * 3 - 1) / (threads * 3)))
         DispatchQueue.concurrentPerform(iterations: threads) { _ in
             while let ks = box.claim(upTo: batch) {
                 // A trace whose snapshot is refused is checked on its own (the refusal is one option).

@@ -71,7 +71,7 @@ final class CheckBatchIsolationTests: XCTestCase {
         for name in names {
             try FileManager.default.copyItem(atPath: CLI.root + "/traces/srtc-bluetooth-blocks-speaker.jsonl", toPath: dir + "/" + name)
         }
-        // 40 traces on one thread: batches of five, so t07 is in the middle of the second.
+        // 40 traces on one thread: three batches of up to 14, so t07 is in the middle of the first.
         for trap in ["t00.jsonl", "t07.jsonl", "t39.jsonl"] {
             let r = CLI.run(["check", dir, "--jobs", "1", "--json"], env: ["RTCTRACE_FAULT_TRAP_REPLAY": trap])
             XCTAssertEqual(r.status, 1, r.out + r.err)
