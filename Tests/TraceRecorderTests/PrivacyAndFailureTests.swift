@@ -19,14 +19,9 @@ final class PrivacyAndFailureTests: XCTestCase {
     override func tearDown() { try? FileManager.default.removeItem(atPath: dir) }
 
     func record(_ script: Script, in dir: String, _ adjust: (inout RecorderConfiguration) -> Void) throws -> [Record] {
-        let clock = ManualClock()
-        var config = script.configuration(directory: dir, clock: clock)
-        adjust(&config)
-        let recorder = TraceRecorder(config)
-        ScriptDriver(clock: clock).play(script.steps, into: recorder)
-        XCTAssertTrue(recorder.close(timeout: 30))
-        XCTAssertEqual(recorder.statistics.dropped, 0)
-        return try Support.joinParts(Support.traceFiles(dir).map { dir + "/" + $0 })
+        let recorded = try Support.record(script, in: dir, adjust)
+        XCTAssertEqual(recorded.statistics.dropped, 0)
+        return recorded.records
     }
 
     func test_sourceRedaction_noPersonalValueReachesTheDisk_andVerdictsAreKept() throws {

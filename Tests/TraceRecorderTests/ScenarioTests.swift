@@ -23,16 +23,9 @@ final class ScenarioTests: XCTestCase {
     /// Records a script with a recorder driven by a manual clock from four threads; returns the folder's
     /// closed parts joined, and the recorder's statistics.
     func record(_ script: Script, in dir: String, _ adjust: (inout RecorderConfiguration) -> Void = { _ in }) throws -> ([Record], RecorderStatistics) {
-        let clock = ManualClock()
-        var config = script.configuration(directory: dir, clock: clock)
-        adjust(&config)
-        let recorder = TraceRecorder(config)
-        ScriptDriver(clock: clock).play(script.steps, into: recorder)
-        XCTAssertTrue(recorder.close(timeout: 30))
-        let stats = recorder.statistics
-        let files = Support.traceFiles(dir)
-        XCTAssertTrue(files.allSatisfy { $0.hasPrefix("outbox/") }, "closed parts go to outbox/: \(files)")
-        return (try Support.joinParts(files.map { dir + "/" + $0 }), stats)
+        let recorded = try Support.record(script, in: dir, adjust)
+        XCTAssertTrue(recorded.files.allSatisfy { $0.hasPrefix("outbox/") }, "closed parts go to outbox/: \(recorded.files)")
+        return (recorded.records, recorded.statistics)
     }
 
     func test_recordedScenariosReplayWithTheirIntendedVerdictsAndFindings() throws {

@@ -1,17 +1,14 @@
 import Foundation
 import RecorderSimulation
 import Replay
+import TestSupport
 import TraceFormat
 @testable import TraceRecorder
 import XCTest
 
 /// Helpers for the recorder's tests: folders, reading parts back, replaying them as one trace.
 enum Support {
-    static func tempDir() -> String {
-        let dir = NSTemporaryDirectory() + "rtctrace-recorder-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
-        try! FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        return dir
-    }
+    static func tempDir() -> String { Fixtures.tempDir("recorder") }
 
     /// The trace files under `dir` (top, outbox/, local/), by folder-relative path, sorted.
     static func traceFiles(_ dir: String) -> [String] {
@@ -24,16 +21,21 @@ enum Support {
     }
 
     /// Every record and problem of one file.
-    static func read(_ path: String) throws -> (records: [Record], problems: [TraceProblem]) {
-        let reader = try TraceReader(path: path)
-        var records: [Record] = [], problems: [TraceProblem] = []
-        while let e = reader.next() {
-            switch e {
-            case .record(let r): records.append(r)
-            case .problem(let p): problems.append(p)
-            }
-        }
-        return (records, problems)
+    static func read(_ path: String) throws -> (records: [Record], problems: [TraceProblem]) { try Fixtures.readAll(path) }
+
+    /// Records a script with a recorder driven by a manual clock from four threads, closes it, and
+    /// returns the folder's trace files (folder-relative), their parts joined, and the recorder's statistics.
+    static func record(_ script: Script, in dir: String, _ adjust: (inout RecorderConfiguration) -> Void = { _ in },
+                       file: StaticString = #filePath, line: UInt = #line) throws
+        -> (files: [String], records: [Record], statistics: RecorderStatistics) {
+        let clock = ManualClock()
+        var config = script.configuration(directory: dir, clock: clock)
+        adjust(&config)
+        let recorder = TraceRecorder(config)
+        ScriptDriver(clock: clock).play(script.steps, into: recorder)
+        XCTAssertTrue(recorder.close(timeout: 30), "the recorder closes in time", file: file, line: line)
+        let files = traceFiles(dir)
+        return (files, try joinParts(files.map { dir + "/" + $0 }, file: file, line: line), recorder.statistics)
     }
 
     /// The parts of one session, read in part order and joined: the first part's header is kept,
