@@ -135,8 +135,7 @@ public struct Explanation: Sendable {
         let failingCount = r.notTakingEffectCount
         callsNotListed = max(0, failingCount - calls.count)
         lateCalls = r.verdicts.filter { $0.verdict == .deferred && Self.tookEffect($0) }.prefix(Self.listCap).map { Self.call($0, r) }
-        let ordered = r.divergences.enumerated().filter { !$0.element.explained } + r.divergences.enumerated().filter { $0.element.explained }
-        divergences = ordered.prefix(Self.listCap).map { Self.divergence($0.element, index: $0.offset, r) }
+        divergences = Self.divergenceOrder(r).prefix(Self.listCap).map { Self.divergence($0.element, index: $0.offset, r) }
         divergencesNotListed = max(0, r.divergenceCount - divergences.count)
         groups = Self.findingGroups(r)
         findingsNotListed = r.findingsDropped
@@ -144,6 +143,12 @@ public struct Explanation: Sendable {
         findingCounts = r.findingCounts
         summary = []
         summary = summaryLines(r, failingCount: failingCount, w)
+    }
+
+    /// The divergences as every report lists them: unexplained first, each with its index in the result.
+    public static func divergenceOrder(_ r: ReplayResult) -> [(offset: Int, element: Divergence)] {
+        let all = Array(r.divergences.enumerated())
+        return all.filter { !$0.element.explained } + all.filter { $0.element.explained }
     }
 
     /// Whether a call took effect in the end: its outcome (V2) when it has one, else its verdict.

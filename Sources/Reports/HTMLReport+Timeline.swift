@@ -104,11 +104,10 @@ enum TimelineSVG {
     static func divergences(_ r: ReplayResult, _ s: Scale, rows: Int) -> String {
         guard rows > 0 else { return "" }
         var o = ""
-        let ordered = r.divergences.enumerated().filter { !$0.element.explained } + r.divergences.enumerated().filter { $0.element.explained }
-        for (listIndex, (_, d)) in ordered.enumerated().prefix(HTMLReport.markerCap) {
+        for (listIndex, (index, d)) in Explanation.divergenceOrder(r).enumerated().prefix(HTMLReport.markerCap) {
             let x0 = s.x(d.start), x1 = max(s.x(d.end), x0 + 2)
             let shape = "<rect x=\"\(n(x0))\" y=\"\(n(top - 3))\" width=\"\(n(x1 - x0))\" height=\"\(n(Double(rows) * laneStep + 2))\"/>"
-            o += marker(id: "m-d-\(listIndex)", item: "item-d-\(listIndex)", lines: HTMLReport.divergenceLines(d, index: listIndex, r), shape: shape,
+            o += marker(id: "m-d-\(listIndex)", item: "item-d-\(listIndex)", lines: HTMLReport.divergenceLines(d, index: index, r), shape: shape,
                         cls: "divergence \(d.explained ? "explained" : "unexplained")")
         }
         return o

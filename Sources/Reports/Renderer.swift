@@ -19,7 +19,7 @@ public struct ExplainTextRenderer: Renderer {
     /// Creates the renderer.
     public init(colour: Bool = false) { self.colour = colour }
     /// Renders the explanation of a replay result.
-    public func render(_ r: ReplayResult) -> String { ExplainText(colour: colour).render(Explanation(r)) }
+    public func render(_ r: ReplayResult) -> String { ExplainText.render(r, colour: colour) }
 }
 
 /// `explain --json` / `replay --json` (schema `rtctrace.explain/1`): see `ResultJSON`.
