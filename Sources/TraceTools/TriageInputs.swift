@@ -48,11 +48,10 @@ public enum TriageInputs {
     /// Expands paths: a file as given, a folder recursively (regular files ending in `.jsonl` or
     /// `.zst`, hidden names skipped, symbolic links to folders not followed), `@LIST` as the paths in
     /// LIST, one a line (blank lines and `#` comments skipped; an entry that does not exist is kept,
-    /// so that its row says so). `exclude` (the output file) is left out; duplicates are dropped
-    /// later, when the paths are sorted.
-    public static func expand(_ arguments: [String], exclude: String? = nil) throws -> PathList {
+    /// so that its row says so). Duplicates are dropped later, when the paths are sorted.
+    public static func expand(_ arguments: [String]) throws -> PathList {
         var out = PathList()
-        func add(_ p: String) { if p != exclude { out.append(p) } }
+        func add(_ p: String) { out.append(p) }
         func visit(_ p: String) { if isDirectory(p) { walk(p, add) } else { add(p) } }
         for a in arguments {
             if a.hasPrefix("@") && a.count > 1 {

@@ -45,15 +45,18 @@ enum TriageCommand {
         for e in args.strings(failOn) {
             do { thresholds.append(try TriageThreshold(parsing: e)) } catch { throw UsageError(message: "--fail-on \(error)") }
         }
+        let files: PathList
+        do { files = try TriageInputs.expand(args.positionals) } catch { throw UsageError(message: "\(error)") }
         // The rows never go over an input, a device or a link (the output checks every command shares).
-        let target = try args.output(output, inputs: args.positionals.filter { !$0.hasPrefix("@") }.map { ("the input", $0) })
+        // Every file the run reads is an input, however it was named: a folder walk, @LIST or a link.
+        var inputs = args.positionals.filter { !$0.hasPrefix("@") }.map { (role: "the input", path: $0) }
+        for i in 0..<files.count { inputs.append((role: "the input", path: files[i])) }
+        let target = try args.output(output, inputs: inputs)
         if let target, case .inPlace = target.destination {
             throw UsageError(message: "-o \(target.path): rows go to a regular file or standard output")
         }
         let outPath = target.flatMap { $0.destination == .file ? $0.path : nil }
         target?.release()
-        let files: PathList
-        do { files = try TriageInputs.expand(args.positionals, exclude: outPath) } catch { throw UsageError(message: "\(error)") }
 
         // Rows printed to the same terminal would run into the progress line: they are the progress then.
         let progress = Output.stderr.isTerminal && (outPath != nil || !Output.stdout.isTerminal) ? Progress() : nil

@@ -91,6 +91,24 @@ final class TriageCommandTests: XCTestCase {
         XCTAssertEqual(written.out, "", "rows go to the file")
     }
 
+    /// The rows never replace a trace the run reads, however it was named: found by the folder walk,
+    /// listed in @LIST, or a hard link to one.
+    func test_rowsNeverReplaceATraceTheyRead() throws {
+        let d = try folder()
+        let victim = d + "/srtc-bluetooth-blocks-speaker.jsonl"
+        let before = try Data(contentsOf: URL(fileURLWithPath: victim))
+        let list = dir + "/list.txt"
+        try Data((victim + "\n").utf8).write(to: URL(fileURLWithPath: list))
+        let link = dir + "/hard-link.jsonl"
+        try FileManager.default.linkItem(atPath: victim, toPath: link)
+        for (args, out) in [([d], victim), (["@" + list], victim), ([d], link)] {
+            let r = CLI.run(["triage"] + args + ["-o", out])
+            XCTAssertEqual(r.status, 64, "\(args) -o \(out): \(r.err)")
+            XCTAssertTrue(r.err.contains("refusing to overwrite an input"), r.err)
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: victim)), before, "\(args) -o \(out) changed the trace")
+        }
+    }
+
     func test_shardsPartitionTheTracesAndKeepSessionsWhole() throws {
         let d = try folder()
         try writeSession(in: d)
