@@ -60,7 +60,7 @@ bench: release
 	@command -v hyperfine >/dev/null || { if [ "$$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
 	  echo "installing: hyperfine"; $$SUDO apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq hyperfine >/dev/null; }
-	$(SWIFT) build -c release --static-swift-stdlib --product rtctrace-bench
+	$(SWIFT) build -c release --static-swift-stdlib --package-path benchmarks
 	@bash benchmarks/run.sh
 
 # libFuzzer targets (fuzz/, a separate package): frame reader, record decoder, full replay,

@@ -1,5 +1,6 @@
 // L1–L3: verdicts on api.switchLayer and the server's confirmation of accepted switches.
-import TraceFormat
+import Contract
+import TraceModel
 
 extension QualityEngine {
     /// The most subscriptions the engine keeps; a new one beyond it is ignored.

@@ -1,5 +1,5 @@
 // quality.spuriousChange and quality.missedChange: derived level changes against the SDK's events.
-import TraceFormat
+import TraceModel
 
 extension QualityEngine {
     /// How many held changes are kept while no `sdk.qualityChanged` has been seen (memory stays bounded).

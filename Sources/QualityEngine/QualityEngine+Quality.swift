@@ -1,5 +1,6 @@
 // Q1–Q5: evaluations, level changes, reconnects, the CDN engine; and the flapping finding.
-import TraceFormat
+import Contract
+import TraceModel
 
 extension QualityEngine {
     /// Q1: the worse of the two levels and the smaller of the two MOS values (either, when only one is present).

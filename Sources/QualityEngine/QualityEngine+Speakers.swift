@@ -1,5 +1,5 @@
 // S1–S2: merging the server's incremental speaker updates into full snapshots; speakers.mismatch.
-import TraceFormat
+import TraceModel
 
 extension QualityEngine {
     /// The most speakers the engine keeps in its snapshot; further additions are ignored.

@@ -1,5 +1,6 @@
 // The engine's state and the small value types it is made of.
-import TraceFormat
+import Contract
+import TraceModel
 
 extension QualityEngine {
     /// Everything the engine knows after the records replayed so far.

@@ -1,6 +1,6 @@
 // The quality engine: a pure reducer over trace records (contract.md, "Quality engine",
 // "Active speakers", "Simulcast layers"). Time comes only from records' `t` and from timers.
-import TraceFormat
+import TraceModel
 
 /// Replays quality reports, speaker updates and layer switches through the SDK's documented contract
 /// and compares the prediction with the `sdk.*` events the device emitted.

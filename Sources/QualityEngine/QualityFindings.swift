@@ -1,6 +1,7 @@
 // The quality engine's findings, worded in the trace's layer (SRTC: channel/join/leave/user;
 // SMeeting: meeting/enter/exit/member). Prose never mixes the two.
-import TraceFormat
+import Contract
+import TraceModel
 
 /// Builds the engine's findings: codes, rules, severities, messages and advice.
 struct QualityFindings {

@@ -1,5 +1,5 @@
 // Stretches with no records at all: the app suspended, the recorder stopped. Time there is "no data".
-import TraceFormat
+import TraceModel
 
 /// Finds the gaps in a trace: stretches with no records longer than three report periods (the median
 /// spacing of `srv.qualityReport`), or 10 s in a trace without (enough) reports to tell the period. Constant memory: report

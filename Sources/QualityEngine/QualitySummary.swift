@@ -1,5 +1,6 @@
 // What a trace looked like from the quality point of view: O(1) memory, lists capped.
-import TraceFormat
+import Contract
+import TraceModel
 
 /// Time, worst stretch, MOS range, attribution (Q6), flapping and prompts of one replayed trace.
 public struct QualitySummary: Equatable, Sendable {

@@ -1,5 +1,5 @@
 // The running totals behind QualitySummary: constant memory whatever the trace's length.
-import TraceFormat
+import TraceModel
 
 /// Accumulates time per level, the worst bad stretch, MOS range, attribution and prompt models.
 struct QualityTally: Sendable {

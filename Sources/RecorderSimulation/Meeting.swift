@@ -1,5 +1,5 @@
-import SeededRandom
-import TraceFormat
+import TraceFixtures
+import TraceModel
 import TraceRecorder
 
 extension Scenarios {

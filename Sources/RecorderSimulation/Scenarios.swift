@@ -1,6 +1,5 @@
-import SeededRandom
-import TraceFormat
-import TraceRecorder
+import TraceFixtures
+import TraceModel
 
 /// Realistic sessions for the recorder's end-to-end tests, each with the verdicts and findings it
 /// must give. Lanes: 0 the app's calls, 1 the system's notifications, 2 the SDK's own reports, 3 the

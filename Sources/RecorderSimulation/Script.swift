@@ -1,5 +1,6 @@
+import Contract
 import Foundation
-import TraceFormat
+import TraceModel
 import TraceRecorder
 
 /// A simulated device session: what an SDK would record, when, and from which thread, with the

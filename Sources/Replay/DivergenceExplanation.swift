@@ -1,4 +1,5 @@
-import TraceFormat
+import Contract
+import TraceModel
 
 /// What can explain a divergence (X3), as the trace has told it so far: the findings that account for one
 /// and the records they depend on.

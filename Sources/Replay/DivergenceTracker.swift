@@ -1,4 +1,5 @@
-import TraceFormat
+import Contract
+import TraceModel
 
 /// Compares the predicted route step function with the actual one (X1–X4), as a reducer: the replayer
 /// feeds it records, predictions and the findings that may explain a divergence, and handles what it returns.

@@ -1,4 +1,5 @@
-import TraceFormat
+import Contract
+import TraceModel
 
 // V2 in the model reports read: whether a call took effect in the end, and how late.
 extension Verdict {

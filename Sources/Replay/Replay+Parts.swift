@@ -1,4 +1,5 @@
-import TraceFormat
+import TraceCodec
+import TraceModel
 
 /// A replay of one trace that may span several files: the parts of one recorded session.
 public struct PartsReplay: Sendable {

@@ -1,4 +1,5 @@
-import TraceFormat
+import TraceCodec
+import TraceModel
 
 /// Replays trace files.
 public enum Replay {

@@ -1,6 +1,7 @@
+import Contract
 import QualityEngine
 import RouteEngine
-import TraceFormat
+import TraceModel
 
 /// Every tunable of a replay: the engines' options and the comparison's.
 public struct ReplayOptions: Sendable, Equatable {

@@ -1,6 +1,8 @@
+import Contract
 import QualityEngine
 import RouteEngine
-import TraceFormat
+import TraceCodec
+import TraceModel
 
 /// Everything a replay concluded about one trace.
 public struct ReplayResult: Sendable {

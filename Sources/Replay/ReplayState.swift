@@ -1,6 +1,7 @@
+import Contract
 import QualityEngine
 import RouteEngine
-import TraceFormat
+import TraceModel
 
 /// A field of the replay state that the `replay` timeline, the report lanes and the Chrome export follow.
 public enum StateField: String, CaseIterable, Sendable {

@@ -1,4 +1,5 @@
-import TraceFormat
+import Contract
+import TraceModel
 
 extension Replayer {
     static let indexCap = 10_000

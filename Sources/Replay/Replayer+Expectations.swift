@@ -1,5 +1,5 @@
 import QualityEngine
-import TraceFormat
+import TraceModel
 
 extension Replayer {
     /// Checks one `expect.*` record against the engines' state now.

@@ -1,6 +1,7 @@
+import Contract
 import QualityEngine
 import RouteEngine
-import TraceFormat
+import TraceModel
 
 /// Drives a trace through both engines on a virtual clock and compares them with what the device did.
 ///

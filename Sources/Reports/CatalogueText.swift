@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceModel
 
 /// The rule catalogue rendered for `rtctrace rules`: the whole list, or one entry in full, like
 /// `rustc --explain`.

@@ -1,5 +1,5 @@
 import Replay
-import TraceFormat
+import TraceModel
 
 extension ChromeTrace {
     /// An argument value of an event.

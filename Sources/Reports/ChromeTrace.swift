@@ -1,5 +1,6 @@
+import Analysis
 import Replay
-import TraceFormat
+import TraceModel
 
 /// Collects what a Chrome trace export needs during a replay: the state lanes, one instant per
 /// record and the quality and speaker counters, each up to a cap so memory stays bounded.

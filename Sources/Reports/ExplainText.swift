@@ -1,6 +1,6 @@
-import QualityEngine
+import Analysis
 import Replay
-import TraceFormat
+import TraceModel
 
 /// The support engineer's answer, as text: a summary, then each item with cause, records, rule and advice.
 public struct ExplainText: Renderer {
@@ -55,9 +55,4 @@ public struct ExplainText: Renderer {
         for l in lines { o += "      " + (l.label.map { $0 + ": " } ?? "") + terminalSafe(l.text) + "\n" }
         return o
     }
-}
-
-extension String {
-    /// The string padded with spaces to `width` (at least one space after it).
-    func padded(_ width: Int) -> String { count >= width ? self + " " : self + String(repeating: " ", count: width - count) }
 }

@@ -1,5 +1,7 @@
+import Analysis
+import Contract
 import Replay
-import TraceFormat
+import TraceModel
 
 /// The report's lists, laid out from the explanation (calls that did not take effect, calls that took
 /// effect late, divergences, grouped findings, quality), each item linked to its marker on the timeline.

@@ -1,5 +1,6 @@
+import Contract
 import Replay
-import TraceFormat
+import TraceModel
 
 /// One stretch of a lane: a state that held from `start` to `end`.
 public struct LaneSegment: Equatable, Sendable {

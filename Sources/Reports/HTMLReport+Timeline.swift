@@ -1,5 +1,6 @@
+import Analysis
 import Replay
-import TraceFormat
+import TraceModel
 
 /// The report's timeline as inline SVG: an axis, one lane per state, divergences shaded over the
 /// route lanes, and rows of markers for verdicts and findings (each with a tooltip and a link to its item).

@@ -1,5 +1,6 @@
+import Analysis
 import Replay
-import TraceFormat
+import TraceModel
 
 /// The self-contained HTML report: the `explain` summary, a timeline drawn as inline SVG with a lane
 /// per state and a marker per verdict and finding, and the findings list linked to the timeline.

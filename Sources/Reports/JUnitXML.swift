@@ -1,4 +1,5 @@
 /// JUnit XML for CI systems: one testsuite, one testcase per trace, each failure with its message.
+import Analysis
 public enum JUnitXML {
     /// Escapes text for XML content and attribute values; drops characters XML 1.0 forbids.
     public static func escape(_ s: String) -> String {

@@ -1,3 +1,4 @@
+import Analysis
 import Replay
 
 /// A report format: one value in, the bytes of the report out. Every format (text, JSON, HTML,

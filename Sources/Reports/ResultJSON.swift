@@ -1,6 +1,8 @@
+import Analysis
+import Contract
 import QualityEngine
 import Replay
-import TraceFormat
+import TraceModel
 
 /// The replay result as JSON (schema `rtctrace.explain/1`, documented in docs/json.md).
 ///

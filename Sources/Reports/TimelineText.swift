@@ -1,5 +1,5 @@
 import Replay
-import TraceFormat
+import TraceModel
 
 /// The `replay` timeline: one entry per record or timer, with the state it changed and what it produced.
 public enum TimelineText {

@@ -1,4 +1,5 @@
-import TraceFormat
+import Analysis
+import TraceModel
 
 /// A trace diff as JSON (schema `rtctrace.diff/1`, documented in docs/json.md).
 public enum TraceDiffJSON {

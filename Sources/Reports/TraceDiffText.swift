@@ -1,5 +1,6 @@
-import Replay
-import TraceFormat
+import Analysis
+import Contract
+import TraceModel
 
 /// A trace diff for a person, in the words of the traces' layer.
 public enum TraceDiffText {

@@ -1,4 +1,5 @@
-import TraceFormat
+import Analysis
+import TraceModel
 
 /// A triage row as one line of JSON (schema `rtctrace.triage/1`, documented in docs/triage.md).
 ///

@@ -1,4 +1,5 @@
-import TraceFormat
+import Analysis
+import TraceModel
 
 /// The triage summary for a person (text) and for a script (JSON, schema `rtctrace.triage-summary/1`).
 public enum TriageSummaryText {

@@ -1,4 +1,5 @@
-import TraceFormat
+import Contract
+import TraceModel
 
 // The findings of contract v2 (the failure modes of the field), in the layer's words (seeds/README.md).
 extension RouteEngine {

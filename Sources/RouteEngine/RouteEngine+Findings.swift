@@ -1,4 +1,5 @@
-import TraceFormat
+import Contract
+import TraceModel
 
 // The route engine's other findings, in the layer's words (docs/contract.md, "Words").
 extension RouteEngine {

@@ -1,4 +1,5 @@
-import TraceFormat
+import Contract
+import TraceModel
 
 // route.ineffective: the explanation of a "set but didn't take effect" report, in the layer's words.
 extension RouteEngine {

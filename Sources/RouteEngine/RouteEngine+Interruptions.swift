@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceModel
 
 // I1–I4 and I6: interruptions, system calls and recovery.
 extension RouteEngine {

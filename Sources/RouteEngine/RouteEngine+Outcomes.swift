@@ -1,4 +1,5 @@
-import TraceFormat
+import Contract
+import TraceModel
 
 // V2: what became of each route call. A deferred call changes the state at the call (V1); what waits is
 // its audible effect, decided at the engagement or recovery, unless a later call or a leave decides first.

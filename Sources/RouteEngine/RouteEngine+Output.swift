@@ -1,4 +1,4 @@
-import TraceFormat
+import Contract
 
 /// A timer the route engine asks the replayer to deliver back through `RouteEngine.fire(_:)` at `due`.
 public struct RouteTimer: Equatable, Sendable {

@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceModel
 
 // I5 (media services reset) and I7 (CallKit owns activation).
 extension RouteEngine {

@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceModel
 
 // The audio session as the SDK configured it: activations (I4, I5, I7, R11, session.*) and changes made
 // behind the SDK's back (R12).

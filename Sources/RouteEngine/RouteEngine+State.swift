@@ -1,4 +1,5 @@
-import TraceFormat
+import Contract
+import TraceModel
 
 extension RouteEngine {
     /// An external output device that is currently connected (R4).

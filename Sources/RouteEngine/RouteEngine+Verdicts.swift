@@ -1,4 +1,5 @@
-import TraceFormat
+import Contract
+import TraceModel
 
 extension RouteEngine {
     /// The state change a route call asks for (R3).

@@ -1,5 +1,6 @@
 // The route engine: a pure reducer over trace records (contract.md, "Route engine").
-import TraceFormat
+import Contract
+import TraceModel
 
 /// The SDK's documented audio-routing contract as a pure, deterministic state machine:
 /// (state, record) → (state, outputs), with time taken only from records' `t` and the timers it asks for.

@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceModel
 
 /// How the raw values iOS delivers map to trace records. Platform-neutral, so every mapping is tested
 /// on any platform with the exact values AVFoundation and CallKit hand over; the Apple adapter

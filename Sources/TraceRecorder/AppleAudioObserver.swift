@@ -2,7 +2,7 @@
 import AVFoundation
 import CallKit
 import Foundation
-import TraceFormat
+import TraceModel
 import UIKit
 
 /// Records what iOS tells an RTC SDK: route changes (and the external devices they add or remove),

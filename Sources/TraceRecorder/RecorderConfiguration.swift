@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceModel
 
 /// How a recorder writes: what goes into every header, when frames are written and made durable, how
 /// much it may hold and keep, what it hides, and whom it tells when something goes wrong.

@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceModel
 
 /// A record waiting for the writer: the clock reading when it was made, and its content.
 struct PendingRecord {

@@ -1,4 +1,5 @@
-import TraceFormat
+import TraceCodec
+import TraceModel
 
 extension RecorderWriter {
     /// Prepares the folder, hands on traces earlier runs left open (or continues the newest, when the

@@ -1,4 +1,5 @@
-import TraceFormat
+import TraceCodec
+import TraceModel
 
 /// The writer thread's side of a recorder: it takes the queue, stamps `seq` and `t`, cuts frames,
 /// makes them durable, rotates files and hands closed ones on. Only the writer thread touches it.

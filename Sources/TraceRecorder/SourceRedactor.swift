@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceModel
 
 /// Replaces personal values with keyed tokens before a record is written (`"redacted":"source"`).
 ///

@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceModel
 
 extension TraceRecorder {
     /// One thing to record: an app call, what the system said, what the SDK did, or a server message.

@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceModel
 
 /// Records a trace on the device: the SDK calls `record(_:)` from any thread; one background thread
 /// encodes, compresses and writes, so a caller never waits for the disk.

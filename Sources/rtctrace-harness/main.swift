@@ -1,5 +1,6 @@
 import SystemLayer
-import TraceFormat
+import TraceCodec
+import TraceModel
 
 // Writer processes for the robustness tests (Tests/RobustnessTests): they append to a trace the
 // way a recorder does, and are killed, raced against each other and checked from outside.

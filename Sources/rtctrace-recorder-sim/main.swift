@@ -1,6 +1,5 @@
 import Foundation
 import RecorderSimulation
-import TraceFormat
 import TraceRecorder
 
 // A simulated device for the recorder's tests: it plays a scenario into a TraceRecorder with a

@@ -1,5 +1,4 @@
-import Reports
-import TraceFormat
+import CommandLineKit
 
 /// `rtctrace cat`: the records as JSON Lines.
 enum CatCommand {

@@ -1,6 +1,7 @@
+import Analysis
+import CommandLineKit
 import Dispatch
 import Replay
-import Reports
 import SystemLayer
 
 extension CheckCommand {

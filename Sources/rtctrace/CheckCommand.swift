@@ -1,7 +1,9 @@
-import Replay
+import Analysis
+import CommandLineKit
 import Reports
 import SystemLayer
-import TraceFormat
+import TraceCodec
+import TraceModel
 
 /// `rtctrace check`: golden traces for CI.
 enum CheckCommand {

@@ -1,7 +1,7 @@
-import Replay
-import SystemLayer
+import Analysis
+import CommandLineKit
 import Reports
-import TraceFormat
+import SystemLayer
 
 /// `rtctrace diff`: where two traces of the same scenario first behave differently, and every difference after.
 enum DiffCommand {

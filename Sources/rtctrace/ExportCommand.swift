@@ -1,6 +1,6 @@
-import Replay
+import CommandLineKit
 import Reports
-import TraceFormat
+import TraceModel
 
 /// `rtctrace export`: the replay as a Chrome Trace Event file for Perfetto or chrome://tracing.
 enum ExportCommand {

@@ -1,6 +1,8 @@
+import CommandLineKit
+import Contract
 import QualityEngine
-import Reports
-import TraceFormat
+import TraceCodec
+import TraceModel
 
 /// What `info` and `verify` learn by reading a whole trace.
 struct TraceSummary {

@@ -1,6 +1,7 @@
-import Reports
+import CommandLineKit
 import SystemLayer
-import TraceFormat
+import TraceCodec
+import TraceModel
 
 /// `rtctrace record` and `rtctrace append`: write validated records into a trace.
 enum RecordCommand {

@@ -1,7 +1,6 @@
-import Replay
-import Reports
-import TraceFormat
-import TraceTools
+import Analysis
+import CommandLineKit
+import TraceModel
 
 /// `rtctrace redact`: replace personal data with stable keyed tokens, keeping what the replay concludes.
 enum RedactCommand {

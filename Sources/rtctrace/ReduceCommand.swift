@@ -1,7 +1,7 @@
-import Replay
-import Reports
-import TraceFormat
-import TraceTools
+import Analysis
+import CommandLineKit
+import TraceCodec
+import TraceModel
 
 /// `rtctrace reduce`: shrink a trace to a small golden trace that still shows the problem.
 enum ReduceCommand {

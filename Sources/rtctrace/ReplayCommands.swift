@@ -1,6 +1,6 @@
+import CommandLineKit
 import Replay
 import Reports
-import TraceFormat
 
 let replayCommands: [Command] = [ReplayCommand.command, ExplainCommand.command, CheckCommand.command,
                                  ReviewCommand.make(accept: true), ReviewCommand.make(accept: false)]

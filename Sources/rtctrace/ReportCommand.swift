@@ -1,6 +1,6 @@
-import Replay
+import CommandLineKit
 import Reports
-import TraceFormat
+import TraceModel
 
 /// `rtctrace report`: one self-contained HTML file a support engineer can open or print.
 enum ReportCommand {

@@ -1,6 +1,7 @@
-import Reports
+import Analysis
+import CommandLineKit
 import SystemLayer
-import TraceFormat
+import TraceModel
 
 /// `rtctrace accept` / `rtctrace reject`: review `NAME.golden.json.new` files written by `check --update`.
 enum ReviewCommand {

@@ -1,5 +1,5 @@
+import CommandLineKit
 import Reports
-import TraceFormat
 
 /// `rtctrace rules [ID|CODE]`: the contract's rule catalogue, or one entry in full.
 enum RulesCommand {

@@ -1,4 +1,3 @@
-import TraceTools
 
 /// Commands of the support toolkit (report, export, redact, reduce).
 let toolCommands: [Command] = [ReportCommand.command, ExportCommand.command, RedactCommand.command, ReduceCommand.command,

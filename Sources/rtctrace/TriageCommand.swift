@@ -1,7 +1,9 @@
-import SystemLayer
+import Analysis
+import CommandLineKit
 import Reports
-import TraceFormat
-import TraceTools
+import SystemLayer
+import TraceCodec
+import TraceModel
 
 /// `rtctrace triage`: every trace of a fleet replayed, one JSON row each, a summary, CI thresholds.
 enum TriageCommand {
@@ -70,7 +72,7 @@ enum TriageCommand {
         var summary = TriageSummary()
         progress?.start(total: plan.count)
         do {
-            try Triage.run(plan, jobs: jobs, options: options) { i, row, json in
+            try Triage.run(plan, jobs: jobs, options: options, render: TriageRowJSON.render) { i, row, json in
                 try writer.write(line: json.utf8)
                 summary.add(row)
                 progress?.done(i + 1)

@@ -1,5 +1,5 @@
-import Reports
-import TraceFormat
+import CommandLineKit
+import TraceModel
 
 /// `rtctrace verify`: strict integrity check of one or more traces.
 enum VerifyCommand {

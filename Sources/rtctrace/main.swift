@@ -1,6 +1,6 @@
-import Reports
+import CommandLineKit
 import SystemLayer
-import TraceFormat
+import TraceModel
 
 /// One subcommand: its spec and what it runs.
 struct Command: Sendable {

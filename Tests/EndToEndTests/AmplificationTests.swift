@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Output grows with what a trace says, not with how often a hostile trace repeats a long string.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `rtctrace check` as CI uses it: failures name the seq, snapshots diff, JUnit parses.

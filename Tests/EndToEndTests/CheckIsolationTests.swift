@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// One trace whose replay traps never loses the other traces' results or the JUnit file: `check`

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Inside a checked folder, only regular files whose real path is inside it are read, printed,

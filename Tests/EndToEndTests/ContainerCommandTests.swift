@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// record, append, cat, info, verify as a user runs them.

@@ -1,5 +1,6 @@
 import Foundation
-import TraceFormat
+import TestSupport
+import TraceModel
 import XCTest
 
 /// docs/contract.md and the catalogue in code (RuleID, FindingCode) name the same rules and codes.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `rtctrace diff` as a support engineer runs it on two recordings of one scenario.

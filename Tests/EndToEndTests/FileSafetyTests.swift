@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Outputs never overwrite inputs or special files, never replace a trace being appended to, and

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// A stretch with no records is visible: `info` and `explain` name it, and quality counts it as no data.

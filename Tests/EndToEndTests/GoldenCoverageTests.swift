@@ -1,5 +1,7 @@
 import Foundation
-import TraceFormat
+import TestSupport
+import TraceCodec
+import TraceModel
 import XCTest
 
 /// Every rule id and finding code of the catalogue (RuleID, FindingCode; docs/contract.md names

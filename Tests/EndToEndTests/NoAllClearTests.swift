@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// An input with nothing to judge by never gets "Nothing is wrong": it is named and exits 65.

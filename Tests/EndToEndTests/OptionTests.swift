@@ -1,4 +1,6 @@
+import CommandLineKit
 import Foundation
+import TestSupport
 import XCTest
 
 /// Options are declared once: `--help` prints each numeric option's range, and parsing enforces

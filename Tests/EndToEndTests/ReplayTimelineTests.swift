@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The `replay` timeline: typed state changes, output that grows with the change rather than with the

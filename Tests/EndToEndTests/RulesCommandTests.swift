@@ -1,5 +1,6 @@
 import Foundation
-import TraceFormat
+import TestSupport
+import TraceModel
 import XCTest
 
 /// `rtctrace rules`: the catalogue from code, one entry with its summary and example advice.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Several files of one recorded session are one trace to every reading command, in part order

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// What strict JSON parsers reject is rejected when a trace is read or written, and a failed append

@@ -1,5 +1,6 @@
 import Foundation
-import TraceFormat
+import TestSupport
+import TraceModel
 import XCTest
 
 /// The typed trace builder (Tests/TestSupport/TraceBuilder.swift) writes traces that `rtctrace`

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `rtctrace triage` as a support lead and a CI job run it: rows, damage, sessions, shards, thresholds.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Triage rows and traces in an existing SQL engine: DuckDB (its Python package, from PyPI) reads

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// A write that fails (here: /dev/full, "No space left on device") ends the command with an error,

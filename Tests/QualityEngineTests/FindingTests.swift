@@ -1,7 +1,8 @@
 // One test per finding code the quality engine owns.
-import XCTest
-import TraceFormat
 @testable import QualityEngine
+import TestSupport
+import TraceModel
+import XCTest
 
 final class FindingTests: XCTestCase {
     func test_quality_spuriousChange_oneToOneWithinTheWindowBefore() {

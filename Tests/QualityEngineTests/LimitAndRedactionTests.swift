@@ -1,7 +1,9 @@
 // The engine limits of contract v2 (trace.limitExceeded) and speakers.mismatch in traces redacted at the source.
-import XCTest
-import TraceFormat
+import Contract
 @testable import QualityEngine
+import TestSupport
+import TraceModel
+import XCTest
 
 final class LimitAndRedactionTests: XCTestCase {
     private func limitFinding(_ seq: Int, _ t: Int64) -> QualityOutput {

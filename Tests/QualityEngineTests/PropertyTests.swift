@@ -1,8 +1,8 @@
 // Property tests over seeded random traces: 500 traces × 80 records, timers delivered as the replayer does.
-import XCTest
-import SeededRandom
-import TraceFormat
 @testable import QualityEngine
+import TraceFixtures
+import TraceModel
+import XCTest
 
 
 final class PropertyTests: XCTestCase {

@@ -1,7 +1,8 @@
 // Findings speak the trace's layer: SRTC says channel/join/leave/user, SMeeting says meeting/enter/exit/member.
-import XCTest
-import TraceFormat
+import Contract
 @testable import QualityEngine
+import TraceModel
+import XCTest
 
 final class ProseTests: XCTestCase {
     /// A trace that raises every finding code the engine owns.

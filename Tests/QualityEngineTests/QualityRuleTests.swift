@@ -1,7 +1,8 @@
 // One test per quality rule (contract.md, "Quality engine", Q1–Q6).
-import XCTest
-import TraceFormat
 @testable import QualityEngine
+import TestSupport
+import TraceModel
+import XCTest
 
 final class QualityRuleTests: XCTestCase {
     func test_Q1_overallIsTheWorseSideAndMosTheSmaller() {

@@ -1,7 +1,7 @@
 // One test per speaker and layer rule (contract.md, "Active speakers" S1–S2, "Simulcast layers" L1–L3).
+import TestSupport
+import TraceModel
 import XCTest
-import TraceFormat
-@testable import QualityEngine
 
 final class SpeakerAndLayerRuleTests: XCTestCase {
     func test_S1_mergeKeyedByUidAndTrack_laterEntryUpdatesLevel_stoppedRemoves() {

@@ -1,7 +1,7 @@
-import SeededRandom
-import TraceFormat
-import XCTest
 @testable import QualityEngine
+import TraceFixtures
+import TraceModel
+import XCTest
 
 /// The indexed speaker set gives exactly what merging and re-sorting the whole set gives (S1, S2),
 /// and a million new speakers cost a lookup each once the set is full.

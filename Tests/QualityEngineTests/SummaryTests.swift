@@ -1,7 +1,7 @@
 // QualitySummary: time per level, worst interval, MOS range, prompts with and without hysteresis.
-import XCTest
-import TraceFormat
 @testable import QualityEngine
+import TraceModel
+import XCTest
 
 final class SummaryTests: XCTestCase {
     private func run(_ records: [(Int64, RecordBody)], end: Int64,

@@ -1,7 +1,9 @@
 // The quality engine is tested through the shared store (Tests/TestSupport/TestStore.swift): send
 // a record, assert the whole next state and the exact outputs. These are the quality helpers.
-import TraceFormat
+import Contract
 @testable import QualityEngine
+import TestSupport
+import TraceModel
 
 /// The shared test store around a quality engine; it starts past the header (seq 0).
 typealias TestStore = TestSupport.TestStore<QualityEngine>

@@ -1,7 +1,6 @@
 import Foundation
-import Replay
 import Reports
-import TraceFormat
+import TestSupport
 import XCTest
 
 /// Reports speak the trace's layer: SRTC channels that users join and leave; SMeeting meetings

@@ -1,8 +1,7 @@
-import QualityEngine
 import Replay
 import Reports
-import RouteEngine
-import TraceFormat
+import TestSupport
+import TraceModel
 import XCTest
 
 final class ReplayTests: XCTestCase {

@@ -1,7 +1,8 @@
+import Contract
 import Replay
 import Reports
-import RouteEngine
-import TraceFormat
+import TestSupport
+import TraceModel
 import XCTest
 
 /// Contract v2 at replay level: outcomes attached to verdicts (V2), why a prediction was what it was (X4),

@@ -1,5 +1,6 @@
 import Foundation
 import Reports
+import TestSupport
 import XCTest
 
 /// Renders a real report in headless Chromium: the page loads without script errors, the timeline

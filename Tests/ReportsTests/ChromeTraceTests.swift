@@ -1,7 +1,7 @@
 import Foundation
 import Replay
 import Reports
-import TraceFormat
+import TestSupport
 import XCTest
 
 final class ChromeTraceTests: XCTestCase {

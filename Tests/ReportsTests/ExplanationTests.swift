@@ -1,7 +1,9 @@
+import Analysis
 import Foundation
 import Replay
 import Reports
-import TraceFormat
+import TestSupport
+import TraceModel
 import XCTest
 
 /// The one explanation every report renders: counts that match their lists, repeats told once, and

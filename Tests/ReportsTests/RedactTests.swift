@@ -1,8 +1,9 @@
+import Analysis
 import Foundation
 import Replay
 import Reports
-import TraceFormat
-import TraceTools
+import TestSupport
+import TraceModel
 import XCTest
 
 final class RedactTests: XCTestCase {

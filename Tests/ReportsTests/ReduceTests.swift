@@ -1,7 +1,8 @@
+import Analysis
 import Foundation
 import Replay
-import TraceFormat
-import TraceTools
+import TestSupport
+import TraceModel
 import XCTest
 
 final class ReduceTests: XCTestCase {

@@ -1,7 +1,8 @@
 import Foundation
 import Replay
 import Reports
-import TraceFormat
+import TestSupport
+import TraceModel
 import XCTest
 
 /// The report tests' own fixtures; the shared ones are in Tests/TestSupport.

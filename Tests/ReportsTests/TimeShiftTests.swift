@@ -1,8 +1,9 @@
+import Analysis
 import Foundation
 import Replay
 import Reports
-import TraceFormat
-import TraceTools
+import TestSupport
+import TraceModel
 import XCTest
 
 /// Every golden trace shifted to the top of the valid time range (2^53 ms) replays to the same

@@ -1,6 +1,7 @@
+import Analysis
 import Replay
 import Reports
-import TraceFormat
+import TraceModel
 import XCTest
 
 /// `TraceDiff`: pairing, the first behavioural difference, tolerance, and every kind of difference.

@@ -1,8 +1,9 @@
+import Analysis
 import Foundation
 import Replay
 import Reports
-import TraceFormat
-import TraceTools
+import TraceCodec
+import TraceModel
 import XCTest
 
 /// The triage taxonomy, rows, summary, thresholds, shards and the ordered parallel runner.

@@ -1,7 +1,8 @@
 import Foundation
 import Glibc
+import TestSupport
+import TraceCodec
 import XCTest
-import TraceFormat
 
 /// Two processes appending to one trace never interleave bytes inside a frame:
 /// the writer holds an exclusive advisory lock (flock) and a second writer is refused, by name.

@@ -1,7 +1,8 @@
 import Foundation
 import SystemLayer
+import TestSupport
+@testable import TraceCodec
 import XCTest
-@_spi(Testing) @testable import TraceFormat
 
 /// A writer killed at any point, or failing at any write, leaves a trace that recovers to a
 /// prefix of what was appended, holding every record that was flushed.

@@ -1,8 +1,12 @@
+import Analysis
+import CommandLineKit
 import Foundation
-import XCTest
 import Replay
 import Reports
-import TraceFormat
+import TestSupport
+import TraceCodec
+import TraceModel
+import XCTest
 
 /// Replays every input in fuzz/regressions (each one crashed or hung a fuzz target once) through
 /// the same paths as the three fuzz targets, built normally: `swift test` keeps them fixed.

@@ -1,9 +1,10 @@
 import Foundation
 import Glibc
-import XCTest
 import Replay
-import Reports
-@testable import TraceFormat
+import TestSupport
+@testable import TraceCodec
+@testable import TraceModel
+import XCTest
 
 /// Hostile input gets a clear error or warning, in bounded memory, and reading it ends.
 ///

@@ -5,7 +5,8 @@ import FoundationXML
 import Glibc
 import XCTest
 import Reports
-import TraceFormat
+import TraceCodec
+import TraceModel
 
 /// Strings from traces are escaped in every renderer, and output files are
 /// written atomically, only at the path given.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The C library is reached through one module: every other source file builds unchanged on

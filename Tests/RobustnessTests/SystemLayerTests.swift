@@ -1,5 +1,6 @@
 import Foundation
 import SystemLayer
+import TestSupport
 import XCTest
 
 /// The system layer: typed errors naming the call and the path, the one EINTR and short-write

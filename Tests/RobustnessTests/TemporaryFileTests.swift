@@ -1,7 +1,8 @@
+import Analysis
 import Foundation
 import SystemLayer
-import TraceFormat
-import TraceTools
+import TestSupport
+import TraceCodec
 import XCTest
 
 /// (g) An output written through a temporary sibling that fails (here: the disk fills) reports

@@ -1,5 +1,5 @@
-import SeededRandom
-import TraceFormat
+import TraceFixtures
+import TraceModel
 
 
 /// Random but plausible record sequences: every record type the route engine reads, plus noise.

@@ -1,5 +1,7 @@
+import Contract
 import RouteEngine
-import TraceFormat
+import TestSupport
+import TraceModel
 import XCTest
 
 /// One test per finding code the route engine owns.

@@ -1,5 +1,6 @@
 import RouteEngine
-import TraceFormat
+import TestSupport
+import TraceModel
 import XCTest
 
 /// I1–I4: interruptions, system calls and recovery.

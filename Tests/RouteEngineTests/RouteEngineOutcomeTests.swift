@@ -1,5 +1,7 @@
+import Contract
 import RouteEngine
-import TraceFormat
+import TestSupport
+import TraceModel
 import XCTest
 
 /// V2 (what became of each call), X4 (why the prediction is what it is) and the engine's device limit.

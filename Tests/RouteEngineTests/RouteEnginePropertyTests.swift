@@ -1,5 +1,7 @@
+import Contract
 import RouteEngine
-import TraceFormat
+import TestSupport
+import TraceModel
 import XCTest
 
 /// Invariants over random record sequences, delivered the way the replayer does (timers due at or

@@ -1,5 +1,7 @@
+import Contract
 import RouteEngine
-import TraceFormat
+import TestSupport
+import TraceModel
 import XCTest
 
 /// I5 (media services reset), I6 (an end that never comes) and I7 (CallKit owns activation).

@@ -1,5 +1,6 @@
-import RouteEngine
-import TraceFormat
+import Contract
+import TestSupport
+import TraceModel
 import XCTest
 
 /// R11 (mode implications) and R12 (another component reconfigured the session).

@@ -1,5 +1,4 @@
-import RouteEngine
-import TraceFormat
+import TestSupport
 import XCTest
 
 /// V1: the verdict on route calls, one test per step of the cause order.

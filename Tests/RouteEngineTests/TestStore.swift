@@ -1,5 +1,7 @@
+import Contract
 import RouteEngine
-import TraceFormat
+import TestSupport
+import TraceModel
 
 // The route engine is tested through the shared store (Tests/TestSupport/TestStore.swift): send a
 // record, assert the whole next state and the exact outputs. These are the route helpers.

@@ -1,6 +1,8 @@
+import CommandLineKit
 import Foundation
 import Replay
-import TraceFormat
+import TraceCodec
+import TraceModel
 
 /// Where the tests find the project's files, where they write theirs, and records to test with.
 public enum Fixtures {

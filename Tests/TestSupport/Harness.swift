@@ -2,7 +2,8 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
-import TraceFormat
+import TraceCodec
+import TraceModel
 
 /// The writer harness (`rtctrace-harness`, Sources/rtctrace-harness) and the other helpers the
 /// robustness tests are written with.

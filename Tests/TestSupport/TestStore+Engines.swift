@@ -1,6 +1,7 @@
+import Contract
 import QualityEngine
 import RouteEngine
-import TraceFormat
+import TraceModel
 
 extension RouteEngine: TestableReducer {
     public var layer: Layer { state.layer }

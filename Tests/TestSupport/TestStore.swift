@@ -1,4 +1,6 @@
-import TraceFormat
+import CommandLineKit
+import Contract
+import TraceModel
 import XCTest
 
 /// An engine the test store can drive: a pure reducer over records whose timers come back as data.

@@ -1,6 +1,7 @@
 import Foundation
 import Replay
-import TraceFormat
+import TraceCodec
+import TraceModel
 
 /// Builds a trace from typed records: a header at seq 0, then records with consecutive seqs.
 ///

@@ -1,5 +1,7 @@
+import TestSupport
+@testable import TraceCodec
+@testable import TraceModel
 import XCTest
-@testable import TraceFormat
 
 final class CodecTests: XCTestCase {
     func test_everyRecordTypeRoundTrips() throws {

@@ -1,6 +1,8 @@
 import Foundation
+import TestSupport
+@testable import TraceCodec
+@testable import TraceModel
 import XCTest
-@testable import TraceFormat
 
 final class ContainerTests: XCTestCase {
     var dir = ""

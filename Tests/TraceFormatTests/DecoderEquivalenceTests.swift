@@ -1,7 +1,9 @@
 import Foundation
-import SeededRandom
+import TestSupport
+@testable import TraceCodec
+import TraceFixtures
+@testable import TraceModel
 import XCTest
-@testable import TraceFormat
 
 /// The fast decoder must give exactly the records Foundation's JSONDecoder gives.
 final class DecoderEquivalenceTests: XCTestCase {

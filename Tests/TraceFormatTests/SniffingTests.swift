@@ -1,6 +1,8 @@
 import Foundation
+import TestSupport
+@testable import TraceCodec
+@testable import TraceModel
 import XCTest
-@testable import TraceFormat
 
 /// The container is recognised by what is in the file, not by its first four bytes alone: damage at
 /// the start and bogus skippable frames cost only the frames they hit.

@@ -1,6 +1,7 @@
 import Foundation
-import RecorderSimulation
-import TraceFormat
+import TestSupport
+import TraceCodec
+import TraceModel
 @testable import TraceRecorder
 import XCTest
 

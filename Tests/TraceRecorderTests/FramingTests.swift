@@ -1,5 +1,6 @@
 import Foundation
-@testable import TraceFormat
+import TestSupport
+@testable import TraceCodec
 @testable import TraceRecorder
 import XCTest
 

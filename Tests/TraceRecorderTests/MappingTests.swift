@@ -1,5 +1,6 @@
 import Foundation
-@testable import TraceFormat
+@testable import TraceCodec
+@testable import TraceModel
 @testable import TraceRecorder
 import XCTest
 

@@ -7,7 +7,8 @@ import Darwin
 #endif
 import RecorderSimulation
 import Replay
-@testable import TraceFormat
+@testable import TraceModel
+import TraceCodec
 @testable import TraceRecorder
 import XCTest
 

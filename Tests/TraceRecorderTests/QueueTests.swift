@@ -1,6 +1,6 @@
 import Foundation
-import RecorderSimulation
-import TraceFormat
+import TestSupport
+import TraceModel
 @testable import TraceRecorder
 import XCTest
 

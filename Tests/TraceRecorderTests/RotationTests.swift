@@ -6,7 +6,8 @@ import Darwin
 #endif
 import RecorderSimulation
 import Replay
-import TraceFormat
+import TraceCodec
+import TraceModel
 @testable import TraceRecorder
 import XCTest
 

@@ -1,7 +1,8 @@
 import Foundation
 import RecorderSimulation
 import Replay
-import TraceFormat
+import TestSupport
+import TraceModel
 @testable import TraceRecorder
 import XCTest
 

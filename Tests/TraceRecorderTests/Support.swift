@@ -2,7 +2,8 @@ import Foundation
 import RecorderSimulation
 import Replay
 import TestSupport
-import TraceFormat
+import TraceCodec
+import TraceModel
 @testable import TraceRecorder
 import XCTest
 

@@ -1,0 +1,44 @@
+/// The outcome of checking one golden trace: its expectations, its snapshot and its integrity.
+public struct CheckOutcome: Sendable {
+    /// The trace.
+    public var file: String
+    /// One line per failure: `FILE: seq N: expect.X: expected …, got …` and the like.
+    public var failures: [String] = []
+    /// Expectations evaluated.
+    public var expectations = 0
+    /// The snapshot's state.
+    public var snapshot: SnapshotState = .none
+    /// The canonical replay output, for `--update`.
+    public var rendered: String = ""
+    /// Whether everything held.
+    public var passed: Bool { failures.isEmpty }
+
+    /// An outcome with nothing checked yet.
+    public init(file: String) { self.file = file }
+}
+
+/// Where a trace stands against its `NAME.golden.json`.
+public enum SnapshotState: Sendable, Equatable {
+    /// The trace has no snapshot.
+    case none
+    /// It matches byte for byte.
+    case matched
+    /// It differs; the diff is readable text.
+    case changed(diff: String)
+}
+
+/// Golden traces and their snapshots: the names `check` looks for and the outcome of checking one.
+public enum GoldenCheck {
+    /// Trace file suffixes `check` looks for in folders.
+    public static let traceSuffixes = [".trace.zst", ".jsonl", ".jsonl.zst"]
+
+    /// The trace's name without its trace suffix: `traces/a.trace.zst` → `traces/a`.
+    public static func stem(_ path: String) -> String {
+        for s in traceSuffixes.sorted(by: { $0.count > $1.count }) where path.hasSuffix(s) { return String(path.dropLast(s.count)) }
+        if path.hasSuffix(".zst") { return String(path.dropLast(4)) }
+        return path
+    }
+
+    /// The snapshot path beside a trace.
+    public static func snapshotPath(for trace: String) -> String { stem(trace) + ".golden.json" }
+}

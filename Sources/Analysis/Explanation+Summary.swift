@@ -1,0 +1,106 @@
+import Contract
+import Replay
+import TraceModel
+
+// The summary and the grouped findings: every count matches the list it summarises.
+extension Explanation {
+    /// Codes of the kinds a reconnect resets (Q4: the quality baseline and the speaker list).
+    static let resetByReconnect: Set<FindingCode> = [.qualitySpuriousChange, .qualityMissedChange, .speakersMismatch]
+
+    /// Findings other than those told with the calls and the divergences, grouped by code and
+    /// severity (and, for the kinds a reconnect resets, by the reconnect before them), most severe
+    /// first, then by time.
+    public static func findingGroups(_ r: ReplayResult) -> [FindingGroup] {
+        struct Key: Hashable { var code: FindingCode; var severity: Severity; var epoch: Int? }
+        let reconnects = r.quality?.reconnectMoments ?? []
+        var order: [Key] = []
+        var groups: [Key: FindingGroup] = [:]
+        for (i, f) in r.findings.enumerated() where f.code != .routeIneffective && f.code != .routeDivergence {
+            let reconnect = resetByReconnect.contains(f.code) ? reconnects.last { $0.t <= f.t } : nil
+            let key = Key(code: f.code, severity: f.severity, epoch: reconnect?.seq)
+            if var g = groups[key] {
+                g.count += 1
+                g.lastT = f.t
+                groups[key] = g
+            } else {
+                order.append(key)
+                groups[key] = FindingGroup(code: f.code, severity: f.severity, rule: f.rule, count: 1, first: f, lastT: f.t,
+                                           afterReconnect: reconnect, headline: "", lines: [], firstIndex: i)
+            }
+        }
+        var out = order.map { groups[$0]! }
+        for i in out.indices { describe(&out[i], r) }
+        return out.sorted { ($0.severity, -$0.first.t) > ($1.severity, -$1.first.t) }
+    }
+
+    static func describe(_ g: inout FindingGroup, _ r: ReplayResult) {
+        let f = g.first
+        var head = f.severity.rawValue.padded(8) + f.code.rawValue + (f.rule.map { " [\($0)]" } ?? "")
+        if g.count == 1 {
+            head += " at \(formatDuration(f.t))" + (f.seqs.isEmpty ? "" : ", seq " + f.seqs.map(String.init).joined(separator: ", "))
+        } else {
+            head += " ×\(g.count) from \(formatDuration(f.t)) to \(formatDuration(g.lastT)); the first at seq "
+                + f.seqs.map(String.init).joined(separator: ", ")
+        }
+        g.headline = head
+        var lines = [Line(nil, f.message)]
+        if let rc = g.afterReconnect {
+            lines.append(Line("after", "the reconnect at \(formatDuration(rc.t)) (seq \(rc.seq)): a reconnect clears the quality "
+                + "baseline and the active-speaker list (Q4); an SDK that kept them across it reports exactly this"))
+        }
+        lines.append(Line("advice", f.advice))
+        if let gap = r.droppedRange(overlapping: f.t, g.lastT) { lines.append(uncertain(gap)) }
+        g.lines = lines
+    }
+
+    func summaryLines(_ r: ReplayResult, failingCount: Int, _ w: LayerWords) -> [SummaryLine] {
+        // The counts are kept by the replay over every call, as outcomes are decided.
+        var out: [SummaryLine] = []
+        func line(_ s: String, nested: Bool = false) { out.append(SummaryLine(text: s, nested: nested)) }
+        let total = r.verdictCount
+        var head = "\(failingCount) of \(total) call\(total == 1 ? "" : "s") did not take effect"
+        if r.layerCallCount > 0 { head += " (\(total - r.layerCallCount) route, \(r.layerCallCount) layer)" }
+        line(head)
+        for (what, n) in notTakingEffectBreakdown(r, w) { line("\(n) \(what)", nested: true) }
+        if !lateCalls.isEmpty {
+            line("\(lateCalls.count) deferred call\(lateCalls.count == 1 ? "" : "s") took effect later (listed under Calls that took effect late)")
+        }
+        let unexplained = r.unexplainedDivergenceCount
+        line("\(r.divergenceCount) route divergence\(r.divergenceCount == 1 ? "" : "s") (\(unexplained) unexplained, "
+            + "\(r.divergenceCount - unexplained) explained)")
+        let counts = Severity.allCases.reversed().map { s in (s, r.findings.filter { $0.severity == s }.count) }
+        var findings = "findings: " + counts.map { "\($0.1) \($0.0.rawValue)\($0.1 == 1 || $0.0 == .info ? "" : "s")" }.joined(separator: ", ")
+        let withCalls = r.findings.filter { $0.code == .routeIneffective }.count
+        let withDivergences = r.findings.filter { $0.code == .routeDivergence }.count
+        let grouped = groups.reduce(0) { $0 + $1.count }
+        var parts: [String] = []
+        if withCalls > 0 { parts.append("\(withCalls) with the calls") }
+        if withDivergences > 0 { parts.append("\(withDivergences) with the divergences") }
+        if grouped > 0 { parts.append("\(grouped) under Findings in \(groups.count) group\(groups.count == 1 ? "" : "s")") }
+        if !parts.isEmpty { findings += " (" + parts.joined(separator: ", ") + ")" }
+        if r.findingsDropped > 0 { findings += "; \(r.findingsDropped) more not kept" }
+        line(findings)
+        if let q = r.quality, q.reports > 0 { line("quality: " + QualityText.oneLine(q)) }
+        if let q = r.quality, q.gapCount > 0 { line(QualityText.gapsSentence(q)) }
+        if r.droppedRecords > 0 {
+            line("incomplete: the recorder dropped \(r.droppedRecords) record\(r.droppedRecords == 1 ? "" : "s") ("
+                + r.dropped.prefix(5).map { "\(formatDuration($0.fromT))–\(formatDuration($0.toT))" }.joined(separator: ", ")
+                + (r.dropped.count > 5 ? ", …" : "") + "); items there are marked uncertain")
+        }
+        if let why = unexplainable {
+            line("Cannot be explained: " + why + ".")
+        } else {
+            line(needsAttention ? "Needs attention: see below." : "Nothing is wrong: every call did what the contract predicts.")
+        }
+        return out
+    }
+
+    /// The calls that did not take effect, by what became of them and why.
+    func notTakingEffectBreakdown(_ r: ReplayResult, _ w: LayerWords) -> [(String, Int)] {
+        var by: [String: Int] = [:]
+        for (key, n) in r.notTakingEffectCounts {
+            by["\(key.kind.rawValue): \(key.cause.map { Wording.cause($0, w) } ?? Wording.outcome(key.kind, w))", default: 0] += n
+        }
+        return by.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
+    }
+}

@@ -1,0 +1,157 @@
+import Contract
+import QualityEngine
+import Replay
+import TraceModel
+
+/// The one explanation of a replay that every report renders: a summary, then each item with its why,
+/// the records behind it, the contract rule and the advice, in the layer's words. It is built once
+/// from a `ReplayResult`; the text, HTML and JSON renderers lay it out and never parse each other.
+public struct Explanation: Sendable {
+    /// A line of an item, with an optional label (`why`, `advice`, …) that renderers may emphasise.
+    public struct Line: Equatable, Sendable {
+        /// `why`, `cause record`, `advice`, … or nil for a plain line.
+        public var label: String?
+        /// The text.
+        public var text: String
+
+        /// Creates a line.
+        public init(_ label: String?, _ text: String) {
+            self.label = label
+            self.text = text
+        }
+    }
+
+    /// A line of the summary; `nested` lines detail the one above.
+    public struct SummaryLine: Equatable, Sendable {
+        /// The text.
+        public var text: String
+        /// Whether it details the line above.
+        public var nested: Bool
+    }
+
+    /// A route or layer call, with what became of it.
+    public struct Call: Sendable {
+        /// The verdict (and, for route calls, its outcome).
+        public var verdict: Verdict
+        /// The first line: seq, time, call, verdict, cause and rule.
+        public var headline: String
+        /// Why, the records involved and what to do.
+        public var lines: [Line]
+    }
+
+    /// A divergence between the predicted and the actual route.
+    public struct DivergenceItem: Sendable {
+        /// The divergence.
+        public var divergence: Divergence
+        /// Its index among the trace's divergences, in start order (what markers and `expect.predictedBy` use).
+        public var index: Int
+        /// The first line: explained or not, when, both routes and the rule.
+        public var headline: String
+        /// Why the prediction was what it was, where the actual route came from, what explains it, advice.
+        public var lines: [Line]
+    }
+
+    /// Findings of one kind, told once: how many, when, the first in full and the advice once.
+    public struct FindingGroup: Sendable {
+        /// The code.
+        public var code: FindingCode
+        /// Their severity.
+        public var severity: Severity
+        /// The rule they belong to.
+        public var rule: RuleID?
+        /// How many findings the group stands for.
+        public var count: Int
+        /// The first of them, in full.
+        public var first: Finding
+        /// When the last of them was raised.
+        public var lastT: Int64
+        /// The reconnect before them, for findings of the kinds a reconnect resets (Q4).
+        public var afterReconnect: QualitySummary.Moment?
+        /// The first line: severity, code, rule, count and time range.
+        public var headline: String
+        /// The first finding's message, the Q4 context when there is one, and the advice.
+        public var lines: [Line]
+        /// The index of the first finding in `ReplayResult.findings` (for links to the timeline).
+        public var firstIndex: Int
+    }
+
+    /// The trace's layer.
+    public var layer: Layer
+    /// `SRTC trace` / `SMeeting trace`.
+    public var title: String
+    /// The trace file.
+    public var file: String
+    /// Device, OS and SDK, or that the header is missing.
+    public var device: String
+    /// Duration and record count.
+    public var duration: String
+    /// Reading problems, when there were any.
+    public var damage: String?
+    /// Why there is nothing to judge, when there is nothing.
+    public var unexplainable: String?
+    /// Whether anything needs attention.
+    public var needsAttention: Bool
+    /// The summary, every count matching the lists below it.
+    public var summary: [SummaryLine]
+    /// Calls that did not take effect (outcome other than applied or noop), at most `listCap`.
+    public var calls: [Call]
+    /// Calls that did not take effect beyond `listCap`.
+    public var callsNotListed: Int
+    /// Divergences counted but not listed (beyond the replay's cap or the list's).
+    public var divergencesNotListed: Int
+    /// Deferred calls that took effect later.
+    public var lateCalls: [Call]
+    /// Divergences, unexplained first.
+    public var divergences: [DivergenceItem]
+    /// The other findings, grouped, most severe first, then by time.
+    public var groups: [FindingGroup]
+    /// Findings not kept by the replay (beyond its cap), counted only.
+    public var findingsNotListed: Int
+    /// The quality summary, when the trace has quality data (or runs on the CDN engine).
+    public var quality: QualitySummary?
+    /// The finding counts by code (for the quality block).
+    public var findingCounts: [FindingCode: Int]
+
+    /// Items listed per list at most.
+    public static let listCap = 200
+
+    /// Builds the explanation of a replay.
+    public init(_ r: ReplayResult) {
+        let w = r.words
+        layer = r.layer
+        title = Wording.title(r)
+        file = r.file
+        if let h = r.header {
+            device = "\(h.device.model ?? "?"), \(h.device.os ?? "?")\(h.device.simulator ? " (simulator)" : "")" + (h.sdk.map { ", \($0)" } ?? "")
+        } else {
+            device = "unknown (the trace has no header)"
+        }
+        duration = "\(formatDuration(r.durationMs)), \(r.records) records"
+        damage = r.problemCount > 0
+            ? "\(r.problemCount) problem\(r.problemCount == 1 ? "" : "s") while reading (see stderr; run 'rtctrace verify')" : nil
+        unexplainable = r.unexplainable
+        needsAttention = r.hasIssues
+        let failing = r.verdicts.filter { !Self.tookEffect($0) }
+        calls = failing.prefix(Self.listCap).map { Self.call($0, r) }
+        let failingCount = r.notTakingEffectCount
+        callsNotListed = max(0, failingCount - calls.count)
+        lateCalls = r.verdicts.filter { $0.verdict == .deferred && Self.tookEffect($0) }.prefix(Self.listCap).map { Self.call($0, r) }
+        divergences = Self.divergenceOrder(r).prefix(Self.listCap).map { Self.divergence($0.element, index: $0.offset, r) }
+        divergencesNotListed = max(0, r.divergenceCount - divergences.count)
+        groups = Self.findingGroups(r)
+        findingsNotListed = r.findingsDropped
+        quality = r.quality.flatMap { $0.reports > 0 || $0.vendor == .wangsu || $0.gapCount > 0 ? $0 : nil }
+        findingCounts = r.findingCounts
+        summary = []
+        summary = summaryLines(r, failingCount: failingCount, w)
+    }
+
+    /// The divergences as every report lists them: unexplained first, each with its index in the result.
+    public static func divergenceOrder(_ r: ReplayResult) -> [(offset: Int, element: Divergence)] {
+        let all = Array(r.divergences.enumerated())
+        return all.filter { !$0.element.explained } + all.filter { $0.element.explained }
+    }
+
+    /// Whether a call took effect in the end: its outcome (V2) when it has one, else its verdict.
+    public static func tookEffect(_ v: Verdict) -> Bool { v.tookEffect }
+}

@@ -1,0 +1,59 @@
+import QualityEngine
+import TraceModel
+
+/// The quality summary in plain words.
+public enum QualityText {
+    public static let levels: [QualityLevel?] = [.excellent, .good, .poor, .lost, .unknown, nil]
+
+    static func name(_ l: QualityLevel?) -> String { l?.rawValue ?? "no data" }
+
+    /// One line: the time split across levels and whose side was bad.
+    public static func oneLine(_ q: QualitySummary) -> String {
+        let total = max(q.time.total, 1)
+        let parts = levels.compactMap { l -> String? in
+            let ms = q.time[l]
+            return ms == 0 ? nil : "\(name(l)) \(fixed(Double(ms) * 100 / Double(total), 0))%"
+        }
+        return parts.joined(separator: ", ") + "; " + q.attributionSentence
+    }
+
+    /// The stretches with no records: what the trace cannot say anything about.
+    public static func gapsSentence(_ q: QualitySummary) -> String {
+        "no records: \(q.gapCount) stretch\(q.gapCount == 1 ? "" : "es") longer than \(formatDuration(q.gapThresholdMs))"
+            + " (three report periods): "
+            + q.gaps.prefix(5).map { "\(formatDuration($0.durationMs)) from \(formatDuration($0.startT)) (seq \($0.startSeq)–\($0.endSeq))" }
+                .joined(separator: ", ") + (q.gapCount > 5 ? ", …" : "")
+            + "; the app was suspended or the recorder stopped, so that time counts as no data"
+    }
+
+    /// The full block for `explain`.
+    public static func block(_ q: QualitySummary, findings: [FindingCode: Int]) -> String {
+        var o = ""
+        if q.vendor == .wangsu {
+            o += "  engine: CDN (wangsu): no quality, speaker or layer events; getConnectionQuality() is null (Q5)\n"
+            return o
+        }
+        let total = max(q.time.total, 1)
+        o += "  reports: \(q.reports), level changes: \(q.levelChanges), reconnects: \(q.reconnects)\n"
+        for l in levels where q.time[l] > 0 {
+            o += "  " + name(l).padded(10) + formatDuration(q.time[l]).padded(14) + fixed(Double(q.time[l]) * 100 / Double(total), 1) + "%\n"
+        }
+        if let worst = q.worst {
+            o += "  worst: poor or lost for \(formatDuration(worst.durationMs)), from \(formatDuration(worst.startT)) (seq \(worst.startSeq)) to \(formatDuration(worst.endT)) (seq \(worst.endSeq))\n"
+        }
+        if let lo = q.mosMin, let hi = q.mosMax { o += "  mos: \(fixed(lo, 2))–\(fixed(hi, 2))\n" }
+        let a = q.attribution
+        o += "  attribution [Q6]: " + q.attributionSentence
+        o += " (pub poor/lost \(formatDuration(a.pubBadMs)), sub \(formatDuration(a.subBadMs)), both \(formatDuration(a.bothBadMs)))\n"
+        if q.flappingEpisodeCount > 0 {
+            o += "  flapping: \(q.flappingEpisodeCount) episode\(q.flappingEpisodeCount == 1 ? "" : "s")"
+            o += q.flappingEpisodes.prefix(3).map { " \(formatDuration($0.startT))–\(formatDuration($0.endT))" }.joined(separator: ",") + "\n"
+        }
+        o += "  an app prompting on every change to poor/lost would have prompted \(q.rawPromptCount) time\(q.rawPromptCount == 1 ? "" : "s")"
+        if let h = q.hysteresis {
+            o += "; with hysteresis (\(h.model.k) of \(h.model.n), hold \(formatDuration(h.model.holdMs))) \(h.episodeCount) time\(h.episodeCount == 1 ? "" : "s")"
+        }
+        o += "\n"
+        return o
+    }
+}

@@ -1,0 +1,91 @@
+import Contract
+import Replay
+import TraceCodec
+import TraceModel
+
+/// A redaction that could not be written.
+public struct RedactionError: Error, CustomStringConvertible {
+    /// What went wrong, naming the file.
+    public var description: String
+}
+
+/// What a redaction changed.
+public struct RedactionReport: Sendable {
+    /// Records written.
+    public var records = 0
+    /// Fields replaced, by kind (`device name`, `uid`, …), in the order of `Redactor.Kind.allCases`.
+    public var changed: [(kind: String, count: Int)] = []
+    /// Whether the fixed default salt was used.
+    public var usedDefaultSalt = false
+}
+
+/// Redacts a trace file into a new one.
+public enum Redaction {
+    /// Reads `input` twice (first to learn the order of uids and track ids, then to redact) and writes
+    /// the redacted records to `output` atomically with `TraceWriter`. Reader problems go to `onProblem`.
+    public static func run(input: String, output: String, salt: String?, onProblem: (TraceProblem) -> Void = { _ in }) throws -> RedactionReport {
+        let redactor = Redactor(salt: salt ?? Redactor.defaultSalt)
+        let first = try TraceReader(path: input)
+        while let e = first.next() { if case .record(let r) = e { redactor.learn(r) } }
+        redactor.finishLearning()
+
+        let reader = try TraceReader(path: input)
+        var report = RedactionReport()
+        report.usedDefaultSalt = salt == nil
+        try AtomicFile.replace(output) { tmp in
+            let writer = try TraceWriter(path: tmp, exclusive: true)
+            while let e = reader.next() {
+                switch e {
+                case .record(let r):
+                    do { try writer.append(redactor.redact(r)) } catch let w as WriteError {
+                        let named = w.naming(output, insteadOf: tmp)
+                        throw RedactionError(description: "\(input): seq \(r.seq): cannot keep this record's seq and t in the redacted trace (\(named)); "
+                            + "the input has a seq gap or goes back in time: repair it with 'rtctrace record --renumber' first")
+                    }
+                    report.records += 1
+                case .problem(let p): onProblem(p)
+                }
+            }
+            try writer.close()
+        }
+        report.changed = Redactor.Kind.allCases.compactMap { k in redactor.changed[k].map { (k.rawValue, $0) } }
+        return report
+    }
+
+    /// Differences between two replays in what a redaction must keep: verdicts, divergences and
+    /// findings (codes, severities, rules, records and times; messages may differ by their tokens).
+    /// Empty when they agree.
+    public static func differences(_ a: ReplayResult, _ b: ReplayResult) -> [String] {
+        var out: [String] = []
+        if a.records != b.records { out.append("records: \(a.records) vs \(b.records)") }
+        if a.verdicts != b.verdicts {
+            out.append("verdicts differ (\(a.verdicts.count) vs \(b.verdicts.count))")
+        }
+        if a.divergences != b.divergences || a.divergenceCount != b.divergenceCount {
+            out.append("divergences differ (\(a.divergenceCount) vs \(b.divergenceCount))")
+        }
+        let fa = a.findings.map(FindingKey.init), fb = b.findings.map(FindingKey.init)
+        if fa != fb || a.findingCounts != b.findingCounts {
+            let first = zip(fa, fb).first { $0 != $1 }
+            out.append("findings differ (\(a.findings.count) vs \(b.findings.count))" + (first.map { ": \($0.0.code) vs \($0.1.code)" } ?? ""))
+        }
+        if a.expectations.map(\.passed) != b.expectations.map(\.passed) { out.append("expectation outcomes differ") }
+        return out
+    }
+
+    /// A finding without its prose.
+    struct FindingKey: Equatable {
+        let code: FindingCode
+        let severity: Severity
+        let rule: RuleID?
+        let seqs: [Int]
+        let t: Int64
+        init(_ f: Finding) {
+            code = f.code
+            severity = f.severity
+            rule = f.rule
+            seqs = f.seqs
+            t = f.t
+        }
+    }
+}

@@ -1,0 +1,150 @@
+import QualityEngine
+import Replay
+import TraceModel
+
+/// A record one side of a difference points at: enough to find it in the trace.
+public struct DiffRecord: Equatable, Sendable {
+    /// Its seq.
+    public var seq: Int
+    /// Its time.
+    public var t: Int64
+    /// Its type, e.g. `api.setRoute`.
+    public var type: String
+
+    /// Creates a reference.
+    public init(seq: Int, t: Int64, type: String) {
+        self.seq = seq
+        self.t = t
+        self.type = type
+    }
+}
+
+/// One way two traces behave differently, with the records behind it on each side.
+public struct Difference: Equatable, Sendable {
+    /// What differs.
+    public enum Kind: String, CaseIterable, Sendable {
+        /// The verdict on a paired call (V1, L1, L2).
+        case verdict
+        /// What became of a paired route call in the end (V2).
+        case outcome
+        /// The predicted route, as a step function of time (R8).
+        case predictedRoute
+        /// The device's route, as a step function of time (X1).
+        case actualRoute
+        /// A divergence on one side only, or with other routes or explanation (X2, X3).
+        case divergence
+        /// A finding on one side only (its code's rule).
+        case finding
+        /// The derived quality level, as a step function of time (Q1, Q2).
+        case quality
+    }
+
+    /// What differs.
+    public var kind: Kind
+    /// What it is about: the call (`api.setRoute speaker`), the finding code, or the state.
+    public var subject: String
+    /// The contract rule involved.
+    public var rule: RuleID?
+    /// When it starts (the earlier side's time).
+    public var t: Int64
+    /// When the two sides agree again, for a stretch of a state; nil: to the end (or not a stretch).
+    public var until: Int64?
+    /// The record on A's side (the call, the record that set the state, the finding's record).
+    public var a: DiffRecord?
+    /// The record on B's side.
+    public var b: DiffRecord?
+    /// A's value (`applied`, `speaker`, `raised`, …); nil when A has nothing there.
+    public var aValue: String?
+    /// B's value; nil when B has nothing there.
+    public var bValue: String?
+    /// The cause behind A's verdict or outcome, for wording.
+    public var aCause: VerdictCause?
+    /// The cause behind B's verdict or outcome, for wording.
+    public var bCause: VerdictCause?
+
+    /// Creates a difference.
+    public init(kind: Kind, subject: String, rule: RuleID?, t: Int64, until: Int64? = nil, a: DiffRecord?, b: DiffRecord?,
+                aValue: String?, bValue: String?, aCause: VerdictCause? = nil, bCause: VerdictCause? = nil) {
+        self.kind = kind
+        self.subject = subject
+        self.rule = rule
+        self.t = t
+        self.until = until
+        self.a = a
+        self.b = b
+        self.aValue = aValue
+        self.bValue = bValue
+        self.aCause = aCause
+        self.bCause = bCause
+    }
+}
+
+/// How two traces of the same scenario behave differently: the differences in time order (the first
+/// is where the behaviour first differs), and which records could not be paired.
+public struct TraceDiff: Sendable {
+    /// One side's facts.
+    public struct Side: Sendable, Equatable {
+        /// The trace.
+        public var file: String
+        /// Its layer.
+        public var layer: Layer
+        /// Records compared (headers and expectations left out).
+        public var records: Int
+        /// Records with no counterpart on the other side (the first `listCap`).
+        public var unpaired: [DiffRecord]
+        /// All of them, counted.
+        public var unpairedCount: Int
+    }
+
+    /// Trace A.
+    public var a: Side
+    /// Trace B.
+    public var b: Side
+    /// Records paired by type and identifying fields.
+    public var paired: Int
+    /// Stretches of a state this short or shorter do not count (the replay tolerance).
+    public var toleranceMs: Int64
+    /// Every difference, in time order (the first `listCap`).
+    public var differences: [Difference]
+    /// All differences, counted.
+    public var differenceCount: Int
+
+    /// Lists keep at most this many entries.
+    public static let listCap = 1000
+
+    /// Whether the two traces behave the same.
+    public var same: Bool { differenceCount == 0 }
+}
+
+/// One trace replayed for comparison: its records' identities and what the replay concluded.
+public struct DiffSide: Sendable {
+    /// A compared record: where it is and what identifies it.
+    struct Keyed: Sendable {
+        var seq: Int
+        var t: Int64
+        var type: String
+        /// A hash of the type and identifying fields.
+        var key: UInt64
+        /// The type and identifying fields in words (`api.setRoute speaker`).
+        var label: String
+    }
+
+    /// The trace.
+    public var file: String
+    /// The replay's conclusions.
+    public var result: ReplayResult
+    var records: [Keyed] = []
+    var indexBySeq: [Int: Int] = [:]
+    var levelChanges: [QualityEngine.LevelChange] = []
+    /// The header, which values like the initial default route come from, though it is not compared.
+    var header: DiffRecord?
+
+    /// The reference to the compared record (or the header) with this seq, when there is one.
+    func record(seq: Int?) -> DiffRecord? {
+        guard let seq else { return nil }
+        if let i = indexBySeq[seq] { return ref(i) }
+        return header?.seq == seq ? header : nil
+    }
+
+    func ref(_ i: Int) -> DiffRecord { DiffRecord(seq: records[i].seq, t: records[i].t, type: records[i].type) }
+}

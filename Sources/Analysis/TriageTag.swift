@@ -1,0 +1,166 @@
+// The triage taxonomy as code: stable, layer-neutral names for what can be wrong with a trace.
+import TraceModel
+
+/// A problem class `rtctrace triage` attaches to a trace; the raw value is the tag rows carry.
+///
+/// Names are stable (queries and `--fail-on` thresholds depend on them) and layer-neutral: the
+/// same tag whichever layer recorded the trace. Every finding code and every verdict cause
+/// maps to exactly one tag; a few tags come from the trace itself (damage, divergences, sessions).
+public enum TriageTag: String, CaseIterable, Sendable, Comparable, CustomStringConvertible {
+    // What the input is.
+    case unreadable = "unreadable"
+    case notATrace = "not-a-trace"
+    case damagedTrace = "damaged-trace"
+    case incompleteSession = "incomplete-session"
+    // Route calls that did not take effect, by cause (V1).
+    case routeCallNotTakingEffect = "route-call-not-taking-effect"
+    case routeRequestBeforeCall = "route-request-before-call"
+    case routeRequestDuringInterruption = "route-request-during-interruption"
+    case routeRequestWhileAudioModuleDisabled = "route-request-while-audio-module-disabled"
+    case speakerBlockedByExternalDevice = "speaker-blocked-by-external-device"
+    case defaultShadowedByOverride = "default-shadowed-by-override"
+    case micDeniedPlaybackOnly = "mic-denied-playback-only"
+    case earpieceBlockedByVideoChatMode = "earpiece-blocked-by-videochat-mode"
+    case simulatorTrace = "simulator-trace"
+    // Expected against actual (X2, X3).
+    case routeDivergence = "route-divergence"
+    case unexplainedDivergence = "unexplained-divergence"
+    // Interruptions, resets, CallKit.
+    case interruptionNotRecovered = "interruption-not-recovered"
+    case prematureReactivation = "premature-reactivation"
+    case recoveredWithoutReactivation = "recovered-without-reactivation"
+    case interruptionEndNeverArrived = "interruption-end-never-arrived"
+    case sessionNotRebuiltAfterReset = "session-not-rebuilt-after-reset"
+    case callkitActivationRace = "callkit-activation-race"
+    case callkitNoDidActivate = "callkit-no-didactivate"
+    // Audio module.
+    case audioModuleLeftDisabled = "audio-module-left-disabled"
+    case audioModuleDisabledWhileSpeaking = "audio-module-disabled-while-speaking"
+    // Audio session configuration and the app's Info.plist.
+    case sessionMissingNotifyOthers = "session-missing-notifyothers"
+    case sessionMissingAllowBluetooth = "session-missing-allowbluetooth"
+    case sessionMissingDefaultToSpeaker = "session-missing-defaulttospeaker"
+    case sessionWrongMode = "session-wrong-mode"
+    case sessionChangedByOtherComponent = "session-changed-by-other-component"
+    case appMissingMicUsageDescription = "app-missing-mic-usage-description"
+    case appMissingBackgroundAudio = "app-missing-background-audio"
+    // Quality, speakers and simulcast layers.
+    case poorNetwork = "poor-network"
+    case qualityFlapping = "quality-flapping"
+    case qualitySpuriousChange = "quality-spurious-change"
+    case qualityMissedChange = "quality-missed-change"
+    case activeSpeakersMismatch = "active-speakers-mismatch"
+    case layerTargetNotInCandidates = "layer-target-not-in-candidates"
+    case layerSwitchOnCDN = "layer-switch-on-cdn"
+    case layerSwitchBeforeConnected = "layer-switch-before-connected"
+    case layerSwitchNotConfirmed = "layer-switch-not-confirmed"
+    case engineLimitExceeded = "engine-limit-exceeded"
+
+    /// The tag as written, e.g. `unexplained-divergence`.
+    public var description: String { rawValue }
+
+    /// Taxonomy order (the order of `allCases`): rows list their tags in this order.
+    public static func < (a: TriageTag, b: TriageTag) -> Bool { a.order < b.order }
+
+    private var order: Int { Self.allCases.firstIndex(of: self)! }
+
+    /// Whether the tag is about the input rather than its content: its share is taken of all
+    /// inputs, while every other tag's share is taken of the readable traces.
+    public var describesInput: Bool { self == .unreadable || self == .notATrace }
+
+    /// The tag of a finding code.
+    public static func tag(for code: FindingCode) -> TriageTag {
+        switch code {
+        case .routeIneffective: .routeCallNotTakingEffect
+        case .routeDivergence: .routeDivergence
+        case .interruptionNotRecovered: .interruptionNotRecovered
+        case .interruptionPrematureReactivation: .prematureReactivation
+        case .interruptionRecoveredWithoutActivation: .recoveredWithoutReactivation
+        case .interruptionEndNeverArrived: .interruptionEndNeverArrived
+        case .audioModuleLeftDisabled: .audioModuleLeftDisabled
+        case .audioModuleDisabledWhileSpeaking: .audioModuleDisabledWhileSpeaking
+        case .sessionMissingNotifyOthers: .sessionMissingNotifyOthers
+        case .sessionMissingAllowBluetooth: .sessionMissingAllowBluetooth
+        case .sessionMissingDefaultToSpeaker: .sessionMissingDefaultToSpeaker
+        case .sessionWrongMode: .sessionWrongMode
+        case .sessionChangedByOtherComponent: .sessionChangedByOtherComponent
+        case .sessionNotRebuiltAfterReset: .sessionNotRebuiltAfterReset
+        case .callkitActivatedBeforeDidActivate: .callkitActivationRace
+        case .callkitNoDidActivate: .callkitNoDidActivate
+        case .appMissingMicUsageDescription: .appMissingMicUsageDescription
+        case .appMissingBackgroundAudio: .appMissingBackgroundAudio
+        case .deviceSimulator: .simulatorTrace
+        case .qualitySpuriousChange: .qualitySpuriousChange
+        case .qualityMissedChange: .qualityMissedChange
+        case .qualityFlapping: .qualityFlapping
+        case .speakersMismatch: .activeSpeakersMismatch
+        case .layerTargetNotInCandidates: .layerTargetNotInCandidates
+        case .layerSwitchNotConfirmed: .layerSwitchNotConfirmed
+        case .traceLimitExceeded: .engineLimitExceeded
+        }
+    }
+
+    /// The tag of a verdict cause (why a call did not take effect).
+    public static func tag(for cause: VerdictCause) -> TriageTag {
+        switch cause {
+        case .notEngaged: .routeRequestBeforeCall
+        case .interrupted: .routeRequestDuringInterruption
+        case .audioModuleDisabled: .routeRequestWhileAudioModuleDisabled
+        case .externalRouteActive: .speakerBlockedByExternalDevice
+        case .overrideActive: .defaultShadowedByOverride
+        case .simulator: .simulatorTrace
+        case .micDenied: .micDeniedPlaybackOnly
+        case .videoChatMode: .earpieceBlockedByVideoChatMode
+        case .targetNotInCandidates: .layerTargetNotInCandidates
+        case .engineNotSupported: .layerSwitchOnCDN
+        case .transportNotReady: .layerSwitchBeforeConnected
+        }
+    }
+
+    /// One line: when a trace gets the tag.
+    public var summary: String {
+        switch self {
+        case .unreadable: "The file could not be opened or read at all (missing, a folder, no permission); the row's unexplainable says why."
+        case .notATrace: "The input holds nothing to judge: an archive, text that is neither zstd frames nor JSON Lines, an empty file, or a trace without a header or records; the row's unexplainable says which."
+        case .damagedTrace: "The reader recovered from damage: a torn or corrupt frame, garbage bytes, an invalid record, a seq gap, time going backwards, a misplaced header, a trace its writer never closed, or parts of a session that do not continue each other."
+        case .incompleteSession: "A part of a recorded session was replayed without the parts before it (or with a part missing in between): the state before it is unknown."
+        case .routeCallNotTakingEffect: "At least one route call was deferred or ineffective (route.ineffective); the cause tags below say why."
+        case .routeRequestBeforeCall: "A route call came before the call started (cause notEngaged, R6): it waits until the call audio path is set up."
+        case .routeRequestDuringInterruption: "A route call came during an interruption (cause interrupted): it waits for the recovery."
+        case .routeRequestWhileAudioModuleDisabled: "A route call came while the audio module was disabled (cause audioModuleDisabled, R9)."
+        case .speakerBlockedByExternalDevice: "A route call (typically the speaker button, or a new default) had no audible effect because a bluetooth device or wired headset had the route (cause externalRouteActive, R4)."
+        case .defaultShadowedByOverride: "A new default route had no effect because a temporary override was set (cause overrideActive, R2)."
+        case .micDeniedPlaybackOnly: "An earpiece request had no effect because the microphone was denied and the call was playback-only (cause micDenied, R7)."
+        case .earpieceBlockedByVideoChatMode: "An earpiece request had no effect because the call session was in videoChat mode, which implies defaultToSpeaker (cause videoChatMode, R11)."
+        case .simulatorTrace: "The trace comes from a simulator (device.simulator or cause simulator, R10): routing results say nothing about a real device."
+        case .routeDivergence: "The device played another route than the contract predicts for longer than the tolerance (route.divergence, X2), explained or not."
+        case .unexplainedDivergence: "A divergence that no finding explains (X3): the contract predicts one route, the device played another, and nothing recorded says why. The bug to escalate."
+        case .interruptionNotRecovered: "The contract recovered from an interruption but the SDK neither reactivated the session nor fired its recovered callback in time (interruption.notRecovered, I3)."
+        case .prematureReactivation: "The SDK reactivated the session while a system call was still up (interruption.prematureReactivation, I4)."
+        case .recoveredWithoutReactivation: "The SDK fired its recovered callback without a successful reactivation (interruption.recoveredWithoutActivation, I4)."
+        case .interruptionEndNeverArrived: "iOS never delivered an interruption's end; the contract recovered without it (interruption.endNeverArrived, I6)."
+        case .sessionNotRebuiltAfterReset: "The session was not rebuilt after a media services reset (session.notRebuiltAfterReset, I5)."
+        case .callkitActivationRace: "The SDK activated the session between CallKit's answer or start and didActivate (callkit.activatedBeforeDidActivate, I7)."
+        case .callkitNoDidActivate: "CallKit never activated the session after an answer or start (callkit.noDidActivate, I7)."
+        case .audioModuleLeftDisabled: "The audio module was still disabled when the call ended, or at the end of the trace (audioModule.leftDisabled, R9)."
+        case .audioModuleDisabledWhileSpeaking: "The audio module was disabled while someone was speaking (audioModule.disabledWhileSpeaking, R9)."
+        case .sessionMissingNotifyOthers: "The session was deactivated without notifyOthers (session.missingNotifyOthers)."
+        case .sessionMissingAllowBluetooth: "A call session was activated without allowBluetooth in a mode that does not imply it (session.missingAllowBluetooth)."
+        case .sessionMissingDefaultToSpeaker: "A call session was activated without defaultToSpeaker while the default is the speaker (session.missingDefaultToSpeaker)."
+        case .sessionWrongMode: "A call session's mode was neither voiceChat nor videoChat (session.wrongMode)."
+        case .sessionChangedByOtherComponent: "Another component reconfigured the audio session behind the SDK's back (session.changedByOtherComponent, R12)."
+        case .appMissingMicUsageDescription: "The app's Info.plist lacks NSMicrophoneUsageDescription (app.missingMicUsageDescription)."
+        case .appMissingBackgroundAudio: "The app went to the background during a call without the audio background mode (app.missingBackgroundAudio)."
+        case .poorNetwork: "The connection quality was poor or lost for at least a tenth of the time with quality data (Q1)."
+        case .qualityFlapping: "The quality level changed more often than the flapping threshold (quality.flapping)."
+        case .qualitySpuriousChange: "The SDK emitted a quality change the engine did not derive (quality.spuriousChange)."
+        case .qualityMissedChange: "The SDK did not emit a quality change the engine derived (quality.missedChange)."
+        case .activeSpeakersMismatch: "An active-speaker snapshot the SDK emitted differs from the derived one (speakers.mismatch, S2)."
+        case .layerTargetNotInCandidates: "A layer switch asked for a layer the subscription does not offer (layer.targetNotInCandidates or cause targetNotInCandidates, L2)."
+        case .layerSwitchOnCDN: "A layer switch was made on the CDN engine, which does not support it (cause engineNotSupported, L1)."
+        case .layerSwitchBeforeConnected: "A layer switch was made before the transport was connected (cause transportNotReady, L1)."
+        case .layerSwitchNotConfirmed: "An accepted layer switch was never confirmed by the server (layer.switchNotConfirmed, L3)."
+        case .engineLimitExceeded: "An engine limit was reached; results after it are approximate (trace.limitExceeded)."
+        }
+    }
+}

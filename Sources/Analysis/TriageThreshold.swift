@@ -1,0 +1,83 @@
+/// A `--fail-on` threshold: `TAG>N` (more than N traces have the tag) or `TAG>P%` (more than P
+/// percent of the traces the tag's share is taken of, see `TriageSummary.denominator(for:)`).
+import TraceModel
+public struct TriageThreshold: Sendable, Equatable, CustomStringConvertible {
+    /// The tag counted.
+    public var tag: TriageTag
+    /// The limit: a count of traces, or a percentage.
+    public var limit: Limit
+
+    /// A count or a percentage.
+    public enum Limit: Sendable, Equatable {
+        /// More than this many traces.
+        case traces(Int)
+        /// More than this percentage (0–100).
+        case percent(Double)
+    }
+
+    /// Why an expression is not a threshold.
+    public struct ParseError: Error, Sendable, CustomStringConvertible {
+        /// The message, naming the expression.
+        public var description: String
+    }
+
+    /// The expression as written back, e.g. `interruption-not-recovered>2%`.
+    public var description: String {
+        switch limit {
+        case .traces(let n): "\(tag.rawValue)>\(n)"
+        case .percent(let p): "\(tag.rawValue)>\(Self.number(p))%"
+        }
+    }
+
+    /// Parses `TAG>N` or `TAG>P%`.
+    public init(parsing expression: String) throws {
+        let text = expression.filter { $0 != " " }
+        guard let gt = text.firstIndex(of: ">") else {
+            throw ParseError(description: "'\(expression)' is not a threshold: write TAG>N or TAG>P% (e.g. unexplained-divergence>0 or interruption-not-recovered>2%)")
+        }
+        let name = String(text[..<gt])
+        var value = String(text[text.index(after: gt)...])
+        guard let tag = TriageTag(rawValue: name) else {
+            throw ParseError(description: "'\(expression)': unknown tag '\(name)'; the tags are: " + TriageTag.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        self.tag = tag
+        if value.hasSuffix("%") {
+            value.removeLast()
+            guard let p = Self.decimal(value), p >= 0, p <= 100 else {
+                throw ParseError(description: "'\(expression)': '\(value)%' is not a percentage from 0 to 100")
+            }
+            limit = .percent(p)
+        } else {
+            guard let n = Int(value), n >= 0 else {
+                throw ParseError(description: "'\(expression)': '\(value)' is not a count of traces (an integer ≥ 0; add % for a share)")
+            }
+            limit = .traces(n)
+        }
+    }
+
+    /// Whether the summary crosses the threshold.
+    public func isCrossed(by s: TriageSummary) -> Bool {
+        switch limit {
+        case .traces(let n): s.count(tag) > n
+        case .percent(let p): s.denominator(for: tag) > 0 && s.share(tag) * 100 > p
+        }
+    }
+
+    /// What the summary has against the threshold, e.g. `3 of 998 readable traces (0.3%)`.
+    public func actual(in s: TriageSummary) -> String {
+        let d = s.denominator(for: tag)
+        let of = tag.describesInput ? "\(d) input\(d == 1 ? "" : "s")" : "\(d) readable trace\(d == 1 ? "" : "s")"
+        return "\(s.count(tag)) of \(of) (\(fixed(s.share(tag) * 100, 1))%) have \(tag.rawValue)"
+    }
+
+    /// A plain decimal: digits with at most one point, nothing else (no exponent, no sign, no `inf`).
+    static func decimal(_ s: String) -> Double? {
+        guard !s.isEmpty, s.filter({ $0 == "." }).count <= 1, s != ".",
+              s.allSatisfy({ $0 == "." || ("0"..."9").contains($0) }) else { return nil }
+        return Double(s)
+    }
+
+    static func number(_ v: Double) -> String {
+        v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : "\(v)"
+    }
+}

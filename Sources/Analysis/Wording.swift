@@ -1,0 +1,57 @@
+import Contract
+import Replay
+import TraceModel
+
+/// Phrases for verdicts and causes in the trace layer's own words.
+public enum Wording {
+    /// Why a call did not take effect (the cause's one phrasing, shared with the engines' findings).
+    public static func cause(_ c: VerdictCause, _ w: LayerWords) -> String { c.reason(w) }
+
+    /// What the app should do about a cause (the cause's one phrasing of advice).
+    public static func advice(_ c: VerdictCause, _ w: LayerWords) -> String { c.advice(w) }
+
+    /// A short phrase for an outcome that carries no cause (V2).
+    public static func outcome(_ kind: OutcomeKind, _ w: LayerWords) -> String {
+        switch kind {
+        case .superseded: "a later call changed the same setting before it took effect"
+        case .dropped: "the app \(w.left) the \(w.session) before it took effect (the override is dropped)"
+        case .pending: "still waiting when the trace ended"
+        default: kind.rawValue
+        }
+    }
+
+    /// What became of a call whose outcome differs from its verdict (V2), naming the deciding record.
+    public static func outcomeLine(_ v: Verdict, in r: ReplayResult) -> String? {
+        guard let o = v.outcome, o.kind.rawValue != v.verdict.rawValue || o.seq != v.seq else { return nil }
+        let by = o.seq.map { record($0, in: r) } ?? "a timer (the retry after the system call ended)"
+        switch o.kind {
+        case .pending: return "still pending when the trace ended"
+        case .superseded: return "superseded by " + by
+        case .dropped: return "dropped by " + by
+        case .ineffective: return "ineffective (\(o.cause?.rawValue ?? "?")) when applied by " + by
+        case .applied: return "applied \(formatDuration(o.t - v.t)) later by " + by
+        case .noop, .rejected: return nil
+        }
+    }
+
+    /// X4: the branch of R8 behind a prediction and its records.
+    public static func predictionSource(_ p: PredictionSource, in r: ReplayResult) -> String {
+        var s = "\(p.rule) (\(p.rule.title.lowercased()))"
+        if let seq = p.seq { s += ": " + record(seq, in: r) } else { s += ": no record" }
+        if let a = p.appliedBy { s += ", applied by " + record(a, in: r) }
+        return s
+    }
+
+    /// The layer's name for the API family, for headings.
+    public static func title(_ r: ReplayResult) -> String {
+        // Without a header the layer is only a default: do not name a product the file may not be.
+        guard r.header != nil else { return "Trace" }
+        return "\(r.words.product) trace"
+    }
+
+    /// "seq 12 api.setRoute at 3.200s (setAudioRoute(.speaker))" for a seq the result indexed.
+    public static func record(_ seq: Int, in r: ReplayResult) -> String {
+        guard let rec = r.recordIndex[seq] else { return "seq \(seq)" }
+        return "seq \(seq) \(rec.type) at \(formatDuration(rec.t))" + (rec.detail.isEmpty ? "" : " (\(terminalSafe(rec.detail)))")
+    }
+}

@@ -1,0 +1,77 @@
+import SystemLayer
+
+/// A folder tree walked safely, and the test of whether a path may be touched as part of it.
+///
+/// Only regular files whose real path is inside the tree are yielded. Directory links are never
+/// followed (they lead out of the tree, or back into it: two links to `.` made the old walk run
+/// forever, a link to `..` walked the parent), and a visited set of (device, inode) stops any
+/// other cycle (bind mounts). FIFOs, devices and sockets are skipped: reading a FIFO would block.
+public struct FolderWalk {
+    /// The folder as given.
+    public let root: String
+    /// Its real path: what "inside the tree" is measured against.
+    public let realRoot: String
+
+    /// A walk of `root`, which must be a directory.
+    public init(_ root: String) throws(SystemError) {
+        self.root = root
+        realRoot = try FileSystem.realPath(root)
+    }
+
+    /// The tree a single file belongs to: its own folder.
+    public static func around(file path: String) throws(SystemError) -> FolderWalk {
+        guard let slash = path.lastIndex(of: "/") else { return try FolderWalk(".") }
+        return try FolderWalk(slash == path.startIndex ? "/" : String(path[..<slash]))
+    }
+
+    /// A path below the walk that it did not follow, and why.
+    public struct Skipped {
+        public let path: String
+        public let reason: String
+    }
+
+    /// Every file below the root, sorted by name at each level; `links` false leaves out links
+    /// even to files inside the tree (for renames and deletes, which must touch regular files only).
+    public func files(skipHidden: Bool, links: Bool = true) -> (files: [String], skipped: [Skipped]) {
+        var files: [String] = [], skipped: [Skipped] = []
+        var visited: Set<FileIdentity> = []
+        if let top = try? FileSystem.status(root) { visited.insert(top.identity) }
+        func walk(_ dir: String) {
+            guard let names = try? FileSystem.entries(of: dir) else { return }
+            for name in names.sorted() where !(skipHidden && name.hasPrefix(".")) {
+                let path = dir.hasSuffix("/") ? dir + name : dir + "/" + name
+                guard let st = try? FileSystem.status(path, followLinks: false) else { continue }
+                switch st.type {
+                case .directory:
+                    if visited.insert(st.identity).inserted { walk(path) }
+                case .regular:
+                    files.append(path)
+                case .symbolicLink:
+                    if let why = refusal(path, links: links) { skipped.append(Skipped(path: path, reason: why)) } else { files.append(path) }
+                default:
+                    skipped.append(Skipped(path: path, reason: "not a regular file"))
+                }
+            }
+        }
+        walk(root)
+        return (files, skipped)
+    }
+
+    /// Why `path` may not be read as part of this tree, or nil when it may: it must be a regular
+    /// file (or, with `links`, a link to one) whose real path is inside the tree.
+    public func refusal(_ path: String, links: Bool = true) -> String? {
+        guard let own = try? FileSystem.status(path, followLinks: false) else { return "cannot be read" }
+        switch own.type {
+        case .regular: break
+        case .symbolicLink:
+            guard let target = try? FileSystem.status(path) else { return "a symbolic link that leads nowhere" }
+            if target.type == .directory { return "a link to a folder, not followed" }
+            guard links else { return "a symbolic link, not a regular file" }
+            guard target.type == .regular else { return "a link to something that is not a regular file" }
+        default: return "not a regular file"
+        }
+        guard let real = try? FileSystem.realPath(path) else { return "cannot be resolved" }
+        let prefix = realRoot.hasSuffix("/") ? realRoot : realRoot + "/"
+        return real.hasPrefix(prefix) ? nil : "leads outside \(root)"
+    }
+}

@@ -1,0 +1,54 @@
+import Analysis
+import Replay
+import Reports
+import TraceCodec
+
+extension GoldenCheck {
+    /// Replays and checks one trace. With `snapshotRefusal` the snapshot is not read at all (it is
+    /// not a file the caller may read, e.g. a link out of the checked folder): the reason is a failure.
+    public static func check(_ path: String, options: ReplayOptions = ReplayOptions(), snapshotRefusal: String? = nil) -> CheckOutcome {
+        var out = CheckOutcome(file: path)
+        let result: ReplayResult
+        do {
+            result = try Replay.run(path: path, options: options, onProblem: { p in
+                out.failures.append("\(p.description) (a golden trace must be intact)")
+            })
+        } catch {
+            out.failures.append("\(path): \(error)")
+            return out
+        }
+        out.expectations = result.expectations.count
+        for e in result.expectations where !e.passed {
+            out.failures.append("\(path): seq \(e.seq): \(e.type): expected \(e.expected), got \(e.actual)" + (e.rule.map { " [\($0)]" } ?? ""))
+        }
+        for (type, n) in result.unknownTypes.sorted(by: { $0.key < $1.key }) where type.hasPrefix("expect.") {
+            out.failures.append("\(path): \(type): unknown expectation type (\(n)×); it cannot be checked")
+        }
+        out.rendered = ExplainJSONRenderer(golden: true, pretty: true).render(result) + "\n"
+        let snap = snapshotPath(for: path)
+        if let snapshotRefusal {
+            out.failures.append("\(snap): \(snapshotRefusal)")
+            return out
+        }
+        do {
+            if let accepted = try SmallFile.text(snap) {
+                if accepted == out.rendered {
+                    out.snapshot = .matched
+                } else {
+                    let diff = LineDiff.unified(old: accepted, new: out.rendered, oldName: snap, newName: "replay of \(path)")
+                    out.snapshot = .changed(diff: diff)
+                    out.failures.append("\(snap): the replay output changed:\n" + diff)
+                }
+            }
+        } catch {
+            out.failures.append("\(snap): \(error)")
+        }
+        if let why = result.unexplainable {
+            out.failures.append("\(path): cannot be explained: \(why)")
+        } else if out.expectations == 0, out.snapshot == .none {
+            out.failures.append("\(path): checks nothing: it has no expect.* record and no snapshot "
+                + "(add expectations, or write one with 'rtctrace check --update' and review it with 'rtctrace accept')")
+        }
+        return out
+    }
+}

@@ -1,0 +1,141 @@
+import SystemLayer
+import TraceCodec
+
+/// Where an output option points, checked once, before any work, in this one place:
+///
+/// - never one of the command's inputs (same device and inode: `./a.zst`, a symlink or a hard
+///   link to an input are all caught), even with `--force`;
+/// - `-` and `/dev/stdout` are standard output; a character device or FIFO is written in place
+///   (never replaced by a regular file: `-o /dev/null` as root must not replace /dev/null); a
+///   symbolic link, a folder, a block device or a socket is refused;
+/// - a regular file is replaced atomically (temporary sibling, then rename), holding the lock a
+///   `TraceWriter` holds, so a trace being appended to is never replaced under its appender.
+public final class OutputTarget {
+    /// What is written.
+    public enum Content: Sendable {
+        /// A document written whole (HTML, JSON, XML): may go to standard output or a device.
+        case document
+        /// A trace: only ever a regular file.
+        case trace
+    }
+
+    public enum Destination: Equatable {
+        case standardOutput
+        case standardError
+        /// A character device or FIFO, written in place.
+        case inPlace(FileType)
+        /// A regular file (existing or not), replaced atomically.
+        case file
+    }
+
+    public let path: String
+    public let destination: Destination
+    /// The writer's lock on the file about to be replaced, held until it is.
+    private var lock: TraceLock?
+
+    private init(path: String, destination: Destination, lock: TraceLock?) {
+        self.path = path
+        self.destination = destination
+        self.lock = lock
+    }
+
+    /// Checks `path`, given to `option`, against the command's `inputs` (name in messages, path).
+    public static func resolve(_ path: String, option: String, content: Content, inputs: [(role: String, path: String)]) throws -> OutputTarget {
+        func refuse(_ why: String) -> UsageError { UsageError(message: "\(option) \(path): \(why)") }
+        if path == "-" || path == "/dev/stdout" || path == "/dev/stderr" {
+            guard content == .document else { throw refuse("a trace is written only to a regular file, not to standard output") }
+            return OutputTarget(path: path, destination: path == "/dev/stderr" ? .standardError : .standardOutput, lock: nil)
+        }
+        guard let own = try? FileSystem.statusIfExists(path, followLinks: false) else {
+            return OutputTarget(path: path, destination: .file, lock: nil)
+        }
+        // Inputs first, through links, so that a link to an input is named as that input.
+        if let followed = try? FileSystem.status(path) {
+            for input in inputs where input.path != "-" {
+                if let st = try? FileSystem.status(input.path), st.identity == followed.identity {
+                    let same = input.path == path ? "" : " (the same file)"
+                    throw refuse("is \(input.role) \(input.path)\(same); refusing to overwrite an input")
+                }
+            }
+        }
+        let destination: Destination
+        switch own.type {
+        case .regular: destination = .file
+        case .characterDevice, .fifo:
+            guard content == .document else { throw refuse("is a \(describe(own.type)); a trace is written only to a regular file") }
+            destination = .inPlace(own.type)
+        case .symbolicLink: throw refuse("is a symbolic link; refusing to replace it (give the path of the file it points to)")
+        default: throw refuse("is a \(describe(own.type)); refusing to write to it")
+        }
+        var lock: TraceLock?
+        if destination == .file {
+            do { lock = try TraceLock.acquire(existing: path) } catch { throw CommandFailure(message: "\(error)") }
+        }
+        return OutputTarget(path: path, destination: destination, lock: lock)
+    }
+
+    public static func describe(_ type: FileType) -> String {
+        switch type {
+        case .characterDevice: "character device"
+        case .blockDevice: "block device"
+        case .fifo: "FIFO (named pipe)"
+        case .socket: "socket"
+        case .directory: "folder"
+        case .symbolicLink: "symbolic link"
+        case .regular: "regular file"
+        case .unknown: "special file"
+        }
+    }
+
+    /// The path, or the stream it stands for, for messages.
+    public var displayName: String {
+        switch destination {
+        case .standardOutput: "standard output"
+        case .standardError: "standard error"
+        default: path
+        }
+    }
+
+    /// Whether a regular file is there now (for `--force`).
+    public var exists: Bool { destination != .file || FileSystem.exists(path) }
+
+    /// Writes a whole document where the target points.
+    public func write(_ text: String) throws {
+        defer { release() }
+        switch destination {
+        case .standardOutput: Output.stdout.write(text)
+        case .standardError: Output.stderr.write(text)
+        case .inPlace:
+            // Opened as it is, never created, truncated or renamed over.
+            do {
+                let f = try OpenFile(path, .writeOnly, options: [.closeOnExec, .noControllingTerminal])
+                try f.writeAll(Array(text.utf8))
+                try f.close()
+            } catch {
+                throw CommandFailure(message: "\(path): write failed: \(error.reason)")
+            }
+        case .file: try AtomicFile.write(text, to: path)
+        }
+    }
+
+    /// Replaces the trace at `path` with what `body` writes there (atomically, by the caller's
+    /// `AtomicFile.replace`), holding the writer's lock on the old file until then.
+    public func replaceTrace<T>(_ body: (_ path: String) throws -> T) throws -> T {
+        defer { release() }
+        return try body(path)
+    }
+
+    /// Lets go of the lock on the file that was replaced.
+    public func release() {
+        lock?.release()
+        lock = nil
+    }
+}
+
+extension Arguments {
+    /// The output option's target, checked against `inputs`; nil when the option was not given.
+    public func output(_ o: Option, inputs: [(role: String, path: String)]) throws -> OutputTarget? {
+        guard let path = string(o), case .outputPath(let content) = o.kind else { return nil }
+        return try OutputTarget.resolve(path, option: o.name, content: content, inputs: inputs)
+    }
+}

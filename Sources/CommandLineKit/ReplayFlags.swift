@@ -1,0 +1,102 @@
+import QualityEngine
+import Replay
+import TraceCodec
+import TraceModel
+
+/// The options every replaying command shares: each tunable the contract names.
+public enum ReplayFlags {
+    public static let tolerance = Option.integer("--tolerance-ms", "ms", OptionRange.windowMs,
+                                          "A divergence counts once it lasts longer than this (X2; default 500).")
+    public static let retryDelay = Option.integer("--retry-delay-ms", "ms", OptionRange.windowMs,
+                                           "Recovery retry after the system call ends (I3, D; default 2000).")
+    public static let recoveryWindow = Option.integer("--recovery-window-ms", "ms", OptionRange.windowMs,
+                                               "interruption.notRecovered window (default 5000).")
+    public static let matchWindow = Option.integer("--match-window-ms", "ms", OptionRange.windowMs,
+                                            "quality.spuriousChange / missedChange window (default 1000).")
+    public static let flappingChanges = Option.integer("--flapping-changes", "n", OptionRange.count(from: 0),
+                                                "quality.flapping: more than N level changes… (default 4).")
+    public static let flappingWindow = Option.integer("--flapping-window-ms", "ms", OptionRange.windowMs,
+                                               "…within this window (default 30000).")
+    public static let layerTimeout = Option.integer("--layer-timeout-ms", "ms", OptionRange.windowMs,
+                                             "L3 confirmation timeout (default 3000).")
+    public static let hysteresis = Option(
+        name: "--hysteresis", placeholder: "k/n/holdMs",
+        help: "Also model a 'poor network' prompt raised on k of n reports, cleared after holdMs (e.g. 3/5/10000).",
+        kind: .shaped(shape: "Range: 1 ≤ k ≤ n ≤ \(maxHysteresisReports), holdMs \(Option.rangeText(OptionRange.windowMs)).",
+                      check: { parseHysteresis($0) == nil ? hysteresisShape : nil }))
+
+    /// The engine keeps the last n reports as the bits of one 64-bit word.
+    public static let maxHysteresisReports = 64
+    public static let hysteresisShape = "is not k/n/holdMs with 1 ≤ k ≤ n ≤ \(maxHysteresisReports) and holdMs "
+        + "\(Option.rangeText(OptionRange.windowMs)) (e.g. 3/5/10000)"
+
+    public static let options = [tolerance, retryDelay, recoveryWindow, matchWindow, flappingChanges, flappingWindow, layerTimeout, hysteresis]
+
+    /// `k/n/holdMs` within its ranges, or nil.
+    public static func parseHysteresis(_ s: String) -> Hysteresis? {
+        let parts = s.split(separator: "/", omittingEmptySubsequences: false).map { Int64($0) }
+        guard parts.count == 3, let k = parts[0], let n = parts[1], let hold = parts[2],
+              1 <= k, k <= n, n <= Int64(maxHysteresisReports), OptionRange.windowMs.contains(hold) else { return nil }
+        return Hysteresis(k: Int(k), n: Int(n), holdMs: hold)
+    }
+
+    /// The replay options given on the command line (checked when parsed).
+    public static func parse(_ a: Arguments) -> ReplayOptions {
+        var o = ReplayOptions()
+        if let v = a.integer(tolerance) { o.toleranceMs = v }
+        if let v = a.integer(retryDelay) { o.route.retryDelayMs = v }
+        if let v = a.integer(recoveryWindow) { o.route.recoveryWindowMs = v }
+        if let v = a.integer(matchWindow) { o.quality.matchWindowMs = v }
+        if let v = a.integer(flappingWindow) { o.quality.flappingWindowMs = v }
+        if let v = a.integer(layerTimeout) { o.quality.layerConfirmTimeoutMs = v }
+        if let v = a.integer(flappingChanges) { o.quality.flappingChanges = Int(v) }
+        if let h = a.string(hysteresis).flatMap(parseHysteresis) { o.quality.hysteresis = h }
+        return o
+    }
+
+    /// Command-line arguments that give exactly `o` (for a child process that must replay the same way).
+    public static func arguments(for o: ReplayOptions) -> [String] {
+        var args = [tolerance.name, String(o.toleranceMs), retryDelay.name, String(o.route.retryDelayMs),
+                    recoveryWindow.name, String(o.route.recoveryWindowMs), matchWindow.name, String(o.quality.matchWindowMs),
+                    flappingWindow.name, String(o.quality.flappingWindowMs), layerTimeout.name, String(o.quality.layerConfirmTimeoutMs),
+                    flappingChanges.name, String(o.quality.flappingChanges)]
+        if let h = o.quality.hysteresis { args += [hysteresis.name, "\(h.k)/\(h.n)/\(h.holdMs)"] }
+        return args
+    }
+
+    /// Replays the trace the TRACE arguments name (one file, or the parts of one session), warning
+    /// on stderr about reader problems and about a part replayed alone.
+    public static func replay(_ arguments: [String], _ a: Arguments, observer: ((ReplayStep) -> Void)? = nil) throws -> ReplayResult {
+        let parts = try TraceParts.resolve(arguments)
+        guard parts.paths.count > 1 else {
+            let result = try replay(parts.paths[0], a, observer: observer)
+            if let alone = TraceParts.aloneWarning(result, parts: 1) { Output.stderr.line("warning: " + terminalSafe(alone)) }
+            return result
+        }
+        let replay = Replay.run(parts: parts.paths, options: parse(a), observer: observer)
+        if a.flag(CommonOptions.strict), let p = replay.result.problems.first { throw CommandFailure(message: p.description + " (--strict)") }
+        for p in replay.result.problems { warn(p) }
+        if let why = replay.incomplete { Output.stderr.line("warning: " + terminalSafe(why)) }
+        return replay.result
+    }
+
+    /// Replays one trace file, warning on stderr about reader problems.
+    public static func replay(_ path: String, _ a: Arguments, observer: ((ReplayStep) -> Void)? = nil) throws -> ReplayResult {
+        let options = parse(a)
+        do {
+            return try Replay.run(path: path, options: options, strict: a.flag(CommonOptions.strict), observer: observer, onProblem: warn)
+        } catch let p as TraceProblem {
+            throw CommandFailure(message: p.description + " (--strict)")
+        } catch let e as CommandFailure {
+            throw e
+        } catch {
+            throw CommandFailure(message: "\(error)")
+        }
+    }
+
+    /// Refuses a result with nothing to judge by (not a trace, no header, no records): exit 65.
+    public static func requireExplainable(_ r: ReplayResult) throws {
+        guard let why = r.unexplainable else { return }
+        throw DataError(message: "\(r.file): cannot be explained: \(why)")
+    }
+}

@@ -1,0 +1,61 @@
+import Replay
+import SystemLayer
+import TraceCodec
+import TraceModel
+
+/// Reads every record of a trace, warning on stderr about each problem (or failing on the first with `--strict`).
+public func readRecords(_ path: String, strict: Bool, limits: ReaderLimits = .standard,
+                 _ body: (Record, TraceReader) throws -> Void) throws -> TraceReader {
+    let reader: TraceReader
+    do { reader = try TraceReader(path: path, limits: limits) } catch { throw CommandFailure(message: "\(error)") }
+    while let event = reader.next() {
+        // Output that cannot be written any more ends the command now, not after the whole trace.
+        try Output.stdout.throwIfFailed()
+        switch event {
+        case .record(let r): try body(r, reader)
+        case .problem(let p):
+            if strict { throw CommandFailure(message: p.description + " (--strict)") }
+            warn(p)
+        }
+    }
+    return reader
+}
+
+/// Options several commands share, declared once.
+public enum CommonOptions {
+    public static let strict = Option.flag("--strict", "Fail (exit 1) on the first damaged frame or invalid record instead of recovering.")
+    public static let force = Option.flag("--force", "Overwrite OUT if it exists.")
+}
+
+/// The files of the one trace the TRACE arguments name: a single file, or the parts of one recorded
+/// session given as files, a folder or `@LIST`, in part order whatever order they came in.
+public struct TraceParts {
+    /// The files, in replay order (the first names the trace).
+    public let paths: [String]
+    /// The session, when the files carry one.
+    public let session: String?
+
+    /// Groups `arguments` into one trace; several traces (or none) is a usage error.
+    public static func resolve(_ arguments: [String]) throws -> TraceParts {
+        guard !arguments.isEmpty else { throw UsageError(message: "expected a TRACE (or the parts of one session)") }
+        if arguments.count == 1, !arguments[0].hasPrefix("@"), !FileSystem.isDirectory(arguments[0]) {
+            return TraceParts(paths: arguments, session: nil)
+        }
+        let files: PathList
+        do { files = try TriageInputs.expand(arguments) } catch { throw UsageError(message: "\(error)") }
+        let plan = TriagePlan(files: files, jobs: 1)
+        guard plan.count == 1 else {
+            throw UsageError(message: plan.count == 0 ? "no trace files in \(arguments.joined(separator: " "))"
+                : "\(arguments.joined(separator: " ")) holds \(plan.count) traces; give one trace, or the parts of one session")
+        }
+        let trace = plan.trace(0)
+        return TraceParts(paths: trace.paths, session: trace.session)
+    }
+
+    /// What the first file's header says when it continues a session whose earlier parts were not given.
+    public static func aloneWarning(_ r: ReplayResult, parts: Int) -> String? {
+        guard parts == 1, let s = r.header?.session, s.part > 1 else { return nil }
+        return "\(r.file) is part \(s.part) of session \(s.id), replayed alone: the state before it is unknown "
+            + "(give every part, or the folder, to replay the session as one trace)"
+    }
+}

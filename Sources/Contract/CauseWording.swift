@@ -1,0 +1,66 @@
+// Each verdict cause phrased once per layer: the engines' findings and every report use these.
+import TraceModel
+
+extension LayerWords {
+    /// The SDK's recovered callback: `audioRouteSessionDidRecoverFromInterruption` (SRTC) or
+    /// `meetingAudioRouteDidRecoverFromInterruption` (SMeeting).
+    public var recoveredCallback: String {
+        product == "SRTC" ? "audioRouteSessionDidRecoverFromInterruption" : "meetingAudioRouteDidRecoverFromInterruption"
+    }
+
+    /// The query that says an external device has the route.
+    public var externalRouteQuery: String {
+        product == "SRTC" ? "currentRoute.isExternal is true" : "isExternalAudioRouteActive is true"
+    }
+}
+
+extension VerdictCause {
+    /// Why a call with this cause did not take effect, in the layer's words: the one phrasing of the
+    /// cause (a finding adds the record behind it).
+    public func reason(_ w: LayerWords) -> String {
+        switch self {
+        case .notEngaged: "the app had not \(w.joined) the \(w.session) yet: the call audio path was not set up, so the request was only recorded"
+        case .interrupted: "the audio session was interrupted, so the request waited for the recovery"
+        case .audioModuleDisabled: "the audio module was disabled by setAudioModuleEnabled(false), so no call audio played"
+        case .externalRouteActive: "an external device (bluetooth or wired headset) had the route, and iOS does not let an app take the output back from it"
+        case .overrideActive: "a temporary override (setAudioRoute) shadowed the new default"
+        case .simulator: "the trace comes from a simulator, which has no earpiece"
+        case .micDenied: "the microphone permission was denied, so the SDK ran in playback-only mode, which has no earpiece"
+        case .videoChatMode: "the call session was in videoChat mode, which implies defaultToSpeaker and leaves no way to the receiver"
+        case .targetNotInCandidates: "the target layer is not among the candidates declared at subscribe"
+        case .engineNotSupported: "the CDN engine does not support layer switching"
+        case .transportNotReady: "the signalling transport was not connected yet"
+        }
+    }
+
+    /// What the app should do about the cause, in the layer's words: the one phrasing of the advice.
+    public func advice(_ w: LayerWords) -> String {
+        switch self {
+        case .notEngaged:
+            "Nothing is lost: the request is recorded and applied when the app \(w.join)s the \(w.session). To choose the route "
+                + "before \(w.joining), set defaultAudioRoute instead; it is the persistent default."
+        case .interrupted:
+            "The request is applied when the interruption recovers; refresh the UI in \(w.recoveredCallback) rather than retrying the call."
+        case .audioModuleDisabled:
+            "Call setAudioModuleEnabled(true) first (as soon as the local playback ends); the route then follows the request."
+        case .externalRouteActive:
+            "Grey out the speaker button while \(w.externalRouteQuery), and use \(w.currentRouteAPI) to show the real route, not "
+                + "the call's success. Let the \(w.participant) pick external devices with AVRoutePickerView."
+        case .overrideActive:
+            "The temporary override shadows the default; call clearAudioRouteOverride() if the default should apply now."
+        case .simulator:
+            "Verify audio routing on a real device; the simulator has no earpiece and no bluetooth route."
+        case .micDenied:
+            "The earpiece is unavailable in playback-only mode. iOS will not ask for the microphone again: send the "
+                + "\(w.participant) to Settings (UIApplication.openSettingsURLString) to allow it, then offer the earpiece."
+        case .videoChatMode:
+            "Use mode .voiceChat when the earpiece should be reachable; in .videoChat iOS keeps the output on the speaker."
+        case .targetNotInCandidates:
+            "Pass one of the layers declared at subscribe as targetTrackId; check getSubscribeHit to see what is served."
+        case .engineNotSupported:
+            "Check Channel.streamVendor before offering layer switches; CDN sessions have no simulcast control."
+        case .transportNotReady:
+            "Switch layers only after the transport is connected (not right after you \(w.join) the \(w.session), nor while reconnecting)."
+        }
+    }
+}

@@ -1,0 +1,254 @@
+import SystemLayer
+import TraceModel
+
+/// The single-pass path for the high-rate record types written in canonical key order (as
+/// `TraceWriter` and recorders write them). Any surprise (another order, an unknown member, an
+/// escape, a bad value) returns nil and the general path decodes the line instead, so this path
+/// only decides speed, never results or error messages.
+extension RecordDecoder {
+    @inline(__always)
+    func fastDecode(_ line: UnsafeBufferPointer<UInt8>) -> Record? {
+        var c = JSONCursor(line)
+        guard c.literal("{\"seq\":"), let seq = c.fastCount(), seq <= Int64(Int32.max) * 1024,
+              c.literal(",\"t\":"), let t = c.fastCount(), t <= Record.maxT,
+              c.literal(",\"type\":") else { return nil }
+        // The four highest-rate types are matched as literals (closing quote included), which is
+        // cheaper than scanning the name for its end and looking it up; the rest are looked up.
+        let type: RecordType
+        if c.literal("\"srv.qualityReport\"") {
+            type = .qualityReport
+        } else if c.literal("\"srv.speakers\"") {
+            type = .speakers
+        } else if c.literal("\"sdk.activeSpeakers\"") {
+            type = .sdkActiveSpeakers
+        } else if c.literal("\"sdk.log\"") {
+            type = .sdkLog
+        } else {
+            guard let (typeRange, escaped) = try? c.readStringRange(), !escaped,
+                  let named = RecordType.lookup(UnsafeBufferPointer(rebasing: line[typeRange])) else { return nil }
+            type = named
+        }
+        let body: RecordBody?
+        switch type {
+        case .qualityReport:
+            guard c.literal(",\"pub\":"), let pub = c.fastSample(), c.literal(",\"sub\":"), let sub = c.fastSample() else { return nil }
+            body = .qualityReport(pub: pub, sub: sub)
+        case .speakers:
+            guard c.literal(",\"speaking\":"), let speaking = c.fastSpeakers(), c.literal(",\"stopped\":"),
+                  let stopped = c.fastKeys() else { return nil }
+            body = .speakers(speaking: speaking, stopped: stopped)
+        case .sdkActiveSpeakers:
+            guard c.literal(",\"speakers\":"), let speakers = c.fastSpeakers() else { return nil }
+            body = .sdkActiveSpeakers(speakers: speakers)
+        case .sdkQualityChanged:
+            guard c.literal(",\"overall\":"), let overall = c.fastLevel(),
+                  c.literal(",\"previous\":"), let previous = c.fastLevel() else { return nil }
+            var mos: Double?
+            if c.literal(",\"mos\":") { guard let m = c.fastDouble() else { return nil }; mos = m }
+            body = .sdkQualityChanged(overall: overall, previous: previous, mos: mos)
+        case .sdkLog:
+            guard c.literal(",\"level\":"), let level = c.fastString(), c.literal(",\"message\":"), let message = c.fastString() else { return nil }
+            body = .sdkLog(level: level, message: message)
+        case .routeChanged:
+            guard c.literal(",\"route\":"), let route: Route = c.fastVocabulary(),
+                  c.literal(",\"previousRoute\":"), let previous: Route = c.fastVocabulary(),
+                  c.literal(",\"reason\":"), let reason: RouteChangeReason = c.fastVocabulary() else { return nil }
+            body = .routeChanged(route: route, previousRoute: previous, reason: reason)
+        case .routeSnapshot:
+            guard c.literal(",\"route\":"), let route: Route = c.fastVocabulary() else { return nil }
+            var ports: [String]?
+            if c.literal(",\"ports\":") { guard let p = c.fastStrings() else { return nil }; ports = p }
+            body = .routeSnapshot(route: route, ports: ports)
+        case .setRoute:
+            guard c.literal(",\"target\":"), let target: RouteTarget = c.fastVocabulary() else { return nil }
+            var api: String?
+            if c.literal(",\"api\":") { guard let a = c.fastString() else { return nil }; api = a }
+            body = .setRoute(target: target, api: api)
+        case .clearRouteOverride:
+            body = .clearRouteOverride
+        case .deviceConnected:
+            guard c.literal(",\"id\":"), let id = c.fastString(),
+                  c.literal(",\"kind\":"), let kind: DeviceKind = c.fastVocabulary() else { return nil }
+            var name: String?, port: String?
+            if c.literal(",\"name\":") { guard let n = c.fastString() else { return nil }; name = n }
+            if c.literal(",\"port\":") { guard let p = c.fastString() else { return nil }; port = p }
+            body = .deviceConnected(id: id, kind: kind, name: name, port: port)
+        case .deviceDisconnected:
+            guard c.literal(",\"id\":"), let id = c.fastString() else { return nil }
+            body = .deviceDisconnected(id: id)
+        default:
+            return nil
+        }
+        guard let body, c.literal("}") else { return nil }
+        c.skipWhitespace()
+        guard c.atEnd else { return nil }
+        return Record(seq: Int(seq), t: t, body)
+    }
+}
+
+extension JSONCursor {
+    /// Consumes `text` if the bytes at the cursor are exactly it.
+    @inline(__always)
+    mutating func literal(_ text: StaticString) -> Bool {
+        let n = text.utf8CodeUnitCount
+        guard end - pos >= n else { return false }
+        // Keys are short: compare 8 bytes at a time inline rather than calling memcmp.
+        let a = UnsafeRawPointer(bytes.baseAddress! + pos), b = UnsafeRawPointer(text.utf8Start)
+        var i = 0
+        while i + 8 <= n {
+            if a.loadUnaligned(fromByteOffset: i, as: UInt64.self) != b.loadUnaligned(fromByteOffset: i, as: UInt64.self) { return false }
+            i += 8
+        }
+        while i < n {
+            if a.load(fromByteOffset: i, as: UInt8.self) != b.load(fromByteOffset: i, as: UInt8.self) { return false }
+            i += 1
+        }
+        pos += n
+        return true
+    }
+
+    /// A string without escapes, or nil.
+    @inline(__always)
+    mutating func fastString() -> String? {
+        guard let (range, escaped) = try? readStringRange(), !escaped else { return nil }
+        let slice = UnsafeBufferPointer(rebasing: bytes[range])
+        if Self.isASCII(slice) { return String(decoding: slice, as: UTF8.self) }
+        return String(validating: slice, as: UTF8.self)
+    }
+
+    /// A number in the plain form writers use (no exponent, at most 15 digits, no leading zero), or nil
+    /// for anything else, which the general path then reads. Where it answers, it computes exactly what
+    /// `readDouble` computes: one division of an exact mantissa by an exact power of ten.
+    @inline(__always)
+    mutating func fastDouble() -> Double? {
+        let base = bytes.baseAddress!
+        let e = end
+        var p = pos
+        guard p < e else { return nil }
+        let negative = base[p] == UInt8(ascii: "-")
+        if negative { p += 1 }
+        let intStart = p
+        var mantissa: UInt64 = 0
+        p = Self.digits(base, from: p, to: e, into: &mantissa)
+        let intDigits = p - intStart
+        guard intDigits > 0, intDigits == 1 || base[intStart] != UInt8(ascii: "0") else { return nil }
+        var fracDigits = 0
+        if p < e && base[p] == UInt8(ascii: ".") {
+            p += 1
+            let fracStart = p
+            p = Self.digits(base, from: p, to: e, into: &mantissa)
+            fracDigits = p - fracStart
+            guard fracDigits > 0 else { return nil }
+        }
+        guard intDigits + fracDigits <= 15, p >= e || base[p] | 0x20 != UInt8(ascii: "e") else { return nil }
+        pos = p
+        // Integers (most rtt, jitter and bitrate values) skip the division: dividing by 1 is exact anyway.
+        let v = fracDigits == 0 ? Double(mantissa) : Double(mantissa) / Self.powerOfTen(fracDigits)
+        return negative ? -v : v
+    }
+
+    /// A non-negative integer of at most 18 digits without a leading zero (seq, t), or nil.
+    @inline(__always)
+    mutating func fastCount() -> Int64? {
+        let base = bytes.baseAddress!
+        let e = end
+        var value: UInt64 = 0
+        let p = Self.digits(base, from: pos, to: e, into: &value)
+        let digits = p - pos
+        guard digits > 0, digits <= 18, digits == 1 || base[pos] != UInt8(ascii: "0") else { return nil }
+        if p < e && (base[p] == UInt8(ascii: ".") || base[p] | 0x20 == UInt8(ascii: "e")) { return nil }
+        pos = p
+        return Int64(value)
+    }
+
+    /// Accumulates the decimal digits from `p` into `value` (wrapping: callers bound the digit count);
+    /// returns the position after the last digit.
+    @inline(__always)
+    static func digits(_ base: UnsafePointer<UInt8>, from start: Int, to e: Int, into value: inout UInt64) -> Int {
+        var p = start
+        while p < e {
+            let d = base[p] &- 0x30
+            if d >= 10 { break }
+            value = value &* 10 &+ UInt64(d)
+            p += 1
+        }
+        return p
+    }
+
+    /// A value of a closed vocabulary (written without escapes), or nil.
+    @inline(__always)
+    mutating func fastVocabulary<E: TraceVocabulary>() -> E? {
+        guard let raw = fastString() else { return nil }
+        return E(rawValue: raw)
+    }
+
+    /// An array of strings without escapes or whitespace, or nil.
+    mutating func fastStrings() -> [String]? {
+        fastArray { $0.fastString() }
+    }
+
+    /// `[e, …]` without whitespace, each element read by `element`; nil if any element or the
+    /// punctuation is not in that form.
+    @inline(__always)
+    mutating func fastArray<T>(_ element: (inout JSONCursor) -> T?) -> [T]? {
+        guard literal("[") else { return nil }
+        var out: [T] = []
+        if literal("]") { return out }
+        repeat {
+            guard let e = element(&self) else { return nil }
+            out.append(e)
+        } while literal(",")
+        return literal("]") ? out : nil
+    }
+
+    /// A quality level, matched on its bytes (no String is built).
+    @inline(__always)
+    mutating func fastLevel() -> QualityLevel? {
+        guard let (r, escaped) = try? readStringRange(), !escaped else { return nil }
+        let p = bytes.baseAddress! + r.lowerBound
+        switch r.count {
+        case 4:
+            if Memory.equal(p, "good", count: 4) { return .good }
+            if Memory.equal(p, "poor", count: 4) { return .poor }
+            if Memory.equal(p, "lost", count: 4) { return .lost }
+            return nil
+        case 7: return Memory.equal(p, "unknown", count: 7) ? .unknown : nil
+        case 9: return Memory.equal(p, "excellent", count: 9) ? .excellent : nil
+        default: return nil
+        }
+    }
+
+    mutating func fastOptionalDouble(_ key: StaticString) -> Double?? {
+        guard literal(key) else { return .some(nil) }
+        guard let v = fastDouble() else { return nil }
+        return .some(v)
+    }
+
+    /// `{level, score?, mos?, loss?, rtt?, jitter?, bitrate?}` in that order.
+    mutating func fastSample() -> QualitySample? {
+        guard literal("{\"level\":"), let level = fastLevel() else { return nil }
+        guard let score = fastOptionalDouble(",\"score\":"), let mos = fastOptionalDouble(",\"mos\":"),
+              let loss = fastOptionalDouble(",\"loss\":"), let rtt = fastOptionalDouble(",\"rtt\":"),
+              let jitter = fastOptionalDouble(",\"jitter\":"), let bitrate = fastOptionalDouble(",\"bitrate\":"),
+              literal("}") else { return nil }
+        return QualitySample(level: level, score: score, mos: mos, loss: loss, rtt: rtt, jitter: jitter, bitrate: bitrate)
+    }
+
+    /// `[{uid, trackId, level}, …]`.
+    mutating func fastSpeakers() -> [Speaker]? {
+        fastArray { c in
+            guard c.literal("{\"uid\":"), let uid = c.fastString(), c.literal(",\"trackId\":"), let track = c.fastString(),
+                  c.literal(",\"level\":"), let level = c.fastDouble(), c.literal("}") else { return nil }
+            return Speaker(uid: uid, trackId: track, level: level)
+        }
+    }
+
+    /// `[{uid, trackId}, …]`.
+    mutating func fastKeys() -> [SpeakerKey]? {
+        fastArray { c in
+            guard c.literal("{\"uid\":"), let uid = c.fastString(), c.literal(",\"trackId\":"), let track = c.fastString(),
+                  c.literal("}") else { return nil }
+            return SpeakerKey(uid: uid, trackId: track)
+        }
+    }
+}

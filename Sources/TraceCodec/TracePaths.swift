@@ -1,0 +1,95 @@
+import SystemLayer
+
+/// Paths in one byte buffer: a fleet's day is tens of thousands of paths, and a `String` each (with
+/// an array of them and a set to drop duplicates) costs several times the bytes of the paths.
+public struct PathList: Sendable {
+    private var bytes: [UInt8] = []
+    private var ends: [UInt32] = []
+
+    /// An empty list.
+    public init() {}
+
+    /// How many paths.
+    public var count: Int { ends.count }
+
+    /// Appends a path.
+    public mutating func append(_ path: String) {
+        bytes.append(contentsOf: path.utf8)
+        ends.append(UInt32(bytes.count))
+    }
+
+    /// The path at `i`.
+    public subscript(i: Int) -> String {
+        let start = i == 0 ? 0 : Int(ends[i - 1])
+        return String(decoding: bytes[start..<Int(ends[i])], as: UTF8.self)
+    }
+
+    private func range(_ i: Int) -> Range<Int> { (i == 0 ? 0 : Int(ends[i - 1]))..<Int(ends[i]) }
+
+    /// Whether path `i` sorts before path `j` (byte order, the same in every locale).
+    func precedes(_ i: Int, _ j: Int) -> Bool { bytes[range(i)].lexicographicallyPrecedes(bytes[range(j)]) }
+
+    /// Whether paths `i` and `j` are the same.
+    func same(_ i: Int, _ j: Int) -> Bool { bytes[range(i)].elementsEqual(bytes[range(j)]) }
+}
+
+/// Turns command-line paths into the files a triage run covers.
+public enum TriageInputs {
+    /// File name endings a folder is searched for (`.trace.zst` and `.jsonl.zst` end in `.zst`).
+    public static let traceSuffixes = [".jsonl", ".zst"]
+
+    /// A command-line path that does not exist, or a list that cannot be read.
+    public struct InputError: Error, Sendable, CustomStringConvertible {
+        /// The message, naming the path.
+        public var description: String
+    }
+
+    /// Expands paths: a file as given, a folder recursively (regular files ending in `.jsonl` or
+    /// `.zst`, hidden names skipped, symbolic links to folders not followed), `@LIST` as the paths in
+    /// LIST, one a line (blank lines and `#` comments skipped; an entry that does not exist is kept,
+    /// so that its row says so). Duplicates are dropped later, when the paths are sorted.
+    public static func expand(_ arguments: [String]) throws -> PathList {
+        var out = PathList()
+        func add(_ p: String) { out.append(p) }
+        func visit(_ p: String) { if isDirectory(p) { walk(p, add) } else { add(p) } }
+        for a in arguments {
+            if a.hasPrefix("@") && a.count > 1 {
+                let list = String(a.dropFirst())
+                let text: String?
+                do { text = try SmallFile.text(list) } catch { throw InputError(description: "\(list): \(error)") }
+                guard let text else { throw InputError(description: "\(list): no such list file") }
+                for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+                    let entry = String(line.hasSuffix("\r") ? line.dropLast() : line[...])
+                    if entry.allSatisfy({ $0 == " " || $0 == "\t" }) || entry.hasPrefix("#") { continue }
+                    visit(entry)
+                }
+            } else {
+                guard FileSystem.exists(a) else { throw InputError(description: "\(a): no such file or folder") }
+                visit(a)
+            }
+        }
+        return out
+    }
+
+    /// Whether `path` is (or links to) a folder.
+    public static func isDirectory(_ path: String) -> Bool { FileSystem.isDirectory(path) }
+
+    /// Whether `path` is (or links to) a regular file.
+    public static func isRegularFile(_ path: String) -> Bool { (try? FileSystem.status(path))?.type == .regular }
+
+    /// Every trace file below `dir`, recursively, in directory order. Links to folders are not followed
+    /// (a link to `.` or `..` would loop or leave the tree).
+    static func walk(_ dir: String, _ add: (String) -> Void) {
+        guard let names = try? FileSystem.entries(of: dir) else { return }
+        var subdirs: [String] = []
+        for name in names where !name.hasPrefix(".") {
+            let path = dir.hasSuffix("/") ? dir + name : dir + "/" + name
+            guard let st = try? FileSystem.status(path, followLinks: false) else { continue }
+            if st.type == .directory { subdirs.append(path); continue }
+            // Only regular files (or links to them): a pipe or a device would block the run.
+            if st.type == .symbolicLink ? !isRegularFile(path) : st.type != .regular { continue }
+            if traceSuffixes.contains(where: { name.hasSuffix($0) }) { add(path) }
+        }
+        for s in subdirs { walk(s, add) }
+    }
+}

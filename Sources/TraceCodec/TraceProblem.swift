@@ -1,0 +1,74 @@
+/// Something wrong with a trace that a reader recovered from (or, in strict mode, stops at).
+import TraceModel
+public struct TraceProblem: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The class of problem.
+    public enum Kind: String, Sendable, Codable {
+        /// A line that is not a valid record (bad JSON, missing or mistyped field, unknown enum value).
+        case badRecord
+        /// A zstd frame that failed its checksum or could not be decoded.
+        case badFrame
+        /// The final frame was cut short (a crash mid-write).
+        case tornFrame
+        /// Bytes that are not a frame were skipped while resynchronising.
+        case garbage
+        /// A line longer than the line-length limit was skipped.
+        case lineTooLong
+        /// A frame declared a window larger than the window limit.
+        case windowTooLarge
+        /// `seq` jumped: records are missing.
+        case seqGap
+        /// `t` went backwards.
+        case timeBackwards
+        /// The first record is not a `trace.header` with seq 0, or a header appears later.
+        case header
+        /// A trace rtctrace created does not end with its end mark (it was not closed).
+        case notClosed
+        /// The input holds no records at all.
+        case empty
+        /// The input is not a trace: an archive, or neither zstd frames nor JSON Lines.
+        case notATrace
+        /// An I/O error.
+        case io
+    }
+
+    /// The class of problem.
+    public var kind: Kind
+    /// The file it was found in.
+    public var file: String
+    /// Byte offset in the file, for container problems.
+    public var offset: Int?
+    /// The record's seq, for record problems.
+    public var seq: Int?
+    /// 1-based line number in the decompressed trace, for record problems.
+    public var line: Int?
+    /// The offending field, for record problems.
+    public var field: String?
+    /// The seqs known to be lost, when they can be told.
+    public var lost: ClosedRange<Int>?
+    /// What happened, in words.
+    public var message: String
+
+    /// Creates a problem.
+    public init(_ kind: Kind, file: String, offset: Int? = nil, seq: Int? = nil, line: Int? = nil,
+                field: String? = nil, lost: ClosedRange<Int>? = nil, message: String) {
+        self.kind = kind
+        self.file = file
+        self.offset = offset
+        self.seq = seq
+        self.line = line
+        self.field = field.map { TextCap.clip($0, 100) }
+        self.lost = lost
+        self.message = TextCap.clip(message, 500)
+    }
+
+    /// `FILE: [byte N | seq N (line L) | line L]: [field 'F': ]message[; lost seq A–B]`.
+    public var description: String {
+        var s = file + ": "
+        if let seq { s += "seq \(seq)" + (line.map { " (line \($0))" } ?? "") + ": " } else if let line { s += "line \(line): " }
+        if let offset { s += "byte \(offset): " }
+        if let field { s += "field '\(field)': " }
+        s += message
+        if let lost { s += lost.lowerBound == lost.upperBound ? "; lost seq \(lost.lowerBound)" : "; lost seq \(lost.lowerBound)–\(lost.upperBound)" }
+        return s
+    }
+}

@@ -1,0 +1,224 @@
+/// What a trace reader yields: a record, or a problem it recovered from.
+import TraceModel
+public enum TraceEvent: Sendable {
+    /// A decoded record.
+    case record(Record)
+    /// A problem; reading continues after it.
+    case problem(TraceProblem)
+}
+
+/// Reads a trace (zstd frames or plain JSON Lines) record by record in bounded memory,
+/// reporting and recovering from every problem the trace format's Recovery section names.
+public final class TraceReader: IteratorProtocol, Sequence {
+    /// The file being read.
+    public let file: String
+    private let source: LineSource
+    private let decoder = RecordDecoder()
+    private var pendingLoss: [TraceProblem] = []
+    private var lastSeq: Int?
+    private var lastT: Int64?
+    private var sawRecord = false
+    private var done = false
+
+    /// The trace header, once read.
+    public private(set) var header: TraceHeader?
+    /// Records decoded so far.
+    public private(set) var recordCount = 0
+    /// Records of a type this version does not know, by type: at most `maxUnknownTypeNames` names
+    /// (each cut to `maxUnknownTypeName` bytes); the records of further types are counted under
+    /// `otherUnknownTypes`, so a hostile trace cannot grow this table without bound.
+    public private(set) var unknownTypes: [String: Int] = [:]
+    /// Distinct unknown type names counted by name.
+    public static let maxUnknownTypeNames = 256
+    /// Longest unknown type name kept whole, in bytes.
+    public static let maxUnknownTypeName = 128
+    /// The key in `unknownTypes` that counts the records of types beyond `maxUnknownTypeNames`.
+    public static let otherUnknownTypes = "(other unknown types)"
+    /// Every problem reported so far, in order.
+    public private(set) var problems: [TraceProblem] = []
+    /// How many problems to keep in `problems` (all are still yielded).
+    public var keepProblems = 10_000
+
+    /// Opens a trace; `-` reads standard input.
+    public init(path: String, limits: ReaderLimits = .standard) throws {
+        file = path
+        source = try LineSource(path: path, limits: limits)
+    }
+
+    /// Container statistics so far (frames, sizes, marks).
+    public var stats: ContainerStats { source.stats }
+
+    /// The last seq decoded, if any.
+    public var lastRecordSeq: Int? { lastSeq }
+
+    /// The raw bytes of the line the last record came from (valid until the next call to `next`).
+    public func withCurrentLine<T>(_ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
+        try body(source.bytes(currentLine))
+    }
+
+    private var currentLine: Range<Int> = 0..<0
+
+    /// Whether the last record came from a torn final frame (kept, but its frame was never completed).
+    public var currentFrameIsTorn: Bool { currentLine.upperBound > source.tornFrom }
+    private var out: [TraceEvent] = []
+    private var outHead = 0
+
+    /// The next record or problem; nil at the end of the trace.
+    public func next() -> TraceEvent? {
+        var event: TraceEvent?
+        _ = pull(record: { event = .record($0) }, problem: { event = .problem($0) })
+        return event
+    }
+
+    /// Streams the rest of the trace: every record to `record`, every problem to `problem`, in
+    /// trace order. The same events as `next()`, without wrapping each record in a `TraceEvent`.
+    public func forEach(record: (Record) throws -> Void, problem: (TraceProblem) throws -> Void) rethrows {
+        while try pull(record: record, problem: problem) {}
+    }
+
+    /// Hands exactly one event to `record` or `problem`; false at the end of the trace.
+    private func pull(record onRecord: (Record) throws -> Void, problem onProblem: (TraceProblem) throws -> Void) rethrows -> Bool {
+        while true {
+            if outHead < out.count {
+                let e = out[outHead]
+                outHead += 1
+                if outHead == out.count { out.removeAll(keepingCapacity: true); outHead = 0 }
+                switch e {
+                case .record(let r): try onRecord(r)
+                case .problem(let p): try onProblem(p)
+                }
+                return true
+            }
+            if done { return false }
+            if let range = source.quickLine() {
+                if try deliver(range, record: onRecord, problem: onProblem) { return true }
+                continue
+            }
+            guard let event = source.next() else {
+                for var p in pendingLoss {
+                    if let last = lastSeq { p.message += "; records after seq \(last) may be lost" }
+                    out.append(.problem(remember(p)))
+                }
+                pendingLoss.removeAll()
+                if let p = endProblem() { out.append(.problem(remember(p))) }
+                done = true
+                continue
+            }
+            switch event {
+            case .problem(let p):
+                if p.kind == .badFrame || p.kind == .garbage || p.kind == .windowTooLarge {
+                    // The lost seq range is known once the next record arrives.
+                    pendingLoss.append(p)
+                    continue
+                }
+                try onProblem(remember(p))
+                return true
+            case .line(let range):
+                if try deliver(range, record: onRecord, problem: onProblem) { return true }
+            }
+        }
+    }
+
+    /// Decodes a line and hands on its record (or its problem); false when the line gave nothing to
+    /// hand on yet (blank, or queued behind problems that go first).
+    @inline(__always)
+    private func deliver(_ range: Range<Int>, record onRecord: (Record) throws -> Void,
+                         problem onProblem: (TraceProblem) throws -> Void) rethrows -> Bool {
+        currentLine = range
+        if range.isEmpty || isBlank(range) { return false }
+        let lineNo = source.lineNumber
+        let record: Record
+        do {
+            record = try decoder.decode(source.bytes(range), lineNumber: lineNo)
+        } catch let e {
+            // A record that is there but unreadable is reported once, not again as a gap.
+            if let s = e.seq, s == (lastSeq ?? -1) + 1 { lastSeq = s }
+            try onProblem(remember(TraceProblem(.badRecord, file: file, seq: e.seq, line: e.line, field: e.field, message: e.reason)))
+            return true
+        }
+        var explained = false
+        if !pendingLoss.isEmpty {
+            let from = (lastSeq ?? -1) + 1
+            pendingLoss[0].lost = record.seq > from ? from...(record.seq - 1) : nil
+            for p in pendingLoss { out.append(.problem(remember(p))) }
+            pendingLoss.removeAll()
+            explained = true
+        }
+        if let p = accept(record, gapExplained: explained) { out.append(.problem(remember(p))) }
+        if out.isEmpty {
+            try onRecord(record)
+            return true
+        }
+        out.append(.record(record))
+        return false
+    }
+
+    private func isBlank(_ r: Range<Int>) -> Bool {
+        source.bytes(r).allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+    }
+
+    /// Checks order, header and gaps; returns a problem to report before the record, if any.
+    private func accept(_ r: Record, gapExplained: Bool) -> TraceProblem? {
+        defer {
+            recordCount += 1
+            lastSeq = r.seq
+            lastT = Swift.max(lastT ?? r.t, r.t)
+            sawRecord = true
+        }
+        if case .unknown(let type, _) = r.body { countUnknown(type) }
+        if case .header(let h) = r.body {
+            // A continuation part of a session (part > 1) starts at the seq where the part before it stopped.
+            if sawRecord || r.seq != 0 && (h.session?.part ?? 1) <= 1 {
+                return TraceProblem(.header, file: file, seq: r.seq, line: source.lineNumber,
+                                    message: "trace.header must be the first record, with seq 0")
+            }
+            header = h
+        } else if !sawRecord {
+            return TraceProblem(.header, file: file, seq: r.seq, line: source.lineNumber,
+                                message: "the first record is \(r.type), not trace.header; layer and device are unknown")
+        }
+        if let last = lastSeq, r.seq != last + 1 {
+            if r.seq > last + 1 {
+                if gapExplained { return nil }
+                return TraceProblem(.seqGap, file: file, seq: r.seq, line: source.lineNumber, lost: (last + 1)...(r.seq - 1),
+                                    message: "seq jumps from \(last) to \(r.seq): \(r.seq - last - 1) record\(r.seq - last - 1 == 1 ? "" : "s") missing")
+            }
+            return TraceProblem(.seqGap, file: file, seq: r.seq, line: source.lineNumber,
+                                message: "seq \(r.seq) does not follow \(last) (seq must increase by 1)")
+        }
+        if let t = lastT, r.t < t {
+            return TraceProblem(.timeBackwards, file: file, seq: r.seq, line: source.lineNumber, field: "t",
+                                message: "t goes backwards from \(t) ms to \(r.t) ms")
+        }
+        return nil
+    }
+
+    private func countUnknown(_ type: String) {
+        var name = type
+        if name.utf8.count > Self.maxUnknownTypeName {
+            name = String(decoding: name.utf8.prefix(Self.maxUnknownTypeName), as: UTF8.self) + "…"
+        }
+        if unknownTypes[name] == nil && unknownTypes.count >= Self.maxUnknownTypeNames { name = Self.otherUnknownTypes }
+        unknownTypes[name, default: 0] += 1
+    }
+
+    private func endProblem() -> TraceProblem? {
+        if recordCount == 0 && problems.isEmpty {
+            return TraceProblem(.empty, file: file, message: "the trace holds no records")
+        }
+        if source.stats.hasStartMark && !source.stats.endsWithEndMark {
+            return TraceProblem(.notClosed, file: file, offset: source.stats.compressedBytes,
+                message: "the trace does not end with rtctrace's end mark: its writer did not close it (crash or cut)")
+        }
+        if source.stats.endsWithEndMark, let marked = source.stats.endMarkLastSeq, marked != (lastSeq ?? -1) {
+            return TraceProblem(.notClosed, file: file, offset: source.stats.compressedBytes,
+                message: "the end mark records last seq \(marked), but the last record read is \(lastSeq.map(String.init) ?? "none")")
+        }
+        return nil
+    }
+
+    private func remember(_ p: TraceProblem) -> TraceProblem {
+        if problems.count < keepProblems { problems.append(p) }
+        return p
+    }
+}

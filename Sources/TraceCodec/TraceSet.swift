@@ -1,0 +1,146 @@
+import SystemLayer
+import TraceModel
+
+/// One trace to triage: a single file, or the parts of one recorded session in part order.
+public struct TriageTrace: Sendable, Equatable {
+    /// The files, in replay order (the first one names the trace).
+    public var paths: [String]
+    /// The session id the headers carry, when they do.
+    public var session: String?
+    /// Bytes on disk over all files.
+    public var size: Int
+
+    /// Creates a trace of these files.
+    public init(paths: [String], session: String?, size: Int) {
+        self.paths = paths
+        self.session = session
+        self.size = size
+    }
+}
+
+/// A stable slice of the traces, `I/N` (0 ≤ I < N): a trace belongs to shard FNV-1a-64(key) mod N,
+/// keyed by its session id (so every part of a session lands in one shard) or, without one, by its path.
+public struct TriageShard: Sendable, Equatable, CustomStringConvertible {
+    /// This shard's index, from 0.
+    public var index: Int
+    /// The number of shards.
+    public var count: Int
+
+    /// `I/N`.
+    public var description: String { "\(index)/\(count)" }
+
+    /// Parses `I/N`; nil unless 0 ≤ I < N.
+    public init?(parsing s: String) {
+        let parts = s.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, i >= 0, i < n else { return nil }
+        index = i
+        count = n
+    }
+
+    /// Creates a shard.
+    public init(index: Int, count: Int) {
+        self.index = index
+        self.count = count
+    }
+
+    /// Whether the trace with this key belongs to the shard.
+    public func contains(key: String) -> Bool { Int(Self.fnv1a64(key) % UInt64(count)) == index }
+
+    /// FNV-1a, 64 bits, over the UTF-8 bytes: the same on every machine and in every run.
+    public static func fnv1a64(_ s: String) -> UInt64 { StableHash.fnv1a64(s) }
+}
+
+/// The traces a triage run covers, in path order, in memory of a few dozen bytes a trace: the paths
+/// in one buffer, each trace as the index of its first file, sessions on the side.
+public struct TriagePlan: Sendable {
+    private let files: PathList
+    private let sizes: [Int]
+    /// The first file of each trace, in path order.
+    private let firsts: [Int32]
+    /// Every part of a trace recorded as several files (or one file with a session), by its first file.
+    private let sessions: [Int32: (id: String, files: [Int32])]
+
+    /// How many traces.
+    public var count: Int { firsts.count }
+
+    /// Trace `k` (in path order), its paths materialised.
+    public func trace(_ k: Int) -> TriageTrace {
+        let first = firsts[k]
+        guard let s = sessions[first] else { return TriageTrace(paths: [files[Int(first)]], session: nil, size: sizes[Int(first)]) }
+        return TriageTrace(paths: s.files.map { files[Int($0)] }, session: s.id, size: s.files.reduce(0) { $0 + sizes[Int($1)] })
+    }
+
+    /// Reads every file's header on `jobs` threads and groups the files into traces: the parts of
+    /// one session (same `session.id`) in part order, every other file alone. A second file claiming
+    /// a part already taken is a trace of its own. A path given twice counts once. Traces are ordered
+    /// by their first path (bytes), and only those in `shard` are kept.
+    public init(files: PathList, jobs: Int, shard: TriageShard? = nil) {
+        self.files = files
+        // Byte order, then duplicates dropped.
+        var sorted = (0..<Int32(files.count)).sorted { files.precedes(Int($0), Int($1)) }
+        var kept: [Int32] = []
+        kept.reserveCapacity(sorted.count)
+        for f in sorted where kept.last.map({ !files.same(Int($0), Int(f)) }) ?? true { kept.append(f) }
+        sorted = []
+        let unique = kept
+        kept = []
+        var rank = [Int32](repeating: -1, count: files.count)
+        for (r, f) in unique.enumerated() { rank[Int(f)] = Int32(r) }
+        var sizes = [Int](repeating: 0, count: files.count)
+        var parts: [String: [(part: Int, file: Int32)]] = [:]
+        var firsts: [Int32] = []
+        var sessions: [Int32: (id: String, files: [Int32])] = [:]
+        OrderedParallel.run(count: unique.count, jobs: jobs, window: max(64, jobs * 16), work: { Self.peek(files[Int(unique[$0])]) },
+                            emit: { i, p in
+            let f = unique[i]
+            sizes[Int(f)] = p.size
+            if let s = p.session { parts[s.id, default: []].append((s.part, f)) } else { firsts.append(f) }
+        })
+        self.sizes = sizes
+        for (id, list) in parts {
+            var group: [Int32] = []
+            var taken = Set<Int>()
+            for (part, f) in list.sorted(by: { ($0.part, rank[Int($0.file)]) < ($1.part, rank[Int($1.file)]) }) {
+                if taken.insert(part).inserted {
+                    group.append(f)
+                } else {
+                    firsts.append(f)
+                    sessions[f] = (id, [f])
+                }
+            }
+            firsts.append(group[0])
+            sessions[group[0]] = (id, group)
+        }
+        if let shard { firsts.removeAll { !shard.contains(key: sessions[$0]?.id ?? files[Int($0)]) } }
+        firsts.sort { rank[Int($0)] < rank[Int($1)] }
+        self.firsts = firsts
+        self.sessions = sessions
+    }
+
+    /// What a file's header says about the session it belongs to.
+    struct Peek: Sendable {
+        var size: Int
+        var session: TraceHeader.Session?
+    }
+
+    /// Reads as far as the first record (a few events at most) and returns its session, if it is a header with one.
+    static func peek(_ path: String) -> Peek {
+        guard let st = try? FileSystem.status(path), st.type == .regular else { return Peek(size: 0, session: nil) }
+        let size = Int(st.size)
+        guard let reader = try? TraceReader(path: path) else { return Peek(size: size, session: nil) }
+        var events = 0
+        while events < 64, let e = reader.next() {
+            events += 1
+            switch e {
+            case .record(let r):
+                if case .header(let h) = r.body { return Peek(size: size, session: h.session) }
+                return Peek(size: size, session: nil)
+            case .problem(let p) where p.kind == .notATrace:
+                return Peek(size: size, session: nil)
+            case .problem:
+                continue
+            }
+        }
+        return Peek(size: size, session: nil)
+    }
+}

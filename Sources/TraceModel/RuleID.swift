@@ -1,0 +1,20 @@
+// The contract's numbered rules as identifiers: the ids reports, tests and golden traces cite.
+
+/// A rule of the contract the engines model; ids are stable and cited by findings, verdicts and golden traces.
+public enum RuleID: String, TraceVocabulary, Comparable, CustomStringConvertible {
+    case R1, R2, R3, R4, R5, R6, R7, R8, R9, R10, R11, R12
+    case I1, I2, I3, I4, I5, I6, I7
+    case V1, V2
+    case X1, X2, X3, X4
+    case Q1, Q2, Q3, Q4, Q5, Q6
+    case S1, S2
+    case L1, L2, L3
+
+    /// The id as written, e.g. `R4`.
+    public var description: String { rawValue }
+
+    /// Catalogue order (the order of `allCases`).
+    public static func < (a: RuleID, b: RuleID) -> Bool { a.order < b.order }
+
+    private var order: Int { Self.allCases.firstIndex(of: self)! }
+}
