@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "Analysis", targets: ["Analysis"]),
         .library(name: "Reports", targets: ["Reports"]),
         .library(name: "TraceRecorder", targets: ["TraceRecorder"]),
+        .library(name: "CommandLineKit", targets: ["CommandLineKit"]),
         .library(name: "SystemLayer", targets: ["SystemLayer"]),
         .library(name: "TraceFixtures", targets: ["TraceFixtures"]),
     ],

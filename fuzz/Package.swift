@@ -8,20 +8,22 @@ let package = Package(
     dependencies: [.package(name: "rtctrace", path: "..")],
     targets: [
         .target(name: "CFuzzer"),
-        .target(name: "FuzzSupport", dependencies: ["CFuzzer", .product(name: "TraceFormat", package: "rtctrace")]),
+        .target(name: "FuzzSupport", dependencies: ["CFuzzer", .product(name: "TraceModel", package: "rtctrace"), .product(name: "TraceCodec", package: "rtctrace")]),
         .executableTarget(name: "FuzzFrames", dependencies: [
-            "FuzzSupport", .product(name: "TraceFormat", package: "rtctrace"),
+            "FuzzSupport", .product(name: "TraceModel", package: "rtctrace"), .product(name: "TraceCodec", package: "rtctrace"),
         ]),
         .executableTarget(name: "FuzzDecoder", dependencies: [
-            "FuzzSupport", .product(name: "TraceFormat", package: "rtctrace"),
+            "FuzzSupport", .product(name: "TraceModel", package: "rtctrace"), .product(name: "TraceCodec", package: "rtctrace"),
         ]),
         .executableTarget(name: "FuzzLimits", dependencies: [
-            "FuzzSupport", .product(name: "TraceFormat", package: "rtctrace"),
-            .product(name: "Replay", package: "rtctrace"), .product(name: "Reports", package: "rtctrace"),
+            "FuzzSupport", .product(name: "TraceModel", package: "rtctrace"), .product(name: "TraceCodec", package: "rtctrace"),
+            .product(name: "Replay", package: "rtctrace"), .product(name: "Reports", package: "rtctrace"), .product(name: "Analysis", package: "rtctrace"),
+            .product(name: "CommandLineKit", package: "rtctrace"),
         ]),
         .executableTarget(name: "FuzzReplay", dependencies: [
-            "FuzzSupport", .product(name: "TraceFormat", package: "rtctrace"),
-            .product(name: "Replay", package: "rtctrace"), .product(name: "Reports", package: "rtctrace"),
+            "FuzzSupport", .product(name: "TraceModel", package: "rtctrace"), .product(name: "TraceCodec", package: "rtctrace"),
+            .product(name: "Replay", package: "rtctrace"), .product(name: "Reports", package: "rtctrace"), .product(name: "Analysis", package: "rtctrace"),
+            .product(name: "CommandLineKit", package: "rtctrace"),
         ]),
     ]
 )

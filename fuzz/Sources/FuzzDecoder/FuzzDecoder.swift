@@ -1,6 +1,7 @@
 import Glibc
 import FuzzSupport
-import TraceFormat
+import TraceCodec
+import TraceModel
 
 // The record decoder: each input line decoded; a record that decodes must re-encode to a line
 // that decodes to the same record (the writer and the reader agree).

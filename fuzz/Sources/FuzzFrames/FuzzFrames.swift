@@ -1,6 +1,7 @@
 import Glibc
 import FuzzSupport
-import TraceFormat
+import TraceCodec
+import TraceModel
 
 // The frame reader: arbitrary bytes as a trace file (zstd frames or plain text), read to the end
 // under small limits so that limit paths are reached often.

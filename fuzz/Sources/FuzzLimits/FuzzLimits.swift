@@ -1,8 +1,11 @@
 import Glibc
 import FuzzSupport
 import Replay
+import Analysis
+import CommandLineKit
 import Reports
-import TraceFormat
+import TraceCodec
+import TraceModel
 
 // Timestamps and numbers pushed towards their limits: the input's first byte picks a boundary value
 // and which numeric fields it replaces (every k-th number written right after a ':'), the rest is a

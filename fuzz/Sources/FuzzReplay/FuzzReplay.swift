@@ -1,8 +1,11 @@
 import Glibc
 import FuzzSupport
 import Replay
+import Analysis
+import CommandLineKit
 import Reports
-import TraceFormat
+import TraceCodec
+import TraceModel
 
 // The whole pipeline: bytes as a trace, replayed through both engines with the timeline observed,
 // then rendered by every report (text, JSON, timeline, quality, golden check, JUnit).
