@@ -8,7 +8,7 @@ import TraceModel
 extension Explanation {
     /// The finding that carries the message and advice for a verdict, if any.
     static func finding(for v: Verdict, in r: ReplayResult) -> Finding? {
-        r.findings.first { ($0.code == .routeIneffective || $0.code.family == "layer") && $0.seqs.first == v.seq }
+        r.findings.first { ($0.code == .routeIneffective || $0.code.family == .layer) && $0.seqs.first == v.seq }
     }
 
     public static func call(_ v: Verdict, _ r: ReplayResult) -> Call {

@@ -65,49 +65,12 @@ public final class Redactor {
         return token(kind, value)
     }
 
-    func map(_ kind: Kind, _ value: String?) -> String? { value.map { map(kind, $0) } }
-
-    /// The record with every personal value replaced.
+    /// The record with every personal value replaced: the fields `RecordBody.mapStrings` declares
+    /// personal, through `PersonalValue.replace`; a type this version does not know keeps only its
+    /// seq, t and type.
     public func redact(_ r: Record) -> Record {
         var out = r
-        switch r.body {
-        case .header(var h):
-            h.app.bundleId = map(.bundleId, h.app.bundleId)
-            if let s = h.session { h.session = .init(id: map(.sessionId, s.id), part: s.part) }
-            // The header says who redacted; a trace redacted at the source keeps saying so (its uid order is lost).
-            h.redacted = h.redacted ?? .redact
-            out.body = .header(h)
-        case .joinChannel(let channel): out.body = .joinChannel(channel: map(.channel, channel))
-        case .enterMeeting(let room): out.body = .enterMeeting(room: map(.room, room))
-        case .subscribe(let pub, let track, let layers):
-            out.body = .subscribe(pubUid: map(.uid, pub), trackId: map(.trackId, track), layers: layers.map { map(.trackId, $0) })
-        case .switchLayer(let pub, let track, let target):
-            out.body = .switchLayer(pubUid: map(.uid, pub), trackId: map(.trackId, track), targetTrackId: map(.trackId, target))
-        case .deviceConnected(let id, let kind, let name, let port):
-            out.body = .deviceConnected(id: map(.deviceId, id), kind: kind, name: map(.deviceName, name), port: port.map(portType))
-        case .routeSnapshot(let route, let ports):
-            out.body = .routeSnapshot(route: route, ports: ports?.map(portEntry))
-        case .sdkError(let api, let error):
-            out.body = .sdkError(api: api, error: errorText(error))
-        case .sessionActivated(var a):
-            if let e = a.error {
-                a.error = errorText(e)
-                out.body = .sessionActivated(a)
-            }
-        case .deviceDisconnected(let id): out.body = .deviceDisconnected(id: map(.deviceId, id))
-        case .sdkActiveSpeakers(let speakers): out.body = .sdkActiveSpeakers(speakers: speakers.map(redact))
-        case .speakers(let speaking, let stopped):
-            out.body = .speakers(speaking: speaking.map(redact), stopped: stopped.map(redact))
-        case .sdkLayerSwitched(let s): out.body = .sdkLayerSwitched(redact(s))
-        case .srvLayerSwitched(let s): out.body = .srvLayerSwitched(redact(s))
-        case .sdkLog(let level, let message): out.body = .sdkLog(level: level, message: map(.logMessage, message))
-        case .expect(var e):
-            if case .speakers(let keys) = e.kind {
-                e.kind = .speakers(keys.map(redact))
-                out.body = .expect(e)
-            }
-        case .unknown(let type, let json):
-            // Fields of an unknown type cannot be judged: keep only seq, t and type.
+        if case .unknown(let type, let json) = r.body {
             var w = JSONWriter()
             w.beginObject()
             w.key("seq"); w.int(r.seq)
@@ -116,72 +79,27 @@ public final class Redactor {
             w.endObject()
             if w.string != json { changed[.unknownRecord, default: 0] += 1 }
             out.body = .unknown(type: type, json: w.string)
-        default: break
+            return out
+        }
+        if let body = r.body.mapStrings({ value, field in
+            guard case .personal(let kind) = field.privacy else { return nil }
+            let new = PersonalValue.replace(value, kind, token: map)
+            return new == value ? nil : new
+        }) {
+            out.body = body
+        }
+        if case .header(var h) = out.body {
+            // The header says who redacted; a trace redacted at the source keeps saying so (its uid order is lost).
+            h.redacted = h.redacted ?? .redact
+            out.body = .header(h)
         }
         return out
     }
 
-    /// A port type is vocabulary; anything else in a port field is a name a user gave a device.
-    private func portType(_ port: String) -> String {
-        SystemVocabulary.portTypes.contains(port) ? port : map(.portName, port)
-    }
-
-    /// `PORTTYPE:PORTNAME` keeps the type and replaces the name (often the owner's own name).
-    private func portEntry(_ entry: String) -> String {
-        guard let colon = entry.firstIndex(of: ":") else { return portType(entry) }
-        let type = String(entry[..<colon])
-        let name = String(entry[entry.index(after: colon)...])
-        return portType(type) + ":" + map(.deviceName, name)
-    }
-
-    /// An error text keeps a known error code at its start; the rest (addresses, emails, raw uids) is
-    /// replaced.
-    private func errorText(_ text: String) -> String {
-        guard let code = SystemVocabulary.leadingErrorCode(text) else { return map(.errorText, text) }
-        let rest = text.dropFirst(code.count)
-        return rest.isEmpty ? String(code) : String(code) + ": " + map(.errorText, String(rest))
-    }
-
-    private func redact(_ s: Speaker) -> Speaker {
-        Speaker(uid: map(.uid, s.uid), trackId: map(.trackId, s.trackId), level: s.level)
-    }
-
-    private func redact(_ k: SpeakerKey) -> SpeakerKey {
-        SpeakerKey(uid: map(.uid, k.uid), trackId: map(.trackId, k.trackId))
-    }
-
-    private func redact(_ s: LayerSwitch) -> LayerSwitch {
-        var o = s
-        o.pubUid = map(.uid, s.pubUid)
-        o.trackId = map(.trackId, s.trackId)
-        o.fromTrackId = map(.trackId, s.fromTrackId)
-        o.toTrackId = map(.trackId, s.toTrackId)
-        return o
-    }
-
     /// Calls `body` for every uid and track id in a record (the values whose order matters).
     private func forEachOrdered(_ r: Record, _ body: (Kind, String) -> Void) {
-        func speaker(_ uid: String, _ track: String) { body(.uid, uid); body(.trackId, track) }
-        func layer(_ s: LayerSwitch) {
-            speaker(s.pubUid, s.trackId)
-            if let f = s.fromTrackId { body(.trackId, f) }
-            body(.trackId, s.toTrackId)
-        }
-        switch r.body {
-        case .subscribe(let pub, let track, let layers):
-            speaker(pub, track)
-            for l in layers { body(.trackId, l) }
-        case .switchLayer(let pub, let track, let target):
-            speaker(pub, track)
-            body(.trackId, target)
-        case .sdkActiveSpeakers(let list): for s in list { speaker(s.uid, s.trackId) }
-        case .speakers(let speaking, let stopped):
-            for s in speaking { speaker(s.uid, s.trackId) }
-            for s in stopped { speaker(s.uid, s.trackId) }
-        case .sdkLayerSwitched(let s), .srvLayerSwitched(let s): layer(s)
-        case .expect(let e):
-            if case .speakers(let keys) = e.kind { for k in keys { speaker(k.uid, k.trackId) } }
-        default: break
+        r.body.forEachString { value, field in
+            if case .personal(let kind) = field.privacy, kind == .uid || kind == .trackId { body(kind, value) }
         }
     }
 }

@@ -136,16 +136,13 @@ extension Reducer {
     /// problem still shows: the transport changes (a reconnect that should have reset the speaker cache
     /// or the quality baseline, Q4) and the quality reports in the 10 s before the deciding record.
     func restoreContext(_ kept: [Record], from all: [Record], _ target: Target) -> [Record] {
-        guard case .finding(let code) = options.goal, code.family == "quality" || code.family == "speakers",
+        guard case .finding(let code) = options.goal, code.family == .quality || code.family == .speakers,
               let decidingT = all.first(where: { $0.seq == target.findingSeq })?.t ?? kept.last?.t else { return kept }
         let keptSeqs = Set(kept.map(\.seq))
         let context = all.filter { r in
             guard !keptSeqs.contains(r.seq), r.t <= decidingT else { return false }
-            switch r.body {
-            case .connState: return true
-            case .qualityReport: return decidingT - r.t <= 10_000
-            default: return false
-            }
+            if r.body.kind == .connState { return true }
+            return r.body.kind == .qualityReport && decidingT - r.t <= 10_000
         }
         guard !context.isEmpty, budgetLeft else { return kept }
         let merged = merge(kept, context)
@@ -211,11 +208,11 @@ extension Reducer {
         var pins: [Expectation] = []
         switch options.goal {
         case .divergence:
-            pins.append(Expectation(.divergences(count: check.divergenceCount), atEnd: true, rule: "X2"))
-            pins.append(Expectation(.finding(code: FindingCode.routeDivergence.rawValue, count: check.findingCounts[.routeDivergence] ?? 0),
-                                    atEnd: true, rule: target.explained ? "X3" : "X2"))
+            pins.append(Expectation(.divergences(count: check.divergenceCount), atEnd: true, rule: .X2))
+            pins.append(Expectation(.finding(code: .routeDivergence, count: check.findingCounts[.routeDivergence] ?? 0),
+                                    atEnd: true, rule: target.explained ? .X3 : .X2))
         case .finding(let code):
-            pins.append(Expectation(.finding(code: code.rawValue, count: check.findingCounts[code] ?? 0), atEnd: true, rule: target.rule?.rawValue))
+            pins.append(Expectation(.finding(code: code, count: check.findingCounts[code] ?? 0), atEnd: true, rule: target.rule))
         case .expectFail: break
         }
         for p in pins { out.append(Record(seq: out.count, t: t, .expect(p))) }

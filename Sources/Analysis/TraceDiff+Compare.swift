@@ -66,6 +66,7 @@ extension TraceDiff {
         case .videoChatMode: .R11
         case .targetNotInCandidates: .L2
         case .engineNotSupported, .transportNotReady: .L1
+        case .webrtcError: .L4
         }
     }
 }

@@ -46,47 +46,19 @@ extension DiffSide {
 
     /// Keeps a record's identity; headers and expectations are not behaviour and are not compared.
     private mutating func note(_ r: Record) {
-        switch r.body {
-        case .header:
+        if case .header = r.body {
             if header == nil { header = DiffRecord(seq: r.seq, t: r.t, type: r.type) }
             return
-        case .expect: return
-        default: break
         }
+        if case .expect = r.body { return }
         let label = Self.label(r.body)
         indexBySeq[r.seq] = records.count
         records.append(Keyed(seq: r.seq, t: r.t, type: r.type, key: StableHash.fnv1a64(label), label: label))
     }
 
-    /// A record's type and identifying fields in words: what pairs it with its counterpart (targets,
-    /// device ids, states, events, layer ids), never its time or free text such as log lines.
+    /// A record's type and identifying fields in words: what pairs it with its counterpart.
     static func label(_ body: RecordBody) -> String {
-        let type = body.type
-        let fields: String
-        switch body {
-        case .setDefaultRoute(let target), .setRoute(let target, _): fields = target.rawValue
-        case .setAudioModuleEnabled(let enabled): fields = enabled ? "true" : "false"
-        case let .subscribe(pubUid, trackId, _): fields = "\(pubUid)/\(trackId)"
-        case let .switchLayer(pubUid, trackId, target): fields = "\(pubUid)/\(trackId) → \(target)"
-        case let .deviceConnected(id, kind, _, _): fields = "\(kind.rawValue) \(id)"
-        case .deviceDisconnected(let id): fields = id
-        case .micPermission(let status): fields = status.rawValue
-        case .interruptionBegan(let cause): fields = cause?.rawValue ?? ""
-        case .callState(let s), .sdkCallStateChanged(let s): fields = s.rawValue
-        case .appState(let s): fields = s.rawValue
-        case let .routeChanged(route, _, reason): fields = "\(route.rawValue) (\(reason.rawValue))"
-        case .routeSnapshot(let route, _): fields = route.rawValue
-        case .sessionActivated(let a): fields = a.ok ? "\(a.category ?? "?")/\(a.mode ?? "?")" : "failed"
-        case .sessionDeactivated(let n): fields = n ? "notifyOthers" : "without notifyOthers"
-        case .overrideOutput(let port): fields = port.rawValue
-        case let .sdkQualityChanged(overall, previous, _): fields = "\(previous.rawValue) → \(overall.rawValue)"
-        case .sdkLayerSwitched(let s), .srvLayerSwitched(let s): fields = "\(s.pubUid)/\(s.trackId) → \(s.toTrackId)"
-        case let .sdkError(api, error): fields = "\(api) \(error)"
-        case .connEngine(let v): fields = v.rawValue
-        case .connState(let s): fields = s.rawValue
-        case let .qualityReport(pub, sub): fields = "\(pub.level.rawValue)/\(sub.level.rawValue)"
-        default: fields = ""
-        }
-        return fields.isEmpty ? type : type + " " + fields
+        let fields = body.identity
+        return fields.isEmpty ? body.type : body.type + " " + fields
     }
 }

@@ -55,6 +55,23 @@ public enum TriageTag: String, CaseIterable, Sendable, Comparable, CustomStringC
     case layerSwitchBeforeConnected = "layer-switch-before-connected"
     case layerSwitchNotConfirmed = "layer-switch-not-confirmed"
     case engineLimitExceeded = "engine-limit-exceeded"
+    // Contract v3.
+    case overrideFlushed = "route-override-flushed"
+    case callPathNotUp = "call-path-not-up"
+    case sessionNotDeactivated = "session-not-deactivated"
+    case interruptionRecoveredEarly = "interruption-recovered-early"
+    case interruptionNeverRecovered = "interruption-never-recovered"
+    case callkitNoReactivation = "callkit-no-reactivation"
+    case callkitBuiltInRouteChosen = "callkit-built-in-route-chosen"
+    case noInterruptedCallback = "no-interrupted-callback"
+    case noRecoveredCallback = "no-recovered-callback"
+    case duplicateRecoveredCallback = "duplicate-recovered-callback"
+    case activeSpeakersMissedSnapshot = "active-speakers-missed-snapshot"
+    case layerSwitchNotSent = "layer-switch-not-sent"
+    case unknownValue = "unknown-value"
+    case valueOutOfRange = "value-out-of-range"
+    case notIOS = "not-ios"
+    case checkpointMismatch = "checkpoint-mismatch"
 
     /// The tag as written, e.g. `unexplained-divergence`.
     public var description: String { rawValue }
@@ -97,6 +114,22 @@ public enum TriageTag: String, CaseIterable, Sendable, Comparable, CustomStringC
         case .layerTargetNotInCandidates: .layerTargetNotInCandidates
         case .layerSwitchNotConfirmed: .layerSwitchNotConfirmed
         case .traceLimitExceeded: .engineLimitExceeded
+        case .routeOverrideFlushed: .overrideFlushed
+        case .sessionCallPathNotUp: .callPathNotUp
+        case .sessionNotDeactivated: .sessionNotDeactivated
+        case .interruptionRecoveredEarly: .interruptionRecoveredEarly
+        case .interruptionNeverRecovered: .interruptionNeverRecovered
+        case .callkitNoReactivation: .callkitNoReactivation
+        case .callkitBuiltInRouteChosen: .callkitBuiltInRouteChosen
+        case .interruptionNoInterruptedCallback: .noInterruptedCallback
+        case .interruptionNoRecoveredCallback: .noRecoveredCallback
+        case .interruptionDuplicateRecovered: .duplicateRecoveredCallback
+        case .speakersMissedSnapshot: .activeSpeakersMissedSnapshot
+        case .layerSwitchNotSent: .layerSwitchNotSent
+        case .traceUnknownValue: .unknownValue
+        case .traceValueOutOfRange: .valueOutOfRange
+        case .deviceNotIOS: .notIOS
+        case .traceCheckpointMismatch: .checkpointMismatch
         }
     }
 
@@ -114,6 +147,7 @@ public enum TriageTag: String, CaseIterable, Sendable, Comparable, CustomStringC
         case .targetNotInCandidates: .layerTargetNotInCandidates
         case .engineNotSupported: .layerSwitchOnCDN
         case .transportNotReady: .layerSwitchBeforeConnected
+        case .webrtcError: .layerSwitchNotSent
         }
     }
 
@@ -161,6 +195,22 @@ public enum TriageTag: String, CaseIterable, Sendable, Comparable, CustomStringC
         case .layerSwitchBeforeConnected: "A layer switch was made before the transport was connected (cause transportNotReady, L1)."
         case .layerSwitchNotConfirmed: "An accepted layer switch was never confirmed by the server (layer.switchNotConfirmed, L3)."
         case .engineLimitExceeded: "An engine limit was reached; results after it are approximate (trace.limitExceeded)."
+        case .overrideFlushed: "iOS flushed a temporary route at a device change or a recovery, by design (route.overrideFlushed, R15)."
+        case .callPathNotUp: "The call audio path did not come up after an engagement or a recovery: no playAndRecord activation followed (session.callPathNotUp, R17)."
+        case .sessionNotDeactivated: "The session was not deactivated after the call: other apps' audio does not resume (session.notDeactivated, R18)."
+        case .interruptionRecoveredEarly: "The SDK recovered from an interruption in the background, before the documented condition (interruption.recoveredEarly, I8)."
+        case .interruptionNeverRecovered: "An interruption never ended and nothing recovered it: the call was silent from it on (interruption.neverRecovered, I10)."
+        case .callkitNoReactivation: "A CallKit call resumed after a hold was never reactivated (callkit.noReactivation, I11)."
+        case .callkitBuiltInRouteChosen: "CallKit put a call answered on the phone on the built-in route although a bluetooth device was connected (callkit.builtInRouteChosen, I13)."
+        case .noInterruptedCallback: "The SDK's interrupted callback did not fire for an interruption (interruption.noInterruptedCallback, I14)."
+        case .noRecoveredCallback: "The SDK's recovered callback did not fire after a recovery that reactivated (interruption.noRecoveredCallback, I14)."
+        case .duplicateRecoveredCallback: "The SDK's recovered callback fired twice for one recovery (interruption.duplicateRecovered, I14)."
+        case .activeSpeakersMissedSnapshot: "The SDK skipped an active-speaker snapshot, such as the empty one (speakers.missedSnapshot, S3)."
+        case .layerSwitchNotSent: "A layer switch failed to send to the server (layer.switchNotSent or cause webrtcError, L4)."
+        case .unknownValue: "An open field held a value the format does not list (trace.unknownValue, T1)."
+        case .valueOutOfRange: "A quality or speaker value was outside its documented range (trace.valueOutOfRange, T2)."
+        case .notIOS: "The trace comes from macOS: the route contract does not apply (device.notIOS, R16)."
+        case .checkpointMismatch: "A session part's checkpoint disagrees with the state the earlier parts gave (trace.checkpointMismatch)."
         }
     }
 }

@@ -30,6 +30,7 @@ extension VerdictCause {
         case .targetNotInCandidates: "the target layer is not among the candidates declared at subscribe"
         case .engineNotSupported: "the CDN engine does not support layer switching"
         case .transportNotReady: "the signalling transport was not connected yet"
+        case .webrtcError: "sending the request on the signalling channel failed (webrtcError), so it never reached the server"
         }
     }
 
@@ -61,6 +62,8 @@ extension VerdictCause {
             "Check Channel.streamVendor before offering layer switches; CDN sessions have no simulcast control."
         case .transportNotReady:
             "Switch layers only after the transport is connected (not right after you \(w.join) the \(w.session), nor while reconnecting)."
+        case .webrtcError:
+            "Handle SRTCError.webrtcError from switchLayer: retry the switch when the signalling channel is back."
         }
     }
 }

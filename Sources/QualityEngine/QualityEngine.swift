@@ -114,7 +114,12 @@ public struct QualityEngine: Sendable {
             return []
         case .sdkError(let api, _):
             return sdkErrorObserved(api: api)
-        default:
+        case .dropped, .checkpoint, .joinChannel, .leaveChannel, .enterMeeting, .exitMeeting, .setDefaultRoute, .setRoute,
+             .clearRouteOverride, .setAudioModuleEnabled, .deviceConnected, .deviceDisconnected, .micPermission,
+             .interruptionBegan, .interruptionEnded, .callState, .appState, .mediaServicesReset, .callKit, .routeChanged,
+             .routeSnapshot, .sessionActivated, .sessionDeactivated, .overrideOutput, .sdkInterrupted, .sdkRecovered,
+             .sdkCallStateChanged, .sdkLog, .expect, .unknown:
+            // Not the quality engine's: the route engine, the recorder or the replay reads them.
             return []
         }
     }

@@ -28,15 +28,11 @@ struct ExplanationContext {
 
     /// Notes a record's content.
     mutating func note(_ r: Record) {
-        switch r.body {
-        case .header(let h):
-            words = LayerWords(h.layer)
-        case .sessionActivated(let a) where a.isCallSession:
-            lastCallSession = (r.seq, a)
-        case .interruptionBegan:
+        if case .header(let h) = r.body { words = LayerWords(h.layer) }
+        if case .sessionActivated(let a) = r.body, a.isCallSession { lastCallSession = (r.seq, a) }
+        if case .interruptionBegan = r.body {
             lastInterruptionBegan = r.t
             interruptionFinding = nil
-        default: break
         }
     }
 

@@ -82,13 +82,11 @@ struct DivergenceTracker {
     /// Applies a record (after the engines replayed it): its effect on the actual route and on what
     /// explains divergences, then the new prediction.
     mutating func record(_ r: Record, prediction p: Prediction) -> [Output] {
-        // One switch per record, binding nothing on the common path (the hot path stays cheap).
+        // The readings of the actual route (X1), and the records the explanations read (X3).
         var observed: Route?
-        switch r.body {
-        case .routeChanged(let route, _, _), .routeSnapshot(let route, _): observed = route
-        case .header, .sessionActivated, .interruptionBegan: context.note(r)
-        default: break
-        }
+        if case .routeChanged(let route, _, _) = r.body { observed = route }
+        if case .routeSnapshot(let route, _) = r.body { observed = route }
+        if observed == nil { context.note(r) }
         let counted = openStart == nil || openCounted ? [] : advance(to: r.t)
         if let route = observed {
             if route != actual || actualTimeline.isEmpty { Self.append(RouteSegment(t: r.t, route: route, seq: r.seq), to: &actualTimeline, cap: maxSegments, truncated: &truncated) }

@@ -106,7 +106,7 @@ public struct ExpectationResult: Equatable, Sendable {
     /// Its type, e.g. `expect.route`.
     public var type: String
     /// The rule it pins.
-    public var rule: String?
+    public var rule: RuleID?
     /// Whether it held.
     public var passed: Bool
     /// What it expected, as text.

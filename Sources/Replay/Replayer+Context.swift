@@ -4,38 +4,17 @@ import TraceModel
 extension Replayer {
     static let indexCap = 10_000
 
-    /// Keeps type, time and a short detail of the records reports may point at.
+    /// The kinds no report points at: the bulk of a trace (quality, speakers, logs).
+    static let unindexed: Set<RecordKind> = [.qualityReport, .speakers, .sdkActiveSpeakers, .sdkLog]
+
+    /// Keeps type, time and a short detail of the records reports may point at (not the bulk kinds,
+    /// expectations or unknown types).
     func index(_ r: Record) {
-        guard result.recordIndex.count < Self.indexCap else { return }
-        let detail: String
-        switch r.body {
-        case .qualityReport, .speakers, .sdkActiveSpeakers, .sdkLog, .expect, .unknown: return
-        case .deviceConnected(let id, let kind, let name, _): detail = "\(kind.rawValue) \(name.map { "\"\(TextCap.clip($0))\"" } ?? TextCap.clip(id))"
-        case .deviceDisconnected(let id): detail = id
-        case .setRoute(let target, let api): detail = api ?? target.rawValue
-        case .setDefaultRoute(let target): detail = target.rawValue
-        case .micPermission(let status): detail = status.rawValue
-        case .callState(let s), .sdkCallStateChanged(let s): detail = s.rawValue
-        case .appState(let s): detail = s.rawValue
-        case .interruptionBegan(let cause): detail = cause?.rawValue ?? ""
-        case .callKit(let event, let callId): detail = event.rawValue + (callId.map { " \($0)" } ?? "")
-        case .routeChanged(let route, let prev, let reason): detail = "\(prev.rawValue) → \(route.rawValue) (\(reason.rawValue))"
-        case .routeSnapshot(let route, _): detail = route.rawValue
-        case .setAudioModuleEnabled(let e): detail = e ? "true" : "false"
-        case .sessionActivated(let a): detail = a.ok ? "\(a.category ?? "?")/\(a.mode ?? "?") [\(a.options.joined(separator: ","))]" : "failed: \(a.error ?? "?")"
-        case .sessionDeactivated(let n): detail = n ? "notifyOthers" : "without notifyOthers"
-        case .connState(let s): detail = s.rawValue
-        case .connEngine(let v): detail = v.rawValue
-        case .switchLayer(_, let track, let target): detail = "\(track) → \(target)"
-        case .sdkQualityChanged(let o, let p, _): detail = "\(p.rawValue) → \(o.rawValue)"
-        default: detail = ""
-        }
-        var entry = IndexedRecord(type: TextCap.clip(r.type), t: r.t, detail: TextCap.clip(detail, 2 * TextCap.characters))
-        switch r.body {
-        case .setRoute(let target, _), .setDefaultRoute(let target): entry.target = target
-        case .deviceConnected(_, let kind, _, _): entry.deviceKind = kind
-        default: break
-        }
+        guard result.recordIndex.count < Self.indexCap, let kind = r.body.kind, !Self.unindexed.contains(kind) else { return }
+        var entry = IndexedRecord(type: kind.rawValue, t: r.t, detail: TextCap.clip(r.body.summary, 2 * TextCap.characters))
+        if case .setRoute(let target, _) = r.body { entry.target = target }
+        if case .setDefaultRoute(let target) = r.body { entry.target = target }
+        if case .deviceConnected(_, let kind, _, _) = r.body { entry.deviceKind = kind }
         result.recordIndex[r.seq] = entry
     }
 
@@ -43,10 +22,9 @@ extension Replayer {
     /// once per disabled period at its first record with a non-empty speaker snapshot: the disabling call
     /// itself, or the speaker update that makes the snapshot non-empty.
     func crossEngineChecks(_ record: Record, into step: inout ReplayStep) {
-        switch record.body {
-        case .setAudioModuleEnabled(false), .speakers: break
-        default: return
-        }
+        let disables: Bool
+        if case .setAudioModuleEnabled(false) = record.body { disables = true } else { disables = false }
+        guard disables || record.body.kind == .speakers else { return }
         guard !route.state.audioModuleEnabled, let period = route.state.audioModuleDisabledSeq,
               disabledWhileSpeakingReported != period, !quality.state.speakers.isEmpty else { return }
         disabledWhileSpeakingReported = period

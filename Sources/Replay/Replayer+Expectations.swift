@@ -44,7 +44,7 @@ extension Replayer {
             expected = speakersText(want)
             actual = speakersText(q.speakers.map(\.key))
         case .finding(let code, let count):
-            let n = FindingCode(rawValue: code).flatMap { result.findingCounts[$0] } ?? 0
+            let n = result.findingCounts[code] ?? 0
             if let count {
                 (expected, actual) = ("\(count) × \(code)", "\(n) × \(code)")
             } else {
@@ -52,14 +52,14 @@ extension Replayer {
                 actual = n > 0 ? expected : "none"
             }
         case .noFinding(let code):
-            let n = FindingCode(rawValue: code).flatMap { result.findingCounts[$0] } ?? 0
+            let n = result.findingCounts[code] ?? 0
             (expected, actual) = ("no \(code)", n == 0 ? "no \(code)" : "\(n) × \(code)")
         case .divergences(let count):
             (expected, actual) = ("\(count)", "\(divergences.count)")
         case let .outcome(ref, outcome, cause, by):
             (expected, actual) = outcomeTexts(ref: ref, outcome: outcome, cause: cause, by: by)
-        case let .predictedBy(ref, rule, seq, appliedBy):
-            (expected, actual) = predictedByTexts(ref: ref, rule: rule, seq: seq, appliedBy: appliedBy)
+        case let .predictedBy(ref, rule, seq, appliedBy, explanation):
+            (expected, actual) = predictedByTexts(ref: ref, rule: rule, seq: seq, appliedBy: appliedBy, explanation: explanation)
         }
         return ExpectationResult(seq: seq, type: e.type, rule: e.pinnedRule, passed: expected == actual, expected: expected,
                                  actual: actual)
@@ -79,18 +79,25 @@ extension Replayer {
         return (expected, actual)
     }
 
-    /// X4: why the prediction of a divergence (by index, in start order) was what it was.
-    private func predictedByTexts(ref: Int, rule: RuleID, seq: Expectation.RecordRef?,
-                                  appliedBy: Expectation.RecordRef?) -> (String, String) {
-        func text(_ rule: RuleID, _ s: Expectation.RecordRef?, _ a: Expectation.RecordRef?) -> String {
-            rule.rawValue + (s.map { " record \($0)" } ?? "") + (a.map { " applied by \($0)" } ?? "")
+    /// X4: why the prediction of a divergence (by index, in start order) was what it was; X3: whether a
+    /// finding explains it so far, and which.
+    private func predictedByTexts(ref: Int, rule: RuleID, seq: Expectation.RecordRef?, appliedBy: Expectation.RecordRef?,
+                                  explanation: Expectation.Explained?) -> (String, String) {
+        func text(_ rule: RuleID, _ s: Expectation.RecordRef?, _ a: Expectation.RecordRef?, _ explained: Bool?, _ by: FindingCode??) -> String {
+            var t = rule.rawValue + (s.map { " record \($0)" } ?? "") + (a.map { " applied by \($0)" } ?? "")
+            if let explained { t += explained ? ", explained" : ", unexplained" }
+            if case .some(let code) = by { t += " by " + (code?.rawValue ?? "nothing") }
+            return t
         }
-        let expected = text(rule, seq, appliedBy)
+        let expected = text(rule, seq, appliedBy, explanation?.explained, explanation?.by ?? .none)
         var counted = result.divergences
         if divergences.openCounted, let open = divergences.open { counted.append(open) }
         guard ref < counted.count else { return (expected, "no divergence \(ref) (\(counted.count) so far)") }
-        guard let source = counted[ref].predictedBy else { return (expected, "no prediction source") }
-        return (expected, text(source.rule, seq.map { _ in .init(source.seq) }, appliedBy.map { _ in .init(source.appliedBy) }))
+        let d = counted[ref]
+        guard let source = d.predictedBy else { return (expected, "no prediction source") }
+        let by: FindingCode?? = explanation?.by.map { _ in d.explainedBy } ?? .none
+        return (expected, text(source.rule, seq.map { _ in .init(source.seq) }, appliedBy.map { _ in .init(source.appliedBy) },
+                               explanation?.explained.map { _ in d.explained }, by))
     }
 
     private func show(_ s: String?) -> String { s ?? "null" }

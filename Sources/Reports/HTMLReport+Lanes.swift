@@ -61,12 +61,10 @@ public final class ReportLanes {
         }
         let seq = step.record?.seq
         if let r = step.record {
-            switch r.body {
-            case .deviceConnected(let id, _, let name, _): if let name { deviceNames[id] = name }
-            case .qualityReport(let pub, let sub):
+            if case .deviceConnected(let id, _, let name?, _) = r.body { deviceNames[id] = name }
+            if case .qualityReport(let pub, let sub) = r.body {
                 set("qualityPub", pub.level.rawValue, step.t, seq)
                 set("qualitySub", sub.level.rawValue, step.t, seq)
-            default: break
             }
         }
         guard let state = step.state else { return }

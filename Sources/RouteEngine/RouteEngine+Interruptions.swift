@@ -57,6 +57,9 @@ extension RouteEngine {
             state.foreground = false
             guard wasForeground, state.engaged, !state.backgroundAudio else { return [] }
             return [.finding(missingBackgroundAudioFinding(record))]
+        case .unlisted:
+            // T1: a state the format does not list leaves the state as it was.
+            return []
         }
     }
 

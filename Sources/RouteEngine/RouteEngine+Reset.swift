@@ -46,7 +46,7 @@ extension RouteEngine {
         case .didActivate:
             state.callKitWindows.removeAll()
             return activationSucceeded(record)
-        case .didDeactivate:
+        case .didDeactivate, .hold, .unhold, .unlisted:
             return []
         }
     }

@@ -107,15 +107,19 @@ public struct RouteEngine: Sendable {
             return routeObserved(route, reason: reason, record)
         case .sdkRecovered:
             return sdkRecovered(record)
-        case .qualityReport, .speakers, .sdkActiveSpeakers, .sdkLog, .expect:
+        case .qualityReport, .speakers, .sdkActiveSpeakers, .sdkLog, .sdkInterrupted, .sdkCallStateChanged, .sdkQualityChanged,
+             .sdkLayerSwitched, .sdkError, .connEngine, .connState, .srvLayerSwitched, .routeSnapshot, .dropped, .checkpoint,
+             .expect:
             return nil
-        default:
-            break
+        case .joinChannel, .enterMeeting, .leaveChannel, .exitMeeting, .setDefaultRoute, .setRoute, .clearRouteOverride,
+             .setAudioModuleEnabled, .subscribe, .switchLayer, .deviceConnected, .deviceDisconnected, .micPermission,
+             .interruptionBegan, .interruptionEnded, .callState, .appState, .mediaServicesReset, .callKit, .sessionActivated,
+             .sessionDeactivated, .overrideOutput, .unknown:
+            // Every other record the engine reads is one that accounts for a session change (R12).
+            let outputs = reduceAccounting(record)
+            if outputs != nil { accountingT = record.t }
+            return outputs
         }
-        // Every other record the engine reads is one that accounts for a session change (R12).
-        let outputs = reduceAccounting(record)
-        if outputs != nil { accountingT = record.t }
-        return outputs
     }
 
     /// The records that account for a session change (R12): `api.*`, `os.*` and the SDK's own session calls.
@@ -141,15 +145,17 @@ public struct RouteEngine: Sendable {
             if deviceIDs.remove(id) != nil { state.devices.removeAll { $0.id == id } }
             return []
         case .micPermission(let status):
-            state.micPermission = status
-            state.micPermissionSeq = record.seq
+            if status.isListed {
+                state.micPermission = status
+                state.micPermissionSeq = record.seq
+            }
             return []
         case .interruptionBegan:
             return interruptionBegan(record)
         case .interruptionEnded:
             return interruptionEnded(record)
         case .callState(let callState):
-            return callStateChanged(callState, record)
+            return callState.isListed ? callStateChanged(callState, record) : []
         case .appState(let appState):
             return appStateChanged(appState, record)
         case .mediaServicesReset:
@@ -158,13 +164,15 @@ public struct RouteEngine: Sendable {
             return callKit(event, record)
         case .sessionActivated(let activation):
             return sessionActivated(activation, record)
-        case .sessionDeactivated(let notifyOthers):
+        case .sessionDeactivated(let notifyOthers, _, _):
             return notifyOthers ? [] : [.finding(missingNotifyOthersFinding(record))]
         case .subscribe, .switchLayer, .overrideOutput:
             return []
-        case .unknown(let type, _) where type.hasPrefix("api.") || type.hasPrefix("os."):
-            return []
-        default:
+        case .unknown(let type, _):
+            return type.hasPrefix("api.") || type.hasPrefix("os.") ? [] : nil
+        case .header, .routeChanged, .sdkRecovered, .qualityReport, .speakers, .sdkActiveSpeakers, .sdkLog, .sdkInterrupted,
+             .sdkCallStateChanged, .sdkQualityChanged, .sdkLayerSwitched, .sdkError, .connEngine, .connState, .srvLayerSwitched,
+             .routeSnapshot, .dropped, .checkpoint, .expect:
             return nil
         }
     }

@@ -1,6 +1,6 @@
 import TraceModel
 extension RecordDecoder {
-    func decodeBody(_ type: RecordType, _ r: FieldReader) throws -> RecordBody {
+    func decodeBody(_ type: RecordKind, _ r: FieldReader) throws -> RecordBody {
         switch type {
         case .qualityReport:
             let pub = try r.object("pub", scratch: nested) { try Self.sample($0) }!
@@ -32,16 +32,17 @@ extension RecordDecoder {
             return .switchLayer(pubUid: try r.string("pubUid"), trackId: try r.string("trackId"),
                                 targetTrackId: try r.string("targetTrackId"))
         case .deviceConnected:
-            return .deviceConnected(id: try r.string("id"), kind: try r.vocabulary("kind"),
+            return .deviceConnected(id: try r.string("id"), kind: try r.openVocabulary("kind"),
                                     name: try r.optionalString("name"), port: try r.optionalString("port"))
         case .deviceDisconnected: return .deviceDisconnected(id: try r.string("id"))
-        case .micPermission: return .micPermission(status: try r.vocabulary("status"))
-        case .interruptionBegan: return .interruptionBegan(cause: try r.optionalVocabulary("cause"))
+        case .micPermission: return .micPermission(status: try r.openVocabulary("status"))
+        case .interruptionBegan:
+            return .interruptionBegan(cause: try r.optionalOpenVocabulary("cause"), wasSuspended: try r.optionalBool("wasSuspended"))
         case .interruptionEnded: return .interruptionEnded(shouldResume: try r.optionalBool("shouldResume"))
-        case .callState: return .callState(state: try r.vocabulary("state"))
-        case .appState: return .appState(state: try r.vocabulary("state"))
+        case .callState: return .callState(state: try r.openVocabulary("state"))
+        case .appState: return .appState(state: try r.openVocabulary("state"))
         case .mediaServicesReset: return .mediaServicesReset
-        case .callKit: return .callKit(event: try r.vocabulary("event"), callId: try r.optionalString("callId"))
+        case .callKit: return .callKit(event: try r.openVocabulary("event"), callId: try r.optionalString("callId"))
         case .routeChanged:
             return .routeChanged(route: try r.vocabulary("route"), previousRoute: try r.vocabulary("previousRoute"),
                                  reason: try r.vocabulary("reason"))
@@ -50,11 +51,13 @@ extension RecordDecoder {
             return .sessionActivated(SessionActivation(
                 ok: try r.bool("ok"), error: try r.optionalString("error"), category: try r.optionalString("category"),
                 mode: try r.optionalString("mode"), options: try r.optionalStringArray("options") ?? []))
-        case .sessionDeactivated: return .sessionDeactivated(notifyOthers: try r.bool("notifyOthers"))
+        case .sessionDeactivated:
+            return .sessionDeactivated(notifyOthers: try r.bool("notifyOthers"), ok: try r.optionalBool("ok"),
+                                       error: try r.optionalString("error"))
         case .overrideOutput: return .overrideOutput(port: try r.vocabulary("port"))
         case .sdkInterrupted: return .sdkInterrupted
         case .sdkRecovered: return .sdkRecovered
-        case .sdkCallStateChanged: return .sdkCallStateChanged(state: try r.vocabulary("state"))
+        case .sdkCallStateChanged: return .sdkCallStateChanged(state: try r.openVocabulary("state"))
         case .sdkLayerSwitched: return .sdkLayerSwitched(try Self.layerSwitch(r))
         case .sdkError: return .sdkError(api: try r.string("api"), error: try r.string("error"))
         case .sdkLog: return .sdkLog(level: try r.string("level"), message: try r.string("message"))
@@ -65,6 +68,8 @@ extension RecordDecoder {
             let count = try r.int("count")
             guard count >= 0, count <= Int64(Int32.max) * 1024 else { throw FieldFault(field: "count", reason: "must be an integer ≥ 0, got \(count)") }
             return .dropped(count: Int(count), fromT: try r.int("fromT"), toT: try r.int("toT"))
+        case .checkpoint:
+            return .checkpoint(try r.object("state", scratch: nested) { try checkpoint($0) }!)
         }
     }
 
@@ -106,18 +111,43 @@ extension RecordDecoder {
         h.session = try r.object("session", scratch: nested, optional: true) { s in
             let part = try s.int("part")
             guard part >= 1, part <= Int64(Int32.max) else { throw FieldFault(field: s.name("part"), reason: "must be an integer ≥ 1, got \(part)") }
-            return TraceHeader.Session(id: try s.string("id"), part: Int(part))
+            return TraceHeader.Session(id: try s.string("id"), part: Int(part), resumed: try s.optionalBool("resumed") ?? false)
         }
         if let d = try r.object("device", scratch: nested, optional: true, { d in
             TraceHeader.Device(model: try d.optionalString("model"), os: try d.optionalString("os"),
                                simulator: try d.optionalBool("simulator") ?? false)
         }) { h.device = d }
         if let a = try r.object("app", scratch: nested, optional: true, { a in
-            TraceHeader.App(bundleId: try a.optionalString("bundleId"),
+            TraceHeader.App(bundleId: try a.optionalString("bundleId"), version: try a.optionalString("version"),
                             micUsageDescription: try a.optionalBool("micUsageDescription") ?? true,
                             backgroundAudio: try a.optionalBool("backgroundAudio") ?? true)
         }) { h.app = a }
         return h
+    }
+
+    /// A checkpoint's `state` object (trace-format.md, since version 3).
+    func checkpoint(_ c: FieldReader) throws -> TraceCheckpoint {
+        var cp = TraceCheckpoint(defaultRoute: try c.vocabulary("defaultRoute"),
+                                 override: c.isNull("override") ? nil : try c.optionalVocabulary("override"),
+                                 engaged: try c.bool("engaged"), audioModuleEnabled: try c.bool("audioModuleEnabled"),
+                                 micPermission: try c.openVocabulary("micPermission"))
+        let deep = JSONFields()
+        cp.devices = try c.objectArray("devices", scratch: deep) { d in
+            TraceCheckpoint.Device(id: try d.string("id"), kind: try d.openVocabulary("kind"),
+                                   name: try d.optionalString("name"), port: try d.optionalString("port"))
+        }
+        cp.currentRoute = c.isNull("currentRoute") ? nil : try c.optionalVocabulary("currentRoute")
+        cp.callState = try c.openVocabulary("callState")
+        cp.appState = try c.openVocabulary("appState")
+        cp.interrupted = try c.bool("interrupted")
+        cp.transport = try c.object("transport", scratch: deep, optional: true) { t in
+            TraceCheckpoint.Transport(engine: try t.vocabulary("engine"), state: try t.vocabulary("state"))
+        }
+        cp.session = try c.object("session", scratch: deep, optional: true) { s in
+            TraceCheckpoint.Configuration(category: try s.string("category"), mode: try s.string("mode"),
+                                          options: try s.optionalStringArray("options") ?? [])
+        }
+        return cp
     }
 
     /// Decodes `expect.NAME`; nil for a name this version does not know (kept as an unknown record).
@@ -150,8 +180,8 @@ extension RecordDecoder {
             })
         case "finding":
             let count = try r.optionalInt("count").map { Int($0) }
-            kind = .finding(code: try r.string("code"), count: count)
-        case "noFinding": kind = .noFinding(code: try r.string("code"))
+            kind = .finding(code: try r.vocabulary("code"), count: count)
+        case "noFinding": kind = .noFinding(code: try r.vocabulary("code"))
         case "divergences": kind = .divergences(count: Int(try r.int("count")))
         case "outcome":
             kind = .outcome(ref: try seqRef("ref", r), outcome: try r.vocabulary("outcome"), cause: try r.optionalVocabulary("cause"),
@@ -159,13 +189,19 @@ extension RecordDecoder {
         case "predictedBy":
             let ref = try r.int("ref")
             guard ref >= 0, ref <= Int64(Int32.max) else { throw FieldFault(field: "ref", reason: "must be a divergence index ≥ 0") }
+            var explanation: Expectation.Explained?
+            if r.has("explained") || r.has("explainedBy") {
+                let by: FindingCode?? = r.has("explainedBy") ? .some(r.isNull("explainedBy") ? nil : try r.vocabulary("explainedBy")) : .none
+                explanation = Expectation.Explained(explained: try r.optionalBool("explained"), by: by)
+            }
             kind = .predictedBy(ref: Int(ref), rule: try r.vocabulary("rule"), seq: try assertedSeq(r),
-                                appliedBy: r.has("appliedBy") ? .init(r.isNull("appliedBy") ? nil : try seqRef("appliedBy", r)) : nil)
+                                appliedBy: r.has("appliedBy") ? .init(r.isNull("appliedBy") ? nil : try seqRef("appliedBy", r)) : nil,
+                                explanation: explanation)
         default: return nil
         }
         // expect.predictedBy's `rule` is the asserted branch, not the rule pinned.
         if case .predictedBy = kind { return Expectation(kind, atEnd: try atEnd(r)) }
-        return Expectation(kind, atEnd: try atEnd(r), rule: try r.optionalString("rule"))
+        return Expectation(kind, atEnd: try atEnd(r), rule: try r.optionalVocabulary("rule"))
     }
 
     private func atEnd(_ r: FieldReader) throws -> Bool {

@@ -14,7 +14,7 @@ extension RecordDecoder {
               c.literal(",\"type\":") else { return nil }
         // The four highest-rate types are matched as literals (closing quote included), which is
         // cheaper than scanning the name for its end and looking it up; the rest are looked up.
-        let type: RecordType
+        let type: RecordKind
         if c.literal("\"srv.qualityReport\"") {
             type = .qualityReport
         } else if c.literal("\"srv.speakers\"") {
@@ -25,58 +25,59 @@ extension RecordDecoder {
             type = .sdkLog
         } else {
             guard let (typeRange, escaped) = try? c.readStringRange(), !escaped,
-                  let named = RecordType.lookup(UnsafeBufferPointer(rebasing: line[typeRange])) else { return nil }
+                  let named = RecordKindLookup.lookup(UnsafeBufferPointer(rebasing: line[typeRange])), named.isHighRate else { return nil }
             type = named
         }
+        // The high-rate kinds only (`RecordKind.isHighRate`); every other kind takes the general path.
         let body: RecordBody?
-        switch type {
-        case .qualityReport:
+        if type == .qualityReport {
             guard c.literal(",\"pub\":"), let pub = c.fastSample(), c.literal(",\"sub\":"), let sub = c.fastSample() else { return nil }
             body = .qualityReport(pub: pub, sub: sub)
-        case .speakers:
+        } else if type == .speakers {
             guard c.literal(",\"speaking\":"), let speaking = c.fastSpeakers(), c.literal(",\"stopped\":"),
                   let stopped = c.fastKeys() else { return nil }
             body = .speakers(speaking: speaking, stopped: stopped)
-        case .sdkActiveSpeakers:
+        } else if type == .sdkActiveSpeakers {
             guard c.literal(",\"speakers\":"), let speakers = c.fastSpeakers() else { return nil }
             body = .sdkActiveSpeakers(speakers: speakers)
-        case .sdkQualityChanged:
+        } else if type == .sdkQualityChanged {
             guard c.literal(",\"overall\":"), let overall = c.fastLevel(),
                   c.literal(",\"previous\":"), let previous = c.fastLevel() else { return nil }
             var mos: Double?
             if c.literal(",\"mos\":") { guard let m = c.fastDouble() else { return nil }; mos = m }
             body = .sdkQualityChanged(overall: overall, previous: previous, mos: mos)
-        case .sdkLog:
+        } else if type == .sdkLog {
             guard c.literal(",\"level\":"), let level = c.fastString(), c.literal(",\"message\":"), let message = c.fastString() else { return nil }
             body = .sdkLog(level: level, message: message)
-        case .routeChanged:
+        } else if type == .routeChanged {
             guard c.literal(",\"route\":"), let route: Route = c.fastVocabulary(),
                   c.literal(",\"previousRoute\":"), let previous: Route = c.fastVocabulary(),
                   c.literal(",\"reason\":"), let reason: RouteChangeReason = c.fastVocabulary() else { return nil }
             body = .routeChanged(route: route, previousRoute: previous, reason: reason)
-        case .routeSnapshot:
+        } else if type == .routeSnapshot {
             guard c.literal(",\"route\":"), let route: Route = c.fastVocabulary() else { return nil }
             var ports: [String]?
             if c.literal(",\"ports\":") { guard let p = c.fastStrings() else { return nil }; ports = p }
             body = .routeSnapshot(route: route, ports: ports)
-        case .setRoute:
+        } else if type == .setRoute {
             guard c.literal(",\"target\":"), let target: RouteTarget = c.fastVocabulary() else { return nil }
             var api: String?
             if c.literal(",\"api\":") { guard let a = c.fastString() else { return nil }; api = a }
             body = .setRoute(target: target, api: api)
-        case .clearRouteOverride:
+        } else if type == .clearRouteOverride {
             body = .clearRouteOverride
-        case .deviceConnected:
+        } else if type == .deviceConnected {
             guard c.literal(",\"id\":"), let id = c.fastString(),
-                  c.literal(",\"kind\":"), let kind: DeviceKind = c.fastVocabulary() else { return nil }
+                  c.literal(",\"kind\":"), let kindName = c.fastString() else { return nil }
+            let kind = DeviceKind(rawValue: kindName)
             var name: String?, port: String?
             if c.literal(",\"name\":") { guard let n = c.fastString() else { return nil }; name = n }
             if c.literal(",\"port\":") { guard let p = c.fastString() else { return nil }; port = p }
             body = .deviceConnected(id: id, kind: kind, name: name, port: port)
-        case .deviceDisconnected:
+        } else if type == .deviceDisconnected {
             guard c.literal(",\"id\":"), let id = c.fastString() else { return nil }
             body = .deviceDisconnected(id: id)
-        default:
+        } else {
             return nil
         }
         guard let body, c.literal("}") else { return nil }

@@ -71,7 +71,7 @@ public struct RecordDecoder {
             guard t >= 0, t <= Record.maxT else { throw FieldFault(field: "t", reason: "must be an integer from 0 to 2^53 ms, got \(t)") }
             var tc = try r.required("type")
             let (typeRange, escaped) = try r.wrap("type") { try tc.readStringRange() }
-            let tag = escaped ? nil : RecordType.lookup(UnsafeBufferPointer(rebasing: line[typeRange]))
+            let tag = escaped ? nil : RecordKindLookup.lookup(UnsafeBufferPointer(rebasing: line[typeRange]))
             let body: RecordBody
             if let tag {
                 body = try decodeBody(tag, r)
@@ -224,6 +224,15 @@ struct FieldReader {
             throw FieldFault(field: field, reason: "unknown value \"\(raw.prefix(80))\" (expected one of: \(allowed))")
         }
         return v
+    }
+
+    /// A value of an open vocabulary: never an unknown-value error (T1).
+    func openVocabulary<E: OpenVocabulary>(_ key: StaticString, _: E.Type = E.self) throws -> E {
+        E(rawValue: try string(key))
+    }
+
+    func optionalOpenVocabulary<E: OpenVocabulary>(_ key: StaticString, _: E.Type = E.self) throws -> E? {
+        try optionalString(key).map { E(rawValue: $0) }
     }
 
     func stringArray(_ key: StaticString) throws -> [String] {

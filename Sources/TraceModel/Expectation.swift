@@ -4,20 +4,20 @@ public struct Expectation: Equatable, Sendable {
     public var kind: Kind
     /// Checked after the whole trace (`"at":"end"`) rather than at the record's position.
     public var atEnd: Bool
-    /// The contract rule id this expectation pins, e.g. `R5` (for `expect.predictedBy` the record's `rule` is
+    /// The contract rule this expectation pins, e.g. `R5` (for `expect.predictedBy` the record's `rule` is
     /// the asserted branch of R8, held in the kind; this stays nil).
-    public var rule: String?
+    public var rule: RuleID?
 
     /// Creates an expectation.
-    public init(_ kind: Kind, atEnd: Bool = false, rule: String? = nil) {
+    public init(_ kind: Kind, atEnd: Bool = false, rule: RuleID? = nil) {
         self.kind = kind
         self.atEnd = atEnd
         self.rule = rule
     }
 
     /// The rule the expectation pins: `rule`, or X4 for `expect.predictedBy`, whose `rule` field is the branch.
-    public var pinnedRule: String? {
-        if case .predictedBy = kind { return "X4" }
+    public var pinnedRule: RuleID? {
+        if case .predictedBy = kind { return .X4 }
         return rule
     }
 
@@ -47,16 +47,18 @@ public struct Expectation: Equatable, Sendable {
         /// The current active-speaker snapshot, in order.
         case speakers([SpeakerKey])
         /// Diagnostics so far include this code (exactly `count` times when given).
-        case finding(code: String, count: Int?)
+        case finding(code: FindingCode, count: Int?)
         /// Diagnostics so far do not include this code.
-        case noFinding(code: String)
+        case noFinding(code: FindingCode)
         /// Route divergences counted so far.
         case divergences(count: Int)
-        /// What became of the route call with seq `ref` so far (V2); `by` nil leaves the deciding record unchecked.
+        /// What became of the route call (or, since v3, the `api.switchLayer`) with seq `ref` so far (V2, L4);
+        /// `by` nil leaves the deciding record unchecked.
         case outcome(ref: Int, outcome: OutcomeKind, cause: VerdictCause?, by: RecordRef?)
         /// Why the prediction of divergence `ref` (0-based, in start order) was what it was (X4): the branch of R8
-        /// and the record behind it; nil leaves `seq` or `appliedBy` unchecked.
-        case predictedBy(ref: Int, rule: RuleID, seq: RecordRef?, appliedBy: RecordRef?)
+        /// and the record behind it; and (since v3) whether a finding explains it so far and which (X3). Each
+        /// nil leaves that part unchecked.
+        case predictedBy(ref: Int, rule: RuleID, seq: RecordRef?, appliedBy: RecordRef?, explanation: Explained?)
 
         /// The part of the record type after `expect.`.
         public var name: String {
@@ -77,6 +79,20 @@ public struct Expectation: Equatable, Sendable {
             case .outcome: "outcome"
             case .predictedBy: "predictedBy"
             }
+        }
+    }
+
+    /// Whether a divergence is explained so far and by which finding code (`expect.predictedBy`'s
+    /// `explained` and `explainedBy`); a nil part is not asserted.
+    public struct Explained: Equatable, Sendable {
+        /// `explained`.
+        public var explained: Bool?
+        /// `explainedBy`: `.some(nil)` asserts that no finding explains it.
+        public var by: FindingCode??
+        /// Creates the assertion.
+        public init(explained: Bool?, by: FindingCode??) {
+            self.explained = explained
+            self.by = by
         }
     }
 

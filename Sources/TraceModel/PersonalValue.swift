@@ -1,7 +1,9 @@
-/// The kinds of personal value a trace can hold, and the keyed tokens that replace them.
+/// The kinds of personal value a trace can hold, the keyed tokens that replace them, and the one policy
+/// of what a replacement keeps (a port type, a leading error code, a log level).
 ///
-/// Shared by `rtctrace redact` (TraceTools) and the device-side recorder's source redaction, so that
-/// the same value of the same kind gives the same token under the same key in both.
+/// `rtctrace redact` (Analysis) and the device-side recorder's source redaction both replace exactly the
+/// fields `RecordBody.mapStrings` declares personal, through `PersonalValue.replace`, so that the same
+/// value of the same kind gives the same token under the same key in both.
 public enum PersonalValue {
     /// What kind of personal value a field holds; the raw value names the kind in reports and is
     /// part of the keyed hash, so the same string as a room and as a uid gives different tokens.
@@ -17,6 +19,15 @@ public enum PersonalValue {
         case errorText = "error text"
         case portName = "port name"
         case sessionId = "session id"
+        case callId = "call id"
+        /// A port field: a port type (vocabulary, kept) or a name a user gave the device (a `portName`).
+        case port
+        /// A route snapshot entry, `PORTTYPE` or `PORTTYPE:PORTNAME` (the name is a `deviceName`).
+        case portEntry = "port entry"
+        /// A log line's level: a level word is kept, anything else is free text.
+        case logLevel = "log level"
+        /// A layer switch's reason: a reason word is kept, anything else is free text.
+        case layerReason = "layer switch reason"
         case unknownRecord = "unknown record fields"
 
         /// The token's prefix, which keeps the kind readable in a redacted trace.
@@ -31,8 +42,11 @@ public enum PersonalValue {
             case .bundleId: "app"
             case .logMessage: "log"
             case .errorText: "err"
-            case .portName: "port"
+            case .portName, .port, .portEntry: "port"
             case .sessionId: "sess"
+            case .callId: "call"
+            case .logLevel: "lvl"
+            case .layerReason: "why"
             case .unknownRecord: "rec"
             }
         }
@@ -45,5 +59,29 @@ public enum PersonalValue {
         if let rank { t += rank + "-" }
         t += String(SHA256.hex(mac).prefix(8))
         return t
+    }
+
+    /// The replacement of a personal `value` of `kind`, with `token` making the tokens: what the system's
+    /// own vocabulary says stays (a port type, a known error code at the start of an error text, a log
+    /// level, a layer switch reason), everything else becomes a token.
+    public static func replace(_ value: String, _ kind: Kind, token: (Kind, String) -> String) -> String {
+        switch kind {
+        case .port:
+            return SystemVocabulary.portTypes.contains(value) ? value : token(.portName, value)
+        case .portEntry:
+            guard let colon = value.firstIndex(of: ":") else { return replace(value, .port, token: token) }
+            return replace(String(value[..<colon]), .port, token: token) + ":" + token(.deviceName, String(value[value.index(after: colon)...]))
+        case .errorText:
+            guard let code = SystemVocabulary.leadingErrorCode(value) else { return token(.errorText, value) }
+            let rest = value.dropFirst(code.count)
+            return rest.isEmpty ? String(code) : String(code) + ": " + token(.errorText, String(rest))
+        case .logLevel:
+            return SystemVocabulary.logLevels.contains(value) ? value : token(.logLevel, value)
+        case .layerReason:
+            return SystemVocabulary.layerReasons.contains(value) ? value : token(.layerReason, value)
+        case .deviceName, .deviceId, .uid, .trackId, .channel, .room, .bundleId, .logMessage, .portName, .sessionId,
+             .callId, .unknownRecord:
+            return token(kind, value)
+        }
     }
 }

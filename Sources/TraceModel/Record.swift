@@ -1,3 +1,7 @@
+// The record model: every record type of the trace format, named once in the kind table below, with
+// the one map of which of its fields hold personal values. Every switch over a record body in the
+// project is exhaustive, so a new type is a compile error everywhere it must be handled.
+
 /// One line of a trace: its position, its time and what happened.
 public struct Record: Equatable, Sendable {
     /// Position in the trace; strictly increasing by 1.
@@ -40,7 +44,8 @@ public enum RecordBody: Equatable, Sendable {
     case deviceConnected(id: String, kind: DeviceKind, name: String?, port: String?)
     case deviceDisconnected(id: String)
     case micPermission(status: MicPermission)
-    case interruptionBegan(cause: InterruptionCause?)
+    /// `wasSuspended` (since v3): AVAudioSessionInterruptionWasSuspendedKey; absent reads as false.
+    case interruptionBegan(cause: InterruptionCause?, wasSuspended: Bool?)
     case interruptionEnded(shouldResume: Bool?)
     case callState(state: CallState)
     case appState(state: AppState)
@@ -50,7 +55,8 @@ public enum RecordBody: Equatable, Sendable {
     case routeChanged(route: Route, previousRoute: Route, reason: RouteChangeReason)
     case routeSnapshot(route: Route, ports: [String]?)
     case sessionActivated(SessionActivation)
-    case sessionDeactivated(notifyOthers: Bool)
+    /// `ok` and `error` since v3 (absent `ok` reads as true).
+    case sessionDeactivated(notifyOthers: Bool, ok: Bool?, error: String?)
     case overrideOutput(port: OverridePort)
     // sdk.*
     case sdkInterrupted
@@ -70,206 +76,387 @@ public enum RecordBody: Equatable, Sendable {
     // trace.*
     /// The recorder dropped `count` records made between `fromT` and `toT` (its queue was full); since version 2.
     case dropped(count: Int, fromT: Int64, toT: Int64)
+    /// The state the SDK knows at the start of a part after the first, or after a restart; since version 3.
+    indirect case checkpoint(TraceCheckpoint)
     // expect.*
     indirect case expect(Expectation)
     /// A record whose `type` this version does not know; kept whole as its JSON text.
     case unknown(type: String, json: String)
 
+    /// The record's type in the kind table; nil for an expectation or a type this version does not know.
+    public var kind: RecordKind? {
+        switch self {
+        case .header: .header
+        case .joinChannel: .joinChannel
+        case .leaveChannel: .leaveChannel
+        case .enterMeeting: .enterMeeting
+        case .exitMeeting: .exitMeeting
+        case .setDefaultRoute: .setDefaultRoute
+        case .setRoute: .setRoute
+        case .clearRouteOverride: .clearRouteOverride
+        case .setAudioModuleEnabled: .setAudioModuleEnabled
+        case .subscribe: .subscribe
+        case .switchLayer: .switchLayer
+        case .deviceConnected: .deviceConnected
+        case .deviceDisconnected: .deviceDisconnected
+        case .micPermission: .micPermission
+        case .interruptionBegan: .interruptionBegan
+        case .interruptionEnded: .interruptionEnded
+        case .callState: .callState
+        case .appState: .appState
+        case .mediaServicesReset: .mediaServicesReset
+        case .callKit: .callKit
+        case .routeChanged: .routeChanged
+        case .routeSnapshot: .routeSnapshot
+        case .sessionActivated: .sessionActivated
+        case .sessionDeactivated: .sessionDeactivated
+        case .overrideOutput: .overrideOutput
+        case .sdkInterrupted: .sdkInterrupted
+        case .sdkRecovered: .sdkRecovered
+        case .sdkCallStateChanged: .sdkCallStateChanged
+        case .sdkQualityChanged: .sdkQualityChanged
+        case .sdkActiveSpeakers: .sdkActiveSpeakers
+        case .sdkLayerSwitched: .sdkLayerSwitched
+        case .sdkError: .sdkError
+        case .sdkLog: .sdkLog
+        case .connEngine: .connEngine
+        case .connState: .connState
+        case .qualityReport: .qualityReport
+        case .speakers: .speakers
+        case .srvLayerSwitched: .srvLayerSwitched
+        case .dropped: .dropped
+        case .checkpoint: .checkpoint
+        case .expect, .unknown: nil
+        }
+    }
+
     /// The record's `type` string.
     public var type: String {
+        if let kind { return kind.rawValue }
+        if case .expect(let e) = self { return e.type }
+        if case .unknown(let type, _) = self { return type }
+        return "" // unreachable: every other body has a kind
+    }
+}
+
+/// The record types of the trace format with a fixed schema: the one table of type names (every type
+/// but `expect.*`, whose kinds `Expectation.Kind` lists, and types this version does not know).
+public enum RecordKind: String, CaseIterable, Sendable {
+    case header = "trace.header"
+    case dropped = "trace.dropped"
+    case checkpoint = "trace.checkpoint"
+    case joinChannel = "api.joinChannel"
+    case leaveChannel = "api.leaveChannel"
+    case enterMeeting = "api.enterMeeting"
+    case exitMeeting = "api.exitMeeting"
+    case setDefaultRoute = "api.setDefaultRoute"
+    case setRoute = "api.setRoute"
+    case clearRouteOverride = "api.clearRouteOverride"
+    case setAudioModuleEnabled = "api.setAudioModuleEnabled"
+    case subscribe = "api.subscribe"
+    case switchLayer = "api.switchLayer"
+    case deviceConnected = "os.deviceConnected"
+    case deviceDisconnected = "os.deviceDisconnected"
+    case micPermission = "os.micPermission"
+    case interruptionBegan = "os.interruptionBegan"
+    case interruptionEnded = "os.interruptionEnded"
+    case callState = "os.callState"
+    case appState = "os.appState"
+    case mediaServicesReset = "os.mediaServicesReset"
+    case callKit = "os.callKit"
+    case routeChanged = "obs.routeChanged"
+    case routeSnapshot = "obs.routeSnapshot"
+    case sessionActivated = "obs.sessionActivated"
+    case sessionDeactivated = "obs.sessionDeactivated"
+    case overrideOutput = "obs.overrideOutput"
+    case sdkInterrupted = "sdk.interrupted"
+    case sdkRecovered = "sdk.recovered"
+    case sdkCallStateChanged = "sdk.callStateChanged"
+    case sdkQualityChanged = "sdk.qualityChanged"
+    case sdkActiveSpeakers = "sdk.activeSpeakers"
+    case sdkLayerSwitched = "sdk.layerSwitched"
+    case sdkError = "sdk.error"
+    case sdkLog = "sdk.log"
+    case connEngine = "conn.engine"
+    case connState = "conn.state"
+    case qualityReport = "srv.qualityReport"
+    case speakers = "srv.speakers"
+    case srvLayerSwitched = "srv.layerSwitched"
+
+    /// Whether recorders write this type many times a second in a normal call (quality, speakers, logs,
+    /// the device's route traffic): the decoder reads these in one pass, and reports do not index them.
+    public var isHighRate: Bool {
         switch self {
-        case .header: "trace.header"
-        case .joinChannel: "api.joinChannel"
-        case .leaveChannel: "api.leaveChannel"
-        case .enterMeeting: "api.enterMeeting"
-        case .exitMeeting: "api.exitMeeting"
-        case .setDefaultRoute: "api.setDefaultRoute"
-        case .setRoute: "api.setRoute"
-        case .clearRouteOverride: "api.clearRouteOverride"
-        case .setAudioModuleEnabled: "api.setAudioModuleEnabled"
-        case .subscribe: "api.subscribe"
-        case .switchLayer: "api.switchLayer"
-        case .deviceConnected: "os.deviceConnected"
-        case .deviceDisconnected: "os.deviceDisconnected"
-        case .micPermission: "os.micPermission"
-        case .interruptionBegan: "os.interruptionBegan"
-        case .interruptionEnded: "os.interruptionEnded"
-        case .callState: "os.callState"
-        case .appState: "os.appState"
-        case .mediaServicesReset: "os.mediaServicesReset"
-        case .callKit: "os.callKit"
-        case .routeChanged: "obs.routeChanged"
-        case .routeSnapshot: "obs.routeSnapshot"
-        case .sessionActivated: "obs.sessionActivated"
-        case .sessionDeactivated: "obs.sessionDeactivated"
-        case .overrideOutput: "obs.overrideOutput"
-        case .sdkInterrupted: "sdk.interrupted"
-        case .sdkRecovered: "sdk.recovered"
-        case .sdkCallStateChanged: "sdk.callStateChanged"
-        case .sdkQualityChanged: "sdk.qualityChanged"
-        case .sdkActiveSpeakers: "sdk.activeSpeakers"
-        case .sdkLayerSwitched: "sdk.layerSwitched"
-        case .sdkError: "sdk.error"
-        case .sdkLog: "sdk.log"
-        case .connEngine: "conn.engine"
-        case .connState: "conn.state"
-        case .qualityReport: "srv.qualityReport"
-        case .speakers: "srv.speakers"
-        case .srvLayerSwitched: "srv.layerSwitched"
-        case .dropped: "trace.dropped"
-        case .expect(let e): e.type
-        case .unknown(let type, _): type
+        case .qualityReport, .speakers, .sdkActiveSpeakers, .sdkQualityChanged, .sdkLog, .routeChanged, .routeSnapshot,
+             .setRoute, .clearRouteOverride, .deviceConnected, .deviceDisconnected:
+            true
+        case .header, .dropped, .checkpoint, .joinChannel, .leaveChannel, .enterMeeting, .exitMeeting, .setDefaultRoute,
+             .setAudioModuleEnabled, .subscribe, .switchLayer, .micPermission, .interruptionBegan, .interruptionEnded,
+             .callState, .appState, .mediaServicesReset, .callKit, .sessionActivated, .sessionDeactivated, .overrideOutput,
+             .sdkInterrupted, .sdkRecovered, .sdkCallStateChanged, .sdkLayerSwitched, .sdkError, .connEngine, .connState,
+             .srvLayerSwitched:
+            false
         }
     }
 
-    /// Whether this is an `api.*` call that gets a verdict.
-    public var isVerdictCall: Bool {
+    /// The family before the dot: who said it.
+    public var family: RecordFamily { RecordFamily(rawValue: String(rawValue.prefix { $0 != "." }))! }
+}
+
+/// Who a record comes from: the recorder (`trace`), the app (`api`), the system (`os`), what the SDK did
+/// (`obs`) or reported (`sdk`), the transport (`conn`) or the server (`srv`).
+public enum RecordFamily: String, CaseIterable, Sendable {
+    case trace, api, os, obs, sdk, conn, srv
+}
+
+// MARK: - How reports name a record
+
+extension RecordBody {
+    /// A short description of what the record says, for reports that point at it ("bluetooth \"AirPods
+    /// Pro\"", "speaker → receiver (override)"); empty where the type says it all. Trace text is clipped
+    /// (TextCap) and still needs the renderer's escaping.
+    public var summary: String {
         switch self {
-        case .setRoute, .setDefaultRoute, .clearRouteOverride, .switchLayer: true
-        default: false
+        case let .deviceConnected(id, kind, name, _): "\(kind.rawValue) \(name.map { "\"\(TextCap.clip($0))\"" } ?? TextCap.clip(id))"
+        case .deviceDisconnected(let id): TextCap.clip(id)
+        case let .setRoute(target, api): TextCap.clip(api ?? target.rawValue)
+        case .setDefaultRoute(let target): target.rawValue
+        case .micPermission(let status): status.rawValue
+        case .callState(let s), .sdkCallStateChanged(let s): s.rawValue
+        case .appState(let s): s.rawValue
+        case .interruptionBegan(let cause, let wasSuspended):
+            (cause?.rawValue ?? "") + (wasSuspended == true ? (cause == nil ? "wasSuspended" : ", wasSuspended") : "")
+        case let .callKit(event, callId): event.rawValue + (callId.map { " \(TextCap.clip($0))" } ?? "")
+        case let .routeChanged(route, previous, reason): "\(previous.rawValue) → \(route.rawValue) (\(reason.rawValue))"
+        case .routeSnapshot(let route, _): route.rawValue
+        case .setAudioModuleEnabled(let e): e ? "true" : "false"
+        case .sessionActivated(let a):
+            a.ok ? "\(a.category ?? "?")/\(a.mode ?? "?") [\(a.options.joined(separator: ","))]" : "failed: \(a.error ?? "?")"
+        case let .sessionDeactivated(notify, ok, error):
+            ok == false ? "failed: \(error ?? "?")" : notify ? "notifyOthers" : "without notifyOthers"
+        case .connState(let s): s.rawValue
+        case .connEngine(let v): v.rawValue
+        case let .switchLayer(_, track, target): "\(TextCap.clip(track)) → \(TextCap.clip(target))"
+        case let .sdkQualityChanged(overall, previous, _): "\(previous.rawValue) → \(overall.rawValue)"
+        case .joinChannel(let c): TextCap.clip(c)
+        case .enterMeeting(let r): TextCap.clip(r)
+        case let .sdkError(api, error): "\(TextCap.clip(api)): \(TextCap.clip(error))"
+        case let .dropped(count, _, _): "\(count) records"
+        case .header, .leaveChannel, .exitMeeting, .clearRouteOverride, .subscribe, .mediaServicesReset, .interruptionEnded,
+             .overrideOutput, .sdkInterrupted, .sdkRecovered, .sdkActiveSpeakers, .sdkLayerSwitched, .sdkLog, .qualityReport,
+             .speakers, .srvLayerSwitched, .checkpoint, .expect, .unknown:
+            ""
         }
     }
 }
 
-/// An `obs.sessionActivated` record's content.
-public struct SessionActivation: Equatable, Sendable {
-    /// Whether activation succeeded.
-    public var ok: Bool
-    /// The error when it failed.
-    public var error: String?
-    /// The `AVAudioSession` category, e.g. `playAndRecord`.
-    public var category: String?
-    /// The mode, e.g. `voiceChat`.
-    public var mode: String?
-    /// Category options, e.g. `allowBluetooth`.
-    public var options: [String]
-    /// Creates an activation; `allowBluetoothHFP` (the option's newer name) is read as `allowBluetooth`.
-    public init(ok: Bool, error: String? = nil, category: String? = nil, mode: String? = nil, options: [String] = []) {
-        self.ok = ok
-        self.error = error
-        self.category = category
-        self.mode = mode
-        self.options = options.contains("allowBluetoothHFP")
-            ? options.map { $0 == "allowBluetoothHFP" ? "allowBluetooth" : $0 } : options
-    }
-
-    /// Whether this is a successful `playAndRecord` activation (a *call session*).
-    public var isCallSession: Bool { ok && category == "playAndRecord" }
-
-    /// Whether the mode is one of the two chat modes, which imply echo cancellation and `allowBluetooth`.
-    public var isChatMode: Bool { mode == "voiceChat" || mode == "videoChat" }
-
-    /// Whether the session has `option`, as its own or applied by iOS for its mode (R11): `allowBluetooth`
-    /// in `voiceChat`, `allowBluetooth` and `defaultToSpeaker` in `videoChat`.
-    public func has(_ option: String) -> Bool {
-        if options.contains(option) { return true }
-        switch option {
-        case "allowBluetooth": return isChatMode
-        case "defaultToSpeaker": return mode == "videoChat"
-        default: return false
+extension RecordBody {
+    /// The fields that identify the record when two traces of one scenario are compared (targets,
+    /// device ids, states, events, layer ids), never its time or free text such as log lines.
+    public var identity: String {
+        switch self {
+        case .setDefaultRoute(let target), .setRoute(let target, _): target.rawValue
+        case .setAudioModuleEnabled(let enabled): enabled ? "true" : "false"
+        case let .subscribe(pubUid, trackId, _): "\(pubUid)/\(trackId)"
+        case let .switchLayer(pubUid, trackId, target): "\(pubUid)/\(trackId) → \(target)"
+        case let .deviceConnected(id, kind, _, _): "\(kind.rawValue) \(id)"
+        case .deviceDisconnected(let id): id
+        case .micPermission(let status): status.rawValue
+        case .interruptionBegan(let cause, _): cause?.rawValue ?? ""
+        case .callState(let s), .sdkCallStateChanged(let s): s.rawValue
+        case .appState(let s): s.rawValue
+        case let .routeChanged(route, _, reason): "\(route.rawValue) (\(reason.rawValue))"
+        case .routeSnapshot(let route, _): route.rawValue
+        case .sessionActivated(let a): a.ok ? "\(a.category ?? "?")/\(a.mode ?? "?")" : "failed"
+        case let .sessionDeactivated(n, ok, _): ok == false ? "failed" : n ? "notifyOthers" : "without notifyOthers"
+        case .overrideOutput(let port): port.rawValue
+        case let .sdkQualityChanged(overall, previous, _): "\(previous.rawValue) → \(overall.rawValue)"
+        case .sdkLayerSwitched(let s), .srvLayerSwitched(let s): "\(s.pubUid)/\(s.trackId) → \(s.toTrackId)"
+        case let .sdkError(api, error): "\(api) \(error)"
+        case .connEngine(let v): v.rawValue
+        case .connState(let s): s.rawValue
+        case let .qualityReport(pub, sub): "\(pub.level.rawValue)/\(sub.level.rawValue)"
+        case .header, .joinChannel, .leaveChannel, .enterMeeting, .exitMeeting, .clearRouteOverride, .mediaServicesReset,
+             .interruptionEnded, .callKit, .sdkInterrupted, .sdkRecovered, .sdkActiveSpeakers, .sdkLog, .speakers, .dropped,
+             .checkpoint, .expect, .unknown:
+            ""
         }
     }
 }
 
-/// One server or SDK quality sample (`pub` or `sub`).
-///
-/// The optional measurements are stored as plain Doubles with a NaN marker for "absent", so a
-/// sample (and a quality report record, the most frequent kind) stays small to copy.
-public struct QualitySample: Equatable, Sendable {
-    /// The server's level.
-    public var level: QualityLevel
-    private var values: (Double, Double, Double, Double, Double, Double)
+// MARK: - The personal-field map
 
-    /// The marker for an absent value (decoded values are always finite).
-    private static let absent = Double.nan
+/// What a string field of a record holds, as the one personal-field map below declares it.
+public enum FieldPrivacy: Equatable, Sendable {
+    /// A personal value of this kind: replaced by `redact` and by the recorder's source redaction.
+    case personal(PersonalValue.Kind)
+    /// Left in clear, for this reason.
+    case clear(ClearReason)
 
-    @inline(__always) private static func get(_ v: Double) -> Double? { v.isNaN ? nil : v }
-
-    /// Score 0–100.
-    public var score: Double? { get { Self.get(values.0) } set { values.0 = newValue ?? Self.absent } }
-    /// Mean opinion score 1.0–4.5.
-    public var mos: Double? { get { Self.get(values.1) } set { values.1 = newValue ?? Self.absent } }
-    /// Packet loss ratio 0–1.
-    public var loss: Double? { get { Self.get(values.2) } set { values.2 = newValue ?? Self.absent } }
-    /// Round-trip time, ms.
-    public var rtt: Double? { get { Self.get(values.3) } set { values.3 = newValue ?? Self.absent } }
-    /// Jitter, ms.
-    public var jitter: Double? { get { Self.get(values.4) } set { values.4 = newValue ?? Self.absent } }
-    /// Bitrate, kbps.
-    public var bitrate: Double? { get { Self.get(values.5) } set { values.5 = newValue ?? Self.absent } }
-
-    /// Creates a sample.
-    public init(level: QualityLevel, score: Double? = nil, mos: Double? = nil, loss: Double? = nil,
-                rtt: Double? = nil, jitter: Double? = nil, bitrate: Double? = nil) {
-        self.level = level
-        values = (score ?? Self.absent, mos ?? Self.absent, loss ?? Self.absent, rtt ?? Self.absent,
-                  jitter ?? Self.absent, bitrate ?? Self.absent)
-    }
-
-    public static func == (a: QualitySample, b: QualitySample) -> Bool {
-        a.level == b.level && a.score == b.score && a.mos == b.mos && a.loss == b.loss && a.rtt == b.rtt
-            && a.jitter == b.jitter && a.bitrate == b.bitrate
+    /// Why a string field is not personal.
+    public enum ClearReason: String, Sendable {
+        /// Words of the SDK's or the system's vocabulary (an API spelling, a category, a mode, an option).
+        case vocabulary
+        /// The SDK's product and version, or the device's model and OS.
+        case product
+        /// A wall-clock time.
+        case time
     }
 }
 
-/// Identifies one audio track of one user.
-public struct SpeakerKey: Hashable, Sendable, Comparable {
-    /// User id.
-    public var uid: String
-    /// Track id.
-    public var trackId: String
-    /// Creates a key.
-    public init(uid: String, trackId: String) {
-        self.uid = uid
-        self.trackId = trackId
-    }
+/// One string field of a record: where it is, what it holds, and how private it is.
+public struct StringField: Sendable {
+    /// The field's path, e.g. `speakers[].uid`.
+    public let path: StaticString
+    /// The field's privacy.
+    public let privacy: FieldPrivacy
 
-    public static func < (a: SpeakerKey, b: SpeakerKey) -> Bool {
-        a.uid != b.uid ? a.uid < b.uid : a.trackId < b.trackId
+    @usableFromInline init(_ path: StaticString, _ privacy: FieldPrivacy) {
+        self.path = path
+        self.privacy = privacy
     }
 }
 
-/// An active speaker with its normalised level (0–1).
-public struct Speaker: Equatable, Sendable {
-    /// User id.
-    public var uid: String
-    /// Track id.
-    public var trackId: String
-    /// Normalised linear volume 0–1.
-    public var level: Double
-    /// Creates a speaker entry.
-    public init(uid: String, trackId: String, level: Double) {
-        self.uid = uid
-        self.trackId = trackId
-        self.level = level
+extension RecordBody {
+    /// The body with each string field that `transform` answers replaced by its answer (nil keeps it); nil
+    /// when nothing changed. This is the one place that says which fields of which record hold personal
+    /// values: every string field of every type is named here with its privacy (identifiers are
+    /// personal; a field is clear only with the reason), so redaction, source redaction and any size
+    /// estimate walk the same fields. Nothing is allocated when nothing changes.
+    public func mapStrings(_ transform: (String, StringField) -> String?) -> RecordBody? {
+        func t(_ s: String, _ path: StaticString, _ p: FieldPrivacy) -> String? { transform(s, StringField(path, p)) }
+        func t(_ s: String?, _ path: StaticString, _ p: FieldPrivacy) -> String?? { s.map { transform($0, StringField(path, p)) } }
+        func list<T>(_ items: [T], _ each: (T) -> T?) -> [T]? {
+            var out: [T]?
+            for (i, item) in items.enumerated() {
+                guard let new = each(item) else { out?.append(item); continue }
+                if out == nil { out = Array(items[..<i]) }
+                out!.append(new)
+            }
+            return out
+        }
+        func speaker(_ s: Speaker) -> Speaker? {
+            let u = t(s.uid, "speakers[].uid", .personal(.uid)), k = t(s.trackId, "speakers[].trackId", .personal(.trackId))
+            return u == nil && k == nil ? nil : Speaker(uid: u ?? s.uid, trackId: k ?? s.trackId, level: s.level)
+        }
+        func key(_ s: SpeakerKey) -> SpeakerKey? {
+            let u = t(s.uid, "stopped[].uid", .personal(.uid)), k = t(s.trackId, "stopped[].trackId", .personal(.trackId))
+            return u == nil && k == nil ? nil : SpeakerKey(uid: u ?? s.uid, trackId: k ?? s.trackId)
+        }
+        func layer(_ s: LayerSwitch) -> LayerSwitch? {
+            var o = s
+            var changed = false
+            if let v = t(s.pubUid, "pubUid", .personal(.uid)) { o.pubUid = v; changed = true }
+            if let v = t(s.trackId, "trackId", .personal(.trackId)) { o.trackId = v; changed = true }
+            if let v = t(s.fromTrackId, "fromTrackId", .personal(.trackId)), let v { o.fromTrackId = v; changed = true }
+            if let v = t(s.toTrackId, "toTrackId", .personal(.trackId)) { o.toTrackId = v; changed = true }
+            if let v = t(s.reason, "reason", .personal(.layerReason)) { o.reason = v; changed = true }
+            return changed ? o : nil
+        }
+        func changed(_ values: String?...) -> Bool { values.contains { $0 != nil } }
+        switch self {
+        case .header(let h):
+            var o = h
+            let sdk = t(h.sdk, "sdk", .clear(.product)), model = t(h.device.model, "device.model", .clear(.product))
+            let os = t(h.device.os, "device.os", .clear(.product)), bundle = t(h.app.bundleId, "app.bundleId", .personal(.bundleId))
+            let version = t(h.app.version, "app.version", .clear(.product)), started = t(h.startedAt, "startedAt", .clear(.time))
+            let session = h.session.map { t($0.id, "session.id", .personal(.sessionId)) }
+            guard changed(sdk ?? nil, model ?? nil, os ?? nil, bundle ?? nil, version ?? nil, started ?? nil, session ?? nil) else { return nil }
+            if let sdk { o.sdk = sdk }
+            if let model { o.device.model = model }
+            if let os { o.device.os = os }
+            if let bundle { o.app.bundleId = bundle }
+            if let version { o.app.version = version }
+            if let started { o.startedAt = started }
+            if let id = session ?? nil { o.session?.id = id }
+            return .header(o)
+        case .joinChannel(let channel): return t(channel, "channel", .personal(.channel)).map { .joinChannel(channel: $0) }
+        case .enterMeeting(let room): return t(room, "room", .personal(.room)).map { .enterMeeting(room: $0) }
+        case .setRoute(let target, let api):
+            return t(api, "api", .clear(.vocabulary)).flatMap { $0 }.map { .setRoute(target: target, api: $0) }
+        case let .subscribe(pub, track, layers):
+            let p = t(pub, "pubUid", .personal(.uid)), k = t(track, "trackId", .personal(.trackId))
+            let l = list(layers) { t($0, "layers[]", .personal(.trackId)) }
+            guard p != nil || k != nil || l != nil else { return nil }
+            return .subscribe(pubUid: p ?? pub, trackId: k ?? track, layers: l ?? layers)
+        case let .switchLayer(pub, track, target):
+            let p = t(pub, "pubUid", .personal(.uid)), k = t(track, "trackId", .personal(.trackId))
+            let g = t(target, "targetTrackId", .personal(.trackId))
+            guard changed(p, k, g) else { return nil }
+            return .switchLayer(pubUid: p ?? pub, trackId: k ?? track, targetTrackId: g ?? target)
+        case let .deviceConnected(id, kind, name, port):
+            let i = t(id, "id", .personal(.deviceId)), n = t(name, "name", .personal(.deviceName)), p = t(port, "port", .personal(.port))
+            guard changed(i, n ?? nil, p ?? nil) else { return nil }
+            return .deviceConnected(id: i ?? id, kind: kind, name: (n ?? nil) ?? name, port: (p ?? nil) ?? port)
+        case .deviceDisconnected(let id): return t(id, "id", .personal(.deviceId)).map { .deviceDisconnected(id: $0) }
+        case let .callKit(event, callId):
+            return t(callId, "callId", .personal(.callId)).flatMap { $0 }.map { .callKit(event: event, callId: $0) }
+        case let .routeSnapshot(route, ports):
+            guard let ports, let p = list(ports, { t($0, "ports[]", .personal(.portEntry)) }) else { return nil }
+            return .routeSnapshot(route: route, ports: p)
+        case .sessionActivated(let a):
+            var o = a
+            let e = t(a.error, "error", .personal(.errorText)), c = t(a.category, "category", .clear(.vocabulary))
+            let m = t(a.mode, "mode", .clear(.vocabulary)), opts = list(a.options) { t($0, "options[]", .clear(.vocabulary)) }
+            guard changed(e ?? nil, c ?? nil, m ?? nil) || opts != nil else { return nil }
+            if let e = e ?? nil { o.error = e }
+            if let c = c ?? nil { o.category = c }
+            if let m = m ?? nil { o.mode = m }
+            if let opts { o.options = opts }
+            return .sessionActivated(o)
+        case let .sessionDeactivated(notify, ok, error):
+            return t(error, "error", .personal(.errorText)).flatMap { $0 }.map { .sessionDeactivated(notifyOthers: notify, ok: ok, error: $0) }
+        case .sdkActiveSpeakers(let speakers): return list(speakers, speaker).map { .sdkActiveSpeakers(speakers: $0) }
+        case let .speakers(speaking, stopped):
+            let a = list(speaking, speaker), b = list(stopped, key)
+            guard a != nil || b != nil else { return nil }
+            return .speakers(speaking: a ?? speaking, stopped: b ?? stopped)
+        case .sdkLayerSwitched(let s): return layer(s).map { .sdkLayerSwitched($0) }
+        case .srvLayerSwitched(let s): return layer(s).map { .srvLayerSwitched($0) }
+        case let .sdkError(api, error):
+            let a = t(api, "api", .clear(.vocabulary)), e = t(error, "error", .personal(.errorText))
+            guard changed(a, e) else { return nil }
+            return .sdkError(api: a ?? api, error: e ?? error)
+        case let .sdkLog(level, message):
+            let l = t(level, "level", .personal(.logLevel)), m = t(message, "message", .personal(.logMessage))
+            guard changed(l, m) else { return nil }
+            return .sdkLog(level: l ?? level, message: m ?? message)
+        case .checkpoint(let c):
+            var o = c
+            let devices = list(c.devices) { d -> TraceCheckpoint.Device? in
+                let i = t(d.id, "devices[].id", .personal(.deviceId)), n = t(d.name, "devices[].name", .personal(.deviceName))
+                let p = t(d.port, "devices[].port", .personal(.port))
+                guard changed(i, n ?? nil, p ?? nil) else { return nil }
+                return TraceCheckpoint.Device(id: i ?? d.id, kind: d.kind, name: (n ?? nil) ?? d.name, port: (p ?? nil) ?? d.port)
+            }
+            let category = c.session.map { t($0.category, "session.category", .clear(.vocabulary)) }
+            let mode = c.session.map { t($0.mode, "session.mode", .clear(.vocabulary)) }
+            let options = c.session.map { s in list(s.options) { t($0, "session.options[]", .clear(.vocabulary)) } }
+            guard devices != nil || changed((category ?? nil) ?? nil, (mode ?? nil) ?? nil) || (options ?? nil) != nil else { return nil }
+            if let devices { o.devices = devices }
+            if let v = (category ?? nil) ?? nil { o.session?.category = v }
+            if let v = (mode ?? nil) ?? nil { o.session?.mode = v }
+            if let v = options ?? nil { o.session?.options = v }
+            return .checkpoint(o)
+        case .expect(let e):
+            guard case .speakers(let keys) = e.kind, let k = list(keys, key) else { return nil }
+            var o = e
+            o.kind = .speakers(k)
+            return .expect(o)
+        case .unknown(let type, let json):
+            // The fields of a type this version does not know cannot be judged: all of them are personal.
+            return t(json, "(unknown record fields)", .personal(.unknownRecord)).map { .unknown(type: type, json: $0) }
+        case .leaveChannel, .exitMeeting, .setDefaultRoute, .clearRouteOverride, .setAudioModuleEnabled, .micPermission,
+             .interruptionBegan, .interruptionEnded, .callState, .appState, .mediaServicesReset, .routeChanged,
+             .overrideOutput, .sdkInterrupted, .sdkRecovered, .sdkCallStateChanged, .sdkQualityChanged, .connEngine,
+             .connState, .qualityReport, .dropped:
+            // No string field but values of closed or open vocabularies (enums), numbers and booleans.
+            return nil
+        }
     }
 
-    /// The (uid, trackId) key.
-    public var key: SpeakerKey { SpeakerKey(uid: uid, trackId: trackId) }
-}
-
-/// A simulcast layer switch as the server or the SDK reported it.
-public struct LayerSwitch: Equatable, Sendable {
-    /// Publisher's uid.
-    public var pubUid: String
-    /// The stable subscription handle.
-    public var trackId: String
-    /// The layer switched from.
-    public var fromTrackId: String?
-    /// The layer switched to.
-    public var toTrackId: String
-    /// Server reason: `bwe_down`, `bwe_up`, `client`, …
-    public var reason: String
-    /// Time the switch took.
-    public var latencyMs: Double?
-    /// Creates a layer switch.
-    public init(pubUid: String, trackId: String, fromTrackId: String? = nil, toTrackId: String,
-                reason: String, latencyMs: Double? = nil) {
-        self.pubUid = pubUid
-        self.trackId = trackId
-        self.fromTrackId = fromTrackId
-        self.toTrackId = toTrackId
-        self.reason = reason
-        self.latencyMs = latencyMs
+    /// Calls `visit` for every string field of the body (the fields `mapStrings` walks).
+    public func forEachString(_ visit: (String, StringField) -> Void) {
+        _ = mapStrings { s, f in visit(s, f); return nil }
     }
 }

@@ -37,6 +37,7 @@ extension RecordBody {
             w.endObject()
             w.staticKey("app"); w.beginObject()
             if let b = h.app.bundleId { w.staticKey("bundleId"); w.string(b) }
+            if let v = h.app.version { w.staticKey("version"); w.string(v) }
             w.staticKey("micUsageDescription"); w.bool(h.app.micUsageDescription)
             w.staticKey("backgroundAudio"); w.bool(h.app.backgroundAudio)
             w.endObject()
@@ -47,6 +48,7 @@ extension RecordBody {
                 w.staticKey("session"); w.beginObject()
                 w.staticKey("id"); w.string(s.id)
                 w.staticKey("part"); w.int(s.part)
+                if s.resumed { w.staticKey("resumed"); w.bool(true) }
                 w.endObject()
             }
         case .joinChannel(let channel): w.staticKey("channel"); w.string(channel)
@@ -79,7 +81,9 @@ extension RecordBody {
             if let port { w.staticKey("port"); w.string(port) }
         case .deviceDisconnected(let id): w.staticKey("id"); w.string(id)
         case .micPermission(let status): w.staticKey("status"); w.string(status.rawValue)
-        case .interruptionBegan(let cause): if let cause { w.staticKey("cause"); w.string(cause.rawValue) }
+        case .interruptionBegan(let cause, let wasSuspended):
+            if let cause { w.staticKey("cause"); w.string(cause.rawValue) }
+            if let wasSuspended { w.staticKey("wasSuspended"); w.bool(wasSuspended) }
         case .interruptionEnded(let resume): if let resume { w.staticKey("shouldResume"); w.bool(resume) }
         case .callState(let state), .sdkCallStateChanged(let state): w.staticKey("state"); w.string(state.rawValue)
         case .appState(let state): w.staticKey("state"); w.string(state.rawValue)
@@ -96,7 +100,10 @@ extension RecordBody {
             if let c = a.category { w.staticKey("category"); w.string(c) }
             if let m = a.mode { w.staticKey("mode"); w.string(m) }
             w.staticKey("options"); Self.strings(a.options, &w)
-        case .sessionDeactivated(let notify): w.staticKey("notifyOthers"); w.bool(notify)
+        case .sessionDeactivated(let notify, let ok, let error):
+            w.staticKey("notifyOthers"); w.bool(notify)
+            if let ok { w.staticKey("ok"); w.bool(ok) }
+            if let error { w.staticKey("error"); w.string(error) }
         case .overrideOutput(let port): w.staticKey("port"); w.string(port.rawValue)
         case .sdkQualityChanged(let overall, let previous, let mos):
             w.staticKey("overall"); w.string(overall.rawValue)
@@ -118,9 +125,49 @@ extension RecordBody {
         case .speakers(let speaking, let stopped):
             w.staticKey("speaking"); Self.speakers(speaking, &w)
             w.staticKey("stopped"); Self.keys(stopped, &w)
+        case .checkpoint(let c): w.staticKey("state"); Self.checkpoint(c, &w)
         case .expect(let e): e.encodeFields(into: &w)
         case .unknown: break
         }
+    }
+
+    static func checkpoint(_ c: TraceCheckpoint, _ w: inout JSONWriter) {
+        w.beginObject()
+        w.staticKey("defaultRoute"); w.string(c.defaultRoute.rawValue)
+        w.staticKey("override"); if let o = c.override { w.string(o.rawValue) } else { w.null() }
+        w.staticKey("engaged"); w.bool(c.engaged)
+        w.staticKey("audioModuleEnabled"); w.bool(c.audioModuleEnabled)
+        w.staticKey("micPermission"); w.string(c.micPermission.rawValue)
+        w.staticKey("devices"); w.beginArray()
+        for d in c.devices {
+            w.beginObject()
+            w.staticKey("id"); w.string(d.id)
+            w.staticKey("kind"); w.string(d.kind.rawValue)
+            if let n = d.name { w.staticKey("name"); w.string(n) }
+            if let p = d.port { w.staticKey("port"); w.string(p) }
+            w.endObject()
+        }
+        w.endArray()
+        w.staticKey("currentRoute"); if let r = c.currentRoute { w.string(r.rawValue) } else { w.null() }
+        w.staticKey("callState"); w.string(c.callState.rawValue)
+        w.staticKey("appState"); w.string(c.appState.rawValue)
+        w.staticKey("interrupted"); w.bool(c.interrupted)
+        w.staticKey("transport")
+        if let t = c.transport {
+            w.beginObject()
+            w.staticKey("engine"); w.string(t.engine.rawValue)
+            w.staticKey("state"); w.string(t.state.rawValue)
+            w.endObject()
+        } else { w.null() }
+        w.staticKey("session")
+        if let s = c.session {
+            w.beginObject()
+            w.staticKey("category"); w.string(s.category)
+            w.staticKey("mode"); w.string(s.mode)
+            w.staticKey("options"); strings(s.options, &w)
+            w.endObject()
+        } else { w.null() }
+        w.endObject()
     }
 
     static func strings(_ list: [String], _ w: inout JSONWriter) {
@@ -204,24 +251,29 @@ extension Expectation {
             w.endArray()
         case .speakers(let keys): w.staticKey("speakers"); RecordBody.keys(keys, &w)
         case .finding(let code, let count):
-            w.staticKey("code"); w.string(code)
+            w.staticKey("code"); w.string(code.rawValue)
             if let count { w.staticKey("count"); w.int(count) }
-        case .noFinding(let code): w.staticKey("code"); w.string(code)
+        case .noFinding(let code): w.staticKey("code"); w.string(code.rawValue)
         case .divergences(let count): w.staticKey("count"); w.int(count)
         case .outcome(let ref, let outcome, let cause, let by):
             w.staticKey("ref"); w.int(ref)
             w.staticKey("outcome"); w.string(outcome.rawValue)
             if let cause { w.staticKey("cause"); w.string(cause.rawValue) }
             if let by { w.staticKey("by"); Self.ref(by, &w) }
-        case .predictedBy(let ref, let branch, let seq, let appliedBy):
+        case .predictedBy(let ref, let branch, let seq, let appliedBy, let explanation):
             w.staticKey("ref"); w.int(ref)
             w.staticKey("rule"); w.string(branch.rawValue)
             if let seq { w.staticKey("seq"); Self.ref(seq, &w) }
             if let appliedBy { w.staticKey("appliedBy"); Self.ref(appliedBy, &w) }
+            if let explained = explanation?.explained { w.staticKey("explained"); w.bool(explained) }
+            if let explanation, case .some(let by) = explanation.by {
+                w.staticKey("explainedBy")
+                if let by { w.string(by.rawValue) } else { w.null() }
+            }
         }
         if atEnd { w.staticKey("at"); w.string("end") }
         // expect.predictedBy's `rule` is its branch, written above.
-        if let rule, kind.name != "predictedBy" { w.staticKey("rule"); w.string(rule) }
+        if let rule, kind.name != "predictedBy" { w.staticKey("rule"); w.string(rule.rawValue) }
     }
 
     static func ref(_ ref: RecordRef, _ w: inout JSONWriter) {

@@ -17,6 +17,16 @@ public enum SystemVocabulary {
         "siriIsRecording", "unspecified", "unknown",
     ]
 
+    /// Log levels a recorder writes (`sdk.log.level`): OSLog's and the usual logging libraries' words.
+    public static let logLevels: Set<String> = [
+        "trace", "verbose", "debug", "info", "notice", "default", "warning", "warn", "error", "fault", "critical", "fatal",
+    ]
+
+    /// Layer switch reasons the SFU sends (`bwe_down`, `bwe_up`, `client`) and the ones it documents beside them.
+    public static let layerReasons: Set<String> = [
+        "bwe_down", "bwe_up", "client", "server", "congestion", "probe", "recovery", "unknown",
+    ]
+
     /// The leading error code of an error text (`webrtcError: ICE failed …` → `webrtcError`), when it is
     /// a known one.
     public static func leadingErrorCode(_ text: String) -> Substring? {

@@ -37,6 +37,10 @@ public struct TraceHeader: Equatable, Sendable {
         self.session = session
     }
 
+    /// Whether the route contract applies: a trace whose `device.os` begins with `macOS` (any case) is
+    /// not an iOS trace (R16); any other value, or none, is iOS.
+    public var isMacOS: Bool { device.os.map { $0.lowercased().hasPrefix("macos") } ?? false }
+
     /// Whether the recorder replaced personal values on the device, so that the order of the original
     /// uids is unknown (`speakers.mismatch` then ignores the order of equal levels).
     public var redactedAtSource: Bool { redacted == .source }
@@ -47,10 +51,14 @@ public struct TraceHeader: Equatable, Sendable {
         public var id: String
         /// The part number, from 1.
         public var part: Int
+        /// Whether a recorder restarted after a crash began this part (since v3): what lived only in the
+        /// dead process starts afresh here (contract: the process state).
+        public var resumed: Bool
         /// Creates a session part.
-        public init(id: String, part: Int) {
+        public init(id: String, part: Int, resumed: Bool = false) {
             self.id = id
             self.part = part
+            self.resumed = resumed
         }
     }
 
@@ -74,13 +82,16 @@ public struct TraceHeader: Equatable, Sendable {
     public struct App: Equatable, Sendable {
         /// Bundle identifier.
         public var bundleId: String?
+        /// The app's version (CFBundleShortVersionString), when the recorder knows it.
+        public var version: String?
         /// Info.plist has NSMicrophoneUsageDescription.
         public var micUsageDescription: Bool
         /// UIBackgroundModes contains `audio`.
         public var backgroundAudio: Bool
         /// Creates an app description.
-        public init(bundleId: String? = nil, micUsageDescription: Bool = true, backgroundAudio: Bool = true) {
+        public init(bundleId: String? = nil, version: String? = nil, micUsageDescription: Bool = true, backgroundAudio: Bool = true) {
             self.bundleId = bundleId
+            self.version = version
             self.micUsageDescription = micUsageDescription
             self.backgroundAudio = backgroundAudio
         }

@@ -1,6 +1,27 @@
 /// A closed set of string values that a trace field may take.
 public protocol TraceVocabulary: RawRepresentable, CaseIterable, Hashable, Sendable where RawValue == String {}
 
+/// An open set of string values (contract T1): the values the format lists, and any other kept as it was
+/// written (`unlisted`), so that a value iOS adds later is neither an error nor lost.
+public protocol OpenVocabulary: RawRepresentable, Hashable, Sendable where RawValue == String {
+    /// The values the format lists, in its order.
+    static var listed: [Self] { get }
+    /// A value the format does not list.
+    static func unlisted(_ raw: String) -> Self
+    /// The unlisted value's text, or nil for a listed value.
+    var unlistedValue: String? { get }
+}
+
+extension OpenVocabulary {
+    /// The listed value spelled `rawValue`, else `unlisted(rawValue)`: never fails.
+    public init(rawValue: String) {
+        self = Self.listed.first { $0.rawValue == rawValue } ?? .unlisted(rawValue)
+    }
+
+    /// Whether the format lists this value.
+    public var isListed: Bool { unlistedValue == nil }
+}
+
 /// What an app can ask the route API for: only the two built-in outputs (R1).
 public enum RouteTarget: String, TraceVocabulary {
     case speaker, earpiece
@@ -49,40 +70,166 @@ public enum Layer: String, TraceVocabulary {
     case srtc, smeeting
 }
 
-/// The kind of an external output device.
-public enum DeviceKind: String, TraceVocabulary {
-    case bluetooth, headset
+/// The kind of an external output device (open: a kind iOS adds later is kept as `unlisted`, T1).
+public enum DeviceKind: OpenVocabulary {
+    case bluetooth, headset, airplay, carAudio
+    case unlisted(String)
 
-    /// The route that plays through a device of this kind.
-    public var route: Route { self == .bluetooth ? .bluetooth : .headset }
+    public static let listed: [DeviceKind] = [.bluetooth, .headset, .airplay, .carAudio]
+
+    /// The value as written in a trace.
+    public var rawValue: String {
+        switch self {
+        case .bluetooth: "bluetooth"
+        case .headset: "headset"
+        case .airplay: "airplay"
+        case .carAudio: "carAudio"
+        case .unlisted(let raw): raw
+        }
+    }
+
+    /// The unlisted value's text, or nil for a listed value.
+    public var unlistedValue: String? {
+        if case .unlisted(let raw) = self { return raw }
+        return nil
+    }
+
+    /// The five-state route that plays through a device of this kind; nil for the kinds the five states
+    /// have no value for (AirPlay, CarPlay, an unlisted kind: R14).
+    public var route: Route? {
+        switch self {
+        case .bluetooth: .bluetooth
+        case .headset: .headset
+        case .airplay, .carAudio, .unlisted: nil
+        }
+    }
+
+    /// The kind a connected device has: a port of `AirPlay` or `CarAudio` makes it that kind whatever
+    /// the recorded kind says (R14; recorders before v3 wrote `bluetooth` for both).
+    public static func of(kind: DeviceKind, port: String?) -> DeviceKind {
+        switch port {
+        case "AirPlay"?: .airplay
+        case "CarAudio"?: .carAudio
+        default: kind
+        }
+    }
 }
 
-/// Microphone permission as the system reports it.
-public enum MicPermission: String, TraceVocabulary {
+/// Microphone permission as the system reports it (open, T1).
+public enum MicPermission: OpenVocabulary {
     case granted, denied, undetermined
+    case unlisted(String)
+
+    public static let listed: [MicPermission] = [.granted, .denied, .undetermined]
+
+    /// The value as written in a trace.
+    public var rawValue: String {
+        switch self {
+        case .granted: "granted"
+        case .denied: "denied"
+        case .undetermined: "undetermined"
+        case .unlisted(let raw): raw
+        }
+    }
+
+    /// The unlisted value's text, or nil for a listed value.
+    public var unlistedValue: String? {
+        if case .unlisted(let raw) = self { return raw }
+        return nil
+    }
 }
 
-/// What began an audio-session interruption.
-public enum InterruptionCause: String, TraceVocabulary {
+/// What began an audio-session interruption (open, T1: an unlisted reason reads as `unknown`).
+public enum InterruptionCause: OpenVocabulary {
     case systemCall, siri, otherApp, unknown
+    /// `AVAudioSession.InterruptionReason.appWasSuspended`: a stale interruption (I9).
+    case appWasSuspended
+    case unlisted(String)
+
+    public static let listed: [InterruptionCause] = [.systemCall, .siri, .otherApp, .unknown, .appWasSuspended]
+
+    /// The value as written in a trace.
+    public var rawValue: String {
+        switch self {
+        case .systemCall: "systemCall"
+        case .siri: "siri"
+        case .otherApp: "otherApp"
+        case .unknown: "unknown"
+        case .appWasSuspended: "appWasSuspended"
+        case .unlisted(let raw): raw
+        }
+    }
+
+    /// The unlisted value's text, or nil for a listed value.
+    public var unlistedValue: String? {
+        if case .unlisted(let raw) = self { return raw }
+        return nil
+    }
 }
 
-/// The system call state as CallKit reports it.
-public enum CallState: String, TraceVocabulary {
+/// The system call state as CallKit reports it (open, T1).
+public enum CallState: OpenVocabulary {
     case idle, incoming, dialing, connected, held, disconnected
+    case unlisted(String)
+
+    public static let listed: [CallState] = [.idle, .incoming, .dialing, .connected, .held, .disconnected]
+
+    /// The value as written in a trace.
+    public var rawValue: String {
+        switch self {
+        case .idle: "idle"
+        case .incoming: "incoming"
+        case .dialing: "dialing"
+        case .connected: "connected"
+        case .held: "held"
+        case .disconnected: "disconnected"
+        case .unlisted(let raw): raw
+        }
+    }
+
+    /// The unlisted value's text, or nil for a listed value.
+    public var unlistedValue: String? {
+        if case .unlisted(let raw) = self { return raw }
+        return nil
+    }
 
     /// Whether a system call is up (a reactivation now is bound to fail, I4).
     public var isCallUp: Bool {
         switch self {
         case .incoming, .dialing, .connected, .held: true
-        case .idle, .disconnected: false
+        case .idle, .disconnected, .unlisted: false
         }
     }
 }
 
-/// The app's own call as CallKit reports it (I7).
-public enum CallKitEvent: String, TraceVocabulary {
+/// The app's own call as CallKit reports it (I7, I11; open, T1).
+public enum CallKitEvent: OpenVocabulary {
     case answer, start, end, didActivate, didDeactivate
+    /// CXSetHeldCallAction with `isOnHold` true / false (I11).
+    case hold, unhold
+    case unlisted(String)
+
+    public static let listed: [CallKitEvent] = [.answer, .start, .end, .didActivate, .didDeactivate, .hold, .unhold]
+
+    /// The value as written in a trace.
+    public var rawValue: String {
+        switch self {
+        case .answer: "answer"
+        case .start: "start"
+        case .end: "end"
+        case .didActivate: "didActivate"
+        case .didDeactivate: "didDeactivate"
+        case .hold: "hold"
+        case .unhold: "unhold"
+        case .unlisted(let raw): raw
+        }
+    }
+
+    /// The unlisted value's text, or nil for a listed value.
+    public var unlistedValue: String? {
+        if case .unlisted(let raw) = self { return raw }
+        return nil
+    }
 
     /// Whether the event is an action that hands audio activation to CallKit (`answer`, `start`).
     public var opensActivationWindow: Bool { self == .answer || self == .start }
@@ -93,9 +240,27 @@ public enum RedactedBy: String, TraceVocabulary {
     case source, redact
 }
 
-/// App lifecycle state.
-public enum AppState: String, TraceVocabulary {
+/// App lifecycle state (open, T1).
+public enum AppState: OpenVocabulary {
     case foreground, background
+    case unlisted(String)
+
+    public static let listed: [AppState] = [.foreground, .background]
+
+    /// The value as written in a trace.
+    public var rawValue: String {
+        switch self {
+        case .foreground: "foreground"
+        case .background: "background"
+        case .unlisted(let raw): raw
+        }
+    }
+
+    /// The unlisted value's text, or nil for a listed value.
+    public var unlistedValue: String? {
+        if case .unlisted(let raw) = self { return raw }
+        return nil
+    }
 }
 
 /// The port passed to `overrideOutputAudioPort`.
@@ -122,6 +287,8 @@ public enum VerdictKind: String, TraceVocabulary {
 public enum VerdictCause: String, TraceVocabulary {
     case notEngaged, interrupted, audioModuleDisabled, externalRouteActive, overrideActive
     case simulator, micDenied, videoChatMode, targetNotInCandidates, engineNotSupported, transportNotReady
+    /// A sent `switchLayer` failed on the signalling channel (L4): the outcome's cause, never a verdict's.
+    case webrtcError
 }
 
 /// What became of a route call in the end (contract V2): its verdict when decided at the call, or

@@ -48,8 +48,11 @@ extension TraceRecorder {
         public static func deviceDisconnected(id: String) -> Event { Event(.deviceDisconnected(id: id)) }
         /// `os.micPermission`: the microphone permission as of now.
         public static func micPermission(_ status: MicPermission) -> Event { Event(.micPermission(status: status)) }
-        /// `os.interruptionBegan`.
-        public static func interruptionBegan(cause: InterruptionCause? = nil) -> Event { Event(.interruptionBegan(cause: cause)) }
+        /// `os.interruptionBegan`: the reason (AVAudioSessionInterruptionReasonKey) and, on iOS 10.3–14.5,
+        /// AVAudioSessionInterruptionWasSuspendedKey.
+        public static func interruptionBegan(cause: InterruptionCause? = nil, wasSuspended: Bool? = nil) -> Event {
+            Event(.interruptionBegan(cause: cause, wasSuspended: wasSuspended))
+        }
         /// `os.interruptionEnded`.
         public static func interruptionEnded(shouldResume: Bool? = nil) -> Event { Event(.interruptionEnded(shouldResume: shouldResume)) }
         /// `os.callState`: another call's state (never the app's own call, which is `callKit`).
@@ -74,8 +77,10 @@ extension TraceRecorder {
                                             options: [String] = []) -> Event {
             Event(.sessionActivated(SessionActivation(ok: ok, error: error, category: category, mode: mode, options: options)))
         }
-        /// `obs.sessionDeactivated`.
-        public static func sessionDeactivated(notifyOthers: Bool) -> Event { Event(.sessionDeactivated(notifyOthers: notifyOthers)) }
+        /// `obs.sessionDeactivated`: whether it succeeded, and the error when it did not (e.g. `isBusy`).
+        public static func sessionDeactivated(notifyOthers: Bool, ok: Bool = true, error: String? = nil) -> Event {
+            Event(.sessionDeactivated(notifyOthers: notifyOthers, ok: ok ? nil : false, error: error))
+        }
         /// `obs.overrideOutput`: the SDK called `overrideOutputAudioPort`.
         public static func overrideOutput(_ port: OverridePort) -> Event { Event(.overrideOutput(port: port)) }
 
@@ -127,34 +132,15 @@ extension TraceRecorder {
 
 extension RecordBody {
     /// What a record costs while it waits in the queue: its inline size plus the heap storage of its
-    /// strings and arrays (Swift keeps strings of up to 15 UTF-8 bytes inline). An estimate, cheap enough
-    /// for the caller's path: native strings know their UTF-8 length.
+    /// strings (Swift keeps strings of up to 15 UTF-8 bytes inline) and of the lists that hold them. An
+    /// estimate, cheap enough for the caller's path: it walks the string fields the personal-field map
+    /// names, and native strings know their UTF-8 length.
     var queuedBytes: Int {
-        @inline(__always) func s(_ v: String) -> Int { let n = v.utf8.count; return n > 15 ? n + 32 : 0 }
-        @inline(__always) func s(_ v: String?) -> Int { v.map(s) ?? 0 }
-        @inline(__always) func list(_ v: [String]) -> Int { v.reduce(32 + 16 * v.count) { $0 + s($1) } }
-        @inline(__always) func speakers(_ v: [Speaker]) -> Int {
-            v.reduce(32 + MemoryLayout<Speaker>.stride * v.count) { $0 + s($1.uid) + s($1.trackId) }
+        var bytes = MemoryLayout<RecordBody>.stride + 8
+        forEachString { value, _ in
+            let n = value.utf8.count
+            bytes += n > 15 ? n + 48 : 16
         }
-        @inline(__always) func layer(_ l: LayerSwitch) -> Int {
-            48 + MemoryLayout<LayerSwitch>.size + s(l.pubUid) + s(l.trackId) + s(l.fromTrackId) + s(l.toTrackId) + s(l.reason)
-        }
-        let fixed = MemoryLayout<RecordBody>.stride + 8
-        switch self {
-        case .joinChannel(let v), .enterMeeting(let v), .deviceDisconnected(let v): return fixed + s(v)
-        case .setRoute(_, let api): return fixed + s(api)
-        case .subscribe(let a, let b, let layers): return fixed + s(a) + s(b) + list(layers)
-        case .switchLayer(let a, let b, let c): return fixed + s(a) + s(b) + s(c)
-        case .deviceConnected(let id, _, let name, let port): return fixed + s(id) + s(name) + s(port)
-        case .callKit(_, let id): return fixed + s(id)
-        case .routeSnapshot(_, let ports): return fixed + (ports.map(list) ?? 0)
-        case .sessionActivated(let a): return fixed + 48 + MemoryLayout<SessionActivation>.size + s(a.error) + s(a.category) + s(a.mode) + list(a.options)
-        case .sdkActiveSpeakers(let v): return fixed + speakers(v)
-        case .speakers(let on, let off): return fixed + speakers(on) + off.reduce(32 + 32 * off.count) { $0 + s($1.uid) + s($1.trackId) }
-        case .sdkLayerSwitched(let l), .srvLayerSwitched(let l): return fixed + layer(l)
-        case .sdkError(let a, let b), .sdkLog(let a, let b): return fixed + s(a) + s(b)
-        case .header, .expect, .unknown: return fixed + 1024
-        default: return fixed
-        }
+        return bytes
     }
 }

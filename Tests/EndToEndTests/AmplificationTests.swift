@@ -40,7 +40,7 @@ final class AmplificationTests: XCTestCase {
     /// One bad record repeated: the first warnings, then a count.
     func test_warningsStopAfterTheFirstHundred_thenSayHowManyMore() throws {
         var lines = [#"{"seq":0,"t":0,"type":"trace.header","format":"rtctrace","version":1,"layer":"srtc"}"#]
-        for i in 1...5000 { lines.append(#"{"seq":\#(i),"t":\#(i),"type":"os.micPermission","status":"maybe"}"#) }
+        for i in 1...5000 { lines.append(#"{"seq":\#(i),"t":\#(i),"type":"api.setRoute","target":"maybe"}"#) }
         let path = dir + "/bad.jsonl"
         try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
         let r = CLI.run(["cat", path])

@@ -52,7 +52,7 @@ final class ContractDocTests: XCTestCase {
     /// no stale or misspelt code. Record types (`api.setRoute`, `trace.header`) are not codes.
     func test_everyCodeTheContractMentionsIsInTheCatalogue() throws {
         let text = try contract()
-        let families = Set(FindingCode.allCases.map(\.family))
+        let families = Set(FindingCode.allCases.map(\.family.rawValue))
         let regex = try NSRegularExpression(pattern: #"`([A-Za-z]+)\.([A-Za-z]+)`"#)
         var unknown: Set<String> = []
         for m in regex.matches(in: text, range: NSRange(text.startIndex..., in: text)) {

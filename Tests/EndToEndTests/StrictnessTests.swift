@@ -38,7 +38,7 @@ final class StrictnessTests: XCTestCase {
         let trace = dir + "/t.trace.zst"
         XCTAssertEqual(CLI.run(["record", write("h.jsonl", Array((header + "\n").utf8)), "-o", trace]).status, 0)
         let more = (1...3).map { #"{"seq":\#($0),"t":\#($0 * 10),"type":"os.appState","state":"foreground"}"# }
-            + [#"{"seq":4,"t":40,"type":"os.appState","state":"sideways"}"#]
+            + [#"{"seq":4,"t":40,"type":"obs.overrideOutput","port":"sideways"}"#]
         let r = CLI.run(["append", trace, write("more.jsonl", Array((more.joined(separator: "\n") + "\n").utf8))])
         XCTAssertEqual(r.status, 1)
         XCTAssertTrue(r.err.contains("appended the 3 records before it"), r.err)

@@ -51,7 +51,7 @@ final class TraceBuilderTests: XCTestCase {
         b.add(end, .leaveChannel)
         b.expect(end, .engaged(false), rule: .R6)
         b.expect(end, .divergences(count: 0), rule: .X2, atEnd: true)
-        b.expect(end, .noFinding(code: FindingCode.routeIneffective.rawValue), atEnd: true)
+        b.expect(end, .noFinding(code: .routeIneffective), atEnd: true)
         return b
     }
 

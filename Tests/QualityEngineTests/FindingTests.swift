@@ -124,7 +124,7 @@ final class FindingTests: XCTestCase {
             $0.subscriptions[.init(pubUid: "p", trackId: "cam")] = .init(seq: 2, layers: ["cam_h", "cam_m"])
         }
         store.send(500, .switchLayer(pubUid: "p", trackId: "cam", targetTrackId: "cam_l"),
-                   [switchVerdict(3, 500, .ineffective, .targetNotInCandidates, causeSeq: 2, rule: "L2"),
+                   [switchVerdict(3, 500, .ineffective, .targetNotInCandidates, causeSeq: 2, rule: .L2),
                     finding("layer.targetNotInCandidates", "L2", [3, 2], 500)]) { $0.lastSwitchCall = 3 }
         let f = store.findings[0]
         XCTAssertTrue(f.message.contains("[cam_h, cam_m]") && f.message.contains("seq 2"))
@@ -136,7 +136,7 @@ final class FindingTests: XCTestCase {
         store.send(0, .connState(state: .connected)) { $0.transport = .connected; $0.transportSeq = 1 }
         let cam = QualityEngine.TrackKey(pubUid: "p", trackId: "cam")
         store.send(100, .switchLayer(pubUid: "p", trackId: "cam", targetTrackId: "l"),
-                   [switchVerdict(2, 100, .applied, rule: "V1"), .timer(confirmTimer(2, 3101))]) {
+                   [switchVerdict(2, 100, .applied, rule: .V1), .timer(confirmTimer(2, 3101))]) {
             $0.lastSwitchCall = 2
             $0.pendingSwitches = [.init(seq: 2, t: 100, key: cam, target: "l", deadline: 3100)]
         }
@@ -145,12 +145,12 @@ final class FindingTests: XCTestCase {
         }
         // A newer request for the same track supersedes the older one.
         store.send(4000, .switchLayer(pubUid: "p", trackId: "cam", targetTrackId: "l"),
-                   [switchVerdict(3, 4000, .applied, rule: "V1"), .timer(confirmTimer(3, 7001))]) {
+                   [switchVerdict(3, 4000, .applied, rule: .V1), .timer(confirmTimer(3, 7001))]) {
             $0.lastSwitchCall = 3
             $0.pendingSwitches = [.init(seq: 3, t: 4000, key: cam, target: "l", deadline: 7000)]
         }
         store.send(4100, .switchLayer(pubUid: "p", trackId: "cam", targetTrackId: "h"),
-                   [switchVerdict(4, 4100, .applied, rule: "V1"), .timer(confirmTimer(4, 7101))]) {
+                   [switchVerdict(4, 4100, .applied, rule: .V1), .timer(confirmTimer(4, 7101))]) {
             $0.lastSwitchCall = 4
             $0.pendingSwitches = [.init(seq: 4, t: 4100, key: cam, target: "h", deadline: 7100)]
         }
@@ -163,7 +163,7 @@ final class FindingTests: XCTestCase {
         store.fire(confirmTimer(4, 7101))
         // Still pending when the trace ends inside its window: not judged.
         store.send(8000, .switchLayer(pubUid: "p", trackId: "cam", targetTrackId: "l"),
-                   [switchVerdict(6, 8000, .applied, rule: "V1"), .timer(confirmTimer(6, 11001))]) {
+                   [switchVerdict(6, 8000, .applied, rule: .V1), .timer(confirmTimer(6, 11001))]) {
             $0.lastSwitchCall = 6
             $0.pendingSwitches = [.init(seq: 6, t: 8000, key: cam, target: "l", deadline: 11000)]
         }

@@ -55,7 +55,7 @@ final class ProseTests: XCTestCase {
     }
 
     func test_adviceNamesTheLevelChangeEventForQualityFindings() {
-        for f in allFindings(.srtc) where f.code.family == "quality" {
+        for f in allFindings(.srtc) where f.code.family == .quality {
             XCTAssertTrue(f.advice.contains("didChangeConnectionQuality"), f.code.rawValue)
             XCTAssertEqual(f.severity, .warning)
         }

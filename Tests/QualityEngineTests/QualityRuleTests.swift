@@ -98,7 +98,7 @@ final class QualityRuleTests: XCTestCase {
             $0.subscriptions[.init(pubUid: "p", trackId: "cam")] = .init(seq: 6, layers: ["h", "l"])
         }
         store.send(1300, .switchLayer(pubUid: "p", trackId: "cam", targetTrackId: "l"),
-                   [switchVerdict(7, 1300, .rejected, .engineNotSupported, causeSeq: 2, rule: "L1")]) {
+                   [switchVerdict(7, 1300, .rejected, .engineNotSupported, causeSeq: 2, rule: .L1)]) {
             $0.lastSwitchCall = 7
         }
         store.send(1400, .srvLayerSwitched(LayerSwitch(pubUid: "p", trackId: "cam", toTrackId: "l", reason: "client")))

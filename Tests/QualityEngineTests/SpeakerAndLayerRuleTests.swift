@@ -48,20 +48,20 @@ final class SpeakerAndLayerRuleTests: XCTestCase {
         let store = TestStore()
         // Just joined: transport is `connecting` until a conn.state says otherwise.
         store.send(100, .switchLayer(pubUid: "p", trackId: "cam", targetTrackId: "l"),
-                   [switchVerdict(1, 100, .rejected, .transportNotReady, causeSeq: nil, rule: "L1")]) {
+                   [switchVerdict(1, 100, .rejected, .transportNotReady, causeSeq: nil, rule: .L1)]) {
             $0.lastSwitchCall = 1
         }
         store.send(200, .connState(state: .reconnecting)) {
             $0.transport = .reconnecting; $0.transportSeq = 2; $0.reconnectPending = true
         }
         store.send(300, .switchLayer(pubUid: "p", trackId: "cam", targetTrackId: "l"),
-                   [switchVerdict(3, 300, .rejected, .transportNotReady, causeSeq: 2, rule: "L1")]) {
+                   [switchVerdict(3, 300, .rejected, .transportNotReady, causeSeq: 2, rule: .L1)]) {
             $0.lastSwitchCall = 3
         }
         // CDN is checked before the transport.
         store.send(400, .connEngine(vendor: .wangsu)) { $0.vendor = .wangsu; $0.vendorSeq = 4 }
         store.send(500, .switchLayer(pubUid: "p", trackId: "cam", targetTrackId: "l"),
-                   [switchVerdict(5, 500, .rejected, .engineNotSupported, causeSeq: 4, rule: "L1")]) {
+                   [switchVerdict(5, 500, .rejected, .engineNotSupported, causeSeq: 4, rule: .L1)]) {
             $0.lastSwitchCall = 5
         }
         XCTAssertTrue(store.engine.state.pendingSwitches.isEmpty)
@@ -74,11 +74,11 @@ final class SpeakerAndLayerRuleTests: XCTestCase {
             $0.subscriptions[.init(pubUid: "p", trackId: "cam")] = .init(seq: 2, layers: ["h", "m"])
         }
         store.send(30, .switchLayer(pubUid: "p", trackId: "cam", targetTrackId: "l"),
-                   [switchVerdict(3, 30, .ineffective, .targetNotInCandidates, causeSeq: 2, rule: "L2"),
+                   [switchVerdict(3, 30, .ineffective, .targetNotInCandidates, causeSeq: 2, rule: .L2),
                     finding("layer.targetNotInCandidates", "L2", [3, 2], 30)]) { $0.lastSwitchCall = 3 }
         // Same target on another publisher's track that was never subscribed: candidates unknown, so applied.
         store.send(40, .switchLayer(pubUid: "q", trackId: "cam", targetTrackId: "l"),
-                   [switchVerdict(4, 40, .applied, rule: "V1"), .timer(confirmTimer(4, 3041))]) {
+                   [switchVerdict(4, 40, .applied, rule: .V1), .timer(confirmTimer(4, 3041))]) {
             $0.lastSwitchCall = 4
             $0.pendingSwitches = [.init(seq: 4, t: 40, key: .init(pubUid: "q", trackId: "cam"), target: "l",
                                         deadline: 3040)]
@@ -88,7 +88,7 @@ final class SpeakerAndLayerRuleTests: XCTestCase {
             $0.subscriptions[.init(pubUid: "p", trackId: "cam")] = .init(seq: 5, layers: ["h", "l"])
         }
         store.send(60, .switchLayer(pubUid: "p", trackId: "cam", targetTrackId: "l"),
-                   [switchVerdict(6, 60, .applied, rule: "V1"), .timer(confirmTimer(6, 3061))]) {
+                   [switchVerdict(6, 60, .applied, rule: .V1), .timer(confirmTimer(6, 3061))]) {
             $0.lastSwitchCall = 6
             $0.pendingSwitches.append(.init(seq: 6, t: 60, key: .init(pubUid: "p", trackId: "cam"), target: "l",
                                             deadline: 3060))
@@ -102,7 +102,7 @@ final class SpeakerAndLayerRuleTests: XCTestCase {
             $0.subscriptions[.init(pubUid: "p", trackId: "cam")] = .init(seq: 2, layers: ["h", "l"])
         }
         store.send(1000, .switchLayer(pubUid: "p", trackId: "cam", targetTrackId: "l"),
-                   [switchVerdict(3, 1000, .applied, rule: "V1"), .timer(confirmTimer(3, 4001))]) {
+                   [switchVerdict(3, 1000, .applied, rule: .V1), .timer(confirmTimer(3, 4001))]) {
             $0.lastSwitchCall = 3
             $0.pendingSwitches = [.init(seq: 3, t: 1000, key: .init(pubUid: "p", trackId: "cam"), target: "l",
                                         deadline: 4000)]

@@ -48,9 +48,8 @@ func key(_ uid: String, _ track: String) -> SpeakerKey {
 }
 
 func switchVerdict(_ seq: Int, _ t: Int64, _ kind: VerdictKind, _ cause: VerdictCause? = nil, causeSeq: Int? = nil,
-                   rule: String) -> QualityOutput {
-    .verdict(Verdict(seq: seq, t: t, call: "api.switchLayer", verdict: kind, cause: cause, causeSeq: causeSeq,
-                     rule: RuleID(rawValue: rule)!))
+                   rule: RuleID) -> QualityOutput {
+    .verdict(Verdict(seq: seq, t: t, call: "api.switchLayer", verdict: kind, cause: cause, causeSeq: causeSeq, rule: rule))
 }
 
 extension TestSupport.TestStore where Engine == QualityEngine {

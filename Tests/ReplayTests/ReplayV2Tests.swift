@@ -27,7 +27,7 @@ final class ReplayV2Tests: XCTestCase {
 
     func test_V2_aDeferredCallAppliedAtTheEngagementTookEffectLate() {
         var (b, call, enter) = defaultBeforeEnter()
-        b.add(6000, .expect(Expectation(.outcome(ref: call, outcome: .applied, cause: nil, by: .seq(enter)), rule: "V2")))
+        b.add(6000, .expect(Expectation(.outcome(ref: call, outcome: .applied, cause: nil, by: .seq(enter)), rule: .V2)))
         b.add(6000, .expect(Expectation(.outcome(ref: call, outcome: .applied, cause: nil, by: Expectation.RecordRef.none))))
         let r = b.replay()
         XCTAssertEqual(r.expectations.map(\.passed), [true, false])
@@ -48,15 +48,15 @@ final class ReplayV2Tests: XCTestCase {
 
     func test_X4_theDivergenceNamesTheDefaultAndTheEngagementThatAppliedIt() {
         var (b, call, enter) = defaultBeforeEnter()
-        b.add(6000, .expect(Expectation(.predictedBy(ref: 0, rule: .R2, seq: .seq(call), appliedBy: .seq(enter)))))
-        b.add(6000, .expect(Expectation(.predictedBy(ref: 0, rule: .R11, seq: nil, appliedBy: nil))))
-        b.add(6000, .expect(Expectation(.predictedBy(ref: 1, rule: .R2, seq: nil, appliedBy: nil))))
+        b.add(6000, .expect(Expectation(.predictedBy(ref: 0, rule: .R2, seq: .seq(call), appliedBy: .seq(enter), explanation: nil))))
+        b.add(6000, .expect(Expectation(.predictedBy(ref: 0, rule: .R11, seq: nil, appliedBy: nil, explanation: nil))))
+        b.add(6000, .expect(Expectation(.predictedBy(ref: 1, rule: .R2, seq: nil, appliedBy: nil, explanation: nil))))
         let r = b.replay()
         XCTAssertEqual(r.divergences.count, 1)
         XCTAssertEqual(r.divergences[0].predictedBy, PredictionSource(rule: .R2, seq: call, appliedBy: enter))
         XCTAssertFalse(r.divergences[0].explained, "nothing recorded explains it")
         XCTAssertEqual(r.expectations.map(\.passed), [true, false, false])
-        XCTAssertEqual(r.expectations[0].rule, "X4")
+        XCTAssertEqual(r.expectations[0].rule, .X4)
         XCTAssertEqual(r.expectations[1].actual, "R2")
         XCTAssertEqual(r.expectations[2].actual, "no divergence 1 (1 so far)")
         let text = ExplainText.render(r)

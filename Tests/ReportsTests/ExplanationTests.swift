@@ -41,7 +41,7 @@ final class ExplanationTests: XCTestCase {
             (1000, .joinChannel(channel: "c")), (1035, .micPermission(status: .granted)),
             (1100, .deviceConnected(id: "bt", kind: .bluetooth, name: "Buds", port: "BluetoothHFP")),
             (2000, .setRoute(target: .speaker, api: nil)), (3000, .setRoute(target: .earpiece, api: nil)),
-            (4000, .sessionDeactivated(notifyOthers: false)),
+            (4000, .sessionDeactivated(notifyOthers: false, ok: nil, error: nil)),
         ]
         let e = Explanation(Replay.run(records: Fixtures.records(b)))
         XCTAssertEqual(e.calls.count, 2)

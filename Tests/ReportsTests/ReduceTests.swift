@@ -31,7 +31,7 @@ final class ReduceTests: XCTestCase {
         XCTAssertEqual(kept.first?.type, "trace.header")
         XCTAssertEqual(reduced.map(\.seq), Array(0..<reduced.count))
         XCTAssertTrue(reduced.contains { $0.type == "expect.divergences" })
-        XCTAssertTrue(reduced.contains { if case .expect(let e) = $0.body, case .finding("route.divergence", 1) = e.kind { return true }; return false })
+        XCTAssertTrue(reduced.contains { if case .expect(let e) = $0.body, case .finding(.routeDivergence, 1) = e.kind { return true }; return false })
 
         // rtctrace check passes on it: its pins hold.
         let (checkStatus, checkOut) = run(["check", output])
@@ -66,7 +66,7 @@ final class ReduceTests: XCTestCase {
     func test_reduce_expectFail_keepsTheFailingExpectation() throws {
         var recs = try TraceFiles.load(Fixtures.trace("srtc-bluetooth-blocks-speaker.jsonl"))
         // Pretend the contract said the speaker request applies: this expectation fails.
-        recs[22].body = .expect(Expectation(.verdict(ref: 20, verdict: .applied, cause: nil), rule: "V1"))
+        recs[22].body = .expect(Expectation(.verdict(ref: 20, verdict: .applied, cause: nil), rule: .V1))
         let result = try Reducer(records: recs, options: ReduceOptions(goal: .expectFail)).run()
         let replayed = Replay.run(records: result.records)
         XCTAssertEqual(replayed.failedExpectations.count, 1)

@@ -36,7 +36,6 @@ final class OutputSafetyTests: XCTestCase {
             .srvLayerSwitched(LayerSwitch(pubUid: p, trackId: p, toTrackId: p, reason: p)),
             .speakers(speaking: [Speaker(uid: p, trackId: p, level: 0.5)], stopped: []),
             .sessionActivated(SessionActivation(ok: false, error: p, category: p, mode: p, options: [p])),
-            .expect(Expectation(.finding(code: p, count: 1), rule: p)),
         ]
         let path = dir + "/hostile.trace.zst"
         let w = try TraceWriter(path: path)

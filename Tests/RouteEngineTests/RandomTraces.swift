@@ -32,22 +32,22 @@ enum RandomTraces {
         case 7: return .setAudioModuleEnabled(enabled: rng.chance(60))
         case 8: return .deviceConnected(id: device, kind: device == "wired" ? .headset : .bluetooth, name: nil, port: nil)
         case 9: return .deviceDisconnected(id: device)
-        case 10: return .micPermission(status: rng.pick(MicPermission.allCases))
-        case 11: return .interruptionBegan(cause: rng.pick(InterruptionCause.allCases))
+        case 10: return .micPermission(status: rng.pick(MicPermission.listed))
+        case 11: return .interruptionBegan(cause: rng.pick([InterruptionCause.systemCall, .siri, .otherApp, .unknown]), wasSuspended: nil)
         case 12: return .interruptionEnded(shouldResume: rng.pick([nil, true, false]))
-        case 13, 14: return .callState(state: rng.pick(CallState.allCases))
-        case 15: return .appState(state: rng.pick(AppState.allCases))
+        case 13, 14: return .callState(state: rng.pick(CallState.listed))
+        case 15: return .appState(state: rng.pick(AppState.listed))
         case 16:
             let options = ["allowBluetooth", "defaultToSpeaker", "mixWithOthers"].filter { _ in rng.chance(60) }
             return .sessionActivated(SessionActivation(
                 ok: rng.chance(70), category: rng.pick(["playAndRecord", "playback"]),
                 mode: rng.pick(["voiceChat", "videoChat", "default"]), options: options))
-        case 17: return .sessionDeactivated(notifyOthers: rng.chance(50))
+        case 17: return .sessionDeactivated(notifyOthers: rng.chance(50), ok: nil, error: nil)
         case 18: return .sdkRecovered
         case 19: return .routeChanged(route: .speaker, previousRoute: .receiver, reason: .override)
         case 20: return .expect(Expectation(.route(.speaker)))
         case 22: return .mediaServicesReset
-        case 23: return .callKit(event: rng.pick(CallKitEvent.allCases), callId: rng.pick([nil, "call-1"]))
+        case 23: return .callKit(event: rng.pick([CallKitEvent.answer, .start, .end, .didActivate, .didDeactivate]), callId: rng.pick([nil, "call-1"]))
         case 24: return .routeChanged(route: rng.pick(Route.allCases), previousRoute: .speaker,
                                       reason: rng.pick([.categoryChange, .override, .newDeviceAvailable]))
         default: return .sdkLog(level: "info", message: "noise")

@@ -42,7 +42,7 @@ final class RouteEngineFindingTests: XCTestCase {
 
     func test_finding_route_ineffective_adviceForEveryCause() {
         var store = TestStore.started(.smeeting, simulator: true)
-        store.skip(.interruptionBegan(cause: .siri), at: 1)
+        store.skip(.interruptionBegan(cause: .siri, wasSuspended: nil), at: 1)
         XCTAssertTrue(findings(store.skip(.setRoute(target: .speaker, api: nil), at: 2))[0].advice
             .contains("applied when the interruption recovers"))
         store.skip(.interruptionEnded(shouldResume: true), at: 3)
@@ -66,7 +66,7 @@ final class RouteEngineFindingTests: XCTestCase {
     func test_finding_interruption_notRecovered_whenNothingConfirmsWithinTheWindow() {
         for confirmation in [nil, RecordBody.sdkRecovered, callSession()] {
             var store = TestStore.started()
-            store.skip(.interruptionBegan(cause: .systemCall), at: 100)
+            store.skip(.interruptionBegan(cause: .systemCall, wasSuspended: nil), at: 100)
             let outputs = store.skip(.interruptionEnded(shouldResume: true), at: 200)
             guard case .timer(let window)? = outputs.last else { return XCTFail("expected the recovery window") }
             XCTAssertEqual(window, RouteTimer(due: 5200, kind: .recoveryWindow(interruptionSeq: 2)))
@@ -81,7 +81,7 @@ final class RouteEngineFindingTests: XCTestCase {
         var store = TestStore.started()
         store.send(.callState(state: .connected), at: 1) { $0.callState = .connected }
         store.send(callSession(), at: 2, outputs: []) { $0.activationsRecorded = true }
-        XCTAssertTrue(findings(store.skip(.interruptionBegan(cause: .systemCall), at: 3)).isEmpty)
+        XCTAssertTrue(findings(store.skip(.interruptionBegan(cause: .systemCall, wasSuspended: nil), at: 3)).isEmpty)
         store.send(callSession(), at: 4, outputs: [finding("interruption.prematureReactivation", .warning, "I4", [5, 4], t: 4)]) {
             $0.activatedSinceInterruption = true
         }
@@ -95,12 +95,12 @@ final class RouteEngineFindingTests: XCTestCase {
     func test_finding_interruption_recoveredWithoutActivation() {
         var store = TestStore.started()
         store.send(.sdkRecovered, at: 1)   // no interruption yet: nothing to judge
-        store.skip(.interruptionBegan(cause: .siri), at: 2)
+        store.skip(.interruptionBegan(cause: .siri, wasSuspended: nil), at: 2)
         store.skip(.interruptionEnded(shouldResume: true), at: 3)
         store.send(.sdkRecovered, at: 4, outputs: [finding("interruption.recoveredWithoutActivation", .error, "I4", [5, 3], t: 4)]) {
             $0.pendingConfirmation = nil
         }
-        store.skip(.interruptionBegan(cause: .siri), at: 5)
+        store.skip(.interruptionBegan(cause: .siri, wasSuspended: nil), at: 5)
         store.skip(.interruptionEnded(shouldResume: true), at: 6)
         store.skip(callSession(), at: 7)
         store.send(.sdkRecovered, at: 8)
@@ -126,8 +126,8 @@ final class RouteEngineFindingTests: XCTestCase {
 
     func test_finding_session_missingNotifyOthers() {
         var store = TestStore.started()
-        store.send(.sessionDeactivated(notifyOthers: true), at: 1)
-        store.send(.sessionDeactivated(notifyOthers: false), at: 2,
+        store.send(.sessionDeactivated(notifyOthers: true, ok: nil, error: nil), at: 1)
+        store.send(.sessionDeactivated(notifyOthers: false, ok: nil, error: nil), at: 2,
                    outputs: [finding("session.missingNotifyOthers", .warning, nil, [3], t: 2)])
     }
 

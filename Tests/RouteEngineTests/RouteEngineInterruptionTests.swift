@@ -11,11 +11,11 @@ final class RouteEngineInterruptionTests: XCTestCase {
 
     func test_I1_interruptionWhileEngaged_ignoredWhenNot_endedByLeaving() {
         var idle = TestStore.started(engaged: false)
-        idle.send(.interruptionBegan(cause: .systemCall), at: 5)
+        idle.send(.interruptionBegan(cause: .systemCall, wasSuspended: nil), at: 5)
         XCTAssertFalse(idle.state.interrupted, "not engaged: nothing to interrupt")
 
         var store = TestStore.started()
-        store.send(.interruptionBegan(cause: .siri), at: 100) {
+        store.send(.interruptionBegan(cause: .siri, wasSuspended: nil), at: 100) {
             $0.interrupted = true; $0.interruptionSeq = 2; $0.activatedSinceInterruption = false; $0.predictionSeq = 2
         }
         XCTAssertNil(store.state.predictedRoute)
@@ -23,7 +23,7 @@ final class RouteEngineInterruptionTests: XCTestCase {
             $0.interrupted = false; $0.predictionSeq = 3
             $0.pendingConfirmation = .init(interruptionSeq: 2, triggerSeq: 3, recoveredAt: 150)
         }
-        store.send(.interruptionBegan(cause: .systemCall), at: 200) {
+        store.send(.interruptionBegan(cause: .systemCall, wasSuspended: nil), at: 200) {
             $0.interrupted = true; $0.interruptionSeq = 4; $0.activatedSinceInterruption = false; $0.predictionSeq = 4
         }
         store.send(.callState(state: .connected), at: 210) { $0.callState = .connected; $0.callUpDuringInterruption = true }
@@ -37,7 +37,7 @@ final class RouteEngineInterruptionTests: XCTestCase {
 
     func test_I2_interruptionEndedAloneDoesNotRecoverWhileCallUpOrInBackground() {
         var store = TestStore.started()
-        store.send(.interruptionBegan(cause: .systemCall), at: 100) {
+        store.send(.interruptionBegan(cause: .systemCall, wasSuspended: nil), at: 100) {
             $0.interrupted = true; $0.interruptionSeq = 2; $0.activatedSinceInterruption = false; $0.predictionSeq = 2
         }
         store.send(.callState(state: .connected), at: 110) { $0.callState = .connected; $0.callUpDuringInterruption = true }
@@ -57,7 +57,7 @@ final class RouteEngineInterruptionTests: XCTestCase {
     func test_I3_noAttemptBeforeInterruptionEnded_whileCallUpOrJustEnded() {
         var store = TestStore.started()
         store.send(.callState(state: .incoming), at: 90) { $0.callState = .incoming }
-        store.send(.interruptionBegan(cause: .systemCall), at: 100) {
+        store.send(.interruptionBegan(cause: .systemCall, wasSuspended: nil), at: 100) {
             $0.interrupted = true; $0.interruptionSeq = 3; $0.activatedSinceInterruption = false; $0.predictionSeq = 3
             $0.callUpDuringInterruption = true
         }
@@ -78,7 +78,7 @@ final class RouteEngineInterruptionTests: XCTestCase {
 
     func test_I3_attemptAtInterruptionEnded() {
         var store = TestStore.started()
-        store.send(.interruptionBegan(cause: .otherApp), at: 100) {
+        store.send(.interruptionBegan(cause: .otherApp, wasSuspended: nil), at: 100) {
             $0.interrupted = true; $0.interruptionSeq = 2; $0.activatedSinceInterruption = false; $0.predictionSeq = 2
         }
         store.send(.interruptionEnded(shouldResume: true), at: 200, outputs: [.recovered(t: 200), window(2, due: 5200)]) {
@@ -92,7 +92,7 @@ final class RouteEngineInterruptionTests: XCTestCase {
 
     func test_I3_attemptAtForeground() {
         var store = TestStore.started()
-        store.send(.interruptionBegan(cause: .siri), at: 100) {
+        store.send(.interruptionBegan(cause: .siri, wasSuspended: nil), at: 100) {
             $0.interrupted = true; $0.interruptionSeq = 2; $0.activatedSinceInterruption = false; $0.predictionSeq = 2
         }
         store.send(.appState(state: .background), at: 150) { $0.foreground = false }
@@ -105,7 +105,7 @@ final class RouteEngineInterruptionTests: XCTestCase {
 
     func test_I3_attemptDmsAfterCallDisconnected_recoveredOnce() {
         var store = TestStore.started(options: .init(retryDelayMs: 1500, recoveryWindowMs: 4000))
-        store.send(.interruptionBegan(cause: .systemCall), at: 100) {
+        store.send(.interruptionBegan(cause: .systemCall, wasSuspended: nil), at: 100) {
             $0.interruptionSeq = 2; $0.interrupted = true; $0.activatedSinceInterruption = false; $0.predictionSeq = 2
         }
         store.send(.callState(state: .incoming), at: 110) { $0.callState = .incoming; $0.callUpDuringInterruption = true }
@@ -126,13 +126,13 @@ final class RouteEngineInterruptionTests: XCTestCase {
 
     func test_I3_retryFromAnEarlierInterruptionIsStale() {
         var store = TestStore.started()
-        store.skip(.interruptionBegan(cause: .systemCall), at: 100)
+        store.skip(.interruptionBegan(cause: .systemCall, wasSuspended: nil), at: 100)
         let outputs = store.skip(.callState(state: .disconnected), at: 200)
         store.skip(.interruptionEnded(shouldResume: true), at: 300)   // recovers at once: call already over
-        store.skip(.interruptionBegan(cause: .systemCall), at: 400)  // seq 5
+        store.skip(.interruptionBegan(cause: .systemCall, wasSuspended: nil), at: 400)  // seq 5
         store.skip(.interruptionEnded(shouldResume: true), at: 500)
         XCTAssertTrue(store.state.interrupted == false)
-        store.skip(.interruptionBegan(cause: .systemCall), at: 600)
+        store.skip(.interruptionBegan(cause: .systemCall, wasSuspended: nil), at: 600)
         store.skip(.callState(state: .connected), at: 610)
         store.skip(.interruptionEnded(shouldResume: true), at: 700)
         guard case .timer(let stale)? = outputs.first else { return XCTFail("expected a retry timer") }
@@ -142,7 +142,7 @@ final class RouteEngineInterruptionTests: XCTestCase {
 
     func test_I4_prematureReactivationThenProperRecovery() {
         var store = TestStore.started()
-        store.send(.interruptionBegan(cause: .systemCall), at: 100) {
+        store.send(.interruptionBegan(cause: .systemCall, wasSuspended: nil), at: 100) {
             $0.interruptionSeq = 2; $0.interrupted = true; $0.activatedSinceInterruption = false; $0.predictionSeq = 2
         }
         store.send(.callState(state: .connected), at: 110) { $0.callState = .connected; $0.callUpDuringInterruption = true }
@@ -166,7 +166,7 @@ final class RouteEngineInterruptionTests: XCTestCase {
 
     func test_I4_recoveredCallbackWithoutActivationIsADefect() {
         var store = TestStore.started()
-        store.send(.interruptionBegan(cause: .siri), at: 100) {
+        store.send(.interruptionBegan(cause: .siri, wasSuspended: nil), at: 100) {
             $0.interruptionSeq = 2; $0.interrupted = true; $0.activatedSinceInterruption = false; $0.predictionSeq = 2
         }
         store.send(.interruptionEnded(shouldResume: true), at: 200, outputs: [.recovered(t: 200), window(2, due: 5200)]) {

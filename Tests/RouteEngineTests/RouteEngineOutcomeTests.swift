@@ -43,7 +43,7 @@ final class RouteEngineOutcomeTests: XCTestCase {
     func test_V2_leaveDropsADeferredOverride_aDeferredDefaultWaitsForTheNextEngagement() {
         var store = TestStore.started(.smeeting)
         store.skip(.deviceConnected(id: "hs", kind: .headset, name: nil, port: nil), at: 1)   // seq 2
-        store.skip(.interruptionBegan(cause: .systemCall), at: 2)                           // seq 3
+        store.skip(.interruptionBegan(cause: .systemCall, wasSuspended: nil), at: 2)                           // seq 3
         store.skip(.setRoute(target: .speaker, api: nil), at: 3)                            // seq 4
         store.skip(.setDefaultRoute(target: .speaker), at: 4)                               // seq 5
         store.send(.exitMeeting, at: 5, outputs: [outcome(4, .dropped, t: 5, by: 6)]) {
@@ -67,7 +67,7 @@ final class RouteEngineOutcomeTests: XCTestCase {
 
     func test_V2_recoveryDecidesTheCallsDeferredMeanwhile() {
         var store = TestStore.started()
-        store.skip(.interruptionBegan(cause: .siri), at: 100)                               // seq 2
+        store.skip(.interruptionBegan(cause: .siri, wasSuspended: nil), at: 100)                               // seq 2
         store.skip(.setRoute(target: .speaker, api: nil), at: 200)                          // seq 3
         store.skip(.setAudioModuleEnabled(enabled: false), at: 250)                         // seq 4
         store.send(.interruptionEnded(shouldResume: true), at: 300, outputs: [

@@ -23,7 +23,7 @@ final class RouteEngineResetAndCallKitTests: XCTestCase {
             $0.predictionSeq = 3
         }
         XCTAssertNil(store.state.predictedRoute)
-        store.send(.interruptionBegan(cause: .siri), at: 1100)          // ignored until the rebuild
+        store.send(.interruptionBegan(cause: .siri, wasSuspended: nil), at: 1100)          // ignored until the rebuild
         store.send(.interruptionEnded(shouldResume: true), at: 1200)    // no I3 attempt either
         store.send(.callState(state: .disconnected), at: 1250) { $0.callState = .disconnected }   // no retry
         store.send(.setRoute(target: .speaker, api: nil), at: 1300, outputs: [
@@ -74,9 +74,9 @@ final class RouteEngineResetAndCallKitTests: XCTestCase {
 
     func test_I5_callKitDidActivateIsTheRebuild_andAResetReplacesAnInterruption() {
         var store = TestStore.started()
-        store.skip(.interruptionBegan(cause: .systemCall), at: 100)     // seq 2
+        store.skip(.interruptionBegan(cause: .systemCall, wasSuspended: nil), at: 100)     // seq 2
         store.skip(.interruptionEnded(shouldResume: true), at: 200)
-        store.skip(.interruptionBegan(cause: .systemCall), at: 300)     // seq 4
+        store.skip(.interruptionBegan(cause: .systemCall, wasSuspended: nil), at: 300)     // seq 4
         store.send(.mediaServicesReset, at: 400, outputs: [.timer(RouteTimer(due: 5401, kind: .rebuildWindow(resetSeq: 5)))]) {
             $0.resetSeq = 5; $0.interruptionSeq = 5
         }
@@ -89,7 +89,7 @@ final class RouteEngineResetAndCallKitTests: XCTestCase {
     func test_I6_theRetryRecoversWhenTheEndNeverArrives() {
         var store = TestStore.started()
         store.skip(.callState(state: .incoming), at: 50)
-        store.skip(.interruptionBegan(cause: .systemCall), at: 100)     // seq 3
+        store.skip(.interruptionBegan(cause: .systemCall, wasSuspended: nil), at: 100)     // seq 3
         store.skip(.callState(state: .connected), at: 2000)
         store.skip(.setDefaultRoute(target: .speaker), at: 3000)         // seq 5: deferred/interrupted
         let retry = RouteTimer(due: 12000, kind: .recoveryRetry(interruptionSeq: 3, callStateSeq: 6))
@@ -108,7 +108,7 @@ final class RouteEngineResetAndCallKitTests: XCTestCase {
 
     func test_I6_aForegroundRecordRecoversWhenNoCallWasUp() {
         var store = TestStore.started()
-        store.skip(.interruptionBegan(cause: .siri), at: 100)           // seq 2
+        store.skip(.interruptionBegan(cause: .siri, wasSuspended: nil), at: 100)           // seq 2
         store.send(.appState(state: .background), at: 200) { $0.foreground = false }
         store.send(.appState(state: .foreground), at: 5000, outputs: [
             .recovered(t: 5000), window(2, due: 10000), finding("interruption.endNeverArrived", .info, "I6", [4, 2], t: 5000),
@@ -118,13 +118,13 @@ final class RouteEngineResetAndCallKitTests: XCTestCase {
         }
         // Every foreground record counts, even a repeated one.
         var repeated = TestStore.started()
-        repeated.skip(.interruptionBegan(cause: .otherApp), at: 100)
+        repeated.skip(.interruptionBegan(cause: .otherApp, wasSuspended: nil), at: 100)
         XCTAssertEqual(repeated.skip(.appState(state: .foreground), at: 150).first, .recovered(t: 150))
     }
 
     func test_I6_aForegroundRecordWaitsDmsAfterTheCall_andIdleSchedulesNoRetry() {
         var store = TestStore.started()
-        store.skip(.interruptionBegan(cause: .systemCall), at: 100)     // seq 2
+        store.skip(.interruptionBegan(cause: .systemCall, wasSuspended: nil), at: 100)     // seq 2
         store.send(.callState(state: .connected), at: 200) { $0.callState = .connected; $0.callUpDuringInterruption = true }
         store.send(.appState(state: .foreground), at: 300)              // a call is up: I2 does not hold
         store.send(.callState(state: .idle), at: 1000) { $0.callState = .idle; $0.callEndedAt = 1000 }
@@ -171,7 +171,7 @@ final class RouteEngineResetAndCallKitTests: XCTestCase {
 
     func test_I7_didActivateCountsAsASuccessfulActivation() {
         var store = TestStore.started()
-        store.skip(.interruptionBegan(cause: .systemCall), at: 100)
+        store.skip(.interruptionBegan(cause: .systemCall, wasSuspended: nil), at: 100)
         store.skip(.interruptionEnded(shouldResume: true), at: 200)      // recovers; window open
         store.send(.callKit(event: .didActivate, callId: nil), at: 300) {
             $0.activatedSinceInterruption = true; $0.pendingConfirmation = nil

@@ -81,7 +81,7 @@ final class RouteEngineSessionTests: XCTestCase {
         store.send(change(.speaker), at: 9900)                                  // any api.* record accounts
         store.send(.unknown(type: "os.thermalState", json: "{}"), at: 11000)
         store.send(change(.speaker), at: 11500)                                 // any os.* record, even one unknown to this version
-        store.send(.sessionDeactivated(notifyOthers: true), at: 13000)
+        store.send(.sessionDeactivated(notifyOthers: true, ok: nil, error: nil), at: 13000)
         store.send(change(.speaker), at: 13800)
     }
 
@@ -89,7 +89,7 @@ final class RouteEngineSessionTests: XCTestCase {
         var idle = TestStore.started(engaged: false)
         idle.send(change(.receiver), at: 5000)                                   // not engaged (prediction speaker)
         var store = TestStore.started()
-        store.skip(.interruptionBegan(cause: .siri), at: 100)
+        store.skip(.interruptionBegan(cause: .siri, wasSuspended: nil), at: 100)
         store.send(change(.speaker), at: 5000)                                   // interrupted: no prediction
         store.skip(.interruptionEnded(shouldResume: true), at: 6000)
         store.skip(.setAudioModuleEnabled(enabled: false), at: 6100)

@@ -22,7 +22,7 @@ final class RouteEngineVerdictTests: XCTestCase {
     func test_V1_interruptedBeforeAudioModuleDisabled() {
         var store = TestStore.started()
         store.skip(.setAudioModuleEnabled(enabled: false), at: 1)
-        store.skip(.interruptionBegan(cause: .systemCall), at: 2)
+        store.skip(.interruptionBegan(cause: .systemCall, wasSuspended: nil), at: 2)
         store.send(.setRoute(target: .speaker, api: "setAudioRoute(.speaker)"), at: 3, outputs: [
             verdict(4, "api.setRoute", .deferred, .interrupted, causeSeq: 3, t: 3, api: "setAudioRoute(.speaker)"),
             finding("route.ineffective", .info, "V1", [4, 3], t: 3),

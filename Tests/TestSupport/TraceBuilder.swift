@@ -46,7 +46,7 @@ public struct TraceBuilder {
     /// Appends an `expect.*` record pinning `kind`, citing a catalogue rule; returns its seq.
     @discardableResult
     public mutating func expect(_ t: Int64, _ kind: Expectation.Kind, rule: RuleID? = nil, atEnd: Bool = false) -> Int {
-        add(t, .expect(Expectation(kind, atEnd: atEnd, rule: rule?.rawValue)))
+        add(t, .expect(Expectation(kind, atEnd: atEnd, rule: rule)))
     }
 
     /// Appends events planned out of order (e.g. a periodic report stream and scripted episodes):

@@ -43,6 +43,8 @@ private extension KeyedDecodingContainer where K == Record.Key {
         guard let v = E(rawValue: raw) else { throw DecodingError.dataCorruptedError(forKey: K(k), in: self, debugDescription: "unknown value \(raw)") }
         return v
     }
+    func ovoc<E: OpenVocabulary>(_ k: String) throws -> E { E(rawValue: try str(k)) }
+    func optOvoc<E: OpenVocabulary>(_ k: String) throws -> E? { try optStr(k).map { E(rawValue: $0) } }
     func nested(_ k: String) throws -> C { try nestedContainer(keyedBy: K.self, forKey: K(k)) }
     func list(_ k: String) throws -> [C] {
         var u = try nestedUnkeyedContainer(forKey: K(k))
@@ -74,6 +76,28 @@ private func refLayerSwitch(_ c: C) throws -> LayerSwitch {
                 toTrackId: try c.str("toTrackId"), reason: try c.str("reason"), latencyMs: try c.optDouble("latencyMs"))
 }
 
+private func refCheckpoint(_ c: C) throws -> TraceCheckpoint {
+    var cp = TraceCheckpoint(defaultRoute: try c.voc("defaultRoute"), override: c.isNull("override") ? nil : try c.optVoc("override"),
+                             engaged: try c.bool("engaged"), audioModuleEnabled: try c.bool("audioModuleEnabled"),
+                             micPermission: try c.ovoc("micPermission"))
+    cp.devices = try c.list("devices").map {
+        TraceCheckpoint.Device(id: try $0.str("id"), kind: try $0.ovoc("kind"), name: try $0.optStr("name"), port: try $0.optStr("port"))
+    }
+    cp.currentRoute = c.isNull("currentRoute") ? nil : try c.optVoc("currentRoute")
+    cp.callState = try c.ovoc("callState")
+    cp.appState = try c.ovoc("appState")
+    cp.interrupted = try c.bool("interrupted")
+    if c.contains(K("transport")) && !c.isNull("transport") {
+        let t = try c.nested("transport")
+        cp.transport = .init(engine: try t.voc("engine"), state: try t.voc("state"))
+    }
+    if c.contains(K("session")) && !c.isNull("session") {
+        let s = try c.nested("session")
+        cp.session = .init(category: try s.str("category"), mode: try s.str("mode"), options: try s.decodeIfPresent([String].self, forKey: K("options")) ?? [])
+    }
+    return cp
+}
+
 extension RecordBody {
     fileprivate static func decode(type: String, _ c: C) throws -> RecordBody {
         switch type {
@@ -85,7 +109,7 @@ extension RecordBody {
                                 initialDefaultRoute: try c.optVoc("initialDefaultRoute"), redacted: try c.optVoc("redacted"))
             if c.contains(K("session")) && !c.isNull("session") {
                 let s = try c.nested("session")
-                h.session = .init(id: try s.str("id"), part: try s.decode(Int.self, forKey: K("part")))
+                h.session = .init(id: try s.str("id"), part: try s.decode(Int.self, forKey: K("part")), resumed: try s.optBool("resumed") ?? false)
             }
             if c.contains(K("device")) && !c.isNull("device") {
                 let d = try c.nested("device")
@@ -93,7 +117,7 @@ extension RecordBody {
             }
             if c.contains(K("app")) && !c.isNull("app") {
                 let a = try c.nested("app")
-                h.app = .init(bundleId: try a.optStr("bundleId"), micUsageDescription: try a.optBool("micUsageDescription") ?? true,
+                h.app = .init(bundleId: try a.optStr("bundleId"), version: try a.optStr("version"), micUsageDescription: try a.optBool("micUsageDescription") ?? true,
                               backgroundAudio: try a.optBool("backgroundAudio") ?? true)
             }
             return .header(h)
@@ -110,26 +134,27 @@ extension RecordBody {
         case "api.switchLayer":
             return .switchLayer(pubUid: try c.str("pubUid"), trackId: try c.str("trackId"), targetTrackId: try c.str("targetTrackId"))
         case "os.deviceConnected":
-            return .deviceConnected(id: try c.str("id"), kind: try c.voc("kind"), name: try c.optStr("name"), port: try c.optStr("port"))
+            return .deviceConnected(id: try c.str("id"), kind: try c.ovoc("kind"), name: try c.optStr("name"), port: try c.optStr("port"))
         case "os.deviceDisconnected": return .deviceDisconnected(id: try c.str("id"))
-        case "os.micPermission": return .micPermission(status: try c.voc("status"))
-        case "os.interruptionBegan": return .interruptionBegan(cause: try c.optVoc("cause"))
+        case "os.micPermission": return .micPermission(status: try c.ovoc("status"))
+        case "os.interruptionBegan": return .interruptionBegan(cause: try c.optOvoc("cause"), wasSuspended: try c.optBool("wasSuspended"))
         case "os.interruptionEnded": return .interruptionEnded(shouldResume: try c.optBool("shouldResume"))
-        case "os.callState": return .callState(state: try c.voc("state"))
-        case "os.appState": return .appState(state: try c.voc("state"))
+        case "os.callState": return .callState(state: try c.ovoc("state"))
+        case "os.appState": return .appState(state: try c.ovoc("state"))
         case "os.mediaServicesReset": return .mediaServicesReset
-        case "os.callKit": return .callKit(event: try c.voc("event"), callId: try c.optStr("callId"))
+        case "os.callKit": return .callKit(event: try c.ovoc("event"), callId: try c.optStr("callId"))
         case "obs.routeChanged":
             return .routeChanged(route: try c.voc("route"), previousRoute: try c.voc("previousRoute"), reason: try c.voc("reason"))
         case "obs.routeSnapshot": return .routeSnapshot(route: try c.voc("route"), ports: try c.decodeIfPresent([String].self, forKey: K("ports")))
         case "obs.sessionActivated":
             return .sessionActivated(SessionActivation(ok: try c.bool("ok"), error: try c.optStr("error"), category: try c.optStr("category"),
                                                        mode: try c.optStr("mode"), options: try c.decodeIfPresent([String].self, forKey: K("options")) ?? []))
-        case "obs.sessionDeactivated": return .sessionDeactivated(notifyOthers: try c.bool("notifyOthers"))
+        case "obs.sessionDeactivated":
+            return .sessionDeactivated(notifyOthers: try c.bool("notifyOthers"), ok: try c.optBool("ok"), error: try c.optStr("error"))
         case "obs.overrideOutput": return .overrideOutput(port: try c.voc("port"))
         case "sdk.interrupted": return .sdkInterrupted
         case "sdk.recovered": return .sdkRecovered
-        case "sdk.callStateChanged": return .sdkCallStateChanged(state: try c.voc("state"))
+        case "sdk.callStateChanged": return .sdkCallStateChanged(state: try c.ovoc("state"))
         case "sdk.qualityChanged":
             return .sdkQualityChanged(overall: try c.voc("overall"), previous: try c.voc("previous"), mos: try c.optDouble("mos"))
         case "sdk.activeSpeakers": return .sdkActiveSpeakers(speakers: try c.list("speakers").map(speaker))
@@ -144,6 +169,7 @@ extension RecordBody {
         case "trace.dropped":
             return .dropped(count: try c.decode(Int.self, forKey: K("count")), fromT: try c.decode(Int64.self, forKey: K("fromT")),
                             toT: try c.decode(Int64.self, forKey: K("toT")))
+        case "trace.checkpoint": return .checkpoint(try refCheckpoint(c.nested("state")))
         default:
             if type.hasPrefix("expect."), let e = try expectation(String(type.dropFirst(7)), c) { return .expect(e) }
             return .unknown(type: type, json: "")
@@ -166,8 +192,8 @@ extension RecordBody {
         case "qualityChanges":
             kind = .qualityChanges(try c.list("changes").map { .init(previous: try $0.voc("previous"), overall: try $0.voc("overall")) })
         case "speakers": kind = .speakers(try c.list("speakers").map(key))
-        case "finding": kind = .finding(code: try c.str("code"), count: try c.decodeIfPresent(Int.self, forKey: K("count")))
-        case "noFinding": kind = .noFinding(code: try c.str("code"))
+        case "finding": kind = .finding(code: try c.voc("code"), count: try c.decodeIfPresent(Int.self, forKey: K("count")))
+        case "noFinding": kind = .noFinding(code: try c.voc("code"))
         case "divergences": kind = .divergences(count: try c.decode(Int.self, forKey: K("count")))
         case "outcome":
             kind = .outcome(ref: try c.decode(Int.self, forKey: K("ref")), outcome: try c.voc("outcome"), cause: try c.optVoc("cause"),
@@ -175,8 +201,13 @@ extension RecordBody {
         case "predictedBy":
             // Codable sees only the first of two `seq` members (the record's own), so this path cannot read the
             // asserted one; the fast decoder can (tests compare these records without it).
+            var explanation: Expectation.Explained?
+            if c.contains(K("explained")) || c.contains(K("explainedBy")) {
+                let by: FindingCode?? = c.contains(K("explainedBy")) ? .some(c.isNull("explainedBy") ? nil : try c.voc("explainedBy")) : .none
+                explanation = .init(explained: try c.optBool("explained"), by: by)
+            }
             kind = .predictedBy(ref: try c.decode(Int.self, forKey: K("ref")), rule: try c.voc("rule"), seq: nil,
-                                appliedBy: c.ref("appliedBy"))
+                                appliedBy: c.ref("appliedBy"), explanation: explanation)
         default: return nil
         }
         var atEnd = false
@@ -186,6 +217,6 @@ extension RecordBody {
         }
         // expect.predictedBy's `rule` is the asserted branch, not the rule pinned.
         if case .predictedBy = kind { return Expectation(kind, atEnd: atEnd) }
-        return Expectation(kind, atEnd: atEnd, rule: try c.optStr("rule"))
+        return Expectation(kind, atEnd: atEnd, rule: try c.optVoc("rule"))
     }
 }

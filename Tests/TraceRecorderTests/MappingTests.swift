@@ -33,8 +33,8 @@ final class MappingTests: XCTestCase {
     }
 
     func test_interruptions_typeAndShouldResume() {
-        XCTAssertEqual(M.interruption(typeRawValue: 1, optionsRawValue: nil, otherCallUp: true), .interruptionBegan(cause: .systemCall))
-        XCTAssertEqual(M.interruption(typeRawValue: 1, optionsRawValue: nil, otherCallUp: false), .interruptionBegan(cause: .unknown))
+        XCTAssertEqual(M.interruption(typeRawValue: 1, optionsRawValue: nil, otherCallUp: true), .interruptionBegan(cause: .systemCall, wasSuspended: nil))
+        XCTAssertEqual(M.interruption(typeRawValue: 1, optionsRawValue: nil, otherCallUp: false), .interruptionBegan(cause: .unknown, wasSuspended: nil))
         XCTAssertEqual(M.interruption(typeRawValue: 0, optionsRawValue: 1, otherCallUp: false), .interruptionEnded(shouldResume: true))
         XCTAssertEqual(M.interruption(typeRawValue: 0, optionsRawValue: 0, otherCallUp: false), .interruptionEnded(shouldResume: false))
         XCTAssertEqual(M.interruption(typeRawValue: 0, optionsRawValue: nil, otherCallUp: false), .interruptionEnded(shouldResume: nil))
@@ -119,7 +119,7 @@ final class APITests: XCTestCase {
             .qualityReport(pub: s, sub: s), .speakers(speaking: []), .srvLayerSwitched(pubUid: "u", trackId: "t", toTrackId: "t-l", reason: "bwe_down"),
         ]
         let covered = Set(events.map(\.body.type))
-        let writable = Set(RecordType.allCases.map(\.rawValue)).subtracting(["trace.header", "trace.dropped"])
+        let writable = Set(RecordKind.allCases.map(\.rawValue)).subtracting(["trace.header", "trace.dropped", "trace.checkpoint"])
         XCTAssertEqual(covered, writable, "types without an event: \(writable.subtracting(covered)); events of no type: \(covered.subtracting(writable))")
     }
 
