@@ -163,26 +163,15 @@ extension QualityEngine {
     }
 }
 
-/// A timer the engine asks the replayer to deliver back through `fire(_:)` at `due`.
-public struct QualityTimer: Equatable, Sendable {
-    /// Virtual time at which to fire; a timer due at or before a record's `t` fires before that record.
-    public var due: Int64
-    /// What it is for.
-    public var kind: Kind
+/// A timer the quality engine asks the replayer to deliver back through `QualityEngine.fire(_:)` at `due`.
+public typealias QualityTimer = EngineTimer<QualityTimerKind>
 
-    /// Creates a timer.
-    public init(due: Int64, kind: Kind) {
-        self.due = due
-        self.kind = kind
-    }
-
-    /// The purposes a timer can have.
-    public enum Kind: Equatable, Sendable {
-        /// The match window after the derived level change caused by report `changeSeq` has closed.
-        case matchWindow(changeSeq: Int)
-        /// The confirmation timeout of the accepted `api.switchLayer` with seq `callSeq` has passed (L3).
-        case layerConfirm(callSeq: Int)
-    }
+/// The purposes a quality engine timer can have.
+public enum QualityTimerKind: Equatable, Sendable {
+    /// The match window after the derived level change caused by report `changeSeq` has closed.
+    case matchWindow(changeSeq: Int)
+    /// The confirmation timeout of the accepted `api.switchLayer` with seq `callSeq` has passed (L3).
+    case layerConfirm(callSeq: Int)
 }
 
 /// What replaying a record (or firing a timer) produced: data, never side effects.
@@ -197,4 +186,15 @@ public enum QualityOutput: Equatable, Sendable {
     case finding(Finding)
     /// A timer to schedule.
     case timer(QualityTimer)
+}
+
+extension QualityEngine: Engine {
+    public static func role(of output: QualityOutput) -> EngineOutputRole<QualityTimerKind> {
+        switch output {
+        case .verdict(let v): .verdict(v)
+        case .finding(let f): .finding(f)
+        case .timer(let t): .timer(t)
+        case .levelChange, .snapshot: .event
+        }
+    }
 }

@@ -182,8 +182,8 @@ public struct ReplayStep: Sendable {
     public var t: Int64
     /// The record, or nil for a timer or the end of the trace.
     public var record: Record?
-    /// The timer that fired, described.
-    public var timer: String?
+    /// The timer that fired, when a timer made the step.
+    public var timer: ReplayTimer?
     /// The state before the step (nil for an expectation, which changes nothing).
     public var before: StateSnapshot?
     /// The state after the step.

@@ -111,6 +111,22 @@ public struct StateSnapshot: Equatable, Sendable {
     }
 }
 
+/// A timer of one of the engines, as the replay's queue holds it and a step names it.
+public enum ReplayTimer: Equatable, Sendable, CustomStringConvertible {
+    /// A route engine timer.
+    case route(RouteTimerKind)
+    /// A quality engine timer.
+    case quality(QualityTimerKind)
+
+    /// `route timer KIND` or `quality timer KIND`, for the timeline.
+    public var description: String {
+        switch self {
+        case .route(let kind): "route timer \(kind)"
+        case .quality(let kind): "quality timer \(kind)"
+        }
+    }
+}
+
 /// What a step derived besides verdicts and findings: typed, so renderers never parse prose.
 public enum ReplayEvent: Equatable, Sendable {
     /// The route engine recovered from an interruption (I3, I5, I6): the SDK's recovered callback is due.

@@ -19,8 +19,7 @@ public final class Replayer {
     public var observer: ((ReplayStep) -> Void)?
 
     var result: ReplayResult
-    private var timers: [PendingTimer] = []
-    private var timerCounter = 0
+    private var timers = TimerQueue<ReplayTimer>()
     var divergences: DivergenceTracker
     var verdictIndex: [Int: Int] = [:]
     /// Route calls whose outcome is still pending (V2): at most one per part of the route state.
@@ -30,23 +29,6 @@ public final class Replayer {
     private var finished = false
     /// The disabled period (the disabling call's seq) `audioModule.disabledWhileSpeaking` was raised for.
     var disabledWhileSpeakingReported: Int?
-
-    enum PendingTimer {
-        case route(RouteTimer, order: Int)
-        case quality(QualityTimer, order: Int)
-
-        var due: Int64 {
-            switch self {
-            case .route(let t, _): t.due
-            case .quality(let t, _): t.due
-            }
-        }
-        var order: Int {
-            switch self {
-            case .route(_, let o), .quality(_, let o): o
-            }
-        }
-    }
 
     /// Creates a replayer for the trace at `file` (used only to name it in results).
     public init(file: String, options: ReplayOptions = ReplayOptions()) {
@@ -161,37 +143,22 @@ public final class Replayer {
     // MARK: - Timers and outputs
 
     private func fireTimers(through t: Int64) {
-        while let first = timers.first, first.due <= t {
-            timers.removeFirst()
-            now = max(now, first.due)
-            var step = ReplayStep(t: first.due, record: nil)
-            handle(divergences.advance(to: first.due), into: &step)
+        while let (due, timer) = timers.popDue(through: t) {
+            now = max(now, due)
+            var step = ReplayStep(t: due, record: nil)
+            handle(divergences.advance(to: due), into: &step)
             let before = observer == nil ? nil : snapshot()
-            switch first {
-            case .route(let timer, _):
-                if observer != nil { step.timer = "route timer \(timer.kind)" }
-                absorb(route.fire(timer), at: nil, into: &step)
-            case .quality(let timer, _):
-                if observer != nil { step.timer = "quality timer \(timer.kind)" }
-                absorb(quality.fire(timer), into: &step)
+            if observer != nil { step.timer = timer }
+            switch timer {
+            case .route(let kind): absorb(route.fire(RouteTimer(due: due, kind: kind)), at: nil, into: &step)
+            case .quality(let kind): absorb(quality.fire(QualityTimer(due: due, kind: kind)), into: &step)
             }
-            handle(divergences.predictionChanged(prediction, t: first.due, seq: nil), into: &step)
+            handle(divergences.predictionChanged(prediction, t: due, seq: nil), into: &step)
             if let observer, let before {
                 step.settle(from: before, to: snapshot())
                 observer(step)
             }
         }
-    }
-
-    /// Timers due at the same time fire in the order they were asked for.
-    private func nextTimerOrder() -> Int {
-        timerCounter += 1
-        return timerCounter
-    }
-
-    private func schedule(_ timer: PendingTimer) {
-        let i = timers.firstIndex { ($0.due, $0.order) > (timer.due, timer.order) } ?? timers.count
-        timers.insert(timer, at: i)
     }
 
     /// The route engine's outputs; `record` is the record that produced them (nil for a timer or the end).
@@ -200,7 +167,7 @@ public final class Replayer {
             switch o {
             case .verdict(let v): add(v, &step)
             case .finding(let f): add(f, &step)
-            case .timer(let t): schedule(.route(t, order: nextTimerOrder()))
+            case .timer(let t): timers.schedule(.route(t.kind), due: t.due)
             case .recovered(let t):
                 result.recoveries += 1
                 if observer != nil { step.events.append(.recovered(t: t)) }
@@ -216,7 +183,7 @@ public final class Replayer {
             switch o {
             case .verdict(let v): add(v, &step)
             case .finding(let f): add(f, &step)
-            case .timer(let t): schedule(.quality(t, order: nextTimerOrder()))
+            case .timer(let t): timers.schedule(.quality(t.kind), due: t.due)
             case .levelChange(let c):
                 if observer != nil { step.events.append(.levelChange(previous: c.previous, overall: c.overall)) }
             case .snapshot(let s):

@@ -10,7 +10,7 @@ public enum TimelineText {
             o += "seq \(r.seq)".padded(10) + terminalSafe(TextCap.clip(r.type))
             if case .setRoute(_, let api?) = r.body { o += " " + terminalSafe(TextCap.clip(api)) }
         } else if let timer = s.timer {
-            o += "timer".padded(10) + timer
+            o += "timer".padded(10) + timer.description
         } else {
             o += "end".padded(10) + "end of trace"
         }
@@ -42,7 +42,7 @@ public enum TimelineText {
             w.key("seq"); w.int(r.seq)
             w.key("type"); w.string(r.type)
         } else {
-            w.key("timer"); w.string(s.timer ?? "end")
+            w.key("timer"); w.string(s.timer?.description ?? "end")
         }
         w.key("changes"); w.beginObject()
         if let before = s.before, let after = s.state {

@@ -36,7 +36,7 @@ extension RouteEngine {
             state.callEndedAt = record.t
         }
         guard callState == .disconnected else { return [] }
-        let kind = RouteTimer.Kind.recoveryRetry(interruptionSeq: interruptionSeq, callStateSeq: record.seq)
+        let kind = RouteTimerKind.recoveryRetry(interruptionSeq: interruptionSeq, callStateSeq: record.seq)
         return [.timer(RouteTimer(due: record.t.saturatingAdd(options.retryDelayMs), kind: kind))]
     }
 

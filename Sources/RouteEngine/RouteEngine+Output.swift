@@ -1,29 +1,18 @@
 import Contract
 
 /// A timer the route engine asks the replayer to deliver back through `RouteEngine.fire(_:)` at `due`.
-public struct RouteTimer: Equatable, Sendable {
-    /// When it fires (ms since the trace started).
-    public var due: Int64
-    /// What it is for.
-    public var kind: Kind
+public typealias RouteTimer = EngineTimer<RouteTimerKind>
 
-    /// Creates a timer.
-    public init(due: Int64, kind: Kind) {
-        self.due = due
-        self.kind = kind
-    }
-
-    /// What a timer is for; each carries the records it belongs to, so a stale timer does nothing.
-    public enum Kind: Equatable, Sendable {
-        /// The recovery attempt D ms after `os.callState` → `disconnected` (I3).
-        case recoveryRetry(interruptionSeq: Int, callStateSeq: Int)
-        /// The end of the recovery window after the engine recovered (interruption.notRecovered).
-        case recoveryWindow(interruptionSeq: Int)
-        /// The end of the recovery window after a media services reset (session.notRebuiltAfterReset, I5).
-        case rebuildWindow(resetSeq: Int)
-        /// The end of the recovery window after a CallKit answer or start (callkit.noDidActivate, I7).
-        case callKitWindow(actionSeq: Int)
-    }
+/// What a route engine timer is for; each carries the records it belongs to, so a stale timer does nothing.
+public enum RouteTimerKind: Equatable, Sendable {
+    /// The recovery attempt D ms after `os.callState` → `disconnected` (I3).
+    case recoveryRetry(interruptionSeq: Int, callStateSeq: Int)
+    /// The end of the recovery window after the engine recovered (interruption.notRecovered).
+    case recoveryWindow(interruptionSeq: Int)
+    /// The end of the recovery window after a media services reset (session.notRebuiltAfterReset, I5).
+    case rebuildWindow(resetSeq: Int)
+    /// The end of the recovery window after a CallKit answer or start (callkit.noDidActivate, I7).
+    case callKitWindow(actionSeq: Int)
 }
 
 /// What applying a record to the route engine produces: data, never side effects.
@@ -40,4 +29,15 @@ public enum RouteOutput: Equatable, Sendable {
     /// engagement or recovery, superseded by a later call, or dropped by a leave or exit. The verdict itself
     /// carries the outcome decided at the call (`pending` for a deferred call).
     case outcome(callSeq: Int, Outcome)
+}
+
+extension RouteEngine: Engine {
+    public static func role(of output: RouteOutput) -> EngineOutputRole<RouteTimerKind> {
+        switch output {
+        case .verdict(let v): .verdict(v)
+        case .finding(let f): .finding(f)
+        case .timer(let t): .timer(t)
+        case .recovered, .outcome: .event
+        }
+    }
 }

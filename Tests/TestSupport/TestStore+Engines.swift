@@ -5,11 +5,6 @@ import TraceModel
 
 extension RouteEngine: TestableReducer {
     public var layer: Layer { state.layer }
-    public static func due(_ timer: RouteTimer) -> Int64 { timer.due }
-
-    public static func finding(in output: RouteOutput) -> Finding? {
-        if case .finding(let f) = output { f } else { nil }
-    }
 
     public static func withoutProse(_ output: RouteOutput) -> RouteOutput {
         guard case .finding(var f) = output else { return output }
@@ -21,11 +16,6 @@ extension RouteEngine: TestableReducer {
 
 extension QualityEngine: TestableReducer {
     public var layer: Layer { state.layer }
-    public static func due(_ timer: QualityTimer) -> Int64 { timer.due }
-
-    public static func finding(in output: QualityOutput) -> Finding? {
-        if case .finding(let f) = output { f } else { nil }
-    }
 
     public static func withoutProse(_ output: QualityOutput) -> QualityOutput {
         guard case .finding(var f) = output else { return output }

@@ -3,31 +3,21 @@ import Contract
 import TraceModel
 import XCTest
 
-/// An engine the test store can drive: a pure reducer over records whose timers come back as data.
-public protocol TestableReducer {
-    /// The engine's whole state, compared after every step.
-    associatedtype State: Equatable
-    /// What a step returns (verdicts, findings, timers, derived events).
-    associatedtype Output: Equatable
-    /// A timer the engine asks the replayer to deliver.
-    associatedtype Timer
-
-    /// The current state.
-    var state: State { get }
+/// An engine the test store can drive: a production `Engine` (a pure reducer whose timers come back as
+/// data), with what the tests need to compare its outputs.
+public protocol TestableReducer: Contract.Engine {
     /// The layer whose words the engine's findings must use.
     var layer: Layer { get }
-    /// Applies one record.
-    mutating func apply(_ record: Record) -> [Output]
-    /// Delivers a timer at its due time.
-    mutating func fire(_ timer: Timer) -> [Output]
-    /// Ends the trace at `t` after the record `lastSeq`.
-    mutating func finish(t: Int64, lastSeq: Int) -> [Output]
-    /// When a timer is due.
-    static func due(_ timer: Timer) -> Int64
-    /// The finding an output carries, if it is one.
-    static func finding(in output: Output) -> Finding?
     /// The output with a finding's message and advice blanked: tests compare prose separately.
     static func withoutProse(_ output: Output) -> Output
+}
+
+extension TestableReducer {
+    /// The finding an output carries, if it is one.
+    static func finding(in output: Output) -> Finding? {
+        if case .finding(let f) = role(of: output) { return f }
+        return nil
+    }
 }
 
 /// A TCA-style test store for either engine: send a record, assert the whole next state and the
@@ -94,7 +84,7 @@ public struct TestStore<Engine: TestableReducer> {
 
     /// Delivers a timer (moving the clock to its due time) and asserts the state change and outputs.
     public mutating func fire(
-        _ timer: Engine.Timer, outputs expected: [Engine.Output] = [],
+        _ timer: EngineTimer<Engine.TimerKind>, outputs expected: [Engine.Output] = [],
         file: StaticString = #filePath, line: UInt = #line,
         _ update: (inout Engine.State) -> Void = { _ in }
     ) {
@@ -138,9 +128,9 @@ public struct TestStore<Engine: TestableReducer> {
         return seq
     }
 
-    func fireStep(_ timer: Engine.Timer, _ expected: [Engine.Output], _ update: (inout Engine.State) -> Void,
+    func fireStep(_ timer: EngineTimer<Engine.TimerKind>, _ expected: [Engine.Output], _ update: (inout Engine.State) -> Void,
                   file: StaticString, line: UInt) {
-        storage.t = max(storage.t, Engine.due(timer))
+        storage.t = max(storage.t, timer.due)
         var expectedState = storage.engine.state
         update(&expectedState)
         let outputs = storage.engine.fire(timer)

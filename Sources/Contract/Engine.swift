@@ -1,0 +1,50 @@
+import TraceModel
+
+/// A timer an engine asks its driver to deliver back through `Engine.fire(_:)` at `due`: the one timer
+/// type of every engine (each engine has its own `Kind`).
+public struct EngineTimer<Kind: Equatable & Sendable>: Equatable, Sendable {
+    /// When it fires (ms since the trace started); a timer due at or before a record's `t` fires before it.
+    public var due: Int64
+    /// What it is for; each kind carries the records it belongs to, so a stale timer does nothing.
+    public var kind: Kind
+
+    /// Creates a timer.
+    public init(due: Int64, kind: Kind) {
+        self.due = due
+        self.kind = kind
+    }
+}
+
+/// An engine of the contract: a pure reducer over records. Time comes only from records' `t` and the
+/// timers it asks for; its outputs are data (verdicts, findings, timers, derived events), never effects.
+public protocol Engine: Sendable {
+    /// The engine's whole state.
+    associatedtype State: Equatable
+    /// What its timers are for.
+    associatedtype TimerKind: Equatable & Sendable
+    /// What a step returns.
+    associatedtype Output: Equatable & Sendable
+
+    /// The current state.
+    var state: State { get }
+    /// Applies one record of any type (the ones the engine does not read give nothing).
+    mutating func apply(_ record: Record) -> [Output]
+    /// Delivers a timer the engine asked for, at its due time.
+    mutating func fire(_ timer: EngineTimer<TimerKind>) -> [Output]
+    /// End-of-trace diagnostics, raised at the last record's `t` and `seq`.
+    mutating func finish(t: Int64, lastSeq: Int) -> [Output]
+    /// What an output is to its driver: a verdict, a finding, a timer, or an event of the engine's own.
+    static func role(of output: Output) -> EngineOutputRole<TimerKind>
+}
+
+/// The part of an engine's output its driver handles the same way for every engine.
+public enum EngineOutputRole<TimerKind: Equatable & Sendable> {
+    /// A verdict on a call.
+    case verdict(Verdict)
+    /// A finding.
+    case finding(Finding)
+    /// A timer to deliver back.
+    case timer(EngineTimer<TimerKind>)
+    /// An event of the engine's own (the driver asks the engine's type what it means).
+    case event
+}

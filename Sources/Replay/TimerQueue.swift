@@ -1,0 +1,52 @@
+import Contract
+
+/// The replay's one queue of timers: every engine's timers, ordered by due time, and timers due at the
+/// same time in the order they were asked for (contract: a timer due at or before a record's `t` fires
+/// before that record, in the order set).
+struct TimerQueue<Timer> {
+    private var heap: [(due: Int64, order: Int, timer: Timer)] = []
+    private var counter = 0
+
+    /// Whether no timer waits.
+    var isEmpty: Bool { heap.isEmpty }
+
+    /// The due time of the next timer, if any.
+    var nextDue: Int64? { heap.first?.due }
+
+    /// Adds a timer due at `due`.
+    mutating func schedule(_ timer: Timer, due: Int64) {
+        counter += 1
+        heap.append((due, counter, timer))
+        var i = heap.count - 1
+        while i > 0 {
+            let parent = (i - 1) / 2
+            guard Self.before(heap[i], heap[parent]) else { break }
+            heap.swapAt(i, parent)
+            i = parent
+        }
+    }
+
+    /// Removes and returns the next timer if it is due at or before `t`.
+    mutating func popDue(through t: Int64) -> (due: Int64, timer: Timer)? {
+        guard let first = heap.first, first.due <= t else { return nil }
+        let last = heap.removeLast()
+        if !heap.isEmpty {
+            heap[0] = last
+            var i = 0
+            while true {
+                let l = 2 * i + 1, r = l + 1
+                var m = i
+                if l < heap.count, Self.before(heap[l], heap[m]) { m = l }
+                if r < heap.count, Self.before(heap[r], heap[m]) { m = r }
+                guard m != i else { break }
+                heap.swapAt(i, m)
+                i = m
+            }
+        }
+        return (first.due, first.timer)
+    }
+
+    private static func before(_ a: (due: Int64, order: Int, timer: Timer), _ b: (due: Int64, order: Int, timer: Timer)) -> Bool {
+        a.due != b.due ? a.due < b.due : a.order < b.order
+    }
+}
