@@ -7,41 +7,19 @@ extension DiffSide {
     /// to `onProblem`). Throws only when the file cannot be opened.
     public static func replay(path: String, options: ReplayOptions = ReplayOptions(),
                               onProblem: (TraceProblem) -> Void = { _ in }) throws -> DiffSide {
-        let reader = try TraceReader(path: path)
-        let replayer = Replayer(file: path, options: options)
         var side = DiffSide(file: path, result: ReplayResult(file: path))
-        var problems: [TraceProblem] = []
-        var count = 0
-        reader.forEach(record: { r in
-            side.note(r)
-            replayer.feed(r)
-        }, problem: { p in
-            count += 1
-            if problems.count < 1000 { problems.append(p) }
-            onProblem(p)
-        })
-        side.finish(replayer)
-        side.result.problems = problems
-        side.result.problemCount = count
-        side.result.unknownTypes = reader.unknownTypes
+        side.result = try Replay.run(path: path, options: options, onRecord: { side.note($0) }, onProblem: onProblem)
+        side.levelChanges = side.result.levelChanges
         return side
     }
 
     /// Replays records already in memory (tests).
     public static func replay(records: [Record], file: String = "<memory>", options: ReplayOptions = ReplayOptions()) -> DiffSide {
-        let replayer = Replayer(file: file, options: options)
         var side = DiffSide(file: file, result: ReplayResult(file: file))
-        for r in records {
-            side.note(r)
-            replayer.feed(r)
-        }
-        side.finish(replayer)
+        for r in records { side.note(r) }
+        side.result = Replay.run(records: records, file: file, options: options)
+        side.levelChanges = side.result.levelChanges
         return side
-    }
-
-    private mutating func finish(_ replayer: Replayer) {
-        result = replayer.finish()
-        levelChanges = replayer.quality.state.changes
     }
 
     /// Keeps a record's identity; headers and expectations are not behaviour and are not compared.

@@ -1,29 +1,32 @@
 import TraceCodec
 import TraceModel
 
-/// Replays trace files.
+/// Replays traces: one loop for a single file, the parts of one recorded session, and each side of a diff.
 public enum Replay {
-    /// Reads the trace at `path` and replays it; reader problems are recorded in the result
-    /// (and passed to `onProblem`), never fatal unless `strict`.
+    /// Reads the trace at `path` and replays it; reader problems are recorded in the result (and passed
+    /// to `onProblem`), never fatal unless `strict`. Throws when the file cannot be opened, and with
+    /// `strict` at the first problem. `onRecord` sees every record before it is replayed.
     public static func run(path: String, options: ReplayOptions = ReplayOptions(), limits: ReaderLimits = .standard,
                            strict: Bool = false, observer: ((ReplayStep) -> Void)? = nil,
+                           onRecord: (Record) -> Void = { _ in },
                            onProblem: (TraceProblem) -> Void = { _ in }) throws -> ReplayResult {
         let reader = try TraceReader(path: path, limits: limits)
         let replayer = Replayer(file: path, options: options)
         replayer.observer = observer
-        var problems: [TraceProblem] = []
-        var count = 0
-        try reader.forEach(record: replayer.feed, problem: { p in
-            if strict { throw p }
-            count += 1
-            if problems.count < 1000 { problems.append(p) }
-            onProblem(p)
-        })
-        var result = replayer.finish()
-        result.problems = problems
-        result.problemCount = count
-        result.unknownTypes = reader.unknownTypes
-        return result
+        return try drive([path], first: reader, replayer: replayer, limits: limits, strict: strict,
+                         onRecord: onRecord, onProblem: onProblem).result
+    }
+
+    /// Replays the files of one trace in the order given (a session's parts in part order, or a single
+    /// file) through one replayer; never throws: a part that cannot be opened is an `io` problem, and so
+    /// is reading nothing at all.
+    public static func run(parts: [String], options: ReplayOptions = ReplayOptions(),
+                           limits: ReaderLimits = .standard, observer: ((ReplayStep) -> Void)? = nil) -> PartsReplay {
+        let replayer = Replayer(file: parts.first ?? "", options: options)
+        replayer.observer = observer
+        // Not strict, so nothing is thrown.
+        return (try? drive(parts, first: nil, replayer: replayer, limits: limits, strict: false, onRecord: { _ in }, onProblem: { _ in }))
+            ?? PartsReplay(result: replayer.finish())
     }
 
     /// Replays records already in memory (tests, reduction).
@@ -33,5 +36,92 @@ public enum Replay {
         replayer.observer = observer
         for r in records { replayer.feed(r) }
         return replayer.finish()
+    }
+
+    /// The one replay loop over the files of a trace.
+    ///
+    /// A later part's header continues the trace (its `seq` follows the part before it), so it is read
+    /// but not replayed: replaying it would reset the persistent default and the device facts the first
+    /// header set. The reader's complaint that such a header does not have seq 0 is not damage; a part
+    /// that does not continue the one before it (seq or time) is.
+    static func drive(_ parts: [String], first: TraceReader?, replayer: Replayer, limits: ReaderLimits, strict: Bool,
+                      onRecord: (Record) -> Void, onProblem: (TraceProblem) -> Void) throws -> PartsReplay {
+        var problems: [TraceProblem] = []
+        var count = 0
+        var out = PartsReplay(result: ReplayResult(file: parts.first ?? ""))
+        func report(_ p: TraceProblem) throws {
+            if strict { throw p }
+            count += 1
+            out.problemsByKind[p.kind, default: 0] += 1
+            if problems.count < 1000 { problems.append(p) }
+            onProblem(p)
+        }
+        var lastSeq: Int?
+        var lastT: Int64?
+        var lastPart: Int?
+        var sawHeader = false
+        var continuationHeaders = 0
+        var unknownTypes: [String: Int] = [:]
+        for (k, path) in parts.enumerated() {
+            let reader: TraceReader
+            if k == 0, let first {
+                reader = first
+            } else {
+                do { reader = try TraceReader(path: path, limits: limits) } catch {
+                    try report(TraceProblem(.io, file: path, message: "\(error)"))
+                    continue
+                }
+            }
+            out.partsOpened += 1
+            var held: [TraceProblem] = []
+            var firstRecord = true
+            try reader.forEach(record: { r in
+                var continuation = false
+                if firstRecord {
+                    firstRecord = false
+                    if case .header(let h) = r.body, let s = h.session {
+                        continuation = k > 0 || s.part > 1
+                        if let before = lastPart, s.part != before + 1 {
+                            out.incomplete = out.incomplete ?? "part \(s.part) of session \(s.id) follows part \(before): the parts between are missing"
+                        } else if lastPart == nil, s.part > 1 {
+                            out.incomplete = "part \(s.part) of session \(s.id) was replayed without the parts before it: the state before it is unknown"
+                        }
+                        lastPart = s.part
+                    }
+                    for p in held where !(continuation && p.kind == .header && p.seq == r.seq) { try report(p) }
+                    held.removeAll()
+                    if k > 0, let last = lastSeq, r.seq != last + 1 {
+                        try report(TraceProblem(.seqGap, file: path, seq: r.seq, lost: r.seq > last + 1 ? (last + 1)...(r.seq - 1) : nil,
+                                                message: "this part starts at seq \(r.seq), but the part before it ended at seq \(last)"))
+                    }
+                    if k > 0, let t = lastT, r.t < t {
+                        try report(TraceProblem(.timeBackwards, file: path, seq: r.seq, field: "t",
+                                                message: "this part starts at \(formatDuration(r.t)), before the part before it ended (\(formatDuration(t)))"))
+                    }
+                }
+                lastSeq = r.seq
+                lastT = max(lastT ?? r.t, r.t)
+                onRecord(r)
+                if case .header = r.body {
+                    if continuation && sawHeader {
+                        continuationHeaders += 1
+                        return
+                    }
+                    sawHeader = true
+                }
+                replayer.feed(r)
+            }, problem: { p in
+                if firstRecord && p.kind == .header { held.append(p) } else { try report(p) }
+            })
+            for p in held { try report(p) }
+            for (type, n) in reader.unknownTypes { unknownTypes[type, default: 0] += n }
+        }
+        var result = replayer.finish()
+        result.records += continuationHeaders
+        result.problems = problems
+        result.problemCount = count
+        result.unknownTypes = unknownTypes
+        out.result = result
+        return out
     }
 }

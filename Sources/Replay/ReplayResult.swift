@@ -53,10 +53,10 @@ public struct ReplayResult: Sendable {
     public var timelineTruncated = false
     /// The quality engine's summary (set when the replay finishes).
     public var quality: QualitySummary?
+    /// The level changes the quality engine derived (Q2), as many as it keeps.
+    public var levelChanges: [QualityEngine.LevelChange] = []
     /// Interruption recoveries the route engine made (I3).
     public var recoveries = 0
-    /// The route engine's state at the end.
-    public var finalRoute: RouteEngine.State?
     /// Problems the reader reported (damage, invalid records), up to a cap.
     public var problems: [TraceProblem] = []
     /// All problems, counted.

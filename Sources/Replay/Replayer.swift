@@ -133,7 +133,7 @@ public final class Replayer {
         result.actualTimeline = divergences.actualTimeline
         result.timelineTruncated = divergences.truncated
         result.quality = quality.summary
-        result.finalRoute = route.state
+        result.levelChanges = quality.state.changes
         return result
     }
 
