@@ -6,14 +6,14 @@ import TraceModel
 // prediction was what it was. The prose of causes and findings is the engines' (one phrasing each);
 // this file only arranges it and adds what only the whole replay knows.
 extension Explanation {
-    /// The finding that carries the message and advice for a verdict, if any.
+    /// The finding that carries the message and advice for a verdict, if any (linked by the replay).
     static func finding(for v: Verdict, in r: ReplayResult) -> Finding? {
-        r.findings.first { ($0.code == .routeIneffective || $0.code.family == .layer) && $0.seqs.first == v.seq }
+        v.finding.map { r.findings[$0] }
     }
 
     public static func call(_ v: Verdict, _ r: ReplayResult) -> Call {
         let w = r.words
-        var head = "seq \(v.seq) at \(formatDuration(v.t))  \(v.call)\(v.api.map { " " + TextCap.clip($0) } ?? "") → \(v.verdict.rawValue)"
+        var head = "seq \(v.seq) at \(formatDuration(v.t))  \(v.call.rawValue)\(v.api.map { " " + TextCap.clip($0) } ?? "") → \(v.verdict.rawValue)"
         head += (v.cause.map { " (\($0.rawValue))" } ?? "") + " [\(v.rule)]"
         var lines: [Line] = []
         let causeRecord = v.causeSeq.map { Line("cause record", Wording.record($0, in: r)) }
@@ -21,9 +21,9 @@ extension Explanation {
             // The contract's verdict stands, but the text must not deny what the device did.
             lines += [unused[0]] + (causeRecord.map { [$0] } ?? []) + unused.dropFirst()
         } else if let f = finding(for: v, in: r) {
-            // The finding says what became of a deferred call (V2); it is not said twice.
             lines.append(Line("why", f.message))
             if let causeRecord { lines.append(causeRecord) }
+            if let outcome = Wording.outcomeLine(v, in: r) { lines.append(Line("outcome", outcome + " [V2]")) }
             lines.append(Line("advice", f.advice))
         } else {
             if let c = v.cause { lines.append(Line("why", Wording.cause(c, w))) }
@@ -91,7 +91,7 @@ extension Explanation {
         if let by = d.explainedBy {
             lines.append(Line("explained by", by.rawValue + (d.explainedBySeq.map { " (" + Wording.record($0, in: r) + ")" } ?? "")))
         }
-        if let f = r.findings.first(where: { $0.code == .routeDivergence && $0.seqs == d.seqs }) { lines.append(Line("advice", f.advice)) }
+        if let f = d.finding.map({ r.findings[$0] }) { lines.append(Line("advice", f.advice)) }
         if let gap = r.droppedRange(overlapping: d.start, d.end) { lines.append(uncertain(gap)) }
         return DivergenceItem(divergence: d, index: index, headline: head, lines: lines)
     }

@@ -88,7 +88,7 @@ struct Pairing {
         for v in b.result.verdicts { bBySeq[v.seq] = v }
         var matched = Set<Int>()
         var out: [Difference] = []
-        func subject(_ side: DiffSide, _ v: Verdict) -> String { side.indexBySeq[v.seq].map { side.records[$0].label } ?? v.call }
+        func subject(_ side: DiffSide, _ v: Verdict) -> String { side.indexBySeq[v.seq].map { side.records[$0].label } ?? v.call.rawValue }
         for va in a.result.verdicts {
             let partner = partnerInB(ofA: va.seq)
             guard let p = partner, let vb = bBySeq[p.seq] else {

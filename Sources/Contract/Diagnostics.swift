@@ -23,9 +23,13 @@ public struct Finding: Equatable, Sendable {
     public var message: String
     /// What the app (or the engineer) should do.
     public var advice: String
+    /// The call whose verdict this finding explains (a route call's `route.ineffective`, a layer call's
+    /// finding), set by the engine that decides the verdict: the replay links the two by it.
+    public var call: Int?
 
     /// Creates a finding.
-    public init(code: FindingCode, severity: Severity, rule: RuleID?, seqs: [Int], t: Int64, message: String, advice: String) {
+    public init(code: FindingCode, severity: Severity, rule: RuleID?, seqs: [Int], t: Int64, message: String, advice: String,
+                call: Int? = nil) {
         self.code = code
         self.severity = severity
         self.rule = rule
@@ -33,6 +37,7 @@ public struct Finding: Equatable, Sendable {
         self.t = t
         self.message = message
         self.advice = advice
+        self.call = call
     }
 }
 
@@ -43,7 +48,7 @@ public struct Verdict: Equatable, Sendable {
     /// The call's time.
     public var t: Int64
     /// The call's record type, e.g. `api.setRoute`.
-    public var call: String
+    public var call: RecordKind
     /// The literal API the app used, when recorded (e.g. `setSpeakerOutputEnabled(true)`).
     public var api: String?
     /// The verdict.
@@ -57,9 +62,12 @@ public struct Verdict: Equatable, Sendable {
     /// What became of the call (V2), as far as it is decided: set by the replay (nil for calls the
     /// contract gives no outcome, like `api.switchLayer`).
     public var outcome: Outcome?
+    /// The index of the finding that explains the verdict among the replay's kept findings, linked by
+    /// the replay when both are made (nil: none, or not kept).
+    public var finding: Int?
 
     /// Creates a verdict.
-    public init(seq: Int, t: Int64, call: String, api: String? = nil, verdict: VerdictKind, cause: VerdictCause? = nil,
+    public init(seq: Int, t: Int64, call: RecordKind, api: String? = nil, verdict: VerdictKind, cause: VerdictCause? = nil,
                 causeSeq: Int? = nil, rule: RuleID) {
         self.seq = seq
         self.t = t

@@ -18,7 +18,7 @@ extension QualityEngine {
 
     mutating func switchRequested(_ key: TrackKey, target: String, seq: Int, t: Int64) -> [QualityOutput] {
         func verdict(_ kind: VerdictKind, _ cause: VerdictCause?, causeSeq: Int?, rule: RuleID) -> QualityOutput {
-            .verdict(Verdict(seq: seq, t: t, call: "api.switchLayer", verdict: kind, cause: cause,
+            .verdict(Verdict(seq: seq, t: t, call: .switchLayer, verdict: kind, cause: cause,
                              causeSeq: causeSeq, rule: rule))
         }
         state.lastSwitchCall = seq

@@ -81,7 +81,8 @@ struct QualityFindings {
                 + "\(subscription.seq); the SDK does not validate it and the server will not switch.",
             advice: "Pick targetTrackId from the layers declared when subscribing to this \(words.participant)'s "
                 + "video, and check which layer the server actually serves (didSwitchLayer reports every switch) "
-                + "instead of assuming the call took effect.")
+                + "instead of assuming the call took effect.",
+            call: seq)
     }
 
     func switchNotConfirmed(_ pending: QualityEngine.PendingSwitch, t: Int64) -> Finding {

@@ -10,11 +10,9 @@ struct DivergenceTracker {
     /// What the tracker concluded.
     enum Output: Equatable {
         /// The open interval has lasted longer than the tolerance: it counts from now (X2).
-        case counted(Divergence)
+        case counted(Divergence, Finding)
         /// A counted interval ended (or the trace did): it belongs in the result.
         case closed(Divergence)
-        /// The `route.divergence` finding of an interval that counted (X2, X3).
-        case finding(Finding)
     }
 
     /// What the route engine predicts after a record or timer: the route and why (X4).
@@ -76,7 +74,7 @@ struct DivergenceTracker {
         d.end = moment
         context.explain(&d, startedBy: openStartedBy)
         open = d
-        return [.counted(d), .finding(finding(for: d, at: moment))]
+        return [.counted(d, finding(for: d, at: moment))]
     }
 
     /// Applies a record (after the engines replayed it): its effect on the actual route and on what
@@ -153,7 +151,7 @@ struct DivergenceTracker {
         if !openCounted && d.end - d.start > toleranceMs {
             count += 1
             context.explain(&d, startedBy: openStartedBy)
-            outputs = [.counted(d), .finding(finding(for: d, at: d.end)), .closed(d)]
+            outputs = [.counted(d, finding(for: d, at: d.end)), .closed(d)]
         } else if openCounted {
             outputs = [.closed(d)]
         }

@@ -70,6 +70,8 @@ public struct Divergence: Equatable, Sendable {
     public var explainedBy: FindingCode?
     /// The record behind the explaining finding.
     public var explainedBySeq: Int?
+    /// The index of its `route.divergence` finding among the replay's kept findings (nil: not kept).
+    public var finding: Int?
 
     /// Whether a finding accounts for it.
     public var explained: Bool { explainedBy != nil }

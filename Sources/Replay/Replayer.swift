@@ -27,6 +27,8 @@ public final class Replayer {
     private var now: Int64 = 0
     private var lastSeq = -1
     private var finished = false
+    /// The `route.divergence` finding of the divergence open now, once it counts.
+    var openDivergenceFinding: Int?
     /// The disabled period (the disabling call's seq) `audioModule.disabledWhileSpeaking` was raised for.
     var disabledWhileSpeakingReported: Int?
 
@@ -122,7 +124,6 @@ public final class Replayer {
         absorb(route.finish(t: now, lastSeq: max(lastSeq, 0)), at: nil, into: &step)
         absorb(quality.finish(t: now, lastSeq: max(lastSeq, 0)), into: &step)
         handle(divergences.finish(at: now), into: &step)
-        callsStillPending()
         if observer != nil, !(step.verdicts.isEmpty && step.findings.isEmpty) { observer?(step) }
         for (e, seq) in pendingEnd {
             let r = evaluate(e, seq: seq)
@@ -172,7 +173,7 @@ public final class Replayer {
                 result.recoveries += 1
                 if observer != nil { step.events.append(.recovered(t: t)) }
             case let .outcome(callSeq, outcome):
-                decided(callSeq, outcome, at: record)
+                decided(callSeq, outcome)
                 if observer != nil { step.events.append(.outcomeDecided(callSeq: callSeq, outcome: outcome)) }
             }
         }
@@ -196,21 +197,22 @@ public final class Replayer {
     private func handle(_ outputs: [DivergenceTracker.Output], into step: inout ReplayStep) {
         for o in outputs {
             switch o {
-            case .counted(let d):
+            case let .counted(d, f):
                 if observer != nil { step.events.append(.divergenceCounted(start: d.start)) }
-            case .closed(let d):
+                openDivergenceFinding = add(f, &step)
+            case .closed(var d):
+                d.finding = openDivergenceFinding
+                openDivergenceFinding = nil
                 result.divergenceCount += 1
                 if !d.explained { result.unexplainedDivergenceCount += 1 }
                 if result.divergences.count < options.maxDivergences { result.divergences.append(d) }
-            case .finding(let f):
-                add(f, &step)
             }
         }
     }
 
     private func add(_ v: Verdict, _ step: inout ReplayStep) {
         result.verdictCount += 1
-        if v.call == "api.switchLayer" { result.layerCallCount += 1 }
+        if v.call == .switchLayer { result.layerCallCount += 1 }
         if !v.tookEffect { result.notTakingEffectCounts[v.notTakingEffectKey, default: 0] += 1 }
         var kept: Int?
         if result.verdicts.count < options.maxVerdicts {
@@ -222,22 +224,25 @@ public final class Replayer {
         }
         if v.outcome?.kind == .pending { pendingCalls[v.seq] = PendingCall(key: v.notTakingEffectKey, verdict: kept) }
         if observer != nil { step.verdicts.append(v) }
-        if v.verdict == .applied && v.call != "api.switchLayer" { divergences.noteApplied(v) }
+        if v.verdict == .applied && v.call != .switchLayer { divergences.noteApplied(v) }
     }
 
-    func add(_ f: Finding, _ step: inout ReplayStep) {
+    /// Keeps a finding (up to the cap) and links it to the verdict it explains; returns its index
+    /// among the kept findings.
+    @discardableResult
+    func add(_ f: Finding, _ step: inout ReplayStep) -> Int? {
         result.findingCounts[f.code, default: 0] += 1
+        var kept: Int?
         if result.findings.count < options.maxFindings {
-            // The info finding of a deferred call is told later what became of the call (V2).
-            if f.code == .routeIneffective, let call = f.seqs.first, pendingCalls[call] != nil {
-                pendingCalls[call]?.finding = result.findings.count
-            }
+            kept = result.findings.count
             result.findings.append(f)
+            if let call = f.call, let v = verdictIndex[call] { result.verdicts[v].finding = kept }
         } else {
             result.findingsDropped += 1
         }
         if observer != nil { step.findings.append(f) }
         divergences.note(f)
+        return kept
     }
 
     /// Adds a finding raised by the replayer itself (cross-engine checks).

@@ -101,13 +101,13 @@ public enum ChromeTrace {
                                        ("seqs", .ints(d.seqs)), ("explanation", .string(lines.joined(separator: "\n")))], order: i))
         }
         for v in r.verdicts.prefix(verdictCap) {
-            var args: [(String, Arg)] = [("seq", .int(Int64(v.seq))), ("call", .string(v.call)), ("verdict", .string(v.verdict.rawValue)),
+            var args: [(String, Arg)] = [("seq", .int(Int64(v.seq))), ("call", .string(v.call.rawValue)), ("verdict", .string(v.verdict.rawValue)),
                                          ("rule", .string(v.rule.rawValue))]
             if let api = v.api { args.append(("api", .string(TextCap.clip(api)))) }
             if let c = v.cause { args.append(("cause", .string(c.rawValue))) }
             if let cs = v.causeSeq { args.append(("causeSeq", .int(Int64(cs)))) }
             args.append(("explanation", .string(HTMLReport.verdictLines(v, r).joined(separator: "\n"))))
-            events.append(Event(ph: "i", name: "\(v.verdict.rawValue): \(TextCap.clip(v.api ?? v.call))", cat: "verdict", tid: verdictsTid, ts: v.t, args: args))
+            events.append(Event(ph: "i", name: "\(v.verdict.rawValue): \(TextCap.clip(v.api ?? v.call.rawValue))", cat: "verdict", tid: verdictsTid, ts: v.t, args: args))
         }
         for (i, f) in r.findings.enumerated() {
             events.append(Event(ph: "i", name: f.code.rawValue, cat: "finding", tid: findingsTid, ts: f.t,

@@ -113,7 +113,7 @@ public enum ResultJSON {
         if uncertain { w.key("uncertain"); w.bool(true) }
         w.key("seq"); w.int(v.seq)
         w.key("t"); w.int(v.t)
-        w.key("call"); w.string(v.call)
+        w.key("call"); w.string(v.call.rawValue)
         if let api = v.api { w.key("api"); w.string(api) }
         w.key("verdict"); w.string(v.verdict.rawValue)
         w.key("cause"); w.string(v.cause?.rawValue)

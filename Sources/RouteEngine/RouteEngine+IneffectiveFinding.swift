@@ -21,7 +21,7 @@ extension RouteEngine {
             seqs: [verdict.seq] + (verdict.causeSeq.map { [$0] } ?? []),
             t: verdict.t,
             message: "\(call) (seq \(verdict.seq)) was \(verdict.verdict.rawValue) (cause: \(cause.rawValue)): \(why).",
-            advice: advice)
+            advice: advice, call: verdict.seq)
     }
 
     /// Why the cause keeps the call from taking effect (its one phrasing, with the record behind it), and

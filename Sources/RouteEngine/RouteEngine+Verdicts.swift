@@ -14,7 +14,7 @@ extension RouteEngine {
     mutating func routeCall(_ record: Record, _ change: RouteChange, api: String?) -> [RouteOutput] {
         let before = state.predictedRoute
         let changed = applyChange(change, seq: record.seq)
-        var verdict = Verdict(seq: record.seq, t: record.t, call: record.type, api: api, verdict: .noop, rule: .V1)
+        var verdict = Verdict(seq: record.seq, t: record.t, call: record.body.kind ?? .setRoute, api: api, verdict: .noop, rule: .V1)
         if changed {
             if let (cause, causeSeq) = firstCause(isDefault: change.isDefault) {
                 verdict.verdict = (cause == .notEngaged || cause == .interrupted) ? .deferred : .ineffective

@@ -125,7 +125,7 @@ final class FindingTests: XCTestCase {
         }
         store.send(500, .switchLayer(pubUid: "p", trackId: "cam", targetTrackId: "cam_l"),
                    [switchVerdict(3, 500, .ineffective, .targetNotInCandidates, causeSeq: 2, rule: .L2),
-                    finding("layer.targetNotInCandidates", "L2", [3, 2], 500)]) { $0.lastSwitchCall = 3 }
+                    finding("layer.targetNotInCandidates", "L2", [3, 2], 500, call: 3)]) { $0.lastSwitchCall = 3 }
         let f = store.findings[0]
         XCTAssertTrue(f.message.contains("[cam_h, cam_m]") && f.message.contains("seq 2"))
         XCTAssertTrue(f.advice.contains("member"))

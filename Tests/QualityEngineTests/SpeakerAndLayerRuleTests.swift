@@ -75,7 +75,7 @@ final class SpeakerAndLayerRuleTests: XCTestCase {
         }
         store.send(30, .switchLayer(pubUid: "p", trackId: "cam", targetTrackId: "l"),
                    [switchVerdict(3, 30, .ineffective, .targetNotInCandidates, causeSeq: 2, rule: .L2),
-                    finding("layer.targetNotInCandidates", "L2", [3, 2], 30)]) { $0.lastSwitchCall = 3 }
+                    finding("layer.targetNotInCandidates", "L2", [3, 2], 30, call: 3)]) { $0.lastSwitchCall = 3 }
         // Same target on another publisher's track that was never subscribed: candidates unknown, so applied.
         store.send(40, .switchLayer(pubUid: "q", trackId: "cam", targetTrackId: "l"),
                    [switchVerdict(4, 40, .applied, rule: .V1), .timer(confirmTimer(4, 3041))]) {

@@ -26,9 +26,9 @@ func change(_ seq: Int, _ t: Int64, _ previous: QualityLevel, _ overall: Quality
 }
 
 func finding(_ code: String, _ rule: String, _ seqs: [Int], _ t: Int64,
-             _ severity: Severity = .warning) -> QualityOutput {
+             _ severity: Severity = .warning, call: Int? = nil) -> QualityOutput {
     .finding(Finding(code: FindingCode(rawValue: code)!, severity: severity, rule: RuleID(rawValue: rule)!, seqs: seqs, t: t,
-                     message: "", advice: ""))
+                     message: "", advice: "", call: call))
 }
 
 func matchTimer(_ seq: Int, _ due: Int64) -> QualityTimer {
@@ -49,7 +49,7 @@ func key(_ uid: String, _ track: String) -> SpeakerKey {
 
 func switchVerdict(_ seq: Int, _ t: Int64, _ kind: VerdictKind, _ cause: VerdictCause? = nil, causeSeq: Int? = nil,
                    rule: RuleID) -> QualityOutput {
-    .verdict(Verdict(seq: seq, t: t, call: "api.switchLayer", verdict: kind, cause: cause, causeSeq: causeSeq, rule: rule))
+    .verdict(Verdict(seq: seq, t: t, call: .switchLayer, verdict: kind, cause: cause, causeSeq: causeSeq, rule: rule))
 }
 
 extension TestSupport.TestStore where Engine == QualityEngine {

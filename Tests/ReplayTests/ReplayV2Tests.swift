@@ -1,3 +1,4 @@
+import Analysis
 import Contract
 import Replay
 import Reports
@@ -40,8 +41,10 @@ final class ReplayV2Tests: XCTestCase {
         XCTAssertEqual(r.tookEffectLate.map(\.seq), [call])
         let info = r.findings.first { $0.code == .routeIneffective }
         XCTAssertEqual(info?.severity, .info)
-        XCTAssertTrue(info?.message.contains("It took effect 1.100s later, when the app entered the meeting (seq \(enter)).") ?? false,
-                      info?.message ?? "")
+        XCTAssertFalse(info?.message.contains("later") ?? true, "the finding is the engine's, as it was made: \(info?.message ?? "")")
+        XCTAssertEqual(r.verdicts.first?.finding.map { r.findings[$0] }, info, "the replay links the verdict to its finding")
+        let late = Explanation(r).lateCalls.first?.lines.first { $0.label == "outcome" }?.text ?? ""
+        XCTAssertTrue(late.hasPrefix("applied 1.100s later by seq \(enter) api.enterMeeting"), late)
         XCTAssertFalse(info?.advice.contains("set defaultAudioRoute instead") ?? true, "setting the default first is the documented way")
         XCTAssertEqual(r.findingCounts[.sessionChangedByOtherComponent], nil, "the SDK's own activation accounts for the change (R12)")
     }
@@ -82,12 +85,10 @@ final class ReplayV2Tests: XCTestCase {
         XCTAssertEqual(r.notTakingEffectCounts, [OutcomeKey(kind: .superseded, cause: nil): 1,
                                                  OutcomeKey(kind: .pending, cause: .notEngaged): 1])
         XCTAssertEqual(r.notTakingEffect.map(\.seq), [first, second])
-        let messages = r.findings.filter { $0.code == .routeIneffective }.map(\.message)
-        XCTAssertTrue(messages[0].hasSuffix("It was superseded by the call at seq \(second) before it took effect."), messages[0])
-        XCTAssertTrue(messages[1].hasSuffix("When the trace ended it was still pending."), messages[1])
         let text = ExplainText.render(r)
         XCTAssertTrue(text.contains("2 of 2 calls did not take effect"), text)
-        XCTAssertTrue(text.contains("It was superseded by the call at seq \(second) before it took effect."), text)
+        XCTAssertTrue(text.contains("outcome: superseded by seq \(second) api.setRoute"), text)
+        XCTAssertTrue(text.contains("outcome: still pending when the trace ended"), text)
         XCTAssertTrue(text.contains("superseded: a later call changed the same setting"), text)
         let json = ResultJSON.render(r)
         XCTAssertTrue(json.contains(#""byOutcome":{"pending":1,"superseded":1}"#), json)

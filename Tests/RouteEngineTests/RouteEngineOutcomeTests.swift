@@ -12,7 +12,7 @@ final class RouteEngineOutcomeTests: XCTestCase {
             $0.audioModuleEnabled = false; $0.audioModuleDisabledSeq = 1; $0.predictionSeq = 1
         }
         store.send(.setRoute(target: .speaker, api: nil), at: 2, outputs: [
-            verdict(2, "api.setRoute", .deferred, .notEngaged, t: 2), finding("route.ineffective", .info, "V1", [2], t: 2),
+            verdict(2, "api.setRoute", .deferred, .notEngaged, t: 2), finding("route.ineffective", .info, "V1", [2], t: 2, call: 2),
         ]) { $0.override = .speaker; $0.overrideSeq = 2; $0.pendingOverrideCall = 2 }
         // "None gives applied" even though the route (speaker default) already was what the call asked.
         store.send(.joinChannel(channel: "c"), at: 50, outputs: [outcome(2, .applied, t: 50, by: 3)]) {
@@ -30,7 +30,7 @@ final class RouteEngineOutcomeTests: XCTestCase {
         store.send(.clearRouteOverride, at: 4, outputs: [
             verdict(4, "api.clearRouteOverride", .deferred, .notEngaged, t: 4),
             outcome(1, .superseded, t: 4, by: 4),
-            finding("route.ineffective", .info, "V1", [4], t: 4),
+            finding("route.ineffective", .info, "V1", [4], t: 4, call: 4),
         ]) { $0.override = nil; $0.overrideSeq = nil; $0.pendingOverrideCall = 4 }
         store.send(.joinChannel(channel: "c"), at: 9, outputs: [
             outcome(2, .applied, t: 9, by: 5), outcome(4, .applied, t: 9, by: 5),

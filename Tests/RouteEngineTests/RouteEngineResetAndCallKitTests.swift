@@ -28,7 +28,7 @@ final class RouteEngineResetAndCallKitTests: XCTestCase {
         store.send(.callState(state: .disconnected), at: 1250) { $0.callState = .disconnected }   // no retry
         store.send(.setRoute(target: .speaker, api: nil), at: 1300, outputs: [
             verdict(7, "api.setRoute", .deferred, .interrupted, causeSeq: 3, t: 1300),
-            finding("route.ineffective", .info, "V1", [7, 3], t: 1300),
+            finding("route.ineffective", .info, "V1", [7, 3], t: 1300, call: 7),
         ]) { $0.override = .speaker; $0.overrideSeq = 7; $0.pendingOverrideCall = 7 }
         store.send(.callState(state: .connected), at: 1350) { $0.callState = .connected }
         store.send(failed, at: 1400)                                     // neither the rebuild nor premature (I4)

@@ -83,7 +83,7 @@ final class RouteEngineRuleTests: XCTestCase {
         XCTAssertTrue(store.state.isBluetoothAvailable)
         store.send(.setRoute(target: .speaker, api: nil), at: 30, outputs: [
             verdict(4, "api.setRoute", .ineffective, .externalRouteActive, causeSeq: 3, t: 30),
-            finding("route.ineffective", .warning, "V1", [4, 3], t: 30),
+            finding("route.ineffective", .warning, "V1", [4, 3], t: 30, call: 4),
         ]) { $0.override = .speaker; $0.overrideSeq = 4 }
         XCTAssertEqual(store.state.predictedRoute, .headset)
     }
@@ -114,11 +114,11 @@ final class RouteEngineRuleTests: XCTestCase {
         store.send(header(.smeeting)) { $0.layer = .smeeting; $0.headerSeq = 0 }
         store.send(.setDefaultRoute(target: .speaker), at: 1, outputs: [
             verdict(1, "api.setDefaultRoute", .deferred, .notEngaged, t: 1),
-            finding("route.ineffective", .info, "V1", [1], t: 1),
+            finding("route.ineffective", .info, "V1", [1], t: 1, call: 1),
         ]) { $0.defaultTarget = .speaker; $0.defaultSeq = 1; $0.pendingDefaultCall = 1 }
         store.send(.setRoute(target: .earpiece, api: nil), at: 2, outputs: [
             verdict(2, "api.setRoute", .deferred, .notEngaged, t: 2),
-            finding("route.ineffective", .info, "V1", [2], t: 2),
+            finding("route.ineffective", .info, "V1", [2], t: 2, call: 2),
         ]) { $0.override = .earpiece; $0.overrideSeq = 2; $0.pendingOverrideCall = 2 }
         XCTAssertEqual(store.state.predictedRoute, .speaker, "not engaged → speaker")
         // V2: both are decided at the engagement, on the state then: the override shadows the new default.
@@ -138,7 +138,7 @@ final class RouteEngineRuleTests: XCTestCase {
         XCTAssertEqual(store.state.defaultTarget, .speaker)
         store.send(.setRoute(target: .earpiece, api: nil), at: 5, outputs: [
             verdict(5, "api.setRoute", .deferred, .notEngaged, causeSeq: 4, t: 5),
-            finding("route.ineffective", .info, "V1", [5, 4], t: 5),
+            finding("route.ineffective", .info, "V1", [5, 4], t: 5, call: 5),
         ]) { $0.override = .earpiece; $0.overrideSeq = 5; $0.pendingOverrideCall = 5 }
     }
 
@@ -209,7 +209,7 @@ final class RouteEngineRuleTests: XCTestCase {
         }
         store.send(.setRoute(target: .earpiece, api: nil), at: 3, outputs: [
             verdict(3, "api.setRoute", .ineffective, .simulator, causeSeq: 0, t: 3),
-            finding("route.ineffective", .warning, "V1", [3, 0], t: 3),
+            finding("route.ineffective", .warning, "V1", [3, 0], t: 3, call: 3),
         ]) { $0.override = .earpiece; $0.overrideSeq = 3 }
         XCTAssertEqual(store.state.predictedRoute, .speaker)
     }

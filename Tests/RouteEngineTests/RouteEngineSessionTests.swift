@@ -26,7 +26,7 @@ final class RouteEngineSessionTests: XCTestCase {
         XCTAssertEqual(store.state.predictionSource, PredictionSource(rule: .R11, seq: 3))
         store.send(.setRoute(target: .earpiece, api: "setAudioRoute(.earpiece)"), at: 20, outputs: [
             verdict(4, "api.setRoute", .ineffective, .videoChatMode, causeSeq: 3, t: 20, api: "setAudioRoute(.earpiece)"),
-            finding("route.ineffective", .warning, "V1", [4, 3], t: 20),
+            finding("route.ineffective", .warning, "V1", [4, 3], t: 20, call: 4),
         ]) { $0.override = .earpiece; $0.overrideSeq = 4 }
         store.send(.setRoute(target: .speaker, api: nil), at: 30, outputs: [verdict(5, "api.setRoute", .noop, t: 30)]) {
             $0.override = .speaker; $0.overrideSeq = 5
@@ -35,7 +35,7 @@ final class RouteEngineSessionTests: XCTestCase {
         store.send(.micPermission(status: .denied), at: 40) { $0.micPermission = .denied; $0.micPermissionSeq = 6 }
         store.send(.clearRouteOverride, at: 50, outputs: [
             verdict(7, "api.clearRouteOverride", .ineffective, .micDenied, causeSeq: 6, t: 50),
-            finding("route.ineffective", .warning, "V1", [7, 6], t: 50),
+            finding("route.ineffective", .warning, "V1", [7, 6], t: 50, call: 7),
         ]) { $0.override = nil; $0.overrideSeq = nil }
         store.send(.micPermission(status: .granted), at: 60) { $0.micPermission = .granted; $0.micPermissionSeq = 8 }
         XCTAssertEqual(store.state.predictedRoute, .speaker, "still videoChat")

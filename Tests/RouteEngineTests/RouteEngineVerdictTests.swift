@@ -15,7 +15,7 @@ final class RouteEngineVerdictTests: XCTestCase {
             $0.audioModuleEnabled = false; $0.audioModuleDisabledSeq = 1; $0.predictionSeq = 1
         }
         store.send(.setRoute(target: .speaker, api: nil), at: 2, outputs: [
-            verdict(2, "api.setRoute", .deferred, .notEngaged, t: 2), finding("route.ineffective", .info, "V1", [2], t: 2),
+            verdict(2, "api.setRoute", .deferred, .notEngaged, t: 2), finding("route.ineffective", .info, "V1", [2], t: 2, call: 2),
         ]) { $0.override = .speaker; $0.overrideSeq = 2; $0.pendingOverrideCall = 2 }
     }
 
@@ -25,7 +25,7 @@ final class RouteEngineVerdictTests: XCTestCase {
         store.skip(.interruptionBegan(cause: .systemCall, wasSuspended: nil), at: 2)
         store.send(.setRoute(target: .speaker, api: "setAudioRoute(.speaker)"), at: 3, outputs: [
             verdict(4, "api.setRoute", .deferred, .interrupted, causeSeq: 3, t: 3, api: "setAudioRoute(.speaker)"),
-            finding("route.ineffective", .info, "V1", [4, 3], t: 3),
+            finding("route.ineffective", .info, "V1", [4, 3], t: 3, call: 4),
         ]) { $0.override = .speaker; $0.overrideSeq = 4; $0.pendingOverrideCall = 4 }
     }
 
@@ -35,7 +35,7 @@ final class RouteEngineVerdictTests: XCTestCase {
         store.skip(.setAudioModuleEnabled(enabled: false), at: 2)
         store.send(.setRoute(target: .speaker, api: nil), at: 3, outputs: [
             verdict(4, "api.setRoute", .ineffective, .audioModuleDisabled, causeSeq: 3, t: 3),
-            finding("route.ineffective", .warning, "V1", [4, 3], t: 3),
+            finding("route.ineffective", .warning, "V1", [4, 3], t: 3, call: 4),
         ]) { $0.override = .speaker; $0.overrideSeq = 4 }
     }
 
@@ -45,7 +45,7 @@ final class RouteEngineVerdictTests: XCTestCase {
         store.skip(.deviceConnected(id: "hs", kind: .headset, name: nil, port: nil), at: 2)
         store.send(.setDefaultRoute(target: .speaker), at: 3, outputs: [
             verdict(4, "api.setDefaultRoute", .ineffective, .externalRouteActive, causeSeq: 3, t: 3),
-            finding("route.ineffective", .warning, "V1", [4, 3], t: 3),
+            finding("route.ineffective", .warning, "V1", [4, 3], t: 3, call: 4),
         ]) { $0.defaultTarget = .speaker; $0.defaultSeq = 4 }
     }
 
@@ -54,7 +54,7 @@ final class RouteEngineVerdictTests: XCTestCase {
         store.skip(.setRoute(target: .earpiece, api: nil), at: 1)
         store.send(.setDefaultRoute(target: .speaker), at: 2, outputs: [
             verdict(3, "api.setDefaultRoute", .ineffective, .overrideActive, causeSeq: 2, t: 2),
-            finding("route.ineffective", .warning, "V1", [3, 2], t: 2),
+            finding("route.ineffective", .warning, "V1", [3, 2], t: 2, call: 3),
         ]) { $0.defaultTarget = .speaker; $0.defaultSeq = 3 }
         store.send(.setRoute(target: .speaker, api: nil), at: 3, outputs: [verdict(4, "api.setRoute", .noop, t: 3)]) {
             $0.override = .speaker; $0.overrideSeq = 4
@@ -66,7 +66,7 @@ final class RouteEngineVerdictTests: XCTestCase {
         store.skip(.micPermission(status: .denied), at: 1)
         store.send(.setRoute(target: .earpiece, api: nil), at: 2, outputs: [
             verdict(3, "api.setRoute", .ineffective, .simulator, causeSeq: 0, t: 2),
-            finding("route.ineffective", .warning, "V1", [3, 0], t: 2),
+            finding("route.ineffective", .warning, "V1", [3, 0], t: 2, call: 3),
         ]) { $0.override = .earpiece; $0.overrideSeq = 3 }
     }
 
@@ -75,7 +75,7 @@ final class RouteEngineVerdictTests: XCTestCase {
         store.skip(.micPermission(status: .denied), at: 1)
         store.send(.setRoute(target: .earpiece, api: nil), at: 2, outputs: [
             verdict(3, "api.setRoute", .ineffective, .micDenied, causeSeq: 2, t: 2),
-            finding("route.ineffective", .warning, "V1", [3, 2], t: 2),
+            finding("route.ineffective", .warning, "V1", [3, 2], t: 2, call: 3),
         ]) { $0.override = .earpiece; $0.overrideSeq = 3 }
         store.send(.clearRouteOverride, at: 3, outputs: [verdict(4, "api.clearRouteOverride", .noop, t: 3)]) {
             $0.override = nil; $0.overrideSeq = nil
@@ -89,7 +89,7 @@ final class RouteEngineVerdictTests: XCTestCase {
         }
         store.send(.setDefaultRoute(target: .speaker), at: 2, outputs: [
             verdict(3, "api.setDefaultRoute", .ineffective, .overrideActive, causeSeq: 2, t: 2),
-            finding("route.ineffective", .warning, "V1", [3, 2], t: 2),
+            finding("route.ineffective", .warning, "V1", [3, 2], t: 2, call: 3),
         ]) { $0.defaultTarget = .speaker; $0.defaultSeq = 3 }
         store.send(.clearRouteOverride, at: 3, outputs: [verdict(4, "api.clearRouteOverride", .applied, t: 3)]) {
             $0.override = nil; $0.overrideSeq = nil; $0.predictionSeq = 4

@@ -14,16 +14,16 @@ func stripProse(_ output: RouteOutput) -> RouteOutput {
     RouteEngine.withoutProse(output)
 }
 
-/// A finding to compare against (prose blanked).
-func finding(_ code: String, _ severity: Severity, _ rule: String?, _ seqs: [Int], t: Int64) -> RouteOutput {
+/// A finding to compare against (prose blanked); `call` is the call whose verdict it explains.
+func finding(_ code: String, _ severity: Severity, _ rule: String?, _ seqs: [Int], t: Int64, call: Int? = nil) -> RouteOutput {
     .finding(Finding(code: FindingCode(rawValue: code)!, severity: severity, rule: rule.map { RuleID(rawValue: $0)! },
-                     seqs: seqs, t: t, message: "", advice: ""))
+                     seqs: seqs, t: t, message: "", advice: "", call: call))
 }
 
 /// A V1 verdict to compare against, with the outcome V2 decides at the call (`pending` when deferred).
 func verdict(_ seq: Int, _ call: String, _ kind: VerdictKind, _ cause: VerdictCause? = nil, causeSeq: Int? = nil,
              t: Int64, api: String? = nil) -> RouteOutput {
-    var v = Verdict(seq: seq, t: t, call: call, api: api, verdict: kind, cause: cause, causeSeq: causeSeq, rule: .V1)
+    var v = Verdict(seq: seq, t: t, call: RecordKind(rawValue: call)!, api: api, verdict: kind, cause: cause, causeSeq: causeSeq, rule: .V1)
     v.outcome = kind == .deferred ? Outcome(kind: .pending, t: t, seq: nil)
         : Outcome(kind: OutcomeKind(rawValue: kind.rawValue)!, cause: cause, t: t, seq: seq)
     return .verdict(v)

@@ -85,7 +85,7 @@ enum Support {
 
     /// Checks a replay against what the script intends: verdicts in call order, findings in order, divergences.
     static func assertIntended(_ result: ReplayResult, _ script: Script, file: StaticString = #filePath, line: UInt = #line) {
-        let verdicts = result.verdicts.map { Script.ExpectedVerdict($0.call, $0.verdict, $0.cause) }
+        let verdicts = result.verdicts.map { Script.ExpectedVerdict($0.call.rawValue, $0.verdict, $0.cause) }
         XCTAssertEqual(verdicts, script.expectedVerdicts, "\(script.name): verdicts", file: file, line: line)
         XCTAssertEqual(result.findings.map { Script.ExpectedFinding($0.code, $0.severity) }, script.expectedFindings, "\(script.name): findings", file: file, line: line)
         XCTAssertEqual(result.divergences.count, script.expectedDivergences, "\(script.name): divergences", file: file, line: line)
