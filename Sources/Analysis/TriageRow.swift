@@ -137,7 +137,7 @@ public struct TriageRow: Sendable, Equatable {
 
     /// Problem kinds that are damage (the others say the input is empty, unreadable or not a trace).
     static let damageKinds: Set<String> = Set([TraceProblem.Kind.badRecord, .badFrame, .tornFrame, .garbage, .lineTooLong,
-                                               .windowTooLarge, .seqGap, .timeBackwards, .header, .notClosed].map(\.rawValue))
+                                               .windowTooLarge, .seqGap, .timeBackwards, .header, .headerMissing, .notClosed].map(\.rawValue))
 
     /// The row's tags: the input's state, then one per finding code and per verdict cause.
     static func tags(of row: TriageRow, quality: QualitySummary?) -> [TriageTag] {

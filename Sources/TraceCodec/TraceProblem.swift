@@ -19,8 +19,10 @@ public struct TraceProblem: Error, Equatable, Sendable, CustomStringConvertible 
         case seqGap
         /// `t` went backwards.
         case timeBackwards
-        /// The first record is not a `trace.header` with seq 0, or a header appears later.
+        /// A `trace.header` that is not the first record with seq 0 (or, in a continuation part, its first).
         case header
+        /// The first record is not a `trace.header`: layer and device are unknown.
+        case headerMissing
         /// A trace rtctrace created does not end with its end mark (it was not closed).
         case notClosed
         /// The input holds no records at all.

@@ -174,7 +174,7 @@ public final class TraceReader: IteratorProtocol, Sequence {
             }
             header = h
         } else if !sawRecord {
-            return TraceProblem(.header, file: file, seq: r.seq, line: source.lineNumber,
+            return TraceProblem(.headerMissing, file: file, seq: r.seq, line: source.lineNumber,
                                 message: "the first record is \(r.type), not trace.header; layer and device are unknown")
         }
         if let last = lastSeq, r.seq != last + 1 {

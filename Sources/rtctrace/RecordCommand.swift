@@ -90,7 +90,7 @@ enum RecordCommand {
                     count += 1
                     continue
                 }
-                if p.kind == .header && !expectHeader && p.message.contains("not trace.header") { continue }
+                if p.kind == .headerMissing && !expectHeader { continue }
                 if p.kind == .seqGap && renumber { continue }
                 throw CommandFailure(message: p.description)
             }
