@@ -18,8 +18,10 @@ extension QualityEngine {
 
     mutating func switchRequested(_ key: TrackKey, target: String, seq: Int, t: Int64) -> [QualityOutput] {
         func verdict(_ kind: VerdictKind, _ cause: VerdictCause?, causeSeq: Int?, rule: RuleID) -> QualityOutput {
-            .verdict(Verdict(seq: seq, t: t, call: .switchLayer, verdict: kind, cause: cause,
-                             causeSeq: causeSeq, rule: rule))
+            var v = Verdict(seq: seq, t: t, call: .switchLayer, verdict: kind, cause: cause, causeSeq: causeSeq, rule: rule)
+            // V2 extends to switchLayer (L4): the outcome is the verdict, decided at the call, unless its send fails.
+            v.outcome = Outcome(kind: OutcomeKind(rawValue: kind.rawValue) ?? .applied, cause: cause, t: t, seq: seq)
+            return .verdict(v)
         }
         state.lastSwitchCall = seq
         // L1, checked in this order.
@@ -42,6 +44,8 @@ extension QualityEngine {
         state.pendingSwitches.removeAll { $0.key == key }
         let deadline = t.saturatingAdd(options.layerConfirmTimeoutMs)
         state.pendingSwitches.append(PendingSwitch(seq: seq, t: t, key: key, target: target, deadline: deadline))
+        obligations.sentSwitches.removeAll { t - $0.t > options.matchWindowMs }
+        obligations.sentSwitches.append(SentSwitch(seq: seq, t: t))
         return [
             verdict(.applied, nil, causeSeq: nil, rule: .V1),
             .timer(QualityTimer(due: deadline.saturatingAdd(1), kind: .layerConfirm(callSeq: seq))),
@@ -57,12 +61,25 @@ extension QualityEngine {
         return []
     }
 
-    /// An `sdk.error` for `switchLayer` after an accepted call means that call threw (e.g. `webrtcError`):
-    /// nothing was sent, so no confirmation is expected for it (decided).
-    mutating func sdkErrorObserved(api: String) -> [QualityOutput] {
+    /// L4: an `sdk.error` for `switchLayer` beginning with `webrtcError`, within the match window after an
+    /// accepted call, belongs to the latest such call not matched yet: its send failed, its outcome becomes
+    /// `rejected` (webrtcError), and no confirmation is expected for it. Another error for `switchLayer`
+    /// after the last call means that call threw: nothing was sent, so no confirmation is expected (decided).
+    mutating func sdkErrorObserved(api: String, error: String, seq: Int, t: Int64) -> [QualityOutput] {
         state.seen.error = true
-        if api.hasPrefix("switchLayer"), let last = state.pendingSwitches.last, last.seq == state.lastSwitchCall {
+        guard api.hasPrefix("switchLayer") else { return [] }
+        if error.hasPrefix("webrtcError") {
+            obligations.sentSwitches.removeAll { t - $0.t > options.matchWindowMs }
+            guard let i = obligations.sentSwitches.lastIndex(where: { $0.t <= t }) else { return [] }
+            let call = obligations.sentSwitches.remove(at: i)
+            let pending = state.pendingSwitches.first { $0.seq == call.seq }
+            state.pendingSwitches.removeAll { $0.seq == call.seq }
+            return [.outcome(callSeq: call.seq, Outcome(kind: .rejected, cause: .webrtcError, t: t, seq: seq)),
+                    .finding(findings.switchNotSent(callSeq: call.seq, callT: call.t, pending: pending, errorSeq: seq, error: error, t: t))]
+        }
+        if let last = state.pendingSwitches.last, last.seq == state.lastSwitchCall {
             state.pendingSwitches.removeLast()
+            obligations.sentSwitches.removeAll { $0.seq == last.seq }
         }
         return []
     }

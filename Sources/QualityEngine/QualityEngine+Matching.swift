@@ -7,9 +7,9 @@ extension QualityEngine {
 
     var findings: QualityFindings { QualityFindings(layer: state.layer, options: options) }
 
-    mutating func sdkChangeObserved(previous: QualityLevel, overall: QualityLevel, seq: Int,
+    mutating func sdkChangeObserved(previous: QualityLevel, overall: QualityLevel, mos: Double?, seq: Int,
                                     t: Int64) -> [QualityOutput] {
-        var out: [QualityOutput] = []
+        var out = valueChecks(mos.map { [$0] } ?? [], field: "sdk.qualityChanged.mos", seq: seq, t: t, range: 1.0...4.5)
         if !state.seen.qualityChanged {
             // The kind is present after all: the changes held back are judged now.
             state.seen.qualityChanged = true

@@ -27,22 +27,19 @@ extension QualityEngine {
     }
 
     mutating func transportChanged(_ transport: ConnState, seq: Int, t: Int64) -> [QualityOutput] {
+        let before = state.transport
         state.transport = transport
         state.transportSeq = seq
-        switch transport {
-        case .reconnecting:
-            state.reconnectPending = true
-        case .connected:
-            if state.reconnectPending {
-                // Q4: the SDK clears its quality cache so the UI does not keep a stale level after recovery.
-                // No snapshot is emitted: S2 speaks of `srv.speakers` updates, and a reconnect is not one.
-                state.reconnectPending = false
-                clearQualityCache()
-                tally.reconnected(t: t, seq: seq)
-            }
-        case .connecting, .disconnected:
-            break
+        guard transport == .connected else { return [] }
+        // Q7: `connected` from any other state, once the transport has been connected, is a reconnect; a
+        // repeated `connected` is none.
+        if state.connectedBefore && before != .connected {
+            // Q4: the SDK clears its quality cache so the UI does not keep a stale level after recovery.
+            // No snapshot is derived: S2 speaks of `srv.speakers` updates, and a reconnect is not one (S3).
+            clearQualityCache()
+            tally.reconnected(t: t, seq: seq)
         }
+        state.connectedBefore = true
         return []
     }
 
@@ -55,12 +52,32 @@ extension QualityEngine {
         state.speakersSeq = nil
     }
 
+    /// T2: the documented ranges of a quality sample's values (`pub` and `sub` together).
+    static let sampleRanges: [(field: String, value: @Sendable (QualitySample) -> Double?, range: ClosedRange<Double>)] = [
+        ("srv.qualityReport.score", { $0.score }, 0...100), ("srv.qualityReport.mos", { $0.mos }, 1.0...4.5),
+        ("srv.qualityReport.loss", { $0.loss }, 0...1), ("srv.qualityReport.rtt", { $0.rtt }, 0...Double.infinity),
+        ("srv.qualityReport.jitter", { $0.jitter }, 0...Double.infinity), ("srv.qualityReport.bitrate", { $0.bitrate }, 0...Double.infinity),
+    ]
+
+    /// T2: a value outside its documented range raises `trace.valueOutOfRange` once per record type and
+    /// field; the value is used as recorded.
+    mutating func valueChecks(_ values: [Double], field: String, seq: Int, t: Int64,
+                              range: ClosedRange<Double> = 0...1) -> [QualityOutput] {
+        guard !obligations.outOfRangeReported.contains(field), let bad = values.first(where: { !range.contains($0) }) else { return [] }
+        obligations.outOfRangeReported.insert(field)
+        return [.finding(findings.valueOutOfRange(field: field, value: bad, range: range, seq: seq, t: t))]
+    }
+
     mutating func reportReceived(pub: QualitySample, sub: QualitySample, seq: Int, t: Int64) -> [QualityOutput] {
-        guard state.vendor == .seaStart else { return [] }  // Q5
+        var checks: [QualityOutput] = []
+        for (field, value, range) in Self.sampleRanges {
+            checks += valueChecks([value(pub), value(sub)].compactMap { $0 }, field: field, seq: seq, t: t, range: range)
+        }
+        guard state.vendor == .seaStart else { return checks }  // Q5
         let evaluation = Self.evaluate(pub: pub, sub: sub)
         state.latest = evaluation  // Q3
         tally.report(seq: seq, t: t, pub: pub, sub: sub, evaluation: evaluation)
-        guard evaluation.overall != state.baseline else { return [] }  // Q2
+        guard evaluation.overall != state.baseline else { return checks }  // Q2
         let change = LevelChange(seq: seq, t: t, previous: state.baseline, overall: evaluation.overall,
                                  mos: evaluation.mos)
         state.baseline = evaluation.overall
@@ -68,7 +85,7 @@ extension QualityEngine {
         if state.changes.count < Self.maxKeptChanges { state.changes.append(change) }
         state.unmatchedChanges.append(change)
         tally.levelChanged(change)
-        var out: [QualityOutput] = [
+        var out: [QualityOutput] = checks + [
             .levelChange(change),
             // +1: an SDK event exactly `matchWindowMs` after the change still matches (the window is inclusive).
             .timer(QualityTimer(due: t.saturatingAdd(options.matchWindowMs).saturatingAdd(1), kind: .matchWindow(changeSeq: seq))),

@@ -47,12 +47,65 @@ extension QualityEngine {
     }
 
     mutating func speakersUpdated(speaking: [Speaker], stopped: [SpeakerKey], seq: Int, t: Int64) -> [QualityOutput] {
-        guard state.vendor == .seaStart else { return [] }  // Q5
+        var out = valueChecks(speaking.map(\.level), field: "srv.speakers.level", seq: seq, t: t)
+        guard state.vendor == .seaStart else { return out }  // Q5
         let ignored = mergeIndexed(speaking: speaking, stopped: stopped)
         state.speakersSeq = seq
-        guard ignored, !state.speakerLimitReported else { return [.snapshot(state.speakers)] }
+        out.append(.snapshot(state.speakers))
+        out += snapshotDerived(seq: seq, t: t)
+        guard ignored, !state.speakerLimitReported else { return out }
         state.speakerLimitReported = true
-        return [.snapshot(state.speakers), .finding(findings.limitExceeded("speakers", limit: Self.speakerLimit, seq: seq, t: t))]
+        return out + [.finding(findings.limitExceeded("speakers", limit: Self.speakerLimit, seq: seq, t: t))]
+    }
+
+    /// The most derived snapshots kept waiting for an answer (S3); beyond it the oldest are judged early.
+    static let snapshotCap = 10_000
+
+    /// S3: every derived snapshot, the empty one and one that changed nothing included, must be answered
+    /// within the match window after it.
+    mutating func snapshotDerived(seq: Int, t: Int64) -> [QualityOutput] {
+        var out: [QualityOutput] = []
+        if obligations.unansweredSnapshots.count >= Self.snapshotCap { out += judgeUnanswered(obligations.unansweredSnapshots.removeFirst(), t: t) }
+        obligations.unansweredSnapshots.append(DerivedSnapshot(seq: seq, t: t, content: Self.content(state.speakers, tieOrderUnknown: state.tieOrderUnknown),
+                                                         count: state.speakers.count))
+        // +1: an answer exactly `matchWindowMs` after the snapshot still counts (the window is inclusive).
+        out.append(.timer(QualityTimer(due: t.saturatingAdd(options.matchWindowMs).saturatingAdd(1), kind: .snapshotWindow(snapshotSeq: seq))))
+        return out
+    }
+
+    /// The match window of a derived snapshot closed: unanswered, it is missed (held until the kind is seen).
+    mutating func snapshotWindowClosed(snapshotSeq: Int, t: Int64) -> [QualityOutput] {
+        guard let i = obligations.unansweredSnapshots.firstIndex(where: { $0.seq == snapshotSeq }) else { return [] }
+        return judgeUnanswered(obligations.unansweredSnapshots.remove(at: i), t: t)
+    }
+
+    mutating func judgeUnanswered(_ s: DerivedSnapshot, t: Int64) -> [QualityOutput] {
+        if state.seen.activeSpeakers { return [.finding(findings.missedSnapshot(s, t: t))] }
+        // The gate: a recorder that captures no sdk.activeSpeakers is not an SDK that skips them.
+        if obligations.heldSnapshots.count < Self.heldCap { obligations.heldSnapshots.append(s) }
+        return []
+    }
+
+    /// A snapshot's content as `speakers.mismatch` compares it: uids and track ids in order (with
+    /// `tieOrderUnknown`, in any order within each run of equal levels), hashed.
+    static func content(_ speakers: [Speaker], tieOrderUnknown: Bool) -> UInt64 {
+        var keys = speakers.map(\.key)
+        if tieOrderUnknown {
+            var start = 0
+            while start < speakers.count {
+                var end = start + 1
+                while end < speakers.count && speakers[end].level == speakers[start].level { end += 1 }
+                keys[start..<end].sort()
+                start = end
+            }
+        }
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ s: String) {
+            for b in s.utf8 { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
+            h = (h ^ 0xFF) &* 0x0000_0100_0000_01b3
+        }
+        for k in keys { mix(k.uid); mix(k.trackId) }
+        return h ^ UInt64(keys.count)
     }
 
     /// `merge(into:)`'s result, kept in order as it changes: each entry costs a lookup, two binary
@@ -101,11 +154,26 @@ extension QualityEngine {
     }
 
     mutating func sdkSpeakersObserved(_ speakers: [Speaker], seq: Int, t: Int64) -> [QualityOutput] {
-        state.seen.activeSpeakers = true
+        var out = valueChecks(speakers.map(\.level), field: "sdk.activeSpeakers.level", seq: seq, t: t)
+        if !state.seen.activeSpeakers {
+            // The kind is present after all: the snapshots held back are judged now, at this record's time.
+            state.seen.activeSpeakers = true
+            out += obligations.heldSnapshots.map { .finding(findings.missedSnapshot($0, t: t)) }
+            obligations.heldSnapshots = []
+        }
         let derived = state.speakers
-        if Self.sameSnapshot(speakers, derived, ignoringTieOrder: state.tieOrderUnknown) { return [] }
-        return [.finding(findings.speakersMismatch(observed: speakers, derived: derived, seq: seq,
-                                                   derivedSeq: state.speakersSeq, t: t))]
+        let window = options.matchWindowMs
+        let inWindow = { (s: DerivedSnapshot) in s.t <= t && t - s.t <= window }
+        if Self.sameSnapshot(speakers, derived, ignoringTieOrder: state.tieOrderUnknown) {
+            // S3, many-to-one: an equal answer answers every unanswered snapshot it equals in its window.
+            let content = Self.content(derived, tieOrderUnknown: state.tieOrderUnknown)
+            obligations.unansweredSnapshots.removeAll { inWindow($0) && $0.content == content }
+            return out
+        }
+        // A wrong snapshot is reported once, as the mismatch, and answers every unanswered one in its window.
+        obligations.unansweredSnapshots.removeAll(where: inWindow)
+        return out + [.finding(findings.speakersMismatch(observed: speakers, derived: derived, seq: seq,
+                                                         derivedSeq: state.speakersSeq, t: t))]
     }
 
     /// Whether the SDK's snapshot lists the derived speakers (uids and trackIds) in the derived order; with

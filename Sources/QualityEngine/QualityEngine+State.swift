@@ -15,8 +15,9 @@ extension QualityEngine {
         public var transport: ConnState = .connecting
         /// The `conn.state` record that set `transport`, if any.
         public var transportSeq: Int?
-        /// Whether a `reconnecting` was seen since the last `connected` (the next `connected` is a reconnect, Q4).
-        public var reconnectPending: Bool = false
+        /// Whether the transport has been `connected` before in the trace: a later `connected` from any
+        /// other state is then a reconnect (Q7).
+        public var connectedBefore: Bool = false
         /// What `getConnectionQuality()` returns: `nil` before the first report, after a reconnect, on CDN (Q3–Q5).
         public var latest: Evaluation?
         /// The level-change baseline (Q2).
@@ -54,6 +55,53 @@ extension QualityEngine {
 
         /// Creates the state at the start of a trace.
         public init() {}
+    }
+
+    /// The engine's bookkeeping beside the SDK's state: what must be answered within a window (S3, L4) and
+    /// what is reported once (T2).
+    public struct Obligations: Equatable, Sendable {
+        /// Derived speaker snapshots (S2) not answered yet by an `sdk.activeSpeakers` (S3), oldest first.
+        public var unansweredSnapshots: [DerivedSnapshot] = []
+        /// Unanswered snapshots whose window closed before any `sdk.activeSpeakers` was seen (judged when one arrives).
+        public var heldSnapshots: [DerivedSnapshot] = []
+        /// Accepted `switchLayer` calls whose send may still fail (L4), oldest first.
+        public var sentSwitches: [SentSwitch] = []
+        /// The record types and fields a value out of range was reported for (T2: once each).
+        public var outOfRangeReported: Set<String> = []
+        /// Creates empty bookkeeping.
+        public init() {}
+    }
+
+    /// A derived active-speaker snapshot waiting for the SDK's answer (S3).
+    public struct DerivedSnapshot: Equatable, Sendable {
+        /// The `srv.speakers` update that derived it.
+        public var seq: Int
+        /// When.
+        public var t: Int64
+        /// Its content, as `speakers.mismatch` compares it (uids and track ids in order), hashed.
+        public var content: UInt64
+        /// How many speakers it lists.
+        public var count: Int
+        /// Creates a derived snapshot.
+        public init(seq: Int, t: Int64, content: UInt64, count: Int) {
+            self.seq = seq
+            self.t = t
+            self.content = content
+            self.count = count
+        }
+    }
+
+    /// An accepted `switchLayer` whose send may still fail within the match window (L4).
+    public struct SentSwitch: Equatable, Sendable {
+        /// The `api.switchLayer` record.
+        public var seq: Int
+        /// When it was called.
+        public var t: Int64
+        /// Creates a sent switch.
+        public init(seq: Int, t: Int64) {
+            self.seq = seq
+            self.t = t
+        }
     }
 
     /// Which kinds of `sdk.*` record the trace has contained so far.
@@ -172,6 +220,8 @@ public enum QualityTimerKind: Equatable, Sendable {
     case matchWindow(changeSeq: Int)
     /// The confirmation timeout of the accepted `api.switchLayer` with seq `callSeq` has passed (L3).
     case layerConfirm(callSeq: Int)
+    /// The match window after the derived speaker snapshot of update `snapshotSeq` has closed (S3).
+    case snapshotWindow(snapshotSeq: Int)
 }
 
 /// What replaying a record (or firing a timer) produced: data, never side effects.
@@ -186,6 +236,9 @@ public enum QualityOutput: Equatable, Sendable {
     case finding(Finding)
     /// A timer to schedule.
     case timer(QualityTimer)
+    /// What became of an accepted `api.switchLayer` was decided after its verdict (L4: rejected when its
+    /// send failed).
+    case outcome(callSeq: Int, Outcome)
 }
 
 extension QualityEngine: Engine {
@@ -194,7 +247,7 @@ extension QualityEngine: Engine {
         case .verdict(let v): .verdict(v)
         case .finding(let f): .finding(f)
         case .timer(let t): .timer(t)
-        case .levelChange, .snapshot: .event
+        case .levelChange, .snapshot, .outcome: .event
         }
     }
 }

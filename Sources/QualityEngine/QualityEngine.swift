@@ -68,6 +68,8 @@ public struct QualityEngine: Sendable {
     public internal(set) var state: State
     /// The options the engine was created with.
     public let options: Options
+    /// The windows the contract checks and the findings it raises once (S3, L4, T2).
+    public internal(set) var obligations = Obligations()
 
     var tally: QualityTally
     /// The level of every speaker in `state.speakers`, by key: a speaker update finds its entry with
@@ -97,8 +99,8 @@ public struct QualityEngine: Sendable {
             return transportChanged(transport, seq: seq, t: t)
         case .qualityReport(let pub, let sub):
             return reportReceived(pub: pub, sub: sub, seq: seq, t: t)
-        case .sdkQualityChanged(let overall, let previous, _):
-            return sdkChangeObserved(previous: previous, overall: overall, seq: seq, t: t)
+        case let .sdkQualityChanged(overall, previous, mos):
+            return sdkChangeObserved(previous: previous, overall: overall, mos: mos, seq: seq, t: t)
         case .speakers(let speaking, let stopped):
             return speakersUpdated(speaking: speaking, stopped: stopped, seq: seq, t: t)
         case .sdkActiveSpeakers(let speakers):
@@ -112,8 +114,8 @@ public struct QualityEngine: Sendable {
         case .sdkLayerSwitched:
             state.seen.layerSwitched = true
             return []
-        case .sdkError(let api, _):
-            return sdkErrorObserved(api: api)
+        case let .sdkError(api, error):
+            return sdkErrorObserved(api: api, error: error, seq: seq, t: t)
         case .dropped, .checkpoint, .joinChannel, .leaveChannel, .enterMeeting, .exitMeeting, .setDefaultRoute, .setRoute,
              .clearRouteOverride, .setAudioModuleEnabled, .deviceConnected, .deviceDisconnected, .micPermission,
              .interruptionBegan, .interruptionEnded, .callState, .appState, .mediaServicesReset, .callKit, .routeChanged,
@@ -131,6 +133,8 @@ public struct QualityEngine: Sendable {
             return matchWindowClosed(changeSeq: changeSeq, t: timer.due)
         case .layerConfirm(let callSeq):
             return confirmationTimedOut(callSeq: callSeq, t: timer.due)
+        case .snapshotWindow(let snapshotSeq):
+            return snapshotWindowClosed(snapshotSeq: snapshotSeq, t: timer.due)
         }
     }
 
@@ -138,6 +142,10 @@ public struct QualityEngine: Sendable {
     public mutating func finish(t: Int64, lastSeq: Int) -> [QualityOutput] {
         tally.advance(to: t, seq: lastSeq)
         var out = closeMatchWindowsAtEnd(t: t)
+        // Snapshots whose whole window passed are judged; windows the trace ended inside are not.
+        for s in obligations.unansweredSnapshots where t > s.t.saturatingAdd(options.matchWindowMs) { out += judgeUnanswered(s, t: t) }
+        obligations.unansweredSnapshots = []
+        obligations.heldSnapshots = []
         // A confirmation window the trace ended inside is not judged (the confirmation may come later).
         for pending in state.pendingSwitches where t > pending.deadline {
             out += confirmationTimedOut(callSeq: pending.seq, t: t)

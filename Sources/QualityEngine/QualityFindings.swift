@@ -96,6 +96,41 @@ struct QualityFindings {
                 + "the server kept switching on its own (bwe_down / bwe_up).")
     }
 
+    /// L4: an accepted switch whose send on the signalling channel failed.
+    func switchNotSent(callSeq: Int, callT: Int64, pending: QualityEngine.PendingSwitch?, errorSeq: Int, error: String,
+                       t: Int64) -> Finding {
+        let call = pending.map { Self.call($0.key, $0.target) } ?? "switchLayer"
+        return Finding(
+            code: .layerSwitchNotSent, severity: .warning, rule: .L4, seqs: [errorSeq, callSeq], t: t,
+            message: "\(call) at seq \(callSeq) was accepted, but sending it failed \(formatDuration(t - callT)) later "
+                + "(sdk.error \(TextCap.clip(error)) at seq \(errorSeq)): the request never reached the server, so the layer did not change.",
+            advice: "Handle SRTCError.webrtcError thrown by switchLayer: keep showing the layer the server serves "
+                + "(didSwitchLayer), and request the switch again once the \(words.session) transport is back.",
+            call: callSeq)
+    }
+
+    /// S3: a derived active-speaker snapshot the SDK did not emit.
+    func missedSnapshot(_ s: QualityEngine.DerivedSnapshot, t: Int64) -> Finding {
+        Finding(
+            code: .speakersMissedSnapshot, severity: .warning, rule: .S3, seqs: [s.seq], t: t,
+            message: "The srv.speakers update at seq \(s.seq) (at \(formatDuration(s.t))) derives "
+                + (s.count == 0 ? "an empty active-speaker snapshot (nobody speaks)" : "an active-speaker snapshot of \(s.count)")
+                + ", but the SDK emitted no sdk.activeSpeakers for it within \(formatDuration(options.matchWindowMs)).",
+            advice: "didChangeActiveSpeakers fires after every server update, an empty array when nobody speaks; "
+                + "a UI that waits for it keeps highlighting a \(words.participant) who stopped. Send this trace to the "
+                + "\(words.product) SDK team.")
+    }
+
+    /// T2: a value outside its documented range.
+    func valueOutOfRange(field: String, value: Double, range: ClosedRange<Double>, seq: Int, t: Int64) -> Finding {
+        let allowed = range.upperBound == .infinity ? "at least \(fixed(range.lowerBound, 1))"
+            : "\(fixed(range.lowerBound, range.lowerBound == 1 ? 1 : 0)) to \(fixed(range.upperBound, range.upperBound == 4.5 ? 1 : 0))"
+        return Finding(
+            code: .traceValueOutOfRange, severity: .warning, rule: .T2, seqs: [seq], t: t,
+            message: "\(field) is \(value) at seq \(seq), outside its documented range (\(allowed)); it is used as recorded.",
+            advice: "Check the \(words.product) SDK's conversion of the server's values; the documents give \(field) as \(allowed).")
+    }
+
     /// An engine limit was reached (`speakers` or `subscriptions`); the addition was ignored.
     func limitExceeded(_ what: String, limit: Int, seq: Int, t: Int64) -> Finding {
         Finding(

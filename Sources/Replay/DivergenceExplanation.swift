@@ -1,74 +1,81 @@
 import Contract
+import RouteEngine
 import TraceModel
 
-/// What can explain a divergence (X3), as the trace has told it so far: the findings that account for one
-/// and the records they depend on.
+/// What the route engine's state says can explain a divergence at a moment (X3 as restated in v3).
+struct ExplanationFacts: Equatable {
+    /// The call session that is up (R19), with what it raised.
+    var callSession: RouteEngine.CallSession?
+    /// The effective target is a speaker default with no override.
+    var speakerByDefault = false
+    /// An interruption finding that explains divergences from the recovery it names on.
+    var recovery: RouteEngine.RecoveryExplanation?
+    /// `session.callPathNotUp` explains divergences now (its window's record).
+    var callPath: Int?
+
+    init() {}
+
+    init(_ engine: RouteEngine) {
+        callSession = engine.state.callSession
+        speakerByDefault = engine.state.override == nil && engine.state.defaultTarget == .speaker
+        recovery = engine.obligations.recoveryExplanation
+        callPath = engine.obligations.callPathExplanation
+    }
+}
+
+/// What can explain a divergence (X3), as the trace has told it so far: the rows of the explanation table,
+/// checked at every moment a divergence is open; the first row that holds explains it.
 struct ExplanationContext {
     /// The layer's words, from the header.
     var words = LayerWords(.srtc)
-    /// The header's seq, once `device.simulator` was raised (R10).
-    var simulatorSeq: Int?
-    /// The latest call-session activation (R11: its mode's implied options count as its own).
-    var lastCallSession: (seq: Int, activation: SessionActivation)?
-    /// When the latest interruption began, and the latest interruption finding since then.
-    var lastInterruptionBegan: Int64?
-    var interruptionFinding: (code: FindingCode, seq: Int)?
-    /// The record of the latest `session.changedByOtherComponent` (R12).
-    var otherComponentChangeSeq: Int?
-
-    /// Whether the interval that starts at record `seq` starts with another component's change (R12).
-    func startedByOtherComponent(_ seq: Int?) -> Int? {
-        guard let seq, otherComponentChangeSeq == seq else { return nil }
-        return seq
-    }
+    /// The latest `session.changedByOtherComponent`: its reading and when (R12).
+    var otherComponentChange: (seq: Int, t: Int64)?
+    /// The R12 finding raised for the record being replayed, before the tracker reads it.
+    private var raisedChange: (seq: Int, t: Int64)?
     /// The latest `applied` route call.
     var lastApplied: (seq: Int, t: Int64)?
-    /// The effective target is a speaker default with no override.
-    var speakerByDefault = false
+    /// The engine's facts at the latest moment.
+    var facts = ExplanationFacts()
 
     /// Notes a record's content.
     mutating func note(_ r: Record) {
         if case .header(let h) = r.body { words = LayerWords(h.layer) }
-        if case .sessionActivated(let a) = r.body, a.isCallSession { lastCallSession = (r.seq, a) }
-        if case .interruptionBegan = r.body {
-            lastInterruptionBegan = r.t
-            interruptionFinding = nil
-        }
     }
 
     /// Notes a finding that may explain a divergence.
     mutating func note(_ f: Finding) {
-        switch f.code {
-        case .deviceSimulator: simulatorSeq = f.seqs.first ?? 0
-        case .sessionChangedByOtherComponent: otherComponentChangeSeq = f.seqs.first
-        case .interruptionNotRecovered, .interruptionPrematureReactivation, .interruptionRecoveredWithoutActivation:
-            interruptionFinding = (f.code, f.seqs.first ?? 0)
-        default: break
-        }
+        if f.code == .sessionChangedByOtherComponent, let seq = f.seqs.first { raisedChange = (seq, f.t) }
     }
 
-    /// X3: the finding that accounts for the divergence, if any, at the moment it counts; `startedBy` is the
-    /// `session.changedByOtherComponent` record the interval started with, if it did (R12).
-    func explain(_ d: inout Divergence, startedBy change: Int?) {
-        guard let (code, seq) = explanation(d, startedBy: change) else { return }
+    /// The R12 change raised at reading `r`, if one was.
+    mutating func pendingChange(at r: Record) -> (seq: Int, t: Int64)? {
+        guard let change = raisedChange, change.seq == r.seq else { return nil }
+        raisedChange = nil
+        return change
+    }
+
+    /// X3: the first row of the table that holds at moment `t` explains the interval (it keeps the first
+    /// explanation it gets).
+    func explain(_ d: inout Divergence, at t: Int64, starting: Bool) {
+        guard d.explainedBy == nil, let (code, seq) = explanation(d, at: t, starting: starting) else { return }
         d.explainedBy = code
         d.explainedBySeq = seq
     }
 
-    private func explanation(_ d: Divergence, startedBy change: Int?) -> (FindingCode, Int)? {
-        // R12: another component changed the session at the very record the divergence started with.
-        if let change { return (.sessionChangedByOtherComponent, change) }
-        if let seq = simulatorSeq { return (.deviceSimulator, seq) }
-        if d.predicted == .bluetooth, let s = lastCallSession, !s.activation.has("allowBluetooth") {
-            return (.sessionMissingAllowBluetooth, s.seq)
+    private func explanation(_ d: Divergence, at t: Int64, starting: Bool) -> (FindingCode, Int)? {
+        // R12: a divergence that starts in the ms of the reading that raised it.
+        if let change = otherComponentChange, change.t == d.start { return (.sessionChangedByOtherComponent, change.seq) }
+        if let s = facts.callSession {
+            if s.missingAllowBluetooth, d.predicted == .bluetooth, d.actual == .receiver || d.actual == .speaker {
+                return (.sessionMissingAllowBluetooth, s.seq)
+            }
+            if s.missingDefaultToSpeaker, d.predicted == .speaker, d.predictedBy?.rule == .R2, facts.speakerByDefault,
+               d.actual == .receiver {
+                return (.sessionMissingDefaultToSpeaker, s.seq)
+            }
         }
-        if d.predicted == .speaker, d.actual == .receiver, speakerByDefault, let s = lastCallSession,
-           !s.activation.has("defaultToSpeaker") {
-            return (.sessionMissingDefaultToSpeaker, s.seq)
-        }
-        if let began = lastInterruptionBegan, d.start >= began, let f = interruptionFinding {
-            return (f.code, f.seq)
-        }
+        if let r = facts.recovery, let from = r.from, t >= from { return (r.code, r.seq) }
+        if let window = facts.callPath, d.predicted == .receiver, d.actual == .speaker { return (.sessionCallPathNotUp, window) }
         return nil
     }
 }

@@ -15,14 +15,17 @@ struct DivergenceTracker {
         case closed(Divergence)
     }
 
-    /// What the route engine predicts after a record or timer: the route and why (X4).
+    /// What the route engine predicts after a record or timer: the route and why (X4), the route a
+    /// reading may show without a mismatch (R15), and what may explain a divergence now (X3).
     struct Prediction {
         /// The predicted route (nil: no prediction).
         var route: Route?
         /// The branch of R8 and the record behind it.
         var source: PredictionSource?
-        /// The effective target is a speaker default with no override (for session.missingDefaultToSpeaker).
-        var speakerByDefault: Bool
+        /// A reading of this route is no mismatch (R15's N while a flush window allows it).
+        var tolerated: Route?
+        /// What the engine's state says can explain a divergence at this moment (X3).
+        var facts: ExplanationFacts
     }
 
     let toleranceMs: Int64
@@ -42,8 +45,6 @@ struct DivergenceTracker {
     /// The interval in progress, and whether it has been counted yet.
     private(set) var open: Divergence?
     private(set) var openCounted = false
-    /// The `session.changedByOtherComponent` record the open interval started with, if any (R12).
-    private var openStartedBy: Int?
     /// When the open interval started (nil: none is open): the per-record checks read it instead of copying
     /// the whole interval out of its optional.
     private var openStart: Int64?
@@ -72,7 +73,6 @@ struct DivergenceTracker {
         openCounted = true
         count += 1
         d.end = moment
-        context.explain(&d, startedBy: openStartedBy)
         open = d
         return [.counted(d, finding(for: d, at: moment))]
     }
@@ -86,6 +86,7 @@ struct DivergenceTracker {
         if case .routeSnapshot(let route, _) = r.body { observed = route }
         if observed == nil { context.note(r) }
         let counted = openStart == nil || openCounted ? [] : advance(to: r.t)
+        if observed != nil, let change = context.pendingChange(at: r) { context.otherComponentChange = change }
         if let route = observed {
             if route != actual || actualTimeline.isEmpty { Self.append(RouteSegment(t: r.t, route: route, seq: r.seq), to: &actualTimeline, cap: maxSegments, truncated: &truncated) }
             // The record that set the actual route, not a later re-reading of the same route.
@@ -110,32 +111,46 @@ struct DivergenceTracker {
             predictedSeq = seq
         }
         predictedBy = p.source
-        context.speakerByDefault = p.speakerByDefault
-        let differs = predicted != nil && actual != nil && actual != .unknown && predicted != actual
+        context.facts = p.facts
+        let differs = predicted != nil && actual != nil && actual != .unknown && predicted != actual && actual != p.tolerated
         if differs && openStart == nil {
             var d = Divergence(start: t, end: t, openAtEnd: false, predicted: predicted!, actual: actual!,
                                predictedSeq: predictedSeq, actualSeq: actualSeq)
             d.startSeq = seq
             d.predictedBy = predictedBy
-            openStartedBy = context.startedByOtherComponent(seq)
             if let applied = context.lastApplied, t - applied.t <= toleranceMs, t >= applied.t { d.afterAppliedCall = applied.seq }
+            context.explain(&d, at: t, starting: true)
             open = d
             openStart = t
             openCounted = false
-        } else if differs, !openCounted, openStart != nil, var d = open {
-            // Until it counts, the interval reports the routes that hold now (a brief first
-            // reading, e.g. 50 ms of bluetooth before the receiver, does not name it).
-            d.predicted = predicted!
-            d.actual = actual!
-            d.predictedSeq = predictedSeq
-            d.actualSeq = actualSeq
-            d.predictedBy = predictedBy
+        } else if differs, openStart != nil, var d = open {
+            if !openCounted {
+                // Until it counts, the interval reports the routes that hold now (a brief first
+                // reading, e.g. 50 ms of bluetooth before the receiver, does not name it).
+                d.predicted = predicted!
+                d.actual = actual!
+                d.predictedSeq = predictedSeq
+                d.actualSeq = actualSeq
+            }
+            // X4: the record behind the branch at the start, in force after every record of its start ms.
+            if t == openStart { d.predictedBy = predictedBy }
+            // X3: the explanation rows are checked at every moment the interval is open.
+            context.explain(&d, at: t, starting: false)
             open = d
         } else if !differs, openStart != nil, var d = open {
             d.end = t
             return close(&d)
         }
         return []
+    }
+
+    /// Checks the explanation rows at a moment when nothing else happens (a finding raised at the end of
+    /// its window, X3), on the open interval.
+    mutating func recheck(facts: ExplanationFacts, at t: Int64) {
+        context.facts = facts
+        guard var d = open else { return }
+        context.explain(&d, at: t, starting: false)
+        open = d
     }
 
     /// Closes an interval still open at the end of the trace.
@@ -150,7 +165,6 @@ struct DivergenceTracker {
         var outputs: [Output] = []
         if !openCounted && d.end - d.start > toleranceMs {
             count += 1
-            context.explain(&d, startedBy: openStartedBy)
             outputs = [.counted(d, finding(for: d, at: d.end)), .closed(d)]
         } else if openCounted {
             outputs = [.closed(d)]
@@ -181,7 +195,7 @@ struct DivergenceTracker {
             advice = "Fix the cause named by \(code); the route follows once it is fixed."
         } else {
             severity = .error
-            message += "; nothing recorded explains it"
+            message += "; nothing recorded explains it so far"
             advice = "Escalate to the \(w.product) SDK team with this trace: the device did something the documented contract cannot explain. Meanwhile show \(w.currentRouteAPI) in the UI, not the call's success."
         }
         return Finding(code: .routeDivergence, severity: severity, rule: d.explained ? .X3 : .X2, seqs: d.seqs, t: t,

@@ -53,10 +53,21 @@ struct PendingCall {
 }
 
 extension Replayer {
-    /// A pending call's outcome was decided: the verdict and the counts follow. The call's findings are
-    /// not touched: the outcome is data on the verdict, phrased by the reports.
+    /// A call's outcome was decided after its verdict (a pending route call, V2; a switch whose send
+    /// failed, L4): the verdict and the counts follow. The call's findings are not touched: the outcome is
+    /// data on the verdict, phrased by the reports.
     func decided(_ callSeq: Int, _ outcome: Outcome) {
-        guard let call = pendingCalls.removeValue(forKey: callSeq) else { return }
+        let call: PendingCall
+        if let pending = pendingCalls.removeValue(forKey: callSeq) {
+            call = pending
+        } else if let i = verdictIndex[callSeq], let before = result.verdicts[i].outcome {
+            // A call whose outcome was decided at the call (it took effect, so it was not counted).
+            guard before.tookEffect else { return }
+            call = PendingCall(key: result.verdicts[i].notTakingEffectKey, verdict: i)
+            result.notTakingEffectCounts[call.key, default: 0] += 1
+        } else {
+            return
+        }
         result.notTakingEffectCounts[call.key, default: 0] -= 1
         if result.notTakingEffectCounts[call.key] == 0 { result.notTakingEffectCounts[call.key] = nil }
         var verdict: Verdict?

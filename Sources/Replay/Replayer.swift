@@ -38,14 +38,41 @@ public final class Replayer {
         // One match window for both engines (R12 and the quality matching).
         var routeOptions = options.route
         routeOptions.matchWindowMs = options.quality.matchWindowMs
+        routeOptions.toleranceMs = options.toleranceMs
         route = RouteEngine(options: routeOptions)
         quality = QualityEngine(options: options.quality)
         result = ReplayResult(file: file)
         divergences = DivergenceTracker(toleranceMs: options.toleranceMs, maxSegments: options.maxTimelineSegments)
     }
 
-    /// Replays one record: due timers first, then the record through both engines, then expectations.
+    /// Replays one record. Within one ms, every `sdk.*` record is taken after the other records of that ms
+    /// (contract v3: an SDK callback or event answers what the system and the app did in the same ms);
+    /// `expect.*` records keep their place, so the `sdk.*` records before one are taken before it.
     public func feed(_ record: Record) {
+        if record.t != heldT { releaseHeld() }
+        if record.body.kind?.family == .sdk {
+            heldT = record.t
+            held.append(record)
+            return
+        }
+        if case .expect = record.body { releaseHeld() }
+        process(record)
+    }
+
+    /// The `sdk.*` records of the current ms waiting for the other records of that ms.
+    private var held: [Record] = []
+    private var heldT: Int64 = -1
+
+    private func releaseHeld() {
+        guard !held.isEmpty else { return }
+        let records = held
+        held.removeAll(keepingCapacity: true)
+        for r in records { process(r) }
+    }
+
+    /// Replays one record in replay order: due timers first, then the record through both engines, then
+    /// expectations.
+    private func process(_ record: Record) {
         fireTimers(through: record.t)
         now = max(now, record.t)
         lastSeq = record.seq
@@ -111,12 +138,13 @@ public final class Replayer {
     /// What the route engine predicts now, for the divergence tracker.
     private var prediction: DivergenceTracker.Prediction {
         DivergenceTracker.Prediction(route: route.predictedRoute, source: route.predictionSource,
-                                     speakerByDefault: route.state.override == nil && route.state.defaultTarget == .speaker)
+                                     tolerated: route.toleratedRoute, facts: ExplanationFacts(route))
     }
 
     /// Runs end-of-trace diagnostics and `"at":"end"` expectations; returns the result.
     public func finish() -> ReplayResult {
         guard !finished else { return result }
+        releaseHeld()
         finished = true
         // Timers due after the last record are not fired: the trace does not cover that time.
         fireTimers(through: now)
@@ -189,6 +217,9 @@ public final class Replayer {
                 if observer != nil { step.events.append(.levelChange(previous: c.previous, overall: c.overall)) }
             case .snapshot(let s):
                 if observer != nil { step.events.append(.speakers(first: s.prefix(StateSnapshot.listed).map(\.key), count: s.count)) }
+            case let .outcome(callSeq, outcome):
+                decided(callSeq, outcome)
+                if observer != nil { step.events.append(.outcomeDecided(callSeq: callSeq, outcome: outcome)) }
             }
         }
     }

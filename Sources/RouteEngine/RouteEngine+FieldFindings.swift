@@ -35,8 +35,10 @@ extension RouteEngine {
     }
 
     /// I6: an interruption recovered at a moment I6 names, without its end.
-    func endNeverArrivedFinding(interruptionSeq: Int, triggerSeq: Int, byTimer: Bool, t: Int64) -> Finding {
-        let moment = byTimer
+    func endNeverArrivedFinding(interruptionSeq: Int, triggerSeq: Int, byTimer: Bool, t: Int64, byActivation: Bool = false) -> Finding {
+        let moment = byActivation
+            ? "when the SDK activated its call session again (seq \(triggerSeq)) with no system call up (I8)"
+            : byTimer
             ? "\(formatDuration(options.retryDelayMs)) after the system call ended (seq \(triggerSeq))"
             : "when the app returned to the foreground (seq \(triggerSeq)) with no system call up"
         return Finding(code: .interruptionEndNeverArrived, severity: .info, rule: .I6, seqs: [triggerSeq, interruptionSeq],

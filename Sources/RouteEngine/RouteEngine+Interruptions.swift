@@ -1,23 +1,39 @@
+import Contract
 import TraceModel
 
-// I1–I4 and I6: interruptions, system calls and recovery.
+// I1–I4, I6, I8–I10: interruptions, system calls and recovery.
 extension RouteEngine {
-    /// I1: only an engaged path can be interrupted; each begin starts a new interruption (I6). Ignored until
-    /// the rebuild after a media services reset (I5).
-    mutating func interruptionBegan(_ record: Record) -> [RouteOutput] {
-        guard state.engaged, state.resetSeq == nil else { return [] }
+    /// I1: only an engaged path can be interrupted; each begin starts a new interruption (I6). Ignored during
+    /// a media services reset (I5) and a CallKit hold (I11). A stale interruption (I9: wasSuspended or
+    /// appWasSuspended) has already ended: it is pending at once and attempts recovery at its own record.
+    mutating func interruptionBegan(_ record: Record, stale: Bool) -> [RouteOutput] {
+        guard state.engaged, state.interruptionKind != .reset, state.interruptionKind != .hold else { return [] }
+        var outputs = closeFlushWindow(t: record.t)
+        let wasInterrupted = state.interrupted
         state.interrupted = true
+        state.interruptionKind = stale ? .stale : .system
         state.recoveryPending = false
         state.interruptionSeq = record.seq
         state.activatedSinceInterruption = false
         state.callUpDuringInterruption = state.callState.isCallUp
         state.callEndedAt = nil
-        return []
+        state.callKitChoice = nil
+        state.callPathUp = false
+        obligations.overrideChangedWhileInterrupted = false
+        obligations.callPath = []
+        obligations.recoveredCallbacks = nil
+        if !wasInterrupted { obligations.silentSince = RouteReading(route: .unknown, t: record.t, seq: record.seq) }
+        if stale {
+            state.recoveryPending = true
+            return outputs + attemptRecovery(t: record.t, triggerSeq: record.seq, decidedBy: record.seq)
+        }
+        if !wasInterrupted { outputs += interruptedCallbackDue(record) }
+        return outputs
     }
 
     /// I2, I3: the end of an interruption starts pending recovery and is the first attempt.
     mutating func interruptionEnded(_ record: Record) -> [RouteOutput] {
-        guard state.interrupted, state.resetSeq == nil else { return [] }
+        guard state.interruptionKind == .system else { return [] }
         state.recoveryPending = true
         return attemptRecovery(t: record.t, triggerSeq: record.seq, decidedBy: record.seq)
     }
@@ -29,7 +45,8 @@ extension RouteEngine {
     mutating func callStateChanged(_ callState: CallState, _ record: Record) -> [RouteOutput] {
         let wasUp = state.callState.isCallUp
         state.callState = callState
-        guard state.interrupted, state.resetSeq == nil, let interruptionSeq = state.interruptionSeq else { return [] }
+        guard state.interruptionKind == .system || state.interruptionKind == .stale,
+              let interruptionSeq = state.interruptionSeq else { return [] }
         if callState.isCallUp {
             state.callUpDuringInterruption = true
         } else if wasUp {
@@ -48,7 +65,7 @@ extension RouteEngine {
             if state.recoveryPending { return attemptRecovery(t: record.t, triggerSeq: record.seq, decidedBy: record.seq) }
             // I6 (b): every foreground record, if no system call was up during this interruption or the last one
             // ended at least D ms before.
-            guard state.interrupted, state.resetSeq == nil else { return [] }
+            guard state.interruptionKind == .system else { return [] }
             let callLongOver = state.callEndedAt.map { record.t - $0 >= options.retryDelayMs } ?? false
             guard !state.callUpDuringInterruption || callLongOver else { return [] }
             return recoverWithoutEnd(t: record.t, triggerSeq: record.seq, decidedBy: record.seq)
@@ -65,44 +82,120 @@ extension RouteEngine {
 
     /// I3: the first attempt whose conditions hold recovers, exactly once per interruption.
     mutating func attemptRecovery(t: Int64, triggerSeq: Int, decidedBy: Int?) -> [RouteOutput] {
-        guard state.interrupted, state.recoveryPending, state.canRecover else { return [] }
+        guard state.interruptionKind == .system || state.interruptionKind == .stale, state.recoveryPending,
+              state.canRecover else { return [] }
         return recover(t: t, triggerSeq: triggerSeq, decidedBy: decidedBy)
     }
 
     /// I6: an interruption whose end never came recovers as if it had ended, when I2's conditions hold.
     mutating func recoverWithoutEnd(t: Int64, triggerSeq: Int, decidedBy: Int?) -> [RouteOutput] {
-        guard state.interrupted, !state.recoveryPending, state.canRecover, let interruptionSeq = state.interruptionSeq
-        else { return [] }
+        guard state.interruptionKind == .system, !state.recoveryPending, state.canRecover,
+              let interruptionSeq = state.interruptionSeq else { return [] }
         let finding = endNeverArrivedFinding(interruptionSeq: interruptionSeq, triggerSeq: triggerSeq,
                                              byTimer: decidedBy == nil, t: t)
         return recover(t: t, triggerSeq: triggerSeq, decidedBy: decidedBy) + [.finding(finding)]
     }
 
-    /// The recovery itself (I3, I6): interrupted clears, the route is re-applied per R8, the recovered
-    /// callback is due, the recovery window opens, and the calls deferred meanwhile are decided (V2).
-    private mutating func recover(t: Int64, triggerSeq: Int, decidedBy: Int?) -> [RouteOutput] {
+    /// I8: a successful call-session activation while an I1 interruption is open (engaged, no system call
+    /// up) is the recovery. In the background it came early; without an end, the end never arrived.
+    mutating func recoverByActivation(_ record: Record) -> [RouteOutput] {
+        guard state.interruptionKind == .system, state.engaged, !state.callState.isCallUp,
+              let interruptionSeq = state.interruptionSeq else { return [] }
+        let early = !state.foreground, endless = !state.recoveryPending
+        var outputs = recover(t: record.t, triggerSeq: record.seq, decidedBy: record.seq, activated: true)
+        if early { outputs.append(.finding(recoveredEarlyFinding(record, interruptionSeq: interruptionSeq))) }
+        if endless {
+            outputs.append(.finding(endNeverArrivedFinding(interruptionSeq: interruptionSeq, triggerSeq: record.seq,
+                                                           byTimer: false, t: record.t, byActivation: true)))
+        }
+        return outputs
+    }
+
+    /// The recovery itself (I3, I6, I8, I9): interrupted clears, the route is re-applied per R8, the
+    /// recovered callback is due (not after I9), the recovery window opens (met at once by the recovering
+    /// activation, or by one that came while a stale interruption was pending), the calls deferred
+    /// meanwhile are decided (V2), the call path must come up (R17) and a flush window may open (R15).
+    private mutating func recover(t: Int64, triggerSeq: Int, decidedBy: Int?, activated: Bool = false) -> [RouteOutput] {
         guard let interruptionSeq = state.interruptionSeq else { return [] }
+        let stale = state.interruptionKind == .stale
+        let pathUp = activated || state.callPathUp
         state.interrupted = false
+        state.interruptionKind = nil
         state.recoveryPending = false
         state.predictionSeq = triggerSeq
-        state.pendingConfirmation = PendingConfirmation(
-            interruptionSeq: interruptionSeq, triggerSeq: triggerSeq, recoveredAt: t)
-        let window = RouteTimer(due: t.saturatingAdd(options.recoveryWindowMs), kind: .recoveryWindow(interruptionSeq: interruptionSeq))
-        return [.recovered(t: t), .timer(window)] + decidePendingCalls(t: t, by: decidedBy)
+        var outputs: [RouteOutput] = [.recovered(t: t)]
+        if pathUp {
+            state.pendingConfirmation = nil
+            state.activatedSinceInterruption = true
+        } else {
+            state.pendingConfirmation = PendingConfirmation(interruptionSeq: interruptionSeq, triggerSeq: triggerSeq, recoveredAt: t)
+        }
+        obligations.callback = stale ? nil : CallbackWindow(interruptionSeq: interruptionSeq, triggerSeq: decidedBy, t: t,
+                                                               activated: activated, called: false)
+        obligations.recoveredCallbacks = 0
+        obligations.silentSince = nil
+        if obligations.recoveryExplanation?.from == nil { obligations.recoveryExplanation?.from = t }
+        if !pathUp || !stale {
+            outputs.append(.timer(RouteTimer(due: Self.due(t, options.recoveryWindowMs), kind: .recoveryWindow(interruptionSeq: interruptionSeq))))
+        }
+        outputs += decidePendingCalls(t: t, by: decidedBy)
+        if !pathUp { outputs += openCallPathWindow(decidedBy ?? triggerSeq, t: t, afterRecovery: true) }
+        outputs += openFlushWindow(openedBy: interruptionSeq, t: t, reading: state.lastReading.map { RouteReading(route: $0.route, t: t, seq: $0.seq) },
+                                   atRecovery: true)
+        return outputs
+    }
+
+    /// The end of the recovery window: nothing came (interruption.notRecovered), or an activation came but
+    /// no recovered callback (I14 b).
+    mutating func recoveryWindowClosed(interruptionSeq: Int, t: Int64) -> [RouteOutput] {
+        var outputs: [RouteOutput] = []
+        if let pending = state.pendingConfirmation, pending.interruptionSeq == interruptionSeq {
+            state.pendingConfirmation = nil
+            if obligations.recoveryExplanation == nil {
+                obligations.recoveryExplanation = RecoveryExplanation(code: .interruptionNotRecovered, from: pending.recoveredAt,
+                                                                      seq: pending.triggerSeq)
+            }
+            outputs.append(.finding(notRecoveredFinding(pending, t: t)))
+        }
+        if let window = obligations.callback, window.interruptionSeq == interruptionSeq {
+            obligations.callback = nil
+            if window.activated && !window.called { outputs += noRecoveredCallback(window, t: t) }
+        }
+        return outputs
     }
 
     /// A successful activation, or CallKit's `didActivate` (I7): it confirms a recovery, counts for I4's
-    /// second half, and is the rebuild after a media services reset (I5).
+    /// second half and I14 (b), and is the rebuild after a media services reset (I5).
     mutating func activationSucceeded(_ record: Record) -> [RouteOutput] {
         if state.activatedSinceInterruption != nil { state.activatedSinceInterruption = true }
-        state.pendingConfirmation = nil
-        return state.resetSeq == nil ? [] : rebuilt(record)
+        if state.pendingConfirmation != nil { state.pendingConfirmation = nil }
+        obligations.callback?.activated = true
+        obligations.recoveryExplanation = nil
+        return state.interruptionKind == .reset ? rebuilt(record) : []
     }
 
-    /// I4 (recovered without activation) and recovery confirmation.
+    /// I4 (recovered without activation), recovery confirmation, I14 (b) and (c).
     mutating func sdkRecovered(_ record: Record) -> [RouteOutput] {
+        var outputs = recoveredCallbackSeen(record)
         state.pendingConfirmation = nil
-        guard state.activatedSinceInterruption == false else { return [] }
-        return [.finding(recoveredWithoutActivationFinding(record))]
+        guard state.activatedSinceInterruption == false else { return outputs }
+        // X3: it explains divergences from the recovery it names (a callback before the recovery: from that
+        // recovery) until the next successful activation; the earlier raised of the two findings names it.
+        if obligations.recoveryExplanation == nil {
+            obligations.recoveryExplanation = RecoveryExplanation(code: .interruptionRecoveredWithoutActivation,
+                                                                  from: state.interrupted ? nil : obligations.callback?.t ?? record.t,
+                                                                  seq: record.seq)
+        }
+        outputs.append(.finding(recoveredWithoutActivationFinding(record)))
+        return outputs
+    }
+
+    /// I10: an interruption still open at a leave or at the end, lasting longer than the recovery window,
+    /// with no system call up and the app in the foreground: the call was silent from it on.
+    mutating func neverRecoveredCheck(at record: Record?, seq: Int, t: Int64) -> [RouteOutput] {
+        guard state.interruptionKind == .system || state.interruptionKind == .stale, let since = obligations.silentSince,
+              t - since.t > options.recoveryWindowMs, !state.callState.isCallUp, state.foreground else { return [] }
+        obligations.silentSince = nil
+        return [.finding(neverRecoveredFinding(beganSeq: since.seq, beganAt: since.t, endSeq: record?.seq, t: t))]
     }
 }

@@ -13,6 +13,16 @@ public enum RouteTimerKind: Equatable, Sendable {
     case rebuildWindow(resetSeq: Int)
     /// The end of the recovery window after a CallKit answer or start (callkit.noDidActivate, I7).
     case callKitWindow(actionSeq: Int)
+    /// The end of the call-path window of an engagement or recovery (session.callPathNotUp, R17).
+    case callPathWindow(seq: Int)
+    /// The end of the deactivation window after a leave or exit (session.notDeactivated, R18).
+    case deactivationWindow(seq: Int)
+    /// The end of the match window for an interruption's interrupted callback (I14 a).
+    case interruptedCallback(seq: Int)
+    /// A reading in a flush window has shown its route for longer than the tolerance (R15).
+    case flushSettle(openedBy: Int, readingSeq: Int)
+    /// The end of the reactivation window after an `unhold` (callkit.noReactivation, I11).
+    case reactivationWindow(unholdSeq: Int)
 }
 
 /// What applying a record to the route engine produces: data, never side effects.

@@ -1,23 +1,50 @@
+import Contract
 import TraceModel
 
-// The audio session as the SDK configured it: activations (I4, I5, I7, R11, session.*) and changes made
-// behind the SDK's back (R12).
+// The audio session as the SDK configured it: activations and deactivations (I4, I5, I7, I8, R11, R17–R19,
+// session.*), and the device's route readings (R12, R15, I13).
 extension RouteEngine {
-    /// I4 (premature reactivation), recovery confirmation, the rebuild after a reset (I5), the race with
-    /// CallKit (I7), the session's mode (R11) and the session.* checks.
+    /// Categories and modes the format lists (T1: any other is kept and warned about).
+    static let listedCategories: Set<String> = ["playAndRecord", "playback", "record", "ambient", "soloAmbient", "multiRoute"]
+    static let listedModes: Set<String> = ["default", "voiceChat", "videoChat", "gameChat", "measurement", "moviePlayback",
+                                           "spokenAudio", "videoRecording", "voicePrompt"]
+
+    /// I4 (premature reactivation), the recoveries an activation makes (I5's rebuild, I8), the race with
+    /// CallKit (I7), the call session that is up (R19), the call path (R17) and the session.* checks.
     mutating func sessionActivated(_ activation: SessionActivation, _ record: Record) -> [RouteOutput] {
         var outputs: [RouteOutput] = []
         state.activationsRecorded = true
         // The SDK must reactivate after a reset, so I4 does not apply until the rebuild (decided).
-        if state.interrupted, state.resetSeq == nil, state.callState.isCallUp {
-            outputs.append(.finding(prematureReactivationFinding(record)))
+        let premature = state.interrupted && state.interruptionKind != .reset && state.interruptionKind != .hold
+            && state.callState.isCallUp
+        if premature { outputs.append(.finding(prematureReactivationFinding(record))) }
+        guard activation.ok else {
+            for i in obligations.callPath.indices { obligations.callPath[i].lastError = activation.error ?? "unknown" }
+            return outputs
         }
-        guard activation.ok else { return outputs }
+        if activation.isCallSession {
+            // R19: the call session that is up is this one, engaged or not.
+            state.callSession = CallSession(seq: record.seq, mode: activation.mode,
+                                            allowsAirPlay: activation.mode == "videoChat" || activation.options.contains("allowAirPlay"))
+            let findings = sessionFindings(activation, record)
+            state.callSession?.missingAllowBluetooth = findings.contains { if case .finding(let f) = $0 { f.code == .sessionMissingAllowBluetooth } else { false } }
+            state.callSession?.missingDefaultToSpeaker = findings.contains { if case .finding(let f) = $0 { f.code == .sessionMissingDefaultToSpeaker } else { false } }
+            outputs += findings
+        } else {
+            state.callSession = nil
+        }
+        // I8: a call-session activation with no system call up recovers an open I1 interruption.
+        if activation.isCallSession, state.interruptionKind == .system, !state.callState.isCallUp {
+            outputs += recoverByActivation(record)
+        }
         outputs += activationSucceeded(record)
         outputs += raceCallKit(record)
         if activation.isCallSession {
-            if state.engaged { state.videoChatSeq = activation.mode == "videoChat" ? record.seq : nil }
-            outputs += sessionFindings(activation, record)
+            if !premature { outputs += callPathCameUp(record) }
+        } else {
+            // R17: a successful activation in another category takes the path down; the windows name it.
+            state.callPathUp = false
+            for i in obligations.callPath.indices { obligations.callPath[i].otherCategory = activation.category ?? "none" }
         }
         return outputs
     }
@@ -37,13 +64,75 @@ extension RouteEngine {
         return outputs
     }
 
+    /// R17: a successful `playAndRecord` activation or a `didActivate` brings the call path up and meets
+    /// every open call-path window; it also ends `session.callPathNotUp`'s explanation (X3).
+    mutating func callPathCameUp(_ record: Record) -> [RouteOutput] {
+        state.callPathUp = true
+        obligations.callPath = []
+        obligations.callPathExplanation = nil
+        return []
+    }
+
+    /// R17: a window opens at an engagement and at a recovery, unless the path is up already or a CallKit
+    /// window is open (I7's `callkit.noDidActivate` covers a `didActivate` that never comes).
+    mutating func openCallPathWindow(_ seq: Int, t: Int64, afterRecovery: Bool) -> [RouteOutput] {
+        guard !state.callPathUp, state.callKitWindows.isEmpty else { return [] }
+        obligations.callPath.append(CallPathWindow(seq: seq, t: t, afterRecovery: afterRecovery))
+        return [.timer(RouteTimer(due: Self.due(t, options.recoveryWindowMs), kind: .callPathWindow(seq: seq)))]
+    }
+
+    /// R17: a window that reaches its due time unmet raises `session.callPathNotUp`, if the trace recorded an
+    /// activation before; after a recovery, only when a successful activation in another category came.
+    mutating func callPathWindowClosed(seq: Int, t: Int64) -> [RouteOutput] {
+        guard let i = obligations.callPath.firstIndex(where: { $0.seq == seq }) else { return [] }
+        let window = obligations.callPath.remove(at: i)
+        guard state.activationsRecorded, !window.afterRecovery || window.otherCategory != nil else { return [] }
+        if window.otherCategory != nil { obligations.callPathExplanation = window.seq }
+        return [.finding(callPathNotUpFinding(window, t: t))]
+    }
+
+    /// R18: a successful deactivation meets the deactivation window (a failed one is named if none
+    /// follows); it takes the call path down and ends the call session (R17, R19).
+    mutating func sessionDeactivated(notifyOthers: Bool, ok: Bool, error: String?, _ record: Record) -> [RouteOutput] {
+        obligations.deactivationsRecorded = true
+        var outputs: [RouteOutput] = notifyOthers ? [] : [.finding(missingNotifyOthersFinding(record))]
+        guard ok else {
+            obligations.deactivation?.lastError = error ?? "unknown"
+            return outputs
+        }
+        obligations.deactivation = nil
+        state.callPathUp = false
+        state.callSession = nil
+        return outputs
+    }
+
+    /// R18: a deactivation window that reaches its due time unmet, in a trace that records deactivations.
+    mutating func deactivationWindowClosed(seq: Int, t: Int64) -> [RouteOutput] {
+        guard let window = obligations.deactivation, window.seq == seq else { return [] }
+        obligations.deactivation = nil
+        guard obligations.deactivationsRecorded else { return [] }
+        return [.finding(notDeactivatedFinding(window, t: t))]
+    }
+
+    /// A reading of the device's route: I13 ends at one that shows an external route; R15 counts it; R12 looks
+    /// for another component's change (routeChanged only).
+    mutating func routeRead(_ route: Route, reason: RouteChangeReason?, _ record: Record) -> [RouteOutput]? {
+        let reading = RouteReading(route: route, t: record.t, seq: record.seq)
+        state.lastReading = reading
+        if route == .bluetooth || route == .headset { state.callKitChoice = nil }
+        var outputs = flushReading(reading)
+        if let reason, let change = otherComponentCheck(route, reason: reason, record) { outputs.append(change) }
+        return outputs
+    }
+
     /// R12: a category or override route change away from the prediction, while engaged and not
     /// interrupted, that no record in the match window before it accounts for. The state is unchanged: the
-    /// contract predicts what the SDK should do, which is to re-apply its route.
-    mutating func routeObserved(_ route: Route, reason: RouteChangeReason, _ record: Record) -> [RouteOutput]? {
+    /// contract predicts what the SDK should do, which is to re-apply its route. A reading R15 allows needs
+    /// no explanation.
+    private func otherComponentCheck(_ route: Route, reason: RouteChangeReason, _ record: Record) -> RouteOutput? {
         guard reason == .categoryChange || reason == .override, state.engaged, !state.interrupted,
-              let predicted = predictedRoute, route != predicted, route != .unknown else { return nil }
+              let predicted = predictedRoute, route != predicted, route != .unknown, route != toleratedRoute else { return nil }
         if let accounted = accountingT, record.t - accounted <= options.matchWindowMs { return nil }
-        return [.finding(changedByOtherComponentFinding(record, route: route, reason: reason, predicted: predicted))]
+        return .finding(changedByOtherComponentFinding(record, route: route, reason: reason, predicted: predicted))
     }
 }

@@ -47,12 +47,70 @@ extension RouteEngine {
         public var t: Int64
         /// Whether `callkit.activatedBeforeDidActivate` was raised for this window (once per window).
         public var raced: Bool
+        /// Whether the action was an `answer` (I13 reads only answered calls).
+        public var answered: Bool
 
         /// Creates an open window.
-        public init(actionSeq: Int, t: Int64, raced: Bool = false) {
+        public init(actionSeq: Int, t: Int64, raced: Bool = false, answered: Bool = false) {
             self.actionSeq = actionSeq
             self.t = t
             self.raced = raced
+            self.answered = answered
+        }
+    }
+
+    /// The call session that is up (R19): the configuration of the latest successful `playAndRecord`
+    /// activation, until a successful deactivation, an activation in another category or a reset.
+    public struct CallSession: Equatable, Sendable {
+        /// The `obs.sessionActivated` record.
+        public var seq: Int
+        /// Its mode.
+        public var mode: String?
+        /// Whether it allows AirPlay: mode `videoChat` or option `allowAirPlay` (R14).
+        public var allowsAirPlay: Bool
+        /// Whether it raised `session.missingAllowBluetooth` (X3 reads it).
+        public var missingAllowBluetooth: Bool
+        /// Whether it raised `session.missingDefaultToSpeaker` (X3 reads it).
+        public var missingDefaultToSpeaker: Bool
+
+        /// Creates a call session.
+        public init(seq: Int, mode: String?, allowsAirPlay: Bool, missingAllowBluetooth: Bool = false,
+                    missingDefaultToSpeaker: Bool = false) {
+            self.seq = seq
+            self.mode = mode
+            self.allowsAirPlay = allowsAirPlay
+            self.missingAllowBluetooth = missingAllowBluetooth
+            self.missingDefaultToSpeaker = missingDefaultToSpeaker
+        }
+
+        /// Whether the session is in `videoChat` mode (R11).
+        public var isVideoChat: Bool { mode == "videoChat" }
+    }
+
+    /// What kind of interruption is open: each recovers its own way.
+    public enum InterruptionKind: Equatable, Sendable {
+        /// I1: `os.interruptionBegan` while engaged.
+        case system
+        /// I9: a stale interruption (wasSuspended, appWasSuspended), already ended when it arrives.
+        case stale
+        /// I5: a media services reset.
+        case reset
+        /// I11: a CallKit hold (`didDeactivate` while engaged).
+        case hold
+    }
+
+    /// iOS's route choice for a call answered through CallKit (I13): from the reading that showed it,
+    /// the connected devices do not have the route; until the next route call the prediction is the
+    /// route iOS chose (`route`, nil after that call).
+    public struct CallKitChoice: Equatable, Sendable {
+        /// The route iOS chose, while it is in force.
+        public var route: Route?
+        /// The reading that showed it.
+        public var readingSeq: Int
+        /// Creates a choice.
+        public init(route: Route?, readingSeq: Int) {
+            self.route = route
+            self.readingSeq = readingSeq
         }
     }
 
@@ -114,9 +172,25 @@ extension RouteEngine {
         /// The record (or timer trigger) at which the predicted route last changed.
         public var predictionSeq: Int?
 
-        /// The latest successful call-session activation of the current engagement, when its mode is
-        /// `videoChat` (R11: the receiver is then unreachable); nil before one, for other modes and after leaving.
-        public var videoChatSeq: Int?
+        /// The call session that is up (R19): it decides R11's mode and R14's AirPlay.
+        public var callSession: CallSession?
+        /// A macOS trace: the route contract does not apply (R16).
+        public var macOS = false
+        /// What kind of interruption is open (nil while not interrupted).
+        public var interruptionKind: InterruptionKind?
+        /// From a CallKit `answer` or `start` until the next `didActivate` or `end`: CallKit owns activation
+        /// and nothing is predicted (I12); the action's record.
+        public var callKitActionSeq: Int?
+        /// iOS's built-in route choice for a call answered through CallKit (I13).
+        public var callKitChoice: CallKitChoice?
+        /// The `os.callKit` `end` of the app's own call, with no `answer`, `start` or `didActivate` since:
+        /// a `didDeactivate` now is not a hold (I11).
+        public var ownCallEnded = false
+        /// Whether the call audio path is up (R17): of the records that change it, the latest was a
+        /// successful `playAndRecord` activation or a `didActivate`.
+        public var callPathUp = false
+        /// The device's route as last read (`obs.routeChanged`, `obs.routeSnapshot`), with the reading.
+        public var lastReading: RouteReading?
         /// The engagement or recovery record that applied the deferred call behind the override (X4); nil when
         /// that call was not deferred, or a timer applied it.
         public var overrideAppliedBy: Int?
@@ -149,26 +223,51 @@ extension RouteEngine {
         /// The external device that currently has the route: the most recently connected one (R4, R5).
         public var activeDevice: ConnectedDevice? { devices.last }
 
-        /// Whether an external device is connected (and so has the route).
-        public var isExternalRouteActive: Bool { !devices.isEmpty }
+        /// The call session that is up, when it is in `videoChat` mode (R11: the receiver is then unreachable).
+        public var videoChatSeq: Int? { callSession?.isVideoChat == true ? callSession?.seq : nil }
 
-        /// The predicted route (R8); `nil` means no prediction.
-        public var predictedRoute: Route? {
-            if interrupted || !audioModuleEnabled { return nil }
-            if let device = activeDevice { return device.kind.route }
-            if !engaged || simulator || micPermission == .denied || videoChatSeq != nil { return .speaker }
-            return effectiveTarget.route
+        /// Whether a connected device can take the route now (R14): an AirPlay output only while not
+        /// engaged, or while the call session that is up allows AirPlay; every other kind always can.
+        public func canTakeRoute(_ device: ConnectedDevice) -> Bool {
+            guard device.kind == .airplay, engaged else { return true }
+            return callSession?.allowsAirPlay ?? false
         }
 
-        /// Why the prediction is what it is (X4): the branch of R8 and the record behind it; nil while there
-        /// is no prediction.
+        /// The external device that has the route (R4 with R14): the most recently connected one that can
+        /// take it; none while iOS's CallKit choice is in force (I13).
+        public var routeDevice: ConnectedDevice? {
+            guard callKitChoice == nil else { return nil }
+            if let last = devices.last, canTakeRoute(last) { return last }
+            return devices.last { canTakeRoute($0) }
+        }
+
+        /// Whether an external device has the route (R4 with R14): V1's `externalRouteActive`.
+        public var isExternalRouteActive: Bool { routeDevice != nil }
+
+        /// The predicted route (R8 as restated in v3); `nil` means no prediction.
+        public var predictedRoute: Route? { predicted(override: override, callKitWindow: callKitActionSeq != nil) }
+
+        /// R8 with `override` in place of the current one (R15's O and N) and with or without I12's CallKit
+        /// window (verdicts and outcomes are computed without it).
+        public func predicted(override: RouteTarget?, callKitWindow: Bool) -> Route? {
+            if macOS || interrupted || !audioModuleEnabled || callKitWindow { return nil }
+            if let chosen = callKitChoice?.route { return chosen }
+            if !engaged { return nil }
+            if let device = routeDevice { return device.kind.route }
+            if simulator || micPermission == .denied || callSession?.isVideoChat == true { return .speaker }
+            return (override ?? defaultTarget).route
+        }
+
+        /// Why the prediction is what it is (X4 as restated in v3): the branch of R8 and the record behind it;
+        /// nil while there is no prediction.
         public var predictionSource: PredictionSource? {
-            if interrupted || !audioModuleEnabled { return nil }
-            if let device = activeDevice { return PredictionSource(rule: .R4, seq: device.seq) }
-            if !engaged { return PredictionSource(rule: .R6, seq: nil) }
+            if macOS || interrupted || !audioModuleEnabled || callKitActionSeq != nil { return nil }
+            if let choice = callKitChoice, choice.route != nil { return PredictionSource(rule: .I13, seq: choice.readingSeq) }
+            if !engaged { return nil }
+            if let device = routeDevice { return device.kind.route == nil ? nil : PredictionSource(rule: .R4, seq: device.seq) }
             if simulator { return PredictionSource(rule: .R10, seq: headerSeq ?? 0) }
             if micPermission == .denied { return PredictionSource(rule: .R7, seq: micPermissionSeq) }
-            if effectiveTarget == .earpiece, let videoChatSeq { return PredictionSource(rule: .R11, seq: videoChatSeq) }
+            if effectiveTarget == .earpiece, let session = callSession, session.isVideoChat { return PredictionSource(rule: .R11, seq: session.seq) }
             if override != nil { return PredictionSource(rule: .R2, seq: overrideSeq, appliedBy: overrideAppliedBy) }
             return PredictionSource(rule: .R2, seq: defaultSeq, appliedBy: defaultAppliedBy)
         }
@@ -176,6 +275,22 @@ extension RouteEngine {
         /// Whether recovery conditions hold now (I2).
         public var canRecover: Bool {
             engaged && (callState == .idle || callState == .disconnected) && foreground
+        }
+    }
+
+    /// A reading of the device's route (`obs.routeChanged` or `obs.routeSnapshot`).
+    public struct RouteReading: Equatable, Sendable {
+        /// The route read.
+        public var route: Route
+        /// When.
+        public var t: Int64
+        /// The reading record.
+        public var seq: Int
+        /// Creates a reading.
+        public init(route: Route, t: Int64, seq: Int) {
+            self.route = route
+            self.t = t
+            self.seq = seq
         }
     }
 }

@@ -10,22 +10,27 @@ extension RouteEngine {
     }
 
     /// V1: apply the call's state change, then decide its verdict; V2: its outcome at the call (`pending`
-    /// when deferred), and the pending call of the same part it supersedes.
+    /// when deferred), and the pending call of the same part it supersedes. A route call closes a flush
+    /// window first (R15) and ends the phase of I13 in which iOS's choice is the prediction. Verdicts are
+    /// computed on the route R8 predicts without I12's CallKit window.
     mutating func routeCall(_ record: Record, _ change: RouteChange, api: String?) -> [RouteOutput] {
-        let before = state.predictedRoute
+        let flushed = closeFlushWindow(t: record.t)
+        let before = state.predicted(override: state.override, callKitWindow: false)
         let changed = applyChange(change, seq: record.seq)
+        if state.interrupted, !change.isDefault, changed { obligations.overrideChangedWhileInterrupted = true }
+        if state.callKitChoice != nil { state.callKitChoice?.route = nil }
         var verdict = Verdict(seq: record.seq, t: record.t, call: record.body.kind ?? .setRoute, api: api, verdict: .noop, rule: .V1)
         if changed {
             if let (cause, causeSeq) = firstCause(isDefault: change.isDefault) {
                 verdict.verdict = (cause == .notEngaged || cause == .interrupted) ? .deferred : .ineffective
                 verdict.cause = cause
                 verdict.causeSeq = causeSeq
-            } else if state.predictedRoute != before {
+            } else if state.predicted(override: state.override, callKitWindow: false) != before {
                 verdict.verdict = .applied
             }
         }
         verdict.outcome = Self.outcomeAtCall(verdict)
-        var outputs: [RouteOutput] = [.verdict(verdict)]
+        var outputs: [RouteOutput] = flushed + [.verdict(verdict)]
         if changed { outputs += supersede(change.isDefault, by: record, deferred: verdict.verdict == .deferred) }
         if verdict.verdict == .deferred || verdict.verdict == .ineffective {
             outputs.append(.finding(ineffectiveFinding(verdict, change: change)))
@@ -57,7 +62,7 @@ extension RouteEngine {
         if !state.engaged { return (.notEngaged, state.leftSeq) }
         if state.interrupted { return (.interrupted, state.interruptionSeq) }
         if !state.audioModuleEnabled { return (.audioModuleDisabled, state.audioModuleDisabledSeq) }
-        if let device = state.activeDevice { return (.externalRouteActive, device.seq) }
+        if let device = state.routeDevice { return (.externalRouteActive, device.seq) }
         if isDefault, state.override != nil { return (.overrideActive, state.overrideSeq) }
         if state.effectiveTarget == .earpiece {
             if state.simulator { return (.simulator, state.headerSeq ?? 0) }

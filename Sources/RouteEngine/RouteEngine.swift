@@ -9,18 +9,25 @@ public struct RouteEngine: Sendable {
     public struct Options: Equatable, Sendable {
         /// D in rule I3: the recovery attempt this long after `os.callState` → `disconnected`.
         public var retryDelayMs: Int64
-        /// How long after the engine recovered the SDK has to confirm it (interruption.notRecovered); also the
-        /// window for the rebuild after a reset (I5) and for CallKit's `didActivate` (I7).
+        /// The recovery window: how long after the engine recovered the SDK has to confirm it
+        /// (interruption.notRecovered, I14 b); also the window for the rebuild after a reset (I5), CallKit's
+        /// `didActivate` (I7), the call path (R17), the deactivation (R18), a lasting interruption (I10) and
+        /// the reactivation after an unhold (I11).
         public var recoveryWindowMs: Int64
-        /// How long before an unexplained route change a record still accounts for it (R12; the replay's
-        /// match window, inclusive).
+        /// The match window: how long before an unexplained route change a record still accounts for it (R12),
+        /// how long after an interruption its callback may come (I14 a), and after a CallKit `didActivate` iOS
+        /// may pick the built-in route (I13). Inclusive.
         public var matchWindowMs: Int64
+        /// The tolerance (X2): how long a reading must last to settle a flush window (R15).
+        public var toleranceMs: Int64
 
         /// Creates options; the defaults are the contract's.
-        public init(retryDelayMs: Int64 = 2000, recoveryWindowMs: Int64 = 5000, matchWindowMs: Int64 = 1000) {
+        public init(retryDelayMs: Int64 = 2000, recoveryWindowMs: Int64 = 5000, matchWindowMs: Int64 = 1000,
+                    toleranceMs: Int64 = 500) {
             self.retryDelayMs = retryDelayMs
             self.recoveryWindowMs = recoveryWindowMs
             self.matchWindowMs = matchWindowMs
+            self.toleranceMs = toleranceMs
         }
     }
 
@@ -31,6 +38,8 @@ public struct RouteEngine: Sendable {
     public let options: Options
     /// The current state.
     public internal(set) var state: State
+    /// The windows the contract checks and the findings it raises once (contract v3).
+    public internal(set) var obligations = Obligations()
     /// `state.predictedRoute` after the last record or timer, stored so that a caller holding the engine
     /// in a class reads one field instead of copying the whole state to call the computed property.
     public private(set) var predictedRoute: Route?
@@ -57,7 +66,8 @@ public struct RouteEngine: Sendable {
     public mutating func apply(_ record: Record) -> [RouteOutput] {
         // A record that does not concern routing changes nothing: the prediction needs no recomputing.
         let before = predictedRoute
-        guard let outputs = reduce(record) else { return [] }
+        guard var outputs = reduce(record) else { return [] }
+        outputs += callKitChoiceCheck(t: record.t)
         predictedRoute = state.predictedRoute
         predictionSource = state.predictionSource
         if predictedRoute != before { state.predictionSeq = record.seq }
@@ -70,55 +80,75 @@ public struct RouteEngine: Sendable {
             predictedRoute = state.predictedRoute
             predictionSource = state.predictionSource
         }
+        let t = timer.due
         switch timer.kind {
         case let .recoveryRetry(interruptionSeq, callStateSeq):
-            guard state.interrupted, state.resetSeq == nil, state.interruptionSeq == interruptionSeq else { return [] }
+            guard state.interruptionKind == .system || state.interruptionKind == .stale,
+                  state.interruptionSeq == interruptionSeq else { return [] }
             // I3 when the end arrived; I6 (a) when it still has not.
-            if state.recoveryPending { return attemptRecovery(t: timer.due, triggerSeq: callStateSeq, decidedBy: nil) }
-            return recoverWithoutEnd(t: timer.due, triggerSeq: callStateSeq, decidedBy: nil)
+            if state.recoveryPending { return attemptRecovery(t: t, triggerSeq: callStateSeq, decidedBy: nil) }
+            return recoverWithoutEnd(t: t, triggerSeq: callStateSeq, decidedBy: nil)
         case let .recoveryWindow(interruptionSeq):
-            guard let pending = state.pendingConfirmation, pending.interruptionSeq == interruptionSeq else { return [] }
-            state.pendingConfirmation = nil
-            return [.finding(notRecoveredFinding(pending, t: timer.due))]
+            return recoveryWindowClosed(interruptionSeq: interruptionSeq, t: t)
         case .rebuildWindow(let resetSeq):
-            return rebuildWindowClosed(resetSeq: resetSeq, t: timer.due)
+            return rebuildWindowClosed(resetSeq: resetSeq, t: t)
         case .callKitWindow(let actionSeq):
-            return callKitWindowClosed(actionSeq: actionSeq, t: timer.due)
+            return callKitWindowClosed(actionSeq: actionSeq, t: t)
+        case .callPathWindow(let seq):
+            return callPathWindowClosed(seq: seq, t: t)
+        case .deactivationWindow(let seq):
+            return deactivationWindowClosed(seq: seq, t: t)
+        case .interruptedCallback(let seq):
+            return interruptedCallbackWindowClosed(seq: seq, t: t)
+        case let .flushSettle(openedBy, readingSeq):
+            return flushReadingSettled(openedBy: openedBy, readingSeq: readingSeq, t: t)
+        case .reactivationWindow(let unholdSeq):
+            return reactivationWindowClosed(unholdSeq: unholdSeq, t: t)
         }
     }
 
-    /// End-of-trace diagnostics (audioModule.leftDisabled), raised at the last record's `t` and `seq`.
+    /// End-of-trace diagnostics (audioModule.leftDisabled, I10), raised at the last record's `t` and `seq`.
     ///
     /// Timers are not this method's business: a window still running is reported only if the replayer
     /// delivers it through `fire(_:)`; whether to deliver timers that outlast the trace is the replayer's
-    /// decision. A deferred call still waiting stays `pending` (V2).
+    /// decision, and a window still open when the trace ends raises nothing. A deferred call still
+    /// waiting stays `pending` (V2).
     public mutating func finish(t: Int64, lastSeq: Int) -> [RouteOutput] {
-        guard !state.audioModuleEnabled, !state.audioModuleLeftDisabledReported else { return [] }
-        state.audioModuleLeftDisabledReported = true
-        return [.finding(leftDisabledFinding(atSeq: lastSeq, t: t, atEnd: true))]
+        guard !state.macOS else { return [] }
+        var outputs = neverRecoveredCheck(at: nil, seq: lastSeq, t: t)
+        if !state.audioModuleEnabled, !state.audioModuleLeftDisabledReported {
+            state.audioModuleLeftDisabledReported = true
+            outputs.append(.finding(leftDisabledFinding(atSeq: lastSeq, t: t, atEnd: true)))
+        }
+        return outputs
     }
 
     /// The record's effect; nil for a record that does not concern routing (state untouched).
     private mutating func reduce(_ record: Record) -> [RouteOutput]? {
+        if state.macOS { return reduceOffContract(record) }
         switch record.body {
         case .header(let header):
             return applyHeader(header, record)
         case .routeChanged(let route, _, let reason):
-            return routeObserved(route, reason: reason, record)
+            return routeRead(route, reason: reason, record)
+        case .routeSnapshot(let route, _):
+            return routeRead(route, reason: nil, record)
         case .sdkRecovered:
             return sdkRecovered(record)
-        case .qualityReport, .speakers, .sdkActiveSpeakers, .sdkLog, .sdkInterrupted, .sdkCallStateChanged, .sdkQualityChanged,
-             .sdkLayerSwitched, .sdkError, .connEngine, .connState, .srvLayerSwitched, .routeSnapshot, .dropped, .checkpoint,
-             .expect:
+        case .sdkInterrupted:
+            return sdkInterrupted(record)
+        case .qualityReport, .speakers, .sdkActiveSpeakers, .sdkLog, .sdkCallStateChanged, .sdkQualityChanged,
+             .sdkLayerSwitched, .sdkError, .connEngine, .connState, .srvLayerSwitched, .dropped, .checkpoint, .expect:
             return nil
         case .joinChannel, .enterMeeting, .leaveChannel, .exitMeeting, .setDefaultRoute, .setRoute, .clearRouteOverride,
              .setAudioModuleEnabled, .subscribe, .switchLayer, .deviceConnected, .deviceDisconnected, .micPermission,
              .interruptionBegan, .interruptionEnded, .callState, .appState, .mediaServicesReset, .callKit, .sessionActivated,
              .sessionDeactivated, .overrideOutput, .unknown:
             // Every other record the engine reads is one that accounts for a session change (R12).
+            let unknown = unknownValueCheck(record)
             let outputs = reduceAccounting(record)
             if outputs != nil { accountingT = record.t }
-            return outputs
+            return unknown.isEmpty ? outputs : unknown + (outputs ?? [])
         }
     }
 
@@ -138,20 +168,18 @@ public struct RouteEngine: Sendable {
         case .setAudioModuleEnabled(let enabled):
             setAudioModule(enabled, seq: record.seq)
             return []
-        case let .deviceConnected(id, kind, name, _):
-            return deviceConnected(ConnectedDevice(id: id, kind: kind, name: name, seq: record.seq), record)
+        case let .deviceConnected(id, kind, name, port):
+            return deviceConnected(ConnectedDevice(id: id, kind: DeviceKind.of(kind: kind, port: port), name: name, seq: record.seq), record)
         case .deviceDisconnected(let id):
-            syncDeviceIDs()
-            if deviceIDs.remove(id) != nil { state.devices.removeAll { $0.id == id } }
-            return []
+            return deviceDisconnected(id, record)
         case .micPermission(let status):
             if status.isListed {
                 state.micPermission = status
                 state.micPermissionSeq = record.seq
             }
             return []
-        case .interruptionBegan:
-            return interruptionBegan(record)
+        case .interruptionBegan(let cause, let wasSuspended):
+            return interruptionBegan(record, stale: wasSuspended == true || cause == .appWasSuspended)
         case .interruptionEnded:
             return interruptionEnded(record)
         case .callState(let callState):
@@ -164,8 +192,8 @@ public struct RouteEngine: Sendable {
             return callKit(event, record)
         case .sessionActivated(let activation):
             return sessionActivated(activation, record)
-        case .sessionDeactivated(let notifyOthers, _, _):
-            return notifyOthers ? [] : [.finding(missingNotifyOthersFinding(record))]
+        case let .sessionDeactivated(notifyOthers, ok, error):
+            return sessionDeactivated(notifyOthers: notifyOthers, ok: ok ?? true, error: error, record)
         case .subscribe, .switchLayer, .overrideOutput:
             return []
         case .unknown(let type, _):
@@ -186,28 +214,50 @@ public struct RouteEngine: Sendable {
         // X4: the header is the record behind the default only when it names one.
         state.defaultSeq = header.initialDefaultRoute == nil ? nil : record.seq
         state.headerSeq = record.seq
+        // R16: the iOS route contract does not apply to a macOS trace; said once, at the header.
+        if header.isMacOS {
+            state.macOS = true
+            obligations.notIOSReported = true
+            return [.finding(notIOSFinding(record, os: header.device.os ?? "macOS"))]
+        }
         // R10: raised once, at the header, so it is there even for a trace that never engages (decided).
         return header.device.simulator ? [.finding(simulatorFinding(record))] : []
     }
 
-    /// R6, R9: engagement sets up the call audio path and resets the audio module; then the calls deferred
-    /// before it are decided (V2), on the state with the module enabled.
+    /// R6, R9, R17: engagement sets up the call audio path and resets the audio module; then the calls
+    /// deferred before it are decided (V2), on the state with the module enabled. A join or enter while
+    /// engaged is not an engagement (R19): the SDK keeps the call it has.
     private mutating func engage(_ record: Record) -> [RouteOutput] {
-        let wasEngaged = state.engaged
+        guard !state.engaged else { return [] }
         state.engaged = true
         state.engagedSeq = record.seq
         setAudioModule(true, seq: record.seq)
-        guard !wasEngaged else { return [] }
-        state.videoChatSeq = nil
         var outputs: [RouteOutput] = state.micUsageDescription ? [] : [.finding(missingMicUsageFinding(record))]
+        // R18: a quick re-join keeps the session; the deactivation is not expected any more.
+        obligations.deactivation = nil
         outputs += decidePendingCalls(t: record.t, by: record.seq)
+        outputs += openCallPathWindow(record.seq, t: record.t, afterRecovery: false)
         return outputs
     }
 
-    /// R6, I1, I5: leaving drops the override (and a deferred override call), keeps the default and ends any
-    /// interruption or reset.
+    /// R6, I1, I5, I10, I11, R15, R17, R18: leaving drops the override (and a deferred override call), keeps
+    /// the default, ends any interruption, reset or hold and cancels their windows; the session must be
+    /// deactivated.
     private mutating func disengage(_ record: Record) -> [RouteOutput] {
         var outputs: [RouteOutput] = []
+        guard state.engaged else {
+            // Not engaged: a deferred override is dropped all the same (V2).
+            if let call = state.pendingOverrideCall {
+                outputs.append(.outcome(callSeq: call, Outcome(kind: .dropped, t: record.t, seq: record.seq)))
+                state.pendingOverrideCall = nil
+            }
+            state.override = nil
+            state.overrideSeq = nil
+            state.overrideAppliedBy = nil
+            state.leftSeq = record.seq
+            return outputs
+        }
+        outputs += neverRecoveredCheck(at: record, seq: record.seq, t: record.t)
         if !state.audioModuleEnabled, !state.audioModuleLeftDisabledReported {
             state.audioModuleLeftDisabledReported = true
             outputs.append(.finding(leftDisabledFinding(atSeq: record.seq, t: record.t, atEnd: false)))
@@ -216,33 +266,62 @@ public struct RouteEngine: Sendable {
             outputs.append(.outcome(callSeq: call, Outcome(kind: .dropped, t: record.t, seq: record.seq)))
             state.pendingOverrideCall = nil
         }
+        // R18, on the state before the leave.
+        if !state.interrupted, state.callPathUp || !state.activationsRecorded {
+            obligations.deactivation = DeactivationWindow(seq: record.seq, t: record.t)
+            outputs.append(.timer(RouteTimer(due: Self.due(record.t, options.recoveryWindowMs), kind: .deactivationWindow(seq: record.seq))))
+        }
         state.engaged = false
         state.leftSeq = record.seq
         state.override = nil
         state.overrideSeq = nil
         state.overrideAppliedBy = nil
         state.interrupted = false
+        state.interruptionKind = nil
         state.recoveryPending = false
         state.pendingConfirmation = nil
         state.resetSeq = nil
-        state.videoChatSeq = nil
+        state.callKitChoice = nil
+        obligations.hold = nil
+        obligations.flush = nil
+        obligations.callPath = []
+        obligations.callback = nil
+        obligations.silentSince = nil
         return outputs
     }
 
-    /// R4, with the engine's device limit.
+    /// R4, R14, R15: a connect moves the device last in the connection order; with the engine's device limit.
     private mutating func deviceConnected(_ device: ConnectedDevice, _ record: Record) -> [RouteOutput] {
+        var outputs = closeFlushWindow(t: record.t)
         syncDeviceIDs()
         if deviceIDs.contains(device.id) { state.devices.removeAll { $0.id == device.id } }
         guard state.devices.count < Self.deviceLimit else {
             deviceIDs.remove(device.id)
-            guard !state.deviceLimitReported else { return [] }
+            guard !state.deviceLimitReported else { return outputs }
             state.deviceLimitReported = true
-            return [.finding(deviceLimitFinding(record))]
+            return outputs + [.finding(deviceLimitFinding(record))]
         }
         state.devices.append(device)
         deviceIDs.insert(device.id)
-        return []
+        // I13: a device that can take the route ends iOS's choice.
+        if state.callKitChoice != nil, state.canTakeRoute(device) { state.callKitChoice = nil }
+        outputs += openFlushWindow(openedBy: record.seq, t: record.t, reading: state.lastReading)
+        return outputs
     }
+
+    /// R5, R15: a disconnect of a connected device falls back; of an unknown id, it changes nothing.
+    private mutating func deviceDisconnected(_ id: String, _ record: Record) -> [RouteOutput] {
+        syncDeviceIDs()
+        guard deviceIDs.contains(id) else { return [] }
+        var outputs = closeFlushWindow(t: record.t)
+        deviceIDs.remove(id)
+        state.devices.removeAll { $0.id == id }
+        outputs += openFlushWindow(openedBy: record.seq, t: record.t, reading: state.lastReading)
+        return outputs
+    }
+
+    /// A window of W ms opened at t0 holds the records with t0 ≤ t ≤ t0 + W; its finding falls due at t0 + W + 1.
+    static func due(_ t0: Int64, _ w: Int64) -> Int64 { t0.saturatingAdd(w).saturatingAdd(1) }
 
     /// Rebuilds the id index when the state's devices were changed from outside (or by a leave).
     private mutating func syncDeviceIDs() {

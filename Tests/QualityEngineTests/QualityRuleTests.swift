@@ -68,11 +68,11 @@ final class QualityRuleTests: XCTestCase {
         store.send(1200, .connState(state: .connected)) { $0.transportSeq = 4 }
         XCTAssertNotNil(store.engine.state.latest)
         store.send(2000, .connState(state: .reconnecting)) {
-            $0.transport = .reconnecting; $0.transportSeq = 5; $0.reconnectPending = true
+            $0.transport = .reconnecting; $0.transportSeq = 5
         }
         XCTAssertEqual(store.engine.state.latest?.overall, .poor, "reconnecting alone keeps the cache")
         store.send(3000, .connState(state: .connected)) {
-            $0.transport = .connected; $0.transportSeq = 6; $0.reconnectPending = false
+            $0.transport = .connected; $0.transportSeq = 6
             $0.latest = nil
             $0.baseline = .unknown
             $0.speakers = []

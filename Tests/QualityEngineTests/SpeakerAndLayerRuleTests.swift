@@ -52,7 +52,7 @@ final class SpeakerAndLayerRuleTests: XCTestCase {
             $0.lastSwitchCall = 1
         }
         store.send(200, .connState(state: .reconnecting)) {
-            $0.transport = .reconnecting; $0.transportSeq = 2; $0.reconnectPending = true
+            $0.transport = .reconnecting; $0.transportSeq = 2
         }
         store.send(300, .switchLayer(pubUid: "p", trackId: "cam", targetTrackId: "l"),
                    [switchVerdict(3, 300, .rejected, .transportNotReady, causeSeq: 2, rule: .L1)]) {

@@ -154,10 +154,10 @@ final class RouteEngineFindingTests: XCTestCase {
     func test_finding_session_wrongMode() {
         var store = TestStore.started()
         store.send(callSession(mode: "videoChat"), at: 1) {
-            $0.activationsRecorded = true; $0.videoChatSeq = 2; $0.predictionSeq = 2
+            $0.activationsRecorded = true; $0.callSessionUp(2, "videoChat"); $0.predictionSeq = 2
         }
         store.send(callSession(mode: "default"), at: 2, outputs: [finding("session.wrongMode", .warning, nil, [3], t: 2)]) {
-            $0.videoChatSeq = nil; $0.predictionSeq = 3
+            $0.callSessionUp(3, "default"); $0.predictionSeq = 3
         }
         store.send(.sessionActivated(.init(ok: true, category: "playAndRecord", mode: nil, options: ["allowBluetooth"])),
                    at: 3, outputs: [finding("session.wrongMode", .warning, nil, [4], t: 3)])

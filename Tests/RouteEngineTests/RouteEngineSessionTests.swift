@@ -1,4 +1,5 @@
 import Contract
+import RouteEngine
 import TestSupport
 import TraceModel
 import XCTest
@@ -15,13 +16,14 @@ final class RouteEngineSessionTests: XCTestCase {
 
     func test_R11_videoChatPredictsSpeakerAndMakesEarpieceRequestsIneffective() {
         var idle = TestStore.started(engaged: false)
-        idle.send(activation("videoChat"), at: 1) { $0.activationsRecorded = true }
-        XCTAssertNil(idle.state.videoChatSeq, "before the engagement no mode applies")
+        idle.send(activation("videoChat"), at: 1) { $0.activationsRecorded = true; $0.callSessionUp(2, "videoChat") }
+        XCTAssertEqual(idle.state.videoChatSeq, 2, "the call session is up before the engagement too (R19)")
+        XCTAssertNil(idle.state.predictedRoute, "but nothing is predicted while not engaged (R13)")
 
         var store = TestStore.started()
         XCTAssertEqual(store.state.predictedRoute, .receiver)
         store.send(activation("videoChat", ok: false), at: 5) { $0.activationsRecorded = true }
-        store.send(activation("videoChat"), at: 10) { $0.videoChatSeq = 3; $0.predictionSeq = 3 }
+        store.send(activation("videoChat"), at: 10) { $0.callSessionUp(3, "videoChat"); $0.predictionSeq = 3 }
         XCTAssertEqual(store.state.predictedRoute, .speaker, "videoChat implies defaultToSpeaker: no way to the receiver")
         XCTAssertEqual(store.state.predictionSource, PredictionSource(rule: .R11, seq: 3))
         store.send(.setRoute(target: .earpiece, api: "setAudioRoute(.earpiece)"), at: 20, outputs: [
@@ -40,20 +42,24 @@ final class RouteEngineSessionTests: XCTestCase {
         store.send(.micPermission(status: .granted), at: 60) { $0.micPermission = .granted; $0.micPermissionSeq = 8 }
         XCTAssertEqual(store.state.predictedRoute, .speaker, "still videoChat")
         // The latest call session decides: a voiceChat activation reaches the receiver again.
-        store.send(activation("voiceChat"), at: 70) { $0.videoChatSeq = nil; $0.predictionSeq = 9 }
+        store.send(activation("voiceChat"), at: 70) { $0.callSessionUp(9, "voiceChat"); $0.predictionSeq = 9 }
         XCTAssertEqual(store.state.predictedRoute, .receiver)
-        store.send(activation("videoChat"), at: 80) { $0.videoChatSeq = 10; $0.predictionSeq = 10 }
-        store.send(.leaveChannel, at: 90) { $0.engaged = false; $0.leftSeq = 11; $0.videoChatSeq = nil }
+        store.send(activation("videoChat"), at: 80) { $0.callSessionUp(10, "videoChat"); $0.predictionSeq = 10 }
+        store.send(.leaveChannel, at: 90, outputs: [.timer(RouteTimer(due: 5091, kind: .deactivationWindow(seq: 11)))]) {
+            $0.engaged = false; $0.leftSeq = 11; $0.predictionSeq = 11
+        }
         store.send(.joinChannel(channel: "c"), at: 100) { $0.engaged = true; $0.engagedSeq = 12; $0.predictionSeq = 12 }
-        XCTAssertEqual(store.state.predictedRoute, .receiver, "after leaving, no mode applies until the next call session")
+        XCTAssertEqual(store.state.predictedRoute, .speaker, "leaving keeps the call session that is up (R19): still videoChat")
     }
 
     func test_R11_impliedOptionsSilenceMissingOptionFindings() {
         var store = TestStore.started(initialDefault: .speaker)
         store.send(activation("voiceChat", ["defaultToSpeaker"]), at: 1) { $0.activationsRecorded = true }
-        store.send(activation("videoChat", []), at: 2) { $0.videoChatSeq = 3 }
+        store.send(activation("videoChat", []), at: 2) { $0.callSessionUp(3, "videoChat") }
         store.send(activation("voiceChat", ["allowBluetoothHFP"]), at: 3,
-                   outputs: [finding("session.missingDefaultToSpeaker", .warning, "R11", [4, 0], t: 3)]) { $0.videoChatSeq = nil }
+                   outputs: [finding("session.missingDefaultToSpeaker", .warning, "R11", [4, 0], t: 3)]) {
+            $0.callSessionUp(4, "voiceChat", missingDefaultToSpeaker: true)
+        }
         store.send(activation("gameChat", ["defaultToSpeaker"]), at: 4, outputs: [
             finding("session.missingAllowBluetooth", .warning, "R11", [5], t: 4), finding("session.wrongMode", .warning, nil, [5], t: 4),
         ])

@@ -52,3 +52,14 @@ extension TestSupport.TestStore where Engine == RouteEngine {
         return store
     }
 }
+
+extension RouteEngine.State {
+    /// The state change of a successful call-session activation (R19, R17): the session that is up, the
+    /// call path up.
+    mutating func callSessionUp(_ seq: Int, _ mode: String?, options: [String] = [], missingAllowBluetooth: Bool = false,
+                                missingDefaultToSpeaker: Bool = false) {
+        callSession = .init(seq: seq, mode: mode, allowsAirPlay: mode == "videoChat" || options.contains("allowAirPlay"),
+                            missingAllowBluetooth: missingAllowBluetooth, missingDefaultToSpeaker: missingDefaultToSpeaker)
+        callPathUp = true
+    }
+}

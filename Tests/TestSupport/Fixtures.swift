@@ -1,4 +1,3 @@
-import CommandLineKit
 import Foundation
 import Replay
 import TraceCodec

@@ -1,4 +1,3 @@
-import CommandLineKit
 import Contract
 import TraceModel
 import XCTest

@@ -1,0 +1,67 @@
+import Contract
+import TraceModel
+
+// I14: the SDK's interrupted and recovered callbacks. Gated on their kinds: a check that falls due before
+// the trace's first record of its kind is held, and raised at that record, with its time, if one comes.
+extension RouteEngine {
+    /// I14 (a): an interruption that begins while the engine was not interrupted makes the interrupted
+    /// callback due within the match window.
+    mutating func interruptedCallbackDue(_ record: Record) -> [RouteOutput] {
+        obligations.interruptedDue.append(RouteReading(route: .unknown, t: record.t, seq: record.seq))
+        return [.timer(RouteTimer(due: Self.due(record.t, options.matchWindowMs), kind: .interruptedCallback(seq: record.seq)))]
+    }
+
+    /// `sdk.interrupted`: satisfies the oldest due interruption in whose window it falls; the first of its
+    /// kind raises what was held.
+    mutating func sdkInterrupted(_ record: Record) -> [RouteOutput] {
+        var outputs: [RouteOutput] = []
+        if !obligations.sawInterruptedCallback {
+            obligations.sawInterruptedCallback = true
+            outputs = obligations.heldInterrupted.map { f in var f = f; f.t = record.t; return .finding(f) }
+            obligations.heldInterrupted = []
+        }
+        if let i = obligations.interruptedDue.firstIndex(where: { record.t >= $0.t && record.t - $0.t <= options.matchWindowMs }) {
+            obligations.interruptedDue.remove(at: i)
+        }
+        return outputs
+    }
+
+    /// I14 (a): no callback in the window.
+    mutating func interruptedCallbackWindowClosed(seq: Int, t: Int64) -> [RouteOutput] {
+        guard let i = obligations.interruptedDue.firstIndex(where: { $0.seq == seq }) else { return [] }
+        let due = obligations.interruptedDue.remove(at: i)
+        let finding = noInterruptedCallbackFinding(interruptionSeq: due.seq, at: due.t, t: t)
+        guard obligations.sawInterruptedCallback else {
+            if obligations.heldInterrupted.count < 1000 { obligations.heldInterrupted.append(finding) }
+            return []
+        }
+        return [.finding(finding)]
+    }
+
+    /// I14 (b): an activation came in the recovery window, but no recovered callback.
+    mutating func noRecoveredCallback(_ window: CallbackWindow, t: Int64) -> [RouteOutput] {
+        let finding = noRecoveredCallbackFinding(window, t: t)
+        guard obligations.sawRecoveredCallback else {
+            if obligations.heldRecovered.count < 1000 { obligations.heldRecovered.append(finding) }
+            return []
+        }
+        return [.finding(finding)]
+    }
+
+    /// `sdk.recovered`: meets the recovery's I14 (b) window; a second one after a recovery's first, before
+    /// the next interruption begins, is a duplicate (c); the first of its kind raises what was held.
+    mutating func recoveredCallbackSeen(_ record: Record) -> [RouteOutput] {
+        var outputs: [RouteOutput] = []
+        if !obligations.sawRecoveredCallback {
+            obligations.sawRecoveredCallback = true
+            outputs = obligations.heldRecovered.map { f in var f = f; f.t = record.t; return .finding(f) }
+            obligations.heldRecovered = []
+        }
+        if let window = obligations.callback, record.t - window.t <= options.recoveryWindowMs { obligations.callback?.called = true }
+        if let n = obligations.recoveredCallbacks {
+            obligations.recoveredCallbacks = n + 1
+            if n + 1 == 2 { outputs.append(.finding(duplicateRecoveredFinding(record))) }
+        }
+        return outputs
+    }
+}
