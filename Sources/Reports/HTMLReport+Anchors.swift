@@ -52,9 +52,9 @@ struct Anchors {
         return a
     }
 
-    /// Escaped text with each `seq N` that has an anchor on the page turned into a link to it
-    /// (`text` is already escaped; digits and the word are never markup).
-    func linked(_ text: String) -> String {
+    /// Escaped text with each `seq N` that has an anchor on the page, other than `own` (the item's
+    /// own record), turned into a link to it (`text` is already escaped; digits and the word are never markup).
+    func linked(_ text: String, except own: Int? = nil) -> String {
         guard text.contains("seq ") else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count + 32)
@@ -62,7 +62,7 @@ struct Anchors {
         while let r = rest.firstRange(of: "seq ") {
             out += rest[..<r.lowerBound]
             let digits = rest[r.upperBound...].prefix { $0.isASCII && $0.isNumber }
-            if let n = Int(digits), has(n), !(out.last?.isLetter ?? false) {
+            if let n = Int(digits), n != own, has(n), !(out.last?.isLetter ?? false) {
                 out += "<a class=\"seqlink\" href=\"#seq-\(n)\">seq \(digits)</a>"
             } else {
                 out += "seq " + digits

@@ -26,11 +26,11 @@ extension HTMLReport {
     }
 
     /// An item as HTML: the headline bold, each line a paragraph with its label emphasised; each `seq N`
-    /// that has an anchor on the page links to it.
-    static func block(_ headline: String, _ lines: [Explanation.Line], _ anchors: Anchors) -> String {
-        var o = "<p class=\"head\">\(anchors.linked(HTMLEscape.text(headline.trimmingSpaces)))</p>\n"
+    /// of the lines that has an anchor on the page (other than the item's own, `seq`) links to it.
+    static func block(_ headline: String, _ lines: [Explanation.Line], _ anchors: Anchors, seq: Int?) -> String {
+        var o = "<p class=\"head\">\(HTMLEscape.text(headline.trimmingSpaces))</p>\n"
         for line in lines {
-            let text = anchors.linked(HTMLEscape.text(line.text))
+            let text = anchors.linked(HTMLEscape.text(line.text), except: seq)
             if let label = line.label {
                 o += "<p class=\"\(HTMLEscape.identifier(label))\"><b>\(HTMLEscape.text(label))</b>: \(text)</p>\n"
             } else {
@@ -67,7 +67,7 @@ extension HTMLReport {
     private static func card(_ c: Explanation.Call, _ anchors: Anchors) -> String {
         let v = c.verdict, key = "item-v-\(v.seq)"
         return "<article class=\"card verdict v-\(v.verdict.rawValue)\" id=\"\(key)\" data-seq=\"\(v.seq)\">\n" + anchors.span(v.seq, key)
-            + block(c.headline, c.lines, anchors) + links(marker: "m-v-\(v.seq)", "show on the timeline", seq: v.seq, key: key, anchors) + "</article>\n"
+            + block(c.headline, c.lines, anchors, seq: v.seq) + links(marker: "m-v-\(v.seq)", "show on the timeline", seq: v.seq, key: key, anchors) + "</article>\n"
     }
 
     static func divergencesSection(_ e: Explanation, _ anchors: Anchors) -> String {
@@ -77,7 +77,7 @@ extension HTMLReport {
             let key = "item-d-\(listIndex)", seq = Anchors.seq(of: d.divergence)
             o += "<article class=\"card divergence \(d.divergence.explained ? "explained" : "unexplained")\" id=\"\(key)\""
             o += (seq.map { " data-seq=\"\($0)\"" } ?? "") + ">\n" + anchors.span(seq, key)
-            o += block(d.headline, d.lines, anchors)
+            o += block(d.headline, d.lines, anchors, seq: seq)
             o += links(marker: "m-d-\(listIndex)", "show on the timeline", seq: seq, key: key, anchors) + "</article>\n"
         }
         if e.divergencesNotListed > 0 { o += "<p class=\"more\">\(e.divergencesNotListed) more not listed.</p>\n" }
@@ -96,7 +96,7 @@ extension HTMLReport {
         for g in e.groups.prefix(listCap) {
             let key = "item-f-\(g.firstIndex)", seq = g.first.seqs.first
             o += "<li class=\"card finding s-\(g.severity.rawValue)\" id=\"\(key)\"" + (seq.map { " data-seq=\"\($0)\"" } ?? "") + ">\n"
-            o += anchors.span(seq, key) + block(g.headline, g.lines, anchors)
+            o += anchors.span(seq, key) + block(g.headline, g.lines, anchors, seq: seq)
             o += links(marker: "m-f-\(g.firstIndex)", "show the first on the timeline", seq: seq, key: key, anchors) + "</li>\n"
         }
         o += "</ol>\n"

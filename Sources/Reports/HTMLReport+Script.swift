@@ -33,7 +33,7 @@ extension HTMLReport {
       });
       var axes = all("svg.zoomable .axis");
       var rangeText = document.getElementById("view-range");
-      var NS = "http://www.w3.org/2000/svg";
+      var NS = main.namespaceURI;
 
       function pad(n, w) { var s = String(n); while (s.length < w) { s = "0" + s; } return s; }
       function fmt(ms) {
