@@ -4,7 +4,8 @@
 ///
 /// It contains no trace text: it reads explanations from the markers' escaped `<title>`s and writes
 /// only with `textContent`. It records what it did on the root element (`data-report-ready`,
-/// `data-view`, `data-zoom`, `data-report-anchor`, `data-report-setup-ms`, `data-report-errors`) for
+/// `data-view`, `data-zoom`, `data-report-anchor`, `data-report-setup-ms`, `data-report-drawn-ms`,
+/// `data-report-errors`) for
 /// the browser tests.
 extension HTMLReport {
     static let script = """
@@ -26,7 +27,8 @@ extension HTMLReport {
       var minSpan = Math.min(span, Math.max(200, span / 10000));
       var view = { a: t0, b: t0 + span }, fitted = false;
       var layers = all(".zoom-layer");
-      var glyphs = all(".zoom-layer [data-x]:not(.seglabel)").map(function (el) { return [el, +el.getAttribute("data-x")]; });
+      var callouts = all(".zoom-layer .callout").map(function (el) { return [el, +el.getAttribute("data-gx")]; });
+      var glyphs = all(".zoom-layer [data-x]:not(.seglabel):not(.callout)").map(function (el) { return [el, +el.getAttribute("data-x")]; });
       var labels = all(".zoom-layer .seglabel").map(function (el) {
         var x = +el.getAttribute("data-x");
         return [el, x, +el.getAttribute("data-x1"), el.textContent.length * 6.2, x - el.getAttribute("data-x0")];
@@ -80,6 +82,13 @@ extension HTMLReport {
           l[0].style.display = "inline";
           l[0].setAttribute("transform", "matrix(" + (1 / k) + ",0,0,1," + ((at - e - l[1]) / k) + ",0)");
         });
+        // A call's label reads towards the middle of the view, as drawn for the whole trace.
+        callouts.forEach(function (c) {
+          var end = k * c[1] + e > px + pw * 0.75, x = c[1] + (end ? -3 : 3);
+          c[0].setAttribute("text-anchor", end ? "end" : "start");
+          c[0].setAttribute("x", x.toFixed(1));
+          if (k === 1) { c[0].removeAttribute("transform"); } else { c[0].setAttribute("transform", "matrix(" + (1 / k) + ",0,0,1," + (x - x / k) + ",0)"); }
+        });
         axes.forEach(drawAxis);
         if (k > 1 || fitted) { fitGraphs(); fitted = k > 1; }
         root.setAttribute("data-view", Math.round(view.a) + " " + Math.round(view.b));
@@ -127,7 +136,7 @@ extension HTMLReport {
       function focusOn(markers) {
         var ab = timesOf(markers);
         if (!ab) { return; }
-        var w = Math.max((ab[1] - ab[0]) * 2.5, 10000, minSpan), c = (ab[0] + ab[1]) / 2;
+        var w = Math.max((ab[1] - ab[0]) * 1.5, 20000, minSpan), c = (ab[0] + ab[1]) / 2;
         setView(c - w / 2, c + w / 2);
       }
       function markersFor(seq) { return all(".marker[data-seq=\\"" + seq + "\\"]"); }
@@ -249,7 +258,7 @@ extension HTMLReport {
             var values = el.getAttribute("data-values").split(" ").map(Number);
             var xs = el.tagName === "circle" ? [+el.getAttribute("cx")] : Array.prototype.map.call(el.points, function (p) { return p.x; });
             var list = lines[side] || (lines[side] = []);
-            for (var i = 0; i < values.length; i++) { list.push([t0 + (xs[i] - px) / pw * span, values[i]]); }
+            for (var i = 0; i < values.length; i++) { list.push([t0 + (xs[i] - px) / pw * span, values[i], i === values.length - 1]); }
           });
           Object.keys(lines).forEach(function (s) { lines[s].sort(function (p, q) { return p[0] - q[0]; }); });
           return { title: g.getAttribute("data-title"), loss: g.getAttribute("data-graph") === "loss", lines: lines };
@@ -287,13 +296,14 @@ extension HTMLReport {
           }
         });
       }
-      function nearest(list, t) {
-        var lo = 0, hi = list.length - 1;
-        if (hi < 0) { return null; }
-        while (lo < hi) { var mid = (lo + hi) >> 1; if (list[mid][0] < t) { lo = mid + 1; } else { hi = mid; } }
-        var best = list[lo];
-        if (lo > 0 && Math.abs(list[lo - 1][0] - t) < Math.abs(best[0] - t)) { best = list[lo - 1]; }
-        return best;
+      // The report in force at t: the last point at or before it (a line's last point only just after it),
+      // or a point just ahead of it.
+      function valueAt(list, t, near) {
+        var lo = 0, hi = list.length;
+        while (lo < hi) { var mid = (lo + hi) >> 1; if (list[mid][0] <= t) { lo = mid + 1; } else { hi = mid; } }
+        var before = lo > 0 ? list[lo - 1] : null, after = lo < list.length ? list[lo] : null;
+        if (before && (!before[2] || t - before[0] <= near)) { return before; }
+        return after && after[0] - t <= near ? after : null;
       }
       var cursors = svgs.map(function (svg) {
         var line = document.createElementNS(NS, "line");
@@ -315,8 +325,8 @@ extension HTMLReport {
         var near = (view.b - view.a) / pw * 12;
         var parts = series.map(function (g) {
           var vals = ["pub", "sub"].map(function (side) {
-            var p = g.lines[side] && nearest(g.lines[side], t);
-            return side + " " + (p && Math.abs(p[0] - t) <= near ? (g.loss ? (p[1] * 100).toPrecision(3) + "%" : String(p[1])) : "–");
+            var p = g.lines[side] && valueAt(g.lines[side], t, near);
+            return side + " " + (p ? (g.loss ? (p[1] * 100).toPrecision(3) + "%" : String(p[1])) : "–");
           });
           return g.title + ": " + vals.join(", ");
         });
@@ -329,6 +339,10 @@ extension HTMLReport {
       root.setAttribute("data-report-markers", String(all(".marker").length));
       root.setAttribute("data-report-setup-ms", (performance.now() - started).toFixed(1));
       root.setAttribute("data-report-ready", "1");
+      // When the whole page has been drawn: the frame after the one that follows the set-up.
+      requestAnimationFrame(function () {
+        requestAnimationFrame(function () { root.setAttribute("data-report-drawn-ms", performance.now().toFixed(1)); });
+      });
     })();
 
     """

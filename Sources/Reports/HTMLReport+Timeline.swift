@@ -205,7 +205,7 @@ enum TimelineSVG {
                 let label = "seq \(v.seq) \(v.verdict.rawValue)" + (v.cause.map { " (\($0.rawValue))" } ?? "")
                 let anchor = x > plotX + plotW * 0.75 ? "end" : "start"
                 let lx = anchor == "end" ? x - 3 : x + 3
-                o += "<text x=\"\(n(lx))\" y=\"\(n(top - 6))\" class=\"callout\" text-anchor=\"\(anchor)\" data-x=\"\(n(lx))\">\(HTMLEscape.text(label))</text>\n"
+                o += "<text x=\"\(n(lx))\" y=\"\(n(top - 6))\" class=\"callout\" text-anchor=\"\(anchor)\" data-x=\"\(n(lx))\" data-gx=\"\(n(x))\">\(HTMLEscape.text(label))</text>\n"
                 lastLabelX = x
             }
         }
@@ -255,7 +255,12 @@ enum TimelineSVG {
             let key = "m-v-\(v.seq)", x = s.x(v.t)
             let shape = "<circle \(anchors.attribute(v.seq, key))cx=\"\(n(x))\" cy=\"\(n(cy))\" r=\"6\"/>"
             let listed = !Explanation.tookEffect(v) || v.verdict == .deferred
-            o += marker(id: key, item: listed ? "item-v-\(v.seq)" : key, seq: v.seq, t: "\(v.t)", lines: HTMLReport.verdictLines(v, r),
+            // The times a view of the call should hold: the call, its cause record, where its outcome was decided.
+            var times = [v.t]
+            if !v.tookEffect, let cs = v.causeSeq, let rec = r.recordIndex[cs] { times.append(rec.t) }
+            if v.verdict == .deferred, let outcome = v.outcome, outcome.kind != .pending { times.append(outcome.t) }
+            o += marker(id: key, item: listed ? "item-v-\(v.seq)" : key, seq: v.seq, t: times.map(String.init).joined(separator: " "),
+                        lines: HTMLReport.verdictLines(v, r),
                         shape: shape, cls: "verdict v-\(v.verdict.rawValue)", x: x)
         }
         return o

@@ -3,13 +3,15 @@ import Replay
 import TraceModel
 
 /// The self-contained HTML report: the `explain` summary, a timeline drawn as inline SVG with a lane
-/// per state and a marker per verdict and finding, and the findings list linked to the timeline.
+/// per state, a mark per moment the contract reads and a marker per verdict and finding, the quality
+/// graphs at the timeline's scale, and the lists linked to the timeline by `#seq-N` anchors.
 ///
-/// The page loads nothing from anywhere (no network, scripts, fonts or style sheets outside it),
-/// works without its small inline script (markers carry SVG tooltips and links), and prints.
-/// Every string that comes from the trace goes through `HTMLEscape.text`; the script reads trace
-/// text only from attributes and writes it with `textContent`. The output depends only on the
-/// result and the lanes, so the same trace always gives the same bytes.
+/// The page loads nothing from anywhere (no network, scripts, fonts, images or style sheets outside
+/// it), works without its small inline script (it then shows the whole trace; markers carry SVG
+/// tooltips and links), and prints. Every string that comes from the trace goes through
+/// `HTMLEscape.text`; the script reads trace text only from escaped `<title>`s and writes it with
+/// `textContent`. The output depends only on the result and the lanes, so the same trace always gives
+/// the same bytes.
 public enum HTMLReport {
     /// Markers drawn per kind (verdicts, findings); the most telling come first when there are more.
     public static let markerCap = 1000
