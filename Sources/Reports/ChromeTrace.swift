@@ -2,10 +2,12 @@ import Analysis
 import Replay
 import TraceModel
 
-/// Collects what a Chrome trace export needs during a replay: the state lanes, one instant per
-/// record and the quality and speaker counters, each up to a cap so memory stays bounded.
+/// Collects what a Chrome trace export needs during a replay: the state lanes and their moments, one
+/// instant per record, and the quality (level and every `QualityMetric` per side) and speaker
+/// counters, each up to a cap so memory stays bounded.
 public final class ChromeTraceRecorder {
-    /// The state lanes (engagement, interruption, call state, app, audio module, devices, quality, speakers).
+    /// The state lanes (engagement, session, CallKit, interruption, call state, app, audio module, devices,
+    /// quality, speakers, SDK callbacks) with their moments.
     public let lanes: ReportLanes
     /// Records kept as instants at most.
     public let maxInstants: Int
@@ -32,8 +34,9 @@ public final class ChromeTraceRecorder {
     var instants: [Instant] = []
     var counters: [Counter] = []
 
-    /// Creates a recorder with the given caps.
-    public init(maxInstants: Int = 100_000, maxCounters: Int = 100_000, maxSegments: Int = 20_000) {
+    /// Creates a recorder with the given caps (counter samples: six per quality report, so the default
+    /// keeps as many reports, 50 000, as the two per report it kept before RTT, loss, jitter and bitrate).
+    public init(maxInstants: Int = 100_000, maxCounters: Int = 300_000, maxSegments: Int = 20_000) {
         lanes = ReportLanes(maxSegments: maxSegments)
         self.maxInstants = maxInstants
         self.maxCounters = maxCounters
@@ -50,7 +53,10 @@ public final class ChromeTraceRecorder {
             }
             if case .qualityReport(let pub, let sub) = r.body {
                 counter(r.t, "quality level (0 unknown … 4 lost)", [("pub", Double(pub.level.rank)), ("sub", Double(sub.level.rank))])
-                if let a = pub.mos, let b = sub.mos { counter(r.t, "mos", [("pub", a), ("sub", b)]) }
+                for m in QualityMetric.allCases {
+                    let values = [("pub", m.value(pub)), ("sub", m.value(sub))].compactMap { side, v in v.map { (side, m.shown($0)) } }
+                    if !values.isEmpty { counter(r.t, m.counterName, values) }
+                }
             }
         }
         if step.changes.contains(.speakers), let state = step.state {
@@ -66,8 +72,10 @@ public final class ChromeTraceRecorder {
 /// The Chrome Trace Event Format (JSON object form), which Perfetto's UI and chrome://tracing open.
 ///
 /// One process for the trace; one thread (track) per lane with its states as complete (`X`)
-/// slices that never overlap; counters (`C`) for quality levels, MOS and active speakers;
-/// instants (`i`) for records, verdicts and findings; divergences as slices on their own track.
+/// slices that never overlap and its moments (activations, CallKit events, resets, SDK callbacks,
+/// level changes, override flushes) as instants; counters (`C`) for quality levels, RTT, loss,
+/// jitter, bitrate, MOS (pub and sub) and active speakers; instants (`i`) for records, verdicts and
+/// findings; divergences as slices on their own track.
 /// Timestamps are microseconds since the trace started (`t` × 1000). Events are sorted by time.
 public enum ChromeTrace {
     /// The schema id written into `otherData`.
@@ -75,22 +83,28 @@ public enum ChromeTrace {
     /// Verdicts exported at most (the rest are counted in `otherData`).
     public static let verdictCap = 100_000
 
-    /// Track ids of the lanes, in `ReportLanes.order`, then the marker tracks.
+    /// Track ids of the lanes, in `ReportLanes.order` from 1, then the marker tracks from 100.
     static let laneTid: [String: Int] = Dictionary(uniqueKeysWithValues: ReportLanes.order.enumerated().map { ($1, $0 + 1) })
-    static let verdictsTid = 20, findingsTid = 21, divergencesTid = 22, recordsTid = 23
+    static let verdictsTid = 100, findingsTid = 101, divergencesTid = 102, recordsTid = 103
 
     /// Renders the export for a replay result and what the recorder collected during it.
     public static func render(_ r: ReplayResult, recorder: ChromeTraceRecorder) -> String {
         var events: [Event] = []
         let lanes = recorder.lanes.lanes(for: r)
         for lane in lanes {
-            let tid = laneTid[lane.id] ?? 30
+            guard let tid = laneTid[lane.id] else { continue }
             let cat = lane.id.hasPrefix("quality") ? "quality" : (lane.id == "predicted" || lane.id == "actual" ? "route" : "state")
             for s in lane.segments where !(s.quiet && cat != "route") {
                 var args: [(String, Arg)] = [("state", .string(s.value))]
                 if let seq = s.seq { args.append(("seq", .int(Int64(seq)))) }
                 if s.merged > 1 { args.append(("mergedChanges", .int(Int64(s.merged)))) }
                 events.append(Event(ph: "X", name: s.value, cat: cat, tid: tid, ts: s.start, dur: s.end - s.start, args: args))
+            }
+            for (i, m) in lane.marks.enumerated() {
+                var args: [(String, Arg)] = [("what", .string(m.what))]
+                if let seq = m.seq { args.append(("seq", .int(Int64(seq)))) }
+                if m.merged > 1 { args.append(("mergedMoments", .int(Int64(m.merged)))) }
+                events.append(Event(ph: "i", name: m.value, cat: "moment", tid: tid, ts: m.t, args: args, order: 1_000_000 + i))
             }
         }
         for (i, d) in r.divergences.enumerated() {
@@ -133,7 +147,7 @@ public enum ChromeTrace {
     static func metadata(_ r: ReplayResult, _ lanes: [Lane]) -> [Event] {
         let base = r.file.split(separator: "/").last.map(String.init) ?? r.file
         var m: [Event] = [Event(ph: "M", name: "process_name", cat: "", tid: 0, ts: 0, args: [("name", .string("\(Wording.title(r)) \(base)"))])]
-        var tracks = lanes.map { (laneTid[$0.id] ?? 30, $0.title) }
+        var tracks = lanes.compactMap { lane in laneTid[lane.id].map { ($0, lane.title) } }
         tracks += [(verdictsTid, "calls (verdicts)"), (findingsTid, "findings"), (divergencesTid, "route divergences"), (recordsTid, "records")]
         for (tid, name) in tracks.sorted(by: { $0.0 < $1.0 }) {
             m.append(Event(ph: "M", name: "thread_name", cat: "", tid: tid, ts: 0, args: [("name", .string(name))]))

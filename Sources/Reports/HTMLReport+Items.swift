@@ -25,49 +25,60 @@ extension HTMLReport {
         return [item.headline] + item.lines.map(\.plain)
     }
 
-    /// An item as HTML: the headline bold, each line a paragraph with its label emphasised.
-    static func block(_ headline: String, _ lines: [Explanation.Line]) -> String {
+    /// An item as HTML: the headline bold, each line a paragraph with its label emphasised; each `seq N`
+    /// of the lines that has an anchor on the page (other than the item's own, `seq`) links to it.
+    static func block(_ headline: String, _ lines: [Explanation.Line], _ anchors: Anchors, seq: Int?) -> String {
         var o = "<p class=\"head\">\(HTMLEscape.text(headline.trimmingSpaces))</p>\n"
         for line in lines {
+            let text = anchors.linked(HTMLEscape.text(line.text), except: seq)
             if let label = line.label {
-                o += "<p class=\"\(HTMLEscape.identifier(label))\"><b>\(HTMLEscape.text(label))</b>: \(HTMLEscape.text(line.text))</p>\n"
+                o += "<p class=\"\(HTMLEscape.identifier(label))\"><b>\(HTMLEscape.text(label))</b>: \(text)</p>\n"
             } else {
-                o += "<p>\(HTMLEscape.text(line.text))</p>\n"
+                o += "<p>\(text)</p>\n"
             }
         }
         return o
     }
 
+    /// The links under an item: to its marker, and to the item itself as `#seq-N` when it owns that anchor.
+    static func links(marker: String, _ text: String, seq: Int?, key: String, _ anchors: Anchors) -> String {
+        var o = "<p class=\"links\"><a href=\"#\(marker)\" data-marker=\"\(marker)\">\(text)</a>"
+        if let id = anchors.id(seq, key) { o += " · <a class=\"permalink\" href=\"#\(id)\">link: #\(id)</a>" }
+        return o + "</p>\n"
+    }
+
     /// The calls that did not take effect, drawn beside the timeline (`tag` is `aside` or `section`),
     /// then those that took effect late.
-    static func callsSection(_ e: Explanation, tag: String) -> String {
+    static func callsSection(_ e: Explanation, _ anchors: Anchors, tag: String) -> String {
         var o = "<\(tag) id=\"calls\" class=\"calls\">\n<h2>Calls that did not take effect</h2>\n"
         if e.calls.isEmpty {
             o += "<p class=\"none\">Every call took effect as the contract predicts.</p>\n"
         }
-        for c in e.calls { o += card(c) }
+        for c in e.calls { o += card(c, anchors) }
         if e.callsNotListed > 0 { o += "<p class=\"more\">\(e.callsNotListed) more not listed.</p>\n" }
         if !e.lateCalls.isEmpty {
             o += "<h2>Calls that took effect late</h2>\n"
-            for c in e.lateCalls { o += card(c) }
+            for c in e.lateCalls { o += card(c, anchors) }
         }
         o += "</\(tag)>\n"
         return o
     }
 
-    private static func card(_ c: Explanation.Call) -> String {
-        let v = c.verdict
-        return "<article class=\"card verdict v-\(v.verdict.rawValue)\" id=\"item-v-\(v.seq)\">\n" + block(c.headline, c.lines)
-            + "<p class=\"links\"><a href=\"#m-v-\(v.seq)\" data-marker=\"m-v-\(v.seq)\">show on the timeline</a></p>\n</article>\n"
+    private static func card(_ c: Explanation.Call, _ anchors: Anchors) -> String {
+        let v = c.verdict, key = "item-v-\(v.seq)"
+        return "<article class=\"card verdict v-\(v.verdict.rawValue)\" id=\"\(key)\" data-seq=\"\(v.seq)\">\n" + anchors.span(v.seq, key)
+            + block(c.headline, c.lines, anchors, seq: v.seq) + links(marker: "m-v-\(v.seq)", "show on the timeline", seq: v.seq, key: key, anchors) + "</article>\n"
     }
 
-    static func divergencesSection(_ e: Explanation) -> String {
+    static func divergencesSection(_ e: Explanation, _ anchors: Anchors) -> String {
         guard !e.divergences.isEmpty else { return "" }
         var o = "<section id=\"divergences\">\n<h2>Route divergences (unexplained first)</h2>\n"
         for (listIndex, d) in e.divergences.enumerated() {
-            o += "<article class=\"card divergence \(d.divergence.explained ? "explained" : "unexplained")\" id=\"item-d-\(listIndex)\">\n"
-            o += block(d.headline, d.lines)
-            o += "<p class=\"links\"><a href=\"#m-d-\(listIndex)\" data-marker=\"m-d-\(listIndex)\">show on the timeline</a></p>\n</article>\n"
+            let key = "item-d-\(listIndex)", seq = Anchors.seq(of: d.divergence)
+            o += "<article class=\"card divergence \(d.divergence.explained ? "explained" : "unexplained")\" id=\"\(key)\""
+            o += (seq.map { " data-seq=\"\($0)\"" } ?? "") + ">\n" + anchors.span(seq, key)
+            o += block(d.headline, d.lines, anchors, seq: seq)
+            o += links(marker: "m-d-\(listIndex)", "show on the timeline", seq: seq, key: key, anchors) + "</article>\n"
         }
         if e.divergencesNotListed > 0 { o += "<p class=\"more\">\(e.divergencesNotListed) more not listed.</p>\n" }
         o += "</section>\n"
@@ -75,7 +86,7 @@ extension HTMLReport {
     }
 
     /// The findings, grouped and ordered as `explain` lists them.
-    static func findingsSection(_ e: Explanation) -> String {
+    static func findingsSection(_ e: Explanation, _ anchors: Anchors) -> String {
         var o = "<section id=\"findings\">\n<h2>Findings (most severe first; repeats grouped)</h2>\n"
         if e.groups.isEmpty {
             o += "<p class=\"none\">No findings besides those with the calls and divergences above.</p>\n</section>\n"
@@ -83,9 +94,10 @@ extension HTMLReport {
         }
         o += "<ol class=\"findings\">\n"
         for g in e.groups.prefix(listCap) {
-            o += "<li class=\"card finding s-\(g.severity.rawValue)\" id=\"item-f-\(g.firstIndex)\">\n"
-            o += block(g.headline, g.lines)
-            o += "<p class=\"links\"><a href=\"#m-f-\(g.firstIndex)\" data-marker=\"m-f-\(g.firstIndex)\">show the first on the timeline</a></p>\n</li>\n"
+            let key = "item-f-\(g.firstIndex)", seq = g.first.seqs.first
+            o += "<li class=\"card finding s-\(g.severity.rawValue)\" id=\"\(key)\"" + (seq.map { " data-seq=\"\($0)\"" } ?? "") + ">\n"
+            o += anchors.span(seq, key) + block(g.headline, g.lines, anchors, seq: seq)
+            o += links(marker: "m-f-\(g.firstIndex)", "show the first on the timeline", seq: seq, key: key, anchors) + "</li>\n"
         }
         o += "</ol>\n"
         if e.findingsNotListed > 0 { o += "<p class=\"more\">\(e.findingsNotListed) more findings not kept (counts by code are in --json).</p>\n" }

@@ -3,13 +3,15 @@ import Replay
 import TraceModel
 
 /// The self-contained HTML report: the `explain` summary, a timeline drawn as inline SVG with a lane
-/// per state and a marker per verdict and finding, and the findings list linked to the timeline.
+/// per state, a mark per moment the contract reads and a marker per verdict and finding, the quality
+/// graphs at the timeline's scale, and the lists linked to the timeline by `#seq-N` anchors.
 ///
-/// The page loads nothing from anywhere (no network, scripts, fonts or style sheets outside it),
-/// works without its small inline script (markers carry SVG tooltips and links), and prints.
-/// Every string that comes from the trace goes through `HTMLEscape.text`; the script reads trace
-/// text only from attributes and writes it with `textContent`. The output depends only on the
-/// result and the lanes, so the same trace always gives the same bytes.
+/// The page loads nothing from anywhere (no network, scripts, fonts, images or style sheets outside
+/// it), works without its small inline script (it then shows the whole trace; markers carry SVG
+/// tooltips and links), and prints. Every string that comes from the trace goes through
+/// `HTMLEscape.text`; the script reads trace text only from escaped `<title>`s and writes it with
+/// `textContent`. The output depends only on the result and the lanes, so the same trace always gives
+/// the same bytes.
 public enum HTMLReport {
     /// Markers drawn per kind (verdicts, findings); the most telling come first when there are more.
     public static let markerCap = 1000
@@ -19,22 +21,31 @@ public enum HTMLReport {
     /// Renders the report page for a replay result and the lanes collected during it.
     public static func render(_ r: ReplayResult, lanes: [Lane]) -> String {
         let explanation = Explanation(r)
+        let anchors = Anchors.make(r, explanation, lanes)
         let e = HTMLEscape.text
         let title = "\(Wording.title(r)) report: \(r.file)"
         var o = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         o += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        o += "<title>\(e(title))</title>\n<style>\n\(style)</style>\n</head>\n<body>\n"
+        o += "<title>\(e(title))</title>\n<style>\n\(Palette.css)\(style)</style>\n</head>\n<body>\n"
+        o += TimelineSVG.nodataPattern
         o += header(r)
         o += summary(explanation)
         o += "<section id=\"timeline\">\n<h2>Timeline</h2>\n"
-        o += "<p class=\"hint\">Hover or click a marker (● call verdict, ▲ finding) to see its explanation and records; "
-        o += "shaded red: the predicted and actual route differ (a divergence).</p>\n"
-        o += TimelineSVG.render(r, explanation, lanes: lanes)
+        o += "<p class=\"hint\">Hover or click a marker (● call verdict, ▲ finding, ◆ a moment on a lane) to see its explanation and records; "
+        o += "shaded: the predicted and actual route differ (a divergence). Link to any call, divergence or finding as "
+        o += "<code>#seq-N</code> (its record's seq).</p>\n"
+        o += toolbar
+        o += "<div class=\"timeline-row\">\n<div class=\"timeline-box\" id=\"timeline-box\" tabindex=\"0\">\n"
+        o += TimelineSVG.render(r, explanation, lanes: lanes, anchors: anchors)
+        o += GraphsSVG.render(r, lanes: lanes)
+        o += "</div>\n"
+        o += HTMLReport.callsSection(explanation, anchors, tag: "aside")
+        o += "</div>\n"
         o += "<div id=\"detail\" class=\"detail\" role=\"status\" aria-live=\"polite\">Select a marker to see its explanation here.</div>\n"
-        o += legend()
+        o += Palette.legend()
         o += "</section>\n"
-        o += divergencesSection(explanation)
-        o += findingsSection(explanation)
+        o += divergencesSection(explanation, anchors)
+        o += findingsSection(explanation, anchors)
         o += qualitySection(explanation)
         o += "<details id=\"explain-text\">\n<summary>The full <code>rtctrace explain</code> output</summary>\n<pre>"
         o += e(ExplainText().render(explanation))
@@ -43,6 +54,18 @@ public enum HTMLReport {
         o += "<script>\n\(script)</script>\n</body>\n</html>\n"
         return o
     }
+
+    /// Zoom and pan controls: hidden until the script shows them (without it the page shows the whole trace).
+    static let toolbar = """
+    <div class="toolbar" id="toolbar" hidden>
+    <button type="button" data-zoom="in" title="zoom in (+ or W)">+</button><button type="button" data-zoom="out" title="zoom out (− or S)">−</button>\
+    <button type="button" data-zoom="left" title="pan left (← or A)">←</button><button type="button" data-zoom="right" title="pan right (→ or D)">→</button>\
+    <button type="button" data-zoom="reset" title="whole trace (0)">whole trace</button>
+    <span class="view" id="view-range"></span>
+    <span class="keys">Ctrl/⌘ + wheel or + − W S: zoom at the pointer · drag, wheel sideways, ← → A D: pan · double-click: zoom in · 0: whole trace</span>
+    </div>
+
+    """
 
     static func header(_ r: ReplayResult) -> String {
         let e = HTMLEscape.text
@@ -65,19 +88,6 @@ public enum HTMLReport {
         var o = "<section id=\"summary\">\n<h2>Summary</h2>\n<ul class=\"summary\">\n"
         for line in e.summary { o += "<li\(line.nested ? " class=\"sub\"" : "")>\(HTMLEscape.text(line.text))</li>\n" }
         o += "</ul>\n</section>\n"
-        return o
-    }
-
-    static func legend() -> String {
-        let items: [(String, String)] = [
-            ("speaker", "speaker"), ("receiver", "receiver"), ("bluetooth", "bluetooth"), ("headset", "headset"),
-            ("unknown", "unknown"), ("quiet", "resting state / no prediction"), ("alert", "interrupted, call up, background, module off"),
-            ("q-excellent", "excellent"), ("q-good", "good"), ("q-poor", "poor"), ("q-lost", "lost"), ("merged", "many short changes"),
-        ]
-        var o = "<ul class=\"legend\">"
-        for (tone, label) in items { o += "<li><span class=\"swatch t-\(tone)\"></span>\(HTMLEscape.text(label))</li>" }
-        o += "<li><span class=\"swatch divergence\"></span>divergence</li>"
-        o += "<li><span class=\"swatch nodata\"></span>no records (no data)</li></ul>\n"
         return o
     }
 }

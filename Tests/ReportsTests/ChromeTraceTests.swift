@@ -2,6 +2,7 @@ import Foundation
 import Replay
 import Reports
 import TestSupport
+import TraceModel
 import XCTest
 
 final class ChromeTraceTests: XCTestCase {
@@ -77,5 +78,53 @@ final class ChromeTraceTests: XCTestCase {
             XCTAssertTrue(names.contains(lane), lane)
         }
         XCTAssertTrue(timed.contains { $0["ph"] as? String == "C" && $0["name"] as? String == "quality level (0 unknown … 4 lost)" })
+    }
+
+    /// RTT, loss, jitter, bitrate and MOS are counter tracks (`ph` "C", one per metric, a series per
+    /// side) as the Trace Event Format documents them: a name, pid, tid, ts in µs, and `args` holding only
+    /// numbers; each sample is its report's values (loss in percent of the recorded ratio).
+    func test_export_qualityMetricsAreCounterTracks_withTheReportsValues() throws {
+        let path = Fixtures.trace("smeeting-field-service-10min.jsonl.zst")
+        let (_, events, _) = try export(path)
+        var reports: [(t: Int64, pub: QualitySample, sub: QualitySample)] = []
+        for rec in try Fixtures.readAll(path).records { if case let .qualityReport(pub, sub) = rec.body { reports.append((rec.t, pub, sub)) } }
+        XCTAssertGreaterThan(reports.count, 100)
+        let counters = events.filter { $0["ph"] as? String == "C" }
+        for metric in QualityMetric.allCases {
+            let samples = counters.filter { $0["name"] as? String == metric.counterName }
+            XCTAssertEqual(samples.count, reports.count, "one \(metric.counterName) sample per report")
+            for (e, rep) in zip(samples, reports) {
+                XCTAssertEqual(e["ts"] as? Int, Int(rep.t) * 1000)
+                XCTAssertNotNil(e["pid"] as? Int)
+                XCTAssertNotNil(e["tid"] as? Int)
+                XCTAssertNil(e["dur"], "a counter has no duration")
+                let args = try XCTUnwrap(e["args"] as? [String: Any])
+                XCTAssertEqual(Set(args.keys), ["pub", "sub"])
+                for (side, sample) in [("pub", rep.pub), ("sub", rep.sub)] {
+                    let v = try XCTUnwrap(args[side] as? NSNumber, "a number: \(e)")
+                    XCTAssertEqual(v.doubleValue, metric.shown(try XCTUnwrap(metric.value(sample))), accuracy: 1e-9, "\(metric) \(side) at \(rep.t)")
+                }
+            }
+        }
+        // Numbers, never booleans or strings, as written (Foundation reads 0 and 1 as either).
+        let recorder = ChromeTraceRecorder()
+        let raw = ChromeTrace.render(try Replay.run(path: path, observer: recorder.observe), recorder: recorder)
+        let counterArgs = try NSRegularExpression(pattern: #"\{"name":"[^"]*","ph":"C"[^{]*"args":\{([^}]*)\}"#)
+        let found = counterArgs.matches(in: raw, range: NSRange(raw.startIndex..., in: raw)).map { String(raw[Range($0.range(at: 1), in: raw)!]) }
+        XCTAssertEqual(found.count, counters.count)
+        for args in found { XCTAssertNotNil(args.range(of: #"^("[a-z]+":-?[0-9][0-9.eE+-]*,?)+$"#, options: .regularExpression), args) }
+        XCTAssertEqual(Set(counters.compactMap { $0["name"] as? String }),
+                       Set(["quality level (0 unknown … 4 lost)", "active speakers"] + QualityMetric.allCases.map(\.counterName)))
+        // The lanes' moments are instants (thread-scoped) on their lane's track.
+        let threads = Dictionary(events.filter { $0["name"] as? String == "thread_name" }.map {
+            ((($0["args"] as? [String: Any])?["name"] as? String) ?? "", $0["tid"] as? Int ?? -1)
+        }, uniquingKeysWith: { a, _ in a })
+        for lane in ["route override", "audio session", "CallKit", "media services", "level changes", "SDK callbacks"] {
+            XCTAssertNotNil(threads[lane], lane)
+        }
+        let moments = events.filter { $0["cat"] as? String == "moment" }
+        XCTAssertTrue(moments.allSatisfy { $0["ph"] as? String == "i" && $0["s"] as? String == "t" })
+        XCTAssertTrue(moments.contains { $0["tid"] as? Int == threads["media services"] && $0["name"] as? String == "media services reset" })
+        XCTAssertTrue(moments.contains { $0["tid"] as? Int == threads["SDK callbacks"] && $0["name"] as? String == "recovered" })
     }
 }

@@ -36,15 +36,19 @@ final class HTMLReportTests: XCTestCase {
     }
 
     func test_report_isSelfContained_andDeterministic() throws {
-        let (r, lanes) = try Fixtures.replayWithLanes(Fixtures.trace("srtc-bluetooth-blocks-speaker.jsonl"))
-        let a = HTMLReport.render(r, lanes: lanes)
-        let (r2, lanes2) = try Fixtures.replayWithLanes(Fixtures.trace("srtc-bluetooth-blocks-speaker.jsonl"))
-        XCTAssertEqual(a, HTMLReport.render(r2, lanes: lanes2))
-        for external in ["<link", "src=", "@import", "url(", "http://", "https://"] {
-            XCTAssertFalse(a.contains(external), "the report must load nothing: found \(external)")
+        for name in ["srtc-bluetooth-blocks-speaker.jsonl", "smeeting-field-service-10min.jsonl.zst"] {
+            let (r, lanes) = try Fixtures.replayWithLanes(Fixtures.trace(name))
+            let a = HTMLReport.render(r, lanes: lanes)
+            let (r2, lanes2) = try Fixtures.replayWithLanes(Fixtures.trace(name))
+            XCTAssertEqual(a, HTMLReport.render(r2, lanes: lanes2), name)
+            for external in ["<link", "src=", "@import", "http://", "https://", "href=\"/", "href=\"file"] {
+                XCTAssertFalse(a.contains(external), "the report must load nothing: found \(external) in \(name)")
+            }
+            // url(…) only ever names something in the page (a clip, the no-data hatching).
+            XCTAssertEqual(a.components(separatedBy: "url(").count, a.components(separatedBy: "url(#").count, name)
+            XCTAssertEqual(a.components(separatedBy: "<script").count - 1, 1, "exactly one (inline) script")
+            XCTAssertTrue(a.contains("@media print"))
         }
-        XCTAssertEqual(a.components(separatedBy: "<script").count - 1, 1, "exactly one (inline) script")
-        XCTAssertTrue(a.contains("@media print"))
     }
 
     func test_report_escapesEveryTraceString() throws {
@@ -55,6 +59,10 @@ final class HTMLReportTests: XCTestCase {
             (2050, .routeChanged(route: .bluetooth, previousRoute: .receiver, reason: .newDeviceAvailable)),
             (3000, .setRoute(target: .speaker, api: "setAudioRoute(.speaker)</title><script>alert(3)</script>")),
             (3500, .sdkLog(level: "info", message: evil)),
+            (3600, .sessionActivated(SessionActivation(ok: false, error: evil, category: "<i>cat</i>", mode: "\"mode\"", options: ["<o>"]))),
+            (3700, .callKit(event: .unlisted("<ck>"), callId: "'id'\"><svg onload=alert(4)>")),
+            (3800, .sdkError(api: "<api>", error: evil)), (3900, .interruptionBegan(cause: .unlisted("<cause>"), wasSuspended: true)),
+            (3950, .sessionDeactivated(notifyOthers: true, ok: false, error: "<deact>")),
             (4000, .speakers(speaking: [Speaker(uid: "<u>&", trackId: "'t'", level: 0.4)], stopped: [])),
             (9000, .leaveChannel),
         ])
@@ -64,7 +72,12 @@ final class HTMLReportTests: XCTestCase {
         let (r, lanes) = try Fixtures.replayWithLanes(path)
         let html = HTMLReport.render(r, lanes: lanes)
         XCTAssertEqual(html.components(separatedBy: "<script").count - 1, 1, "only the report's own script tag")
-        for raw in ["<img", "<svg onload", "<b>chan", "<u>&", "</title><script"] { XCTAssertFalse(html.contains(raw), raw) }
+        for raw in ["<img", "<svg onload", "<b>chan", "<u>&", "</title><script", "<i>cat", "<o>", "<ck>", "<api>", "<cause>", "<deact>", "'id'\""] {
+            XCTAssertFalse(html.contains(raw), raw)
+        }
+        // The moments the new lanes draw carry that text, escaped.
+        XCTAssertTrue(html.contains("CallKit: &lt;ck&gt; &#39;id&#39;&quot;&gt;&lt;svg onload=alert(4)&gt;"), "the CallKit mark's tooltip")
+        XCTAssertTrue(html.contains("SDK callbacks: error &lt;api&gt;: &lt;script&gt;"), "the SDK error mark's tooltip")
         XCTAssertTrue(html.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;"), "the device name is shown, escaped")
         XCTAssertTrue(html.contains("&lt;u&gt;&amp;"))
     }

@@ -1,0 +1,89 @@
+import Replay
+import TraceModel
+
+/// Which record shows on which lane, and how: the one table of the moments the contract reads
+/// (session activations and deactivations with ok or error, CallKit events, media-services resets,
+/// interruptions with their cause, the SDK's callbacks, the SDK's output-port calls) and of the lane
+/// states that come straight from records (the audio session, the CallKit call, quality levels).
+extension ReportLanes {
+    func record(_ r: Record, _ step: ReplayStep) {
+        let t = step.t, seq = r.seq
+        func put(_ lane: String, _ value: String, _ tone: String) {
+            mark(lane, LaneMark(t: t, seq: seq, what: r.type, value: value, tone: tone))
+        }
+        switch r.body {
+        case .sessionActivated(let a):
+            put("session", a.ok ? "activated " + r.body.summary : "activation " + r.body.summary, a.ok ? "activated" : "failed")
+            if a.ok { set("session", "\(a.category ?? "?")/\(a.mode ?? "?")", t, seq, tone: a.isCallSession ? "on" : "sessionOther") }
+        case let .sessionDeactivated(_, ok, _):
+            put("session", ok == false ? "deactivation " + r.body.summary : "deactivated (\(r.body.summary))", ok == false ? "failed" : "deactivated")
+            if ok != false { set("session", "", t, seq) }
+        case .mediaServicesReset:
+            put("resets", "media services reset", "reset")
+            set("session", "", t, seq)
+        case let .callKit(event, _):
+            let tone = switch event {
+            case .didActivate: "activated"
+            case .didDeactivate: "deactivated"
+            case .answer, .start, .end, .hold, .unhold, .unlisted: "callkit"
+            }
+            put("callKit", r.body.summary, tone)
+            callKitState(event, t, seq)
+        case let .interruptionBegan(cause, _):
+            put("interruption", "began (\(cause == nil ? "no cause" : r.body.summary))", "interruption")
+        case .interruptionEnded(let shouldResume):
+            put("interruption", "ended" + (shouldResume.map { " (shouldResume \($0))" } ?? ""), "interruption")
+        case .sdkInterrupted: put("sdk", "interrupted", "sdkInterrupted")
+        case .sdkRecovered: put("sdk", "recovered", "sdkRecovered")
+        case .sdkCallStateChanged: put("sdk", "call state " + r.body.summary, "sdkOther")
+        case .sdkQualityChanged(_, _, let mos):
+            put("sdk", "quality " + r.body.summary + (mos.map { " (mos \(fixed($0, 2)))" } ?? ""), "sdkOther")
+        case .sdkLayerSwitched(let s): put("sdk", "layer switched \(s.trackId) → \(s.toTrackId) (\(s.reason))", "sdkOther")
+        case .sdkError: put("sdk", "error " + r.body.summary, "failed")
+        case .sdkActiveSpeakers(let speakers):
+            let names = speakers.prefix(3).map { "\($0.uid)/\($0.trackId)" }.joined(separator: ", ")
+            put("speakers", "SDK snapshot: " + (speakers.isEmpty ? "nobody" : names + (speakers.count > 3 ? " (+\(speakers.count - 3) more)" : "")),
+                "speakersAnswer")
+        case .overrideOutput(let port): put("override", "overrideOutputAudioPort(.\(port.rawValue))", "overridePort")
+        case let .deviceConnected(id, _, name?, _): deviceNames[id] = name
+        case let .qualityReport(pub, sub):
+            set("qualityPub", pub.level.rawValue, t, seq)
+            set("qualitySub", sub.level.rawValue, t, seq)
+            sample(pub, sub, t, seq)
+        case .header, .joinChannel, .leaveChannel, .enterMeeting, .exitMeeting, .setDefaultRoute, .setRoute, .clearRouteOverride,
+             .setAudioModuleEnabled, .subscribe, .switchLayer, .deviceConnected, .deviceDisconnected, .micPermission, .callState,
+             .appState, .routeChanged, .routeSnapshot, .sdkLog, .connEngine, .connState, .speakers, .srvLayerSwitched, .dropped,
+             .checkpoint, .expect, .unknown:
+            break
+        }
+    }
+
+    /// The app's own call as CallKit reports it: answered or started (CallKit owns the activation),
+    /// audio activated, held or deactivated, resumed, ended.
+    private func callKitState(_ event: CallKitEvent, _ t: Int64, _ seq: Int) {
+        let inCall = builders["callKit"].map { !$0.currentValue.isEmpty } ?? false
+        switch event {
+        case .answer: set("callKit", "answered, awaiting didActivate", t, seq)
+        case .start: set("callKit", "started, awaiting didActivate", t, seq)
+        case .didActivate:
+            set("callKit", "audio activated", t, seq)
+            set("session", "activated by CallKit (didActivate)", t, seq, tone: "on")
+        case .didDeactivate:
+            if inCall { set("callKit", "audio deactivated", t, seq) }
+            set("session", "", t, seq)
+        case .hold: if inCall { set("callKit", "held", t, seq) }
+        case .unhold: if inCall { set("callKit", "resumed, awaiting didActivate", t, seq) }
+        case .end: set("callKit", "", t, seq)
+        case .unlisted: break
+        }
+    }
+
+    /// The interruption lane's words for the record that interrupted: its cause.
+    static func interruptionWords(_ record: Record?) -> String {
+        guard let body = record?.body else { return "interrupted" }
+        if case let .interruptionBegan(cause, _) = body { return "interrupted (\(cause == nil ? "no cause" : body.summary))" }
+        if case .mediaServicesReset = body { return "interrupted (media services reset)" }
+        if case .callKit(.didDeactivate, _) = body { return "interrupted (CallKit hold)" }
+        return "interrupted"
+    }
+}
