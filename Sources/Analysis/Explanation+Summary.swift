@@ -59,15 +59,15 @@ extension Explanation {
         func line(_ s: String, nested: Bool = false) { out.append(SummaryLine(text: s, nested: nested)) }
         let total = r.verdictCount
         var head = "\(failingCount) of \(total) call\(total == 1 ? "" : "s") did not take effect"
-        if r.layerCallCount > 0 { head += " (\(total - r.layerCallCount) route, \(r.layerCallCount) layer)" }
+        if r.layerCallCount > 0 && r.routeContractApplied { head += " (\(total - r.layerCallCount) route, \(r.layerCallCount) layer)" }
         line(head)
         for (what, n) in notTakingEffectBreakdown(r, w) { line("\(n) \(what)", nested: true) }
         if !lateCalls.isEmpty {
             line("\(lateCalls.count) deferred call\(lateCalls.count == 1 ? "" : "s") took effect later (listed under Calls that took effect late)")
         }
         let unexplained = r.unexplainedDivergenceCount
-        line("\(r.divergenceCount) route divergence\(r.divergenceCount == 1 ? "" : "s") (\(unexplained) unexplained, "
-            + "\(r.divergenceCount - unexplained) explained)")
+        if let note = routeContractNotApplied { line(note) } else { line("\(r.divergenceCount) route divergence\(r.divergenceCount == 1 ? "" : "s") (\(unexplained) unexplained, "
+            + "\(r.divergenceCount - unexplained) explained)") }
         let counts = Severity.allCases.reversed().map { s in (s, r.findings.filter { $0.severity == s }.count) }
         var findings = "findings: " + counts.map { "\($0.1) \($0.0.rawValue)\($0.1 == 1 || $0.0 == .info ? "" : "s")" }.joined(separator: ", ")
         let withCalls = r.findings.filter { $0.code == .routeIneffective }.count

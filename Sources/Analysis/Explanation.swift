@@ -93,6 +93,8 @@ public struct Explanation: Sendable {
     public var needsAttention: Bool
     /// The summary, every count matching the lists below it.
     public var summary: [SummaryLine]
+    /// Why the route contract was not applied (R16: a macOS trace), said where route verdicts would be.
+    public var routeContractNotApplied: String?
     /// Calls that did not take effect (outcome other than applied or noop), at most `listCap`.
     public var calls: [Call]
     /// Calls that did not take effect beyond `listCap`.
@@ -131,6 +133,7 @@ public struct Explanation: Sendable {
             ? "\(r.problemCount) problem\(r.problemCount == 1 ? "" : "s") while reading (see stderr; run 'rtctrace verify')" : nil
         unexplainable = r.unexplainable
         needsAttention = r.hasIssues
+        routeContractNotApplied = r.routeContractApplied ? nil : Wording.routeContractNotApplied(r.header?.device.os ?? "macOS")
         let failing = r.verdicts.filter { !Self.tookEffect($0) }
         calls = failing.prefix(Self.listCap).map { Self.call($0, r) }
         let failingCount = r.notTakingEffectCount

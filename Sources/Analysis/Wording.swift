@@ -43,6 +43,11 @@ public enum Wording {
     }
 
     /// The layer's name for the API family, for headings.
+    /// R16: the route contract was not applied to a trace from `os` (macOS).
+    public static func routeContractNotApplied(_ os: String) -> String {
+        "route contract not applied: macOS (\(os); R16): route calls get no verdict, no route is predicted and no divergence is counted"
+    }
+
     public static func title(_ r: ReplayResult) -> String {
         // Without a header the layer is only a default: do not name a product the file may not be.
         guard r.header != nil else { return "Trace" }

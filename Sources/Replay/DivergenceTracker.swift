@@ -11,8 +11,9 @@ struct DivergenceTracker {
     enum Output: Equatable {
         /// The open interval has lasted longer than the tolerance: it counts from now (X2).
         case counted(Divergence, Finding)
-        /// A counted interval ended (or the trace did): it belongs in the result.
-        case closed(Divergence)
+        /// A counted interval ended (or the trace did): it belongs in the result, with its finding as
+        /// it stands at the end (an explanation attached while it was open, X3; no longer "so far").
+        case closed(Divergence, Finding?)
     }
 
     /// What the route engine predicts after a record or timer: the route and why (X4), the route a
@@ -45,6 +46,8 @@ struct DivergenceTracker {
     /// The interval in progress, and whether it has been counted yet.
     private(set) var open: Divergence?
     private(set) var openCounted = false
+    /// The moment the open interval counted (its finding's time).
+    private var countedAt: Int64?
     /// When the open interval started (nil: none is open): the per-record checks read it instead of copying
     /// the whole interval out of its optional.
     private var openStart: Int64?
@@ -74,7 +77,8 @@ struct DivergenceTracker {
         count += 1
         d.end = moment
         open = d
-        return [.counted(d, finding(for: d, at: moment))]
+        countedAt = moment
+        return [.counted(d, finding(for: d, at: moment, final: false))]
     }
 
     /// Applies a record (after the engines replayed it): its effect on the actual route and on what
@@ -165,13 +169,14 @@ struct DivergenceTracker {
         var outputs: [Output] = []
         if !openCounted && d.end - d.start > toleranceMs {
             count += 1
-            outputs = [.counted(d, finding(for: d, at: d.end)), .closed(d)]
+            outputs = [.counted(d, finding(for: d, at: d.end, final: false)), .closed(d, finding(for: d, at: d.end, final: true))]
         } else if openCounted {
-            outputs = [.closed(d)]
+            outputs = [.closed(d, finding(for: d, at: countedAt ?? d.end, final: true))]
         }
         open = nil
         openStart = nil
         openCounted = false
+        countedAt = nil
         return outputs
     }
 
@@ -179,7 +184,9 @@ struct DivergenceTracker {
         if timeline.count < cap { timeline.append(segment) } else { truncated = true }
     }
 
-    private func finding(for d: Divergence, at t: Int64) -> Finding {
+    /// The divergence's finding, raised at `t` (the moment it counted). While it is open (`final` false)
+    /// an unexplained one says so "so far" (X3: a later finding may still explain it).
+    private func finding(for d: Divergence, at t: Int64, final: Bool) -> Finding {
         let w = context.words
         var message = "the contract predicts \(d.predicted.rawValue) but the device played \(d.actual.rawValue) from \(formatDuration(d.start))"
         if let p = d.predictedSeq { message += " (prediction set by seq \(p)" + (d.actualSeq.map { ", actual route reported by seq \($0))" } ?? ")") }
@@ -195,7 +202,7 @@ struct DivergenceTracker {
             advice = "Fix the cause named by \(code); the route follows once it is fixed."
         } else {
             severity = .error
-            message += "; nothing recorded explains it so far"
+            message += final ? "; nothing recorded explains it" : "; nothing recorded explains it so far"
             advice = "Escalate to the \(w.product) SDK team with this trace: the device did something the documented contract cannot explain. Meanwhile show \(w.currentRouteAPI) in the UI, not the call's success."
         }
         return Finding(code: .routeDivergence, severity: severity, rule: d.explained ? .X3 : .X2, seqs: d.seqs, t: t,

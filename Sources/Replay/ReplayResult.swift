@@ -77,6 +77,9 @@ public struct ReplayResult: Sendable {
 
     /// Duration covered by the records, in ms.
     public var durationMs: Int64 { (lastT ?? 0) - (firstT ?? 0) }
+    /// Whether the route contract applied: not to a macOS trace (R16), where route calls get no verdict,
+    /// nothing is predicted and no divergence is counted.
+    public var routeContractApplied: Bool { !(header?.isMacOS ?? false) }
 
     /// The layer's words for prose.
     public var words: LayerWords { LayerWords(layer) }

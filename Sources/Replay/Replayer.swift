@@ -231,8 +231,10 @@ public final class Replayer {
             case let .counted(d, f):
                 if observer != nil { step.events.append(.divergenceCounted(start: d.start)) }
                 openDivergenceFinding = add(f, &step)
-            case .closed(var d):
+            case .closed(var d, let final):
                 d.finding = openDivergenceFinding
+                // The finding as it stands at the end replaces the one raised when it counted (X3).
+                if let i = openDivergenceFinding, let final, result.findings[i] != final { result.findings[i] = final }
                 openDivergenceFinding = nil
                 result.divergenceCount += 1
                 if !d.explained { result.unexplainedDivergenceCount += 1 }

@@ -51,6 +51,9 @@ extension HTMLReport {
     /// then those that took effect late.
     static func callsSection(_ e: Explanation, _ anchors: Anchors, tag: String) -> String {
         var o = "<\(tag) id=\"calls\" class=\"calls\">\n<h2>Calls that did not take effect</h2>\n"
+        if let note = e.routeContractNotApplied {
+            o += "<p class=\"none route-contract\">\(HTMLEscape.text(note.prefix(1).uppercased() + note.dropFirst())).</p>\n"
+        }
         if e.calls.isEmpty {
             o += "<p class=\"none\">Every call took effect as the contract predicts.</p>\n"
         }

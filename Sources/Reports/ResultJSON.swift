@@ -97,6 +97,7 @@ public enum ResultJSON {
         for (k, n) in outcomes.sorted(by: { $0.key < $1.key }) { w.key(k); w.int(n) }
         w.endObject()
         w.key("callsTakingEffectLate"); w.int(r.tookEffectLate.count)
+        w.key("routeContractApplied"); w.bool(r.routeContractApplied)
         w.key("divergences"); w.int(r.divergenceCount)
         w.key("unexplainedDivergences"); w.int(r.unexplainedDivergenceCount)
         if r.divergencesDropped > 0 { w.key("divergencesNotListed"); w.int(r.divergencesDropped) }
