@@ -57,7 +57,7 @@ extension RecordDecoder {
         case .overrideOutput: return .overrideOutput(port: try r.vocabulary("port"))
         case .sdkInterrupted: return .sdkInterrupted
         case .sdkRecovered: return .sdkRecovered
-        case .sdkCallStateChanged: return .sdkCallStateChanged(state: try r.openVocabulary("state"))
+        case .sdkCallStateChanged: return .sdkCallStateChanged(state: try r.listedVocabulary("state"))
         case .sdkLayerSwitched: return .sdkLayerSwitched(try Self.layerSwitch(r))
         case .sdkError: return .sdkError(api: try r.string("api"), error: try r.string("error"))
         case .sdkLog: return .sdkLog(level: try r.string("level"), message: try r.string("message"))

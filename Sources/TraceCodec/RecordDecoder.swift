@@ -219,10 +219,20 @@ struct FieldReader {
     }
 
     static func parse<E: TraceVocabulary>(_ raw: String, field: String) throws -> E {
-        guard let v = E(rawValue: raw) else {
-            let allowed = E.allCases.map(\.rawValue).joined(separator: ", ")
-            throw FieldFault(field: field, reason: "unknown value \"\(raw.prefix(80))\" (expected one of: \(allowed))")
-        }
+        guard let v = E(rawValue: raw) else { throw unknownValue(raw, allowed: E.allCases.map(\.rawValue), field: field) }
+        return v
+    }
+
+    static func unknownValue(_ raw: String, allowed: [String], field: String) -> FieldFault {
+        FieldFault(field: field, reason: "unknown value \"\(raw.prefix(80))\" (expected one of: \(allowed.joined(separator: ", ")))")
+    }
+
+    /// A value of an open vocabulary's type in a field the format keeps closed (outside T1's `os.*`
+    /// fields, e.g. `sdk.callStateChanged.state`): an unlisted value is an unknown-value error.
+    func listedVocabulary<E: OpenVocabulary>(_ key: StaticString, _: E.Type = E.self) throws -> E {
+        let raw = try string(key)
+        let v: E = E(rawValue: raw)
+        guard v.unlistedValue == nil else { throw Self.unknownValue(raw, allowed: E.listed.map(\.rawValue), field: name(key)) }
         return v
     }
 
