@@ -158,8 +158,6 @@ public struct LayerWords: Sendable, Equatable {
     /// The query for the real route: `currentRoute` (SRTC `AudioRouteSession`) or `currentAudioRoute` (SMeeting).
     public var currentRouteAPI: String { product == "SRTC" ? "currentRoute" : "currentAudioRoute" }
 
-    /// "join the channel" / "enter the meeting".
-    public var joinTheSession: String { "\(join) the \(session)" }
     /// "leave the channel" / "exit the meeting".
     public var leaveTheSession: String { "\(leave) the \(session)" }
 }

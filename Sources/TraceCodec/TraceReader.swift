@@ -48,9 +48,6 @@ public final class TraceReader: IteratorProtocol, Sequence {
     /// Container statistics so far (frames, sizes, marks).
     public var stats: ContainerStats { source.stats }
 
-    /// The last seq decoded, if any.
-    public var lastRecordSeq: Int? { lastSeq }
-
     /// The raw bytes of the line the last record came from (valid until the next call to `next`).
     public func withCurrentLine<T>(_ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
         try body(source.bytes(currentLine))

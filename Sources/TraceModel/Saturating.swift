@@ -11,13 +11,6 @@ extension Int64 {
         return overflow ? (other > 0 ? .max : .min) : sum
     }
 
-    /// `self - other`, clamped to `Int64`'s range.
-    @inlinable
-    public func saturatingSubtract(_ other: Int64) -> Int64 {
-        let (difference, overflow) = subtractingReportingOverflow(other)
-        return overflow ? (other > 0 ? .min : .max) : difference
-    }
-
     /// `self * other`, clamped to `Int64`'s range.
     @inlinable
     public func saturatingMultiply(_ other: Int64) -> Int64 {
