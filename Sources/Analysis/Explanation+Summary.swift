@@ -62,6 +62,9 @@ extension Explanation {
         if r.layerCallCount > 0 && r.routeContractApplied { head += " (\(total - r.layerCallCount) route, \(r.layerCallCount) layer)" }
         line(head)
         for (what, n) in notTakingEffectBreakdown(r, w) { line("\(n) \(what)", nested: true) }
+        if r.undeterminedCalls > 0 {
+            line("\(r.undeterminedCalls) call\(r.undeterminedCalls == 1 ? "" : "s") undetermined: the state before this part of the session is unknown, so nothing is said of \(r.undeterminedCalls == 1 ? "it" : "them")", nested: true)
+        }
         if !lateCalls.isEmpty {
             line("\(lateCalls.count) deferred call\(lateCalls.count == 1 ? "" : "s") took effect later (listed under Calls that took effect late)")
         }
@@ -82,17 +85,21 @@ extension Explanation {
         line(findings)
         if let q = r.quality, q.reports > 0 { line("quality: " + QualityText.oneLine(q)) }
         if let q = r.quality, q.gapCount > 0 { line(QualityText.gapsSentence(q)) }
-        if r.droppedRecords > 0 {
-            line("incomplete: the recorder dropped \(r.droppedRecords) record\(r.droppedRecords == 1 ? "" : "s") ("
-                + r.dropped.prefix(5).map { "\(formatDuration($0.fromT))–\(formatDuration($0.toT))" }.joined(separator: ", ")
-                + (r.dropped.count > 5 ? ", …" : "") + "); items there are marked uncertain")
-        }
+        for note in sessionNotes { line("partial: " + note) }
+        for note in damageNotes { line("damage: " + note) }
         if let why = unexplainable {
             line("Cannot be explained: " + why + ".")
+        } else if partial {
+            line("Partial: nothing is said of what is missing or of the state before it is known" + (needsAttentionBeyondPartial(r) ? "; needs attention: see below." : "."))
         } else {
             line(needsAttention ? "Needs attention: see below." : "Nothing is wrong: every call did what the contract predicts.")
         }
         return out
+    }
+
+    /// Whether something beyond the partial coverage needs attention.
+    func needsAttentionBeyondPartial(_ r: ReplayResult) -> Bool {
+        !r.divergences.isEmpty || r.findings.contains { $0.severity >= .warning } || r.findingsDropped > 0
     }
 
     /// The calls that did not take effect, by what became of them and why.

@@ -87,6 +87,14 @@ public struct Explanation: Sendable {
     public var duration: String
     /// Reading problems, when there were any.
     public var damage: String?
+    /// What the reader could not read, one sentence per kind (a torn end, lost frames, dropped records):
+    /// shown where the reader looks first.
+    public var damageNotes: [String]
+    /// What the replay lacks of the session (a part begun without the one before it, a missing part):
+    /// shown where the reader looks first.
+    public var sessionNotes: [String]
+    /// Whether judgement was withheld somewhere (an unknown state, a missing part): no all-clear.
+    public var partial: Bool
     /// Why there is nothing to judge, when there is nothing.
     public var unexplainable: String?
     /// Whether anything needs attention.
@@ -131,14 +139,17 @@ public struct Explanation: Sendable {
         duration = "\(formatDuration(r.durationMs)), \(r.records) records"
         damage = r.problemCount > 0
             ? "\(r.problemCount) problem\(r.problemCount == 1 ? "" : "s") while reading (see stderr; run 'rtctrace verify')" : nil
+        damageNotes = Wording.damageNotes(r)
+        sessionNotes = Wording.sessionNotes(r)
+        partial = r.session?.isPartial ?? false
         unexplainable = r.unexplainable
         needsAttention = r.hasIssues
         routeContractNotApplied = r.routeContractApplied ? nil : Wording.routeContractNotApplied(r.header?.device.os ?? "macOS")
-        let failing = r.verdicts.filter { !Self.tookEffect($0) }
+        let failing = r.verdicts.filter(\.didNotTakeEffect)
         calls = failing.prefix(Self.listCap).map { Self.call($0, r) }
         let failingCount = r.notTakingEffectCount
         callsNotListed = max(0, failingCount - calls.count)
-        lateCalls = r.verdicts.filter { $0.verdict == .deferred && Self.tookEffect($0) }.prefix(Self.listCap).map { Self.call($0, r) }
+        lateCalls = r.verdicts.filter { $0.verdict == .deferred && $0.tookEffect }.prefix(Self.listCap).map { Self.call($0, r) }
         divergences = Self.divergenceOrder(r).prefix(Self.listCap).map { Self.divergence($0.element, index: $0.offset, r) }
         divergencesNotListed = max(0, r.divergenceCount - divergences.count)
         groups = Self.findingGroups(r)
@@ -154,7 +165,4 @@ public struct Explanation: Sendable {
         let all = Array(r.divergences.enumerated())
         return all.filter { !$0.element.explained } + all.filter { $0.element.explained }
     }
-
-    /// Whether a call took effect in the end: its outcome (V2) when it has one, else its verdict.
-    public static func tookEffect(_ v: Verdict) -> Bool { v.tookEffect }
 }

@@ -52,23 +52,6 @@ extension TraceDiff {
         return TraceDiff(a: side(a, aToB), b: side(b, bToA), paired: aToB.compactMap { $0 }.count, toleranceMs: toleranceMs,
                          differences: Array(diffs.prefix(listCap)), differenceCount: diffs.count)
     }
-
-    /// The rule behind a verdict cause: the branch of the contract that made the call not take effect.
-    static func rule(for cause: VerdictCause) -> RuleID {
-        switch cause {
-        case .notEngaged: .R6
-        case .interrupted: .I1
-        case .audioModuleDisabled: .R9
-        case .externalRouteActive: .R4
-        case .overrideActive: .R2
-        case .simulator: .R10
-        case .micDenied: .R7
-        case .videoChatMode: .R11
-        case .targetNotInCandidates: .L2
-        case .engineNotSupported, .transportNotReady: .L1
-        case .webrtcError: .L4
-        }
-    }
 }
 
 /// Both sides with their record pairing, and the comparisons that use it.
@@ -92,13 +75,13 @@ struct Pairing {
         for va in a.result.verdicts {
             let partner = partnerInB(ofA: va.seq)
             guard let p = partner, let vb = bBySeq[p.seq] else {
-                out.append(Difference(kind: .verdict, subject: subject(a, va), rule: va.cause.map(TraceDiff.rule) ?? va.rule, t: va.t,
+                out.append(Difference(kind: .verdict, subject: subject(a, va), rule: va.cause?.rule ?? va.rule, t: va.t,
                                       a: a.record(seq: va.seq), b: partner, aValue: va.verdict.rawValue, bValue: nil, aCause: va.cause))
                 continue
             }
             matched.insert(vb.seq)
             if va.verdict != vb.verdict || va.cause != vb.cause {
-                let rule = (va.cause ?? vb.cause).map(TraceDiff.rule) ?? va.rule
+                let rule = (va.cause ?? vb.cause)?.rule ?? va.rule
                 out.append(Difference(kind: .verdict, subject: subject(a, va), rule: rule, t: min(va.t, vb.t),
                                       a: a.record(seq: va.seq), b: p, aValue: va.verdict.rawValue, bValue: vb.verdict.rawValue,
                                       aCause: va.cause, bCause: vb.cause))
@@ -113,7 +96,7 @@ struct Pairing {
             }
         }
         for vb in b.result.verdicts where !matched.contains(vb.seq) {
-            out.append(Difference(kind: .verdict, subject: subject(b, vb), rule: vb.cause.map(TraceDiff.rule) ?? vb.rule, t: vb.t,
+            out.append(Difference(kind: .verdict, subject: subject(b, vb), rule: vb.cause?.rule ?? vb.rule, t: vb.t,
                                   a: partnerInA(ofB: vb.seq), b: b.record(seq: vb.seq), aValue: nil, bValue: vb.verdict.rawValue,
                                   bCause: vb.cause))
         }

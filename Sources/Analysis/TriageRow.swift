@@ -40,6 +40,8 @@ public struct TriageRow: Sendable, Equatable {
     public var unexplainable: String?
     /// Why the session is incomplete, or nil.
     public var incompleteSession: String?
+    /// Why judgement was withheld (an unknown state, a missing part), or nil: no all-clear for this row.
+    public var partial: String?
     /// Calls that got a verdict.
     public var calls = 0
     /// Calls that did not take effect, by cause.
@@ -83,7 +85,7 @@ public struct TriageRow: Sendable, Equatable {
             && a.sdk == b.sdk && a.device == b.device && a.os == b.os && a.simulator == b.simulator && a.startedAt == b.startedAt
             && a.durationMs == b.durationMs && a.records == b.records && a.problems == b.problems
             && a.problemsByKind == b.problemsByKind && a.firstProblem == b.firstProblem && a.unexplainable == b.unexplainable
-            && a.incompleteSession == b.incompleteSession && a.calls == b.calls && a.notTakingEffectByCause == b.notTakingEffectByCause
+            && a.incompleteSession == b.incompleteSession && a.partial == b.partial && a.calls == b.calls && a.notTakingEffectByCause == b.notTakingEffectByCause
             && a.outcomes == b.outcomes && a.explainedDivergences == b.explainedDivergences
             && a.unexplainedDivergences == b.unexplainedDivergences && a.findings == b.findings && a.errors == b.errors
             && a.qualityTimeMs.map { $0.map { "\($0.0)=\($0.1)" } } == b.qualityTimeMs.map { $0.map { "\($0.0)=\($0.1)" } }
@@ -110,7 +112,8 @@ public struct TriageRow: Sendable, Equatable {
         problems = r.problemCount
         for (k, n) in replay.problemsByKind { problemsByKind[k.rawValue] = n }
         firstProblem = r.problems.first?.description
-        incompleteSession = replay.incomplete
+        incompleteSession = Wording.incompleteSession(replay.result)
+        partial = (r.session?.isPartial ?? false) ? incompleteSession : nil
         calls = r.verdictCount
         for (key, n) in r.notTakingEffectCounts {
             notTakingEffectByCause[key.cause?.rawValue ?? key.kind.rawValue, default: 0] += n
@@ -151,6 +154,7 @@ public struct TriageRow: Sendable, Equatable {
         let partLost = !set.contains(.unreadable) && row.problemsByKind[TraceProblem.Kind.io.rawValue] != nil
         if partLost || row.problemsByKind.keys.contains(where: damageKinds.contains) { set.insert(.damagedTrace) }
         if row.incompleteSession != nil { set.insert(.incompleteSession) }
+        if row.partial != nil { set.insert(.partialSession) }
         for (code, n) in row.findings where n > 0 { set.insert(TriageTag.tag(for: code)) }
         for (cause, n) in row.notTakingEffectByCause where n > 0 {
             if let c = VerdictCause(rawValue: cause) { set.insert(TriageTag.tag(for: c)) }

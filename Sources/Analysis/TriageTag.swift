@@ -12,6 +12,7 @@ public enum TriageTag: String, CaseIterable, Sendable, Comparable, CustomStringC
     case notATrace = "not-a-trace"
     case damagedTrace = "damaged-trace"
     case incompleteSession = "incomplete-session"
+    case partialSession = "partial-session"
     // Route calls that did not take effect, by cause (V1).
     case routeCallNotTakingEffect = "route-call-not-taking-effect"
     case routeRequestBeforeCall = "route-request-before-call"
@@ -148,6 +149,7 @@ public enum TriageTag: String, CaseIterable, Sendable, Comparable, CustomStringC
         case .engineNotSupported: .layerSwitchOnCDN
         case .transportNotReady: .layerSwitchBeforeConnected
         case .webrtcError: .layerSwitchNotSent
+        case .stateUnknown: .partialSession
         }
     }
 
@@ -158,6 +160,7 @@ public enum TriageTag: String, CaseIterable, Sendable, Comparable, CustomStringC
         case .notATrace: "The input holds nothing to judge: an archive, text that is neither zstd frames nor JSON Lines, an empty file, or a trace without a header or records; the row's unexplainable says which."
         case .damagedTrace: "The reader recovered from damage: a torn or corrupt frame, garbage bytes, an invalid record, a seq gap, time going backwards, a misplaced header, a trace its writer never closed, or parts of a session that do not continue each other."
         case .incompleteSession: "A part of a recorded session was replayed without the parts before it (or with a part missing in between): the state before it is unknown."
+        case .partialSession: "Judgement was withheld where the state is unknown: a part replayed without the parts before it and without a checkpoint, or a session with a part missing; the row's partial says why, and no all-clear is given for what is missing."
         case .routeCallNotTakingEffect: "At least one route call was deferred or ineffective (route.ineffective); the cause tags below say why."
         case .routeRequestBeforeCall: "A route call came before the call started (cause notEngaged, R6): it waits until the call audio path is set up."
         case .routeRequestDuringInterruption: "A route call came during an interruption (cause interrupted): it waits for the recovery."

@@ -30,7 +30,7 @@ public enum Wording {
         case .dropped: return "dropped by " + by
         case .ineffective: return "ineffective (\(o.cause?.rawValue ?? "?")) when applied by " + by
         case .applied: return "applied \(formatDuration(o.t - v.t)) later by " + by
-        case .noop, .rejected: return nil
+        case .noop, .rejected, .undetermined: return nil
         }
     }
 

@@ -1,4 +1,5 @@
 import QualityEngine
+import Analysis
 import Replay
 import TraceCodec
 import TraceModel
@@ -68,16 +69,19 @@ public enum ReplayFlags {
     /// on stderr about reader problems and about a part replayed alone.
     public static func replay(_ arguments: [String], _ a: Arguments, observer: ((ReplayStep) -> Void)? = nil) throws -> ReplayResult {
         let parts = try TraceParts.resolve(arguments)
-        guard parts.paths.count > 1 else {
-            let result = try replay(parts.paths[0], a, observer: observer)
-            if let alone = TraceParts.aloneWarning(result, parts: 1) { Output.stderr.line("warning: " + terminalSafe(alone)) }
-            return result
+        let result: ReplayResult
+        if parts.paths.count > 1 {
+            let replay = Replay.run(parts: parts.paths, options: parse(a), observer: observer)
+            if a.flag(CommonOptions.strict), let p = replay.result.problems.first { throw CommandFailure(message: p.description + " (--strict)") }
+            for p in replay.result.problems { warn(p) }
+            result = replay.result
+        } else {
+            result = try replay(parts.paths[0], a, observer: observer)
         }
-        let replay = Replay.run(parts: parts.paths, options: parse(a), observer: observer)
-        if a.flag(CommonOptions.strict), let p = replay.result.problems.first { throw CommandFailure(message: p.description + " (--strict)") }
-        for p in replay.result.problems { warn(p) }
-        if let why = replay.incomplete { Output.stderr.line("warning: " + terminalSafe(why)) }
-        return replay.result
+        if let why = Wording.incompleteSession(result) {
+            Output.stderr.line("warning: " + terminalSafe(why) + " (give every part, or their folder, to replay the session as one trace)")
+        }
+        return result
     }
 
     /// Replays one trace file, warning on stderr about reader problems.

@@ -51,11 +51,4 @@ public struct TraceParts {
         let trace = plan.trace(0)
         return TraceParts(paths: trace.paths, session: trace.session)
     }
-
-    /// What the first file's header says when it continues a session whose earlier parts were not given.
-    public static func aloneWarning(_ r: ReplayResult, parts: Int) -> String? {
-        guard parts == 1, let s = r.header?.session, s.part > 1 else { return nil }
-        return "\(r.file) is part \(s.part) of session \(s.id), replayed alone: the state before it is unknown "
-            + "(give every part, or the folder, to replay the session as one trace)"
-    }
 }

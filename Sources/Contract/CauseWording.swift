@@ -15,6 +15,25 @@ extension LayerWords {
 }
 
 extension VerdictCause {
+    /// The rule behind the cause: the branch of the contract that made the call not take effect (none for
+    /// an unknown state, which is no rule's doing).
+    public var rule: RuleID? {
+        switch self {
+        case .notEngaged: .R6
+        case .interrupted: .I1
+        case .audioModuleDisabled: .R9
+        case .externalRouteActive: .R4
+        case .overrideActive: .R2
+        case .simulator: .R10
+        case .micDenied: .R7
+        case .videoChatMode: .R11
+        case .targetNotInCandidates: .L2
+        case .engineNotSupported, .transportNotReady: .L1
+        case .webrtcError: .L4
+        case .stateUnknown: nil
+        }
+    }
+
     /// Why a call with this cause did not take effect, in the layer's words: the one phrasing of the
     /// cause (a finding adds the record behind it).
     public func reason(_ w: LayerWords) -> String {
@@ -31,6 +50,7 @@ extension VerdictCause {
         case .engineNotSupported: "the CDN engine does not support layer switching"
         case .transportNotReady: "the signalling transport was not connected yet"
         case .webrtcError: "sending the request on the signalling channel failed (webrtcError), so it never reached the server"
+        case .stateUnknown: "the state before this part of the session is unknown (it was replayed without the parts before it, and it has no checkpoint), so what the call did cannot be decided"
         }
     }
 
@@ -64,6 +84,9 @@ extension VerdictCause {
             "Switch layers only after the transport is connected (not right after you \(w.join) the \(w.session), nor while reconnecting)."
         case .webrtcError:
             "Handle SRTCError.webrtcError from switchLayer: retry the switch when the signalling channel is back."
+        case .stateUnknown:
+            "Replay the whole session (every part, in any order, or their folder), or a part that begins with a checkpoint "
+                + "(trace.checkpoint, written by recorders since version 3 of the format)."
         }
     }
 }

@@ -31,8 +31,9 @@ public protocol Engine: Sendable {
     mutating func apply(_ record: Record) -> [Output]
     /// Delivers a timer the engine asked for, at its due time.
     mutating func fire(_ timer: EngineTimer<TimerKind>) -> [Output]
-    /// End-of-trace diagnostics, raised at the last record's `t` and `seq`.
-    mutating func finish(t: Int64, lastSeq: Int) -> [Output]
+    /// End-of-trace diagnostics, raised at the last record's `t` and `seq`; `end` says whether the trace
+    /// ended there or at a crash.
+    mutating func finish(t: Int64, lastSeq: Int, end: TraceEnd) -> [Output]
     /// What an output is to its driver: a verdict, a finding, a timer, or an event of the engine's own.
     static func role(of output: Output) -> EngineOutputRole<TimerKind>
 }

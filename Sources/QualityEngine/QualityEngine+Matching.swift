@@ -20,9 +20,11 @@ extension QualityEngine {
         // Robust to a replayer that delivers timers late: a window that closed before `t` is closed.
         out += expireChanges(before: t - options.matchWindowMs, t: t)
         if let index = state.unmatchedChanges.firstIndex(where: {
-            $0.previous == previous && $0.overall == overall && $0.t <= t
+            ($0.previous == previous || $0.previousUnknown) && $0.overall == overall && $0.t <= t
         }) {
             state.unmatchedChanges.remove(at: index)  // one-to-one: earliest unmatched first
+        } else if state.baselineFromBefore {
+            // Before the part's first derived change the SDK's level came from before the part: nothing to judge.
         } else {
             out.append(.finding(findings.spurious(previous: previous, overall: overall, seq: seq, t: t,
                                                   lastDerived: state.changes.last)))
@@ -47,6 +49,8 @@ extension QualityEngine {
     }
 
     mutating func judgeUnmatched(_ change: LevelChange, t: Int64) -> [QualityOutput] {
+        // The SDK may have had that level already, from before the part: not missed.
+        if change.previousUnknown { return [] }
         if state.seen.qualityChanged {
             return [.finding(findings.missed(change, t: t))]
         }

@@ -50,6 +50,8 @@ extension QualityEngine {
         state.speakers = []
         speakerLevels = [:]
         state.speakersSeq = nil
+        state.speakersFromBefore = false
+        state.baselineFromBefore = false
     }
 
     /// T2: the documented ranges of a quality sample's values (`pub` and `sub` together).
@@ -78,8 +80,10 @@ extension QualityEngine {
         state.latest = evaluation  // Q3
         tally.report(seq: seq, t: t, pub: pub, sub: sub, evaluation: evaluation)
         guard evaluation.overall != state.baseline else { return checks }  // Q2
-        let change = LevelChange(seq: seq, t: t, previous: state.baseline, overall: evaluation.overall,
+        var change = LevelChange(seq: seq, t: t, previous: state.baseline, overall: evaluation.overall,
                                  mos: evaluation.mos)
+        change.previousUnknown = state.baselineFromBefore
+        state.baselineFromBefore = false
         state.baseline = evaluation.overall
         // `changes` backs expect.qualityChanges; past the cap only the count goes on (bounded memory).
         if state.changes.count < Self.maxKeptChanges { state.changes.append(change) }

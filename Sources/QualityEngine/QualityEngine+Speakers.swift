@@ -64,7 +64,13 @@ extension QualityEngine {
     /// S3: every derived snapshot, the empty one and one that changed nothing included, must be answered
     /// within the match window after it.
     mutating func snapshotDerived(seq: Int, t: Int64) -> [QualityOutput] {
+        // The SDK's set came from before the part: nothing to hold it to yet.
+        if state.speakersFromBefore { return [] }
         var out: [QualityOutput] = []
+        // Those whose whole window has passed are judged now (a replayer that delivers timers late, or none).
+        while let first = obligations.unansweredSnapshots.first, t - first.t > options.matchWindowMs {
+            out += judgeUnanswered(obligations.unansweredSnapshots.removeFirst(), t: first.t.saturatingAdd(options.matchWindowMs).saturatingAdd(1))
+        }
         if obligations.unansweredSnapshots.count >= Self.snapshotCap { out += judgeUnanswered(obligations.unansweredSnapshots.removeFirst(), t: t) }
         obligations.unansweredSnapshots.append(DerivedSnapshot(seq: seq, t: t, content: Self.content(state.speakers, tieOrderUnknown: state.tieOrderUnknown),
                                                          count: state.speakers.count))
@@ -75,8 +81,8 @@ extension QualityEngine {
 
     /// The match window of a derived snapshot closed: unanswered, it is missed (held until the kind is seen).
     mutating func snapshotWindowClosed(snapshotSeq: Int, t: Int64) -> [QualityOutput] {
-        guard let i = obligations.unansweredSnapshots.firstIndex(where: { $0.seq == snapshotSeq }) else { return [] }
-        return judgeUnanswered(obligations.unansweredSnapshots.remove(at: i), t: t)
+        guard let s = obligations.unansweredSnapshots.remove(firstWhere: { $0.seq == snapshotSeq }) else { return [] }
+        return judgeUnanswered(s, t: t)
     }
 
     mutating func judgeUnanswered(_ s: DerivedSnapshot, t: Int64) -> [QualityOutput] {
@@ -164,6 +170,11 @@ extension QualityEngine {
         let derived = state.speakers
         let window = options.matchWindowMs
         let inWindow = { (s: DerivedSnapshot) in s.t <= t && t - s.t <= window }
+        if state.speakersFromBefore {
+            // Until they agree once, the SDK's set may hold speakers from before the part.
+            if Self.sameSnapshot(speakers, derived, ignoringTieOrder: state.tieOrderUnknown) { state.speakersFromBefore = false }
+            return out
+        }
         if Self.sameSnapshot(speakers, derived, ignoringTieOrder: state.tieOrderUnknown) {
             // S3, many-to-one: an equal answer answers every unanswered snapshot it equals in its window.
             let content = Self.content(derived, tieOrderUnknown: state.tieOrderUnknown)

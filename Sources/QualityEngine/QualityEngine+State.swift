@@ -50,6 +50,12 @@ extension QualityEngine {
         public var tieOrderUnknown = false
         /// Whether `trace.limitExceeded` was raised for the speaker limit.
         public var speakerLimitReported = false
+        /// The baseline comes from before the part (a part replayed without the parts before it): the first
+        /// derived level change is compared by its new level only, and not missed if unanswered.
+        public var baselineFromBefore = false
+        /// The SDK's speaker set comes from before the part: snapshots are not compared until the derived and
+        /// the SDK's agree once, or a reconnect clears both.
+        public var speakersFromBefore = false
         /// Whether `trace.limitExceeded` was raised for the subscription limit.
         public var subscriptionLimitReported = false
 
@@ -61,7 +67,7 @@ extension QualityEngine {
     /// what is reported once (T2).
     public struct Obligations: Equatable, Sendable {
         /// Derived speaker snapshots (S2) not answered yet by an `sdk.activeSpeakers` (S3), oldest first.
-        public var unansweredSnapshots: [DerivedSnapshot] = []
+        public var unansweredSnapshots: Queue<DerivedSnapshot> = []
         /// Unanswered snapshots whose window closed before any `sdk.activeSpeakers` was seen (judged when one arrives).
         public var heldSnapshots: [DerivedSnapshot] = []
         /// Accepted `switchLayer` calls whose send may still fail (L4), oldest first.

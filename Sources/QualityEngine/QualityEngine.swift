@@ -1,5 +1,6 @@
 // The quality engine: a pure reducer over trace records (contract.md, "Quality engine",
 // "Active speakers", "Simulcast layers"). Time comes only from records' `t` and from timers.
+import Contract
 import TraceModel
 
 /// Replays quality reports, speaker updates and layer switches through the SDK's documented contract
@@ -54,6 +55,8 @@ public struct QualityEngine: Sendable {
         public var overall: QualityLevel
         /// The evaluation's MOS.
         public var mos: Double?
+        /// The baseline before it came from before the part replayed (unknown): matched by `overall` only.
+        public var previousUnknown = false
         /// Creates a level change.
         public init(seq: Int, t: Int64, previous: QualityLevel, overall: QualityLevel, mos: Double? = nil) {
             self.seq = seq
@@ -139,7 +142,7 @@ public struct QualityEngine: Sendable {
     }
 
     /// Ends the trace at `t`: closes every open window and interval and returns the last findings.
-    public mutating func finish(t: Int64, lastSeq: Int) -> [QualityOutput] {
+    public mutating func finish(t: Int64, lastSeq: Int, end: TraceEnd = .end) -> [QualityOutput] {
         tally.advance(to: t, seq: lastSeq)
         var out = closeMatchWindowsAtEnd(t: t)
         // Snapshots whose whole window passed are judged; windows the trace ended inside are not.

@@ -7,6 +7,10 @@ extension Verdict {
     /// gives no outcome (`api.switchLayer`) by its verdict.
     public var tookEffect: Bool { outcome?.tookEffect ?? (verdict == .applied || verdict == .noop) }
 
+    /// Whether the call is known not to have taken effect: decided, and not `applied` or `noop` in the end.
+    /// An `undetermined` call (the state it met is unknown) is neither.
+    public var didNotTakeEffect: Bool { verdict != .undetermined && !tookEffect }
+
     /// A deferred call that was applied later (V2): how long after the call, and the record that applied it.
     public var lateEffect: LateEffect? {
         guard verdict == .deferred, let o = outcome, o.kind == .applied else { return nil }
@@ -23,6 +27,7 @@ extension Verdict {
             case .deferred: .pending
             case .ineffective: .ineffective
             case .rejected: .rejected
+            case .undetermined: .undetermined
             }
             return OutcomeKey(kind: kind, cause: cause)
         }

@@ -7,9 +7,6 @@ public struct PartsReplay: Sendable {
     public var result: ReplayResult
     /// Reader problems by kind, over all parts (not capped).
     public var problemsByKind: [TraceProblem.Kind: Int] = [:]
-    /// Why the session is incomplete (a part replayed without the parts before it, or a part
-    /// missing in between), when it is: the state before that point is unknown.
-    public var incomplete: String?
     /// Parts that could be opened.
     public var partsOpened = 0
 }

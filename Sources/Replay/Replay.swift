@@ -40,10 +40,9 @@ public enum Replay {
 
     /// The one replay loop over the files of a trace.
     ///
-    /// A later part's header continues the trace (its `seq` follows the part before it), so it is read
-    /// but not replayed: replaying it would reset the persistent default and the device facts the first
-    /// header set. The reader's complaint that such a header does not have seq 0 is not damage; a part
-    /// that does not continue the one before it (seq or time) is.
+    /// Every record goes to the replayer, which reads a later part's header as the continuation it is
+    /// (`Replayer`, sessions). The reader's complaint that such a header does not have seq 0 is not damage;
+    /// a part that does not continue the one before it (seq or time) is.
     static func drive(_ parts: [String], first: TraceReader?, replayer: Replayer, limits: ReaderLimits, strict: Bool,
                       onRecord: (Record) -> Void, onProblem: (TraceProblem) -> Void) throws -> PartsReplay {
         var problems: [TraceProblem] = []
@@ -58,10 +57,9 @@ public enum Replay {
         }
         var lastSeq: Int?
         var lastT: Int64?
-        var lastPart: Int?
-        var sawHeader = false
-        var continuationHeaders = 0
         var unknownTypes: [String: Int] = [:]
+        // Whether the last part read ends torn or unclosed: the trace then ends at a crash.
+        var endsTorn = false
         for (k, path) in parts.enumerated() {
             let reader: TraceReader
             if k == 0, let first {
@@ -73,21 +71,14 @@ public enum Replay {
                 }
             }
             out.partsOpened += 1
+            endsTorn = false
             var held: [TraceProblem] = []
             var firstRecord = true
             try reader.forEach(record: { r in
-                var continuation = false
                 if firstRecord {
                     firstRecord = false
-                    if case .header(let h) = r.body, let s = h.session {
-                        continuation = k > 0 || s.part > 1
-                        if let before = lastPart, s.part != before + 1 {
-                            out.incomplete = out.incomplete ?? "part \(s.part) of session \(s.id) follows part \(before): the parts between are missing"
-                        } else if lastPart == nil, s.part > 1 {
-                            out.incomplete = "part \(s.part) of session \(s.id) was replayed without the parts before it: the state before it is unknown"
-                        }
-                        lastPart = s.part
-                    }
+                    var continuation = false
+                    if case .header(let h) = r.body, let s = h.session { continuation = k > 0 || s.part > 1 }
                     for p in held where !(continuation && p.kind == .header && p.seq == r.seq) { try report(p) }
                     held.removeAll()
                     if k > 0, let last = lastSeq, r.seq != last + 1 {
@@ -102,22 +93,15 @@ public enum Replay {
                 lastSeq = r.seq
                 lastT = max(lastT ?? r.t, r.t)
                 onRecord(r)
-                if case .header = r.body {
-                    if continuation && sawHeader {
-                        continuationHeaders += 1
-                        return
-                    }
-                    sawHeader = true
-                }
                 replayer.feed(r)
             }, problem: { p in
+                if p.kind == .tornFrame || p.kind == .notClosed { endsTorn = true }
                 if firstRecord && p.kind == .header { held.append(p) } else { try report(p) }
             })
             for p in held { try report(p) }
             for (type, n) in reader.unknownTypes { unknownTypes[type, default: 0] += n }
         }
-        var result = replayer.finish()
-        result.records += continuationHeaders
+        var result = replayer.finish(end: endsTorn ? .crash : .end)
         result.problems = problems
         result.problemCount = count
         result.unknownTypes = unknownTypes

@@ -77,6 +77,12 @@ public struct ReplayResult: Sendable {
 
     /// Duration covered by the records, in ms.
     public var durationMs: Int64 { (lastT ?? 0) - (firstT ?? 0) }
+    /// Route calls whose verdict is `undetermined` (the state they met is unknown).
+    public var undeterminedCalls = 0
+    /// Whether the trace ended at its last record or at a crash (torn, or never closed).
+    public var end: TraceEnd = .end
+    /// The session this trace is part of, and how much of it the replay covered (nil: not a session).
+    public var session: SessionCoverage?
     /// Whether the route contract applied: not to a macOS trace (R16), where route calls get no verdict,
     /// nothing is predicted and no divergence is counted.
     public var routeContractApplied: Bool { !(header?.isMacOS ?? false) }
@@ -86,7 +92,7 @@ public struct ReplayResult: Sendable {
 
     /// Calls that did not take effect (of the verdicts kept): route calls whose outcome is not `applied` or
     /// `noop` (V2), layer calls whose verdict is not.
-    public var notTakingEffect: [Verdict] { verdicts.filter { !$0.tookEffect } }
+    public var notTakingEffect: [Verdict] { verdicts.filter(\.didNotTakeEffect) }
 
     /// Deferred route calls that took effect later (V2), shown once as taking effect late.
     public var tookEffectLate: [Verdict] { verdicts.filter { $0.lateEffect != nil } }
@@ -112,6 +118,7 @@ public struct ReplayResult: Sendable {
     /// look at too: the summary must never list one above "Nothing is wrong".
     public var hasIssues: Bool {
         unexplainable != nil || !divergences.isEmpty || findings.contains { $0.severity >= .warning } || findingsDropped > 0
+            || (session?.isPartial ?? false)
             || notTakingEffectCount > 0
     }
 }

@@ -12,14 +12,14 @@ public final class Replayer {
     /// The options in force.
     public let options: ReplayOptions
     /// The route engine, as of the last record.
-    public private(set) var route: RouteEngine
+    public internal(set) var route: RouteEngine
     /// The quality engine, as of the last record.
-    public private(set) var quality: QualityEngine
+    public internal(set) var quality: QualityEngine
     /// Called after each record or timer with what it changed (for `rtctrace replay`); nil keeps replay fast.
     public var observer: ((ReplayStep) -> Void)?
 
     var result: ReplayResult
-    private var timers = TimerQueue<ReplayTimer>()
+    var timers = TimerQueue<ReplayTimer>()
     var divergences: DivergenceTracker
     var verdictIndex: [Int: Int] = [:]
     /// Route calls whose outcome is still pending (V2): at most one per part of the route state.
@@ -31,6 +31,12 @@ public final class Replayer {
     var openDivergenceFinding: Int?
     /// The disabled period (the disabling call's seq) `audioModule.disabledWhileSpeaking` was raised for.
     var disabledWhileSpeakingReported: Int?
+    /// A part began without the part before it: its first record decides how its state is known.
+    var awaitingStart: AwaitedStart?
+    /// The record now processed is the checkpoint the engines started from (not compared).
+    var startedHere = false
+    /// The time of the record before the last one (a missing part's start).
+    var previousT: Int64?
 
     /// Creates a replayer for the trace at `file` (used only to name it in results).
     public init(file: String, options: ReplayOptions = ReplayOptions()) {
@@ -78,11 +84,17 @@ public final class Replayer {
         lastSeq = record.seq
         result.records += 1
         if result.firstT == nil { result.firstT = record.t }
+        previousT = result.lastT
         result.lastT = record.t
-        if case .header(let h) = record.body {
-            result.header = h
-            result.layer = h.layer
+        if case .header(let h) = record.body, sessionHeader(h, record) {
+            // A later part's header continues the trace: read, not replayed (it would reset what the first
+            // header set).
+            index(record)
+            return
         }
+        if awaitingStart != nil { partStarts(at: record) }
+        if case .checkpoint(let cp) = record.body, !startedHere { checkpointCompared(cp, record) }
+        startedHere = false
         if case let .dropped(count, fromT, toT) = record.body {
             result.droppedRecords += count
             if result.dropped.count < 100 { result.dropped.append(DroppedRange(count: count, fromT: fromT, toT: toT, seq: record.seq)) }
@@ -111,6 +123,7 @@ public final class Replayer {
         let before = observer == nil ? nil : snapshot()
         let routeOut = route.apply(record)
         let qualityOut = quality.apply(record)
+        if unknownStateOpen, !route.state.startStateUnknown { stateKnownAgain(at: record) }
         guard let observer, let before else {
             // Without an observer nothing is described: outputs go straight into the result.
             if !routeOut.isEmpty { absorb(routeOut, at: record, into: &idle) }
@@ -133,7 +146,7 @@ public final class Replayer {
 
     private var pendingEnd: [(Expectation, Int)] = []
     /// The step outputs go into when nobody observes (it stays empty).
-    private var idle = ReplayStep(t: 0, record: nil)
+    var idle = ReplayStep(t: 0, record: nil)
 
     /// What the route engine predicts now, for the divergence tracker.
     private var prediction: DivergenceTracker.Prediction {
@@ -141,16 +154,18 @@ public final class Replayer {
                                      tolerated: route.toleratedRoute, facts: ExplanationFacts(route))
     }
 
-    /// Runs end-of-trace diagnostics and `"at":"end"` expectations; returns the result.
-    public func finish() -> ReplayResult {
+    /// Runs end-of-trace diagnostics and `"at":"end"` expectations; returns the result. `end` says whether
+    /// the trace ended at its last record or at a crash (its last frame torn, or never closed).
+    public func finish(end: TraceEnd = .end) -> ReplayResult {
         guard !finished else { return result }
         releaseHeld()
         finished = true
         // Timers due after the last record are not fired: the trace does not cover that time.
         fireTimers(through: now)
         var step = ReplayStep(t: now, record: nil)
-        absorb(route.finish(t: now, lastSeq: max(lastSeq, 0)), at: nil, into: &step)
-        absorb(quality.finish(t: now, lastSeq: max(lastSeq, 0)), into: &step)
+        result.end = end
+        absorb(route.finish(t: now, lastSeq: max(lastSeq, 0), end: end), at: nil, into: &step)
+        absorb(quality.finish(t: now, lastSeq: max(lastSeq, 0), end: end), into: &step)
         handle(divergences.finish(at: now), into: &step)
         if observer != nil, !(step.verdicts.isEmpty && step.findings.isEmpty) { observer?(step) }
         for (e, seq) in pendingEnd {
@@ -246,7 +261,8 @@ public final class Replayer {
     private func add(_ v: Verdict, _ step: inout ReplayStep) {
         result.verdictCount += 1
         if v.call == .switchLayer { result.layerCallCount += 1 }
-        if !v.tookEffect { result.notTakingEffectCounts[v.notTakingEffectKey, default: 0] += 1 }
+        if v.didNotTakeEffect { result.notTakingEffectCounts[v.notTakingEffectKey, default: 0] += 1 }
+        if v.verdict == .undetermined { result.undeterminedCalls += 1 }
         var kept: Int?
         if result.verdicts.count < options.maxVerdicts {
             kept = result.verdicts.count

@@ -13,6 +13,11 @@ struct TimerQueue<Timer> {
     /// The due time of the next timer, if any.
     var nextDue: Int64? { heap.first?.due }
 
+    /// Drops every waiting timer (what they waited for is gone: a part begun without the one before it).
+    mutating func removeAll() {
+        heap.removeAll()
+    }
+
     /// Adds a timer due at `due`.
     mutating func schedule(_ timer: Timer, due: Int64) {
         counter += 1

@@ -12,6 +12,8 @@ extension HTMLReport {
     .meta { color: var(--muted); margin: 0; } .file { font-family: ui-monospace, Menlo, Consolas, monospace; }
     .status { display: inline-block; margin: 8px 0 0; padding: 2px 10px; border-radius: 10px; font-weight: 600; }
     .status.attention { background: #fde2e1; color: #9b1c1c; } .status.ok { background: #def7e5; color: #17623a; }
+    .notices { border: 2px solid #b45309; background: #fff7ed; border-radius: 6px; padding: 4px 14px; margin: 12px 0; }
+    .notices h2 { margin: 6px 0; font-size: 1.05em; color: #92400e; } .notices ul { margin: 4px 0 8px; padding-left: 18px; }
     ul.summary { margin: 0; padding-left: 20px; } ul.summary li.sub { margin-left: 22px; list-style: circle; }
     .hint { color: var(--muted); margin: 0 0 6px; }
     .toolbar { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 6px; margin: 0 0 6px; font-size: 12px; color: var(--muted); }

@@ -198,7 +198,7 @@ enum TimelineSVG {
     static func guides(_ r: ReplayResult, _ s: Scale, bottom: Double) -> String {
         var o = "<g class=\"guides\">\n"
         var lastLabelX = -1000.0
-        for v in r.verdicts.filter({ !Explanation.tookEffect($0) }).prefix(50) {
+        for v in r.verdicts.filter(\.didNotTakeEffect).prefix(50) {
             let x = s.x(v.t)
             o += "<line x1=\"\(n(x))\" y1=\"\(n(top - 14))\" x2=\"\(n(x))\" y2=\"\(n(bottom))\" class=\"guide\"/>\n"
             if x - lastLabelX > 150 {
@@ -215,8 +215,8 @@ enum TimelineSVG {
 
     /// The verdicts drawn: the most telling first when there are more than `markerCap`, in seq order.
     static func chosenVerdicts(_ r: ReplayResult) -> [Verdict] {
-        let telling = r.verdicts.filter { !Explanation.tookEffect($0) || $0.verdict == .deferred }
-        let rest = r.verdicts.filter { Explanation.tookEffect($0) && $0.verdict != .deferred }
+        let telling = r.verdicts.filter { $0.didNotTakeEffect || $0.verdict == .deferred }
+        let rest = r.verdicts.filter { !$0.didNotTakeEffect && $0.verdict != .deferred }
         return (telling + rest).prefix(HTMLReport.markerCap).sorted { $0.seq < $1.seq }
     }
 
@@ -232,7 +232,7 @@ enum TimelineSVG {
         let cy = y + laneH / 2
         let chosen = chosenVerdicts(r)
         var o = ""
-        for v in chosen where v.causeSeq != nil && !v.tookEffect {
+        for v in chosen where v.causeSeq != nil && v.didNotTakeEffect {
             guard let cs = v.causeSeq, let rec = r.recordIndex[cs] else { continue }
             let cx = s.x(rec.t), x = s.x(v.t)
             o += "<g class=\"cause\"><title>\(HTMLEscape.text("cause of seq \(v.seq): " + Wording.record(cs, in: r)))</title>"
@@ -254,10 +254,10 @@ enum TimelineSVG {
         for v in chosen {
             let key = "m-v-\(v.seq)", x = s.x(v.t)
             let shape = "<circle \(anchors.attribute(v.seq, key))cx=\"\(n(x))\" cy=\"\(n(cy))\" r=\"6\"/>"
-            let listed = !Explanation.tookEffect(v) || v.verdict == .deferred
+            let listed = v.didNotTakeEffect || v.verdict == .deferred
             // The times a view of the call should hold: the call, its cause record, where its outcome was decided.
             var times = [v.t]
-            if !v.tookEffect, let cs = v.causeSeq, let rec = r.recordIndex[cs] { times.append(rec.t) }
+            if v.didNotTakeEffect, let cs = v.causeSeq, let rec = r.recordIndex[cs] { times.append(rec.t) }
             if v.verdict == .deferred, let outcome = v.outcome, outcome.kind != .pending { times.append(outcome.t) }
             o += marker(id: key, item: listed ? "item-v-\(v.seq)" : key, seq: v.seq, t: times.map(String.init).joined(separator: " "),
                         lines: HTMLReport.verdictLines(v, r),

@@ -29,6 +29,7 @@ public enum HTMLReport {
         o += "<title>\(e(title))</title>\n<style>\n\(Palette.css)\(style)</style>\n</head>\n<body>\n"
         o += TimelineSVG.nodataPattern
         o += header(r)
+        o += notices(explanation)
         o += summary(explanation)
         o += "<section id=\"timeline\">\n<h2>Timeline</h2>\n"
         o += "<p class=\"hint\">Hover or click a marker (● call verdict, ▲ finding, ◆ a moment on a lane) to see its explanation and records; "
@@ -78,9 +79,19 @@ public enum HTMLReport {
         }
         o += " · \(e(formatDuration(r.durationMs))), \(r.records) records</p>\n"
         let status = r.unexplainable.map { ("attention", "Cannot be explained: " + e($0)) }
-            ?? (r.hasIssues ? ("attention", "Needs attention") : ("ok", "Nothing is wrong"))
+            ?? ((r.session?.isPartial ?? false) ? ("attention", "Partial: judgement withheld where the state is unknown")
+                : r.hasIssues ? ("attention", "Needs attention") : ("ok", "Nothing is wrong"))
         o += "<p class=\"status \(status.0)\">\(status.1)</p>\n</header>\n"
         return o
+    }
+
+    /// What the reader must know before anything else: a partial session, damage. Nothing when neither.
+    static func notices(_ e: Explanation) -> String {
+        guard !(e.sessionNotes.isEmpty && e.damageNotes.isEmpty) else { return "" }
+        var o = "<section id=\"notices\" class=\"notices\" role=\"alert\">\n<h2>Read this first</h2>\n<ul>\n"
+        for note in e.sessionNotes { o += "<li class=\"partial\"><b>Partial</b>: \(HTMLEscape.text(note))</li>\n" }
+        for note in e.damageNotes { o += "<li class=\"damage\"><b>Damage</b>: \(HTMLEscape.text(note))</li>\n" }
+        return o + "</ul>\n</section>\n"
     }
 
     /// The summary, from the same explanation `explain` prints.

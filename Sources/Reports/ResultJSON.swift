@@ -29,6 +29,8 @@ public enum ResultJSON {
         }
         w.key("records"); w.int(r.records)
         w.key("durationMs"); w.int(r.durationMs)
+        w.key("traceEnd"); w.string(r.end == .crash ? "crash" : "end")
+        session(r, &w)
         summary(r, &w)
         if !r.dropped.isEmpty {
             // Only where the recorder dropped records: every other document keeps its shape.
@@ -265,5 +267,54 @@ public enum ResultJSON {
             }
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The session the trace is part of (`null` for none) and, when judgement was withheld, why (`partial`).
+    static func session(_ r: ReplayResult, _ w: inout JSONWriter) {
+        w.key("session")
+        guard let s = r.session else {
+            w.null()
+            w.key("partial"); w.null()
+            return
+        }
+        w.beginObject()
+        w.key("id"); w.string(s.id)
+        w.key("parts"); w.beginArray(); for p in s.parts { w.int(p) }; w.endArray()
+        w.key("startsWithoutPredecessors"); w.beginArray()
+        for start in s.starts {
+            w.beginObject()
+            w.key("part"); w.int(start.part)
+            w.key("headerSeq"); w.int(start.headerSeq)
+            w.key("checkpointSeq"); if let c = start.checkpointSeq { w.int(c) } else { w.null() }
+            w.endObject()
+        }
+        w.endArray()
+        w.endObject()
+        w.key("partial")
+        guard s.isPartial else { w.null(); return }
+        w.beginObject()
+        w.key("why"); w.beginArray(); for note in Wording.sessionNotes(r) { w.string(note) }; w.endArray()
+        w.key("missingParts"); w.beginArray()
+        for gap in s.missing {
+            w.beginObject()
+            w.key("from"); w.int(gap.parts.lowerBound)
+            w.key("to"); w.int(gap.parts.upperBound)
+            w.key("afterT"); if let t = gap.afterT { w.int(t) } else { w.null() }
+            w.key("beforeT"); w.int(gap.beforeT)
+            w.endObject()
+        }
+        w.endArray()
+        w.key("unknownState"); w.beginArray()
+        for u in s.unknownState {
+            w.beginObject()
+            w.key("part"); w.int(u.part)
+            w.key("fromSeq"); w.int(u.fromSeq)
+            w.key("fromT"); w.int(u.fromT)
+            w.key("untilSeq"); if let x = u.untilSeq { w.int(x) } else { w.null() }
+            w.key("untilT"); if let x = u.untilT { w.int(x) } else { w.null() }
+            w.endObject()
+        }
+        w.endArray()
+        w.endObject()
     }
 }

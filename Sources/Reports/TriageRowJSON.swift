@@ -42,6 +42,7 @@ public enum TriageRowJSON {
         w.endObject()
         w.key("unexplainable"); w.string(row.unexplainable)
         w.key("incompleteSession"); w.string(row.incompleteSession)
+        w.key("partial"); w.string(row.partial)
         w.key("calls"); w.int(row.calls)
         w.key("notTakingEffect"); w.beginObject()
         w.key("total"); w.int(row.notTakingEffect)

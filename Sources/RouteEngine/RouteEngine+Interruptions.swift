@@ -192,10 +192,10 @@ extension RouteEngine {
 
     /// I10: an interruption still open at a leave or at the end, lasting longer than the recovery window,
     /// with no system call up and the app in the foreground: the call was silent from it on.
-    mutating func neverRecoveredCheck(at record: Record?, seq: Int, t: Int64) -> [RouteOutput] {
+    mutating func neverRecoveredCheck(at record: Record?, seq: Int, t: Int64, end: TraceEnd = .end) -> [RouteOutput] {
         guard state.interruptionKind == .system || state.interruptionKind == .stale, let since = obligations.silentSince,
               t - since.t > options.recoveryWindowMs, !state.callState.isCallUp, state.foreground else { return [] }
         obligations.silentSince = nil
-        return [.finding(neverRecoveredFinding(beganSeq: since.seq, beganAt: since.t, endSeq: record?.seq, t: t))]
+        return [.finding(neverRecoveredFinding(beganSeq: since.seq, beganAt: since.t, endSeq: record?.seq, t: t, end: end))]
     }
 }

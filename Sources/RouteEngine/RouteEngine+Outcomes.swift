@@ -13,6 +13,7 @@ extension RouteEngine {
         case .noop: kind = .noop
         case .ineffective: kind = .ineffective
         case .rejected: kind = .rejected
+        case .undetermined: kind = .undetermined
         }
         return Outcome(kind: kind, cause: verdict.cause, t: verdict.t, seq: verdict.seq)
     }

@@ -95,7 +95,7 @@ extension RouteEngine {
     /// follows); it takes the call path down and ends the call session (R17, R19).
     mutating func sessionDeactivated(notifyOthers: Bool, ok: Bool, error: String?, _ record: Record) -> [RouteOutput] {
         obligations.deactivationsRecorded = true
-        var outputs: [RouteOutput] = notifyOthers ? [] : [.finding(missingNotifyOthersFinding(record))]
+        let outputs: [RouteOutput] = notifyOthers ? [] : [.finding(missingNotifyOthersFinding(record))]
         guard ok else {
             obligations.deactivation?.lastError = error ?? "unknown"
             return outputs

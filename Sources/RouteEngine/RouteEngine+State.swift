@@ -213,6 +213,9 @@ extension RouteEngine {
         public var callKitWindows: [CallKitWindow] = []
         /// Whether `trace.limitExceeded` was raised for the connected-device limit.
         public var deviceLimitReported = false
+        /// The state before the part is unknown (a part replayed without the parts before it and without a
+        /// checkpoint): no verdict is derived from it until an engagement, a route snapshot or a checkpoint.
+        public var startStateUnknown = false
 
         /// Creates the initial state (contract: "A trace starts with …").
         public init() {}

@@ -66,8 +66,8 @@ extension RouteEngine {
     }
 
     /// I10: an interruption that never ended.
-    func neverRecoveredFinding(beganSeq: Int, beganAt: Int64, endSeq: Int?, t: Int64) -> Finding {
-        let until = endSeq.map { "when the app \(words.left) the \(words.session) (seq \($0))" } ?? "at the end of the trace"
+    func neverRecoveredFinding(beganSeq: Int, beganAt: Int64, endSeq: Int?, t: Int64, end: TraceEnd = .end) -> Finding {
+        let until = endSeq.map { "when the app \(words.left) the \(words.session) (seq \($0))" } ?? end.phrase
         return Finding(code: .interruptionNeverRecovered, severity: .error, rule: .I10, seqs: [beganSeq] + (endSeq.map { [$0] } ?? []), t: t,
                        message: "The interruption that began at seq \(beganSeq) (at \(formatDuration(beganAt))) was still open \(until), "
                            + "\(formatDuration(t - beganAt)) later, with no system call up and the app in the foreground: no end came "

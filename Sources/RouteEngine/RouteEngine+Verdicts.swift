@@ -20,7 +20,11 @@ extension RouteEngine {
         if state.interrupted, !change.isDefault, changed { obligations.overrideChangedWhileInterrupted = true }
         if state.callKitChoice != nil { state.callKitChoice?.route = nil }
         var verdict = Verdict(seq: record.seq, t: record.t, call: record.body.kind ?? .setRoute, api: api, verdict: .noop, rule: .V1)
-        if changed {
+        if state.startStateUnknown {
+            // Nothing about the state the call met is known: no verdict is derived from it.
+            verdict.verdict = .undetermined
+            verdict.cause = .stateUnknown
+        } else if changed {
             if let (cause, causeSeq) = firstCause(isDefault: change.isDefault) {
                 verdict.verdict = (cause == .notEngaged || cause == .interrupted) ? .deferred : .ineffective
                 verdict.cause = cause

@@ -113,12 +113,12 @@ public struct RouteEngine: Sendable {
     /// delivers it through `fire(_:)`; whether to deliver timers that outlast the trace is the replayer's
     /// decision, and a window still open when the trace ends raises nothing. A deferred call still
     /// waiting stays `pending` (V2).
-    public mutating func finish(t: Int64, lastSeq: Int) -> [RouteOutput] {
+    public mutating func finish(t: Int64, lastSeq: Int, end: TraceEnd = .end) -> [RouteOutput] {
         guard !state.macOS else { return [] }
-        var outputs = neverRecoveredCheck(at: nil, seq: lastSeq, t: t)
+        var outputs = neverRecoveredCheck(at: nil, seq: lastSeq, t: t, end: end)
         if !state.audioModuleEnabled, !state.audioModuleLeftDisabledReported {
             state.audioModuleLeftDisabledReported = true
-            outputs.append(.finding(leftDisabledFinding(atSeq: lastSeq, t: t, atEnd: true)))
+            outputs.append(.finding(leftDisabledFinding(atSeq: lastSeq, t: t, atEnd: end)))
         }
         return outputs
     }
@@ -132,6 +132,7 @@ public struct RouteEngine: Sendable {
         case .routeChanged(let route, _, let reason):
             return routeRead(route, reason: reason, record)
         case .routeSnapshot(let route, _):
+            state.startStateUnknown = false
             return routeRead(route, reason: nil, record)
         case .sdkRecovered:
             return sdkRecovered(record)
@@ -231,6 +232,7 @@ public struct RouteEngine: Sendable {
         guard !state.engaged else { return [] }
         state.engaged = true
         state.engagedSeq = record.seq
+        state.startStateUnknown = false
         setAudioModule(true, seq: record.seq)
         var outputs: [RouteOutput] = state.micUsageDescription ? [] : [.finding(missingMicUsageFinding(record))]
         // R18: a quick re-join keeps the session; the deactivation is not expected any more.
@@ -260,7 +262,7 @@ public struct RouteEngine: Sendable {
         outputs += neverRecoveredCheck(at: record, seq: record.seq, t: record.t)
         if !state.audioModuleEnabled, !state.audioModuleLeftDisabledReported {
             state.audioModuleLeftDisabledReported = true
-            outputs.append(.finding(leftDisabledFinding(atSeq: record.seq, t: record.t, atEnd: false)))
+            outputs.append(.finding(leftDisabledFinding(atSeq: record.seq, t: record.t, atEnd: nil)))
         }
         if let call = state.pendingOverrideCall {
             outputs.append(.outcome(callSeq: call, Outcome(kind: .dropped, t: record.t, seq: record.seq)))

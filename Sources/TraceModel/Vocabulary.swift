@@ -281,6 +281,9 @@ public enum ConnState: String, TraceVocabulary {
 /// The verdict on an app call (contract, "Verdicts on calls").
 public enum VerdictKind: String, TraceVocabulary {
     case applied, noop, deferred, ineffective, rejected
+    /// The state the call met is unknown (a part replayed without the parts before it and without a
+    /// checkpoint), so no verdict can be derived from it.
+    case undetermined
 }
 
 /// Why a call got a verdict other than `applied` or `noop`.
@@ -289,10 +292,14 @@ public enum VerdictCause: String, TraceVocabulary {
     case simulator, micDenied, videoChatMode, targetNotInCandidates, engineNotSupported, transportNotReady
     /// A sent `switchLayer` failed on the signalling channel (L4): the outcome's cause, never a verdict's.
     case webrtcError
+    /// The state before the part is unknown: the verdict is `undetermined`.
+    case stateUnknown
 }
 
 /// What became of a route call in the end (contract V2): its verdict when decided at the call, or
 /// what happened later to a deferred one.
 public enum OutcomeKind: String, TraceVocabulary {
     case applied, noop, ineffective, superseded, dropped, pending, rejected
+    /// The call's verdict is `undetermined`: what became of it cannot be decided either.
+    case undetermined
 }

@@ -141,7 +141,7 @@ public struct TestStore<Engine: TestableReducer> {
         if let time { storage.t = time }
         var expectedState = storage.engine.state
         update(&expectedState)
-        let outputs = storage.engine.finish(t: storage.t, lastSeq: storage.nextSeq - 1)
+        let outputs = storage.engine.finish(t: storage.t, lastSeq: storage.nextSeq - 1, end: .end)
         check(outputs, expected, expectedState, file: file, line: line)
     }
 

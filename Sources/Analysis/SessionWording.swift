@@ -1,0 +1,72 @@
+import Replay
+import TraceCodec
+import TraceModel
+
+// What a replay of part of a session can and cannot say, phrased once for every report.
+extension Wording {
+    /// One sentence per way the replay lacks some of the session: a part begun without the part before it
+    /// (from its checkpoint, or with its state unknown, and until when), parts missing in between.
+    public static func sessionNotes(_ r: ReplayResult) -> [String] {
+        guard let s = r.session else { return [] }
+        var out: [String] = []
+        for start in s.starts {
+            let missing = s.missing.first { $0.parts.upperBound + 1 == start.part }
+            let without = missing == nil ? "without the parts before it" : "after a missing part"
+            if let checkpoint = start.checkpointSeq {
+                out.append("part \(start.part) of session \(s.id) was replayed \(without), from its checkpoint (seq \(checkpoint)): "
+                    + "the route state is the SDK's at that moment; quality and speaker data from before it are unknown")
+            } else if let stretch = s.unknownState.first(where: { $0.fromSeq == start.headerSeq }) {
+                let until = stretch.untilSeq.map { "until \(record($0, in: r))" } ?? "to the end of the trace"
+                out.append("part \(start.part) of session \(s.id) was replayed \(without) and has no checkpoint: the state before it "
+                    + "is unknown \(until), so no route call meanwhile gets a verdict and no all-clear is given for it")
+            }
+        }
+        for gap in s.missing {
+            let parts = gap.parts.count == 1 ? "part \(gap.parts.lowerBound)" : "parts \(gap.parts.lowerBound)–\(gap.parts.upperBound)"
+            let stretch = gap.afterT.map { "between \(formatDuration($0)) and \(formatDuration(gap.beforeT))" } ?? "before \(formatDuration(gap.beforeT))"
+            out.append("\(parts) of session \(s.id) \(gap.parts.count == 1 ? "is" : "are") missing (\(stretch)): nothing can be said about that stretch")
+        }
+        return out
+    }
+
+    /// Why the session is incomplete, in one line, or nil when the replay covers all of it.
+    public static func incompleteSession(_ r: ReplayResult) -> String? {
+        let notes = sessionNotes(r)
+        return notes.isEmpty ? nil : notes.joined(separator: "; ")
+    }
+}
+
+extension Wording {
+    /// What the reader could not read, one sentence per kind of damage: a torn end, frames lost and the
+    /// resynchronisation after them, undecodable records, missing seqs, a trace never closed, records the
+    /// recorder dropped. Empty for an undamaged trace.
+    public static func damageNotes(_ r: ReplayResult) -> [String] {
+        var count: [TraceProblem.Kind: Int] = [:]
+        for p in r.problems { count[p.kind, default: 0] += 1 }
+        func n(_ k: TraceProblem.Kind) -> Int { count[k] ?? 0 }
+        func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+        var out: [String] = []
+        if r.end == .crash {
+            out.append(n(.tornFrame) > 0
+                ? "the trace ends torn (a crash while writing): records after the last whole frame are lost, and what is said to hold at the end holds at the crash"
+                : "the trace was never closed (its writer stopped without closing it, e.g. a crash): what is said to hold at the end holds at the crash")
+        }
+        let lostFrames = n(.badFrame) + n(.windowTooLarge)
+        if lostFrames > 0 || n(.garbage) > 0 {
+            var s = lostFrames > 0 ? "\(plural(lostFrames, "frame")) could not be read" : "unreadable bytes were skipped"
+            s += n(.garbage) > 0 ? " and the reader resynchronised \(plural(n(.garbage), "time")) after them" : ""
+            out.append(s + ": the records there are lost")
+        }
+        if n(.badRecord) + n(.lineTooLong) > 0 { out.append("\(plural(n(.badRecord) + n(.lineTooLong), "record")) could not be decoded and were skipped") }
+        if n(.seqGap) > 0 { out.append("\(plural(n(.seqGap), "gap")) in seq: records are missing there") }
+        if n(.timeBackwards) > 0 { out.append("time went backwards \(plural(n(.timeBackwards), "time"))") }
+        if n(.header) + n(.headerMissing) > 0 { out.append("the header is missing or misplaced: the layer and device may be wrong") }
+        if r.droppedRecords > 0 {
+            out.append("the recorder dropped \(plural(r.droppedRecords, "record")) ("
+                + r.dropped.prefix(5).map { "\(formatDuration($0.fromT))–\(formatDuration($0.toT))" }.joined(separator: ", ")
+                + (r.dropped.count > 5 ? ", …" : "") + "): items there are marked uncertain")
+        }
+        if r.problemCount > r.problems.count { out.append("\(r.problemCount - r.problems.count) more reading problems not listed (run 'rtctrace verify')") }
+        return out
+    }
+}

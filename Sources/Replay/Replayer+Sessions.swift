@@ -1,0 +1,88 @@
+import Contract
+import TraceModel
+
+// The parts of a recorded session, replayed as one trace: a later part's header continues the trace; a
+// part that begins without the part before it starts the engines from its checkpoint, or with an unknown
+// state; a checkpoint in a continuous replay is checked against the state derived before it.
+extension Replayer {
+    /// A part whose first record after the header decides how the replay knows its state.
+    struct AwaitedStart {
+        var part: Int
+        var headerSeq: Int
+        var headerT: Int64
+    }
+
+    /// Notes a header; returns true for a later part's header of the same session, which is not replayed.
+    func sessionHeader(_ h: TraceHeader, _ record: Record) -> Bool {
+        guard result.header != nil else {
+            result.header = h
+            result.layer = h.layer
+            if let s = h.session {
+                result.session = SessionCoverage(id: s.id)
+                result.session?.parts = [s.part]
+                if s.part > 1 { awaitingStart = AwaitedStart(part: s.part, headerSeq: record.seq, headerT: record.t) }
+            }
+            return false
+        }
+        guard let s = h.session, var coverage = result.session, coverage.id == s.id else { return false }
+        let last = coverage.parts.last ?? 0
+        coverage.parts.append(s.part)
+        if s.part > last + 1 {
+            coverage.missing.append(SessionCoverage.MissingParts(parts: (last + 1)...(s.part - 1), afterT: previousT,
+                                                                 beforeT: record.t))
+            awaitingStart = AwaitedStart(part: s.part, headerSeq: record.seq, headerT: record.t)
+        }
+        result.session = coverage
+        return true
+    }
+
+    /// The first record after the header of a part that began without the part before it: a checkpoint
+    /// gives the state; anything else leaves it unknown until an engagement, a route snapshot or a
+    /// checkpoint. Nothing the engines waited for carries over (their timers are dropped).
+    func partStarts(at record: Record) {
+        guard let start = awaitingStart else { return }
+        awaitingStart = nil
+        timers.removeAll()
+        if case .checkpoint(let cp) = record.body {
+            route.start(from: cp, seq: record.seq, t: record.t)
+            quality.startWithoutPredecessors(checkpoint: cp)
+            result.session?.starts.append(SessionCoverage.PartStart(part: start.part, headerSeq: start.headerSeq, checkpointSeq: record.seq))
+            startedHere = true
+            if unknownStateOpen { stateKnownAgain(at: record) }
+            return
+        }
+        route.startWithUnknownState()
+        quality.startWithoutPredecessors(checkpoint: nil)
+        result.session?.starts.append(SessionCoverage.PartStart(part: start.part, headerSeq: start.headerSeq, checkpointSeq: nil))
+        if !unknownStateOpen {
+            result.session?.unknownState.append(SessionCoverage.UnknownState(part: start.part, fromSeq: start.headerSeq, fromT: start.headerT))
+        }
+    }
+
+    /// Whether an unknown-state stretch is open.
+    var unknownStateOpen: Bool { result.session?.unknownState.last.map { $0.untilSeq == nil } ?? false }
+
+    /// The record that made the state known again ends the open unknown-state stretch.
+    func stateKnownAgain(at record: Record) {
+        guard var coverage = result.session, var last = coverage.unknownState.popLast() else { return }
+        last.untilSeq = record.seq
+        last.untilT = record.t
+        coverage.unknownState.append(last)
+        result.session = coverage
+    }
+
+    /// A checkpoint in a replay that knows the state before it: compared with what the engines derived.
+    func checkpointCompared(_ cp: TraceCheckpoint, _ record: Record) {
+        let differences = route.checkpointDifferences(cp) + quality.checkpointDifferences(cp)
+        guard !differences.isEmpty else { return }
+        let listed = differences.map { "\($0.field) (checkpoint: \($0.checkpoint); replayed: \($0.derived))" }.joined(separator: ", ")
+        let part = result.session?.parts.last.map { " (part \($0))" } ?? ""
+        let f = Finding(code: .traceCheckpointMismatch, severity: FindingCode.traceCheckpointMismatch.severity, rule: nil,
+                        seqs: [record.seq], t: record.t,
+                        message: "The checkpoint at seq \(record.seq)\(part) disagrees with the state replayed from the records before it: "
+                            + listed + ". The replay keeps the state it derived.",
+                        advice: "Compare the named fields: a record the SDK saw was not recorded (see trace.dropped and the recorder's "
+                            + "filter), or the SDK's state is not what its events said. Send the whole session to the \(result.words.product) SDK team.")
+        _ = add(f, &idle)
+    }
+}

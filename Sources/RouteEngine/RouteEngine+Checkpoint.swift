@@ -1,0 +1,113 @@
+import Contract
+import TraceModel
+
+// A part of a session that begins without the parts before it: the state from its checkpoint
+// (`trace.checkpoint`, since version 3 of the format), or an unknown state until an engagement, a route
+// snapshot or a checkpoint makes it known again.
+extension RouteEngine {
+    /// The fields of a checkpoint the route engine knows.
+    public enum CheckpointField: String, CaseIterable, Sendable {
+        case defaultRoute, override, engaged, audioModuleEnabled, micPermission, devices, currentRoute, callState
+        case appState, interrupted, session
+    }
+
+    /// Starts afresh from a checkpoint at `seq` (a part replayed without the parts before it, or after a
+    /// missing part): what the recorder's SDK knew there replaces what the replay knew, and nothing the
+    /// engine waited for carries over. The header's facts stay. An interruption open at the checkpoint
+    /// began before the part: no I10 check names it, and its recovery waits for its end as usual.
+    public mutating func start(from cp: TraceCheckpoint, seq: Int, t: Int64) {
+        startAfresh()
+        state.defaultTarget = cp.defaultRoute
+        state.defaultSeq = seq
+        state.override = cp.override
+        state.overrideSeq = cp.override == nil ? nil : seq
+        state.engaged = cp.engaged
+        state.engagedSeq = cp.engaged ? seq : nil
+        state.audioModuleEnabled = cp.audioModuleEnabled
+        state.audioModuleDisabledSeq = cp.audioModuleEnabled ? nil : seq
+        if cp.micPermission.isListed {
+            state.micPermission = cp.micPermission
+            state.micPermissionSeq = seq
+        }
+        state.devices = cp.devices.map {
+            ConnectedDevice(id: $0.id, kind: DeviceKind.of(kind: $0.kind, port: $0.port), name: $0.name, seq: seq)
+        }
+        state.lastReading = cp.currentRoute.map { RouteReading(route: $0, t: t, seq: seq) }
+        if cp.callState.isListed { state.callState = cp.callState }
+        if cp.appState.isListed { state.foreground = cp.appState == .foreground }
+        if cp.interrupted, cp.engaged {
+            state.interrupted = true
+            state.interruptionKind = .system
+            state.interruptionSeq = seq
+            state.activatedSinceInterruption = false
+        }
+        if let session = cp.session {
+            state.activationsRecorded = true
+            if session.category == "playAndRecord" {
+                state.callSession = CallSession(seq: seq, mode: session.mode,
+                                                allowsAirPlay: session.mode == "videoChat" || session.options.contains("allowAirPlay"))
+                state.callPathUp = !state.interrupted
+            }
+        }
+    }
+
+    /// Starts with an unknown state (a part replayed without the parts before it and without a checkpoint,
+    /// or after a missing part): nothing carries over but the header's facts, nothing is predicted until
+    /// an engagement, and no verdict is derived from the state until an engagement, a route snapshot or a
+    /// checkpoint makes it known again (route calls meanwhile are `undetermined`).
+    public mutating func startWithUnknownState() {
+        startAfresh()
+        state.startStateUnknown = true
+    }
+
+    /// The state as the header left it; every obligation dropped.
+    private mutating func startAfresh() {
+        var fresh = State()
+        fresh.layer = state.layer
+        fresh.simulator = state.simulator
+        fresh.micUsageDescription = state.micUsageDescription
+        fresh.backgroundAudio = state.backgroundAudio
+        fresh.headerSeq = state.headerSeq
+        fresh.macOS = state.macOS
+        fresh.deviceLimitReported = state.deviceLimitReported
+        state = fresh
+        let reported = obligations.notIOSReported
+        obligations = Obligations()
+        obligations.notIOSReported = reported
+    }
+
+    /// The fields of a checkpoint that disagree with the state derived from the records before it (a
+    /// replay of the whole session). A field the trace has recorded nothing about (the microphone
+    /// permission, the route, the session) is not compared.
+    public func checkpointDifferences(_ cp: TraceCheckpoint) -> [CheckpointDifference] {
+        var out: [CheckpointDifference] = []
+        func differ(_ field: CheckpointField, _ checkpoint: String, _ derived: String) {
+            if checkpoint != derived { out.append(CheckpointDifference(field: field.rawValue, checkpoint: checkpoint, derived: derived)) }
+        }
+        for field in CheckpointField.allCases {
+            switch field {
+            case .defaultRoute: differ(field, cp.defaultRoute.rawValue, state.defaultTarget.rawValue)
+            case .override: differ(field, cp.override?.rawValue ?? "none", state.override?.rawValue ?? "none")
+            case .engaged: differ(field, "\(cp.engaged)", "\(state.engaged)")
+            case .audioModuleEnabled: differ(field, "\(cp.audioModuleEnabled)", "\(state.audioModuleEnabled)")
+            case .micPermission:
+                if state.micPermissionSeq != nil { differ(field, cp.micPermission.rawValue, state.micPermission.rawValue) }
+            case .devices:
+                differ(field, cp.devices.map(\.id).joined(separator: ", "), state.devices.map(\.id).joined(separator: ", "))
+            case .currentRoute:
+                if let reading = state.lastReading, let route = cp.currentRoute { differ(field, route.rawValue, reading.route.rawValue) }
+            case .callState: differ(field, cp.callState.rawValue, state.callState.rawValue)
+            case .appState:
+                if cp.appState.isListed { differ(field, cp.appState == .foreground ? "foreground" : "not foreground", state.foreground ? "foreground" : "not foreground") }
+            case .interrupted: differ(field, "\(cp.interrupted)", "\(state.interrupted)")
+            case .session:
+                if state.activationsRecorded {
+                    let mine = state.callSession.map { "playAndRecord/\($0.mode ?? "?")" } ?? "none"
+                    let theirs = cp.session.map { $0.category == "playAndRecord" ? "playAndRecord/\($0.mode)" : "none" } ?? "none"
+                    differ(field, theirs, mine)
+                }
+            }
+        }
+        return out
+    }
+}
