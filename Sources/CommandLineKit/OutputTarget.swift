@@ -142,6 +142,13 @@ public struct OutputPath: Sendable, Equatable {
     /// What will be written there.
     public let content: OutputTarget.Content
 
+    /// The path `path` given to `option`, to hold `content`.
+    public init(path: String, option: String, content: OutputTarget.Content) {
+        self.path = path
+        self.option = option
+        self.content = content
+    }
+
     /// The checked target (see `OutputTarget.resolve`).
     public func resolve(inputs: [(role: String, path: String)]) throws -> OutputTarget {
         try OutputTarget.resolve(path, option: option, content: content, inputs: inputs)

@@ -1,4 +1,4 @@
-@testable import CommandLineKit
+import CommandLineKit
 import Foundation
 import SystemLayer
 import TestSupport

@@ -1,4 +1,4 @@
-@testable import CommandLineKit
+import CommandLineKit
 import XCTest
 
 /// `--help` is generated from the declarations: each option's synopsis, its help sentence and what

@@ -1,4 +1,4 @@
-@testable import CommandLineKit
+import CommandLineKit
 import XCTest
 
 /// What the parser accepts and refuses for each kind of option, read back typed: the way

@@ -1,5 +1,5 @@
 import Analysis
-@testable import CommandLineKit
+import CommandLineKit
 import XCTest
 
 /// The check worker's outcomes survive the trip through the wire form exactly, one after another,
