@@ -26,8 +26,9 @@ run-deps:
 	$(call apt_install,$$missing)
 
 # What the tests need on top: the stock zstd command (container tests), GNU time, Chromium (the
-# browser test of the HTML report) and python3 with junitparser (the JUnit output test; pip, else
-# Debian's package).
+# browser test of the HTML report), python3 with junitparser (the JUnit output test; pip, else
+# Debian's package) and DuckDB's Python package (the SQL test of triage rows; pip, as a user
+# package where the system Python is externally managed). No test installs anything itself.
 test-deps: run-deps
 	@missing=""; \
 	command -v zstd >/dev/null || missing="$$missing zstd"; \
@@ -37,6 +38,8 @@ test-deps: run-deps
 	$(call apt_install,$$missing)
 	@python3 -c 'import junitparser' 2>/dev/null || python3 -m pip install -q junitparser 2>/dev/null || \
 	  { $(call apt_install,python3-junitparser); }
+	@python3 -c 'import duckdb' 2>/dev/null || python3 -m pip install -q duckdb 2>/dev/null || \
+	  python3 -m pip install -q --user --break-system-packages duckdb
 
 # Everything (kept for habit): what the tests need includes what running needs.
 deps: test-deps

@@ -1,17 +1,21 @@
-/// Parsed command-line arguments of one command, read through the options that declared them
-/// (an option the command does not declare reads as not given).
+/// Parsed command-line arguments of one command, read back typed through the options that declared
+/// them (`args[option]`); an option the command does not declare reads as not given.
+///
+/// Every value is checked when the line is parsed (range, choice, shape), so a read cannot fail.
 public struct Arguments {
+    /// The arguments that are not options (everything after `--`, and `-`, included).
     public var positionals: [String] = []
     private var values: [String: [String]] = [:]
     private var flags: Set<String> = []
-    /// Whether `-h` or `--help` was given (then no value is checked).
+    /// Whether `-h` or `--help` was given (then no value is checked and nothing is required).
     public private(set) var wantsHelp = false
 
-    /// Parses `args` against `spec`, checking every value against its option's kind and range.
-    public init(_ args: [String], spec: CommandSpec) throws {
+    /// Parses `args` against `spec`, checking every value against its option's kind and range, and
+    /// that every required option is there.
+    public init(_ args: [String], spec: CommandSpec) throws(UsageError) {
         var i = 0
         var onlyPositionals = false
-        var given: [(Option, String)] = []
+        var given: [(AnyOption, String)] = []
         while i < args.count {
             var a = args[i]
             i += 1
@@ -39,30 +43,42 @@ public struct Arguments {
         // Values are checked once the whole line is read, and not at all when help is asked for.
         if wantsHelp { return }
         for (option, v) in given { try option.check(v) }
+        for option in spec.options where option.isRequired && values[option.name] == nil {
+            throw UsageError(message: "missing '\(option.requiredAs ?? option.synopsis)'")
+        }
     }
+
+    /// The last text given to the option named `name`, if any.
+    private func last(_ name: String) -> String? { values[name]?.last }
 
     /// Whether a flag was given.
-    public func flag(_ o: Option) -> Bool {
-        flags.contains(o.name)
+    public subscript(o: Option<Bool>) -> Bool {
+        guard o.kind != .flag else { return flags.contains(o.name) }
+        return last(o.name).flatMap { try? o.value($0) } ?? false
     }
 
-    /// An option's value (the last one when given more than once).
-    public func string(_ o: Option) -> String? {
-        values[o.name]?.last
-    }
-
-    /// Every value of a repeatable option, in order.
-    public func strings(_ o: Option) -> [String] {
-        values[o.name] ?? []
-    }
-
-    /// An integer option's value, already checked against its range.
-    public func integer(_ o: Option) -> Int64? {
-        guard let v = string(o), case .integer(let r) = o.kind else { return nil }
+    /// An optional option's value (the last one when given more than once), nil when not given.
+    public subscript<V>(o: Option<V>) -> V? {
         // Checked when parsed: cannot fail here.
-        return try? o.integer(v, in: r)
+        last(o.name).flatMap { try? o.value($0) }
     }
 
-    /// An integer option's value, or `d` when it was not given.
-    public func integer(_ o: Option, default d: Int64) -> Int64 { integer(o) ?? d }
+    /// A required option's value (its presence was checked when parsed).
+    public subscript<V>(o: RequiredOption<V>) -> V {
+        guard let text = last(o.option.name), let v = try? o.option.value(text) else {
+            preconditionFailure("\(o.option.name) is read by a command that does not declare it")
+        }
+        return v
+    }
+
+    /// Every value of a repeatable option, in the order given.
+    public subscript<V>(o: RepeatedOption<V>) -> [V] {
+        (values[o.option.name] ?? []).compactMap { try? o.option.value($0) }
+    }
+
+    /// Whether the option was given at all (for options whose absence means something).
+    public func isGiven(_ o: some DeclaredOption) -> Bool {
+        let name = o.erased.name
+        return flags.contains(name) || values[name] != nil
+    }
 }

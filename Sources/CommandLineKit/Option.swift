@@ -1,115 +1,129 @@
-/// One command-line option, declared once: its name, what it takes, its help, and how its value
-/// is checked. The same value drives `--help` and parsing, so the two cannot disagree.
-public struct Option: Sendable {
-    /// What an option takes and how its value is checked.
-    public enum Kind: Sendable {
-        /// No value: present or not.
-        case flag
-        /// An integer within a closed range, checked when parsed.
-        case integer(ClosedRange<Int64>)
-        /// Any text (`nonEmpty`: not the empty string).
-        case string(nonEmpty: Bool)
-        /// One of a fixed list of words.
-        case choice([String])
-        /// A file to write, checked by `OutputTarget` (a document may go to `-`, standard output).
-        case outputPath(OutputTarget.Content)
-        /// Text with its own shape, checked by `check` (nil: fine; else why not); `shape` is
-        /// what `--help` prints after the help text.
-        case shaped(shape: String, check: @Sendable (String) -> String?)
-    }
+/// What an option takes, as `--help` describes it and as tests read it back.
+public enum OptionKind: Sendable, Equatable {
+    /// No value: present or not.
+    case flag
+    /// An integer within a closed range, checked when parsed.
+    case integer(ClosedRange<Int64>)
+    /// Any text (`nonEmpty`: not the empty string).
+    case text(nonEmpty: Bool)
+    /// One of a fixed list of words, in `--help` and error order.
+    case choice([String])
+    /// A file to write, checked by `OutputTarget` when the command knows its inputs.
+    case output(OutputTarget.Content)
+    /// Text with its own shape, checked by the option's parser; `shape` is what `--help` prints
+    /// after the help sentence (nil: nothing).
+    case shaped(shape: String?)
+}
 
+/// One command-line option, declared once: its name, what it takes, its help, and how its text is
+/// turned into a `Value`. The same declaration drives `--help` and parsing, so the two cannot
+/// disagree, and a command reads the value back typed (`args[option]`), never as text.
+///
+/// An option is optional and given at most once (the last one counts); `required(_:)` and
+/// `repeatable()` make the other two shapes.
+public struct Option<Value: Sendable>: Sendable {
     /// The spelling, e.g. `--retry-delay-ms` or `-o`.
     public let name: String
     /// The value's placeholder in `--help`, e.g. `ms`; empty for a flag.
     public let placeholder: String
     /// One sentence for `--help`.
     public let help: String
-    public let kind: Kind
-    /// Whether every occurrence counts (otherwise the last one does, as always).
-    public var repeated = false
+    /// What the option takes.
+    public let kind: OptionKind
+    /// Turns one given text into the value, or says why it cannot (a usage error naming the option).
+    let parse: @Sendable (String) throws(UsageError) -> Value
 
-    /// A flag.
-    public static func flag(_ name: String, _ help: String) -> Option {
-        Option(name: name, placeholder: "", help: help, kind: .flag)
+    /// Declares an option; `parse` names the option in its errors.
+    public init(name: String, placeholder: String, help: String, kind: OptionKind,
+                parse: @escaping @Sendable (String) throws(UsageError) -> Value) {
+        self.name = name
+        self.placeholder = placeholder
+        self.help = help
+        self.kind = kind
+        self.parse = parse
     }
 
-    /// An integer option with its closed range.
-    public static func integer(_ name: String, _ placeholder: String, _ range: ClosedRange<Int64>, _ help: String) -> Option {
-        Option(name: name, placeholder: placeholder, help: help, kind: .integer(range))
+    /// The value of one given text (for a flag: true).
+    public func value(_ text: String) throws(UsageError) -> Value { try parse(text) }
+}
+
+extension Option where Value == Bool {
+    /// A flag: `args[flag]` is whether it was given.
+    public static func flag(_ name: String, _ help: String) -> Option<Bool> {
+        Option(name: name, placeholder: "", help: help, kind: .flag) { _ in true }
     }
+}
 
-    /// A text option.
-    public static func string(_ name: String, _ placeholder: String, nonEmpty: Bool = false, repeated: Bool = false, _ help: String) -> Option {
-        Option(name: name, placeholder: placeholder, help: help, kind: .string(nonEmpty: nonEmpty), repeated: repeated)
-    }
-
-    /// An option taking one of `words`.
-    public static func choice(_ name: String, _ placeholder: String, _ words: [String], _ help: String) -> Option {
-        Option(name: name, placeholder: placeholder, help: help, kind: .choice(words))
-    }
-
-    /// An output file holding `content`.
-    /// The same option, allowed more than once (`Arguments.strings` gives every value).
-    public func repeatable() -> Option {
-        var o = self
-        o.repeated = true
-        return o
-    }
-
-    public static func output(_ name: String, _ placeholder: String, _ content: OutputTarget.Content, _ help: String) -> Option {
-        Option(name: name, placeholder: placeholder, help: help, kind: .outputPath(content))
-    }
-
-    /// Whether the option takes a value.
-    public var takesValue: Bool {
-        if case .flag = kind { return false }
-        return true
-    }
-
-    /// The left column of `--help`: `--name <placeholder>`.
-    public var synopsis: String { takesValue ? "\(name) <\(placeholder)>" : name }
-
-    /// The right column of `--help`: the help, then the values allowed.
-    public var helpText: String {
-        switch kind {
-        case .integer(let r): help + " Range: " + Self.rangeText(r) + "."
-        case .shaped(let shape, _): help + " " + shape
-        case .outputPath(.document): help + " '-' is standard output."
-        default: help
+extension Option where Value == Int64 {
+    /// An integer option with its closed range (a number beyond Int64 is out of range, not "not a number").
+    public static func integer(_ name: String, _ placeholder: String, _ range: ClosedRange<Int64>, _ help: String) -> Option<Int64> {
+        Option(name: name, placeholder: placeholder, help: help, kind: .integer(range)) { text throws(UsageError) in
+            try integerValue(text, in: range, option: name)
         }
     }
+}
 
-    /// `0…86400000`, or "any 64-bit integer" for the whole range.
-    public static func rangeText(_ r: ClosedRange<Int64>) -> String {
-        r == Int64.min...Int64.max ? "any 64-bit integer" : "\(r.lowerBound)…\(r.upperBound)"
+extension Option where Value == String {
+    /// A text option (`nonEmpty`: the empty string is a usage error).
+    public static func string(_ name: String, _ placeholder: String, nonEmpty: Bool = false, _ help: String) -> Option<String> {
+        Option(name: name, placeholder: placeholder, help: help, kind: .text(nonEmpty: nonEmpty)) { text throws(UsageError) in
+            if nonEmpty && text.isEmpty { throw UsageError(message: "\(name): must not be empty") }
+            return text
+        }
     }
+}
 
-    /// Checks a value; throws a usage error naming the option, the value and what is allowed.
-    public func check(_ value: String) throws {
-        switch kind {
-        case .flag, .outputPath: return
-        case .integer(let r): _ = try integer(value, in: r)
-        case .string(let nonEmpty):
-            if nonEmpty && value.isEmpty { throw UsageError(message: "\(name): must not be empty") }
-        case .choice(let words):
-            guard words.contains(value) else {
-                throw UsageError(message: "\(name): '\(value)' is not one of \(words.joined(separator: ", "))")
+extension Option where Value: RawRepresentable & CaseIterable, Value.RawValue == String {
+    /// An option taking one of `Value`'s words (its raw values, in declaration order).
+    public static func choice(_ name: String, _ placeholder: String, _ type: Value.Type = Value.self, _ help: String) -> Option<Value> {
+        let words = Value.allCases.map(\.rawValue)
+        return Option(name: name, placeholder: placeholder, help: help, kind: .choice(words)) { text throws(UsageError) in
+            guard let value = Value(rawValue: text) else {
+                throw UsageError(message: "\(name): '\(text)' is not one of \(words.joined(separator: ", "))")
             }
-        case .shaped(_, let check):
-            if let why = check(value) { throw UsageError(message: "\(name): '\(value)' \(why)") }
+            return value
+        }
+    }
+}
+
+extension Option where Value == OutputPath {
+    /// An output file holding `content`, resolved against the command's inputs by `Arguments.output`.
+    public static func output(_ name: String, _ placeholder: String, _ content: OutputTarget.Content, _ help: String) -> Option<OutputPath> {
+        Option(name: name, placeholder: placeholder, help: help, kind: .output(content)) { text in
+            OutputPath(path: text, option: name, content: content)
+        }
+    }
+}
+
+extension Option {
+    /// Text with its own shape: `parse` gives the value or nil, and nil is the usage error
+    /// "NAME: 'TEXT' WHY". `shape` is printed in `--help` after the help sentence.
+    public static func shaped(_ name: String, _ placeholder: String, shape: String?, _ help: String, invalid why: String,
+                              parse: @escaping @Sendable (String) -> Value?) -> Option<Value> {
+        Option(name: name, placeholder: placeholder, help: help, kind: .shaped(shape: shape)) { text throws(UsageError) in
+            guard let value = parse(text) else { throw UsageError(message: "\(name): '\(text)' \(why)") }
+            return value
         }
     }
 
-    /// The value as an integer in `r`; a number beyond Int64 is out of range, not "not a number".
-    public func integer(_ value: String, in r: ClosedRange<Int64>) throws -> Int64 {
-        let digits = value.drop { $0 == "+" || $0 == "-" }
-        let numeric = !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber } && value.count - digits.count <= 1
-        guard numeric else { throw UsageError(message: "\(name): '\(value)' is not an integer (\(Self.rangeText(r)))") }
-        guard let n = Int64(value), r.contains(n) else {
-            throw UsageError(message: "\(name): \(value) is out of range \(Self.rangeText(r))")
-        }
-        return n
+    /// Text with its own shape whose parser writes its own usage error (for messages older than
+    /// this declaration); `--help` prints the help sentence only.
+    public static func parsed(_ name: String, _ placeholder: String, _ help: String,
+                              parse: @escaping @Sendable (String) throws(UsageError) -> Value) -> Option<Value> {
+        Option(name: name, placeholder: placeholder, help: help, kind: .shaped(shape: nil), parse: parse)
     }
+}
+
+/// The integer `text` names, if it is one and lies in `r`; else a usage error naming `option`,
+/// the value and the range. A number beyond Int64 is out of range, not "not a number".
+func integerValue(_ text: String, in r: ClosedRange<Int64>, option: String) throws(UsageError) -> Int64 {
+    let digits = text.drop { $0 == "+" || $0 == "-" }
+    let numeric = !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber } && text.count - digits.count <= 1
+    guard numeric else { throw UsageError(message: "\(option): '\(text)' is not an integer (\(OptionRange.text(r)))") }
+    guard let n = Int64(text), r.contains(n) else {
+        throw UsageError(message: "\(option): \(text) is out of range \(OptionRange.text(r))")
+    }
+    return n
 }
 
 /// Ranges shared by the options: a window or delay is at most a day, a count at most a million.
@@ -119,4 +133,9 @@ public enum OptionRange {
     public static let windowMs: ClosedRange<Int64> = 0...86_400_000
     /// A count of things (changes, replays, records): up to a million.
     public static func count(from low: Int64) -> ClosedRange<Int64> { low...1_000_000 }
+
+    /// `0…86400000`, or "any 64-bit integer" for the whole range.
+    public static func text(_ r: ClosedRange<Int64>) -> String {
+        r == Int64.min...Int64.max ? "any 64-bit integer" : "\(r.lowerBound)…\(r.upperBound)"
+    }
 }

@@ -132,10 +132,37 @@ public final class OutputTarget {
     }
 }
 
+/// The path an output option was given, with what it will hold: resolved against the command's
+/// inputs (`resolve(inputs:)`) once the command knows them, before any work.
+public struct OutputPath: Sendable, Equatable {
+    /// The path as given (`-` for standard output).
+    public let path: String
+    /// The option it was given to, for messages.
+    public let option: String
+    /// What will be written there.
+    public let content: OutputTarget.Content
+
+    /// The path `path` given to `option`, to hold `content`.
+    public init(path: String, option: String, content: OutputTarget.Content) {
+        self.path = path
+        self.option = option
+        self.content = content
+    }
+
+    /// The checked target (see `OutputTarget.resolve`).
+    public func resolve(inputs: [(role: String, path: String)]) throws -> OutputTarget {
+        try OutputTarget.resolve(path, option: option, content: content, inputs: inputs)
+    }
+}
+
 extension Arguments {
     /// The output option's target, checked against `inputs`; nil when the option was not given.
-    public func output(_ o: Option, inputs: [(role: String, path: String)]) throws -> OutputTarget? {
-        guard let path = string(o), case .outputPath(let content) = o.kind else { return nil }
-        return try OutputTarget.resolve(path, option: o.name, content: content, inputs: inputs)
+    public func output(_ o: Option<OutputPath>, inputs: [(role: String, path: String)]) throws -> OutputTarget? {
+        try self[o]?.resolve(inputs: inputs)
+    }
+
+    /// The required output option's target, checked against `inputs`.
+    public func output(_ o: RequiredOption<OutputPath>, inputs: [(role: String, path: String)]) throws -> OutputTarget {
+        try self[o].resolve(inputs: inputs)
     }
 }

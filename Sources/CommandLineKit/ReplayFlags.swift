@@ -20,18 +20,18 @@ public enum ReplayFlags {
                                                "…within this window (default 30000).")
     public static let layerTimeout = Option.integer("--layer-timeout-ms", "ms", OptionRange.windowMs,
                                              "L3 confirmation timeout (default 3000).")
-    public static let hysteresis = Option(
-        name: "--hysteresis", placeholder: "k/n/holdMs",
-        help: "Also model a 'poor network' prompt raised on k of n reports, cleared after holdMs (e.g. 3/5/10000).",
-        kind: .shaped(shape: "Range: 1 ≤ k ≤ n ≤ \(maxHysteresisReports), holdMs \(Option.rangeText(OptionRange.windowMs)).",
-                      check: { parseHysteresis($0) == nil ? hysteresisShape : nil }))
+    public static let hysteresis = Option<Hysteresis>.shaped(
+        "--hysteresis", "k/n/holdMs",
+        shape: "Range: 1 ≤ k ≤ n ≤ \(maxHysteresisReports), holdMs \(OptionRange.text(OptionRange.windowMs)).",
+        "Also model a 'poor network' prompt raised on k of n reports, cleared after holdMs (e.g. 3/5/10000).",
+        invalid: hysteresisShape, parse: parseHysteresis)
 
     /// The engine keeps the last n reports as the bits of one 64-bit word.
     public static let maxHysteresisReports = 64
     public static let hysteresisShape = "is not k/n/holdMs with 1 ≤ k ≤ n ≤ \(maxHysteresisReports) and holdMs "
-        + "\(Option.rangeText(OptionRange.windowMs)) (e.g. 3/5/10000)"
+        + "\(OptionRange.text(OptionRange.windowMs)) (e.g. 3/5/10000)"
 
-    public static let options = [tolerance, retryDelay, recoveryWindow, matchWindow, flappingChanges, flappingWindow, layerTimeout, hysteresis]
+    public static let options: [any DeclaredOption] = [tolerance, retryDelay, recoveryWindow, matchWindow, flappingChanges, flappingWindow, layerTimeout, hysteresis]
 
     /// `k/n/holdMs` within its ranges, or nil.
     public static func parseHysteresis(_ s: String) -> Hysteresis? {
@@ -44,14 +44,14 @@ public enum ReplayFlags {
     /// The replay options given on the command line (checked when parsed).
     public static func parse(_ a: Arguments) -> ReplayOptions {
         var o = ReplayOptions()
-        if let v = a.integer(tolerance) { o.toleranceMs = v }
-        if let v = a.integer(retryDelay) { o.route.retryDelayMs = v }
-        if let v = a.integer(recoveryWindow) { o.route.recoveryWindowMs = v }
-        if let v = a.integer(matchWindow) { o.quality.matchWindowMs = v }
-        if let v = a.integer(flappingWindow) { o.quality.flappingWindowMs = v }
-        if let v = a.integer(layerTimeout) { o.quality.layerConfirmTimeoutMs = v }
-        if let v = a.integer(flappingChanges) { o.quality.flappingChanges = Int(v) }
-        if let h = a.string(hysteresis).flatMap(parseHysteresis) { o.quality.hysteresis = h }
+        if let v = a[tolerance] { o.toleranceMs = v }
+        if let v = a[retryDelay] { o.route.retryDelayMs = v }
+        if let v = a[recoveryWindow] { o.route.recoveryWindowMs = v }
+        if let v = a[matchWindow] { o.quality.matchWindowMs = v }
+        if let v = a[flappingWindow] { o.quality.flappingWindowMs = v }
+        if let v = a[layerTimeout] { o.quality.layerConfirmTimeoutMs = v }
+        if let v = a[flappingChanges] { o.quality.flappingChanges = Int(v) }
+        if let h = a[hysteresis] { o.quality.hysteresis = h }
         return o
     }
 
@@ -72,7 +72,7 @@ public enum ReplayFlags {
         let result: ReplayResult
         if parts.paths.count > 1 {
             let replay = Replay.run(parts: parts.paths, options: parse(a), observer: observer)
-            if a.flag(CommonOptions.strict), let p = replay.result.problems.first { throw CommandFailure(message: p.description + " (--strict)") }
+            if a[CommonOptions.strict], let p = replay.result.problems.first { throw CommandFailure(message: p.description + " (--strict)") }
             for p in replay.result.problems { warn(p) }
             result = replay.result
         } else {
@@ -88,7 +88,7 @@ public enum ReplayFlags {
     public static func replay(_ path: String, _ a: Arguments, observer: ((ReplayStep) -> Void)? = nil) throws -> ReplayResult {
         let options = parse(a)
         do {
-            return try Replay.run(path: path, options: options, strict: a.flag(CommonOptions.strict), observer: observer, onProblem: warn)
+            return try Replay.run(path: path, options: options, strict: a[CommonOptions.strict], observer: observer, onProblem: warn)
         } catch let p as TraceProblem {
             throw CommandFailure(message: p.description + " (--strict)")
         } catch let e as CommandFailure {

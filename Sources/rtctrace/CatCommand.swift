@@ -2,8 +2,9 @@ import CommandLineKit
 
 /// `rtctrace cat`: the records as JSON Lines.
 enum CatCommand {
-    static let type = Option.string("--type", "prefix", repeated: true,
+    static let type = Option.string("--type", "prefix",
                                     "Only records whose type starts with PREFIX (e.g. 'api.' or 'srv.qualityReport'); repeatable.")
+        .repeatable()
     static let from = Option.integer("--from", "ms", Int64.min...Int64.max, "Only records with t ≥ MS.")
     static let to = Option.integer("--to", "ms", Int64.min...Int64.max, "Only records with t ≤ MS.")
 
@@ -16,13 +17,13 @@ enum CatCommand {
     static let command = Command(spec: spec) { args in
         // The parts of one session print in part order, each with its own header, as recorded.
         let parts = try TraceParts.resolve(args.positionals)
-        let prefixes = args.strings(type)
-        let first = args.integer(from)
-        let last = args.integer(to)
+        let prefixes = args[type]
+        let first = args[from]
+        let last = args[to]
         let out = Output.stdout
         let terminal = out.isTerminal
         for part in parts.paths {
-        _ = try readRecords(part, strict: args.flag(CommonOptions.strict)) { r, reader in
+        _ = try readRecords(part, strict: args[CommonOptions.strict]) { r, reader in
             if let first, r.t < first { return }
             if let last, r.t > last { return }
             if !prefixes.isEmpty {

@@ -9,13 +9,23 @@ import TraceModel
 enum CheckCommand {
     static let jobs = Option.integer("--jobs", "n", 1...4096, "Traces checked in parallel (default: the number of cores).")
     static let junit = Option.output("--junit", "file", .document, "Also write JUnit XML (one testcase per trace).")
-    static let unreferenced = Option.choice("--unreferenced", "mode", ["warn", "fail", "delete"],
+    static let unreferenced = Option.choice("--unreferenced", "mode", Unreferenced.self,
                                             "Snapshot files with no trace: warn (default), fail or delete.")
     static let json = Option.flag("--json", "Print one JSON object with every trace's outcome.")
     static let update = Option.flag("--update", "Write NAME.golden.json.new for changed or missing snapshots (never under CI).")
     static let quiet = Option.flag("--quiet", "Only print failures and the closing count.")
     static let isolatedWorker = Option.flag("--isolated-worker", "Internal: check each TRACE in turn and print its outcome for the parent check.")
     static let snapshotRefusal = Option.string("--snapshot-refusal", "why", "Internal: with --isolated-worker, why the snapshot is not read.")
+
+    /// What `--unreferenced` does with a snapshot file that has no trace beside it.
+    enum Unreferenced: String, CaseIterable, Sendable {
+        /// Say so on standard error (the default).
+        case warn
+        /// Count it as a failed check.
+        case fail
+        /// Delete it (never under CI, never through a link).
+        case delete
+    }
 
     static let spec = CommandSpec(
         name: "check", usage: "check PATH... [--jobs N] [--junit FILE] [--json] [--update] [--unreferenced warn|fail|delete] [options]",
@@ -26,11 +36,11 @@ enum CheckCommand {
     static let command = Command(spec: spec) { args in
         guard !args.positionals.isEmpty else { throw UsageError(message: "expected at least one PATH") }
         let options = ReplayFlags.parse(args)
-        if args.flag(isolatedWorker) {
-            return runWorker(args.positionals, refusal: args.string(snapshotRefusal), options: options)
+        if args[isolatedWorker] {
+            return runWorker(args.positionals, refusal: args[snapshotRefusal], options: options)
         }
-        let jobCount = Int(args.integer(jobs) ?? Int64(CurrentProcess.activeProcessorCount))
-        let mode = args.string(unreferenced) ?? "warn"
+        let jobCount = Int(args[jobs] ?? Int64(CurrentProcess.activeProcessorCount))
+        let mode = args[unreferenced] ?? .warn
         let ci = ContinuousIntegration.isOn
         let found = try collect(args.positionals)
         let traces = found.traces.map(\.path)
@@ -46,8 +56,8 @@ enum CheckCommand {
 
         var failed = outcomes.filter { !$0.passed }.count
         let out = Output.stdout
-        let asJSON = args.flag(json)
-        let quietly = args.flag(quiet) || asJSON
+        let asJSON = args[json]
+        let quietly = args[quiet] || asJSON
         for o in outcomes {
             if o.passed {
                 if !quietly { out.line("PASS \(terminalSafe(o.file)) (\(o.expectations) expectations\(o.snapshot == .matched ? ", snapshot" : ""))") }
@@ -60,10 +70,10 @@ enum CheckCommand {
         let stems = Set(traces.map(GoldenCheck.stem))
         for (s, tree) in found.snapshots where !stems.contains(String(s.dropLast(".golden.json".count))) {
             switch mode {
-            case "fail":
+            case .fail:
                 failed += 1
                 out.line("FAIL \(terminalSafe(s)): snapshot with no trace")
-            case "delete":
+            case .delete:
                 if ci {
                     Output.stderr.line("warning: \(terminalSafe(s)): snapshot with no trace (not deleted under \(terminalSafe(ContinuousIntegration.setting)))")
                 } else if let why = tree.refusal(s, links: false) {
@@ -72,10 +82,10 @@ enum CheckCommand {
                     FileSystem.removeIfPresent(s)
                     Output.stderr.line("deleted \(terminalSafe(s)): snapshot with no trace")
                 }
-            default: Output.stderr.line("warning: \(terminalSafe(s)): snapshot with no trace")
+            case .warn: Output.stderr.line("warning: \(terminalSafe(s)): snapshot with no trace")
             }
         }
-        if args.flag(update) {
+        if args[update] {
             if ci {
                 Output.stderr.line("\(terminalSafe(ContinuousIntegration.setting)): --update writes nothing under CI")
             } else {

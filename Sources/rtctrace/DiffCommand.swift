@@ -31,7 +31,7 @@ enum DiffCommand {
             sides.append(side)
         }
         let diff = TraceDiff.compare(sides[0], sides[1], toleranceMs: options.toleranceMs)
-        Output.stdout.write(TraceDiffRenderer(json: args.flag(json)).render(diff))
+        Output.stdout.write(TraceDiffRenderer(json: args[json]).render(diff))
         return diff.same ? .success : .failure
     }
 }

@@ -4,8 +4,15 @@ import TraceModel
 
 /// `rtctrace export`: the replay as a Chrome Trace Event file for Perfetto or chrome://tracing.
 enum ExportCommand {
-    static let format = Option.choice("--format", "format", ["chrome"], "The export format; only 'chrome' (Perfetto UI, chrome://tracing).")
+    /// The formats `--format` names.
+    enum Format: String, CaseIterable, Sendable {
+        /// Chrome Trace Event Format (Perfetto UI, chrome://tracing).
+        case chrome
+    }
+
+    static let format = Option.choice("--format", "format", Format.self, "The export format; only 'chrome' (Perfetto UI, chrome://tracing).")
     static let output = Option.output("-o", "file", .document, "The JSON file to write (atomically; overwritten if it exists).")
+        .required("-o TRACE.json")
 
     static let spec = CommandSpec(
         name: "export", usage: "export TRACE|PARTS... --format chrome -o TRACE.json [options]",
@@ -15,13 +22,14 @@ enum ExportCommand {
 
     static let command = Command(spec: spec) { args in
         guard !args.positionals.isEmpty else { throw UsageError(message: "expected one TRACE (or the parts of one session)") }
-        guard let target = try args.output(output, inputs: args.positionals.map { ("the input TRACE", $0) }) else {
-            throw UsageError(message: "missing '-o TRACE.json'")
-        }
+        let target = try args.output(output, inputs: args.positionals.map { ("the input TRACE", $0) })
         let recorder = ChromeTraceRecorder()
         let result = try ReplayFlags.replay(args.positionals, args, observer: recorder.observe)
         try ReplayFlags.requireExplainable(result)
-        let json = ChromeTraceRenderer(recorder: recorder).render(result)
+        let json: String
+        switch args[format] ?? .chrome {
+        case .chrome: json = ChromeTraceRenderer(recorder: recorder).render(result)
+        }
         try target.write(json)
         Output.stderr.line("wrote \(terminalSafe(target.displayName)) (\(json.utf8.count) bytes)")
         if recorder.droppedInstants > 0 {

@@ -59,14 +59,14 @@ enum InfoCommand {
         options: [json, CommonOptions.strict])
 
     static let command = Command(spec: spec) { args in
-        let strict = args.flag(CommonOptions.strict)
+        let strict = args[CommonOptions.strict]
         // The parts of one session are summarised in part order (JSON: one object per part, a line each).
         let parts = try TraceParts.resolve(args.positionals)
         var problems = 0
         for (i, path) in parts.paths.enumerated() {
             let s = try TraceSummary.read(path)
             problems += s.problemCount
-            if args.flag(json) {
+            if args[json] {
                 Output.stdout.line(json(s))
             } else {
                 for p in s.problems { warn(p) }

@@ -5,7 +5,7 @@ import TraceModel
 
 /// `rtctrace record` and `rtctrace append`: write validated records into a trace.
 enum RecordCommand {
-    static let output = Option.output("-o", "path", .trace, "The trace to create (written atomically).")
+    static let output = Option.output("-o", "path", .trace, "The trace to create (written atomically).").required("-o OUT.trace.zst")
     static let frameRecords = Option.integer("--frame-records", "n", OptionRange.count(from: 1), "Records per zstd frame (default 1024).")
     static let level = Option.integer("--level", "n", 1...22,
                                       "zstd compression level (default: a setting tuned for trace lines, between levels 8 and 9).")
@@ -20,17 +20,15 @@ enum RecordCommand {
     static let command = Command(spec: spec) { args in
         guard args.positionals.count == 1 else { throw UsageError(message: "expected one INPUT file") }
         let input = args.positionals[0]
-        guard let target = try args.output(output, inputs: [("the input", input)]) else {
-            throw UsageError(message: "missing '-o OUT.trace.zst'")
-        }
+        let target = try args.output(output, inputs: [("the input", input)])
         let out = target.path
-        if !args.flag(CommonOptions.force) && target.exists { throw CommandFailure(message: "\(out): already exists (use --force to overwrite)") }
+        if !args[CommonOptions.force] && target.exists { throw CommandFailure(message: "\(out): already exists (use --force to overwrite)") }
         let options = writerOptions(args)
         let (count, size) = try target.replaceTrace { out in
             try AtomicFile.replace(out) { tmp in
                 let writer = try TraceWriter(path: tmp, options: options, exclusive: true)
                 var count = 0
-                try copy(input, into: writer, shownAs: out, renumber: args.flag(renumber), expectHeader: true, count: &count)
+                try copy(input, into: writer, shownAs: out, renumber: args[renumber], expectHeader: true, count: &count)
                 try writer.close()
                 return (count, writer.fileSize)
             }
@@ -42,8 +40,8 @@ enum RecordCommand {
     /// The writer settings given on the command line (checked when parsed).
     static func writerOptions(_ args: Arguments) -> TraceWriter.Options {
         var o = TraceWriter.Options()
-        if let n = args.integer(frameRecords) { o.frameRecords = Int(n) }
-        if let l = args.integer(level) { o.level = Int32(l) }
+        if let n = args[frameRecords] { o.frameRecords = Int(n) }
+        if let l = args[level] { o.level = Int32(l) }
         return o
     }
 
@@ -133,7 +131,7 @@ enum AppendCommand {
         }
         var count = 0
         do {
-            try RecordCommand.copy(input, into: writer, shownAs: trace, renumber: args.flag(renumber), expectHeader: false, count: &count)
+            try RecordCommand.copy(input, into: writer, shownAs: trace, renumber: args[renumber], expectHeader: false, count: &count)
         } catch let e as CommandFailure {
             // The records before the bad one are valid and already written: say so, and keep them.
             try writer.close()

@@ -5,6 +5,7 @@ import TraceModel
 /// `rtctrace redact`: replace personal data with stable keyed tokens, keeping what the replay concludes.
 enum RedactCommand {
     static let output = Option.output("-o", "path", .trace, "The redacted trace to create (written atomically).")
+        .required("-o OUT.trace.zst")
     static let salt = Option.string("--salt", "s", nonEmpty: true,
                                     "The HMAC key of the tokens (default: a fixed public salt; a per-case salt is better).")
 
@@ -17,12 +18,10 @@ enum RedactCommand {
     static let command = Command(spec: spec) { args in
         guard args.positionals.count == 1 else { throw UsageError(message: "expected one TRACE") }
         let input = args.positionals[0]
-        guard let target = try args.output(output, inputs: [("the input TRACE", input)]) else {
-            throw UsageError(message: "missing '-o OUT.trace.zst'")
-        }
+        let target = try args.output(output, inputs: [("the input TRACE", input)])
         let out = target.path
-        if !args.flag(CommonOptions.force) && target.exists { throw CommandFailure(message: "\(out): already exists (use --force to overwrite)") }
-        let key = args.string(salt)
+        if !args[CommonOptions.force] && target.exists { throw CommandFailure(message: "\(out): already exists (use --force to overwrite)") }
+        let key = args[salt]
         let report: RedactionReport
         do { report = try target.replaceTrace { try Redaction.run(input: input, output: $0, salt: key, onProblem: warn) } } catch {
             throw CommandFailure(message: "\(error)")

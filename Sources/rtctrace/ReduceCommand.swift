@@ -5,8 +5,14 @@ import TraceModel
 
 /// `rtctrace reduce`: shrink a trace to a small golden trace that still shows the problem.
 enum ReduceCommand {
-    static let output = Option.output("-o", "path", .trace, "The reduced trace to create (written atomically).")
-    static let finding = Option.string("--finding", "code", "Keep a finding with this code (the most severe occurrence unless --seq).")
+    static let output = Option.output("-o", "path", .trace, "The reduced trace to create (written atomically).").required("-o MIN.trace.zst")
+    static let finding = Option<FindingCode>.parsed("--finding", "code",
+                                                    "Keep a finding with this code (the most severe occurrence unless --seq).") { name throws(UsageError) in
+        guard let code = FindingCode(rawValue: name) else {
+            throw UsageError(message: "unknown finding code '\(name)'; known codes: " + FindingCode.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        return code
+    }
     static let seq = Option.integer("--seq", "n", 0...(Int64(Int32.max) * 1024),
                                     "With --finding: keep the occurrence decided by the record with this seq.")
     static let salt = Option.string("--salt", "s", "The redaction salt (as for 'rtctrace redact').")
@@ -26,28 +32,20 @@ enum ReduceCommand {
 
     static let command = Command(spec: spec) { args in
         guard args.positionals.count == 1 else { throw UsageError(message: "expected one TRACE") }
-        guard let target = try args.output(output, inputs: [("the input TRACE", args.positionals[0])]) else {
-            throw UsageError(message: "missing '-o MIN.trace.zst'")
-        }
+        let target = try args.output(output, inputs: [("the input TRACE", args.positionals[0])])
         let out = target.path
         var goals: [ReduceGoal] = []
-        if let name = args.string(finding) {
-            guard let code = FindingCode(rawValue: name) else {
-                throw UsageError(message: "unknown finding code '\(name)'; known codes: "
-                    + FindingCode.allCases.map(\.rawValue).joined(separator: ", "))
-            }
-            goals.append(.finding(code))
-        }
-        if args.flag(divergence) { goals.append(.divergence) }
-        if args.flag(expectFail) { goals.append(.expectFail) }
+        if let code = args[finding] { goals.append(.finding(code)) }
+        if args[divergence] { goals.append(.divergence) }
+        if args[expectFail] { goals.append(.expectFail) }
         guard goals.count == 1 else { throw UsageError(message: "give exactly one of --finding CODE, --divergence, --expect-fail") }
-        let replayBound = Int(args.integer(maxReplays, default: 2000))
-        if !args.flag(CommonOptions.force) && target.exists { throw CommandFailure(message: "\(out): already exists (use --force to overwrite)") }
-        let occurrence = args.integer(seq).map { Int($0) }
+        let replayBound = Int(args[maxReplays] ?? 2000)
+        if !args[CommonOptions.force] && target.exists { throw CommandFailure(message: "\(out): already exists (use --force to overwrite)") }
+        let occurrence = args[seq].map { Int($0) }
         if occurrence != nil, case .finding = goals[0] {} else if occurrence != nil { throw UsageError(message: "'--seq' goes with --finding CODE") }
         let options = ReduceOptions(goal: goals[0], maxReplays: replayBound, replay: ReplayFlags.parse(args), seq: occurrence,
-                                    redact: !args.flag(keepPersonalData), salt: args.string(salt))
-        let strict = args.flag(CommonOptions.strict)
+                                    redact: !args[keepPersonalData], salt: args[salt])
+        let strict = args[CommonOptions.strict]
         var damaged: TraceProblem?
         let records = try TraceFiles.load(args.positionals[0]) { p in
             if strict && damaged == nil { damaged = p }

@@ -2,14 +2,11 @@ import CommandLineKit
 import Replay
 import Reports
 
-let replayCommands: [Command] = [ReplayCommand.command, ExplainCommand.command, CheckCommand.command,
-                                 ReviewCommand.make(accept: true), ReviewCommand.make(accept: false)]
-
 /// `rtctrace replay`: the timeline.
 enum ReplayCommand {
     static let json = Option.flag("--json", "JSON Lines: one {\"kind\":\"step\"} object per record, then one {\"kind\":\"result\"}.")
     static let changesOnly = Option.flag("--changes-only", "Leave out records that changed nothing and produced nothing.")
-    static let lane = Option.choice("--lane", "field", StateField.allCases.map(\.rawValue),
+    static let lane = Option.choice("--lane", "field", StateField.self,
                                     "Only steps that change this state field (repeatable), e.g. --lane devices --lane predictedRoute.")
     .repeatable()
 
@@ -22,9 +19,9 @@ enum ReplayCommand {
 
     static let command = Command(spec: spec) { args in
         guard !args.positionals.isEmpty else { throw UsageError(message: "expected one TRACE (or the parts of one session)") }
-        let asJSON = args.flag(json), onlyChanges = args.flag(changesOnly)
-        let prefixes = args.strings(CatCommand.type), first = args.integer(CatCommand.from), last = args.integer(CatCommand.to)
-        let lanes = Set(args.strings(lane).compactMap(StateField.init(rawValue:)))
+        let asJSON = args[json], onlyChanges = args[changesOnly]
+        let prefixes = args[CatCommand.type], first = args[CatCommand.from], last = args[CatCommand.to]
+        let lanes = Set(args[lane])
         let out = Output.stdout
         let result = try ReplayFlags.replay(args.positionals, args) { step in
             if onlyChanges && step.changes.isEmpty && step.verdicts.isEmpty && step.findings.isEmpty && step.expectation == nil { return }
@@ -61,7 +58,7 @@ enum ExplainCommand {
     static let command = Command(spec: spec) { args in
         guard !args.positionals.isEmpty else { throw UsageError(message: "expected one TRACE (or the parts of one session)") }
         let result = try ReplayFlags.replay(args.positionals, args)
-        if args.flag(json) {
+        if args[json] {
             Output.stdout.line(ExplainJSONRenderer().render(result))
         } else {
             Output.stdout.write(ExplainTextRenderer(colour: Output.stdout.usesColour).render(result))

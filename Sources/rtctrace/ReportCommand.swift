@@ -5,6 +5,7 @@ import TraceModel
 /// `rtctrace report`: one self-contained HTML file a support engineer can open or print.
 enum ReportCommand {
     static let output = Option.output("-o", "file", .document, "The HTML file to write (atomically; overwritten if it exists).")
+        .required("-o REPORT.html")
 
     static let spec = CommandSpec(
         name: "report", usage: "report TRACE|PARTS... -o REPORT.html [options]",
@@ -14,9 +15,7 @@ enum ReportCommand {
 
     static let command = Command(spec: spec) { args in
         guard !args.positionals.isEmpty else { throw UsageError(message: "expected one TRACE (or the parts of one session)") }
-        guard let target = try args.output(output, inputs: args.positionals.map { ("the input TRACE", $0) }) else {
-            throw UsageError(message: "missing '-o REPORT.html'")
-        }
+        let target = try args.output(output, inputs: args.positionals.map { ("the input TRACE", $0) })
         let lanes = ReportLanes()
         let result = try ReplayFlags.replay(args.positionals, args, observer: lanes.observe)
         try ReplayFlags.requireExplainable(result)

@@ -20,7 +20,7 @@ enum RulesCommand {
             }
             entry = found
         }
-        if args.flag(json) {
+        if args[json] {
             Output.stdout.write(CatalogueText.json(entry))
         } else if let entry {
             Output.stdout.write(CatalogueText.explain(entry))

@@ -8,11 +8,18 @@ import TraceModel
 /// `rtctrace triage`: every trace of a fleet replayed, one JSON row each, a summary, CI thresholds.
 enum TriageCommand {
     static let jobs = Option.integer("--jobs", "n", 1...4096, "Traces replayed in parallel (default: the number of cores).")
-    static let shard = Option.string("--shard", "i/n", "Only shard I of N (0 ≤ I < N), by session id, else by path (stable FNV-1a).")
+    static let shard = Option<TriageShard>.parsed("--shard", "i/n",
+                                                  "Only shard I of N (0 ≤ I < N), by session id, else by path (stable FNV-1a).") { s throws(UsageError) in
+        guard let parsed = TriageShard(parsing: s) else { throw UsageError(message: "'--shard' expects I/N with 0 ≤ I < N, e.g. 0/4; got '\(s)'") }
+        return parsed
+    }
     static let output = Option.output("-o", "file", .document,
                                       "Write the rows here (zstd frames when the name ends in .zst) instead of standard output.")
-    static let failOn = Option.string("--fail-on", "expr", repeated: true,
-                                      "Exit 1 when TAG>N traces (or TAG>P% of the readable ones) have a tag; repeatable.")
+    static let failOn = Option<TriageThreshold>.parsed("--fail-on", "expr",
+                                                       "Exit 1 when TAG>N traces (or TAG>P% of the readable ones) have a tag; repeatable.") { e throws(UsageError) in
+        do { return try TriageThreshold(parsing: e) } catch { throw UsageError(message: "--fail-on \(error)") }
+    }
+    .repeatable()
     static let summaryFlag = Option.flag("--summary", "Print the summary on standard error even when it is not a terminal.")
     static let json = Option.flag("--json", "Print the summary as one JSON object (schema rtctrace.triage-summary/1).")
     static let listTags = Option.flag("--list-tags", "List the tags with what each means, and exit.")
@@ -31,22 +38,15 @@ enum TriageCommand {
         """)
 
     static let command = Command(spec: spec) { args in
-        if args.flag(listTags) {
+        if args[listTags] {
             Output.stdout.write(TriageSummaryText.tagList())
             return .success
         }
         guard !args.positionals.isEmpty else { throw UsageError(message: "expected at least one PATH") }
         let options = ReplayFlags.parse(args)
-        let jobs = Int(args.integer(TriageCommand.jobs) ?? Int64(CurrentProcess.activeProcessorCount))
-        var shard: TriageShard?
-        if let s = args.string(TriageCommand.shard) {
-            guard let parsed = TriageShard(parsing: s) else { throw UsageError(message: "'--shard' expects I/N with 0 ≤ I < N, e.g. 0/4; got '\(s)'") }
-            shard = parsed
-        }
-        var thresholds: [TriageThreshold] = []
-        for e in args.strings(failOn) {
-            do { thresholds.append(try TriageThreshold(parsing: e)) } catch { throw UsageError(message: "--fail-on \(error)") }
-        }
+        let jobs = Int(args[TriageCommand.jobs] ?? Int64(CurrentProcess.activeProcessorCount))
+        let shard = args[TriageCommand.shard]
+        let thresholds = args[failOn]
         let files: PathList
         do { files = try TriageInputs.expand(args.positionals) } catch { throw UsageError(message: "\(error)") }
         // The rows never go over an input, a device or a link (the output checks every command shares).
@@ -83,8 +83,8 @@ enum TriageCommand {
             throw CommandFailure(message: "\(error)")
         }
         progress?.clear()
-        if Output.stderr.isTerminal || args.flag(summaryFlag) || args.flag(json) {
-            if args.flag(json) {
+        if Output.stderr.isTerminal || args[summaryFlag] || args[json] {
+            if args[json] {
                 Output.stderr.line(TriageSummaryText.json(summary, thresholds: thresholds))
             } else {
                 Output.stderr.write(TriageSummaryText.render(summary, thresholds: thresholds))

@@ -19,7 +19,7 @@ enum VerifyCommand {
             let s: TraceSummary
             do { s = try TraceSummary.read(path) } catch let e as CommandFailure {
                 damaged += 1
-                if args.flag(json) {
+                if args[json] {
                     var w = JSONWriter()
                     w.beginObject(); w.key("file"); w.string(path); w.key("ok"); w.bool(false); w.key("error"); w.string(e.message); w.endObject()
                     Output.stdout.line(w.string)
@@ -29,7 +29,7 @@ enum VerifyCommand {
             if let session = s.header?.session { sessions[session.id, default: []].append(session.part) }
             let ok = s.problemCount == 0
             if !ok { damaged += 1 }
-            if args.flag(json) {
+            if args[json] {
                 var w = JSONWriter()
                 w.beginObject()
                 w.key("file"); w.string(path)
@@ -54,7 +54,7 @@ enum VerifyCommand {
             damaged += 1
             let text = "session \(id): part\(missing.count == 1 ? "" : "s") \(missing.map(String.init).joined(separator: ", ")) missing "
                 + "(of parts 1–\(parts.max() ?? 1) given)"
-            if args.flag(json) {
+            if args[json] {
                 var w = JSONWriter()
                 w.beginObject(); w.key("session"); w.string(id); w.key("ok"); w.bool(false)
                 w.key("missingParts"); w.beginArray(); for m in missing { w.int(m) }; w.endArray(); w.endObject()

@@ -118,24 +118,11 @@ final class FileSafetyTests: XCTestCase {
     /// (c) A trace another process is appending to (it holds the writer's lock) is not replaced by
     /// record, redact or reduce, even with --force; once it is closed, it is.
     func test_traceBeingAppendedIsNotReplaced() throws {
-        let harness = URL(fileURLWithPath: CLI.binary).deletingLastPathComponent().appendingPathComponent("rtctrace-harness").path
-        guard fm.isExecutableFile(atPath: harness) else { throw XCTSkip("rtctrace-harness is not built") }
         let input = try copy("srtc-layer-switch-not-confirmed.trace.zst", to: "in.zst")
         let held = dir + "/held.trace.zst"
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: harness)
-        holder.arguments = ["hold", held]
-        let stdin = Pipe(), stdout = Pipe()
-        holder.standardInput = stdin
-        holder.standardOutput = stdout
-        try holder.run()
-        var ready = Data()
-        while !ready.contains(0x0A) {
-            let more = stdout.fileHandleForReading.availableData
-            if more.isEmpty { break }
-            ready += more
-        }
-        XCTAssertEqual(String(decoding: ready, as: UTF8.self), "ready\n")
+        // The writer harness (a child of the test executable) holds the writer's lock until its input closes.
+        let holder = Support.harness(["hold", held], stdinPipe: true)
+        XCTAssertEqual(holder.readLine(), "ready")
         let before = bytes(held)
         for args in [["record", CLI.root + "/traces/srtc-cdn-wangsu.jsonl", "-o", held, "--force"],
                      ["redact", input, "-o", held, "--force"], ["reduce", input, "--divergence", "-o", held, "--force"]] {
@@ -144,9 +131,7 @@ final class FileSafetyTests: XCTestCase {
             XCTAssertEqual(firstLine(r.err), "Error: \(held): another writer is appending to this trace (it holds the lock); refusing to replace it")
             XCTAssertEqual(bytes(held), before, "\(args[0]) replaced the trace under its appender")
         }
-        try stdin.fileHandleForWriting.close()
-        holder.waitUntilExit()
-        XCTAssertEqual(holder.terminationStatus, 0)
+        XCTAssertEqual(holder.wait().status, 0)
         XCTAssertEqual(CLI.run(["record", CLI.root + "/traces/srtc-cdn-wangsu.jsonl", "-o", held, "--force"]).status, 0)
         XCTAssertEqual(try fm.contentsOfDirectory(atPath: dir).sorted(), ["held.trace.zst", "in.zst"])
     }

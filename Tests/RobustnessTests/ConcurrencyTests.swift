@@ -13,10 +13,10 @@ final class ConcurrencyTests: XCTestCase {
 
     func test_secondProcessIsRefusedWithClearErrorWhileFirstAppends() throws {
         let path = dir + "/held.trace.zst"
-        let holder = Support.Child(Support.harness, ["hold", path], stdinPipe: true)
+        let holder = Support.harness(["hold", path], stdinPipe: true)
         XCTAssertEqual(holder.readLine(), "ready")
         // Another process is refused…
-        let second = Support.Child(Support.harness, ["race", path, "b", "5"]).wait()
+        let second = Support.harness(["race", path, "b", "5"]).wait()
         XCTAssertEqual(second.status, 3)
         XCTAssertTrue(second.err.contains("another writer is appending to this trace"), second.err)
         // …and so is a writer in this process.
@@ -25,7 +25,7 @@ final class ConcurrencyTests: XCTestCase {
         XCTAssertEqual(try Support.readAll(path).records.count, 1)
         XCTAssertEqual(holder.wait().status, 0)
         // Once the first writer has closed, the next one may append.
-        XCTAssertEqual(Support.Child(Support.harness, ["race", path, "b", "5"]).wait().status, 0)
+        XCTAssertEqual(Support.harness(["race", path, "b", "5"]).wait().status, 0)
         let (records, problems) = try Support.readAll(path)
         XCTAssertEqual(problems, [])
         XCTAssertEqual(records.count, 6)
@@ -37,8 +37,8 @@ final class ConcurrencyTests: XCTestCase {
         let path = dir + "/race.trace.zst"
         let rounds = 15, perWriter = 40
         for _ in 0..<rounds {
-            let a = Support.Child(Support.harness, ["race", path, "a", String(perWriter), "--wait"])
-            let b = Support.Child(Support.harness, ["race", path, "b", String(perWriter), "--wait"])
+            let a = Support.harness(["race", path, "a", String(perWriter), "--wait"])
+            let b = Support.harness(["race", path, "b", String(perWriter), "--wait"])
             XCTAssertEqual(a.wait().status, 0)
             XCTAssertEqual(b.wait().status, 0)
         }

@@ -15,7 +15,7 @@ final class OutputSafetyTests: XCTestCase {
     override func setUp() { dir = Support.tempDir() }
     override func tearDown() { try? FileManager.default.removeItem(atPath: dir) }
 
-    static var rtctrace: String { URL(fileURLWithPath: Support.harness).deletingLastPathComponent().appendingPathComponent("rtctrace").path }
+    static var rtctrace: String { CLI.binary }
 
     /// Text an attacker would put in a trace: terminal escapes (7-bit and C1), cursor tricks,
     /// bidi overrides, and HTML/XML/JSON breakers.

@@ -5,8 +5,8 @@ import Glibc
 import TraceCodec
 import TraceModel
 
-/// The writer harness (`rtctrace-harness`, Sources/rtctrace-harness) and the other helpers the
-/// robustness tests are written with.
+/// The writer harness (`WriterHarness`, run as a child of the test executable) and the other
+/// helpers the robustness tests are written with.
 public enum Support {
     /// A child process the test talks to while it runs.
     public typealias Child = TestSupport.Child
@@ -14,8 +14,14 @@ public enum Support {
     /// The package root.
     public static var root: String { Fixtures.root }
 
-    /// The built `rtctrace-harness`.
-    public static var harness: String { Executables.built("rtctrace-harness") }
+    /// Starts the writer harness in a child process: `args[0]` names the mode (`append`, `race`,
+    /// `hold`, `read`, see `WriterHarness`), the rest are its arguments.
+    public static func harness(_ args: [String], stdinPipe: Bool = false) -> Child {
+        guard let mode = args.first, let role = WriterHarness.role(mode) else {
+            preconditionFailure("no writer harness mode '\(args.first ?? "")'")
+        }
+        return TestChild.start(role, Array(args.dropFirst()), stdinPipe: stdinPipe)
+    }
 
     /// A fresh temporary folder.
     public static func tempDir() -> String { Fixtures.tempDir("robust") }
@@ -26,7 +32,7 @@ public enum Support {
         try Fixtures.readAll(path, limits: limits)
     }
 
-    /// The record the harness writes at `seq` (the harness's `record(_:writer:)` writes the same).
+    /// The record the harness writes at `seq`.
     public static func harnessRecord(_ seq: Int, writer: String = "a") -> Record {
         if seq == 0 {
             return Record(seq: 0, t: 0, .header(TraceHeader(layer: .srtc, sdk: "harness", startedAt: "2026-11-29T10:00:00Z")))
@@ -49,7 +55,7 @@ public enum Support {
         -> (records: Int, problems: Int, kinds: [String], peakKB: Int) {
         var args = ["read", path]
         if let l = limits { args += [String(l.maxLineBytes), String(l.holdBytes), String(l.maxWindowLog)] }
-        let child = Child(harness, args)
+        let child = harness(args)
         let pid = child.pid
         final class Done: @unchecked Sendable { var value = false }
         let done = Done()
@@ -61,7 +67,7 @@ public enum Support {
         return (Int(f[1])!, Int(f[3])!, f[5] == "-" ? [] : f[5].split(separator: ",").map(String.init), Int(f[7])!)
     }
 
-    /// An `append` run stopped where the test chose (`rtctrace-harness append … --stop POINT`).
+    /// An `append` run stopped where the test chose (`append … --stop POINT`).
     public struct StoppedRun {
         /// The harness's line saying where it stopped; empty when it ended without stopping.
         public var line: String
@@ -78,7 +84,7 @@ public enum Support {
                                      stop: String?) -> StoppedRun {
         var args = ["append", path, side, String(count), String(flushEvery)]
         if let stop { args += ["--stop", stop] }
-        let child = Child(harness, args)
+        let child = harness(args)
         guard stop != nil else {
             let r = child.wait()
             return StoppedRun(line: "", status: r.status, err: r.err)

@@ -2,7 +2,7 @@ import Foundation
 
 /// The executables the package builds, found beside the test bundle or in the debug build folder.
 public enum Executables {
-    /// The path of the built executable `name` (`rtctrace`, `rtctrace-harness`).
+    /// The path of the built executable `name` (`rtctrace`).
     public static func built(_ name: String) -> String {
         let dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         let candidates = [dir.appendingPathComponent(name).path,

@@ -1,0 +1,88 @@
+import TraceModel
+
+/// The top of the tool: picks the command the first argument names, parses the rest against its
+/// spec, runs it, and turns what it returned or threw into an exit code and stderr lines, in this
+/// one place (`ExitCode.for`):
+///
+/// - a usage error: `Error: …`, the usage line and `See 'rtctrace <cmd> --help'.`, exit 64;
+/// - any other error: `Error: …` and the error's code (`CommandError`), else 1;
+/// - standard output that could not be written turns success into failure.
+public struct Dispatcher: Sendable {
+    /// Every command, in `rtctrace --help` order.
+    public let commands: [Command]
+
+    /// A dispatcher over `commands`.
+    public init(commands: [Command]) { self.commands = commands }
+
+    /// `rtctrace --help`: every command with its summary.
+    public var help: String {
+        """
+        OVERVIEW: Record, inspect and replay traces of the SRTC / SMeeting iOS SDK.
+
+        USAGE: rtctrace <command> [options]
+
+        COMMANDS:
+        \(commands.map { "  " + $0.spec.name + String(repeating: " ", count: max(1, 10 - $0.spec.name.count)) + $0.spec.summary }
+            .joined(separator: "\n"))
+
+          See 'rtctrace <command> --help' for the options of a command, 'rtctrace --version' for the version.
+        """
+    }
+
+    /// The command spelled `name`.
+    public func command(named name: String) -> Command? { commands.first { $0.spec.name == name } }
+
+    /// Runs `arguments` (without the program name), writing to `out` and `err`, and returns the
+    /// exit code. Warnings and both streams are flushed before it returns.
+    public func run(_ arguments: [String], out: Output = .stdout, err: Output = .stderr) -> ExitCode {
+        var args = arguments
+        guard var name = args.first else {
+            err.write(help + "\n")
+            err.flush()
+            return .usage
+        }
+        args.removeFirst()
+        defer {
+            Warnings.shared.finish()
+            out.flush()
+            err.flush()
+        }
+        if name == "--help" || name == "-h" || name == "help" {
+            out.write(help + "\n")
+            return finish(.success, out: out, err: err)
+        }
+        if name == "--version" { name = "version" }
+        guard let command = command(named: name) else {
+            err.line("Error: unknown command '\(terminalSafe(name))'")
+            err.line("See 'rtctrace --help'.")
+            return .usage
+        }
+        do {
+            let parsed = try Arguments(args, spec: command.spec)
+            if parsed.wantsHelp {
+                out.write(command.spec.help)
+                return finish(.success, out: out, err: err)
+            }
+            return finish(try command.run(parsed), out: out, err: err)
+        } catch {
+            let code = ExitCode.for(error)
+            // What the command printed before it failed comes first.
+            if code != .usage && code != .dataError { out.flush() }
+            err.line("Error: " + terminalSafe((error as? any CommandError)?.message ?? "\(error)"))
+            if code == .usage {
+                err.line("Usage: rtctrace \(command.spec.usage)")
+                err.line("  See 'rtctrace \(command.spec.name) --help'.")
+            }
+            return code
+        }
+    }
+
+    /// The exit code once standard output is written: a write that failed turns success into failure.
+    func finish(_ code: ExitCode, out: Output, err: Output) -> ExitCode {
+        do { try out.finish() } catch {
+            err.line("Error: " + terminalSafe((error as? any CommandError)?.message ?? "\(error)"))
+            return code == .success ? .failure : code
+        }
+        return code
+    }
+}

@@ -1,0 +1,78 @@
+/// How an rtctrace command ends: the one table of exit statuses. The failures follow sysexits(3)
+/// where one fits, so that a script or a retry policy can tell a finding (1) from a failure to run.
+///
+/// A command returns `success` or `failure`; the other codes come from the error it throws
+/// (`ExitCode.for(_:)`), decided in this one place.
+public enum ExitCode: Int32, Sendable, CaseIterable {
+    /// The command did what it was asked, and what it judged is fine (or it judges nothing).
+    case success = 0
+    /// The command ran, and the answer is "no": findings or divergences (`explain`), a failed check
+    /// (`check`, `verify`), traces that differ (`diff`), a crossed `--fail-on` threshold (`triage`),
+    /// damaged input under `--strict`; or the command stopped with an error that has no code of its
+    /// own below (a refusal, a write that failed).
+    case failure = 1
+    /// The command line is wrong: an unknown command or option, a value out of its range or not among
+    /// its choices, a required option missing, an output that is one of the inputs (sysexits' EX_USAGE).
+    case usage = 64
+    /// The input is not a trace at all, or holds nothing to judge: no header, no records, an archive
+    /// (sysexits' EX_DATAERR).
+    case dataError = 65
+    /// A file could not be read or written for a reason outside the command line: a full disk, a
+    /// folder that cannot be created, a device error (sysexits' EX_IOERR). Thrown as `IOFailure`.
+    case ioError = 74
+
+    /// The exit code an error ends a command with: its own when it carries one (`CommandError`),
+    /// else `failure`.
+    public static func `for`(_ error: any Error) -> ExitCode {
+        (error as? any CommandError)?.exitCode ?? .failure
+    }
+}
+
+/// An error a command throws to end with a message and a given exit code.
+public protocol CommandError: Error, Sendable {
+    /// What went wrong, for the `Error:` line.
+    var message: String { get }
+    /// The status the command ends with.
+    var exitCode: ExitCode { get }
+}
+
+/// A usage error: printed as `Error: …`, with the usage line and a pointer to `--help`; exit 64.
+public struct UsageError: CommandError, Equatable {
+    /// What went wrong, for the `Error:` line.
+    public let message: String
+    /// Creates the error.
+    public init(message: String) { self.message = message }
+    /// `usage` (64).
+    public var exitCode: ExitCode { .usage }
+}
+
+/// Input that cannot be explained at all: printed as `Error: …`, exit 65.
+public struct DataError: CommandError, Equatable {
+    /// What went wrong, for the `Error:` line.
+    public let message: String
+    /// Creates the error.
+    public init(message: String) { self.message = message }
+    /// `dataError` (65).
+    public var exitCode: ExitCode { .dataError }
+}
+
+/// A failure that ends the command with exit 1 after printing its message.
+public struct CommandFailure: CommandError, Equatable {
+    /// What went wrong, for the `Error:` line.
+    public let message: String
+    /// Creates the error.
+    public init(message: String) { self.message = message }
+    /// `failure` (1).
+    public var exitCode: ExitCode { .failure }
+}
+
+/// A read or write that failed for a reason outside the command line (a full disk, a folder that
+/// cannot be created): printed as `Error: …`, exit 74.
+public struct IOFailure: CommandError, Equatable {
+    /// What went wrong, for the `Error:` line.
+    public let message: String
+    /// Creates the error.
+    public init(message: String) { self.message = message }
+    /// `ioError` (74).
+    public var exitCode: ExitCode { .ioError }
+}

@@ -1,0 +1,11 @@
+import CommandLineKit
+
+/// `rtctrace version` (also `rtctrace --version`).
+enum VersionCommand {
+    static let spec = CommandSpec(name: "version", usage: "version", summary: "Print rtctrace's version.")
+
+    static let command = Command(spec: spec) { _ in
+        Output.stdout.line("rtctrace \(rtctraceVersion)")
+        return .success
+    }
+}

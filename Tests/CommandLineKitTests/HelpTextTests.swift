@@ -1,0 +1,68 @@
+import CommandLineKit
+import XCTest
+
+/// `--help` is generated from the declarations: each option's synopsis, its help sentence and what
+/// it allows (the range parsing enforces, the shape, standard output for a document).
+final class HelpTextTests: XCTestCase {
+    enum Mode: String, CaseIterable, Sendable { case warn, fail }
+
+    func test_helpListsEveryOptionWithWhatItAllows() {
+        let spec = CommandSpec(
+            name: "demo", usage: "demo FILE [--jobs N]", summary: "Demonstrate help.",
+            options: [Option.integer("--jobs", "n", 1...4096, "Jobs in parallel."),
+                      Option.integer("--from", "ms", Int64.min...Int64.max, "From MS."),
+                      Option.flag("--json", "Print JSON."),
+                      Option.choice("--mode", "mode", Mode.self, "What to do: warn or fail."),
+                      Option.output("-o", "file", .document, "The file to write."),
+                      Option.output("--trace", "path", .trace, "The trace to write.").required("--trace T"),
+                      Option.string("--type", "prefix", "Only PREFIX.").repeatable(),
+                      Option<Int>.shaped("--k", "k/n", shape: "Range: 1 ≤ k ≤ n.", "A ratio.", invalid: "is not k/n") { Int($0) }],
+            details: "Exit: 0 fine, 1 not.")
+        XCTAssertEqual(spec.help, """
+            OVERVIEW: Demonstrate help.
+
+            USAGE: rtctrace demo FILE [--jobs N]
+
+            OPTIONS:
+              --jobs <n>       Jobs in parallel. Range: 1…4096.
+              --from <ms>      From MS. Range: any 64-bit integer.
+              --json           Print JSON.
+              --mode <mode>    What to do: warn or fail.
+              -o <file>        The file to write. '-' is standard output.
+              --trace <path>   The trace to write.
+              --type <prefix>  Only PREFIX.
+              --k <k/n>        A ratio. Range: 1 ≤ k ≤ n.
+              -h, --help       Show help information.
+
+            Exit: 0 fine, 1 not.
+
+            """)
+    }
+
+    func test_aCommandWithoutOptionsOrDetailsHasOnlyItsOverviewAndUsage() {
+        XCTAssertEqual(CommandSpec(name: "version", usage: "version", summary: "Print the version.").help,
+                       "OVERVIEW: Print the version.\n\nUSAGE: rtctrace version\n")
+    }
+
+    func test_theErasedDeclarationKeepsWhatTheTypedOneSays() {
+        let jobs = AnyOption(Option.integer("--jobs", "n", 1...4096, "Jobs."))
+        XCTAssertEqual(jobs.kind, .integer(1...4096))
+        XCTAssertEqual(jobs.synopsis, "--jobs <n>")
+        XCTAssertTrue(jobs.takesValue)
+        XCTAssertFalse(jobs.isRepeated)
+        let mode = AnyOption(Option.choice("--mode", "m", Mode.self, "Mode.").repeatable())
+        XCTAssertEqual(mode.kind, .choice(["warn", "fail"]))
+        XCTAssertTrue(mode.isRepeated)
+        let flag = AnyOption(Option.flag("--json", "JSON."))
+        XCTAssertEqual(flag.synopsis, "--json")
+        XCTAssertFalse(flag.takesValue)
+        XCTAssertThrowsError(try jobs.check("0")) { XCTAssertEqual(($0 as? UsageError)?.message, "--jobs: 0 is out of range 1…4096") }
+        XCTAssertNoThrow(try mode.check("fail"))
+    }
+
+    func test_rangeText() {
+        XCTAssertEqual(OptionRange.text(OptionRange.windowMs), "0…86400000")
+        XCTAssertEqual(OptionRange.text(OptionRange.count(from: 1)), "1…1000000")
+        XCTAssertEqual(OptionRange.text(Int64.min...Int64.max), "any 64-bit integer")
+    }
+}
