@@ -45,7 +45,9 @@ final class SessionPartsTests: XCTestCase {
     func test_aPartAloneIsReplayedWithAWarning_andVerifySaysAPartIsMissing() throws {
         let (_, p2) = try writeParts()
         let r = CLI.run(["explain", p2])
-        XCTAssertTrue(r.err.contains("part 2 of session run-7, replayed alone: the state before it is unknown"), r.err)
+        XCTAssertTrue(r.err.contains("part 2 of session run-7 was replayed without the parts before it and has no checkpoint: the state before it is unknown"), r.err)
+        XCTAssertTrue(r.out.contains("Partial: nothing is said of what is missing"), r.out)
+        XCTAssertFalse(r.out.contains("Nothing is wrong"), r.out)
         let v = CLI.run(["verify", p2])
         XCTAssertEqual(v.status, 1)
         XCTAssertTrue(v.out.contains("session run-7: part 1 missing"), v.out)
@@ -68,7 +70,7 @@ final class SessionPartsTests: XCTestCase {
         let path = dir + "/dropped.jsonl"
         try (lines.prefix(5).joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
         var text = CLI.run(["explain", path]).out
-        XCTAssertTrue(text.contains("incomplete: the recorder dropped 42 records (3.000s–5.000s)"), text)
+        XCTAssertTrue(text.contains("damage: the recorder dropped 42 records (3.000s–5.000s)"), text)
         XCTAssertFalse(text.contains("uncertain:"), "the call at 6.1 s is outside the dropped stretch: \(text)")
         // A call inside the stretch is marked.
         let inside = [lines[0], lines[1], lines[2], #"{"seq":3,"t":4000,"type":"api.setRoute","target":"speaker"}"#,

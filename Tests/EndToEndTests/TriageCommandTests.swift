@@ -8,7 +8,7 @@ final class TriageCommandTests: XCTestCase {
     override func setUp() { dir = CLI.tempDir() }
     override func tearDown() { try? FileManager.default.removeItem(atPath: dir) }
 
-    static let goldens = ["srtc-bluetooth-blocks-speaker.jsonl", "smeeting-override-lost-after-unplug.jsonl",
+    static let goldens = ["srtc-bluetooth-blocks-speaker.jsonl", "smeeting-default-speaker-before-enter.jsonl",
                           "srtc-interruption-not-recovered.jsonl", "smeeting-quality-flapping.jsonl.zst",
                           "srtc-layer-switch-not-confirmed.trace.zst"]
 
@@ -56,7 +56,7 @@ final class TriageCommandTests: XCTestCase {
             XCTAssertGreaterThan(row["records"] as? Int ?? 0, 10, g)
         }
         XCTAssertTrue(tags(try row(rows, "srtc-bluetooth-blocks-speaker.jsonl")).contains("speaker-blocked-by-external-device"))
-        XCTAssertTrue(tags(try row(rows, "smeeting-override-lost-after-unplug.jsonl")).contains("unexplained-divergence"))
+        XCTAssertTrue(tags(try row(rows, "smeeting-default-speaker-before-enter.jsonl")).contains("unexplained-divergence"))
         XCTAssertTrue(tags(try row(rows, "srtc-interruption-not-recovered.jsonl")).contains("interruption-not-recovered"))
         XCTAssertTrue(tags(try row(rows, "smeeting-quality-flapping.jsonl.zst")).contains("quality-flapping"))
 
@@ -221,7 +221,7 @@ final class TriageCommandTests: XCTestCase {
         XCTAssertTrue(text.err.contains("By SDK version"), text.err)
         XCTAssertTrue(text.err.contains("By iOS version"), text.err)
         XCTAssertTrue(text.err.contains("Open first"), text.err)
-        XCTAssertTrue(text.err.contains("  1. " + d + "/nested/smeeting-override-lost-after-unplug.jsonl: 1 unexplained divergence\n     rtctrace explain " + d + "/nested/smeeting-override-lost-after-unplug.jsonl\n"), text.err)
+        XCTAssertTrue(text.err.contains("  1. " + d + "/nested/smeeting-default-speaker-before-enter.jsonl: 1 unexplained divergence\n     rtctrace explain " + d + "/nested/smeeting-default-speaker-before-enter.jsonl\n"), text.err)
     }
 
     func test_listFilesAndUnreadableEntries() throws {
