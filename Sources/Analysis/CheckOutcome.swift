@@ -1,7 +1,9 @@
 /// The outcome of checking one golden trace: its expectations, its snapshot and its integrity.
 public struct CheckOutcome: Sendable {
-    /// The trace.
+    /// The trace (a session's first part).
     public var file: String
+    /// Every file of the trace: the parts of a golden session in part order, or the one file.
+    public var parts: [String]
     /// One line per failure: `FILE: seq N: expect.X: expected …, got …` and the like.
     public var failures: [String] = []
     /// Expectations evaluated.
@@ -14,7 +16,10 @@ public struct CheckOutcome: Sendable {
     public var passed: Bool { failures.isEmpty }
 
     /// An outcome with nothing checked yet.
-    public init(file: String) { self.file = file }
+    public init(file: String, parts: [String]? = nil) {
+        self.file = file
+        self.parts = parts ?? [file]
+    }
 }
 
 /// Where a trace stands against its `NAME.golden.json`.

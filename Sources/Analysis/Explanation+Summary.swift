@@ -84,15 +84,19 @@ extension Explanation {
         if r.findingsDropped > 0 { findings += "; \(r.findingsDropped) more not kept" }
         line(findings)
         if let q = r.quality, q.reports > 0 { line("quality: " + QualityText.oneLine(q)) }
-        if let q = r.quality, q.gapCount > 0 { line(QualityText.gapsSentence(q)) }
-        for note in sessionNotes { line("partial: " + note) }
+        if let q = r.quality, q.gapCount > 0 {
+            let missing = r.session?.missing.map { (fromT: $0.afterT ?? 0, toT: $0.beforeT) } ?? []
+            line(QualityText.gapsSentence(q, missing: missing))
+        }
+        for note in sessionNotes { line((note.withheld ? "partial: " : "session: ") + note.text) }
         for note in damageNotes { line("damage: " + note) }
         if let why = unexplainable {
             line("Cannot be explained: " + why + ".")
         } else if partial {
             line("Partial: nothing is said of what is missing or of the state before it is known" + (needsAttentionBeyondPartial(r) ? "; needs attention: see below." : "."))
         } else {
-            line(needsAttention ? "Needs attention: see below." : "Nothing is wrong: every call did what the contract predicts.")
+            let scope = (r.session?.isIncomplete ?? false) ? " in what was replayed (the session notes above say where it began)" : ""
+            line(needsAttention ? "Needs attention: see below." : "Nothing is wrong\(scope): every call did what the contract predicts.")
         }
         return out
     }

@@ -92,7 +92,7 @@ public struct Explanation: Sendable {
     public var damageNotes: [String]
     /// What the replay lacks of the session (a part begun without the one before it, a missing part):
     /// shown where the reader looks first.
-    public var sessionNotes: [String]
+    public var sessionNotes: [SessionNote]
     /// Whether judgement was withheld somewhere (an unknown state, a missing part): no all-clear.
     public var partial: Bool
     /// Why there is nothing to judge, when there is nothing.

@@ -18,12 +18,18 @@ public enum QualityText {
     }
 
     /// The stretches with no records: what the trace cannot say anything about.
-    public static func gapsSentence(_ q: QualitySummary) -> String {
-        "no records: \(q.gapCount) stretch\(q.gapCount == 1 ? "" : "es") longer than \(formatDuration(q.gapThresholdMs))"
+    /// The stretches without records; `missing` gives the stretches where a part of the session is
+    /// missing, which are said to be that instead of a suspended app.
+    public static func gapsSentence(_ q: QualitySummary, missing: [(fromT: Int64, toT: Int64)] = []) -> String {
+        let inMissing = { (g: QualitySummary.Interval) in missing.contains { g.startT >= $0.fromT && g.startT < $0.toT } }
+        let why = q.gaps.prefix(5).allSatisfy(inMissing) ? "a part of the session is missing there"
+            : q.gaps.prefix(5).contains(where: inMissing) ? "a part of the session is missing, or the app was suspended or the recorder stopped"
+            : "the app was suspended or the recorder stopped"
+        return "no records: \(q.gapCount) stretch\(q.gapCount == 1 ? "" : "es") longer than \(formatDuration(q.gapThresholdMs))"
             + " (three report periods): "
             + q.gaps.prefix(5).map { "\(formatDuration($0.durationMs)) from \(formatDuration($0.startT)) (seq \($0.startSeq)–\($0.endSeq))" }
                 .joined(separator: ", ") + (q.gapCount > 5 ? ", …" : "")
-            + "; the app was suspended or the recorder stopped, so that time counts as no data"
+            + "; \(why), so that time counts as no data"
     }
 
     /// The full block for `explain`.

@@ -3,28 +3,40 @@ import TraceCodec
 import TraceModel
 
 // What a replay of part of a session can and cannot say, phrased once for every report.
+
+/// A sentence on what the replay lacks of the session.
+public struct SessionNote: Equatable, Sendable {
+    /// The sentence.
+    public var text: String
+    /// Whether judgement was withheld because of it (an unknown state, a missing part), or it only says
+    /// where the replay began (a checkpoint).
+    public var withheld: Bool
+}
+
 extension Wording {
     /// One sentence per way the replay lacks some of the session: a part begun without the part before it
-    /// (from its checkpoint, or with its state unknown, and until when), parts missing in between.
-    public static func sessionNotes(_ r: ReplayResult) -> [String] {
+    /// (from its checkpoint, or with its state unknown, and until when), parts missing in between; each
+    /// says whether judgement was withheld because of it.
+    public static func sessionNotes(_ r: ReplayResult) -> [SessionNote] {
         guard let s = r.session else { return [] }
-        var out: [String] = []
+        var out: [SessionNote] = []
         for start in s.starts {
             let missing = s.missing.first { $0.parts.upperBound + 1 == start.part }
             let without = missing == nil ? "without the parts before it" : "after a missing part"
             if let checkpoint = start.checkpointSeq {
-                out.append("part \(start.part) of session \(s.id) was replayed \(without), from its checkpoint (seq \(checkpoint)): "
-                    + "the route state is the SDK's at that moment; quality and speaker data from before it are unknown")
+                out.append(SessionNote(text: "part \(start.part) of session \(s.id) was replayed \(without), from its checkpoint (seq \(checkpoint)): "
+                    + "the route state is the SDK's at that moment; quality and speaker data from before it are unknown", withheld: false))
             } else if let stretch = s.unknownState.first(where: { $0.fromSeq == start.headerSeq }) {
                 let until = stretch.untilSeq.map { "until \(record($0, in: r))" } ?? "to the end of the trace"
-                out.append("part \(start.part) of session \(s.id) was replayed \(without) and has no checkpoint: the state before it "
-                    + "is unknown \(until), so no route call meanwhile gets a verdict and no all-clear is given for it")
+                out.append(SessionNote(text: "part \(start.part) of session \(s.id) was replayed \(without) and has no checkpoint: the state before it "
+                    + "is unknown \(until), so no route call meanwhile gets a verdict and no all-clear is given for it", withheld: true))
             }
         }
         for gap in s.missing {
             let parts = gap.parts.count == 1 ? "part \(gap.parts.lowerBound)" : "parts \(gap.parts.lowerBound)–\(gap.parts.upperBound)"
             let stretch = gap.afterT.map { "between \(formatDuration($0)) and \(formatDuration(gap.beforeT))" } ?? "before \(formatDuration(gap.beforeT))"
-            out.append("\(parts) of session \(s.id) \(gap.parts.count == 1 ? "is" : "are") missing (\(stretch)): nothing can be said about that stretch")
+            out.append(SessionNote(text: "\(parts) of session \(s.id) \(gap.parts.count == 1 ? "is" : "are") missing (\(stretch)): nothing can be said about that stretch",
+                                   withheld: true))
         }
         return out
     }
@@ -32,7 +44,7 @@ extension Wording {
     /// Why the session is incomplete, in one line, or nil when the replay covers all of it.
     public static func incompleteSession(_ r: ReplayResult) -> String? {
         let notes = sessionNotes(r)
-        return notes.isEmpty ? nil : notes.joined(separator: "; ")
+        return notes.isEmpty ? nil : notes.map(\.text).joined(separator: "; ")
     }
 }
 

@@ -4,18 +4,35 @@ import Reports
 import TraceCodec
 
 extension GoldenCheck {
-    /// Replays and checks one trace. With `snapshotRefusal` the snapshot is not read at all (it is
-    /// not a file the caller may read, e.g. a link out of the checked folder): the reason is a failure.
+    /// Replays and checks one trace: a file, or the parts of a golden session in part order (one case,
+    /// whose snapshot is named after its first part). With `snapshotRefusal` the snapshot is not read at
+    /// all (it is not a file the caller may read, e.g. a link out of the checked folder): the reason is a
+    /// failure.
     public static func check(_ path: String, options: ReplayOptions = ReplayOptions(), snapshotRefusal: String? = nil) -> CheckOutcome {
-        var out = CheckOutcome(file: path)
+        check(parts: [path], options: options, snapshotRefusal: snapshotRefusal)
+    }
+
+    /// Replays and checks the parts of one trace as one case.
+    public static func check(parts: [String], options: ReplayOptions = ReplayOptions(), snapshotRefusal: String? = nil) -> CheckOutcome {
+        let path = parts[0]
+        var out = CheckOutcome(file: path, parts: parts)
         let result: ReplayResult
-        do {
-            result = try Replay.run(path: path, options: options, onProblem: { p in
-                out.failures.append("\(p.description) (a golden trace must be intact)")
-            })
-        } catch {
-            out.failures.append("\(path): \(error)")
-            return out
+        if parts.count == 1 {
+            do {
+                result = try Replay.run(path: path, options: options, onProblem: { p in
+                    out.failures.append("\(p.description) (a golden trace must be intact)")
+                })
+            } catch {
+                out.failures.append("\(path): \(error)")
+                return out
+            }
+        } else {
+            result = Replay.run(parts: parts, options: options).result
+            // A golden session may lack a part on purpose: the seq gap where it is missing is what it pins.
+            let afterMissing = Set(result.session?.starts.map(\.headerSeq) ?? [])
+            for p in result.problems where !(p.kind == .seqGap && p.seq.map(afterMissing.contains) == true && !(result.session?.missing.isEmpty ?? true)) {
+                out.failures.append("\(p.description) (a golden session must be intact)")
+            }
         }
         out.expectations = result.expectations.count
         for e in result.expectations where !e.passed {

@@ -92,7 +92,7 @@ public final class Replayer {
             index(record)
             return
         }
-        if awaitingStart != nil { partStarts(at: record) }
+        if awaitingStart != nil, record.body.kind != .header { partStarts(at: record) }
         if case .checkpoint(let cp) = record.body, !startedHere { checkpointCompared(cp, record) }
         startedHere = false
         if case let .dropped(count, fromT, toT) = record.body {

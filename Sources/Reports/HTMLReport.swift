@@ -80,7 +80,8 @@ public enum HTMLReport {
         o += " · \(e(formatDuration(r.durationMs))), \(r.records) records</p>\n"
         let status = r.unexplainable.map { ("attention", "Cannot be explained: " + e($0)) }
             ?? ((r.session?.isPartial ?? false) ? ("attention", "Partial: judgement withheld where the state is unknown")
-                : r.hasIssues ? ("attention", "Needs attention") : ("ok", "Nothing is wrong"))
+                : r.hasIssues ? ("attention", "Needs attention")
+                : ("ok", (r.session?.isIncomplete ?? false) ? "Nothing is wrong in what was replayed" : "Nothing is wrong"))
         o += "<p class=\"status \(status.0)\">\(status.1)</p>\n</header>\n"
         return o
     }
@@ -89,7 +90,10 @@ public enum HTMLReport {
     static func notices(_ e: Explanation) -> String {
         guard !(e.sessionNotes.isEmpty && e.damageNotes.isEmpty) else { return "" }
         var o = "<section id=\"notices\" class=\"notices\" role=\"alert\">\n<h2>Read this first</h2>\n<ul>\n"
-        for note in e.sessionNotes { o += "<li class=\"partial\"><b>Partial</b>: \(HTMLEscape.text(note))</li>\n" }
+        for note in e.sessionNotes {
+            o += note.withheld ? "<li class=\"partial\"><b>Partial</b>: " : "<li class=\"session\"><b>Session</b>: "
+            o += HTMLEscape.text(note.text) + "</li>\n"
+        }
         for note in e.damageNotes { o += "<li class=\"damage\"><b>Damage</b>: \(HTMLEscape.text(note))</li>\n" }
         return o + "</ul>\n</section>\n"
     }

@@ -293,7 +293,7 @@ public enum ResultJSON {
         w.key("partial")
         guard s.isPartial else { w.null(); return }
         w.beginObject()
-        w.key("why"); w.beginArray(); for note in Wording.sessionNotes(r) { w.string(note) }; w.endArray()
+        w.key("why"); w.beginArray(); for note in Wording.sessionNotes(r) where note.withheld { w.string(note.text) }; w.endArray()
         w.key("missingParts"); w.beginArray()
         for gap in s.missing {
             w.beginObject()

@@ -93,7 +93,8 @@ extension RouteEngine {
             case .micPermission:
                 if state.micPermissionSeq != nil { differ(field, cp.micPermission.rawValue, state.micPermission.rawValue) }
             case .devices:
-                differ(field, cp.devices.map(\.id).joined(separator: ", "), state.devices.map(\.id).joined(separator: ", "))
+                func ids(_ list: [String]) -> String { list.isEmpty ? "none" : list.joined(separator: ", ") }
+                differ(field, ids(cp.devices.map(\.id)), ids(state.devices.map(\.id)))
             case .currentRoute:
                 if let reading = state.lastReading, let route = cp.currentRoute { differ(field, route.rawValue, reading.route.rawValue) }
             case .callState: differ(field, cp.callState.rawValue, state.callState.rawValue)

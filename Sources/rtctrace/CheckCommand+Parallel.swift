@@ -7,11 +7,11 @@ import SystemLayer
 extension CheckCommand {
     /// Checks traces on `jobs` threads, each thread running worker processes over batches of traces
     /// (see `isolatedCheck`); results keep the input order.
-    static func runParallel(_ traces: [String], refusals: [String?], jobs: Int, options: ReplayOptions) -> [CheckOutcome] {
+    static func runParallel(_ traces: [[String]], refusals: [String?], jobs: Int, options: ReplayOptions) -> [CheckOutcome] {
         let box = OutcomeBox(count: traces.count)
         let progress = Output.stderr.isTerminal
         // Largest files first, so that the longest replays do not end up alone at the tail.
-        let sizes = traces.map { (try? FileSystem.status($0))?.size ?? 0 }
+        let sizes = traces.map { $0.reduce(0) { $0 + ((try? FileSystem.status($1))?.size ?? 0) } }
         let order = traces.indices.sorted { (sizes[$0], $1) > (sizes[$1], $0) }
         let threads = min(jobs, max(traces.count, 1))
         // A process start costs a few milliseconds, a golden trace's replay often less: a worker takes
@@ -40,22 +40,24 @@ extension CheckCommand {
     /// replay that traps (a bug the saturating arithmetic and the input checks missed) fails that
     /// trace alone: the worker's outcomes before it are kept, that trace fails, and a new worker
     /// checks the ones after it. The other traces' results and the JUnit file are still written.
-    static func isolatedCheck(_ traces: [String], refusal: String?, options: ReplayOptions) -> [CheckOutcome] {
+    static func isolatedCheck(_ traces: [[String]], refusal: String?, options: ReplayOptions) -> [CheckOutcome] {
         var outcomes: [CheckOutcome] = []
         var rest = traces[...]
-        while let trace = rest.first {
+        while let parts = rest.first {
+            let trace = parts[0]
             var args = ["check", isolatedWorker.name] + ReplayFlags.arguments(for: options)
             if let refusal { args += [snapshotRefusal.name, refusal] }
-            args += ["--"] + rest
-            var failed = CheckOutcome(file: trace)
+            if rest.contains(where: { $0.count > 1 }) { args += [caseSizes.name, rest.map { String($0.count) }.joined(separator: ",")] }
+            args += ["--"] + rest.flatMap { $0 }
+            var failed = CheckOutcome(file: trace, parts: parts)
             do {
                 let (ending, bytes) = try ChildProcess.run(ChildProcess.currentExecutable, args)
-                let done = CheckOutcome.decodeAll(wire: bytes, files: Array(rest))
-                outcomes += done
+                let done = CheckOutcome.decodeAll(wire: bytes, files: rest.map { $0[0] })
+                outcomes += zip(done, rest).map { o, p in var o = o; o.parts = p; return o }
                 rest = rest.dropFirst(done.count)
                 if ending == .exited(0), rest.isEmpty { break }
-                guard let stopped = rest.first else { break }
-                failed = CheckOutcome(file: stopped)
+                guard let stopped = rest.first?.first else { break }
+                failed = CheckOutcome(file: stopped, parts: rest.first ?? [stopped])
                 switch ending {
                 case .signalled(let signal):
                     failed.failures.append("\(stopped): the replay crashed (signal \(signal)); the other traces were checked. "
@@ -77,14 +79,14 @@ extension CheckCommand {
     ///
     /// `RTCTRACE_FAULT_TRAP_REPLAY=NAME` makes the worker trap on the trace whose file name is NAME: the
     /// fault hook the isolation is tested with (a real trap cannot be produced on purpose once fixed).
-    static func runWorker(_ traces: [String], refusal: String?, options: ReplayOptions) -> ExitCode {
+    static func runWorker(_ traces: [[String]], refusal: String?, options: ReplayOptions) -> ExitCode {
         let trap = CurrentProcess.environment("RTCTRACE_FAULT_TRAP_REPLAY") ?? ""
-        for trace in traces {
-            if !trap.isEmpty, trace.split(separator: "/").last.map(String.init) == trap {
+        for parts in traces {
+            if !trap.isEmpty, parts[0].split(separator: "/").last.map(String.init) == trap {
                 Output.stdout.flush()
                 fatalError("RTCTRACE_FAULT_TRAP_REPLAY: trapping on \(trap) as asked")
             }
-            let outcome = GoldenCheck.check(trace, options: options, snapshotRefusal: refusal)
+            let outcome = GoldenCheck.check(parts: parts, options: options, snapshotRefusal: refusal)
             Output.stdout.write(bytes: outcome.wireEncoded)
         }
         Output.stdout.flush()

@@ -16,6 +16,7 @@ enum CheckCommand {
     static let quiet = Option.flag("--quiet", "Only print failures and the closing count.")
     static let isolatedWorker = Option.flag("--isolated-worker", "Internal: check each TRACE in turn and print its outcome for the parent check.")
     static let snapshotRefusal = Option.string("--snapshot-refusal", "why", "Internal: with --isolated-worker, why the snapshot is not read.")
+    static let caseSizes = Option.string("--case-sizes", "n,n,…", "Internal: with --isolated-worker, how many of the TRACE arguments each case takes (a golden session's parts).")
 
     /// What `--unreferenced` does with a snapshot file that has no trace beside it.
     enum Unreferenced: String, CaseIterable, Sendable {
@@ -30,39 +31,47 @@ enum CheckCommand {
     static let spec = CommandSpec(
         name: "check", usage: "check PATH... [--jobs N] [--junit FILE] [--json] [--update] [--unreferenced warn|fail|delete] [options]",
         summary: "Check golden traces: every expect.* record and NAME.golden.json snapshot; exit 1 on any failure.",
-        options: [jobs, junit, unreferenced] + ReplayFlags.options + [json, update, quiet, isolatedWorker, snapshotRefusal],
-        details: "PATH may be a trace or a folder (searched recursively for *.trace.zst, *.jsonl, *.jsonl.zst).\nReview new snapshots with 'rtctrace accept' or 'rtctrace reject'. Exit: 0 all pass, 1 any failure, 64 usage.")
+        options: [jobs, junit, unreferenced] + ReplayFlags.options + [json, update, quiet, isolatedWorker, snapshotRefusal, caseSizes],
+        details: "PATH may be a trace or a folder (searched recursively for *.trace.zst, *.jsonl, *.jsonl.zst). The parts of one recorded\nsession (the same session.id) are one case, checked as one trace against the snapshot named after its first part.\nReview new snapshots with 'rtctrace accept' or 'rtctrace reject'. Exit: 0 all pass, 1 any failure, 64 usage.")
 
     static let command = Command(spec: spec) { args in
         guard !args.positionals.isEmpty else { throw UsageError(message: "expected at least one PATH") }
         let options = ReplayFlags.parse(args)
         if args[isolatedWorker] {
-            return runWorker(args.positionals, refusal: args[snapshotRefusal], options: options)
+            return try runWorker(cases(args.positionals, sizes: args[caseSizes]), refusal: args[snapshotRefusal], options: options)
         }
         let jobCount = Int(args[jobs] ?? Int64(CurrentProcess.activeProcessorCount))
         let mode = args[unreferenced] ?? .warn
         let ci = ContinuousIntegration.isOn
         let found = try collect(args.positionals)
-        let traces = found.traces.map(\.path)
+        let files = found.traces.map(\.path)
+        let trees = Dictionary(found.traces.map { ($0.path, $0.tree) }, uniquingKeysWith: { a, _ in a })
+        // The parts of one recorded session are one case, named (and snapshotted) after its first part.
+        var list = PathList()
+        for f in files { list.append(f) }
+        let plan = TriagePlan(files: list, jobs: jobCount)
+        let cases = (0..<plan.count).map { plan.trace($0).paths }
+        let traces = cases.map { $0[0] }
         // A snapshot is read only when it is a regular file inside the tree its trace was found in.
-        let refusals = found.traces.map { t -> String? in
-            let snap = GoldenCheck.snapshotPath(for: t.path)
-            guard (try? FileSystem.statusIfExists(snap, followLinks: false)) != nil else { return nil }
-            return t.tree.refusal(snap).map { "not read: \($0)" }
+        let refusals = traces.map { t -> String? in
+            let snap = GoldenCheck.snapshotPath(for: t)
+            guard (try? FileSystem.statusIfExists(snap, followLinks: false)) != nil, let tree = trees[t] else { return nil }
+            return tree.refusal(snap).map { "not read: \($0)" }
         }
         let junitTarget = try args.output(junit, inputs:
-            traces.map { ("the trace", $0) } + (traces.map(GoldenCheck.snapshotPath) + found.snapshots.map(\.path)).map { ("the snapshot", $0) })
-        let outcomes = runParallel(traces, refusals: refusals, jobs: jobCount, options: options)
+            files.map { ("the trace", $0) } + (traces.map(GoldenCheck.snapshotPath) + found.snapshots.map(\.path)).map { ("the snapshot", $0) })
+        let outcomes = runParallel(cases, refusals: refusals, jobs: jobCount, options: options)
 
         var failed = outcomes.filter { !$0.passed }.count
         let out = Output.stdout
         let asJSON = args[json]
         let quietly = args[quiet] || asJSON
         for o in outcomes {
+            let more = o.parts.count > 1 ? " (+\(o.parts.count - 1) part\(o.parts.count == 2 ? "" : "s") of its session)" : ""
             if o.passed {
-                if !quietly { out.line("PASS \(terminalSafe(o.file)) (\(o.expectations) expectations\(o.snapshot == .matched ? ", snapshot" : ""))") }
+                if !quietly { out.line("PASS \(terminalSafe(o.file))\(more) (\(o.expectations) expectations\(o.snapshot == .matched ? ", snapshot" : ""))") }
             } else if !asJSON {
-                out.line("FAIL \(terminalSafe(o.file))")
+                out.line("FAIL \(terminalSafe(o.file))\(more)")
                 for f in o.failures { out.line(terminalSafe(f)) }
             }
         }
@@ -103,6 +112,22 @@ enum CheckCommand {
         return failed == 0 ? .success : .failure
     }
 
+    /// The worker's cases: the TRACE arguments taken `sizes` at a time (one each without sizes).
+    static func cases(_ paths: [String], sizes: String?) throws -> [[String]] {
+        guard let sizes else { return paths.map { [$0] } }
+        let counts = sizes.split(separator: ",").compactMap { Int($0) }
+        guard counts.allSatisfy({ $0 > 0 }), counts.reduce(0, +) == paths.count else {
+            throw UsageError(message: "\(caseSizes.name) \(sizes) does not add up to the \(paths.count) TRACE arguments")
+        }
+        var out: [[String]] = []
+        var rest = paths[...]
+        for n in counts {
+            out.append(Array(rest.prefix(n)))
+            rest = rest.dropFirst(n)
+        }
+        return out
+    }
+
     /// The traces and snapshots the PATH arguments name, each with the tree it belongs to (a
     /// folder given, or a trace's own folder); each trace once, in path order.
     static func collect(_ paths: [String]) throws -> (traces: [(path: String, tree: FolderWalk)], snapshots: [(path: String, tree: FolderWalk)]) {
@@ -136,6 +161,7 @@ enum CheckCommand {
         for o in outcomes {
             w.beginObject()
             w.key("file"); w.string(o.file)
+            w.key("parts"); w.beginArray(); for p in o.parts { w.string(p) }; w.endArray()
             w.key("passed"); w.bool(o.passed)
             w.key("expectations"); w.int(o.expectations)
             w.key("snapshot")

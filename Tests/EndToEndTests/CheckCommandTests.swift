@@ -14,6 +14,30 @@ final class CheckCommandTests: XCTestCase {
         return dst
     }
 
+    /// A golden session is one case: its parts, in any order on the command line or as its folder,
+    /// replay as one trace against the snapshot named after its first part; JUnit names it once.
+    func test_aGoldenSessionIsOneCase() throws {
+        let session = dir + "/weekly"
+        try FileManager.default.copyItem(atPath: CLI.root + "/traces/smeeting-session-weekly", toPath: session)
+        for args in [[session], [session + "/part-3.jsonl", session + "/part-1.jsonl", session + "/part-2.jsonl"]] {
+            let r = CLI.run(["check"] + args + ["--junit", dir + "/junit.xml"])
+            XCTAssertEqual(r.status, 0, "\(args): \(r.out)\(r.err)")
+            XCTAssertTrue(r.out.contains("PASS \(session)/part-1.jsonl (+2 parts of its session)"), r.out)
+            XCTAssertTrue(r.out.hasSuffix("1 passed, 0 failed\n"), r.out)
+            let junit = try String(contentsOfFile: dir + "/junit.xml", encoding: .utf8)
+            XCTAssertEqual(junit.components(separatedBy: "<testcase ").count - 1, 1, junit)
+        }
+        // Each part is checked as part of the session: a broken expectation in part 3 fails the one case.
+        let part3 = session + "/part-3.jsonl"
+        let text = try String(contentsOfFile: part3, encoding: .utf8)
+        try text.replacingOccurrences(of: #""route":"receiver","rule":"R2""#, with: #""route":"speaker","rule":"R2""#)
+            .write(toFile: part3, atomically: true, encoding: .utf8)
+        let r = CLI.run(["check", session])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.out.contains("FAIL \(session)/part-1.jsonl (+2 parts of its session)"), r.out)
+        XCTAssertTrue(r.out.contains("expect.route: expected speaker, got receiver"), r.out)
+    }
+
     func test_changedExpectationFailsWithSeqExpectedAndGot() throws {
         let path = try copyGolden("srtc-bluetooth-blocks-speaker.jsonl")
         XCTAssertEqual(CLI.run(["check", path]).status, 0)

@@ -1,0 +1,111 @@
+import Analysis
+import Contract
+import Foundation
+import Replay
+import TestSupport
+import TraceModel
+import XCTest
+
+/// The parts of the golden sessions (`traces/*/part-N.jsonl`): a part replayed alone from its checkpoint
+/// gives what the whole session gives from the part's start on; without its checkpoint it is partial,
+/// with no unexplained divergence and no all-clear; a session missing a part is partial too.
+final class SessionPartsReplayTests: XCTestCase {
+    /// Every golden session: its folder's parts, in part order.
+    func sessions() throws -> [(name: String, parts: [String])] {
+        let root = Fixtures.traces
+        var out: [(String, [String])] = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: root).sorted() {
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: root + "/" + name, isDirectory: &isDir), isDir.boolValue else { continue }
+            let parts = try FileManager.default.contentsOfDirectory(atPath: root + "/" + name)
+                .filter { $0.hasPrefix("part-") && $0.hasSuffix(".jsonl") }
+                .sorted { Int($0.dropFirst(5).dropLast(6))! < Int($1.dropFirst(5).dropLast(6))! }
+                .map { root + "/" + name + "/" + $0 }
+            if parts.count > 1 { out.append((name, parts)) }
+        }
+        return out
+    }
+
+    /// What a verdict is, without the records behind it (a part alone cites its checkpoint for what came before).
+    struct Call: Equatable {
+        var seq: Int
+        var verdict: VerdictKind, cause: VerdictCause?, outcome: OutcomeKind?, outcomeCause: VerdictCause?
+        init(_ v: Verdict) {
+            seq = v.seq; verdict = v.verdict; cause = v.cause; outcome = v.outcome?.kind; outcomeCause = v.outcome?.cause
+        }
+    }
+
+    /// What a divergence is, without the records behind its prediction.
+    struct Stretch: Equatable {
+        var start: Int64, end: Int64, predicted: Route, actual: Route, explainedBy: FindingCode?
+        init(_ d: Divergence) {
+            start = d.start; end = d.end; predicted = d.predicted; actual = d.actual; explainedBy = d.explainedBy
+        }
+    }
+
+    func test_aPartAloneFromItsCheckpointGivesWhatTheWholeSessionGivesFromItsStart() throws {
+        let all = try sessions()
+        XCTAssertGreaterThanOrEqual(all.count, 2, "the golden sessions")
+        var compared = 0
+        for (name, parts) in all {
+            let whole = Replay.run(parts: parts).result
+            for part in parts.dropFirst() {
+                let records = try Fixtures.readAll(part).records
+                guard records.dropFirst().first?.body.kind == .checkpoint else { continue }
+                let start = try XCTUnwrap(records.first)
+                let alone = Replay.run(records: records, file: part)
+                XCTAssertEqual(alone.session?.starts.first?.checkpointSeq, records[1].seq, "\(part) starts from its checkpoint")
+                XCTAssertEqual(alone.session?.isPartial, false, part)
+                let last = try XCTUnwrap(records.last)
+                XCTAssertEqual(alone.verdicts.map(Call.init), whole.verdicts.filter { (start.seq...last.seq).contains($0.seq) }.map(Call.init),
+                               "\(name): \(part)")
+                XCTAssertEqual(alone.divergences.map(Stretch.init), whole.divergences.filter { (start.t...last.t).contains($0.start) }.map(Stretch.init),
+                               "\(name): \(part)")
+                compared += 1
+            }
+        }
+        XCTAssertGreaterThanOrEqual(compared, 3, "parts compared")
+    }
+
+    func test_withoutItsCheckpointAPartIsPartial_withNoUnexplainedDivergenceAndNoAllClear() throws {
+        for (name, parts) in try sessions() {
+            for part in parts.dropFirst() {
+                var records = try Fixtures.readAll(part).records
+                guard records.count > 1, case .checkpoint = records[1].body else { continue }
+                records[1] = Record(seq: records[1].seq, t: records[1].t, .sdkLog(level: "info", message: "no checkpoint here"))
+                let alone = Replay.run(records: records, file: part)
+                XCTAssertEqual(alone.session?.isPartial, true, "\(name): \(part)")
+                XCTAssertEqual(alone.unexplainedDivergenceCount, 0, "\(name): \(part)")
+                XCTAssertTrue(alone.verdicts.filter { $0.call != .switchLayer }.allSatisfy { $0.verdict == .undetermined || $0.seq > (alone.session?.unknownState.first?.untilSeq ?? .max) },
+                              "no verdict derived from the unknown state: \(alone.verdicts)")
+                let e = Explanation(alone)
+                XCTAssertTrue(e.partial)
+                XCTAssertFalse(e.summary.contains { $0.text.hasPrefix("Nothing is wrong") }, "\(name): \(part)")
+                XCTAssertTrue(alone.hasIssues)
+            }
+        }
+    }
+
+    func test_aSessionMissingItsMiddlePartIsPartial_notAllClear() throws {
+        let weekly = try XCTUnwrap(try sessions().first { $0.name == "smeeting-session-weekly" })
+        XCTAssertEqual(weekly.parts.count, 3)
+        let gap = Replay.run(parts: [weekly.parts[0], weekly.parts[2]]).result
+        XCTAssertEqual(gap.session?.missing.map(\.parts), [2...2])
+        XCTAssertEqual(gap.session?.isPartial, true)
+        let e = Explanation(gap)
+        XCTAssertFalse(e.summary.contains { $0.text.hasPrefix("Nothing is wrong") }, "\(e.summary)")
+        XCTAssertTrue(e.summary.contains { $0.text.contains("part 2 of session 6c1f0d3a-weekly-sync is missing") }, "\(e.summary)")
+        // Part 3 begins with a checkpoint: the state after the gap is known again, the gap itself is not judged.
+        XCTAssertEqual(gap.session?.starts.first?.checkpointSeq, try Fixtures.readAll(weekly.parts[2]).records[1].seq)
+    }
+
+    func test_theWholeSessionChecksEachCheckpoint() throws {
+        let weekly = try XCTUnwrap(try sessions().first { $0.name == "smeeting-session-weekly" })
+        XCTAssertEqual(Replay.run(parts: weekly.parts).result.findingCounts[.traceCheckpointMismatch], nil, "the checkpoints agree")
+        let mismatch = try XCTUnwrap(try sessions().first { $0.name == "srtc-session-checkpoint-mismatch" })
+        let r = Replay.run(parts: mismatch.parts).result
+        let f = try XCTUnwrap(r.findings.first { $0.code == .traceCheckpointMismatch })
+        XCTAssertTrue(f.message.contains("devices (checkpoint: none; replayed: bt-88:c6:26:00:11:02)"), f.message)
+        XCTAssertEqual(f.severity, .warning)
+    }
+}
