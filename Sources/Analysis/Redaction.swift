@@ -24,32 +24,63 @@ public enum Redaction {
     /// Reads `input` twice (first to learn the order of uids and track ids, then to redact) and writes
     /// the redacted records to `output` atomically with `TraceWriter`. Reader problems go to `onProblem`.
     public static func run(input: String, output: String, salt: String?, onProblem: (TraceProblem) -> Void = { _ in }) throws -> RedactionReport {
-        let redactor = Redactor(salt: salt ?? Redactor.defaultSalt)
-        let first = try TraceReader(path: input)
-        while let e = first.next() { if case .record(let r) = e { redactor.learn(r) } }
-        redactor.finishLearning()
+        try run(parts: [input], outputs: [output], salt: salt, onProblem: onProblem)
+    }
 
-        let reader = try TraceReader(path: input)
+    /// Redacts the parts of one trace (a session's, in part order) with one set of tokens, so the redacted
+    /// parts still form one session: into one output per part (`outputs` as many as `parts`), or all into
+    /// one merged trace (one output; the parts' headers stay as the part boundaries). A part that
+    /// continues a session keeps its seqs: its output starts at the seq its first record carries.
+    public static func run(parts: [String], outputs: [String], salt: String?, onProblem: (TraceProblem) -> Void = { _ in }) throws -> RedactionReport {
+        precondition(outputs.count == parts.count || outputs.count == 1, "one output per part, or one merged output")
+        let redactor = Redactor(salt: salt ?? Redactor.defaultSalt)
+        for part in parts {
+            let reader = try TraceReader(path: part)
+            while let e = reader.next() { if case .record(let r) = e { redactor.learn(r) } }
+        }
+        redactor.finishLearning()
         var report = RedactionReport()
         report.usedDefaultSalt = salt == nil
-        try AtomicFile.replace(output) { tmp in
-            let writer = try TraceWriter(path: tmp, exclusive: true)
-            while let e = reader.next() {
-                switch e {
-                case .record(let r):
-                    do { try writer.append(redactor.redact(r)) } catch let w as WriteError {
-                        let named = w.naming(output, insteadOf: tmp)
-                        throw RedactionError(description: "\(input): seq \(r.seq): cannot keep this record's seq and t in the redacted trace (\(named)); "
-                            + "the input has a seq gap or goes back in time: repair it with 'rtctrace record --renumber' first")
+        let groups: [(output: String, inputs: ArraySlice<String>)] = outputs.count == parts.count
+            ? zip(outputs, parts).map { ($0, [$1][...]) } : [(outputs[0], parts[...])]
+        for (output, inputs) in groups {
+            var options = TraceWriter.Options()
+            options.firstSeq = try firstSeq(of: inputs.first!)
+            try AtomicFile.replace(output) { tmp in
+                let writer = try TraceWriter(path: tmp, options: options, exclusive: true)
+                for input in inputs {
+                    let reader = try TraceReader(path: input)
+                    while let e = reader.next() {
+                        switch e {
+                        case .record(let r):
+                            do { try writer.append(redactor.redact(r)) } catch let w as WriteError {
+                                let named = w.naming(output, insteadOf: tmp)
+                                throw RedactionError(description: "\(input): seq \(r.seq): cannot keep this record's seq and t in the redacted trace (\(named)); "
+                                    + "the input has a seq gap or goes back in time (see 'rtctrace verify \(input)')")
+                            }
+                            report.records += 1
+                        case .problem(let p): onProblem(p)
+                        }
                     }
-                    report.records += 1
-                case .problem(let p): onProblem(p)
                 }
+                try writer.close()
             }
-            try writer.close()
         }
         report.changed = Redactor.Kind.allCases.compactMap { k in redactor.changed[k].map { (k.rawValue, $0) } }
         return report
+    }
+
+    /// The seq a trace's output starts at: a continuation part's header carries the seq where the part
+    /// before it stopped; every other trace starts at 0.
+    static func firstSeq(of path: String) throws -> Int {
+        let reader = try TraceReader(path: path)
+        while let e = reader.next() {
+            if case .record(let r) = e {
+                if case .header(let h) = r.body, let s = h.session, s.part > 1 { return r.seq }
+                return 0
+            }
+        }
+        return 0
     }
 
     /// Differences between two replays in what a redaction must keep: verdicts, divergences and

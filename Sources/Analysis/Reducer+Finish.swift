@@ -250,6 +250,22 @@ public enum TraceFiles {
         return out
     }
 
+    /// Every record of the parts of one trace (a session's, in part order) as one self-contained trace:
+    /// the first part's header, then every part's records; a later part's header and the checkpoint that
+    /// opens it are left out (the records before them give that state).
+    public static func load(parts: [String], onProblem: (TraceProblem) -> Void = { _ in }) throws -> [Record] {
+        var out: [Record] = []
+        for (k, path) in parts.enumerated() {
+            var records = try load(path, onProblem: onProblem)
+            if k > 0, case .header = records.first?.body {
+                records.removeFirst()
+                if case .checkpoint = records.first?.body { records.removeFirst() }
+            }
+            out += records
+        }
+        return out
+    }
+
     /// Writes records (seqs from 0, t non-decreasing) as a trace, atomically: a temporary sibling, then a rename.
     public static func write(_ records: [Record], to path: String) throws {
         try AtomicFile.replace(path) { tmp in

@@ -13,6 +13,15 @@ extension DiffSide {
         return side
     }
 
+    /// Replays the parts of one trace (a session's, in part order) as one side.
+    public static func replay(parts: [String], options: ReplayOptions = ReplayOptions(),
+                              onProblem: (TraceProblem) -> Void = { _ in }) -> DiffSide {
+        var side = DiffSide(file: parts[0], result: ReplayResult(file: parts[0]))
+        side.result = Replay.run(parts: parts, options: options, onRecord: { side.note($0) }, onProblem: onProblem).result
+        side.levelChanges = side.result.levelChanges
+        return side
+    }
+
     /// Replays records already in memory (tests).
     public static func replay(records: [Record], file: String = "<memory>", options: ReplayOptions = ReplayOptions()) -> DiffSide {
         var side = DiffSide(file: file, result: ReplayResult(file: file))
@@ -28,7 +37,9 @@ extension DiffSide {
             if header == nil { header = DiffRecord(seq: r.seq, t: r.t, type: r.type) }
             return
         }
+        // Expectations are not behaviour, nor is a checkpoint (it restates the state at a part's start).
         if case .expect = r.body { return }
+        if case .checkpoint = r.body { return }
         let label = Self.label(r.body)
         indexBySeq[r.seq] = records.count
         records.append(Keyed(seq: r.seq, t: r.t, type: r.type, key: StableHash.fnv1a64(label), label: label))

@@ -21,11 +21,12 @@ public enum Replay {
     /// file) through one replayer; never throws: a part that cannot be opened is an `io` problem, and so
     /// is reading nothing at all.
     public static func run(parts: [String], options: ReplayOptions = ReplayOptions(),
-                           limits: ReaderLimits = .standard, observer: ((ReplayStep) -> Void)? = nil) -> PartsReplay {
+                           limits: ReaderLimits = .standard, observer: ((ReplayStep) -> Void)? = nil,
+                           onRecord: (Record) -> Void = { _ in }, onProblem: (TraceProblem) -> Void = { _ in }) -> PartsReplay {
         let replayer = Replayer(file: parts.first ?? "", options: options)
         replayer.observer = observer
         // Not strict, so nothing is thrown.
-        return (try? drive(parts, first: nil, replayer: replayer, limits: limits, strict: false, onRecord: { _ in }, onProblem: { _ in }))
+        return (try? drive(parts, first: nil, replayer: replayer, limits: limits, strict: false, onRecord: onRecord, onProblem: onProblem))
             ?? PartsReplay(result: replayer.finish())
     }
 

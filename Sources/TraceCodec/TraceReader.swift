@@ -22,6 +22,8 @@ public final class TraceReader: IteratorProtocol, Sequence {
 
     /// The trace header, once read.
     public private(set) var header: TraceHeader?
+    /// The part number of the latest session header read (a later part's header in the same file continues it).
+    private var lastPart = 0
     /// Records decoded so far.
     public private(set) var recordCount = 0
     /// Records of a type this version does not know, by type: at most `maxUnknownTypeNames` names
@@ -164,12 +166,19 @@ public final class TraceReader: IteratorProtocol, Sequence {
         }
         if case .unknown(let type, _) = r.body { countUnknown(type) }
         if case .header(let h) = r.body {
-            // A continuation part of a session (part > 1) starts at the seq where the part before it stopped.
-            if sawRecord || r.seq != 0 && (h.session?.part ?? 1) <= 1 {
+            // A continuation part of a session (part > 1) starts at the seq where the part before it stopped;
+            // the parts of a session written one after another in one file (merged, or concatenated) keep
+            // their headers: a later part's header there is a part boundary, not a misplaced header.
+            let continues = sawRecord && h.session.map { s in header?.session.map { $0.id == s.id && s.part > lastPart } ?? false } ?? false
+            if continues {
+                lastPart = h.session?.part ?? lastPart
+            } else if sawRecord || r.seq != 0 && (h.session?.part ?? 1) <= 1 {
                 return TraceProblem(.header, file: file, seq: r.seq, line: source.lineNumber,
                                     message: "trace.header must be the first record, with seq 0")
+            } else {
+                header = h
+                lastPart = h.session?.part ?? 0
             }
-            header = h
         } else if !sawRecord {
             return TraceProblem(.headerMissing, file: file, seq: r.seq, line: source.lineNumber,
                                 message: "the first record is \(r.type), not trace.header; layer and device are unknown")

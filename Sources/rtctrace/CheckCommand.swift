@@ -32,7 +32,7 @@ enum CheckCommand {
         name: "check", usage: "check PATH... [--jobs N] [--junit FILE] [--json] [--update] [--unreferenced warn|fail|delete] [options]",
         summary: "Check golden traces: every expect.* record and NAME.golden.json snapshot; exit 1 on any failure.",
         options: [jobs, junit, unreferenced] + ReplayFlags.options + [json, update, quiet, isolatedWorker, snapshotRefusal, caseSizes],
-        details: "PATH may be a trace or a folder (searched recursively for *.trace.zst, *.jsonl, *.jsonl.zst). The parts of one recorded\nsession (the same session.id) are one case, checked as one trace against the snapshot named after its first part.\nReview new snapshots with 'rtctrace accept' or 'rtctrace reject'. Exit: 0 all pass, 1 any failure, 64 usage.")
+        details: "PATH may be a trace, a folder (searched recursively for *.trace.zst, *.jsonl, *.jsonl.zst) or @LIST. The parts of one recorded\nsession (the same session.id) are one case, checked as one trace against the snapshot named after its first part.\nReview new snapshots with 'rtctrace accept' or 'rtctrace reject'. Exit: 0 all pass, 1 any failure, 64 usage.")
 
     static let command = Command(spec: spec) { args in
         guard !args.positionals.isEmpty else { throw UsageError(message: "expected at least one PATH") }
@@ -134,6 +134,17 @@ enum CheckCommand {
         var traces: [String: FolderWalk] = [:]
         var snapshots: [(path: String, tree: FolderWalk)] = []
         for p in paths {
+            if p.hasPrefix("@"), p.count > 1 {
+                // A list: the traces it names (and the folders it names, searched), each in its own folder's tree.
+                let listed: PathList
+                do { listed = try TriageInputs.expand([p]) } catch { throw UsageError(message: "\(error)") }
+                for i in 0..<listed.count where traces[listed[i]] == nil {
+                    do throws(SystemError) { traces[listed[i]] = try FolderWalk.around(file: listed[i]) } catch {
+                        throw CommandFailure(message: error.description)
+                    }
+                }
+                continue
+            }
             guard FileSystem.exists(p) else { throw UsageError(message: "\(p): no such file or folder") }
             do throws(SystemError) {
                 if FileSystem.isDirectory(p) {

@@ -13,7 +13,8 @@ enum DiffCommand {
         options: ReplayFlags.options + [json],
         details: """
         Records are paired by type and identifying fields (target, device id, state, event, layer ids), not by
-        time; states that differ for no longer than the tolerance do not count.
+        time; states that differ for no longer than the tolerance do not count. A or B may be the parts of one
+        recorded session, as their folder or @LIST: each side is replayed as one trace.
         Exit: 0 the traces behave the same, 1 they differ, 64 usage, 65 one of them is not a trace.
         """)
 
@@ -22,10 +23,15 @@ enum DiffCommand {
         let options = ReplayFlags.parse(args)
         var sides: [DiffSide] = []
         for path in args.positionals {
-            guard FileSystem.exists(path) else { throw UsageError(message: "\(path): no such file") }
+            guard path.hasPrefix("@") || FileSystem.exists(path) else { throw UsageError(message: "\(path): no such file") }
+            let parts = try TraceParts.resolve([path])
             let side: DiffSide
-            do { side = try DiffSide.replay(path: path, options: options, onProblem: warn) } catch {
-                throw DataError(message: "\(path): \(error)")
+            if parts.paths.count > 1 {
+                side = DiffSide.replay(parts: parts.paths, options: options, onProblem: warn)
+            } else {
+                do { side = try DiffSide.replay(path: parts.paths[0], options: options, onProblem: warn) } catch {
+                    throw DataError(message: "\(path): \(error)")
+                }
             }
             if let why = side.result.unexplainable { throw DataError(message: "\(side.file): cannot be compared: \(why)") }
             sides.append(side)

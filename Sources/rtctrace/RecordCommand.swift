@@ -11,30 +11,68 @@ enum RecordCommand {
                                       "zstd compression level (default: a setting tuned for trace lines, between levels 8 and 9).")
     static let renumber = Option.flag("--renumber", "Assign seq 0, 1, 2… instead of requiring the input's seqs to be consecutive.")
 
+    static let merge = Option.flag("--merge", "With the parts of a session: write one trace holding every part (default: one trace per part).")
+
     static let spec = CommandSpec(
-        name: "record", usage: "record INPUT.jsonl -o OUT.trace.zst [--frame-records N] [--renumber]",
+        name: "record", usage: "record INPUT.jsonl... -o OUT [--frame-records N] [--renumber] [--merge]",
         summary: "Write JSON Lines records into a new zstd trace.",
-        options: [output, frameRecords, level, renumber, CommonOptions.force],
-        details: "Every record is validated; an invalid record, a seq out of order or t going backwards is an error\nnaming the seq (or line) and the field. Lines are kept byte for byte (unknown fields included).")
+        options: [output, frameRecords, level, renumber, merge, CommonOptions.force],
+        details: "Every record is validated; an invalid record, a seq out of order or t going backwards is an error\nnaming the seq (or line) and the field. Lines are kept byte for byte (unknown fields included).\nA part that continues a recorded session (its header's session.part > 1) keeps its seqs: the trace starts\nat the seq its header carries. INPUT may be the parts of one session (in any order, their folder, or\n@LIST): OUT is then a folder that gets one trace per part (part-N.trace.zst), or with --merge one trace.")
 
     static let command = Command(spec: spec) { args in
-        guard args.positionals.count == 1 else { throw UsageError(message: "expected one INPUT file") }
-        let input = args.positionals[0]
-        let target = try args.output(output, inputs: [("the input", input)])
-        let out = target.path
-        if !args[CommonOptions.force] && target.exists { throw CommandFailure(message: "\(out): already exists (use --force to overwrite)") }
+        let parts = try TraceParts.resolve(args.positionals)
+        let inputs = parts.paths.map { ("an input", $0) }
+        let force = args[CommonOptions.force]
         let options = writerOptions(args)
-        let (count, size) = try target.replaceTrace { out in
-            try AtomicFile.replace(out) { tmp in
-                let writer = try TraceWriter(path: tmp, options: options, exclusive: true)
-                var count = 0
-                try copy(input, into: writer, shownAs: out, renumber: args[renumber], expectHeader: true, count: &count)
-                try writer.close()
-                return (count, writer.fileSize)
+        let groups: [(target: OutputTarget, inputs: [String])]
+        if parts.paths.count > 1 && !args[merge] {
+            let folder = args[output].path
+            if FileSystem.exists(folder) {
+                guard FileSystem.isDirectory(folder) else {
+                    throw UsageError(message: "-o \(folder): the parts of a session are written to a folder (one trace per part); use --merge for one trace")
+                }
+            } else {
+                do { try FileSystem.makeDirectory(folder) } catch { throw CommandFailure(message: "\(folder): cannot create the folder: \(error)") }
             }
+            groups = try parts.paths.enumerated().map { k, p in
+                (try OutputTarget.resolve(folder + "/part-\(k + 1).trace.zst", option: "-o", content: .trace, inputs: inputs), [p])
+            }
+        } else {
+            groups = [(try args.output(output, inputs: inputs), parts.paths)]
         }
-        Output.stderr.line("wrote \(count) records to \(terminalSafe(out)) (\(size) bytes)")
+        for g in groups where !force && g.target.exists {
+            throw CommandFailure(message: "\(g.target.path): already exists (use --force to overwrite)")
+        }
+        for g in groups {
+            let out = g.target.path
+            var options = options
+            options.firstSeq = continuationSeq(g.inputs[0]) ?? 0
+            let (count, size) = try g.target.replaceTrace { out in
+                try AtomicFile.replace(out) { tmp in
+                    let writer = try TraceWriter(path: tmp, options: options, exclusive: true)
+                    var count = 0
+                    for (k, input) in g.inputs.enumerated() {
+                        try copy(input, into: writer, shownAs: out, renumber: args[renumber], expectHeader: k == 0,
+                                 continuing: k == 0 ? nil : parts.session, count: &count)
+                    }
+                    try writer.close()
+                    return (count, writer.fileSize)
+                }
+            }
+            Output.stderr.line("wrote \(count) records to \(terminalSafe(out)) (\(size) bytes)")
+        }
         return .success
+    }
+
+    /// The seq a continuation part of a session starts at (its header's), or nil for any other input.
+    static func continuationSeq(_ input: String) -> Int? {
+        guard let reader = try? TraceReader(path: input) else { return nil }
+        while let e = reader.next() {
+            guard case .record(let r) = e else { continue }
+            if case .header(let h) = r.body, let s = h.session, s.part > 1 { return r.seq }
+            return nil
+        }
+        return nil
     }
 
     /// The writer settings given on the command line (checked when parsed).
@@ -50,7 +88,7 @@ enum RecordCommand {
     /// many were written so far even when it throws.
     @discardableResult
     static func copy(_ input: String, into writer: TraceWriter, shownAs output: String, renumber: Bool, expectHeader: Bool,
-                     count: inout Int) throws -> Int {
+                     continuing session: String? = nil, count: inout Int) throws -> Int {
         let reader: TraceReader
         do { reader = try TraceReader(path: input) } catch { throw CommandFailure(message: "\(error)") }
         func write(_ r: Record) throws {
@@ -62,6 +100,10 @@ enum RecordCommand {
                     throw CommandFailure(message: "\(input): seq \(r.seq): cannot renumber this line")
                 }
                 try writer.appendLine(renumbered, t: r.t)
+            } else if case .header(let h) = r.body, let s = h.session, s.part > 1 {
+                // A session's part keeps its seqs: renumbering would break the session, so it is not offered.
+                throw CommandFailure(message: "\(input): seq \(r.seq): part \(s.part) of session \(s.id) starts at seq \(r.seq), but this trace "
+                    + "continues at seq \(writer.nextSeq): it is not the part that follows (give the parts in order, or their folder)")
             } else {
                 throw CommandFailure(message: "\(input): seq \(r.seq): field 'seq': expected \(writer.nextSeq) (seq must continue the trace by 1; use --renumber to assign seqs)")
             }
@@ -70,8 +112,10 @@ enum RecordCommand {
         while let event = reader.next() {
             switch event {
             case .record(let r):
-                if case .header = r.body, !expectHeader {
-                    throw CommandFailure(message: "\(input): seq \(r.seq): a trace.header cannot be appended to an existing trace")
+                // The next part of the trace's session may follow it, its header kept as the part boundary.
+                if case .header(let h) = r.body, !expectHeader, session == nil || h.session?.id != session || (h.session?.part ?? 1) <= 1 {
+                    throw CommandFailure(message: "\(input): seq \(r.seq): a trace.header cannot be appended to an existing trace"
+                        + " (only the header of a later part of its session can follow it)")
                 }
                 do { try write(r) } catch let e as WriteError {
                     throw CommandFailure(message: "\(input): \(e.naming(output, insteadOf: writer.path))")
@@ -116,14 +160,14 @@ enum AppendCommand {
         name: "append", usage: "append TRACE [INPUT.jsonl | -] [--renumber]",
         summary: "Append JSON Lines records (from a file or standard input) to an existing trace.",
         options: [RecordCommand.frameRecords, RecordCommand.level, renumber],
-        details: "The first appended record must carry the seq after the trace's last one (unless --renumber).\nA torn final frame is repaired first: its complete lines are kept, the torn bytes cut.")
+        details: "The first appended record must carry the seq after the trace's last one (unless --renumber).\nA torn final frame is repaired first: its complete lines are kept, the torn bytes cut.\nThe next part of the trace's recorded session may be appended, header included: it stays as the part boundary.")
 
     static let command = Command(spec: spec) { args in
         guard (1...2).contains(args.positionals.count) else { throw UsageError(message: "expected TRACE and an optional INPUT") }
         let trace = args.positionals[0]
         let input = args.positionals.count == 2 ? args.positionals[1] : "-"
         guard FileSystem.exists(trace) else { throw CommandFailure(message: "\(trace): no such trace (create it with 'rtctrace record')") }
-        try requireHeader(trace)
+        let session = try requireHeader(trace)?.id
         let writer = try TraceWriter(path: trace, options: RecordCommand.writerOptions(args), create: false)
         let repaired = writer.openReport
         if repaired.truncatedBytes > 0 {
@@ -131,7 +175,8 @@ enum AppendCommand {
         }
         var count = 0
         do {
-            try RecordCommand.copy(input, into: writer, shownAs: trace, renumber: args[renumber], expectHeader: false, count: &count)
+            try RecordCommand.copy(input, into: writer, shownAs: trace, renumber: args[renumber], expectHeader: false,
+                                   continuing: session, count: &count)
         } catch let e as CommandFailure {
             // The records before the bad one are valid and already written: say so, and keep them.
             try writer.close()
@@ -144,12 +189,14 @@ enum AppendCommand {
     }
 
     /// Appending to a trace whose header was lost would make a headerless trace nothing can explain.
-    static func requireHeader(_ trace: String) throws {
+    /// Returns the session the header names, if any (the next part of it may be appended).
+    @discardableResult
+    static func requireHeader(_ trace: String) throws -> TraceHeader.Session? {
         let reader: TraceReader
         do { reader = try TraceReader(path: trace) } catch { throw CommandFailure(message: "\(error)") }
         while let event = reader.next() {
             guard case .record(let r) = event else { continue }
-            if case .header = r.body { return }
+            if case .header(let h) = r.body { return h.session }
             throw CommandFailure(message: "\(trace): its first record is seq \(r.seq) \(r.type), not a trace.header (the header "
                 + "frame is damaged or missing); appending would make a trace that cannot be explained")
         }

@@ -1,40 +1,63 @@
 import Analysis
 import CommandLineKit
+import SystemLayer
 import TraceModel
 
 /// `rtctrace redact`: replace personal data with stable keyed tokens, keeping what the replay concludes.
 enum RedactCommand {
-    static let output = Option.output("-o", "path", .trace, "The redacted trace to create (written atomically).")
-        .required("-o OUT.trace.zst")
+    static let output = Option.output("-o", "path", .trace, "The redacted trace to create (written atomically), or the folder for a session's parts.")
+        .required("-o OUT")
     static let salt = Option.string("--salt", "s", nonEmpty: true,
                                     "The HMAC key of the tokens (default: a fixed public salt; a per-case salt is better).")
 
+    static let merge = Option.flag("--merge", "With the parts of a session: write one trace holding every part (default: one redacted file per part).")
+
     static let spec = CommandSpec(
-        name: "redact", usage: "redact TRACE -o OUT.trace.zst [--salt S] [--force]",
+        name: "redact", usage: "redact TRACE... -o OUT [--merge] [--salt S] [--force]",
         summary: "Replace personal data (names, ids, uids, track ids, rooms, log text) with stable tokens.",
-        options: [output, salt, CommonOptions.force],
-        details: "Device names and ids, uids, track ids, channel and room names, the bundle id and sdk.log messages\nbecome tokens like dev-3fa2b1c9; seq, t and structure are kept. The redacted trace is replayed and\nmust give the same verdicts, divergences and findings (exit 1 otherwise). See docs/report.md.")
+        options: [output, merge, salt, CommonOptions.force],
+        details: "Device names and ids, uids, track ids, channel and room names, the bundle id and sdk.log messages\nbecome tokens like dev-3fa2b1c9; seq, t and structure are kept. The redacted trace is replayed and\nmust give the same verdicts, divergences and findings (exit 1 otherwise). See docs/report.md.\nTRACE may be the parts of one recorded session (in any order, their folder, or @LIST): one token set\nfor all of them, and by default OUT is a folder that gets one redacted file per part (part-N.trace.zst),\nstill one session; each part keeps its header and checkpoint, so a part can still be replayed alone.\nWith --merge OUT is one trace holding every part in order.")
 
     static let command = Command(spec: spec) { args in
-        guard args.positionals.count == 1 else { throw UsageError(message: "expected one TRACE") }
-        let input = args.positionals[0]
-        let target = try args.output(output, inputs: [("the input TRACE", input)])
-        let out = target.path
-        if !args[CommonOptions.force] && target.exists { throw CommandFailure(message: "\(out): already exists (use --force to overwrite)") }
+        let parts = try TraceParts.resolve(args.positionals)
+        let inputs = parts.paths.map { ("an input TRACE", $0) }
         let key = args[salt]
+        let force = args[CommonOptions.force]
+        let perPart = parts.paths.count > 1 && !args[merge]
+        let targets: [OutputTarget]
+        if perPart {
+            let folder = args[output].path
+            if FileSystem.exists(folder) {
+                guard FileSystem.isDirectory(folder) else { throw UsageError(message: "-o \(folder): the parts of a session are written to a folder (one file per part); use --merge for one file") }
+            } else {
+                do { try FileSystem.makeDirectory(folder) } catch { throw CommandFailure(message: "\(folder): cannot create the folder: \(error)") }
+            }
+            targets = try parts.paths.enumerated().map { k, _ in
+                try OutputTarget.resolve(folder + "/part-\(k + 1).trace.zst", option: "-o", content: .trace, inputs: inputs)
+            }
+        } else {
+            targets = [try args.output(output, inputs: inputs)]
+        }
+        for t in targets where !force && t.exists {
+            throw CommandFailure(message: "\(t.path): already exists (use --force to overwrite)")
+        }
         let report: RedactionReport
-        do { report = try target.replaceTrace { try Redaction.run(input: input, output: $0, salt: key, onProblem: warn) } } catch {
+        do {
+            report = try Redaction.run(parts: parts.paths, outputs: targets.map(\.path), salt: key, onProblem: warn)
+        } catch {
             throw CommandFailure(message: "\(error)")
         }
+        for t in targets { t.release() }
         let err = Output.stderr
         if report.usedDefaultSalt {
             err.line("warning: using the default public salt: anyone can recompute the token of a guessed value; pass --salt with a per-case secret")
         }
-        let before = try ReplayFlags.replay(input, args)
-        let after = try ReplayFlags.replay(out, args)
+        let before = try ReplayFlags.replay(parts.paths, args)
+        let after = try ReplayFlags.replay(targets.map(\.path), args)
         let diffs = Redaction.differences(before, after)
         let o = Output.stdout
-        o.line("wrote \(terminalSafe(out)): \(report.records) records")
+        for t in targets { o.line("wrote \(terminalSafe(t.path))") }
+        o.line("\(report.records) records" + (targets.count > 1 ? ", one redacted file per part of session \(terminalSafe(parts.session ?? "?"))" : ""))
         if report.changed.isEmpty { o.line("no personal fields found") }
         for c in report.changed { o.line("  \(c.kind): \(c.count) field\(c.count == 1 ? "" : "s") replaced") }
         guard diffs.isEmpty else {

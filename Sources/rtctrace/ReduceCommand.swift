@@ -24,15 +24,15 @@ enum ReduceCommand {
     static let expectFail = Option.flag("--expect-fail", "Keep the first failing expect.* record failing.")
 
     static let spec = CommandSpec(
-        name: "reduce", usage: "reduce TRACE (--finding CODE | --divergence | --expect-fail) -o MIN.trace.zst [--max-replays N] [options]",
+        name: "reduce", usage: "reduce TRACE... (--finding CODE | --divergence | --expect-fail) -o MIN.trace.zst [--max-replays N] [options]",
         summary: "Shrink a trace to a few records that still show a finding, divergence or failing expectation.",
         options: [output, finding, seq, salt, maxReplays] + ReplayFlags.options
             + [divergence, expectFail, keepPersonalData, CommonOptions.force, CommonOptions.strict],
-        details: "Delta debugging (ddmin) over the records after the header, then shorter gaps between timestamps;\nseqs are renumbered and expect.* records pinning the problem are appended, ready for traces/.\nSee docs/report.md. Exit: 0 when written, 1 when the trace does not show the problem.")
+        details: "Delta debugging (ddmin) over the records after the header, then shorter gaps between timestamps;\nseqs are renumbered and expect.* records pinning the problem are appended, ready for traces/.\nTRACE may be the parts of one recorded session (in any order, their folder, or @LIST): the reduced\ntrace is one self-contained trace. See docs/report.md. Exit: 0 when written, 1 when the trace does not show the problem.")
 
     static let command = Command(spec: spec) { args in
-        guard args.positionals.count == 1 else { throw UsageError(message: "expected one TRACE") }
-        let target = try args.output(output, inputs: [("the input TRACE", args.positionals[0])])
+        let parts = try TraceParts.resolve(args.positionals)
+        let target = try args.output(output, inputs: parts.paths.map { ("an input TRACE", $0) })
         let out = target.path
         var goals: [ReduceGoal] = []
         if let code = args[finding] { goals.append(.finding(code)) }
@@ -47,7 +47,7 @@ enum ReduceCommand {
                                     redact: !args[keepPersonalData], salt: args[salt])
         let strict = args[CommonOptions.strict]
         var damaged: TraceProblem?
-        let records = try TraceFiles.load(args.positionals[0]) { p in
+        let records = try TraceFiles.load(parts: parts.paths) { p in
             if strict && damaged == nil { damaged = p }
             warn(p)
         }
@@ -63,7 +63,7 @@ enum ReduceCommand {
             }.run()
         } catch let e as ReduceError {
             if live { err.write("\r\u{1B}[K") }
-            throw CommandFailure(message: "\(args.positionals[0]): \(e.description)")
+            throw CommandFailure(message: "\(parts.paths[0]): \(e.description)")
         }
         if live { err.write("\r\u{1B}[K") }
         try target.replaceTrace { try TraceFiles.write(result.records, to: $0) }

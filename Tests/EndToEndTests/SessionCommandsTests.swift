@@ -1,0 +1,92 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// Every command that reads a trace reads the three-part golden session as one: its parts in any order,
+/// their folder, or an `@LIST`; the commands that write one write a session (or, merged, one trace).
+final class SessionCommandsTests: XCTestCase {
+    var dir = ""
+    override func setUp() { dir = CLI.tempDir() }
+    override func tearDown() { try? FileManager.default.removeItem(atPath: dir) }
+
+    var session: String { CLI.root + "/traces/smeeting-session-weekly" }
+    var parts: [String] { (1...3).map { session + "/part-\($0).jsonl" } }
+
+    /// The three ways to name the session: the folder, the parts out of order, a list.
+    func spellings() throws -> [[String]] {
+        let list = dir + "/parts.txt"
+        try (parts.reversed().joined(separator: "\n") + "\n").write(toFile: list, atomically: true, encoding: .utf8)
+        return [[session], [parts[2], parts[0], parts[1]], ["@" + list]]
+    }
+
+    /// What the whole session's replay concludes, from `explain --json`.
+    func conclusions(_ args: [String]) throws -> [String: Any] {
+        let r = CLI.run(["explain", "--json"] + args)
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any], r.err)
+        let verdicts = (json["verdicts"] as? [[String: Any]] ?? []).map { "\($0["seq"]!) \($0["verdict"]!)" }
+        let summary = json["summary"] as? [String: Any] ?? [:]
+        return ["verdicts": verdicts, "divergences": summary["divergences"] ?? -1, "session": (json["session"] as? [String: Any])?["parts"] ?? []]
+    }
+
+    func test_everyReadingCommandTakesTheSessionAsOneTrace() throws {
+        let whole = try conclusions([session])
+        XCTAssertEqual(whole["verdicts"] as? [String], ["14 applied", "49 ineffective", "89 applied"])
+        XCTAssertEqual(whole["session"] as? [Int], [1, 2, 3])
+        for (k, args) in try spellings().enumerated() {
+            XCTAssertEqual(try conclusions(args) as NSDictionary, whole as NSDictionary, "\(args)")
+            XCTAssertEqual(CLI.run(["check"] + args).status, 0, "check \(args)")
+            XCTAssertEqual(CLI.run(["diff"] + [args.count == 1 ? args[0] : session, session]).status, 0, "diff \(args)")
+            let html = dir + "/r\(k).html", export = dir + "/e\(k).json"
+            XCTAssertEqual(CLI.run(["report"] + args + ["-o", html]).status, 0, "report \(args)")
+            XCTAssertTrue(try String(contentsOfFile: html, encoding: .utf8).contains("part-1.jsonl"))
+            XCTAssertEqual(CLI.run(["export"] + args + ["-o", export]).status, 0, "export \(args)")
+            let reduced = dir + "/min\(k).trace.zst"
+            let reduce = CLI.run(["reduce"] + args + ["--divergence", "-o", reduced])
+            XCTAssertEqual(reduce.status, 0, "reduce \(args): \(reduce.err)")
+            XCTAssertEqual(CLI.run(["check", reduced]).status, 0, "the reduced trace passes check")
+        }
+    }
+
+    func test_redactWritesOneRedactedFilePerPart_stillOneSessionThatReplaysAlike() throws {
+        let whole = try conclusions([session])
+        for (k, args) in try spellings().enumerated() {
+            let out = dir + "/redacted\(k)"
+            let r = CLI.run(["redact"] + args + ["-o", out, "--salt", "case-42"])
+            XCTAssertEqual(r.status, 0, "\(args): \(r.err)")
+            let files = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+            XCTAssertEqual(files, ["part-1.trace.zst", "part-2.trace.zst", "part-3.trace.zst"])
+            XCTAssertEqual(try conclusions([out]) as NSDictionary, whole as NSDictionary, "the redacted parts replay as the session")
+            let text = CLI.run(["cat", out]).out
+            XCTAssertFalse(text.contains("AirPods") || text.contains("m-lena") || text.contains("weekly-sync-204") || text.contains("6c1f0d3a"),
+                           "no personal value is left: \(text.prefix(400))")
+            // Each part still begins with its checkpoint: part 2 alone replays from it.
+            let alone = CLI.run(["explain", out + "/part-2.trace.zst"])
+            XCTAssertTrue(alone.out.contains("from its checkpoint"), alone.out)
+        }
+        let merged = dir + "/merged.trace.zst"
+        XCTAssertEqual(CLI.run(["redact", session, "--merge", "-o", merged, "--salt", "case-42"]).status, 0)
+        XCTAssertEqual(try conclusions([merged]) as NSDictionary, whole as NSDictionary, "one merged trace replays as the session")
+        XCTAssertEqual(CLI.run(["verify", merged]).status, 0, "a merged session is an intact trace")
+    }
+
+    func test_aContinuationPartIsNeverCalledBroken() throws {
+        let two = parts[1]
+        for args in [["redact", two, "-o", dir + "/p2r.trace.zst", "--salt", "s"], ["record", two, "-o", dir + "/p2.trace.zst"]] {
+            let r = CLI.run(args)
+            XCTAssertEqual(r.status, 0, "\(args): \(r.err)")
+            XCTAssertFalse(r.err.contains("--renumber"), r.err)
+        }
+        // Recording the session writes a session; appending the next part continues the trace.
+        let recorded = dir + "/recorded"
+        XCTAssertEqual(CLI.run(["record", session, "-o", recorded]).status, 0)
+        XCTAssertEqual(CLI.run(["check", recorded]).status, 0)
+        let grown = dir + "/grown.trace.zst"
+        XCTAssertEqual(CLI.run(["record", parts[0], "-o", grown]).status, 0)
+        XCTAssertEqual(CLI.run(["append", grown, parts[1]]).status, 0)
+        XCTAssertEqual(CLI.run(["append", grown, parts[2]]).status, 0)
+        XCTAssertEqual(try conclusions([grown]) as NSDictionary, try conclusions([session]) as NSDictionary)
+        let again = CLI.run(["append", grown, parts[1]])
+        XCTAssertEqual(again.status, 1)
+        XCTAssertTrue(again.err.contains("is not the part that follows") && !again.err.contains("--renumber"), again.err)
+    }
+}
