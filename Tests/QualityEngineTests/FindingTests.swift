@@ -95,7 +95,7 @@ final class FindingTests: XCTestCase {
     func test_speakers_mismatch_comparesKeysInOrder() {
         let store = TestStore()
         store.send(100, .speakers(speaking: [speaker("a", "mic", 0.3), speaker("b", "mic", 0.6)], stopped: []),
-                   [.snapshot([speaker("b", "mic", 0.6), speaker("a", "mic", 0.3)]), snapshotTimer(1, 1101)]) {
+                   [.snapshot([speaker("b", "mic", 0.6), speaker("a", "mic", 0.3)]), .timer(snapshotTimer(1, 1101))]) {
             $0.speakers = [speaker("b", "mic", 0.6), speaker("a", "mic", 0.3)]
             $0.speakersSeq = 1
         }
@@ -107,7 +107,7 @@ final class FindingTests: XCTestCase {
         store.send(120, .sdkActiveSpeakers(speakers: [speaker("a", "mic", 0.3), speaker("b", "mic", 0.6)]),
                    [finding("speakers.mismatch", "S2", [3, 1], 120)])
         // The SDK kept a speaker the server said stopped.
-        store.send(200, .speakers(speaking: [], stopped: [key("a", "mic")]), [.snapshot([speaker("b", "mic", 0.6)]), snapshotTimer(4, 1201)]) {
+        store.send(200, .speakers(speaking: [], stopped: [key("a", "mic")]), [.snapshot([speaker("b", "mic", 0.6)]), .timer(snapshotTimer(4, 1201))]) {
             $0.speakers = [speaker("b", "mic", 0.6)]
             $0.speakersSeq = 4
         }

@@ -49,14 +49,14 @@ final class LimitAndRedactionTests: XCTestCase {
         let tied = [speaker("tok-b", "mic", 0.5), speaker("tok-a", "mic", 0.5), speaker("tok-c", "mic", 0.2)]
         let derived = tied.sorted(by: QualityEngine.speakerOrder)
         let plain = TestStore()
-        plain.send(10, .speakers(speaking: tied, stopped: []), [.snapshot(derived), snapshotTimer(1, 1011)]) { $0.speakers = derived; $0.speakersSeq = 1 }
+        plain.send(10, .speakers(speaking: tied, stopped: []), [.snapshot(derived), .timer(snapshotTimer(1, 1011))]) { $0.speakers = derived; $0.speakersSeq = 1 }
         plain.send(20, .sdkActiveSpeakers(speakers: tied), [finding("speakers.mismatch", "S2", [2, 1], 20)]) {
             $0.seen.activeSpeakers = true
         }
 
         let redacted = TestStore()
         redacted.send(1, .header(TraceHeader(layer: .srtc, redacted: .source))) { $0.tieOrderUnknown = true }
-        redacted.send(10, .speakers(speaking: tied, stopped: []), [.snapshot(derived), snapshotTimer(2, 1011)]) { $0.speakers = derived; $0.speakersSeq = 2 }
+        redacted.send(10, .speakers(speaking: tied, stopped: []), [.snapshot(derived), .timer(snapshotTimer(2, 1011))]) { $0.speakers = derived; $0.speakersSeq = 2 }
         redacted.send(20, .sdkActiveSpeakers(speakers: tied)) { $0.seen.activeSpeakers = true }
         // Different levels still keep their order; a missing or extra speaker is still a mismatch.
         let swapped = [tied[2], tied[0], tied[1]]

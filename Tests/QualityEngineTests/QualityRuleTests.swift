@@ -61,7 +61,7 @@ final class QualityRuleTests: XCTestCase {
         store.send(10, .connState(state: .connected)) { $0.transport = .connected; $0.transportSeq = 1; $0.connectedBefore = true }
         store.reportChange(1000, .poor, .good)
         store.send(1100, .speakers(speaking: [speaker("a", "mic", 0.5)], stopped: []),
-                   [.snapshot([speaker("a", "mic", 0.5)]), snapshotTimer(3, 2101)]) {
+                   [.snapshot([speaker("a", "mic", 0.5)]), .timer(snapshotTimer(3, 2101))]) {
             $0.speakers = [speaker("a", "mic", 0.5)]
             $0.speakersSeq = 3
         }

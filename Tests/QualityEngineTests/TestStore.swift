@@ -40,8 +40,8 @@ func confirmTimer(_ seq: Int, _ due: Int64) -> QualityTimer {
 }
 
 /// S3: the match window after the snapshot derived by update `seq`.
-func snapshotTimer(_ seq: Int, _ due: Int64) -> QualityOutput {
-    QualityOutput.timer(QualityTimer(due: due, kind: .snapshotWindow(snapshotSeq: seq)))
+func snapshotTimer(_ seq: Int, _ due: Int64) -> QualityTimer {
+    QualityTimer(due: due, kind: .snapshotWindow(snapshotSeq: seq))
 }
 
 func speaker(_ uid: String, _ track: String, _ level: Double) -> Speaker {
