@@ -161,6 +161,20 @@ final class RouteEngineV3CallKitTests: XCTestCase {
         XCTAssertEqual(outside.state.predictedRoute, .bluetooth, "a divergence as before v3")
     }
 
+    func test_I13_aDidActivateAfterNoDidActivateStillClosesTheAnswersWindow() {
+        // I12's window outlives I7's finding, and I13 reads I12's: a late didActivate of an answered call counts.
+        var store = TestStore.started()
+        store.skip(.deviceConnected(id: "pods", kind: .bluetooth, name: "AirPods", port: nil), at: 10)   // seq 2
+        store.skip(.callKit(event: .answer, callId: nil), at: 100)                                       // seq 3
+        store.fire(RouteTimer(due: 5101, kind: .callKitWindow(actionSeq: 3)),
+                   outputs: [finding("callkit.noDidActivate", .error, "I7", [3], t: 5101)]) { $0.callKitWindows = [] }
+        store.skip(didActivate, at: 6000)                                                                // seq 4
+        store.send(reading(.receiver, .categoryChange), at: 6100, outputs: [finding("callkit.builtInRouteChosen", .info, "I13", [5, 2], t: 6100)]) {
+            $0.lastReading = .init(route: .receiver, t: 6100, seq: 5); $0.callKitChoice = .init(route: .receiver, readingSeq: 5)
+            $0.predictionSeq = 5
+        }
+    }
+
     func test_I13_notForAStartedCall_norForAHeadset() {
         for store0 in [answered(event: .start), answered(.headset)] {
             var store = store0
