@@ -50,6 +50,16 @@ final class QualityEngineV3Tests: XCTestCase {
         XCTAssertTrue(store.findings.isEmpty)
     }
 
+    func test_R16_theQualityRulesApplyAsUsualOnMacOS() {
+        let store = TestStore()
+        store.send(1, .header(TraceHeader(layer: .srtc, device: .init(model: "Mac14,2", os: "macOS 14.5"))))
+        store.reportChange(1000, .good, .excellent)                                      // seq 2
+        store.send(2000, .speakers(speaking: [speaker("u1", "mic", 0.5)], stopped: []),
+                   [.snapshot([speaker("u1", "mic", 0.5)]), .timer(snapshotTimer(3, 3001))]) {
+            $0.speakers = [speaker("u1", "mic", 0.5)]; $0.speakersSeq = 3
+        }
+    }
+
     func test_S3_everyDerivedSnapshotMustBeAnswered_theEmptyOneIncluded_theWindowsEndInclusive() {
         let store = TestStore()
         store.send(1000, .speakers(speaking: [speaker("u1", "mic", 0.5)], stopped: []),
