@@ -136,6 +136,15 @@ final class RouteEngineV3CallbackTests: XCTestCase {
         store.send(.sdkRecovered, at: 800, outputs: [finding("interruption.recoveredWithoutActivation", .error, "I4", [9, 8], t: 800)])
     }
 
+    func test_I14c_notAfterAHold() {
+        // No SDK callback is checked for a hold (I11), the duplicate included.
+        var store = TestStore.started()
+        store.skip(.callKit(event: .didDeactivate, callId: nil), at: 100)
+        store.skip(.callKit(event: .didActivate, callId: nil), at: 200)
+        store.send(.sdkRecovered, at: 300)
+        store.send(.sdkRecovered, at: 400)
+    }
+
     func test_I14c_appliesAfterAStaleInterruption_withI4() {
         var store = TestStore.started()
         store.skip(.interruptionBegan(cause: nil, wasSuspended: true), at: 100)          // seq 2: recovers there
