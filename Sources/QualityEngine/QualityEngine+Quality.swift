@@ -49,6 +49,7 @@ extension QualityEngine {
         state.baseline = .unknown
         state.speakers = []
         speakerLevels = [:]
+        speakersContent = nil
         state.speakersSeq = nil
         state.speakersFromBefore = false
         state.baselineFromBefore = false

@@ -72,11 +72,21 @@ extension QualityEngine {
             out += judgeUnanswered(obligations.unansweredSnapshots.removeFirst(), t: first.t.saturatingAdd(options.matchWindowMs).saturatingAdd(1))
         }
         if obligations.unansweredSnapshots.count >= Self.snapshotCap { out += judgeUnanswered(obligations.unansweredSnapshots.removeFirst(), t: t) }
-        obligations.unansweredSnapshots.append(DerivedSnapshot(seq: seq, t: t, content: Self.content(state.speakers, tieOrderUnknown: state.tieOrderUnknown),
-                                                         count: state.speakers.count))
+        obligations.unansweredSnapshots.append(DerivedSnapshot(seq: seq, t: t, content: currentContent, count: state.speakers.count))
         // +1: an answer exactly `matchWindowMs` after the snapshot still counts (the window is inclusive).
         out.append(.timer(QualityTimer(due: t.saturatingAdd(options.matchWindowMs).saturatingAdd(1), kind: .snapshotWindow(snapshotSeq: seq))))
         return out
+    }
+
+    /// The content of the current derived snapshot: kept up to date by `mergeIndexed` one entry at a time,
+    /// hashed whole only when it disagrees with the state in size.
+    private var currentContent: UInt64 {
+        mutating get {
+            if let cached = speakersContent, cached.count == state.speakers.count { return cached.content }
+            let content = Self.content(state.speakers, tieOrderUnknown: state.tieOrderUnknown)
+            speakersContent = (state.speakers.count, content)
+            return content
+        }
     }
 
     /// The match window of a derived snapshot closed: unanswered, it is missed (held until the kind is seen).
@@ -93,7 +103,10 @@ extension QualityEngine {
     }
 
     /// A snapshot's content as `speakers.mismatch` compares it: uids and track ids in order (with
-    /// `tieOrderUnknown`, in any order within each run of equal levels), hashed.
+    /// `tieOrderUnknown`, in any order within each run of equal levels), hashed as the sum of the hashes of
+    /// its adjacent pairs (from a start mark to an end mark), so that an insertion or a removal updates it
+    /// in constant time (`contentAfter`). A derived snapshot is sorted by S2, whose ties already follow the
+    /// keys' order, so the two readings agree on it.
     static func content(_ speakers: [Speaker], tieOrderUnknown: Bool) -> UInt64 {
         var keys = speakers.map(\.key)
         if tieOrderUnknown {
@@ -105,13 +118,48 @@ extension QualityEngine {
                 start = end
             }
         }
+        var sum: UInt64 = 0, previous = contentStart
+        for k in keys {
+            let h = keyHash(k)
+            sum = sum &+ pairHash(previous, h)
+            previous = h
+        }
+        return sum &+ pairHash(previous, contentEnd)
+    }
+
+    private static let contentStart: UInt64 = 0x5354_4152_5421_0001, contentEnd: UInt64 = 0x454E_4421_0000_0002
+
+    private static func keyHash(_ key: SpeakerKey) -> UInt64 {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        func mix(_ s: String) {
+        for s in [key.uid, key.trackId] {
             for b in s.utf8 { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
             h = (h ^ 0xFF) &* 0x0000_0100_0000_01b3
         }
-        for k in keys { mix(k.uid); mix(k.trackId) }
-        return h ^ UInt64(keys.count)
+        return h
+    }
+
+    private static func pairHash(_ a: UInt64, _ b: UInt64) -> UInt64 {
+        func mix(_ x: UInt64) -> UInt64 {  // SplitMix64's finaliser
+            var z = x &+ 0x9E37_79B9_7F4A_7C15
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        return mix(mix(a) ^ (b &* 0xD6E8_FEB8_6659_FD93))
+    }
+
+    /// `content` after inserting `key` at `index` of `speakers` (or removing the key there): the pair it
+    /// splits (or joins) is replaced.
+    private static func contentAfter(_ content: UInt64, _ speakers: [Speaker], inserting key: SpeakerKey? = nil, at index: Int) -> UInt64 {
+        let previous = index > 0 ? keyHash(speakers[index - 1].key) : contentStart
+        if let key {
+            let next = index < speakers.count ? keyHash(speakers[index].key) : contentEnd
+            let h = keyHash(key)
+            return content &- pairHash(previous, next) &+ pairHash(previous, h) &+ pairHash(h, next)
+        }
+        let next = index + 1 < speakers.count ? keyHash(speakers[index + 1].key) : contentEnd
+        let h = keyHash(speakers[index].key)
+        return content &- pairHash(previous, h) &- pairHash(h, next) &+ pairHash(previous, next)
     }
 
     /// `merge(into:)`'s result, kept in order as it changes: each entry costs a lookup, two binary
@@ -121,10 +169,13 @@ extension QualityEngine {
             speakerLevels = Dictionary(state.speakers.map { ($0.key, $0.level) }, uniquingKeysWith: { a, _ in a })
         }
         var ignored = false
+        var content = currentContent
+        defer { speakersContent = (state.speakers.count, content) }
         for entry in speaking {
             let key = entry.key
             if let level = speakerLevels[key] {
                 if let i = Self.position(of: Speaker(uid: key.uid, trackId: key.trackId, level: level), in: state.speakers) {
+                    content = Self.contentAfter(content, state.speakers, at: i)
                     state.speakers.remove(at: i)
                 }
             } else if state.speakers.count >= limit {
@@ -132,11 +183,14 @@ extension QualityEngine {
                 continue
             }
             speakerLevels[key] = entry.level
-            state.speakers.insert(entry, at: Self.insertionPoint(of: entry, in: state.speakers))
+            let i = Self.insertionPoint(of: entry, in: state.speakers)
+            content = Self.contentAfter(content, state.speakers, inserting: key, at: i)
+            state.speakers.insert(entry, at: i)
         }
         for key in stopped {
             guard let level = speakerLevels.removeValue(forKey: key) else { continue }
             if let i = Self.position(of: Speaker(uid: key.uid, trackId: key.trackId, level: level), in: state.speakers) {
+                content = Self.contentAfter(content, state.speakers, at: i)
                 state.speakers.remove(at: i)
             }
         }
@@ -177,7 +231,7 @@ extension QualityEngine {
         }
         if Self.sameSnapshot(speakers, derived, ignoringTieOrder: state.tieOrderUnknown) {
             // S3, many-to-one: an equal answer answers every unanswered snapshot it equals in its window.
-            let content = Self.content(derived, tieOrderUnknown: state.tieOrderUnknown)
+            let content = currentContent
             obligations.unansweredSnapshots.removeAll { inWindow($0) && $0.content == content }
             return out
         }

@@ -79,6 +79,10 @@ public struct QualityEngine: Sendable {
     /// one lookup and a binary search instead of scanning and re-sorting the set (a hostile trace can
     /// add a million speakers). Derived: rebuilt whenever it disagrees with the state in size.
     var speakerLevels: [SpeakerKey: Double] = [:]
+    /// The content (S3) of `state.speakers` and its size when it was computed, so that an update that
+    /// changes nothing (a million new speakers past the limit) costs no hash of the whole set. Derived:
+    /// dropped whenever the set changes, and recomputed when it disagrees with the state in size.
+    var speakersContent: (count: Int, content: UInt64)?
 
     /// Creates an engine at the start of a trace.
     public init(options: Options = Options()) {
@@ -95,6 +99,7 @@ public struct QualityEngine: Sendable {
         case .header(let header):
             state.layer = header.layer
             state.tieOrderUnknown = header.redactedAtSource
+            speakersContent = nil
             return []
         case .connEngine(let vendor):
             return engineSelected(vendor, seq: seq, t: t)

@@ -13,6 +13,7 @@ extension RouteEngine {
             state.ownCallEnded = false
             state.callKitChoice = nil
             state.callKitActionSeq = record.seq
+            if event == .answer { obligations.answeredWindow = true }
             state.callKitWindows.append(CallKitWindow(actionSeq: record.seq, t: record.t, answered: event == .answer))
             return [.timer(RouteTimer(due: Self.due(record.t, options.recoveryWindowMs), kind: .callKitWindow(actionSeq: record.seq)))]
         case .end:
@@ -20,6 +21,7 @@ extension RouteEngine {
             state.callKitWindows.removeAll()
             state.callKitActionSeq = nil
             state.callKitChoice = nil
+            obligations.answeredWindow = false
             // I11: the call's end ends the hold's obligation (nothing to reactivate), not the hold.
             obligations.hold?.obligationEnded = true
             obligations.hold?.unholds = []
@@ -45,7 +47,9 @@ extension RouteEngine {
     /// `didActivate`: closes every CallKit window (I7) and I12's, counts as a successful activation (I4,
     /// I5, I14 b, R17), ends a hold at once (I11), and opens I13's match window after an answered call.
     private mutating func didActivate(_ record: Record) -> [RouteOutput] {
-        let answered = state.callKitWindows.contains { $0.answered }
+        // I13 reads I12's window, which I7's noDidActivate does not close.
+        let answered = obligations.answeredWindow
+        obligations.answeredWindow = false
         state.ownCallEnded = false
         state.callKitWindows.removeAll()
         state.callKitActionSeq = nil

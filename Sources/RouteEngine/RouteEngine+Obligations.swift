@@ -110,6 +110,9 @@ extension RouteEngine {
         public var silentSince: RouteReading?
         /// Whether the override was set or changed during the open interruption (R15 (b) opens no window then).
         public var overrideChangedWhileInterrupted = false
+        /// Whether I12's window (from an `answer` or `start` to the next `didActivate` or `end`) holds an
+        /// `answer`: its `didActivate` closes an answer's window (I13), even after I7's `noDidActivate`.
+        public var answeredWindow = false
         /// When a `didActivate` closed an `answer`'s window (I13 reads the match window after it).
         public var answeredActivationAt: Int64?
         /// Whether any `obs.sessionDeactivated` record appeared so far (R18's gate).

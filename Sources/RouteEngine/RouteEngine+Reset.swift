@@ -8,7 +8,11 @@ extension RouteEngine {
     /// engaged has no effect.
     mutating func mediaServicesReset(_ record: Record) -> [RouteOutput] {
         state.callSession = nil
-        guard state.engaged else { return [] }
+        // R17: a reset takes the call path down, engaged or not.
+        guard state.engaged else {
+            state.callPathUp = false
+            return []
+        }
         var outputs = closeFlushWindow(t: record.t)
         let wasInterrupted = state.interrupted
         state.interrupted = true

@@ -65,12 +65,14 @@ public struct RouteEngine: Sendable {
     /// Applies one record (any type; the ones that don't concern routing, `expect.*` included, are ignored).
     public mutating func apply(_ record: Record) -> [RouteOutput] {
         // A record that does not concern routing changes nothing: the prediction needs no recomputing.
-        let before = predictedRoute
+        let before = predictedRoute, seqBefore = state.predictionSeq
         guard var outputs = reduce(record) else { return [] }
         outputs += callKitChoiceCheck(t: record.t)
         predictedRoute = state.predictedRoute
         predictionSource = state.predictionSource
-        if predictedRoute != before { state.predictionSeq = record.seq }
+        // A change inside the record counts even when the route ends where it began (R15: a flush at a route
+        // call that asks for the flushed route again): the record is the one at which it last changed.
+        if predictedRoute != before || state.predictionSeq != seqBefore { state.predictionSeq = record.seq }
         return outputs
     }
 

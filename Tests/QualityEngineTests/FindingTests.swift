@@ -95,7 +95,7 @@ final class FindingTests: XCTestCase {
     func test_speakers_mismatch_comparesKeysInOrder() {
         let store = TestStore()
         store.send(100, .speakers(speaking: [speaker("a", "mic", 0.3), speaker("b", "mic", 0.6)], stopped: []),
-                   [.snapshot([speaker("b", "mic", 0.6), speaker("a", "mic", 0.3)])]) {
+                   [.snapshot([speaker("b", "mic", 0.6), speaker("a", "mic", 0.3)]), .timer(snapshotTimer(1, 1101))]) {
             $0.speakers = [speaker("b", "mic", 0.6), speaker("a", "mic", 0.3)]
             $0.speakersSeq = 1
         }
@@ -107,7 +107,7 @@ final class FindingTests: XCTestCase {
         store.send(120, .sdkActiveSpeakers(speakers: [speaker("a", "mic", 0.3), speaker("b", "mic", 0.6)]),
                    [finding("speakers.mismatch", "S2", [3, 1], 120)])
         // The SDK kept a speaker the server said stopped.
-        store.send(200, .speakers(speaking: [], stopped: [key("a", "mic")]), [.snapshot([speaker("b", "mic", 0.6)])]) {
+        store.send(200, .speakers(speaking: [], stopped: [key("a", "mic")]), [.snapshot([speaker("b", "mic", 0.6)]), .timer(snapshotTimer(4, 1201))]) {
             $0.speakers = [speaker("b", "mic", 0.6)]
             $0.speakersSeq = 4
         }
@@ -119,7 +119,7 @@ final class FindingTests: XCTestCase {
 
     func test_layer_targetNotInCandidates_namesTheSubscribe() {
         let store = TestStore(layer: .smeeting)
-        store.send(0, .connState(state: .connected)) { $0.transport = .connected; $0.transportSeq = 1 }
+        store.send(0, .connState(state: .connected)) { $0.transport = .connected; $0.transportSeq = 1; $0.connectedBefore = true }
         store.send(0, .subscribe(pubUid: "p", trackId: "cam", layers: ["cam_h", "cam_m"])) {
             $0.subscriptions[.init(pubUid: "p", trackId: "cam")] = .init(seq: 2, layers: ["cam_h", "cam_m"])
         }
@@ -133,7 +133,7 @@ final class FindingTests: XCTestCase {
 
     func test_layer_switchNotConfirmed_timeoutSupersedeErrorAndEnd() {
         let store = TestStore()
-        store.send(0, .connState(state: .connected)) { $0.transport = .connected; $0.transportSeq = 1 }
+        store.send(0, .connState(state: .connected)) { $0.transport = .connected; $0.transportSeq = 1; $0.connectedBefore = true }
         let cam = QualityEngine.TrackKey(pubUid: "p", trackId: "cam")
         store.send(100, .switchLayer(pubUid: "p", trackId: "cam", targetTrackId: "l"),
                    [switchVerdict(2, 100, .applied, rule: .V1), .timer(confirmTimer(2, 3101))]) {
@@ -155,8 +155,8 @@ final class FindingTests: XCTestCase {
             $0.pendingSwitches = [.init(seq: 4, t: 4100, key: cam, target: "h", deadline: 7100)]
         }
         store.fire(confirmTimer(3, 7001))
-        // The call threw (sdk.error): nothing was sent, so nothing is expected.
-        store.send(4110, .sdkError(api: "switchLayer", error: "webrtcError")) {
+        // The call threw (an sdk.error other than L4's webrtcError): nothing was sent, so nothing is expected.
+        store.send(4110, .sdkError(api: "switchLayer", error: "invalidParameter")) {
             $0.seen.error = true
             $0.pendingSwitches = []
         }

@@ -16,7 +16,9 @@ final class LimitAndRedactionTests: XCTestCase {
         let full = (0..<QualityEngine.speakerLimit).map { speaker("m\($0)", "mic", 0.5) }
         engine.state.speakers = full.sorted(by: QualityEngine.speakerOrder)
         var out = engine.apply(Record(seq: 1, t: 10, .speakers(speaking: [speaker("late", "mic", 0.9), speaker("m7", "mic", 0.6)], stopped: [])))
-        XCTAssertEqual(out.count, 2)
+        // The snapshot, its S3 window and the finding.
+        XCTAssertEqual(out.count, 3)
+        XCTAssertEqual(out[1], .timer(QualityTimer(due: 1011, kind: .snapshotWindow(snapshotSeq: 1))))
         XCTAssertEqual(out.last.map(QualityEngine.withoutProse), limitFinding(1, 10))
         XCTAssertEqual(engine.state.speakers.count, QualityEngine.speakerLimit, "the addition is ignored")
         XCTAssertFalse(engine.state.speakers.contains { $0.uid == "late" })
@@ -25,7 +27,7 @@ final class LimitAndRedactionTests: XCTestCase {
             XCTAssertTrue(f.message.contains("speakers") && !f.message.contains("channel"), f.message)
         }
         out = engine.apply(Record(seq: 2, t: 20, .speakers(speaking: [speaker("later", "mic", 0.9)], stopped: [])))
-        XCTAssertEqual(out.count, 1, "raised once per limit")
+        XCTAssertEqual(out.count, 2, "raised once per limit: the snapshot and its S3 window only")
         XCTAssertTrue(engine.state.speakerLimitReported)
     }
 
@@ -47,14 +49,14 @@ final class LimitAndRedactionTests: XCTestCase {
         let tied = [speaker("tok-b", "mic", 0.5), speaker("tok-a", "mic", 0.5), speaker("tok-c", "mic", 0.2)]
         let derived = tied.sorted(by: QualityEngine.speakerOrder)
         let plain = TestStore()
-        plain.send(10, .speakers(speaking: tied, stopped: []), [.snapshot(derived)]) { $0.speakers = derived; $0.speakersSeq = 1 }
+        plain.send(10, .speakers(speaking: tied, stopped: []), [.snapshot(derived), .timer(snapshotTimer(1, 1011))]) { $0.speakers = derived; $0.speakersSeq = 1 }
         plain.send(20, .sdkActiveSpeakers(speakers: tied), [finding("speakers.mismatch", "S2", [2, 1], 20)]) {
             $0.seen.activeSpeakers = true
         }
 
         let redacted = TestStore()
         redacted.send(1, .header(TraceHeader(layer: .srtc, redacted: .source))) { $0.tieOrderUnknown = true }
-        redacted.send(10, .speakers(speaking: tied, stopped: []), [.snapshot(derived)]) { $0.speakers = derived; $0.speakersSeq = 2 }
+        redacted.send(10, .speakers(speaking: tied, stopped: []), [.snapshot(derived), .timer(snapshotTimer(2, 1011))]) { $0.speakers = derived; $0.speakersSeq = 2 }
         redacted.send(20, .sdkActiveSpeakers(speakers: tied)) { $0.seen.activeSpeakers = true }
         // Different levels still keep their order; a missing or extra speaker is still a mismatch.
         let swapped = [tied[2], tied[0], tied[1]]

@@ -48,6 +48,7 @@ final class QualityRuleTests: XCTestCase {
         store.send(100, .connState(state: .connected)) {
             $0.transport = .connected
             $0.transportSeq = 1
+            $0.connectedBefore = true   // Q7: a later connected from another state is a reconnect
         }
         XCTAssertNil(store.engine.state.latest)
         store.send(200, report(.unknown, .unknown)) { $0.latest = .init(overall: .unknown, mos: nil) }
@@ -57,14 +58,14 @@ final class QualityRuleTests: XCTestCase {
 
     func test_Q4_reconnectClearsLatestBaselineAndSpeakersWithoutEmitting() {
         let store = TestStore()
-        store.send(10, .connState(state: .connected)) { $0.transport = .connected; $0.transportSeq = 1 }
+        store.send(10, .connState(state: .connected)) { $0.transport = .connected; $0.transportSeq = 1; $0.connectedBefore = true }
         store.reportChange(1000, .poor, .good)
         store.send(1100, .speakers(speaking: [speaker("a", "mic", 0.5)], stopped: []),
-                   [.snapshot([speaker("a", "mic", 0.5)])]) {
+                   [.snapshot([speaker("a", "mic", 0.5)]), .timer(snapshotTimer(3, 2101))]) {
             $0.speakers = [speaker("a", "mic", 0.5)]
             $0.speakersSeq = 3
         }
-        // `connected` without a `reconnecting` before it is not a reconnect.
+        // A repeated `connected` is no reconnect (Q7).
         store.send(1200, .connState(state: .connected)) { $0.transportSeq = 4 }
         XCTAssertNotNil(store.engine.state.latest)
         store.send(2000, .connState(state: .reconnecting)) {
@@ -91,7 +92,7 @@ final class QualityRuleTests: XCTestCase {
             $0.vendor = .wangsu; $0.vendorSeq = 2
             $0.latest = nil; $0.baseline = .unknown
         }
-        store.send(700, .connState(state: .connected)) { $0.transport = .connected; $0.transportSeq = 3 }
+        store.send(700, .connState(state: .connected)) { $0.transport = .connected; $0.transportSeq = 3; $0.connectedBefore = true }
         store.send(1000, report(.poor, .lost))
         store.send(1100, .speakers(speaking: [speaker("a", "mic", 0.9)], stopped: []))
         store.send(1200, .subscribe(pubUid: "p", trackId: "cam", layers: ["h", "l"])) {

@@ -7,25 +7,25 @@ final class SpeakerAndLayerRuleTests: XCTestCase {
     func test_S1_mergeKeyedByUidAndTrack_laterEntryUpdatesLevel_stoppedRemoves() {
         let store = TestStore()
         store.send(100, .speakers(speaking: [speaker("a", "mic", 0.2), speaker("a", "screen", 0.1)], stopped: []),
-                   [.snapshot([speaker("a", "mic", 0.2), speaker("a", "screen", 0.1)])]) {
+                   [.snapshot([speaker("a", "mic", 0.2), speaker("a", "screen", 0.1)]), .timer(snapshotTimer(1, 1101))]) {
             $0.speakers = [speaker("a", "mic", 0.2), speaker("a", "screen", 0.1)]
             $0.speakersSeq = 1
         }
         // A later speaking entry for a known key updates its level (no duplicate); another key is added.
         store.send(200, .speakers(speaking: [speaker("a", "screen", 0.8), speaker("b", "mic", 0.5)], stopped: []),
-                   [.snapshot([speaker("a", "screen", 0.8), speaker("b", "mic", 0.5), speaker("a", "mic", 0.2)])]) {
+                   [.snapshot([speaker("a", "screen", 0.8), speaker("b", "mic", 0.5), speaker("a", "mic", 0.2)]), .timer(snapshotTimer(2, 1201))]) {
             $0.speakers = [speaker("a", "screen", 0.8), speaker("b", "mic", 0.5), speaker("a", "mic", 0.2)]
             $0.speakersSeq = 2
         }
         // Stopped removes only that track; a key both speaking and stopped in one update ends up stopped.
         store.send(300, .speakers(speaking: [speaker("c", "mic", 0.3)], stopped: [key("a", "screen"), key("c", "mic")]),
-                   [.snapshot([speaker("b", "mic", 0.5), speaker("a", "mic", 0.2)])]) {
+                   [.snapshot([speaker("b", "mic", 0.5), speaker("a", "mic", 0.2)]), .timer(snapshotTimer(3, 1301))]) {
             $0.speakers = [speaker("b", "mic", 0.5), speaker("a", "mic", 0.2)]
             $0.speakersSeq = 3
         }
         // Stopping someone who is not speaking changes nothing but still emits the snapshot.
         store.send(400, .speakers(speaking: [], stopped: [key("zz", "mic")]),
-                   [.snapshot([speaker("b", "mic", 0.5), speaker("a", "mic", 0.2)])]) { $0.speakersSeq = 4 }
+                   [.snapshot([speaker("b", "mic", 0.5), speaker("a", "mic", 0.2)]), .timer(snapshotTimer(4, 1401))]) { $0.speakersSeq = 4 }
     }
 
     func test_S2_snapshotSortedByLevelThenUidThenTrack_andEmptySnapshotEmitted() {
@@ -34,11 +34,11 @@ final class SpeakerAndLayerRuleTests: XCTestCase {
                       speaker("b", "a", 0.4), speaker("c", "mic", 0.1)]
         store.send(100, .speakers(speaking: [speaker("c", "mic", 0.1), speaker("b", "a", 0.4), speaker("a", "x", 0.4),
                                              speaker("z", "mic", 0.9), speaker("a", "mic", 0.4)], stopped: []),
-                   [.snapshot(sorted)]) {
+                   [.snapshot(sorted), .timer(snapshotTimer(1, 1101))]) {
             $0.speakers = sorted
             $0.speakersSeq = 1
         }
-        store.send(200, .speakers(speaking: [], stopped: sorted.map(\.key)), [.snapshot([])]) {
+        store.send(200, .speakers(speaking: [], stopped: sorted.map(\.key)), [.snapshot([]), .timer(snapshotTimer(2, 1201))]) {
             $0.speakers = []
             $0.speakersSeq = 2
         }
@@ -69,7 +69,7 @@ final class SpeakerAndLayerRuleTests: XCTestCase {
 
     func test_L2_targetOutsideCandidatesIsIneffective_withoutSubscribeIsApplied() {
         let store = TestStore()
-        store.send(10, .connState(state: .connected)) { $0.transport = .connected; $0.transportSeq = 1 }
+        store.send(10, .connState(state: .connected)) { $0.transport = .connected; $0.transportSeq = 1; $0.connectedBefore = true }
         store.send(20, .subscribe(pubUid: "p", trackId: "cam", layers: ["h", "m"])) {
             $0.subscriptions[.init(pubUid: "p", trackId: "cam")] = .init(seq: 2, layers: ["h", "m"])
         }
@@ -97,7 +97,7 @@ final class SpeakerAndLayerRuleTests: XCTestCase {
 
     func test_L3_clientConfirmationWithinTimeoutClearsThePendingSwitch() {
         let store = TestStore()
-        store.send(0, .connState(state: .connected)) { $0.transport = .connected; $0.transportSeq = 1 }
+        store.send(0, .connState(state: .connected)) { $0.transport = .connected; $0.transportSeq = 1; $0.connectedBefore = true }
         store.send(0, .subscribe(pubUid: "p", trackId: "cam", layers: ["h", "l"])) {
             $0.subscriptions[.init(pubUid: "p", trackId: "cam")] = .init(seq: 2, layers: ["h", "l"])
         }

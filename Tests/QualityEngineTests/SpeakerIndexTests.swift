@@ -21,6 +21,8 @@ final class SpeakerIndexTests: XCTestCase {
                 let ignoredReference = QualityEngine.merge(into: &reference, speaking: speaking, stopped: stopped, limit: limit)
                 XCTAssertEqual(engine.state.speakers, reference, "round \(round)")
                 XCTAssertEqual(ignoredIndexed, ignoredReference, "round \(round)")
+                // S3's content of the snapshot, kept up to date entry by entry, is the content of the whole.
+                XCTAssertEqual(engine.speakersContent?.content, QualityEngine.content(reference, tieOrderUnknown: false), "round \(round)")
             }
         }
     }

@@ -14,13 +14,15 @@ final class SummaryTests: XCTestCase {
     }
 
     func test_summary_timePerLevel_noDataBeforeFirstReportAndAfterReconnect() {
+        // Q7: a reconnect needs the transport to have been connected before in the trace (seq 1).
         let engine = run([
-            (1000, report(.good, .excellent, pubMos: 4.0, subMos: 4.4)),  // seq 1: good 1000–3000
-            (3000, report(.poor, .good, pubMos: 2.5, subMos: 3.8)),       // seq 2: poor 3000–4000
-            (4000, report(.lost, .lost, pubMos: 1.0, subMos: 1.2)),       // seq 3: lost 4000–5000
-            (5000, .connState(state: .reconnecting)),                      // seq 4
-            (6000, .connState(state: .connected)),                         // seq 5: no data 6000–7000
-            (7000, report(.unknown, .unknown)),                            // seq 6: unknown 7000–9000
+            (500, .connState(state: .connected)),                          // seq 1
+            (1000, report(.good, .excellent, pubMos: 4.0, subMos: 4.4)),  // seq 2: good 1000–3000
+            (3000, report(.poor, .good, pubMos: 2.5, subMos: 3.8)),       // seq 3: poor 3000–4000
+            (4000, report(.lost, .lost, pubMos: 1.0, subMos: 1.2)),       // seq 4: lost 4000–5000
+            (5000, .connState(state: .reconnecting)),                      // seq 5
+            (6000, .connState(state: .connected)),                         // seq 6: no data 6000–7000
+            (7000, report(.unknown, .unknown)),                            // seq 7: unknown 7000–9000
         ], end: 9000)
         let s = engine.summary
         XCTAssertEqual(s.time.noData, 2000)
@@ -29,7 +31,7 @@ final class SummaryTests: XCTestCase {
         XCTAssertEqual(s.time.lost, 2000, "lost is held until the reconnect clears it")
         XCTAssertEqual(s.time.unknown, 2000)
         XCTAssertEqual(s.time.total, 9000)
-        XCTAssertEqual(s.worst, .init(startSeq: 2, startT: 3000, endSeq: 5, endT: 6000))
+        XCTAssertEqual(s.worst, .init(startSeq: 3, startT: 3000, endSeq: 6, endT: 6000))
         XCTAssertEqual(s.mosMin, 1.0)
         XCTAssertEqual(s.mosMax, 4.0)
         XCTAssertEqual(s.reports, 4)

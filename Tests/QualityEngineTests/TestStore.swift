@@ -39,6 +39,11 @@ func confirmTimer(_ seq: Int, _ due: Int64) -> QualityTimer {
     QualityTimer(due: due, kind: .layerConfirm(callSeq: seq))
 }
 
+/// S3: the match window after the snapshot derived by update `seq`.
+func snapshotTimer(_ seq: Int, _ due: Int64) -> QualityTimer {
+    QualityTimer(due: due, kind: .snapshotWindow(snapshotSeq: seq))
+}
+
 func speaker(_ uid: String, _ track: String, _ level: Double) -> Speaker {
     Speaker(uid: uid, trackId: track, level: level)
 }
@@ -49,7 +54,15 @@ func key(_ uid: String, _ track: String) -> SpeakerKey {
 
 func switchVerdict(_ seq: Int, _ t: Int64, _ kind: VerdictKind, _ cause: VerdictCause? = nil, causeSeq: Int? = nil,
                    rule: RuleID) -> QualityOutput {
-    .verdict(Verdict(seq: seq, t: t, call: .switchLayer, verdict: kind, cause: cause, causeSeq: causeSeq, rule: rule))
+    var v = Verdict(seq: seq, t: t, call: .switchLayer, verdict: kind, cause: cause, causeSeq: causeSeq, rule: rule)
+    // V2 extends to switchLayer (L4): the outcome is the verdict, decided at the call.
+    v.outcome = Outcome(kind: OutcomeKind(rawValue: kind.rawValue)!, cause: cause, t: t, seq: seq)
+    return .verdict(v)
+}
+
+/// L4: what became of an accepted switch whose send failed (the `sdk.error` at `by`).
+func switchOutcome(_ callSeq: Int, _ kind: OutcomeKind, _ cause: VerdictCause? = nil, t: Int64, by: Int?) -> QualityOutput {
+    .outcome(callSeq: callSeq, Outcome(kind: kind, cause: cause, t: t, seq: by))
 }
 
 extension TestSupport.TestStore where Engine == QualityEngine {

@@ -68,11 +68,13 @@ final class RouteEngineFindingTests: XCTestCase {
             var store = TestStore.started()
             store.skip(.interruptionBegan(cause: .systemCall, wasSuspended: nil), at: 100)
             let outputs = store.skip(.interruptionEnded(shouldResume: true), at: 200)
-            guard case .timer(let window)? = outputs.last else { return XCTFail("expected the recovery window") }
-            XCTAssertEqual(window, RouteTimer(due: 5200, kind: .recoveryWindow(interruptionSeq: 2)))
+            let windows = outputs.compactMap { if case .timer(let t) = $0, case .recoveryWindow = t.kind { t } else { nil } }
+            guard let window = windows.first else { return XCTFail("expected the recovery window") }
+            // v3: the window's end is inclusive, so its finding falls due one ms after it.
+            XCTAssertEqual(window, RouteTimer(due: 5201, kind: .recoveryWindow(interruptionSeq: 2)))
             store.skip(.sessionActivated(.init(ok: false, category: "playAndRecord")), at: 300)  // a failure confirms nothing
             if let confirmation { store.skip(confirmation, at: 4000) }
-            let expected = confirmation == nil ? [finding("interruption.notRecovered", .error, "I3", [3, 2], t: 5200)] : []
+            let expected = confirmation == nil ? [finding("interruption.notRecovered", .error, "I3", [3, 2], t: 5201)] : []
             store.fire(window, outputs: expected) { $0.pendingConfirmation = nil }
         }
     }
@@ -80,10 +82,14 @@ final class RouteEngineFindingTests: XCTestCase {
     func test_finding_interruption_prematureReactivation_onlyWhileInterruptedAndCallUp() {
         var store = TestStore.started()
         store.send(.callState(state: .connected), at: 1) { $0.callState = .connected }
-        store.send(callSession(), at: 2, outputs: []) { $0.activationsRecorded = true }
+        store.send(callSession(), at: 2, outputs: []) {
+            $0.activationsRecorded = true; $0.callSessionUp(3, "voiceChat", options: ["allowBluetooth", "defaultToSpeaker"])
+        }
         XCTAssertTrue(findings(store.skip(.interruptionBegan(cause: .systemCall, wasSuspended: nil), at: 3)).isEmpty)
+        // R19: the session it configured is the one that is up; R17: a premature reactivation does not bring the
+        // call path up (it is bound to fail).
         store.send(callSession(), at: 4, outputs: [finding("interruption.prematureReactivation", .warning, "I4", [5, 4], t: 4)]) {
-            $0.activatedSinceInterruption = true
+            $0.activatedSinceInterruption = true; $0.callSession = .init(seq: 5, mode: "voiceChat", allowsAirPlay: false)
         }
         store.skip(.callState(state: .held), at: 5)
         store.send(callSession(ok: false), at: 6,
@@ -109,7 +115,9 @@ final class RouteEngineFindingTests: XCTestCase {
     func test_finding_audioModule_leftDisabled_atLeaveOrEndOnce() {
         var store = TestStore.started(.smeeting)
         store.skip(.setAudioModuleEnabled(enabled: false), at: 1)
-        store.send(.exitMeeting, at: 2, outputs: [finding("audioModule.leftDisabled", .warning, "R9", [3, 2], t: 2)]) {
+        store.send(.exitMeeting, at: 2, outputs: [
+            finding("audioModule.leftDisabled", .warning, "R9", [3, 2], t: 2), timer(5003, .deactivationWindow(seq: 3)),
+        ]) {
             $0.engaged = false; $0.leftSeq = 3; $0.audioModuleLeftDisabledReported = true
         }
         store.finish()
@@ -137,18 +145,20 @@ final class RouteEngineFindingTests: XCTestCase {
         store.send(callSession([], mode: "default", category: "playback"), at: 2)
         store.send(callSession(["allowBluetoothA2DP"], mode: "default"), at: 3, outputs: [
             finding("session.missingAllowBluetooth", .warning, "R11", [4], t: 3), finding("session.wrongMode", .warning, nil, [4], t: 3),
-        ])
+        ]) { $0.callSessionUp(4, "default", missingAllowBluetooth: true) }
         store.send(callSession(["allowBluetoothHFP"], mode: "default"), at: 4,
-                   outputs: [finding("session.wrongMode", .warning, nil, [5], t: 4)])
+                   outputs: [finding("session.wrongMode", .warning, nil, [5], t: 4)]) { $0.callSessionUp(5, "default") }
     }
 
     func test_finding_session_missingDefaultToSpeaker_onlyWhileDefaultIsSpeaker() {
         var store = TestStore.started()
-        store.send(callSession(["allowBluetooth"]), at: 1) { $0.activationsRecorded = true }
+        store.send(callSession(["allowBluetooth"]), at: 1) { $0.activationsRecorded = true; $0.callSessionUp(2, "voiceChat") }
         store.skip(.setDefaultRoute(target: .speaker), at: 2)
         store.send(callSession(["allowBluetooth"]), at: 3,
-                   outputs: [finding("session.missingDefaultToSpeaker", .warning, "R11", [4, 3], t: 3)])
-        store.send(callSession(), at: 4)
+                   outputs: [finding("session.missingDefaultToSpeaker", .warning, "R11", [4, 3], t: 3)]) {
+            $0.callSessionUp(4, "voiceChat", missingDefaultToSpeaker: true)
+        }
+        store.send(callSession(), at: 4) { $0.callSessionUp(5, "voiceChat") }
     }
 
     func test_finding_session_wrongMode() {
@@ -160,17 +170,18 @@ final class RouteEngineFindingTests: XCTestCase {
             $0.callSessionUp(3, "default"); $0.predictionSeq = 3
         }
         store.send(.sessionActivated(.init(ok: true, category: "playAndRecord", mode: nil, options: ["allowBluetooth"])),
-                   at: 3, outputs: [finding("session.wrongMode", .warning, nil, [4], t: 3)])
+                   at: 3, outputs: [finding("session.wrongMode", .warning, nil, [4], t: 3)]) { $0.callSessionUp(4, nil) }
     }
 
     func test_finding_app_missingMicUsageDescription_atEachEngagement() {
         var store = TestStore()
         store.skip(header(.smeeting, micUsage: false))
-        store.send(.enterMeeting(room: "r"), at: 1,
-                   outputs: [finding("app.missingMicUsageDescription", .error, "R6", [1], t: 1)]) {
+        store.send(.enterMeeting(room: "r"), at: 1, outputs: [
+            finding("app.missingMicUsageDescription", .error, "R6", [1], t: 1), timer(5002, .callPathWindow(seq: 1)),
+        ]) {
             $0.engaged = true; $0.engagedSeq = 1; $0.predictionSeq = 1
         }
-        store.send(.enterMeeting(room: "r"), at: 2) { $0.engagedSeq = 2 }
+        store.send(.enterMeeting(room: "r"), at: 2)   // R19: an enter while engaged is not an engagement: no finding
         store.skip(.exitMeeting, at: 3)
         XCTAssertEqual(findings(store.skip(.enterMeeting(room: "r"), at: 4)).map(\.code.rawValue), ["app.missingMicUsageDescription"])
         var fine = TestStore()
@@ -196,7 +207,9 @@ final class RouteEngineFindingTests: XCTestCase {
         store.send(header(.smeeting, simulator: true), outputs: [finding("device.simulator", .warning, "R10", [0], t: 0)]) {
             $0.layer = .smeeting; $0.simulator = true; $0.headerSeq = 0
         }
-        store.send(.enterMeeting(room: "r"), at: 1) { $0.engaged = true; $0.engagedSeq = 1 }
+        store.send(.enterMeeting(room: "r"), at: 1, outputs: [timer(5002, .callPathWindow(seq: 1))]) {
+            $0.engaged = true; $0.engagedSeq = 1; $0.predictionSeq = 1
+        }
         var device = TestStore()
         XCTAssertTrue(findings(device.skip(header(.smeeting))).isEmpty)
     }

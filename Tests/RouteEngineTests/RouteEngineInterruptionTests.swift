@@ -5,8 +5,16 @@ import XCTest
 
 /// I1–I4: interruptions, system calls and recovery.
 final class RouteEngineInterruptionTests: XCTestCase {
-    private func window(_ interruptionSeq: Int, due: Int64) -> RouteOutput {
-        .timer(RouteTimer(due: due, kind: .recoveryWindow(interruptionSeq: interruptionSeq)))
+    /// What a recovery at `t` by `trigger` asks for: the recovery window (interruption.notRecovered, I14 b)
+    /// and, the call path being down since the interruption began, a call-path window (R17). Both fall due
+    /// at t + W + 1 (v3: the window's end is inclusive).
+    private func recoveryTimers(_ interruptionSeq: Int, _ trigger: Int, at t: Int64, window: Int64 = 5000) -> [RouteOutput] {
+        [timer(t + window + 1, .recoveryWindow(interruptionSeq: interruptionSeq)), timer(t + window + 1, .callPathWindow(seq: trigger))]
+    }
+
+    /// I14 (a): an interruption that begins at `t` makes the interrupted callback due within the match window.
+    private func callbackDue(_ seq: Int, at t: Int64) -> RouteOutput {
+        timer(t + 1001, .interruptedCallback(seq: seq))
     }
 
     func test_I1_interruptionWhileEngaged_ignoredWhenNot_endedByLeaving() {
@@ -15,30 +23,31 @@ final class RouteEngineInterruptionTests: XCTestCase {
         XCTAssertFalse(idle.state.interrupted, "not engaged: nothing to interrupt")
 
         var store = TestStore.started()
-        store.send(.interruptionBegan(cause: .siri, wasSuspended: nil), at: 100) {
-            $0.interrupted = true; $0.interruptionSeq = 2; $0.activatedSinceInterruption = false; $0.predictionSeq = 2
+        store.send(.interruptionBegan(cause: .siri, wasSuspended: nil), at: 100, outputs: [callbackDue(2, at: 100)]) {
+            $0.interruptedBy(2); $0.predictionSeq = 2
         }
         XCTAssertNil(store.state.predictedRoute)
-        store.send(.interruptionEnded(shouldResume: true), at: 150, outputs: [.recovered(t: 150), window(2, due: 5150)]) {
-            $0.interrupted = false; $0.predictionSeq = 3
+        store.send(.interruptionEnded(shouldResume: true), at: 150, outputs: [.recovered(t: 150)] + recoveryTimers(2, 3, at: 150)) {
+            $0.interrupted = false; $0.interruptionKind = nil; $0.predictionSeq = 3
             $0.pendingConfirmation = .init(interruptionSeq: 2, triggerSeq: 3, recoveredAt: 150)
         }
-        store.send(.interruptionBegan(cause: .systemCall, wasSuspended: nil), at: 200) {
-            $0.interrupted = true; $0.interruptionSeq = 4; $0.activatedSinceInterruption = false; $0.predictionSeq = 4
+        store.send(.interruptionBegan(cause: .systemCall, wasSuspended: nil), at: 200, outputs: [callbackDue(4, at: 200)]) {
+            $0.interruptedBy(4); $0.predictionSeq = 4
         }
         store.send(.callState(state: .connected), at: 210) { $0.callState = .connected; $0.callUpDuringInterruption = true }
         store.send(.interruptionEnded(shouldResume: nil), at: 300) { $0.recoveryPending = true }
+        // No prediction before (interrupted) nor after (R13: not engaged), so the prediction's record stays.
         store.send(.leaveChannel, at: 400) {
-            $0.engaged = false; $0.leftSeq = 7; $0.interrupted = false; $0.recoveryPending = false
-            $0.pendingConfirmation = nil; $0.predictionSeq = 7
+            $0.engaged = false; $0.leftSeq = 7; $0.interrupted = false; $0.interruptionKind = nil; $0.recoveryPending = false
+            $0.pendingConfirmation = nil
         }
-        XCTAssertEqual(store.state.predictedRoute, .speaker)
+        XCTAssertNil(store.state.predictedRoute, "not engaged: no prediction (R13)")
     }
 
     func test_I2_interruptionEndedAloneDoesNotRecoverWhileCallUpOrInBackground() {
         var store = TestStore.started()
-        store.send(.interruptionBegan(cause: .systemCall, wasSuspended: nil), at: 100) {
-            $0.interrupted = true; $0.interruptionSeq = 2; $0.activatedSinceInterruption = false; $0.predictionSeq = 2
+        store.send(.interruptionBegan(cause: .systemCall, wasSuspended: nil), at: 100, outputs: [callbackDue(2, at: 100)]) {
+            $0.interruptedBy(2); $0.predictionSeq = 2
         }
         store.send(.callState(state: .connected), at: 110) { $0.callState = .connected; $0.callUpDuringInterruption = true }
         store.send(.interruptionEnded(shouldResume: true), at: 300) { $0.recoveryPending = true }
@@ -48,8 +57,8 @@ final class RouteEngineInterruptionTests: XCTestCase {
         store.send(.callState(state: .idle), at: 600) { $0.callState = .idle; $0.callEndedAt = 600 }
         XCTAssertTrue(store.state.interrupted, "idle is a condition, not an attempt")
         store.send(.appState(state: .background), at: 700) { $0.foreground = false }
-        store.send(.appState(state: .foreground), at: 800, outputs: [.recovered(t: 800), window(2, due: 5800)]) {
-            $0.foreground = true; $0.interrupted = false; $0.recoveryPending = false; $0.predictionSeq = 9
+        store.send(.appState(state: .foreground), at: 800, outputs: [.recovered(t: 800)] + recoveryTimers(2, 9, at: 800)) {
+            $0.foreground = true; $0.interrupted = false; $0.interruptionKind = nil; $0.recoveryPending = false; $0.predictionSeq = 9
             $0.pendingConfirmation = .init(interruptionSeq: 2, triggerSeq: 9, recoveredAt: 800)
         }
     }
@@ -57,8 +66,8 @@ final class RouteEngineInterruptionTests: XCTestCase {
     func test_I3_noAttemptBeforeInterruptionEnded_whileCallUpOrJustEnded() {
         var store = TestStore.started()
         store.send(.callState(state: .incoming), at: 90) { $0.callState = .incoming }
-        store.send(.interruptionBegan(cause: .systemCall, wasSuspended: nil), at: 100) {
-            $0.interrupted = true; $0.interruptionSeq = 3; $0.activatedSinceInterruption = false; $0.predictionSeq = 3
+        store.send(.interruptionBegan(cause: .systemCall, wasSuspended: nil), at: 100, outputs: [callbackDue(3, at: 100)]) {
+            $0.interruptedBy(3); $0.predictionSeq = 3
             $0.callUpDuringInterruption = true
         }
         store.send(.appState(state: .foreground), at: 150)
@@ -69,8 +78,8 @@ final class RouteEngineInterruptionTests: XCTestCase {
         }
         store.send(.appState(state: .foreground), at: 2199)
         XCTAssertTrue(store.state.interrupted, "the call ended less than D ms before: I6 (b) does not apply")
-        store.send(.interruptionEnded(shouldResume: true), at: 2199, outputs: [.recovered(t: 2199), window(3, due: 7199)]) {
-            $0.interrupted = false; $0.predictionSeq = 7; $0.recoveryPending = false
+        store.send(.interruptionEnded(shouldResume: true), at: 2199, outputs: [.recovered(t: 2199)] + recoveryTimers(3, 7, at: 2199)) {
+            $0.interrupted = false; $0.interruptionKind = nil; $0.predictionSeq = 7; $0.recoveryPending = false
             $0.pendingConfirmation = .init(interruptionSeq: 3, triggerSeq: 7, recoveredAt: 2199)
         }
         store.fire(retry)
@@ -78,11 +87,11 @@ final class RouteEngineInterruptionTests: XCTestCase {
 
     func test_I3_attemptAtInterruptionEnded() {
         var store = TestStore.started()
-        store.send(.interruptionBegan(cause: .otherApp, wasSuspended: nil), at: 100) {
-            $0.interrupted = true; $0.interruptionSeq = 2; $0.activatedSinceInterruption = false; $0.predictionSeq = 2
+        store.send(.interruptionBegan(cause: .otherApp, wasSuspended: nil), at: 100, outputs: [callbackDue(2, at: 100)]) {
+            $0.interruptedBy(2); $0.predictionSeq = 2
         }
-        store.send(.interruptionEnded(shouldResume: true), at: 200, outputs: [.recovered(t: 200), window(2, due: 5200)]) {
-            $0.interrupted = false; $0.predictionSeq = 3
+        store.send(.interruptionEnded(shouldResume: true), at: 200, outputs: [.recovered(t: 200)] + recoveryTimers(2, 3, at: 200)) {
+            $0.interrupted = false; $0.interruptionKind = nil; $0.predictionSeq = 3
             $0.pendingConfirmation = .init(interruptionSeq: 2, triggerSeq: 3, recoveredAt: 200)
         }
         XCTAssertEqual(store.state.predictedRoute, .receiver, "the route is re-applied per R8")
@@ -92,21 +101,21 @@ final class RouteEngineInterruptionTests: XCTestCase {
 
     func test_I3_attemptAtForeground() {
         var store = TestStore.started()
-        store.send(.interruptionBegan(cause: .siri, wasSuspended: nil), at: 100) {
-            $0.interrupted = true; $0.interruptionSeq = 2; $0.activatedSinceInterruption = false; $0.predictionSeq = 2
+        store.send(.interruptionBegan(cause: .siri, wasSuspended: nil), at: 100, outputs: [callbackDue(2, at: 100)]) {
+            $0.interruptedBy(2); $0.predictionSeq = 2
         }
         store.send(.appState(state: .background), at: 150) { $0.foreground = false }
         store.send(.interruptionEnded(shouldResume: nil), at: 200) { $0.recoveryPending = true }
-        store.send(.appState(state: .foreground), at: 900, outputs: [.recovered(t: 900), window(2, due: 5900)]) {
-            $0.foreground = true; $0.interrupted = false; $0.recoveryPending = false; $0.predictionSeq = 5
+        store.send(.appState(state: .foreground), at: 900, outputs: [.recovered(t: 900)] + recoveryTimers(2, 5, at: 900)) {
+            $0.foreground = true; $0.interrupted = false; $0.interruptionKind = nil; $0.recoveryPending = false; $0.predictionSeq = 5
             $0.pendingConfirmation = .init(interruptionSeq: 2, triggerSeq: 5, recoveredAt: 900)
         }
     }
 
     func test_I3_attemptDmsAfterCallDisconnected_recoveredOnce() {
         var store = TestStore.started(options: .init(retryDelayMs: 1500, recoveryWindowMs: 4000))
-        store.send(.interruptionBegan(cause: .systemCall, wasSuspended: nil), at: 100) {
-            $0.interruptionSeq = 2; $0.interrupted = true; $0.activatedSinceInterruption = false; $0.predictionSeq = 2
+        store.send(.interruptionBegan(cause: .systemCall, wasSuspended: nil), at: 100, outputs: [callbackDue(2, at: 100)]) {
+            $0.interruptedBy(2); $0.predictionSeq = 2
         }
         store.send(.callState(state: .incoming), at: 110) { $0.callState = .incoming; $0.callUpDuringInterruption = true }
         store.send(.callState(state: .connected), at: 120) { $0.callState = .connected }
@@ -116,8 +125,8 @@ final class RouteEngineInterruptionTests: XCTestCase {
             $0.callState = .disconnected; $0.callEndedAt = 1000
         }
         XCTAssertTrue(store.state.interrupted, "the attempt is D ms later, not at the disconnect")
-        store.fire(retry, outputs: [.recovered(t: 2500), window(2, due: 6500)]) {
-            $0.interrupted = false; $0.recoveryPending = false; $0.predictionSeq = 6
+        store.fire(retry, outputs: [.recovered(t: 2500)] + recoveryTimers(2, 6, at: 2500, window: 4000)) {
+            $0.interrupted = false; $0.interruptionKind = nil; $0.recoveryPending = false; $0.predictionSeq = 6
             $0.pendingConfirmation = .init(interruptionSeq: 2, triggerSeq: 6, recoveredAt: 2500)
         }
         store.fire(retry)
@@ -142,8 +151,8 @@ final class RouteEngineInterruptionTests: XCTestCase {
 
     func test_I4_prematureReactivationThenProperRecovery() {
         var store = TestStore.started()
-        store.send(.interruptionBegan(cause: .systemCall, wasSuspended: nil), at: 100) {
-            $0.interruptionSeq = 2; $0.interrupted = true; $0.activatedSinceInterruption = false; $0.predictionSeq = 2
+        store.send(.interruptionBegan(cause: .systemCall, wasSuspended: nil), at: 100, outputs: [callbackDue(2, at: 100)]) {
+            $0.interruptedBy(2); $0.predictionSeq = 2
         }
         store.send(.callState(state: .connected), at: 110) { $0.callState = .connected; $0.callUpDuringInterruption = true }
         store.send(.interruptionEnded(shouldResume: true), at: 200) { $0.recoveryPending = true }
@@ -155,22 +164,23 @@ final class RouteEngineInterruptionTests: XCTestCase {
         store.send(.callState(state: .disconnected), at: 300, outputs: [.timer(retry)]) {
             $0.callState = .disconnected; $0.callEndedAt = 300
         }
-        store.fire(retry, outputs: [.recovered(t: 2300), window(2, due: 7300)]) {
-            $0.interrupted = false; $0.recoveryPending = false; $0.predictionSeq = 6
+        store.fire(retry, outputs: [.recovered(t: 2300)] + recoveryTimers(2, 6, at: 2300)) {
+            $0.interrupted = false; $0.interruptionKind = nil; $0.recoveryPending = false; $0.predictionSeq = 6
             $0.pendingConfirmation = .init(interruptionSeq: 2, triggerSeq: 6, recoveredAt: 2300)
         }
-        let good = SessionActivation(ok: true, category: "playAndRecord", mode: "voiceChat", options: ["allowBluetooth"])
-        store.send(.sessionActivated(good), at: 2310) { $0.activatedSinceInterruption = true; $0.pendingConfirmation = nil }
+        store.send(callSession(), at: 2310) {
+            $0.activatedSinceInterruption = true; $0.pendingConfirmation = nil; $0.callSessionUp(7, "voiceChat")
+        }
         store.send(.sdkRecovered, at: 2320)
     }
 
     func test_I4_recoveredCallbackWithoutActivationIsADefect() {
         var store = TestStore.started()
-        store.send(.interruptionBegan(cause: .siri, wasSuspended: nil), at: 100) {
-            $0.interruptionSeq = 2; $0.interrupted = true; $0.activatedSinceInterruption = false; $0.predictionSeq = 2
+        store.send(.interruptionBegan(cause: .siri, wasSuspended: nil), at: 100, outputs: [callbackDue(2, at: 100)]) {
+            $0.interruptedBy(2); $0.predictionSeq = 2
         }
-        store.send(.interruptionEnded(shouldResume: true), at: 200, outputs: [.recovered(t: 200), window(2, due: 5200)]) {
-            $0.interrupted = false; $0.predictionSeq = 3
+        store.send(.interruptionEnded(shouldResume: true), at: 200, outputs: [.recovered(t: 200)] + recoveryTimers(2, 3, at: 200)) {
+            $0.interrupted = false; $0.interruptionKind = nil; $0.predictionSeq = 3
             $0.pendingConfirmation = .init(interruptionSeq: 2, triggerSeq: 3, recoveredAt: 200)
         }
         store.send(.sdkRecovered, at: 210,

@@ -8,14 +8,14 @@ import XCTest
 final class RouteEngineOutcomeTests: XCTestCase {
     func test_V2_deferredCallsAreDecidedAtTheEngagement_moduleReenabledFirst() {
         var store = TestStore.started(engaged: false, initialDefault: .speaker)
-        store.send(.setAudioModuleEnabled(enabled: false), at: 1) {
-            $0.audioModuleEnabled = false; $0.audioModuleDisabledSeq = 1; $0.predictionSeq = 1
+        store.send(.setAudioModuleEnabled(enabled: false), at: 1) {   // not engaged: no prediction either way (R13)
+            $0.audioModuleEnabled = false; $0.audioModuleDisabledSeq = 1
         }
         store.send(.setRoute(target: .speaker, api: nil), at: 2, outputs: [
             verdict(2, "api.setRoute", .deferred, .notEngaged, t: 2), finding("route.ineffective", .info, "V1", [2], t: 2, call: 2),
         ]) { $0.override = .speaker; $0.overrideSeq = 2; $0.pendingOverrideCall = 2 }
         // "None gives applied" even though the route (speaker default) already was what the call asked.
-        store.send(.joinChannel(channel: "c"), at: 50, outputs: [outcome(2, .applied, t: 50, by: 3)]) {
+        store.send(.joinChannel(channel: "c"), at: 50, outputs: [outcome(2, .applied, t: 50, by: 3), timer(5051, .callPathWindow(seq: 3))]) {
             $0.engaged = true; $0.engagedSeq = 3; $0.audioModuleEnabled = true; $0.audioModuleDisabledSeq = nil
             $0.pendingOverrideCall = nil; $0.overrideAppliedBy = 3; $0.predictionSeq = 3
         }
@@ -33,9 +33,9 @@ final class RouteEngineOutcomeTests: XCTestCase {
             finding("route.ineffective", .info, "V1", [4], t: 4, call: 4),
         ]) { $0.override = nil; $0.overrideSeq = nil; $0.pendingOverrideCall = 4 }
         store.send(.joinChannel(channel: "c"), at: 9, outputs: [
-            outcome(2, .applied, t: 9, by: 5), outcome(4, .applied, t: 9, by: 5),
+            outcome(2, .applied, t: 9, by: 5), outcome(4, .applied, t: 9, by: 5), timer(5010, .callPathWindow(seq: 5)),
         ]) {
-            $0.engaged = true; $0.engagedSeq = 5; $0.predictionSeq = nil
+            $0.engaged = true; $0.engagedSeq = 5; $0.predictionSeq = 5
             $0.pendingOverrideCall = nil; $0.pendingDefaultCall = nil; $0.overrideAppliedBy = 5; $0.defaultAppliedBy = 5
         }
     }
@@ -46,14 +46,17 @@ final class RouteEngineOutcomeTests: XCTestCase {
         store.skip(.interruptionBegan(cause: .systemCall, wasSuspended: nil), at: 2)                           // seq 3
         store.skip(.setRoute(target: .speaker, api: nil), at: 3)                            // seq 4
         store.skip(.setDefaultRoute(target: .speaker), at: 4)                               // seq 5
+        // Interrupted before, not engaged after: no prediction either way (R13), and no R18 window.
         store.send(.exitMeeting, at: 5, outputs: [outcome(4, .dropped, t: 5, by: 6)]) {
-            $0.engaged = false; $0.leftSeq = 6; $0.interrupted = false; $0.override = nil; $0.overrideSeq = nil
-            $0.pendingOverrideCall = nil; $0.predictionSeq = 6
+            $0.engaged = false; $0.leftSeq = 6; $0.interrupted = false; $0.interruptionKind = nil; $0.override = nil
+            $0.overrideSeq = nil; $0.pendingOverrideCall = nil
         }
         XCTAssertEqual(store.state.pendingDefaultCall, 5)
         // Decided on the state then: the headset has the route, so the default is ineffective, and final.
-        store.send(.enterMeeting(room: "r"), at: 6, outputs: [outcome(5, .ineffective, .externalRouteActive, t: 6, by: 7)]) {
-            $0.engaged = true; $0.engagedSeq = 7; $0.pendingDefaultCall = nil; $0.defaultAppliedBy = 7
+        store.send(.enterMeeting(room: "r"), at: 6, outputs: [
+            outcome(5, .ineffective, .externalRouteActive, t: 6, by: 7), timer(5007, .callPathWindow(seq: 7)),
+        ]) {
+            $0.engaged = true; $0.engagedSeq = 7; $0.pendingDefaultCall = nil; $0.defaultAppliedBy = 7; $0.predictionSeq = 7
         }
         store.send(.deviceDisconnected(id: "hs"), at: 7) { $0.devices = []; $0.predictionSeq = 8 }
         XCTAssertEqual(store.state.predictedRoute, .speaker, "the default is audible now; its outcome stays ineffective")
@@ -71,10 +74,10 @@ final class RouteEngineOutcomeTests: XCTestCase {
         store.skip(.setRoute(target: .speaker, api: nil), at: 200)                          // seq 3
         store.skip(.setAudioModuleEnabled(enabled: false), at: 250)                         // seq 4
         store.send(.interruptionEnded(shouldResume: true), at: 300, outputs: [
-            .recovered(t: 300), .timer(RouteTimer(due: 5300, kind: .recoveryWindow(interruptionSeq: 2))),
-            outcome(3, .ineffective, .audioModuleDisabled, t: 300, by: 5),
+            .recovered(t: 300), timer(5301, .recoveryWindow(interruptionSeq: 2)),
+            outcome(3, .ineffective, .audioModuleDisabled, t: 300, by: 5), timer(5301, .callPathWindow(seq: 5)),
         ]) {
-            $0.interrupted = false; $0.predictionSeq = 5; $0.pendingOverrideCall = nil; $0.overrideAppliedBy = 5
+            $0.interrupted = false; $0.interruptionKind = nil; $0.predictionSeq = 5; $0.pendingOverrideCall = nil; $0.overrideAppliedBy = 5
             $0.pendingConfirmation = .init(interruptionSeq: 2, triggerSeq: 5, recoveredAt: 300)
         }
     }
@@ -82,7 +85,7 @@ final class RouteEngineOutcomeTests: XCTestCase {
     func test_X4_predictionSourceNamesTheBranchAndItsRecord() {
         var store = TestStore()
         store.skip(header(initialDefault: .speaker))                                        // seq 0
-        XCTAssertEqual(store.state.predictionSource, PredictionSource(rule: .R6, seq: nil))
+        XCTAssertNil(store.state.predictionSource, "not engaged: no prediction, so no source (R13: R6 no longer occurs)")
         store.skip(.joinChannel(channel: "c"), at: 1)
         XCTAssertEqual(store.state.predictionSource, PredictionSource(rule: .R2, seq: 0), "the header's initialDefaultRoute")
         store.skip(.setRoute(target: .earpiece, api: nil), at: 2)                           // seq 2

@@ -5,7 +5,9 @@ import TraceModel
 import XCTest
 
 /// Invariants over random record sequences, delivered the way the replayer does (timers due at or
-/// before a record's `t` fire before it).
+/// before a record's `t` fire before it, in the order they were set), against an independent model of the
+/// contract (RouteModel.swift): R8's prediction and its branch, V1's verdicts and causes, the state they
+/// read, the recoveries, and the gates and once-only rules of v3's findings.
 final class RouteEnginePropertyTests: XCTestCase {
     private let sequences: UInt64 = 500
     private let length = 60
@@ -18,158 +20,167 @@ final class RouteEnginePropertyTests: XCTestCase {
         var recoveries = 0
         var verdictKinds: Set<String> = []
         var outcomeKinds: Set<String> = []
+        var codes: [FindingCode: Int] = [:]
         var resets = 0
     }
 
-    /// The default and override a plain reading of R2, R3 and R6 gives, kept apart from the engine.
-    private struct Shadow {
-        var defaultTarget: RouteTarget = .earpiece
-        var override: RouteTarget?
-        var devices: [(id: String, kind: DeviceKind)] = []
+    /// Route-family findings a macOS trace never raises (R16).
+    private static let offOnMacOS: Set<String> = ["route", "interruption", "session", "callkit", "audioModule", "app", "device"]
 
-        mutating func apply(_ body: RecordBody) {
-            switch body {
-            case .header(let h): defaultTarget = h.initialDefaultRoute ?? .earpiece
-            case .setDefaultRoute(let target): defaultTarget = target
-            case .setRoute(let target, _): override = target
-            case .clearRouteOverride, .leaveChannel, .exitMeeting: override = nil
-            case let .deviceConnected(id, kind, _, _): devices.removeAll { $0.id == id }; devices.append((id, kind))
-            case .deviceDisconnected(let id): devices.removeAll { $0.id == id }
-            default: break
-            }
-        }
-    }
-
-    // swiftlint:disable:next function_body_length
+    // swiftlint:disable:next function_body_length cyclomatic_complexity
     private func replay(seed: UInt64) -> Run {
         var engine = RouteEngine()
-        var shadow = Shadow()
+        var model = RouteModel()
         var timers: [RouteTimer] = []
         var run = Run()
         var recoveredPerInterruption: [Int: Int] = [:]
-        var endedSinceBegin = false
-        var awaitingRebuild = false
         var outcomes: [Int: Outcome] = [:]
+        var seen: Set<String> = []            // record types the trace contained so far
+        var firstCallback: [String: Int64] = [:]
         let records = RandomTraces.trace(seed: seed, length: length)
         let layer = records.first.flatMap { if case .header(let h) = $0.body { h.layer } else { nil } } ?? .srtc
 
-        func check(_ outputs: [RouteOutput], record: Record?, predictedBefore: Route?, now: Int64, step: String) {
+        func flushes(_ outputs: [RouteOutput]) -> Bool {
+            outputs.contains { if case .finding(let f) = $0 { f.code == .routeOverrideFlushed } else { false } }
+        }
+
+        func check(_ outputs: [RouteOutput], record: Record?, expected: RouteModel.ExpectedVerdict?, now: Int64, step: String) {
             let s = engine.state
-            let where_ = "seed \(seed), \(step)"
+            let at = "seed \(seed), \(step)"
             run.outputs.append(outputs)
-            XCTAssertEqual(s.defaultTarget, shadow.defaultTarget, where_)
-            XCTAssertEqual(s.override, shadow.override, where_)
-            XCTAssertEqual(s.effectiveTarget, shadow.override ?? shadow.defaultTarget, where_)
-            if s.micPermission == .denied || s.simulator || s.videoChatSeq != nil {
-                XCTAssertNotEqual(s.predictedRoute, .receiver, "receiver while mic denied, simulator or videoChat, \(where_)")
+            XCTAssertEqual(s.predictedRoute, model.predicted(), "R8 (v3), \(at)")
+            XCTAssertEqual(s.predictionSource?.rule, model.predictedBy, "X4's branch, \(at)")
+            XCTAssertEqual(engine.predictionSource, s.predictionSource, at)
+            XCTAssertEqual(s.engaged, model.engaged, "R6, R19, \(at)")
+            if !model.macOS {
+                XCTAssertEqual(s.interrupted, model.interrupted, "I1, I3, I5, I6, I8, I9, I11, \(at)")
+                XCTAssertEqual(s.override, model.override, "R3, R6, R15, \(at)")
+                XCTAssertEqual(s.overrideSeq, model.overrideSeq, at)
+                XCTAssertEqual(s.defaultTarget, model.defaultTarget, at)
+                XCTAssertEqual(s.audioModuleEnabled, model.moduleEnabled, "R9, \(at)")
+                XCTAssertEqual(s.micPermission, model.mic, "T1, \(at)")
+                XCTAssertEqual(s.devices.map(\.id), model.devices.map(\.id), "R4, \(at)")
+                XCTAssertEqual(s.devices.map(\.kind), model.devices.map(\.kind), "R14, \(at)")
+                XCTAssertEqual(s.callSession?.seq, model.session?.seq, "R19, \(at)")
+                XCTAssertEqual(s.callKitActionSeq != nil, model.callKitWindow, "I12, \(at)")
+                XCTAssertEqual(s.callKitChoice?.route, model.choice?.route, "I13, \(at)")
+                XCTAssertEqual(s.callKitChoice?.readingSeq, model.choice?.seq, "I13, \(at)")
             }
-            if let last = shadow.devices.last {
-                let expected: Route? = s.interrupted || !s.audioModuleEnabled ? nil : last.kind.route
-                XCTAssertEqual(s.predictedRoute, expected, "external device wins, \(where_)")
-                XCTAssertEqual(s.activeDevice?.id, last.id, where_)
-            }
-            XCTAssertTrue(!s.interrupted || s.engaged, "interrupted only while engaged, \(where_)")
-            XCTAssertTrue(!s.recoveryPending || s.interrupted, "pending implies interrupted, \(where_)")
-            XCTAssertEqual(s.predictionSource == nil, s.predictedRoute == nil, "a prediction has a source (X4), \(where_)")
-            XCTAssertEqual(engine.predictionSource, s.predictionSource, where_)
-            if awaitingRebuild { XCTAssertTrue(s.interrupted, "a reset with no activation never recovers, \(where_)") }
+            XCTAssertTrue(!s.interrupted || s.engaged, "interrupted only while engaged, \(at)")
+            XCTAssertTrue(!s.recoveryPending || s.interrupted, "pending implies interrupted, \(at)")
+            XCTAssertEqual(s.predictionSource == nil, s.predictedRoute == nil, "a prediction has a source (X4), \(at)")
 
             let verdicts = outputs.compactMap { if case .verdict(let v) = $0 { v } else { nil } }
-            let isCall = record.map { isRouteCall($0.body) } ?? false
-            XCTAssertEqual(verdicts.count, isCall ? 1 : 0, "one verdict per route call, \(where_)")
-            if let v = verdicts.first, let record {
+            XCTAssertEqual(verdicts.count, expected == nil ? 0 : 1, "one verdict per route call, none on macOS (R16), \(at)")
+            if let v = verdicts.first, let record, let expected {
                 run.routeCalls += 1
                 run.verdictKinds.insert(v.verdict.rawValue + "/" + (v.cause?.rawValue ?? "-"))
-                XCTAssertEqual(v.seq, record.seq, where_)
-                XCTAssertEqual(v.rule, .V1, where_)
-                if v.verdict == .applied { XCTAssertNotEqual(s.predictedRoute, predictedBefore, "applied ⇒ route changed, \(where_)") }
+                XCTAssertEqual(v.seq, record.seq, at)
+                XCTAssertEqual(v.rule, .V1, at)
+                XCTAssertEqual(RouteModel.ExpectedVerdict(kind: v.verdict, cause: v.cause, causeSeq: v.cause == nil ? nil : v.causeSeq),
+                               expected, "V1's order (R14, I12, I13), \(at)")
                 let explained = outputs.filter { if case .finding(let f) = $0 { f.code == .routeIneffective } else { false } }
                 let expectFinding = v.verdict == .deferred || v.verdict == .ineffective
-                XCTAssertEqual(explained.count, expectFinding ? 1 : 0, "one route.ineffective per ineffective call, \(where_)")
-                XCTAssertEqual(v.cause != nil, expectFinding, where_)
-                guard let o = v.outcome else { return XCTFail("a route call without an outcome, \(where_)") }
-                XCTAssertEqual(o.kind == .pending, v.verdict == .deferred, "deferred ⇔ pending at the call, \(where_)")
-                XCTAssertNil(outcomes[v.seq], where_)
+                XCTAssertEqual(explained.count, expectFinding ? 1 : 0, "one route.ineffective per ineffective call, \(at)")
+                guard let o = v.outcome else { return XCTFail("a route call without an outcome, \(at)") }
+                XCTAssertEqual(o.kind == .pending, v.verdict == .deferred, "deferred ⇔ pending at the call, \(at)")
+                XCTAssertNil(outcomes[v.seq], at)
                 outcomes[v.seq] = o
             }
-            let endsNeverArrived = outputs.contains { if case .finding(let f) = $0 { f.code == .interruptionEndNeverArrived } else { false } }
+            let recovered = outputs.filter { if case .recovered = $0 { true } else { false } }.count
+            XCTAssertEqual(recovered, model.recoveredNow, "the recoveries, \(at)")
             for output in outputs {
                 switch output {
                 case .recovered(let t):
                     run.recoveries += 1
-                    XCTAssertEqual(t, now, where_)
-                    XCTAssertFalse(s.interrupted, where_)
-                    XCTAssertFalse(awaitingRebuild, "a reset with no activation never recovers, \(where_)")
+                    XCTAssertEqual(t, now, at)
                     let key = s.interruptionSeq ?? -1
                     recoveredPerInterruption[key, default: 0] += 1
-                    XCTAssertEqual(recoveredPerInterruption[key], 1, "recovered twice for one interruption, \(where_)")
-                    if case .mediaServicesReset? = records.first(where: { $0.seq == key })?.body {
-                        // I5: the rebuild is a successful activation or CallKit's didActivate.
-                    } else {
-                        XCTAssertTrue(endedSinceBegin || endsNeverArrived, "recovered without an end or I6, \(where_)")
-                        XCTAssertTrue(s.canRecover, "recovered only when the conditions hold, \(where_)")
-                    }
+                    XCTAssertEqual(recoveredPerInterruption[key], 1, "recovered twice for one interruption, \(at)")
                 case .timer(let timer):
-                    XCTAssertGreaterThan(timer.due, now, where_)
+                    XCTAssertGreaterThan(timer.due, now, at)
                     timers.append(timer)
                 case .finding(let f):
                     assertLayerWords(f, layer: layer)
-                    XCTAssertFalse(f.seqs.isEmpty, where_)
+                    XCTAssertFalse(f.seqs.isEmpty, at)
+                    run.codes[f.code, default: 0] += 1
+                    checkGates(f, at: at)
                 case .verdict:
                     break
                 case let .outcome(callSeq, o):
                     run.outcomeKinds.insert(o.kind.rawValue)
-                    XCTAssertEqual(outcomes[callSeq]?.kind, .pending, "only a pending outcome changes, \(where_)")
-                    XCTAssertNotEqual(o.kind, .pending, where_)
+                    XCTAssertEqual(outcomes[callSeq]?.kind, .pending, "only a pending outcome changes, \(at)")
+                    XCTAssertNotEqual(o.kind, .pending, at)
                     if o.kind == .superseded || o.kind == .dropped {
-                        XCTAssertNil(o.cause, where_)
-                        XCTAssertGreaterThan(o.seq ?? -1, callSeq, "\(o.kind) names a later record, \(where_)")
+                        XCTAssertNil(o.cause, at)
+                        XCTAssertGreaterThan(o.seq ?? -1, callSeq, "\(o.kind) names a later record, \(at)")
                     }
-                    XCTAssertEqual(o.seq, record?.seq, "the deciding record (nil: a timer), \(where_)")
+                    XCTAssertEqual(o.seq, record?.seq, "the deciding record (nil: a timer), \(at)")
                     outcomes[callSeq] = o
                 }
+            }
+        }
+
+        /// The gates on record kinds (I5, R17, R18 before the due time; I14 at or after the first callback)
+        /// and the findings a macOS trace does not raise.
+        func checkGates(_ f: Finding, at: String) {
+            switch f.code {
+            case .sessionCallPathNotUp, .sessionNotRebuiltAfterReset:
+                XCTAssertTrue(seen.contains("obs.sessionActivated"), "\(f.code) without an activation recorded, \(at)")
+            case .sessionNotDeactivated:
+                XCTAssertTrue(seen.contains("obs.sessionDeactivated"), "\(f.code) without a deactivation recorded, \(at)")
+            case .interruptionNoInterruptedCallback:
+                XCTAssertGreaterThanOrEqual(f.t, firstCallback["sdk.interrupted"] ?? .max, "I14 a's gate, \(at)")
+            case .interruptionNoRecoveredCallback:
+                XCTAssertGreaterThanOrEqual(f.t, firstCallback["sdk.recovered"] ?? .max, "I14 b's gate, \(at)")
+            default:
+                break
+            }
+            if model.macOS, f.code != .appMissingMicUsageDescription, f.code != .deviceNotIOS {
+                XCTAssertFalse(Self.offOnMacOS.contains(f.code.rawValue.split(separator: ".")[0].description), "R16: \(f.code), \(at)")
             }
         }
 
         for record in records {
             while let next = timers.enumerated().filter({ $0.element.due <= record.t }).min(by: { $0.element.due < $1.element.due }) {
                 timers.remove(at: next.offset)
-                let before = engine.state.predictedRoute
-                check(engine.fire(next.element), record: nil, predictedBefore: before, now: next.element.due,
-                      step: "timer \(next.element) before seq \(record.seq)")
+                let outputs = engine.fire(next.element)
+                if flushes(outputs) { XCTAssertNotNil(model.override, "seed \(seed): a flush of no override"); model.flush() }
+                XCTAssertTrue(model.fire(next.element, engineOverride: engine.state.override), "seed \(seed): an unexpected \(next.element)")
+                check(outputs, record: nil, expected: nil, now: next.element.due, step: "timer \(next.element) before seq \(record.seq)")
             }
-            shadow.apply(record.body)
-            let wasEngaged = engine.state.engaged
-            switch record.body {
-            case .interruptionEnded: endedSinceBegin = true
-            case .interruptionBegan where engine.state.resetSeq == nil: endedSinceBegin = false
-            case .mediaServicesReset where wasEngaged:
-                awaitingRebuild = true
-                run.resets += 1
-            case .sessionActivated(let a) where a.ok: awaitingRebuild = false
-            case .callKit(.didActivate, _), .leaveChannel, .exitMeeting: awaitingRebuild = false
-            default: break
+            if case .mediaServicesReset = record.body, engine.state.engaged { run.resets += 1 }
+            let outputs = engine.apply(record)
+            if flushes(outputs) { XCTAssertNotNil(model.override, "seed \(seed): a flush of no override"); model.flush() }
+            let isCall: Bool = switch record.body {
+            case .setRoute, .setDefaultRoute, .clearRouteOverride: !model.macOS
+            default: false
             }
-            let before = engine.state.predictedRoute
-            check(engine.apply(record), record: record, predictedBefore: before, now: record.t, step: "seq \(record.seq)")
+            let expected = isCall ? model.verdict(for: record.body) : nil
+            model.apply(record)
+            if let kind = record.body.kind?.rawValue {
+                if kind.hasPrefix("sdk."), firstCallback[kind] == nil { firstCallback[kind] = record.t }
+                defer { seen.insert(kind) }
+                check(outputs, record: record, expected: expected, now: record.t, step: "seq \(record.seq)")
+            } else {
+                check(outputs, record: record, expected: expected, now: record.t, step: "seq \(record.seq)")
+            }
         }
         let last = records[records.count - 1]
-        check(engine.finish(t: last.t, lastSeq: last.seq), record: nil, predictedBefore: nil, now: last.t, step: "finish")
+        model.recoveredNow = 0
+        check(engine.finish(t: last.t, lastSeq: last.seq), record: nil, expected: nil, now: last.t, step: "finish")
+        XCTAssertTrue(model.retries.allSatisfy { $0.due > last.t }, "seed \(seed): a retry the engine did not ask for")
         XCTAssertEqual(outcomes.count, run.routeCalls, "every route call has exactly one outcome at the end, seed \(seed)")
+        XCTAssertLessThanOrEqual(run.codes[.deviceNotIOS] ?? 0, 1, "R16 once, seed \(seed)")
+        XCTAssertLessThanOrEqual(run.codes[.traceUnknownValue] ?? 0, 8, "T1 once per field and value, seed \(seed)")
+        XCTAssertLessThanOrEqual(run.codes[.interruptionDuplicateRecovered] ?? 0, run.recoveries, "I14 c once per recovery, seed \(seed)")
         run.finalState = engine.state
         return run
     }
 
-    private func isRouteCall(_ body: RecordBody) -> Bool {
-        switch body {
-        case .setRoute, .setDefaultRoute, .clearRouteOverride: true
-        default: false
-        }
-    }
-
     func test_properties_overRandomTraces() {
         var calls = 0, recoveries = 0, resets = 0
-        var kinds: Set<String> = [], outcomes: Set<String> = []
+        var kinds: Set<String> = [], outcomes: Set<String> = [], codes: Set<FindingCode> = []
         for seed in 1...sequences {
             let run = replay(seed: seed)
             calls += run.routeCalls
@@ -177,6 +188,7 @@ final class RouteEnginePropertyTests: XCTestCase {
             resets += run.resets
             kinds.formUnion(run.verdictKinds)
             outcomes.formUnion(run.outcomeKinds)
+            codes.formUnion(run.codes.keys)
         }
         // The generator must actually reach what the invariants are about.
         XCTAssertGreaterThan(calls, Int(sequences) * 5)
@@ -190,6 +202,11 @@ final class RouteEnginePropertyTests: XCTestCase {
         for kind in ["applied", "ineffective", "superseded", "dropped"] {
             XCTAssertTrue(outcomes.contains(kind), "no random trace decided a deferred call as \(kind)")
         }
+        let v3: [FindingCode] = [.routeOverrideFlushed, .sessionCallPathNotUp, .sessionNotDeactivated, .interruptionRecoveredEarly,
+                                 .interruptionNeverRecovered, .callkitNoReactivation, .callkitBuiltInRouteChosen,
+                                 .interruptionNoInterruptedCallback, .interruptionNoRecoveredCallback,
+                                 .interruptionDuplicateRecovered, .traceUnknownValue, .deviceNotIOS]
+        for code in v3 { XCTAssertTrue(codes.contains(code), "no random trace raised \(code)") }
     }
 
     func test_properties_replayIsDeterministic() {

@@ -6,21 +6,22 @@ import XCTest
 
 /// I5 (media services reset), I6 (an end that never comes) and I7 (CallKit owns activation).
 final class RouteEngineResetAndCallKitTests: XCTestCase {
-    private let session = RecordBody.sessionActivated(
-        SessionActivation(ok: true, category: "playAndRecord", mode: "voiceChat", options: ["allowBluetooth"]))
-    private let failed = RecordBody.sessionActivated(SessionActivation(ok: false, error: "isBusy", category: "playAndRecord"))
+    private let session = callSession()
+    private let failed = failedActivation("isBusy")
 
-    private func window(_ interruptionSeq: Int, due: Int64) -> RouteOutput {
-        .timer(RouteTimer(due: due, kind: .recoveryWindow(interruptionSeq: interruptionSeq)))
+    /// What a recovery at `t` by `trigger` asks for: the recovery window and, the call path being down,
+    /// a call-path window (R17); both due at t + W + 1.
+    private func recoveryTimers(_ interruptionSeq: Int, _ trigger: Int, at t: Int64) -> [RouteOutput] {
+        [timer(t + 5001, .recoveryWindow(interruptionSeq: interruptionSeq)), timer(t + 5001, .callPathWindow(seq: trigger))]
     }
 
     func test_I5_resetInterruptsUntilTheNextSuccessfulActivation() {
         var store = TestStore.started()
-        store.send(session, at: 10) { $0.activationsRecorded = true }
+        store.send(session, at: 10) { $0.activationsRecorded = true; $0.callSessionUp(2, "voiceChat") }
         let rebuild = RouteTimer(due: 6001, kind: .rebuildWindow(resetSeq: 3))
-        store.send(.mediaServicesReset, at: 1000, outputs: [.timer(rebuild)]) {
-            $0.interrupted = true; $0.resetSeq = 3; $0.interruptionSeq = 3; $0.activatedSinceInterruption = false
-            $0.predictionSeq = 3
+        // I14 (a): the reset makes the interrupted callback due; R19: it ends the call session that is up.
+        store.send(.mediaServicesReset, at: 1000, outputs: [.timer(rebuild), timer(2001, .interruptedCallback(seq: 3))]) {
+            $0.interruptedBy(3, .reset); $0.predictionSeq = 3; $0.callSession = nil
         }
         XCTAssertNil(store.state.predictedRoute)
         store.send(.interruptionBegan(cause: .siri, wasSuspended: nil), at: 1100)          // ignored until the rebuild
@@ -32,9 +33,13 @@ final class RouteEngineResetAndCallKitTests: XCTestCase {
         ]) { $0.override = .speaker; $0.overrideSeq = 7; $0.pendingOverrideCall = 7 }
         store.send(.callState(state: .connected), at: 1350) { $0.callState = .connected }
         store.send(failed, at: 1400)                                     // neither the rebuild nor premature (I4)
-        store.send(session, at: 1500, outputs: [.recovered(t: 1500), outcome(7, .applied, t: 1500, by: 10)]) {
-            $0.interrupted = false; $0.resetSeq = nil; $0.activatedSinceInterruption = true
-            $0.pendingOverrideCall = nil; $0.overrideAppliedBy = 10; $0.predictionSeq = 10
+        // The rebuild recovers; its I14 (b) window and its R17 window open, and it counts in both.
+        store.send(session, at: 1500, outputs: [
+            .recovered(t: 1500), timer(6501, .recoveryWindow(interruptionSeq: 3)), outcome(7, .applied, t: 1500, by: 10),
+            timer(6501, .callPathWindow(seq: 10)),
+        ]) {
+            $0.interrupted = false; $0.interruptionKind = nil; $0.resetSeq = nil; $0.activatedSinceInterruption = true
+            $0.pendingOverrideCall = nil; $0.overrideAppliedBy = 10; $0.predictionSeq = 10; $0.callSessionUp(10, "voiceChat")
         }
         XCTAssertEqual(store.state.predictedRoute, .speaker, "the route is re-applied per R8")
         XCTAssertEqual(store.state.predictionSource, PredictionSource(rule: .R2, seq: 7, appliedBy: 10))
@@ -63,8 +68,9 @@ final class RouteEngineResetAndCallKitTests: XCTestCase {
         var left = TestStore.started()
         left.skip(failed, at: 5)
         left.skip(.mediaServicesReset, at: 1000)
+        // No prediction before (reset) nor after (R13): the prediction's record stays; interrupted, so no R18 window.
         left.send(.leaveChannel, at: 2000) {
-            $0.engaged = false; $0.leftSeq = 4; $0.interrupted = false; $0.resetSeq = nil; $0.predictionSeq = 4
+            $0.engaged = false; $0.leftSeq = 4; $0.interrupted = false; $0.interruptionKind = nil; $0.resetSeq = nil
         }
         left.fire(RouteTimer(due: 6001, kind: .rebuildWindow(resetSeq: 3)))
 
@@ -77,12 +83,13 @@ final class RouteEngineResetAndCallKitTests: XCTestCase {
         store.skip(.interruptionBegan(cause: .systemCall, wasSuspended: nil), at: 100)     // seq 2
         store.skip(.interruptionEnded(shouldResume: true), at: 200)
         store.skip(.interruptionBegan(cause: .systemCall, wasSuspended: nil), at: 300)     // seq 4
+        // Already interrupted: the reset replaces the interruption, and no second callback is due (I14 a).
         store.send(.mediaServicesReset, at: 400, outputs: [.timer(RouteTimer(due: 5401, kind: .rebuildWindow(resetSeq: 5)))]) {
-            $0.resetSeq = 5; $0.interruptionSeq = 5
+            $0.resetSeq = 5; $0.interruptionSeq = 5; $0.interruptionKind = .reset
         }
-        store.send(.callKit(event: .didActivate, callId: nil), at: 900, outputs: [.recovered(t: 900)]) {
-            $0.interrupted = false; $0.resetSeq = nil; $0.activatedSinceInterruption = true; $0.predictionSeq = 6
-            $0.pendingConfirmation = nil
+        store.send(.callKit(event: .didActivate, callId: nil), at: 900, outputs: [.recovered(t: 900)] + recoveryTimers(5, 6, at: 900)) {
+            $0.interrupted = false; $0.interruptionKind = nil; $0.resetSeq = nil; $0.activatedSinceInterruption = true
+            $0.predictionSeq = 6; $0.pendingConfirmation = nil; $0.callPathUp = true
         }
     }
 
@@ -97,10 +104,10 @@ final class RouteEngineResetAndCallKitTests: XCTestCase {
             $0.callState = .disconnected; $0.callEndedAt = 10000
         }
         store.fire(retry, outputs: [
-            .recovered(t: 12000), window(3, due: 17000), outcome(5, .applied, t: 12000, by: nil),
-            finding("interruption.endNeverArrived", .info, "I6", [6, 3], t: 12000),
+            .recovered(t: 12000), timer(17001, .recoveryWindow(interruptionSeq: 3)), outcome(5, .applied, t: 12000, by: nil),
+            timer(17001, .callPathWindow(seq: 6)), finding("interruption.endNeverArrived", .info, "I6", [6, 3], t: 12000),
         ]) {
-            $0.interrupted = false; $0.predictionSeq = 6; $0.pendingDefaultCall = nil
+            $0.interrupted = false; $0.interruptionKind = nil; $0.predictionSeq = 6; $0.pendingDefaultCall = nil
             $0.pendingConfirmation = .init(interruptionSeq: 3, triggerSeq: 6, recoveredAt: 12000)
         }
         store.send(.interruptionEnded(shouldResume: true), at: 13000)   // the late end changes nothing
@@ -110,10 +117,10 @@ final class RouteEngineResetAndCallKitTests: XCTestCase {
         var store = TestStore.started()
         store.skip(.interruptionBegan(cause: .siri, wasSuspended: nil), at: 100)           // seq 2
         store.send(.appState(state: .background), at: 200) { $0.foreground = false }
-        store.send(.appState(state: .foreground), at: 5000, outputs: [
-            .recovered(t: 5000), window(2, due: 10000), finding("interruption.endNeverArrived", .info, "I6", [4, 2], t: 5000),
+        store.send(.appState(state: .foreground), at: 5000, outputs: [.recovered(t: 5000)] + recoveryTimers(2, 4, at: 5000) + [
+            finding("interruption.endNeverArrived", .info, "I6", [4, 2], t: 5000),
         ]) {
-            $0.foreground = true; $0.interrupted = false; $0.predictionSeq = 4
+            $0.foreground = true; $0.interrupted = false; $0.interruptionKind = nil; $0.predictionSeq = 4
             $0.pendingConfirmation = .init(interruptionSeq: 2, triggerSeq: 4, recoveredAt: 5000)
         }
         // Every foreground record counts, even a repeated one.
@@ -129,10 +136,10 @@ final class RouteEngineResetAndCallKitTests: XCTestCase {
         store.send(.appState(state: .foreground), at: 300)              // a call is up: I2 does not hold
         store.send(.callState(state: .idle), at: 1000) { $0.callState = .idle; $0.callEndedAt = 1000 }
         store.send(.appState(state: .foreground), at: 2999)             // less than D after the call ended
-        store.send(.appState(state: .foreground), at: 3000, outputs: [
-            .recovered(t: 3000), window(2, due: 8000), finding("interruption.endNeverArrived", .info, "I6", [7, 2], t: 3000),
+        store.send(.appState(state: .foreground), at: 3000, outputs: [.recovered(t: 3000)] + recoveryTimers(2, 7, at: 3000) + [
+            finding("interruption.endNeverArrived", .info, "I6", [7, 2], t: 3000),
         ]) {
-            $0.interrupted = false; $0.predictionSeq = 7
+            $0.interrupted = false; $0.interruptionKind = nil; $0.predictionSeq = 7
             $0.pendingConfirmation = .init(interruptionSeq: 2, triggerSeq: 7, recoveredAt: 3000)
         }
     }
@@ -140,32 +147,40 @@ final class RouteEngineResetAndCallKitTests: XCTestCase {
     func test_I7_activationBeforeDidActivateRacesCallKit_oncePerWindow() {
         var store = TestStore.started()
         let timeout = RouteTimer(due: 5101, kind: .callKitWindow(actionSeq: 2))
+        // I12: CallKit owns activation from the answer: no prediction until its didActivate.
         store.send(.callKit(event: .answer, callId: "A"), at: 100, outputs: [.timer(timeout)]) {
-            $0.callKitWindows = [.init(actionSeq: 2, t: 100)]
+            $0.callKitWindows = [.init(actionSeq: 2, t: 100, answered: true)]; $0.callKitActionSeq = 2; $0.predictionSeq = 2
         }
         store.send(failed, at: 150) { $0.activationsRecorded = true }  // a failed activation races nothing
         store.send(session, at: 200, outputs: [finding("callkit.activatedBeforeDidActivate", .warning, "I7", [4, 2], t: 200)]) {
-            $0.callKitWindows[0].raced = true
+            $0.callKitWindows[0].raced = true; $0.callSessionUp(4, "voiceChat")
         }
-        store.send(session, at: 250)                                    // once per window
-        store.send(.callKit(event: .didActivate, callId: "B"), at: 400) { $0.callKitWindows = [] }   // callId not matched
+        store.send(session, at: 250) { $0.callSessionUp(5, "voiceChat") }    // once per window
+        store.send(.callKit(event: .didActivate, callId: "B"), at: 400) {   // callId not matched
+            $0.callKitWindows = []; $0.callKitActionSeq = nil; $0.predictionSeq = 6
+        }
         store.fire(timeout)
-        store.send(session, at: 500)                                    // after didActivate: fine
+        store.send(session, at: 500) { $0.callSessionUp(7, "voiceChat") }    // after didActivate: fine
     }
 
     func test_I7_noDidActivateWithinTheWindow_endClosesIt() {
         var store = TestStore.started(.smeeting)
         let first = RouteTimer(due: 5101, kind: .callKitWindow(actionSeq: 2))
         store.send(.callKit(event: .start, callId: nil), at: 100, outputs: [.timer(first)]) {
-            $0.callKitWindows = [.init(actionSeq: 2, t: 100)]
+            $0.callKitWindows = [.init(actionSeq: 2, t: 100)]; $0.callKitActionSeq = 2; $0.predictionSeq = 2
         }
+        // I12's window is not closed by the finding: CallKit still owns activation, nothing is predicted.
         store.fire(first, outputs: [finding("callkit.noDidActivate", .error, "I7", [2], t: 5101)]) { $0.callKitWindows = [] }
-        store.send(session, at: 5200) { $0.activationsRecorded = true }    // the window closed with the finding
+        store.send(session, at: 5200) {    // the I7 window closed with the finding: no race
+            $0.activationsRecorded = true; $0.callSessionUp(3, "voiceChat")
+        }
         let second = RouteTimer(due: 11001, kind: .callKitWindow(actionSeq: 4))
         store.send(.callKit(event: .answer, callId: "C"), at: 6000, outputs: [.timer(second)]) {
-            $0.callKitWindows = [.init(actionSeq: 4, t: 6000)]
+            $0.callKitWindows = [.init(actionSeq: 4, t: 6000, answered: true)]; $0.callKitActionSeq = 4
         }
-        store.send(.callKit(event: .end, callId: "C"), at: 7000) { $0.callKitWindows = [] }
+        store.send(.callKit(event: .end, callId: "C"), at: 7000) {
+            $0.callKitWindows = []; $0.callKitActionSeq = nil; $0.ownCallEnded = true; $0.predictionSeq = 5
+        }
         store.fire(second)
     }
 
@@ -173,10 +188,10 @@ final class RouteEngineResetAndCallKitTests: XCTestCase {
         var store = TestStore.started()
         store.skip(.interruptionBegan(cause: .systemCall, wasSuspended: nil), at: 100)
         store.skip(.interruptionEnded(shouldResume: true), at: 200)      // recovers; window open
-        store.send(.callKit(event: .didActivate, callId: nil), at: 300) {
-            $0.activatedSinceInterruption = true; $0.pendingConfirmation = nil
+        store.send(.callKit(event: .didActivate, callId: nil), at: 300) {   // the call path is up too (R17)
+            $0.activatedSinceInterruption = true; $0.pendingConfirmation = nil; $0.callPathUp = true
         }
         store.send(.sdkRecovered, at: 310)                              // not recoveredWithoutActivation (I4)
-        store.fire(RouteTimer(due: 5200, kind: .recoveryWindow(interruptionSeq: 2)))   // not notRecovered
+        store.fire(RouteTimer(due: 5201, kind: .recoveryWindow(interruptionSeq: 2)))   // not notRecovered, nor I14 (b)
     }
 }

@@ -19,7 +19,7 @@ final class RouteEngineRuleTests: XCTestCase {
         XCTAssertEqual(s.callState, .idle)
         XCTAssertTrue(s.audioModuleEnabled)
         XCTAssertEqual(s.defaultTarget, .earpiece)
-        XCTAssertEqual(s.predictedRoute, .speaker, "not engaged → speaker (R8)")
+        XCTAssertNil(s.predictedRoute, "not engaged → no prediction (R13 replaces v1's speaker)")
     }
 
     func test_R1_onlySpeakerAndEarpieceAreTargets() {
@@ -37,7 +37,10 @@ final class RouteEngineRuleTests: XCTestCase {
         var store = TestStore()
         store.send(header(initialDefault: .speaker)) { $0.defaultTarget = .speaker; $0.defaultSeq = 0; $0.headerSeq = 0 }
         XCTAssertEqual(store.state.effectiveTarget, .speaker)
-        store.send(.joinChannel(channel: "c")) { $0.engaged = true; $0.engagedSeq = 1 }
+        // R17: the engagement opens a call-path window; R13: the prediction starts with it.
+        store.send(.joinChannel(channel: "c"), outputs: [timer(5001, .callPathWindow(seq: 1))]) {
+            $0.engaged = true; $0.engagedSeq = 1; $0.predictionSeq = 1
+        }
         store.send(.setRoute(target: .earpiece, api: nil), outputs: [verdict(2, "api.setRoute", .applied, t: 0)]) {
             $0.override = .earpiece; $0.overrideSeq = 2; $0.predictionSeq = 2
         }
@@ -47,7 +50,7 @@ final class RouteEngineRuleTests: XCTestCase {
 
         var plain = TestStore()
         plain.send(header()) { $0.headerSeq = 0 }
-        XCTAssertEqual(plain.state.predictionSource, PredictionSource(rule: .R6, seq: nil))
+        XCTAssertNil(plain.state.predictionSource, "R6 no longer occurs: not engaged, no prediction (R13)")
         XCTAssertEqual(plain.state.effectiveTarget, .earpiece, "absent initialDefaultRoute means earpiece")
     }
 
@@ -120,10 +123,11 @@ final class RouteEngineRuleTests: XCTestCase {
             verdict(2, "api.setRoute", .deferred, .notEngaged, t: 2),
             finding("route.ineffective", .info, "V1", [2], t: 2, call: 2),
         ]) { $0.override = .earpiece; $0.overrideSeq = 2; $0.pendingOverrideCall = 2 }
-        XCTAssertEqual(store.state.predictedRoute, .speaker, "not engaged → speaker")
+        XCTAssertNil(store.state.predictedRoute, "not engaged → no prediction (R13)")
         // V2: both are decided at the engagement, on the state then: the override shadows the new default.
         store.send(.enterMeeting(room: "r"), at: 3, outputs: [
             outcome(1, .ineffective, .overrideActive, t: 3, by: 3), outcome(2, .applied, t: 3, by: 3),
+            timer(5004, .callPathWindow(seq: 3)),
         ]) {
             $0.engaged = true; $0.engagedSeq = 3; $0.predictionSeq = 3
             $0.pendingDefaultCall = nil; $0.pendingOverrideCall = nil; $0.defaultAppliedBy = 3; $0.overrideAppliedBy = 3
@@ -131,7 +135,8 @@ final class RouteEngineRuleTests: XCTestCase {
         XCTAssertEqual(store.state.predictedRoute, .receiver, "the recorded request applies at engagement")
         XCTAssertEqual(store.state.predictionSource, PredictionSource(rule: .R2, seq: 2, appliedBy: 3))
         XCTAssertTrue(store.state.isAudioSessionActive)
-        store.send(.exitMeeting, at: 4) {
+        // R18: no activation recorded so far, so the exit opens a deactivation window.
+        store.send(.exitMeeting, at: 4, outputs: [timer(5005, .deactivationWindow(seq: 4))]) {
             $0.engaged = false; $0.leftSeq = 4; $0.override = nil; $0.overrideSeq = nil; $0.predictionSeq = 4
             $0.overrideAppliedBy = nil
         }
@@ -155,21 +160,35 @@ final class RouteEngineRuleTests: XCTestCase {
         XCTAssertEqual(store.state.predictedRoute, .receiver)
     }
 
+    /// R8 as restated in v3, branch by branch from the last to the first: each earlier branch wins over
+    /// every later one.
     func test_R8_predictionOrder() {
         var s = RouteEngine.State()
         s.engaged = true
         s.override = .earpiece
         XCTAssertEqual(s.predictedRoute, .receiver, "else: the effective target")
+        s.callSession = .init(seq: 1, mode: "videoChat", allowsAirPlay: true)
+        XCTAssertEqual(s.predictedRoute, .speaker, "a videoChat call session → speaker (R11, R19)")
         s.micPermission = .denied
         XCTAssertEqual(s.predictedRoute, .speaker, "mic denied → speaker")
-        s.micPermission = .granted
         s.simulator = true
         XCTAssertEqual(s.predictedRoute, .speaker, "simulator → speaker")
-        s.simulator = false
-        s.engaged = false
-        XCTAssertEqual(s.predictedRoute, .speaker, "not engaged → speaker")
         s.devices = [.init(id: "a", kind: .headset, seq: 1), .init(id: "b", kind: .bluetooth, seq: 2)]
-        XCTAssertEqual(s.predictedRoute, .bluetooth, "external device before engagement")
+        XCTAssertEqual(s.predictedRoute, .bluetooth, "the device that has the route, before the simulator")
+        s.devices.append(.init(id: "car", kind: .carAudio, seq: 3))
+        XCTAssertNil(s.predictedRoute, "a device with no five-state value has the route → no prediction (R14)")
+        s.engaged = false
+        XCTAssertNil(s.predictedRoute, "not engaged → no prediction, whatever devices are connected (R13)")
+        s.devices.removeLast()
+        XCTAssertNil(s.predictedRoute, "not engaged, with a bluetooth device connected (R13; v1 predicted bluetooth)")
+        s.callKitChoice = .init(route: .receiver, readingSeq: 4)
+        XCTAssertEqual(s.predictedRoute, .receiver, "iOS's CallKit choice comes before R13 in the order")
+        s.engaged = true
+        XCTAssertEqual(s.predictedRoute, .receiver, "iOS's CallKit choice, before the devices (I13)")
+        s.callKitActionSeq = 5
+        XCTAssertNil(s.predictedRoute, "a CallKit window open → no prediction (I12)")
+        XCTAssertEqual(s.predicted(override: s.override, callKitWindow: false), .receiver, "verdicts read R8 without it")
+        s.callKitActionSeq = nil
         s.audioModuleEnabled = false
         XCTAssertNil(s.predictedRoute, "module disabled → no prediction, even with a device")
         s.audioModuleEnabled = true
@@ -177,6 +196,11 @@ final class RouteEngineRuleTests: XCTestCase {
         XCTAssertNil(s.predictedRoute, "interrupted → no prediction")
         XCTAssertNil(s.currentRoute)
         XCTAssertNil(s.currentAudioRoute)
+        s.interrupted = false
+        XCTAssertEqual(s.predictedRoute, .receiver)
+        s.macOS = true
+        XCTAssertNil(s.predictedRoute, "a macOS trace → no prediction, first of all (R16)")
+        XCTAssertNil(s.predictionSource)
     }
 
     func test_R9_audioModuleDisabledUntilReenabled_engagementResetsIt() {
@@ -186,10 +210,12 @@ final class RouteEngineRuleTests: XCTestCase {
         }
         XCTAssertNil(store.state.predictedRoute)
         store.send(.setAudioModuleEnabled(enabled: false), at: 11)
-        store.send(.leaveChannel, at: 20, outputs: [finding("audioModule.leftDisabled", .warning, "R9", [4, 2], t: 20)]) {
+        store.send(.leaveChannel, at: 20, outputs: [
+            finding("audioModule.leftDisabled", .warning, "R9", [4, 2], t: 20), timer(5021, .deactivationWindow(seq: 4)),
+        ]) {
             $0.engaged = false; $0.leftSeq = 4; $0.audioModuleLeftDisabledReported = true
         }
-        store.send(.joinChannel(channel: "c"), at: 30) {
+        store.send(.joinChannel(channel: "c"), at: 30, outputs: [timer(5031, .callPathWindow(seq: 5))]) {
             $0.engaged = true; $0.engagedSeq = 5; $0.audioModuleEnabled = true; $0.audioModuleDisabledSeq = nil
             $0.audioModuleLeftDisabledReported = false; $0.predictionSeq = 5
         }
@@ -202,7 +228,9 @@ final class RouteEngineRuleTests: XCTestCase {
         store.send(header(simulator: true), outputs: [finding("device.simulator", .warning, "R10", [0], t: 0)]) {
             $0.simulator = true; $0.headerSeq = 0
         }
-        store.send(.joinChannel(channel: "c"), at: 1) { $0.engaged = true; $0.engagedSeq = 1 }
+        store.send(.joinChannel(channel: "c"), at: 1, outputs: [timer(5002, .callPathWindow(seq: 1))]) {
+            $0.engaged = true; $0.engagedSeq = 1; $0.predictionSeq = 1
+        }
         XCTAssertEqual(store.state.predictedRoute, .speaker)
         store.send(.setRoute(target: .speaker, api: nil), at: 2, outputs: [verdict(2, "api.setRoute", .noop, t: 2)]) {
             $0.override = .speaker; $0.overrideSeq = 2

@@ -11,8 +11,9 @@ final class RouteEngineVerdictTests: XCTestCase {
 
     func test_V1_notEngagedBeforeAudioModuleDisabled() {
         var store = TestStore.started(engaged: false)
+        // Not engaged, nothing is predicted either way (R13): the prediction's record does not move.
         store.send(.setAudioModuleEnabled(enabled: false), at: 1) {
-            $0.audioModuleEnabled = false; $0.audioModuleDisabledSeq = 1; $0.predictionSeq = 1
+            $0.audioModuleEnabled = false; $0.audioModuleDisabledSeq = 1
         }
         store.send(.setRoute(target: .speaker, api: nil), at: 2, outputs: [
             verdict(2, "api.setRoute", .deferred, .notEngaged, t: 2), finding("route.ineffective", .info, "V1", [2], t: 2, call: 2),

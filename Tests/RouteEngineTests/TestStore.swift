@@ -34,6 +34,37 @@ func outcome(_ callSeq: Int, _ kind: OutcomeKind, _ cause: VerdictCause? = nil, 
     .outcome(callSeq: callSeq, Outcome(kind: kind, cause: cause, t: t, seq: by))
 }
 
+/// A timer the engine asks for, to compare against: due at `due` (a window of W ms opened at t0 falls due
+/// at t0 + W + 1).
+func timer(_ due: Int64, _ kind: RouteTimerKind) -> RouteOutput {
+    .timer(RouteTimer(due: due, kind: kind))
+}
+
+/// A successful call-session activation (`playAndRecord`).
+func callSession(_ mode: String? = "voiceChat", _ options: [String] = ["allowBluetooth"]) -> RecordBody {
+    .sessionActivated(SessionActivation(ok: true, category: "playAndRecord", mode: mode, options: options))
+}
+
+/// An activation that failed with `error`.
+func failedActivation(_ error: String = "cannotInterruptOthers", category: String = "playAndRecord") -> RecordBody {
+    .sessionActivated(SessionActivation(ok: false, error: error, category: category))
+}
+
+/// A successful activation in another category (not a call session).
+func otherActivation(_ category: String = "playback", mode: String? = "default") -> RecordBody {
+    .sessionActivated(SessionActivation(ok: true, category: category, mode: mode))
+}
+
+/// A deactivation; `ok` nil is the pre-v3 spelling (taken as `true`).
+func deactivation(ok: Bool? = nil, error: String? = nil, notifyOthers: Bool = true) -> RecordBody {
+    .sessionDeactivated(notifyOthers: notifyOthers, ok: ok, error: error)
+}
+
+/// A reading of the device's route.
+func reading(_ route: Route, _ reason: RouteChangeReason = .routeConfigurationChange) -> RecordBody {
+    .routeChanged(route: route, previousRoute: .unknown, reason: reason)
+}
+
 /// A header for tests.
 func header(_ layer: Layer = .srtc, simulator: Bool = false, micUsage: Bool = true, backgroundAudio: Bool = true,
             initialDefault: RouteTarget? = nil) -> RecordBody {
@@ -54,6 +85,25 @@ extension TestSupport.TestStore where Engine == RouteEngine {
 }
 
 extension RouteEngine.State {
+    /// The state change of an interruption that begins at `seq` while the engine was not interrupted (I1,
+    /// I5, I11): interrupted, no prediction, the call path down (R17).
+    mutating func interruptedBy(_ seq: Int, _ kind: RouteEngine.InterruptionKind = .system) {
+        interrupted = true
+        interruptionKind = kind
+        interruptionSeq = seq
+        activatedSinceInterruption = false
+        callPathUp = false
+        if kind == .reset { resetSeq = seq }
+    }
+
+    /// The state change of a recovery (I3, I5, I6, I8, I11) at `trigger`.
+    mutating func recoveredAt(_ trigger: Int) {
+        interrupted = false
+        interruptionKind = nil
+        recoveryPending = false
+        predictionSeq = trigger
+    }
+
     /// The state change of a successful call-session activation (R19, R17): the session that is up, the
     /// call path up.
     mutating func callSessionUp(_ seq: Int, _ mode: String?, options: [String] = [], missingAllowBluetooth: Bool = false,

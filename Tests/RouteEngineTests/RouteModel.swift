@@ -1,0 +1,125 @@
+import Contract
+import RouteEngine
+import TraceModel
+
+/// A second reading of the route contract, written from contract.md for the property tests and sharing no
+/// code with the engine: what decides R8's prediction (R2–R4, R6, R7, R9–R11, R13, R14, R16, R19, the
+/// interruptions of I1, I3, I5, I6, I8, I9 and I11, I12's window and I13's choice) and V1's verdict. R15 is
+/// not modelled: a flush is taken from the engine's finding, and a restore from a settle timer that puts
+/// back the override flushed.
+struct RouteModel {
+    enum Interruption: Equatable { case none, system, stale, reset, hold }
+
+    struct Device: Equatable {
+        var id: String
+        var kind: DeviceKind
+        var seq: Int
+    }
+
+    /// The verdict V1 gives a route call: kind, cause and the record behind the cause.
+    struct ExpectedVerdict: Equatable {
+        var kind: VerdictKind
+        var cause: VerdictCause?
+        var causeSeq: Int?
+    }
+
+    var retryDelay: Int64 = 2000
+    var matchWindow: Int64 = 1000
+
+    var macOS = false, simulator = false
+    var defaultTarget: RouteTarget = .earpiece, defaultSeq: Int?
+    var override: RouteTarget?, overrideSeq: Int?
+    var flushed: (target: RouteTarget, seq: Int?)?
+    var engaged = false, leftSeq: Int?
+    var moduleEnabled = true, moduleDisabledSeq: Int?
+    var mic: MicPermission = .undetermined, micSeq: Int?
+    var devices: [Device] = []
+    var session: (seq: Int, videoChat: Bool, airPlay: Bool)?
+    // Interruptions.
+    var interruption = Interruption.none, interruptionSeq: Int?
+    var pending = false, callUpDuring = false, callEndedAt: Int64?
+    var callUp = false, callIdleOrDisconnected = true, foreground = true
+    var retries: [(due: Int64, interruption: Int)] = []
+    var ownCallEnded = false
+    // CallKit.
+    var callKitWindow = false, windowAnswered = false, answeredAt: Int64?
+    var choice: (route: Route?, seq: Int)?
+    var lastReading: (route: Route, seq: Int)?
+    /// Recoveries the model made at the last step.
+    var recoveredNow = 0
+
+    var interrupted: Bool { interruption != .none }
+
+    // MARK: R8 and V1
+
+    func canTakeRoute(_ kind: DeviceKind) -> Bool {
+        if case .airplay = kind { return !engaged || (session?.airPlay ?? false) }
+        return true
+    }
+
+    /// R4 with R14: the latest connected device that can take the route; none under iOS's choice (I13).
+    var routeDevice: Device? { choice != nil ? nil : devices.last { canTakeRoute($0.kind) } }
+
+    func fiveState(_ kind: DeviceKind) -> Route? {
+        switch kind {
+        case .bluetooth: .bluetooth
+        case .headset: .headset
+        case .airplay, .carAudio, .unlisted: nil
+        }
+    }
+
+    /// R8 (v3), in its order; `window` is I12's (verdicts read R8 without it).
+    func predicted(window: Bool = true) -> Route? {
+        if macOS || interrupted || !moduleEnabled || (window && callKitWindow) { return nil }
+        if let route = choice?.route { return route }
+        if !engaged { return nil }
+        if let device = routeDevice { return fiveState(device.kind) }
+        if simulator || mic == .denied || session?.videoChat == true { return .speaker }
+        return (override ?? defaultTarget) == .speaker ? .speaker : .receiver
+    }
+
+    /// X4's rule for the prediction (nil while there is none).
+    var predictedBy: RuleID? {
+        guard predicted() != nil else { return nil }
+        if choice?.route != nil { return .I13 }
+        if routeDevice != nil { return .R4 }
+        if simulator { return .R10 }
+        if mic == .denied { return .R7 }
+        if (override ?? defaultTarget) == .earpiece, session?.videoChat == true { return .R11 }
+        return .R2
+    }
+
+    /// V1 on the state before the call; `apply` makes the change afterwards.
+    func verdict(for body: RecordBody) -> ExpectedVerdict {
+        var after = self
+        let isDefault: Bool
+        switch body {
+        case .setDefaultRoute(let target):
+            isDefault = true
+            if target == defaultTarget { return ExpectedVerdict(kind: .noop) }
+            after.defaultTarget = target
+        case .setRoute(let target, _):
+            isDefault = false
+            if target == override { return ExpectedVerdict(kind: .noop) }
+            after.override = target
+        default:
+            isDefault = false
+            if override == nil { return ExpectedVerdict(kind: .noop) }
+            after.override = nil
+        }
+        if choice != nil { after.choice?.route = nil }
+        let earpiece = (after.override ?? after.defaultTarget) == .earpiece
+        let causes: [(Bool, VerdictCause, Int?)] = [
+            (!engaged, .notEngaged, leftSeq), (interrupted, .interrupted, interruptionSeq),
+            (!moduleEnabled, .audioModuleDisabled, moduleDisabledSeq),
+            (after.routeDevice != nil, .externalRouteActive, after.routeDevice?.seq),
+            (isDefault && override != nil, .overrideActive, overrideSeq),
+            (earpiece && simulator, .simulator, 0), (earpiece && mic == .denied, .micDenied, micSeq),
+            (earpiece && session?.videoChat == true, .videoChatMode, session?.seq),
+        ]
+        if let (_, cause, seq) = causes.first(where: { $0.0 }) {
+            return ExpectedVerdict(kind: cause == .notEngaged || cause == .interrupted ? .deferred : .ineffective, cause: cause, causeSeq: seq)
+        }
+        return ExpectedVerdict(kind: after.predicted(window: false) != predicted(window: false) ? .applied : .noop)
+    }
+}
