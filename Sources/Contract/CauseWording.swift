@@ -45,11 +45,11 @@ extension VerdictCause {
         case .overrideActive: "a temporary override (setAudioRoute) shadowed the new default"
         case .simulator: "the trace comes from a simulator, which has no earpiece"
         case .micDenied: "the microphone permission was denied, so the SDK ran in playback-only mode, which has no earpiece"
-        case .videoChatMode: "the call session was in videoChat mode, which implies defaultToSpeaker and leaves no way to the receiver"
+        case .videoChatMode: "the call session was in videoChat mode, which implies defaultToSpeaker and has no way to the receiver"
         case .targetNotInCandidates: "the target layer is not among the candidates declared at subscribe"
         case .engineNotSupported: "the CDN engine does not support layer switching"
         case .transportNotReady: "the signalling transport was not connected yet"
-        case .webrtcError: "sending the request on the signalling channel failed (webrtcError), so it never reached the server"
+        case .webrtcError: "sending the request on the signalling connection failed (webrtcError), so it never reached the server"
         case .stateUnknown: "the state before this part of the session is unknown (it was replayed without the parts before it, and it has no checkpoint), so what the call did cannot be decided"
         }
     }
@@ -79,11 +79,12 @@ extension VerdictCause {
         case .targetNotInCandidates:
             "Pass one of the layers declared at subscribe as targetTrackId; check getSubscribeHit to see what is served."
         case .engineNotSupported:
-            "Check Channel.streamVendor before offering layer switches; CDN sessions have no simulcast control."
+            (w.product == "SRTC" ? "Check Channel.streamVendor" : "Check the meeting's stream vendor")
+                + " before offering layer switches; CDN sessions have no simulcast control."
         case .transportNotReady:
             "Switch layers only after the transport is connected (not right after you \(w.join) the \(w.session), nor while reconnecting)."
         case .webrtcError:
-            "Handle SRTCError.webrtcError from switchLayer: retry the switch when the signalling channel is back."
+            "Handle SRTCError.webrtcError from switchLayer: retry the switch when the signalling connection is back."
         case .stateUnknown:
             "Replay the whole session (every part, in any order, or their folder), or a part that begins with a checkpoint "
                 + "(trace.checkpoint, written by recorders since version 3 of the format)."

@@ -133,7 +133,7 @@ extension FindingCode {
             exampleAdvice: "Emit the snapshot after every server update, an empty array when nobody speaks.")
         case .layerSwitchNotSent: FindingInfo(severity: .warning, rule: .L4, title: "A layer switch failed to send",
             summary: "switchLayer was accepted, then the SDK reported webrtcError for it within the match window: the request never reached the server (L4). Its outcome is rejected and no confirmation is expected.",
-            exampleAdvice: "Handle SRTCError.webrtcError from switchLayer: retry when the signalling channel is back.")
+            exampleAdvice: "Handle SRTCError.webrtcError from switchLayer: retry when the signalling connection is back.")
         case .traceUnknownValue: FindingInfo(severity: .warning, rule: .T1, title: "A value the format does not list",
             summary: "An open field (an interruption reason, a device kind, a call or app state, a permission, a CallKit event, a session category or mode) held a value this version does not list (T1); the record was kept and read as the contract says.",
             exampleAdvice: "Nothing to fix in the app; a newer iOS value was read as the contract says for values it does not list.")

@@ -79,7 +79,7 @@ extension RouteEngine {
     /// I11: a held CallKit call that CallKit did not reactivate after the user resumed it.
     func noReactivationFinding(holdSeq: Int, unholdSeq: Int, t: Int64) -> Finding {
         Finding(code: .callkitNoReactivation, severity: .error, rule: .I11, seqs: [unholdSeq, holdSeq], t: t,
-                message: "The call was held by CallKit (didDeactivate at seq \(holdSeq)) and resumed by the user (unhold at seq "
+                message: "The call was held by CallKit (didDeactivate at seq \(holdSeq)) and resumed by the \(words.participant) (unhold at seq "
                     + "\(unholdSeq)), but no didActivate followed within \(formatDuration(options.recoveryWindowMs)): the call stays silent.",
                 advice: "Fulfil the CXSetHeldCallAction and let CallKit reactivate the session; start audio again only in "
                     + "provider(_:didActivate:).")

@@ -362,12 +362,13 @@ extension RecordBody {
             let version = t(h.app.version, "app.version", .clear(.product)), started = t(h.startedAt, "startedAt", .clear(.time))
             let session = h.session.map { t($0.id, "session.id", .personal(.sessionId)) }
             guard changed(sdk ?? nil, model ?? nil, os ?? nil, bundle ?? nil, version ?? nil, started ?? nil, session ?? nil) else { return nil }
-            if let sdk { o.sdk = sdk }
-            if let model { o.device.model = model }
-            if let os { o.device.os = os }
-            if let bundle { o.app.bundleId = bundle }
-            if let version { o.app.version = version }
-            if let started { o.startedAt = started }
+            // Each is nil when unchanged (an absent field, or one the transform kept): only answers replace.
+            if let sdk = sdk ?? nil { o.sdk = sdk }
+            if let model = model ?? nil { o.device.model = model }
+            if let os = os ?? nil { o.device.os = os }
+            if let bundle = bundle ?? nil { o.app.bundleId = bundle }
+            if let version = version ?? nil { o.app.version = version }
+            if let started = started ?? nil { o.startedAt = started }
             if let id = session ?? nil { o.session?.id = id }
             return .header(o)
         case .joinChannel(let channel): return t(channel, "channel", .personal(.channel)).map { .joinChannel(channel: $0) }

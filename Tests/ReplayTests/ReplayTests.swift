@@ -20,7 +20,8 @@ final class ReplayTests: XCTestCase {
         let call = b.add(1000, .setRoute(target: .speaker, api: "setSpeakerOutputPreferred(true)"))
         let obs = b.add(1040, .routeChanged(route: .speaker, previousRoute: .receiver, reason: .override))
         let r = b.replay()
-        XCTAssertEqual(r.predictedTimeline.map(\.route), [.speaker, .receiver, .speaker])
+        // Nothing is predicted before the engagement (R13), then the receiver, then the speaker.
+        XCTAssertEqual(r.predictedTimeline.map(\.route), [nil, .receiver, .speaker])
         XCTAssertEqual(r.predictedTimeline.last, RouteSegment(t: 1000, route: .speaker, seq: call))
         XCTAssertEqual(r.actualTimeline.map(\.route), [.receiver, .speaker])
         XCTAssertEqual(r.actualTimeline.last, RouteSegment(t: 1040, route: .speaker, seq: obs))

@@ -134,7 +134,8 @@ final class ReplayV2Tests: XCTestCase {
         b.add(3500, .setAudioModuleEnabled(enabled: false))
         b.add(4000, .setAudioModuleEnabled(enabled: true))
         let again = b.add(5000, .setAudioModuleEnabled(enabled: false))
-        b.add(6000, .enterMeeting(room: "r"))                    // an engagement re-enables it: the period ends
+        b.add(5900, .exitMeeting)
+        b.add(6000, .enterMeeting(room: "r"))                    // an engagement re-enables it: the period ends (R19: not while engaged)
         let third = b.add(7000, .setAudioModuleEnabled(enabled: false))
         let r = b.replay()
         let found = r.findings.filter { $0.code == .audioModuleDisabledWhileSpeaking }

@@ -30,7 +30,8 @@ final class HTMLReportTests: XCTestCase {
         XCTAssertFalse(html.contains(">meeting</text>"))
         // The route lanes: bluetooth from the connection, predicted and actual.
         let predicted = try XCTUnwrap(lanes.first { $0.id == "predicted" })
-        XCTAssertEqual(predicted.segments.map(\.value), ["speaker", "receiver", "bluetooth", "speaker"])
+        // Nothing is predicted before the engagement and after the leave (R13).
+        XCTAssertEqual(predicted.segments.map(\.value), ["no prediction", "receiver", "bluetooth", "speaker", "no prediction"])
         let devices = try XCTUnwrap(lanes.first { $0.id == "devices" })
         XCTAssertEqual(devices.segments.map(\.value), ["none", "bluetooth \"AirPods Pro\"", "none"])
     }

@@ -69,12 +69,13 @@ final class ReportLanesTests: XCTestCase {
         XCTAssertEqual(resets.kind, .marks)
         XCTAssertEqual(resets.marks.map { [String($0.t), $0.what, $0.tone] }, [["5000", "os.mediaServicesReset", "reset"]])
 
-        // Interruptions with their cause: the Siri one (the app was suspended), the reset (I5); a CallKit
-        // hold (I11) is named so when the route engine interrupts at its didDeactivate.
+        // Interruptions with their cause: the Siri one was stale (wasSuspended: it had ended while the app was
+        // suspended, I9), so it recovers at its own record and leaves no interrupted stretch; the reset (I5)
+        // and the CallKit hold (I11, named so when the route engine interrupts at its didDeactivate) do.
         let interruption = try lane(lanes, "interruption")
         XCTAssertEqual(interruption.marks.map(\.value), ["began (siri, wasSuspended)", "ended (shouldResume true)"])
         let causes = interruption.segments.filter { $0.tone == "alert" }.map(\.value)
-        XCTAssertEqual(Array(causes.prefix(2)), ["interrupted (siri, wasSuspended)", "interrupted (media services reset)"])
+        XCTAssertEqual(Array(causes.prefix(2)), ["interrupted (media services reset)", "interrupted (CallKit hold)"])
         XCTAssertEqual(ReportLanes.interruptionWords(Record(seq: 1, t: 0, .callKit(event: .didDeactivate, callId: nil))), "interrupted (CallKit hold)")
         XCTAssertEqual(ReportLanes.interruptionWords(Record(seq: 1, t: 0, .interruptionBegan(cause: nil, wasSuspended: nil))), "interrupted (no cause)")
 

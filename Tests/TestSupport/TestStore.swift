@@ -171,17 +171,12 @@ public func forbiddenWords(_ layer: Layer) -> [String] {
     layer == .smeeting ? ["channel", "join", "leave", "leaving"] : ["meeting", "room", "enter", "exit"]
 }
 
-/// Phrases of the shared cause wording that hold a forbidden word in another sense than the layer's verb:
-/// R11's videoChatMode reason ("… implies defaultToSpeaker and leaves no way to the receiver"). Each is
-/// exempted verbatim, so the word in the layer's sense is still caught everywhere else.
-let otherSenses = ["leaves no way"]
 
 /// Fails when a finding's prose is empty or uses the other layer's words.
 public func assertLayerWords(_ f: Finding, layer: Layer, file: StaticString = #filePath, line: UInt = #line) {
     XCTAssertFalse(f.message.isEmpty, "\(f.code): empty message", file: file, line: line)
     XCTAssertFalse(f.advice.isEmpty, "\(f.code): empty advice", file: file, line: line)
-    var prose = (f.message + " " + f.advice).lowercased()
-    for phrase in otherSenses { prose = prose.replacingOccurrences(of: phrase, with: "") }
+    let prose = (f.message + " " + f.advice).lowercased()
     for word in forbiddenWords(layer) where prose.contains(word) {
         XCTFail("\(f.code) on a \(layer) trace says \"\(word)\": \(f.message) / \(f.advice)", file: file, line: line)
     }

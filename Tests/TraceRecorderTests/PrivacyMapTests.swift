@@ -60,6 +60,7 @@ final class PrivacyMapTests: XCTestCase {
             let left = Self.markers(in: redacted.jsonLine)
             XCTAssertEqual(left.subtracting(clear), [], "\(r.type): personal values left by redact: \(redacted.jsonLine)")
             XCTAssertEqual(left.intersection(personal), [], r.type)
+            XCTAssertEqual(clear.subtracting(left), [], "\(r.type): clear values redact dropped: \(redacted.jsonLine)")
             if case .unknown = r.body { continue }
             let atSource = Record(seq: r.seq, t: r.t, source.redact(r.body))
             XCTAssertEqual(Self.markers(in: atSource.jsonLine), left, "\(r.type): source redaction and redact differ: \(atSource.jsonLine) vs \(redacted.jsonLine)")
