@@ -1,5 +1,6 @@
 import QualityEngine
 import Replay
+import SystemLayer
 import TraceCodec
 import TraceModel
 
@@ -73,18 +74,23 @@ public enum ReplayFlags {
             if let alone = TraceParts.aloneWarning(result, parts: 1) { Output.stderr.line("warning: " + terminalSafe(alone)) }
             return result
         }
-        let replay = Replay.run(parts: parts.paths, options: parse(a), observer: observer)
+        let replay = Replay.run(parts: parts.paths, options: parse(a), pipelined: readOnItsOwnCore, observer: observer)
         if a.flag(CommonOptions.strict), let p = replay.result.problems.first { throw CommandFailure(message: p.description + " (--strict)") }
         for p in replay.result.problems { warn(p) }
         if let why = replay.incomplete { Output.stderr.line("warning: " + terminalSafe(why)) }
         return replay.result
     }
 
+    /// Whether a single replay reads and decodes on a second core while it replays: when the process may
+    /// run on two processors or more (`taskset -c 0` keeps it on one thread).
+    static var readOnItsOwnCore: Bool { CurrentProcess.usableProcessorCount >= 2 }
+
     /// Replays one trace file, warning on stderr about reader problems.
     public static func replay(_ path: String, _ a: Arguments, observer: ((ReplayStep) -> Void)? = nil) throws -> ReplayResult {
         let options = parse(a)
         do {
-            return try Replay.run(path: path, options: options, strict: a.flag(CommonOptions.strict), observer: observer, onProblem: warn)
+            return try Replay.run(path: path, options: options, strict: a.flag(CommonOptions.strict), pipelined: readOnItsOwnCore,
+                                  observer: observer, onProblem: warn)
         } catch let p as TraceProblem {
             throw CommandFailure(message: p.description + " (--strict)")
         } catch let e as CommandFailure {
