@@ -28,9 +28,9 @@ extension RecordDecoder {
 }
 
 /// The structural check of a line `cat` passes through: one pass over its bytes that follows strings and
-/// nesting only. Most of a line is neither special nor structural, so the pass skips ahead over runs
-/// that need no look; how it finds them is `Skip` (measured against each other by `make bench`; the
-/// default is the one that paid, docs/performance.md).
+/// nesting only. Ways of skipping ahead over bytes that need no look are kept as `Skip` for `make bench`
+/// to measure against the plain loop; on trace lines (a quote every few bytes) none paid, so the reader
+/// uses the plain loop (docs/performance.md).
 public enum LineStructure {
     /// How the pass finds the bytes it must look at.
     public enum Skip: String, CaseIterable, Sendable {
@@ -44,7 +44,7 @@ public enum LineStructure {
     }
 
     /// The skip the reader uses.
-    public static let standard = Skip.words
+    public static let standard = Skip.none
 
     /// Whether `line` from `start` (inside the top-level object, outside any string) closes that object
     /// exactly once, with only whitespace after it: strings end and hold no control characters, `{}` and
