@@ -52,7 +52,7 @@ let package = Package(
         .testTarget(name: "QualityEngineTests", dependencies: ["QualityEngine", "TraceModel", "Contract", "TraceFixtures", "TestSupport"]),
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "Analysis", "Reports", "TraceModel", "Contract", "TestSupport"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Analysis", "Replay", "TraceModel", "TraceCodec", "Contract", "TraceFixtures", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TraceModel", "TraceCodec", "TestSupport"],
+        .testTarget(name: "EndToEndTests", dependencies: ["CommandLineKit", "TraceModel", "TraceCodec", "TestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "TraceRecorderTests", dependencies: ["SystemLayer", "TraceRecorder", "RecorderSimulation", "TraceModel", "TraceCodec", "Replay", "Analysis", "TestSupport"]),
         .testTarget(name: "RobustnessTests", dependencies: ["CommandLineKit", "SystemLayer", "TraceModel", "TraceCodec", "Replay", "Analysis", "Reports", "TestSupport"]),
