@@ -1,6 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// Release builds skip dynamic exclusivity checks in the modules on the read and replay path: every
+/// access to a class's stored property is otherwise checked at run time (a few % of a replay). Debug
+/// builds, and so every test run, keep the checks.
+let hotPath: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+
 let package = Package(
     name: "rtctrace",
     products: [
@@ -25,14 +30,14 @@ let package = Package(
             providers: [.apt(["libzstd-dev"])]
         ),
         .target(name: "SystemLayer"),
-        .target(name: "TraceModel"),
-        .target(name: "TraceCodec", dependencies: ["CZstd", "SystemLayer", "TraceModel"]),
+        .target(name: "TraceModel", swiftSettings: hotPath),
+        .target(name: "TraceCodec", dependencies: ["CZstd", "SystemLayer", "TraceModel"], swiftSettings: hotPath),
         .target(name: "Contract", dependencies: ["TraceModel"]),
         .target(name: "TraceFixtures", dependencies: ["TraceModel"]),
-        .target(name: "RouteEngine", dependencies: ["TraceModel", "Contract"]),
-        .target(name: "QualityEngine", dependencies: ["TraceModel", "Contract"]),
-        .target(name: "Replay", dependencies: ["TraceModel", "TraceCodec", "Contract", "RouteEngine", "QualityEngine"]),
-        .target(name: "Analysis", dependencies: ["SystemLayer", "TraceModel", "TraceCodec", "Contract", "QualityEngine", "Replay"]),
+        .target(name: "RouteEngine", dependencies: ["TraceModel", "Contract"], swiftSettings: hotPath),
+        .target(name: "QualityEngine", dependencies: ["TraceModel", "Contract"], swiftSettings: hotPath),
+        .target(name: "Replay", dependencies: ["TraceModel", "TraceCodec", "Contract", "RouteEngine", "QualityEngine"], swiftSettings: hotPath),
+        .target(name: "Analysis", dependencies: ["SystemLayer", "TraceModel", "TraceCodec", "Contract", "QualityEngine", "Replay"], swiftSettings: hotPath),
         .target(name: "Reports", dependencies: ["TraceModel", "Contract", "QualityEngine", "Replay", "Analysis"]),
         .target(name: "CommandLineKit", dependencies: ["SystemLayer", "TraceModel", "TraceCodec", "QualityEngine", "Replay", "Analysis", "Reports"]),
         .target(name: "TraceRecorder", dependencies: ["SystemLayer", "TraceModel", "TraceCodec"]),
@@ -45,7 +50,7 @@ let package = Package(
         .testTarget(name: "RouteEngineTests", dependencies: ["RouteEngine", "TraceModel", "Contract", "TraceFixtures", "TestSupport"]),
         .testTarget(name: "QualityEngineTests", dependencies: ["QualityEngine", "TraceModel", "Contract", "TraceFixtures", "TestSupport"]),
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "Analysis", "Reports", "TraceModel", "Contract", "TestSupport"]),
-        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Analysis", "Replay", "TraceModel", "TraceCodec", "Contract", "TestSupport"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Analysis", "Replay", "TraceModel", "TraceCodec", "Contract", "TraceFixtures", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["rtctrace", "CommandLineKit", "TraceModel", "TraceCodec", "TestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "TraceRecorderTests", dependencies: ["SystemLayer", "TraceRecorder", "RecorderSimulation", "TraceModel", "TraceCodec", "Replay", "Analysis", "TestSupport"]),

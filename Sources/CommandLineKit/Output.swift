@@ -32,6 +32,11 @@ public final class Output: @unchecked Sendable {
         if buffer.count >= 1 << 16 { flush() }
     }
 
+    public func write(byte: UInt8) {
+        buffer.append(byte)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
     public func write(bytes: UnsafeBufferPointer<UInt8>) {
         buffer.append(contentsOf: bytes)
         if buffer.count >= 1 << 16 { flush() }

@@ -1,6 +1,7 @@
 import QualityEngine
 import Analysis
 import Replay
+import SystemLayer
 import TraceCodec
 import TraceModel
 
@@ -71,7 +72,7 @@ public enum ReplayFlags {
         let parts = try TraceParts.resolve(arguments)
         let result: ReplayResult
         if parts.paths.count > 1 {
-            let replay = Replay.run(parts: parts.paths, options: parse(a), observer: observer)
+            let replay = Replay.run(parts: parts.paths, options: parse(a), pipelined: readOnItsOwnCore, observer: observer)
             if a[CommonOptions.strict], let p = replay.result.problems.first { throw CommandFailure(message: p.description + " (--strict)") }
             for p in replay.result.problems { warn(p) }
             result = replay.result
@@ -84,11 +85,16 @@ public enum ReplayFlags {
         return result
     }
 
+    /// Whether a single replay reads and decodes on a second core while it replays: when the process may
+    /// run on two processors or more (`taskset -c 0` keeps it on one thread).
+    static var readOnItsOwnCore: Bool { CurrentProcess.usableProcessorCount >= 2 }
+
     /// Replays one trace file, warning on stderr about reader problems.
     public static func replay(_ path: String, _ a: Arguments, observer: ((ReplayStep) -> Void)? = nil) throws -> ReplayResult {
         let options = parse(a)
         do {
-            return try Replay.run(path: path, options: options, strict: a[CommonOptions.strict], observer: observer, onProblem: warn)
+            return try Replay.run(path: path, options: options, strict: a[CommonOptions.strict], pipelined: readOnItsOwnCore,
+                                  observer: observer, onProblem: warn)
         } catch let p as TraceProblem {
             throw CommandFailure(message: p.description + " (--strict)")
         } catch let e as CommandFailure {

@@ -20,12 +20,20 @@ public struct Finding: Equatable, Sendable {
     /// When it was raised (ms since the trace started).
     public var t: Int64
     /// What happened.
-    public var message: String
+    public var message: String {
+        get { text.message }
+        set { text = .phrased(message: newValue, advice: advice) }
+    }
     /// What the app (or the engineer) should do.
-    public var advice: String
+    public var advice: String {
+        get { text.advice }
+        set { text = .phrased(message: message, advice: newValue) }
+    }
     /// The call whose verdict this finding explains (a route call's `route.ineffective`, a layer call's
     /// finding), set by the engine that decides the verdict: the replay links the two by it.
     public var call: Int?
+    /// The message and advice, phrased or to be phrased when read.
+    private var text: FindingText
 
     /// Creates a finding.
     public init(code: FindingCode, severity: Severity, rule: RuleID?, seqs: [Int], t: Int64, message: String, advice: String,
@@ -35,9 +43,47 @@ public struct Finding: Equatable, Sendable {
         self.rule = rule
         self.seqs = seqs
         self.t = t
-        self.message = message
-        self.advice = advice
+        self.text = .phrased(message: message, advice: advice)
         self.call = call
+    }
+
+    /// Creates a finding whose message and advice are phrased only when read: for the findings a trace
+    /// can raise at a high rate, most of which a result only counts (past its cap), so that phrasing is
+    /// report work, done for the findings a report shows. `phrase` must give the same text every time.
+    public init(code: FindingCode, severity: Severity, rule: RuleID?, seqs: [Int], t: Int64, call: Int? = nil,
+                phrase: @escaping @Sendable () -> (message: String, advice: String)) {
+        self.code = code
+        self.severity = severity
+        self.rule = rule
+        self.seqs = seqs
+        self.t = t
+        self.text = .later(phrase)
+        self.call = call
+    }
+
+    public static func == (a: Finding, b: Finding) -> Bool {
+        a.code == b.code && a.severity == b.severity && a.rule == b.rule && a.seqs == b.seqs && a.t == b.t
+            && a.call == b.call && a.message == b.message && a.advice == b.advice
+    }
+}
+
+/// A finding's words: phrased, or a function that phrases them when they are read.
+private enum FindingText: Sendable {
+    case phrased(message: String, advice: String)
+    case later(@Sendable () -> (message: String, advice: String))
+
+    var message: String {
+        switch self {
+        case .phrased(let message, _): message
+        case .later(let phrase): phrase().message
+        }
+    }
+
+    var advice: String {
+        switch self {
+        case .phrased(_, let advice): advice
+        case .later(let phrase): phrase().advice
+        }
     }
 }
 

@@ -64,9 +64,9 @@ extension QualityEngine {
 
     /// T2: a value outside its documented range raises `trace.valueOutOfRange` once per record type and
     /// field; the value is used as recorded.
-    mutating func valueChecks(_ values: [Double], field: String, seq: Int, t: Int64,
-                              range: ClosedRange<Double> = 0...1) -> [QualityOutput] {
-        guard !obligations.outOfRangeReported.contains(field), let bad = values.first(where: { !range.contains($0) }) else { return [] }
+    mutating func valueChecks<Values: Sequence<Double>>(_ values: Values, field: String, seq: Int, t: Int64,
+                                                     range: ClosedRange<Double> = 0...1) -> [QualityOutput] {
+        guard let bad = values.first(where: { !range.contains($0) }), !obligations.outOfRangeReported.contains(field) else { return [] }
         obligations.outOfRangeReported.insert(field)
         return [.finding(findings.valueOutOfRange(field: field, value: bad, range: range, seq: seq, t: t))]
     }
@@ -74,7 +74,10 @@ extension QualityEngine {
     mutating func reportReceived(pub: QualitySample, sub: QualitySample, seq: Int, t: Int64) -> [QualityOutput] {
         var checks: [QualityOutput] = []
         for (field, value, range) in Self.sampleRanges {
-            checks += valueChecks([value(pub), value(sub)].compactMap { $0 }, field: field, seq: seq, t: t, range: range)
+            // The pub value first, then the sub value: the first one out of range is the one reported.
+            let a = value(pub), b = value(sub)
+            guard a.map({ !range.contains($0) }) == true || b.map({ !range.contains($0) }) == true else { continue }
+            checks += valueChecks([a, b].compactMap { $0 }, field: field, seq: seq, t: t, range: range)
         }
         guard state.vendor == .seaStart else { return checks }  // Q5
         let evaluation = Self.evaluate(pub: pub, sub: sub)

@@ -47,7 +47,7 @@ extension QualityEngine {
     }
 
     mutating func speakersUpdated(speaking: [Speaker], stopped: [SpeakerKey], seq: Int, t: Int64) -> [QualityOutput] {
-        var out = valueChecks(speaking.map(\.level), field: "srv.speakers.level", seq: seq, t: t)
+        var out = valueChecks(speaking.lazy.map(\.level), field: "srv.speakers.level", seq: seq, t: t)
         guard state.vendor == .seaStart else { return out }  // Q5
         let ignored = mergeIndexed(speaking: speaking, stopped: stopped)
         state.speakersSeq = seq
@@ -214,7 +214,7 @@ extension QualityEngine {
     }
 
     mutating func sdkSpeakersObserved(_ speakers: [Speaker], seq: Int, t: Int64) -> [QualityOutput] {
-        var out = valueChecks(speakers.map(\.level), field: "sdk.activeSpeakers.level", seq: seq, t: t)
+        var out = valueChecks(speakers.lazy.map(\.level), field: "sdk.activeSpeakers.level", seq: seq, t: t)
         if !state.seen.activeSpeakers {
             // The kind is present after all: the snapshots held back are judged now, at this record's time.
             state.seen.activeSpeakers = true

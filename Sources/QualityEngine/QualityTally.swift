@@ -76,8 +76,8 @@ struct QualityTally: Sendable {
         subBad = sub.level.isBad
         // The summary's MOS range leaves out a side whose level is unknown (nothing was published):
         // its MOS says nothing about the call. Q1's evaluation.mos is unchanged.
-        let known = [pub, sub].filter { $0.level != .unknown }.compactMap(\.mos)
-        if let mos = known.min() {
+        let a = pub.level != .unknown ? pub.mos : nil, b = sub.level != .unknown ? sub.mos : nil
+        if let mos = a.map({ x in b.map { min(x, $0) } ?? x }) ?? b {
             mosMin = min(mosMin ?? mos, mos)
             mosMax = max(mosMax ?? mos, mos)
         }

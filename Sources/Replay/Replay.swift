@@ -5,15 +5,17 @@ import TraceModel
 public enum Replay {
     /// Reads the trace at `path` and replays it; reader problems are recorded in the result (and passed
     /// to `onProblem`), never fatal unless `strict`. Throws when the file cannot be opened, and with
-    /// `strict` at the first problem. `onRecord` sees every record before it is replayed.
+    /// `strict` at the first problem. `onRecord` sees every record before it is replayed. With `pipelined`,
+    /// the trace is read, decompressed and decoded on a thread of its own while this one replays
+    /// (`TraceReader.forEach(pipelined:)`); the result is the same.
     public static func run(path: String, options: ReplayOptions = ReplayOptions(), limits: ReaderLimits = .standard,
-                           strict: Bool = false, observer: ((ReplayStep) -> Void)? = nil,
+                           strict: Bool = false, pipelined: Bool = false, observer: ((ReplayStep) -> Void)? = nil,
                            onRecord: (Record) -> Void = { _ in },
                            onProblem: (TraceProblem) -> Void = { _ in }) throws -> ReplayResult {
         let reader = try TraceReader(path: path, limits: limits)
         let replayer = Replayer(file: path, options: options)
         replayer.observer = observer
-        return try drive([path], first: reader, replayer: replayer, limits: limits, strict: strict,
+        return try drive([path], first: reader, replayer: replayer, limits: limits, strict: strict, pipelined: pipelined,
                          onRecord: onRecord, onProblem: onProblem).result
     }
 
@@ -21,12 +23,13 @@ public enum Replay {
     /// file) through one replayer; never throws: a part that cannot be opened is an `io` problem, and so
     /// is reading nothing at all.
     public static func run(parts: [String], options: ReplayOptions = ReplayOptions(),
-                           limits: ReaderLimits = .standard, observer: ((ReplayStep) -> Void)? = nil,
+                           limits: ReaderLimits = .standard, pipelined: Bool = false, observer: ((ReplayStep) -> Void)? = nil,
                            onRecord: (Record) -> Void = { _ in }, onProblem: (TraceProblem) -> Void = { _ in }) -> PartsReplay {
         let replayer = Replayer(file: parts.first ?? "", options: options)
         replayer.observer = observer
         // Not strict, so nothing is thrown.
-        return (try? drive(parts, first: nil, replayer: replayer, limits: limits, strict: false, onRecord: onRecord, onProblem: onProblem))
+        return (try? drive(parts, first: nil, replayer: replayer, limits: limits, strict: false, pipelined: pipelined,
+                           onRecord: onRecord, onProblem: onProblem))
             ?? PartsReplay(result: replayer.finish())
     }
 
@@ -45,7 +48,7 @@ public enum Replay {
     /// (`Replayer`, sessions). The reader's complaint that such a header does not have seq 0 is not damage;
     /// a part that does not continue the one before it (seq or time) is.
     static func drive(_ parts: [String], first: TraceReader?, replayer: Replayer, limits: ReaderLimits, strict: Bool,
-                      onRecord: (Record) -> Void, onProblem: (TraceProblem) -> Void) throws -> PartsReplay {
+                      pipelined: Bool = false, onRecord: (Record) -> Void, onProblem: (TraceProblem) -> Void) throws -> PartsReplay {
         var problems: [TraceProblem] = []
         var count = 0
         var out = PartsReplay(result: ReplayResult(file: parts.first ?? ""))
@@ -75,7 +78,7 @@ public enum Replay {
             endsTorn = false
             var held: [TraceProblem] = []
             var firstRecord = true
-            try reader.forEach(record: { r in
+            try reader.forEach(pipelined: pipelined, record: { r in
                 if firstRecord {
                     firstRecord = false
                     var continuation = false

@@ -5,12 +5,15 @@ extension Replayer {
     static let indexCap = 10_000
 
     /// The kinds no report points at: the bulk of a trace (quality, speakers, logs).
-    static let unindexed: Set<RecordKind> = [.qualityReport, .speakers, .sdkActiveSpeakers, .sdkLog]
+    @inline(__always)
+    static func isUnindexed(_ kind: RecordKind) -> Bool {
+        kind == .qualityReport || kind == .speakers || kind == .sdkActiveSpeakers || kind == .sdkLog
+    }
 
     /// Keeps type, time and a short detail of the records reports may point at (not the bulk kinds,
     /// expectations or unknown types).
     func index(_ r: Record) {
-        guard result.recordIndex.count < Self.indexCap, let kind = r.body.kind, !Self.unindexed.contains(kind) else { return }
+        guard result.recordIndex.count < Self.indexCap, let kind = r.body.kind, !Self.isUnindexed(kind) else { return }
         var entry = IndexedRecord(type: kind.rawValue, t: r.t, detail: TextCap.clip(r.body.summary, 2 * TextCap.characters))
         if case .setRoute(let target, _) = r.body { entry.target = target }
         if case .setDefaultRoute(let target) = r.body { entry.target = target }

@@ -148,11 +148,19 @@ public final class Replayer {
     /// The step outputs go into when nobody observes (it stays empty).
     var idle = ReplayStep(t: 0, record: nil)
 
-    /// What the route engine predicts now, for the divergence tracker.
+    /// What the route engine predicts now, for the divergence tracker: derived again only when the engine
+    /// may have changed (its revision moved), so a quality report or a speaker update costs no copy of
+    /// the engine's state.
     private var prediction: DivergenceTracker.Prediction {
-        DivergenceTracker.Prediction(route: route.predictedRoute, source: route.predictionSource,
-                                     tolerated: route.toleratedRoute, facts: ExplanationFacts(route))
+        if let cached = cachedPrediction, cachedRevision == route.revision { return cached }
+        let p = DivergenceTracker.Prediction(route: route.predictedRoute, source: route.predictionSource,
+                                             tolerated: route.toleratedRoute, facts: ExplanationFacts(route))
+        cachedPrediction = p
+        cachedRevision = route.revision
+        return p
     }
+    private var cachedPrediction: DivergenceTracker.Prediction?
+    private var cachedRevision = 0
 
     /// Runs end-of-trace diagnostics and `"at":"end"` expectations; returns the result. `end` says whether
     /// the trace ended at its last record or at a crash (its last frame torn, or never closed).

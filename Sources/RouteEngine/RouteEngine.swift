@@ -45,6 +45,10 @@ public struct RouteEngine: Sendable {
     public private(set) var predictedRoute: Route?
     /// `state.predictionSource` after the last record or timer (X4), stored for the same reason.
     public private(set) var predictionSource: PredictionSource?
+    /// Counts the calls that may have changed the engine (records that concern routing, timers, the end):
+    /// a caller that derives something from the engine's state (the replayer's prediction) derives it again
+    /// only when this moves. A record that does not concern routing leaves it, and the state, untouched.
+    public private(set) var revision = 0
     /// When the last record that accounts for a session change was replayed (R12: `api.*`, `os.*`,
     /// `obs.sessionActivated`, `obs.sessionDeactivated`, `obs.overrideOutput`). Kept beside the state: it
     /// describes the trace, not the SDK.
@@ -67,6 +71,7 @@ public struct RouteEngine: Sendable {
         // A record that does not concern routing changes nothing: the prediction needs no recomputing.
         let before = predictedRoute, seqBefore = state.predictionSeq
         guard var outputs = reduce(record) else { return [] }
+        revision &+= 1
         outputs += callKitChoiceCheck(t: record.t)
         predictedRoute = state.predictedRoute
         predictionSource = state.predictionSource
@@ -78,6 +83,7 @@ public struct RouteEngine: Sendable {
 
     /// Delivers a timer the engine asked for, at its due time.
     public mutating func fire(_ timer: RouteTimer) -> [RouteOutput] {
+        revision &+= 1
         defer {
             predictedRoute = state.predictedRoute
             predictionSource = state.predictionSource
@@ -116,6 +122,7 @@ public struct RouteEngine: Sendable {
     /// decision, and a window still open when the trace ends raises nothing. A deferred call still
     /// waiting stays `pending` (V2).
     public mutating func finish(t: Int64, lastSeq: Int, end: TraceEnd = .end) -> [RouteOutput] {
+        revision &+= 1
         guard !state.macOS else { return [] }
         var outputs = neverRecoveredCheck(at: nil, seq: lastSeq, t: t, end: end)
         if !state.audioModuleEnabled, !state.audioModuleLeftDisabledReported {

@@ -59,24 +59,42 @@ public final class TraceReader: IteratorProtocol, Sequence {
 
     /// Whether the last record came from a torn final frame (kept, but its frame was never completed).
     public var currentFrameIsTorn: Bool { currentLine.upperBound > source.tornFrom }
-    private var out: [TraceEvent] = []
+    /// Events waiting behind the problems that go before them.
+    private var out: [Queued] = []
     private var outHead = 0
+    private enum Queued { case record(Record), skimmed(SkimmedLine), problem(TraceProblem) }
 
     /// The next record or problem; nil at the end of the trace.
     public func next() -> TraceEvent? {
         var event: TraceEvent?
-        _ = pull(record: { event = .record($0) }, problem: { event = .problem($0) })
+        _ = pull(record: { event = .record($0) }, skimmed: { _ in }, problem: { event = .problem($0) })
         return event
     }
 
     /// Streams the rest of the trace: every record to `record`, every problem to `problem`, in
     /// trace order. The same events as `next()`, without wrapping each record in a `TraceEvent`.
     public func forEach(record: (Record) throws -> Void, problem: (TraceProblem) throws -> Void) rethrows {
-        while try pull(record: record, problem: problem) {}
+        while try pull(record: record, skimmed: { _ in }, problem: problem) {}
     }
 
+    /// Streams the rest of the trace for a reader of lines (`cat`): a line of a high-rate type in canonical
+    /// order whose structure holds (`RecordDecoder.skim`) goes to `skimmed` with its seq, time and type,
+    /// its other fields unread; every other line is decoded in full and goes to `record`. Frames, checksums,
+    /// seq, time and the header are checked as `forEach` checks them, with the same problems; a skimmed
+    /// line's field values are not. `withCurrentLine` gives the line of either.
+    public func forEachLine(skimmed: (SkimmedLine) throws -> Void, record: (Record) throws -> Void,
+                            problem: (TraceProblem) throws -> Void) rethrows {
+        skimming = true
+        defer { skimming = false }
+        while try pull(record: record, skimmed: skimmed, problem: problem) {}
+    }
+
+    /// Whether lines are skimmed rather than decoded where they can be (`forEachLine`).
+    private var skimming = false
+
     /// Hands exactly one event to `record` or `problem`; false at the end of the trace.
-    private func pull(record onRecord: (Record) throws -> Void, problem onProblem: (TraceProblem) throws -> Void) rethrows -> Bool {
+    func pull(record onRecord: (Record) throws -> Void, skimmed onSkimmed: (SkimmedLine) throws -> Void,
+              problem onProblem: (TraceProblem) throws -> Void) rethrows -> Bool {
         while true {
             if outHead < out.count {
                 let e = out[outHead]
@@ -84,13 +102,14 @@ public final class TraceReader: IteratorProtocol, Sequence {
                 if outHead == out.count { out.removeAll(keepingCapacity: true); outHead = 0 }
                 switch e {
                 case .record(let r): try onRecord(r)
+                case .skimmed(let s): try onSkimmed(s)
                 case .problem(let p): try onProblem(p)
                 }
                 return true
             }
             if done { return false }
             if let range = source.quickLine() {
-                if try deliver(range, record: onRecord, problem: onProblem) { return true }
+                if try deliver(range, record: onRecord, skimmed: onSkimmed, problem: onProblem) { return true }
                 continue
             }
             guard let event = source.next() else {
@@ -113,7 +132,7 @@ public final class TraceReader: IteratorProtocol, Sequence {
                 try onProblem(remember(p))
                 return true
             case .line(let range):
-                if try deliver(range, record: onRecord, problem: onProblem) { return true }
+                if try deliver(range, record: onRecord, skimmed: onSkimmed, problem: onProblem) { return true }
             }
         }
     }
@@ -122,9 +141,22 @@ public final class TraceReader: IteratorProtocol, Sequence {
     /// hand on yet (blank, or queued behind problems that go first).
     @inline(__always)
     private func deliver(_ range: Range<Int>, record onRecord: (Record) throws -> Void,
+                         skimmed onSkimmed: (SkimmedLine) throws -> Void,
                          problem onProblem: (TraceProblem) throws -> Void) rethrows -> Bool {
         currentLine = range
         if range.isEmpty || isBlank(range) { return false }
+        if skimming, let line = RecordDecoder.skim(source.bytes(range)) {
+            let explained = explainLoss(before: line.seq)
+            if let p = accept(seq: line.seq, t: line.t, body: nil, type: line.kind.rawValue, gapExplained: explained) {
+                out.append(.problem(remember(p)))
+            }
+            if out.isEmpty {
+                try onSkimmed(line)
+                return true
+            }
+            out.append(.skimmed(line))
+            return false
+        }
         let lineNo = source.lineNumber
         let record: Record
         do {
@@ -135,15 +167,10 @@ public final class TraceReader: IteratorProtocol, Sequence {
             try onProblem(remember(TraceProblem(.badRecord, file: file, seq: e.seq, line: e.line, field: e.field, message: e.reason)))
             return true
         }
-        var explained = false
-        if !pendingLoss.isEmpty {
-            let from = (lastSeq ?? -1) + 1
-            pendingLoss[0].lost = record.seq > from ? from...(record.seq - 1) : nil
-            for p in pendingLoss { out.append(.problem(remember(p))) }
-            pendingLoss.removeAll()
-            explained = true
+        let explained = explainLoss(before: record.seq)
+        if let p = accept(seq: record.seq, t: record.t, body: record.body, type: record.type, gapExplained: explained) {
+            out.append(.problem(remember(p)))
         }
-        if let p = accept(record, gapExplained: explained) { out.append(.problem(remember(p))) }
         if out.isEmpty {
             try onRecord(record)
             return true
@@ -152,20 +179,33 @@ public final class TraceReader: IteratorProtocol, Sequence {
         return false
     }
 
+    /// Queues the losses waiting for the next record's seq (damaged frames, garbage), now that it is
+    /// known; whether there were any (they explain a seq gap before it).
+    private func explainLoss(before seq: Int) -> Bool {
+        guard !pendingLoss.isEmpty else { return false }
+        let from = (lastSeq ?? -1) + 1
+        pendingLoss[0].lost = seq > from ? from...(seq - 1) : nil
+        for p in pendingLoss { out.append(.problem(remember(p))) }
+        pendingLoss.removeAll()
+        return true
+    }
+
     private func isBlank(_ r: Range<Int>) -> Bool {
         source.bytes(r).allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
     }
 
-    /// Checks order, header and gaps; returns a problem to report before the record, if any.
-    private func accept(_ r: Record, gapExplained: Bool) -> TraceProblem? {
+    /// Checks order, header and gaps; returns a problem to report before the record, if any. `body` is
+    /// nil for a skimmed line (a high-rate type: neither a header nor an unknown type).
+    private func accept(seq: Int, t: Int64, body: RecordBody?, type: @autoclosure () -> String, gapExplained: Bool) -> TraceProblem? {
+        let r = (seq: seq, t: t)
         defer {
             recordCount += 1
             lastSeq = r.seq
             lastT = Swift.max(lastT ?? r.t, r.t)
             sawRecord = true
         }
-        if case .unknown(let type, _) = r.body { countUnknown(type) }
-        if case .header(let h) = r.body {
+        if case .unknown(let type, _)? = body { countUnknown(type) }
+        if case .header(let h)? = body {
             // A continuation part of a session (part > 1) starts at the seq where the part before it stopped;
             // the parts of a session written one after another in one file (merged, or concatenated) keep
             // their headers: a later part's header there is a part boundary, not a misplaced header.
@@ -181,7 +221,7 @@ public final class TraceReader: IteratorProtocol, Sequence {
             }
         } else if !sawRecord {
             return TraceProblem(.headerMissing, file: file, seq: r.seq, line: source.lineNumber,
-                                message: "the first record is \(r.type), not trace.header; layer and device are unknown")
+                                message: "the first record is \(type()), not trace.header; layer and device are unknown")
         }
         if let last = lastSeq, r.seq != last + 1 {
             if r.seq > last + 1 {

@@ -43,7 +43,7 @@ public struct Synth {
     }
 
     /// The next record of the steady state.
-    mutating func body() -> RecordBody {
+    public mutating func body() -> RecordBody {
         let r = int(1000)
         switch r {
         case 0..<420:
@@ -51,18 +51,9 @@ public struct Synth {
             let other: QualityLevel = int(10) == 0 ? .excellent : .good
             return .qualityReport(pub: sample(level), sub: sample(other))
         case 420..<780:
-            let uid = "u\(int(8))"
-            if (int(3) == 0 || speaking.count >= 4), !speaking.isEmpty {
-                let s = speaking.remove(at: int(speaking.count))
-                return .speakers(speaking: [], stopped: [s.key])
-            }
-            let s = Speaker(uid: uid, trackId: "mic-\(uid)", level: round2(unit()))
-            speaking.removeAll { $0.key == s.key }
-            speaking.append(s)
-            return .speakers(speaking: [s], stopped: [])
+            return speakerUpdate()
         case 780..<900:
-            let sorted = speaking.sorted { $0.level != $1.level ? $0.level > $1.level : $0.key < $1.key }
-            return .sdkActiveSpeakers(speakers: sorted)
+            return activeSpeakers()
         case 900..<950:
             return .sdkLog(level: "info", message: "rtp stats ssrc=\(int(1 << 30)) nack=\(int(40)) pli=\(int(3))")
         case 950..<965:

@@ -1,4 +1,6 @@
 import CommandLineKit
+import TraceCodec
+import TraceModel
 
 /// `rtctrace cat`: the records as JSON Lines.
 enum CatCommand {
@@ -22,22 +24,49 @@ enum CatCommand {
         let last = args[to]
         let out = Output.stdout
         let terminal = out.isTerminal
+        let strict = args[CommonOptions.strict]
         for part in parts.paths {
-        _ = try readRecords(part, strict: args[CommonOptions.strict]) { r, reader in
-            if let first, r.t < first { return }
-            if let last, r.t > last { return }
-            if !prefixes.isEmpty {
-                let type = r.type
-                guard prefixes.contains(where: { type.hasPrefix($0) }) else { return }
+            if strict {
+                // --strict fails on the first invalid record: every line is decoded in full.
+                _ = try readRecords(part, strict: true) { r, reader in
+                    guard keep(r.t, r.type, from: first, to: last, prefixes: prefixes) else { return }
+                    reader.withCurrentLine { write($0, to: out, terminal: terminal) }
+                }
+                continue
             }
-            reader.withCurrentLine { line in
-                if terminal, let safe = escapingTerminalControls(line) { out.write(safe) } else { out.write(bytes: line) }
-            }
-            out.write("\n")
-        }
+            // Frames, checksums, line structure, seq, time and the header are checked as always; a line of a
+            // high-rate type is passed through without decoding the fields no filter reads.
+            let reader: TraceReader
+            do { reader = try TraceReader(path: part) } catch { throw CommandFailure(message: "\(error)") }
+            try reader.forEachLine(skimmed: { line in
+                try out.throwIfFailed()
+                guard keep(line.t, line.kind.rawValue, from: first, to: last, prefixes: prefixes) else { return }
+                reader.withCurrentLine { write($0, to: out, terminal: terminal) }
+            }, record: { r in
+                try out.throwIfFailed()
+                guard keep(r.t, r.type, from: first, to: last, prefixes: prefixes) else { return }
+                reader.withCurrentLine { write($0, to: out, terminal: terminal) }
+            }, problem: { warn($0) })
         }
         return .success
     }
+}
+
+/// Whether a record with this time and type passes `--from`, `--to` and `--type`.
+@inline(__always)
+private func keep(_ t: Int64, _ type: @autoclosure () -> String, from first: Int64?, to last: Int64?, prefixes: [String]) -> Bool {
+    if let first, t < first { return false }
+    if let last, t > last { return false }
+    if prefixes.isEmpty { return true }
+    let type = type()
+    return prefixes.contains { type.hasPrefix($0) }
+}
+
+/// Writes one line as recorded (terminal controls escaped on a terminal) and its newline.
+@inline(__always)
+private func write(_ line: UnsafeBufferPointer<UInt8>, to out: Output, terminal: Bool) {
+    if terminal, let safe = escapingTerminalControls(line) { out.write(safe) } else { out.write(bytes: line) }
+    out.write(byte: 0x0A)
 }
 
 /// On a terminal, a line with DEL or C1 control characters (which JSON may carry unescaped) is

@@ -98,7 +98,7 @@ public struct RecordGenerator {
         case .overrideOutput: return .overrideOutput(port: vocab(OverridePort.self))
         case .sdkInterrupted: return .sdkInterrupted
         case .sdkRecovered: return .sdkRecovered
-        case .sdkCallStateChanged: return .sdkCallStateChanged(state: open(CallState.self))
+        case .sdkCallStateChanged: return .sdkCallStateChanged(state: CallState.listed[rng.below(CallState.listed.count)])  // a closed field
         case .sdkQualityChanged:
             return .sdkQualityChanged(overall: vocab(QualityLevel.self), previous: vocab(QualityLevel.self), mos: maybe() ? double() : nil)
         case .sdkActiveSpeakers: return .sdkActiveSpeakers(speakers: (0..<count(4)).map { _ in speaker() })

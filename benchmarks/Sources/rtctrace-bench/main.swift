@@ -47,7 +47,7 @@ func synth(count: Int, path: String, options: TraceWriter.Options, flushEvery: I
 }
 
 let args = Array(CommandLine.arguments.dropFirst())
-guard let cmd = args.first else { fail("usage: rtctrace-bench synth|fleet|read|parse|flushsweep|recorder-caller|recorder-hour|recorder-realtime|recorder-flood …") }
+guard let cmd = args.first else { fail("usage: rtctrace-bench synth|session|fleet|read|parse|flushsweep|recorder-caller|recorder-hour|recorder-realtime|recorder-flood …") }
 
 do {
     switch cmd {
@@ -59,6 +59,15 @@ do {
         if args.count > 4, let l = Int32(args[4]) { o.level = l }
         let (secs, bytes) = try synth(count: n, path: args[2], options: o)
         emit([("records", n), ("seconds", secs), ("bytes", bytes), ("recordsPerSec", Double(n) / secs), ("bytesPerRecord", Double(bytes) / Double(n))])
+    case "session":
+        // session stress|healthy N OUT: one of the two read-path sessions (TraceFixtures.BenchSession)
+        guard args.count == 4, let kind = BenchSession.Kind(rawValue: args[1]), let n = Int(args[2]) else { fail("session stress|healthy N OUT") }
+        FileSystem.removeIfPresent(args[3])
+        let w = try TraceWriter(path: args[3], options: TraceWriter.Options())
+        var g = BenchSession(kind)
+        for _ in 0..<n { try w.append(g.nextRecord()) }
+        try w.close()
+        emit([("session", kind.rawValue), ("records", n), ("bytes", w.fileSize)])
     case "fleet":
         // fleet N RECORDS DIR: N traces of RECORDS records each (seeds 1…N), DIR/fNNNNN.trace.zst
         guard args.count == 4, let n = Int(args[1]), let records = Int(args[2]) else { fail("fleet N RECORDS DIR") }
@@ -101,6 +110,27 @@ do {
         emit([("records", lines.count), ("fastSeconds", fastSecs), ("generalSeconds", generalSecs),
               ("fastRecordsPerSec", Double(lines.count) / fastSecs), ("generalRecordsPerSec", Double(lines.count) / generalSecs),
               ("ratio", generalSecs / fastSecs)])
+    case "skim":
+        // skim TRACE LIMIT: cat's structural pass over the same lines, with each way of skipping ahead
+        guard args.count == 3, let limit = Int(args[2]) else { fail("skim TRACE LIMIT") }
+        let reader = try TraceReader(path: args[1])
+        var lines: [[UInt8]] = []
+        while lines.count < limit, let e = reader.next() {
+            if case .record = e { lines.append(reader.withCurrentLine { Array($0) }) }
+        }
+        var pairs: [(String, Any)] = [("lines", lines.count)]
+        for skip in LineStructure.Skip.allCases {
+            var best = Double.infinity, passed = 0
+            for _ in 0..<5 {
+                passed = 0
+                let t0 = now()
+                for l in lines { if l.withUnsafeBufferPointer({ LineStructure.closesObject($0, from: 1, skip: skip) }) { passed += 1 } }
+                best = min(best, now() - t0)
+            }
+            guard passed == lines.count else { fail("\(skip): \(lines.count - passed) lines failed the structural pass") }
+            pairs.append(("\(skip.rawValue)NsPerLine", best / Double(lines.count) * 1e9))
+        }
+        emit(pairs)
     case "flushsweep":
         // flushsweep N DIR: compressed size per record at several frame sizes, and at a 1-second flush
         guard args.count == 3, let n = Int(args[1]) else { fail("flushsweep N DIR") }

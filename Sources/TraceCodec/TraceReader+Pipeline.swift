@@ -1,0 +1,117 @@
+import SystemLayer
+import TraceModel
+
+extension TraceReader {
+    /// Events per batch handed from the reading thread to the caller's.
+    static let pipelineBatch = 256
+    /// Batches in flight between the two threads: the bound on what the reading thread runs ahead.
+    static let pipelineDepth = 8
+
+    /// Streams the rest of the trace like `forEach(record:problem:)`; with `pipelined`, reading,
+    /// decompressing and decoding run on a thread of their own, a bounded queue of event batches
+    /// ahead of the caller, while `record` and `problem` run on the calling thread. The events and their
+    /// order are the same either way: the reading thread runs the same sequential reader, and the queue
+    /// only carries what it produced. Falls back to one thread when a thread cannot be started.
+    /// Nothing else may use the reader until this returns.
+    public func forEach(pipelined: Bool, record: (Record) throws -> Void, problem: (TraceProblem) throws -> Void) rethrows {
+        guard pipelined else { return try forEach(record: record, problem: problem) }
+        let pipe = EventPipe(depth: Self.pipelineDepth)
+        let me = UncheckedReader(reader: self)
+        guard let thread = JoinableThread({ me.reader.produce(into: pipe) }) else {
+            return try forEach(record: record, problem: problem)
+        }
+        defer {
+            pipe.cancel()
+            thread.join()
+        }
+        var batch: [TraceEvent] = []
+        while pipe.take(&batch) {
+            for e in batch {
+                switch e {
+                case .record(let r): try record(r)
+                case .problem(let p): try problem(p)
+                }
+            }
+        }
+    }
+
+    /// The reading thread's loop: batches of events into `pipe` until the trace ends or the caller stops.
+    private func produce(into pipe: EventPipe) {
+        var batch: [TraceEvent] = []
+        batch.reserveCapacity(Self.pipelineBatch)
+        var more = true
+        while more {
+            more = pull(record: { batch.append(.record($0)) }, skimmed: { _ in }, problem: { batch.append(.problem($0)) })
+            if batch.count >= Self.pipelineBatch || (!more && !batch.isEmpty) {
+                guard pipe.put(&batch) else { return }
+            }
+        }
+        pipe.finish()
+    }
+}
+
+/// The reader, handed to its own thread: only that thread uses it until the caller joins it.
+private struct UncheckedReader: @unchecked Sendable {
+    let reader: TraceReader
+}
+
+/// A bounded queue of event batches between the reading thread and the replaying one. Arrays are
+/// swapped in and out, so their storage is reused and nothing is allocated per batch once both
+/// threads are running.
+final class EventPipe: @unchecked Sendable {
+    private let lock = ConditionLock(conditions: 2)
+    private let filled = 0, emptied = 1
+    private var slots: [[TraceEvent]]
+    private var head = 0, count = 0
+    private var done = false, cancelled = false
+
+    init(depth: Int) {
+        slots = Array(repeating: [], count: max(depth, 1))
+    }
+
+    /// Hands `batch` over (waiting while the queue is full) and gives back an empty array to fill;
+    /// false when the consumer has stopped.
+    func put(_ batch: inout [TraceEvent]) -> Bool {
+        lock.withLock {
+            while count == slots.count && !cancelled { lock.wait(emptied) }
+            guard !cancelled else { return false }
+            let i = (head + count) % slots.count
+            swap(&slots[i], &batch)
+            batch.removeAll(keepingCapacity: true)
+            count += 1
+            if count == 1 { lock.signal(filled) }
+            return true
+        }
+    }
+
+    /// The reading thread is done: no more batches.
+    func finish() {
+        lock.withLock {
+            done = true
+            lock.signal(filled)
+        }
+    }
+
+    /// The next batch into `batch` (its old contents recycled); false once every batch is taken and the
+    /// reading thread has finished.
+    func take(_ batch: inout [TraceEvent]) -> Bool {
+        lock.withLock {
+            while count == 0 && !done { lock.wait(filled) }
+            guard count > 0 else { return false }
+            batch.removeAll(keepingCapacity: true)
+            swap(&slots[head], &batch)
+            head = (head + 1) % slots.count
+            count -= 1
+            if count == slots.count - 1 { lock.signal(emptied) }
+            return true
+        }
+    }
+
+    /// The consumer stops (at the end, or on an error): a waiting reading thread returns.
+    func cancel() {
+        lock.withLock {
+            cancelled = true
+            lock.broadcast(emptied)
+        }
+    }
+}
