@@ -43,6 +43,18 @@ final class AmplificationTests: XCTestCase {
         for i in 1...5000 { lines.append(#"{"seq":\#(i),"t":\#(i),"type":"api.setRoute","target":"maybe"}"#) }
         let path = dir + "/bad.jsonl"
         try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        // `cat` passes a structurally sound line through without reading its values (docs/performance.md);
+        // the commands that decode every record say what is wrong, capped.
+        let explain = CLI.run(["explain", path])
+        XCTAssertEqual(explain.err.split(separator: "\n").filter { $0.contains("unknown value \"maybe\"") }.count, 100, String(explain.err.suffix(300)))
+        XCTAssertTrue(explain.err.contains("4900 more problems not shown (5000 in all"), String(explain.err.suffix(300)))
+        let strict = CLI.run(["cat", "--strict", path])
+        XCTAssertEqual(strict.status, 1)
+        XCTAssertTrue(strict.err.contains("unknown value \"maybe\""), strict.err)
+        // Lines whose structure is broken are reported by `cat` too, capped the same way.
+        var broken = [lines[0]]
+        for i in 1...5000 { broken.append(#"{"seq":\#(i),"t":\#(i),"type":"api.setRoute","target":"speaker""#) }
+        try (broken.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
         let r = CLI.run(["cat", path])
         XCTAssertEqual(r.err.split(separator: "\n").count, 101, String(r.err.suffix(300)))
         XCTAssertTrue(r.err.contains("4900 more problems not shown (5000 in all"), String(r.err.suffix(300)))
