@@ -36,6 +36,42 @@ final class BrowserTests: XCTestCase {
         XCTAssertGreaterThan(size, 10_000, "screenshot written to \(shot)")
     }
 
+    /// What the reader must know first is at the top of the page, in the first screen: a lone part of a
+    /// session without its checkpoint (partial), and a trace torn by a crash (damage, "at the crash").
+    func test_browser_partialAndTornReportsShowTheBannerFirst() throws {
+        let browser = try HeadlessBrowser.required()
+        let (lone, _, _) = try page("smeeting-session-part-without-checkpoint.jsonl", as: "report-lone-part.html")
+        let long = try Data(contentsOf: URL(fileURLWithPath: Fixtures.trace("srtc-long-call-20min.jsonl.zst")))
+        let torn = Fixtures.artifacts + "/torn-call.jsonl.zst"
+        try long.prefix(long.count - 500).write(to: URL(fileURLWithPath: torn))
+        let lanes = ReportLanes()
+        var r = try Replay.run(path: torn, observer: lanes.observe)
+        r.file = "torn-call.jsonl.zst"
+        let tornPage = Fixtures.artifacts + "/report-torn.html"
+        try HTMLReport.render(r, lanes: lanes.lanes(for: r)).write(toFile: tornPage, atomically: true, encoding: .utf8)
+        let banner = """
+        (function () { var n = document.getElementById('notices'), s = document.getElementById('summary');
+          if (!n) { return { present: false }; }
+          var box = n.getBoundingClientRect();
+          return { present: true, visible: box.height > 0 && box.top < window.innerHeight, first: !!(n.compareDocumentPosition(s) & 4),
+                   text: n.textContent, status: document.querySelector('header .status').textContent }; })()
+        """
+        let out = try browser.run([.open(HeadlessBrowser.url(lone)), .eval(Self.state), .eval(banner),
+                                   .open(HeadlessBrowser.url(tornPage)), .eval(Self.state), .eval(banner)])
+        for (k, name) in [(2, "lone part"), (5, "torn trace")] {
+            let b = try state(out[k])
+            XCTAssertEqual(b["present"] as? Bool, true, name)
+            XCTAssertEqual(b["visible"] as? Bool, true, "\(name): in the first screen")
+            XCTAssertEqual(b["first"] as? Bool, true, "\(name): before the summary")
+            XCTAssertNil(try state(out[k - 1])["errors"] as? String, name)
+        }
+        let lonely = try state(out[2]), broken = try state(out[5])
+        XCTAssertTrue((lonely["text"] as? String ?? "").contains("Partial: part 2 of session d03b5f88-retro"), "\(lonely)")
+        XCTAssertTrue((lonely["status"] as? String ?? "").hasPrefix("Partial"), "\(lonely)")
+        XCTAssertTrue((broken["text"] as? String ?? "").contains("Damage: the trace ends torn"), "\(broken)")
+        XCTAssertTrue((broken["text"] as? String ?? "").contains("holds at the crash"), "\(broken)")
+    }
+
     /// The 10-minute field meeting's divergence (7m 00.000s – 7m 06.040s, a pixel or two wide on the
     /// whole trace) grows under Ctrl+wheel at it, and the keys and the mouse zoom and pan.
     func test_browser_tenMinuteMeeting_zoomInOnTheDivergence_withWheelKeysAndMouse() throws {
