@@ -11,17 +11,21 @@ extension ReportLanes {
         func put(_ lane: String, _ value: String, _ tone: String) {
             mark(lane, LaneMark(t: t, seq: seq, what: r.type, value: value, tone: tone))
         }
-        switch r.body {
-        case .sessionActivated(let a):
-            put("session", a.ok ? "activated " + r.body.summary : "activation " + r.body.summary, a.ok ? "activated" : "failed")
-            if a.ok { set("session", "\(a.category ?? "?")/\(a.mode ?? "?")", t, seq, tone: a.isCallSession ? "on" : "sessionOther") }
-        case let .sessionDeactivated(_, ok, _):
-            put("session", ok == false ? "deactivation " + r.body.summary : "deactivated (\(r.body.summary))", ok == false ? "failed" : "deactivated")
-            if ok != false { set("session", "", t, seq) }
-        case .mediaServicesReset:
+        guard let topic = r.body.kind?.topic else { return }
+        switch topic {
+        case .audioSession:
+            if case .sessionActivated(let a) = r.body {
+                put("session", a.ok ? "activated " + r.body.summary : "activation " + r.body.summary, a.ok ? "activated" : "failed")
+                if a.ok { set("session", "\(a.category ?? "?")/\(a.mode ?? "?")", t, seq, tone: a.isCallSession ? "on" : "sessionOther") }
+            } else if case let .sessionDeactivated(_, ok, _) = r.body {
+                put("session", ok == false ? "deactivation " + r.body.summary : "deactivated (\(r.body.summary))", ok == false ? "failed" : "deactivated")
+                if ok != false { set("session", "", t, seq) }
+            }
+        case .reset:
             put("resets", "media services reset", "reset")
             set("session", "", t, seq)
-        case let .callKit(event, _):
+        case .callKit:
+            guard case let .callKit(event, _) = r.body else { return }
             let tone = switch event {
             case .didActivate: "activated"
             case .didDeactivate: "deactivated"
@@ -29,32 +33,52 @@ extension ReportLanes {
             }
             put("callKit", r.body.summary, tone)
             callKitState(event, t, seq)
-        case let .interruptionBegan(cause, _):
-            put("interruption", "began (\(cause == nil ? "no cause" : r.body.summary))", "interruption")
-        case .interruptionEnded(let shouldResume):
-            put("interruption", "ended" + (shouldResume.map { " (shouldResume \($0))" } ?? ""), "interruption")
-        case .sdkInterrupted: put("sdk", "interrupted", "sdkInterrupted")
-        case .sdkRecovered: put("sdk", "recovered", "sdkRecovered")
-        case .sdkCallStateChanged: put("sdk", "call state " + r.body.summary, "sdkOther")
-        case .sdkQualityChanged(_, _, let mos):
-            put("sdk", "quality " + r.body.summary + (mos.map { " (mos \(fixed($0, 2)))" } ?? ""), "sdkOther")
-        case .sdkLayerSwitched(let s): put("sdk", "layer switched \(s.trackId) → \(s.toTrackId) (\(s.reason))", "sdkOther")
-        case .sdkError: put("sdk", "error " + r.body.summary, "failed")
-        case .sdkActiveSpeakers(let speakers):
+        case .interruption:
+            if case let .interruptionBegan(cause, _) = r.body {
+                put("interruption", "began (\(cause == nil ? "no cause" : r.body.summary))", "interruption")
+            } else if case .interruptionEnded(let shouldResume) = r.body {
+                put("interruption", "ended" + (shouldResume.map { " (shouldResume \($0))" } ?? ""), "interruption")
+            }
+        case .sdkEvent:
+            put("sdk", sdkEventText(r.body), sdkEventTone(r.body))
+        case .speakerSnapshot:
+            guard case .sdkActiveSpeakers(let speakers) = r.body else { return }
             let names = speakers.prefix(3).map { "\($0.uid)/\($0.trackId)" }.joined(separator: ", ")
             put("speakers", "SDK snapshot: " + (speakers.isEmpty ? "nobody" : names + (speakers.count > 3 ? " (+\(speakers.count - 3) more)" : "")),
                 "speakersAnswer")
-        case .overrideOutput(let port): put("override", "overrideOutputAudioPort(.\(port.rawValue))", "overridePort")
-        case let .deviceConnected(id, _, name?, _): deviceNames[id] = name
-        case let .qualityReport(pub, sub):
+        case .outputPort:
+            if case .overrideOutput(let port) = r.body { put("override", "overrideOutputAudioPort(.\(port.rawValue))", "overridePort") }
+        case .device:
+            if case let .deviceConnected(id, _, name?, _) = r.body { deviceNames[id] = name }
+        case .quality:
+            guard case let .qualityReport(pub, sub) = r.body else { return }
             set("qualityPub", pub.level.rawValue, t, seq)
             set("qualitySub", sub.level.rawValue, t, seq)
             sample(pub, sub, t, seq)
-        case .header, .joinChannel, .leaveChannel, .enterMeeting, .exitMeeting, .setDefaultRoute, .setRoute, .clearRouteOverride,
-             .setAudioModuleEnabled, .subscribe, .switchLayer, .deviceConnected, .deviceDisconnected, .micPermission, .callState,
-             .appState, .routeChanged, .routeSnapshot, .sdkLog, .connEngine, .connState, .speakers, .srvLayerSwitched, .dropped,
-             .checkpoint, .expect, .unknown:
+        case .other:
             break
+        }
+    }
+
+    /// An SDK event's moment on the sdk lane: what it says, and its tone.
+    private func sdkEventText(_ body: RecordBody) -> String {
+        switch body {
+        case .sdkInterrupted: "interrupted"
+        case .sdkRecovered: "recovered"
+        case .sdkCallStateChanged: "call state " + body.summary
+        case .sdkQualityChanged(_, _, let mos): "quality " + body.summary + (mos.map { " (mos \(fixed($0, 2)))" } ?? "")
+        case .sdkLayerSwitched(let s): "layer switched \(s.trackId) → \(s.toTrackId) (\(s.reason))"
+        case .sdkError: "error " + body.summary
+        default: body.summary
+        }
+    }
+
+    private func sdkEventTone(_ body: RecordBody) -> String {
+        switch body {
+        case .sdkInterrupted: "sdkInterrupted"
+        case .sdkRecovered: "sdkRecovered"
+        case .sdkError: "failed"
+        default: "sdkOther"
         }
     }
 

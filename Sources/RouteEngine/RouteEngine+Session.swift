@@ -4,11 +4,6 @@ import TraceModel
 // The audio session as the SDK configured it: activations and deactivations (I4, I5, I7, I8, R11, R17–R19,
 // session.*), and the device's route readings (R12, R15, I13).
 extension RouteEngine {
-    /// Categories and modes the format lists (T1: any other is kept and warned about).
-    static let listedCategories: Set<String> = ["playAndRecord", "playback", "record", "ambient", "soloAmbient", "multiRoute"]
-    static let listedModes: Set<String> = ["default", "voiceChat", "videoChat", "gameChat", "measurement", "moviePlayback",
-                                           "spokenAudio", "videoRecording", "voicePrompt"]
-
     /// I4 (premature reactivation), the recoveries an activation makes (I5's rebuild, I8), the race with
     /// CallKit (I7), the call session that is up (R19), the call path (R17) and the session.* checks.
     mutating func sessionActivated(_ activation: SessionActivation, _ record: Record) -> [RouteOutput] {

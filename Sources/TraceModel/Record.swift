@@ -220,6 +220,81 @@ public enum RecordKind: String, CaseIterable, Sendable {
     }
 }
 
+extension RecordKind {
+    /// What the record does to the engagement (the call audio path the SDK sets up, R6): joining or
+    /// entering engages, leaving or exiting disengages; nil for every other type.
+    public var engagement: EngagementChange? {
+        switch self {
+        case .joinChannel, .enterMeeting: .engage
+        case .leaveChannel, .exitMeeting: .disengage
+        case .header, .dropped, .checkpoint, .setDefaultRoute, .setRoute, .clearRouteOverride, .setAudioModuleEnabled,
+             .subscribe, .switchLayer, .deviceConnected, .deviceDisconnected, .micPermission, .interruptionBegan,
+             .interruptionEnded, .callState, .appState, .mediaServicesReset, .callKit, .routeChanged, .routeSnapshot,
+             .sessionActivated, .sessionDeactivated, .overrideOutput, .sdkInterrupted, .sdkRecovered, .sdkCallStateChanged,
+             .sdkQualityChanged, .sdkActiveSpeakers, .sdkLayerSwitched, .sdkError, .sdkLog, .connEngine, .connState,
+             .qualityReport, .speakers, .srvLayerSwitched:
+            nil
+        }
+    }
+
+    /// What the record is about, as reports group records into lanes: the audio session, CallKit, resets,
+    /// interruptions, the SDK's callbacks and events, its speaker snapshots, its output-port calls, the
+    /// devices, the server's quality; `other` for what no lane draws as a moment of its own.
+    public var topic: RecordTopic {
+        switch self {
+        case .sessionActivated, .sessionDeactivated: .audioSession
+        case .callKit: .callKit
+        case .mediaServicesReset: .reset
+        case .interruptionBegan, .interruptionEnded: .interruption
+        case .sdkInterrupted, .sdkRecovered, .sdkCallStateChanged, .sdkQualityChanged, .sdkLayerSwitched, .sdkError: .sdkEvent
+        case .sdkActiveSpeakers: .speakerSnapshot
+        case .overrideOutput: .outputPort
+        case .deviceConnected, .deviceDisconnected: .device
+        case .qualityReport: .quality
+        case .header, .dropped, .checkpoint, .joinChannel, .leaveChannel, .enterMeeting, .exitMeeting, .setDefaultRoute,
+             .setRoute, .clearRouteOverride, .setAudioModuleEnabled, .subscribe, .switchLayer, .micPermission, .callState,
+             .appState, .routeChanged, .routeSnapshot, .sdkLog, .connEngine, .connState, .speakers, .srvLayerSwitched:
+            .other
+        }
+    }
+}
+
+/// Joining or entering (engage), leaving or exiting (disengage).
+public enum EngagementChange: Sendable {
+    case engage, disengage
+}
+
+/// What a record is about, for the reports' lanes (`RecordKind.topic`).
+public enum RecordTopic: Sendable {
+    case audioSession, callKit, reset, interruption, sdkEvent, speakerSnapshot, outputPort, device, quality, other
+}
+
+extension RecordBody {
+    /// The values of its open vocabulary fields that the format does not list (T1), with the field:
+    /// `os.interruptionBegan.cause`, `os.deviceConnected.kind`, `os.callState.state`, `os.appState.state`,
+    /// `os.micPermission.status`, `os.callKit.event`, `obs.sessionActivated` `category` and `mode`.
+    public var unlistedValues: [(field: String, value: String)] {
+        switch self {
+        case .interruptionBegan(let cause?, _): cause.unlistedValue.map { [("os.interruptionBegan.cause", $0)] } ?? []
+        case .deviceConnected(_, let kind, _, _): kind.unlistedValue.map { [("os.deviceConnected.kind", $0)] } ?? []
+        case .callState(let s): s.unlistedValue.map { [("os.callState.state", $0)] } ?? []
+        case .appState(let s): s.unlistedValue.map { [("os.appState.state", $0)] } ?? []
+        case .micPermission(let s): s.unlistedValue.map { [("os.micPermission.status", $0)] } ?? []
+        case .callKit(let e, _): e.unlistedValue.map { [("os.callKit.event", $0)] } ?? []
+        case .sessionActivated(let a):
+            (a.category.flatMap { SessionActivation.listedCategories.contains($0) ? nil : ("obs.sessionActivated.category", $0) }.map { [$0] } ?? [])
+                + (a.mode.flatMap { SessionActivation.listedModes.contains($0) ? nil : ("obs.sessionActivated.mode", $0) }.map { [$0] } ?? [])
+        case .interruptionBegan(nil, _), .header, .joinChannel, .leaveChannel, .enterMeeting, .exitMeeting, .setDefaultRoute,
+             .setRoute, .clearRouteOverride, .setAudioModuleEnabled, .subscribe, .switchLayer, .deviceDisconnected,
+             .interruptionEnded, .mediaServicesReset, .routeChanged, .routeSnapshot, .sessionDeactivated, .overrideOutput,
+             .sdkInterrupted, .sdkRecovered, .sdkCallStateChanged, .sdkQualityChanged, .sdkActiveSpeakers, .sdkLayerSwitched,
+             .sdkError, .sdkLog, .connEngine, .connState, .qualityReport, .speakers, .srvLayerSwitched, .dropped, .checkpoint,
+             .expect, .unknown:
+            []
+        }
+    }
+}
+
 /// Who a record comes from: the recorder (`trace`), the app (`api`), the system (`os`), what the SDK did
 /// (`obs`) or reported (`sdk`), the transport (`conn`) or the server (`srv`).
 public enum RecordFamily: String, CaseIterable, Sendable {

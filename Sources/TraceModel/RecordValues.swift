@@ -2,6 +2,11 @@
 
 /// An `obs.sessionActivated` record's content.
 public struct SessionActivation: Equatable, Sendable {
+    /// Categories and modes the format lists (T1: any other is kept, and warned about once).
+    public static let listedCategories: Set<String> = ["playAndRecord", "playback", "record", "ambient", "soloAmbient", "multiRoute"]
+    public static let listedModes: Set<String> = ["default", "voiceChat", "videoChat", "gameChat", "measurement", "moviePlayback",
+                                                  "spokenAudio", "videoRecording", "voicePrompt"]
+
     /// Whether activation succeeded.
     public var ok: Bool
     /// The error when it failed.
