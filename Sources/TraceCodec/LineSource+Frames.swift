@@ -143,7 +143,7 @@ extension LineSource {
                 case .end(let lastSeq)?:
                     stats.endsWithEndMark = true
                     stats.endMarkLastSeq = Int(lastSeq)
-                case nil: break
+                case .part?, .frameIndex?, nil: break
                 }
                 inPos += size
             } else {
