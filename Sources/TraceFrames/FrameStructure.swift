@@ -64,3 +64,16 @@ public enum FrameStructure {
         return .data(length: pos - at, checksummed: checksum)
     }
 }
+
+extension FrameStructure {
+    /// Whether the data frame whose first bytes are `head` begins with a stored (raw) block, as the
+    /// project's own encoder writes them; nil when `head` is too short to say.
+    public static func startsWithStoredBlock(_ head: UnsafeRawBufferPointer) -> Bool? {
+        guard head.count >= 5 else { return nil }
+        let fhd = head[4]
+        let single = fhd & 0x20 != 0
+        let at = 5 + (single ? 0 : 1) + [0, 1, 2, 4][Int(fhd & 3)] + [single ? 1 : 0, 2, 4, 8][Int(fhd >> 6)]
+        guard head.count > at else { return nil }
+        return (head[at] >> 1) & 3 == 0
+    }
+}

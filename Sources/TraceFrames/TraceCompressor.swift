@@ -23,11 +23,16 @@ public struct CompressionError: Error, Equatable, Sendable, CustomStringConverti
 }
 
 /// A compressor with its output buffer: frames of a buffer of lines, checked to be one whole frame.
+///
+/// A compressor that fails (throws, or returns what is not one complete, checksummed zstd frame) is
+/// replaced by the stored-block encoder from then on: the frame is still written, and `failure` says why.
 public final class FrameEncoder {
-    private let compressor: any TraceCompressor
+    private var compressor: any TraceCompressor
     private var out: [UInt8] = []
     /// Whether the frames are stored, not compressed (the project's own encoder).
-    public let stores: Bool
+    public private(set) var stores: Bool
+    /// Why the compressor was replaced by the stored-block encoder, once it was.
+    public private(set) var failure: CompressionError?
 
     /// An encoder over `compressor`.
     public init(_ compressor: any TraceCompressor) {
@@ -35,9 +40,20 @@ public final class FrameEncoder {
         stores = compressor is StoredFrameCompressor
     }
 
-    /// One frame holding `input`, valid until the next call. A compressor passed in from outside is
-    /// checked: what it returns must be exactly one complete zstd frame.
+    /// One frame holding `input`, valid until the next call.
     public func frame(_ input: UnsafeRawBufferPointer) throws -> ArraySlice<UInt8> {
+        do {
+            return try checkedFrame(input)
+        } catch {
+            guard !stores else { throw error }
+            failure = error as? CompressionError ?? CompressionError("\(error)")
+            compressor = StoredFrameCompressor()
+            stores = true
+            return try checkedFrame(input)
+        }
+    }
+
+    private func checkedFrame(_ input: UnsafeRawBufferPointer) throws -> ArraySlice<UInt8> {
         let bound = max(compressor.maxFrameSize(forInput: input.count), 32)
         if out.count < bound { out = [UInt8](repeating: 0, count: bound) }
         let n = try out.withUnsafeMutableBytes { try compressor.compressFrame(input, into: $0) }

@@ -145,6 +145,7 @@ extension RecorderWriter {
         let created = try PartFile.create(directory: dir.root, fileName: name.fileName,
                                           mark: .part(sessionStartMs: sessionStartWall, part: Int32(n), resumed: resumed),
                                           firstLines: lines, firstSeq: firstSeq, t: t, encoder: encoder, sync: config.sync != .never)
+        noteCompressionFailure()
         file = created
         fileName = name
         part = n
@@ -174,6 +175,7 @@ extension RecorderWriter {
         guard let file, let name = fileName else { return nil }
         if file.bufferedRecords > 0 {
             try file.flushFrame(encoder)
+            noteCompressionFailure()
             frames += 1
             framedSeq = file.nextSeq - 1
             frameFirstNanos = nil

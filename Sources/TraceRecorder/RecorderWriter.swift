@@ -49,6 +49,7 @@ final class RecorderWriter: @unchecked Sendable {
     /// Records over the record cap, since the last `trace.dropped` for them.
     var oversized: DropEpisode?
     var oversizedLogged = false
+    var compressionFailureLogged = false
     /// Counters published into `core.stats` whenever the writer holds the lock.
     var written = 0, frames = 0, syncs = 0, files = 0, bytes = 0, wakeups = 0, oversizedCount = 0
     /// The size of the open file when its bytes were last counted.
@@ -230,12 +231,8 @@ final class RecorderWriter: @unchecked Sendable {
     /// Writes the waiting records as one frame, then rotates when the file has reached its size.
     func writeFrame() throws {
         guard let file, file.bufferedRecords > 0 else { return }
-        do { try file.flushFrame(encoder) } catch let e as CompressionError {
-            // A compressor passed in that fails, or makes no valid frame: the rest is stored uncompressed.
-            log(.warning, "the compressor failed (\(e)); frames from here on are stored uncompressed")
-            encoder = FrameEncoder(StoredFrameCompressor())
-            try file.flushFrame(encoder)
-        }
+        try file.flushFrame(encoder)
+        noteCompressionFailure()
         frames += 1
         framedSeq = file.nextSeq - 1
         frameFirstNanos = nil
@@ -247,6 +244,13 @@ final class RecorderWriter: @unchecked Sendable {
         case .never: break
         }
         if file.size >= config.files.maxFileBytes { _ = try rotate(toOutbox: false) }
+    }
+
+    /// Logs, once, that the compressor failed and frames are stored from then on (the encoder did it).
+    func noteCompressionFailure() {
+        guard !compressionFailureLogged, let failure = encoder.failure else { return }
+        compressionFailureLogged = true
+        log(.warning, "the compressor failed (\(failure)); frames from here on are stored uncompressed")
     }
 
     func countBytes() {
