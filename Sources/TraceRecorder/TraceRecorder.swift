@@ -58,13 +58,26 @@ public final class TraceRecorder: @unchecked Sendable {
     @inline(__always)
     public func record(_ event: Event) {
         let nanos = clock.monotonicNanoseconds()
+        if let a = admit(event) { core.enqueue(nanos, a.payload, size: a.size, clipped: a.clipped) }
+    }
+
+    /// Records an event made earlier (at `madeAt`, on the configuration's clock) than it is recorded: the
+    /// Apple adapter's interruption, decided once the call that explains it was known. The writer keeps
+    /// `t` from going backwards, so it lands at most in the millisecond of the records before it.
+    func record(_ event: Event, madeAt nanos: UInt64) {
+        if let a = admit(event) { core.enqueue(nanos, a.payload, size: a.size, clipped: a.clipped) }
+    }
+
+    /// The event as it is queued: through the filter (nil: left out, counted), strings over the cap clipped.
+    @inline(__always)
+    private func admit(_ event: Event) -> (payload: Event.Payload, size: Int, clipped: Bool)? {
         var payload = event.payload
         if let filter {
             guard let kept = filter(event) else {
                 core.lock.lock()
                 core.stats.filtered += 1
                 core.lock.unlock()
-                return
+                return nil
             }
             payload = kept.payload
         }
@@ -76,7 +89,7 @@ public final class TraceRecorder: @unchecked Sendable {
             clipped = true
         }
         if case .custom(let c) = payload, c.clipped { clipped = true }
-        core.enqueue(nanos, payload, size: size.bytes, clipped: clipped)
+        return (payload, size.bytes, clipped)
     }
 
     /// A producer for one real-time thread, whose `record(_:)` never waits (see `RealtimeProducer`).
