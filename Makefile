@@ -25,13 +25,15 @@ run-deps:
 	command -v pkg-config >/dev/null || missing="$$missing pkg-config"; \
 	$(call apt_install,$$missing)
 
-# What the tests need on top: the stock zstd command (container tests), GNU time, Chromium (the
-# browser test of the HTML report), python3 with junitparser (the JUnit output test; pip, else
-# Debian's package) and DuckDB's Python package (the SQL test of triage rows; pip, as a user
-# package where the system Python is externally managed). No test installs anything itself.
+# What the tests need on top: the stock zstd command (container tests, and every recorder compression
+# path), git (the recorder's tagged-dependency test), GNU time, Chromium (the browser test of the HTML
+# report), python3 with junitparser (the JUnit output test; pip, else Debian's package) and DuckDB's
+# Python package (the SQL test of triage rows; pip, as a user package where the system Python is
+# externally managed). No test installs anything itself.
 test-deps: run-deps
 	@missing=""; \
 	command -v zstd >/dev/null || missing="$$missing zstd"; \
+	command -v git >/dev/null || missing="$$missing git"; \
 	command -v python3 >/dev/null || missing="$$missing python3"; \
 	[ -x /usr/bin/time ] || missing="$$missing time"; \
 	command -v chromium >/dev/null || command -v chromium-browser >/dev/null || missing="$$missing chromium"; \
@@ -54,9 +56,13 @@ release: run-deps
 run: release
 	@$(RELEASE_BIN) explain $(DEMO_TRACE); rc=$$?; [ $$rc -le 1 ] || exit $$rc
 
+# The recorder's tests run again with each other way of making frames: the project's own stored-block
+# encoder, and a compressor passed in as an SDK that links its own zstd does (Tests/TraceRecorderTests).
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	RTCTRACE_RECORDER_COMPRESSION=stored $(SWIFT) test --skip-build --filter TraceRecorderTests --skip DependencyTests
+	RTCTRACE_RECORDER_COMPRESSION=injected $(SWIFT) test --skip-build --filter TraceRecorderTests --skip DependencyTests
 	$(DEBUG_BIN) check traces/
 
 bench: release
