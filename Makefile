@@ -5,7 +5,7 @@ DEBUG_BIN := .build/debug/rtctrace
 RELEASE_BIN := .build/release/rtctrace
 DEMO_TRACE ?= traces/srtc-bluetooth-blocks-speaker.jsonl
 
-.PHONY: all deps run-deps test-deps build release run test bench fuzz clean
+.PHONY: all deps run-deps test-deps build release run test bench bench-recorder fuzz clean
 
 all: build
 
@@ -71,6 +71,11 @@ bench: release
 	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq hyperfine >/dev/null; }
 	$(SWIFT) build -c release --static-swift-stdlib --package-path benchmarks
 	@bash benchmarks/run.sh
+
+# The recorder's figures alone (benchmarks/recorder.sh), measured as make bench measures them.
+bench-recorder:
+	$(SWIFT) build -c release --static-swift-stdlib --package-path benchmarks
+	@bash benchmarks/recorder.sh
 
 # libFuzzer targets (fuzz/, a separate package): frame reader, record decoder, full replay,
 # FUZZ_SECONDS each. Crashes land in fuzz/artifacts/; copy them to fuzz/regressions/, which

@@ -58,6 +58,7 @@ extension TraceRecorder {
                 event = kept
             }
             let size = event.payload.queuedSize
+            let appCall = core.writeThroughAppCalls && event.payload.isAppCall
             guard core.lock.tryLock() else {
                 if missed == 0 { missedFirst = nanos }
                 missed += 1
@@ -70,7 +71,7 @@ extension TraceRecorder {
                 if core.accepting { core.drop(1, first: nanos, last: nanos) } else { core.stats.ignored += 1 }
                 ok = false
             } else {
-                ok = core.appendLocked(nanos, event.payload, size: size.bytes, clipped: false, realtime: true)
+                ok = core.appendLocked(nanos, event.payload, size: size.bytes, clipped: false, appCall: appCall, realtime: true)
             }
             core.lock.unlock()
             return ok

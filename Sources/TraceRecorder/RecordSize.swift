@@ -74,8 +74,34 @@ extension TraceRecorder.Event.Payload {
     }
 
     /// Whether the writer writes this event through at once (an app call, when the policy says so).
+    @inline(__always)
     var isAppCall: Bool {
-        if case .record(let b) = self { return b.kind?.family == .api }
+        guard case .record(let b) = self, let kind = b.kind else { return false }
+        return kind.isAppCall
+    }
+
+    /// Whether this is a custom event whose names or values had to be cut or left out.
+    var customClipped: Bool {
+        if case .custom(let c) = self { return c.clipped }
         return false
+    }
+}
+
+extension RecordKind {
+    /// Whether the type is an app call (`api.*`, the kind's family), as a switch: the caller's path asks
+    /// it for every record, and comparing the type's spelling there costs more than the rest of the call.
+    @inline(__always)
+    var isAppCall: Bool {
+        switch self {
+        case .joinChannel, .leaveChannel, .enterMeeting, .exitMeeting, .setDefaultRoute, .setRoute, .clearRouteOverride,
+             .setAudioModuleEnabled, .subscribe, .switchLayer:
+            true
+        case .header, .dropped, .checkpoint, .deviceConnected, .deviceDisconnected, .micPermission, .interruptionBegan,
+             .interruptionEnded, .callState, .appState, .mediaServicesReset, .callKit, .routeChanged, .routeSnapshot,
+             .sessionActivated, .sessionDeactivated, .overrideOutput, .sdkInterrupted, .sdkRecovered, .sdkCallStateChanged,
+             .sdkQualityChanged, .sdkActiveSpeakers, .sdkLayerSwitched, .sdkError, .sdkLog, .connEngine, .connState,
+             .qualityReport, .speakers, .srvLayerSwitched:
+            false
+        }
     }
 }

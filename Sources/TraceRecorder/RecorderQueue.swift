@@ -113,15 +113,17 @@ final class RecorderCore: @unchecked Sendable {
     /// Queues a record, or counts it as dropped when the queue is full.
     @inline(__always)
     func enqueue(_ nanos: UInt64, _ payload: TraceRecorder.Event.Payload, size: Int, clipped: Bool) {
+        let appCall = writeThroughAppCalls && payload.isAppCall
         lock.lock()
-        _ = appendLocked(nanos, payload, size: size, clipped: clipped, realtime: false)
+        _ = appendLocked(nanos, payload, size: size, clipped: clipped, appCall: appCall, realtime: false)
         lock.unlock()
     }
 
     /// Appends holding the lock; false when the record was ignored or dropped. A real-time caller never
-    /// makes the array grow (no allocation): a queue at its capacity drops.
+    /// makes the array grow (no allocation): a queue at its capacity drops. `appCall`: an app call to
+    /// write through (found before taking the lock).
     @inline(__always)
-    func appendLocked(_ nanos: UInt64, _ payload: TraceRecorder.Event.Payload, size: Int, clipped: Bool, realtime: Bool) -> Bool {
+    func appendLocked(_ nanos: UInt64, _ payload: TraceRecorder.Event.Payload, size: Int, clipped: Bool, appCall: Bool, realtime: Bool) -> Bool {
         guard accepting else {
             stats.ignored += 1
             return false
@@ -134,7 +136,6 @@ final class RecorderCore: @unchecked Sendable {
         bytes += size
         stats.accepted += 1
         if clipped { stats.clipped += 1 }
-        let appCall = writeThroughAppCalls && payload.isAppCall
         if appCall { appCallWaiting = true }
         let overBytes = !wokenForBytes && bytes >= wakeBytes
         if writerWaiting || appCall || overBytes || items.count == frameRecords {

@@ -58,6 +58,14 @@ public final class TraceRecorder: @unchecked Sendable {
     @inline(__always)
     public func record(_ event: Event) {
         let nanos = clock.monotonicNanoseconds()
+        if filter == nil {
+            // The common case, without copies: no filter, no string over the cap.
+            let size = event.payload.queuedSize
+            if size.longest <= maxString && !event.payload.customClipped {
+                core.enqueue(nanos, event.payload, size: size.bytes, clipped: false)
+                return
+            }
+        }
         if let a = admit(event) { core.enqueue(nanos, a.payload, size: a.size, clipped: a.clipped) }
     }
 
@@ -88,7 +96,7 @@ public final class TraceRecorder: @unchecked Sendable {
             size = payload.queuedSize
             clipped = true
         }
-        if case .custom(let c) = payload, c.clipped { clipped = true }
+        if payload.customClipped { clipped = true }
         return (payload, size.bytes, clipped)
     }
 

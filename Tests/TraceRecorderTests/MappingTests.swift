@@ -263,3 +263,14 @@ final class APITests: XCTestCase {
         XCTAssertEqual(TraceRecorder.sanitize("a b/c:d-é"), "a_b_c_d-_")
     }
 }
+
+/// The recorder's own tables agree with the record model's.
+final class KindTableTests: XCTestCase {
+    /// The caller's path asks a switch whether a record is an app call (written through at once); it
+    /// must say what the kind table's family says.
+    func test_appCallsAreExactlyTheApiFamily() {
+        for kind in RecordKind.allCases {
+            XCTAssertEqual(kind.isAppCall, kind.family == .api, kind.rawValue)
+        }
+    }
+}
