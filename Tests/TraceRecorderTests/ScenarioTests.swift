@@ -49,7 +49,7 @@ final class ScenarioTests: XCTestCase {
     /// The app is killed in the middle of a meeting and restarted: the new process's SDK starts with an
     /// unknown quality baseline and an empty speaker set, and says so in its callbacks. The part it
     /// begins is marked resumed and starts with a checkpoint; the session replays with no finding the
-    /// restart causes (without the mark, the dead process's state would give two false warnings).
+    /// restart causes (without the mark, the dead process's speaker set would give false warnings).
     func test_aMeetingKilledAndRestarted_replaysWithNoFindingCausedByTheRestart() throws {
         let script = Scenarios.thirtyMinuteMeeting()
         let recorded = try Support.record(script, in: dir) { $0.files.maxFileBytes = 64 << 10 }
@@ -63,9 +63,9 @@ final class ScenarioTests: XCTestCase {
         for h in headers.dropFirst() {
             guard case .checkpoint = h.last?.body else { return XCTFail("every later part begins with a checkpoint: \(h)") }
         }
-        // The control: the same records replayed as if the process had lived on.
+        // The control: the same records replayed as if the process had lived on. (The quality baseline the
+        // new process starts with is also explained by its transport connecting anew, Q7.)
         let asIfOneProcess = Replay.run(records: recorded.records)
-        XCTAssertEqual(Set(asIfOneProcess.findings.map(\.code)).intersection([.speakersMismatch, .qualitySpuriousChange]),
-                       [.speakersMismatch, .qualitySpuriousChange], "\(asIfOneProcess.findings.map(\.code))")
+        XCTAssertTrue(asIfOneProcess.findings.contains { $0.code == .speakersMismatch }, "\(Set(asIfOneProcess.findings.map(\.code)))")
     }
 }
