@@ -247,6 +247,24 @@ final class FileTests: XCTestCase {
         XCTAssertEqual(records.filter { if case .checkpoint = $0.body { return false }; return true }.count, 61)
     }
 
+    /// A part with no record that reached an uploader anyway (written by an earlier recorder): the
+    /// commands that read a session skip it with a warning instead of refusing the session.
+    func test_aPartWithNoRecord_amongASessionsParts_isSkippedWithAWarningByTheReader() throws {
+        let clock = ManualClock()
+        let r = TraceRecorder(config(clock, session: "sess") { $0.files.maxFileBytes = 1024 })
+        fill(r, clock, count: 60)
+        XCTAssertTrue(r.close(timeout: 20))
+        let parts = Support.traceFiles(dir)
+        XCTAssertGreaterThan(parts.count, 1)
+        let stray = TraceFileName(stamp: WallTime.stamp(clock.wallMilliseconds()), session: "sess", part: parts.count + 1)
+        XCTAssertTrue(FileManager.default.createFile(atPath: dir + "/outbox/" + stray.fileName, contents: Data(TraceMark.start.frame)))
+        let out = runProcess(Executables.built("rtctrace"), ["info", dir + "/outbox"])
+        let err = String(decoding: out.err, as: UTF8.self)
+        XCTAssertEqual(out.status, 0, err)
+        XCTAssertTrue(err.contains("holds no record (a recorder part whose header never reached the disk); skipped"), err)
+        XCTAssertEqual(String(decoding: out.out, as: UTF8.self).components(separatedBy: "session   sess, part").count - 1, parts.count)
+    }
+
     /// A part written before parts carried index marks (by the codec's writer, as earlier recorders did):
     /// cut back to its last whole frame and handed on, never continued.
     func test_aLegacyPartLeftOpen_isCutToItsLastWholeFrame_andHandedOn() throws {
