@@ -38,8 +38,10 @@ extension Scenarios {
         at(8 * min + 100, system, .deviceDisconnected(id: bt))
         at(8 * min + 130, sdk, .overrideOutput(.speaker))
         at(8 * min + 150, sdk, .routeChanged(route: .speaker, previous: .bluetooth, reason: .oldDeviceUnavailable))
-        // Killed at meetingKillAt; restarted, the app re-enters and restores its speaker choice.
+        // Killed at meetingKillAt; restarted, the Apple adapter records what iOS says as it starts (the
+        // permission), and the app re-enters and restores its speaker choice.
         let r = meetingRestartAt
+        at(r, system, .micPermission(.granted))
         at(r, app, .enterMeeting(room: room))
         at(r + 10, server, .connState(.connecting))
         activation(r + 40)
