@@ -114,8 +114,8 @@ public struct RecorderConfiguration: Sendable {
     public enum Compression: Sendable {
         /// libzstd where this package links it (Linux, macOS), else `stored`.
         case automatic
-        /// Frames of stored blocks, written by the recorder's own encoder: uncompressed (about 5–10×
-        /// larger), with no library at all.
+        /// Frames of stored blocks, written by the recorder's own encoder: uncompressed (a frame is its
+        /// lines plus 12 to 20 bytes), with no library at all.
         case stored
         /// A compressor the SDK makes, e.g. over the zstd it links itself; called once, on the writer thread.
         case custom(@Sendable () throws -> any TraceCompressor)
