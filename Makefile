@@ -5,7 +5,7 @@ DEBUG_BIN := .build/debug/rtctrace
 RELEASE_BIN := .build/release/rtctrace
 DEMO_TRACE ?= traces/srtc-bluetooth-blocks-speaker.jsonl
 
-.PHONY: all deps run-deps test-deps build release run test bench fuzz clean
+.PHONY: all deps run-deps test-deps build release run test bench bench-recorder fuzz clean
 
 all: build
 
@@ -25,13 +25,15 @@ run-deps:
 	command -v pkg-config >/dev/null || missing="$$missing pkg-config"; \
 	$(call apt_install,$$missing)
 
-# What the tests need on top: the stock zstd command (container tests), GNU time, Chromium (the
-# browser test of the HTML report), python3 with junitparser (the JUnit output test; pip, else
-# Debian's package) and DuckDB's Python package (the SQL test of triage rows; pip, as a user
-# package where the system Python is externally managed). No test installs anything itself.
+# What the tests need on top: the stock zstd command (container tests, and every recorder compression
+# path), git (the recorder's tagged-dependency test), GNU time, Chromium (the browser test of the HTML
+# report), python3 with junitparser (the JUnit output test; pip, else Debian's package) and DuckDB's
+# Python package (the SQL test of triage rows; pip, as a user package where the system Python is
+# externally managed). No test installs anything itself.
 test-deps: run-deps
 	@missing=""; \
 	command -v zstd >/dev/null || missing="$$missing zstd"; \
+	command -v git >/dev/null || missing="$$missing git"; \
 	command -v python3 >/dev/null || missing="$$missing python3"; \
 	[ -x /usr/bin/time ] || missing="$$missing time"; \
 	command -v chromium >/dev/null || command -v chromium-browser >/dev/null || missing="$$missing chromium"; \
@@ -54,9 +56,13 @@ release: run-deps
 run: release
 	@$(RELEASE_BIN) explain $(DEMO_TRACE); rc=$$?; [ $$rc -le 1 ] || exit $$rc
 
+# The recorder's tests run again with each other way of making frames: the project's own stored-block
+# encoder, and a compressor passed in as an SDK that links its own zstd does (Tests/TraceRecorderTests).
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	RTCTRACE_RECORDER_COMPRESSION=stored $(SWIFT) test --skip-build --filter TraceRecorderTests --skip DependencyTests
+	RTCTRACE_RECORDER_COMPRESSION=injected $(SWIFT) test --skip-build --filter TraceRecorderTests --skip DependencyTests
 	$(DEBUG_BIN) check traces/
 
 bench: release
@@ -65,6 +71,11 @@ bench: release
 	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq hyperfine >/dev/null; }
 	$(SWIFT) build -c release --static-swift-stdlib --package-path benchmarks
 	@bash benchmarks/run.sh
+
+# The recorder's figures alone (benchmarks/recorder.sh), measured as make bench measures them.
+bench-recorder:
+	$(SWIFT) build -c release --static-swift-stdlib --package-path benchmarks
+	@bash benchmarks/recorder.sh
 
 # libFuzzer targets (fuzz/, a separate package): frame reader, record decoder, full replay,
 # FUZZ_SECONDS each. Crashes land in fuzz/artifacts/; copy them to fuzz/regressions/, which

@@ -11,6 +11,7 @@ let package = Package(
     products: [
         .executable(name: "rtctrace", targets: ["rtctrace"]),
         .library(name: "TraceModel", targets: ["TraceModel"]),
+        .library(name: "TraceFrames", targets: ["TraceFrames"]),
         .library(name: "TraceCodec", targets: ["TraceCodec"]),
         .library(name: "Contract", targets: ["Contract"]),
         .library(name: "RouteEngine", targets: ["RouteEngine"]),
@@ -27,11 +28,16 @@ let package = Package(
         .systemLibrary(
             name: "CZstd",
             pkgConfig: "libzstd",
-            providers: [.apt(["libzstd-dev"])]
+            providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]
         ),
         .target(name: "SystemLayer"),
-        .target(name: "TraceModel", swiftSettings: hotPath),
-        .target(name: "TraceCodec", dependencies: ["CZstd", "SystemLayer", "TraceModel"], swiftSettings: hotPath),
+        // No unsafe flag here, nor in TraceFrames or SystemLayer: the recorder an SDK takes by version
+        // depends on them, and SwiftPM refuses a versioned dependency with one (DependencyTests).
+        .target(name: "TraceModel"),
+        // The container's frames and the compressor interface. libzstd only where the platform has one;
+        // elsewhere (iOS) an SDK passes its own compressor, or frames are stored uncompressed.
+        .target(name: "TraceFrames", dependencies: [.target(name: "CZstd", condition: .when(platforms: [.linux, .macOS]))]),
+        .target(name: "TraceCodec", dependencies: ["CZstd", "SystemLayer", "TraceModel", "TraceFrames"], swiftSettings: hotPath),
         .target(name: "Contract", dependencies: ["TraceModel"]),
         .target(name: "TraceFixtures", dependencies: ["TraceModel"]),
         .target(name: "RouteEngine", dependencies: ["TraceModel", "Contract"], swiftSettings: hotPath),
@@ -40,11 +46,12 @@ let package = Package(
         .target(name: "Analysis", dependencies: ["SystemLayer", "TraceModel", "TraceCodec", "Contract", "QualityEngine", "Replay"], swiftSettings: hotPath),
         .target(name: "Reports", dependencies: ["TraceModel", "Contract", "QualityEngine", "Replay", "Analysis"]),
         .target(name: "CommandLineKit", dependencies: ["SystemLayer", "TraceModel", "TraceCodec", "QualityEngine", "Replay", "Analysis", "Reports"]),
-        .target(name: "TraceRecorder", dependencies: ["SystemLayer", "TraceModel", "TraceCodec"]),
+        // The device half an SDK embeds: no reader, decoder or contract catalogue (`import TraceRecorder` alone).
+        .target(name: "TraceRecorder", dependencies: ["SystemLayer", "TraceModel", "TraceFrames"]),
         .target(name: "RecorderSimulation", dependencies: ["TraceRecorder", "TraceModel", "Contract", "TraceFixtures"]),
         .executableTarget(name: "rtctrace-recorder-sim", dependencies: ["RecorderSimulation", "TraceRecorder"]),
         .executableTarget(name: "rtctrace", dependencies: ["SystemLayer", "TraceModel", "TraceCodec", "Contract", "QualityEngine", "Replay", "Analysis", "Reports", "CommandLineKit"]),
-        .target(name: "TestSupport", dependencies: ["SystemLayer", "TraceModel", "TraceCodec", "Contract", "RouteEngine", "QualityEngine", "Replay"],
+        .target(name: "TestSupport", dependencies: ["SystemLayer", "TraceModel", "TraceCodec", "Contract", "RouteEngine", "QualityEngine", "Replay", "TraceFixtures"],
                 path: "Tests/TestSupport"),
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceModel", "TraceCodec", "TraceFixtures", "TestSupport"]),
         .testTarget(name: "RouteEngineTests", dependencies: ["RouteEngine", "TraceModel", "Contract", "TraceFixtures", "TestSupport"]),
@@ -53,7 +60,7 @@ let package = Package(
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Analysis", "Replay", "TraceModel", "TraceCodec", "Contract", "TraceFixtures", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["rtctrace", "CommandLineKit", "TraceModel", "TraceCodec", "TestSupport"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "TraceRecorderTests", dependencies: ["SystemLayer", "TraceRecorder", "RecorderSimulation", "TraceModel", "TraceCodec", "Replay", "Analysis", "TestSupport"]),
+        .testTarget(name: "TraceRecorderTests", dependencies: ["SystemLayer", "TraceRecorder", "TraceFrames", "CZstd", "RecorderSimulation", "TraceModel", "TraceCodec", "Replay", "Analysis", "TestSupport"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit", "SystemLayer", "TraceModel", "TraceCodec", "Analysis", "TestSupport"]),
         .testTarget(name: "RobustnessTests", dependencies: ["CommandLineKit", "SystemLayer", "TraceModel", "TraceCodec", "Replay", "Analysis", "Reports", "TestSupport"]),
     ]

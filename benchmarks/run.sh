@@ -87,30 +87,6 @@ rm -rf "$WORK/fleet" "$WORK/fleet10" "$WORK/s1k" "$WORK/s10k"
 say "write: level 9"
 W9=$($BENCH synth "$N" "$WORK/l9.trace.zst" 1024 9)
 rm -f "$WORK/l9.trace.zst"
-# The device-side recorder (docs/recorder.md): the caller's cost against a locked array append, the
-# writer's CPU and bytes per hour of a realistic session against zstd -19 of the same records, and
-# the memory its queue cap bounds.
-say "recorder: caller cost"
-REC_CALLER=$($BENCH recorder-caller 4 100000 20000 "$WORK/rec-caller")
-rm -rf "$WORK/rec-caller"
-z19_of() { cat "$1"/outbox/*.trace.zst | zstd -dc | zstd -q -19 -T1 -c | wc -c; }
-say "recorder: simulated hours"
-REC_HOUR=$($BENCH recorder-hour 50 3600 "$WORK/rec-hour")
-REC_HOUR_Z19=$(z19_of "$WORK/rec-hour")
-REC_SWEEP=""
-for f in 1000 2000 5000 10000 30000; do
-  rm -rf "$WORK/rec-sweep"
-  REC_SWEEP="$REC_SWEEP $($BENCH recorder-hour 5 3600 "$WORK/rec-sweep" "$f" | sed "s/^{/{\"frameMs\":$f,/")"
-done
-REC_SWEEP_Z19=$(z19_of "$WORK/rec-sweep")
-rm -rf "$WORK/rec-hour" "$WORK/rec-sweep"
-say "recorder: 20 s in real time"
-REC_RT=$($BENCH recorder-realtime 50 20 "$WORK/rec-rt")
-say "recorder: memory"
-REC_FLOOD_S=$($BENCH recorder-flood 200000 "$WORK/rec-flood-s")
-REC_FLOOD_B=$($BENCH recorder-flood 2000000 "$WORK/rec-flood-b")
-REC_FLOOD_0=$($BENCH recorder-flood 1000 "$WORK/rec-flood-0")
-rm -rf "$WORK"/rec-*
 # Growth with set-valued state: a million distinct speakers (or devices) must cost ten times a hundred
 # thousand, not a hundred times (the sets are indexed and capped; docs/reliability.md).
 say "linear growth: distinct speakers and devices"
@@ -155,13 +131,14 @@ MEM_STRESS_B=$(peak_kb $BIN explain --json "$WORK/stressbig.trace.zst")
 rm -f "$WORK"/stress*.trace.zst "$WORK"/healthy.trace.zst
 say ""
 
-python3 - "$W" "$R" "$P" "$SWEEP" "$W9" "$REC_CALLER" "$REC_HOUR" "$REC_SWEEP" "$REC_RT" "$REC_FLOOD_S" "$REC_FLOOD_B" "$REC_FLOOD_0" "$SKIM" <<PY
+# The recorder's figures: a table of their own, and bench-results/recorder.json (benchmarks/recorder.sh).
+bash benchmarks/recorder.sh
+echo
+
+python3 - "$W" "$R" "$P" "$SWEEP" "$W9" "$SKIM" <<PY
 import json, sys
 w, r, p = (json.loads(a) for a in sys.argv[1:4])
 w9 = json.loads(sys.argv[5])
-rc, rh, rt, rfs, rfb, rf0 = (json.loads(sys.argv[i]) for i in (6, 7, 9, 10, 11, 12))
-rsweep = [json.loads(x) for x in sys.argv[8].replace('} {', '}\n{').split('\n') if x.strip()]
-rec_z19, rec_sweep_z19 = $REC_HOUR_Z19, $REC_SWEEP_Z19
 sweep = [json.loads(x) for x in sys.argv[4].replace('} {', '}\n{').splitlines() if x.strip()]
 n, big = $N, $BIG
 zstd_dc, explain, explain100k = $ZSTD_DC / 1e6, $EXPLAIN / 1e6, $EXPLAIN_100K / 1e6
@@ -197,17 +174,7 @@ rows.append(("triage --jobs 2, same traces", f"{t2:.2f} s, {t1/t2:.2f}x --jobs 1
 rows.append(("peak RSS triage, 10,000 vs 1,000 traces", f"{m10k/1024:.1f} MiB", f"1,000 traces: {m1k/1024:.1f} MiB", f"{m10k/m1k:.2f}x (target <= 1.10)"))
 rows.append(("explain, 1,000,000 distinct speakers", f"{sp1m/1e6:.2f} s", f"100,000: {sp100k/1e6:.2f} s", f"{sp1m/sp100k:.1f}x for 10x input (linear: <= 12x)"))
 rows.append(("explain, 1,000,000 device connects", f"{dv1m/1e6:.2f} s", f"100,000: {dv100k/1e6:.2f} s", f"{dv1m/dv100k:.1f}x for 10x input (linear: <= 12x)"))
-rows.append(("recorder: record(), 4 threads, median", f"{rc['medianNs']:.0f} ns", f"locked array append: {rc['baselineMedianNs']:.0f} ns", f"{rc['medianRatio']:.2f}x (target <= 3x)"))
-rows.append(("recorder: record(), 4 threads, p99", f"{rc['p99Ns']:.0f} ns", f"locked array append: {rc['baselineP99Ns']:.0f} ns", f"{rc['p99Ratio']:.2f}x (target <= 30x)"))
-rows.append(("  writer during it", f"{rc['written']:,} written, {rc['dropped']:,} dropped", f"{rc['frames']:,} frames", ""))
-rows.append(("recorder: writer CPU, 50 rec/s real time", f"{rt['writerCpuSeconds']*3600/rt['seconds']:.2f} s/h", f"{rt['wakeups']} wake-ups in {rt['seconds']} s", f"{rt['writerCpuSeconds']/rt['seconds']*100:.3f}% of a core"))
-rows.append(("recorder: writer CPU, simulated hour at 50 rec/s", f"{rh['writerCpuSeconds']:.2f} s/h", f"{rh['frames']:,} frames, {rh['syncs']} syncs", f"{rh['writerCpuSeconds']/3600*100:.3f}% of a core"))
-rows.append(("recorder: bytes per hour at 50 rec/s", f"{rh['bytes']/1e6:.2f} MB", f"zstd -19 same records: {rec_z19/1e6:.2f} MB", f"{rh['bytes']/rec_z19:.2f}x"))
-for x in rsweep:
-    rows.append((f"  5 rec/s, frames of {x['frameMs']/1000:g} s", f"{x['bytes']/1e3:,.0f} kB/h", f"zstd -19: {rec_sweep_z19/1e3:,.0f} kB/h", f"{x['bytes']/rec_sweep_z19:.2f}x"))
-rows.append(("recorder: peak RSS, 2,000,000 offered", f"{rfb['peakRssKiB']/1024:.1f} MiB", f"200,000 offered: {rfs['peakRssKiB']/1024:.1f} MiB", f"{rfb['peakRssKiB']/rfs['peakRssKiB']:.2f}x"))
-rows.append(("  before the recorder; 1,000 records", f"{rfb['rssBeforeKiB']/1024:.1f} MiB", f"1,000 offered: {rf0['peakRssKiB']/1024:.1f} MiB", f"queue peak {rfb['peakQueuedBytes']/1024:.0f} KiB est."))
-skim = json.loads(sys.argv[13])
+skim = json.loads(sys.argv[6])
 rp = {k: v / 1e6 for k, v in {"stress_zstd": ${RP[stress_zstd]}, "stress_cat": ${RP[stress_cat]}, "stress_explain1": ${RP[stress_explain1]},
       "stress_explain2": ${RP[stress_explain2]}, "healthy_zstd": ${RP[healthy_zstd]}, "healthy_cat": ${RP[healthy_cat]},
       "healthy_explain1": ${RP[healthy_explain1]}, "healthy_explain2": ${RP[healthy_explain2]}}.items()}
@@ -230,8 +197,7 @@ out = {"records": n, "explainSeconds": explain, "explainRecordsPerSec": n / expl
        "writeLevel9": w9,
        "linearGrowth": {"speakers100kSeconds": sp100k / 1e6, "speakers1mSeconds": sp1m / 1e6,
                         "devices100kSeconds": dv100k / 1e6, "devices1mSeconds": dv1m / 1e6},
-       "recorder": {"caller": rc, "hour": rh, "hourZstd19Bytes": rec_z19, "frameSweep5PerSec": rsweep,
-                    "frameSweepZstd19Bytes": rec_sweep_z19, "realtime": rt, "flood": {"1000": rf0, "200000": rfs, "2000000": rfb}},
+       "recorder": json.load(open("bench-results/recorder.json")),
        "triage": {"traces": 1000, "records": tn, "jobs1Seconds": t1, "jobs2Seconds": t2, "recordsPerSecPerCore": tn / t1,
                   "ratioToExplainPerCore": (tn / t1) / (n / explain), "cpuSeconds": tcpu, "explainCpuSeconds": ecpu,
                   "ratioToExplainPerCpuSecond": (tn / tcpu) / (n / ecpu), "jobs2Speedup": t1 / t2, "ceiling": ceiling,

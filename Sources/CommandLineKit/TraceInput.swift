@@ -44,6 +44,15 @@ public struct TraceParts {
         let files: PathList
         do { files = try TriageInputs.expand(arguments) } catch { throw UsageError(message: "\(error)") }
         let plan = TriagePlan(files: files, jobs: 1)
+        if plan.count > 1 {
+            // A part with no record (its header never reached the disk) belongs to no session: skipped.
+            let traces = (0..<plan.count).map(plan.trace)
+            let empty = traces.filter { $0.session == nil && $0.paths.count == 1 && TriagePlan.holdsNoRecord($0.paths[0]) }
+            if traces.count - empty.count == 1, let trace = traces.first(where: { t in !empty.contains(t) }) {
+                for e in empty { Output.stderr.line("warning: \(terminalSafe(e.paths[0])): holds no record (a recorder part whose header never reached the disk); skipped") }
+                return TraceParts(paths: trace.paths, session: trace.session)
+            }
+        }
         guard plan.count == 1 else {
             throw UsageError(message: plan.count == 0 ? "no trace files in \(arguments.joined(separator: " "))"
                 : "\(arguments.joined(separator: " ")) holds \(plan.count) traces; give one trace, or the parts of one session")

@@ -14,7 +14,7 @@ extension Scenarios {
     public static func thirtyMinuteMeeting() -> Script {
         var s = Script(name: "a 30-minute meeting", layer: .smeeting)
         let room = "Quarterly review – " + alice
-        s.personalValues = [alice, room, airPods, airPodsId]
+        s.personalValues = [alice, bob, room, airPods, airPodsId]
         var g = SplitMix64(seed: 30)
         var events: [(Int64, Int, TraceRecorder.Event)] = []
         func at(_ t: Int64, _ lane: Int, _ e: TraceRecorder.Event) { events.append((t, lane, e)) }
@@ -38,8 +38,10 @@ extension Scenarios {
         at(8 * min + 100, system, .deviceDisconnected(id: bt))
         at(8 * min + 130, sdk, .overrideOutput(.speaker))
         at(8 * min + 150, sdk, .routeChanged(route: .speaker, previous: .bluetooth, reason: .oldDeviceUnavailable))
-        // Killed at meetingKillAt; restarted, the app re-enters and restores its speaker choice.
+        // Killed at meetingKillAt; restarted, the Apple adapter records what iOS says as it starts (the
+        // permission), and the app re-enters and restores its speaker choice.
         let r = meetingRestartAt
+        at(r, system, .micPermission(.granted))
         at(r, app, .enterMeeting(room: room))
         at(r + 10, server, .connState(.connecting))
         activation(r + 40)
@@ -69,16 +71,46 @@ extension Scenarios {
         at(30 * min - 945, sdk, .routeChanged(route: .speaker, previous: .speaker, reason: .categoryChange))
         at(30 * min - 940, server, .connState(.disconnected))
         // Traffic while in the meeting: server reports every 2 s with an SDK log line at the same moment
-        // (another thread), speaker updates every 1.5 s, an SDK debug line every 0.5 s.
+        // (another thread), speaker updates every 1.5 s, an SDK debug line every 0.5 s. The SDK reports
+        // its level changes and speaker snapshots from its own state, which the kill wipes: after the
+        // restart its baseline is unknown again and its speaker set empty, as the part marked resumed says.
         let up = { (t: Int64) in t > 1500 && t < 30 * min - 1000 && !(t >= meetingKillAt && t <= r + 500) }
+        var sdkBaseline = QualityLevel.unknown
+        var restartedQuality = false
         for t in stride(from: Int64(2000), to: 30 * min, by: 2000) where up(t) {
+            if t > r && !restartedQuality {
+                restartedQuality = true
+                sdkBaseline = .unknown
+            }
             at(t, server, .qualityReport(pub: good(&g), sub: excellent(&g)))
             at(t, sdk, .sdkLog(level: "debug", message: "rtp stats for \(alice): nack=\(g.below(40)) pli=\(g.below(3))"))
+            if sdkBaseline != .good {
+                at(t + 5, sdk, .sdkQualityChanged(overall: .good, previous: sdkBaseline, mos: 4.0))
+                sdkBaseline = .good
+            }
         }
+        var sdkSpeakers: [SpeakerKey: Double] = [:]
+        var restartedSpeakers = false
         for t in stride(from: Int64(2750), to: 30 * min, by: 1500) where up(t) {
+            if t > r && !restartedSpeakers {
+                restartedSpeakers = true
+                sdkSpeakers = [:]
+                // Someone else speaks first in the new process: its snapshot knows nothing of before.
+                let bobKey = SpeakerKey(uid: bob, trackId: "mic-" + bob)
+                sdkSpeakers[bobKey] = 0.7
+                at(t - 500, server, .speakers(speaking: [Speaker(uid: bob, trackId: "mic-" + bob, level: 0.7)]))
+                at(t - 495, sdk, .sdkActiveSpeakers(snapshot(sdkSpeakers)))
+            }
             let level = Double(g.below(100)) / 100
-            at(t, server, g.below(4) == 0 ? .speakers(speaking: [], stopped: [SpeakerKey(uid: alice, trackId: "mic-" + alice)])
-                : .speakers(speaking: [Speaker(uid: alice, trackId: "mic-" + alice, level: level)]))
+            let key = SpeakerKey(uid: alice, trackId: "mic-" + alice)
+            if g.below(4) == 0 {
+                at(t, server, .speakers(speaking: [], stopped: [key]))
+                sdkSpeakers[key] = nil
+            } else {
+                at(t, server, .speakers(speaking: [Speaker(uid: alice, trackId: "mic-" + alice, level: level)]))
+                sdkSpeakers[key] = level
+            }
+            at(t + 5, sdk, .sdkActiveSpeakers(snapshot(sdkSpeakers)))
         }
         for t in stride(from: Int64(2250), to: 30 * min, by: 500) where up(t) && t % 2000 != 0 {
             at(t, sdk, .sdkLog(level: "debug", message: "audio level \(g.below(100)) jitter buffer \(20 + g.below(60)) ms"))
@@ -87,9 +119,16 @@ extension Scenarios {
         for (t, lane, e) in events.enumerated().sorted(by: { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }).map(\.element) {
             s.add(t, lane, e)
         }
+        s.restartAt = r
         s.expectedVerdicts = [.init("api.setRoute", .ineffective, .externalRouteActive), .init("api.setRoute", .noop),
                               .init("api.setRoute", .deferred, .interrupted), .init("api.setRoute", .applied)]
         s.expectedFindings = [.init(.routeIneffective, .warning), .init(.routeIneffective, .info)]
         return s
+    }
+
+    /// A speaker snapshot as the SDK emits it: by level, highest first, then uid and track id (S2).
+    static func snapshot(_ set: [SpeakerKey: Double]) -> [Speaker] {
+        set.map { Speaker(uid: $0.key.uid, trackId: $0.key.trackId, level: $0.value) }
+            .sorted { ($0.level, $1.uid, $1.trackId) > ($1.level, $0.uid, $0.trackId) }
     }
 }

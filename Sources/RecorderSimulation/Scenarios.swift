@@ -11,6 +11,8 @@ public enum Scenarios {
     public static let alice = "alice.martin@example.com"
     public static let airPods = "Alice Martin's AirPods Pro"
     public static let airPodsId = "7C:04:D0:1A:3F:22"
+    /// Another participant.
+    public static let bob = "bob.nguyen@example.com"
 
     /// Every scenario.
     public static var all: [Script] { [bluetoothBlocksSpeaker(), systemCallInterruptsMeeting(), callKitAnswer()] }

@@ -61,6 +61,9 @@ public struct Script: Sendable {
     public var expectedDivergences = 0
     /// Personal values the script records (for the privacy check).
     public var personalValues: [String] = []
+    /// When the app is killed and started again, if it is (ms since the session began): the records
+    /// from then on are the new process's, in a part marked `resumed`.
+    public var restartAt: Int64?
 
     /// An empty script.
     public init(name: String, layer: Layer) {
@@ -87,10 +90,18 @@ public struct Script: Sendable {
         return c
     }
 
-    /// The steps as records with consecutive seqs after a header, as an ideal recorder writes them.
+    /// The steps as records with consecutive seqs after a header, as an ideal recorder writes them (with
+    /// the header of the part a restarted process begins, marked `resumed`, at `restartAt`).
     public func records() -> [Record] {
-        var out = [Record(seq: 0, t: 0, .header(TraceHeader(layer: layer)))]
-        for s in steps { out.append(Record(seq: out.count, t: s.t, s.event.body)) }
+        var out = [Record(seq: 0, t: 0, .header(TraceHeader(layer: layer, session: .init(id: "script", part: 1))))]
+        var restarted = false
+        for s in steps {
+            if let r = restartAt, !restarted, s.t >= r {
+                restarted = true
+                out.append(Record(seq: out.count, t: r, .header(TraceHeader(layer: layer, session: .init(id: "script", part: 2, resumed: true)))))
+            }
+            out.append(Record(seq: out.count, t: s.t, s.event.body))
+        }
         return out
     }
 }

@@ -79,6 +79,11 @@ public final class Replayer {
     /// Replays one record in replay order: due timers first, then the record through both engines, then
     /// expectations.
     private func process(_ record: Record) {
+        if case .header(let h) = record.body, h.session?.resumed == true, result.header != nil {
+            // The timers of the process that died are dropped unfired, whenever they were due: it may
+            // have died before any of them.
+            timers.removeAll()
+        }
         fireTimers(through: record.t)
         now = max(now, record.t)
         lastSeq = record.seq
@@ -88,7 +93,8 @@ public final class Replayer {
         result.lastT = record.t
         if case .header(let h) = record.body, sessionHeader(h, record) {
             // A later part's header continues the trace: read, not replayed (it would reset what the first
-            // header set).
+            // header set). A part a restarted process began starts what lived only in the dead one afresh.
+            if h.session?.resumed == true { processRestarted(at: record) }
             index(record)
             return
         }
@@ -187,6 +193,22 @@ public final class Replayer {
         result.quality = quality.summary
         result.levelChanges = quality.state.changes
         return result
+    }
+
+    /// A session part begun by a recorder restarted after a crash (its header's `session.resumed`): what
+    /// lived only in the dead process starts afresh at `record`, the part's header: the quality baseline
+    /// and cache, the speaker set and the audio module switch, and the pending timers, which are dropped
+    /// unfired (the process that would have met them is gone).
+    func processRestarted(at record: Record) {
+        // The dead process's last records of their ms are replayed first.
+        releaseHeld()
+        timers.removeAll()
+        route.processRestarted()
+        quality.processRestarted()
+        disabledWhileSpeakingReported = nil
+        // The checkpoint that begins the part describes the new process: it is not compared with the
+        // state the dead one left.
+        startedHere = true
     }
 
     /// The verdict on the call with this seq, if it was replayed.

@@ -58,3 +58,13 @@ extension RouteEngine {
         return [.finding(notRebuiltFinding(resetSeq: resetSeq, t: t))]
     }
 }
+
+// A restart: a session part begun by a recorder restarted after a crash (`session.resumed`).
+extension RouteEngine {
+    /// What lived only in the SDK's process that died starts afresh (trace-format, since version 3): the
+    /// audio module switch is enabled again, silently (the module was not left disabled by the app).
+    public mutating func processRestarted() {
+        state.audioModuleEnabled = true
+        state.audioModuleDisabledSeq = nil
+    }
+}

@@ -1,4 +1,8 @@
+// The fault hook is for tests: it is SPI (`@_spi(FaultInjection) import SystemLayer`), and only debug
+// builds consult it, so a release build (an SDK's, the tool's) has no fault hook on its write path.
+
 /// What an injected fault does to one write or sync.
+@_spi(FaultInjection)
 public enum Fault: Sendable, Equatable {
     /// The call fails with this error and writes nothing.
     case fail(Errno)
@@ -10,8 +14,9 @@ public enum Fault: Sendable, Equatable {
 
 /// Decides which writes and syncs fail or stall, so tests can simulate a full or slow disk.
 ///
-/// Installed process-wide in `SystemFaults.injector`; every `write` and `fsync` of this module
-/// asks it first. Calls are numbered from 1 since the injector was created.
+/// Installed process-wide in `SystemFaults.injector`; in a debug build every `write` and `fsync` of this
+/// module asks it first (a release build never does). Calls are numbered from 1 since the injector was created.
+@_spi(FaultInjection)
 public final class FaultInjector: @unchecked Sendable {
     /// One write about to be made.
     public struct WriteAttempt: Sendable {
@@ -92,7 +97,9 @@ public final class FaultInjector: @unchecked Sendable {
     }
 }
 
-/// The process-wide fault hook: nil (no faults, one load per call) unless a test installs one.
+/// The process-wide fault hook: nil (no faults, one load per call) unless a test installs one; consulted
+/// only by debug builds.
+@_spi(FaultInjection)
 public enum SystemFaults {
     /// The injector every write and fsync of this module asks; set only while no other thread writes.
     nonisolated(unsafe) public static var injector: FaultInjector?

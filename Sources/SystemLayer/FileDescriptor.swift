@@ -106,6 +106,7 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
     public func write(_ bytes: UnsafeRawBufferPointer) throws(SystemError) -> Int {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return 0 }
         var count = bytes.count
+        #if DEBUG
         if let faults = SystemFaults.injector {
             switch faults.fault(forWriteTo: self, count: count) {
             case nil: break
@@ -118,6 +119,7 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
             faults.didWrite(to: self, count: bytes.count, written: n)
             return n
         }
+        #endif
         return try checked("write") { system_write(rawValue, base, count) }
     }
 
@@ -144,6 +146,7 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
 
     /// Flushes the file's data and metadata to the device.
     public func sync() throws(SystemError) {
+        #if DEBUG
         if let faults = SystemFaults.injector {
             switch faults.fault(forSyncOf: self) {
             case nil, .shortWrite?: break
@@ -151,6 +154,7 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
             case .delay(let ns)?: Clock.sleep(nanoseconds: ns)
             }
         }
+        #endif
         _ = try checked("fsync") { fsync(rawValue) }
     }
 

@@ -1,3 +1,4 @@
+import TraceFrames
 
 /// Frame decoding and recovery: the zstd side of `LineSource`.
 extension LineSource {
@@ -98,6 +99,10 @@ extension LineSource {
         }
         let magic = inBuf.withUnsafeBufferPointer { readLE32($0, inPos) }
         if magic == ZstdMagic.frame {
+            // Frames of stored blocks (a recorder with no zstd library) are counted, for `info`.
+            _ = need(32)
+            let stored = inBuf.withUnsafeBytes { FrameStructure.startsWithStoredBlock(UnsafeRawBufferPointer(rebasing: $0[inPos..<min(inEnd, inPos + 32)])) }
+            if stored == true { stats.storedFrames += 1 }
             inFrame = true
             frameStart = inAbs
             stats.frames += 1
@@ -143,7 +148,7 @@ extension LineSource {
                 case .end(let lastSeq)?:
                     stats.endsWithEndMark = true
                     stats.endMarkLastSeq = Int(lastSeq)
-                case nil: break
+                case .part?, .frameIndex?, nil: break
                 }
                 inPos += size
             } else {

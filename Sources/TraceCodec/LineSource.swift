@@ -31,6 +31,8 @@ public struct ContainerStats: Sendable, Equatable {
     public var rawBytes = 0
     /// zstd data frames seen.
     public var frames = 0
+    /// Of those, frames whose data is stored, not compressed (the recorder's own encoder writes them).
+    public var storedFrames = 0
     /// Skippable frames seen (rtctrace marks included).
     public var skippableFrames = 0
     /// The trace starts with rtctrace's start mark (it was created by rtctrace).

@@ -117,6 +117,17 @@ public struct TriagePlan: Sendable {
         self.sessions = sessions
     }
 
+    /// Whether the file is a trace rtctrace created (its start mark) that holds no record at all: a
+    /// recorder part whose header never reached the disk (a crash while it was being created, by a
+    /// recorder before parts were created whole). Nothing in it belongs to any session.
+    public static func holdsNoRecord(_ path: String) -> Bool {
+        guard let reader = try? TraceReader(path: path) else { return false }
+        while let e = reader.next() {
+            if case .record = e { return false }
+        }
+        return reader.stats.hasStartMark && reader.recordCount == 0
+    }
+
     /// What a file's header says about the session it belongs to.
     struct Peek: Sendable {
         var size: Int

@@ -22,19 +22,27 @@ public enum AppleAudioMapping {
         }
     }
 
-    /// The external device kind of a port type; nil for built-in ports.
+    /// The external device kind of a port type (`AVAudioSession.Port` raw values); nil for built-in
+    /// ports, virtual ones and types this table does not know.
     ///
-    /// Wireless outputs (bluetooth of any profile, AirPlay) are `bluetooth`; wired ones (headphones,
-    /// headsets, USB, line out, HDMI, CarPlay) are `headset`. Both take the route from the built-in outputs.
+    /// Bluetooth of any profile is `bluetooth`; AirPlay is `airplay` and CarPlay `carAudio` (the
+    /// contract's kinds, R14: the five-state route has no value for them); every wired connection
+    /// (headphones and the headset's microphone, USB, line in and out, HDMI, DisplayPort, Thunderbolt,
+    /// AVB, PCI, FireWire) is `headset`.
     public static func deviceKind(portType: String) -> DeviceKind? {
         switch portType {
-        case "BluetoothHFP", "BluetoothA2DPOutput", "BluetoothLE", "AirPlay": .bluetooth
-        case "Headphones", "HeadsetMic", "USBAudio", "CarAudio", "LineOut", "HDMIOutput", "DisplayPort": .headset
+        case "BluetoothHFP", "BluetoothA2DPOutput", "BluetoothLE", "BluetoothLEOutput": .bluetooth
+        case "AirPlay": .airplay
+        case "CarAudio": .carAudio
+        case "Headphones", "MicrophoneWired", "USBAudio", "LineOut", "LineIn", "HDMIOutput", "DisplayPort", "Thunderbolt",
+             "AVB", "PCI", "FireWire":
+            .headset
         default: nil
         }
     }
 
-    /// The five-state route of an output port type.
+    /// The five-state route of an output port type: `unknown` for AirPlay, CarPlay and what this table
+    /// does not know.
     public static func route(portType: String) -> Route {
         switch portType {
         case "Speaker": .speaker
@@ -69,27 +77,13 @@ public enum AppleAudioMapping {
         }
     }
 
-    /// The records for a route change notification: external devices that left or appeared (by port
-    /// uid, compared across the previous and current outputs), then the route change itself.
-    public static func routeChange(reasonRawValue: UInt, previous: [Port], current: [Port]) -> [TraceRecorder.Event] {
-        var events: [TraceRecorder.Event] = []
-        let before = previous.filter { deviceKind(portType: $0.type) != nil }
-        let after = current.filter { deviceKind(portType: $0.type) != nil }
-        for p in before where !after.contains(where: { deviceId($0) == deviceId(p) }) {
-            events.append(.deviceDisconnected(id: deviceId(p)))
-        }
-        for p in after where !before.contains(where: { deviceId($0) == deviceId(p) }) {
-            events.append(.deviceConnected(id: deviceId(p), kind: deviceKind(portType: p.type)!, name: p.name.isEmpty ? nil : p.name, port: p.type))
-        }
-        events.append(.routeChanged(route: route(outputs: current), previous: route(outputs: previous),
-                                    reason: routeChangeReason(rawValue: reasonRawValue)))
-        return events
-    }
-
     /// A device's id in the trace: the port's uid, or its type and name when the uid is empty. A bluetooth
     /// uid is the device address plus a profile suffix (`7C:04:D0:1A:3F:22-tacl` for A2DP, `-tsco` for HFP);
     /// the suffix is dropped, so a device switching profiles (when a call session starts) stays one device.
+    /// The headphone jack is one device whichever of its ports iOS lists (`Headphones` as an output,
+    /// `MicrophoneWired` as an input): `WiredHeadset`.
     public static func deviceId(_ p: Port) -> String {
+        if p.type == "Headphones" || p.type == "MicrophoneWired" { return "WiredHeadset" }
         if p.uid.isEmpty { return p.type + ":" + p.name }
         let u = Array(p.uid.utf8)
         if deviceKind(portType: p.type) == .bluetooth, u.count > 18, u[17] == UInt8(ascii: "-"),
@@ -99,87 +93,46 @@ public enum AppleAudioMapping {
         return p.uid
     }
 
-    // MARK: Interruptions
+    /// The external devices iOS reports, across the current route's outputs and the session's available
+    /// inputs (`AVAudioSession.availableInputs`): a device is seen when it is connected, not only when it
+    /// takes the output route (a bluetooth headset while the SDK forces the speaker, a headset whose
+    /// output an override hides, a USB microphone with no output at all).
+    public struct DeviceTracker: Sendable, Equatable {
+        /// The devices connected, in connection order.
+        public private(set) var devices: [TraceCheckpoint.Device] = []
 
-    /// The record for an interruption notification. `typeRawValue` is `AVAudioSession.InterruptionType`
-    /// (1 began, 0 ended); `optionsRawValue` is `AVAudioSession.InterruptionOptions` (bit 1 = shouldResume),
-    /// present only when it ended. A began interruption while another call is up is a system call's;
-    /// otherwise iOS does not say what began it. Nil for a type iOS does not define.
-    public static func interruption(typeRawValue: UInt, optionsRawValue: UInt?, otherCallUp: Bool) -> TraceRecorder.Event? {
-        switch typeRawValue {
-        case 1: return .interruptionBegan(cause: otherCallUp ? .systemCall : .unknown)
-        case 0: return .interruptionEnded(shouldResume: optionsRawValue.map { $0 & 1 != 0 })
-        default: return nil
-        }
-    }
-
-    // MARK: Calls
-
-    /// The state of a `CXCall` from its flags: ended, then on hold, connected, dialing (outgoing, not
-    /// yet connected), else incoming.
-    public static func callState(hasConnected: Bool, hasEnded: Bool, isOutgoing: Bool, isOnHold: Bool) -> CallState {
-        if hasEnded { return .disconnected }
-        if hasConnected { return isOnHold ? .held : .connected }
-        return isOutgoing ? .dialing : .incoming
-    }
-
-    /// Follows the calls `CXCallObserver` reports and says which `os.callState` to record: the app's own
-    /// calls (those CallKit told the app about: `answer`, `start`) are left out, and a call whose state
-    /// did not change records nothing.
-    public struct CallTracker: Sendable {
-        private var states: [String: CallState] = [:]
-        private var own: Set<String> = []
-
-        /// Creates an empty tracker.
+        /// Creates a tracker that knows no device.
         public init() {}
 
-        /// Marks a call as the app's own (from CXAnswerCallAction / CXStartCallAction).
-        public mutating func markOwn(_ callId: String) {
-            own.insert(callId)
-            states[callId] = nil
+        /// Takes the current outputs and available inputs; returns the devices that left, then those
+        /// that appeared (outputs before inputs), as records.
+        public mutating func update(outputs: [Port], inputs: [Port]) -> [TraceRecorder.Event] {
+            var seen: [TraceCheckpoint.Device] = []
+            for p in outputs + inputs {
+                guard let kind = deviceKind(portType: p.type) else { continue }
+                let id = deviceId(p)
+                if let i = seen.firstIndex(where: { $0.id == id }) {
+                    // A headset's output names it better than its microphone.
+                    if p.type == "Headphones" { seen[i] = .init(id: id, kind: kind, name: p.name.isEmpty ? nil : p.name, port: p.type) }
+                    continue
+                }
+                seen.append(.init(id: id, kind: kind, name: p.name.isEmpty ? nil : p.name, port: p.type))
+            }
+            var events: [TraceRecorder.Event] = []
+            for d in devices where !seen.contains(where: { $0.id == d.id }) { events.append(.deviceDisconnected(id: d.id)) }
+            for d in seen where !devices.contains(where: { $0.id == d.id }) {
+                events.append(.deviceConnected(id: d.id, kind: d.kind, name: d.name, port: d.port))
+            }
+            devices = devices.filter { d in seen.contains { $0.id == d.id } } + seen.filter { d in !devices.contains { $0.id == d.id } }
+            return events
         }
 
-        /// A call changed; returns the state to record, if any.
-        public mutating func changed(callId: String, state: CallState) -> CallState? {
-            guard !own.contains(callId), states[callId] != state else { return nil }
-            states[callId] = state
-            if state == .disconnected { states[callId] = nil }
-            return state
+        /// The records for a route change notification: the devices that left or appeared (across the new
+        /// outputs and the available inputs), then the route change itself.
+        public mutating func routeChange(reasonRawValue: UInt, previous: [Port], current: [Port], availableInputs: [Port]) -> [TraceRecorder.Event] {
+            update(outputs: current, inputs: availableInputs)
+                + [.routeChanged(route: route(outputs: current), previous: route(outputs: previous),
+                                 reason: routeChangeReason(rawValue: reasonRawValue))]
         }
-
-        /// Whether another call is up (incoming, dialing, connected or held).
-        public var otherCallUp: Bool { states.values.contains { $0.isCallUp } }
-    }
-
-    // MARK: Permission and session configuration
-
-    /// `AVAudioSession.RecordPermission` / `AVAudioApplication.recordPermission` raw values, four-char
-    /// codes: `'grnt'` 1735552628, `'deny'` 1684369017, `'undt'` 1970168948.
-    public static func micPermission(rawValue: UInt) -> MicPermission {
-        switch rawValue {
-        case 0x6772_6E74: .granted
-        case 0x6465_6E79: .denied
-        default: .undetermined
-        }
-    }
-
-    /// The short Swift spelling of an `AVAudioSession.Category` raw value (`AVAudioSessionCategoryPlayAndRecord` → `playAndRecord`).
-    public static func category(rawValue: String) -> String { shortName(rawValue, prefix: "AVAudioSessionCategory") }
-
-    /// The short Swift spelling of an `AVAudioSession.Mode` raw value (`AVAudioSessionModeVoiceChat` → `voiceChat`).
-    public static func mode(rawValue: String) -> String { shortName(rawValue, prefix: "AVAudioSessionMode") }
-
-    /// The names of `AVAudioSession.CategoryOptions` bits, in bit order.
-    public static func categoryOptions(rawValue: UInt) -> [String] {
-        let names: [(UInt, String)] = [(0x1, "mixWithOthers"), (0x2, "duckOthers"), (0x4, "allowBluetooth"), (0x8, "defaultToSpeaker"),
-                                       (0x10, "interruptSpokenAudioAndMixWithOthers"), (0x20, "allowBluetoothA2DP"),
-                                       (0x40, "allowAirPlay"), (0x80, "overrideMutedMicrophoneInterruption")]
-        return names.filter { rawValue & $0.0 != 0 }.map(\.1)
-    }
-
-    private static func shortName(_ raw: String, prefix: String) -> String {
-        guard raw.hasPrefix(prefix), raw.count > prefix.count else { return raw }
-        let rest = raw.dropFirst(prefix.count)
-        return rest.prefix(1).lowercased() + rest.dropFirst()
     }
 }

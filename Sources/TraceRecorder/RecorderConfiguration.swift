@@ -1,3 +1,4 @@
+import TraceFrames
 import TraceModel
 
 /// How a recorder writes: what goes into every header, when frames are written and made durable, how
@@ -28,8 +29,12 @@ public struct RecorderConfiguration: Sendable {
     public var sync = SyncPolicy.interval(seconds: 30)
     /// How much the queue between callers and the writer may hold.
     public var queue = QueueLimits()
+    /// How large one string and one record may be.
+    public var records = RecordLimits()
     /// File rotation and the folder's caps.
     public var files = FileLimits()
+    /// How frames are compressed.
+    public var compression = Compression.automatic
     /// Whether personal values are replaced by keyed hashes before they reach the disk.
     public var privacy = Privacy.off
     /// The share of sessions recorded, 0–1; a session not sampled records nothing.
@@ -38,6 +43,16 @@ public struct RecorderConfiguration: Sendable {
     public var upload = UploadMode.automatic
     /// Whether a recorder started after a crash continues the crashed session.
     public var resume = ResumePolicy.never
+    /// Sees every event before it is queued, on the caller's thread: returns it (changed or not) to
+    /// record it, nil to leave it out (counted in `statistics.filtered`). Must be quick, must not call
+    /// the recorder, and on a real-time thread must not allocate or wait.
+    public var filter: (@Sendable (TraceRecorder.Event) -> TraceRecorder.Event?)?
+    /// The state the SDK knows (its query properties), for the checkpoint that begins a part a restarted
+    /// process continues; called on the writer thread when that part opens. Nil, or returning nil: the
+    /// state this process has recorded (docs/recorder.md, "Restarts"). Must not wait on the main thread.
+    public var checkpoint: (@Sendable () -> TraceCheckpoint?)?
+    /// Told the path of every closed trace moved into `outbox/`, on the writer thread (e.g. to start an upload).
+    public var onOutbox: (@Sendable (String) -> Void)?
     /// Receives what went wrong (and a few notes), on the writer thread; never called with a lock held.
     public var log: (@Sendable (RecorderLog) -> Void)?
     /// Where time comes from.
@@ -56,18 +71,54 @@ public struct RecorderConfiguration: Sendable {
         self.sessionId = sessionId
     }
 
-    /// A frame is written when `records` records are waiting or the oldest waiting record is
-    /// `milliseconds` old, whichever comes first, and on `flush()`.
+    /// A frame is written when `records` records are waiting or the oldest unwritten record is about
+    /// to be `milliseconds` old, whichever comes first, at once after an app call (`api.*`) when
+    /// `writeThroughAppCalls`, and on `flush()`. Whatever the sync policy, a new record wakes the writer,
+    /// so no record waits longer than `milliseconds` before it is in the file.
     public struct FramePolicy: Sendable, Equatable {
         /// Records per frame at most.
         public var records: Int
-        /// Age of the oldest unwritten record that forces a frame, in ms: what a crash loses at most.
+        /// The longest a record waits before its frame is written, in ms: what a crash loses at most.
         public var milliseconds: Int64
-        /// The defaults: 256 records or 2 seconds.
-        public init(records: Int = 256, milliseconds: Int64 = 2000) {
+        /// Whether an `api.*` record (the app's calls: rare, and what support needs most) is written in a
+        /// frame at once, with what waits before it.
+        public var writeThroughAppCalls: Bool
+        /// The defaults: 256 records or 2 seconds; app calls written through.
+        public init(records: Int = 256, milliseconds: Int64 = 2000, writeThroughAppCalls: Bool = true) {
             self.records = max(1, records)
             self.milliseconds = max(1, milliseconds)
+            self.writeThroughAppCalls = writeThroughAppCalls
         }
+
+        /// How early the writer acts, so that waking, encoding and compressing stay within `milliseconds`:
+        /// a tenth of it, at most 50 ms.
+        var slackNanos: UInt64 { UInt64(min(50, milliseconds / 10)) * 1_000_000 }
+    }
+
+    /// The size caps of what is recorded, well under what readers accept (16 MiB lines).
+    public struct RecordLimits: Sendable, Equatable {
+        /// A string longer than this (UTF-8 bytes) is cut there and ends with `…[clipped from N bytes]`
+        /// (`statistics.clipped` counts such records).
+        public var maxStringBytes: Int
+        /// A record whose JSON line is longer than this (bytes) is not written: it is counted as dropped
+        /// (`trace.dropped`, `statistics.oversized`) and the log says so once.
+        public var maxRecordBytes: Int
+        /// The defaults: 8 KiB strings, 64 KiB records.
+        public init(maxStringBytes: Int = 8 << 10, maxRecordBytes: Int = 64 << 10) {
+            self.maxStringBytes = max(64, maxStringBytes)
+            self.maxRecordBytes = max(1024, maxRecordBytes)
+        }
+    }
+
+    /// How frames are made (every way writes frames every zstd reader reads; docs/recorder.md).
+    public enum Compression: Sendable {
+        /// libzstd where this package links it (Linux, macOS), else `stored`.
+        case automatic
+        /// Frames of stored blocks, written by the recorder's own encoder: uncompressed (a frame is its
+        /// lines plus 12 to 20 bytes), with no library at all.
+        case stored
+        /// A compressor the SDK makes, e.g. over the zstd it links itself; called once, on the writer thread.
+        case custom(@Sendable () throws -> any TraceCompressor)
     }
 
     /// When written frames are forced to stable storage (`fsync`). A written frame survives the app
@@ -115,8 +166,10 @@ public struct RecorderConfiguration: Sendable {
     public enum Privacy: Sendable, Equatable {
         /// Values are written as given.
         case off
-        /// Names, uids, track ids, rooms and channels, device labels and ids, log lines and error text
-        /// are replaced by keyed hashes (the keying of `rtctrace redact`) under this per-install salt.
+        /// Every field the record model declares personal (names, uids, track ids, rooms and channels,
+        /// device names and ids, call ids, log lines, error texts, the bundle id and the session id, in
+        /// records, headers and file names) is replaced by the keyed hash `rtctrace redact` writes, under
+        /// this per-install salt; in log messages and custom events, the values marked private.
         case hashed(salt: [UInt8])
     }
 

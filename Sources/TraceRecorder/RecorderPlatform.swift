@@ -1,51 +1,9 @@
 import Foundation
 import SystemLayer
 
-// Every lock, condition, clock and thread the recorder uses is defined here: the mutex is the system
-// layer's, the condition, thread and clocks Foundation's. Nothing here uses the Synchronization
-// module: SDKs that embed the recorder support iOS versions older than 18.
-
-/// A mutual-exclusion lock (the system layer's).
-final class RecorderLock: @unchecked Sendable {
-    private let lock = Lock()
-
-    /// Runs `body` holding the lock.
-    @inline(__always)
-    func withLock<T>(_ body: () throws -> T) rethrows -> T {
-        try lock.withLock(body)
-    }
-}
-
-/// A lock with a condition a thread can wait on: the recorder's queue and its writer thread.
-final class RecorderCondition: @unchecked Sendable {
-    private let condition = NSCondition()
-
-    /// Takes the lock.
-    @inline(__always) func lock() { condition.lock() }
-    /// Releases the lock.
-    @inline(__always) func unlock() { condition.unlock() }
-    /// Wakes every waiting thread; call holding the lock.
-    @inline(__always) func broadcast() { condition.broadcast() }
-
-    /// Waits (holding the lock) until `done()` holds, for at most `seconds` in all; false on timeout.
-    func wait(until done: () -> Bool, seconds: Double) -> Bool {
-        let deadline = Date(timeIntervalSinceNow: max(0, seconds))
-        while !done() {
-            if !condition.wait(until: deadline) { return done() }
-        }
-        return true
-    }
-
-    /// Waits (holding the lock) until signalled, or for at most `seconds` when given; false on timeout.
-    @discardableResult
-    func wait(seconds: Double?) -> Bool {
-        guard let seconds else {
-            condition.wait()
-            return true
-        }
-        return condition.wait(until: Date(timeIntervalSinceNow: max(0, seconds)))
-    }
-}
+// The recorder's clocks and its thread. Locks and conditions are the system layer's (pthread-based on
+// every platform; nothing here uses the Synchronization module: SDKs that embed the recorder support
+// iOS versions older than 18).
 
 /// Where the recorder reads the time: a monotonic clock for `t`, and the wall clock for file names,
 /// `startedAt` and continuing a session after a restart. Tests and simulations inject `ManualClock`.
@@ -56,22 +14,32 @@ public protocol RecorderClock: Sendable {
     func wallMilliseconds() -> Int64
 }
 
-/// The system's clocks: `DispatchTime` (on Apple platforms it stops while the device sleeps; an app in
-/// a call keeps the device awake) and `Date`.
+/// The system's clocks: `CLOCK_MONOTONIC` (on Apple platforms it stops while the device sleeps; an app
+/// in a call keeps the device awake) and `Date`.
 public struct SystemClock: RecorderClock {
     /// Creates the system clock.
     public init() {}
-    /// `DispatchTime.now()`, in nanoseconds.
-    public func monotonicNanoseconds() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+    /// The monotonic clock, in nanoseconds.
+    public func monotonicNanoseconds() -> UInt64 { Clock.monotonicNanoseconds() }
     /// `Date()`, in milliseconds since 1970.
     public func wallMilliseconds() -> Int64 { Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)) }
 }
 
-/// A clock that moves only when told to: both readings advance together.
-public final class ManualClock: RecorderClock, @unchecked Sendable {
-    private let lock = RecorderLock()
+/// A clock the writer can set an alarm on instead of sleeping for a span of real time: the manual
+/// clock, whose time moves only when told to, wakes the writer when it passes the writer's deadline.
+protocol AlarmClock: AnyObject {
+    /// Sets `owner`'s alarm to `due` (nil cancels it), replacing the one before; true when `due` has
+    /// passed already (nothing is set then). `ring` is called, with no lock held, once the time reaches it.
+    func setAlarm(owner: ObjectIdentifier, due: UInt64?, ring: @escaping @Sendable () -> Void) -> Bool
+}
+
+/// A clock that moves only when told to: both readings advance together, and a recorder's writer
+/// sleeping until a time wakes when `advance` reaches it (never earlier), as it would in real time.
+public final class ManualClock: RecorderClock, AlarmClock, @unchecked Sendable {
+    private let lock = Lock()
     private var nanos: UInt64
     private var wall: Int64
+    private var alarms: [ObjectIdentifier: (due: UInt64, ring: @Sendable () -> Void)] = [:]
 
     /// A clock at `monotonicMilliseconds` on its monotonic scale and `wallMilliseconds` on the wall.
     public init(monotonicMilliseconds: Int64 = 1_000_000, wallMilliseconds: Int64 = 1_764_410_400_000) {
@@ -79,13 +47,17 @@ public final class ManualClock: RecorderClock, @unchecked Sendable {
         wall = wallMilliseconds
     }
 
-    /// Moves both readings forward by `milliseconds`.
+    /// Moves both readings forward by `milliseconds`, and rings the alarms that time reaches.
     public func advance(milliseconds: Int64) {
         precondition(milliseconds >= 0, "a manual clock never goes backwards")
-        lock.withLock {
+        let due: [@Sendable () -> Void] = lock.withLock {
             nanos += UInt64(milliseconds) * 1_000_000
             wall += milliseconds
+            let ringing = alarms.filter { $0.value.due <= nanos }
+            for key in ringing.keys { alarms[key] = nil }
+            return ringing.values.map(\.ring)
         }
+        for ring in due { ring() }
     }
 
     /// The current monotonic reading, in milliseconds.
@@ -93,6 +65,21 @@ public final class ManualClock: RecorderClock, @unchecked Sendable {
 
     public func monotonicNanoseconds() -> UInt64 { lock.withLock { nanos } }
     public func wallMilliseconds() -> Int64 { lock.withLock { wall } }
+
+    func setAlarm(owner: ObjectIdentifier, due: UInt64?, ring: @escaping @Sendable () -> Void) -> Bool {
+        lock.withLock {
+            guard let due else {
+                alarms[owner] = nil
+                return false
+            }
+            if due <= nanos {
+                alarms[owner] = nil
+                return true
+            }
+            alarms[owner] = (due, ring)
+            return false
+        }
+    }
 }
 
 /// Starts the writer thread, at utility priority: recording must never compete with audio.

@@ -1,12 +1,15 @@
-import TraceCodec
+import TraceFrames
 import TraceModel
 
 extension RecorderWriter {
-    /// Prepares the folder, hands on traces earlier runs left open (or continues the newest, when the
-    /// resume policy allows), and opens this run's first file. False when there is nothing to record
-    /// (a session not sampled, with no crashed session to continue).
+    /// Prepares the folder, removes what a crash during a part's creation left, hands on parts earlier
+    /// runs left open (or continues the newest, when the resume policy allows), and opens this run's
+    /// first part. False when there is nothing to record (a session not sampled, with no crashed
+    /// session to continue).
     func startSession() throws -> Bool {
         try dir.create()
+        for t in dir.removeTemporaries() { log(.info, "\(dir.root)/\(t): a part whose creation a crash interrupted (no record in it) was removed") }
+        encoder = try makeEncoder()
         var leftovers = dir.leftOpen()
         var resumed = false
         if case .leftOpen(let within) = config.resume, let newest = leftovers.popLast() {
@@ -17,154 +20,187 @@ extension RecorderWriter {
             guard sampled else { return false }
             sessionStartWall = wallOrigin
             tBase = 0
-            try openPart(1, headerT: 0, firstSeq: 0)
+            try openPart(1, resumed: false, headerT: 0, firstSeq: 0)
         }
         enforceCaps()
         return true
     }
 
-    /// Continues the session of a trace a process that died left open, if its last record is recent
-    /// enough: the trace is repaired, closed and handed on, and this run writes its next part, with
-    /// `seq` continuing and `t` = the wall-clock time since the session began (never less than the
-    /// last `t` written). False (after handing the trace on) when it cannot or should not be continued.
+    /// The frame encoder the configuration asks for.
+    private func makeEncoder() throws -> FrameEncoder {
+        switch config.compression {
+        case .automatic: return FrameEncoder(try SystemCompression.make() ?? StoredFrameCompressor())
+        case .stored: return FrameEncoder(StoredFrameCompressor())
+        case .custom(let make):
+            do { return FrameEncoder(try make()) } catch {
+                log(.warning, "the compressor passed in could not be made (\(error)); frames are stored uncompressed")
+                return FrameEncoder(StoredFrameCompressor())
+            }
+        }
+    }
+
+    /// Continues the session of a part a process that died left open, if its last record is recent
+    /// enough: the part is repaired, closed and handed on, and this run writes the next part, marked
+    /// `resumed`, with `seq` continuing and `t` = the wall-clock time since the session began (never
+    /// less than the last `t` written). False (after handing the part on) when it cannot or should not
+    /// be continued.
     private func resume(_ name: TraceFileName, withinMs: Int64) throws -> Bool {
         let path = dir.openPath(name)
-        guard let header = Self.header(of: path), let session = header.session,
-              let start = header.startedAt.flatMap(WallTime.parseISO) else {
-            log(.warning, "\(path): left open by an earlier run, but its header names no session start; it is handed on and a new session begins")
-            handOnLeftover(name)
+        guard let report = repairLeftover(name) else { return false }
+        guard report.outcome == .repaired || report.outcome == .alreadyClosed,
+              let start = report.sessionStartMs, let lastSeq = report.lastSeq, let lastT = report.lastT else {
+            if report.outcome != .removed {
+                log(.info, "\(path): left open by an earlier run, but it does not say where its session stands; it is handed on and a new session begins")
+                handOn(name)
+            }
             return false
         }
-        let old: TraceWriter
-        do { old = try TraceWriter(path: path, options: writerOptions(firstSeq: 0)) } catch {
-            log(.warning, "\(path): left open by an earlier run, but it cannot be reopened (\(error)); a new session begins")
-            return false
-        }
-        let lastWall = start + old.lastT
+        let lastWall = start + lastT
         guard wallOrigin >= start, wallOrigin - lastWall <= withinMs else {
-            try old.close()
-            try dir.hand(name, toOutbox: config.upload == .automatic)
+            handOn(name)
             return false
         }
-        let nextSeq = old.nextSeq, lastWrittenT = old.lastT
-        if old.openReport.truncatedBytes > 0 {
-            log(.info, "\(path): cut \(old.openReport.truncatedBytes) torn bytes off the end, keeping \(old.openReport.rescuedLines) complete records from them")
-        }
-        try old.close()
-        try dir.hand(name, toOutbox: config.upload == .automatic)
-        sessionId = session.id
-        core.condition.lock()
-        core.sessionId = session.id
-        core.condition.unlock()
+        handOn(name)
+        sessionId = name.session
+        core.lock.withLock { core.sessionId = name.session }
         sessionStartWall = start
-        tBase = max(lastWrittenT, wallOrigin - start)
-        try openPart(session.part + 1, headerT: tBase, firstSeq: nextSeq)
-        log(.info, "continuing session \(session.id) as part \(session.part + 1) after a restart, at t = \(tBase) ms, seq \(nextSeq)")
+        tBase = max(lastT, wallOrigin - start)
+        let next = (report.part ?? name.part) + 1
+        try openPart(next, resumed: true, headerT: tBase, firstSeq: lastSeq + 1)
+        log(.info, "continuing session \(name.session) as part \(next) after a restart, at t = \(tBase) ms, seq \(lastSeq + 1)")
         return true
     }
 
-    /// Repairs a trace an earlier run left open (cutting a torn tail, writing the end mark) and hands it on.
+    /// Repairs a part an earlier run left open and hands it on (or removes it when it holds no record).
     func handOnLeftover(_ name: TraceFileName) {
+        guard let report = repairLeftover(name), report.outcome != .removed else { return }
+        handOn(name)
+    }
+
+    /// Repairs a part left open; nil (with a warning) when it cannot be repaired now.
+    private func repairLeftover(_ name: TraceFileName) -> PartRepair.Report? {
         let path = dir.openPath(name)
         do {
-            let w = try TraceWriter(path: path, options: writerOptions(firstSeq: 0))
-            try w.close()
-        } catch {
-            // Another live recorder holds it, or it is no trace at all: leave it for a later run to judge.
-            log(.warning, "\(path): left open by an earlier run and cannot be repaired now (\(error)); it stays where it is")
-            return
-        }
-        do { try dir.hand(name, toOutbox: config.upload == .automatic) } catch { log(.warning, "\(error)") }
-    }
-
-    /// The header of the trace at `path`, if its first record is one.
-    static func header(of path: String) -> TraceHeader? {
-        guard let reader = try? TraceReader(path: path) else { return nil }
-        while let e = reader.next() {
-            if case .record(let r) = e {
-                if case .header(let h) = r.body { return h }
-                return nil
+            let report = try PartRepair.repair(path: path)
+            switch report.outcome {
+            case .repaired where report.cutBytes > 0:
+                log(.info, "\(path): cut \(report.cutBytes) bytes a crash left unfinished off the end; it ends at seq \(report.lastSeq ?? -1)")
+            case .removed:
+                log(.info, "\(path): left with no record in it (its header never reached the disk); removed")
+            case .legacy:
+                log(.info, "\(path): written by an earlier version of the recorder; its last whole frame ends it, without an end mark")
+            case .repaired, .alreadyClosed: break
             }
+            return report
+        } catch {
+            // Another live recorder holds it, or it is no part at all: leave it for a later run to judge.
+            log(.warning, "\(path): left open by an earlier run and cannot be repaired now (\(error)); it stays where it is")
+            return nil
         }
-        return nil
     }
 
-    func writerOptions(firstSeq: Int) -> TraceWriter.Options {
-        // The recorder cuts frames itself; the writer's byte limit only guards against one huge record.
-        var o = TraceWriter.Options(frameRecords: Int.max / 2, frameBytes: 256 << 10)
-        o.firstSeq = firstSeq
-        return o
+    /// Moves a closed part out of the top folder (to `outbox/`, or `local/` in the on-demand mode unless
+    /// promoted or `toOutbox`), telling `onOutbox`; the new path, nil (logged) when it could not be moved.
+    @discardableResult
+    func handOn(_ name: TraceFileName, toOutbox: Bool = false) -> String? {
+        let outbox = toOutbox || config.upload == .automatic || promoted
+        do {
+            let path = try dir.hand(name, toOutbox: outbox)
+            if outbox { config.onOutbox?(path) }
+            return path
+        } catch {
+            log(.warning, "\(error)")
+            return nil
+        }
     }
 
-    /// Opens part `n` of the session in the top folder and writes its header.
-    func openPart(_ n: Int, headerT: Int64, firstSeq: Int) throws {
+    /// Opens part `n` of the session: header (and, after the first part or a restart, a checkpoint)
+    /// written, and the file in place, in one step.
+    func openPart(_ n: Int, resumed: Bool, headerT: Int64, firstSeq: Int) throws {
         let name = TraceFileName(stamp: WallTime.stamp(clock.wallMilliseconds()), session: sessionId, part: n)
-        let path = dir.openPath(name)
-        let w = try TraceWriter(path: path, options: writerOptions(firstSeq: firstSeq))
-        guard w.openReport.existingRecords == 0, w.nextSeq == firstSeq else {
-            try? w.close()
-            throw RecorderFailure("\(path) already exists")
-        }
-        file = w
-        fileName = name
-        part = n
-        files += 1
-        countedFileBytes = 0
-        countBytes()
         var header = TraceHeader(layer: config.layer, sdk: config.sdk, device: config.device, app: config.app,
                                  startedAt: WallTime.iso(sessionStartWall), initialDefaultRoute: config.initialDefaultRoute,
-                                 session: .init(id: sessionId, part: n))
-        if redactor != nil { header.redacted = .source }
+                                 session: .init(id: sessionId, part: n, resumed: resumed))
+        if redactor != nil {
+            header.redacted = .source
+            header = redactor!.redact(header: header)
+        }
         // The header takes the time its part starts at (0, where the last part stopped, or where a
         // continued session stands); records made earlier and still queued follow it.
         let t = max(headerT, lastT)
-        try w.append(t: t, .header(header))
+        var lines: [[UInt8]] = []
+        line.reset()
+        Record(seq: firstSeq, t: t, .header(header)).encode(into: &line)
+        lines.append(line.bytes)
+        if n > 1 || resumed {
+            // After a rotation, the state the records so far give; after a restart, what the SDK says it
+            // knows now (or what this process has recorded: nothing yet, but the persistent default).
+            var checkpoint = state.checkpoint
+            if resumed, let known = config.checkpoint?() { checkpoint = known }
+            let body = RecordBody.checkpoint(checkpoint)
+            line.reset()
+            Record(seq: firstSeq + 1, t: t, redactor == nil ? body : redactor!.redact(body)).encode(into: &line)
+            lines.append(line.bytes)
+        }
+        let created = try PartFile.create(directory: dir.root, fileName: name.fileName,
+                                          mark: .part(sessionStartMs: sessionStartWall, part: Int32(n), resumed: resumed),
+                                          firstLines: lines, firstSeq: firstSeq, t: t, encoder: encoder, sync: config.sync != .never)
+        noteCompressionFailure()
+        file = created
+        fileName = name
+        part = n
+        files += 1
+        if config.sync != .never { syncs += 1 }
+        frames += 1
+        framedSeq = firstSeq + lines.count - 1
+        written += lines.count
         lastT = t
-        written += 1
-        frameFirstT = t
-        frameFirstNanos = clock.monotonicNanoseconds()
+        frameFirstNanos = nil
+        countedFileBytes = 0
+        countBytes()
     }
 
-    /// Closes the open part and continues the session in the next one.
-    func rotate() throws {
-        try closeFile()
-        try openPart(part + 1, headerT: lastT, firstSeq: nextSeqAfterClose)
+    /// Closes the open part and continues the session in the next one; the closed part's new path.
+    func rotate(toOutbox: Bool) throws -> String? {
+        let path = try closeFile(toOutbox: toOutbox)
+        try openPart(part + 1, resumed: false, headerT: lastT, firstSeq: nextSeqAfterClose)
         enforceCaps()
+        return path
     }
 
-    /// Writes what waits, makes it durable (unless the policy is never), writes the end mark and hands the file on.
-    func closeFile() throws {
-        guard let file, let name = fileName else { return }
-        try writeFrameIfWaiting()
+    /// Writes what waits, makes it durable (unless the policy is never), writes the end mark and hands
+    /// the file on; its new path.
+    @discardableResult
+    func closeFile(toOutbox: Bool = false) throws -> String? {
+        guard let file, let name = fileName else { return nil }
+        if file.bufferedRecords > 0 {
+            try file.flushFrame(encoder)
+            noteCompressionFailure()
+            frames += 1
+            framedSeq = file.nextSeq - 1
+            frameFirstNanos = nil
+            unsynced = true
+        }
         if config.sync != .never { try sync() }
         nextSeqAfterClose = file.nextSeq
-        try file.close()
+        try file.close(encoder)
         countBytes()
         self.file = nil
         fileName = nil
-        try dir.hand(name, toOutbox: config.upload == .automatic || promoted)
-    }
-
-    private func writeFrameIfWaiting() throws {
-        guard let file, file.unflushedRecords > 0 else { return }
-        try file.flush()
-        frames += 1
-        frameFirstT = nil
-        unsynced = true
-        countBytes()
+        return handOn(name, toOutbox: toOutbox)
     }
 
     /// Moves the kept traces to `outbox/`; this session's later parts follow as they close.
     func promoteKept() throws {
         promoted = true
-        _ = try dir.promoteAll()
+        for path in try dir.promoteAll() { config.onOutbox?(path) }
     }
 
     /// Deletes the oldest closed files beyond the folder's caps; never the open one.
     func enforceCaps() {
         let limits = config.files
         let result = dir.enforceCaps(nowWallMs: clock.wallMilliseconds(), maxAgeMs: Int64(limits.maxAgeSeconds * 1000),
-                                     maxBytes: limits.maxDirectoryBytes, openBytes: file?.fileSize ?? 0)
+                                     maxBytes: limits.maxDirectoryBytes, openBytes: file?.size ?? 0)
         for f in result.failures { log(.warning, "cannot delete \(f) to keep the folder within its caps") }
     }
 }

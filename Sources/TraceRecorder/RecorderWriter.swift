@@ -1,8 +1,13 @@
-import TraceCodec
+import TraceFrames
 import TraceModel
 
 /// The writer thread's side of a recorder: it takes the queue, stamps `seq` and `t`, cuts frames,
 /// makes them durable, rotates files and hands closed ones on. Only the writer thread touches it.
+///
+/// It sleeps until the earliest of: the oldest unwritten record (queued or framed) being about to reach
+/// the frame interval, the next sync, or a caller waking it. Whenever nothing is unwritten it sleeps
+/// as a waiter the next record wakes, whatever the sync policy, so the frame interval bounds the age of
+/// every unwritten record.
 final class RecorderWriter: @unchecked Sendable {
     let config: RecorderConfiguration
     let core: RecorderCore
@@ -13,19 +18,23 @@ final class RecorderWriter: @unchecked Sendable {
     let wallOrigin: Int64
     /// Whether this run's own session is sampled (a continued session was sampled by the run that began it).
     let sampled: Bool
+    let frameNanos: UInt64
+    let slackNanos: UInt64
 
+    /// The session as the files and headers name it (its token when privacy is on).
     var sessionId: String
     /// When the session began (wall clock), for `startedAt` and for continuing it after a restart.
     var sessionStartWall: Int64
     /// `t` at `monoOrigin`: 0 for a new session, the time since the session began for a continued one.
     var tBase: Int64 = 0
     var part = 0
-    var file: TraceWriter?
+    var file: PartFile?
     var fileName: TraceFileName?
+    var encoder = FrameEncoder(StoredFrameCompressor())
     var lastT: Int64 = 0
-    /// The unwritten frame: the `t` and clock reading of its first record.
-    var frameFirstT: Int64?
-    var frameFirstNanos: UInt64 = 0
+    /// The unwritten frame: the `t` of its first record and the oldest clock reading of its records.
+    var frameFirstT: Int64 = 0
+    var frameFirstNanos: UInt64?
     var unsynced = false
     /// When the last sync happened, on the clock and in trace time.
     var lastSyncNanos: UInt64
@@ -33,13 +42,22 @@ final class RecorderWriter: @unchecked Sendable {
     /// This session's closed parts go to `outbox/` even in the on-demand mode.
     var promoted = false
     var redactor: SourceRedactor?
+    /// What this process has recorded, for the checkpoint that begins each later part.
+    var state: SessionState
     var batch: [PendingRecord] = []
+    var line = JSONWriter(reserving: 1024)
+    /// Records over the record cap, since the last `trace.dropped` for them.
+    var oversized: DropEpisode?
+    var oversizedLogged = false
+    var compressionFailureLogged = false
     /// Counters published into `core.stats` whenever the writer holds the lock.
-    var written = 0, frames = 0, syncs = 0, files = 0, bytes = 0, wakeups = 0
+    var written = 0, frames = 0, syncs = 0, files = 0, bytes = 0, wakeups = 0, oversizedCount = 0
     /// The size of the open file when its bytes were last counted.
     var countedFileBytes = 0
     /// The seq the next part starts at, kept when a part is closed.
     var nextSeqAfterClose = 0
+    /// The seq of the last record in a written frame.
+    var framedSeq = -1
 
     init(configuration: RecorderConfiguration, core: RecorderCore, sessionId: String, sampled: Bool,
          monoOrigin: UInt64, wallOrigin: Int64) {
@@ -47,16 +65,24 @@ final class RecorderWriter: @unchecked Sendable {
         self.core = core
         clock = configuration.clock
         dir = TraceDirectory(root: configuration.directory)
-        self.sessionId = sessionId
+        self.sessionId = Self.onDisk(sessionId: sessionId, privacy: configuration.privacy)
         self.sampled = sampled
         self.monoOrigin = monoOrigin
         self.wallOrigin = wallOrigin
         sessionStartWall = wallOrigin
         lastSyncNanos = monoOrigin
+        frameNanos = UInt64(configuration.frame.milliseconds) * 1_000_000
+        slackNanos = configuration.frame.slackNanos
+        state = SessionState(initialDefaultRoute: configuration.initialDefaultRoute)
         if case .hashed(let salt) = configuration.privacy { redactor = SourceRedactor(salt: salt) }
+        batch.reserveCapacity(min(configuration.queue.records, 1024))
     }
 
-    private var frameNanos: UInt64 { UInt64(config.frame.milliseconds) * 1_000_000 }
+    /// The session id as files and headers carry it: with privacy on, its token (`sess-…`, as `redact` makes it).
+    static func onDisk(sessionId: String, privacy: RecorderConfiguration.Privacy) -> String {
+        guard case .hashed(let salt) = privacy else { return sessionId }
+        return PersonalValue.token(key: salt, kind: .sessionId, value: sessionId)
+    }
 
     /// The writer thread's body: start the session, then write until closed or failed.
     func run() {
@@ -70,63 +96,102 @@ final class RecorderWriter: @unchecked Sendable {
             return
         }
         while true {
-            core.condition.lock()
+            core.lock.lock()
             publishStats()
             while true {
-                if core.stopRequested { break }
-                if core.suspended { core.condition.wait(seconds: nil); continue }
-                if core.flushRequested > core.flushDone || core.promoteRequested { break }
-                if core.items.count >= core.frameRecords { break }
-                let now = clock.monotonicNanoseconds()
-                guard let due = nextDeadline(queued: core.items.first?.nanos) else {
-                    core.writerIdle = true
-                    core.condition.wait(seconds: nil)
-                    wakeups += 1
-                    core.stats.wakeups = wakeups
+                if core.stopRequested || core.crashRequested { break }
+                if core.suspended {
+                    core.writerWaiting = false
+                    core.lock.wait(0)
                     continue
                 }
-                if now >= due { break }
-                core.condition.wait(seconds: Double(due - now) / 1e9)
+                if core.flushRequested > core.flushDone || core.promoteRequested || !core.rotations.isEmpty { break }
+                if core.items.count >= core.frameRecords || core.appCallWaiting || core.bytes >= core.wakeBytes { break }
+                let due = nextDeadline(queued: core.items.first?.nanos)
+                if let due, clock.monotonicNanoseconds() >= due { break }
+                // Nothing unwritten: the next record wakes the writer, whatever deadline it sleeps to.
+                core.writerWaiting = core.items.isEmpty && frameFirstNanos == nil
+                core.writerIdle = true
+                core.lock.broadcast(1)
+                sleep(until: due)
+                core.writerIdle = false
                 wakeups += 1
                 core.stats.wakeups = wakeups
+            }
+            if core.crashRequested {
+                core.lock.unlock()
+                file?.abandon()
+                file = nil
+                stop(failed: true)
+                return
             }
             // Every request pending now is served by this round, whichever woke the writer.
             let stopping = core.stopRequested
             let flushTo = core.flushRequested > core.flushDone ? core.flushRequested : 0
             let promote = core.promoteRequested
+            let rotations = core.rotations
             core.promoteRequested = false
-            core.writerIdle = false
+            core.rotations = []
+            core.writerWaiting = false
             let drops = core.take(into: &batch)
-            core.condition.unlock()
+            core.lock.unlock()
             do {
-                try write(batch, drops: drops, force: stopping || flushTo > 0)
+                try write(batch, drops: drops, force: stopping || flushTo > 0 || !rotations.isEmpty)
                 batch.removeAll(keepingCapacity: true)
                 if promote { try promoteKept() }
+                if !rotations.isEmpty && !stopping {
+                    let path = try rotate(toOutbox: true)
+                    for done in rotations { done?(path) }
+                }
                 if stopping {
-                    try closeFile()
+                    let path = try closeFile()
+                    for done in rotations { done?(path) }
                     enforceCaps()
                     stop(failed: false)
                     return
                 }
             } catch {
+                for done in rotations { done?(nil) }
                 fail("recording stopped: \(error)")
                 return
             }
             if flushTo > 0 {
-                core.condition.lock()
+                core.lock.lock()
                 publishStats()
                 core.flushDone = max(core.flushDone, flushTo)
-                core.condition.broadcast()
-                core.condition.unlock()
+                core.lock.broadcast(1)
+                core.lock.unlock()
             }
         }
     }
 
-    /// When the writer must act without being woken: the waiting frame's age limit, or the next sync.
+    /// Sleeps (holding the lock) until `due` on the recorder's clock, or until woken: a manual clock
+    /// rings an alarm when its time reaches `due`; the system clock is waited on for the span.
+    private func sleep(until due: UInt64?) {
+        if let alarms = clock as? AlarmClock {
+            let core = core
+            let passed = alarms.setAlarm(owner: ObjectIdentifier(self), due: due) {
+                core.lock.lock()
+                core.writerIdle = false
+                core.lock.signal(0)
+                core.lock.unlock()
+            }
+            if !passed { core.lock.wait(0) }
+        } else if let due {
+            let now = clock.monotonicNanoseconds()
+            if due > now { core.lock.wait(0, nanoseconds: due - now) }
+        } else {
+            core.lock.wait(0)
+        }
+    }
+
+    /// When the writer must act without being woken: the oldest unwritten record (framed or queued)
+    /// about to reach the frame interval, or the next sync.
     private func nextDeadline(queued: UInt64?) -> UInt64? {
         var due: UInt64?
-        if frameFirstT != nil { due = frameFirstNanos + frameNanos }
-        if let q = queued { due = min(due ?? .max, q + frameNanos) }
+        let wait = frameNanos - slackNanos
+        if let f = frameFirstNanos { due = f + wait }
+        if let q = queued { due = min(due ?? .max, q + wait) }
         if unsynced, case .interval = config.sync {
             let d = lastSyncNanos + syncNanos
             due = min(due ?? d, d)
@@ -134,14 +199,18 @@ final class RecorderWriter: @unchecked Sendable {
         return due
     }
 
-    /// Writes a batch (and the drop record of its overflow episode), then the frame and sync they make due.
+    /// Writes a batch (and the drop records of its overflow episodes), then the frame and sync they make due.
     private func write(_ batch: [PendingRecord], drops: DropEpisode?, force: Bool) throws {
-        for p in batch { try append(p.body, nanos: p.nanos) }
+        for p in batch { try append(p.payload, nanos: p.nanos) }
         if let d = drops {
-            try append(.dropped(count: d.count, fromT: t(d.firstNanos), toT: t(d.lastNanos)), nanos: d.lastNanos)
+            try append(.record(.dropped(count: d.count, fromT: t(d.firstNanos), toT: t(d.lastNanos))), nanos: d.lastNanos)
+        }
+        if let d = oversized {
+            oversized = nil
+            try append(.record(.dropped(count: d.count, fromT: t(d.firstNanos), toT: t(d.lastNanos))), nanos: d.lastNanos)
         }
         let now = clock.monotonicNanoseconds()
-        if frameFirstT != nil && (force || now >= frameFirstNanos + frameNanos) { try writeFrame() }
+        if let first = frameFirstNanos, force || now + slackNanos >= first + frameNanos { try writeFrame() }
         guard unsynced, config.sync != .never else { return }
         // A flush or close syncs; so does the writer waking for the sync deadline with nothing to
         // write (records stopped coming). While records come, frames decide (`writeFrame`).
@@ -149,7 +218,7 @@ final class RecorderWriter: @unchecked Sendable {
     }
 
     /// The sync interval, in nanoseconds (0 unless the policy is an interval).
-    private var syncNanos: UInt64 {
+    var syncNanos: UInt64 {
         if case .interval(let s) = config.sync { return UInt64(max(0, s) * 1e9) }
         return 0
     }
@@ -159,55 +228,35 @@ final class RecorderWriter: @unchecked Sendable {
         tBase + (nanos > monoOrigin ? Int64((nanos - monoOrigin) / 1_000_000) : 0)
     }
 
-    /// Appends one record with the next seq, cutting a frame first when this record would make the
-    /// waiting one too old or too long. `t` never goes backwards.
-    func append(_ body: RecordBody, nanos: UInt64) throws {
-        guard let waiting = file else { return }
-        let t = max(t(nanos), lastT)
-        if let first = frameFirstT, t >= first + config.frame.milliseconds || waiting.unflushedRecords >= config.frame.records {
-            try writeFrame()
-        }
-        // Writing the frame may have rotated to the next part.
-        guard let file else { return }
-        try file.append(t: t, redactor == nil ? body : redactor!.redact(body))
-        lastT = t
-        written += 1
-        if file.unflushedRecords == 0 {
-            // The writer's own byte limit cut a frame (a very long record).
-            frameWritten()
-        } else if frameFirstT == nil {
-            frameFirstT = t
-            frameFirstNanos = nanos
-        } else {
-            // A record made before the part's header was written (it waited in the queue) makes the frame older.
-            frameFirstNanos = min(frameFirstNanos, nanos)
-        }
-    }
-
     /// Writes the waiting records as one frame, then rotates when the file has reached its size.
     func writeFrame() throws {
-        guard let file, file.unflushedRecords > 0 else { return }
-        try file.flush()
-        frameWritten()
+        guard let file, file.bufferedRecords > 0 else { return }
+        try file.flushFrame(encoder)
+        noteCompressionFailure()
+        frames += 1
+        framedSeq = file.nextSeq - 1
+        frameFirstNanos = nil
+        unsynced = true
+        countBytes()
         switch config.sync {
         case .everyFrame: try sync()
         case .interval: if lastT - lastSyncT >= Int64(syncNanos / 1_000_000) { try sync() }
         case .never: break
         }
-        if file.fileSize >= config.files.maxFileBytes { try rotate() }
+        if file.size >= config.files.maxFileBytes { _ = try rotate(toOutbox: false) }
     }
 
-    private func frameWritten() {
-        frames += 1
-        frameFirstT = nil
-        unsynced = true
-        countBytes()
+    /// Logs, once, that the compressor failed and frames are stored from then on (the encoder did it).
+    func noteCompressionFailure() {
+        guard !compressionFailureLogged, let failure = encoder.failure else { return }
+        compressionFailureLogged = true
+        log(.warning, "the compressor failed (\(failure)); frames from here on are stored uncompressed")
     }
 
     func countBytes() {
         guard let file else { return }
-        bytes += file.fileSize - countedFileBytes
-        countedFileBytes = file.fileSize
+        bytes += file.size - countedFileBytes
+        countedFileBytes = file.size
     }
 
     func sync() throws {
@@ -227,11 +276,14 @@ final class RecorderWriter: @unchecked Sendable {
         core.stats.files = files
         core.stats.bytes = bytes
         core.stats.wakeups = wakeups
+        core.stats.oversized = oversizedCount
+        core.framedSeq = framedSeq
     }
 
     /// Stops accepting records and marks the writer finished.
     func stop(failed: Bool) {
-        core.condition.lock()
+        if let alarms = clock as? AlarmClock { _ = alarms.setAlarm(owner: ObjectIdentifier(self), due: nil) {} }
+        core.lock.lock()
         publishStats()
         core.accepting = false
         core.finished = true
@@ -239,14 +291,17 @@ final class RecorderWriter: @unchecked Sendable {
         if !failed { core.flushDone = core.flushRequested }
         core.items.removeAll()
         core.bytes = 0
-        core.condition.broadcast()
-        core.condition.unlock()
+        let rotations = core.rotations
+        core.rotations = []
+        core.lock.broadcast(1)
+        core.lock.unlock()
+        for done in rotations { done?(nil) }
     }
 
     /// Reports a failure to the log and stops recording; the files written before stay as they are.
     func fail(_ message: String) {
         let open = fileName.map { " The open trace \(dir.openPath($0)) keeps every frame written before the failure and is repaired and handed on by the next recorder started in this folder." } ?? ""
-        if let file { try? file.close() }
+        file?.abandon()
         file = nil
         log(.error, message + ". Recording stopped; the trace files written before are intact." + open)
         stop(failed: true)

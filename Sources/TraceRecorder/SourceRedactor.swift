@@ -3,10 +3,12 @@ import TraceModel
 /// Replaces personal values with keyed tokens before a record is written (`"redacted":"source"`).
 ///
 /// It replaces exactly the fields `RecordBody.mapStrings` declares personal, through
-/// `PersonalValue.replace` (the policy `rtctrace redact` applies), under a per-install salt. Unlike the
+/// `PersonalValue.replace` (the policy `rtctrace redact` applies), under a per-install salt: headers
+/// (the bundle id; the session id, which also names the files) and checkpoints included. Unlike the
 /// command, it sees one record at a time and cannot rank uids and track ids by their original order,
 /// so tokens carry no rank (the contract lets `speakers.mismatch` ignore the order of equal levels in
-/// such traces).
+/// such traces). Log templates and custom events say themselves which values are private: only those
+/// become tokens.
 struct SourceRedactor {
     private let key: [UInt8]
     private var cache: [PersonalValue.Kind: [String: String]] = [:]
@@ -37,4 +39,25 @@ struct SourceRedactor {
             return new == value ? nil : new
         } ?? body
     }
+
+    /// A header with its personal values replaced and the session as given (already as the files name it).
+    mutating func redact(header: TraceHeader) -> TraceHeader {
+        var h = header
+        h.session = nil
+        guard case .header(var out) = redact(.header(h)) else { return header }
+        out.session = header.session
+        return out
+    }
+
+    /// A log record's level as `redact` keeps it (a level word) or a token.
+    mutating func level(_ level: String) -> String {
+        PersonalValue.replace(level, .logLevel) { self.token($0, $1) }
+    }
+
+    /// A private value of a log template.
+    mutating func logValue(_ value: String) -> String { token(.logMessage, value) }
+
+    /// A private string of a custom event (whose fields the format does not know: `rtctrace redact`
+    /// tokenises such a record whole, under the same kind).
+    mutating func customValue(_ value: String) -> String { token(.unknownRecord, value) }
 }

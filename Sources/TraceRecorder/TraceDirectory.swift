@@ -1,4 +1,5 @@
 import Foundation
+import SystemLayer
 
 /// The recorder's folder: the open trace at its top, closed traces in `outbox/` (for the uploader) or
 /// `local/` (kept until promoted), and the caps on their total size and age.
@@ -33,19 +34,38 @@ struct TraceDirectory {
         return all.sorted { $0.0 < $1.0 }
     }
 
-    /// Moves a file from the top folder into `outbox/` or `local/` (one `rename`, so an uploader never sees half a file).
-    func hand(_ name: TraceFileName, toOutbox: Bool) throws {
-        try move(openPath(name), to: (toOutbox ? outbox : local) + "/" + name.fileName)
+    /// Moves a file from the top folder into `outbox/` or `local/` (one `rename`, so an uploader never
+    /// sees half a file); returns its new path.
+    @discardableResult
+    func hand(_ name: TraceFileName, toOutbox: Bool) throws -> String {
+        let to = (toOutbox ? outbox : local) + "/" + name.fileName
+        try move(openPath(name), to: to)
+        return to
     }
 
-    /// Moves every file of `local/` into `outbox/`; returns how many moved.
-    func promoteAll() throws -> Int {
-        var moved = 0
+    /// Moves every file of `local/` into `outbox/`; returns their new paths.
+    func promoteAll() throws -> [String] {
+        var moved: [String] = []
         for name in list(local) {
             try move(local + "/" + name.fileName, to: outbox + "/" + name.fileName)
-            moved += 1
+            moved.append(outbox + "/" + name.fileName)
         }
         return moved
+    }
+
+    /// Removes the hidden temporaries of parts whose creation a crash interrupted (`.NAME.creating`:
+    /// only the header was in them, and no record); returns their names.
+    func removeTemporaries() -> [String] {
+        let names = ((try? fm.contentsOfDirectory(atPath: root)) ?? []).filter { n in
+            n.hasPrefix(".") && n.hasSuffix(".creating") && TraceFileName(fileName: String(n.dropFirst().dropLast(".creating".count))) != nil
+        }
+        return names.filter { n in
+            // One another live recorder is creating right now holds its lock: leave it.
+            guard let f = try? OpenFile(root + "/" + n, .readOnly, options: [.closeOnExec, .noFollow]) else { return false }
+            defer { try? f.close() }
+            guard (try? f.lock(.exclusive)) == true else { return false }
+            return (try? fm.removeItem(atPath: root + "/" + n)) != nil
+        }
     }
 
     /// Renames a file (within the folder, so on one file system: atomic).

@@ -4,12 +4,58 @@ extension TraceRecorder {
     /// One thing to record: an app call, what the system said, what the SDK did, or a server message.
     ///
     /// Built only with the factories below, one per record type of the trace format (callers never
-    /// write JSON); the recorder adds `seq` and `t`.
+    /// write JSON), plus `log` (a message template whose values are each public or private) and `custom`
+    /// (the SDK's own events, `x.NAME`); the recorder adds `seq` and `t`.
     public struct Event: Equatable, Sendable {
-        /// The record's typed content.
-        public let body: RecordBody
+        /// What the event holds: a record of the format, or one the writer builds (applying the privacy
+        /// of each value there, off the caller's thread).
+        enum Payload: Equatable, Sendable {
+            case record(RecordBody)
+            indirect case log(level: String, message: LogMessage)
+            indirect case custom(CustomEvent)
+        }
 
-        init(_ body: RecordBody) { self.body = body }
+        let payload: Payload
+
+        init(_ body: RecordBody) { payload = .record(body) }
+        init(payload: Payload) { self.payload = payload }
+
+        /// The record's typed content as it is written with privacy off (a custom event: a record of a
+        /// type the format does not know, as its JSON at seq 0 and t 0).
+        public var body: RecordBody {
+            switch payload {
+            case .record(let b): b
+            case .log(let level, let message): .sdkLog(level: level, message: message.text)
+            case .custom(let c): .unknown(type: c.type, json: c.jsonLine(seq: 0, t: 0, token: nil))
+            }
+        }
+
+        /// The record's `type`, e.g. `api.setRoute` or `x.rtpStats`.
+        public var type: String {
+            switch payload {
+            case .record(let b): b.type
+            case .log: RecordKind.sdkLog.rawValue
+            case .custom(let c): c.type
+            }
+        }
+
+        // MARK: Extensions: template logs and custom events
+
+        /// `sdk.log` from a template whose interpolated values are each public or private, as OSLog has it:
+        /// `.log(level: "debug", "rtp stats for \(uid) nack=\(nack)")`. Strings are private unless marked
+        /// `privacy: .public`, numbers and booleans public unless marked `.private`. With privacy on, only
+        /// the private values are replaced by tokens; the template's text and the public values stay.
+        public static func log(level: String = "info", _ message: LogMessage) -> Event {
+            Event(payload: .log(level: level, message: message))
+        }
+
+        /// A custom event, `x.NAME` (ASCII letters, digits, `.`, `_`, `-`; others become `_`; at most 64
+        /// characters), with typed values under their names (at most 32; a name like those above, at
+        /// most 64 characters; `seq`, `t` and `type` are taken, so they become `_seq`, `_t`, `_type`).
+        /// Readers keep and count such records as types the format does not list; the engines ignore them.
+        public static func custom(_ name: String, _ values: KeyValuePairs<String, CustomValue> = [:]) -> Event {
+            Event(payload: .custom(CustomEvent(name: name, values: values.map { ($0.key, $0.value) })))
+        }
 
         // MARK: api.* — the app's calls into the SDK
 
@@ -61,7 +107,7 @@ extension TraceRecorder {
         public static func appState(_ state: AppState) -> Event { Event(.appState(state: state)) }
         /// `os.mediaServicesReset`: `AVAudioSession.mediaServicesWereResetNotification`.
         public static let mediaServicesReset = Event(.mediaServicesReset)
-        /// `os.callKit`: the app's own call as CallKit reports it.
+        /// `os.callKit`: the app's own call as CallKit reports it (`hold` / `unhold`: CXSetHeldCallAction).
         public static func callKit(_ event: CallKitEvent, callId: String? = nil) -> Event { Event(.callKit(event: event, callId: callId)) }
 
         // MARK: obs.* — what the SDK actually did
@@ -106,7 +152,8 @@ extension TraceRecorder {
         }
         /// `sdk.error`: an SDK call threw.
         public static func sdkError(api: String, error: String) -> Event { Event(.sdkError(api: api, error: error)) }
-        /// `sdk.log`: a line the SDK logged.
+        /// `sdk.log`: a line the SDK logged, private as a whole (with privacy on, it becomes one token);
+        /// `log(level:_:)` keeps what is public.
         public static func sdkLog(level: String, message: String) -> Event { Event(.sdkLog(level: level, message: message)) }
 
         // MARK: conn.*, srv.* — transport and server
@@ -127,20 +174,5 @@ extension TraceRecorder {
             Event(.srvLayerSwitched(LayerSwitch(pubUid: pubUid, trackId: trackId, fromTrackId: fromTrackId, toTrackId: toTrackId,
                                                 reason: reason, latencyMs: latencyMs)))
         }
-    }
-}
-
-extension RecordBody {
-    /// What a record costs while it waits in the queue: its inline size plus the heap storage of its
-    /// strings (Swift keeps strings of up to 15 UTF-8 bytes inline) and of the lists that hold them. An
-    /// estimate, cheap enough for the caller's path: it walks the string fields the personal-field map
-    /// names, and native strings know their UTF-8 length.
-    var queuedBytes: Int {
-        var bytes = MemoryLayout<RecordBody>.stride + 8
-        forEachString { value, _ in
-            let n = value.utf8.count
-            bytes += n > 15 ? n + 48 : 16
-        }
-        return bytes
     }
 }

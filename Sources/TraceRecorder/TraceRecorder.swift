@@ -10,12 +10,15 @@ import TraceModel
 ///
 /// Records wait in a queue bounded in records and bytes; when it is full they are dropped and
 /// counted, and one `trace.dropped` says so once the writer catches up. `seq` is assigned when a
-/// record is written, `t` when it is made (never going backwards in the file). Errors go to the
-/// configuration's log and stop the recording; nothing is thrown at the caller. See docs/recorder.md.
+/// record is written, `t` when it is made (never going backwards in the file). A real-time thread
+/// records through a `RealtimeProducer`, which never waits. Errors go to the configuration's log and
+/// stop the recording; nothing is thrown at the caller. See docs/recorder.md.
 public final class TraceRecorder: @unchecked Sendable {
     let core: RecorderCore
     private let clock: any RecorderClock
     private let writer: RecorderWriter?
+    private let filter: (@Sendable (Event) -> Event?)?
+    private let maxString: Int
     /// The configuration it was created with.
     public let configuration: RecorderConfiguration
 
@@ -24,12 +27,14 @@ public final class TraceRecorder: @unchecked Sendable {
     public init(_ configuration: RecorderConfiguration) {
         self.configuration = configuration
         clock = configuration.clock
-        core = RecorderCore(limits: configuration.queue, frameRecords: configuration.frame.records)
+        filter = configuration.filter
+        maxString = configuration.records.maxStringBytes
+        core = RecorderCore(limits: configuration.queue, frame: configuration.frame)
         let origin = (nanos: clock.monotonicNanoseconds(), wallMs: clock.wallMilliseconds())
         let id = configuration.sessionId.map(Self.sanitize) ?? Self.newSessionId()
-        core.sessionId = id
         let sampled = Self.isSampled(sessionId: id, rate: configuration.sampleRate)
         let mayResume = configuration.resume != .never
+        core.sessionId = RecorderWriter.onDisk(sessionId: id, privacy: configuration.privacy)
         guard sampled || mayResume else {
             core.accepting = false
             core.finished = true
@@ -47,32 +52,94 @@ public final class TraceRecorder: @unchecked Sendable {
         requestStop()
     }
 
-    /// Records one event, stamped with the time of this call. Never blocks on I/O; never throws.
+    /// Records one event, stamped with the time of this call. Never waits for I/O and never throws;
+    /// it may wait for the queue's lock, which other callers and the writer hold for an append or a
+    /// swap, so a real-time thread uses `makeRealtimeProducer()` instead.
     @inline(__always)
     public func record(_ event: Event) {
-        core.enqueue(clock.monotonicNanoseconds(), event.body)
+        let nanos = clock.monotonicNanoseconds()
+        if filter == nil {
+            // The common case, without copies: no filter, no string over the cap.
+            let size = event.payload.queuedSize
+            if size.longest <= maxString && !event.payload.customClipped {
+                core.enqueue(nanos, event.payload, size: size.bytes, clipped: false)
+                return
+            }
+        }
+        if let a = admit(event) { core.enqueue(nanos, a.payload, size: a.size, clipped: a.clipped) }
+    }
+
+    /// Records an event made earlier (at `madeAt`, on the configuration's clock) than it is recorded: the
+    /// Apple adapter's interruption, decided once the call that explains it was known. The writer keeps
+    /// `t` from going backwards, so it lands at most in the millisecond of the records before it.
+    func record(_ event: Event, madeAt nanos: UInt64) {
+        if let a = admit(event) { core.enqueue(nanos, a.payload, size: a.size, clipped: a.clipped) }
+    }
+
+    /// The event as it is queued: through the filter (nil: left out, counted), strings over the cap clipped.
+    @inline(__always)
+    private func admit(_ event: Event) -> (payload: Event.Payload, size: Int, clipped: Bool)? {
+        var payload = event.payload
+        if let filter {
+            guard let kept = filter(event) else {
+                core.lock.lock()
+                core.stats.filtered += 1
+                core.lock.unlock()
+                return nil
+            }
+            payload = kept.payload
+        }
+        var size = payload.queuedSize
+        var clipped = false
+        if size.longest > maxString, let cut = payload.clipped(to: maxString) {
+            payload = cut
+            size = payload.queuedSize
+            clipped = true
+        }
+        if payload.customClipped { clipped = true }
+        return (payload, size.bytes, clipped)
+    }
+
+    /// A producer for one real-time thread, whose `record(_:)` never waits (see `RealtimeProducer`).
+    public func makeRealtimeProducer() -> RealtimeProducer {
+        RealtimeProducer(core: core, configuration: configuration)
     }
 
     /// Asks the writer to write what is waiting as a frame now and, unless the sync policy is
     /// `never`, to make it durable (call it when the app goes to the background). Returns at once.
     public func flush() {
-        core.condition.lock()
+        core.lock.lock()
         core.flushRequested += 1
-        wakeWriter()
-        core.condition.unlock()
+        core.wakeWriter()
+        core.lock.unlock()
     }
 
     /// `flush()`, then waits up to `seconds` for it; false when it did not finish in time (or recording stopped).
     @discardableResult
     public func flush(timeout seconds: Double) -> Bool {
-        core.condition.lock()
+        core.lock.lock()
+        defer { core.lock.unlock() }
         core.flushRequested += 1
         let generation = core.flushRequested
-        wakeWriter()
-        let done = core.condition.wait(until: { [core] in core.flushDone >= generation || core.finished }, seconds: seconds)
-        let ok = done && core.flushDone >= generation
-        core.condition.unlock()
-        return ok
+        core.wakeWriter()
+        let done = waitLocked(seconds) { [core] in core.flushDone >= generation || core.finished }
+        return done && core.flushDone >= generation
+    }
+
+    /// Closes the part being recorded into `outbox/` now, whatever the upload mode (a mid-call "send
+    /// diagnostics"), and goes on in the next part, which begins with a checkpoint. `completion` is
+    /// told the closed file's path in `outbox/` (nil if nothing could be closed), on the writer thread.
+    /// Returns at once.
+    public func rotateNow(completion: (@Sendable (String?) -> Void)? = nil) {
+        core.lock.lock()
+        guard !core.finished && !core.stopRequested else {
+            core.lock.unlock()
+            completion?(nil)
+            return
+        }
+        core.rotations.append(completion)
+        core.wakeWriter()
+        core.lock.unlock()
     }
 
     /// Stops recording: what was recorded before is written, the file is closed and handed on to
@@ -85,54 +152,53 @@ public final class TraceRecorder: @unchecked Sendable {
     @discardableResult
     public func close(timeout seconds: Double) -> Bool {
         requestStop()
-        core.condition.lock()
-        defer { core.condition.unlock() }
-        return core.condition.wait(until: { [core] in core.finished }, seconds: seconds)
+        core.lock.lock()
+        defer { core.lock.unlock() }
+        return waitLocked(seconds) { [core] in core.finished }
     }
 
     /// In the on-demand upload mode, moves the kept traces (and every later part of this session, as it
     /// closes) into `outbox/`. Done by the writer thread; returns at once.
     public func promoteKeptTraces() {
-        core.condition.lock()
+        core.lock.lock()
         core.promoteRequested = true
-        wakeWriter()
-        core.condition.unlock()
+        core.wakeWriter()
+        core.lock.unlock()
     }
 
     /// Whether records are being accepted (false once closed or failed, or for a session not sampled).
     public var isRecording: Bool {
-        core.condition.lock()
-        defer { core.condition.unlock() }
-        return core.accepting
+        core.lock.withLock { core.accepting }
     }
 
     /// What the recorder has done so far.
     public var statistics: RecorderStatistics {
-        core.condition.lock()
-        defer { core.condition.unlock() }
-        return core.stats
+        core.lock.withLock { core.stats }
     }
 
-    /// The session being recorded (a recorder that continues a crashed session takes its id once the
-    /// writer has found it).
+    /// The session being recorded, as its files name it (with privacy on, its token; a recorder that
+    /// continues a crashed session takes that session's id once the writer has found it).
     public var sessionId: String {
-        core.condition.lock()
-        defer { core.condition.unlock() }
-        return core.sessionId
+        core.lock.withLock { core.sessionId }
     }
 
     private func requestStop() {
-        core.condition.lock()
+        core.lock.lock()
         core.stopRequested = true
         core.accepting = false
-        wakeWriter()
-        core.condition.unlock()
+        core.wakeWriter()
+        core.lock.unlock()
     }
 
-    /// Wakes the writer (and anyone waiting for a flush); call holding the lock.
-    private func wakeWriter() {
-        core.writerIdle = false
-        core.condition.broadcast()
+    /// Waits (holding the lock) on the callers' condition until `done` holds, at most `seconds` in all.
+    private func waitLocked(_ seconds: Double, _ done: () -> Bool) -> Bool {
+        let deadline = SystemClock().monotonicNanoseconds() + UInt64(max(0, seconds) * 1e9)
+        while !done() {
+            let now = SystemClock().monotonicNanoseconds()
+            if now >= deadline { return done() }
+            core.lock.wait(1, nanoseconds: deadline - now)
+        }
+        return true
     }
 
     // MARK: - Sessions, sampling, salts
@@ -185,16 +251,36 @@ public final class TraceRecorder: @unchecked Sendable {
 
     /// Holds the writer back (it keeps the queue) until `resumeWriter()`.
     func suspendWriter() {
-        core.condition.lock()
-        core.suspended = true
-        core.condition.unlock()
+        core.lock.withLock { core.suspended = true }
     }
 
     /// Lets the writer go on.
     func resumeWriter() {
-        core.condition.lock()
-        core.suspended = false
-        wakeWriter()
-        core.condition.unlock()
+        core.lock.withLock {
+            core.suspended = false
+            core.wakeWriter()
+        }
+    }
+
+    /// Makes the writer stop as a killed process does: the open part keeps what its frames hold and
+    /// gets no end mark; what waits is lost. Waits until it has.
+    func simulateCrash() {
+        core.lock.withLock {
+            core.crashRequested = true
+            core.accepting = false
+            core.wakeWriter()
+        }
+        _ = close(timeout: 20)
+    }
+
+    /// The seq of the last record in a written frame.
+    var framedSeq: Int { core.lock.withLock { core.framedSeq } }
+
+    /// Waits until the writer has acted on everything the clock's time makes due and sleeps (for tests
+    /// on a manual clock); false when it did not within `seconds`.
+    func waitUntilWriterIdle(seconds: Double = 20) -> Bool {
+        core.lock.lock()
+        defer { core.lock.unlock() }
+        return waitLocked(seconds) { [core] in core.finished || core.writerIdle }
     }
 }

@@ -7,7 +7,7 @@ import TraceRecorder
 // and waits on standard input, so that a test can kill it at a moment of its choosing.
 //
 //   rtctrace-recorder-sim DIR SCRIPT [--from MS] [--until MS] [--session-wall MS] [--rotate BYTES]
-//                         [--resume-within SECONDS] [--block]
+//                         [--resume-within SECONDS] [--compression automatic|stored] [--block]
 //
 // SCRIPT is meeting30, bluetooth, syscall or callkit. Steps with FROM <= t < UNTIL are played; the
 // wall clock reads SESSION-WALL + FROM when the recorder starts (the session began at SESSION-WALL).
@@ -18,9 +18,10 @@ func fail(_ message: String) -> Never {
 }
 
 var args = Array(CommandLine.arguments.dropFirst())
-guard args.count >= 2 else { fail("usage: rtctrace-recorder-sim DIR SCRIPT [--from MS] [--until MS] [--session-wall MS] [--rotate BYTES] [--resume-within S] [--block]") }
+guard args.count >= 2 else { fail("usage: rtctrace-recorder-sim DIR SCRIPT [--from MS] [--until MS] [--session-wall MS] [--rotate BYTES] [--resume-within S] [--compression automatic|stored] [--block]") }
 let dir = args.removeFirst(), name = args.removeFirst()
 var from: Int64 = 0, until = Int64.max, sessionWall: Int64 = 1_764_410_400_000, rotate: Int?, resumeWithin: Double?, block = false
+var stored = false
 while let a = args.first {
     args.removeFirst()
     func value() -> String {
@@ -34,6 +35,7 @@ while let a = args.first {
     case "--rotate": rotate = Int(value())
     case "--resume-within": resumeWithin = Double(value())
     case "--block": block = true
+    case "--compression": stored = value() == "stored"
     default: fail("unknown option \(a)")
     }
 }
@@ -51,6 +53,7 @@ var config = script.configuration(directory: dir, clock: clock)
 config.sessionId = "sim-session"
 if let rotate { config.files.maxFileBytes = rotate }
 if let resumeWithin { config.resume = .leftOpen(withinSeconds: resumeWithin) }
+if stored { config.compression = .stored }
 config.log = { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
 let recorder = TraceRecorder(config)
 let driver = ScriptDriver(clock: clock, now: from)

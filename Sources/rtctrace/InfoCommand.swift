@@ -99,6 +99,11 @@ enum InfoCommand {
         if s.stats.compressed {
             o += "frames    \(s.stats.frames) zstd frames, \(s.stats.skippableFrames) skippable\n"
             o += "size      \(s.stats.compressedBytes) bytes compressed, \(s.stats.rawBytes) raw, ratio \(ratio(s))\n"
+            if s.stats.storedFrames > 0 {
+                o += "stored    " + (s.stats.storedFrames == s.stats.frames
+                    ? "uncompressed: all \(s.stats.frames) zstd frames hold stored blocks (written without a zstd library)\n"
+                    : "\(s.stats.storedFrames) of \(s.stats.frames) zstd frames hold stored blocks (not compressed)\n")
+            }
             if s.records > 0 { o += "per rec   \(fixed(Double(s.stats.compressedBytes) / Double(s.records), 1)) bytes compressed\n" }
             let closed = s.stats.hasStartMark ? (s.stats.endsWithEndMark ? "yes (end mark present)" : "no (no end mark: crash or cut)") : "n/a (not written by rtctrace)"
             o += "closed    " + closed + "\n"
@@ -155,6 +160,7 @@ enum InfoCommand {
         w.endObject()
         w.key("compressed"); w.bool(s.stats.compressed)
         w.key("frames"); w.int(s.stats.frames)
+        w.key("storedFrames"); w.int(s.stats.storedFrames)
         w.key("skippableFrames"); w.int(s.stats.skippableFrames)
         w.key("compressedBytes"); w.int(s.stats.compressedBytes)
         w.key("rawBytes"); w.int(s.stats.rawBytes)

@@ -1,5 +1,5 @@
 import Foundation
-import SystemLayer
+@_spi(FaultInjection) import SystemLayer
 import TestSupport
 @testable import TraceCodec
 import XCTest

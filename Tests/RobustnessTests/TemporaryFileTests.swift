@@ -1,6 +1,6 @@
 import Analysis
 import Foundation
-import SystemLayer
+@_spi(FaultInjection) import SystemLayer
 import TestSupport
 import TraceCodec
 import XCTest

@@ -1,4 +1,4 @@
-import SystemLayer
+@_spi(FaultInjection) import SystemLayer
 
 /// What the writer is doing in an `append` run; writes are attributed to the stage they happen in.
 enum Stage: Equatable {

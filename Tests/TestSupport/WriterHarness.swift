@@ -1,4 +1,4 @@
-import SystemLayer
+@_spi(FaultInjection) import SystemLayer
 import TraceCodec
 import TraceModel
 

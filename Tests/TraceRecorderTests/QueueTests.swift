@@ -12,8 +12,7 @@ final class QueueTests: XCTestCase {
     override func tearDown() { try? FileManager.default.removeItem(atPath: dir) }
 
     func makeRecorder(_ clock: ManualClock, _ adjust: (inout RecorderConfiguration) -> Void = { _ in }) -> TraceRecorder {
-        var c = RecorderConfiguration(directory: dir, layer: .srtc, sdk: "SRTC 5.1.0")
-        c.clock = clock
+        var c = Support.configuration(dir, sdk: "SRTC 5.1.0", clock: clock)
         c.sessionId = "queue"
         adjust(&c)
         return TraceRecorder(c)
@@ -61,7 +60,10 @@ final class QueueTests: XCTestCase {
 
     func test_queueIsBoundedInBytes_aRecordThatWouldExceedItIsDropped() throws {
         let clock = ManualClock()
-        let recorder = makeRecorder(clock) { $0.queue = .init(records: 10_000, bytes: 64 << 10) }
+        let recorder = makeRecorder(clock) {
+            $0.queue = .init(records: 10_000, bytes: 64 << 10)
+            $0.records = .init(maxStringBytes: 32 << 10)
+        }
         recorder.suspendWriter()
         let big = String(repeating: "x", count: 10_000)
         for _ in 0..<10 { recorder.record(.sdkLog(level: "debug", message: big)) }
@@ -79,8 +81,8 @@ final class QueueTests: XCTestCase {
         let clock = ManualClock()
         let recorder = makeRecorder(clock)
         recorder.suspendWriter()
-        recorder.core.enqueue(clock.monotonicNanoseconds() + 50_000_000, .sdkLog(level: "a", message: "late stamp first"))
-        recorder.core.enqueue(clock.monotonicNanoseconds() + 10_000_000, .sdkLog(level: "b", message: "early stamp second"))
+        recorder.core.enqueue(clock.monotonicNanoseconds() + 50_000_000, .record(.sdkLog(level: "a", message: "late stamp first")), size: 100, clipped: false)
+        recorder.core.enqueue(clock.monotonicNanoseconds() + 10_000_000, .record(.sdkLog(level: "b", message: "early stamp second")), size: 100, clipped: false)
         recorder.resumeWriter()
         XCTAssertTrue(recorder.close(timeout: 20))
         let records = try closedRecords()

@@ -11,6 +11,28 @@ import XCTest
 enum Support {
     static func tempDir() -> String { Fixtures.tempDir("recorder") }
 
+    /// How the recorders of these tests compress, from `RTCTRACE_RECORDER_COMPRESSION`: `system`
+    /// (libzstd, the default), `stored` (the recorder's own encoder) or `injected` (a compressor passed
+    /// in, as an SDK that links its own zstd does). `make test` runs this target once with each.
+    static let compression: String = ProcessInfo.processInfo.environment["RTCTRACE_RECORDER_COMPRESSION"] ?? "system"
+
+    /// The configuration's compression for `compression`.
+    static var configuredCompression: RecorderConfiguration.Compression {
+        switch compression {
+        case "stored": .stored
+        case "injected": .custom { SDKZstd() }
+        default: .automatic
+        }
+    }
+
+    /// A configuration for `dir` with the tests' compression (and a manual clock when given).
+    static func configuration(_ dir: String, layer: Layer = .srtc, sdk: String? = nil, clock: ManualClock? = nil) -> RecorderConfiguration {
+        var c = RecorderConfiguration(directory: dir, layer: layer, sdk: sdk)
+        if let clock { c.clock = clock }
+        c.compression = configuredCompression
+        return c
+    }
+
     /// The trace files under `dir` (top, outbox/, local/), by folder-relative path, sorted.
     static func traceFiles(_ dir: String) -> [String] {
         var out: [String] = []
@@ -25,18 +47,43 @@ enum Support {
     static func read(_ path: String) throws -> (records: [Record], problems: [TraceProblem]) { try Fixtures.readAll(path) }
 
     /// Records a script with a recorder driven by a manual clock from four threads, closes it, and
-    /// returns the folder's trace files (folder-relative), their parts joined, and the recorder's statistics.
+    /// returns the folder's trace files (folder-relative), their parts joined, the recorder's statistics
+    /// and the replay of the parts in part order. A script with a restart is recorded as a device does
+    /// it: the first process dies at the restart (what it had framed stays), and a second one continues
+    /// the session in a part marked resumed.
     static func record(_ script: Script, in dir: String, _ adjust: (inout RecorderConfiguration) -> Void = { _ in },
-                       file: StaticString = #filePath, line: UInt = #line) throws
-        -> (files: [String], records: [Record], statistics: RecorderStatistics) {
+                       file: StaticString = #filePath, line: UInt = #line)
+        throws -> (files: [String], records: [Record], statistics: RecorderStatistics, replay: ReplayResult) {
         let clock = ManualClock()
         var config = script.configuration(directory: dir, clock: clock)
+        config.compression = configuredCompression
+        config.sessionId = "scripted"
         adjust(&config)
-        let recorder = TraceRecorder(config)
-        ScriptDriver(clock: clock).play(script.steps, into: recorder)
+        let driver = ScriptDriver(clock: clock)
+        var recorder = TraceRecorder(config)
+        if let restart = script.restartAt {
+            driver.play(script.steps, into: recorder, range: Int64.min..<restart)
+            XCTAssertTrue(recorder.flush(timeout: 30), file: file, line: line)
+            recorder.simulateCrash()
+            driver.advance(to: restart)
+            config.resume = .leftOpen(withinSeconds: 600)
+            recorder = TraceRecorder(config)
+            driver.play(script.steps, into: recorder, range: restart..<Int64.max)
+        } else {
+            driver.play(script.steps, into: recorder)
+        }
         XCTAssertTrue(recorder.close(timeout: 30), "the recorder closes in time", file: file, line: line)
         let files = traceFiles(dir)
-        return (files, try joinParts(files.map { dir + "/" + $0 }, file: file, line: line), recorder.statistics)
+        let paths = try partsInOrder(files.map { dir + "/" + $0 })
+        return (files, try joinParts(paths, file: file, line: line), recorder.statistics, Replay.run(parts: paths).result)
+    }
+
+    /// The parts of one session in part order (by their headers).
+    static func partsInOrder(_ paths: [String]) throws -> [String] {
+        try paths.map { p -> (Int, String) in
+            guard case .header(let h)? = try read(p).records.first?.body else { return (0, p) }
+            return (h.session?.part ?? 0, p)
+        }.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
     /// The parts of one session, read in part order and joined: the first part's header is kept,
@@ -95,7 +142,12 @@ enum Support {
     /// (records made at the same moment by different threads may come in either order).
     static func assertSameSteps(_ records: [Record], _ script: Script, redacted: Bool = false,
                                 file: StaticString = #filePath, line: UInt = #line) {
-        let written = records.filter { if case .header = $0.body { return false }; return true }
+        let written = records.filter {
+            switch $0.body {
+            case .header, .checkpoint: false
+            default: true
+            }
+        }
         XCTAssertEqual(written.count, script.steps.count, "\(script.name): record count", file: file, line: line)
         guard !redacted else { return }
         func key(_ t: Int64, _ b: RecordBody) -> String { "\(t) \(Record(seq: 0, t: t, b).jsonLine)" }

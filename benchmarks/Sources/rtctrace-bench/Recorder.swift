@@ -29,9 +29,9 @@ let benchEvent = TraceRecorder.Event.qualityReport(
     pub: QualitySample(level: .good, score: 84, mos: 4.02, loss: 0.021, rtt: 91, jitter: 10, bitrate: 631),
     sub: QualitySample(level: .excellent, score: 98, mos: 4.26, loss: 0.006, rtt: 52, jitter: 9, bitrate: 1015))
 
-/// Runs `threads` threads that each make `perThread` calls of `call`, `gapNs` apart (busy-waiting, so
-/// the pacing does not depend on the scheduler), and returns every call's latency.
-func timedCalls(threads: Int, perThread: Int, gapNs: UInt64, _ call: @escaping @Sendable () -> Void) -> [UInt64] {
+/// Runs `threads` threads that each make `perThread` calls of `call` (told its thread's index), `gapNs`
+/// apart (busy-waiting, so the pacing does not depend on the scheduler), and returns every call's latency.
+func timedCalls(threads: Int, perThread: Int, gapNs: UInt64, _ call: @escaping @Sendable (Int) -> Void) -> [UInt64] {
     final class Box: @unchecked Sendable {
         let lock = NSLock()
         var lat: [[UInt64]] = []
@@ -43,7 +43,7 @@ func timedCalls(threads: Int, perThread: Int, gapNs: UInt64, _ call: @escaping @
         for k in 0..<perThread {
             while nanos() < next {}
             let a = nanos()
-            call()
+            call(i)
             let b = nanos()
             lat[k] = b - a
             next = a + gapNs
@@ -63,12 +63,15 @@ func recorderCaller(threads: Int, perThread: Int, gapNs: UInt64, dir: String) {
         let lock = NSLock()
         var items: [(UInt64, RecordBody)] = []
     }
-    var baseline: [UInt64] = [], measured: [UInt64] = []
-    var written = 0, dropped = 0, frames = 0
+    final class Producers: @unchecked Sendable {
+        var list: [TraceRecorder.RealtimeProducer] = []
+    }
+    var baseline: [UInt64] = [], measured: [UInt64] = [], realtime: [UInt64] = []
+    var written = 0, dropped = 0, frames = 0, realtimeDropped = 0
     for round in 0..<3 {
         let base = Locked()
         base.items.reserveCapacity(threads * perThread)
-        let b = timedCalls(threads: threads, perThread: perThread, gapNs: gapNs) {
+        let b = timedCalls(threads: threads, perThread: perThread, gapNs: gapNs) { _ in
             base.lock.lock()
             base.items.append((0, benchEvent.body))
             base.lock.unlock()
@@ -76,7 +79,7 @@ func recorderCaller(threads: Int, perThread: Int, gapNs: UInt64, dir: String) {
         var config = RecorderConfiguration(directory: dir + "/\(round)", layer: .smeeting, sdk: "bench")
         config.files.maxDirectoryBytes = 1 << 40
         let recorder = TraceRecorder(config)
-        let m = timedCalls(threads: threads, perThread: perThread, gapNs: gapNs) { recorder.record(benchEvent) }
+        let m = timedCalls(threads: threads, perThread: perThread, gapNs: gapNs) { _ in recorder.record(benchEvent) }
         recorder.close(timeout: 120)
         let s = recorder.statistics
         written += s.written
@@ -85,10 +88,25 @@ func recorderCaller(threads: Int, perThread: Int, gapNs: UInt64, dir: String) {
         baseline += b
         measured += m
     }
-    let b = percentiles(baseline), m = percentiles(measured)
+    // The same calls through one real-time producer per thread (try-lock; never waits), after the rounds
+    // above so that they run as they always did.
+    for round in 0..<3 {
+        var config = RecorderConfiguration(directory: dir + "/rt\(round)", layer: .smeeting, sdk: "bench")
+        config.files.maxDirectoryBytes = 1 << 40
+        let rtRecorder = TraceRecorder(config)
+        let producers = Producers()
+        producers.list = (0..<threads).map { _ in rtRecorder.makeRealtimeProducer() }
+        realtime += timedCalls(threads: threads, perThread: perThread, gapNs: gapNs) { i in producers.list[i].record(benchEvent) }
+        producers.list = []
+        rtRecorder.close(timeout: 120)
+        realtimeDropped += rtRecorder.statistics.dropped
+    }
+    let b = percentiles(baseline), m = percentiles(measured), r = percentiles(realtime)
     emit([("threads", threads), ("calls", measured.count), ("medianNs", m.median), ("p99Ns", m.p99),
           ("baselineMedianNs", b.median), ("baselineP99Ns", b.p99), ("medianRatio", m.median / b.median), ("p99Ratio", m.p99 / b.p99),
-          ("written", written), ("dropped", dropped), ("frames", frames)])
+          ("written", written), ("dropped", dropped), ("frames", frames),
+          ("realtimeMedianNs", r.median), ("realtimeP99Ns", r.p99), ("realtimeMedianRatio", r.median / b.median),
+          ("realtimeP99Ratio", r.p99 / b.p99), ("realtimeDropped", realtimeDropped)])
 }
 
 /// recorder-hour RATE SECONDS DIR [FRAME_MS]: a session of SECONDS at RATE records/s, simulated with a
@@ -107,7 +125,7 @@ func recorderHour(rate: Int, seconds: Int, dir: String, frameMs: Int64? = nil) {
     let count = rate * seconds
     var g = Synth(seed: 7)
     var bodies = g.prologue().dropFirst().map { $0 }
-    while bodies.count < count { bodies.append(g.body()) }
+    while bodies.count < count { bodies.append(g.nextRecord().body) }
     let events = bodies.map(TraceRecorder.Event.init(replaying:))
     let step = Int64(1000 / rate)
     precondition(step * Int64(rate) == 1000, "RATE must divide 1000")
@@ -131,7 +149,7 @@ func recorderRealtime(rate: Int, seconds: Int, dir: String) {
     var config = RecorderConfiguration(directory: dir, layer: .smeeting, sdk: "SMeeting 3.2.1")
     config.files.maxDirectoryBytes = 1 << 40
     var g = Synth(seed: 7)
-    let events = (0..<(rate * seconds)).map { _ in TraceRecorder.Event(replaying: g.body()) }
+    let events = (0..<(rate * seconds)).map { _ in TraceRecorder.Event(replaying: g.nextRecord().body) }
     let cpu0 = Clock.processCPUSeconds(), caller0 = Clock.threadCPUSeconds()
     let recorder = TraceRecorder(config)
     let start = nanos(), gap = UInt64(1_000_000_000 / rate)

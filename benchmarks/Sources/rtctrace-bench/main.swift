@@ -47,7 +47,7 @@ func synth(count: Int, path: String, options: TraceWriter.Options, flushEvery: I
 }
 
 let args = Array(CommandLine.arguments.dropFirst())
-guard let cmd = args.first else { fail("usage: rtctrace-bench synth|session|fleet|read|parse|flushsweep|recorder-caller|recorder-hour|recorder-realtime|recorder-flood …") }
+guard let cmd = args.first else { fail("usage: rtctrace-bench synth|session|fleet|read|parse|flushsweep|recorder-caller|recorder-hour|recorder-realtime|recorder-flood|recorder-age|recorder-kill …") }
 
 do {
     switch cmd {
@@ -151,6 +151,15 @@ do {
     case "recorder-realtime":
         guard args.count == 4, let rate = Int(args[1]), let secs = Int(args[2]) else { fail("recorder-realtime RATE SECONDS DIR") }
         recorderRealtime(rate: rate, seconds: secs, dir: args[3])
+    case "recorder-age":
+        guard args.count == 4, let rate = Int(args[1]), let secs = Int(args[2]) else { fail("recorder-age RATE SECONDS DIR") }
+        recorderAge(rate: rate, seconds: secs, dir: args[3])
+    case "recorder-kill":
+        guard args.count == 4, let rate = Int(args[1]), let runs = Int(args[2]) else { fail("recorder-kill RATE RUNS DIR") }
+        recorderKill(rate: rate, runs: runs, dir: args[3])
+    case "recorder-kill-child":
+        guard args.count == 4, let rate = Int(args[1]), let seed = UInt64(args[3]) else { fail("recorder-kill-child RATE DIR SEED") }
+        recorderKillChild(rate: rate, dir: args[2], seed: seed)
     case "recorder-flood":
         guard args.count == 3, let n = Int(args[1]) else { fail("recorder-flood N DIR") }
         recorderFlood(count: n, dir: args[2])

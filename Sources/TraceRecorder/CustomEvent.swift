@@ -1,0 +1,130 @@
+import TraceModel
+
+extension TraceRecorder {
+    /// A value of a custom event: a number, a boolean, or a string that is private unless marked public.
+    public struct CustomValue: Equatable, Sendable, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
+        ExpressibleByBooleanLiteral, ExpressibleByStringLiteral {
+        enum Storage: Equatable, Sendable {
+            case int(Int64)
+            case double(Double)
+            case bool(Bool)
+            case string(String, isPrivate: Bool)
+        }
+
+        let storage: Storage
+
+        /// An integer.
+        public static func int(_ v: some BinaryInteger) -> CustomValue { CustomValue(storage: .int(Int64(clamping: v))) }
+        /// A floating-point number (a value that is not finite is written as null).
+        public static func double(_ v: Double) -> CustomValue { CustomValue(storage: .double(v)) }
+        /// A boolean.
+        public static func bool(_ v: Bool) -> CustomValue { CustomValue(storage: .bool(v)) }
+        /// A string: private unless marked public (with privacy on, a private one becomes a token).
+        public static func string(_ v: String, privacy: LogMessage.Privacy = .private) -> CustomValue {
+            CustomValue(storage: .string(v, isPrivate: privacy == .private))
+        }
+
+        init(storage: Storage) { self.storage = storage }
+        /// An integer literal.
+        public init(integerLiteral value: Int64) { storage = .int(value) }
+        /// A floating-point literal.
+        public init(floatLiteral value: Double) { storage = .double(value) }
+        /// A boolean literal.
+        public init(booleanLiteral value: Bool) { storage = .bool(value) }
+        /// A string literal: private, like any string not marked public.
+        public init(stringLiteral value: String) { storage = .string(value, isPrivate: true) }
+    }
+
+    /// A custom event as the recorder holds it: its type (`x.NAME`) and its values, names already made safe.
+    struct CustomEvent: Equatable, Sendable {
+        /// The namespace the format leaves to SDKs: no record type of the format begins with it.
+        static let prefix = "x."
+        /// At most this many values; later ones are left out (and counted in `clipped`).
+        static let maxValues = 32
+        /// Names (the event's and its values') at most this long.
+        static let maxName = 64
+
+        var type: String
+        var values: [(name: String, value: CustomValue)]
+        /// Whether names or values had to be cut or left out.
+        var clipped = false
+
+        init(name: String, values: [(String, CustomValue)]) {
+            type = Self.prefix + Self.safeName(name, allowDots: true)
+            var seen = Set<String>()
+            var kept: [(name: String, value: CustomValue)] = []
+            for (n, v) in values {
+                var key = Self.safeName(n, allowDots: false)
+                if key == "seq" || key == "t" || key == "type" { key = "_" + key }
+                guard kept.count < Self.maxValues else { clipped = true; break }
+                guard seen.insert(key).inserted else { continue }
+                kept.append((key, v))
+            }
+            self.values = kept
+            if name.utf8.count > Self.maxName { clipped = true }
+        }
+
+        static func == (a: CustomEvent, b: CustomEvent) -> Bool {
+            a.type == b.type && a.values.map(\.name) == b.values.map(\.name) && a.values.map(\.value) == b.values.map(\.value)
+        }
+
+        /// ASCII letters, digits, `_`, `-` (and `.` in an event name) are kept; anything else becomes `_`.
+        static func safeName(_ s: String, allowDots: Bool) -> String {
+            var out = ""
+            for u in s.unicodeScalars.prefix(maxName) {
+                let ok = u.isASCII && (u.properties.isAlphabetic || ("0"..."9").contains(u) || u == "_" || u == "-" || (allowDots && u == "."))
+                out.unicodeScalars.append(ok ? u : "_")
+            }
+            return out.isEmpty ? "_" : out
+        }
+
+        /// The heap bytes its strings hold (for the queue's estimate) and the longest of them.
+        var stringBytes: (total: Int, longest: Int) {
+            var total = 0, longest = 0
+            for (_, v) in values {
+                if case .string(let s, _) = v.storage {
+                    let n = s.utf8.count
+                    total += n > 15 ? n + 48 : 16
+                    longest = max(longest, n)
+                }
+            }
+            return (total + values.count * 48, longest)
+        }
+
+        /// The event with each string cut to `limit` bytes; nil when none is longer.
+        func clipped(to limit: Int) -> CustomEvent? {
+            guard stringBytes.longest > limit else { return nil }
+            var c = self
+            c.clipped = true
+            c.values = values.map { n, v in
+                guard case .string(let s, let p) = v.storage, let cut = RecordClipping.clip(s, limit) else { return (n, v) }
+                return (n, CustomValue(storage: .string(cut, isPrivate: p)))
+            }
+            return c
+        }
+
+        /// The record's JSON line: private strings through `token` (nil: as they are).
+        func jsonLine(seq: Int, t: Int64, token: ((String) -> String)?) -> String {
+            var w = JSONWriter(reserving: 128)
+            encode(seq: seq, t: t, token: token, into: &w)
+            return w.string
+        }
+
+        func encode(seq: Int, t: Int64, token: ((String) -> String)?, into w: inout JSONWriter) {
+            w.beginObject()
+            w.staticKey("seq"); w.int(seq)
+            w.staticKey("t"); w.int(t)
+            w.staticKey("type"); w.string(type)
+            for (name, v) in values {
+                w.key(name)
+                switch v.storage {
+                case .int(let i): w.int(i)
+                case .double(let d): w.double(d)
+                case .bool(let b): w.bool(b)
+                case .string(let s, let isPrivate): w.string(isPrivate ? (token?(s) ?? s) : s)
+                }
+            }
+            w.endObject()
+        }
+    }
+}

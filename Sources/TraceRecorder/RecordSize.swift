@@ -1,0 +1,107 @@
+import TraceModel
+
+/// What an event costs while it waits in the queue, and the cut of strings over the cap: both done on
+/// the caller's path, so both are cheap (native strings know their UTF-8 length; nothing is allocated
+/// unless a string is over the cap).
+enum RecordClipping {
+    /// `s` cut to at most `limit` UTF-8 bytes (at a character boundary) followed by
+    /// `…[clipped from N bytes]`; nil when it is not longer than that.
+    static func clip(_ s: String, _ limit: Int) -> String? {
+        let n = s.utf8.count
+        guard n > limit else { return nil }
+        let note = "…[clipped from \(n) bytes]"
+        let u = s.utf8
+        var end = u.index(u.startIndex, offsetBy: max(0, limit - note.utf8.count))
+        // Back off continuation bytes, so that no character is cut in half.
+        while end > u.startIndex && u[end] & 0xC0 == 0x80 { end = u.index(before: end) }
+        return String(decoding: u[..<end], as: UTF8.self) + note
+    }
+}
+
+extension RecordBody {
+    /// What a record costs while it waits in the queue: its inline size plus the heap storage of its
+    /// strings (Swift keeps strings of up to 15 UTF-8 bytes inline) and of the lists that hold them; and
+    /// its longest string. It walks the string fields the personal-field map names.
+    var queuedSize: (bytes: Int, longest: Int) {
+        var bytes = MemoryLayout<RecordBody>.stride + 8, longest = 0
+        forEachString { value, _ in
+            let n = value.utf8.count
+            bytes += n > 15 ? n + 48 : 16
+            if n > longest { longest = n }
+        }
+        return (bytes, longest)
+    }
+
+    /// The queue's estimate alone.
+    var queuedBytes: Int { queuedSize.bytes }
+
+    /// The body with every string over `limit` bytes clipped; nil when none is.
+    func clipped(to limit: Int) -> RecordBody? {
+        mapStrings { value, _ in RecordClipping.clip(value, limit) }
+    }
+}
+
+extension TraceRecorder.Event.Payload {
+    /// The queue's estimate of this event, and its longest string.
+    var queuedSize: (bytes: Int, longest: Int) {
+        switch self {
+        case .record(let b): return b.queuedSize
+        case .log(let level, let message):
+            var bytes = MemoryLayout<RecordBody>.stride + 8 + (level.utf8.count > 15 ? level.utf8.count + 48 : 16)
+            var longest = level.utf8.count
+            for p in message.pieces {
+                let n = p.string.utf8.count
+                bytes += (n > 15 ? n + 48 : 16) + 16
+                longest = max(longest, n)
+            }
+            return (bytes, longest)
+        case .custom(let c):
+            let s = c.stringBytes
+            return (MemoryLayout<RecordBody>.stride + 8 + s.total, s.longest)
+        }
+    }
+
+    /// The event with every string over `limit` bytes clipped; nil when none is.
+    func clipped(to limit: Int) -> Self? {
+        switch self {
+        case .record(let b): return b.clipped(to: limit).map { .record($0) }
+        case .log(let level, let message):
+            let l = RecordClipping.clip(level, limit), m = message.clipped(to: limit)
+            guard l != nil || m != nil else { return nil }
+            return .log(level: l ?? level, message: m ?? message)
+        case .custom(let c): return c.clipped(to: limit).map { .custom($0) }
+        }
+    }
+
+    /// Whether the writer writes this event through at once (an app call, when the policy says so).
+    @inline(__always)
+    var isAppCall: Bool {
+        guard case .record(let b) = self, let kind = b.kind else { return false }
+        return kind.isAppCall
+    }
+
+    /// Whether this is a custom event whose names or values had to be cut or left out.
+    var customClipped: Bool {
+        if case .custom(let c) = self { return c.clipped }
+        return false
+    }
+}
+
+extension RecordKind {
+    /// Whether the type is an app call (`api.*`, the kind's family), as a switch: the caller's path asks
+    /// it for every record, and comparing the type's spelling there costs more than the rest of the call.
+    @inline(__always)
+    var isAppCall: Bool {
+        switch self {
+        case .joinChannel, .leaveChannel, .enterMeeting, .exitMeeting, .setDefaultRoute, .setRoute, .clearRouteOverride,
+             .setAudioModuleEnabled, .subscribe, .switchLayer:
+            true
+        case .header, .dropped, .checkpoint, .deviceConnected, .deviceDisconnected, .micPermission, .interruptionBegan,
+             .interruptionEnded, .callState, .appState, .mediaServicesReset, .callKit, .routeChanged, .routeSnapshot,
+             .sessionActivated, .sessionDeactivated, .overrideOutput, .sdkInterrupted, .sdkRecovered, .sdkCallStateChanged,
+             .sdkQualityChanged, .sdkActiveSpeakers, .sdkLayerSwitched, .sdkError, .sdkLog, .connEngine, .connState,
+             .qualityReport, .speakers, .srvLayerSwitched:
+            false
+        }
+    }
+}

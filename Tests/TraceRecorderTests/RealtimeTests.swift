@@ -1,0 +1,92 @@
+import Foundation
+import TestSupport
+@testable import TraceRecorder
+import XCTest
+
+/// The real-time rule: a real-time producer never waits. It tries the queue's lock once; what it cannot
+/// queue at once is dropped and counted, and reaches the trace as `trace.dropped`.
+final class RealtimeTests: XCTestCase {
+    var dir = ""
+    override func setUp() { dir = Support.tempDir() }
+    override func tearDown() { try? FileManager.default.removeItem(atPath: dir) }
+
+    func records() throws -> [Record] { try Support.joinParts(Support.traceFiles(dir).map { dir + "/" + $0 }) }
+
+    func test_aBusyQueueLock_dropsAndCounts_neverWaits_andTheDropsReachTheTrace() throws {
+        let clock = ManualClock()
+        let r = TraceRecorder(Support.configuration(dir, clock: clock))
+        let rt = r.makeRealtimeProducer()
+        XCTAssertTrue(rt.record(.sdkInterrupted))
+        // Another thread holds the queue's lock (a caller appending, the writer swapping): the producer
+        // returns at once, twice, and counts both.
+        r.core.lock.lock()
+        clock.advance(milliseconds: 100)
+        XCTAssertFalse(rt.record(.sdkLog(level: "debug", message: "underrun")))
+        clock.advance(milliseconds: 50)
+        XCTAssertFalse(rt.record(.sdkLog(level: "debug", message: "underrun")))
+        r.core.lock.unlock()
+        clock.advance(milliseconds: 50)
+        XCTAssertTrue(rt.record(.sdkRecovered), "the next record gets through, and hands the count on")
+        XCTAssertTrue(r.close(timeout: 20))
+        let written = try records().dropFirst()
+        XCTAssertEqual(written.map(\.body), [.sdkInterrupted, .sdkRecovered, .dropped(count: 2, fromT: 100, toT: 150)])
+        let s = r.statistics
+        XCTAssertEqual(s.dropped, 2)
+        XCTAssertEqual(s.droppedBusy, 2)
+    }
+
+    func test_dropsAProducerCouldNotHandOn_reachTheTraceWhenItIsReleased() throws {
+        let clock = ManualClock()
+        let r = TraceRecorder(Support.configuration(dir, clock: clock))
+        var rt: TraceRecorder.RealtimeProducer? = r.makeRealtimeProducer()
+        r.core.lock.lock()
+        XCTAssertFalse(rt!.record(.sdkInterrupted))
+        r.core.lock.unlock()
+        rt = nil
+        XCTAssertTrue(r.close(timeout: 20))
+        XCTAssertEqual(try records().dropFirst().map(\.body), [.dropped(count: 1, fromT: 0, toT: 0)])
+    }
+
+    func test_aFullQueue_orOneAtItsAllocatedCapacity_dropsRatherThanGrow() throws {
+        let clock = ManualClock()
+        var c = Support.configuration(dir, clock: clock)
+        c.queue = .init(records: 4096, bytes: 64 << 20)
+        let r = TraceRecorder(c)
+        XCTAssertTrue(r.waitUntilWriterIdle())
+        r.suspendWriter()
+        let capacity = r.core.lock.withLock { r.core.items.capacity }
+        let rt = r.makeRealtimeProducer()
+        var accepted = 0
+        for _ in 0..<(capacity + 10) where rt.record(.sdkInterrupted) { accepted += 1 }
+        XCTAssertEqual(accepted, capacity, "the queue's storage never grows on a real-time thread")
+        XCTAssertEqual(r.core.lock.withLock { r.core.items.capacity }, capacity)
+        XCTAssertFalse(rt.record(.sdkLog(level: "debug", message: String(repeating: "x", count: 9000))), "a string over the cap is dropped, not clipped")
+        r.resumeWriter()
+        XCTAssertTrue(r.close(timeout: 20))
+        XCTAssertEqual(r.statistics.dropped, 11)
+    }
+
+    func test_manyRealtimeProducersAndOrdinaryCallers_atOnce_everyRecordWrittenOrCounted() throws {
+        var c = Support.configuration(dir)
+        // A queue the ordinary callers never fill: whatever is dropped, the real-time producers dropped.
+        c.queue = .init(records: 1 << 16, bytes: 1 << 30)
+        let r = TraceRecorder(c)
+        DispatchQueue.concurrentPerform(iterations: 6) { i in
+            if i < 3 {
+                let rt = r.makeRealtimeProducer()
+                for _ in 0..<2000 { rt.record(.sdkInterrupted) }
+            } else {
+                for _ in 0..<2000 { r.record(.sdkRecovered) }
+            }
+        }
+        XCTAssertTrue(r.close(timeout: 30))
+        let written = try records().dropFirst()
+        let dropped = written.reduce(0) { n, rec in
+            if case .dropped(let c, _, _) = rec.body { return n + c }
+            return n
+        }
+        XCTAssertEqual(written.filter { $0.body == .sdkRecovered }.count, 6000, "ordinary callers wait, and lose nothing")
+        XCTAssertEqual(written.filter { $0.body == .sdkInterrupted }.count + dropped, 6000, "every real-time record written or counted")
+        XCTAssertEqual(r.statistics.dropped, dropped)
+    }
+}
