@@ -50,7 +50,7 @@ enum CheckCommand {
             guard (try? FileSystem.statusIfExists(snap, followLinks: false)) != nil else { return nil }
             return t.tree.refusal(snap).map { "not read: \($0)" }
         }
-        let junitTarget = try args.output(junit, inputs:
+        let junitTarget = try args.output(junit, role: "the trace", reading:
             traces.map { ("the trace", $0) } + (traces.map(GoldenCheck.snapshotPath) + found.snapshots.map(\.path)).map { ("the snapshot", $0) })
         let outcomes = runParallel(traces, refusals: refusals, jobs: jobCount, options: options)
 

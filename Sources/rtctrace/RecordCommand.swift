@@ -20,7 +20,7 @@ enum RecordCommand {
     static let command = Command(spec: spec) { args in
         guard args.positionals.count == 1 else { throw UsageError(message: "expected one INPUT file") }
         let input = args.positionals[0]
-        let target = try args.output(output, inputs: [("the input", input)])
+        let target = try args.output(output)
         let out = target.path
         if !args[CommonOptions.force] && target.exists { throw CommandFailure(message: "\(out): already exists (use --force to overwrite)") }
         let options = writerOptions(args)
@@ -123,6 +123,8 @@ enum AppendCommand {
         let trace = args.positionals[0]
         let input = args.positionals.count == 2 ? args.positionals[1] : "-"
         guard FileSystem.exists(trace) else { throw CommandFailure(message: "\(trace): no such trace (create it with 'rtctrace record')") }
+        // The trace written is never the one read, by any name (the output layer's one check).
+        try OutputTarget.refuseInput(trace, option: "TRACE", inputs: [(role: "the input", path: input)])
         try requireHeader(trace)
         let writer = try TraceWriter(path: trace, options: RecordCommand.writerOptions(args), create: false)
         let repaired = writer.openReport

@@ -18,7 +18,7 @@ enum RedactCommand {
     static let command = Command(spec: spec) { args in
         guard args.positionals.count == 1 else { throw UsageError(message: "expected one TRACE") }
         let input = args.positionals[0]
-        let target = try args.output(output, inputs: [("the input TRACE", input)])
+        let target = try args.output(output, role: "the input TRACE")
         let out = target.path
         if !args[CommonOptions.force] && target.exists { throw CommandFailure(message: "\(out): already exists (use --force to overwrite)") }
         let key = args[salt]

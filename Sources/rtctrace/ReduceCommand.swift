@@ -32,7 +32,7 @@ enum ReduceCommand {
 
     static let command = Command(spec: spec) { args in
         guard args.positionals.count == 1 else { throw UsageError(message: "expected one TRACE") }
-        let target = try args.output(output, inputs: [("the input TRACE", args.positionals[0])])
+        let target = try args.output(output, role: "the input TRACE")
         let out = target.path
         var goals: [ReduceGoal] = []
         if let code = args[finding] { goals.append(.finding(code)) }
