@@ -89,8 +89,10 @@ extension Option where Value: RawRepresentable & CaseIterable, Value.RawValue ==
 extension Option where Value == OutputPath {
     /// An output file holding `content`, resolved against the command's inputs by `Arguments.output`.
     public static func output(_ name: String, _ placeholder: String, _ content: OutputTarget.Content, _ help: String) -> Option<OutputPath> {
-        Option(name: name, placeholder: placeholder, help: help, kind: .output(content)) { text in
-            OutputPath(path: text, option: name, content: content)
+        Option(name: name, placeholder: placeholder, help: help, kind: .output(content)) { text throws(UsageError) in
+            // Caught here, before any work (an empty name would fail only when the output is written).
+            guard !text.isEmpty else { throw UsageError(message: "\(name): an empty path names no file") }
+            return OutputPath(path: text, option: name, content: content)
         }
     }
 }

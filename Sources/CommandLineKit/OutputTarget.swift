@@ -3,8 +3,11 @@ import TraceCodec
 
 /// Where an output option points, checked once, before any work, in this one place:
 ///
-/// - never one of the command's inputs (same device and inode: `./a.zst`, a symlink or a hard
-///   link to an input are all caught), even with `--force`;
+/// - never a file the command reads (same device and inode: `./a.zst`, a symlink or a hard link to
+///   an input are all caught), even with `--force`. The inputs are the command's arguments expanded
+///   as the readers expand them (`inputFiles`: a folder is every trace file below it, `@LIST` is the
+///   list and every path in it), so no command lists them by hand; `append` checks its INPUT
+///   against its TRACE with the same function (`refuseInput`);
 /// - `-` and `/dev/stdout` are standard output; a character device or FIFO is written in place
 ///   (never replaced by a regular file: `-o /dev/null` as root must not replace /dev/null); a
 ///   symbolic link, a folder, a block device or a socket is refused;
@@ -46,18 +49,12 @@ public final class OutputTarget {
             guard content == .document else { throw refuse("a trace is written only to a regular file, not to standard output") }
             return OutputTarget(path: path, destination: path == "/dev/stderr" ? .standardError : .standardOutput, lock: nil)
         }
+        guard !path.isEmpty else { throw UsageError(message: "\(option): an empty path names no file") }
         guard let own = try? FileSystem.statusIfExists(path, followLinks: false) else {
             return OutputTarget(path: path, destination: .file, lock: nil)
         }
         // Inputs first, through links, so that a link to an input is named as that input.
-        if let followed = try? FileSystem.status(path) {
-            for input in inputs where input.path != "-" {
-                if let st = try? FileSystem.status(input.path), st.identity == followed.identity {
-                    let same = input.path == path ? "" : " (the same file)"
-                    throw refuse("is \(input.role) \(input.path)\(same); refusing to overwrite an input")
-                }
-            }
-        }
+        try refuseInput(path, option: option, inputs: inputs)
         let destination: Destination
         switch own.type {
         case .regular: destination = .file
@@ -72,6 +69,37 @@ public final class OutputTarget {
             do { lock = try TraceLock.acquire(existing: path) } catch { throw CommandFailure(message: "\(error)") }
         }
         return OutputTarget(path: path, destination: destination, lock: lock)
+    }
+
+    /// Refuses `path` when it is (by device and inode, through links) one of `inputs` or a file an
+    /// input argument stands for (see `inputFiles`): the one check that no command writes over a file
+    /// it reads.
+    public static func refuseInput(_ path: String, option: String, inputs: [(role: String, path: String)]) throws(UsageError) {
+        guard path != "-", let followed = try? FileSystem.status(path) else { return }
+        for input in inputFiles(inputs) {
+            if let st = try? FileSystem.status(input.path), st.identity == followed.identity {
+                let same = input.path == path ? "" : " (the same file)"
+                throw UsageError(message: "\(option) \(path): is \(input.role) \(input.path)\(same); refusing to overwrite an input")
+            }
+        }
+    }
+
+    /// Every file the input arguments stand for, as the readers expand them: each argument itself, and
+    /// for a folder every trace file below it, for `@LIST` the list file and every path in it (a folder
+    /// there expanded the same way). `-` (standard input) stands for no file.
+    public static func inputFiles(_ inputs: [(role: String, path: String)]) -> [(role: String, path: String)] {
+        var out: [(role: String, path: String)] = []
+        for input in inputs where input.path != "-" {
+            let isList = input.path.hasPrefix("@") && input.path.count > 1
+            if isList {
+                out.append((role: "the list", path: String(input.path.dropFirst())))
+            } else {
+                out.append(input)
+            }
+            guard isList || FileSystem.isDirectory(input.path), let files = try? TriageInputs.expand([input.path]) else { continue }
+            for i in 0..<files.count { out.append((role: input.role, path: files[i])) }
+        }
+        return out
     }
 
     public static func describe(_ type: FileType) -> String {
@@ -156,13 +184,17 @@ public struct OutputPath: Sendable, Equatable {
 }
 
 extension Arguments {
-    /// The output option's target, checked against `inputs`; nil when the option was not given.
-    public func output(_ o: Option<OutputPath>, inputs: [(role: String, path: String)]) throws -> OutputTarget? {
-        try self[o]?.resolve(inputs: inputs)
+    /// The output option's target, checked against every file the command reads: its positional
+    /// arguments (named `role` in messages, expanded as `OutputTarget.inputFiles` says) and `reading`,
+    /// the files it reads beyond them (a golden check's snapshots); nil when the option was not given.
+    public func output(_ o: Option<OutputPath>, role: String = "the input",
+                       reading: [(role: String, path: String)] = []) throws -> OutputTarget? {
+        try self[o]?.resolve(inputs: positionals.map { (role: role, path: $0) } + reading)
     }
 
-    /// The required output option's target, checked against `inputs`.
-    public func output(_ o: RequiredOption<OutputPath>, inputs: [(role: String, path: String)]) throws -> OutputTarget {
-        try self[o].resolve(inputs: inputs)
+    /// The required output option's target, checked as `output(_:role:reading:)` checks.
+    public func output(_ o: RequiredOption<OutputPath>, role: String = "the input",
+                       reading: [(role: String, path: String)] = []) throws -> OutputTarget {
+        try self[o].resolve(inputs: positionals.map { (role: role, path: $0) } + reading)
     }
 }

@@ -58,8 +58,8 @@ enum CheckCommand {
             guard (try? FileSystem.statusIfExists(snap, followLinks: false)) != nil, let tree = trees[t] else { return nil }
             return tree.refusal(snap).map { "not read: \($0)" }
         }
-        let junitTarget = try args.output(junit, inputs:
-            files.map { ("the trace", $0) } + (traces.map(GoldenCheck.snapshotPath) + found.snapshots.map(\.path)).map { ("the snapshot", $0) })
+        let junitTarget = try args.output(junit, role: "the trace", reading:
+            (traces.map(GoldenCheck.snapshotPath) + found.snapshots.map(\.path)).map { ("the snapshot", $0) })
         let outcomes = runParallel(cases, refusals: refusals, jobs: jobCount, options: options)
 
         var failed = outcomes.filter { !$0.passed }.count

@@ -38,7 +38,7 @@ enum RecordCommand {
                 (try OutputTarget.resolve(folder + "/part-\(k + 1).trace.zst", option: "-o", content: .trace, inputs: inputs), [p])
             }
         } else {
-            groups = [(try args.output(output, inputs: inputs), parts.paths)]
+            groups = [(try args.output(output, role: "an input"), parts.paths)]
         }
         for g in groups where !force && g.target.exists {
             throw CommandFailure(message: "\(g.target.path): already exists (use --force to overwrite)")
@@ -167,6 +167,8 @@ enum AppendCommand {
         let trace = args.positionals[0]
         let input = args.positionals.count == 2 ? args.positionals[1] : "-"
         guard FileSystem.exists(trace) else { throw CommandFailure(message: "\(trace): no such trace (create it with 'rtctrace record')") }
+        // The trace written is never the one read, by any name (the output layer's one check).
+        try OutputTarget.refuseInput(trace, option: "TRACE", inputs: [(role: "the input", path: input)])
         let session = try requireHeader(trace)?.id
         let writer = try TraceWriter(path: trace, options: RecordCommand.writerOptions(args), create: false)
         let repaired = writer.openReport

@@ -36,7 +36,7 @@ enum RedactCommand {
                 try OutputTarget.resolve(folder + "/part-\(k + 1).trace.zst", option: "-o", content: .trace, inputs: inputs)
             }
         } else {
-            targets = [try args.output(output, inputs: inputs)]
+            targets = [try args.output(output, role: "an input TRACE")]
         }
         for t in targets where !force && t.exists {
             throw CommandFailure(message: "\(t.path): already exists (use --force to overwrite)")

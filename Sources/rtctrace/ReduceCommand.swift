@@ -32,7 +32,7 @@ enum ReduceCommand {
 
     static let command = Command(spec: spec) { args in
         let parts = try TraceParts.resolve(args.positionals)
-        let target = try args.output(output, inputs: parts.paths.map { ("an input TRACE", $0) })
+        let target = try args.output(output, role: "the input TRACE")
         let out = target.path
         var goals: [ReduceGoal] = []
         if let code = args[finding] { goals.append(.finding(code)) }

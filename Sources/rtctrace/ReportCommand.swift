@@ -15,7 +15,7 @@ enum ReportCommand {
 
     static let command = Command(spec: spec) { args in
         guard !args.positionals.isEmpty else { throw UsageError(message: "expected one TRACE (or the parts of one session)") }
-        let target = try args.output(output, inputs: args.positionals.map { ("the input TRACE", $0) })
+        let target = try args.output(output, role: "the input TRACE")
         let lanes = ReportLanes()
         let result = try ReplayFlags.replay(args.positionals, args, observer: lanes.observe)
         try ReplayFlags.requireExplainable(result)

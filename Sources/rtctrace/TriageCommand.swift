@@ -49,11 +49,9 @@ enum TriageCommand {
         let thresholds = args[failOn]
         let files: PathList
         do { files = try TriageInputs.expand(args.positionals) } catch { throw UsageError(message: "\(error)") }
-        // The rows never go over an input, a device or a link (the output checks every command shares).
-        // Every file the run reads is an input, however it was named: a folder walk, @LIST or a link.
-        var inputs = args.positionals.filter { !$0.hasPrefix("@") }.map { (role: "the input", path: $0) }
-        for i in 0..<files.count { inputs.append((role: "the input", path: files[i])) }
-        let target = try args.output(output, inputs: inputs)
+        // The rows never go over an input, a device or a link (the output checks every command shares,
+        // which read every file a folder or @LIST stands for).
+        let target = try args.output(output)
         if let target, case .inPlace = target.destination {
             throw UsageError(message: "-o \(target.path): rows go to a regular file or standard output")
         }

@@ -141,8 +141,9 @@ final class OptionParsingTests: XCTestCase {
     func test_outputOptionsReadBackAsPaths() throws {
         XCTAssertEqual(try parse(["-o", "-"])[Self.out], OutputPath(path: "-", option: "-o", content: .document))
         XCTAssertNil(try parse([])[Self.out])
-        XCTAssertNil(try parse([]).output(Self.out, inputs: []))
-        let target = try XCTUnwrap(try parse(["-o", "-"]).output(Self.out, inputs: []))
+        XCTAssertNil(try parse([]).output(Self.out))
+        let target = try XCTUnwrap(try parse(["-o", "-"]).output(Self.out))
+        XCTAssertEqual(refusal(["-o", ""]), "-o: an empty path names no file")
         XCTAssertEqual(target.destination, .standardOutput)
     }
 }
