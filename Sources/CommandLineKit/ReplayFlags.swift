@@ -94,7 +94,7 @@ public enum ReplayFlags {
         } catch let e as CommandFailure {
             throw e
         } catch {
-            throw CommandFailure(message: "\(error)")
+            throw commandError(error)
         }
     }
 

@@ -20,12 +20,14 @@ public enum Replay {
     /// Replays the files of one trace in the order given (a session's parts in part order, or a single
     /// file) through one replayer; never throws: a part that cannot be opened is an `io` problem, and so
     /// is reading nothing at all.
+    /// `onRecord` sees every record before it is replayed.
     public static func run(parts: [String], options: ReplayOptions = ReplayOptions(),
-                           limits: ReaderLimits = .standard, observer: ((ReplayStep) -> Void)? = nil) -> PartsReplay {
+                           limits: ReaderLimits = .standard, observer: ((ReplayStep) -> Void)? = nil,
+                           onRecord: (Record) -> Void = { _ in }) -> PartsReplay {
         let replayer = Replayer(file: parts.first ?? "", options: options)
         replayer.observer = observer
         // Not strict, so nothing is thrown.
-        return (try? drive(parts, first: nil, replayer: replayer, limits: limits, strict: false, onRecord: { _ in }, onProblem: { _ in }))
+        return (try? drive(parts, first: nil, replayer: replayer, limits: limits, strict: false, onRecord: onRecord, onProblem: { _ in }))
             ?? PartsReplay(result: replayer.finish())
     }
 

@@ -31,7 +31,8 @@ enum CheckCommand {
         name: "check", usage: "check PATH... [--jobs N] [--junit FILE] [--json] [--update] [--unreferenced warn|fail|delete] [options]",
         summary: "Check golden traces: every expect.* record and NAME.golden.json snapshot; exit 1 on any failure.",
         options: [jobs, junit, unreferenced] + ReplayFlags.options + [json, update, quiet, isolatedWorker, snapshotRefusal],
-        details: "PATH may be a trace or a folder (searched recursively for *.trace.zst, *.jsonl, *.jsonl.zst).\nReview new snapshots with 'rtctrace accept' or 'rtctrace reject'. Exit: 0 all pass, 1 any failure, 64 usage.")
+        details: "PATH may be a trace or a folder (searched recursively for *.trace.zst, *.jsonl, *.jsonl.zst).\nReview new snapshots with 'rtctrace accept' or 'rtctrace reject'.",
+        exits: ExitCodes(failure: "an expectation or a snapshot failed, or a trace could not be checked", readsTraces: false))
 
     static let command = Command(spec: spec) { args in
         guard !args.positionals.isEmpty else { throw UsageError(message: "expected at least one PATH") }
@@ -121,7 +122,7 @@ enum CheckCommand {
                     traces[p] = try FolderWalk.around(file: p)
                 }
             } catch {
-                throw CommandFailure(message: error.description)
+                throw IOFailure(message: error.description)
             }
         }
         return (traces.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, snapshots)

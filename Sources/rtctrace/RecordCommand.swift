@@ -15,14 +15,15 @@ enum RecordCommand {
         name: "record", usage: "record INPUT.jsonl -o OUT.trace.zst [--frame-records N] [--renumber]",
         summary: "Write JSON Lines records into a new zstd trace.",
         options: [output, frameRecords, level, renumber, CommonOptions.force],
-        details: "Every record is validated; an invalid record, a seq out of order or t going backwards is an error\nnaming the seq (or line) and the field. Lines are kept byte for byte (unknown fields included).")
+        details: "Every record is validated; an invalid record, a seq out of order or t going backwards is an error\nnaming the seq (or line) and the field. Lines are kept byte for byte (unknown fields included).",
+        exits: ExitCodes(failure: "a line is not a valid record, or its seq or t does not continue the trace (nothing is written)", readsTraces: false))
 
     static let command = Command(spec: spec) { args in
         guard args.positionals.count == 1 else { throw UsageError(message: "expected one INPUT file") }
         let input = args.positionals[0]
         let target = try args.output(output, inputs: [("the input", input)])
         let out = target.path
-        if !args[CommonOptions.force] && target.exists { throw CommandFailure(message: "\(out): already exists (use --force to overwrite)") }
+        if !args[CommonOptions.force] && target.exists { throw UsageError(message: "\(out): already exists (use --force to overwrite)") }
         let options = writerOptions(args)
         let (count, size) = try target.replaceTrace { out in
             try AtomicFile.replace(out) { tmp in
@@ -52,7 +53,7 @@ enum RecordCommand {
     static func copy(_ input: String, into writer: TraceWriter, shownAs output: String, renumber: Bool, expectHeader: Bool,
                      count: inout Int) throws -> Int {
         let reader: TraceReader
-        do { reader = try TraceReader(path: input) } catch { throw CommandFailure(message: "\(error)") }
+        do { reader = try TraceReader(path: input) } catch { throw commandError(error) }
         func write(_ r: Record) throws {
             if r.seq == writer.nextSeq {
                 try reader.withCurrentLine { line in try writer.appendLine(line, t: r.t) }
@@ -116,7 +117,8 @@ enum AppendCommand {
         name: "append", usage: "append TRACE [INPUT.jsonl | -] [--renumber]",
         summary: "Append JSON Lines records (from a file or standard input) to an existing trace.",
         options: [RecordCommand.frameRecords, RecordCommand.level, renumber],
-        details: "The first appended record must carry the seq after the trace's last one (unless --renumber).\nA torn final frame is repaired first: its complete lines are kept, the torn bytes cut.")
+        details: "The first appended record must carry the seq after the trace's last one (unless --renumber).\nA torn final frame is repaired first: its complete lines are kept, the torn bytes cut.",
+        exits: ExitCodes(failure: "a line is not a valid record or does not continue the trace (the records before it are appended)", readsTraces: false))
 
     static let command = Command(spec: spec) { args in
         guard (1...2).contains(args.positionals.count) else { throw UsageError(message: "expected TRACE and an optional INPUT") }
@@ -146,7 +148,7 @@ enum AppendCommand {
     /// Appending to a trace whose header was lost would make a headerless trace nothing can explain.
     static func requireHeader(_ trace: String) throws {
         let reader: TraceReader
-        do { reader = try TraceReader(path: trace) } catch { throw CommandFailure(message: "\(error)") }
+        do { reader = try TraceReader(path: trace) } catch { throw commandError(error) }
         while let event = reader.next() {
             guard case .record(let r) = event else { continue }
             if case .header = r.body { return }

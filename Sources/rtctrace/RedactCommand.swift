@@ -13,18 +13,19 @@ enum RedactCommand {
         name: "redact", usage: "redact TRACE -o OUT.trace.zst [--salt S] [--force]",
         summary: "Replace personal data (names, ids, uids, track ids, rooms, log text) with stable tokens.",
         options: [output, salt, CommonOptions.force],
-        details: "Device names and ids, uids, track ids, channel and room names, the bundle id and sdk.log messages\nbecome tokens like dev-3fa2b1c9; seq, t and structure are kept. The redacted trace is replayed and\nmust give the same verdicts, divergences and findings (exit 1 otherwise). See docs/report.md.")
+        details: "Device names and ids, uids, track ids, channel and room names, the bundle id and sdk.log messages\nbecome tokens like dev-3fa2b1c9; seq, t and structure are kept. The redacted trace is replayed and\nmust give the same verdicts, divergences and findings. See docs/report.md.",
+        exits: ExitCodes(failure: "the redacted trace would replay differently (different verdicts, divergences or findings)", readsTraces: false))
 
     static let command = Command(spec: spec) { args in
         guard args.positionals.count == 1 else { throw UsageError(message: "expected one TRACE") }
         let input = args.positionals[0]
         let target = try args.output(output, inputs: [("the input TRACE", input)])
         let out = target.path
-        if !args[CommonOptions.force] && target.exists { throw CommandFailure(message: "\(out): already exists (use --force to overwrite)") }
+        if !args[CommonOptions.force] && target.exists { throw UsageError(message: "\(out): already exists (use --force to overwrite)") }
         let key = args[salt]
         let report: RedactionReport
         do { report = try target.replaceTrace { try Redaction.run(input: input, output: $0, salt: key, onProblem: warn) } } catch {
-            throw CommandFailure(message: "\(error)")
+            throw commandError(error)
         }
         let err = Output.stderr
         if report.usedDefaultSalt {
