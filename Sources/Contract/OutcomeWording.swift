@@ -15,8 +15,8 @@ extension OutcomeKind {
                 return "Nothing to fix: the request waited until the app \(w.joined) the \(w.session) and took effect then, as the contract "
                     + "says. Show the route from \(w.currentRouteAPI) when it changes, not from the call's return."
             case .interrupted:
-                return "Nothing to fix: the request waited for the interruption to end and took effect at the recovery. Refresh the route "
-                    + "shown in \(w.recoveredCallback), not when the call returns."
+                return "Nothing to fix: the request waited out the interruption and took effect once it could (the outcome says when). "
+                    + "Refresh the route shown in \(w.recoveredCallback) or when the route changes, not when the call returns."
             case .audioModuleDisabled, .externalRouteActive, .overrideActive, .simulator, .micDenied, .videoChatMode,
                  .targetNotInCandidates, .engineNotSupported, .transportNotReady, .webrtcError, .stateUnknown, nil:
                 return "Nothing to fix: the request took effect late, once what held it back was over. Show the route from "
