@@ -24,12 +24,12 @@ extension Explanation {
             lines.append(Line("why", f.message))
             if let causeRecord { lines.append(causeRecord) }
             if let outcome = Wording.outcomeLine(v, in: r) { lines.append(Line("outcome", outcome + " [V2]")) }
-            lines.append(Line("advice", f.advice))
+            lines.append(Line("advice", Wording.outcomeAdvice(v, w) ?? f.advice))
         } else {
             if let c = v.cause { lines.append(Line("why", Wording.cause(c, w))) }
             if let causeRecord { lines.append(causeRecord) }
             if let outcome = Wording.outcomeLine(v, in: r) { lines.append(Line("outcome", outcome + " [V2]")) }
-            if let c = v.cause { lines.append(Line("advice", Wording.advice(c, w))) }
+            if let advice = Wording.outcomeAdvice(v, w) ?? v.cause.map({ Wording.advice($0, w) }) { lines.append(Line("advice", advice)) }
         }
         if let gap = r.droppedRange(overlapping: v.t, v.outcome?.t ?? v.t) { lines.append(uncertain(gap)) }
         return Call(verdict: v, headline: head, lines: lines)

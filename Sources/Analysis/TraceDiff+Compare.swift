@@ -25,20 +25,46 @@ extension TraceDiff {
             bToA[q[h]] = i
             heads[r.key] = h + 1
         }
-        let pairing = Pairing(a: a, b: b, aToB: aToB, bToA: bToA, tolerance: toleranceMs)
-        var diffs = pairing.verdicts()
-        let endT = min(a.result.lastT ?? 0, b.result.lastT ?? 0)
+        // B's clock against A's: the median offset of the records paired so far.
+        var offsets: [Int64] = []
+        for (i, j) in aToB.enumerated() { if let j { offsets.append(b.records[j].t - a.records[i].t) } }
+        offsets.sort()
+        let offset = offsets.isEmpty ? 0 : offsets[(offsets.count - 1) / 2]
+        // A call of one type made with other arguments on each side (setRoute speaker here, earpiece there)
+        // is one changed call, not two unpaired ones: the k-th unpaired app call of a type on each side.
+        var changed: [(Int, Int)] = []
+        var unpairedB: [String: [Int]] = [:]
+        for (j, r) in b.records.enumerated() where bToA[j] == nil && r.type.hasPrefix("api.") { unpairedB[r.type, default: []].append(j) }
+        var used: [String: Int] = [:]
+        for (i, r) in a.records.enumerated() where aToB[i] == nil && r.type.hasPrefix("api.") {
+            guard let q = unpairedB[r.type], used[r.type, default: 0] < q.count else { continue }
+            let j = q[used[r.type, default: 0]]
+            used[r.type, default: 0] += 1
+            aToB[i] = j
+            bToA[j] = i
+            changed.append((i, j))
+        }
+        let pairing = Pairing(a: a, b: b, aToB: aToB, bToA: bToA, tolerance: toleranceMs, offset: offset)
+        var diffs = changed.map { i, j in
+            Difference(kind: .call, subject: a.records[i].type, rule: nil, t: min(a.records[i].t, b.records[j].t - offset),
+                       a: a.ref(i), b: b.ref(j), aValue: a.records[i].label, bValue: b.records[j].label)
+        }
+        diffs += pairing.verdicts()
+        let lastA = a.result.lastT ?? 0, lastB = (b.result.lastT ?? 0) - offset
+        let endT = min(lastA, lastB)
+        func shifted(_ f: [(Int64, String, Int?)]) -> [(Int64, String, Int?)] { f.map { ($0.0 - offset, $0.1, $0.2) } }
         diffs += pairing.stretches(.predictedRoute, subject: "predicted route", rule: .R8, endT: endT, initial: "no prediction",
                                    a.result.predictedTimeline.map { ($0.t, $0.route?.rawValue ?? "no prediction", $0.seq) },
-                                   b.result.predictedTimeline.map { ($0.t, $0.route?.rawValue ?? "no prediction", $0.seq) })
+                                   shifted(b.result.predictedTimeline.map { ($0.t, $0.route?.rawValue ?? "no prediction", $0.seq) }))
         diffs += pairing.stretches(.actualRoute, subject: "device route", rule: .X1, endT: endT, initial: "not reported yet",
                                    a.result.actualTimeline.map { ($0.t, $0.route?.rawValue ?? "not reported yet", $0.seq) },
-                                   b.result.actualTimeline.map { ($0.t, $0.route?.rawValue ?? "not reported yet", $0.seq) })
+                                   shifted(b.result.actualTimeline.map { ($0.t, $0.route?.rawValue ?? "not reported yet", $0.seq) }))
         diffs += pairing.stretches(.quality, subject: "quality level", rule: .Q2, endT: endT, initial: "no data",
                                    a.levelChanges.map { ($0.t, $0.overall.rawValue, $0.seq) },
-                                   b.levelChanges.map { ($0.t, $0.overall.rawValue, $0.seq) })
+                                   shifted(b.levelChanges.map { ($0.t, $0.overall.rawValue, $0.seq) }))
         diffs += pairing.divergences()
         diffs += pairing.findings()
+        if let end = pairing.end(lastA: lastA, lastB: lastB) { diffs.append(end) }
         let order = Dictionary(uniqueKeysWithValues: Difference.Kind.allCases.enumerated().map { ($1, $0) })
         diffs.sort {
             ($0.t, order[$0.kind]!, $0.a?.seq ?? .max, $0.b?.seq ?? .max, $0.subject)
@@ -49,8 +75,8 @@ extension TraceDiff {
             return Side(file: s.file, layer: s.result.layer, records: s.records.count,
                         unpaired: unpaired.prefix(listCap).map(s.ref), unpairedCount: unpaired.count)
         }
-        return TraceDiff(a: side(a, aToB), b: side(b, bToA), paired: aToB.compactMap { $0 }.count, toleranceMs: toleranceMs,
-                         differences: Array(diffs.prefix(listCap)), differenceCount: diffs.count)
+        return TraceDiff(a: side(a, aToB), b: side(b, bToA), paired: aToB.compactMap { $0 }.count, changedCalls: changed.count,
+                         offsetMs: offset, toleranceMs: toleranceMs, differences: Array(diffs.prefix(listCap)), differenceCount: diffs.count)
     }
 }
 
@@ -61,6 +87,8 @@ struct Pairing {
     let aToB: [Int?]
     let bToA: [Int?]
     let tolerance: Int64
+    /// B's times minus A's (the median over paired records), taken off B's times before they are compared.
+    let offset: Int64
 
     /// The record paired with A's record `seq`, on B's side (and the other way round).
     func partnerInB(ofA seq: Int?) -> DiffRecord? { seq.flatMap { a.indexBySeq[$0] }.flatMap { aToB[$0] }.map(b.ref) }
@@ -82,7 +110,7 @@ struct Pairing {
             matched.insert(vb.seq)
             if va.verdict != vb.verdict || va.cause != vb.cause {
                 let rule = (va.cause ?? vb.cause)?.rule ?? va.rule
-                out.append(Difference(kind: .verdict, subject: subject(a, va), rule: rule, t: min(va.t, vb.t),
+                out.append(Difference(kind: .verdict, subject: subject(a, va), rule: rule, t: min(va.t, vb.t - offset),
                                       a: a.record(seq: va.seq), b: p, aValue: va.verdict.rawValue, bValue: vb.verdict.rawValue,
                                       aCause: va.cause, bCause: vb.cause))
             }
@@ -90,13 +118,13 @@ struct Pairing {
             // An outcome decided at the call is its verdict: a verdict difference already says it.
             let decidedLater = va.verdict == .deferred || vb.verdict == .deferred
             if decidedLater, (oa != nil || ob != nil) && (oa?.kind != ob?.kind || oa?.cause != ob?.cause) {
-                out.append(Difference(kind: .outcome, subject: subject(a, va), rule: .V2, t: min(oa?.t ?? va.t, ob?.t ?? vb.t),
+                out.append(Difference(kind: .outcome, subject: subject(a, va), rule: .V2, t: min(oa?.t ?? va.t, (ob?.t ?? vb.t) - offset),
                                       a: a.record(seq: oa?.seq ?? va.seq), b: b.record(seq: ob?.seq ?? vb.seq),
                                       aValue: oa?.kind.rawValue, bValue: ob?.kind.rawValue, aCause: oa?.cause, bCause: ob?.cause))
             }
         }
         for vb in b.result.verdicts where !matched.contains(vb.seq) {
-            out.append(Difference(kind: .verdict, subject: subject(b, vb), rule: vb.cause?.rule ?? vb.rule, t: vb.t,
+            out.append(Difference(kind: .verdict, subject: subject(b, vb), rule: vb.cause?.rule ?? vb.rule, t: vb.t - offset,
                                   a: partnerInA(ofB: vb.seq), b: b.record(seq: vb.seq), aValue: nil, bValue: vb.verdict.rawValue,
                                   bCause: vb.cause))
         }
@@ -110,22 +138,32 @@ struct Pairing {
         var times = Set(fa.map(\.0)).union(fb.map(\.0)).filter { $0 <= endT }.sorted()
         if times.isEmpty { times = [0] }
         var ia = -1, ib = -1
-        var open: (t: Int64, a: Int, b: Int)?
+        // The stretch open now: where it began, each side's value then, and each side's later values in it.
+        var open: (t: Int64, a: Int, b: Int, aSteps: [Difference.Step], bSteps: [Difference.Step])?
         var out: [Difference] = []
         func value(_ f: [(Int64, String, Int?)], _ i: Int) -> String { i < 0 ? initial : f[i].1 }
         func close(at end: Int64, toTheEnd: Bool) {
             guard let o = open else { return }
             open = nil
             guard end - o.t > tolerance else { return }
-            out.append(Difference(kind: kind, subject: subject, rule: rule, t: o.t, until: toTheEnd ? nil : end,
-                                  a: o.a < 0 ? nil : a.record(seq: fa[o.a].2), b: o.b < 0 ? nil : b.record(seq: fb[o.b].2),
-                                  aValue: value(fa, o.a), bValue: value(fb, o.b)))
+            var d = Difference(kind: kind, subject: subject, rule: rule, t: o.t, until: toTheEnd ? nil : end,
+                               a: o.a < 0 ? nil : a.record(seq: fa[o.a].2), b: o.b < 0 ? nil : b.record(seq: fb[o.b].2),
+                               aValue: value(fa, o.a), bValue: value(fb, o.b))
+            d.aSteps = o.aSteps
+            d.bSteps = o.bSteps
+            out.append(d)
         }
         for t in times {
+            let (pa, pb) = (value(fa, ia), value(fb, ib))
             while ia + 1 < fa.count && fa[ia + 1].0 <= t { ia += 1 }
             while ib + 1 < fb.count && fb[ib + 1].0 <= t { ib += 1 }
             let differs = value(fa, ia) != value(fb, ib)
-            if differs && open == nil { open = (t, ia, ib) }
+            if differs, open != nil {
+                // Still differing, but a side changed: say so, rather than one value per side for the stretch.
+                if value(fa, ia) != pa { open!.aSteps.append(Difference.Step(t: t, value: value(fa, ia))) }
+                if value(fb, ib) != pb { open!.bSteps.append(Difference.Step(t: t, value: value(fb, ib))) }
+            }
+            if differs && open == nil { open = (t, ia, ib, [], []) }
             if !differs { close(at: t, toTheEnd: false) }
         }
         close(at: endT, toTheEnd: true)
@@ -140,7 +178,7 @@ struct Pairing {
         let da = a.result.divergences, db = b.result.divergences
         var usedB = Set<Int>(), usedA = Set<Int>()
         func near(_ x: Divergence, _ y: Divergence) -> Bool {
-            abs(x.start - y.start) <= tolerance || (partnerInB(ofA: startSeq(x)).map { $0.seq == startSeq(y) } ?? false)
+            abs(x.start - (y.start - offset)) <= tolerance || (partnerInB(ofA: startSeq(x)).map { $0.seq == startSeq(y) } ?? false)
         }
         for (i, x) in da.enumerated() {
             if let j = db.indices.first(where: { !usedB.contains($0) && value(db[$0]) == value(x) && near(x, db[$0]) }) {
@@ -153,12 +191,12 @@ struct Pairing {
             let j = db.indices.first { !usedB.contains($0) && near(x, db[$0]) }
             if let j { usedB.insert(j) }
             let y = j.map { db[$0] }
-            out.append(Difference(kind: .divergence, subject: "route divergence", rule: rule(x, y), t: min(x.start, y?.start ?? x.start),
+            out.append(Difference(kind: .divergence, subject: "route divergence", rule: rule(x, y), t: min(x.start, (y?.start ?? (x.start + offset)) - offset),
                                   a: a.record(seq: startSeq(x)), b: y.map { b.record(seq: startSeq($0)) } ?? partnerInB(ofA: startSeq(x)),
                                   aValue: value(x), bValue: y.map(value)))
         }
         for (j, y) in db.enumerated() where !usedB.contains(j) {
-            out.append(Difference(kind: .divergence, subject: "route divergence", rule: rule(y), t: y.start,
+            out.append(Difference(kind: .divergence, subject: "route divergence", rule: rule(y), t: y.start - offset,
                                   a: partnerInA(ofB: startSeq(y)), b: b.record(seq: startSeq(y)), aValue: nil, bValue: value(y)))
         }
         return out
@@ -172,16 +210,37 @@ struct Pairing {
         for x in fa {
             let partner = partnerInB(ofA: x.seqs.first)
             let j = fb.indices.first { j in
-                !usedB.contains(j) && fb[j].code == x.code && (abs(fb[j].t - x.t) <= tolerance || (partner != nil && partner?.seq == fb[j].seqs.first))
+                !usedB.contains(j) && fb[j].code == x.code && (abs(fb[j].t - offset - x.t) <= tolerance || (partner != nil && partner?.seq == fb[j].seqs.first))
             }
             if let j { usedB.insert(j); continue }
             out.append(Difference(kind: .finding, subject: x.code.rawValue, rule: x.rule, t: x.t, a: a.record(seq: x.seqs.first),
                                   b: partner, aValue: x.severity.rawValue, bValue: nil))
         }
         for (j, y) in fb.enumerated() where !usedB.contains(j) {
-            out.append(Difference(kind: .finding, subject: y.code.rawValue, rule: y.rule, t: y.t, a: partnerInA(ofB: y.seqs.first),
+            out.append(Difference(kind: .finding, subject: y.code.rawValue, rule: y.rule, t: y.t - offset, a: partnerInA(ofB: y.seqs.first),
                                   b: b.record(seq: y.seqs.first), aValue: nil, bValue: y.severity.rawValue))
         }
         return out
+    }
+
+    /// One side going on after the other's last record (in A's time, by more than the tolerance) with
+    /// records the other lacks: a copy cut short, or a recording that stopped early.
+    func end(lastA: Int64, lastB: Int64) -> Difference? {
+        func after(_ s: DiffSide, _ partner: [Int?], _ last: Int64, shift: Int64) -> [Int] {
+            partner.indices.filter { partner[$0] == nil && s.records[$0].t - shift > last }
+        }
+        let aMore = after(a, aToB, lastB, shift: 0), bMore = after(b, bToA, lastA, shift: offset)
+        func lastRecord(_ s: DiffSide) -> DiffRecord? { s.records.indices.last.map(s.ref) }
+        if lastA - lastB > tolerance, !aMore.isEmpty {
+            return Difference(kind: .end, subject: "end of the trace", rule: nil, t: lastB, a: a.ref(aMore[0]), b: lastRecord(b),
+                              aValue: "goes on: \(aMore.count) more record\(aMore.count == 1 ? "" : "s") to \(formatDuration(lastA))",
+                              bValue: "ends")
+        }
+        if lastB - lastA > tolerance, !bMore.isEmpty {
+            return Difference(kind: .end, subject: "end of the trace", rule: nil, t: lastA, a: lastRecord(a), b: b.ref(bMore[0]),
+                              aValue: "ends",
+                              bValue: "goes on: \(bMore.count) more record\(bMore.count == 1 ? "" : "s") to \(formatDuration(lastB + offset))")
+        }
+        return nil
     }
 }

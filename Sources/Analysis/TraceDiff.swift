@@ -23,6 +23,8 @@ public struct DiffRecord: Equatable, Sendable {
 public struct Difference: Equatable, Sendable {
     /// What differs.
     public enum Kind: String, CaseIterable, Sendable {
+        /// A call made with other arguments on each side (the k-th unpaired call of one type on each side).
+        case call
         /// The verdict on a paired call (V1, L1, L2).
         case verdict
         /// What became of a paired route call in the end (V2).
@@ -37,6 +39,21 @@ public struct Difference: Equatable, Sendable {
         case finding
         /// The derived quality level, as a step function of time (Q1, Q2).
         case quality
+        /// One trace goes on after the other ends: records after the other's last one (a cut copy, say).
+        case end
+    }
+
+    /// A later value of one side within a stretch: the state changed again while the sides still differed.
+    public struct Step: Equatable, Sendable {
+        /// When (in A's time).
+        public var t: Int64
+        /// The value from then on.
+        public var value: String
+        /// Creates a step.
+        public init(t: Int64, value: String) {
+            self.t = t
+            self.value = value
+        }
     }
 
     /// What differs.
@@ -61,6 +78,10 @@ public struct Difference: Equatable, Sendable {
     public var aCause: VerdictCause?
     /// The cause behind B's verdict or outcome, for wording.
     public var bCause: VerdictCause?
+    /// For a stretch: A's later values within it, after `aValue`.
+    public var aSteps: [Step] = []
+    /// For a stretch: B's later values within it, after `bValue`.
+    public var bSteps: [Step] = []
 
     /// Creates a difference.
     public init(kind: Kind, subject: String, rule: RuleID?, t: Int64, until: Int64? = nil, a: DiffRecord?, b: DiffRecord?,
@@ -100,8 +121,13 @@ public struct TraceDiff: Sendable {
     public var a: Side
     /// Trace B.
     public var b: Side
-    /// Records paired by type and identifying fields.
+    /// Records paired by type and identifying fields (calls changed between the sides included).
     public var paired: Int
+    /// Of them, calls of one type made with other arguments on each side (`Difference.Kind.call`).
+    public var changedCalls = 0
+    /// B's times minus A's, the median over the paired records: B's times are compared after taking it
+    /// off, so that a trace recorded later (a pure shift) behaves the same.
+    public var offsetMs: Int64 = 0
     /// Stretches of a state this short or shorter do not count (the replay tolerance).
     public var toleranceMs: Int64
     /// Every difference, in time order (the first `listCap`).

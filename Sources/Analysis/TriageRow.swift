@@ -3,8 +3,8 @@ import Replay
 import TraceCodec
 import TraceModel
 
-/// What `rtctrace triage` says about one trace: the facts a fleet query groups by, the counts it
-/// sums, and the tags it filters on (one JSON row each, schema `rtctrace.triage/1`).
+/// What `rtctrace triage` says about one trace: the facts a fleet query groups by, joins on and divides
+/// by, the counts it sums, and the tags it filters on (one JSON row each, schema `rtctrace.triage/2`).
 public struct TriageRow: Sendable, Equatable {
     /// The trace: its first part's path, as given or found.
     public var path: String
@@ -14,6 +14,10 @@ public struct TriageRow: Sendable, Equatable {
     public var session: String?
     /// Bytes on disk, over all parts.
     public var size: Int = 0
+    /// SHA-256 of the bytes of every part, in part order (hex): the same upload twice has the same hash.
+    public var contentHash: String?
+    /// The earlier input of the run (in path order) with the same bytes, when this row repeats it.
+    public var duplicateOf: String?
     /// The header's facts (nil without a header).
     public var layer: Layer?
     /// SDK name and version, from the header.
@@ -24,12 +28,26 @@ public struct TriageRow: Sendable, Equatable {
     public var os: String?
     /// Whether the header says simulator.
     public var simulator: Bool?
+    /// The app's bundle id, from the header (the customer's app, not a person: kept as written).
+    public var bundleId: String?
+    /// The app's version, from the header.
+    public var appVersion: String?
+    /// The channel (SRTC) the trace first joins, as the keyed token `rtctrace redact` writes for it.
+    public var channel: String?
+    /// The room (SMeeting) the trace first enters, as the keyed token `rtctrace redact` writes for it.
+    public var room: String?
+    /// The local uid the first join or enter names, as a keyed token (see `TriageKeys`).
+    public var uid: String?
     /// Wall-clock start, as the header wrote it.
     public var startedAt: String?
+    /// Wall-clock start in UTC (`YYYY-MM-DDTHH:MM:SS.mmmZ`), when `startedAt` is an ISO 8601 time.
+    public var startedAtUTC: String?
     /// Last `t` − first `t`.
     public var durationMs: Int64 = 0
     /// Records read (every part's, headers included).
     public var records = 0
+    /// Records the device-side recorder dropped (`trace.dropped`, its queue was full).
+    public var droppedRecords = 0
     /// Reader problems, all of them.
     public var problems = 0
     /// Reader problems by kind.
@@ -44,7 +62,10 @@ public struct TriageRow: Sendable, Equatable {
     public var partial: String?
     /// Calls that got a verdict.
     public var calls = 0
-    /// Calls that did not take effect, by cause.
+    /// Every call by what became of it: kind, verdict and cause, outcome and cause (V1, V2).
+    public var callFates: [CallFate: Int] = [:]
+    /// Calls that did not take effect, by cause (`rtctrace.triage/1`: the outcome's cause, or the outcome
+    /// for one without a cause, e.g. `superseded`).
     public var notTakingEffectByCause: [String: Int] = [:]
     /// What became of the route calls, by outcome (V2), when the replay decided outcomes.
     public var outcomes: [String: Int] = [:]
@@ -56,23 +77,77 @@ public struct TriageRow: Sendable, Equatable {
     public var findings: [FindingCode: Int] = [:]
     /// Findings of severity error, other than divergences (of those the replay kept).
     public var errors = 0
+    /// Interruptions (`os.interruptionBegan`) by cause (`unspecified` when the record has none).
+    public var interruptionsByCause: [String: Int] = [:]
+    /// Reconnects (Q7).
+    public var reconnects = 0
+    /// The lowest and highest MOS of the SDK's quality reports, when any carried one.
+    public var mos: ClosedRange<Double>?
     /// Milliseconds at each quality level (`excellent`, …, `noData`), when the trace has quality data.
-    public var qualityTimeMs: [(String, Int64)]?
+    public var qualityTimeMs: [QualityTime]?
     /// The longest poor or lost stretch.
-    public var worstQuality: (startT: Int64, endT: Int64)?
+    public var worstQuality: Stretch?
     /// The problem classes, in taxonomy order.
     public var tags: [TriageTag] = []
+
+    /// Milliseconds at one quality level.
+    public struct QualityTime: Sendable, Equatable {
+        /// The level (`excellent`, `good`, `poor`, `lost`, `unknown`, `noData`).
+        public var level: String
+        /// Milliseconds at it.
+        public var ms: Int64
+    }
+
+    /// A stretch of the trace's time.
+    public struct Stretch: Sendable, Equatable {
+        /// Its start.
+        public var startT: Int64
+        /// Its end.
+        public var endT: Int64
+    }
 
     /// Creates a row for a trace with nothing known yet.
     public init(path: String) { self.path = path }
 
     /// Calls that did not take effect, over all causes.
-    public var notTakingEffect: Int { notTakingEffectByCause.values.reduce(0, +) }
+    public var notTakingEffect: Int { callFates.filter { $0.key.didNotTakeEffect }.values.reduce(0, +) }
+
+    /// Deferred calls that took effect later.
+    public var tookEffectLate: Int { callFates.filter { $0.key.tookEffectLate }.values.reduce(0, +) }
+
+    /// Calls that got a verdict, by record type.
+    public var callsByKind: [String: Int] {
+        var out: [String: Int] = [:]
+        for (f, n) in callFates { out[f.call.rawValue, default: 0] += n }
+        return out
+    }
+
+    /// Cause → calls: the calls that did not take effect (`notTaking: true`) or took effect late, each
+    /// counted under the cause of its verdict and, where different, the cause of its outcome.
+    public func causes(notTaking: Bool) -> [String: Int] {
+        var out: [String: Int] = [:]
+        for (f, n) in callFates where notTaking ? f.didNotTakeEffect : f.tookEffectLate {
+            for c in f.causes { out[c.rawValue, default: 0] += n }
+        }
+        return out
+    }
+
+    /// Interruptions, over all causes.
+    public var interruptions: Int { interruptionsByCause.values.reduce(0, +) }
+
+    /// The number of files the trace was read from.
+    public var partCount: Int { max(parts.count, 1) }
 
     /// Whether the trace could be judged (it is neither unreadable nor not a trace).
     public var readable: Bool { !tags.contains(.unreadable) && !tags.contains(.notATrace) }
 
-    /// The date part of `startedAt` (`YYYY-MM-DD`), when it starts like an ISO 8601 date.
+    /// Whether the row says less than a whole, intact trace would: damaged, or part of a session
+    /// judged without the rest.
+    public var compromised: Bool {
+        tags.contains(.damagedTrace) || tags.contains(.partialSession) || tags.contains(.incompleteSession)
+    }
+
+    /// The date part of `startedAt` (`YYYY-MM-DD`) as written, in the writer's time zone.
     public var day: String? {
         guard let s = startedAt, s.utf8.count >= 10 else { return nil }
         let d = Array(s.utf8.prefix(10))
@@ -80,20 +155,13 @@ public struct TriageRow: Sendable, Equatable {
         return digits && d[4] == 0x2D && d[7] == 0x2D ? String(decoding: d, as: UTF8.self) : nil
     }
 
-    public static func == (a: TriageRow, b: TriageRow) -> Bool {
-        a.path == b.path && a.parts == b.parts && a.session == b.session && a.size == b.size && a.layer == b.layer
-            && a.sdk == b.sdk && a.device == b.device && a.os == b.os && a.simulator == b.simulator && a.startedAt == b.startedAt
-            && a.durationMs == b.durationMs && a.records == b.records && a.problems == b.problems
-            && a.problemsByKind == b.problemsByKind && a.firstProblem == b.firstProblem && a.unexplainable == b.unexplainable
-            && a.incompleteSession == b.incompleteSession && a.partial == b.partial && a.calls == b.calls && a.notTakingEffectByCause == b.notTakingEffectByCause
-            && a.outcomes == b.outcomes && a.explainedDivergences == b.explainedDivergences
-            && a.unexplainedDivergences == b.unexplainedDivergences && a.findings == b.findings && a.errors == b.errors
-            && a.qualityTimeMs.map { $0.map { "\($0.0)=\($0.1)" } } == b.qualityTimeMs.map { $0.map { "\($0.0)=\($0.1)" } }
-            && a.worstQuality?.startT == b.worstQuality?.startT && a.worstQuality?.endT == b.worstQuality?.endT && a.tags == b.tags
-    }
+    /// The date of the start in UTC (`YYYY-MM-DD`), for trends across time zones.
+    public var dayUTC: String? { startedAtUTC.map { String($0.prefix(10)) } }
 
-    /// Builds the row of a replayed trace; `size` is the bytes of all its parts.
-    public init(path: String, parts: [String], session: String?, size: Int, replay: PartsReplay) {
+    /// Builds the row of a replayed trace; `size` is the bytes of all its parts, `facts` what the
+    /// records said beyond the replay's result, and `keys` makes the tokens of personal values.
+    public init(path: String, parts: [String], session: String?, size: Int, replay: PartsReplay,
+                facts: TriageFacts = TriageFacts(), keys: TriageKeys = TriageKeys()) {
         self.path = path
         self.parts = parts.count > 1 ? parts : []
         self.session = session
@@ -106,15 +174,25 @@ public struct TriageRow: Sendable, Equatable {
             os = h.device.os
             simulator = h.device.simulator
             startedAt = h.startedAt
+            bundleId = h.app.bundleId
+            appVersion = h.app.version
+            startedAtUTC = h.startedAt.flatMap(UTCTime.normalised)
         }
+        let alreadyTokens = r.header?.redacted != nil
+        channel = facts.channel.map { keys.token(.channel, $0, alreadyToken: alreadyTokens) }
+        room = facts.room.map { keys.token(.room, $0, alreadyToken: alreadyTokens) }
+        uid = facts.uid.map { keys.token(.uid, $0, alreadyToken: alreadyTokens) }
+        interruptionsByCause = facts.interruptions
         durationMs = r.durationMs
         records = r.records
+        droppedRecords = r.droppedRecords
         problems = r.problemCount
         for (k, n) in replay.problemsByKind { problemsByKind[k.rawValue] = n }
         firstProblem = r.problems.first?.description
         incompleteSession = Wording.incompleteSession(replay.result)
         partial = (r.session?.isPartial ?? false) ? incompleteSession : nil
         calls = r.verdictCount
+        callFates = r.callFates
         for (key, n) in r.notTakingEffectCounts {
             notTakingEffectByCause[key.cause?.rawValue ?? key.kind.rawValue, default: 0] += n
         }
@@ -125,10 +203,14 @@ public struct TriageRow: Sendable, Equatable {
         explainedDivergences = r.divergenceCount - unexplainedDivergences
         findings = r.findingCounts
         errors = r.findings.filter { $0.severity == .error && $0.code != .routeDivergence }.count
+        if let q = r.quality {
+            reconnects = q.reconnects
+            if let lo = q.mosMin, let hi = q.mosMax, lo <= hi { mos = lo...hi }
+        }
         if let q = r.quality, q.reports > 0 {
             qualityTimeMs = [("excellent", q.time.excellent), ("good", q.time.good), ("poor", q.time.poor),
-                             ("lost", q.time.lost), ("unknown", q.time.unknown), ("noData", q.time.noData)]
-            worstQuality = q.worst.map { ($0.startT, $0.endT) }
+                             ("lost", q.time.lost), ("unknown", q.time.unknown), ("noData", q.time.noData)].map { QualityTime(level: $0.0, ms: $0.1) }
+            worstQuality = q.worst.map { Stretch(startT: $0.startT, endT: $0.endT) }
         }
         if replay.partsOpened == 0 {
             unexplainable = r.problems.first { $0.kind == .io }?.message ?? "it could not be opened"
@@ -142,7 +224,8 @@ public struct TriageRow: Sendable, Equatable {
     static let damageKinds: Set<String> = Set([TraceProblem.Kind.badRecord, .badFrame, .tornFrame, .garbage, .lineTooLong,
                                                .windowTooLarge, .seqGap, .timeBackwards, .header, .headerMissing, .notClosed].map(\.rawValue))
 
-    /// The row's tags: the input's state, then one per finding code and per verdict cause.
+    /// The row's tags: the input's state; then, for an input with something to judge, one per finding
+    /// code and, from what became of each call, the umbrella tag, `took-effect-late` and the causes.
     static func tags(of row: TriageRow, quality: QualitySummary?) -> [TriageTag] {
         var set = Set<TriageTag>()
         if row.records == 0 && row.problemsByKind[TraceProblem.Kind.io.rawValue] != nil {
@@ -153,11 +236,24 @@ public struct TriageRow: Sendable, Equatable {
         // A part of a session that cannot be opened while others could is damage too.
         let partLost = !set.contains(.unreadable) && row.problemsByKind[TraceProblem.Kind.io.rawValue] != nil
         if partLost || row.problemsByKind.keys.contains(where: damageKinds.contains) { set.insert(.damagedTrace) }
+        if row.duplicateOf != nil { set.insert(.duplicateUpload) }
+        // Nothing to judge: no judgement either, whatever a replay of the fragments raised.
+        guard row.unexplainable == nil else { return set.sorted() }
         if row.incompleteSession != nil { set.insert(.incompleteSession) }
         if row.partial != nil { set.insert(.partialSession) }
-        for (code, n) in row.findings where n > 0 { set.insert(TriageTag.tag(for: code)) }
-        for (cause, n) in row.notTakingEffectByCause where n > 0 {
-            if let c = VerdictCause(rawValue: cause) { set.insert(TriageTag.tag(for: c)) }
+        for (code, n) in row.findings where n > 0 {
+            if let tag = TriageTag.tag(for: code) { set.insert(tag) }
+        }
+        for (fate, n) in row.callFates where n > 0 {
+            if fate.verdict == .undetermined {
+                set.insert(TriageTag.tag(for: .stateUnknown))
+            } else if fate.didNotTakeEffect {
+                if fate.call != .switchLayer { set.insert(.routeCallNotTakingEffect) }
+                for c in fate.causes { set.insert(TriageTag.tag(for: c)) }
+            } else if fate.tookEffectLate {
+                set.insert(.tookEffectLate)
+                for c in fate.causes { set.insert(TriageTag.tag(for: c)) }
+            }
         }
         if row.unexplainedDivergences > 0 { set.insert(.unexplainedDivergence) }
         if let q = quality, q.reports > 0 {
@@ -165,5 +261,68 @@ public struct TriageRow: Sendable, Equatable {
             if withData > 0 && (q.time.poor + q.time.lost) * 10 >= withData { set.insert(.poorNetwork) }
         }
         return set.sorted()
+    }
+
+    /// Marks the row as repeating the bytes of `original` (an earlier input of the run).
+    public mutating func markDuplicate(of original: String) {
+        duplicateOf = original
+        if !tags.contains(.duplicateUpload) { tags = (tags + [.duplicateUpload]).sorted() }
+    }
+}
+
+/// What a trace's records say that the replay's result does not keep: the channel or room and the local
+/// uid of the first join or enter, and the interruptions by cause. Fed every record of the trace.
+public struct TriageFacts: Sendable, Equatable {
+    /// The first channel joined (SRTC), as recorded.
+    public var channel: String?
+    /// The first room entered (SMeeting), as recorded.
+    public var room: String?
+    /// The uid of the first join or enter that names one, as recorded.
+    public var uid: String?
+    /// `os.interruptionBegan` records by cause.
+    public var interruptions: [String: Int] = [:]
+
+    /// Nothing seen yet.
+    public init() {}
+
+    /// Takes in one record.
+    public mutating func note(_ r: Record) {
+        switch r.body {
+        case let .joinChannel(c, u):
+            if channel == nil { channel = c }
+            if uid == nil { uid = u }
+        case let .enterMeeting(m, u):
+            if room == nil { room = m }
+            if uid == nil { uid = u }
+        case .interruptionBegan(let cause, _):
+            interruptions[cause?.rawValue ?? "unspecified", default: 0] += 1
+        case .header, .leaveChannel, .exitMeeting, .setDefaultRoute, .setRoute, .clearRouteOverride, .setAudioModuleEnabled,
+             .subscribe, .switchLayer, .deviceConnected, .deviceDisconnected, .micPermission, .interruptionEnded, .callState,
+             .appState, .mediaServicesReset, .callKit, .routeChanged, .routeSnapshot, .sessionActivated, .sessionDeactivated,
+             .overrideOutput, .sdkInterrupted, .sdkRecovered, .sdkCallStateChanged, .sdkQualityChanged, .sdkActiveSpeakers,
+             .sdkLayerSwitched, .sdkError, .sdkLog, .connEngine, .connState, .qualityReport, .speakers, .srvLayerSwitched,
+             .dropped, .checkpoint, .expect, .unknown:
+            break
+        }
+    }
+}
+
+/// The keyed tokens rows carry instead of channel names, room names and uids: exactly those
+/// `rtctrace redact --salt S` writes for the same value under the same salt (`Redactor`), so a row
+/// joins with the redacted trace and names nothing. Without a salt, `Redactor.defaultSalt`, as
+/// `redact` without `--salt`. A uid's token has no rank here: `redact` adds the uid's rank among the
+/// trace's uids (`uid-03-…`) so that tokens sort as the uids did, which would differ from trace to
+/// trace; the row's `uid-…` is the redacted token without its rank, the same eight hex digits.
+public struct TriageKeys: Sendable, Equatable {
+    /// The HMAC key.
+    public let salt: String
+
+    /// Keys from a salt (the default: `redact`'s).
+    public init(salt: String = Redactor.defaultSalt) { self.salt = salt }
+
+    /// The token of `value`, a personal value of `kind`; a trace whose header says it was redacted
+    /// already holds tokens, which are kept as they are.
+    public func token(_ kind: PersonalValue.Kind, _ value: String, alreadyToken: Bool) -> String {
+        alreadyToken ? value : Redactor(salt: salt).token(kind, value)
     }
 }

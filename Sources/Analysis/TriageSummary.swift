@@ -1,32 +1,52 @@
+import Contract
+import TraceCodec
+import TraceModel
+
 /// What a triage run found over all its traces, in memory that does not grow with their number:
-/// counts per tag, per SDK version and per OS version (each table capped), and the few traces to
-/// open first.
+/// counts per tag, per SDK version, OS version and device model (each table capped), the distinct
+/// problem signatures with an example of each (capped), and what was skipped or repeated.
 public struct TriageSummary: Sendable {
-    /// Traces seen (rows), readable or not.
+    /// Rows seen, readable or not, duplicates included.
     public private(set) var traces = 0
-    /// Traces that could be judged (neither unreadable nor not a trace).
+    /// Rows that repeat an earlier row's bytes (the same upload twice): counted once, here.
+    public private(set) var duplicates = 0
+    /// Traces that could be judged (neither unreadable nor not a trace), duplicates left out.
     public private(set) var readable = 0
-    /// Records read over all traces.
+    /// Records read over all traces (duplicates left out).
     public private(set) var records = 0
-    /// Traces per tag.
+    /// Traces per tag (a duplicate counts only as `duplicate-upload`).
     public private(set) var tagCounts: [TriageTag: Int] = [:]
+    /// Readable traces per tag: the fleet the breakdowns are compared with.
+    public private(set) var readableTagCounts: [TriageTag: Int] = [:]
     /// Readable traces per SDK version, with their tags.
     public private(set) var bySDK: [String: Breakdown] = [:]
     /// Readable traces per OS version, with their tags.
     public private(set) var byOS: [String: Breakdown] = [:]
-    /// The traces to open first, most urgent first (at most `openFirstCap`).
-    public private(set) var openFirst: [Urgent] = []
+    /// Readable traces per device model, with their tags.
+    public private(set) var byDevice: [String: Breakdown] = [:]
+    /// The distinct problem signatures, by key.
+    private var clusters: [Signature: Cluster] = [:]
+    /// Traces whose signature came after `signatureCap` others.
+    public private(set) var tracesOfOtherSignatures = 0
+    /// Files in the folders given whose names are not trace names, so that no row was made for them.
+    public var skippedFiles: [String] = []
+    /// How many of them there were (the list keeps the first `skippedCap`).
+    public var skippedCount = 0
 
-    /// How many traces `openFirst` keeps.
+    /// How many entries `openFirst` lists.
     public static let openFirstCap = 10
+    /// Distinct signatures kept; traces of further ones are only counted.
+    public static let signatureCap = 1000
     /// Distinct versions a breakdown keeps by name; the rest are counted under `otherVersions`.
     public static let versionCap = 1000
+    /// Skipped file names kept.
+    public static let skippedCap = 100
     /// The breakdown key for versions beyond `versionCap`.
     public static let otherVersions = "(other versions)"
     /// The breakdown key for traces whose header does not say.
     public static let unknownVersion = "(unknown)"
 
-    /// Traces of one SDK or OS version and their tags.
+    /// Traces of one SDK or OS version (or device model) and their tags.
     public struct Breakdown: Sendable, Equatable {
         /// Readable traces of this version.
         public var traces = 0
@@ -34,7 +54,44 @@ public struct TriageSummary: Sendable {
         public var tagCounts: [TriageTag: Int] = [:]
     }
 
-    /// A trace worth opening first: unexplained divergences, then errors.
+    /// The problem a trace shows, as far as "open first" is concerned: the finding codes of severity
+    /// error it has (other than route divergences), whether it has an unexplained divergence, and
+    /// whether it is damaged or judged in part (such traces are told apart and listed last).
+    public struct Signature: Hashable, Sendable {
+        /// Error-level finding codes, sorted.
+        public var codes: [FindingCode]
+        /// Whether the trace has an unexplained divergence.
+        public var unexplainedDivergence: Bool
+        /// Whether the trace is damaged, or part of a session judged without the rest.
+        public var compromised: Bool
+
+        /// The signature of a row; nil when it has no error and no unexplained divergence.
+        public init?(_ row: TriageRow) {
+            codes = row.findings.filter { $0.value > 0 && $0.key != .routeDivergence && $0.key.severity == .error }.keys.sorted()
+            unexplainedDivergence = row.unexplainedDivergences > 0
+            compromised = row.compromised
+            if codes.isEmpty && !unexplainedDivergence { return nil }
+        }
+
+        /// In words: `unexplained divergence + interruption.notRecovered`.
+        public var description: String {
+            ((unexplainedDivergence ? ["unexplained divergence"] : []) + codes.map(\.rawValue)).joined(separator: " + ")
+        }
+    }
+
+    /// Traces that share a signature, with the one to open.
+    public struct Cluster: Sendable, Equatable {
+        /// The signature.
+        public var signature: Signature
+        /// Traces with it.
+        public var traces: Int
+        /// The example: the first in path order.
+        public var example: Urgent
+        /// The order the signature was first seen in (ties).
+        var first: Int
+    }
+
+    /// A trace worth opening: its path, part count, counts and tags.
     public struct Urgent: Sendable, Equatable {
         /// The trace's path.
         public var path: String
@@ -51,30 +108,59 @@ public struct TriageSummary: Sendable {
     /// An empty summary.
     public init() {}
 
-    /// Counts one row in.
+    /// Counts one row in (rows come in path order: the first of a signature is its example).
     public mutating func add(_ row: TriageRow) {
         traces += 1
+        if row.duplicateOf != nil {
+            duplicates += 1
+            tagCounts[.duplicateUpload, default: 0] += 1
+            return
+        }
         records += row.records
         for t in row.tags { tagCounts[t, default: 0] += 1 }
         guard row.readable else { return }
         readable += 1
+        for t in row.tags { readableTagCounts[t, default: 0] += 1 }
         Self.count(row, key: row.sdk, into: &bySDK)
         Self.count(row, key: row.os, into: &byOS)
-        if row.unexplainedDivergences > 0 || row.errors > 0 {
-            let u = Urgent(path: row.path, parts: max(row.parts.count, 1), unexplainedDivergences: row.unexplainedDivergences,
+        Self.count(row, key: row.device, into: &byDevice)
+        guard let signature = Signature(row) else { return }
+        if clusters[signature] != nil {
+            clusters[signature]!.traces += 1
+        } else if clusters.count < Self.signatureCap {
+            let u = Urgent(path: row.path, parts: row.partCount, unexplainedDivergences: row.unexplainedDivergences,
                            errors: row.errors, tags: row.tags)
-            // Ties keep arrival order, which is path order.
-            let i = openFirst.firstIndex { Self.moreUrgent(u, than: $0) } ?? openFirst.count
-            if i < Self.openFirstCap {
-                openFirst.insert(u, at: i)
-                if openFirst.count > Self.openFirstCap { openFirst.removeLast() }
-            }
+            clusters[signature] = Cluster(signature: signature, traces: 1, example: u, first: clusters.count)
+        } else {
+            tracesOfOtherSignatures += 1
         }
     }
 
-    static func moreUrgent(_ a: Urgent, than b: Urgent) -> Bool {
-        (a.unexplainedDivergences, a.errors) > (b.unexplainedDivergences, b.errors)
+    /// The names a folder walk looks for, for messages: `*.jsonl, *.zst`.
+    public static var traceNames: String { TriageInputs.traceSuffixes.map { "*" + $0 }.joined(separator: ", ") }
+
+    /// Notes the files a folder walk passed by for their names.
+    public mutating func noteSkipped(_ paths: [String]) {
+        skippedCount += paths.count
+        skippedFiles += paths.prefix(max(0, Self.skippedCap - skippedFiles.count))
     }
+
+    /// Every signature with its count and example: intact traces first; then an unexplained divergence
+    /// before errors alone, more errors codes before fewer, more traces before fewer; damaged and partial
+    /// traces last, in the same order.
+    public var signatures: [Cluster] {
+        clusters.values.sorted { a, b in
+            let ka = (a.signature.compromised ? 1 : 0, a.signature.unexplainedDivergence ? 0 : 1)
+            let kb = (b.signature.compromised ? 1 : 0, b.signature.unexplainedDivergence ? 0 : 1)
+            if ka != kb { return ka < kb }
+            if a.traces != b.traces { return a.traces > b.traces }
+            if a.signature.codes.count != b.signature.codes.count { return a.signature.codes.count > b.signature.codes.count }
+            return a.first < b.first
+        }
+    }
+
+    /// The first `openFirstCap` signatures: one example each of a distinct problem.
+    public var openFirst: [Cluster] { Array(signatures.prefix(Self.openFirstCap)) }
 
     private static func count(_ row: TriageRow, key: String?, into table: inout [String: Breakdown]) {
         var k = key ?? unknownVersion
@@ -104,4 +190,8 @@ public struct TriageSummary: Sendable {
     public static func ranked(_ table: [String: Breakdown]) -> [(version: String, breakdown: Breakdown)] {
         table.sorted { ($0.value.traces, $1.key) > ($1.value.traces, $0.key) }.map { ($0.key, $0.value) }
     }
+
+    /// The tags whose share in an SDK version, OS version or device model is higher than in its baseline
+    /// by more than chance (`TriageRegressions`).
+    public var regressions: TriageRegressions { TriageRegressions(self) }
 }

@@ -13,8 +13,10 @@ public enum TriageTag: String, CaseIterable, Sendable, Comparable, CustomStringC
     case damagedTrace = "damaged-trace"
     case incompleteSession = "incomplete-session"
     case partialSession = "partial-session"
-    // Route calls that did not take effect, by cause (V1).
+    case duplicateUpload = "duplicate-upload"
+    // Route calls that did not take effect in the end (V2), and the causes of every call that waited or failed (V1).
     case routeCallNotTakingEffect = "route-call-not-taking-effect"
+    case tookEffectLate = "took-effect-late"
     case routeRequestBeforeCall = "route-request-before-call"
     case routeRequestDuringInterruption = "route-request-during-interruption"
     case routeRequestWhileAudioModuleDisabled = "route-request-while-audio-module-disabled"
@@ -84,12 +86,19 @@ public enum TriageTag: String, CaseIterable, Sendable, Comparable, CustomStringC
 
     /// Whether the tag is about the input rather than its content: its share is taken of all
     /// inputs, while every other tag's share is taken of the readable traces.
-    public var describesInput: Bool { self == .unreadable || self == .notATrace }
+    public var describesInput: Bool { self == .unreadable || self == .notATrace || self == .duplicateUpload }
 
-    /// The tag of a finding code.
-    public static func tag(for code: FindingCode) -> TriageTag {
+    /// Whether a trace gets the tag from what became of its calls (their verdicts and outcomes, V1
+    /// and V2), not from a finding: the umbrella tag, `took-effect-late` and every cause's tag.
+    public var followsOutcomes: Bool {
+        self == .routeCallNotTakingEffect || self == .tookEffectLate || VerdictCause.allCases.contains { Self.tag(for: $0) == self }
+    }
+
+    /// The tag of a finding code; nil for `route.ineffective`, which is raised for every call that
+    /// waited or failed: the tags of calls follow their outcomes instead (`followsOutcomes`).
+    public static func tag(for code: FindingCode) -> TriageTag? {
         switch code {
-        case .routeIneffective: .routeCallNotTakingEffect
+        case .routeIneffective: nil
         case .routeDivergence: .routeDivergence
         case .interruptionNotRecovered: .interruptionNotRecovered
         case .interruptionPrematureReactivation: .prematureReactivation
@@ -160,8 +169,10 @@ public enum TriageTag: String, CaseIterable, Sendable, Comparable, CustomStringC
         case .notATrace: "The input holds nothing to judge: an archive, text that is neither zstd frames nor JSON Lines, an empty file, or a trace without a header or records; the row's unexplainable says which."
         case .damagedTrace: "The reader recovered from damage: a torn or corrupt frame, garbage bytes, an invalid record, a seq gap, time going backwards, a misplaced header, a trace its writer never closed, or parts of a session that do not continue each other."
         case .incompleteSession: "A part of a recorded session was replayed without the parts before it (or with a part missing in between): the state before it is unknown."
+        case .duplicateUpload: "The file's bytes are those of an earlier input of the run (the same upload twice); the row's duplicateOf names it, and the summary counts it once."
         case .partialSession: "Judgement was withheld where the state is unknown: a part replayed without the parts before it and without a checkpoint, or a session with a part missing; the row's partial says why, and no all-clear is given for what is missing."
-        case .routeCallNotTakingEffect: "At least one route call was deferred or ineffective (route.ineffective); the cause tags below say why."
+        case .routeCallNotTakingEffect: "At least one route call did not take effect in the end: its outcome was ineffective, superseded, dropped or still pending (V2); the cause tags below say why."
+        case .tookEffectLate: "At least one route call was deferred and took effect later (V2), when the call started or the interruption recovered; its cause tag says why it waited. Not a failure: no umbrella tag for it."
         case .routeRequestBeforeCall: "A route call came before the call started (cause notEngaged, R6): it waits until the call audio path is set up."
         case .routeRequestDuringInterruption: "A route call came during an interruption (cause interrupted): it waits for the recovery."
         case .routeRequestWhileAudioModuleDisabled: "A route call came while the audio module was disabled (cause audioModuleDisabled, R9)."

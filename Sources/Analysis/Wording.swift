@@ -16,8 +16,15 @@ public enum Wording {
         case .superseded: "a later call changed the same setting before it took effect"
         case .dropped: "the app \(w.left) the \(w.session) before it took effect (the override is dropped)"
         case .pending: "still waiting when the trace ended"
-        default: kind.rawValue
+        case .applied, .noop, .ineffective, .rejected, .undetermined: kind.rawValue
         }
+    }
+
+    /// The advice of a call whose outcome differs from its verdict (V2): the outcome's own (applied late,
+    /// superseded, dropped, ineffective with its cause, still pending); nil when the verdict's advice stands.
+    public static func outcomeAdvice(_ v: Verdict, _ w: LayerWords) -> String? {
+        guard let o = v.outcome, o.kind.rawValue != v.verdict.rawValue || o.cause != v.cause else { return nil }
+        return o.kind.advice(verdictCause: v.cause, outcomeCause: o.cause, w)
     }
 
     /// What became of a call whose outcome differs from its verdict (V2), naming the deciding record.

@@ -8,16 +8,52 @@ public struct CommandSpec: Sendable {
     public let summary: String
     /// Every option the command takes, in `--help` order.
     public let options: [AnyOption]
-    /// Text printed after the options in `--help` (exit codes, notes).
+    /// Text printed after the options in `--help` (notes).
     public let details: String
+    /// The codes the command ends with, stated by `--help` under EXIT STATUS.
+    public let exits: ExitCodes
 
     /// Creates a command's description from its typed option declarations.
-    public init(name: String, usage: String, summary: String, options: [any DeclaredOption] = [], details: String = "") {
+    public init(name: String, usage: String, summary: String, options: [any DeclaredOption] = [], details: String = "",
+                exits: ExitCodes) {
         self.name = name
         self.usage = usage
         self.summary = summary
         self.options = options.map(\.erased)
         self.details = details
+        self.exits = exits
+    }
+
+    /// The codes the command can end with, in order (1 also for a command whose `--strict` makes damage a "no").
+    public var exitCodes: [ExitCode] {
+        var codes = exits.codes
+        if option(named: "--strict") != nil && !codes.contains(.failure) { codes.insert(.failure, at: 1) }
+        return codes
+    }
+
+    /// What `code` means for this command: the table's phrasing, and for 1 the command's own answer (with
+    /// `--strict`: damage in the input).
+    public func meaning(_ code: ExitCode) -> String {
+        guard code == .failure else { return code.meaning }
+        let strict = option(named: "--strict") != nil ? "with --strict, damage in the input" : nil
+        return [exits.failure, strict].compactMap { $0 }.joined(separator: "; ")
+    }
+
+    /// The EXIT STATUS lines of `--help`, from the exit-code table, wrapped at 110 columns.
+    public var exitStatus: String {
+        exitCodes.map { code in
+            var lines: [String] = [], line = "  " + String(code.rawValue).padding(4)
+            for word in meaning(code).split(separator: " ") {
+                if line.count + word.count + 1 > 110 && line.count > 6 {
+                    lines.append(line)
+                    line = String(repeating: " ", count: 6)
+                } else if line.count > 6 {
+                    line += " "
+                }
+                line += word
+            }
+            return (lines + [line]).joined(separator: "\n")
+        }.joined(separator: "\n")
     }
 
     /// The command's `--help`: generated from the declarations, so it says what parsing checks.
@@ -32,6 +68,7 @@ public struct CommandSpec: Sendable {
             }
         }
         if !details.isEmpty { s += "\n" + details + "\n" }
+        s += "\nEXIT STATUS:\n" + exitStatus + "\n"
         return s
     }
 
@@ -52,4 +89,9 @@ public struct Command: Sendable {
         self.spec = spec
         self.run = run
     }
+}
+
+extension String {
+    /// The string padded with spaces on the right to `width` characters.
+    fileprivate func padding(_ width: Int) -> String { count >= width ? self : self + String(repeating: " ", count: width - count) }
 }

@@ -6,7 +6,7 @@ import TraceModel
 ///
 /// - a usage error: `Error: …`, the usage line and `See 'rtctrace <cmd> --help'.`, exit 64;
 /// - any other error: `Error: …` and the error's code (`CommandError`), else 1;
-/// - standard output that could not be written turns success into failure.
+/// - standard output that could not be written ends the command with 74 (`ioError`), whatever it returned.
 public struct Dispatcher: Sendable {
     /// Every command, in `rtctrace --help` order.
     public let commands: [Command]
@@ -77,11 +77,12 @@ public struct Dispatcher: Sendable {
         }
     }
 
-    /// The exit code once standard output is written: a write that failed turns success into failure.
+    /// The exit code once standard output is written: a write that failed is an I/O failure (74), the
+    /// output being lost, whatever the command's answer was.
     func finish(_ code: ExitCode, out: Output, err: Output) -> ExitCode {
         do { try out.finish() } catch {
             err.line("Error: " + terminalSafe((error as? any CommandError)?.message ?? "\(error)"))
-            return code == .success ? .failure : code
+            return ExitCode.for(error)
         }
         return code
     }

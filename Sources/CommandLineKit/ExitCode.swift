@@ -1,3 +1,6 @@
+import SystemLayer
+import TraceCodec
+
 /// How an rtctrace command ends: the one table of exit statuses. The failures follow sysexits(3)
 /// where one fits, so that a script or a retry policy can tell a finding (1) from a failure to run.
 ///
@@ -21,11 +24,56 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     /// folder that cannot be created, a device error (sysexits' EX_IOERR). Thrown as `IOFailure`.
     case ioError = 74
 
-    /// The exit code an error ends a command with: its own when it carries one (`CommandError`),
-    /// else `failure`.
+    /// The exit code an error ends a command with: its own when it carries one (`CommandError`), 74
+    /// for a file that could not be read or written (`FileError`, `SystemError`), else `failure`.
     public static func `for`(_ error: any Error) -> ExitCode {
-        (error as? any CommandError)?.exitCode ?? .failure
+        commandError(error).exitCode
     }
+
+    /// What the code says, in the one phrasing every command's `--help`, the README and docs/ use
+    /// (`failure`'s meaning is each command's own: `ExitCodes.failure`).
+    public var meaning: String {
+        switch self {
+        case .success: "done: the command did what it was asked, and what it judged is fine"
+        case .failure: "the command ran and its answer is no"
+        case .usage: "usage: the command line is wrong (an unknown option, a value out of range, an input that does not exist, an output that is one of the inputs or exists without --force)"
+        case .dataError: "the input is not a trace, or holds nothing to judge (no header, no records, an archive)"
+        case .ioError: "a file could not be read or written (a full disk, no permission, a folder that cannot be created, standard output closed)"
+        }
+    }
+}
+
+/// A command's exit codes, declared with its spec; `--help` states them from this and `ExitCode.meaning`.
+/// Every command can end with 0, 64 and 74; 65 when it reads traces; 1 when it has an answer that can be no.
+public struct ExitCodes: Sendable {
+    /// What exit 1 means for this command, or nil when it never answers no.
+    public var failure: String?
+    /// Whether the command reads traces, so that an input with nothing in it ends it with 65.
+    public var readsTraces: Bool
+
+    /// A command that answers `failure` with 1 and reads traces (or not).
+    public init(failure: String?, readsTraces: Bool = false) {
+        self.failure = failure
+        self.readsTraces = readsTraces
+    }
+
+    /// The codes, in order.
+    public var codes: [ExitCode] {
+        [.success] + (failure == nil ? [] : [.failure]) + [.usage] + (readsTraces ? [.dataError] : []) + [.ioError]
+    }
+
+    /// What `code` means for this command.
+    public func meaning(_ code: ExitCode) -> String {
+        code == .failure ? (failure ?? code.meaning) : code.meaning
+    }
+}
+
+/// The error to end a command with for an error a library threw: its own when it is a `CommandError`,
+/// an I/O failure (74) for a file that could not be read or written, else a failure (1) with its text.
+public func commandError(_ error: any Error) -> any CommandError {
+    if let e = error as? any CommandError { return e }
+    if error is FileError || error is SystemError { return IOFailure(message: "\(error)") }
+    return CommandFailure(message: "\(error)")
 }
 
 /// An error a command throws to end with a message and a given exit code.

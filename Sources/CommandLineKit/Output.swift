@@ -58,9 +58,9 @@ public final class Output: @unchecked Sendable {
         buffer.removeAll(keepingCapacity: true)
     }
 
-    /// Throws the first write failure as a command failure.
+    /// Throws the first write failure as an I/O failure (exit 74).
     public func throwIfFailed() throws {
-        if let failure { throw CommandFailure(message: failure.description) }
+        if let failure { throw IOFailure(message: failure.description) }
     }
 
     /// Flushes, then throws the first write failure as a command failure.

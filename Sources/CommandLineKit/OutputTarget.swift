@@ -66,7 +66,7 @@ public final class OutputTarget {
         }
         var lock: TraceLock?
         if destination == .file {
-            do { lock = try TraceLock.acquire(existing: path) } catch { throw CommandFailure(message: "\(error)") }
+            do { lock = try TraceLock.acquire(existing: path) } catch { throw commandError(error) }
         }
         return OutputTarget(path: path, destination: destination, lock: lock)
     }
@@ -127,7 +127,18 @@ public final class OutputTarget {
     /// Whether a regular file is there now (for `--force`).
     public var exists: Bool { destination != .file || FileSystem.exists(path) }
 
-    /// Writes a whole document where the target points.
+    /// Creates the folders above a regular file that are missing (`-o rows/DAY/shard-0.jsonl.zst` on a
+    /// fresh volume); a folder that cannot be made is an I/O failure (exit 74).
+    public func createParentFolders() throws {
+        guard destination == .file, let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return }
+        let folder = String(path[..<slash])
+        do { try FileSystem.makeDirectories(folder) } catch {
+            throw IOFailure(message: "\(path): cannot create the folder \(error.path ?? folder): \(error.reason)")
+        }
+    }
+
+    /// Writes a whole document where the target points (creating missing folders above a file); a
+    /// write that fails is an I/O failure (exit 74).
     public func write(_ text: String) throws {
         defer { release() }
         switch destination {
@@ -140,16 +151,20 @@ public final class OutputTarget {
                 try f.writeAll(Array(text.utf8))
                 try f.close()
             } catch {
-                throw CommandFailure(message: "\(path): write failed: \(error.reason)")
+                throw IOFailure(message: "\(path): write failed: \(error.reason)")
             }
-        case .file: try AtomicFile.write(text, to: path)
+        case .file:
+            try createParentFolders()
+            do { try AtomicFile.write(text, to: path) } catch { throw commandError(error) }
         }
     }
 
     /// Replaces the trace at `path` with what `body` writes there (atomically, by the caller's
-    /// `AtomicFile.replace`), holding the writer's lock on the old file until then.
+    /// `AtomicFile.replace`), holding the writer's lock on the old file until then; missing folders
+    /// above it are created first.
     public func replaceTrace<T>(_ body: (_ path: String) throws -> T) throws -> T {
         defer { release() }
+        try createParentFolders()
         return try body(path)
     }
 

@@ -100,7 +100,7 @@ public enum ReplayFlags {
         } catch let e as CommandFailure {
             throw e
         } catch {
-            throw CommandFailure(message: "\(error)")
+            throw commandError(error)
         }
     }
 

@@ -7,7 +7,7 @@ import TraceModel
 public func readRecords(_ path: String, strict: Bool, limits: ReaderLimits = .standard,
                  _ body: (Record, TraceReader) throws -> Void) throws -> TraceReader {
     let reader: TraceReader
-    do { reader = try TraceReader(path: path, limits: limits) } catch { throw CommandFailure(message: "\(error)") }
+    do { reader = try TraceReader(path: path, limits: limits) } catch { throw commandError(error) }
     while let event = reader.next() {
         // Output that cannot be written any more ends the command now, not after the whole trace.
         try Output.stdout.throwIfFailed()
@@ -39,6 +39,11 @@ public struct TraceParts {
     public static func resolve(_ arguments: [String]) throws -> TraceParts {
         guard !arguments.isEmpty else { throw UsageError(message: "expected a TRACE (or the parts of one session)") }
         if arguments.count == 1, !arguments[0].hasPrefix("@"), !FileSystem.isDirectory(arguments[0]) {
+            // A file named on the command line that is not there is the command line's mistake (64); one
+            // that is there but cannot be read is an I/O failure (74), when it is opened.
+            guard arguments[0] == "-" || (try? FileSystem.statusIfExists(arguments[0], followLinks: false)) != nil else {
+                throw UsageError(message: "\(arguments[0]): no such file")
+            }
             return TraceParts(paths: arguments, session: nil)
         }
         let files: PathList

@@ -49,10 +49,63 @@ public struct LateEffect: Equatable, Sendable {
     }
 }
 
+/// What became of one call, as far as triage counts calls: its kind, its verdict with the cause it met,
+/// and its outcome with the cause the outcome gives (V2). Every call is counted under one fate, kept
+/// up to date as outcomes are decided, over all calls (not only the kept verdicts).
+public struct CallFate: Hashable, Sendable, Comparable {
+    /// The call's record type (`api.setRoute`, `api.setDefaultRoute`, `api.switchLayer`, …).
+    public var call: RecordKind
+    /// The verdict at the call.
+    public var verdict: VerdictKind
+    /// The verdict's cause (why the call was deferred, ineffective or rejected).
+    public var verdictCause: VerdictCause?
+    /// The outcome (nil for a call the contract gives none).
+    public var outcome: OutcomeKind?
+    /// The outcome's cause, when it has one of its own (`ineffective` when a deferred call was applied, `rejected`).
+    public var outcomeCause: VerdictCause?
+
+    /// The fate of a verdict as it stands.
+    public init(_ v: Verdict) {
+        call = v.call
+        verdict = v.verdict
+        verdictCause = v.cause
+        outcome = v.outcome?.kind
+        outcomeCause = v.outcome?.cause
+    }
+
+    /// Whether the call took effect in the end (`Verdict.tookEffect`).
+    public var tookEffect: Bool {
+        if let outcome { return outcome == .applied || outcome == .noop }
+        return verdict == .applied || verdict == .noop
+    }
+
+    /// Whether the call is known not to have taken effect (`Verdict.didNotTakeEffect`).
+    public var didNotTakeEffect: Bool { verdict != .undetermined && !tookEffect }
+
+    /// Whether the call was deferred and took effect later (V2).
+    public var tookEffectLate: Bool { verdict == .deferred && tookEffect }
+
+    /// The causes that made the call wait or fail: the verdict's, then the outcome's when it differs.
+    public var causes: [VerdictCause] {
+        var out: [VerdictCause] = []
+        if let c = verdictCause { out.append(c) }
+        if let c = outcomeCause, c != verdictCause { out.append(c) }
+        return out
+    }
+
+    /// Ordered by call, verdict, cause, outcome and outcome cause, by their names.
+    public static func < (a: CallFate, b: CallFate) -> Bool {
+        (a.call.rawValue, a.verdict.rawValue, a.verdictCause?.rawValue ?? "", a.outcome?.rawValue ?? "", a.outcomeCause?.rawValue ?? "")
+            < (b.call.rawValue, b.verdict.rawValue, b.verdictCause?.rawValue ?? "", b.outcome?.rawValue ?? "", b.outcomeCause?.rawValue ?? "")
+    }
+}
+
 /// A route call whose outcome is still pending, as the replayer tracks it.
 struct PendingCall {
     /// The key it is counted under while it does not take effect.
     var key: OutcomeKey
+    /// Its fate as it stands (pending).
+    var fate: CallFate
     /// Its index among the kept verdicts, when kept.
     var verdict: Int?
 }
@@ -68,13 +121,19 @@ extension Replayer {
         } else if let i = verdictIndex[callSeq], let before = result.verdicts[i].outcome {
             // A call whose outcome was decided at the call (it took effect, so it was not counted).
             guard before.tookEffect else { return }
-            call = PendingCall(key: result.verdicts[i].notTakingEffectKey, verdict: i)
+            call = PendingCall(key: result.verdicts[i].notTakingEffectKey, fate: CallFate(result.verdicts[i]), verdict: i)
             result.notTakingEffectCounts[call.key, default: 0] += 1
         } else {
             return
         }
         result.notTakingEffectCounts[call.key, default: 0] -= 1
         if result.notTakingEffectCounts[call.key] == 0 { result.notTakingEffectCounts[call.key] = nil }
+        result.callFates[call.fate, default: 0] -= 1
+        if result.callFates[call.fate] == 0 { result.callFates[call.fate] = nil }
+        var fate = call.fate
+        fate.outcome = outcome.kind
+        fate.outcomeCause = outcome.cause
+        result.callFates[fate, default: 0] += 1
         var verdict: Verdict?
         if let i = call.verdict {
             result.verdicts[i].outcome = outcome

@@ -22,6 +22,7 @@ public enum Replay {
     /// Replays the files of one trace in the order given (a session's parts in part order, or a single
     /// file) through one replayer; never throws: a part that cannot be opened is an `io` problem, and so
     /// is reading nothing at all.
+    /// `onRecord` sees every record before it is replayed.
     public static func run(parts: [String], options: ReplayOptions = ReplayOptions(),
                            limits: ReaderLimits = .standard, pipelined: Bool = false, observer: ((ReplayStep) -> Void)? = nil,
                            onRecord: (Record) -> Void = { _ in }, onProblem: (TraceProblem) -> Void = { _ in }) -> PartsReplay {

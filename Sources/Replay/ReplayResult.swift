@@ -27,6 +27,9 @@ public struct ReplayResult: Sendable {
     /// Calls that did not take effect, by outcome and cause (a pending call keeps the cause it was
     /// deferred for; layer calls by verdict), kept up to date as deferred calls are decided (V2).
     public var notTakingEffectCounts: [OutcomeKey: Int] = [:]
+    /// Every call by what became of it (kind, verdict and cause, outcome and cause), over all verdicts,
+    /// kept up to date as outcomes are decided (V2).
+    public var callFates: [CallFate: Int] = [:]
     /// Verdicts beyond the cap, counted only.
     public var verdictsDropped = 0
     /// Route divergences (X2), in order of start (the first `ReplayOptions.maxDivergences`).

@@ -293,6 +293,7 @@ public final class Replayer {
         if v.call == .switchLayer { result.layerCallCount += 1 }
         if v.didNotTakeEffect { result.notTakingEffectCounts[v.notTakingEffectKey, default: 0] += 1 }
         if v.verdict == .undetermined { result.undeterminedCalls += 1 }
+        result.callFates[CallFate(v), default: 0] += 1
         var kept: Int?
         if result.verdicts.count < options.maxVerdicts {
             kept = result.verdicts.count
@@ -301,7 +302,7 @@ public final class Replayer {
         } else {
             result.verdictsDropped += 1
         }
-        if v.outcome?.kind == .pending { pendingCalls[v.seq] = PendingCall(key: v.notTakingEffectKey, verdict: kept) }
+        if v.outcome?.kind == .pending { pendingCalls[v.seq] = PendingCall(key: v.notTakingEffectKey, fate: CallFate(v), verdict: kept) }
         if observer != nil { step.verdicts.append(v) }
         if v.verdict == .applied && v.call != .switchLayer { divergences.noteApplied(v) }
     }

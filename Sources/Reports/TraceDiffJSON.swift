@@ -1,10 +1,10 @@
 import Analysis
 import TraceModel
 
-/// A trace diff as JSON (schema `rtctrace.diff/1`, documented in docs/json.md).
+/// A trace diff as JSON (schema `rtctrace.diff/2`, documented in docs/json.md).
 public enum TraceDiffJSON {
     /// The schema id.
-    public static let schema = "rtctrace.diff/1"
+    public static let schema = "rtctrace.diff/2"
 
     /// Renders the diff as one object (no trailing newline).
     public static func render(_ d: TraceDiff) -> String {
@@ -14,6 +14,8 @@ public enum TraceDiffJSON {
         w.key("same"); w.bool(d.same)
         w.key("toleranceMs"); w.int(d.toleranceMs)
         w.key("paired"); w.int(d.paired)
+        w.key("changedCalls"); w.int(d.changedCalls)
+        w.key("offsetMs"); w.int(d.offsetMs)
         w.key("a"); side(d.a, &w)
         w.key("b"); side(d.b, &w)
         w.key("differenceCount"); w.int(d.differenceCount)
@@ -52,11 +54,19 @@ public enum TraceDiffJSON {
         w.key("rule"); w.string(x.rule?.rawValue)
         w.key("t"); w.int(x.t)
         w.key("until"); if let u = x.until { w.int(u) } else { w.null() }
-        for (name, r, value, cause) in [("a", x.a, x.aValue, x.aCause), ("b", x.b, x.bValue, x.bCause)] {
+        for (name, r, value, cause, steps) in [("a", x.a, x.aValue, x.aCause, x.aSteps), ("b", x.b, x.bValue, x.bCause, x.bSteps)] {
             w.key(name); w.beginObject()
             w.key("record"); record(r, &w)
             w.key("value"); w.string(value)
             w.key("cause"); w.string(cause?.rawValue)
+            w.key("then"); w.beginArray()
+            for step in steps {
+                w.beginObject()
+                w.key("t"); w.int(step.t)
+                w.key("value"); w.string(step.value)
+                w.endObject()
+            }
+            w.endArray()
             w.endObject()
         }
         w.endObject()

@@ -10,8 +10,15 @@ public enum TraceDiffText {
         var o = "A: \(terminalSafe(d.a.file)) (\(w.product), \(d.a.records) records)\n"
         o += "B: \(terminalSafe(d.b.file)) (\(LayerWords(d.b.layer).product), \(d.b.records) records)\n"
         if d.a.layer != d.b.layer { o += "note: the traces come from different layers; the words below are A's\n" }
-        o += "\(d.paired) records paired by type and identifying fields; \(d.a.unpairedCount) only in A, \(d.b.unpairedCount) only in B; "
-        o += "stretches of \(formatDuration(d.toleranceMs)) or less do not count\n\n"
+        o += "\(d.paired) records paired by type and identifying fields"
+        if d.changedCalls > 0 { o += " (\(d.changedCalls) of them call\(d.changedCalls == 1 ? "" : "s") made with other arguments)" }
+        o += "; \(d.a.unpairedCount) only in A, \(d.b.unpairedCount) only in B; "
+        o += "stretches of \(formatDuration(d.toleranceMs)) or less do not count\n"
+        if d.offsetMs != 0 {
+            o += "B runs \(d.offsetMs > 0 ? "" : "-")\(formatDuration(abs(d.offsetMs))) \(d.offsetMs > 0 ? "behind" : "ahead of") A (the median over paired records); "
+                + "times below are A's, B's compared after the shift\n"
+        }
+        o += "\n"
         guard let first = d.differences.first else {
             o += "The traces behave the same: every paired call got the same verdict, and the routes, divergences, findings and quality levels agree.\n"
             return o + unpaired(d)
@@ -31,6 +38,8 @@ public enum TraceDiffText {
     static func heading(_ x: Difference) -> String {
         var s: String
         switch x.kind {
+        case .call: s = "the call \(terminalSafe(x.subject)) was made with other arguments"
+        case .end: s = "one trace goes on after the other ends"
         case .verdict: s = "the verdict on \(terminalSafe(x.subject))"
         case .outcome: s = "what became of \(terminalSafe(x.subject))"
         case .predictedRoute: s = "the predicted route"
@@ -49,22 +58,23 @@ public enum TraceDiffText {
     }
 
     static func sides(_ x: Difference, _ w: LayerWords, indent: String) -> String {
-        func line(_ name: String, _ r: DiffRecord?, _ value: String?, _ cause: VerdictCause?) -> String {
+        func line(_ name: String, _ r: DiffRecord?, _ value: String?, _ cause: VerdictCause?, _ steps: [Difference.Step]) -> String {
             var s = indent + name + "  "
             s += r.map { "seq \($0.seq) \(terminalSafe($0.type)) at \(formatDuration($0.t))" } ?? "no record"
-            s += ": " + describe(x.kind, value, cause, w) + "\n"
-            return s
+            s += ": " + describe(x.kind, value, cause, w)
+            for step in steps { s += ", then \(terminalSafe(step.value)) from \(formatDuration(step.t))" }
+            return s + "\n"
         }
-        return line("A", x.a, x.aValue, x.aCause) + line("B", x.b, x.bValue, x.bCause)
+        return line("A", x.a, x.aValue, x.aCause, x.aSteps) + line("B", x.b, x.bValue, x.bCause, x.bSteps)
     }
 
     static func describe(_ kind: Difference.Kind, _ value: String?, _ cause: VerdictCause?, _ w: LayerWords) -> String {
         guard let value else {
             switch kind {
-            case .verdict, .outcome: return "no such call"
+            case .verdict, .outcome, .call: return "no such call"
             case .divergence: return "no divergence"
             case .finding: return "not raised"
-            default: return "none"
+            case .predictedRoute, .actualRoute, .quality, .end: return "none"
             }
         }
         var s = terminalSafe(value)

@@ -1,17 +1,18 @@
 import Analysis
 import TraceModel
 
-/// A triage row as one line of JSON (schema `rtctrace.triage/1`, documented in docs/triage.md).
+/// A triage row as one line of JSON (schema `rtctrace.triage/2`, documented in docs/triage.md; every
+/// key of `rtctrace.triage/1` is kept with its meaning).
 ///
 /// Every key is always present (null or empty when unknown), in a fixed order, so that a SQL engine
 /// infers one schema for a whole file and the same trace always gives the same bytes.
 public enum TriageRowJSON {
     /// The schema id every row carries.
-    public static let schema = "rtctrace.triage/1"
+    public static let schema = "rtctrace.triage/2"
 
     /// Renders one row, without a trailing newline.
     public static func render(_ row: TriageRow) -> String {
-        var w = JSONWriter(reserving: 1024)
+        var w = JSONWriter(reserving: 1536)
         write(row, into: &w)
         return w.string
     }
@@ -24,17 +25,28 @@ public enum TriageRowJSON {
         w.key("parts"); w.beginArray()
         for p in row.parts { w.string(p) }
         w.endArray()
+        w.key("partCount"); w.int(row.partCount)
         w.key("session"); w.string(row.session)
         w.key("size"); w.int(row.size)
+        w.key("contentHash"); w.string(row.contentHash)
+        w.key("duplicateOf"); w.string(row.duplicateOf)
         w.key("layer"); w.string(row.layer?.rawValue)
         w.key("sdk"); w.string(row.sdk)
         w.key("device"); w.string(row.device)
         w.key("os"); w.string(row.os)
         w.key("simulator"); if let s = row.simulator { w.bool(s) } else { w.null() }
+        w.key("bundleId"); w.string(row.bundleId)
+        w.key("appVersion"); w.string(row.appVersion)
+        w.key("channel"); w.string(row.channel)
+        w.key("room"); w.string(row.room)
+        w.key("uid"); w.string(row.uid)
         w.key("startedAt"); w.string(row.startedAt)
+        w.key("startedAtUtc"); w.string(row.startedAtUTC)
         w.key("day"); w.string(row.day)
+        w.key("dayUtc"); w.string(row.dayUTC)
         w.key("durationMs"); w.int(row.durationMs)
         w.key("records"); w.int(row.records)
+        w.key("droppedRecords"); w.int(row.droppedRecords)
         w.key("damage"); w.beginObject()
         w.key("problems"); w.int(row.problems)
         w.key("byKind"); counts(row.problemsByKind.sorted { $0.key < $1.key }, &w)
@@ -44,9 +56,15 @@ public enum TriageRowJSON {
         w.key("incompleteSession"); w.string(row.incompleteSession)
         w.key("partial"); w.string(row.partial)
         w.key("calls"); w.int(row.calls)
+        w.key("callsByKind"); counts(row.callsByKind.sorted { $0.key < $1.key }, &w)
         w.key("notTakingEffect"); w.beginObject()
         w.key("total"); w.int(row.notTakingEffect)
         w.key("byCause"); counts(row.notTakingEffectByCause.sorted { $0.key < $1.key }, &w)
+        w.key("causes"); counts(row.causes(notTaking: true).sorted { $0.key < $1.key }, &w)
+        w.endObject()
+        w.key("tookEffectLate"); w.beginObject()
+        w.key("total"); w.int(row.tookEffectLate)
+        w.key("causes"); counts(row.causes(notTaking: false).sorted { $0.key < $1.key }, &w)
         w.endObject()
         w.key("outcomes"); counts(row.outcomes.sorted { $0.key < $1.key }, &w)
         w.key("divergences"); w.beginObject()
@@ -55,10 +73,22 @@ public enum TriageRowJSON {
         w.endObject()
         w.key("findings"); counts(row.findings.sorted { $0.key < $1.key }.map { ($0.key.rawValue, $0.value) }, &w)
         w.key("errors"); w.int(row.errors)
+        w.key("interruptions"); w.beginObject()
+        w.key("total"); w.int(row.interruptions)
+        w.key("byCause"); counts(row.interruptionsByCause.sorted { $0.key < $1.key }, &w)
+        w.endObject()
+        w.key("reconnects"); w.int(row.reconnects)
+        w.key("mos")
+        if let m = row.mos {
+            w.beginObject()
+            w.key("min"); w.raw(fixed(m.lowerBound, 2))
+            w.key("max"); w.raw(fixed(m.upperBound, 2))
+            w.endObject()
+        } else { w.null() }
         w.key("quality")
         if let time = row.qualityTimeMs {
             w.beginObject()
-            w.key("timeMs"); counts(time.map { ($0.0, Int($0.1)) }, &w)
+            w.key("timeMs"); counts(time.map { ($0.level, Int($0.ms)) }, &w)
             w.key("worst")
             if let worst = row.worstQuality {
                 w.beginObject()

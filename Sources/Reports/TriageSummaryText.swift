@@ -1,26 +1,47 @@
 import Analysis
 import TraceModel
 
-/// The triage summary for a person (text) and for a script (JSON, schema `rtctrace.triage-summary/1`).
+/// The triage summary for a person (text) and for a script (JSON, schema `rtctrace.triage-summary/2`).
 public enum TriageSummaryText {
     /// The schema id of the JSON summary.
-    public static let schema = "rtctrace.triage-summary/1"
+    public static let schema = "rtctrace.triage-summary/2"
     /// Tags listed in the text summary.
     static let topTags = 15
     /// Versions listed per breakdown, and tags per version.
     static let topVersions = 10, tagsPerVersion = 3
+    /// Regressions and clusters listed in the text summary.
+    static let topRegressions = 20
+
+    /// Where the rows went, for the summary.
+    public struct Written: Sendable {
+        /// The rows file.
+        public var path: String
+        /// Rows written.
+        public var rows: Int
+        /// Creates the note.
+        public init(path: String, rows: Int) {
+            self.path = path
+            self.rows = rows
+        }
+    }
 
     /// The text summary; `thresholds` are the `--fail-on` expressions, each marked crossed or not.
     public static func render(_ s: TriageSummary, thresholds: [TriageThreshold] = []) -> String {
         var o = "Triaged \(s.traces) trace\(s.traces == 1 ? "" : "s"): \(s.readable) readable"
         let unreadable = s.count(.unreadable), notTraces = s.count(.notATrace)
         if unreadable + notTraces > 0 { o += ", \(notTraces) not a trace, \(unreadable) unreadable" }
+        if s.duplicates > 0 { o += ", \(plural(s.duplicates, "duplicate upload")) (counted once)" }
         o += "; \(s.records) records.\n"
+        if s.skippedCount > 0 {
+            o += "Skipped \(plural(s.skippedCount, "file")) in the folders given, whose name\(s.skippedCount == 1 ? " is" : "s are") not a trace's "
+                + "(" + TriageSummary.traceNames + "; no row): "
+                + s.skippedFiles.prefix(5).map(terminalSafe).joined(separator: ", ") + (s.skippedCount > 5 ? ", …" : "") + "\n"
+        }
         let ranked = s.rankedTags
         if ranked.isEmpty {
             o += "\nNo tags: nothing is wrong in any trace.\n"
         } else {
-            o += "\nTop tags (traces, share of the readable traces; of all inputs for not-a-trace and unreadable)\n"
+            o += "\nTop tags (traces, share of the readable traces; of all inputs for not-a-trace, unreadable and duplicate-upload)\n"
             let width = ranked.prefix(topTags).map(\.tag.rawValue.count).max() ?? 0
             for (tag, n) in ranked.prefix(topTags) {
                 o += "  " + tag.rawValue.padded(width + 1) + String(n).leftPadded(7) + "  " + percent(s.share(tag)).leftPadded(6) + "\n"
@@ -29,15 +50,24 @@ public enum TriageSummaryText {
         }
         o += breakdown("By SDK version", s.bySDK)
         o += breakdown("By iOS version", s.byOS)
-        if !s.openFirst.isEmpty {
-            o += "\nOpen first (unexplained divergences, then errors)\n"
-            for (i, u) in s.openFirst.enumerated() {
+        o += breakdown("By device model", s.byDevice)
+        o += regressions(s.regressions)
+        let open = s.openFirst
+        if !open.isEmpty {
+            o += "\nOpen first (one trace per distinct problem: unexplained divergences, then errors; most traces first; damaged and partial traces last)\n"
+            for (i, c) in open.enumerated() {
+                let u = c.example
+                o += "  \(i + 1). \(plural(c.traces, "trace")): \(c.signature.description)" + (c.signature.compromised ? " (damaged or partial)" : "") + "\n"
                 var why: [String] = []
                 if u.unexplainedDivergences > 0 { why.append(plural(u.unexplainedDivergences, "unexplained divergence")) }
                 if u.errors > 0 { why.append(plural(u.errors, "error")) }
-                o += "  \(i + 1). \(terminalSafe(u.path)): " + why.joined(separator: ", ")
+                o += "     e.g. \(terminalSafe(u.path))" + (why.isEmpty ? "" : ": " + why.joined(separator: ", "))
                 o += u.parts > 1 ? " (first of \(u.parts) parts; explain replays one file)\n" : "\n"
                 o += "     rtctrace explain \(terminalSafe(shellQuoted(u.path)))\n"
+            }
+            let more = s.signatures.count - open.count
+            if more > 0 || s.tracesOfOtherSignatures > 0 {
+                o += "  … \(plural(more, "more signature")) (see --json)" + (s.tracesOfOtherSignatures > 0 ? "; \(plural(s.tracesOfOtherSignatures, "trace")) of further signatures counted only" : "") + "\n"
             }
         }
         if !thresholds.isEmpty {
@@ -70,14 +100,62 @@ public enum TriageSummaryText {
         return o
     }
 
-    /// The summary as one JSON object (no trailing newline).
-    public static func json(_ s: TriageSummary, thresholds: [TriageThreshold] = []) -> String {
+    /// The regressions and clusters, most significant first.
+    static func regressions(_ r: TriageRegressions) -> String {
+        guard r.tests > 0 else { return "" }
+        var o = "\nRegressions and clusters (a tag more common in an SDK version than in the previous one, or in a version or device model "
+            + "than in the rest of the fleet; two-proportion test, Bonferroni over \(plural(r.tests, "test")): p < \(scientific(r.threshold)))\n"
+        if r.entries.isEmpty { return o + "  none: no share differs by more than chance\n" }
+        for e in r.entries.prefix(topRegressions) {
+            let t = e.test
+            o += "  \(e.dimension.title) \(terminalSafe(e.group)): \(e.tag.rawValue) \(percent(t.rate)) (\(t.tagged) of \(t.traces)) against "
+            o += "\(percent(t.baselineRate)) (\(t.baselineTagged) of \(t.baselineTraces)) in " + baselineName(e.baseline)
+            o += "; " + testText(t) + "\n"
+        }
+        if r.entries.count > topRegressions { o += "  … \(r.entries.count - topRegressions) more (see --json)\n" }
+        return o
+    }
+
+    static func baselineName(_ b: TriageRegressions.Baseline) -> String {
+        switch b {
+        case .previousVersion(let v): terminalSafe(v)
+        case .restOfFleet: "the rest of the fleet"
+        }
+    }
+
+    static func testText(_ t: TwoProportionTest) -> String {
+        switch t.method {
+        case .z: "z = \(fixed(t.z, 1)), p = \(scientific(t.p))"
+        case .fisher: "Fisher's exact test, p = \(scientific(t.p))"
+        }
+    }
+
+    /// A p-value in two significant digits, scientific below 0.001: `0.0042`, `3.1e-07`.
+    public static func scientific(_ p: Double) -> String {
+        guard p > 0 else { return "0" }
+        if p >= 0.001 { return fixed(p, p >= 0.01 ? 2 : 4) }
+        var m = p, e = 0
+        while m < 1 { m *= 10; e -= 1 }
+        var text = fixed(m, 1)
+        if text == "10.0" { text = "1.0"; e += 1 }
+        return text + "e-" + (e > -10 ? "0" : "") + String(-e)
+    }
+
+    /// The summary as one JSON object (no trailing newline); `written` says where the rows went.
+    public static func json(_ s: TriageSummary, thresholds: [TriageThreshold] = [], written: Written? = nil) -> String {
         var w = JSONWriter(reserving: 4096)
         w.beginObject()
         w.key("schema"); w.string(schema)
         w.key("traces"); w.int(s.traces)
+        w.key("duplicates"); w.int(s.duplicates)
         w.key("readable"); w.int(s.readable)
         w.key("records"); w.int(s.records)
+        w.key("skipped"); w.beginObject()
+        w.key("files"); w.int(s.skippedCount)
+        w.key("examples"); w.beginArray()
+        for p in s.skippedFiles { w.string(p) }
+        w.endArray()
+        w.endObject()
         w.key("tags"); w.beginArray()
         for (tag, n) in s.rankedTags {
             w.beginObject()
@@ -89,9 +167,49 @@ public enum TriageSummaryText {
         w.endArray()
         versions("bySdk", "sdk", s.bySDK, &w)
         versions("byOs", "os", s.byOS, &w)
-        w.key("openFirst"); w.beginArray()
-        for u in s.openFirst {
+        versions("byDevice", "device", s.byDevice, &w)
+        let r = s.regressions
+        w.key("regressions"); w.beginObject()
+        w.key("alpha"); w.raw(fixed(TriageRegressions.alpha, 4))
+        w.key("tests"); w.int(r.tests)
+        w.key("threshold"); w.raw(scientificJSON(r.threshold))
+        w.key("entries"); w.beginArray()
+        for e in r.entries {
+            let t = e.test
             w.beginObject()
+            w.key("dimension"); w.string(e.dimension.rawValue)
+            w.key("group"); w.string(e.group)
+            w.key("tag"); w.string(e.tag.rawValue)
+            w.key("baseline")
+            switch e.baseline {
+            case .previousVersion(let v): w.string(v)
+            case .restOfFleet: w.null()
+            }
+            w.key("traces"); w.int(t.traces)
+            w.key("tagged"); w.int(t.tagged)
+            w.key("rate"); w.raw(fixed(t.rate, 4))
+            w.key("baselineTraces"); w.int(t.baselineTraces)
+            w.key("baselineTagged"); w.int(t.baselineTagged)
+            w.key("baselineRate"); w.raw(fixed(t.baselineRate, 4))
+            w.key("test"); w.string(t.method.rawValue)
+            w.key("z"); w.raw(fixed(t.z, 3))
+            w.key("p"); w.raw(scientificJSON(t.p))
+            w.endObject()
+        }
+        w.endArray()
+        w.endObject()
+        w.key("openFirst"); w.beginArray()
+        for c in s.openFirst {
+            let u = c.example
+            w.beginObject()
+            w.key("signature"); w.beginObject()
+            w.key("codes"); w.beginArray()
+            for code in c.signature.codes { w.string(code.rawValue) }
+            w.endArray()
+            w.key("unexplainedDivergence"); w.bool(c.signature.unexplainedDivergence)
+            w.key("damagedOrPartial"); w.bool(c.signature.compromised)
+            w.endObject()
+            w.key("traces"); w.int(c.traces)
             w.key("path"); w.string(u.path)
             w.key("parts"); w.int(u.parts)
             w.key("unexplainedDivergences"); w.int(u.unexplainedDivergences)
@@ -103,6 +221,7 @@ public enum TriageSummaryText {
             w.endObject()
         }
         w.endArray()
+        w.key("signatures"); w.int(s.signatures.count)
         w.key("failOn"); w.beginArray()
         for t in thresholds {
             w.beginObject()
@@ -113,9 +232,19 @@ public enum TriageSummaryText {
             w.endObject()
         }
         w.endArray()
+        w.key("output")
+        if let written {
+            w.beginObject()
+            w.key("path"); w.string(written.path)
+            w.key("rows"); w.int(written.rows)
+            w.endObject()
+        } else { w.null() }
         w.endObject()
         return w.string
     }
+
+    /// A p-value as a JSON number: `3.1e-07`, `0.0042`.
+    static func scientificJSON(_ p: Double) -> String { scientific(p) }
 
     static func versions(_ key: String, _ name: String, _ table: [String: TriageSummary.Breakdown], _ w: inout JSONWriter) {
         w.key(key); w.beginArray()

@@ -54,6 +54,22 @@ public enum FileSystem {
         _ = try checked("mkdir", path: path) { mkdir(path, mode_t(permissions)) }
     }
 
+    /// Creates a directory and every missing one above it (`mkdir -p`); a directory already there is fine,
+    /// anything else in the way is an error naming it.
+    public static func makeDirectories(_ path: String, permissions: UInt16 = 0o755) throws(SystemError) {
+        guard !path.isEmpty, !isDirectory(path) else { return }
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + part
+            if isDirectory(prefix) { continue }
+            do throws(SystemError) { try makeDirectory(prefix, permissions: permissions) } catch {
+                // Made meanwhile by another process (a pod of the same Job): fine when it is a folder.
+                if error.errno == .fileExists && isDirectory(prefix) { continue }
+                throw error
+            }
+        }
+    }
+
     /// The absolute path with every link, `.` and `..` resolved.
     public static func realPath(_ path: String) throws(SystemError) -> String {
         let p = try checked("realpath", path: path) { realpath(path, nil) }

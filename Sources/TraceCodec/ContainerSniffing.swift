@@ -27,12 +27,22 @@ enum ContainerKind: Equatable {
         }
         if starts([0x42, 0x5A, 0x68]) { return .archive(name: "a bzip2 archive", unpack: "bunzip2 it first (bunzip2 -k FILE)") }
         if starts([0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00]) { return .archive(name: "an xz archive", unpack: "unxz it first (unxz -k FILE)") }
+        if isTarHeader(p) { return .archive(name: "a tar archive", unpack: "unpack it first (tar -xf FILE) and give the trace inside") }
         if p.count >= 4, isFrameMagic(readLE32(p, 0)) { return .zstd }
         if firstFrameMagic(p) != nil { return .zstdAfterGarbage }
         guard let first = p.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else { return .jsonLines }
         // A UTF-8 byte order mark before the first object is tolerated as text.
         return first == UInt8(ascii: "{") || first == 0xEF ? .jsonLines : .unknown
     }
+
+    /// Whether `p` starts with a tar header (POSIX `ustar` magic at offset 257).
+    static func isTarHeader(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
+        p.count >= 262 && p[257] == 0x75 && p[258] == 0x73 && p[259] == 0x74 && p[260] == 0x61 && p[261] == 0x72
+    }
+
+    /// The archive inside zstd frames, from the first decompressed bytes: a `.tar.zst`.
+    static let compressedTar = ContainerKind.archive(
+        name: "a tar archive compressed with zstd (.tar.zst)", unpack: "unpack it first (tar --zstd -xf FILE, or zstd -dc FILE | tar -x) and give the trace inside")
 
     /// The index of the first zstd data or skippable frame magic in `p`, if any.
     static func firstFrameMagic(_ p: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int? {

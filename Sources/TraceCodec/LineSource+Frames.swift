@@ -74,6 +74,14 @@ extension LineSource {
         }
         switch result {
         case .success(let r):
+            // The first decompressed bytes of the input: a tar header makes it an archive, not a trace.
+            if stats.rawBytes == 0, r.produced >= 262,
+               ContainerKind.isTarHeader(UnsafeBufferPointer(start: data + dataEnd, count: r.produced)),
+               case let .archive(name, unpack) = ContainerKind.compressedTar {
+                queue.append(TraceProblem(.notATrace, file: file, offset: 0, message: "this is \(name), not a trace: \(unpack)"))
+                finished = true
+                return
+            }
             inPos += r.consumed
             dataEnd += r.produced
             stats.rawBytes += r.produced

@@ -18,9 +18,9 @@ extension RecordDecoder {
             return .sdkQualityChanged(overall: try r.vocabulary("overall"), previous: try r.vocabulary("previous"),
                                       mos: try r.optionalDouble("mos"))
         case .header: return .header(try header(r))
-        case .joinChannel: return .joinChannel(channel: try r.string("channel"))
+        case .joinChannel: return .joinChannel(channel: try r.string("channel"), uid: try r.optionalString("uid"))
         case .leaveChannel: return .leaveChannel
-        case .enterMeeting: return .enterMeeting(room: try r.string("room"))
+        case .enterMeeting: return .enterMeeting(room: try r.string("room"), uid: try r.optionalString("uid"))
         case .exitMeeting: return .exitMeeting
         case .setDefaultRoute: return .setDefaultRoute(target: try r.vocabulary("target"))
         case .setRoute: return .setRoute(target: try r.vocabulary("target"), api: try r.optionalString("api"))

@@ -49,9 +49,18 @@ public enum TriageInputs {
     /// LIST, one a line (blank lines and `#` comments skipped; an entry that does not exist is kept,
     /// so that its row says so). Duplicates are dropped later, when the paths are sorted.
     public static func expand(_ arguments: [String]) throws -> PathList {
+        var skipped: [String] = []
+        return try expand(arguments, skipped: &skipped)
+    }
+
+    /// Expands paths as `expand(_:)` does, and adds to `skipped` every regular file a folder walk passed
+    /// by because its name is not a trace name (a customer's `.jsonl.gz`, notes): no row is made for it.
+    public static func expand(_ arguments: [String], skipped: inout [String]) throws -> PathList {
         var out = PathList()
+        var passed: [String] = []
+        defer { skipped += passed }
         func add(_ p: String) { out.append(p) }
-        func visit(_ p: String) { if isDirectory(p) { walk(p, add) } else { add(p) } }
+        func visit(_ p: String) { if isDirectory(p) { walk(p, add, skipped: { passed.append($0) }) } else { add(p) } }
         for a in arguments {
             if a.hasPrefix("@") && a.count > 1 {
                 let list = String(a.dropFirst())
@@ -79,7 +88,7 @@ public enum TriageInputs {
 
     /// Every trace file below `dir`, recursively, in directory order. Links to folders are not followed
     /// (a link to `.` or `..` would loop or leave the tree).
-    static func walk(_ dir: String, _ add: (String) -> Void) {
+    static func walk(_ dir: String, _ add: (String) -> Void, skipped: (String) -> Void) {
         guard let names = try? FileSystem.entries(of: dir) else { return }
         var subdirs: [String] = []
         for name in names where !name.hasPrefix(".") {
@@ -88,8 +97,8 @@ public enum TriageInputs {
             if st.type == .directory { subdirs.append(path); continue }
             // Only regular files (or links to them): a pipe or a device would block the run.
             if st.type == .symbolicLink ? !isRegularFile(path) : st.type != .regular { continue }
-            if traceSuffixes.contains(where: { name.hasSuffix($0) }) { add(path) }
+            if traceSuffixes.contains(where: { name.hasSuffix($0) }) { add(path) } else { skipped(path) }
         }
-        for s in subdirs { walk(s, add) }
+        for s in subdirs { walk(s, add, skipped: skipped) }
     }
 }

@@ -30,9 +30,11 @@ public struct Record: Equatable, Sendable {
 public enum RecordBody: Equatable, Sendable {
     indirect case header(TraceHeader)
     // api.*
-    case joinChannel(channel: String)
+    /// `uid`: the local user's uid, when the recorder knows it (optional).
+    case joinChannel(channel: String, uid: String? = nil)
     case leaveChannel
-    case enterMeeting(room: String)
+    /// `uid`: the local member's uid, when the recorder knows it (optional).
+    case enterMeeting(room: String, uid: String? = nil)
     case exitMeeting
     case setDefaultRoute(target: RouteTarget)
     case setRoute(target: RouteTarget, api: String?)
@@ -330,8 +332,8 @@ extension RecordBody {
         case .connEngine(let v): v.rawValue
         case let .switchLayer(_, track, target): "\(TextCap.clip(track)) → \(TextCap.clip(target))"
         case let .sdkQualityChanged(overall, previous, _): "\(previous.rawValue) → \(overall.rawValue)"
-        case .joinChannel(let c): TextCap.clip(c)
-        case .enterMeeting(let r): TextCap.clip(r)
+        case .joinChannel(let c, _): TextCap.clip(c)
+        case .enterMeeting(let r, _): TextCap.clip(r)
         case let .sdkError(api, error): "\(TextCap.clip(api)): \(TextCap.clip(error))"
         case let .dropped(count, _, _): "\(count) records"
         case .header, .leaveChannel, .exitMeeting, .clearRouteOverride, .subscribe, .mediaServicesReset, .interruptionEnded,
@@ -463,8 +465,14 @@ extension RecordBody {
             if let started = started ?? nil { o.startedAt = started }
             if let id = session ?? nil { o.session?.id = id }
             return .header(o)
-        case .joinChannel(let channel): return t(channel, "channel", .personal(.channel)).map { .joinChannel(channel: $0) }
-        case .enterMeeting(let room): return t(room, "room", .personal(.room)).map { .enterMeeting(room: $0) }
+        case let .joinChannel(channel, uid):
+            let c = t(channel, "channel", .personal(.channel)), u = t(uid, "uid", .personal(.uid))
+            guard changed(c, u ?? nil) else { return nil }
+            return .joinChannel(channel: c ?? channel, uid: (u ?? nil) ?? uid)
+        case let .enterMeeting(room, uid):
+            let r = t(room, "room", .personal(.room)), u = t(uid, "uid", .personal(.uid))
+            guard changed(r, u ?? nil) else { return nil }
+            return .enterMeeting(room: r ?? room, uid: (u ?? nil) ?? uid)
         case .setRoute(let target, let api):
             return t(api, "api", .clear(.vocabulary)).flatMap { $0 }.map { .setRoute(target: target, api: $0) }
         case let .subscribe(pub, track, layers):

@@ -51,8 +51,12 @@ extension RecordBody {
                 if s.resumed { w.staticKey("resumed"); w.bool(true) }
                 w.endObject()
             }
-        case .joinChannel(let channel): w.staticKey("channel"); w.string(channel)
-        case .enterMeeting(let room): w.staticKey("room"); w.string(room)
+        case let .joinChannel(channel, uid):
+            w.staticKey("channel"); w.string(channel)
+            if let uid { w.staticKey("uid"); w.string(uid) }
+        case let .enterMeeting(room, uid):
+            w.staticKey("room"); w.string(room)
+            if let uid { w.staticKey("uid"); w.string(uid) }
         case .leaveChannel, .exitMeeting, .clearRouteOverride, .sdkInterrupted, .sdkRecovered, .mediaServicesReset: break
         case .callKit(let event, let callId):
             w.staticKey("event"); w.string(event.rawValue)

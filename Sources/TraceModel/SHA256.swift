@@ -1,5 +1,6 @@
 /// SHA-256 (FIPS 180-4) and HMAC-SHA256 (RFC 2104), in plain Swift: Linux has no CryptoKit and
-/// Foundation has no hash. Used only to derive redaction tokens (`rtctrace redact` and the recorder), so speed is not a concern.
+/// Foundation has no hash. Used to derive redaction tokens (`rtctrace redact` and the recorder) and, streamed
+/// (`Hasher`), for the content hash of each trace `rtctrace triage` reads.
 public enum SHA256 {
     private static let k: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
@@ -14,40 +15,91 @@ public enum SHA256 {
 
     /// The 32-byte digest of `message`.
     public static func hash(_ message: [UInt8]) -> [UInt8] {
-        var h: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
-        var data = message
-        let bitLength = UInt64(message.count) * 8
-        data.append(0x80)
-        while data.count % 64 != 56 { data.append(0) }
-        for i in (0..<8).reversed() { data.append(UInt8(truncatingIfNeeded: bitLength >> (UInt64(i) * 8))) }
-        var w = [UInt32](repeating: 0, count: 64)
-        for chunk in stride(from: 0, to: data.count, by: 64) {
-            for i in 0..<16 {
-                let b = chunk + i * 4
-                w[i] = UInt32(data[b]) << 24 | UInt32(data[b + 1]) << 16 | UInt32(data[b + 2]) << 8 | UInt32(data[b + 3])
-            }
-            for i in 16..<64 {
-                let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
-                let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
-                w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-            }
-            var a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6], hh = h[7]
-            for i in 0..<64 {
-                let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-                let ch = (e & f) ^ (~e & g)
-                let t1 = hh &+ s1 &+ ch &+ k[i] &+ w[i]
-                let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-                let maj = (a & b) ^ (a & c) ^ (b & c)
-                let t2 = s0 &+ maj
-                hh = g; g = f; f = e; e = d &+ t1; d = c; c = b; b = a; a = t1 &+ t2
-            }
-            h[0] = h[0] &+ a; h[1] = h[1] &+ b; h[2] = h[2] &+ c; h[3] = h[3] &+ d
-            h[4] = h[4] &+ e; h[5] = h[5] &+ f; h[6] = h[6] &+ g; h[7] = h[7] &+ hh
+        var h = Hasher()
+        h.update(message)
+        return h.finish()
+    }
+
+    /// A digest computed over bytes given piece by piece (a file read in chunks), in constant memory.
+    public struct Hasher: Sendable {
+        private var h: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) =
+            (0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19)
+        private var pending: [UInt8] = []
+        private var length: UInt64 = 0
+
+        /// A digest of nothing yet.
+        public init() { pending.reserveCapacity(64) }
+
+        /// Adds bytes.
+        public mutating func update(_ bytes: some Collection<UInt8>) {
+            let array = Array(bytes)
+            array.withUnsafeBufferPointer { update($0) }
         }
-        var out: [UInt8] = []
-        out.reserveCapacity(32)
-        for v in h { for s in [24, 16, 8, 0] { out.append(UInt8(truncatingIfNeeded: v >> UInt32(s))) } }
-        return out
+
+        /// Adds the bytes of a buffer.
+        public mutating func update(_ p: UnsafeBufferPointer<UInt8>) {
+            length &+= UInt64(p.count)
+            var i = 0
+            if !pending.isEmpty {
+                while pending.count < 64 && i < p.count { pending.append(p[i]); i += 1 }
+                guard pending.count == 64 else { return }
+                let block = pending
+                block.withUnsafeBufferPointer { compress($0, at: 0) }
+                pending.removeAll(keepingCapacity: true)
+            }
+            while i + 64 <= p.count {
+                compress(p, at: i)
+                i += 64
+            }
+            while i < p.count { pending.append(p[i]); i += 1 }
+        }
+
+        /// The 32-byte digest of everything added.
+        public mutating func finish() -> [UInt8] {
+            let bits = length &* 8
+            var tail = pending
+            tail.append(0x80)
+            while tail.count % 64 != 56 { tail.append(0) }
+            for i in (0..<8).reversed() { tail.append(UInt8(truncatingIfNeeded: bits >> (UInt64(i) * 8))) }
+            tail.withUnsafeBufferPointer { p in
+                var i = 0
+                while i < p.count { compress(p, at: i); i += 64 }
+            }
+            pending.removeAll()
+            var out: [UInt8] = []
+            out.reserveCapacity(32)
+            for v in [h.0, h.1, h.2, h.3, h.4, h.5, h.6, h.7] {
+                for s in [24, 16, 8, 0] { out.append(UInt8(truncatingIfNeeded: v >> UInt32(s))) }
+            }
+            return out
+        }
+
+        private mutating func compress(_ p: UnsafeBufferPointer<UInt8>, at start: Int) {
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+                for i in 0..<16 {
+                    let b = start + i * 4
+                    w[i] = UInt32(p[b]) << 24 | UInt32(p[b + 1]) << 16 | UInt32(p[b + 2]) << 8 | UInt32(p[b + 3])
+                }
+                for i in 16..<64 {
+                    let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
+                    let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
+                    w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+                }
+                var a = h.0, b = h.1, c = h.2, d = h.3, e = h.4, f = h.5, g = h.6, hh = h.7
+                k.withUnsafeBufferPointer { k in
+                    for i in 0..<64 {
+                        let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
+                        let ch = (e & f) ^ (~e & g)
+                        let t1 = hh &+ s1 &+ ch &+ k[i] &+ w[i]
+                        let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
+                        let maj = (a & b) ^ (a & c) ^ (b & c)
+                        let t2 = s0 &+ maj
+                        hh = g; g = f; f = e; e = d &+ t1; d = c; c = b; b = a; a = t1 &+ t2
+                    }
+                }
+                h.0 &+= a; h.1 &+= b; h.2 &+= c; h.3 &+= d; h.4 &+= e; h.5 &+= f; h.6 &+= g; h.7 &+= hh
+            }
+        }
     }
 
     /// HMAC-SHA256 of `message` under `key`.
@@ -67,5 +119,5 @@ public enum SHA256 {
         return s
     }
 
-    private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
+    fileprivate static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
 }

@@ -59,12 +59,12 @@ extension TraceRecorder {
 
         // MARK: api.* — the app's calls into the SDK
 
-        /// `api.joinChannel`: SRTC join.
-        public static func joinChannel(channel: String) -> Event { Event(.joinChannel(channel: channel)) }
+        /// `api.joinChannel`: SRTC join; `uid` is the local user's uid, when the SDK has it.
+        public static func joinChannel(channel: String, uid: String? = nil) -> Event { Event(.joinChannel(channel: channel, uid: uid)) }
         /// `api.leaveChannel`: SRTC leave.
         public static let leaveChannel = Event(.leaveChannel)
-        /// `api.enterMeeting`: SMeeting enter.
-        public static func enterMeeting(room: String) -> Event { Event(.enterMeeting(room: room)) }
+        /// `api.enterMeeting`: SMeeting enter; `uid` is the local member's uid, when the SDK has it.
+        public static func enterMeeting(room: String, uid: String? = nil) -> Event { Event(.enterMeeting(room: room, uid: uid)) }
         /// `api.exitMeeting`: SMeeting exit.
         public static let exitMeeting = Event(.exitMeeting)
         /// `api.setDefaultRoute`: `defaultAudioRoute = target`.

@@ -14,7 +14,8 @@ enum CatCommand {
         name: "cat", usage: "cat TRACE|PARTS... [--type PREFIX] [--from MS] [--to MS] [--strict]",
         summary: "Print a trace's records as JSON Lines, one per line, exactly as recorded.",
         options: [type, from, to, CommonOptions.strict],
-        details: "Damaged frames and invalid records are reported on stderr and skipped (exit 0) unless --strict.\nA line of a frequent type is checked for its frame, checksum, seq, time and JSON structure and passed\nthrough without reading its other fields; --strict (and verify, explain) decode every field.")
+        details: "Damaged frames and invalid records are reported on stderr and skipped (exit 0) unless --strict.\nA line of a frequent type is checked for its frame, checksum, seq, time and JSON structure and passed\nthrough without reading its other fields; --strict (and verify, explain) decode every field.",
+        exits: ExitCodes(failure: nil, readsTraces: false))
 
     static let command = Command(spec: spec) { args in
         // The parts of one session print in part order, each with its own header, as recorded.

@@ -32,7 +32,8 @@ enum CheckCommand {
         name: "check", usage: "check PATH... [--jobs N] [--junit FILE] [--json] [--update] [--unreferenced warn|fail|delete] [options]",
         summary: "Check golden traces: every expect.* record and NAME.golden.json snapshot; exit 1 on any failure.",
         options: [jobs, junit, unreferenced] + ReplayFlags.options + [json, update, quiet, isolatedWorker, snapshotRefusal, caseSizes],
-        details: "PATH may be a trace, a folder (searched recursively for *.trace.zst, *.jsonl, *.jsonl.zst) or @LIST. The parts of one recorded\nsession (the same session.id) are one case, checked as one trace against the snapshot named after its first part.\nReview new snapshots with 'rtctrace accept' or 'rtctrace reject'. Exit: 0 all pass, 1 any failure, 64 usage.")
+        details: "PATH may be a trace, a folder (searched recursively for *.trace.zst, *.jsonl, *.jsonl.zst) or @LIST. The parts of one recorded\nsession (the same session.id) are one case, checked as one trace against the snapshot named after its first part.\nReview new snapshots with 'rtctrace accept' or 'rtctrace reject'.",
+        exits: ExitCodes(failure: "an expectation or a snapshot failed, or a trace could not be checked", readsTraces: false))
 
     static let command = Command(spec: spec) { args in
         guard !args.positionals.isEmpty else { throw UsageError(message: "expected at least one PATH") }
@@ -157,7 +158,7 @@ enum CheckCommand {
                     traces[p] = try FolderWalk.around(file: p)
                 }
             } catch {
-                throw CommandFailure(message: error.description)
+                throw IOFailure(message: error.description)
             }
         }
         return (traces.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, snapshots)

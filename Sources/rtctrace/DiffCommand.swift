@@ -15,8 +15,8 @@ enum DiffCommand {
         Records are paired by type and identifying fields (target, device id, state, event, layer ids), not by
         time; states that differ for no longer than the tolerance do not count. A or B may be the parts of one
         recorded session, as their folder or @LIST: each side is replayed as one trace.
-        Exit: 0 the traces behave the same, 1 they differ, 64 usage, 65 one of them is not a trace.
-        """)
+        """,
+        exits: ExitCodes(failure: "the traces behave differently", readsTraces: true))
 
     static let command = Command(spec: spec) { args in
         guard args.positionals.count == 2 else { throw UsageError(message: "expected two traces, A and B") }

@@ -18,7 +18,8 @@ enum ExportCommand {
         name: "export", usage: "export TRACE|PARTS... --format chrome -o TRACE.json [options]",
         summary: "Export the replay's lanes, records, verdicts and findings (Chrome Trace Event Format).",
         options: [format, output] + ReplayFlags.options + [CommonOptions.strict],
-        details: "Open the file at https://ui.perfetto.dev or chrome://tracing. Timestamps are microseconds since\nthe trace started. See docs/report.md for the mapping.")
+        details: "Open the file at https://ui.perfetto.dev or chrome://tracing. Timestamps are microseconds since\nthe trace started. See docs/report.md for the mapping.",
+        exits: ExitCodes(failure: nil, readsTraces: true))
 
     static let command = Command(spec: spec) { args in
         guard !args.positionals.isEmpty else { throw UsageError(message: "expected one TRACE (or the parts of one session)") }

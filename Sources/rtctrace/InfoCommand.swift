@@ -25,7 +25,7 @@ struct TraceSummary {
     static func read(_ path: String, limits: ReaderLimits = .standard, onProblem: (TraceProblem) -> Void = { _ in }) throws -> TraceSummary {
         var s = TraceSummary(file: path)
         let reader: TraceReader
-        do { reader = try TraceReader(path: path, limits: limits) } catch { throw CommandFailure(message: "\(error)") }
+        do { reader = try TraceReader(path: path, limits: limits) } catch { throw commandError(error) }
         while let e = reader.next() {
             switch e {
             case .record(let r):
@@ -56,7 +56,8 @@ enum InfoCommand {
     static let spec = CommandSpec(
         name: "info", usage: "info TRACE|PARTS... [--json] [--strict]",
         summary: "Summarise a trace: header, duration, record counts, frames, sizes, gaps and recovery events.",
-        options: [json, CommonOptions.strict])
+        options: [json, CommonOptions.strict],
+        exits: ExitCodes(failure: nil, readsTraces: false))
 
     static let command = Command(spec: spec) { args in
         let strict = args[CommonOptions.strict]

@@ -17,7 +17,8 @@ enum RecordCommand {
         name: "record", usage: "record INPUT.jsonl... -o OUT [--frame-records N] [--renumber] [--merge]",
         summary: "Write JSON Lines records into a new zstd trace.",
         options: [output, frameRecords, level, renumber, merge, CommonOptions.force],
-        details: "Every record is validated; an invalid record, a seq out of order or t going backwards is an error\nnaming the seq (or line) and the field. Lines are kept byte for byte (unknown fields included).\nA part that continues a recorded session (its header's session.part > 1) keeps its seqs: the trace starts\nat the seq its header carries. INPUT may be the parts of one session (in any order, their folder, or\n@LIST): OUT is then a folder that gets one trace per part (part-N.trace.zst), or with --merge one trace.")
+        details: "Every record is validated; an invalid record, a seq out of order or t going backwards is an error\nnaming the seq (or line) and the field. Lines are kept byte for byte (unknown fields included).\nA part that continues a recorded session (its header's session.part > 1) keeps its seqs: the trace starts\nat the seq its header carries. INPUT may be the parts of one session (in any order, their folder, or\n@LIST): OUT is then a folder that gets one trace per part (part-N.trace.zst), or with --merge one trace.",
+        exits: ExitCodes(failure: "a line is not a valid record, or its seq or t does not continue the trace (nothing is written)", readsTraces: false))
 
     static let command = Command(spec: spec) { args in
         let parts = try TraceParts.resolve(args.positionals)
@@ -41,7 +42,7 @@ enum RecordCommand {
             groups = [(try args.output(output, role: "an input"), parts.paths)]
         }
         for g in groups where !force && g.target.exists {
-            throw CommandFailure(message: "\(g.target.path): already exists (use --force to overwrite)")
+            throw UsageError(message: "\(g.target.path): already exists (use --force to overwrite)")
         }
         for g in groups {
             let out = g.target.path
@@ -90,7 +91,7 @@ enum RecordCommand {
     static func copy(_ input: String, into writer: TraceWriter, shownAs output: String, renumber: Bool, expectHeader: Bool,
                      continuing session: String? = nil, count: inout Int) throws -> Int {
         let reader: TraceReader
-        do { reader = try TraceReader(path: input) } catch { throw CommandFailure(message: "\(error)") }
+        do { reader = try TraceReader(path: input) } catch { throw commandError(error) }
         func write(_ r: Record) throws {
             if r.seq == writer.nextSeq {
                 try reader.withCurrentLine { line in try writer.appendLine(line, t: r.t) }
@@ -160,7 +161,8 @@ enum AppendCommand {
         name: "append", usage: "append TRACE [INPUT.jsonl | -] [--renumber]",
         summary: "Append JSON Lines records (from a file or standard input) to an existing trace.",
         options: [RecordCommand.frameRecords, RecordCommand.level, renumber],
-        details: "The first appended record must carry the seq after the trace's last one (unless --renumber).\nA torn final frame is repaired first: its complete lines are kept, the torn bytes cut.\nThe next part of the trace's recorded session may be appended, header included: it stays as the part boundary.")
+        details: "The first appended record must carry the seq after the trace's last one (unless --renumber).\nA torn final frame is repaired first: its complete lines are kept, the torn bytes cut.\nThe next part of the trace's recorded session may be appended, header included: it stays as the part boundary.",
+        exits: ExitCodes(failure: "a line is not a valid record or does not continue the trace (the records before it are appended)", readsTraces: false))
 
     static let command = Command(spec: spec) { args in
         guard (1...2).contains(args.positionals.count) else { throw UsageError(message: "expected TRACE and an optional INPUT") }
@@ -195,7 +197,7 @@ enum AppendCommand {
     @discardableResult
     static func requireHeader(_ trace: String) throws -> TraceHeader.Session? {
         let reader: TraceReader
-        do { reader = try TraceReader(path: trace) } catch { throw CommandFailure(message: "\(error)") }
+        do { reader = try TraceReader(path: trace) } catch { throw commandError(error) }
         while let event = reader.next() {
             guard case .record(let r) = event else { continue }
             if case .header(let h) = r.body { return h.session }

@@ -28,7 +28,8 @@ enum ReduceCommand {
         summary: "Shrink a trace to a few records that still show a finding, divergence or failing expectation.",
         options: [output, finding, seq, salt, maxReplays] + ReplayFlags.options
             + [divergence, expectFail, keepPersonalData, CommonOptions.force, CommonOptions.strict],
-        details: "Delta debugging (ddmin) over the records after the header, then shorter gaps between timestamps;\nseqs are renumbered and expect.* records pinning the problem are appended, ready for traces/.\nTRACE may be the parts of one recorded session (in any order, their folder, or @LIST): the reduced\ntrace is one self-contained trace. See docs/report.md. Exit: 0 when written, 1 when the trace does not show the problem.")
+        details: "Delta debugging (ddmin) over the records after the header, then shorter gaps between timestamps;\nseqs are renumbered and expect.* records pinning the problem are appended, ready for traces/.\nTRACE may be the parts of one recorded session (in any order, their folder, or @LIST): the reduced\ntrace is one self-contained trace. See docs/report.md.",
+        exits: ExitCodes(failure: "the trace does not show the problem asked for (nothing is written)", readsTraces: false))
 
     static let command = Command(spec: spec) { args in
         let parts = try TraceParts.resolve(args.positionals)
@@ -40,7 +41,7 @@ enum ReduceCommand {
         if args[expectFail] { goals.append(.expectFail) }
         guard goals.count == 1 else { throw UsageError(message: "give exactly one of --finding CODE, --divergence, --expect-fail") }
         let replayBound = Int(args[maxReplays] ?? 2000)
-        if !args[CommonOptions.force] && target.exists { throw CommandFailure(message: "\(out): already exists (use --force to overwrite)") }
+        if !args[CommonOptions.force] && target.exists { throw UsageError(message: "\(out): already exists (use --force to overwrite)") }
         let occurrence = args[seq].map { Int($0) }
         if occurrence != nil, case .finding = goals[0] {} else if occurrence != nil { throw UsageError(message: "'--seq' goes with --finding CODE") }
         let options = ReduceOptions(goal: goals[0], maxReplays: replayBound, replay: ReplayFlags.parse(args), seq: occurrence,

@@ -15,7 +15,8 @@ enum ReplayCommand {
         summary: "Replay a trace: each record with the engine state it changed, verdicts inline, divergences.",
         options: ReplayFlags.options + [json, changesOnly, CatCommand.type, CatCommand.from, CatCommand.to, lane, CommonOptions.strict],
         details: "--type, --from and --to pick steps as they pick records in 'rtctrace cat'; timers and the end of the trace\n"
-            + "have no type. The replay itself always covers the whole trace.")
+            + "have no type. The replay itself always covers the whole trace.",
+        exits: ExitCodes(failure: nil, readsTraces: true))
 
     static let command = Command(spec: spec) { args in
         guard !args.positionals.isEmpty else { throw UsageError(message: "expected one TRACE (or the parts of one session)") }
@@ -45,15 +46,19 @@ enum ReplayCommand {
 
 /// `rtctrace explain`: the support engineer's answer.
 enum ExplainCommand {
+    /// When explain answers no: what its summary's last line says, and why.
+    static let needsAttention = "the summary says 'Needs attention' or 'Partial': a finding of severity warning or error, "
+        + "a route divergence, a call that did not take effect in the end (ineffective, superseded, dropped, still pending, rejected), "
+        + "or a part of a session judged without the parts before it; info findings alone and calls that took effect late are fine (0)"
+
     static let json = Option.flag("--json", "Print the result as JSON (schema rtctrace.explain/1, see docs/json.md).")
 
     static let spec = CommandSpec(
         name: "explain", usage: "explain TRACE|PARTS... [--json] [options]",
         summary: "Explain a trace: calls that did not take effect and why, divergences, findings, quality.",
         options: ReplayFlags.options + [json, CommonOptions.strict],
-        details: "Exit status: 0 when nothing is wrong, 1 when there are warnings or divergences, 65 when the input\n"
-            + "is not a trace or holds nothing to judge (no header, no records).\n"
-            + "Headings are bold on a terminal, unless NO_COLOR is set.")
+        details: "Headings are bold on a terminal, unless NO_COLOR is set.",
+        exits: ExitCodes(failure: ExplainCommand.needsAttention, readsTraces: true))
 
     static let command = Command(spec: spec) { args in
         guard !args.positionals.isEmpty else { throw UsageError(message: "expected one TRACE (or the parts of one session)") }

@@ -11,7 +11,8 @@ enum ReportCommand {
         name: "report", usage: "report TRACE|PARTS... -o REPORT.html [options]",
         summary: "Write a self-contained HTML report: the explanation, a timeline of every lane, findings.",
         options: [output] + ReplayFlags.options + [CommonOptions.strict],
-        details: "The page loads nothing from elsewhere: open it in any browser, attach it to a ticket, print it.\nSee docs/report.md. Exit: 0 when written, 1 on failure, 64 usage.")
+        details: "The page loads nothing from elsewhere: open it in any browser, attach it to a ticket, print it.\nSee docs/report.md.",
+        exits: ExitCodes(failure: nil, readsTraces: true))
 
     static let command = Command(spec: spec) { args in
         guard !args.positionals.isEmpty else { throw UsageError(message: "expected one TRACE (or the parts of one session)") }

@@ -11,7 +11,8 @@ enum ReviewCommand {
             name: name, usage: "\(name) [PATH...]",
             summary: accept ? "Promote pending NAME.golden.json.new snapshots to NAME.golden.json." : "Delete pending NAME.golden.json.new snapshots.",
             details: "PATH is a folder (searched recursively), a trace or a .new file; default: traces/. Nothing is written under CI.\n"
-                + "Only regular files inside the folder given are renamed or deleted: links are left alone.")
+                + "Only regular files inside the folder given are renamed or deleted: links are left alone.",
+            exits: ExitCodes(failure: "CI is set, so snapshots are not written", readsTraces: false))
         return Command(spec: spec) { args in
             if ContinuousIntegration.isOn {
                 throw CommandFailure(message: "\(ContinuousIntegration.setting): snapshots are never written in CI")
@@ -37,14 +38,14 @@ enum ReviewCommand {
                         pending.append(n)
                     }
                 } catch let e as SystemError {
-                    throw CommandFailure(message: e.description)
+                    throw IOFailure(message: e.description)
                 }
             }
             for p in Array(Set(pending)).sorted() {
                 if accept {
                     let target = String(p.dropLast(4))
                     do throws(SystemError) { try FileSystem.rename(p, to: target) } catch {
-                        throw CommandFailure(message: "\(p): cannot rename to \(target): \(error.reason)")
+                        throw IOFailure(message: "\(p): cannot rename to \(target): \(error.reason)")
                     }
                     Output.stdout.line("accepted \(terminalSafe(target))")
                 } else {

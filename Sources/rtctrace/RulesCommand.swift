@@ -9,7 +9,8 @@ enum RulesCommand {
         name: "rules", usage: "rules [ID|CODE] [--json]",
         summary: "List the contract's rules and finding codes, or explain one.",
         options: [json],
-        details: "ID is a rule id (R4, I3, X3, …), CODE a finding code (route.ineffective, …); case does not matter.\nThe full contract is docs/contract.md.")
+        details: "ID is a rule id (R4, I3, X3, …), CODE a finding code (route.ineffective, …); case does not matter.\nThe full contract is docs/contract.md.",
+        exits: ExitCodes(failure: nil, readsTraces: false))
 
     static let command = Command(spec: spec) { args in
         guard args.positionals.count <= 1 else { throw UsageError(message: "expected at most one ID or CODE") }

@@ -14,28 +14,34 @@ enum TriageCommand {
         return parsed
     }
     static let output = Option.output("-o", "file", .document,
-                                      "Write the rows here (zstd frames when the name ends in .zst) instead of standard output.")
+                                      "Write the rows here (zstd frames when the name ends in .zst; missing folders are created) instead of standard output.")
+    static let salt = Option.parsed("--salt", "s", "The HMAC key of the channel, room and uid tokens in rows (default: redact's fixed public salt).") {
+        s throws(UsageError) in
+        guard !s.isEmpty else { throw UsageError(message: "--salt: must not be empty") }
+        return s
+    }
     static let failOn = Option<TriageThreshold>.parsed("--fail-on", "expr",
                                                        "Exit 1 when TAG>N traces (or TAG>P% of the readable ones) have a tag; repeatable.") { e throws(UsageError) in
         do { return try TriageThreshold(parsing: e) } catch { throw UsageError(message: "--fail-on \(error)") }
     }
     .repeatable()
     static let summaryFlag = Option.flag("--summary", "Print the summary on standard error even when it is not a terminal.")
-    static let json = Option.flag("--json", "Print the summary as one JSON object (schema rtctrace.triage-summary/1).")
+    static let json = Option.flag("--json", "Print the summary as one JSON object on standard error, and nothing else there (schema rtctrace.triage-summary/2).")
     static let listTags = Option.flag("--list-tags", "List the tags with what each means, and exit.")
 
     static let spec = CommandSpec(
         name: "triage", usage: "triage PATH... [--jobs N] [--shard I/N] [-o ROWS.jsonl[.zst]] [--fail-on EXPR]... [--summary] [--json] [options]",
         summary: "Triage many traces: one JSON row per trace (facts, counts, tags), a summary, thresholds for CI.",
-        options: [jobs, shard, output, failOn] + ReplayFlags.options + [summaryFlag, json, listTags],
+        options: [jobs, shard, output, failOn, salt] + ReplayFlags.options + [summaryFlag, json, listTags],
         details: """
         PATH is a trace, a folder (searched recursively for *.jsonl and *.zst) or @LIST (a file of paths,
         one a line). The files of one recorded session (header session.id) are one trace, replayed in part
         order. Rows come in path order whatever --jobs is; a file that cannot be read or is not a trace gets
         a row that says why. On a terminal a progress line and the summary go to standard error; standard
-        output has nothing but rows. See docs/triage.md (rows, tags, SQL, sharding).
-        Exit: 0 done, 1 a --fail-on threshold crossed (or the rows could not be written), 64 usage.
-        """)
+        output has nothing but rows. Channels, rooms and uids are keyed tokens (those 'rtctrace redact' writes
+        with the same salt), never names. See docs/triage.md (rows, tags, SQL, sharding, the Kubernetes Job).
+        """,
+        exits: ExitCodes(failure: "a --fail-on threshold was crossed (damaged and unreadable inputs are rows, not failures)", readsTraces: false))
 
     static let command = Command(spec: spec) { args in
         if args[listTags] {
@@ -47,8 +53,10 @@ enum TriageCommand {
         let jobs = Int(args[TriageCommand.jobs] ?? Int64(CurrentProcess.activeProcessorCount))
         let shard = args[TriageCommand.shard]
         let thresholds = args[failOn]
+        let keys = args[salt].map { TriageKeys(salt: $0) } ?? TriageKeys()
         let files: PathList
-        do { files = try TriageInputs.expand(args.positionals) } catch { throw UsageError(message: "\(error)") }
+        var skipped: [String] = []
+        do { files = try TriageInputs.expand(args.positionals, skipped: &skipped) } catch { throw UsageError(message: "\(error)") }
         // The rows never go over an input, a device or a link (the output checks every command shares,
         // which read every file a folder or @LIST stands for).
         let target = try args.output(output)
@@ -56,6 +64,7 @@ enum TriageCommand {
             throw UsageError(message: "-o \(target.path): rows go to a regular file or standard output")
         }
         let outPath = target.flatMap { $0.destination == .file ? $0.path : nil }
+        try target?.createParentFolders()
         target?.release()
 
         // Rows printed to the same terminal would run into the progress line: they are the progress then.
@@ -66,11 +75,12 @@ enum TriageCommand {
         do {
             let compress = outPath?.hasSuffix(".zst") ?? false
             writer = try outPath.map { try LinesWriter(path: $0, compress: compress) } ?? LinesWriter(fd: 1, compress: false)
-        } catch { throw CommandFailure(message: "\(error)") }
+        } catch { throw commandError(error) }
         var summary = TriageSummary()
+        summary.noteSkipped(skipped)
         progress?.start(total: plan.count)
         do {
-            try Triage.run(plan, jobs: jobs, options: options, render: TriageRowJSON.render) { i, row, json in
+            try Triage.run(plan, jobs: jobs, options: options, keys: keys, render: TriageRowJSON.render) { i, row, json in
                 try writer.write(line: json.utf8)
                 summary.add(row)
                 progress?.done(i + 1)
@@ -78,18 +88,20 @@ enum TriageCommand {
             try writer.finish()
         } catch {
             progress?.clear()
-            throw CommandFailure(message: "\(error)")
+            throw commandError(error)
         }
         progress?.clear()
-        if Output.stderr.isTerminal || args[summaryFlag] || args[json] {
-            if args[json] {
-                Output.stderr.line(TriageSummaryText.json(summary, thresholds: thresholds))
-            } else {
-                Output.stderr.write(TriageSummaryText.render(summary, thresholds: thresholds))
-            }
+        let crossed = thresholds.filter { $0.isCrossed(by: summary) }
+        if args[json] {
+            // One JSON document on standard error, and nothing else there: thresholds and the rows file are in it.
+            Output.stderr.line(TriageSummaryText.json(summary, thresholds: thresholds,
+                                                      written: outPath.map { .init(path: $0, rows: writer.lines) }))
+            return crossed.isEmpty ? .success : .failure
+        }
+        if Output.stderr.isTerminal || args[summaryFlag] {
+            Output.stderr.write(TriageSummaryText.render(summary, thresholds: thresholds))
         }
         if let outPath { Output.stderr.line("wrote \(terminalSafe(outPath)) (\(writer.lines) row\(writer.lines == 1 ? "" : "s"))") }
-        let crossed = thresholds.filter { $0.isCrossed(by: summary) }
         for t in crossed { Output.stderr.line("Error: --fail-on '\(t)' crossed: \(t.actual(in: summary))") }
         return crossed.isEmpty ? .success : .failure
     }

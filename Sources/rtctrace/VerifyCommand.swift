@@ -9,7 +9,8 @@ enum VerifyCommand {
         name: "verify", usage: "verify TRACE... [--json]",
         summary: "Check traces strictly: exit 1 if any frame, record, seq or end mark is damaged.",
         options: [json],
-        details: "A trace created by rtctrace must also end with its end mark: one cut at a frame boundary fails.")
+        details: "A trace created by rtctrace must also end with its end mark: one cut at a frame boundary fails.",
+        exits: ExitCodes(failure: "a trace is damaged (a frame, record, seq or end mark), or a session's part is missing", readsTraces: false))
 
     static let command = Command(spec: spec) { args in
         guard !args.positionals.isEmpty else { throw UsageError(message: "expected at least one TRACE") }

@@ -26,15 +26,15 @@ final class DispatcherTests: XCTestCase {
 
     /// A tool whose commands end each way a command can.
     static let tool = Dispatcher(commands: [
-        Command(spec: CommandSpec(name: "ok", usage: "ok [--level N]", summary: "Succeeds.", options: [level])) { args in
+        Command(spec: CommandSpec(name: "ok", usage: "ok [--level N]", summary: "Succeeds.", options: [level], exits: ExitCodes(failure: nil))) { args in
             args[level] == 22 ? .failure : .success
         },
-        Command(spec: CommandSpec(name: "write", usage: "write -o FILE", summary: "Needs -o.", options: [out])) { _ in .success },
-        Command(spec: CommandSpec(name: "usage", usage: "usage X", summary: "Refuses its line.")) { _ in throw UsageError(message: "expected X") },
-        Command(spec: CommandSpec(name: "data", usage: "data", summary: "Not a trace.")) { _ in throw DataError(message: "t: not a trace") },
-        Command(spec: CommandSpec(name: "fail", usage: "fail", summary: "Fails.")) { _ in throw CommandFailure(message: "it broke\u{1B}[2J") },
-        Command(spec: CommandSpec(name: "io", usage: "io", summary: "Cannot write.")) { _ in throw IOFailure(message: "r/x: No space left on device") },
-        Command(spec: CommandSpec(name: "other", usage: "other", summary: "Throws something else.")) { _ in
+        Command(spec: CommandSpec(name: "write", usage: "write -o FILE", summary: "Needs -o.", options: [out], exits: ExitCodes(failure: nil))) { _ in .success },
+        Command(spec: CommandSpec(name: "usage", usage: "usage X", summary: "Refuses its line.", exits: ExitCodes(failure: nil))) { _ in throw UsageError(message: "expected X") },
+        Command(spec: CommandSpec(name: "data", usage: "data", summary: "Not a trace.", exits: ExitCodes(failure: nil))) { _ in throw DataError(message: "t: not a trace") },
+        Command(spec: CommandSpec(name: "fail", usage: "fail", summary: "Fails.", exits: ExitCodes(failure: nil))) { _ in throw CommandFailure(message: "it broke\u{1B}[2J") },
+        Command(spec: CommandSpec(name: "io", usage: "io", summary: "Cannot write.", exits: ExitCodes(failure: nil))) { _ in throw IOFailure(message: "r/x: No space left on device") },
+        Command(spec: CommandSpec(name: "other", usage: "other", summary: "Throws something else.", exits: ExitCodes(failure: nil))) { _ in
             struct Odd: Error, CustomStringConvertible { var description: String { "odd" } }
             throw Odd()
         },
@@ -103,10 +103,11 @@ final class DispatcherTests: XCTestCase {
         XCTAssertEqual(commandHelp.out, Self.tool.command(named: "write")!.spec.help)
     }
 
-    /// Output that cannot be written turns success into failure, naming the stream.
-    func test_aFailedWriteOfStandardOutputIsAFailure() throws {
+    /// Output that cannot be written is an I/O failure (74), naming the stream, whatever the command answered.
+    func test_aFailedWriteOfStandardOutputIsAnIOFailure() throws {
         let r = try run(["write", "--help"], unwritable: true)
-        XCTAssertEqual(r.code, .failure)
+        XCTAssertEqual(r.code, .ioError)
+        XCTAssertEqual(try run(["ok", "--level", "22"], unwritable: true).code, .failure, "nothing written, so the answer stands")
         XCTAssertTrue(r.err.hasPrefix("Error: standard output: write failed: "), r.err)
     }
 }

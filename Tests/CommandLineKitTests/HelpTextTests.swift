@@ -17,7 +17,7 @@ final class HelpTextTests: XCTestCase {
                       Option.output("--trace", "path", .trace, "The trace to write.").required("--trace T"),
                       Option.string("--type", "prefix", "Only PREFIX.").repeatable(),
                       Option<Int>.shaped("--k", "k/n", shape: "Range: 1 ≤ k ≤ n.", "A ratio.", invalid: "is not k/n") { Int($0) }],
-            details: "Exit: 0 fine, 1 not.")
+            details: "Exit: 0 fine, 1 not.", exits: ExitCodes(failure: nil))
         XCTAssertEqual(spec.help, """
             OVERVIEW: Demonstrate help.
 
@@ -36,12 +36,44 @@ final class HelpTextTests: XCTestCase {
 
             Exit: 0 fine, 1 not.
 
+            EXIT STATUS:
+            \(spec.exitStatus)
+
             """)
+        XCTAssertEqual(Self.unwrapped(spec.exitStatus), ["0 \(ExitCode.success.meaning)", "64 \(ExitCode.usage.meaning)", "74 \(ExitCode.ioError.meaning)"])
     }
 
     func test_aCommandWithoutOptionsOrDetailsHasOnlyItsOverviewAndUsage() {
-        XCTAssertEqual(CommandSpec(name: "version", usage: "version", summary: "Print the version.").help,
-                       "OVERVIEW: Print the version.\n\nUSAGE: rtctrace version\n")
+        XCTAssertEqual(CommandSpec(name: "version", usage: "version", summary: "Print the version.", exits: ExitCodes(failure: nil)).help,
+                       "OVERVIEW: Print the version.\n\nUSAGE: rtctrace version\n\nEXIT STATUS:\n"
+                        + CommandSpec(name: "version", usage: "version", summary: "Print the version.", exits: ExitCodes(failure: nil)).exitStatus + "\n")
+    }
+
+    /// The EXIT STATUS lines as `CODE meaning`, continuation lines joined.
+    static func unwrapped(_ text: String) -> [String] {
+        var out: [String] = []
+        for line in text.split(separator: "\n") {
+            let words = line.split(separator: " ").joined(separator: " ")
+            if line.hasPrefix("      ") { out[out.count - 1] += " " + words } else { out.append(words) }
+        }
+        return out
+    }
+
+    /// Each command's EXIT STATUS comes from the table: the codes it can end with, 1 in its own words,
+    /// and with --strict the damage that makes it 1.
+    func test_exitStatusIsGeneratedFromTheTable() {
+        let strict = Option.flag("--strict", "Fail on damage.")
+        let judge = CommandSpec(name: "judge", usage: "judge", summary: "Judges.", options: [strict],
+                                exits: ExitCodes(failure: "the trace needs attention", readsTraces: true))
+        XCTAssertEqual(judge.exitCodes, [.success, .failure, .usage, .dataError, .ioError])
+        XCTAssertEqual(judge.meaning(.failure), "the trace needs attention; with --strict, damage in the input")
+        XCTAssertEqual(Self.unwrapped(judge.exitStatus), ["0 \(ExitCode.success.meaning)", "1 the trace needs attention; with --strict, damage in the input",
+                                                          "64 \(ExitCode.usage.meaning)", "65 \(ExitCode.dataError.meaning)", "74 \(ExitCode.ioError.meaning)"])
+        XCTAssertTrue(judge.help.hasSuffix("\nEXIT STATUS:\n" + judge.exitStatus + "\n"), judge.help)
+        XCTAssertTrue(judge.exitStatus.split(separator: "\n").allSatisfy { $0.count <= 110 }, "wrapped")
+        let reader = CommandSpec(name: "cat", usage: "cat", summary: "Prints.", options: [strict], exits: ExitCodes(failure: nil, readsTraces: false))
+        XCTAssertEqual(reader.exitCodes, [.success, .failure, .usage, .ioError], "1 only through --strict")
+        XCTAssertEqual(reader.meaning(.failure), "with --strict, damage in the input")
     }
 
     func test_theErasedDeclarationKeepsWhatTheTypedOneSays() {

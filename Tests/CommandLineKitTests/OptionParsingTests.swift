@@ -23,9 +23,9 @@ final class OptionParsingTests: XCTestCase {
     }
 
     static let spec = CommandSpec(name: "demo", usage: "demo [options] FILE...", summary: "A command to parse with.",
-                                  options: [count, offset, name, note, colour, tags, colours, verbose, out, pair])
+                                  options: [count, offset, name, note, colour, tags, colours, verbose, out, pair], exits: ExitCodes(failure: nil))
     static let strictSpec = CommandSpec(name: "write", usage: "write --trace OUT.trace.zst", summary: "Needs an output.",
-                                        options: [trace, verbose])
+                                        options: [trace, verbose], exits: ExitCodes(failure: nil))
 
     func parse(_ args: [String], _ spec: CommandSpec = spec) throws(UsageError) -> Arguments { try Arguments(args, spec: spec) }
 
@@ -124,7 +124,7 @@ final class OptionParsingTests: XCTestCase {
         XCTAssertEqual(path, OutputPath(path: "t.zst", option: "--trace", content: .trace))
         // Without an example, the option is named by its synopsis.
         let plain = Option.integer("--n", "n", 0...1, "N.").required()
-        XCTAssertEqual(refusal([], CommandSpec(name: "n", usage: "n", summary: "N.", options: [plain])), "missing '--n <n>'")
+        XCTAssertEqual(refusal([], CommandSpec(name: "n", usage: "n", summary: "N.", options: [plain], exits: ExitCodes(failure: nil))), "missing '--n <n>'")
         XCTAssertTrue(AnyOption(plain).isRequired)
         XCTAssertFalse(AnyOption(Self.count).isRequired)
     }

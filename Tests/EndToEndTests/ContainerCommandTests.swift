@@ -58,7 +58,7 @@ final class ContainerCommandTests: XCTestCase {
         let json = try JSONSerialization.jsonObject(with: Data(CLI.run(["info", trace, "--json"]).out.utf8)) as? [String: Any]
         XCTAssertEqual(json?["records"] as? Int, 7)
         XCTAssertEqual(json?["frames"] as? Int, 4)
-        XCTAssertEqual(CLI.run(["record", input, "-o", trace]).status, 1, "refuses to overwrite without --force")
+        XCTAssertEqual(CLI.run(["record", input, "-o", trace]).status, 64, "refuses to overwrite without --force")
     }
 
     func test_recordRejectsBadInputNamingSeqAndField() throws {

@@ -52,7 +52,7 @@ final class DiffCommandTests: XCTestCase {
         let json = CLI.run(["diff", a, b, "--json"])
         XCTAssertEqual(json.status, 1)
         let doc = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
-        XCTAssertEqual(doc["schema"] as? String, "rtctrace.diff/1")
+        XCTAssertEqual(doc["schema"] as? String, "rtctrace.diff/2")
         XCTAssertEqual(doc["same"] as? Bool, false)
         let first = try XCTUnwrap((doc["differences"] as? [[String: Any]])?.first)
         XCTAssertEqual(first["kind"] as? String, "verdict")

@@ -90,7 +90,7 @@ final class FileSafetyTests: XCTestCase {
         let full = dir + "/full"
         if CLI.run(["-c", "mknod '\(full)' c 1 7"], exe: "/bin/sh").status == 0 {
             let r = CLI.run(["report", trace, "-o", full])
-            XCTAssertEqual(r.status, 1)
+            XCTAssertEqual(r.status, 74, "a write that fails is an I/O failure")
             XCTAssertEqual(firstLine(r.err), "Error: \(full): write failed: No space left on device")
             XCTAssertEqual(CLI.run(["-c", "test -c '\(full)'"], exe: "/bin/sh").status, 0, "the device node was replaced by a file")
         }
@@ -127,7 +127,7 @@ final class FileSafetyTests: XCTestCase {
         for args in [["record", CLI.root + "/traces/srtc-cdn-wangsu.jsonl", "-o", held, "--force"],
                      ["redact", input, "-o", held, "--force"], ["reduce", input, "--divergence", "-o", held, "--force"]] {
             let r = CLI.run(args)
-            XCTAssertEqual(r.status, 1, "\(args[0]): \(r.err)")
+            XCTAssertEqual(r.status, 74, "\(args[0]): \(r.err)")
             XCTAssertEqual(firstLine(r.err), "Error: \(held): another writer is appending to this trace (it holds the lock); refusing to replace it")
             XCTAssertEqual(bytes(held), before, "\(args[0]) replaced the trace under its appender")
         }

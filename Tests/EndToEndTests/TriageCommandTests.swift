@@ -50,7 +50,7 @@ final class TriageCommandTests: XCTestCase {
         XCTAssertEqual(rows.map { $0["path"] as! String }, rows.map { $0["path"] as! String }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
         for g in Self.goldens {
             let row = try row(rows, g)
-            XCTAssertEqual(row["schema"] as? String, "rtctrace.triage/1")
+            XCTAssertEqual(row["schema"] as? String, "rtctrace.triage/2")
             XCTAssertTrue(row["unexplainable"] is NSNull, g)
             XCTAssertFalse(tags(row).contains("damaged-trace"), g)
             XCTAssertGreaterThan(row["records"] as? Int ?? 0, 10, g)
@@ -203,13 +203,21 @@ final class TriageCommandTests: XCTestCase {
         let rows = try rows(r.out)
         let line = try XCTUnwrap(r.err.split(separator: "\n").first { $0.hasPrefix("{") })
         let summary = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-        XCTAssertEqual(summary["schema"] as? String, "rtctrace.triage-summary/1")
+        XCTAssertEqual(summary["schema"] as? String, "rtctrace.triage-summary/2")
         XCTAssertEqual(summary["traces"] as? Int, rows.count)
+        // The folder's goldens are copies of traces/: each is counted once, the later path as a duplicate.
+        let duplicates = rows.filter { $0["duplicateOf"] is String }
+        XCTAssertEqual(duplicates.count, Self.goldens.count, "\(duplicates.map { $0["path"]! })")
+        XCTAssertEqual(summary["duplicates"] as? Int, Self.goldens.count)
         var counts: [String: Int] = [:]
-        for row in rows { for t in tags(row) { counts[t, default: 0] += 1 } }
+        for row in rows {
+            for t in tags(row) where !(row["duplicateOf"] is String) || t == "duplicate-upload" { counts[t, default: 0] += 1 }
+        }
         let listed = (summary["tags"] as? [[String: Any]] ?? []).map { ($0["tag"] as! String, $0["traces"] as! Int) }
         XCTAssertEqual(Dictionary(uniqueKeysWithValues: listed), counts)
-        XCTAssertEqual(summary["readable"] as? Int, rows.filter { !tags($0).contains("not-a-trace") && !tags($0).contains("unreadable") }.count)
+        XCTAssertEqual(summary["readable"] as? Int, rows.filter {
+            !tags($0).contains("not-a-trace") && !tags($0).contains("unreadable") && !($0["duplicateOf"] is String)
+        }.count)
         let first = try XCTUnwrap((summary["openFirst"] as? [[String: Any]])?.first)
         XCTAssertGreaterThan(first["unexplainedDivergences"] as? Int ?? 0, 0, "unexplained divergences come first")
         XCTAssertTrue((first["command"] as? String)?.hasPrefix("rtctrace explain ") == true)
@@ -221,7 +229,11 @@ final class TriageCommandTests: XCTestCase {
         XCTAssertTrue(text.err.contains("By SDK version"), text.err)
         XCTAssertTrue(text.err.contains("By iOS version"), text.err)
         XCTAssertTrue(text.err.contains("Open first"), text.err)
-        XCTAssertTrue(text.err.contains("  1. " + d + "/nested/smeeting-default-speaker-before-enter.jsonl: 1 unexplained divergence\n     rtctrace explain " + d + "/nested/smeeting-default-speaker-before-enter.jsonl\n"), text.err)
+        XCTAssertTrue(text.err.contains("By device model"), text.err)
+        XCTAssertTrue(text.err.contains("Regressions and clusters"), text.err)
+        XCTAssertTrue(text.err.contains("  1. 1 trace: unexplained divergence\n     e.g. " + d + "/nested/smeeting-default-speaker-before-enter.jsonl: 1 unexplained divergence\n     rtctrace explain " + d + "/nested/smeeting-default-speaker-before-enter.jsonl\n"), text.err)
+        XCTAssertTrue(text.err.contains("Skipped 1 file in the folders given, whose name is not a trace's (*.jsonl, *.zst; no row): " + d + "/notes.txt\n"),
+                      "47 files are not said to be 46 traces: \(text.err)")
     }
 
     func test_listFilesAndUnreadableEntries() throws {

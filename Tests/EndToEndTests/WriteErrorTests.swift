@@ -24,16 +24,19 @@ final class WriteErrorTests: XCTestCase {
     func test_catIntoAFullDeviceFailsWithAClearMessage() throws {
         let trace = CLI.root + "/traces/srtc-bluetooth-blocks-speaker.jsonl"
         let r = try runIntoFullDevice(["cat", trace])
-        XCTAssertEqual(r.status, 1, r.err)
+        XCTAssertEqual(r.status, 74, r.err)
         XCTAssertEqual(r.err, "Error: standard output: write failed: No space left on device\n")
     }
 
+    /// Every command that prints ends with 74 when its output is lost: never 0, and never the 1 that
+    /// means "the answer is no" (a retry policy must tell the two apart).
     func test_everyPrintingCommandReportsAFailedWrite() throws {
         let trace = CLI.root + "/traces/srtc-bluetooth-blocks-speaker.jsonl"
         for args in [["info", trace], ["info", trace, "--json"], ["verify", trace], ["replay", trace], ["explain", trace, "--json"],
-                     ["check", trace], ["cat", "--help"]] {
+                     ["explain", trace], ["check", trace], ["cat", "--help"], ["triage", trace], ["rules"], ["version"],
+                     ["diff", trace, trace], ["triage", "--list-tags"]] {
             let r = try runIntoFullDevice(args)
-            XCTAssertNotEqual(r.status, 0, "\(args): exit 0 with the output lost")
+            XCTAssertEqual(r.status, 74, "\(args): \(r.err)")
             XCTAssertTrue(r.err.contains("standard output: write failed: No space left on device"), "\(args): \(r.err)")
         }
     }

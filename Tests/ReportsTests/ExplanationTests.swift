@@ -1,4 +1,5 @@
 import Analysis
+import Contract
 import Foundation
 import Replay
 import Reports
@@ -100,5 +101,40 @@ final class ExplanationTests: XCTestCase {
         let text = ExplainText().render(e)
         XCTAssertFalse(text.contains("Nothing is wrong"), text)
         XCTAssertTrue(text.contains("Needs attention"), text)
+    }
+
+    /// The advice of a call is that of what became of it when that differs from its verdict: a request
+    /// dropped by a leave is lost (not "nothing is lost"), a deferred request blocked by AirPods when it
+    /// was applied gets the external device's advice (not the interruption's), a late one needs no fix.
+    func test_V2_eachOutcomeHasItsOwnAdvice() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+        let r = try Replay.run(path: root + "/traces/srtc-deferred-call-outcomes.jsonl")
+        let e = Explanation(r)
+        let w = LayerWords(.srtc)
+        var seen = Set<OutcomeKind>()
+        for call in e.calls + e.lateCalls {
+            let v = call.verdict
+            let o = try XCTUnwrap(v.outcome)
+            let advice = try XCTUnwrap(call.lines.first { $0.label == "advice" }?.text, call.headline)
+            XCTAssertEqual(advice, o.kind.advice(verdictCause: v.cause, outcomeCause: o.cause, w), call.headline)
+            seen.insert(o.kind)
+        }
+        XCTAssertEqual(seen, [.superseded, .ineffective, .dropped, .pending, .applied], "the trace has every outcome")
+        let dropped = try XCTUnwrap(e.calls.first { $0.verdict.outcome?.kind == .dropped })
+        let advice = dropped.lines.first { $0.label == "advice" }?.text ?? ""
+        XCTAssertFalse(advice.contains("Nothing is lost"), advice)
+        XCTAssertTrue(advice.contains("left the channel before it took effect"), advice)
+        let blocked = try XCTUnwrap(e.calls.first { $0.verdict.outcome?.kind == .ineffective })
+        XCTAssertEqual(blocked.lines.first { $0.label == "advice" }?.text, VerdictCause.externalRouteActive.advice(w))
+        // Every outcome's advice in each layer's words, and no other layer's.
+        for kind in OutcomeKind.allCases {
+            for cause in [VerdictCause?.none] + VerdictCause.allCases.map(Optional.some) {
+                let srtc = kind.advice(verdictCause: cause, outcomeCause: nil, LayerWords(.srtc))
+                // The signalling channel is the transport's, in both layers.
+                let meeting = kind.advice(verdictCause: cause, outcomeCause: nil, LayerWords(.smeeting)).replacingOccurrences(of: "signalling channel", with: "")
+                for word in [" meeting", " enter", " exit", " member"] { XCTAssertFalse(srtc.contains(word), "\(kind) \(String(describing: cause)): \(srtc)") }
+                for word in [" channel", " join", " leave", " user"] { XCTAssertFalse(meeting.contains(word), "\(kind) \(String(describing: cause)): \(meeting)") }
+            }
+        }
     }
 }

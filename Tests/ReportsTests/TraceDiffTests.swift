@@ -114,7 +114,66 @@ final class TraceDiffTests: XCTestCase {
         let d = diff(speakerThenHeadset, headsetThenSpeaker)
         let json = TraceDiffJSON.render(d)
         XCTAssertEqual(json, TraceDiffJSON.render(diff(speakerThenHeadset, headsetThenSpeaker)))
-        XCTAssertTrue(json.hasPrefix(#"{"schema":"rtctrace.diff/1","same":false,"toleranceMs":500,"paired":8,"#), json)
-        XCTAssertTrue(json.contains(#"{"kind":"verdict","subject":"api.setRoute speaker","rule":"R4","t":2000,"until":null,"a":{"record":{"seq":5,"t":2000,"type":"api.setRoute"},"value":"applied","cause":null},"b":{"record":{"seq":7,"t":4000,"type":"api.setRoute"},"value":"ineffective","cause":"externalRouteActive"}}"#), json)
+        XCTAssertTrue(json.hasPrefix(#"{"schema":"rtctrace.diff/2","same":false,"toleranceMs":500,"paired":8,"changedCalls":0,"offsetMs":0,"#), json)
+        XCTAssertTrue(json.contains(#"{"kind":"verdict","subject":"api.setRoute speaker","rule":"R4","t":2000,"until":null,"a":{"record":{"seq":5,"t":2000,"type":"api.setRoute"},"value":"applied","cause":null,"then":[]},"b":{"record":{"seq":7,"t":4000,"type":"api.setRoute"},"value":"ineffective","cause":"externalRouteActive","then":[]}}"#), json)
+    }
+
+    /// The same trace recorded 2 s later (every record, header aside): the same behaviour.
+    func test_aPureShiftBehavesTheSame() {
+        let shifted = speakerThenHeadset.map { r in Record(seq: r.seq, t: r.seq == 0 ? 0 : r.t + 2000, r.body) }
+        let d = diff(speakerThenHeadset, shifted)
+        XCTAssertTrue(d.same, TraceDiffText.render(d))
+        XCTAssertEqual(d.offsetMs, 2000)
+        XCTAssertTrue(TraceDiffText.render(d).contains("B runs 2.000s behind A"), TraceDiffText.render(d))
+        // A shift and one real change: the change is still found, at A's time.
+        let late = shifted.map { r in Record(seq: r.seq, t: r.seq == 6 ? r.t + 1500 : r.t, r.body) }
+        let l = diff(speakerThenHeadset, late)
+        XCTAssertEqual(l.differences.map(\.kind), [.divergence, .actualRoute], TraceDiffText.render(l))
+        XCTAssertEqual(l.differences.last?.t, 2100)
+    }
+
+    /// A copy cut short is not "the same": the longer trace goes on after the other's end.
+    func test_aTruncatedCopyDiffers() throws {
+        let whole = speakerThenHeadset
+        let cut = Array(whole.prefix(7))
+        let d = diff(whole, cut)
+        XCTAssertFalse(d.same, TraceDiffText.render(d))
+        let end = try XCTUnwrap(d.differences.first { $0.kind == .end })
+        XCTAssertEqual(end.t, 2100, "the cut copy's last record")
+        XCTAssertEqual(end.a?.seq, 7, "the first record A has after B's end")
+        XCTAssertEqual(end.bValue, "ends")
+        XCTAssertTrue(end.aValue?.hasPrefix("goes on: 3 more records to 8.000s") == true, end.aValue ?? "")
+        XCTAssertTrue(TraceDiffText.render(d).contains("one trace goes on after the other ends"))
+    }
+
+    /// The same call made with another argument is one changed call, compared as such, not two unpaired calls.
+    func test_aChangedCallIsOneDifferenceNotTwoUnpairedCalls() throws {
+        let earpiece: RecordBody = .setRoute(target: .earpiece, api: "setSpeakerOutputEnabled(false)")
+        let a = trace(start + [(2000, speaker), (2100, .routeChanged(route: .speaker, previousRoute: .receiver, reason: .override)), (8000, .leaveChannel)])
+        let b = trace(start + [(2000, earpiece), (8000, .leaveChannel)])
+        let d = diff(a, b)
+        let call = try XCTUnwrap(d.differences.first)
+        XCTAssertEqual(call.kind, .call)
+        XCTAssertEqual([call.aValue, call.bValue], ["api.setRoute speaker", "api.setRoute earpiece"])
+        XCTAssertEqual(call.a?.seq, 5)
+        XCTAssertEqual(call.b?.seq, 5)
+        XCTAssertEqual(d.changedCalls, 1)
+        XCTAssertEqual(d.b.unpaired.map(\.type), [], "the earpiece call is paired as the changed one")
+        XCTAssertFalse(d.differences.contains { $0.kind == .verdict && ($0.aValue == nil || $0.bValue == nil) }, "no call is said to be on one side only")
+        XCTAssertTrue(TraceDiffText.render(d).contains("the call api.setRoute was made with other arguments"), TraceDiffText.render(d))
+    }
+
+    /// A stretch where the sides differ while one of them changes again tells every value, not the first only.
+    func test_aStretchTellsEveryValueOfEachSide() throws {
+        let a = trace(start + [(2000, airpods), (2100, .routeChanged(route: .bluetooth, previousRoute: .receiver, reason: .newDeviceAvailable)),
+                               (8000, .leaveChannel)])
+        let b = trace(start + [(2000, airpods), (2100, .routeChanged(route: .speaker, previousRoute: .receiver, reason: .newDeviceAvailable)),
+                               (4000, .routeChanged(route: .receiver, previousRoute: .speaker, reason: .override)), (8000, .leaveChannel)])
+        let d = diff(a, b)
+        let played = try XCTUnwrap(d.differences.first { $0.kind == .actualRoute })
+        XCTAssertEqual(played.aValue, "bluetooth")
+        XCTAssertEqual(played.bValue, "speaker")
+        XCTAssertEqual(played.bSteps, [Difference.Step(t: 4000, value: "receiver")])
+        XCTAssertTrue(TraceDiffText.render(d).contains(": speaker, then receiver from 4.000s"), TraceDiffText.render(d))
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import Replay
 import Reports
 import TraceCodec
+import TraceFixtures
 import TraceModel
 import XCTest
 
@@ -12,12 +13,16 @@ final class TriageTests: XCTestCase {
 
     func test_everyFindingCodeAndEveryVerdictCauseHasATag() {
         var reached = Set<TriageTag>()
-        for code in FindingCode.allCases { reached.insert(TriageTag.tag(for: code)) }
+        for code in FindingCode.allCases where code != .routeIneffective { reached.insert(try! XCTUnwrap(TriageTag.tag(for: code), "\(code)")) }
+        XCTAssertNil(TriageTag.tag(for: .routeIneffective), "raised for every call that waited: the tags of calls follow outcomes")
         for cause in VerdictCause.allCases { reached.insert(TriageTag.tag(for: cause)) }
-        // The tags no code or cause gives come from the trace itself.
-        let fromTheTrace: Set<TriageTag> = [.unreadable, .notATrace, .damagedTrace, .incompleteSession, .unexplainedDivergence, .poorNetwork]
+        // The tags no code or cause gives come from the trace itself, or from what became of its calls.
+        let fromTheTrace: Set<TriageTag> = [.unreadable, .notATrace, .damagedTrace, .incompleteSession, .duplicateUpload, .unexplainedDivergence,
+                                            .poorNetwork, .routeCallNotTakingEffect, .tookEffectLate]
         XCTAssertEqual(reached.union(fromTheTrace), Set(TriageTag.allCases), "every tag has a source")
         XCTAssertTrue(reached.isDisjoint(with: fromTheTrace))
+        XCTAssertEqual(Set(TriageTag.allCases.filter(\.followsOutcomes)),
+                       Set(VerdictCause.allCases.map { TriageTag.tag(for: $0) }).union([.routeCallNotTakingEffect, .tookEffectLate]))
     }
 
     func test_tagsAreStableLayerNeutralAndDocumented() throws {
@@ -52,31 +57,38 @@ final class TriageTests: XCTestCase {
         XCTAssertTrue(flushed.tags.contains(.overrideFlushed) && !flushed.tags.contains(.routeDivergence), "\(flushed.tags)")
         XCTAssertTrue(row("srtc-bluetooth-without-allowbluetooth.jsonl").tags.contains(.sessionMissingAllowBluetooth))
         let json = TriageRowJSON.render(r)
-        XCTAssertTrue(json.hasPrefix(#"{"schema":"rtctrace.triage/1","path":"#), json)
+        XCTAssertTrue(json.hasPrefix(#"{"schema":"rtctrace.triage/2","path":"#), json)
         XCTAssertTrue(json.hasSuffix(#""tags":["route-call-not-taking-effect","speaker-blocked-by-external-device"]}"#), json)
         XCTAssertEqual(json, TriageRowJSON.render(row("srtc-bluetooth-blocks-speaker.jsonl")), "deterministic")
     }
 
-    func test_summaryRanksTagsVersionsAndTracesToOpenFirst() {
+    func test_summaryRanksTagsVersionsAndOpensOneTracePerProblem() {
         var s = TriageSummary()
         var a = TriageRow(path: "a"); a.sdk = "SRTC 1"; a.os = "iOS 17"; a.tags = [.unexplainedDivergence, .routeDivergence]; a.unexplainedDivergences = 1
         var b = TriageRow(path: "b"); b.sdk = "SRTC 2"; b.os = "iOS 17"; b.tags = [.interruptionNotRecovered]; b.errors = 2
-        var c = TriageRow(path: "c"); c.sdk = "SRTC 2"; c.tags = [.interruptionNotRecovered]; c.errors = 1
+        b.findings = [.interruptionNotRecovered: 2]
+        var c = b; c.path = "c"; c.os = nil; c.errors = 1
         var d = TriageRow(path: "d"); d.tags = [.notATrace]; d.unexplainable = "it holds no records"
-        for r in [b, c, a, d] { s.add(r) }
-        XCTAssertEqual(s.traces, 4)
-        XCTAssertEqual(s.readable, 3)
-        XCTAssertEqual(s.rankedTags.map(\.tag), [.interruptionNotRecovered, .notATrace, .routeDivergence, .unexplainedDivergence],
+        var e = b; e.path = "e"; e.tags = [.damagedTrace, .interruptionNotRecovered]
+        for r in [b, c, a, d, e] { s.add(r) }
+        XCTAssertEqual(s.traces, 5)
+        XCTAssertEqual(s.readable, 4)
+        XCTAssertEqual(s.rankedTags.map(\.tag), [.interruptionNotRecovered, .notATrace, .damagedTrace, .routeDivergence, .unexplainedDivergence],
                        "most traces first, ties in taxonomy order")
-        XCTAssertEqual(s.share(.interruptionNotRecovered), 2.0 / 3.0)
-        XCTAssertEqual(s.share(.notATrace), 1.0 / 4.0, "tags about the input are shares of all inputs")
-        XCTAssertEqual(s.openFirst.map(\.path), ["a", "b", "c"], "unexplained divergences, then errors")
+        XCTAssertEqual(s.share(.interruptionNotRecovered), 3.0 / 4.0)
+        XCTAssertEqual(s.share(.notATrace), 1.0 / 5.0, "tags about the input are shares of all inputs")
+        XCTAssertEqual(s.openFirst.map(\.example.path), ["a", "b", "e"],
+                       "one example per signature: unexplained divergences, then errors; the damaged one last")
+        XCTAssertEqual(s.openFirst.map(\.traces), [1, 2, 1], "b and c share a signature")
         XCTAssertEqual(TriageSummary.ranked(s.bySDK).map(\.version), ["SRTC 2", "SRTC 1"])
         XCTAssertEqual(s.byOS[TriageSummary.unknownVersion]?.traces, 1)
-        for i in 0..<30 { var r = TriageRow(path: "z\(i)"); r.errors = 1; r.tags = [.callkitNoDidActivate]; s.add(r) }
-        XCTAssertEqual(s.openFirst.count, TriageSummary.openFirstCap, "bounded")
+        for i in 0..<30 { var r = TriageRow(path: "z\(i)"); r.errors = 1; r.findings = [.callkitNoDidActivate: 1]; r.tags = [.callkitNoDidActivate]; s.add(r) }
+        XCTAssertEqual(s.openFirst.map(\.example.path), ["a", "z0", "b", "e"], "thirty traces of one problem are one entry, first by count")
+        XCTAssertEqual(s.openFirst[1].traces, 30)
         let text = TriageSummaryText.render(s, thresholds: [try! TriageThreshold(parsing: "interruption-not-recovered>50%")])
-        XCTAssertTrue(text.contains("ok       interruption-not-recovered>50%: 2 of 33 readable traces (6.1%) have interruption-not-recovered"), text)
+        XCTAssertTrue(text.contains("ok       interruption-not-recovered>50%: 3 of 34 readable traces (8.8%) have interruption-not-recovered"), text)
+        XCTAssertTrue(text.contains("  2. 30 traces: callkit.noDidActivate\n     e.g. z0: 1 error\n     rtctrace explain z0\n"), text)
+        XCTAssertTrue(text.contains("  4. 1 trace: interruption.notRecovered (damaged or partial)\n"), text)
     }
 
     func test_thresholds() throws {
@@ -178,5 +190,226 @@ final class TriageTests: XCTestCase {
         XCTAssertEqual(missing.partsOpened, 1)
         let row = TriageRow(path: p1, parts: [p1, dir + "/nope.jsonl"], session: "run-7", size: 0, replay: missing)
         XCTAssertTrue(row.tags.contains(.damagedTrace) && !row.tags.contains(.unreadable), "\(row.tags)")
+    }
+
+    // MARK: - Tags that follow outcomes
+
+    func test_V2_aCallThatTookEffectLateHasNoUmbrellaTag() {
+        let r = row("srtc-setroute-before-join.jsonl")
+        XCTAssertEqual(r.tags, [.tookEffectLate, .routeRequestBeforeCall], "explain says 'Nothing is wrong' of this trace")
+        XCTAssertEqual(r.notTakingEffect, 0)
+        XCTAssertEqual(r.tookEffectLate, 1)
+        XCTAssertEqual(r.causes(notTaking: false), ["notEngaged": 1])
+        let field = row("srtc-field-default-speaker-deferred-then-superseded.jsonl.zst")
+        XCTAssertEqual(field.tags, [.routeCallNotTakingEffect, .tookEffectLate, .routeRequestBeforeCall, .routeRequestDuringInterruption],
+                       "the superseded call keeps its cause's tag once its outcome is decided")
+        XCTAssertEqual(field.causes(notTaking: true), ["interrupted": 1])
+        XCTAssertEqual(field.causes(notTaking: false), ["interrupted": 1, "notEngaged": 1])
+    }
+
+    /// Every call of the corpus that did not take effect carries its cause's tag (the verdict's and, where
+    /// different, the outcome's); the umbrella tag is there exactly when a route call did not take effect,
+    /// `took-effect-late` exactly when a deferred call took effect later.
+    func test_everyCallThatDidNotTakeEffectInTheCorpusHasItsCauseTag() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.root + "/traces")
+            .filter { $0.hasSuffix(".jsonl") || $0.hasSuffix(".zst") }.sorted()
+        XCTAssertGreaterThan(names.count, 100)
+        var checked = 0
+        for name in names {
+            let path = Self.root + "/traces/" + name
+            let r = row(name)
+            guard r.unexplainable == nil else { continue }
+            let result = try Replay.run(path: path)
+            XCTAssertEqual(result.verdictsDropped, 0, name)
+            var umbrella = false, late = false
+            for v in result.verdicts where v.verdict != .undetermined {
+                let causes = [v.cause, v.outcome?.cause].compactMap { $0 }
+                if v.didNotTakeEffect {
+                    checked += 1
+                    if v.call != .switchLayer { umbrella = true }
+                    for c in causes { XCTAssertTrue(r.tags.contains(TriageTag.tag(for: c)), "\(name): seq \(v.seq) \(c): \(r.tags)") }
+                } else if v.verdict == .deferred {
+                    late = true
+                    for c in causes { XCTAssertTrue(r.tags.contains(TriageTag.tag(for: c)), "\(name): seq \(v.seq) \(c): \(r.tags)") }
+                }
+            }
+            XCTAssertEqual(r.tags.contains(.routeCallNotTakingEffect), umbrella, "\(name): \(r.tags)")
+            XCTAssertEqual(r.tags.contains(.tookEffectLate), late, "\(name): \(r.tags)")
+            XCTAssertEqual(r.notTakingEffect, result.notTakingEffectCount, name)
+        }
+        XCTAssertGreaterThan(checked, 40)
+    }
+
+    func test_aFileWithNothingToJudgeGetsNoJudgementTags() throws {
+        let dir = NSTemporaryDirectory() + "triage-headerless-\(getpid())"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // The bluetooth trace without its header: still records to replay, but no layer, device or start.
+        let text = try String(contentsOfFile: Self.root + "/traces/srtc-bluetooth-blocks-speaker.jsonl", encoding: .utf8)
+        let path = dir + "/headerless.jsonl"
+        try text.split(separator: "\n").dropFirst().joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let r = Triage.row(for: TriageTrace(paths: [path], session: nil, size: 1))
+        XCTAssertNotNil(r.unexplainable)
+        XCTAssertTrue(r.tags.contains(.notATrace), "\(r.tags)")
+        XCTAssertTrue(r.tags.allSatisfy { [.notATrace, .damagedTrace].contains($0) }, "no verdict or finding tags: \(r.tags)")
+    }
+
+    // MARK: - Rows an operations lead joins and divides
+
+    func test_rowsCarryTheFactsToJoinAndDivideBy() throws {
+        let r = row("srtc-bluetooth-blocks-speaker.jsonl")
+        XCTAssertEqual(r.bundleId, "com.example.rtcdemo")
+        XCTAssertEqual(r.channel, PersonalValue.token(key: Array(Redactor.defaultSalt.utf8), kind: .channel, value: "support-7781"),
+                       "the token redact writes without --salt")
+        XCTAssertEqual(r.channel, Redactor().token(.channel, "support-7781"))
+        XCTAssertNil(r.room)
+        XCTAssertEqual(r.callsByKind, ["api.setRoute": 1])
+        XCTAssertEqual(r.startedAtUTC, "2026-11-29T10:00:00.000Z")
+        XCTAssertEqual(r.partCount, 1)
+        XCTAssertEqual(r.contentHash?.count, 64)
+        XCTAssertNotNil(r.mos)
+        let salted = Triage.row(for: TriageTrace(paths: [Self.root + "/traces/srtc-bluetooth-blocks-speaker.jsonl"], session: nil, size: 1),
+                                keys: TriageKeys(salt: "case-4711"))
+        XCTAssertEqual(salted.channel, Redactor(salt: "case-4711").token(.channel, "support-7781"))
+        XCTAssertNotEqual(salted.channel, r.channel)
+        let json = TriageRowJSON.render(r)
+        XCTAssertFalse(json.contains("support-7781"), "no channel name in a row")
+        let meeting = row("smeeting-field-service-10min.jsonl.zst")
+        XCTAssertNotNil(meeting.room)
+        XCTAssertNil(meeting.channel)
+        XCTAssertGreaterThan(meeting.interruptions, 0)
+        // Records the recorder dropped, a local uid, an app version and an offset start.
+        let dir = NSTemporaryDirectory() + "triage-facts-\(getpid())"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = dir + "/dropped.jsonl"
+        try [#"{"seq":0,"t":0,"type":"trace.header","format":"rtctrace","version":1,"layer":"smeeting","sdk":"SMeeting 3.2.1","app":{"bundleId":"com.example.meet","version":"5.1.0"},"startedAt":"2026-11-30T01:30:00+08:00"}"#,
+             #"{"seq":1,"t":10,"type":"api.enterMeeting","room":"board","uid":"member-42"}"#,
+             #"{"seq":2,"t":20,"type":"os.interruptionBegan","cause":"siri"}"#,
+             #"{"seq":3,"t":30,"type":"os.interruptionBegan"}"#,
+             #"{"seq":4,"t":900,"type":"trace.dropped","count":17,"fromT":100,"toT":800}"#,
+             #"{"seq":5,"t":1000,"type":"api.exitMeeting"}"#].joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let d = Triage.row(for: TriageTrace(paths: [path], session: nil, size: 1))
+        XCTAssertEqual(d.droppedRecords, 17)
+        XCTAssertEqual(d.appVersion, "5.1.0")
+        XCTAssertEqual(d.room, Redactor().token(.room, "board"))
+        XCTAssertEqual(d.uid, Redactor().token(.uid, "member-42"), "the redacted token without its rank")
+        XCTAssertEqual(d.interruptionsByCause, ["siri": 1, "unspecified": 1])
+        XCTAssertEqual(d.dayUTC, "2026-11-29")
+        XCTAssertEqual(d.day, "2026-11-30")
+        let dj = TriageRowJSON.render(d)
+        for name in ["board", "member-42"] { XCTAssertFalse(dj.contains(name), "\(name) in \(dj)") }
+    }
+
+    func test_UTCTimesAndDays() {
+        XCTAssertEqual(UTCTime.normalised("2026-11-29T10:00:00+08:00"), "2026-11-29T02:00:00.000Z")
+        XCTAssertEqual(UTCTime.normalised("2026-11-30T01:30:00+08:00"), "2026-11-29T17:30:00.000Z", "the UTC day is the day before")
+        XCTAssertEqual(UTCTime.normalised("2026-12-31T23:30:00.1234-0130"), "2027-01-01T01:00:00.123Z")
+        XCTAssertEqual(UTCTime.normalised("2024-03-01T00:10:00+01:00"), "2024-02-29T23:10:00.000Z", "leap day")
+        XCTAssertEqual(UTCTime.normalised("2026-11-29T10:00:00Z"), "2026-11-29T10:00:00.000Z")
+        XCTAssertEqual(UTCTime.normalised("2026-11-29 10:00"), "2026-11-29T10:00:00.000Z", "no offset: taken as UTC")
+        for bad in ["", "yesterday", "2026-13-01T00:00:00Z", "2026-02-30T00:00:00Z", "2026-11-29T10:00:00+8", "2026-11-29T10:00:00Zjunk"] {
+            XCTAssertNil(UTCTime.normalised(bad), bad)
+        }
+        var r = TriageRow(path: "x")
+        r.startedAt = "2026-11-30T01:30:00+08:00"
+        r.startedAtUTC = UTCTime.normalised(r.startedAt!)
+        XCTAssertEqual(r.day, "2026-11-30", "day: the date as written (rtctrace.triage/1)")
+        XCTAssertEqual(r.dayUTC, "2026-11-29")
+    }
+
+    func test_streamedSHA256() {
+        XCTAssertEqual(SHA256.hex(SHA256.hash(Array("abc".utf8))), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        XCTAssertEqual(SHA256.hex(SHA256.hash([])), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        let long = (0..<10_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        var h = SHA256.Hasher()
+        for chunk in stride(from: 0, to: long.count, by: 37) { h.update(long[chunk..<min(chunk + 37, long.count)]) }
+        XCTAssertEqual(h.finish(), SHA256.hash(long), "pieces of any size give the digest of the whole")
+        XCTAssertEqual(SHA256.hex(SHA256.hash(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))),
+                       "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+    }
+
+    // MARK: - Regressions and clusters
+
+    func test_twoProportionTest() {
+        XCTAssertEqual(TwoProportionTest.exp(1), 2.718281828459045, accuracy: 1e-15)
+        XCTAssertEqual(TwoProportionTest.exp(-20), 2.061153622438558e-09, accuracy: 1e-22)
+        XCTAssertEqual(TwoProportionTest.exp(-700) / 9.85967654375977e-305, 1, accuracy: 1e-12)
+        XCTAssertEqual(TwoProportionTest.erfc(1.959963984540054 / 2.0.squareRoot()), 0.05, accuracy: 1e-7)
+        XCTAssertEqual(TwoProportionTest.erfc(0), 1, accuracy: 1e-7)
+        // Fisher's tea-tasting table: 3 of 4 against 1 of 4, two-sided p = 34/70.
+        XCTAssertEqual(TwoProportionTest.fisherTwoSided(a: 3, n1: 4, k: 4, n: 8), 34.0 / 70.0, accuracy: 1e-12)
+        let small = TwoProportionTest(tagged: 3, traces: 4, baselineTagged: 1, baselineTraces: 4)
+        XCTAssertEqual(small.method, .fisher, "expected counts below 5")
+        // 41 of 500 against 5 of 500: pooled p = 0.046, se = 0.013249, z = 0.072 / se = 5.4344, p = erfc(z/√2).
+        let big = TwoProportionTest(tagged: 41, traces: 500, baselineTagged: 5, baselineTraces: 500)
+        XCTAssertEqual(big.method, .z)
+        XCTAssertEqual(big.z, 5.4344, accuracy: 1e-3)
+        XCTAssertEqual(big.p, 5.50e-8, accuracy: 0.01e-8)
+        XCTAssertEqual(TwoProportionTest(tagged: 50, traces: 500, baselineTagged: 50, baselineTraces: 500).p, 1, accuracy: 1e-9)
+        XCTAssertEqual(TwoProportionTest(tagged: 0, traces: 10, baselineTagged: 0, baselineTraces: 10).p, 1)
+        XCTAssertEqual(TriageSummaryText.scientific(5.4989e-8), "5.5e-08")
+        XCTAssertEqual(TriageSummaryText.scientific(0.0042), "0.0042")
+    }
+
+    func test_previousVersionOfTheSameProduct() {
+        let groups = ["SRTC 4.6.1", "SRTC 4.6.2", "SRTC 4.10.0", "SMeeting 3.2.0", "SMeeting 3.2.1", "iOS 17.4", "iOS 17.4.1", "weird"]
+        XCTAssertEqual(TriageRegressions.previous(of: "SRTC 4.6.2", in: groups), "SRTC 4.6.1")
+        XCTAssertEqual(TriageRegressions.previous(of: "SRTC 4.10.0", in: groups), "SRTC 4.6.2", "numeric, not text, order")
+        XCTAssertNil(TriageRegressions.previous(of: "SRTC 4.6.1", in: groups))
+        XCTAssertEqual(TriageRegressions.previous(of: "SMeeting 3.2.1", in: groups), "SMeeting 3.2.0")
+        XCTAssertEqual(TriageRegressions.previous(of: "iOS 17.4.1", in: groups), "iOS 17.4")
+        XCTAssertNil(TriageRegressions.previous(of: "weird", in: groups))
+    }
+
+    /// Rows of a fleet where every tag has the same rate everywhere (noise only), but for one planted
+    /// difference: only the planted one is listed, and nothing at all without it.
+    func test_onlyThePlantedRegressionIsListed() {
+        func fleet(planted: Bool) -> TriageSummary {
+            var rng = SplitMix64(seed: 2026)
+            var s = TriageSummary()
+            let noise: [(TriageTag, Int)] = [(.routeCallNotTakingEffect, 20), (.speakerBlockedByExternalDevice, 12), (.tookEffectLate, 15),
+                                             (.routeRequestBeforeCall, 10), (.poorNetwork, 8), (.qualityFlapping, 3), (.sessionWrongMode, 1),
+                                             (.routeDivergence, 4), (.callkitNoDidActivate, 2)]
+            for (sdk, n) in [("SRTC 4.6.1", 2000), ("SRTC 4.6.2", 2000), ("SMeeting 3.2.0", 1500), ("SMeeting 3.2.1", 1500)] {
+                for i in 0..<n {
+                    var r = TriageRow(path: "\(sdk)-\(i)")
+                    r.sdk = sdk
+                    r.os = rng.pick(["iOS 16.7.2", "iOS 17.4.1", "iOS 17.5.1", "iOS 18.1"])
+                    r.device = rng.pick(["iPhone13,3", "iPhone14,2", "iPhone15,2", "iPhone16,1", "iPhone12,1"])
+                    var tags = Set<TriageTag>()
+                    for (tag, percent) in noise where rng.below(1000) < percent * 10 { tags.insert(tag) }
+                    let rate = planted && sdk == "SRTC 4.6.2" ? 82 : 10
+                    if rng.below(1000) < rate { tags.insert(.interruptionNotRecovered) }
+                    r.tags = tags.sorted()
+                    s.add(r)
+                }
+            }
+            return s
+        }
+        let regressions = fleet(planted: true).regressions
+        XCTAssertEqual(regressions.entries.map { "\($0.dimension.rawValue) \($0.group) \($0.tag)" }, ["sdk SRTC 4.6.2 interruption-not-recovered"])
+        let e = regressions.entries[0]
+        XCTAssertEqual(e.baseline, .previousVersion("SRTC 4.6.1"))
+        XCTAssertGreaterThan(e.test.rate, 0.06)
+        XCTAssertLessThan(e.test.baselineRate, 0.02)
+        XCTAssertGreaterThan(regressions.tests, 100, "every group against every tag is a test")
+        XCTAssertEqual(fleet(planted: false).regressions.entries.map(\.tag), [], "noise alone lists nothing")
+        let json = TriageSummaryText.json(fleet(planted: true))
+        XCTAssertTrue(json.contains(#""entries":[{"dimension":"sdk","group":"SRTC 4.6.2","tag":"interruption-not-recovered","baseline":"SRTC 4.6.1""#), json)
+    }
+
+    func test_duplicatesAreCountedOnce() {
+        var s = TriageSummary()
+        var a = TriageRow(path: "a"); a.tags = [.interruptionNotRecovered]; a.contentHash = "h"
+        var b = a; b.path = "b"; b.markDuplicate(of: "a")
+        XCTAssertEqual(b.tags, [.duplicateUpload, .interruptionNotRecovered])
+        s.add(a); s.add(b)
+        XCTAssertEqual(s.traces, 2)
+        XCTAssertEqual(s.duplicates, 1)
+        XCTAssertEqual(s.readable, 1)
+        XCTAssertEqual(s.count(.interruptionNotRecovered), 1, "the duplicate's tags are not counted again")
+        XCTAssertEqual(s.count(.duplicateUpload), 1)
+        XCTAssertTrue(TriageSummaryText.render(s).contains("1 duplicate upload (counted once)"))
     }
 }

@@ -69,9 +69,9 @@ public struct RecordGenerator {
                 currentRoute: maybe() ? vocab(Route.self) : nil, callState: open(CallState.self), appState: open(AppState.self),
                 interrupted: bool(), transport: maybe() ? .init(engine: vocab(EngineVendor.self), state: vocab(ConnState.self)) : nil,
                 session: maybe() ? .init(category: s(), mode: s(), options: strings(3)) : nil))
-        case .joinChannel: return .joinChannel(channel: s())
+        case .joinChannel: return .joinChannel(channel: s(), uid: opt())
         case .leaveChannel: return .leaveChannel
-        case .enterMeeting: return .enterMeeting(room: s())
+        case .enterMeeting: return .enterMeeting(room: s(), uid: opt())
         case .exitMeeting: return .exitMeeting
         case .setDefaultRoute: return .setDefaultRoute(target: vocab(RouteTarget.self))
         case .setRoute: return .setRoute(target: vocab(RouteTarget.self), api: opt())

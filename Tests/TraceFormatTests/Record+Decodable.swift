@@ -121,9 +121,9 @@ extension RecordBody {
                               backgroundAudio: try a.optBool("backgroundAudio") ?? true)
             }
             return .header(h)
-        case "api.joinChannel": return .joinChannel(channel: try c.str("channel"))
+        case "api.joinChannel": return .joinChannel(channel: try c.str("channel"), uid: try c.optStr("uid"))
         case "api.leaveChannel": return .leaveChannel
-        case "api.enterMeeting": return .enterMeeting(room: try c.str("room"))
+        case "api.enterMeeting": return .enterMeeting(room: try c.str("room"), uid: try c.optStr("uid"))
         case "api.exitMeeting": return .exitMeeting
         case "api.setDefaultRoute": return .setDefaultRoute(target: try c.voc("target"))
         case "api.setRoute": return .setRoute(target: try c.voc("target"), api: try c.optStr("api"))

@@ -1,0 +1,114 @@
+/// An ISO 8601 wall-clock time turned into UTC, without a calendar library: the header's `startedAt`
+/// carries the writer's offset (`2026-11-29T10:00:00+08:00`), and a fleet's days are UTC days.
+public enum UTCTime {
+    /// `YYYY-MM-DDTHH:MM:SS.mmmZ` for `YYYY-MM-DD(T| )HH:MM[:SS[.fff…]][Z|±HH[:MM]|±HHMM]`, or nil for
+    /// anything else. A time without an offset is taken as UTC. Fractions are cut to milliseconds.
+    public static func normalised(_ text: String) -> String? {
+        let b = Array(text.utf8)
+        var i = 0
+        func digits(_ n: Int) -> Int? {
+            guard i + n <= b.count else { return nil }
+            var v = 0
+            for k in i..<(i + n) {
+                guard b[k] >= 0x30 && b[k] <= 0x39 else { return nil }
+                v = v * 10 + Int(b[k] - 0x30)
+            }
+            i += n
+            return v
+        }
+        func take(_ c: UInt8) -> Bool {
+            guard i < b.count, b[i] == c else { return false }
+            i += 1
+            return true
+        }
+        guard let year = digits(4), take(0x2D), let month = digits(2), take(0x2D), let day = digits(2),
+              i < b.count, b[i] == 0x54 || b[i] == 0x74 || b[i] == 0x20 else { return nil }
+        i += 1
+        guard let hour = digits(2), take(0x3A), let minute = digits(2) else { return nil }
+        var second = 0, millis = 0
+        if take(0x3A) {
+            guard let s = digits(2) else { return nil }
+            second = s
+            if take(0x2E) || take(0x2C) {
+                var scale = 100, any = false
+                while i < b.count, b[i] >= 0x30 && b[i] <= 0x39 {
+                    millis += Int(b[i] - 0x30) * scale
+                    scale /= 10
+                    i += 1
+                    any = true
+                }
+                guard any else { return nil }
+            }
+        }
+        var offset = 0
+        if i < b.count {
+            if take(0x5A) || take(0x7A) {
+                offset = 0
+            } else if b[i] == 0x2B || b[i] == 0x2D {
+                let sign = b[i] == 0x2D ? -1 : 1
+                i += 1
+                guard let oh = digits(2) else { return nil }
+                var om = 0
+                if i < b.count {
+                    _ = take(0x3A)
+                    guard let m = digits(2) else { return nil }
+                    om = m
+                }
+                guard oh <= 23, om <= 59 else { return nil }
+                offset = sign * (oh * 60 + om)
+            } else {
+                return nil
+            }
+        }
+        guard i == b.count, (1...12).contains(month), day >= 1, day <= daysIn(month, year), hour <= 24, minute <= 59, second <= 60
+        else { return nil }
+        // Minutes since the epoch, then back to a civil date in UTC.
+        var minutes = (days(year: year, month: month, day: day) * 24 + hour) * 60 + minute - offset
+        let dayIndex = floorDiv(minutes, 1440)
+        minutes -= dayIndex * 1440
+        let (y, m, d) = civil(dayIndex)
+        return pad(y, 4) + "-" + pad(m, 2) + "-" + pad(d, 2) + "T" + pad(minutes / 60, 2) + ":" + pad(minutes % 60, 2) + ":"
+            + pad(second, 2) + "." + pad(millis, 3) + "Z"
+    }
+
+    static func floorDiv(_ a: Int, _ b: Int) -> Int { a >= 0 ? a / b : -((-a + b - 1) / b) }
+
+    static func isLeap(_ y: Int) -> Bool { (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 }
+
+    static func daysIn(_ m: Int, _ y: Int) -> Int {
+        switch m {
+        case 2: isLeap(y) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// Days from 1970-01-01 to a civil date (H. Hinnant's algorithm).
+    static func days(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = floorDiv(y, 400)
+        let yoe = y - era * 400
+        let mp = (month + 9) % 12
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    /// The civil date of a day count from 1970-01-01.
+    static func civil(_ z0: Int) -> (Int, Int, Int) {
+        let z = z0 + 719_468
+        let era = floorDiv(z, 146_097)
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+    }
+
+    static func pad(_ v: Int, _ width: Int) -> String {
+        let s = String(v)
+        return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
+    }
+}

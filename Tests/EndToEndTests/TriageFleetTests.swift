@@ -1,0 +1,188 @@
+import Foundation
+import TestSupport
+import TraceFixtures
+import XCTest
+
+/// `rtctrace triage` as a support-operations lead runs it on a fleet: the summary lists a planted
+/// regression and nothing else, tags count outcomes, duplicates and odd files are said, `--json` is
+/// one document, and a failure to write is an I/O failure (74), never the "threshold crossed" 1.
+final class TriageFleetTests: XCTestCase {
+    var dir = ""
+    override func setUp() { dir = CLI.tempDir() }
+    override func tearDown() { try? FileManager.default.removeItem(atPath: dir) }
+
+    static let versions = [SyntheticFleet.Version(sdk: "SRTC 4.6.1", traces: 400, notRecoveredPercent: 1),
+                           SyntheticFleet.Version(sdk: "SRTC 4.6.2", traces: 400, notRecoveredPercent: 9),
+                           SyntheticFleet.Version(sdk: "SMeeting 3.2.0", traces: 300, notRecoveredPercent: 2),
+                           SyntheticFleet.Version(sdk: "SMeeting 3.2.1", traces: 300, notRecoveredPercent: 2)]
+
+    /// Writes the generated fleet into `dir/fleet` and returns the folder.
+    func writeFleet(seed: UInt64 = 24) throws -> (String, [SyntheticFleet.Trace]) {
+        let fleet = SyntheticFleet.make(seed: seed, versions: Self.versions)
+        let d = dir + "/fleet"
+        try FileManager.default.createDirectory(atPath: d, withIntermediateDirectories: true)
+        for t in fleet { try t.jsonLines.write(toFile: d + "/" + t.name, atomically: false, encoding: .utf8) }
+        return (d, fleet)
+    }
+
+    func summary(_ err: String) throws -> [String: Any] {
+        try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(err.utf8)) as? [String: Any], err)
+    }
+
+    func rows(_ out: String) throws -> [[String: Any]] {
+        try out.split(separator: "\n").map { try XCTUnwrap(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+    }
+
+    /// Each scenario of the generator gets exactly the tags it is made to show.
+    func test_theGeneratedScenariosHaveTheirTags() throws {
+        let (d, fleet) = try writeFleet()
+        let r = CLI.run(["triage", d])
+        XCTAssertEqual(r.status, 0, r.err)
+        let byName = Dictionary(uniqueKeysWithValues: try rows(r.out).map { (($0["path"] as! String).split(separator: "/").last.map(String.init)!, $0) })
+        let expected: [SyntheticFleet.Scenario: [String]] = [
+            .clean: [], .interruptionRecovered: [], .interruptionNotRecovered: ["interruption-not-recovered"],
+            .speakerBlockedByAirPods: ["route-call-not-taking-effect", "speaker-blocked-by-external-device"],
+            .routeRequestBeforeJoin: ["took-effect-late", "route-request-before-call"],
+        ]
+        for t in fleet {
+            let row = try XCTUnwrap(byName[t.name], t.name)
+            XCTAssertEqual(row["tags"] as? [String], expected[t.scenario], "\(t.name)")
+        }
+        XCTAssertEqual(Set(fleet.map(\.scenario)), Set(SyntheticFleet.Scenario.allCases))
+    }
+
+    /// The fleet with one planted regression (SRTC 4.6.2 does not recover from 9 % of its interruptions,
+    /// 4.6.1 from 1 %): the summary lists it, with both rates and the test, and nothing else.
+    func test_theSummaryListsThePlantedRegressionAndNoOther() throws {
+        let (d, _) = try writeFleet()
+        let r = CLI.run(["triage", d, "--json", "-o", dir + "/rows.jsonl.zst"])
+        XCTAssertEqual(r.status, 0, r.err)
+        let s = try summary(r.err)
+        let regressions = try XCTUnwrap(s["regressions"] as? [String: Any])
+        let entries = try XCTUnwrap(regressions["entries"] as? [[String: Any]])
+        XCTAssertEqual(entries.map { "\($0["dimension"]!) \($0["group"]!) \($0["tag"]!)" }, ["sdk SRTC 4.6.2 interruption-not-recovered"], "\(entries)")
+        let e = entries[0]
+        XCTAssertEqual(e["baseline"] as? String, "SRTC 4.6.1")
+        XCTAssertEqual(e["traces"] as? Int, 400)
+        XCTAssertGreaterThan(e["rate"] as? Double ?? 0, 0.05)
+        XCTAssertLessThan(e["baselineRate"] as? Double ?? 1, 0.03)
+        XCTAssertLessThan(e["p"] as? Double ?? 1, regressions["threshold"] as? Double ?? 0)
+        XCTAssertGreaterThan(regressions["tests"] as? Int ?? 0, 20)
+        XCTAssertEqual((s["output"] as? [String: Any])?["rows"] as? Int, 1400)
+
+        let text = CLI.run(["triage", d, "--summary"])
+        let lines = text.err.split(separator: "\n", omittingEmptySubsequences: false)
+        let start = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("Regressions and clusters") })
+        XCTAssertTrue(lines[start + 1].hasPrefix("  SDK version SRTC 4.6.2: interruption-not-recovered "), text.err)
+        XCTAssertTrue(lines[start + 1].contains(" in SRTC 4.6.1; z = "), text.err)
+        XCTAssertEqual(lines[start + 2], "", "one entry: \(text.err)")
+        // The per-version lines alone would have hidden it: it is not among 4.6.2's three most common tags.
+        let line = try XCTUnwrap(lines.first { $0.hasPrefix("  SRTC 4.6.2 ") })
+        XCTAssertFalse(line.contains("interruption-not-recovered"), String(line))
+    }
+
+    func test_withoutAPlantedRegressionNothingIsListed() throws {
+        let fleet = SyntheticFleet.make(seed: 7, versions: Self.versions.map {
+            SyntheticFleet.Version(sdk: $0.sdk, traces: $0.traces, notRecoveredPercent: 3)
+        })
+        let d = dir + "/even"
+        try FileManager.default.createDirectory(atPath: d, withIntermediateDirectories: true)
+        for t in fleet { try t.jsonLines.write(toFile: d + "/" + t.name, atomically: false, encoding: .utf8) }
+        let r = CLI.run(["triage", d, "--json"])
+        XCTAssertEqual(r.status, 0)
+        let entries = try XCTUnwrap((try summary(r.err)["regressions"] as? [String: Any])?["entries"] as? [[String: Any]])
+        XCTAssertEqual(entries.count, 0, "\(entries)")
+    }
+
+    func test_theGoldenCorpusListsNoRegression() throws {
+        let r = CLI.run(["triage", CLI.root + "/traces", "--json"])
+        XCTAssertEqual(r.status, 0, r.err)
+        let regressions = try XCTUnwrap(try summary(r.err)["regressions"] as? [String: Any])
+        XCTAssertEqual((regressions["entries"] as? [[String: Any]])?.count, 0, "\(regressions)")
+        XCTAssertGreaterThan(regressions["tests"] as? Int ?? 0, 100)
+    }
+
+    /// The trace explain calls "Nothing is wrong" gets no umbrella tag: its call took effect late.
+    func test_aCallThatTookEffectLateIsNotACallThatDidNotTakeEffect() throws {
+        let trace = CLI.root + "/traces/srtc-setroute-before-join.jsonl"
+        let row = try XCTUnwrap(try rows(CLI.run(["triage", trace]).out).first)
+        XCTAssertEqual(row["tags"] as? [String], ["took-effect-late", "route-request-before-call"])
+        XCTAssertEqual((row["notTakingEffect"] as? [String: Any])?["total"] as? Int, 0)
+        XCTAssertEqual((row["tookEffectLate"] as? [String: Any])?["causes"] as? [String: Int], ["notEngaged": 1])
+        let explain = CLI.run(["explain", trace])
+        XCTAssertEqual(explain.status, 0)
+        XCTAssertTrue(explain.out.contains("Nothing is wrong"), explain.out)
+    }
+
+    /// With --json, standard error holds one JSON document, even with -o and a crossed threshold.
+    func test_jsonWithOutputIsOneDocument() throws {
+        let out = dir + "/rows.jsonl"
+        let r = CLI.run(["triage", CLI.root + "/traces", "--json", "-o", out, "--fail-on", "unexplained-divergence>0"])
+        XCTAssertEqual(r.status, 1)
+        let s = try summary(r.err)
+        XCTAssertEqual((s["output"] as? [String: Any])?["path"] as? String, out)
+        XCTAssertEqual((s["failOn"] as? [[String: Any]])?.first?["crossed"] as? Bool, true)
+        XCTAssertEqual(r.out, "")
+    }
+
+    /// The same upload twice: two rows, the second marked, the summary counting it once.
+    func test_duplicateUploadsAreFlaggedAndCountedOnce() throws {
+        let golden = CLI.root + "/traces/srtc-interruption-not-recovered.jsonl"
+        try FileManager.default.copyItem(atPath: golden, toPath: dir + "/a.jsonl")
+        try FileManager.default.copyItem(atPath: golden, toPath: dir + "/b.jsonl")
+        let r = CLI.run(["triage", dir, "--json"])
+        let rows = try rows(r.out)
+        XCTAssertEqual(rows.count, 2)
+        XCTAssertTrue(rows[0]["duplicateOf"] is NSNull)
+        XCTAssertEqual(rows[1]["duplicateOf"] as? String, dir + "/a.jsonl")
+        XCTAssertEqual(rows[0]["contentHash"] as? String, rows[1]["contentHash"] as? String)
+        XCTAssertEqual(rows[1]["tags"] as? [String], ["duplicate-upload", "interruption-not-recovered"])
+        let s = try summary(r.err)
+        XCTAssertEqual(s["duplicates"] as? Int, 1)
+        let tags = Dictionary(uniqueKeysWithValues: (s["tags"] as? [[String: Any]] ?? []).map { ($0["tag"] as! String, $0["traces"] as! Int) })
+        XCTAssertEqual(tags["interruption-not-recovered"], 1)
+        XCTAssertEqual(tags["duplicate-upload"], 1)
+    }
+
+    /// A customer's .jsonl.gz in a folder is named in the summary, not passed over in silence; a .tar.zst
+    /// is an archive, not a damaged trace.
+    func test_oddFilesAreSaid() throws {
+        try FileManager.default.copyItem(atPath: CLI.root + "/traces/srtc-setroute-before-join.jsonl", toPath: dir + "/call.jsonl")
+        try Data([0x1F, 0x8B, 0x08, 0x00]).write(to: URL(fileURLWithPath: dir + "/customer.jsonl.gz"))
+        // A tar of a trace, compressed with zstd.
+        let tar = CLI.run(["-cf", dir + "/bundle.tar", "-C", CLI.root + "/traces", "srtc-setroute-before-join.jsonl"], exe: "/usr/bin/tar")
+        XCTAssertEqual(tar.status, 0, tar.err)
+        XCTAssertEqual(CLI.run(["-q", "--rm", dir + "/bundle.tar", "-o", dir + "/bundle.tar.zst"], exe: "/usr/bin/zstd").status, 0)
+        let r = CLI.run(["triage", dir, "--json"])
+        let rows = try rows(r.out)
+        XCTAssertEqual(rows.count, 2)
+        let bundle = try XCTUnwrap(rows.first { ($0["path"] as? String)?.hasSuffix("bundle.tar.zst") == true })
+        XCTAssertEqual(bundle["tags"] as? [String], ["not-a-trace"])
+        XCTAssertTrue((bundle["unexplainable"] as? String)?.contains("tar archive compressed with zstd") == true, "\(bundle)")
+        let skipped = try XCTUnwrap(try summary(r.err)["skipped"] as? [String: Any])
+        XCTAssertEqual(skipped["files"] as? Int, 1)
+        XCTAssertEqual(skipped["examples"] as? [String], [dir + "/customer.jsonl.gz"])
+        let explain = CLI.run(["explain", dir + "/bundle.tar.zst"])
+        XCTAssertEqual(explain.status, 65, explain.err)
+        XCTAssertTrue(explain.err.contains("tar --zstd -xf"), explain.err)
+    }
+
+    /// -o creates the folders it needs (a fresh volume); a place that cannot be written is 74, not 1.
+    func test_outputFoldersAreCreatedAndWriteFailuresAreIOErrors() throws {
+        let trace = CLI.root + "/traces/srtc-setroute-before-join.jsonl"
+        let nested = dir + "/rows/2026-11-29/shard-0.jsonl.zst"
+        let made = CLI.run(["triage", trace, "-o", nested])
+        XCTAssertEqual(made.status, 0, made.err)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: nested))
+        try Data().write(to: URL(fileURLWithPath: dir + "/plain-file"))
+        let blocked = CLI.run(["triage", trace, "-o", dir + "/plain-file/rows.jsonl"])
+        XCTAssertEqual(blocked.status, 74, blocked.err)
+        XCTAssertTrue(blocked.err.contains("cannot create the folder"), blocked.err)
+        if getuid() != 0 {
+            try FileManager.default.createDirectory(atPath: dir + "/locked", withIntermediateDirectories: true)
+            chmod(dir + "/locked", 0o500)
+            defer { chmod(dir + "/locked", 0o700) }
+            XCTAssertEqual(CLI.run(["triage", trace, "-o", dir + "/locked/rows.jsonl"]).status, 74)
+        }
+    }
+}
