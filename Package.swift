@@ -48,8 +48,6 @@ let package = Package(
         .target(name: "CommandLineKit", dependencies: ["SystemLayer", "TraceModel", "TraceCodec", "QualityEngine", "Replay", "Analysis", "Reports"]),
         // The device half an SDK embeds: no reader, decoder or contract catalogue (`import TraceRecorder` alone).
         .target(name: "TraceRecorder", dependencies: ["SystemLayer", "TraceModel", "TraceFrames"]),
-        .target(name: "RecorderSimulation", dependencies: ["TraceRecorder", "TraceModel", "Contract", "TraceFixtures"]),
-        .executableTarget(name: "rtctrace-recorder-sim", dependencies: ["RecorderSimulation", "TraceRecorder"]),
         .executableTarget(name: "rtctrace", dependencies: ["SystemLayer", "TraceModel", "TraceCodec", "Contract", "QualityEngine", "Replay", "Analysis", "Reports", "CommandLineKit"]),
         .target(name: "TestSupport", dependencies: ["SystemLayer", "TraceModel", "TraceCodec", "Contract", "RouteEngine", "QualityEngine", "Replay", "TraceFixtures"],
                 path: "Tests/TestSupport"),
@@ -60,7 +58,9 @@ let package = Package(
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Analysis", "Replay", "TraceModel", "TraceCodec", "Contract", "TraceFixtures", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["rtctrace", "CommandLineKit", "TraceModel", "TraceCodec", "TraceFixtures", "TestSupport"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "TraceRecorderTests", dependencies: ["SystemLayer", "TraceRecorder", "TraceFrames", "CZstd", "RecorderSimulation", "TraceModel", "TraceCodec", "Replay", "Analysis", "TestSupport"]),
+        // The simulated device the recorder's tests kill and restart is test code (Simulation/, SimulatedDevice).
+        .testTarget(name: "TraceRecorderTests", dependencies: ["SystemLayer", "TraceRecorder", "TraceFrames", "CZstd", "TraceModel", "TraceCodec", "Contract",
+                                                               "TraceFixtures", "Replay", "Analysis", "TestSupport"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit", "SystemLayer", "TraceModel", "TraceCodec", "Analysis", "TestSupport"]),
         .testTarget(name: "RobustnessTests", dependencies: ["CommandLineKit", "SystemLayer", "TraceModel", "TraceCodec", "Replay", "Analysis", "Reports", "TestSupport"]),
     ]

@@ -285,24 +285,16 @@ public struct TriageFacts: Sendable, Equatable {
     /// Nothing seen yet.
     public init() {}
 
-    /// Takes in one record.
+    /// Takes in one record (only joins, enters and interruptions say something here).
     public mutating func note(_ r: Record) {
-        switch r.body {
-        case let .joinChannel(c, u):
+        if case let .joinChannel(c, u) = r.body {
             if channel == nil { channel = c }
             if uid == nil { uid = u }
-        case let .enterMeeting(m, u):
+        } else if case let .enterMeeting(m, u) = r.body {
             if room == nil { room = m }
             if uid == nil { uid = u }
-        case .interruptionBegan(let cause, _):
+        } else if case .interruptionBegan(let cause, _) = r.body {
             interruptions[cause?.rawValue ?? "unspecified", default: 0] += 1
-        case .header, .leaveChannel, .exitMeeting, .setDefaultRoute, .setRoute, .clearRouteOverride, .setAudioModuleEnabled,
-             .subscribe, .switchLayer, .deviceConnected, .deviceDisconnected, .micPermission, .interruptionEnded, .callState,
-             .appState, .mediaServicesReset, .callKit, .routeChanged, .routeSnapshot, .sessionActivated, .sessionDeactivated,
-             .overrideOutput, .sdkInterrupted, .sdkRecovered, .sdkCallStateChanged, .sdkQualityChanged, .sdkActiveSpeakers,
-             .sdkLayerSwitched, .sdkError, .sdkLog, .connEngine, .connState, .qualityReport, .speakers, .srvLayerSwitched,
-             .dropped, .checkpoint, .expect, .unknown:
-            break
         }
     }
 }

@@ -3,7 +3,7 @@ import Replay
 import TraceModel
 
 /// The support engineer's answer, as text: a summary, then each item with cause, records, rule and advice.
-public struct ExplainText: Renderer {
+public struct ExplainText {
     /// Whether to use bold headings (a terminal that did not ask for NO_COLOR).
     public var colour: Bool
 

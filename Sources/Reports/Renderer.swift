@@ -6,8 +6,42 @@ import Replay
 public protocol Renderer {
     /// What the format renders: an explanation, a replay with its lanes, a set of check outcomes.
     associatedtype Input
+    /// Which format this is: its identifier and what its output is.
+    var format: ReportFormat { get }
     /// The report, complete (deterministic: the same input gives the same bytes).
     func render(_ input: Input) -> String
+}
+
+/// The report formats, one case each: the identifier a renderer answers to, the one table of what each
+/// format's output is (its media type, and the file name ending it is written under).
+public enum ReportFormat: String, CaseIterable, Sendable {
+    case explainText = "explain-text"
+    case explainJSON = "explain-json"
+    case html
+    case chromeTrace = "chrome-trace"
+    case junit
+    case diffText = "diff-text"
+    case diffJSON = "diff-json"
+
+    /// The media type of the output.
+    public var mediaType: String {
+        switch self {
+        case .explainText, .diffText: "text/plain; charset=utf-8"
+        case .explainJSON, .chromeTrace, .diffJSON: "application/json"
+        case .html: "text/html; charset=utf-8"
+        case .junit: "application/xml"
+        }
+    }
+
+    /// The file name ending a file of this format is given.
+    public var fileExtension: String {
+        switch self {
+        case .explainText, .diffText: "txt"
+        case .explainJSON, .chromeTrace, .diffJSON: "json"
+        case .html: "html"
+        case .junit: "xml"
+        }
+    }
 }
 
 // The formats behind the protocol. Each wraps the format's own rendering with the options it
@@ -15,6 +49,8 @@ public protocol Renderer {
 
 /// `explain` as text: see `ExplainText` (it renders an `Explanation`; this one takes a replay).
 public struct ExplainTextRenderer: Renderer {
+    /// The format it renders.
+    public var format: ReportFormat { .explainText }
     /// Whether to use bold headings.
     public var colour: Bool
     /// Creates the renderer.
@@ -25,6 +61,8 @@ public struct ExplainTextRenderer: Renderer {
 
 /// `explain --json` / `replay --json` (schema `rtctrace.explain/1`): see `ResultJSON`.
 public struct ExplainJSONRenderer: Renderer {
+    /// The format it renders.
+    public var format: ReportFormat { .explainJSON }
     /// The canonical snapshot form (no file path, no reader problems).
     public var golden: Bool
     /// Indented output.
@@ -37,6 +75,8 @@ public struct ExplainJSONRenderer: Renderer {
 
 /// `report`: the self-contained HTML page, with the lanes collected during the replay.
 public struct HTMLRenderer: Renderer {
+    /// The format it renders.
+    public var format: ReportFormat { .html }
     /// The state lanes the timeline draws.
     public var lanes: [Lane]
     /// Creates the renderer.
@@ -47,6 +87,8 @@ public struct HTMLRenderer: Renderer {
 
 /// `export`: the Chrome trace-event JSON, with what the recorder collected during the replay.
 public struct ChromeTraceRenderer: Renderer {
+    /// The format it renders.
+    public var format: ReportFormat { .chromeTrace }
     /// What the replay observer collected (lanes, record instants).
     public let recorder: ChromeTraceRecorder
     /// Creates the renderer.
@@ -57,6 +99,8 @@ public struct ChromeTraceRenderer: Renderer {
 
 /// `check --junit`: one testcase per trace.
 public struct JUnitRenderer: Renderer {
+    /// The format it renders.
+    public var format: ReportFormat { .junit }
     /// The suite name.
     public var suite: String
     /// Creates the renderer.
@@ -67,6 +111,8 @@ public struct JUnitRenderer: Renderer {
 
 /// `diff`, as text or JSON.
 public struct TraceDiffRenderer: Renderer {
+    /// The format it renders.
+    public var format: ReportFormat { json ? .diffJSON : .diffText }
     /// JSON (`rtctrace.diff/1`) rather than text.
     public var json: Bool
     /// Creates the renderer.

@@ -40,7 +40,8 @@ extension ReportLanes {
                 put("interruption", "ended" + (shouldResume.map { " (shouldResume \($0))" } ?? ""), "interruption")
             }
         case .sdkEvent:
-            put("sdk", sdkEventText(r.body), sdkEventTone(r.body))
+            let event = sdkEvent(r.body)
+            put("sdk", event.text, event.tone)
         case .speakerSnapshot:
             guard case .sdkActiveSpeakers(let speakers) = r.body else { return }
             let names = speakers.prefix(3).map { "\($0.uid)/\($0.trackId)" }.joined(separator: ", ")
@@ -60,26 +61,17 @@ extension ReportLanes {
         }
     }
 
-    /// An SDK event's moment on the sdk lane: what it says, and its tone.
-    private func sdkEventText(_ body: RecordBody) -> String {
-        switch body {
-        case .sdkInterrupted: "interrupted"
-        case .sdkRecovered: "recovered"
-        case .sdkCallStateChanged: "call state " + body.summary
-        case .sdkQualityChanged(_, _, let mos): "quality " + body.summary + (mos.map { " (mos \(fixed($0, 2)))" } ?? "")
-        case .sdkLayerSwitched(let s): "layer switched \(s.trackId) → \(s.toTrackId) (\(s.reason))"
-        case .sdkError: "error " + body.summary
-        default: body.summary
+    /// An SDK event's moment on the sdk lane: what it says, and its tone (the events of the sdkEvent topic).
+    private func sdkEvent(_ body: RecordBody) -> (text: String, tone: String) {
+        if case .sdkInterrupted = body { return ("interrupted", "sdkInterrupted") }
+        if case .sdkRecovered = body { return ("recovered", "sdkRecovered") }
+        if case .sdkError = body { return ("error " + body.summary, "failed") }
+        if case .sdkCallStateChanged = body { return ("call state " + body.summary, "sdkOther") }
+        if case .sdkQualityChanged(_, _, let mos) = body {
+            return ("quality " + body.summary + (mos.map { " (mos \(fixed($0, 2)))" } ?? ""), "sdkOther")
         }
-    }
-
-    private func sdkEventTone(_ body: RecordBody) -> String {
-        switch body {
-        case .sdkInterrupted: "sdkInterrupted"
-        case .sdkRecovered: "sdkRecovered"
-        case .sdkError: "failed"
-        default: "sdkOther"
-        }
+        if case .sdkLayerSwitched(let s) = body { return ("layer switched \(s.trackId) → \(s.toTrackId) (\(s.reason))", "sdkOther") }
+        return (body.summary, "sdkOther")
     }
 
     /// The app's own call as CallKit reports it: answered or started (CallKit owns the activation),

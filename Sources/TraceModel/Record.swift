@@ -223,6 +223,25 @@ public enum RecordKind: String, CaseIterable, Sendable {
 }
 
 extension RecordKind {
+    /// Whether the type is an app call (`api.*`, the kind's family), as a switch: the caller's path asks
+    /// it for every record, and comparing the type's spelling there costs more than the rest of the call.
+    @inlinable
+    public var isAppCall: Bool {
+        switch self {
+        case .joinChannel, .leaveChannel, .enterMeeting, .exitMeeting, .setDefaultRoute, .setRoute, .clearRouteOverride,
+             .setAudioModuleEnabled, .subscribe, .switchLayer:
+            true
+        case .header, .dropped, .checkpoint, .deviceConnected, .deviceDisconnected, .micPermission, .interruptionBegan,
+             .interruptionEnded, .callState, .appState, .mediaServicesReset, .callKit, .routeChanged, .routeSnapshot,
+             .sessionActivated, .sessionDeactivated, .overrideOutput, .sdkInterrupted, .sdkRecovered, .sdkCallStateChanged,
+             .sdkQualityChanged, .sdkActiveSpeakers, .sdkLayerSwitched, .sdkError, .sdkLog, .connEngine, .connState,
+             .qualityReport, .speakers, .srvLayerSwitched:
+            false
+        }
+    }
+}
+
+extension RecordKind {
     /// What the record does to the engagement (the call audio path the SDK sets up, R6): joining or
     /// entering engages, leaving or exiting disengages; nil for every other type.
     public var engagement: EngagementChange? {

@@ -86,22 +86,3 @@ extension TraceRecorder.Event.Payload {
         return false
     }
 }
-
-extension RecordKind {
-    /// Whether the type is an app call (`api.*`, the kind's family), as a switch: the caller's path asks
-    /// it for every record, and comparing the type's spelling there costs more than the rest of the call.
-    @inline(__always)
-    var isAppCall: Bool {
-        switch self {
-        case .joinChannel, .leaveChannel, .enterMeeting, .exitMeeting, .setDefaultRoute, .setRoute, .clearRouteOverride,
-             .setAudioModuleEnabled, .subscribe, .switchLayer:
-            true
-        case .header, .dropped, .checkpoint, .deviceConnected, .deviceDisconnected, .micPermission, .interruptionBegan,
-             .interruptionEnded, .callState, .appState, .mediaServicesReset, .callKit, .routeChanged, .routeSnapshot,
-             .sessionActivated, .sessionDeactivated, .overrideOutput, .sdkInterrupted, .sdkRecovered, .sdkCallStateChanged,
-             .sdkQualityChanged, .sdkActiveSpeakers, .sdkLayerSwitched, .sdkError, .sdkLog, .connEngine, .connState,
-             .qualityReport, .speakers, .srvLayerSwitched:
-            false
-        }
-    }
-}

@@ -16,44 +16,49 @@ struct SessionState {
         checkpoint = TraceCheckpoint(defaultRoute: initialDefaultRoute ?? .earpiece)
     }
 
-    /// Follows one written record.
+    /// Follows one written record. Only the types that move the state the SDK knows are read (an `if case`
+    /// each, so that a new record type is no edit here unless it moves that state).
     mutating func observe(_ body: RecordBody) {
         var c = checkpoint
-        switch body {
-        case .setDefaultRoute(let target): c.defaultRoute = target
-        case .setRoute(let target, _): c.override = target
-        case .clearRouteOverride: c.override = nil
-        case .joinChannel, .enterMeeting:
+        if case .setDefaultRoute(let target) = body { c.defaultRoute = target }
+        if case .setRoute(let target, _) = body { c.override = target }
+        if case .clearRouteOverride = body { c.override = nil }
+        switch body.kind?.engagement {
+        case .engage?:
             c.engaged = true
             c.audioModuleEnabled = true
-        case .leaveChannel, .exitMeeting:
+        case .disengage?:
             c.engaged = false
             c.override = nil
             c.interrupted = false
-        case .setAudioModuleEnabled(let enabled): c.audioModuleEnabled = enabled
-        case .micPermission(let status): c.micPermission = status
-        case let .deviceConnected(id, kind, name, port):
+        case nil: break
+        }
+        if case .setAudioModuleEnabled(let enabled) = body { c.audioModuleEnabled = enabled }
+        if case .micPermission(let status) = body { c.micPermission = status }
+        if case let .deviceConnected(id, kind, name, port) = body {
             c.devices.removeAll { $0.id == id }
             c.devices.append(TraceCheckpoint.Device(id: id, kind: DeviceKind.of(kind: kind, port: port), name: name, port: port))
-        case .deviceDisconnected(let id): c.devices.removeAll { $0.id == id }
-        case .routeChanged(let route, _, _), .routeSnapshot(let route, _): c.currentRoute = route
-        case .callState(let state): c.callState = state
-        case .appState(let state): c.appState = state
-        case .interruptionBegan:
-            if c.engaged { c.interrupted = true }
-        case .sdkInterrupted: c.interrupted = true
-        case .sdkRecovered: c.interrupted = false
-        case .mediaServicesReset:
+        }
+        if case .deviceDisconnected(let id) = body { c.devices.removeAll { $0.id == id } }
+        if case .routeChanged(let route, _, _) = body { c.currentRoute = route }
+        if case .routeSnapshot(let route, _) = body { c.currentRoute = route }
+        if case .callState(let state) = body { c.callState = state }
+        if case .appState(let state) = body { c.appState = state }
+        if case .interruptionBegan = body, c.engaged { c.interrupted = true }
+        if case .sdkInterrupted = body { c.interrupted = true }
+        if case .sdkRecovered = body { c.interrupted = false }
+        if case .mediaServicesReset = body {
             if c.engaged { c.interrupted = true }
             c.session = nil
-        case .callKit(let event, _):
+        }
+        if case .callKit(let event, _) = body {
             switch event {
             case .didDeactivate: if c.engaged { c.interrupted = true }
             case .didActivate: c.interrupted = false
             case .answer, .start, .end, .hold, .unhold, .unlisted: break
             }
-        case .sessionActivated(let a):
-            guard a.ok else { break }
+        }
+        if case .sessionActivated(let a) = body, a.ok {
             if a.category == "playAndRecord" {
                 c.session = TraceCheckpoint.Configuration(category: "playAndRecord", mode: a.mode ?? "default", options: a.options)
                 // The SDK reactivating its call session with no other call up is how it recovers.
@@ -61,17 +66,14 @@ struct SessionState {
             } else {
                 c.session = nil
             }
-        case .sessionDeactivated(_, let ok, _):
-            if ok != false { c.session = nil }
-        case .connEngine(let vendor):
-            c.transport = TraceCheckpoint.Transport(engine: vendor, state: c.transport?.state ?? .connecting)
-        case .connState(let state):
-            c.transport = TraceCheckpoint.Transport(engine: c.transport?.engine ?? .seaStart, state: state)
-        case .header, .subscribe, .switchLayer, .interruptionEnded, .overrideOutput, .sdkCallStateChanged, .sdkQualityChanged,
-             .sdkActiveSpeakers, .sdkLayerSwitched, .sdkError, .sdkLog, .qualityReport, .speakers, .srvLayerSwitched, .dropped,
-             .checkpoint, .expect, .unknown:
-            return
         }
-        checkpoint = c
+        if case .sessionDeactivated(_, let ok, _) = body, ok != false { c.session = nil }
+        if case .connEngine(let vendor) = body {
+            c.transport = TraceCheckpoint.Transport(engine: vendor, state: c.transport?.state ?? .connecting)
+        }
+        if case .connState(let state) = body {
+            c.transport = TraceCheckpoint.Transport(engine: c.transport?.engine ?? .seaStart, state: state)
+        }
+        if c != checkpoint { checkpoint = c }
     }
 }

@@ -158,9 +158,14 @@ final class OutputSafetyTests: XCTestCase {
             XCTAssertTrue([0, 1].contains(r.status), "\(args[0]): \(r.err)")
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: reports).sorted(), ["c.json", "r.html", "t.trace.zst"])
+        // A missing folder is created (as the triage Job needs), and holds only the file asked for.
+        let made = Support.Child(Self.rtctrace, ["report", trace, "-o", dir + "/new/r.html"]).wait()
+        XCTAssertTrue([0, 1].contains(made.status), made.err)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir + "/new"), ["r.html"])
+        // A folder that cannot be made (its parent is a file) fails with an I/O error and leaves nothing.
         let before = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
-        let r = Support.Child(Self.rtctrace, ["report", trace, "-o", dir + "/nope/r.html"]).wait()
-        XCTAssertNotEqual(r.status, 0)
+        let r = Support.Child(Self.rtctrace, ["report", trace, "-o", trace + "/nope/r.html"]).wait()
+        XCTAssertEqual(r.status, 74, r.err)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir).sorted(), before)
     }
 }

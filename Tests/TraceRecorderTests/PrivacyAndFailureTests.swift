@@ -5,7 +5,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import RecorderSimulation
 import Replay
 @testable import TraceModel
 import TraceCodec

@@ -4,7 +4,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import RecorderSimulation
 import Replay
 import TraceCodec
 import TraceModel
@@ -18,50 +17,27 @@ final class RotationTests: XCTestCase {
     override func setUp() { dir = Support.tempDir() }
     override func tearDown() { try? FileManager.default.removeItem(atPath: dir) }
 
-    /// The built `rtctrace-recorder-sim`, beside the test bundle.
-    static let sim: String = {
-        let here = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        var root = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { root.deleteLastPathComponent() }
-        for candidate in [here.appendingPathComponent("rtctrace-recorder-sim").path,
-                          here.deletingLastPathComponent().appendingPathComponent("rtctrace-recorder-sim").path,
-                          root.path + "/.build/debug/rtctrace-recorder-sim"] where FileManager.default.isExecutableFile(atPath: candidate) {
-            return candidate
-        }
-        return root.path + "/.build/debug/rtctrace-recorder-sim"
-    }()
-
-    func runSim(_ args: [String], killWhenReady: Bool) throws -> (status: Int32, reason: Process.TerminationReason, out: String, err: String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: Self.sim)
-        p.arguments = args
-        let out = Pipe(), err = Pipe(), input = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        p.standardInput = input
-        try p.run()
+    /// Runs the simulated device (a child of this test executable); with `killWhenReady` it is killed
+    /// with SIGKILL once it says what it recorded is on disk. The status is minus the signal that ended it.
+    func runSim(_ args: [String], killWhenReady: Bool) -> (status: Int32, out: String, err: String) {
+        let child = SimulatedDevice.start(args)
         var said = ""
         if killWhenReady {
             // The child writes one line once what it recorded is on disk, then blocks on its input.
-            let line = out.fileHandleForReading.availableData
-            said = String(decoding: line, as: UTF8.self)
+            said = child.readLine()
             XCTAssertTrue(said.hasPrefix("ready"), "the simulated device did not get ready: \(said)")
-            kill(p.processIdentifier, SIGKILL)
+            child.kill(SIGKILL)
         }
-        try? input.fileHandleForWriting.close()
-        p.waitUntilExit()
-        let rest = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let errText = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        return (p.terminationStatus, p.terminationReason, said + rest, errText)
+        let ended = child.wait()
+        return (ended.status, said.isEmpty ? ended.out : said + "\n" + ended.out, ended.err)
     }
 
     func test_meetingRotatedEvery64KiB_killedAndRestarted_replaysAsOneTraceWithItsVerdicts() throws {
         let script = Scenarios.thirtyMinuteMeeting()
         let common = [dir, "meeting30", "--rotate", "65536", "--resume-within", "600"] + (Support.compression == "stored" ? ["--compression", "stored"] : [])
         // First run: the app records until minute 12, and is killed there.
-        let first = try runSim(common + ["--until", String(Scenarios.meetingKillAt), "--block"], killWhenReady: true)
-        XCTAssertEqual(first.reason, .uncaughtSignal, "the first run must die by the kill")
-        XCTAssertEqual(first.status, SIGKILL)
+        let first = runSim(common + ["--until", String(Scenarios.meetingKillAt), "--block"], killWhenReady: true)
+        XCTAssertEqual(first.status, -SIGKILL, "the first run must die by the kill")
         let afterKill = Support.traceFiles(dir)
         let leftOpen = afterKill.filter { !$0.contains("/") }
         XCTAssertEqual(leftOpen.count, 1, "the killed run leaves its open part at the top: \(afterKill)")
@@ -69,7 +45,7 @@ final class RotationTests: XCTestCase {
         let (killedRecords, killedProblems) = try Support.read(dir + "/" + leftOpen[0])
         XCTAssertEqual(killedProblems.map(\.kind), [.notClosed], "a killed writer's part only lacks its end mark")
         // Second run, 5 s later: continues the session.
-        let second = try runSim(common + ["--from", String(Scenarios.meetingRestartAt)], killWhenReady: false)
+        let second = runSim(common + ["--from", String(Scenarios.meetingRestartAt)], killWhenReady: false)
         XCTAssertEqual(second.status, 0, second.err)
         XCTAssertTrue(second.err.contains("continuing session sim-session as part"), second.err)
         let files = Support.traceFiles(dir)

@@ -1,5 +1,4 @@
 import Foundation
-import RecorderSimulation
 import Replay
 import TestSupport
 import TraceCodec
