@@ -1,3 +1,4 @@
+import TraceModel
 /// An ISO 8601 wall-clock time turned into UTC, without a calendar library: the header's `startedAt`
 /// carries the writer's offset (`2026-11-29T10:00:00+08:00`), and a fleet's days are UTC days.
 public enum UTCTime {
@@ -63,10 +64,10 @@ public enum UTCTime {
         guard i == b.count, (1...12).contains(month), day >= 1, day <= daysIn(month, year), hour <= 24, minute <= 59, second <= 60
         else { return nil }
         // Minutes since the epoch, then back to a civil date in UTC.
-        var minutes = (days(year: year, month: month, day: day) * 24 + hour) * 60 + minute - offset
+        var minutes = (daysSince1970(year: year, month: month, day: day) * 24 + hour) * 60 + minute - offset
         let dayIndex = floorDiv(minutes, 1440)
         minutes -= dayIndex * 1440
-        let (y, m, d) = civil(dayIndex)
+        let (y, m, d) = civilDate(daysSince1970: dayIndex)
         return pad(y, 4) + "-" + pad(m, 2) + "-" + pad(d, 2) + "T" + pad(minutes / 60, 2) + ":" + pad(minutes % 60, 2) + ":"
             + pad(second, 2) + "." + pad(millis, 3) + "Z"
     }
@@ -81,30 +82,6 @@ public enum UTCTime {
         case 4, 6, 9, 11: 30
         default: 31
         }
-    }
-
-    /// Days from 1970-01-01 to a civil date (H. Hinnant's algorithm).
-    static func days(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = floorDiv(y, 400)
-        let yoe = y - era * 400
-        let mp = (month + 9) % 12
-        let doy = (153 * mp + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
-
-    /// The civil date of a day count from 1970-01-01.
-    static func civil(_ z0: Int) -> (Int, Int, Int) {
-        let z = z0 + 719_468
-        let era = floorDiv(z, 146_097)
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
     }
 
     static func pad(_ v: Int, _ width: Int) -> String {

@@ -173,14 +173,7 @@ extension RecorderWriter {
     @discardableResult
     func closeFile(toOutbox: Bool = false) throws -> String? {
         guard let file, let name = fileName else { return nil }
-        if file.bufferedRecords > 0 {
-            try file.flushFrame(encoder)
-            noteCompressionFailure()
-            frames += 1
-            framedSeq = file.nextSeq - 1
-            frameFirstNanos = nil
-            unsynced = true
-        }
+        if file.bufferedRecords > 0 { try frameWaitingRecords(of: file) }
         if config.sync != .never { try sync() }
         nextSeqAfterClose = file.nextSeq
         try file.close(encoder)

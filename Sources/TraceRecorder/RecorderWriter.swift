@@ -228,15 +228,20 @@ final class RecorderWriter: @unchecked Sendable {
         tBase + (nanos > monoOrigin ? Int64((nanos - monoOrigin) / 1_000_000) : 0)
     }
 
-    /// Writes the waiting records as one frame, then rotates when the file has reached its size.
-    func writeFrame() throws {
-        guard let file, file.bufferedRecords > 0 else { return }
+    /// Writes `file`'s waiting records as one frame and notes it (frame count, last framed seq, unsynced).
+    func frameWaitingRecords(of file: PartFile) throws {
         try file.flushFrame(encoder)
         noteCompressionFailure()
         frames += 1
         framedSeq = file.nextSeq - 1
         frameFirstNanos = nil
         unsynced = true
+    }
+
+    /// Writes the waiting records as one frame, then rotates when the file has reached its size.
+    func writeFrame() throws {
+        guard let file, file.bufferedRecords > 0 else { return }
+        try frameWaitingRecords(of: file)
         countBytes()
         switch config.sync {
         case .everyFrame: try sync()

@@ -1,3 +1,4 @@
+import TraceModel
 /// UTC wall-clock times as the recorder writes them: `startedAt` (ISO 8601 with milliseconds) and file
 /// stamps. Computed by hand (civil-from-days), so no formatter, locale or calendar is involved.
 enum WallTime {
@@ -39,7 +40,7 @@ enum WallTime {
 
     private static func compose(_ y: Int, _ mo: Int, _ d: Int, _ h: Int, _ mi: Int, _ s: Int, _ ms: Int) -> Int64? {
         guard (1...12).contains(mo), (1...31).contains(d), h < 24, mi < 60, s < 61 else { return nil }
-        let days = daysFromCivil(y, mo, d)
+        let days = daysSince1970(year: y, month: mo, day: d)
         return ((Int64(days) * 24 + Int64(h)) * 60 + Int64(mi)) * 60_000 + Int64(s) * 1000 + Int64(ms)
     }
 
@@ -60,26 +61,8 @@ enum WallTime {
     private static func civil(_ ms: Int64) -> (y: Int, mo: Int, d: Int, h: Int, mi: Int, s: Int, ms: Int) {
         let msOfDay = ((ms % 86_400_000) + 86_400_000) % 86_400_000
         let days = Int((ms - msOfDay) / 86_400_000)
-        // Howard Hinnant's civil_from_days.
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
+        let (y, m, d) = civilDate(daysSince1970: days)
         let t = Int(msOfDay)
         return (y, m, d, t / 3_600_000, t / 60_000 % 60, t / 1000 % 60, t % 1000)
-    }
-
-    private static func daysFromCivil(_ y0: Int, _ m: Int, _ d: Int) -> Int {
-        let y = m <= 2 ? y0 - 1 : y0
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
     }
 }
