@@ -239,4 +239,21 @@ final class TriageFleetTests: XCTestCase {
         XCTAssertEqual(try temporaries(), [".shard-0.jsonl.tmp-1-live"], "the dead run's temporary is gone, the live one stays")
         XCTAssertEqual(try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").count, 3)
     }
+
+    /// A file that lost its header is damaged and holds nothing to judge: `not-a-trace` and
+    /// `damaged-trace`, no judgement tags, and the share of `damaged-trace` is of all inputs (here 1 of
+    /// 2), never more than the whole of the readable traces.
+    func test_aHeaderlessFileIsDamagedNotJudgedAndItsShareIsOfAllInputs() throws {
+        try FileManager.default.copyItem(atPath: CLI.root + "/traces/srtc-setroute-before-join.jsonl", toPath: dir + "/call.jsonl")
+        let text = try String(contentsOfFile: CLI.root + "/traces/srtc-bluetooth-blocks-speaker.jsonl", encoding: .utf8)
+        try text.split(separator: "\n").dropFirst().joined(separator: "\n").write(toFile: dir + "/headerless.jsonl", atomically: true, encoding: .utf8)
+        let r = CLI.run(["triage", dir, "--json", "--fail-on", "damaged-trace>60%"])
+        XCTAssertEqual(r.status, 0, r.err)
+        let headerless = try XCTUnwrap(try rows(r.out).first { ($0["path"] as? String)?.hasSuffix("headerless.jsonl") == true })
+        XCTAssertEqual(headerless["tags"] as? [String], ["not-a-trace", "damaged-trace"])
+        let tags = try XCTUnwrap(try summary(r.err)["tags"] as? [[String: Any]])
+        let damaged = try XCTUnwrap(tags.first { $0["tag"] as? String == "damaged-trace" })
+        XCTAssertEqual(damaged["share"] as? Double, 0.5)
+        XCTAssertEqual((try summary(r.err)["failOn"] as? [[String: Any]])?.first?["of"] as? Int, 2)
+    }
 }
