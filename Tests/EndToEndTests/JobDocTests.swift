@@ -119,4 +119,34 @@ final class JobDocTests: XCTestCase {
         XCTAssertTrue(recipe.contains("ENTRYPOINT [\"/usr/local/bin/rtctrace\"]"))
         for job in try Self.jobs() { XCTAssertTrue(doc.contains("image: registry.example.com/support/rtctrace:1"), job.name) }
     }
+
+    /// The nightly command and the CI matrix's step, as the page shows them, against a folder of uploads:
+    /// the rows land in a folder that did not exist, and the golden corpus's unexplained divergences
+    /// cross the threshold (exit 1, the finding, not a failure to run).
+    func test_theNightlyCommandAndTheCIMatrixRunAsShown() throws {
+        let doc = try String(contentsOfFile: CLI.root + "/docs/triage.md", encoding: .utf8)
+        let nightly = try XCTUnwrap(doc.components(separatedBy: "```\n# Nightly").dropFirst().first?.components(separatedBy: "```").first)
+        try FileManager.default.copyItem(atPath: CLI.root + "/traces", toPath: dir + "/uploads")
+        let bin = URL(fileURLWithPath: CLI.binary).deletingLastPathComponent().path
+        let env = ["PATH": bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")]
+        let script = nightly.replacingOccurrences(of: "/srv/uploads/2026-11-29", with: "uploads")
+        let r = CLI.run(["-c", script], env: env, cwd: dir, exe: "/bin/sh")
+        XCTAssertEqual(r.status, 1, r.err)
+        XCTAssertTrue(r.err.contains("Error: --fail-on 'unexplained-divergence>0' crossed: "), r.err)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/rows/2026-11-29.jsonl.zst"))
+
+        let step = try XCTUnwrap(doc.split(separator: "\n").first { $0.contains("- run: rtctrace triage") })
+        let matrix = try XCTUnwrap(doc.split(separator: "\n").first { $0.contains("shard: [") })
+        let shards = matrix.split(separator: "[")[1].split(separator: "]")[0].split(separator: ",").count
+        var rows = 0
+        for i in 0..<shards {
+            let command = String(step.split(separator: "- run: ", maxSplits: 1)[1]).replacingOccurrences(of: "${{ matrix.shard }}", with: String(i))
+            let shard = CLI.run(["-c", command], env: env, cwd: dir, exe: "/bin/sh")
+            XCTAssertTrue([0, 1].contains(shard.status), "shard \(i): \(shard.err)")
+            let out = CLI.run(["-dc", "\(dir)/rows-\(i).jsonl.zst"], exe: "/usr/bin/zstd")
+            rows += out.out.split(separator: "\n").count
+        }
+        let whole = CLI.run(["triage", "uploads"], cwd: dir)
+        XCTAssertEqual(rows, whole.out.split(separator: "\n").count, "the shards together are every trace once")
+    }
 }
