@@ -69,7 +69,12 @@ extension ReportLanes {
         case .sdkQualityChanged(_, _, let mos): "quality " + body.summary + (mos.map { " (mos \(fixed($0, 2)))" } ?? "")
         case .sdkLayerSwitched(let s): "layer switched \(s.trackId) → \(s.toTrackId) (\(s.reason))"
         case .sdkError: "error " + body.summary
-        default: body.summary
+        case .header, .joinChannel, .leaveChannel, .enterMeeting, .exitMeeting, .setDefaultRoute, .setRoute, .clearRouteOverride,
+             .setAudioModuleEnabled, .subscribe, .switchLayer, .deviceConnected, .deviceDisconnected, .micPermission,
+             .interruptionBegan, .interruptionEnded, .callState, .appState, .mediaServicesReset, .callKit, .routeChanged,
+             .routeSnapshot, .sessionActivated, .sessionDeactivated, .overrideOutput, .sdkActiveSpeakers, .sdkLog, .connEngine,
+             .connState, .qualityReport, .speakers, .srvLayerSwitched, .dropped, .checkpoint, .expect, .unknown:
+            body.summary
         }
     }
 
@@ -78,7 +83,12 @@ extension ReportLanes {
         case .sdkInterrupted: "sdkInterrupted"
         case .sdkRecovered: "sdkRecovered"
         case .sdkError: "failed"
-        default: "sdkOther"
+        case .header, .joinChannel, .leaveChannel, .enterMeeting, .exitMeeting, .setDefaultRoute, .setRoute, .clearRouteOverride,
+             .setAudioModuleEnabled, .subscribe, .switchLayer, .deviceConnected, .deviceDisconnected, .micPermission,
+             .interruptionBegan, .interruptionEnded, .callState, .appState, .mediaServicesReset, .callKit, .routeChanged,
+             .routeSnapshot, .sessionActivated, .sessionDeactivated, .overrideOutput, .sdkCallStateChanged, .sdkQualityChanged, .sdkLayerSwitched, .sdkActiveSpeakers, .sdkLog, .connEngine,
+             .connState, .qualityReport, .speakers, .srvLayerSwitched, .dropped, .checkpoint, .expect, .unknown:
+            "sdkOther"
         }
     }
 
