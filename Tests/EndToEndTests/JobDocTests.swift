@@ -67,6 +67,10 @@ final class JobDocTests: XCTestCase {
         XCTAssertEqual(merge.env["SHARDS"], triage.env["SHARDS"])
         XCTAssertEqual(merge.env["DAY"], day)
         XCTAssertTrue(triage.script.contains("--shard \"$JOB_COMPLETION_INDEX/$SHARDS\""), triage.script)
+        // Kubernetes replaces $(NAME) for the container's env names before the shell runs: none may be there.
+        for job in jobs {
+            for name in job.env.keys { XCTAssertFalse(job.script.contains("$(\(name))"), "\(job.name): $(\(name))") }
+        }
 
         // The volumes, as a fresh claim gives them: the day's uploads, and an empty rows folder.
         let uploads = dir + "/traces/" + day
