@@ -14,7 +14,7 @@ enum TriageCommand {
         return parsed
     }
     static let output = Option.output("-o", "file", .document,
-                                      "Write the rows here (zstd frames when the name ends in .zst; missing folders are created) instead of standard output.")
+                                      "Write the rows here (zstd frames when the name ends in .zst; missing folders are created; an existing file that is not an input is replaced, as a retried run needs) instead of standard output.")
     static let salt = Option.parsed("--salt", "s", "The HMAC key of the channel, room and uid tokens in rows (default: redact's fixed public salt).") {
         s throws(UsageError) in
         guard !s.isEmpty else { throw UsageError(message: "--salt: must not be empty") }

@@ -174,6 +174,10 @@ final class TriageFleetTests: XCTestCase {
         let made = CLI.run(["triage", trace, "-o", nested])
         XCTAssertEqual(made.status, 0, made.err)
         XCTAssertTrue(FileManager.default.fileExists(atPath: nested))
+        // A retried pod writes its shard again: an existing rows file is replaced, no --force needed.
+        let again = CLI.run(["triage", trace, CLI.root + "/traces/srtc-interruption-not-recovered.jsonl", "-o", nested])
+        XCTAssertEqual(again.status, 0, again.err)
+        XCTAssertTrue(again.err.contains("(2 rows)"), again.err)
         try Data().write(to: URL(fileURLWithPath: dir + "/plain-file"))
         let blocked = CLI.run(["triage", trace, "-o", dir + "/plain-file/rows.jsonl"])
         XCTAssertEqual(blocked.status, 74, blocked.err)
