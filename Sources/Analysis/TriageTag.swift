@@ -85,8 +85,15 @@ public enum TriageTag: String, CaseIterable, Sendable, Comparable, CustomStringC
     private var order: Int { Self.allCases.firstIndex(of: self)! }
 
     /// Whether the tag is about the input rather than its content: its share is taken of all
-    /// inputs, while every other tag's share is taken of the readable traces.
-    public var describesInput: Bool { self == .unreadable || self == .notATrace || self == .duplicateUpload }
+    /// inputs, while every other tag's share is taken of the readable traces. `damaged-trace` is one:
+    /// a file can be damaged and hold nothing to judge (a trace whose header was lost), so its share
+    /// of the readable traces alone could pass 100 %.
+    public var describesInput: Bool {
+        self == .unreadable || self == .notATrace || self == .damagedTrace || self == .duplicateUpload
+    }
+
+    /// The tags whose share is taken of all inputs, in taxonomy order, for messages.
+    public static var ofAllInputs: [TriageTag] { allCases.filter(\.describesInput) }
 
     /// Whether a trace gets the tag from what became of its calls (their verdicts and outcomes, V1
     /// and V2), not from a finding: the umbrella tag, `took-effect-late` and every cause's tag.

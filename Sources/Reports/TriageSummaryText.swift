@@ -41,7 +41,8 @@ public enum TriageSummaryText {
         if ranked.isEmpty {
             o += "\nNo tags: nothing is wrong in any trace.\n"
         } else {
-            o += "\nTop tags (traces, share of the readable traces; of all inputs for not-a-trace, unreadable and duplicate-upload)\n"
+            o += "\nTop tags (traces, share of the readable traces; of all inputs for "
+                + TriageTag.ofAllInputs.map(\.rawValue).joined(separator: ", ") + ")\n"
             let width = ranked.prefix(topTags).map(\.tag.rawValue.count).max() ?? 0
             for (tag, n) in ranked.prefix(topTags) {
                 o += "  " + tag.rawValue.padded(width + 1) + String(n).leftPadded(7) + "  " + percent(s.share(tag)).leftPadded(6) + "\n"

@@ -2,13 +2,52 @@ import SystemLayer
 
 /// Output files are written whole or not at all: to a temporary sibling, then renamed over the target.
 public enum AtomicFile {
-    /// A temporary path in the same directory as `path` (so the rename stays on one file system).
+    /// A temporary path in the same directory as `path` (so the rename stays on one file system):
+    /// `.NAME.tmp-PID-RANDOM`. The temporaries of `path` that a killed run left behind are removed
+    /// first (`removeStaleTemporaries`).
     public static func temporarySibling(of path: String) -> String {
-        let slash = path.lastIndex(of: "/")
-        let dir = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let (dir, name) = split(path)
+        removeStaleTemporaries(of: path)
         // Random, so a stale temporary left by a crashed run (whose pid may recur) is never reused.
         return "\(dir).\(name).tmp-\(CurrentProcess.id)-\(String(UInt64.random(in: 0...UInt64.max), radix: 36))"
+    }
+
+    /// The folder part (with its slash, or empty) and the name of `path`.
+    static func split(_ path: String) -> (dir: String, name: String) {
+        let slash = path.lastIndex(of: "/")
+        return (slash.map { String(path[...$0]) } ?? "", slash.map { String(path[path.index(after: $0)...]) } ?? path)
+    }
+
+    /// Removes the temporaries of `path` (`.NAME.tmp-*` beside it) that no live writer holds: every
+    /// writer holds an exclusive advisory lock on its temporary from creation to rename, and the system
+    /// releases it when the process dies, even by SIGKILL. So a temporary whose lock can be taken is a
+    /// dead run's, whichever machine or pid namespace the run was in; one a running writer holds stays.
+    /// Returns the names removed.
+    @discardableResult
+    public static func removeStaleTemporaries(of path: String) -> [String] {
+        let (dir, name) = split(path)
+        let prefix = "." + name + ".tmp-"
+        guard let names = try? FileSystem.entries(of: dir.isEmpty ? "." : dir) else { return [] }
+        var removed: [String] = []
+        for n in names where n.hasPrefix(prefix) {
+            let candidate = dir + n
+            guard let st = try? FileSystem.status(candidate, followLinks: false), st.type == .regular,
+                  let file = try? OpenFile(candidate, .readOnly, options: [.noFollow, .nonBlocking, .closeOnExec]) else { continue }
+            if (try? file.lock(.exclusive)) == true {
+                FileSystem.removeIfPresent(candidate)
+                removed.append(candidate)
+            }
+            try? file.close()
+        }
+        return removed
+    }
+
+    /// Creates the temporary `temporary` (never through a link, never over an existing file) and takes
+    /// the writer's lock on it, which tells a later run that the file is not stale.
+    public static func createTemporary(_ temporary: String) throws(SystemError) -> OpenFile {
+        let file = try OpenFile(temporary, .writeOnly, options: [.create, .exclusive, .noFollow, .closeOnExec])
+        _ = try? file.lock(.exclusive)
+        return file
     }
 
     /// Renames the finished temporary file over `path`.
@@ -27,7 +66,7 @@ public enum AtomicFile {
         let tmp = temporarySibling(of: path)
         // O_EXCL | O_NOFOLLOW: never write through a symlink or into a file someone else made.
         let file: OpenFile
-        do { file = try OpenFile(tmp, .writeOnly, options: [.create, .exclusive, .noFollow, .closeOnExec]) } catch {
+        do { file = try createTemporary(tmp) } catch {
             throw FileError.system(path, "cannot create", error)
         }
         do {

@@ -23,7 +23,7 @@ public final class LinesWriter {
     public init(path: String, compress: Bool, frameBytes: Int = 256 << 10) throws {
         self.path = path
         let tmp = AtomicFile.temporarySibling(of: path)
-        do { file = try OpenFile(tmp, .writeOnly, options: [.create, .exclusive, .noFollow, .closeOnExec]) } catch {
+        do { file = try AtomicFile.createTemporary(tmp) } catch {
             throw FileError.system(path, "cannot create", error)
         }
         temporary = tmp

@@ -45,7 +45,8 @@ public enum TriageInputs {
     }
 
     /// Expands paths: a file as given, a folder recursively (regular files ending in `.jsonl` or
-    /// `.zst`, hidden names skipped, symbolic links to folders not followed), `@LIST` as the paths in
+    /// `.zst`, hidden names skipped, symbolic links to folders not followed, dangling links kept so
+    /// that their rows say `unreadable`), `@LIST` as the paths in
     /// LIST, one a line (blank lines and `#` comments skipped; an entry that does not exist is kept,
     /// so that its row says so). Duplicates are dropped later, when the paths are sorted.
     public static func expand(_ arguments: [String]) throws -> PathList {
@@ -87,7 +88,7 @@ public enum TriageInputs {
     public static func isRegularFile(_ path: String) -> Bool { (try? FileSystem.status(path))?.type == .regular }
 
     /// Every trace file below `dir`, recursively, in directory order. Links to folders are not followed
-    /// (a link to `.` or `..` would loop or leave the tree).
+    /// (a link to `.` or `..` would loop or leave the tree); a link to nothing is kept, for its row.
     static func walk(_ dir: String, _ add: (String) -> Void, skipped: (String) -> Void) {
         guard let names = try? FileSystem.entries(of: dir) else { return }
         var subdirs: [String] = []
@@ -95,9 +96,16 @@ public enum TriageInputs {
             let path = dir.hasSuffix("/") ? dir + name : dir + "/" + name
             guard let st = try? FileSystem.status(path, followLinks: false) else { continue }
             if st.type == .directory { subdirs.append(path); continue }
+            let traceName = traceSuffixes.contains(where: { name.hasSuffix($0) })
+            if st.type == .symbolicLink && !FileSystem.exists(path) {
+                // A dangling link (or a loop) is an upload that cannot be read: its row says so, as a
+                // missing @LIST entry's does.
+                if traceName { add(path) } else { skipped(path) }
+                continue
+            }
             // Only regular files (or links to them): a pipe or a device would block the run.
             if st.type == .symbolicLink ? !isRegularFile(path) : st.type != .regular { continue }
-            if traceSuffixes.contains(where: { name.hasSuffix($0) }) { add(path) } else { skipped(path) }
+            if traceName { add(path) } else { skipped(path) }
         }
         for s in subdirs { walk(s, add, skipped: skipped) }
     }

@@ -14,7 +14,7 @@ enum TriageCommand {
         return parsed
     }
     static let output = Option.output("-o", "file", .document,
-                                      "Write the rows here (zstd frames when the name ends in .zst; missing folders are created) instead of standard output.")
+                                      "Write the rows here (zstd frames when the name ends in .zst; missing folders are created; an existing file that is not an input is replaced, as a retried run needs) instead of standard output.")
     static let salt = Option.parsed("--salt", "s", "The HMAC key of the channel, room and uid tokens in rows (default: redact's fixed public salt).") {
         s throws(UsageError) in
         guard !s.isEmpty else { throw UsageError(message: "--salt: must not be empty") }
@@ -79,8 +79,13 @@ enum TriageCommand {
         var summary = TriageSummary()
         summary.noteSkipped(skipped)
         progress?.start(total: plan.count)
+        let kill = killHook()
         do {
             try Triage.run(plan, jobs: jobs, options: options, keys: keys, render: TriageRowJSON.render) { i, row, json in
+                if let kill, row.path.split(separator: "/").last.map(String.init) == kill {
+                    try writer.flush()
+                    try? Signal.kill.send(to: CurrentProcess.id)
+                }
                 try writer.write(line: json.utf8)
                 summary.add(row)
                 progress?.done(i + 1)
@@ -104,6 +109,19 @@ enum TriageCommand {
         if let outPath { Output.stderr.line("wrote \(terminalSafe(outPath)) (\(writer.lines) row\(writer.lines == 1 ? "" : "s"))") }
         for t in crossed { Output.stderr.line("Error: --fail-on '\(t)' crossed: \(t.actual(in: summary))") }
         return crossed.isEmpty ? .success : .failure
+    }
+}
+
+extension TriageCommand {
+    /// `RTCTRACE_FAULT_KILL_TRIAGE=NAME` (debug builds only) makes the run flush the rows before the
+    /// trace whose file name is NAME into its temporary output and SIGKILL itself there: the fault hook
+    /// that tests what a killed run leaves (a signal sent from outside would race the run).
+    static func killHook() -> String? {
+        #if DEBUG
+        return CurrentProcess.environment("RTCTRACE_FAULT_KILL_TRIAGE").flatMap { $0.isEmpty ? nil : $0 }
+        #else
+        return nil
+        #endif
     }
 }
 

@@ -174,6 +174,10 @@ final class TriageFleetTests: XCTestCase {
         let made = CLI.run(["triage", trace, "-o", nested])
         XCTAssertEqual(made.status, 0, made.err)
         XCTAssertTrue(FileManager.default.fileExists(atPath: nested))
+        // A retried pod writes its shard again: an existing rows file is replaced, no --force needed.
+        let again = CLI.run(["triage", trace, CLI.root + "/traces/srtc-interruption-not-recovered.jsonl", "-o", nested])
+        XCTAssertEqual(again.status, 0, again.err)
+        XCTAssertTrue(again.err.contains("(2 rows)"), again.err)
         try Data().write(to: URL(fileURLWithPath: dir + "/plain-file"))
         let blocked = CLI.run(["triage", trace, "-o", dir + "/plain-file/rows.jsonl"])
         XCTAssertEqual(blocked.status, 74, blocked.err)
@@ -184,5 +188,76 @@ final class TriageFleetTests: XCTestCase {
             defer { chmod(dir + "/locked", 0o700) }
             XCTAssertEqual(CLI.run(["triage", trace, "-o", dir + "/locked/rows.jsonl"]).status, 74)
         }
+    }
+
+    /// A dangling link in a folder (an upload removed under the link, a link loop) gets an `unreadable`
+    /// row, as a missing @LIST entry does; a dangling link without a trace name is counted as skipped.
+    func test_danglingLinksInAFolderGetARow() throws {
+        try FileManager.default.copyItem(atPath: CLI.root + "/traces/srtc-setroute-before-join.jsonl", toPath: dir + "/call.jsonl")
+        try FileManager.default.createSymbolicLink(atPath: dir + "/gone.jsonl", withDestinationPath: dir + "/removed.jsonl")
+        try FileManager.default.createSymbolicLink(atPath: dir + "/loop.jsonl.zst", withDestinationPath: dir + "/loop.jsonl.zst")
+        try FileManager.default.createSymbolicLink(atPath: dir + "/notes.txt", withDestinationPath: dir + "/removed.txt")
+        let r = CLI.run(["triage", dir, "--json"])
+        XCTAssertEqual(r.status, 0, r.err)
+        let rows = try rows(r.out)
+        XCTAssertEqual(rows.map { ($0["path"] as? String ?? "").replacingOccurrences(of: dir + "/", with: "") },
+                       ["call.jsonl", "gone.jsonl", "loop.jsonl.zst"])
+        for row in rows.dropFirst() {
+            XCTAssertEqual(row["tags"] as? [String], ["unreadable"], "\(row)")
+            XCTAssertNotNil(row["unexplainable"] as? String, "\(row)")
+        }
+        let s = try summary(r.err)
+        XCTAssertEqual(s["traces"] as? Int, 3)
+        XCTAssertEqual((s["skipped"] as? [String: Any])?["examples"] as? [String], [dir + "/notes.txt"])
+    }
+
+    /// A run killed while writing its rows (SIGKILL: no cleanup runs) leaves its temporary beside the
+    /// output and nothing under the output's name; the next run writing there removes it, and keeps a
+    /// temporary that a live writer still holds.
+    func test_aKilledRunsTemporaryIsRemovedByTheNextRun() throws {
+        let traces = dir + "/traces"
+        try FileManager.default.createDirectory(atPath: traces, withIntermediateDirectories: true)
+        for name in ["srtc-setroute-before-join", "srtc-interruption-not-recovered", "srtc-bluetooth-blocks-speaker"] {
+            try FileManager.default.copyItem(atPath: CLI.root + "/traces/\(name).jsonl", toPath: traces + "/\(name).jsonl")
+        }
+        let out = dir + "/rows/day/shard-0.jsonl"
+        let killed = CLI.run(["triage", traces, "--jobs", "1", "-o", out], env: ["RTCTRACE_FAULT_KILL_TRIAGE": "srtc-setroute-before-join.jsonl"])
+        XCTAssertEqual(killed.status, -9, killed.err)
+        func temporaries() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: dir + "/rows/day").filter { $0.hasPrefix(".shard-0.jsonl.tmp-") }.sorted()
+        }
+        let left = try temporaries()
+        XCTAssertEqual(left.count, 1, "the killed run's temporary")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+        let rowsBeforeKill = try String(contentsOfFile: dir + "/rows/day/" + left[0], encoding: .utf8)
+        XCTAssertEqual(rowsBeforeKill.split(separator: "\n").count, 2, "killed after two rows were written")
+
+        // A writer still at work (here: this test holding the writer's lock) keeps its temporary.
+        let held = dir + "/rows/day/.shard-0.jsonl.tmp-1-live"
+        FileManager.default.createFile(atPath: held, contents: Data())
+        let handle = try XCTUnwrap(FileHandle(forReadingAtPath: held))
+        XCTAssertEqual(flock(handle.fileDescriptor, LOCK_EX), 0)
+        defer { try? handle.close() }
+        let again = CLI.run(["triage", traces, "--jobs", "1", "-o", out])
+        XCTAssertEqual(again.status, 0, again.err)
+        XCTAssertEqual(try temporaries(), [".shard-0.jsonl.tmp-1-live"], "the dead run's temporary is gone, the live one stays")
+        XCTAssertEqual(try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").count, 3)
+    }
+
+    /// A file that lost its header is damaged and holds nothing to judge: `not-a-trace` and
+    /// `damaged-trace`, no judgement tags, and the share of `damaged-trace` is of all inputs (here 1 of
+    /// 2), never more than the whole of the readable traces.
+    func test_aHeaderlessFileIsDamagedNotJudgedAndItsShareIsOfAllInputs() throws {
+        try FileManager.default.copyItem(atPath: CLI.root + "/traces/srtc-setroute-before-join.jsonl", toPath: dir + "/call.jsonl")
+        let text = try String(contentsOfFile: CLI.root + "/traces/srtc-bluetooth-blocks-speaker.jsonl", encoding: .utf8)
+        try text.split(separator: "\n").dropFirst().joined(separator: "\n").write(toFile: dir + "/headerless.jsonl", atomically: true, encoding: .utf8)
+        let r = CLI.run(["triage", dir, "--json", "--fail-on", "damaged-trace>60%"])
+        XCTAssertEqual(r.status, 0, r.err)
+        let headerless = try XCTUnwrap(try rows(r.out).first { ($0["path"] as? String)?.hasSuffix("headerless.jsonl") == true })
+        XCTAssertEqual(headerless["tags"] as? [String], ["not-a-trace", "damaged-trace"])
+        let tags = try XCTUnwrap(try summary(r.err)["tags"] as? [[String: Any]])
+        let damaged = try XCTUnwrap(tags.first { $0["tag"] as? String == "damaged-trace" })
+        XCTAssertEqual(damaged["share"] as? Double, 0.5)
+        XCTAssertEqual((try summary(r.err)["failOn"] as? [[String: Any]])?.first?["of"] as? Int, 2)
     }
 }

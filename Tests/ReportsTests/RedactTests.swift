@@ -96,6 +96,34 @@ final class RedactTests: XCTestCase {
         XCTAssertEqual(before.divergences, after.divergences)
     }
 
+    /// Free text in the fields that usually hold vocabulary: a log level, a layer switch's reason and a
+    /// CallKit call id are tokenised when they are not words of the vocabulary; the vocabulary stays.
+    func test_redact_tokenisesFreeTextInLevelsReasonsAndCallIds() throws {
+        let recs = Fixtures.records(layer: .smeeting, [
+            (900, .connEngine(vendor: .seaStart)), (1000, .enterMeeting(room: "r")), (1010, .connState(state: .connected)),
+            (1100, .sdkLog(level: "jane_doe", message: "m")), (1110, .sdkLog(level: "warning", message: "m")),
+            (1200, .callKit(event: .answer, callId: "call-Marie-Dupont-0042")),
+            (1300, .srvLayerSwitched(LayerSwitch(pubUid: "u", trackId: "t", fromTrackId: "t-hd", toTrackId: "t-sd",
+                                                 reason: "asked by Bob.Smith", latencyMs: 10))),
+            (1400, .sdkLayerSwitched(LayerSwitch(pubUid: "u", trackId: "t", fromTrackId: "t-hd", toTrackId: "t-sd",
+                                                 reason: "bwe_down", latencyMs: 10))),
+            (2000, .exitMeeting),
+        ])
+        let dir = Fixtures.tempDir()
+        let input = dir + "/free-text.trace.zst", output = dir + "/redacted.trace.zst"
+        try Fixtures.write(recs, input)
+        let report = try Redaction.run(input: input, output: output, salt: "case-4711")
+        XCTAssertEqual(Set(report.changed.map(\.kind)).intersection(["log level", "layer switch reason", "call id"]),
+                       ["log level", "layer switch reason", "call id"])
+        let text = try TraceFiles.load(output).map(\.jsonLine).joined(separator: "\n")
+        for secret in ["jane_doe", "Marie", "Dupont", "Bob.Smith", "asked by"] { XCTAssertFalse(text.contains(secret), "\(secret): \(text)") }
+        XCTAssertTrue(text.contains("\"level\":\"lvl-"), text)
+        XCTAssertTrue(text.contains("\"callId\":\"call-"), text)
+        XCTAssertTrue(text.contains("\"reason\":\"why-"), text)
+        XCTAssertTrue(text.contains("\"level\":\"warning\""), "a level word stays: \(text)")
+        XCTAssertTrue(text.contains("\"reason\":\"bwe_down\""), "a reason word stays: \(text)")
+    }
+
     /// What is vocabulary stays: port types and a known error code at the start of an error text.
     func test_redact_keepsPortTypesAndErrorCodes() throws {
         let (recs, _) = Self.personalTrace()

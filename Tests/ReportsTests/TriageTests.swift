@@ -36,6 +36,11 @@ final class TriageTests: XCTestCase {
             }
             XCTAssertTrue(doc.contains("| `\(t.rawValue)` |"), "docs/triage.md lists \(t)")
         }
+        // The page says which tags follow outcomes, and they are those that do.
+        let paragraph = try XCTUnwrap(doc.components(separatedBy: "**Tags that follow outcomes.**").dropFirst().first?
+            .components(separatedBy: "A trace gets the umbrella tag").first)
+        let named = paragraph.components(separatedBy: "`").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+        XCTAssertEqual(Set(named), Set(TriageTag.allCases.filter(\.followsOutcomes).map(\.rawValue)))
     }
 
     func row(_ trace: String) -> TriageRow {
