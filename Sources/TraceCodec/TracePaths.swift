@@ -67,8 +67,9 @@ public enum TriageInputs {
                 let text: String?
                 do { text = try SmallFile.text(list) } catch { throw InputError(description: "\(list): \(error)") }
                 guard let text else { throw InputError(description: "\(list): no such list file") }
-                for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
-                    let entry = String(line.hasSuffix("\r") ? line.dropLast() : line[...])
+                // "\r\n" is one Character in Swift, so splitting on "\n" alone kept a CRLF list as one line.
+                for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+                    let entry = String(line)
                     if entry.allSatisfy({ $0 == " " || $0 == "\t" }) || entry.hasPrefix("#") { continue }
                     visit(entry)
                 }

@@ -31,6 +31,9 @@ public struct TraceProblem: Error, Equatable, Sendable, CustomStringConvertible 
         case notATrace
         /// An I/O error.
         case io
+        /// A UTF-8 byte-order mark before the first line of JSON Lines, skipped (a warning: every
+        /// record is still read).
+        case byteOrderMark
     }
 
     /// The class of problem.
