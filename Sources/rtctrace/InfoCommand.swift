@@ -57,7 +57,7 @@ enum InfoCommand {
         name: "info", usage: "info TRACE|PARTS... [--json] [--strict]",
         summary: "Summarise a trace: header, duration, record counts, frames, sizes, gaps and recovery events.",
         options: [json, CommonOptions.strict],
-        exits: ExitCodes(failure: nil, readsTraces: false))
+        exits: ExitCodes(failure: nil, readsTraces: true))
 
     static let command = Command(spec: spec) { args in
         let strict = args[CommonOptions.strict]
@@ -66,6 +66,8 @@ enum InfoCommand {
         var problems = 0
         for (i, path) in parts.paths.enumerated() {
             let s = try TraceSummary.read(path)
+            // An archive or a file that is not a trace is no trace to summarise (it exited 0).
+            if s.records == 0, let p = s.problems.first(where: { $0.kind == .notATrace }) { throw DataError(message: p.description) }
             problems += s.problemCount
             if args[json] {
                 Output.stdout.line(json(s))

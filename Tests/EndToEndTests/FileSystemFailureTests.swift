@@ -1,0 +1,81 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// What a command says about the file system is what happened: a rename or deletion that failed is
+/// reported as failed (exit 74), never as done.
+final class FileSystemFailureTests: XCTestCase {
+    var dir = ""
+    override func setUp() { dir = CLI.tempDir() }
+    override func tearDown() {
+        chmod(dir + "/ro", 0o755)
+        try? FileManager.default.removeItem(atPath: dir)
+    }
+
+    let fm = FileManager.default
+
+    /// A folder the command cannot write: mode 0555, and, when the tests run as root (who may write
+    /// anyway), the command is run as `nobody` through setpriv.
+    func readOnlyFolder() throws -> String {
+        let ro = dir + "/ro"
+        try fm.createDirectory(atPath: ro, withIntermediateDirectories: true)
+        return ro
+    }
+
+    func runWithoutWriteAccess(_ folder: String, _ args: [String]) throws -> CLI.Result {
+        XCTAssertEqual(chmod(folder, 0o555), 0)
+        guard getuid() == 0 else { return CLI.run(args) }
+        guard fm.isExecutableFile(atPath: "/usr/bin/setpriv") else { throw XCTSkip("running as root without setpriv: no folder is read-only") }
+        return CLI.run(["--reuid=65534", "--regid=65534", "--clear-groups", CLI.binary] + args, exe: "/usr/bin/setpriv")
+    }
+
+    /// `reject` on a read-only folder printed "rejected" for files that remained, exit 0.
+    func test_rejectOnAReadOnlyFolderSaysWhatItCouldNotDelete() throws {
+        let ro = try readOnlyFolder()
+        try fm.copyItem(atPath: CLI.root + "/traces/srtc-bluetooth-blocks-speaker.golden.json", toPath: ro + "/x.golden.json.new")
+        let r = try runWithoutWriteAccess(ro, ["reject", ro])
+        XCTAssertEqual(r.status, 74, r.out + r.err)
+        XCTAssertFalse(r.out.contains("rejected"), r.out)
+        XCTAssertTrue(r.err.contains("Error: \(ro)/x.golden.json.new: cannot delete: Permission denied"), r.err)
+        XCTAssertTrue(fm.fileExists(atPath: ro + "/x.golden.json.new"))
+    }
+
+    /// `accept` goes on past a snapshot it cannot rename and names it.
+    func test_acceptOnAReadOnlyFolderSaysWhatItCouldNotRename() throws {
+        let ro = try readOnlyFolder()
+        try fm.copyItem(atPath: CLI.root + "/traces/srtc-bluetooth-blocks-speaker.golden.json", toPath: ro + "/x.golden.json.new")
+        try fm.copyItem(atPath: CLI.root + "/traces/srtc-bluetooth-blocks-speaker.golden.json", toPath: ro + "/y.golden.json.new")
+        let r = try runWithoutWriteAccess(ro, ["accept", ro])
+        XCTAssertEqual(r.status, 74, r.out + r.err)
+        XCTAssertFalse(r.out.contains("accepted"), r.out)
+        for name in ["x", "y"] {
+            XCTAssertTrue(r.err.contains("\(ro)/\(name).golden.json.new: cannot rename to \(ro)/\(name).golden.json: Permission denied"), r.err)
+            XCTAssertTrue(fm.fileExists(atPath: ro + "/\(name).golden.json.new"))
+        }
+        XCTAssertTrue(r.err.contains("(2 of 2 snapshots not accepted)"), r.err)
+    }
+
+    /// `check --unreferenced delete` on a read-only folder printed "deleted" for a snapshot that remained.
+    func test_unreferencedDeleteOnAReadOnlyFolderSaysWhatItCouldNotDelete() throws {
+        let ro = try readOnlyFolder()
+        try fm.copyItem(atPath: CLI.root + "/traces/srtc-bluetooth-blocks-speaker.jsonl", toPath: ro + "/t.jsonl")
+        try fm.copyItem(atPath: CLI.root + "/traces/srtc-bluetooth-blocks-speaker.golden.json", toPath: ro + "/t.golden.json")
+        try fm.copyItem(atPath: CLI.root + "/traces/srtc-bluetooth-blocks-speaker.golden.json", toPath: ro + "/orphan.golden.json")
+        let r = try runWithoutWriteAccess(ro, ["check", ro, "--unreferenced", "delete"])
+        XCTAssertEqual(r.status, 74, r.out + r.err)
+        XCTAssertFalse(r.err.contains("deleted"), r.err)
+        XCTAssertTrue(r.err.contains("\(ro)/orphan.golden.json: snapshot with no trace, cannot delete: Permission denied"), r.err)
+        XCTAssertTrue(r.out.contains("1 passed, 0 failed"), "the check itself ran: \(r.out)")
+        XCTAssertTrue(fm.fileExists(atPath: ro + "/orphan.golden.json"))
+    }
+
+    /// A review of a path that is not there is a usage error; it said "no pending snapshots", exit 0.
+    func test_reviewingAMissingPathIsAUsageError() {
+        for command in ["accept", "reject"] {
+            let r = CLI.run([command, dir + "/nonexistent"])
+            XCTAssertEqual(r.status, 64, "\(command): \(r.out) \(r.err)")
+            XCTAssertTrue(r.err.contains("\(dir)/nonexistent: no such file or folder"), r.err)
+            XCTAssertFalse(r.out.contains("no pending snapshots"))
+        }
+    }
+}
