@@ -58,7 +58,7 @@ let package = Package(
         .testTarget(name: "QualityEngineTests", dependencies: ["QualityEngine", "TraceModel", "Contract", "TraceFixtures", "TestSupport"]),
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "Analysis", "Reports", "TraceModel", "Contract", "TestSupport"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Analysis", "Replay", "TraceModel", "TraceCodec", "Contract", "TraceFixtures", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["rtctrace", "CommandLineKit", "TraceModel", "TraceCodec", "TraceFixtures", "TestSupport"],
+        .testTarget(name: "EndToEndTests", dependencies: ["rtctrace", "CommandLineKit", "SystemLayer", "TraceModel", "TraceCodec", "TraceFixtures", "TestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "TraceRecorderTests", dependencies: ["SystemLayer", "TraceRecorder", "TraceFrames", "CZstd", "RecorderSimulation", "TraceModel", "TraceCodec", "Replay", "Analysis", "TestSupport"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit", "SystemLayer", "TraceModel", "TraceCodec", "Analysis", "TestSupport"]),
