@@ -11,6 +11,13 @@ public enum CurrentProcess {
     /// The process id.
     public static var id: Int32 { getpid() }
 
+    /// Whether a process with id `pid` runs on this machine (`kill(pid, 0)`: EPERM means it runs as
+    /// another user).
+    public static func isRunning(_ pid: Int32) -> Bool {
+        guard pid > 0 else { return false }
+        return kill(pid, 0) == 0 || errno == EPERM
+    }
+
     /// An environment variable's value, or nil when it is not set.
     public static func environment(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
