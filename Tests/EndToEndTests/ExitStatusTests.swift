@@ -117,6 +117,7 @@ final class ExitStatusTests: XCTestCase {
             ("verify", ["verify", torn], .failure, [:]),
             ("verify", ["verify"], .usage, [:]),
             ("verify", ["FULL", "verify", appendable], .ioError, [:]),
+            ("verify", ["verify", emptyFolder], .dataError, [:]),
             ("replay", ["replay", late], .success, [:]),
             ("replay", ["replay", torn, "--strict"], .failure, [:]),
             ("replay", ["replay", late, "--tolerance-ms", "-1"], .usage, [:]),
