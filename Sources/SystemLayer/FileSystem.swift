@@ -70,6 +70,31 @@ public enum FileSystem {
         }
     }
 
+    /// Where the kernel's pseudo-file systems are mounted: their "regular" files are the kernel's
+    /// interfaces (`/proc/kmsg` blocks a reader forever), never traces.
+    static let kernelMounts = ["/proc", "/sys", "/sys/kernel/debug", "/sys/kernel/tracing", "/sys/kernel/security",
+                               "/sys/kernel/config", "/sys/fs/cgroup", "/sys/fs/bpf", "/sys/fs/pstore",
+                               "/sys/firmware/efi/efivars", "/dev/pts", "/dev/mqueue"]
+
+    /// The devices those mount points are on, keyed to the mount point; one that is on the root's
+    /// device is an ordinary folder there (nothing mounted), and is left out.
+    static let kernelDevices: [UInt64: String] = {
+        let root = (try? status("/"))?.identity.device
+        var out: [UInt64: String] = [:]
+        for m in kernelMounts {
+            guard let dev = (try? status(m))?.identity.device, dev != root, out[dev] == nil else { continue }
+            out[dev] = m
+        }
+        return out
+    }()
+
+    /// The mount point of the kernel pseudo-file system `path` lives on (following links: a link into
+    /// `/proc` is on it), or nil for an ordinary file system (or when it cannot be told).
+    public static func kernelFileSystem(_ path: String) -> String? {
+        guard let dev = (try? status(path))?.identity.device else { return nil }
+        return kernelDevices[dev]
+    }
+
     /// The absolute path with every link, `.` and `..` resolved.
     public static func realPath(_ path: String) throws(SystemError) -> String {
         let p = try checked("realpath", path: path) { realpath(path, nil) }

@@ -27,7 +27,9 @@ enum VerifyCommand {
                 continue
             }
             let listed: PathList
-            do { listed = try TriageInputs.expand([a]) } catch { throw UsageError(message: "\(error)") }
+            var skipped: [String] = [], refused: [TriageInputs.Refused] = []
+            do { listed = try TriageInputs.expand([a], skipped: &skipped, refused: &refused) } catch { throw UsageError(message: "\(error)") }
+            for r in refused { Output.stderr.line("warning: \(terminalSafe(r.path)): skipped, \(terminalSafe(r.reason))") }
             if listed.count == 0 { throw DataError(message: "\(a): no trace files in it") }
             for i in 0..<listed.count where seen.insert(listed[i]).inserted { paths.append(listed[i]) }
         }

@@ -69,6 +69,32 @@ final class FileSystemFailureTests: XCTestCase {
         XCTAssertTrue(fm.fileExists(atPath: ro + "/orphan.golden.json"))
     }
 
+    /// A folder walk never opens a FIFO, a device or a kernel file, even named and linked as a trace:
+    /// `triage` hung forever on a link to /proc/kmsg. Each is skipped with a warning naming it.
+    func test_folderWalksNeverOpenFIFOsDevicesOrKernelFiles() throws {
+        let t = dir + "/t"
+        try fm.createDirectory(atPath: t, withIntermediateDirectories: true)
+        try fm.copyItem(atPath: CLI.root + "/traces/srtc-bluetooth-blocks-speaker.jsonl", toPath: t + "/good.jsonl")
+        try fm.copyItem(atPath: CLI.root + "/traces/srtc-bluetooth-blocks-speaker.golden.json", toPath: t + "/good.golden.json")
+        XCTAssertEqual(mkfifo(t + "/pipe.jsonl", 0o644), 0)
+        var links = ["null.jsonl": "/dev/null", "status.jsonl": "/proc/self/status"]
+        if fm.fileExists(atPath: "/proc/kmsg") { links["kmsg.jsonl"] = "/proc/kmsg" }
+        for (name, target) in links { try fm.createSymbolicLink(atPath: t + "/" + name, withDestinationPath: target) }
+        for command in [["triage", t], ["check", t], ["verify", t]] {
+            var env: [String: String?] = ["CI": nil]
+            env["NO_COLOR"] = "1"
+            let r = runProcess(CLI.binary, command, env: env, timeout: 300)
+            let out = String(decoding: r.out, as: UTF8.self), err = String(decoding: r.err, as: UTF8.self)
+            XCTAssertFalse(r.timedOut, "\(command[0]) blocked on a file it opened: \(err)")
+            XCTAssertEqual(r.status, 0, "\(command[0]): \(out) \(err)")
+            XCTAssertFalse(out.contains("pipe.jsonl") || out.contains("status.jsonl") || out.contains("kmsg.jsonl") || out.contains("null.jsonl"), "\(command[0]) read one: \(out)")
+            XCTAssertTrue(out.contains("good.jsonl"), "\(command[0]): \(out)")
+            XCTAssertTrue(err.contains("pipe.jsonl: skipped"), "\(command[0]): \(err)")
+            for name in links.keys { XCTAssertTrue(err.contains("\(name): skipped"), "\(command[0]) says nothing of \(name): \(err)") }
+            if links["kmsg.jsonl"] != nil, command[0] == "triage" { XCTAssertTrue(err.contains("kmsg.jsonl: skipped, a kernel file (on /proc), not read"), err) }
+        }
+    }
+
     /// A review of a path that is not there is a usage error; it said "no pending snapshots", exit 0.
     func test_reviewingAMissingPathIsAUsageError() {
         for command in ["accept", "reject"] {
