@@ -63,9 +63,14 @@ public struct FolderWalk {
     }
 
     /// Why `path` may not be read as part of this tree, or nil when it may: it must be a regular
-    /// file (or, with `links`, a link to one) whose real path is inside the tree.
-    public func refusal(_ path: String, links: Bool = true) -> String? {
+    /// file (or, with `links`, a link to one) whose real path is inside the tree, and, with
+    /// `singleName`, whose identity (device and inode) has no other name: a hard link's other name may be
+    /// outside the tree (a snapshot hard-linked to a file outside was read and printed in the diff).
+    public func refusal(_ path: String, links: Bool = true, singleName: Bool = false) -> String? {
         guard let own = try? FileSystem.status(path, followLinks: false) else { return "cannot be read" }
+        if singleName, let target = try? FileSystem.status(path), target.type == .regular, target.linkCount > 1 {
+            return "has \(target.linkCount) names (hard links; device \(target.identity.device), inode \(target.identity.inode)), so it may be a file outside \(root)"
+        }
         switch own.type {
         case .regular: break
         case .symbolicLink:

@@ -57,7 +57,7 @@ enum CheckCommand {
         let refusals = traces.map { t -> String? in
             let snap = GoldenCheck.snapshotPath(for: t)
             guard (try? FileSystem.statusIfExists(snap, followLinks: false)) != nil, let tree = trees[t] else { return nil }
-            return tree.refusal(snap).map { "not read: \($0)" }
+            return tree.refusal(snap, singleName: true).map { "not read: \($0)" }
         }
         let junitTarget = try args.output(junit, role: "the trace", reading:
             (traces.map(GoldenCheck.snapshotPath) + found.snapshots.map(\.path)).map { ("the snapshot", $0) })
