@@ -18,6 +18,29 @@ public enum CurrentProcess {
         return kill(pid, 0) == 0 || errno == EPERM
     }
 
+    /// How many more file descriptors the process can open, counted up to `atMost` (by opening them:
+    /// the limit alone does not say how many are in use), and the limit (`ulimit -n`).
+    public static func freeDescriptors(atMost: Int) -> (free: Int, limit: Int) {
+        var rl = rlimit()
+        #if canImport(Glibc)
+        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        #else
+        let resource = RLIMIT_NOFILE
+        #endif
+        let limit = getrlimit(resource, &rl) == 0 ? Int(clamping: rl.rlim_cur) : -1
+        var opened: [Int32] = []
+        defer { for fd in opened { _ = close(fd) } }
+        let first = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        guard first >= 0 else { return (0, limit) }
+        opened.append(first)
+        while opened.count < atMost {
+            let fd = fcntl(first, F_DUPFD_CLOEXEC, 0)
+            guard fd >= 0 else { break }
+            opened.append(fd)
+        }
+        return (opened.count, limit)
+    }
+
     /// An environment variable's value, or nil when it is not set.
     public static func environment(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }

@@ -95,6 +95,25 @@ final class FileSystemFailureTests: XCTestCase {
         }
     }
 
+    /// A process with few file descriptors fails before any work with a clear error (74): with 4–6,
+    /// `triage`, `check` and `explain` of a session's parts died with SIGILL (libdispatch's trap), and
+    /// with 5 `explain` said the parts were "3 traces".
+    func test_tooFewFileDescriptorsIsAClearErrorNeverATrap() {
+        let session = CLI.root + "/traces/smeeting-session-weekly"
+        for limit in [4, 5, 6, 12] {
+            for command in [["triage", session], ["check", session], ["explain", session]] {
+                let r = CLI.run(["-c", "ulimit -n \(limit) && exec \"$0\" \"$@\"", CLI.binary] + command, exe: "/bin/sh")
+                XCTAssertEqual(r.status, 74, "ulimit -n \(limit) \(command[0]): \(r.err)")
+                XCTAssertTrue(r.err.hasPrefix("Error: too many open files: only "), "ulimit -n \(limit) \(command[0]): \(r.err)")
+                XCTAssertTrue(r.err.contains("(the limit, ulimit -n, is \(limit)); rtctrace needs 32"), r.err)
+                XCTAssertEqual(r.out, "", "no work was done")
+            }
+        }
+        let enough = CLI.run(["-c", "ulimit -n 64 && exec \"$0\" \"$@\"", CLI.binary, "explain", session], exe: "/bin/sh")
+        XCTAssertTrue([0, 1].contains(enough.status), enough.err)
+        XCTAssertFalse(enough.err.contains("too many open files"))
+    }
+
     /// A review of a path that is not there is a usage error; it said "no pending snapshots", exit 0.
     func test_reviewingAMissingPathIsAUsageError() {
         for command in ["accept", "reject"] {
