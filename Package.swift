@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "SystemLayer"),
         // No unsafe flag here, nor in TraceFrames or SystemLayer: the recorder an SDK takes by version
         // depends on them, and SwiftPM refuses a versioned dependency with one (DependencyTests).
-        .target(name: "TraceModel"),
+        .target(name: "TraceModel", dependencies: ["SystemLayer"]),
         // The container's frames and the compressor interface. libzstd only where the platform has one;
         // elsewhere (iOS) an SDK passes its own compressor, or frames are stored uncompressed.
         .target(name: "TraceFrames", dependencies: [.target(name: "CZstd", condition: .when(platforms: [.linux, .macOS]))]),

@@ -41,6 +41,16 @@ public enum CurrentProcess {
         return (opened.count, limit)
     }
 
+    /// The command line as the process got it, each argument as `PathName` holds names: one that is
+    /// not UTF-8 (a file name in another encoding) keeps its bytes (`CommandLine.arguments` replaces
+    /// them with U+FFFD, so such a file could not be named).
+    public static var arguments: [String] {
+        (0..<Int(CommandLine.argc)).map { i in
+            guard let p = CommandLine.unsafeArgv[i] else { return "" }
+            return PathName.decode(UnsafeBufferPointer(start: UnsafeRawPointer(p).assumingMemoryBound(to: UInt8.self), count: strlen(p)))
+        }
+    }
+
     /// An environment variable's value, or nil when it is not set.
     public static func environment(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }

@@ -114,6 +114,31 @@ final class FileSystemFailureTests: XCTestCase {
         XCTAssertFalse(enough.err.contains("too many open files"))
     }
 
+    /// A file whose name is not UTF-8 (Latin-1 `café`) is found by folder walks, read, named on the
+    /// command line, and shown escaped (`caf\xE9.jsonl`): it could not be opened, and `check` of a
+    /// folder holding only it said "0 passed, 0 failed", exit 0.
+    func test_nonUTF8FileNamesAreReadAndShownEscaped() {
+        let t = dir + "/latin1"
+        let setup = CLI.run(["-c", #"mkdir -p "$0" && cp "$1" "$0/$(printf 'caf\351.jsonl')" && cp "$2" "$0/$(printf 'caf\351.golden.json')""#,
+                             t, CLI.root + "/traces/srtc-bluetooth-blocks-speaker.jsonl", CLI.root + "/traces/srtc-bluetooth-blocks-speaker.golden.json"],
+                            exe: "/bin/sh")
+        XCTAssertEqual(setup.status, 0, setup.err)
+        let check = CLI.run(["check", t])
+        XCTAssertEqual(check.status, 0, check.out + check.err)
+        XCTAssertTrue(check.out.contains("PASS \(t)/caf\\xE9.jsonl (17 expectations, snapshot)"), check.out)
+        XCTAssertTrue(check.out.contains("1 passed, 0 failed"), check.out)
+        let verify = CLI.run(["verify", t])
+        XCTAssertEqual(verify.status, 0, verify.out + verify.err)
+        XCTAssertTrue(verify.out.contains("caf\\xE9.jsonl: OK (51 records"), verify.out)
+        // Named on the command line (the bytes reach the process as they are).
+        let explain = CLI.run(["-c", #"exec "$0" explain "$1/$(printf 'caf\351.jsonl')""#, CLI.binary, t], exe: "/bin/sh")
+        XCTAssertEqual(explain.status, 1, explain.err)
+        XCTAssertTrue(explain.out.hasPrefix("SRTC trace: \(t)/caf\\xE9.jsonl"), explain.out)
+        let missing = CLI.run(["-c", #"exec "$0" info "$1/$(printf 'nope\377.jsonl')""#, CLI.binary, t], exe: "/bin/sh")
+        XCTAssertEqual(missing.status, 64)
+        XCTAssertTrue(missing.err.contains("nope\\xFF.jsonl: no such file"), missing.err)
+    }
+
     /// A review of a path that is not there is a usage error; it said "no pending snapshots", exit 0.
     func test_reviewingAMissingPathIsAUsageError() {
         for command in ["accept", "reject"] {
