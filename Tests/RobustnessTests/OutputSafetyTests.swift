@@ -158,9 +158,16 @@ final class OutputSafetyTests: XCTestCase {
             XCTAssertTrue([0, 1].contains(r.status), "\(args[0]): \(r.err)")
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: reports).sorted(), ["c.json", "r.html", "t.trace.zst"])
+        // A missing folder above the output is created (OutputTarget.createParentFolders), and it
+        // holds the file asked for and nothing else.
         let before = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
         let r = Support.Child(Self.rtctrace, ["report", trace, "-o", dir + "/nope/r.html"]).wait()
-        XCTAssertNotEqual(r.status, 0)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir).sorted(), before)
+        XCTAssertTrue([0, 1].contains(r.status), r.err)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir).sorted(), (before + ["nope"]).sorted())
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir + "/nope"), ["r.html"])
+        // Where the folder cannot be made (a file is in the way), nothing is written.
+        let blocked = Support.Child(Self.rtctrace, ["report", trace, "-o", dir + "/hostile.trace.zst/r.html"]).wait()
+        XCTAssertEqual(blocked.status, 74, blocked.err)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir).sorted(), (before + ["nope"]).sorted())
     }
 }
