@@ -95,6 +95,22 @@ final class FileSystemFailureTests: XCTestCase {
         }
     }
 
+    /// A trace in a walked folder that cannot be read (no permission) is given up on with a row saying
+    /// so; the other traces' rows are written.
+    func test_anUnreadableTraceInAFolderGetsARowSayingSo() throws {
+        let ro = try readOnlyFolder()
+        try fm.copyItem(atPath: CLI.root + "/traces/srtc-bluetooth-blocks-speaker.jsonl", toPath: ro + "/good.jsonl")
+        try fm.copyItem(atPath: CLI.root + "/traces/srtc-bluetooth-blocks-speaker.jsonl", toPath: ro + "/secret.jsonl")
+        XCTAssertEqual(chmod(ro + "/secret.jsonl", 0o000), 0)
+        let r = try runWithoutWriteAccess(ro, ["triage", ro])
+        XCTAssertEqual(r.status, 0, r.err)
+        let rows = r.out.split(separator: "\n")
+        XCTAssertEqual(rows.count, 2, r.out)
+        let secret = try XCTUnwrap(rows.first { $0.contains("secret.jsonl") })
+        XCTAssertTrue(secret.contains("Permission denied"), String(secret))
+        XCTAssertTrue(rows.contains { $0.contains("good.jsonl") && $0.contains("\"layer\":\"srtc\"") }, r.out)
+    }
+
     /// A process with few file descriptors fails before any work with a clear error (74): with 4–6,
     /// `triage`, `check` and `explain` of a session's parts died with SIGILL (libdispatch's trap), and
     /// with 5 `explain` said the parts were "3 traces".
