@@ -61,16 +61,16 @@ extension ReportLanes {
     }
 
     /// An SDK event's moment on the sdk lane: what it says, and its tone.
+    /// A few SDK events have words of their own; every other record is its summary (so this is no
+    /// per-type decision a new record type must be added to).
     private func sdkEventText(_ body: RecordBody) -> String {
-        switch body {
-        case .sdkInterrupted: "interrupted"
-        case .sdkRecovered: "recovered"
-        case .sdkCallStateChanged: "call state " + body.summary
-        case .sdkQualityChanged(_, _, let mos): "quality " + body.summary + (mos.map { " (mos \(fixed($0, 2)))" } ?? "")
-        case .sdkLayerSwitched(let s): "layer switched \(s.trackId) → \(s.toTrackId) (\(s.reason))"
-        case .sdkError: "error " + body.summary
-        default: body.summary
-        }
+        if case .sdkInterrupted = body { return "interrupted" }
+        if case .sdkRecovered = body { return "recovered" }
+        if case .sdkCallStateChanged = body { return "call state " + body.summary }
+        if case .sdkQualityChanged(_, _, let mos) = body { return "quality " + body.summary + (mos.map { " (mos \(fixed($0, 2)))" } ?? "") }
+        if case .sdkLayerSwitched(let s) = body { return "layer switched \(s.trackId) → \(s.toTrackId) (\(s.reason))" }
+        if case .sdkError = body { return "error " + body.summary }
+        return body.summary
     }
 
     private func sdkEventTone(_ body: RecordBody) -> String {
