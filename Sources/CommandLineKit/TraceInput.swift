@@ -14,7 +14,7 @@ public func readRecords(_ path: String, strict: Bool, limits: ReaderLimits = .st
         switch event {
         case .record(let r): try body(r, reader)
         case .problem(let p):
-            if strict { throw CommandFailure(message: p.description + " (--strict)") }
+            if strict && p.isDamage { throw CommandFailure(message: p.description + " (--strict)") }
             warn(p)
         }
     }

@@ -15,6 +15,8 @@ struct TraceSummary {
     var unknownTypes: [String: Int] = [:]
     var problems: [TraceProblem] = []
     var problemCount = 0
+    /// Problems that are damage (not warnings such as a skipped byte-order mark).
+    var damageCount = 0
     var stats = ContainerStats()
     var gaps = RecordGaps()
     /// Distinct record types counted; further types are counted together (a hostile trace can make
@@ -36,6 +38,7 @@ struct TraceSummary {
                 s.gaps.observe(r)
             case .problem(let p):
                 s.problemCount += 1
+                if p.isDamage { s.damageCount += 1 }
                 if s.problems.count < 1000 { s.problems.append(p) }
                 onProblem(p)
             }
@@ -68,7 +71,7 @@ enum InfoCommand {
             let s = try TraceSummary.read(path)
             // An archive or a file that is not a trace is no trace to summarise (it exited 0).
             if s.records == 0, let p = s.problems.first(where: { $0.kind == .notATrace }) { throw DataError(message: p.description) }
-            problems += s.problemCount
+            problems += s.damageCount
             if args[json] {
                 Output.stdout.line(json(s))
             } else {

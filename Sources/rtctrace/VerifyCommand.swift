@@ -45,7 +45,9 @@ enum VerifyCommand {
                 continue
             }
             if let session = s.header?.session { sessions[session.id, default: []].append(session.part) }
-            let ok = s.problemCount == 0
+            // A warning (a skipped byte-order mark) is said, and is no damage.
+            let ok = s.damageCount == 0
+            if ok && !args[json] { for p in s.problems { warn(p) } }
             if !ok { damaged += 1 }
             if args[json] {
                 var w = JSONWriter()

@@ -56,6 +56,22 @@ final class FailureMessageTests: XCTestCase {
         XCTAssertTrue(err.contains("next seq \(before + went)"), err)
     }
 
+    /// A trace with a UTF-8 byte-order mark before its header is read by every command, with one
+    /// warning; `verify` and `--strict` do not count it as damage (every command exited 65).
+    func test_aByteOrderMarkIsAWarningEveryCommandReadsPast() throws {
+        let path = dir + "/bom.jsonl"
+        var bytes = Data([0xEF, 0xBB, 0xBF])
+        bytes.append(try Data(contentsOf: URL(fileURLWithPath: CLI.root + "/traces/srtc-bluetooth-blocks-speaker.jsonl")))
+        try bytes.write(to: URL(fileURLWithPath: path))
+        let warning = "warning: \(path): byte 0: a UTF-8 byte-order mark (EF BB BF) before the first line; skipped"
+        for (args, status) in [(["explain", path], 1), (["info", path, "--strict"], 0), (["verify", path], 0), (["cat", path, "--strict"], 0)] {
+            let r = CLI.run(args)
+            XCTAssertEqual(r.status, Int32(status), "\(args): \(r.err)")
+            XCTAssertTrue(r.err.contains(warning), "\(args): \(r.err)")
+        }
+        XCTAssertEqual(CLI.run(["cat", path]).out.split(separator: "\n").count, 51)
+    }
+
     /// `redact` refusing a trace whose time goes back advised `--renumber` (not redact's option; and
     /// `record --renumber` fails on the same trace): the refusal says what is wrong with the input instead.
     func test_redactsRefusalGivesNoAdviceThatFailsOnTheSameTrace() throws {

@@ -62,6 +62,7 @@ final class InputAsWrittenTests: XCTestCase {
         XCTAssertEqual(problems.first?.offset, 0)
         XCTAssertTrue(problems.first?.description.contains("bom.jsonl: byte 0: a UTF-8 byte-order mark") == true, "\(problems)")
         if case .header = records.first?.body {} else { XCTFail("the header is the first record: \(String(describing: records.first))") }
+        XCTAssertFalse(problems[0].isDamage, "a warning: verify and --strict do not fail on it")
     }
 
     /// `@LIST` with CRLF line endings lists one path a line (before: one path, "a\r\nb").
