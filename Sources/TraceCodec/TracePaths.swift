@@ -129,12 +129,20 @@ public enum TriageInputs {
         for s in subdirs { walk(s, add, skipped: skipped, refused: refused) }
     }
 
+    /// Why a walk or a row does not open `path` (following links), or nil when it may: a FIFO, a
+    /// device, a socket or a kernel file. A path that is not there may be tried (its row says so).
+    public static func refusal(_ path: String) -> String? {
+        guard let st = try? FileSystem.status(path) else { return nil }
+        if st.type == .regular { return FileSystem.kernelFileSystem(path).map { "a kernel file (on \($0)), not read" } }
+        return notOpened(st.type)
+    }
+
     /// Why a walk does not open an entry of this type (nil for a link to nothing or to a folder).
     static func notOpened(_ type: FileType?) -> String? {
         switch type {
-        case .fifo?: "a FIFO (named pipe), not read: reading it would block"
-        case .characterDevice?, .blockDevice?: "a device, not read"
-        case .socket?: "a socket, not read"
+        case .fifo?: "not a regular file (a FIFO, a named pipe), not read: reading it would block"
+        case .characterDevice?, .blockDevice?: "not a regular file (a device), not read"
+        case .socket?: "not a regular file (a socket), not read"
         case .regular?, .directory?, .symbolicLink?, .unknown?, nil: nil
         }
     }

@@ -154,6 +154,11 @@ enum CheckCommand {
                 let listed: PathList
                 do { listed = try TriageInputs.expand([p]) } catch { throw UsageError(message: "\(error)") }
                 for i in 0..<listed.count where traces[listed[i]] == nil {
+                    // Listed or walked, a FIFO, a device or a kernel file is never opened.
+                    if let why = TriageInputs.refusal(listed[i]) {
+                        Output.stderr.line("warning: \(terminalSafe(listed[i])): skipped, \(terminalSafe(why))")
+                        continue
+                    }
                     do throws(SystemError) { traces[listed[i]] = try FolderWalk.around(file: listed[i]) } catch {
                         throw CommandFailure(message: error.description)
                     }

@@ -80,15 +80,26 @@ final class FileSystemFailureTests: XCTestCase {
         var links = ["null.jsonl": "/dev/null", "status.jsonl": "/proc/self/status"]
         if fm.fileExists(atPath: "/proc/kmsg") { links["kmsg.jsonl"] = "/proc/kmsg" }
         for (name, target) in links { try fm.createSymbolicLink(atPath: t + "/" + name, withDestinationPath: target) }
-        for command in [["triage", t], ["check", t], ["verify", t]] {
+        let list = dir + "/list.txt"
+        try ([t + "/good.jsonl", t + "/pipe.jsonl"] + links.keys.map { t + "/" + $0 }).joined(separator: "\n").write(toFile: list, atomically: true, encoding: .utf8)
+        for command in [["triage", t], ["check", t], ["verify", t], ["triage", "@" + list], ["check", "@" + list]] {
             var env: [String: String?] = ["CI": nil]
             env["NO_COLOR"] = "1"
             let r = runProcess(CLI.binary, command, env: env, timeout: 300)
             let out = String(decoding: r.out, as: UTF8.self), err = String(decoding: r.err, as: UTF8.self)
             XCTAssertFalse(r.timedOut, "\(command[0]) blocked on a file it opened: \(err)")
             XCTAssertEqual(r.status, 0, "\(command[0]): \(out) \(err)")
-            XCTAssertFalse(out.contains("pipe.jsonl") || out.contains("status.jsonl") || out.contains("kmsg.jsonl") || out.contains("null.jsonl"), "\(command[0]) read one: \(out)")
             XCTAssertTrue(out.contains("good.jsonl"), "\(command[0]): \(out)")
+            if command == ["triage", "@" + list] {
+                // Named in a list, each gets a row saying it was not read.
+                let rows = out.split(separator: "\n")
+                XCTAssertEqual(rows.count, 2 + links.count, out)
+                for name in ["pipe.jsonl"] + links.keys {
+                    XCTAssertTrue(rows.contains { $0.contains("/\(name)\"") && $0.contains("not read") && $0.contains("unreadable") }, "\(name): \(out)")
+                }
+                continue
+            }
+            XCTAssertFalse(out.contains("pipe.jsonl") || out.contains("status.jsonl") || out.contains("kmsg.jsonl") || out.contains("null.jsonl"), "\(command[0]) read one: \(out)")
             XCTAssertTrue(err.contains("pipe.jsonl: skipped"), "\(command[0]): \(err)")
             for name in links.keys { XCTAssertTrue(err.contains("\(name): skipped"), "\(command[0]) says nothing of \(name): \(err)") }
             if links["kmsg.jsonl"] != nil, command[0] == "triage" { XCTAssertTrue(err.contains("kmsg.jsonl: skipped, a kernel file (on /proc), not read"), err) }
