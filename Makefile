@@ -64,6 +64,8 @@ test: test-deps
 	RTCTRACE_RECORDER_COMPRESSION=stored $(SWIFT) test --skip-build --filter TraceRecorderTests --skip DependencyTests
 	RTCTRACE_RECORDER_COMPRESSION=injected $(SWIFT) test --skip-build --filter TraceRecorderTests --skip DependencyTests
 	$(DEBUG_BIN) check traces/
+	# The writer harness (test code in TestSupport, run as a child of the test executable) builds in release too.
+	$(SWIFT) build -c release --target TestSupport
 
 bench: release
 	@command -v hyperfine >/dev/null || { if [ "$$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi; \

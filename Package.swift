@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "SystemLayer"),
         // No unsafe flag here, nor in TraceFrames or SystemLayer: the recorder an SDK takes by version
         // depends on them, and SwiftPM refuses a versioned dependency with one (DependencyTests).
-        .target(name: "TraceModel"),
+        .target(name: "TraceModel", dependencies: ["SystemLayer"]),
         // The container's frames and the compressor interface. libzstd only where the platform has one;
         // elsewhere (iOS) an SDK passes its own compressor, or frames are stored uncompressed.
         .target(name: "TraceFrames", dependencies: [.target(name: "CZstd", condition: .when(platforms: [.linux, .macOS]))]),
@@ -56,7 +56,7 @@ let package = Package(
         .testTarget(name: "QualityEngineTests", dependencies: ["QualityEngine", "TraceModel", "Contract", "TraceFixtures", "TestSupport"]),
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "Analysis", "Reports", "TraceModel", "Contract", "TestSupport"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Analysis", "Replay", "TraceModel", "TraceCodec", "Contract", "TraceFixtures", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["rtctrace", "CommandLineKit", "TraceModel", "TraceCodec", "TraceFixtures", "TestSupport"],
+        .testTarget(name: "EndToEndTests", dependencies: ["rtctrace", "CommandLineKit", "SystemLayer", "TraceModel", "TraceCodec", "TraceFixtures", "TestSupport"],
                     exclude: ["Fixtures"]),
         // The simulated device the recorder's tests kill and restart is test code (Simulation/, SimulatedDevice).
         .testTarget(name: "TraceRecorderTests", dependencies: ["SystemLayer", "TraceRecorder", "TraceFrames", "CZstd", "TraceModel", "TraceCodec", "Contract",

@@ -54,9 +54,16 @@ public enum Redaction {
                         switch e {
                         case .record(let r):
                             do { try writer.append(redactor.redact(r)) } catch let w as WriteError {
-                                let named = w.naming(output, insteadOf: tmp)
-                                throw RedactionError(description: "\(input): seq \(r.seq): cannot keep this record's seq and t in the redacted trace (\(named)); "
-                                    + "the input has a seq gap or goes back in time (see 'rtctrace verify \(input)')")
+                                // Said in the input's terms, without the writer's advice: `--renumber` is not
+                                // redact's, and `record --renumber` fails on the same trace when its time goes back.
+                                let why: String
+                                switch w.naming(output, insteadOf: tmp) {
+                                case .badSeq(_, let expected, _): why = "the input has a seq gap (seq \(expected) is missing before it)"
+                                case .timeBackwards(_, _, let last, let t): why = "the input goes back in time (\(t) ms after \(last) ms)"
+                                case .closed(let path): why = "\(path): the writer is closed"
+                                }
+                                throw RedactionError(description: "\(input): seq \(r.seq): cannot keep this record's seq and t in the redacted trace: \(why); "
+                                    + "a redacted trace keeps every seq and t as recorded (see 'rtctrace verify \(input)')")
                             }
                             report.records += 1
                         case .problem(let p): onProblem(p)

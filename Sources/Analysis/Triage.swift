@@ -8,12 +8,12 @@ public enum Triage {
     /// Replays one trace (all its parts as one) and describes it as a row; never throws: a file that
     /// cannot be read or is not a trace gives a row that says so.
     public static func row(for trace: TriageTrace, options: ReplayOptions = ReplayOptions(), keys: TriageKeys = TriageKeys()) -> TriageRow {
-        // A pipe or a device (named in a list, say) is never opened: reading it could block the run.
-        if let odd = trace.paths.first(where: { FileSystem.exists($0) && !TriageInputs.isRegularFile($0) && !TriageInputs.isDirectory($0) }) {
+        // A pipe, a device or a kernel file (named in a list, say) is never opened: reading it could block the run.
+        if let (odd, why) = trace.paths.lazy.compactMap({ p in TriageInputs.refusal(p).map { (p, $0) } }).first {
             var row = TriageRow(path: trace.paths[0])
             row.parts = trace.paths.count > 1 ? trace.paths : []
             row.session = trace.session
-            row.unexplainable = "\(odd) is not a regular file (a pipe, socket or device); it was not read"
+            row.unexplainable = "\(odd): \(why)"
             row.tags = [.unreadable]
             return row
         }

@@ -1,4 +1,5 @@
 import TraceModel
+import SystemLayer
 
 /// The top of the tool: picks the command the first argument names, parses the rest against its
 /// spec, runs it, and turns what it returned or threw into an exit code and stderr lines, in this
@@ -58,6 +59,7 @@ public struct Dispatcher: Sendable {
             return .usage
         }
         do {
+            try Self.requireFileDescriptors()
             let parsed = try Arguments(args, spec: command.spec)
             if parsed.wantsHelp {
                 out.write(command.spec.help)
@@ -75,6 +77,19 @@ public struct Dispatcher: Sendable {
             }
             return code
         }
+    }
+
+    /// File descriptors a command may need at once: its inputs and output, a check's worker pipes, the
+    /// readers a triage runs in parallel and the thread pool's own (libdispatch traps, SIGILL, when it
+    /// cannot get one: with 4–6 descriptors `triage`, `check` and `explain` of many parts died so).
+    public static let neededFileDescriptors = 32
+
+    /// Fails before any work, with a clear error (74), when fewer than `neededFileDescriptors` are free.
+    static func requireFileDescriptors() throws {
+        let (free, limit) = CurrentProcess.freeDescriptors(atMost: neededFileDescriptors)
+        guard free < neededFileDescriptors else { return }
+        throw IOFailure(message: "too many open files: only \(free) file descriptor\(free == 1 ? " is" : "s are") free"
+            + (limit >= 0 ? " (the limit, ulimit -n, is \(limit))" : "") + "; rtctrace needs \(neededFileDescriptors): raise the limit (ulimit -n 1024)")
     }
 
     /// The exit code once standard output is written: a write that failed is an I/O failure (74), the

@@ -5,7 +5,8 @@ import SystemLayer
 /// Only regular files whose real path is inside the tree are yielded. Directory links are never
 /// followed (they lead out of the tree, or back into it: two links to `.` made the old walk run
 /// forever, a link to `..` walked the parent), and a visited set of (device, inode) stops any
-/// other cycle (bind mounts). FIFOs, devices and sockets are skipped: reading a FIFO would block.
+/// other cycle (bind mounts). FIFOs, devices, sockets and the kernel's files (`/proc`, `/sys`) are
+/// skipped: reading a FIFO or `/proc/kmsg` would block.
 public struct FolderWalk {
     /// The folder as given.
     public let root: String
@@ -45,7 +46,11 @@ public struct FolderWalk {
                 case .directory:
                     if visited.insert(st.identity).inserted { walk(path) }
                 case .regular:
-                    files.append(path)
+                    if let fs = FileSystem.kernelFileSystem(path) {
+                        skipped.append(Skipped(path: path, reason: "a kernel file (on \(fs)), not read"))
+                    } else {
+                        files.append(path)
+                    }
                 case .symbolicLink:
                     if let why = refusal(path, links: links) { skipped.append(Skipped(path: path, reason: why)) } else { files.append(path) }
                 default:
@@ -58,9 +63,14 @@ public struct FolderWalk {
     }
 
     /// Why `path` may not be read as part of this tree, or nil when it may: it must be a regular
-    /// file (or, with `links`, a link to one) whose real path is inside the tree.
-    public func refusal(_ path: String, links: Bool = true) -> String? {
+    /// file (or, with `links`, a link to one) whose real path is inside the tree, and, with
+    /// `singleName`, whose identity (device and inode) has no other name: a hard link's other name may be
+    /// outside the tree (a snapshot hard-linked to a file outside was read and printed in the diff).
+    public func refusal(_ path: String, links: Bool = true, singleName: Bool = false) -> String? {
         guard let own = try? FileSystem.status(path, followLinks: false) else { return "cannot be read" }
+        if singleName, let target = try? FileSystem.status(path), target.type == .regular, target.linkCount > 1 {
+            return "has \(target.linkCount) names (hard links; device \(target.identity.device), inode \(target.identity.inode)), so it may be a file outside \(root)"
+        }
         switch own.type {
         case .regular: break
         case .symbolicLink:
@@ -70,6 +80,7 @@ public struct FolderWalk {
             guard target.type == .regular else { return "a link to something that is not a regular file" }
         default: return "not a regular file"
         }
+        if let fs = FileSystem.kernelFileSystem(path) { return "a kernel file (on \(fs)), not read" }
         guard let real = try? FileSystem.realPath(path) else { return "cannot be resolved" }
         let prefix = realRoot.hasSuffix("/") ? realRoot : realRoot + "/"
         return real.hasPrefix(prefix) ? nil : "leads outside \(root)"

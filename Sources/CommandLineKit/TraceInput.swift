@@ -14,7 +14,7 @@ public func readRecords(_ path: String, strict: Bool, limits: ReaderLimits = .st
         switch event {
         case .record(let r): try body(r, reader)
         case .problem(let p):
-            if strict { throw CommandFailure(message: p.description + " (--strict)") }
+            if strict && p.isDamage { throw CommandFailure(message: p.description + " (--strict)") }
             warn(p)
         }
     }
@@ -47,7 +47,9 @@ public struct TraceParts {
             return TraceParts(paths: arguments, session: nil)
         }
         let files: PathList
-        do { files = try TriageInputs.expand(arguments) } catch { throw UsageError(message: "\(error)") }
+        var skipped: [String] = [], refused: [TriageInputs.Refused] = []
+        do { files = try TriageInputs.expand(arguments, skipped: &skipped, refused: &refused) } catch { throw UsageError(message: "\(error)") }
+        for r in refused { Output.stderr.line("warning: \(terminalSafe(r.path)): skipped, \(terminalSafe(r.reason))") }
         let plan = TriagePlan(files: files, jobs: 1)
         if plan.count > 1 {
             // A part with no record (its header never reached the disk) belongs to no session: skipped.

@@ -30,7 +30,7 @@ public struct ChildProcess: Sendable {
         posix_spawn_file_actions_adddup2(&actions, writer.rawValue, 1)
         posix_spawn_file_actions_addclose(&actions, reader.rawValue)
         posix_spawn_file_actions_addclose(&actions, writer.rawValue)
-        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { a in PathName.withCString(a) { strdup($0) } } + [nil]
         defer { for p in argv { free(p) } }
         var pid: pid_t = 0
         let status = posix_spawn(&pid, executable, &actions, nil, argv, environ)

@@ -15,6 +15,13 @@ public enum Clock {
         return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
     }
 
+    /// Whole seconds since 1970 by the wall clock (for comparing with file times, never for spans).
+    public static func wallSeconds() -> Int64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        return Int64(ts.tv_sec)
+    }
+
     /// CPU seconds the whole process has used so far.
     public static func processCPUSeconds() -> Double { cpuSeconds(CLOCK_PROCESS_CPUTIME_ID) }
 

@@ -11,6 +11,46 @@ public enum CurrentProcess {
     /// The process id.
     public static var id: Int32 { getpid() }
 
+    /// Whether a process with id `pid` runs on this machine (`kill(pid, 0)`: EPERM means it runs as
+    /// another user).
+    public static func isRunning(_ pid: Int32) -> Bool {
+        guard pid > 0 else { return false }
+        return kill(pid, 0) == 0 || errno == EPERM
+    }
+
+    /// How many more file descriptors the process can open, counted up to `atMost` (by opening them:
+    /// the limit alone does not say how many are in use), and the limit (`ulimit -n`).
+    public static func freeDescriptors(atMost: Int) -> (free: Int, limit: Int) {
+        var rl = rlimit()
+        #if canImport(Glibc)
+        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        #else
+        let resource = RLIMIT_NOFILE
+        #endif
+        let limit = getrlimit(resource, &rl) == 0 ? Int(clamping: rl.rlim_cur) : -1
+        var opened: [Int32] = []
+        defer { for fd in opened { _ = close(fd) } }
+        let first = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        guard first >= 0 else { return (0, limit) }
+        opened.append(first)
+        while opened.count < atMost {
+            let fd = fcntl(first, F_DUPFD_CLOEXEC, 0)
+            guard fd >= 0 else { break }
+            opened.append(fd)
+        }
+        return (opened.count, limit)
+    }
+
+    /// The command line as the process got it, each argument as `PathName` holds names: one that is
+    /// not UTF-8 (a file name in another encoding) keeps its bytes (`CommandLine.arguments` replaces
+    /// them with U+FFFD, so such a file could not be named).
+    public static var arguments: [String] {
+        (0..<Int(CommandLine.argc)).map { i in
+            guard let p = CommandLine.unsafeArgv[i] else { return "" }
+            return PathName.decode(UnsafeBufferPointer(start: UnsafeRawPointer(p).assumingMemoryBound(to: UInt8.self), count: strlen(p)))
+        }
+    }
+
     /// An environment variable's value, or nil when it is not set.
     public static func environment(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }

@@ -187,7 +187,9 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
 }
 
 // The raw calls under names that do not collide with this module's methods.
-@inline(__always) func system_open(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { open(path, flags, mode) }
+@inline(__always) func system_open(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+    PathName.withCString(path) { open($0, flags, mode) }
+}
 @inline(__always) func system_close(_ fd: Int32) -> Int32 { close(fd) }
 @inline(__always) func system_read(_ fd: Int32, _ p: UnsafeMutableRawPointer, _ n: Int) -> Int { read(fd, p, n) }
 @inline(__always) func system_write(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int) -> Int { write(fd, p, n) }

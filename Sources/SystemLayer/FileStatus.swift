@@ -61,11 +61,21 @@ public struct FileStatus: Sendable, Equatable {
     public var type: FileType
     /// Size in bytes.
     public var size: Int64
+    /// When the contents last changed, in whole seconds since 1970 (wall clock).
+    public var modifiedSeconds: Int64
+    /// How many names (hard links) the file has.
+    public var linkCount: Int
 
     init(_ st: stat) {
         identity = FileIdentity(device: UInt64(truncatingIfNeeded: st.st_dev), inode: UInt64(truncatingIfNeeded: st.st_ino))
         type = FileType(mode: st.st_mode)
         size = Int64(st.st_size)
+        linkCount = Int(st.st_nlink)
+        #if canImport(Darwin)
+        modifiedSeconds = Int64(st.st_mtimespec.tv_sec)
+        #else
+        modifiedSeconds = Int64(st.st_mtim.tv_sec)
+        #endif
     }
 }
 

@@ -12,9 +12,9 @@ public enum FileSystem {
     public static func status(_ path: String, followLinks: Bool = true) throws(SystemError) -> FileStatus {
         var st = stat()
         if followLinks {
-            _ = try checked("stat", path: path) { stat(path, &st) }
+            _ = try checked("stat", path: path) { PathName.withCString(path) { stat($0, &st) } }
         } else {
-            _ = try checked("lstat", path: path) { lstat(path, &st) }
+            _ = try checked("lstat", path: path) { PathName.withCString(path) { lstat($0, &st) } }
         }
         return FileStatus(st)
     }
@@ -41,17 +41,17 @@ public enum FileSystem {
 
     /// Removes a file (not a directory).
     public static func remove(_ path: String) throws(SystemError) {
-        _ = try checked("unlink", path: path) { unlink(path) }
+        _ = try checked("unlink", path: path) { PathName.withCString(path) { unlink($0) } }
     }
 
     /// Removes a file if it is there; any other failure is ignored (cleanup after an error).
     public static func removeIfPresent(_ path: String) {
-        _ = unlink(path)
+        _ = PathName.withCString(path) { unlink($0) }
     }
 
     /// Creates a directory.
     public static func makeDirectory(_ path: String, permissions: UInt16 = 0o755) throws(SystemError) {
-        _ = try checked("mkdir", path: path) { mkdir(path, mode_t(permissions)) }
+        _ = try checked("mkdir", path: path) { PathName.withCString(path) { mkdir($0, mode_t(permissions)) } }
     }
 
     /// Creates a directory and every missing one above it (`mkdir -p`); a directory already there is fine,
@@ -70,22 +70,47 @@ public enum FileSystem {
         }
     }
 
+    /// Where the kernel's pseudo-file systems are mounted: their "regular" files are the kernel's
+    /// interfaces (`/proc/kmsg` blocks a reader forever), never traces.
+    static let kernelMounts = ["/proc", "/sys", "/sys/kernel/debug", "/sys/kernel/tracing", "/sys/kernel/security",
+                               "/sys/kernel/config", "/sys/fs/cgroup", "/sys/fs/bpf", "/sys/fs/pstore",
+                               "/sys/firmware/efi/efivars", "/dev/pts", "/dev/mqueue"]
+
+    /// The devices those mount points are on, keyed to the mount point; one that is on the root's
+    /// device is an ordinary folder there (nothing mounted), and is left out.
+    static let kernelDevices: [UInt64: String] = {
+        let root = (try? status("/"))?.identity.device
+        var out: [UInt64: String] = [:]
+        for m in kernelMounts {
+            guard let dev = (try? status(m))?.identity.device, dev != root, out[dev] == nil else { continue }
+            out[dev] = m
+        }
+        return out
+    }()
+
+    /// The mount point of the kernel pseudo-file system `path` lives on (following links: a link into
+    /// `/proc` is on it), or nil for an ordinary file system (or when it cannot be told).
+    public static func kernelFileSystem(_ path: String) -> String? {
+        guard let dev = (try? status(path))?.identity.device else { return nil }
+        return kernelDevices[dev]
+    }
+
     /// The absolute path with every link, `.` and `..` resolved.
     public static func realPath(_ path: String) throws(SystemError) -> String {
-        let p = try checked("realpath", path: path) { realpath(path, nil) }
+        let p = try checked("realpath", path: path) { PathName.withCString(path) { realpath($0, nil) } }
         defer { free(p) }
-        return String(cString: p)
+        return PathName.decode(UnsafeBufferPointer(start: UnsafeRawPointer(p).assumingMemoryBound(to: UInt8.self), count: strlen(p)))
     }
 
     /// The names in a directory, without `.` and `..`, in the order the system gives them.
     public static func entries(of directory: String) throws(SystemError) -> [String] {
-        let d = try checked("opendir", path: directory) { opendir(directory) }
+        let d = try checked("opendir", path: directory) { PathName.withCString(directory) { opendir($0) } }
         defer { closedir(d) }
         var names: [String] = []
         // readdir returns nil both at the end and on error; errno tells them apart.
         Errno.current = Errno(rawValue: 0)
         while let e = readdir(d) {
-            let name = withUnsafeBytes(of: e.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: e.pointee.d_name) { PathName.decode($0.prefix { $0 != 0 }) }
             if name != "." && name != ".." { names.append(name) }
         }
         if Errno.current.rawValue != 0 { throw SystemError(.current, call: "readdir", path: directory) }
@@ -93,4 +118,6 @@ public enum FileSystem {
     }
 }
 
-@inline(__always) private func system_rename(_ a: String, _ b: String) -> Int32 { rename(a, b) }
+@inline(__always) private func system_rename(_ a: String, _ b: String) -> Int32 {
+    PathName.withCString(a) { ca in PathName.withCString(b) { cb in rename(ca, cb) } }
+}

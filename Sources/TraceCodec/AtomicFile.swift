@@ -2,14 +2,71 @@ import SystemLayer
 
 /// Output files are written whole or not at all: to a temporary sibling, then renamed over the target.
 public enum AtomicFile {
+    /// The longest file name the file systems the tool writes to take, in bytes (NAME_MAX).
+    public static let maxNameBytes = 255
+
     /// A temporary path in the same directory as `path` (so the rename stays on one file system):
-    /// `.NAME.tmp-PID-RANDOM`. The temporaries of `path` that a killed run left behind are removed
-    /// first (`removeStaleTemporaries`).
+    /// `.NAME.tmp-PID-RANDOM`, with NAME cut (at a character boundary) so that the whole name fits
+    /// `maxNameBytes` whatever the length of a legal output name. Temporaries that killed runs left are
+    /// removed first: those of `path` that no writer holds (`removeStaleTemporaries(of:)`), and any in
+    /// that directory whose process is gone (`removeStaleTemporaries(in:)`).
     public static func temporarySibling(of path: String) -> String {
         let (dir, name) = split(path)
         removeStaleTemporaries(of: path)
+        removeStaleTemporaries(in: dir.isEmpty ? "." : dir)
         // Random, so a stale temporary left by a crashed run (whose pid may recur) is never reused.
-        return "\(dir).\(name).tmp-\(CurrentProcess.id)-\(String(UInt64.random(in: 0...UInt64.max), radix: 36))"
+        let suffix = ".tmp-\(CurrentProcess.id)-\(String(UInt64.random(in: 0...UInt64.max), radix: 36))"
+        return dir + "." + prefix(name, bytes: maxNameBytes - 1 - suffix.utf8.count) + suffix
+    }
+
+    /// The longest start of `s` of at most `bytes` UTF-8 bytes that ends at a character boundary.
+    static func prefix(_ s: String, bytes: Int) -> String {
+        guard s.utf8.count > bytes else { return s }
+        var out = "", used = 0
+        for c in s {
+            let n = c.utf8.count
+            if used + n > bytes { break }
+            out.append(c)
+            used += n
+        }
+        return out
+    }
+
+    /// How long a temporary whose process is gone is left alone (another host's writer on a shared
+    /// folder has a pid this machine cannot see), and how old one must be to go whatever its pid.
+    public static let staleAfterSeconds: Int64 = 10 * 60
+    public static let abandonedAfterSeconds: Int64 = 24 * 60 * 60
+
+    /// Whether `name` is a temporary this module makes (`.NAME.tmp-PID-RANDOM`), and its PID.
+    static func temporaryOwner(_ name: String) -> Int32? {
+        let bytes = Array(name.utf8), marker = Array(".tmp-".utf8)
+        guard bytes.first == UInt8(ascii: "."), bytes.count > marker.count + 1,
+              let at = (1...(bytes.count - marker.count)).reversed().first(where: { bytes[$0..<$0 + marker.count].elementsEqual(marker) })
+        else { return nil }
+        let fields = bytes[(at + marker.count)...].split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
+            .map { String(decoding: $0, as: UTF8.self) }
+        guard fields.count == 2, let pid = Int32(fields[0]), pid > 0, !fields[1].isEmpty,
+              fields[1].utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x7A).contains($0) }) else { return nil }
+        return pid
+    }
+
+    /// Removes from `dir` the temporaries of runs that were killed before they renamed or removed them
+    /// (20 SIGKILLed `record` runs left 23 MB): regular files named as `temporarySibling` names them,
+    /// unchanged for `staleAfterSeconds` and whose process no longer runs, or unchanged for
+    /// `abandonedAfterSeconds`. Returns the paths removed; a folder that cannot be listed is left alone.
+    @discardableResult
+    public static func removeStaleTemporaries(in dir: String, now: Int64 = Clock.wallSeconds()) -> [String] {
+        guard let names = try? FileSystem.entries(of: dir) else { return [] }
+        var removed: [String] = []
+        for name in names {
+            guard let pid = temporaryOwner(name) else { continue }
+            let path = dir.hasSuffix("/") ? dir + name : dir + "/" + name
+            guard let st = try? FileSystem.status(path, followLinks: false), st.type == .regular else { continue }
+            let age = now - st.modifiedSeconds
+            guard age >= abandonedAfterSeconds || (age >= staleAfterSeconds && pid != CurrentProcess.id && !CurrentProcess.isRunning(pid)) else { continue }
+            if (try? FileSystem.remove(path)) != nil { removed.append(path) }
+        }
+        return removed
     }
 
     /// The folder part (with its slash, or empty) and the name of `path`.

@@ -1,10 +1,11 @@
 /// What the first bytes of an input say it is, before any record is read.
 ///
 /// Archives are recognised by their magic bytes first (so that a gzip'd trace gets "gunzip it first",
-/// not a wall of bad records); then a zstd frame anywhere in the first buffer (a damaged first frame
-/// or garbage before it must not turn a trace into "JSON Lines"); only text that starts like a JSON
-/// object is JSON Lines. A zstd frame magic cannot occur in valid UTF-8 JSON (0xFD is never a UTF-8
-/// byte, and a raw 0x18 never appears in JSON), so the scan cannot mistake text for frames.
+/// not a wall of bad records); then zstd frames at offset 0. Input that starts like a JSON object (after
+/// blank space and a byte-order mark) is JSON Lines unless a frame magic starts right after one of its
+/// complete lines: the 4 bytes of a magic inside a line (a bad record, since 0xFD is never UTF-8) are
+/// that line's damage and must not turn the whole file into garbage before a frame. Anything else with a
+/// frame magic in the first buffer is frames after damaged or foreign bytes.
 enum ContainerKind: Equatable {
     /// A known archive format, with the command that unpacks it.
     case archive(name: String, unpack: String)
@@ -29,10 +30,26 @@ enum ContainerKind: Equatable {
         if starts([0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00]) { return .archive(name: "an xz archive", unpack: "unxz it first (unxz -k FILE)") }
         if isTarHeader(p) { return .archive(name: "a tar archive", unpack: "unpack it first (tar -xf FILE) and give the trace inside") }
         if p.count >= 4, isFrameMagic(readLE32(p, 0)) { return .zstd }
-        if firstFrameMagic(p) != nil { return .zstdAfterGarbage }
-        guard let first = p.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else { return .jsonLines }
-        // A UTF-8 byte order mark before the first object is tolerated as text.
-        return first == UInt8(ascii: "{") || first == 0xEF ? .jsonLines : .unknown
+        let text = p.starts(with: byteOrderMark) ? UnsafeBufferPointer(rebasing: p[byteOrderMark.count...]) : p
+        let first = text.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 })
+        if first == UInt8(ascii: "{") || first == nil {
+            return firstFrameMagicAfterLine(p) != nil ? .zstdAfterGarbage : .jsonLines
+        }
+        return firstFrameMagic(p) != nil ? .zstdAfterGarbage : .unknown
+    }
+
+    /// The UTF-8 byte-order mark some editors put before the first line; the reader skips it.
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    /// The index of the first frame magic in `p` that starts right after a newline, if any: where a
+    /// frame can follow JSON Lines.
+    static func firstFrameMagicAfterLine(_ p: UnsafeBufferPointer<UInt8>) -> Int? {
+        var from = 0
+        while let i = firstFrameMagic(p, from: from) {
+            if i > 0 && p[i - 1] == 0x0A { return i }
+            from = i + 1
+        }
+        return nil
     }
 
     /// Whether `p` starts with a tar header (POSIX `ustar` magic at offset 257).

@@ -113,4 +113,51 @@ final class JSONFields {
 
     /// The raw bytes of member `i`'s key (unescaped when it held escapes).
     func keyRange(_ i: Int) -> Range<Int> { Int(slots[i].keyStart)..<Int(slots[i].keyEnd) }
+
+    /// The first key that repeats an earlier member's, or nil. Duplicate keys are refused, not
+    /// resolved: JSON tools disagree on which one counts (jq, Python and DuckDB keep the last, others
+    /// the first), so a trace that repeats one means different things to different readers. The one
+    /// exception is the format's own: `allowedTwice` (expect.predictedBy's `seq`) may appear twice.
+    func repeatedKey(in bytes: UnsafeBufferPointer<UInt8>, allowedTwice: StaticString? = nil) -> String? {
+        guard count > 1 else { return nil }
+        let base = bytes.baseAddress!
+        func same(_ i: Int, _ j: Int) -> Bool {
+            let a = slots[i], b = slots[j]
+            if a.escaped < 0 && b.escaped < 0 {
+                let n = Int(a.keyEnd - a.keyStart)
+                return n == Int(b.keyEnd - b.keyStart) && Memory.equal(base + Int(a.keyStart), base + Int(b.keyStart), count: n)
+            }
+            return name(i, bytes).elementsEqual(name(j, bytes))
+        }
+        func hash(_ i: Int) -> Int {
+            var h = Hasher()
+            if slots[i].escaped >= 0 { escapedKeys[Int(slots[i].escaped)].withUnsafeBytes { h.combine(bytes: $0) } } else {
+                h.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[keyRange(i)])))
+            }
+            return h.finalize()
+        }
+        // Small objects (every record the format defines) compare pairwise; large ones by hash buckets.
+        var buckets: [Int: [Int]] = [:]
+        for j in 1..<count {
+            var repeats = 0
+            if count <= 64 {
+                for i in 0..<j where same(i, j) { repeats += 1 }
+            } else {
+                let h = hash(j)
+                if buckets.isEmpty { buckets[hash(0), default: []].append(0) }
+                for i in buckets[h] ?? [] where same(i, j) { repeats += 1 }
+                buckets[h, default: []].append(j)
+            }
+            if repeats == 0 { continue }
+            let key = name(j, bytes)
+            if repeats == 1, let allowedTwice, key.elementsEqual(UnsafeBufferPointer(start: allowedTwice.utf8Start, count: allowedTwice.utf8CodeUnitCount)) { continue }
+            return String(decoding: key, as: UTF8.self)
+        }
+        return nil
+    }
+
+    /// Member `i`'s key, unescaped.
+    private func name(_ i: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        slots[i].escaped >= 0 ? escapedKeys[Int(slots[i].escaped)] : Array(bytes[keyRange(i)])
+    }
 }

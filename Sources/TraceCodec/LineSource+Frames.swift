@@ -30,6 +30,12 @@ extension LineSource {
             stats.compressed = true
         case .jsonLines:
             mode = .plain
+            let bom = ContainerKind.byteOrderMark
+            if inEnd - inPos >= bom.count, inBuf[inPos..<inPos + bom.count].elementsEqual(bom) {
+                inPos += bom.count
+                queue.append(TraceProblem(.byteOrderMark, file: file, offset: 0,
+                    message: "a UTF-8 byte-order mark (EF BB BF) before the first line; skipped"))
+            }
         }
     }
 

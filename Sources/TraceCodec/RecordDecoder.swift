@@ -78,6 +78,11 @@ public struct RecordDecoder {
             } else {
                 body = try decodeOther(type: try r.string("type"), r, line: line)
             }
+            var pairsSeq = false
+            if case .expect(let e) = body, case .predictedBy = e.kind { pairsSeq = true }
+            if let key = top.repeatedKey(in: line, allowedTwice: pairsSeq ? "seq" : nil) {
+                throw FieldFault(field: key, reason: "appears more than once in the record; duplicate keys are refused (JSON tools disagree on which one counts)")
+            }
             return Record(seq: seq!, t: t, body)
         } catch let f as FieldFault {
             throw RecordDecodeError(line: lineNumber, seq: seq, field: f.field, reason: f.reason)
@@ -264,6 +269,9 @@ struct FieldReader {
                    _ body: (FieldReader) throws -> T) throws -> T? {
         guard var c = optional ? optionalCursor(key) : try required(key) else { return nil }
         try wrap(key) { try scratch.scan(&c, depth: 1) }
+        if let repeated = scratch.repeatedKey(in: bytes) {
+            throw FieldFault(field: "\(name(key)).\(repeated)", reason: "appears more than once in the object; duplicate keys are refused (JSON tools disagree on which one counts)")
+        }
         return try body(FieldReader(bytes: bytes, fields: scratch, container: key))
     }
 
@@ -277,6 +285,9 @@ struct FieldReader {
         if c.peek() == UInt8(ascii: "]") { c.pos += 1; return out }
         while true {
             do { try scratch.scan(&c, depth: 2) } catch let f as JSONFault { throw FieldFault(field: "\(name(key))[\(index)]", reason: f.reason) }
+            if let repeated = scratch.repeatedKey(in: bytes) {
+                throw FieldFault(field: "\(name(key))[\(index)].\(repeated)", reason: "appears more than once in the object; duplicate keys are refused (JSON tools disagree on which one counts)")
+            }
             out.append(try body(FieldReader(bytes: bytes, fields: scratch, container: key, index: index)))
             index += 1
             c.skipWhitespace()

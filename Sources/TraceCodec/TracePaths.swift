@@ -57,19 +57,36 @@ public enum TriageInputs {
     /// Expands paths as `expand(_:)` does, and adds to `skipped` every regular file a folder walk passed
     /// by because its name is not a trace name (a customer's `.jsonl.gz`, notes): no row is made for it.
     public static func expand(_ arguments: [String], skipped: inout [String]) throws -> PathList {
+        var refused: [Refused] = []
+        return try expand(arguments, skipped: &skipped, refused: &refused)
+    }
+
+    /// A file a folder walk did not open, and why: a FIFO, device or socket (reading one blocks), or a
+    /// file of the kernel's (`/proc`, `/sys`: `/proc/kmsg` blocked triage forever).
+    public struct Refused: Sendable, Equatable {
+        public var path: String
+        public var reason: String
+    }
+
+    /// Expands paths as `expand(_:skipped:)` does, and adds to `refused` every trace-named entry a
+    /// folder walk would not open.
+    public static func expand(_ arguments: [String], skipped: inout [String], refused: inout [Refused]) throws -> PathList {
         var out = PathList()
-        var passed: [String] = []
-        defer { skipped += passed }
+        var passed: [String] = [], notOpened: [Refused] = []
+        defer { skipped += passed; refused += notOpened }
         func add(_ p: String) { out.append(p) }
-        func visit(_ p: String) { if isDirectory(p) { walk(p, add, skipped: { passed.append($0) }) } else { add(p) } }
+        func visit(_ p: String) {
+            if isDirectory(p) { walk(p, add, skipped: { passed.append($0) }, refused: { notOpened.append(Refused(path: $0, reason: $1)) }) } else { add(p) }
+        }
         for a in arguments {
             if a.hasPrefix("@") && a.count > 1 {
                 let list = String(a.dropFirst())
                 let text: String?
                 do { text = try SmallFile.text(list) } catch { throw InputError(description: "\(list): \(error)") }
                 guard let text else { throw InputError(description: "\(list): no such list file") }
-                for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
-                    let entry = String(line.hasSuffix("\r") ? line.dropLast() : line[...])
+                // "\r\n" is one Character in Swift, so splitting on "\n" alone kept a CRLF list as one line.
+                for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+                    let entry = String(line)
                     if entry.allSatisfy({ $0 == " " || $0 == "\t" }) || entry.hasPrefix("#") { continue }
                     visit(entry)
                 }
@@ -89,24 +106,51 @@ public enum TriageInputs {
 
     /// Every trace file below `dir`, recursively, in directory order. Links to folders are not followed
     /// (a link to `.` or `..` would loop or leave the tree); a link to nothing is kept, for its row.
-    static func walk(_ dir: String, _ add: (String) -> Void, skipped: (String) -> Void) {
+    static func walk(_ dir: String, _ add: (String) -> Void, skipped: (String) -> Void, refused: (String, String) -> Void) {
         guard let names = try? FileSystem.entries(of: dir) else { return }
         var subdirs: [String] = []
         for name in names where !name.hasPrefix(".") {
             let path = dir.hasSuffix("/") ? dir + name : dir + "/" + name
             guard let st = try? FileSystem.status(path, followLinks: false) else { continue }
             if st.type == .directory { subdirs.append(path); continue }
-            let traceName = traceSuffixes.contains(where: { name.hasSuffix($0) })
+            let isTraceName = traceSuffixes.contains(where: { name.hasSuffix($0) })
             if st.type == .symbolicLink && !FileSystem.exists(path) {
                 // A dangling link (or a loop) is an upload that cannot be read: its row says so, as a
                 // missing @LIST entry's does.
-                if traceName { add(path) } else { skipped(path) }
+                if isTraceName { add(path) } else { skipped(path) }
                 continue
             }
-            // Only regular files (or links to them): a pipe or a device would block the run.
-            if st.type == .symbolicLink ? !isRegularFile(path) : st.type != .regular { continue }
-            if traceName { add(path) } else { skipped(path) }
+            // Only regular files (or links to them) outside the kernel's file systems: a pipe, a device
+            // or /proc/kmsg would block the run.
+            let target = st.type == .symbolicLink ? (try? FileSystem.status(path))?.type : st.type
+            if target != .regular {
+                if isTraceName, let why = notOpened(target) { refused(path, why) }
+                continue
+            }
+            if let fs = FileSystem.kernelFileSystem(path) {
+                if isTraceName { refused(path, "a kernel file (on \(fs)), not read") }
+                continue
+            }
+            if isTraceName { add(path) } else { skipped(path) }
         }
-        for s in subdirs { walk(s, add, skipped: skipped) }
+        for s in subdirs { walk(s, add, skipped: skipped, refused: refused) }
+    }
+
+    /// Why a walk or a row does not open `path` (following links), or nil when it may: a FIFO, a
+    /// device, a socket or a kernel file. A path that is not there may be tried (its row says so).
+    public static func refusal(_ path: String) -> String? {
+        guard let st = try? FileSystem.status(path) else { return nil }
+        if st.type == .regular { return FileSystem.kernelFileSystem(path).map { "a kernel file (on \($0)), not read" } }
+        return notOpened(st.type)
+    }
+
+    /// Why a walk does not open an entry of this type (nil for a link to nothing or to a folder).
+    static func notOpened(_ type: FileType?) -> String? {
+        switch type {
+        case .fifo?: "not a regular file (a FIFO, a named pipe), not read: reading it would block"
+        case .characterDevice?, .blockDevice?: "not a regular file (a device), not read"
+        case .socket?: "not a regular file (a socket), not read"
+        case .regular?, .directory?, .symbolicLink?, .unknown?, nil: nil
+        }
     }
 }

@@ -31,10 +31,23 @@ public struct TraceProblem: Error, Equatable, Sendable, CustomStringConvertible 
         case notATrace
         /// An I/O error.
         case io
+        /// A UTF-8 byte-order mark before the first line of JSON Lines, skipped (a warning: every
+        /// record is still read).
+        case byteOrderMark
     }
 
     /// The class of problem.
     public var kind: Kind
+
+    /// Whether the problem is damage (what `verify` and `--strict` fail on), or a warning only: a
+    /// byte-order mark is skipped and every record still read.
+    public var isDamage: Bool {
+        switch kind {
+        case .badRecord, .badFrame, .tornFrame, .garbage, .lineTooLong, .windowTooLarge, .seqGap, .timeBackwards,
+             .header, .headerMissing, .notClosed, .empty, .notATrace, .io: true
+        case .byteOrderMark: false
+        }
+    }
     /// The file it was found in.
     public var file: String
     /// Byte offset in the file, for container problems.

@@ -71,8 +71,8 @@ public struct TriagePlan: Sendable {
     }
 
     /// Reads every file's header on `jobs` threads and groups the files into traces: the parts of
-    /// one session (same `session.id`) in part order, every other file alone. A second file claiming
-    /// a part already taken is a trace of its own. A path given twice counts once. Traces are ordered
+    /// one session (same `session.id` and the same start) in part order, every other file alone. A
+    /// second file claiming a part already taken begins another recording of that id. A path given twice counts once. Traces are ordered
     /// by their first path (bytes), and only those in `shard` are kept.
     public init(files: PathList, jobs: Int, shard: TriageShard? = nil) {
         self.files = files
@@ -87,29 +87,33 @@ public struct TriagePlan: Sendable {
         var rank = [Int32](repeating: -1, count: files.count)
         for (r, f) in unique.enumerated() { rank[Int(f)] = Int32(r) }
         var sizes = [Int](repeating: 0, count: files.count)
-        var parts: [String: [(part: Int, file: Int32)]] = [:]
+        var parts: [String: [(part: Int, file: Int32, starts: [Int64])]] = [:]
         var firsts: [Int32] = []
         var sessions: [Int32: (id: String, files: [Int32])] = [:]
         OrderedParallel.run(count: unique.count, jobs: jobs, window: max(64, jobs * 16), work: { Self.peek(files[Int(unique[$0])]) },
                             emit: { i, p in
             let f = unique[i]
             sizes[Int(f)] = p.size
-            if let s = p.session { parts[s.id, default: []].append((s.part, f)) } else { firsts.append(f) }
+            if let s = p.session { parts[s.id, default: []].append((s.part, f, p.starts)) } else { firsts.append(f) }
         })
         self.sizes = sizes
         for (id, list) in parts {
-            var group: [Int32] = []
-            var taken = Set<Int>()
-            for (part, f) in list.sorted(by: { ($0.part, rank[Int($0.file)]) < ($1.part, rank[Int($1.file)]) }) {
-                if taken.insert(part).inserted {
-                    group.append(f)
+            // One id may name several recordings (an app that configures a fixed session id): a part
+            // joins the recording whose start it shares and whose part number is free, else it begins a
+            // recording of its own.
+            var recordings: [(starts: [Int64], files: [Int32], taken: Set<Int>)] = []
+            for p in list.sorted(by: { ($0.part, rank[Int($0.file)]) < ($1.part, rank[Int($1.file)]) }) {
+                if let i = recordings.firstIndex(where: { !$0.taken.contains(p.part) && Self.sameStart($0.starts, p.starts) }) {
+                    recordings[i].files.append(p.file)
+                    recordings[i].taken.insert(p.part)
                 } else {
-                    firsts.append(f)
-                    sessions[f] = (id, [f])
+                    recordings.append((p.starts, [p.file], [p.part]))
                 }
             }
-            firsts.append(group[0])
-            sessions[group[0]] = (id, group)
+            for r in recordings {
+                firsts.append(r.files[0])
+                sessions[r.files[0]] = (id, r.files)
+            }
         }
         if let shard { firsts.removeAll { !shard.contains(key: sessions[$0]?.id ?? files[Int($0)]) } }
         firsts.sort { rank[Int($0)] < rank[Int($1)] }
@@ -132,11 +136,24 @@ public struct TriagePlan: Sendable {
     struct Peek: Sendable {
         var size: Int
         var session: TraceHeader.Session?
+        /// When its session may have started (ms since 1970), empty when the header has no readable
+        /// `startedAt`: writers put either the session's start in every part's header (the recorder) or
+        /// the part's own (the session's start + the header's `t`), so both are candidates.
+        var starts: [Int64] = []
+    }
+
+    /// How far apart two starts of one session may be (`startedAt` may be written to the second).
+    static let startTolerance: Int64 = 1000
+
+    /// Whether a part with start candidates `b` belongs with a recording that began at one of `a`;
+    /// an unknown start belongs anywhere.
+    static func sameStart(_ a: [Int64], _ b: [Int64]) -> Bool {
+        a.isEmpty || b.isEmpty || a.contains { x in b.contains { y in abs(x - y) <= startTolerance } }
     }
 
     /// Reads as far as the first record (a few events at most) and returns its session, if it is a header with one.
     static func peek(_ path: String) -> Peek {
-        guard let st = try? FileSystem.status(path), st.type == .regular else { return Peek(size: 0, session: nil) }
+        guard let st = try? FileSystem.status(path), st.type == .regular, TriageInputs.refusal(path) == nil else { return Peek(size: 0, session: nil) }
         let size = Int(st.size)
         guard let reader = try? TraceReader(path: path) else { return Peek(size: size, session: nil) }
         var events = 0
@@ -144,7 +161,10 @@ public struct TriagePlan: Sendable {
             events += 1
             switch e {
             case .record(let r):
-                if case .header(let h) = r.body { return Peek(size: size, session: h.session) }
+                if case .header(let h) = r.body {
+                    let at = h.startedAt.flatMap(UTCTime.milliseconds)
+                    return Peek(size: size, session: h.session, starts: at.map { $0 == $0 &- r.t ? [$0] : [$0, $0 &- r.t] } ?? [])
+                }
                 return Peek(size: size, session: nil)
             case .problem(let p) where p.kind == .notATrace:
                 return Peek(size: size, session: nil)

@@ -1,3 +1,4 @@
+import SystemLayer
 /// Text formatting shared by every renderer: durations, fixed decimals, terminal-safe strings.
 /// A number with a fixed count of decimals, without Foundation.
 public func fixed(_ v: Double, _ decimals: Int) -> String {
@@ -20,6 +21,9 @@ public func terminalSafe(_ s: String) -> String {
     for scalar in s.unicodeScalars {
         switch scalar.value {
         case 0x0A: out.unicodeScalars.append(scalar)
+        case _ where PathName.rawByte(scalar) != nil:
+            // A byte of a file name that is not UTF-8 (SystemLayer's PathName), shown as \xNN.
+            out += PathName.displayed(String(scalar))
         case 0..<0x20, 0x7F, 0x80..<0xA0: out.unicodeScalars.append("\u{FFFD}")
         default: out.unicodeScalars.append(scalar)
         }

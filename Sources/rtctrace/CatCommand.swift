@@ -15,7 +15,7 @@ enum CatCommand {
         summary: "Print a trace's records as JSON Lines, one per line, exactly as recorded.",
         options: [type, from, to, CommonOptions.strict],
         details: "Damaged frames and invalid records are reported on stderr and skipped (exit 0) unless --strict.\nA line of a frequent type is checked for its frame, checksum, seq, time and JSON structure and passed\nthrough without reading its other fields; --strict (and verify, explain) decode every field.",
-        exits: ExitCodes(failure: nil, readsTraces: false))
+        exits: ExitCodes(failure: nil, readsTraces: true))
 
     static let command = Command(spec: spec) { args in
         // The parts of one session print in part order, each with its own header, as recorded.
@@ -38,6 +38,7 @@ enum CatCommand {
             // Frames, checksums, line structure, seq, time and the header are checked as always; a line of a
             // high-rate type is passed through without decoding the fields no filter reads.
             let reader: TraceReader
+            var notATrace: TraceProblem?
             do { reader = try TraceReader(path: part) } catch { throw CommandFailure(message: "\(error)") }
             try reader.forEachLine(skimmed: { line in
                 try out.throwIfFailed()
@@ -47,7 +48,11 @@ enum CatCommand {
                 try out.throwIfFailed()
                 guard keep(r.t, r.type, from: first, to: last, prefixes: prefixes) else { return }
                 reader.withCurrentLine { write($0, to: out, terminal: terminal) }
-            }, problem: { warn($0) })
+            }, problem: { p in
+                if p.kind == .notATrace { notATrace = notATrace ?? p } else { warn(p) }
+            })
+            // An archive or a file that is not a trace printed nothing and exited 0.
+            if let notATrace { throw DataError(message: notATrace.description) }
         }
         return .success
     }

@@ -33,7 +33,7 @@ enum CheckCommand {
         summary: "Check golden traces: every expect.* record and NAME.golden.json snapshot; exit 1 on any failure.",
         options: [jobs, junit, unreferenced] + ReplayFlags.options + [json, update, quiet, isolatedWorker, snapshotRefusal, caseSizes],
         details: "PATH may be a trace, a folder (searched recursively for *.trace.zst, *.jsonl, *.jsonl.zst) or @LIST. The parts of one recorded\nsession (the same session.id) are one case, checked as one trace against the snapshot named after its first part.\nReview new snapshots with 'rtctrace accept' or 'rtctrace reject'.",
-        exits: ExitCodes(failure: "an expectation or a snapshot failed, or a trace could not be checked", readsTraces: false))
+        exits: ExitCodes(failure: "an expectation or a snapshot failed, or a trace could not be checked", readsTraces: true))
 
     static let command = Command(spec: spec) { args in
         guard !args.positionals.isEmpty else { throw UsageError(message: "expected at least one PATH") }
@@ -57,7 +57,7 @@ enum CheckCommand {
         let refusals = traces.map { t -> String? in
             let snap = GoldenCheck.snapshotPath(for: t)
             guard (try? FileSystem.statusIfExists(snap, followLinks: false)) != nil, let tree = trees[t] else { return nil }
-            return tree.refusal(snap).map { "not read: \($0)" }
+            return tree.refusal(snap, singleName: true).map { "not read: \($0)" }
         }
         let junitTarget = try args.output(junit, role: "the trace", reading:
             (traces.map(GoldenCheck.snapshotPath) + found.snapshots.map(\.path)).map { ("the snapshot", $0) })
@@ -78,6 +78,7 @@ enum CheckCommand {
         }
         // Snapshots with no trace beside them.
         let stems = Set(traces.map(GoldenCheck.stem))
+        var deleteFailures: [String] = []
         for (s, tree) in found.snapshots where !stems.contains(String(s.dropLast(".golden.json".count))) {
             switch mode {
             case .fail:
@@ -89,8 +90,13 @@ enum CheckCommand {
                 } else if let why = tree.refusal(s, links: false) {
                     Output.stderr.line("warning: \(terminalSafe(s)): snapshot with no trace, not deleted: \(terminalSafe(why))")
                 } else {
-                    FileSystem.removeIfPresent(s)
-                    Output.stderr.line("deleted \(terminalSafe(s)): snapshot with no trace")
+                    do throws(SystemError) {
+                        try FileSystem.remove(s)
+                        Output.stderr.line("deleted \(terminalSafe(s)): snapshot with no trace")
+                    } catch {
+                        // Said as failed, never as deleted (a read-only folder printed "deleted" for files that remained).
+                        deleteFailures.append("\(s): snapshot with no trace, cannot delete: \(error.reason)")
+                    }
                 }
             case .warn: Output.stderr.line("warning: \(terminalSafe(s)): snapshot with no trace")
             }
@@ -110,6 +116,14 @@ enum CheckCommand {
         if asJSON { out.line(jsonSummary(outcomes)) }
         let passed = outcomes.count - outcomes.filter { !$0.passed }.count
         if !asJSON { out.line("\(passed) passed, \(outcomes.count - passed) failed") }
+        if !deleteFailures.isEmpty {
+            for f in deleteFailures.dropLast() { Output.stderr.line("Error: \(terminalSafe(f))") }
+            throw IOFailure(message: deleteFailures.last! + (deleteFailures.count > 1 ? " (\(deleteFailures.count) snapshots not deleted)" : ""))
+        }
+        // No trace found is no evidence: never "0 passed, 0 failed" with exit 0.
+        if outcomes.isEmpty {
+            throw DataError(message: "no trace to check in \(args.positionals.joined(separator: " ")) (traces end in \(GoldenCheck.traceSuffixes.joined(separator: ", ")))")
+        }
         return failed == 0 ? .success : .failure
     }
 
@@ -140,6 +154,11 @@ enum CheckCommand {
                 let listed: PathList
                 do { listed = try TriageInputs.expand([p]) } catch { throw UsageError(message: "\(error)") }
                 for i in 0..<listed.count where traces[listed[i]] == nil {
+                    // Listed or walked, a FIFO, a device or a kernel file is never opened.
+                    if let why = TriageInputs.refusal(listed[i]) {
+                        Output.stderr.line("warning: \(terminalSafe(listed[i])): skipped, \(terminalSafe(why))")
+                        continue
+                    }
                     do throws(SystemError) { traces[listed[i]] = try FolderWalk.around(file: listed[i]) } catch {
                         throw CommandFailure(message: error.description)
                     }

@@ -15,6 +15,8 @@ struct TraceSummary {
     var unknownTypes: [String: Int] = [:]
     var problems: [TraceProblem] = []
     var problemCount = 0
+    /// Problems that are damage (not warnings such as a skipped byte-order mark).
+    var damageCount = 0
     var stats = ContainerStats()
     var gaps = RecordGaps()
     /// Distinct record types counted; further types are counted together (a hostile trace can make
@@ -36,6 +38,7 @@ struct TraceSummary {
                 s.gaps.observe(r)
             case .problem(let p):
                 s.problemCount += 1
+                if p.isDamage { s.damageCount += 1 }
                 if s.problems.count < 1000 { s.problems.append(p) }
                 onProblem(p)
             }
@@ -57,7 +60,7 @@ enum InfoCommand {
         name: "info", usage: "info TRACE|PARTS... [--json] [--strict]",
         summary: "Summarise a trace: header, duration, record counts, frames, sizes, gaps and recovery events.",
         options: [json, CommonOptions.strict],
-        exits: ExitCodes(failure: nil, readsTraces: false))
+        exits: ExitCodes(failure: nil, readsTraces: true))
 
     static let command = Command(spec: spec) { args in
         let strict = args[CommonOptions.strict]
@@ -66,7 +69,9 @@ enum InfoCommand {
         var problems = 0
         for (i, path) in parts.paths.enumerated() {
             let s = try TraceSummary.read(path)
-            problems += s.problemCount
+            // An archive or a file that is not a trace is no trace to summarise (it exited 0).
+            if s.records == 0, let p = s.problems.first(where: { $0.kind == .notATrace }) { throw DataError(message: p.description) }
+            problems += s.damageCount
             if args[json] {
                 Output.stdout.line(json(s))
             } else {

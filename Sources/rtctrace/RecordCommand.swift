@@ -178,16 +178,29 @@ enum AppendCommand {
             Output.stderr.line("repaired \(trace): cut \(repaired.truncatedBytes) torn bytes, kept \(repaired.rescuedLines) complete lines from them")
         }
         var count = 0
+        let firstSeq = writer.nextSeq
+        /// How many of the records handed to the writer are in the file: the buffered ones are not.
+        func inTheFile() -> Int { writer.nextSeq - writer.unflushedRecords - firstSeq }
+        func failedWrite(_ error: any Error) -> IOFailure {
+            let n = inTheFile()
+            return IOFailure(message: "\(commandError(error).message); \(n) of the \(count) record\(count == 1 ? "" : "s") read went into \(trace) "
+                + "(it ends with a complete frame; next seq \(firstSeq + n)), the rest did not")
+        }
         do {
             try RecordCommand.copy(input, into: writer, shownAs: trace, renumber: args[renumber], expectHeader: false,
                                    continuing: session, count: &count)
         } catch let e as CommandFailure {
             // The records before the bad one are valid and already written: say so, and keep them.
-            try writer.close()
+            do { try writer.close() } catch { throw failedWrite(error) }
             throw CommandFailure(message: e.message + "; appended the \(count) record\(count == 1 ? "" : "s") before it to \(trace) "
                 + "(next seq \(writer.nextSeq)), nothing after it")
+        } catch let e as FileError {
+            // A write failed part-way (a full disk): say how many records went in before it.
+            throw failedWrite(e)
+        } catch let e as SystemError {
+            throw failedWrite(e)
         }
-        try writer.close()
+        do { try writer.close() } catch { throw failedWrite(error) }
         Output.stderr.line("appended \(count) records to \(trace); next seq \(writer.nextSeq)")
         return .success
     }

@@ -49,7 +49,7 @@ enum ReduceCommand {
         let strict = args[CommonOptions.strict]
         var damaged: TraceProblem?
         let records = try TraceFiles.load(parts: parts.paths) { p in
-            if strict && damaged == nil { damaged = p }
+            if strict && damaged == nil && p.isDamage { damaged = p }
             warn(p)
         }
         if let damaged { throw CommandFailure(message: damaged.description + " (--strict)") }

@@ -20,6 +20,10 @@ enum ReviewCommand {
             let paths = args.positionals.isEmpty ? ["traces"] : args.positionals
             var pending: [String] = []
             for p in paths {
+                // A path that is not there is the command line's mistake (it exited 0: "no pending snapshots").
+                guard (try? FileSystem.statusIfExists(p, followLinks: false)) != nil || p.hasSuffix(".golden.json.new") else {
+                    throw UsageError(message: "\(p): no such file or folder")
+                }
                 do {
                     if FileSystem.isDirectory(p) {
                         pending += try findNew(p)
@@ -41,19 +45,36 @@ enum ReviewCommand {
                     throw IOFailure(message: e.description)
                 }
             }
+            // Each rename or deletion is said as it is done; one that fails is said as failed (a
+            // read-only folder used to print "rejected" for files that remained), the others go on,
+            // and the command ends with 74 naming how many failed.
+            var failures: [String] = []
             for p in Array(Set(pending)).sorted() {
                 if accept {
                     let target = String(p.dropLast(4))
-                    do throws(SystemError) { try FileSystem.rename(p, to: target) } catch {
-                        throw IOFailure(message: "\(p): cannot rename to \(target): \(error.reason)")
+                    do throws(SystemError) {
+                        try FileSystem.rename(p, to: target)
+                        Output.stdout.line("accepted \(terminalSafe(target))")
+                    } catch {
+                        failures.append("\(p): cannot rename to \(target): \(error.reason)")
                     }
-                    Output.stdout.line("accepted \(terminalSafe(target))")
                 } else {
-                    FileSystem.removeIfPresent(p)
-                    Output.stdout.line("rejected \(terminalSafe(p))")
+                    do throws(SystemError) {
+                        try FileSystem.remove(p)
+                        Output.stdout.line("rejected \(terminalSafe(p))")
+                    } catch where error.errno == .noSuchFile {
+                        Output.stdout.line("rejected \(terminalSafe(p)) (already gone)")
+                    } catch {
+                        failures.append("\(p): cannot delete: \(error.reason)")
+                    }
                 }
             }
             if pending.isEmpty { Output.stdout.line("no pending snapshots") }
+            guard failures.isEmpty else {
+                for f in failures.dropLast() { Output.stderr.line("Error: \(terminalSafe(f))") }
+                let what = accept ? "accepted" : "rejected"
+                throw IOFailure(message: failures.last! + (failures.count > 1 ? " (\(failures.count) of \(Set(pending).count) snapshots not \(what))" : ""))
+            }
             return .success
         }
     }

@@ -56,7 +56,9 @@ enum TriageCommand {
         let keys = args[salt].map { TriageKeys(salt: $0) } ?? TriageKeys()
         let files: PathList
         var skipped: [String] = []
-        do { files = try TriageInputs.expand(args.positionals, skipped: &skipped) } catch { throw UsageError(message: "\(error)") }
+        var refused: [TriageInputs.Refused] = []
+        do { files = try TriageInputs.expand(args.positionals, skipped: &skipped, refused: &refused) } catch { throw UsageError(message: "\(error)") }
+        for r in refused { Output.stderr.line("warning: \(terminalSafe(r.path)): skipped, \(terminalSafe(r.reason))") }
         // The rows never go over an input, a device or a link (the output checks every command shares,
         // which read every file a folder or @LIST stands for).
         let target = try args.output(output)

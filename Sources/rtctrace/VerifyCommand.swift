@@ -1,4 +1,6 @@
 import CommandLineKit
+import SystemLayer
+import TraceCodec
 import TraceModel
 
 /// `rtctrace verify`: strict integrity check of one or more traces.
@@ -6,17 +8,32 @@ enum VerifyCommand {
     static let json = Option.flag("--json", "Print one JSON object per trace.")
 
     static let spec = CommandSpec(
-        name: "verify", usage: "verify TRACE... [--json]",
+        name: "verify", usage: "verify TRACE|FOLDER|@LIST... [--json]",
         summary: "Check traces strictly: exit 1 if any frame, record, seq or end mark is damaged.",
         options: [json],
-        details: "A trace created by rtctrace must also end with its end mark: one cut at a frame boundary fails.",
-        exits: ExitCodes(failure: "a trace is damaged (a frame, record, seq or end mark), or a session's part is missing", readsTraces: false))
+        details: "A trace created by rtctrace must also end with its end mark: one cut at a frame boundary fails.\nA folder (searched recursively for *.jsonl and *.zst) or @LIST stands for the traces in it: each file is verified, and a session's parts must all be there.",
+        exits: ExitCodes(failure: "a trace is damaged (a frame, record, seq or end mark), or a session's part is missing", readsTraces: true))
 
     static let command = Command(spec: spec) { args in
         guard !args.positionals.isEmpty else { throw UsageError(message: "expected at least one TRACE") }
         var damaged = 0
         var sessions: [String: [Int]] = [:]
-        for path in args.positionals {
+        // A folder or @LIST stands for the traces in it, as for the other readers (verify took each
+        // argument as one file: "is a directory"); files named outright are verified as given.
+        var paths: [String] = [], seen: Set<String> = []
+        for a in args.positionals {
+            guard (a.hasPrefix("@") && a.count > 1) || FileSystem.isDirectory(a) else {
+                if seen.insert(a).inserted { paths.append(a) }
+                continue
+            }
+            let listed: PathList
+            var skipped: [String] = [], refused: [TriageInputs.Refused] = []
+            do { listed = try TriageInputs.expand([a], skipped: &skipped, refused: &refused) } catch { throw UsageError(message: "\(error)") }
+            for r in refused { Output.stderr.line("warning: \(terminalSafe(r.path)): skipped, \(terminalSafe(r.reason))") }
+            if listed.count == 0 { throw DataError(message: "\(a): no trace files in it") }
+            for i in 0..<listed.count where seen.insert(listed[i]).inserted { paths.append(listed[i]) }
+        }
+        for path in paths {
             let s: TraceSummary
             do { s = try TraceSummary.read(path) } catch let e as CommandFailure {
                 damaged += 1
@@ -28,7 +45,9 @@ enum VerifyCommand {
                 continue
             }
             if let session = s.header?.session { sessions[session.id, default: []].append(session.part) }
-            let ok = s.problemCount == 0
+            // A warning (a skipped byte-order mark) is said, and is no damage.
+            let ok = s.damageCount == 0
+            if ok && !args[json] { for p in s.problems { warn(p) } }
             if !ok { damaged += 1 }
             if args[json] {
                 var w = JSONWriter()

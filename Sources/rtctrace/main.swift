@@ -3,4 +3,4 @@ import SystemLayer
 
 // The whole tool: the dispatcher runs the command the arguments name and maps its ending to an
 // exit code (CommandLineKit's `Dispatcher`); the commands are listed in `Commands.all`.
-CurrentProcess.exit(Dispatcher(commands: Commands.all).run(Array(CommandLine.arguments.dropFirst())).rawValue)
+CurrentProcess.exit(Dispatcher(commands: Commands.all).run(Array(CurrentProcess.arguments.dropFirst())).rawValue)

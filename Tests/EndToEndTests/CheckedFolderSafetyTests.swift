@@ -43,6 +43,28 @@ final class CheckedFolderSafetyTests: XCTestCase {
         XCTAssertEqual(CLI.run(["check", dir + "/tree"]).status, 0)
     }
 
+    /// A snapshot hard-linked to a file outside the folder (one identity, device and inode, with a name
+    /// outside) is never read: it was read and printed in the diff. A snapshot with one name is read.
+    func test_snapshotHardLinkedToAFileOutsideIsNeverRead() throws {
+        try fm.createDirectory(atPath: dir + "/tree", withIntermediateDirectories: true)
+        try fm.createDirectory(atPath: dir + "/outside", withIntermediateDirectories: true)
+        try Data((secret + "\nroot:x:0:0:root:/root:/bin/sh\n").utf8).write(to: URL(fileURLWithPath: dir + "/outside/passwd"))
+        _ = try copy("srtc-bluetooth-blocks-speaker.jsonl", to: "tree/x.jsonl")
+        XCTAssertEqual(link(dir + "/outside/passwd", dir + "/tree/x.golden.json"), 0)
+        let junit = dir + "/junit.xml"
+        for args in [["check", dir + "/tree", "--junit", junit], ["check", dir + "/tree/x.jsonl", "--junit", junit]] {
+            let r = CLI.run(args)
+            XCTAssertEqual(r.status, 1, r.err)
+            XCTAssertFalse((r.out + r.err).contains(secret), "\(args): the hard-linked file was printed")
+            XCTAssertFalse(String(decoding: fm.contents(atPath: junit) ?? Data(), as: UTF8.self).contains(secret), "\(args): in the JUnit XML")
+            XCTAssertTrue(r.out.contains("\(dir)/tree/x.golden.json: not read: has 2 names (hard links; device "), r.out)
+        }
+        try fm.removeItem(atPath: dir + "/outside/passwd")
+        try fm.removeItem(atPath: dir + "/tree/x.golden.json")
+        _ = try copy("srtc-bluetooth-blocks-speaker.golden.json", to: "tree/x.golden.json")
+        XCTAssertEqual(CLI.run(["check", dir + "/tree"]).status, 0)
+    }
+
     /// (e) A linked folder must not let reject, accept or `check --unreferenced delete` delete or
     /// rename files outside the folder given.
     func test_linkedFolderDoesNotLetReviewsTouchFilesOutside() throws {

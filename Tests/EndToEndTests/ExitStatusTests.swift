@@ -83,6 +83,12 @@ final class ExitStatusTests: XCTestCase {
         let failing = dir + "/failing.jsonl"
         try (String(contentsOfFile: blocked, encoding: .utf8).replacingOccurrences(of: "\"verdict\":\"ineffective\"", with: "\"verdict\":\"applied\""))
             .write(toFile: failing, atomically: true, encoding: .utf8)
+        // A gzip'd trace (gzip's magic and a deflate stream: the reader names the archive) and a folder with no trace.
+        let gzip = dir + "/t.jsonl.gz"
+        try Data([0x1F, 0x8B, 0x08, 0x00, 0, 0, 0, 0, 0, 0x03] + Array(repeating: 0x20, count: 64)).write(to: URL(fileURLWithPath: gzip))
+        let emptyFolder = dir + "/no-traces"
+        try fm.createDirectory(atPath: emptyFolder, withIntermediateDirectories: true)
+        try Data("notes\n".utf8).write(to: URL(fileURLWithPath: emptyFolder + "/README.txt"))
         let appendable = dir + "/appendable.trace.zst"
         XCTAssertEqual(CLI.run(["record", late, "-o", appendable]).status, 0)
         let more = dir + "/more.jsonl"
@@ -101,14 +107,17 @@ final class ExitStatusTests: XCTestCase {
             ("cat", ["cat", torn, "--strict"], .failure, [:]),
             ("cat", ["cat", dir + "/missing.jsonl"], .usage, [:]),
             ("cat", ["FULL", "cat", late], .ioError, [:]),
+            ("cat", ["cat", gzip], .dataError, [:]),
             ("info", ["info", late], .success, [:]),
             ("info", ["info", torn, "--strict"], .failure, [:]),
             ("info", ["info"], .usage, [:]),
             ("info", ["FULL", "info", late], .ioError, [:]),
+            ("info", ["info", gzip], .dataError, [:]),
             ("verify", ["verify", appendable], .success, [:]),
             ("verify", ["verify", torn], .failure, [:]),
             ("verify", ["verify"], .usage, [:]),
             ("verify", ["FULL", "verify", appendable], .ioError, [:]),
+            ("verify", ["verify", emptyFolder], .dataError, [:]),
             ("replay", ["replay", late], .success, [:]),
             ("replay", ["replay", torn, "--strict"], .failure, [:]),
             ("replay", ["replay", late, "--tolerance-ms", "-1"], .usage, [:]),
@@ -125,13 +134,16 @@ final class ExitStatusTests: XCTestCase {
             ("check", ["check", failing], .failure, [:]),
             ("check", ["check", dir + "/nope"], .usage, [:]),
             ("check", ["FULL", "check", golden], .ioError, [:]),
+            ("check", ["check", emptyFolder], .dataError, [:]),
             ("accept", ["accept", golden], .success, [:]),
             ("accept", ["accept", golden], .failure, ["CI": "true"]),
             ("accept", ["accept", "--nope"], .usage, [:]),
+            ("accept", ["accept", dir + "/nonexistent"], .usage, [:]),
             ("accept", ["FULL", "accept", golden], .ioError, [:]),
             ("reject", ["reject", golden], .success, [:]),
             ("reject", ["reject", golden], .failure, ["CI": "true"]),
             ("reject", ["reject", "--nope"], .usage, [:]),
+            ("reject", ["reject", dir + "/nonexistent"], .usage, [:]),
             ("reject", ["FULL", "reject", golden], .ioError, [:]),
             ("report", ["report", late, "-o", dir + "/r.html"], .success, [:]),
             ("report", ["report", torn, "--strict", "-o", dir + "/t.html"], .failure, [:]),

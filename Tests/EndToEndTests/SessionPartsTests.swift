@@ -53,6 +53,52 @@ final class SessionPartsTests: XCTestCase {
         XCTAssertTrue(v.out.contains("session run-7: part 1 missing"), v.out)
     }
 
+    /// `verify` takes the parts of a session as the other readers do: a folder, or `@LIST` (it refused
+    /// both: "is a directory", and a list file read as a trace).
+    func test_verifyTakesASessionsFolderAndList() throws {
+        let (p1, p2) = try writeParts()
+        let list = dir + "/../parts-\(UUID().uuidString).txt"
+        try "\(p2)\r\n\(p1)\r\n".write(toFile: list, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: list) }
+        for args in [[dir], ["@" + list]] {
+            let v = CLI.run(["verify"] + args)
+            XCTAssertEqual(v.status, 0, "\(args): \(v.out) \(v.err)")
+            XCTAssertTrue(v.out.contains("run-7.1.jsonl: OK (4 records") && v.out.contains("run-7.2.jsonl: OK (3 records"), v.out)
+        }
+        try FileManager.default.removeItem(atPath: p1)
+        let v = CLI.run(["verify", dir])
+        XCTAssertEqual(v.status, 1)
+        XCTAssertTrue(v.out.contains("session run-7: part 1 missing"), v.out)
+    }
+
+    /// Two recordings that share a configured session id but started at different times are two
+    /// sessions (they were grouped as one, mixing their parts); each part's `startedAt` may be the
+    /// session's start (the recorder) or its own (the session's start + the header's `t`).
+    func test_recordingsWithTheSameSessionIdAndDifferentStartsAreDifferentSessions() throws {
+        func header(_ seq: Int, _ t: Int, part: Int, startedAt: String) -> String {
+            #"{"seq":\#(seq),"t":\#(t),"type":"trace.header","format":"rtctrace","version":1,"layer":"srtc","startedAt":"\#(startedAt)","session":{"id":"call","part":\#(part)}}"#
+        }
+        func write(_ name: String, _ lines: [String]) throws {
+            try (lines.joined(separator: "\n") + "\n").write(toFile: dir + "/" + name, atomically: true, encoding: .utf8)
+        }
+        // Monday's recording (the recorder's convention: the session's start in both headers) sorts
+        // between Tuesday's parts by name.
+        try write("a-tue.1.jsonl", [header(0, 0, part: 1, startedAt: "2026-11-24T09:00:00Z"), #"{"seq":1,"t":1000,"type":"api.joinChannel","channel":"c"}"#])
+        try write("b-mon.1.jsonl", [header(0, 0, part: 1, startedAt: "2026-11-23T09:00:00.000Z"), #"{"seq":1,"t":1000,"type":"api.joinChannel","channel":"c"}"#])
+        try write("b-mon.2.jsonl", [header(2, 5000, part: 2, startedAt: "2026-11-23T09:00:00.000Z"), #"{"seq":3,"t":6000,"type":"api.leaveChannel"}"#])
+        // Tuesday's part 2 carries its own start (the session's + 40 s), in another zone.
+        try write("c-tue.2.jsonl", [header(2, 40000, part: 2, startedAt: "2026-11-24T10:00:40+01:00"), #"{"seq":3,"t":41000,"type":"api.leaveChannel"}"#])
+        let rows = CLI.run(["triage", dir])
+        XCTAssertEqual(rows.status, 0, rows.err)
+        let lines = rows.out.split(separator: "\n")
+        XCTAssertEqual(lines.count, 2, rows.out)
+        XCTAssertFalse(rows.out.contains("missing"), rows.out)
+        XCTAssertTrue(lines.contains { $0.contains("a-tue.1.jsonl") && $0.contains("c-tue.2.jsonl") && !$0.contains("b-mon") }, rows.out)
+        XCTAssertTrue(lines.contains { $0.contains("b-mon.1.jsonl") && $0.contains("b-mon.2.jsonl") && !$0.contains("tue") }, rows.out)
+        let explain = CLI.run(["explain", dir + "/b-mon.2.jsonl", dir + "/b-mon.1.jsonl"])
+        XCTAssertFalse(explain.err.contains("warning"), explain.err)
+    }
+
     func test_twoDifferentTracesAreAUsageError() throws {
         let (p1, _) = try writeParts()
         let r = CLI.run(["explain", p1, CLI.root + "/traces/srtc-bluetooth-blocks-speaker.jsonl"])

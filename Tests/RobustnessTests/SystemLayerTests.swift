@@ -119,3 +119,24 @@ final class SystemLayerTests: XCTestCase {
         XCTAssertEqual(CurrentProcess.id, ProcessInfo.processInfo.processIdentifier)
     }
 }
+
+/// File names that are not UTF-8 keep their bytes through a `String` and back (`PathName`).
+final class PathNameTests: XCTestCase {
+    func test_everyByteSequenceRoundTripsAndValidUTF8IsItself() {
+        let cases: [[UInt8]] = [Array("café.jsonl".utf8), [0x63, 0x61, 0x66, 0xE9], [0xFF, 0xFE, 0x2F], [0xED, 0xA0, 0x80],
+                                [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82], [0xC0, 0xAF], Array("a".utf8) + [0x80] + Array("😀".utf8)]
+        for bytes in cases {
+            let name = PathName.decode(bytes)
+            XCTAssertEqual(PathName.bytes(name), bytes, "\(bytes)")
+            PathName.withCString(name) { c in XCTAssertEqual(Array(UnsafeBufferPointer(start: UnsafeRawPointer(c).assumingMemoryBound(to: UInt8.self), count: strlen(c))), bytes) }
+        }
+        XCTAssertEqual(PathName.decode(Array("café.jsonl".utf8)), "café.jsonl")
+        XCTAssertEqual(PathName.displayed(PathName.decode([0x63, 0x61, 0x66, 0xE9])), "caf\\xE9")
+        XCTAssertEqual(PathName.displayed(PathName.decode([0xE2, 0x82, 0x41])), "\\xE2\\x82A")
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<2000 {
+            let bytes = (0..<Int.random(in: 1...12, using: &random)).map { _ in UInt8.random(in: 1...255, using: &random) }
+            XCTAssertEqual(PathName.bytes(PathName.decode(bytes)), bytes, "\(bytes)")
+        }
+    }
+}

@@ -1,10 +1,20 @@
-import TraceModel
 /// An ISO 8601 wall-clock time turned into UTC, without a calendar library: the header's `startedAt`
 /// carries the writer's offset (`2026-11-29T10:00:00+08:00`), and a fleet's days are UTC days.
 public enum UTCTime {
     /// `YYYY-MM-DDTHH:MM:SS.mmmZ` for `YYYY-MM-DD(T| )HH:MM[:SS[.fff…]][Z|±HH[:MM]|±HHMM]`, or nil for
     /// anything else. A time without an offset is taken as UTC. Fractions are cut to milliseconds.
     public static func normalised(_ text: String) -> String? {
+        guard let ms = milliseconds(text) else { return nil }
+        let dayIndex = floorDiv(Int(ms), 86_400_000)
+        let inDay = Int(ms) - dayIndex * 86_400_000
+        let (y, m, d) = civilDate(daysSince1970: dayIndex)
+        let minutes = inDay / 60_000, second = inDay / 1000 % 60, millis = inDay % 1000
+        return pad(y, 4) + "-" + pad(m, 2) + "-" + pad(d, 2) + "T" + pad(minutes / 60, 2) + ":" + pad(minutes % 60, 2) + ":"
+            + pad(second, 2) + "." + pad(millis, 3) + "Z"
+    }
+
+    /// Milliseconds since 1970-01-01T00:00:00Z for the times `normalised` reads, or nil.
+    public static func milliseconds(_ text: String) -> Int64? {
         let b = Array(text.utf8)
         var i = 0
         func digits(_ n: Int) -> Int? {
@@ -63,13 +73,9 @@ public enum UTCTime {
         }
         guard i == b.count, (1...12).contains(month), day >= 1, day <= daysIn(month, year), hour <= 24, minute <= 59, second <= 60
         else { return nil }
-        // Minutes since the epoch, then back to a civil date in UTC.
-        var minutes = (daysSince1970(year: year, month: month, day: day) * 24 + hour) * 60 + minute - offset
-        let dayIndex = floorDiv(minutes, 1440)
-        minutes -= dayIndex * 1440
-        let (y, m, d) = civilDate(daysSince1970: dayIndex)
-        return pad(y, 4) + "-" + pad(m, 2) + "-" + pad(d, 2) + "T" + pad(minutes / 60, 2) + ":" + pad(minutes % 60, 2) + ":"
-            + pad(second, 2) + "." + pad(millis, 3) + "Z"
+        // Minutes since the epoch, then seconds and milliseconds.
+        let minutes = (daysSince1970(year: year, month: month, day: day) * 24 + hour) * 60 + minute - offset
+        return (Int64(minutes) * 60 + Int64(second)) * 1000 + Int64(millis)
     }
 
     static func floorDiv(_ a: Int, _ b: Int) -> Int { a >= 0 ? a / b : -((-a + b - 1) / b) }
