@@ -80,6 +80,7 @@ public enum Replay {
                     continue
                 }
             }
+            reader.keptStringBytes = TextCap.keptBytes
             out.partsOpened += 1
             endsTorn = false
             var held: [TraceProblem] = []
