@@ -78,6 +78,10 @@ extension Wording {
                 + r.dropped.prefix(5).map { "\(formatDuration($0.fromT))–\(formatDuration($0.toT))" }.joined(separator: ", ")
                 + (r.dropped.count > 5 ? ", …" : "") + "): items there are marked uncertain")
         }
+        if r.recordsWithClippedStrings > 0 {
+            out.append("\(plural(r.recordsWithClippedStrings, "record")) had strings over \(TextCap.keptBytes) bytes: they were replayed "
+                + "with those strings clipped (each says its full length)")
+        }
         if r.problemCount > r.problems.count { out.append("\(r.problemCount - r.problems.count) more reading problems not listed (run 'rtctrace verify')") }
         return out
     }

@@ -67,6 +67,7 @@ public enum Replay {
         // the session notes say; not damage of the parts read).
         var lastPart: Int?
         var gapsAtMissingParts = 0
+        var clipped = 0
         var unknownTypes: [String: Int] = [:]
         // Whether the last part read ends torn or unclosed: the trace then ends at a crash.
         var endsTorn = false
@@ -115,12 +116,14 @@ public enum Replay {
             })
             for p in held { try report(p) }
             for (type, n) in reader.unknownTypes { unknownTypes[type, default: 0] += n }
+            clipped += reader.clippedRecords
         }
         var result = replayer.finish(end: endsTorn ? .crash : .end)
         result.problems = problems
         result.problemCount = count
         result.problemsByKind = byKind
         result.seqGapsAtMissingParts = gapsAtMissingParts
+        result.recordsWithClippedStrings = clipped
         result.unknownTypes = unknownTypes
         out.result = result
         return out

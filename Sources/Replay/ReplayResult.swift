@@ -66,6 +66,9 @@ public struct ReplayResult: Sendable {
     public var problemCount = 0
     /// All problems by kind, over all parts (not capped).
     public var problemsByKind: [TraceProblem.Kind: Int] = [:]
+    /// Records read with strings longer than `TextCap.keptBytes`, replayed with them clipped (the full
+    /// length noted in each): a limit the trace exceeded.
+    public var recordsWithClippedStrings = 0
     /// Of the `seqGap` problems, those where a part of the session given starts after parts missing in
     /// between: the session notes say what is missing there.
     public var seqGapsAtMissingParts = 0

@@ -44,6 +44,8 @@ public final class TraceReader: IteratorProtocol, Sequence {
     /// (`Record.clipped(to:)`) before it is delivered: what a replay keeps (`TextCap.keptBytes`). Nil
     /// (the default) delivers every record as written, for the commands that copy records.
     public var keptStringBytes: Int?
+    /// Records delivered with strings clipped to `keptStringBytes`.
+    public private(set) var clippedRecords = 0
 
     /// Opens a trace; `-` reads standard input.
     public init(path: String, limits: ReaderLimits = .standard) throws {
@@ -167,7 +169,10 @@ public final class TraceReader: IteratorProtocol, Sequence {
         var record: Record
         do {
             record = try decoder.decode(source.bytes(range), lineNumber: lineNo)
-            if let cap = keptStringBytes, range.count > cap, let clipped = record.clipped(to: cap) { record = clipped }
+            if let cap = keptStringBytes, range.count > cap, let clipped = record.clipped(to: cap) {
+                record = clipped
+                clippedRecords += 1
+            }
         } catch let e {
             // A record that is there but unreadable is reported once, not again as a gap.
             if let s = e.seq, s == (lastSeq ?? -1) + 1 { lastSeq = s }

@@ -77,10 +77,16 @@ final class MemoryBoundTests: XCTestCase {
         let p = try peak(["triage", folder, "-o", rows])
         XCTAssertLessThan(p.kib, Self.peakCapKiB, "triage: peak \(p.kib / 1024) MiB; \(p.err)")
         let lines = try String(contentsOfFile: rows, encoding: .utf8).split(separator: "\n")
+        var clipped: [String: Int] = [:]
         let paths = try lines.map { line -> String in
             let row = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-            return try XCTUnwrap(row["path"] as? String, "\(row)")
+            let path = try XCTUnwrap(row["path"] as? String, "\(row)")
+            clipped[(path as NSString).lastPathComponent] = (row["damage"] as? [String: Any])?["recordsWithClippedStrings"] as? Int
+            return path
         }
+        // The hostile trace's row says which limit it exceeded; the others exceeded none.
+        XCTAssertEqual(clipped["hostile.trace.zst"], 20, "\(clipped)")
+        for name in good { XCTAssertEqual(clipped[name], 0, name) }
         XCTAssertEqual(Set(paths.map { ($0 as NSString).lastPathComponent }), Set(good + [(hostile as NSString).lastPathComponent]), "\(paths)")
     }
 }
