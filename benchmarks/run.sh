@@ -123,12 +123,12 @@ for i in $(seq 1 36); do cp "$WORK/small.trace.zst" "$WORK/h-fleet/good$i.trace.
 cp "$WORK/h-held.trace.zst" "$WORK/h-fleet/hostile.trace.zst"
 declare -A HM
 for h in logs held kept; do
-  HM[export_$h]=$(peak_kb $BIN export "$WORK/h-$h.trace.zst" --format chrome -o "$WORK/h-$h.json" --force)
+  HM[export_$h]=$(peak_kb $BIN export "$WORK/h-$h.trace.zst" --format chrome -o "$WORK/h-$h.json")
   HM[diff_$h]=$(peak_kb $BIN diff "$WORK/h-$h.trace.zst" "$WORK/h-$h.trace.zst")
   HM[explain_$h]=$(peak_kb $BIN explain --json "$WORK/h-$h.trace.zst")
-  HM[report_$h]=$(peak_kb $BIN report "$WORK/h-$h.trace.zst" -o "$WORK/h-$h.html" --force)
+  HM[report_$h]=$(peak_kb $BIN report "$WORK/h-$h.trace.zst" -o "$WORK/h-$h.html")
 done
-HM[triage_fleet]=$(peak_kb $BIN triage "$WORK/h-fleet" -o "$WORK/h-rows.jsonl" --force)
+HM[triage_fleet]=$(peak_kb $BIN triage "$WORK/h-fleet" -o "$WORK/h-rows.jsonl")
 TRIAGE_ROWS=$(wc -l < "$WORK/h-rows.jsonl")
 H_BYTES=$(stat -c %s "$WORK/h-logs.trace.zst")
 rm -rf "$WORK"/h-*

@@ -197,7 +197,7 @@ extension TraceRecorder.Event {
         case .routeChanged(let r, let p, let why): self = .routeChanged(route: r, previous: p, reason: why)
         case .routeSnapshot(let r, let p): self = .routeSnapshot(route: r, ports: p)
         case .micPermission(let s): self = .micPermission(s)
-        case .enterMeeting(let room): self = .enterMeeting(room: room)
+        case .enterMeeting(let room, let uid): self = .enterMeeting(room: room, uid: uid)
         case .sessionActivated(let a): self = .sessionActivated(ok: a.ok, error: a.error, category: a.category, mode: a.mode, options: a.options)
         case .connEngine(let v): self = .connEngine(v)
         case .connState(let c): self = .connState(c)
