@@ -94,7 +94,8 @@ public enum Replay {
                     if case .header(let h) = r.body, let s = h.session { continuation = k > 0 || s.part > 1; part = s.part }
                     for p in held where !(continuation && p.kind == .header && p.seq == r.seq) { try report(p) }
                     held.removeAll()
-                    let afterMissingPart = k > 0 && part != nil && lastPart != nil && part! > lastPart! + 1
+                    var afterMissingPart = false
+                    if k > 0, let part, let lastPart { afterMissingPart = part > lastPart + 1 }
                     lastPart = part
                     if k > 0, let last = lastSeq, r.seq != last + 1 {
                         if afterMissingPart { gapsAtMissingParts += 1 }

@@ -69,7 +69,13 @@ extension ReportLanes {
         case .sdkQualityChanged(_, _, let mos): "quality " + body.summary + (mos.map { " (mos \(fixed($0, 2)))" } ?? "")
         case .sdkLayerSwitched(let s): "layer switched \(s.trackId) → \(s.toTrackId) (\(s.reason))"
         case .sdkError: "error " + body.summary
-        default: body.summary
+        case .header, .joinChannel, .enterMeeting, .interruptionBegan, .leaveChannel, .exitMeeting, .setDefaultRoute,
+             .setRoute, .clearRouteOverride, .setAudioModuleEnabled, .subscribe, .switchLayer, .deviceConnected,
+             .deviceDisconnected, .micPermission, .interruptionEnded, .callState, .appState, .mediaServicesReset,
+             .callKit, .routeChanged, .routeSnapshot, .sessionActivated, .sessionDeactivated, .overrideOutput,
+             .sdkActiveSpeakers, .sdkLog, .connEngine, .connState, .qualityReport, .speakers, .srvLayerSwitched,
+             .dropped, .checkpoint, .expect, .unknown:
+            body.summary
         }
     }
 
@@ -78,7 +84,13 @@ extension ReportLanes {
         case .sdkInterrupted: "sdkInterrupted"
         case .sdkRecovered: "sdkRecovered"
         case .sdkError: "failed"
-        default: "sdkOther"
+        case .header, .joinChannel, .enterMeeting, .interruptionBegan, .leaveChannel, .exitMeeting, .setDefaultRoute,
+             .setRoute, .clearRouteOverride, .setAudioModuleEnabled, .subscribe, .switchLayer, .deviceConnected,
+             .deviceDisconnected, .micPermission, .interruptionEnded, .callState, .appState, .mediaServicesReset,
+             .callKit, .routeChanged, .routeSnapshot, .sessionActivated, .sessionDeactivated, .overrideOutput,
+             .sdkCallStateChanged, .sdkQualityChanged, .sdkActiveSpeakers, .sdkLayerSwitched, .sdkLog, .connEngine,
+             .connState, .qualityReport, .speakers, .srvLayerSwitched, .dropped, .checkpoint, .expect, .unknown:
+            "sdkOther"
         }
     }
 

@@ -159,7 +159,8 @@ final class OutputSafetyTests: XCTestCase {
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: reports).sorted(), ["c.json", "r.html", "t.trace.zst"])
         let before = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
-        let r = Support.Child(Self.rtctrace, ["report", trace, "-o", dir + "/nope/r.html"]).wait()
+        // A folder that cannot be created (a file is in the way): `-o` creates missing folders otherwise.
+        let r = Support.Child(Self.rtctrace, ["report", trace, "-o", trace + "/r.html"]).wait()
         XCTAssertNotEqual(r.status, 0)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir).sorted(), before)
     }
