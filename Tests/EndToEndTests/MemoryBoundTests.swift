@@ -7,7 +7,8 @@ import XCTest
 
 /// Memory is bounded by bytes, not only by counts: a small trace of long lines (TraceFixtures'
 /// `HostileTraces`) keeps every command that replays under the documented peak (docs/reliability.md),
-/// where each long string used to be held once per record (export 651 MiB, explain 343 MiB on this one).
+/// where each long string used to be held once per record (on these: export 622 MiB, explain 322 MiB,
+/// triage 341 MiB, diff 365 MiB).
 final class MemoryBoundTests: XCTestCase {
     /// The documented peak of a replaying command on any input up to the reader's line limit.
     static let peakCapKiB = 256 * 1024
@@ -64,6 +65,10 @@ final class MemoryBoundTests: XCTestCase {
             let p = try peak(["explain", "--json", trace])
             XCTAssertLessThan(p.kib, Self.peakCapKiB, "\(trace): peak \(p.kib / 1024) MiB; \(p.err)")
         }
+        // A diff keeps a label per record: of these records it used to keep every long string (374 MiB).
+        let diff = try peak(["diff", kept, kept])
+        XCTAssertEqual(diff.status, 0, diff.err)
+        XCTAssertLessThan(diff.kib, Self.peakCapKiB, "diff: peak \(diff.kib / 1024) MiB")
     }
 
     /// `triage` of good traces and one hostile trace: a row for every trace, under the cap.
