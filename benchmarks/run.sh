@@ -111,6 +111,43 @@ SP1M=$(best "$BIN explain --json $WORK/speakers-1m.jsonl > /dev/null" 3)
 DV100K=$(best "$BIN explain --json $WORK/devices-100k.jsonl > /dev/null" 3)
 DV1M=$(best "$BIN explain --json $WORK/devices-1m.jsonl > /dev/null" 3)
 rm -f "$WORK"/speakers-*.jsonl "$WORK"/devices-*.jsonl
+# Hostile input (TraceFixtures.HostileTraces): peak RSS of every replaying command on traces of long lines,
+# against the documented cap (docs/reliability.md), and speaker updates of a whole set against 100x fewer.
+say "hostile input: peak memory on long lines"
+PEAK_CAP_KIB=$((256 * 1024))
+$BENCH hostile longLogs 60 15000000 "$WORK/h-logs.trace.zst" >/dev/null
+$BENCH hostile longLogsInOneMillisecond 60 15000000 "$WORK/h-held.trace.zst" >/dev/null
+$BENCH hostile longKeptStrings 20 5000000 "$WORK/h-kept.trace.zst" >/dev/null
+mkdir -p "$WORK/h-fleet"
+for i in $(seq 1 36); do cp "$WORK/small.trace.zst" "$WORK/h-fleet/good$i.trace.zst"; done
+cp "$WORK/h-held.trace.zst" "$WORK/h-fleet/hostile.trace.zst"
+declare -A HM
+for h in logs held kept; do
+  HM[export_$h]=$(peak_kb $BIN export "$WORK/h-$h.trace.zst" --format chrome -o "$WORK/h-$h.json")
+  HM[diff_$h]=$(peak_kb $BIN diff "$WORK/h-$h.trace.zst" "$WORK/h-$h.trace.zst")
+  HM[explain_$h]=$(peak_kb $BIN explain --json "$WORK/h-$h.trace.zst")
+  HM[report_$h]=$(peak_kb $BIN report "$WORK/h-$h.trace.zst" -o "$WORK/h-$h.html")
+done
+HM[triage_fleet]=$(peak_kb $BIN triage "$WORK/h-fleet" -o "$WORK/h-rows.jsonl")
+TRIAGE_ROWS=$(wc -l < "$WORK/h-rows.jsonl")
+H_BYTES=$(stat -c %s "$WORK/h-logs.trace.zst")
+rm -rf "$WORK"/h-*
+say "hostile input: speaker updates, 10,000 vs 100 speakers"
+$BENCH churn 300 10000 "$WORK/churn10k.trace.zst" >/dev/null
+$BENCH churn 300 100 "$WORK/churn100.trace.zst" >/dev/null
+CHURN10K=$(best "$BIN explain --json $WORK/churn10k.trace.zst > /dev/null" 3)
+CHURN100=$(best "$BIN explain --json $WORK/churn100.trace.zst > /dev/null" 3)
+rm -f "$WORK"/churn*.trace.zst
+HOSTILE_JSON=$(python3 - <<HJ
+import json
+m = {$(for k in "${!HM[@]}"; do printf '"%s": %s, ' "$k" "${HM[$k]}"; done)}
+print(json.dumps({"capKiB": $PEAK_CAP_KIB, "longLogsFileBytes": $H_BYTES, "peakKiB": dict(sorted(m.items())),
+                  "triageRows": $TRIAGE_ROWS, "triageTraces": 37,
+                  "speakerChurn": {"updates": 300, "speakers10000Seconds": $CHURN10K / 1e6, "speakers100Seconds": $CHURN100 / 1e6,
+                                   "ratio": $CHURN10K / $CHURN100}}))
+HJ
+)
+
 # The read path against zstd -dc of the same file, in this run: a stress session (every record type,
 # divergences and findings throughout) and a healthy one (quality, speakers, logs), N records each.
 say "read path: stress and healthy sessions"
@@ -135,7 +172,7 @@ say ""
 bash benchmarks/recorder.sh
 echo
 
-python3 - "$W" "$R" "$P" "$SWEEP" "$W9" "$SKIM" <<PY
+python3 - "$W" "$R" "$P" "$SWEEP" "$W9" "$SKIM" "$HOSTILE_JSON" <<PY
 import json, sys
 w, r, p = (json.loads(a) for a in sys.argv[1:4])
 w9 = json.loads(sys.argv[5])
@@ -185,6 +222,16 @@ for s in ("stress", "healthy"):
     rows.append((f"{s}: explain --json, 1 core", f"{rp[s + '_explain1']:.2f} s ({n/rp[s + '_explain1']:,.0f} rec/s)", f"zstd -dc: {z:.2f} s", f"{rp[s + '_explain1']/z:.2f}x (target <= 3x)"))
     rows.append((f"{s}: explain --json, 2 cores (wall)", f"{rp[s + '_explain2']:.2f} s", f"zstd -dc: {z:.2f} s", f"{rp[s + '_explain2']/z:.2f}x (target <= 2x)"))
 rows.append((f"peak RSS explain, stress, 100,000 vs {big:,} rec", f"{mem_stress[1]/1024:.1f} MiB", f"100,000 rec: {mem_stress[0]/1024:.1f} MiB", f"{mem_stress[1]/mem_stress[0]:.2f}x (target <= 1.5x)"))
+hostile = json.loads(sys.argv[7])
+cap = hostile["capKiB"]
+for key, kib in hostile["peakKiB"].items():
+    cmd, trace = key.split("_")
+    what = {"logs": "60 x 15 MB logs", "held": "the same in 1 ms", "kept": "20 x 5 MB kept strings", "fleet": "36 good + 1 hostile"}[trace]
+    rows.append((f"peak RSS {cmd}, {what}", f"{kib/1024:.1f} MiB", f"cap: {cap/1024:.0f} MiB", f"{kib/cap:.2f} of it (target < 1)"))
+rows.append(("  triage rows written", f"{hostile['triageRows']}", f"traces: {hostile['triageTraces']}", "every row (target: all)"))
+sc = hostile["speakerChurn"]
+rows.append(("explain, 300 updates of 10,000 speakers", f"{sc['speakers10000Seconds']:.2f} s", f"of 100: {sc['speakers100Seconds']:.2f} s",
+             f"{sc['ratio']:.0f}x for 100x the entries (linear: <= 150x)"))
 rows.append(("cat's structural pass, ns per line", f"words: {skim['wordsNsPerLine']:.0f} ns", f"plain loop: {skim['noneNsPerLine']:.0f} ns", f"SIMD16: {skim['simd16NsPerLine']:.0f} ns"))
 width = [max(len(str(row[i])) for row in rows) for i in range(3)]
 print(f"{'figure':<{width[0]}}  {'measured':<{width[1]}}  {'baseline (same run)':<{width[2]}}  ratio")
@@ -198,6 +245,7 @@ out = {"records": n, "explainSeconds": explain, "explainRecordsPerSec": n / expl
        "linearGrowth": {"speakers100kSeconds": sp100k / 1e6, "speakers1mSeconds": sp1m / 1e6,
                         "devices100kSeconds": dv100k / 1e6, "devices1mSeconds": dv1m / 1e6},
        "recorder": json.load(open("bench-results/recorder.json")),
+       "hostile": hostile,
        "triage": {"traces": 1000, "records": tn, "jobs1Seconds": t1, "jobs2Seconds": t2, "recordsPerSecPerCore": tn / t1,
                   "ratioToExplainPerCore": (tn / t1) / (n / explain), "cpuSeconds": tcpu, "explainCpuSeconds": ecpu,
                   "ratioToExplainPerCpuSecond": (tn / tcpu) / (n / ecpu), "jobs2Speedup": t1 / t2, "ceiling": ceiling,

@@ -92,6 +92,9 @@ extension Explanation {
         for note in damageNotes { line("damage: " + note) }
         if let why = unexplainable {
             line("Cannot be explained: " + why + ".")
+        } else if !unread.isEmpty {
+            line("Not all of it could be read: " + unread.joined(separator: "; ") + "; no all-clear is given, and nothing is said of what was lost"
+                + (needsAttentionBeyondPartial(r) ? "; needs attention: see below." : "."))
         } else if partial {
             line("Partial: nothing is said of what is missing or of the state before it is known" + (needsAttentionBeyondPartial(r) ? "; needs attention: see below." : "."))
         } else {

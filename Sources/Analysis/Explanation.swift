@@ -97,6 +97,9 @@ public struct Explanation: Sendable {
     public var partial: Bool
     /// Why there is nothing to judge, when there is nothing.
     public var unexplainable: String?
+    /// What the reader could not read that withholds the all-clear (lost frames, too many undecodable
+    /// records, missing seqs), one phrase per way: with any, the summary never says "Nothing is wrong".
+    public var unread: [String]
     /// Whether anything needs attention.
     public var needsAttention: Bool
     /// The summary, every count matching the lists below it.
@@ -143,6 +146,7 @@ public struct Explanation: Sendable {
         sessionNotes = Wording.sessionNotes(r)
         partial = r.session?.isPartial ?? false
         unexplainable = r.unexplainable
+        unread = Wording.unread(r)
         needsAttention = r.hasIssues
         routeContractNotApplied = r.routeContractApplied ? nil : Wording.routeContractNotApplied(r.header?.device.os ?? "macOS")
         let failing = r.verdicts.filter(\.didNotTakeEffect)

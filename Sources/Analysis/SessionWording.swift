@@ -53,8 +53,8 @@ extension Wording {
     /// resynchronisation after them, undecodable records, missing seqs, a trace never closed, records the
     /// recorder dropped. Empty for an undamaged trace.
     public static func damageNotes(_ r: ReplayResult) -> [String] {
-        var count: [TraceProblem.Kind: Int] = [:]
-        for p in r.problems { count[p.kind, default: 0] += 1 }
+        var count = r.problemsByKind
+        if count.isEmpty { for p in r.problems { count[p.kind, default: 0] += 1 } }
         func n(_ k: TraceProblem.Kind) -> Int { count[k] ?? 0 }
         func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         var out: [String] = []
@@ -78,7 +78,32 @@ extension Wording {
                 + r.dropped.prefix(5).map { "\(formatDuration($0.fromT))–\(formatDuration($0.toT))" }.joined(separator: ", ")
                 + (r.dropped.count > 5 ? ", …" : "") + "): items there are marked uncertain")
         }
+        if r.recordsWithClippedStrings > 0 {
+            out.append("\(plural(r.recordsWithClippedStrings, "record")) had strings over \(TextCap.keptBytes) bytes: they were replayed "
+                + "with those strings clipped (each says its full length)")
+        }
         if r.problemCount > r.problems.count { out.append("\(r.problemCount - r.problems.count) more reading problems not listed (run 'rtctrace verify')") }
         return out
+    }
+}
+
+extension Wording {
+    /// What the reader could not read that withholds the all-clear (`ReplayResult.unread`), one phrase
+    /// per way; empty when the input was read well enough for one.
+    public static func unread(_ r: ReplayResult) -> [String] {
+        func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+        return r.unread.map { u in
+            switch u {
+            case let .framesLost(frames, resyncs):
+                let lost = frames > 0 ? "\(plural(frames, "frame")) could not be read" : "unreadable bytes were skipped"
+                return lost + (frames > 0 && resyncs > 0 ? " (and unreadable bytes were skipped \(plural(resyncs, "time")))" : "")
+                    + ": the records there are lost"
+            case let .recordsUndecodable(n, total):
+                let share = total > 0 ? Double(n) * 100 / Double(total) : 100
+                return "\(n) of \(total) records (\(fixed(share, share >= 10 ? 0 : 1))%) could not be decoded"
+            case .seqsMissing(let gaps):
+                return "seqs are missing in \(plural(gaps, "place")): records there were never read"
+            }
+        }
     }
 }

@@ -40,9 +40,10 @@ extension DiffSide {
         // Expectations are not behaviour, nor is a checkpoint (it restates the state at a part's start).
         if case .expect = r.body { return }
         if case .checkpoint = r.body { return }
+        // The key hashes the whole label; the label kept to print is cut (a diff keeps one per record).
         let label = Self.label(r.body)
         indexBySeq[r.seq] = records.count
-        records.append(Keyed(seq: r.seq, t: r.t, type: r.type, key: StableHash.fnv1a64(label), label: label))
+        records.append(Keyed(seq: r.seq, t: r.t, type: r.type, key: StableHash.fnv1a64(label), label: TextCap.clip(label, 2 * TextCap.characters)))
     }
 
     /// A record's type and identifying fields in words: what pairs it with its counterpart.

@@ -54,6 +54,8 @@ public struct TriageRow: Sendable, Equatable {
     public var problemsByKind: [String: Int] = [:]
     /// The first problem, in words.
     public var firstProblem: String?
+    /// Records replayed with strings clipped to `TextCap.keptBytes` (a limit the trace exceeded).
+    public var recordsWithClippedStrings = 0
     /// Why there is nothing to judge (not a trace, unreadable, empty, no header), or nil.
     public var unexplainable: String?
     /// Why the session is incomplete, or nil.
@@ -188,6 +190,7 @@ public struct TriageRow: Sendable, Equatable {
         droppedRecords = r.droppedRecords
         problems = r.problemCount
         for (k, n) in replay.problemsByKind { problemsByKind[k.rawValue] = n }
+        recordsWithClippedStrings = replay.result.recordsWithClippedStrings
         firstProblem = r.problems.first?.description
         incompleteSession = Wording.incompleteSession(replay.result)
         partial = (r.session?.isPartial ?? false) ? incompleteSession : nil

@@ -7,6 +7,10 @@ import TraceModel
 
 /// The options every replaying command shares: each tunable the contract names.
 public enum ReplayFlags {
+    /// What the input lacks when no all-clear is given for it (`ReplayResult.unread`), for `--help` and the README.
+    public static let unreadInput = "a lost frame, more than \(fixed(ReplayResult.undecodableShareLimit * 100, 0))% of the records "
+        + "undecodable, missing seqs"
+
     public static let tolerance = Option.integer("--tolerance-ms", "ms", OptionRange.windowMs,
                                           "A divergence counts once it lasts longer than this (X2; default 500).")
     public static let retryDelay = Option.integer("--retry-delay-ms", "ms", OptionRange.windowMs,

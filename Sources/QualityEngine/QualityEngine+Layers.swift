@@ -33,7 +33,8 @@ extension QualityEngine {
         }
         // L2. Without a matching api.subscribe the candidates are unknown, so the call cannot be judged
         // out of range (decided): it is taken as sent and L3 still expects a confirmation.
-        if let subscription = state.subscriptions[key], !subscription.layers.contains(target) {
+        // A subscription that declared more candidates than it keeps cannot say a target is not among them.
+        if let subscription = state.subscriptions[key], subscription.isComplete, !subscription.layers.contains(target) {
             return [
                 verdict(.ineffective, .targetNotInCandidates, causeSeq: subscription.seq, rule: .L2),
                 .finding(findings.targetNotInCandidates(key: key, target: target, seq: seq, t: t,

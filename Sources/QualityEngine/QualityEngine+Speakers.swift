@@ -162,11 +162,20 @@ extension QualityEngine {
         return content &- pairHash(previous, h) &- pairHash(h, next) &+ pairHash(previous, next)
     }
 
-    /// `merge(into:)`'s result, kept in order as it changes: each entry costs a lookup, two binary
-    /// searches and the move of the entries after it, never a scan or a sort of the whole set.
+    /// The most entries an update applies one at a time; a larger one is merged into the set in one pass.
+    static let entryByEntryLimit = 32
+
+    /// `merge(into:)`'s result, kept in order as it changes. A small update costs, per entry, a lookup, two
+    /// binary searches and the move of the entries after it; a larger one (over `entryByEntryLimit`
+    /// entries) one pass over the set: its entries are sorted and merged with the set's unchanged ones.
+    /// Neither scans or sorts the whole set per entry, so an update of k entries to a set of n costs
+    /// O(n + k log k) at worst, never O(k·n).
     mutating func mergeIndexed(speaking: [Speaker], stopped: [SpeakerKey], limit: Int = speakerLimit) -> Bool {
         if speakerLevels.count != state.speakers.count {
             speakerLevels = Dictionary(state.speakers.map { ($0.key, $0.level) }, uniquingKeysWith: { a, _ in a })
+        }
+        if speaking.count + stopped.count > Self.entryByEntryLimit {
+            return mergeInOnePass(speaking: speaking, stopped: stopped, limit: limit)
         }
         var ignored = false
         var content = currentContent
@@ -176,6 +185,7 @@ extension QualityEngine {
             if let level = speakerLevels[key] {
                 if let i = Self.position(of: Speaker(uid: key.uid, trackId: key.trackId, level: level), in: state.speakers) {
                     content = Self.contentAfter(content, state.speakers, at: i)
+                    speakerSetWork += state.speakers.count - i
                     state.speakers.remove(at: i)
                 }
             } else if state.speakers.count >= limit {
@@ -185,15 +195,61 @@ extension QualityEngine {
             speakerLevels[key] = entry.level
             let i = Self.insertionPoint(of: entry, in: state.speakers)
             content = Self.contentAfter(content, state.speakers, inserting: key, at: i)
+            speakerSetWork += state.speakers.count - i
             state.speakers.insert(entry, at: i)
         }
         for key in stopped {
             guard let level = speakerLevels.removeValue(forKey: key) else { continue }
             if let i = Self.position(of: Speaker(uid: key.uid, trackId: key.trackId, level: level), in: state.speakers) {
                 content = Self.contentAfter(content, state.speakers, at: i)
+                speakerSetWork += state.speakers.count - i
                 state.speakers.remove(at: i)
             }
         }
+        return ignored
+    }
+
+    /// `mergeIndexed` for a large update: the same result (S1's order of additions, the limit counted as
+    /// entries arrive, `stopped` applied last), built by one merge of two sorted runs.
+    private mutating func mergeInOnePass(speaking: [Speaker], stopped: [SpeakerKey], limit: Int) -> Bool {
+        var ignored = false
+        var count = state.speakers.count
+        var changed: [SpeakerKey: Double] = [:]
+        changed.reserveCapacity(speaking.count)
+        for entry in speaking {
+            let key = entry.key
+            if speakerLevels[key] == nil && changed[key] == nil {
+                guard count < limit else { ignored = true; continue }
+                count += 1
+            }
+            changed[key] = entry.level
+        }
+        var gone = Set<SpeakerKey>()
+        for key in stopped where speakerLevels[key] != nil || changed[key] != nil {
+            gone.insert(key)
+            changed.removeValue(forKey: key)
+        }
+        let kept = state.speakers.filter { changed[$0.key] == nil && !gone.contains($0.key) }
+        var fresh: [Speaker] = []
+        fresh.reserveCapacity(changed.count)
+        for (key, level) in changed {
+            fresh.append(Speaker(uid: key.uid, trackId: key.trackId, level: level))
+            speakerLevels[key] = level
+        }
+        for key in gone { speakerLevels.removeValue(forKey: key) }
+        fresh.sort(by: Self.speakerOrder)
+        var merged: [Speaker] = []
+        merged.reserveCapacity(kept.count + fresh.count)
+        var i = 0, j = 0
+        while i < kept.count && j < fresh.count {
+            if Self.speakerOrder(fresh[j], kept[i]) { merged.append(fresh[j]); j += 1 } else { merged.append(kept[i]); i += 1 }
+        }
+        merged += kept[i...]
+        merged += fresh[j...]
+        speakerSetWork += state.speakers.count + merged.count
+        state.speakers = merged
+        // The derived order is S2's, whose ties follow the keys: the plain reading is the content.
+        speakersContent = (merged.count, Self.content(merged, tieOrderUnknown: false))
         return ignored
     }
 

@@ -145,15 +145,30 @@ extension QualityEngine {
 
     /// The candidate layers an `api.subscribe` declared.
     public struct Subscription: Equatable, Sendable {
+        /// The most candidate layers a subscription keeps, and the most bytes of their track ids: the
+        /// engine keeps up to `subscriptionLimit` subscriptions, so their lists are capped in size too.
+        public static let layerLimit = 64, layerBytesLimit = 4_096
         /// The `api.subscribe` record.
         public var seq: Int
-        /// Candidate layer track ids.
+        /// Candidate layer track ids: the first ones declared, within `layerLimit` and `layerBytesLimit`.
         public var layers: [String]
-        /// Creates a subscription.
+        /// How many candidates the call declared (more than `layers` when some were not kept: L2 then
+        /// cannot say a target is outside them).
+        public var declared: Int
+        /// Creates a subscription, keeping the first candidates within the limits.
         public init(seq: Int, layers: [String]) {
             self.seq = seq
-            self.layers = layers
+            var kept: [String] = [], bytes = 0
+            for l in layers {
+                bytes += l.utf8.count
+                guard kept.count < Self.layerLimit, bytes <= Self.layerBytesLimit else { break }
+                kept.append(l)
+            }
+            self.layers = kept
+            self.declared = layers.count
         }
+        /// Whether every declared candidate is kept.
+        public var isComplete: Bool { declared == layers.count }
     }
 
     /// An accepted `switchLayer` call waiting for `srv.layerSwitched` with reason `client` (L3).

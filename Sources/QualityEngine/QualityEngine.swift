@@ -83,6 +83,9 @@ public struct QualityEngine: Sendable {
     /// changes nothing (a million new speakers past the limit) costs no hash of the whole set. Derived:
     /// dropped whenever the set changes, and recomputed when it disagrees with the state in size.
     var speakersContent: (count: Int, content: UInt64)?
+    /// Entries of the speaker set moved or visited by updates so far: what an update costs beyond its own
+    /// entries, so that a test can hold the cost to the set's size rather than its square (no clock).
+    var speakerSetWork = 0
 
     /// Creates an engine at the start of a trace.
     public init(options: Options = Options()) {

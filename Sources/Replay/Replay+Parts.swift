@@ -5,8 +5,8 @@ import TraceModel
 public struct PartsReplay: Sendable {
     /// The replay of every part's records, as one trace.
     public var result: ReplayResult
-    /// Reader problems by kind, over all parts (not capped).
-    public var problemsByKind: [TraceProblem.Kind: Int] = [:]
+    /// Reader problems by kind, over all parts (not capped): the result's.
+    public var problemsByKind: [TraceProblem.Kind: Int] { result.problemsByKind }
     /// Parts that could be opened.
     public var partsOpened = 0
 }

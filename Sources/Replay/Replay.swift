@@ -52,16 +52,22 @@ public enum Replay {
                       pipelined: Bool = false, onRecord: (Record) -> Void, onProblem: (TraceProblem) -> Void) throws -> PartsReplay {
         var problems: [TraceProblem] = []
         var count = 0
+        var byKind: [TraceProblem.Kind: Int] = [:]
         var out = PartsReplay(result: ReplayResult(file: parts.first ?? ""))
         func report(_ p: TraceProblem) throws {
             if strict && p.isDamage { throw p }
             count += 1
-            out.problemsByKind[p.kind, default: 0] += 1
+            byKind[p.kind, default: 0] += 1
             if problems.count < 1000 { problems.append(p) }
             onProblem(p)
         }
         var lastSeq: Int?
         var lastT: Int64?
+        // The session part number of the part before, and the seq gaps at parts missing in between (what
+        // the session notes say; not damage of the parts read).
+        var lastPart: Int?
+        var gapsAtMissingParts = 0
+        var clipped = 0
         var unknownTypes: [String: Int] = [:]
         // Whether the last part read ends torn or unclosed: the trace then ends at a crash.
         var endsTorn = false
@@ -75,6 +81,7 @@ public enum Replay {
                     continue
                 }
             }
+            reader.keptStringBytes = TextCap.keptBytes
             out.partsOpened += 1
             endsTorn = false
             var held: [TraceProblem] = []
@@ -83,10 +90,15 @@ public enum Replay {
                 if firstRecord {
                     firstRecord = false
                     var continuation = false
-                    if case .header(let h) = r.body, let s = h.session { continuation = k > 0 || s.part > 1 }
+                    var part: Int?
+                    if case .header(let h) = r.body, let s = h.session { continuation = k > 0 || s.part > 1; part = s.part }
                     for p in held where !(continuation && p.kind == .header && p.seq == r.seq) { try report(p) }
                     held.removeAll()
+                    var afterMissingPart = false
+                    if k > 0, let part, let lastPart { afterMissingPart = part > lastPart + 1 }
+                    lastPart = part
                     if k > 0, let last = lastSeq, r.seq != last + 1 {
+                        if afterMissingPart { gapsAtMissingParts += 1 }
                         try report(TraceProblem(.seqGap, file: path, seq: r.seq, lost: r.seq > last + 1 ? (last + 1)...(r.seq - 1) : nil,
                                                 message: "this part starts at seq \(r.seq), but the part before it ended at seq \(last)"))
                     }
@@ -105,10 +117,14 @@ public enum Replay {
             })
             for p in held { try report(p) }
             for (type, n) in reader.unknownTypes { unknownTypes[type, default: 0] += n }
+            clipped += reader.clippedRecords
         }
         var result = replayer.finish(end: endsTorn ? .crash : .end)
         result.problems = problems
         result.problemCount = count
+        result.problemsByKind = byKind
+        result.seqGapsAtMissingParts = gapsAtMissingParts
+        result.recordsWithClippedStrings = clipped
         result.unknownTypes = unknownTypes
         out.result = result
         return out

@@ -64,6 +64,14 @@ public struct ReplayResult: Sendable {
     public var problems: [TraceProblem] = []
     /// All problems, counted.
     public var problemCount = 0
+    /// All problems by kind, over all parts (not capped).
+    public var problemsByKind: [TraceProblem.Kind: Int] = [:]
+    /// Records read with strings longer than `TextCap.keptBytes`, replayed with them clipped (the full
+    /// length noted in each): a limit the trace exceeded.
+    public var recordsWithClippedStrings = 0
+    /// Of the `seqGap` problems, those where a part of the session given starts after parts missing in
+    /// between: the session notes say what is missing there.
+    public var seqGapsAtMissingParts = 0
     /// The stretches in which the device-side recorder dropped records (`trace.dropped`), the first 100:
     /// what the replay concludes there is uncertain.
     public var dropped: [DroppedRange] = []
@@ -116,6 +124,28 @@ public struct ReplayResult: Sendable {
         return nil
     }
 
+    /// The share of records that may be undecodable before the replay is too little of the trace to give an
+    /// all-clear (`unread`): 1 %.
+    public static let undecodableShareLimit = 0.01
+
+    /// What the reader could not read of the input, when it is evidence the judgement lacks: frames lost,
+    /// more than `undecodableShareLimit` of the records undecodable, seqs missing. Empty when the input
+    /// was read well enough for an all-clear; a torn or unclosed end (a crash) is not here: what holds at
+    /// the end then holds at the crash, which the damage notes say.
+    public var unread: [UnreadInput] {
+        func n(_ k: TraceProblem.Kind) -> Int { problemsByKind[k] ?? 0 }
+        var out: [UnreadInput] = []
+        let frames = n(.badFrame) + n(.windowTooLarge), skipped = n(.garbage)
+        if frames + skipped > 0 { out.append(.framesLost(frames: frames, resyncs: skipped)) }
+        let undecodable = n(.badRecord) + n(.lineTooLong)
+        if undecodable > 0 && Double(undecodable) > Self.undecodableShareLimit * Double(undecodable + records) {
+            out.append(.recordsUndecodable(undecodable, of: undecodable + records))
+        }
+        let gaps = n(.seqGap) - seqGapsAtMissingParts
+        if gaps > 0 { out.append(.seqsMissing(gaps: gaps)) }
+        return out
+    }
+
     /// Whether anything is wrong: a warning or worse, or a divergence (or nothing to judge by).
     /// A call that did not take effect in the end (still pending, superseded, dropped) is something to
     /// look at too: the summary must never list one above "Nothing is wrong".
@@ -123,7 +153,19 @@ public struct ReplayResult: Sendable {
         unexplainable != nil || !divergences.isEmpty || findings.contains { $0.severity >= .warning } || findingsDropped > 0
             || (session?.isPartial ?? false)
             || notTakingEffectCount > 0
+            || !unread.isEmpty
     }
+}
+
+/// A way the input was not read that withholds the all-clear (`ReplayResult.unread`).
+public enum UnreadInput: Equatable, Sendable {
+    /// Frames that could not be read (a bad checksum, an undecodable frame, a window over the limit), and
+    /// times the reader skipped unreadable bytes to find the next frame: the records there are lost.
+    case framesLost(frames: Int, resyncs: Int)
+    /// Records that could not be decoded, of the lines read, over the share an all-clear allows.
+    case recordsUndecodable(Int, of: Int)
+    /// Jumps in seq: records are missing there.
+    case seqsMissing(gaps: Int)
 }
 
 /// What became of a call that did not take effect, and why: what the counts are keyed by.

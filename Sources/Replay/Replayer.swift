@@ -57,6 +57,9 @@ public final class Replayer {
     public func feed(_ record: Record) {
         if record.t != heldT { releaseHeld() }
         if record.body.kind?.family == .sdk {
+            // A ms with more SDK records than `heldCap` (only a hostile trace has one) takes them in
+            // batches: those held so far go first, so what waits stays bounded.
+            if held.count >= Self.heldCap { releaseHeld() }
             heldT = record.t
             held.append(record)
             return
@@ -65,8 +68,10 @@ public final class Replayer {
         process(record)
     }
 
-    /// The `sdk.*` records of the current ms waiting for the other records of that ms.
+    /// The `sdk.*` records of the current ms waiting for the other records of that ms, at most `heldCap`
+    /// (each string in them at most `TextCap.keptBytes`, as the reader delivers them).
     private var held: [Record] = []
+    static let heldCap = 4_096
     private var heldT: Int64 = -1
 
     private func releaseHeld() {

@@ -13,8 +13,16 @@ public final class ChromeTraceRecorder {
     public let maxInstants: Int
     /// Counter samples kept at most.
     public let maxCounters: Int
-    /// Records seen beyond `maxInstants` (not exported).
+    /// Bytes of record JSON kept as instants at most (each record's JSON is cut to `instantJSONChars`
+    /// characters first): a cap in size as well as in count.
+    public let maxInstantBytes: Int
+    /// Characters of one record's JSON an instant carries; a longer record is a string cut to this,
+    /// an ellipsis and the full length.
+    public static let instantJSONChars = 2000
+    /// Records seen beyond `maxInstants` or `maxInstantBytes` (not exported).
     public private(set) var droppedInstants = 0
+    /// Bytes of record JSON kept as instants so far.
+    private var instantBytes = 0
     /// Counter samples beyond `maxCounters` (not exported).
     public private(set) var droppedCounters = 0
 
@@ -23,6 +31,8 @@ public final class ChromeTraceRecorder {
         let t: Int64
         let type: String
         let json: String
+        /// Whether `json` is the record's whole JSON (else a string clipped from it).
+        let whole: Bool
     }
 
     struct Counter {
@@ -32,13 +42,16 @@ public final class ChromeTraceRecorder {
     }
 
     var instants: [Instant] = []
+    /// Records kept as instants.
+    public var instantCount: Int { instants.count }
     var counters: [Counter] = []
 
     /// Creates a recorder with the given caps (counter samples: six per quality report, so the default
     /// keeps as many reports, 50 000, as the two per report it kept before RTT, loss, jitter and bitrate).
-    public init(maxInstants: Int = 100_000, maxCounters: Int = 300_000, maxSegments: Int = 20_000) {
+    public init(maxInstants: Int = 100_000, maxInstantBytes: Int = 32 << 20, maxCounters: Int = 300_000, maxSegments: Int = 20_000) {
         lanes = ReportLanes(maxSegments: maxSegments)
         self.maxInstants = maxInstants
+        self.maxInstantBytes = maxInstantBytes
         self.maxCounters = maxCounters
     }
 
@@ -46,8 +59,12 @@ public final class ChromeTraceRecorder {
     public func observe(_ step: ReplayStep) {
         lanes.observe(step)
         if let r = step.record {
-            if instants.count < maxInstants {
-                instants.append(Instant(seq: r.seq, t: r.t, type: r.type, json: r.jsonLine))
+            if instants.count < maxInstants && instantBytes < maxInstantBytes {
+                let line = r.jsonLine
+                let whole = line.utf8.count <= Self.instantJSONChars
+                let json = whole ? line : TextCap.clip(line, Self.instantJSONChars)
+                instantBytes += json.utf8.count
+                instants.append(Instant(seq: r.seq, t: r.t, type: r.type, json: json, whole: whole))
             } else {
                 droppedInstants += 1
             }
@@ -131,7 +148,7 @@ public enum ChromeTrace {
         for x in recorder.instants {
             events.append(Event(ph: "i", name: x.type, cat: "record", tid: recordsTid, ts: x.t,
                                 args: [("seq", .int(Int64(x.seq))),
-                                       ("record", x.json.utf8.count <= 2000 ? .raw(x.json) : .string(TextCap.clip(x.json, 2000)))],
+                                       ("record", x.whole ? .raw(x.json) : .string(x.json))],
                                 order: x.seq))
         }
         for (i, c) in recorder.counters.enumerated() {

@@ -78,8 +78,10 @@ public enum HTMLReport {
             o += " · device unknown (the trace has no header)"
         }
         o += " · \(e(formatDuration(r.durationMs))), \(r.records) records</p>\n"
+        let unread = Wording.unread(r)
         let status = r.unexplainable.map { ("attention", "Cannot be explained: " + e($0)) }
-            ?? ((r.session?.isPartial ?? false) ? ("attention", "Partial: judgement withheld where the state is unknown")
+            ?? (!unread.isEmpty ? ("attention", "Not all of it could be read: " + e(unread.joined(separator: "; ")))
+            : (r.session?.isPartial ?? false) ? ("attention", "Partial: judgement withheld where the state is unknown")
                 : r.hasIssues ? ("attention", "Needs attention")
                 : ("ok", (r.session?.isIncomplete ?? false) ? "Nothing is wrong in what was replayed" : "Nothing is wrong"))
         o += "<p class=\"status \(status.0)\">\(status.1)</p>\n</header>\n"

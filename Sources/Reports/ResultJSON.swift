@@ -108,6 +108,8 @@ public enum ResultJSON {
         w.endObject()
         w.key("ok"); w.bool(!r.hasIssues)
         if let why = r.unexplainable { w.key("unexplainable"); w.string(why) }
+        let unread = Wording.unread(r)
+        if !unread.isEmpty { w.key("unread"); w.beginArray(); for s in unread { w.string(s) }; w.endArray() }
         w.endObject()
     }
 

@@ -51,6 +51,7 @@ public enum TriageRowJSON {
         w.key("problems"); w.int(row.problems)
         w.key("byKind"); counts(row.problemsByKind.sorted { $0.key < $1.key }, &w)
         w.key("first"); w.string(row.firstProblem)
+        w.key("recordsWithClippedStrings"); w.int(row.recordsWithClippedStrings)
         w.endObject()
         w.key("unexplainable"); w.string(row.unexplainable)
         w.key("incompleteSession"); w.string(row.incompleteSession)

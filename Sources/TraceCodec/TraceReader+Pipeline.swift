@@ -6,6 +6,10 @@ extension TraceReader {
     static let pipelineBatch = 256
     /// Batches in flight between the two threads: the bound on what the reading thread runs ahead.
     static let pipelineDepth = 8
+    /// The line bytes after which a batch is handed over however few events it holds, so that what runs
+    /// ahead is bounded in bytes too (`pipelineDepth` batches of at most this plus one line): a trace of
+    /// 15 MB log lines holds a few of them in flight, not 2,048.
+    static let pipelineBatchBytes = 1 << 20
 
     /// Streams the rest of the trace like `forEach(record:problem:)`; with `pipelined`, reading,
     /// decompressing and decoding run on a thread of their own, a bounded queue of event batches
@@ -40,10 +44,13 @@ extension TraceReader {
         var batch: [TraceEvent] = []
         batch.reserveCapacity(Self.pipelineBatch)
         var more = true
+        var bytes = 0
         while more {
             more = pull(record: { batch.append(.record($0)) }, skimmed: { _ in }, problem: { batch.append(.problem($0)) })
-            if batch.count >= Self.pipelineBatch || (!more && !batch.isEmpty) {
+            bytes += currentLineBytes
+            if batch.count >= Self.pipelineBatch || bytes >= Self.pipelineBatchBytes || (!more && !batch.isEmpty) {
                 guard pipe.put(&batch) else { return }
+                bytes = 0
             }
         }
         pipe.finish()

@@ -40,6 +40,12 @@ public final class TraceReader: IteratorProtocol, Sequence {
     public private(set) var problems: [TraceProblem] = []
     /// How many problems to keep in `problems` (all are still yielded).
     public var keepProblems = 10_000
+    /// When set, a record read from a longer line has every string longer than this clipped
+    /// (`Record.clipped(to:)`) before it is delivered: what a replay keeps (`TextCap.keptBytes`). Nil
+    /// (the default) delivers every record as written, for the commands that copy records.
+    public var keptStringBytes: Int?
+    /// Records delivered with strings clipped to `keptStringBytes`.
+    public private(set) var clippedRecords = 0
 
     /// Opens a trace; `-` reads standard input.
     public init(path: String, limits: ReaderLimits = .standard) throws {
@@ -56,6 +62,8 @@ public final class TraceReader: IteratorProtocol, Sequence {
     }
 
     private var currentLine: Range<Int> = 0..<0
+    /// The length of the line last read, in bytes.
+    var currentLineBytes: Int { currentLine.count }
 
     /// Whether the last record came from a torn final frame (kept, but its frame was never completed).
     public var currentFrameIsTorn: Bool { currentLine.upperBound > source.tornFrom }
@@ -158,9 +166,13 @@ public final class TraceReader: IteratorProtocol, Sequence {
             return false
         }
         let lineNo = source.lineNumber
-        let record: Record
+        var record: Record
         do {
             record = try decoder.decode(source.bytes(range), lineNumber: lineNo)
+            if let cap = keptStringBytes, range.count > cap, let clipped = record.clipped(to: cap) {
+                record = clipped
+                clippedRecords += 1
+            }
         } catch let e {
             // A record that is there but unreadable is reported once, not again as a gap.
             if let s = e.seq, s == (lastSeq ?? -1) + 1 { lastSeq = s }

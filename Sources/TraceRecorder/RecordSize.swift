@@ -5,17 +5,8 @@ import TraceModel
 /// unless a string is over the cap).
 enum RecordClipping {
     /// `s` cut to at most `limit` UTF-8 bytes (at a character boundary) followed by
-    /// `…[clipped from N bytes]`; nil when it is not longer than that.
-    static func clip(_ s: String, _ limit: Int) -> String? {
-        let n = s.utf8.count
-        guard n > limit else { return nil }
-        let note = "…[clipped from \(n) bytes]"
-        let u = s.utf8
-        var end = u.index(u.startIndex, offsetBy: max(0, limit - note.utf8.count))
-        // Back off continuation bytes, so that no character is cut in half.
-        while end > u.startIndex && u[end] & 0xC0 == 0x80 { end = u.index(before: end) }
-        return String(decoding: u[..<end], as: UTF8.self) + note
-    }
+    /// `…[clipped from N bytes]`; nil when it is not longer than that (`TextCap.clip(bytes:)`).
+    static func clip(_ s: String, _ limit: Int) -> String? { TextCap.clip(bytes: s, limit) }
 }
 
 extension RecordBody {
@@ -34,11 +25,6 @@ extension RecordBody {
 
     /// The queue's estimate alone.
     var queuedBytes: Int { queuedSize.bytes }
-
-    /// The body with every string over `limit` bytes clipped; nil when none is.
-    func clipped(to limit: Int) -> RecordBody? {
-        mapStrings { value, _ in RecordClipping.clip(value, limit) }
-    }
 }
 
 extension TraceRecorder.Event.Payload {

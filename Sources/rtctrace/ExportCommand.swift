@@ -34,7 +34,8 @@ enum ExportCommand {
         try target.write(json)
         Output.stderr.line("wrote \(terminalSafe(target.displayName)) (\(json.utf8.count) bytes)")
         if recorder.droppedInstants > 0 {
-            Output.stderr.line("note: \(recorder.droppedInstants) records beyond the first \(recorder.maxInstants) are not exported as instants")
+            Output.stderr.line("note: \(recorder.droppedInstants) records beyond the first \(recorder.instantCount) are not exported as instants "
+                + "(at most \(recorder.maxInstants) records, \(recorder.maxInstantBytes >> 20) MiB of their JSON)")
         }
         return .success
     }

@@ -47,9 +47,9 @@ enum ReplayCommand {
 /// `rtctrace explain`: the support engineer's answer.
 enum ExplainCommand {
     /// When explain answers no: what its summary's last line says, and why.
-    static let needsAttention = "the summary says 'Needs attention' or 'Partial': a finding of severity warning or error, "
+    static let needsAttention = "the summary says 'Needs attention', 'Partial' or 'Not all of it could be read': a finding of severity warning or error, "
         + "a route divergence, a call that did not take effect in the end (ineffective, superseded, dropped, still pending, rejected), "
-        + "or a part of a session judged without the parts before it; info findings alone and calls that took effect late are fine (0)"
+        + "a part of a session judged without the parts before it, or input not read (\(ReplayFlags.unreadInput)); info findings alone and calls that took effect late are fine (0)"
 
     static let json = Option.flag("--json", "Print the result as JSON (schema rtctrace.explain/1, see docs/json.md).")
 

@@ -12,7 +12,8 @@ enum ReportCommand {
         summary: "Write a self-contained HTML report: the explanation, a timeline of every lane, findings.",
         options: [output] + ReplayFlags.options + [CommonOptions.strict],
         details: "The page loads nothing from elsewhere: open it in any browser, attach it to a ticket, print it.\nSee docs/report.md.",
-        exits: ExitCodes(failure: nil, readsTraces: true))
+        exits: ExitCodes(failure: "the report is written, but not all of the input could be read (\(ReplayFlags.unreadInput)): "
+            + "its status says so and gives no all-clear", readsTraces: true))
 
     static let command = Command(spec: spec) { args in
         guard !args.positionals.isEmpty else { throw UsageError(message: "expected one TRACE (or the parts of one session)") }
@@ -23,6 +24,6 @@ enum ReportCommand {
         let html = HTMLRenderer(lanes: lanes.lanes(for: result)).render(result)
         try target.write(html)
         Output.stderr.line("wrote \(terminalSafe(target.displayName)) (\(html.utf8.count) bytes)")
-        return .success
+        return result.unread.isEmpty ? .success : .failure
     }
 }

@@ -34,7 +34,7 @@ final class AmplificationTests: XCTestCase {
             XCTAssertLessThan(size, limit, file)
         }
         XCTAssertLessThan(explain.out.utf8.count, 200_000)
-        XCTAssertTrue(explain.out.contains("… (1000000 characters)"), String(explain.out.prefix(2000)))
+        XCTAssertTrue(explain.out.contains("… (1000000 bytes)"), String(explain.out.prefix(2000)))
     }
 
     /// One bad record repeated: the first warnings, then a count.

@@ -1,8 +1,12 @@
 import Foundation
 import TestSupport
+import TraceCodec
+import TraceModel
 import XCTest
 
-/// An input with nothing to judge by never gets "Nothing is wrong": it is named and exits 65.
+/// An input with nothing to judge by never gets "Nothing is wrong": it is named and exits 65. Nor does
+/// one the reader could not read well enough: a lost frame, most records undecodable, missing seqs
+/// (the summary says what could not be read; exit 1).
 final class NoAllClearTests: XCTestCase {
     var dir = ""
     override func setUp() { dir = CLI.tempDir() }
@@ -57,5 +61,91 @@ final class NoAllClearTests: XCTestCase {
         let r = CLI.run(["check", path])
         XCTAssertEqual(r.status, 1)
         XCTAssertTrue((r.out + r.err).contains("no-expectations.jsonl: checks nothing"), r.out + r.err)
+    }
+
+    /// A call that takes effect: join, the session, the route call applied, leave; one record a frame when written.
+    func callTrace() throws -> [Record] {
+        let path = dir + "/call.jsonl"
+        try """
+        {"seq":0,"t":0,"type":"trace.header","format":"rtctrace","version":1,"layer":"srtc","sdk":"SRTC 4.6.2","device":{"model":"iPhone14,5","os":"iOS 17.5","simulator":false}}
+        {"seq":1,"t":1000,"type":"api.joinChannel","channel":"daily-sync"}
+        {"seq":2,"t":1010,"type":"obs.sessionActivated","ok":true,"category":"playAndRecord","mode":"voiceChat","options":["allowBluetooth"]}
+        {"seq":3,"t":1030,"type":"obs.routeChanged","route":"receiver","previousRoute":"speaker","reason":"categoryChange"}
+        {"seq":4,"t":2000,"type":"api.setRoute","target":"speaker","api":"setAudioRoute(.speaker)"}
+        {"seq":5,"t":2020,"type":"obs.overrideOutput","port":"speaker"}
+        {"seq":6,"t":2030,"type":"obs.routeChanged","route":"speaker","previousRoute":"receiver","reason":"override"}
+        {"seq":7,"t":8000,"type":"api.leaveChannel"}
+        {"seq":8,"t":8020,"type":"obs.sessionDeactivated","notifyOthers":true}
+
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let read = try Fixtures.readAll(path)
+        XCTAssertEqual(read.problems, [])
+        return read.records
+    }
+
+    /// Explain (text and JSON) and report of `path`: never an all-clear, exit 1, and `says` in the summary.
+    func assertNoAllClear(_ path: String, says: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let explain = CLI.run(["explain", path])
+        XCTAssertEqual(explain.status, 1, explain.out + explain.err, file: file, line: line)
+        XCTAssertFalse(explain.out.contains("Nothing is wrong"), explain.out, file: file, line: line)
+        XCTAssertTrue(explain.out.contains("Not all of it could be read: "), explain.out, file: file, line: line)
+        XCTAssertTrue(explain.out.contains(says), explain.out, file: file, line: line)
+        let json = CLI.run(["explain", "--json", path])
+        XCTAssertEqual(json.status, 1, file: file, line: line)
+        let summary = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])?["summary"] as? [String: Any])
+        XCTAssertEqual(summary["ok"] as? Bool, false, file: file, line: line)
+        XCTAssertTrue(((summary["unread"] as? [String]) ?? []).contains { $0.contains(says) }, "\(summary)", file: file, line: line)
+        let html = dir + "/r.html"
+        let report = CLI.run(["report", path, "-o", html])
+        XCTAssertEqual(report.status, 1, report.err, file: file, line: line)
+        let page = try String(contentsOfFile: html, encoding: .utf8)
+        XCTAssertFalse(page.contains("Nothing is wrong"), file: file, line: line)
+        XCTAssertTrue(page.contains("class=\"status attention\">Not all of it could be read: "), file: file, line: line)
+    }
+
+    func test_aLostFrameHoldingTheOnlyCallGivesNoAllClear() throws {
+        let path = dir + "/lost.trace.zst"
+        try Fixtures.write(try callTrace(), path, options: TraceWriter.Options(frameRecords: 1))
+        let whole = CLI.run(["explain", path])
+        XCTAssertEqual(whole.status, 0, whole.out + whole.err)
+        XCTAssertTrue(whole.out.contains("Nothing is wrong"), whole.out)
+        // The zstd frames, one per record in order; a byte in the middle of the call's (seq 4).
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        let magic: [UInt8] = [0x28, 0xB5, 0x2F, 0xFD]
+        let starts = (0...(bytes.count - 4)).filter { i in (0..<4).allSatisfy { bytes[i + $0] == magic[$0] } }
+        XCTAssertEqual(starts.count, 9)
+        bytes[(starts[4] + starts[5]) / 2] ^= 0x5A
+        try bytes.write(to: URL(fileURLWithPath: path))
+        try assertNoAllClear(path, says: "1 frame could not be read")
+    }
+
+    func test_mostRecordsUndecodableGivesNoAllClear() throws {
+        let path = dir + "/bogus.jsonl"
+        var lines = TraceBuilder().records.map(\.jsonLine)
+        lines.append(#"{"seq":1,"t":5,"type":"sdk.log","level":"info","message":"hi"}"#)
+        for i in 0..<98 { lines.append(#"{"seq":\#(i + 2),"t":\#(10 + i),"type":"api.setRoute","target":"bogus"}"#) }
+        try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        try assertNoAllClear(path, says: "98 of 100 records (98%) could not be decoded")
+    }
+
+    func test_oneUndecodableRecordInManyStillGetsAnAllClear() throws {
+        let path = dir + "/one-bad.jsonl"
+        var b = TraceBuilder()
+        for i in 0..<200 { b.add(Int64(10 * i + 10), .sdkLog(level: "info", message: "line \(i)")) }
+        var lines = b.records.map(\.jsonLine)
+        lines[100] = #"{"seq":100,"t":1000,"type":"api.setRoute","target":"bogus"}"#
+        try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let explain = CLI.run(["explain", path])
+        XCTAssertEqual(explain.status, 0, explain.out + explain.err)
+        XCTAssertTrue(explain.out.contains("damage: 1 record could not be decoded"), explain.out)
+        XCTAssertTrue(explain.out.contains("Nothing is wrong"), explain.out)
+    }
+
+    func test_missingSeqsGiveNoAllClear() throws {
+        let path = dir + "/gap.jsonl"
+        var records = try callTrace()
+        records.remove(at: 4)  // the call
+        try (records.map(\.jsonLine).joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        try assertNoAllClear(path, says: "seqs are missing in 1 place")
     }
 }

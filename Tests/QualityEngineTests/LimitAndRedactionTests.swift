@@ -45,6 +45,31 @@ final class LimitAndRedactionTests: XCTestCase {
         XCTAssertEqual(engine.apply(Record(seq: 7, t: 70, .subscribe(pubUid: "new2", trackId: "cam", layers: ["h"]))), [])
     }
 
+    /// A subscription keeps its candidates within a count and a size (the engine keeps 10,000 of them):
+    /// 10,000 candidates of 100 bytes keep the first few, and a target beyond them is not judged out of range.
+    func test_L2_aSubscriptionKeepsItsCandidatesWithinASize_andJudgesNoTargetBeyondThem() {
+        let layers = (0..<10_000).map { "layer-\($0)-" + String(repeating: "x", count: 100) }
+        let s = QualityEngine.Subscription(seq: 1, layers: layers)
+        XCTAssertGreaterThan(s.layers.count, 0)
+        XCTAssertLessThanOrEqual(s.layers.count, QualityEngine.Subscription.layerLimit)
+        XCTAssertLessThanOrEqual(s.layers.reduce(0) { $0 + $1.utf8.count }, QualityEngine.Subscription.layerBytesLimit)
+        XCTAssertEqual(s.layers, Array(layers.prefix(s.layers.count)))
+        XCTAssertEqual(s.declared, 10_000)
+        XCTAssertFalse(s.isComplete)
+
+        func ineffective(_ out: [QualityOutput]) -> Bool {
+            out.contains { if case .verdict(let v) = $0 { return v.verdict == .ineffective && v.cause == .targetNotInCandidates }; return false }
+        }
+        var engine = QualityEngine()
+        engine.state.vendor = .seaStart
+        engine.state.transport = .connected
+        let key = QualityEngine.TrackKey(pubUid: "p", trackId: "cam")
+        engine.state.subscriptions[key] = s
+        XCTAssertFalse(ineffective(engine.apply(Record(seq: 2, t: 20, .switchLayer(pubUid: "p", trackId: "cam", targetTrackId: layers[9_999])))))
+        engine.state.subscriptions[key] = .init(seq: 3, layers: ["cam_h", "cam_l"])
+        XCTAssertTrue(ineffective(engine.apply(Record(seq: 4, t: 40, .switchLayer(pubUid: "p", trackId: "cam", targetTrackId: "cam_m")))))
+    }
+
     func test_S2_redactedAtTheSourceIgnoresTheOrderOfEqualLevels() {
         let tied = [speaker("tok-b", "mic", 0.5), speaker("tok-a", "mic", 0.5), speaker("tok-c", "mic", 0.2)]
         let derived = tied.sorted(by: QualityEngine.speakerOrder)

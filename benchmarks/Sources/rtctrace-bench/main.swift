@@ -68,6 +68,24 @@ do {
         for _ in 0..<n { try w.append(g.nextRecord()) }
         try w.close()
         emit([("session", kind.rawValue), ("records", n), ("bytes", w.fileSize)])
+    case "hostile":
+        // hostile SHAPE COUNT BYTES OUT: a trace of TraceFixtures.HostileTraces (long lines; peak memory)
+        guard args.count == 5, let shape = HostileTraces.Shape(rawValue: args[1]), let n = Int(args[2]), let bytes = Int(args[3]) else {
+            fail("hostile \(HostileTraces.Shape.allCases.map(\.rawValue).joined(separator: "|")) COUNT BYTES OUT")
+        }
+        FileSystem.removeIfPresent(args[4])
+        let w = try TraceWriter(path: args[4], options: TraceWriter.Options())
+        for r in HostileTraces.records(shape, count: n, bytes: bytes) { try w.append(r) }
+        try w.close()
+        emit([("shape", shape.rawValue), ("records", n), ("bytes", w.fileSize)])
+    case "churn":
+        // churn UPDATES SPEAKERS OUT: a speaker set updated whole (HostileTraces.speakerChurn)
+        guard args.count == 4, let updates = Int(args[1]), let speakers = Int(args[2]) else { fail("churn UPDATES SPEAKERS OUT") }
+        FileSystem.removeIfPresent(args[3])
+        let w = try TraceWriter(path: args[3], options: TraceWriter.Options())
+        for r in HostileTraces.speakerChurn(updates: updates, speakers: speakers) { try w.append(r) }
+        try w.close()
+        emit([("updates", updates), ("speakers", speakers), ("bytes", w.fileSize)])
     case "fleet":
         // fleet N RECORDS DIR: N traces of RECORDS records each (seeds 1…N), DIR/fNNNNN.trace.zst
         guard args.count == 4, let n = Int(args[1]), let records = Int(args[2]) else { fail("fleet N RECORDS DIR") }
