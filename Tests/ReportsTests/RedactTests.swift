@@ -2,6 +2,7 @@ import Analysis
 import Foundation
 import Replay
 import Reports
+import TraceCodec
 import TestSupport
 import TraceModel
 import XCTest
@@ -54,9 +55,10 @@ final class RedactTests: XCTestCase {
             (6500, .unknown(type: "app.custom", json: "{\"seq\":23,\"t\":6500,\"type\":\"app.custom\",\"user\":\"dave@acme\"}")),
             (7000, .deviceDisconnected(id: "bt-7c:04:d0:1a:3f:22")),
             (7050, .routeChanged(route: .speaker, previousRoute: .bluetooth, reason: .oldDeviceUnavailable)),
+            (8000, .callKit(event: .answer, callId: "call-Marie-Dupont-0042")),
             (9000, .exitMeeting),
         ])
-        let secrets = ["com.acme.secretmeet", "Board-Room-Zurich", "alice.smith", "bob.jones", "cam-alice", "mic-alice", "mic-bob",
+        let secrets = ["Marie-Dupont", "com.acme.secretmeet", "Board-Room-Zurich", "alice.smith", "bob.jones", "cam-alice", "mic-alice", "mic-bob",
                        "Carol", "AirPods Pro", "7c:04:d0:1a:3f:22", "dave@acme", "Erin", "Beats Studio", "Ivan-Phone-Dock",
                        "Frank", "Car Stereo", "usb-0042", "grace@acme.com", "10.1.2.3", "Henry-iPhone", "192.168.0.77"]
         return (recs, secrets)
@@ -70,7 +72,7 @@ final class RedactTests: XCTestCase {
         let report = try Redaction.run(input: input, output: output, salt: "case-4711")
         XCTAssertEqual(report.records, recs.count)
         XCTAssertEqual(Set(report.changed.map(\.kind)), ["device name", "device id", "uid", "track id", "room name", "bundle id",
-                                                         "log message", "error text", "port name", "unknown record fields"])
+                                                         "log message", "error text", "port name", "unknown record fields", "call id"])
         // Nowhere in the output: neither in the decompressed text nor in the file's bytes.
         let text = try TraceFiles.load(output).map(\.jsonLine).joined(separator: "\n")
         let bytes = String(decoding: try Data(contentsOf: URL(fileURLWithPath: output)), as: UTF8.self)
@@ -155,7 +157,14 @@ final class RedactTests: XCTestCase {
         let html = HTMLReport.render(result, lanes: lanes)
         let reduced = try Reducer(records: try TraceFiles.load(output), options: ReduceOptions(goal: .finding(.routeIneffective))).run()
         let reducedText = reduced.records.map(\.jsonLine).joined(separator: "\n")
+        // What cat prints (the records as written), what explain says (text and JSON), the triage row.
+        let catText = try TraceFiles.load(output).map(\.jsonLine).joined(separator: "\n")
+        let explained = ExplainText.render(result) + ResultJSON.render(result)
+        let row = TriageRowJSON.render(Triage.row(for: TriageTrace(paths: [output], session: nil, size: 0)))
         for s in secrets {
+            XCTAssertFalse(catText.contains(s), "\(s) in the redacted trace (cat)")
+            XCTAssertFalse(explained.contains(s), "\(s) in explain")
+            XCTAssertFalse(row.contains(s), "\(s) in the triage row")
             XCTAssertFalse(exported.contains(s), "\(s) in the Chrome export")
             XCTAssertFalse(html.contains(s) || html.contains(s.replacingOccurrences(of: "'", with: "&#39;")), "\(s) in the report")
             XCTAssertFalse(reducedText.contains(s), "\(s) in the reduction")
