@@ -161,9 +161,12 @@ extension RecorderWriter {
     }
 
     /// Closes the open part and continues the session in the next one; the closed part's new path.
+    /// The closed part stays in the top folder until the next one exists, so that a process killed
+    /// between the two leaves a part there that the next run continues the session from.
     func rotate(toOutbox: Bool) throws -> String? {
-        let path = try closeFile(toOutbox: toOutbox)
+        let closed = try closePart()
         try openPart(part + 1, resumed: false, headerT: lastT, firstSeq: nextSeqAfterClose)
+        let path = closed.flatMap { handOn($0, toOutbox: toOutbox) }
         enforceCaps()
         return path
     }
@@ -172,6 +175,12 @@ extension RecorderWriter {
     /// the file on; its new path.
     @discardableResult
     func closeFile(toOutbox: Bool = false) throws -> String? {
+        try closePart().flatMap { handOn($0, toOutbox: toOutbox) }
+    }
+
+    /// Writes what waits, makes it durable (unless the policy is never) and writes the end mark; the
+    /// part stays where it is. Its name, nil when no part is open.
+    private func closePart() throws -> TraceFileName? {
         guard let file, let name = fileName else { return nil }
         if file.bufferedRecords > 0 { try frameWaitingRecords(of: file) }
         if config.sync != .never { try sync() }
@@ -180,7 +189,7 @@ extension RecorderWriter {
         countBytes()
         self.file = nil
         fileName = nil
-        return handOn(name, toOutbox: toOutbox)
+        return name
     }
 
     /// Moves the kept traces to `outbox/`; this session's later parts follow as they close.
