@@ -213,3 +213,34 @@ extension Arguments {
         try self[o].resolve(inputs: positionals.map { (role: role, path: $0) } + reading)
     }
 }
+
+extension Arguments {
+    /// Where a command that writes a session writes it: with several `parts` and `perPart`, a folder
+    /// (the option's path, created when missing) holding `part-N.trace.zst` for part N; otherwise the
+    /// option's one target. Every target is checked against the parts (`role` in messages) and, without
+    /// `force`, refused when it exists. `unit` names what one part becomes ("trace", "file").
+    public func sessionOutputs(_ o: RequiredOption<OutputPath>, parts: [String], perPart: Bool, role: String,
+                               unit: String, force: Bool) throws -> [OutputTarget] {
+        let targets: [OutputTarget]
+        if parts.count > 1 && perPart {
+            let folder = self[o].path
+            if FileSystem.exists(folder) {
+                guard FileSystem.isDirectory(folder) else {
+                    throw UsageError(message: "-o \(folder): the parts of a session are written to a folder (one \(unit) per part); use --merge for one \(unit)")
+                }
+            } else {
+                do { try FileSystem.makeDirectory(folder) } catch { throw CommandFailure(message: "\(folder): cannot create the folder: \(error)") }
+            }
+            let inputs = parts.map { (role: role, path: $0) }
+            targets = try parts.indices.map { k in
+                try OutputTarget.resolve(folder + "/part-\(k + 1).trace.zst", option: "-o", content: .trace, inputs: inputs)
+            }
+        } else {
+            targets = [try output(o, role: role)]
+        }
+        for t in targets where !force && t.exists {
+            throw UsageError(message: "\(t.path): already exists (use --force to overwrite)")
+        }
+        return targets
+    }
+}

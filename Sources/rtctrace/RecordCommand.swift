@@ -22,28 +22,13 @@ enum RecordCommand {
 
     static let command = Command(spec: spec) { args in
         let parts = try TraceParts.resolve(args.positionals)
-        let inputs = parts.paths.map { ("an input", $0) }
-        let force = args[CommonOptions.force]
         let options = writerOptions(args)
-        let groups: [(target: OutputTarget, inputs: [String])]
-        if parts.paths.count > 1 && !args[merge] {
-            let folder = args[output].path
-            if FileSystem.exists(folder) {
-                guard FileSystem.isDirectory(folder) else {
-                    throw UsageError(message: "-o \(folder): the parts of a session are written to a folder (one trace per part); use --merge for one trace")
-                }
-            } else {
-                do { try FileSystem.makeDirectory(folder) } catch { throw CommandFailure(message: "\(folder): cannot create the folder: \(error)") }
-            }
-            groups = try parts.paths.enumerated().map { k, p in
-                (try OutputTarget.resolve(folder + "/part-\(k + 1).trace.zst", option: "-o", content: .trace, inputs: inputs), [p])
-            }
-        } else {
-            groups = [(try args.output(output, role: "an input"), parts.paths)]
-        }
-        for g in groups where !force && g.target.exists {
-            throw UsageError(message: "\(g.target.path): already exists (use --force to overwrite)")
-        }
+        let perPart = !args[merge]
+        let targets = try args.sessionOutputs(output, parts: parts.paths, perPart: perPart, role: "an input", unit: "trace",
+                                              force: args[CommonOptions.force])
+        // One trace per part, or one holding every part.
+        let groups: [(target: OutputTarget, inputs: [String])] = parts.paths.count > 1 && perPart
+            ? zip(targets, parts.paths).map { (target: $0, inputs: [$1]) } : [(target: targets[0], inputs: parts.paths)]
         for g in groups {
             let out = g.target.path
             var options = options

@@ -21,27 +21,9 @@ enum RedactCommand {
 
     static let command = Command(spec: spec) { args in
         let parts = try TraceParts.resolve(args.positionals)
-        let inputs = parts.paths.map { ("an input TRACE", $0) }
         let key = args[salt]
-        let force = args[CommonOptions.force]
-        let perPart = parts.paths.count > 1 && !args[merge]
-        let targets: [OutputTarget]
-        if perPart {
-            let folder = args[output].path
-            if FileSystem.exists(folder) {
-                guard FileSystem.isDirectory(folder) else { throw UsageError(message: "-o \(folder): the parts of a session are written to a folder (one file per part); use --merge for one file") }
-            } else {
-                do { try FileSystem.makeDirectory(folder) } catch { throw CommandFailure(message: "\(folder): cannot create the folder: \(error)") }
-            }
-            targets = try parts.paths.enumerated().map { k, _ in
-                try OutputTarget.resolve(folder + "/part-\(k + 1).trace.zst", option: "-o", content: .trace, inputs: inputs)
-            }
-        } else {
-            targets = [try args.output(output, role: "an input TRACE")]
-        }
-        for t in targets where !force && t.exists {
-            throw UsageError(message: "\(t.path): already exists (use --force to overwrite)")
-        }
+        let targets = try args.sessionOutputs(output, parts: parts.paths, perPart: !args[merge], role: "an input TRACE", unit: "file",
+                                              force: args[CommonOptions.force])
         let report: RedactionReport
         do {
             report = try Redaction.run(parts: parts.paths, outputs: targets.map(\.path), salt: key, onProblem: warn)
