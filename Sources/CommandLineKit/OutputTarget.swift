@@ -229,7 +229,7 @@ extension Arguments {
                     throw UsageError(message: "-o \(folder): the parts of a session are written to a folder (one \(unit) per part); use --merge for one \(unit)")
                 }
             } else {
-                do { try FileSystem.makeDirectory(folder) } catch { throw CommandFailure(message: "\(folder): cannot create the folder: \(error)") }
+                do { try FileSystem.makeDirectory(folder) } catch { throw IOFailure(message: "\(folder): cannot create the folder: \(error)") }
             }
             let inputs = parts.map { (role: role, path: $0) }
             targets = try parts.indices.map { k in

@@ -69,6 +69,19 @@ final class SessionCommandsTests: XCTestCase {
         XCTAssertEqual(CLI.run(["verify", merged]).status, 0, "a merged session is an intact trace")
     }
 
+    /// A session's parts go to a folder; one that cannot be created (its parent is a file) is an I/O
+    /// failure (74), as the exit table says, and nothing is written.
+    func test_aPartsFolderThatCannotBeCreatedIsAnIOFailure() throws {
+        let file = dir + "/a-file"
+        try Data("x".utf8).write(to: URL(fileURLWithPath: file))
+        for command in ["record", "redact"] {
+            let r = CLI.run([command, session, "-o", file + "/parts"])
+            XCTAssertEqual(r.status, 74, "\(command): \(r.err)")
+            XCTAssertTrue(r.err.contains("cannot create the folder"), r.err)
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), ["a-file"])
+    }
+
     func test_aContinuationPartIsNeverCalledBroken() throws {
         let two = parts[1]
         for args in [["redact", two, "-o", dir + "/p2r.trace.zst", "--salt", "s"], ["record", two, "-o", dir + "/p2.trace.zst"]] {
