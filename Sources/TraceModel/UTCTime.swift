@@ -4,7 +4,11 @@ public enum UTCTime {
     /// `YYYY-MM-DDTHH:MM:SS.mmmZ` for `YYYY-MM-DD(T| )HH:MM[:SS[.fff…]][Z|±HH[:MM]|±HHMM]`, or nil for
     /// anything else. A time without an offset is taken as UTC. Fractions are cut to milliseconds.
     public static func normalised(_ text: String) -> String? {
-        guard let ms = milliseconds(text) else { return nil }
+        milliseconds(text).map(iso)
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SS.mmmZ` for milliseconds since 1970-01-01T00:00:00Z (negative ones included).
+    public static func iso(_ ms: Int64) -> String {
         let dayIndex = floorDiv(Int(ms), 86_400_000)
         let inDay = Int(ms) - dayIndex * 86_400_000
         let (y, m, d) = civilDate(daysSince1970: dayIndex)

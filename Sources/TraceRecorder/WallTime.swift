@@ -3,10 +3,7 @@ import TraceModel
 /// stamps. Computed by hand (civil-from-days), so no formatter, locale or calendar is involved.
 enum WallTime {
     /// `2026-11-29T10:00:00.123Z`.
-    static func iso(_ ms: Int64) -> String {
-        let c = civil(ms)
-        return "\(pad(c.y, 4))-\(pad(c.mo, 2))-\(pad(c.d, 2))T\(pad(c.h, 2)):\(pad(c.mi, 2)):\(pad(c.s, 2)).\(pad(c.ms, 3))Z"
-    }
+    static func iso(_ ms: Int64) -> String { UTCTime.iso(ms) }
 
     /// `20261129T100000123Z`.
     static func stamp(_ ms: Int64) -> String {
