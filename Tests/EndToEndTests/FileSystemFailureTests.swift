@@ -26,7 +26,12 @@ final class FileSystemFailureTests: XCTestCase {
         XCTAssertEqual(chmod(folder, 0o555), 0)
         guard getuid() == 0 else { return CLI.run(args) }
         guard fm.isExecutableFile(atPath: "/usr/bin/setpriv") else { throw XCTSkip("running as root without setpriv: no folder is read-only") }
-        return CLI.run(["--reuid=65534", "--regid=65534", "--clear-groups", CLI.binary] + args, exe: "/usr/bin/setpriv")
+        // The user may not reach the build folder (a clone in a private temporary folder): it runs a
+        // copy of rtctrace in the test's folder, which its check workers are started from too.
+        let exe = dir + "/rtctrace"
+        if !fm.fileExists(atPath: exe) { try fm.copyItem(atPath: CLI.binary, toPath: exe) }
+        XCTAssertEqual(chmod(exe, 0o755), 0)
+        return CLI.run(["--reuid=65534", "--regid=65534", "--clear-groups", exe] + args, exe: "/usr/bin/setpriv")
     }
 
     /// `reject` on a read-only folder printed "rejected" for files that remained, exit 0.
