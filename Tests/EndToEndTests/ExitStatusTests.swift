@@ -45,18 +45,10 @@ final class ExitStatusTests: XCTestCase {
         }
     }
 
-    /// Runs rtctrace with standard output on `/dev/full`: every write fails.
+    /// Runs rtctrace outside CI mode with standard output on `/dev/full`: every write fails.
     func runIntoFullDevice(_ args: [String]) throws -> Int32 {
-        guard let full = FileHandle(forWritingAtPath: "/dev/full") else { throw XCTSkip("no /dev/full on this system") }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: CLI.binary)
-        p.arguments = args
-        p.standardOutput = full
-        p.standardError = FileHandle.nullDevice
-        p.standardInput = FileHandle.nullDevice
-        try p.run()
-        p.waitUntilExit()
-        return p.terminationStatus
+        guard let r = try CLI.runIntoFullDevice(args) else { throw XCTSkip("no /dev/full on this system") }
+        return r.status
     }
 
     /// Every command, every code it declares: a command line that ends with it.

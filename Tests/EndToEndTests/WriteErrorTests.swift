@@ -5,20 +5,10 @@ import XCTest
 /// A write that fails (here: /dev/full, "No space left on device") ends the command with an error,
 /// never with exit 0 and the output silently lost.
 final class WriteErrorTests: XCTestCase {
-    /// Runs rtctrace with standard output on `/dev/full`.
+    /// Runs rtctrace outside CI mode with standard output on `/dev/full`.
     func runIntoFullDevice(_ args: [String]) throws -> (status: Int32, err: String) {
-        guard let full = FileHandle(forWritingAtPath: "/dev/full") else { throw XCTSkip("no /dev/full on this system") }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: CLI.binary)
-        p.arguments = args
-        let err = Pipe()
-        p.standardOutput = full
-        p.standardError = err
-        p.standardInput = FileHandle.nullDevice
-        try p.run()
-        let data = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+        guard let r = try CLI.runIntoFullDevice(args) else { throw XCTSkip("no /dev/full on this system") }
+        return (r.status, r.err)
     }
 
     func test_catIntoAFullDeviceFailsWithAClearMessage() throws {

@@ -102,6 +102,28 @@ public enum CLI {
     }
 }
 
+extension CLI {
+    /// Runs `rtctrace args` outside CI mode with standard output on `/dev/full`, where every write
+    /// fails with "No space left on device"; nil where the system has no `/dev/full`.
+    public static func runIntoFullDevice(_ args: [String]) throws -> Result? {
+        guard let full = FileHandle(forWritingAtPath: "/dev/full") else { return nil }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: binary)
+        p.arguments = args
+        var environment = ProcessInfo.processInfo.environment
+        environment["CI"] = nil
+        p.environment = environment
+        let err = Pipe()
+        p.standardOutput = full
+        p.standardError = err
+        p.standardInput = FileHandle.nullDevice
+        try p.run()
+        let data = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return Result(status: p.terminationStatus, out: "", err: String(decoding: data, as: UTF8.self))
+    }
+}
+
 extension Fixtures {
     /// Runs a program, returning its exit status and raw output.
     @discardableResult
