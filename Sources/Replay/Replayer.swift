@@ -35,6 +35,9 @@ public final class Replayer {
     var awaitingStart: AwaitedStart?
     /// The record now processed is the checkpoint the engines started from (not compared).
     var startedHere = false
+    /// The record before this one began a part a restarted process wrote: a checkpoint here sets the new
+    /// SDK's own settings.
+    var restartedHere = false
     /// The time of the record before the last one (a missing part's start).
     var previousT: Int64?
 
@@ -99,13 +102,20 @@ public final class Replayer {
         if case .header(let h) = record.body, sessionHeader(h, record) {
             // A later part's header continues the trace: read, not replayed (it would reset what the first
             // header set). A part a restarted process began starts what lived only in the dead one afresh.
-            if h.session?.resumed == true { processRestarted(at: record) }
+            if h.session?.resumed == true { processRestarted(at: record, header: h) }
             index(record)
             return
         }
         if awaitingStart != nil, record.body.kind != .header { partStarts(at: record) }
-        if case .checkpoint(let cp) = record.body, !startedHere { checkpointCompared(cp, record) }
+        if case .checkpoint(let cp) = record.body {
+            if restartedHere {
+                route.restartCheckpoint(cp, seq: record.seq)
+            } else if !startedHere {
+                checkpointCompared(cp, record)
+            }
+        }
         startedHere = false
+        restartedHere = false
         if case let .dropped(count, fromT, toT) = record.body {
             result.droppedRecords += count
             if result.dropped.count < 100 { result.dropped.append(DroppedRange(count: count, fromT: fromT, toT: toT, seq: record.seq)) }
@@ -202,18 +212,29 @@ public final class Replayer {
 
     /// A session part begun by a recorder restarted after a crash (its header's `session.resumed`): what
     /// lived only in the dead process starts afresh at `record`, the part's header: the quality baseline
-    /// and cache, the speaker set and the audio module switch, and the pending timers, which are dropped
-    /// unfired (the process that would have met them is gone).
-    func processRestarted(at record: Record) {
+    /// and cache, the speaker set, the SDK's route settings, engagement and call session, the audio module
+    /// switch, and the pending timers, which are dropped unfired (the process that would have met them is
+    /// gone); a call still deferred there is dropped. The checkpoint that begins the part says what the new
+    /// SDK knows of its own settings.
+    func processRestarted(at record: Record, header: TraceHeader) {
         // The dead process's last records of their ms are replayed first.
         releaseHeld()
         timers.removeAll()
-        route.processRestarted()
+        let outputs = route.processRestarted(at: record, header: header)
         quality.processRestarted()
         disabledWhileSpeakingReported = nil
+        if !outputs.isEmpty {
+            if let observer {
+                var step = ReplayStep(t: record.t, record: nil)
+                absorb(outputs, at: record, into: &step)
+                observer(step)
+            } else {
+                absorb(outputs, at: record, into: &idle)
+            }
+        }
         // The checkpoint that begins the part describes the new process: it is not compared with the
-        // state the dead one left.
-        startedHere = true
+        // state the dead one left, it sets the new SDK's own settings.
+        restartedHere = true
     }
 
     /// The verdict on the call with this seq, if it was replayed.

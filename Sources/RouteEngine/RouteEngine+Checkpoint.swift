@@ -49,6 +49,7 @@ extension RouteEngine {
                 state.callPathUp = !state.interrupted
             }
         }
+        stateReplaced()
     }
 
     /// Starts with an unknown state (a part replayed without the parts before it and without a checkpoint,
@@ -58,6 +59,7 @@ extension RouteEngine {
     public mutating func startWithUnknownState() {
         startAfresh()
         state.startStateUnknown = true
+        stateReplaced()
     }
 
     /// The state as the header left it; every obligation dropped.

@@ -81,6 +81,14 @@ public struct RouteEngine: Sendable {
         return outputs
     }
 
+    /// The state was replaced outside a record (a part's start, a restart, a checkpoint): the stored
+    /// prediction is derived again and the revision moves, so a caller derives its own again too.
+    mutating func stateReplaced() {
+        revision &+= 1
+        predictedRoute = state.predictedRoute
+        predictionSource = state.predictionSource
+    }
+
     /// Delivers a timer the engine asked for, at its due time.
     public mutating func fire(_ timer: RouteTimer) -> [RouteOutput] {
         revision &+= 1

@@ -120,7 +120,8 @@ extension Scenarios {
             s.add(t, lane, e)
         }
         s.restartAt = r
-        s.expectedVerdicts = [.init("api.setRoute", .ineffective, .externalRouteActive), .init("api.setRoute", .noop),
+        // The restored speaker choice is applied: the new process started without the dead one's override.
+        s.expectedVerdicts = [.init("api.setRoute", .ineffective, .externalRouteActive), .init("api.setRoute", .applied),
                               .init("api.setRoute", .deferred, .interrupted), .init("api.setRoute", .applied)]
         s.expectedFindings = [.init(.routeIneffective, .warning), .init(.routeIneffective, .info)]
         return s
