@@ -15,7 +15,9 @@ extension ReportLanes {
         switch topic {
         case .audioSession:
             if case .sessionActivated(let a) = r.body {
-                put("session", a.ok ? "activated " + r.body.summary : "activation " + r.body.summary, a.ok ? "activated" : "failed")
+                // A failed activation names what it tried as well as its error (the summary holds only the error).
+                let tried = a.ok || (a.category == nil && a.mode == nil) ? "" : " (tried \(a.category ?? "?")/\(a.mode ?? "?"))"
+                put("session", a.ok ? "activated " + r.body.summary : "activation " + r.body.summary + tried, a.ok ? "activated" : "failed")
                 if a.ok { set("session", "\(a.category ?? "?")/\(a.mode ?? "?")", t, seq, tone: a.isCallSession ? "on" : "sessionOther") }
             } else if case let .sessionDeactivated(_, ok, _) = r.body {
                 put("session", ok == false ? "deactivation " + r.body.summary : "deactivated (\(r.body.summary))", ok == false ? "failed" : "deactivated")

@@ -49,7 +49,7 @@ final class ReportLanesTests: XCTestCase {
         XCTAssertEqual(session.marks.map(\.t), [1200, 1300, 4100, 5100, 9000, 9700])
         XCTAssertEqual(session.marks.map(\.tone), ["failed", "activated", "activated", "activated", "failed", "deactivated"])
         XCTAssertEqual(session.marks.map(\.what), Array(repeating: "obs.sessionActivated", count: 4) + Array(repeating: "obs.sessionDeactivated", count: 2))
-        XCTAssertEqual(session.marks[0].value, "activation failed: isBusy")
+        XCTAssertEqual(session.marks[0].value, "activation failed: isBusy (tried playAndRecord/voiceChat)")
         XCTAssertEqual(session.marks[1].value, "activated playAndRecord/voiceChat [allowBluetooth]")
         XCTAssertEqual(session.marks[4].value, "deactivation failed: isBusy")
         XCTAssertEqual(session.marks[5].value, "deactivated (notifyOthers)")
