@@ -38,7 +38,7 @@ extension ChromeTrace {
         w.key("otherData"); w.beginObject()
         w.key("schema"); w.string(schema)
         w.key("layer"); w.string(r.layer.rawValue)
-        w.key("file"); w.string(r.file.split(separator: "/").last.map(String.init) ?? r.file)
+        w.key("file"); w.path(r.file.split(separator: "/").last.map(String.init) ?? r.file)
         w.key("records"); w.int(r.records)
         w.key("durationMs"); w.int(r.durationMs)
         w.key("recordsNotExported"); w.int(recorder.droppedInstants)

@@ -1,3 +1,4 @@
+import SystemLayer
 /// The one HTML escaping helper: every string that reaches an HTML report goes through it.
 public enum HTMLEscape {
     /// Escapes text for HTML element content and quoted attribute values (also inside inline SVG).
@@ -16,6 +17,9 @@ public enum HTMLEscape {
             case "\"": o += "&quot;"
             case "'": o += "&#39;"
             case "\t", "\n": o.unicodeScalars.append(u)
+            case _ where PathName.rawByte(u) != nil:
+                // A byte of a file name that is not UTF-8 (SystemLayer's PathName), shown as \xNN.
+                o += PathName.displayed(String(u))
             default:
                 let v = u.value
                 if v < 0x20 || v == 0x7F || (0x80..<0xA0).contains(v) || (0xFFFE...0xFFFF).contains(v) {

@@ -1,3 +1,4 @@
+import SystemLayer
 /// JUnit XML for CI systems: one testsuite, one testcase per trace, each failure with its message.
 import Analysis
 public enum JUnitXML {
@@ -13,6 +14,9 @@ public enum JUnitXML {
             case "\"": o += "&quot;"
             case "'": o += "&apos;"
             case "\t", "\n", "\r": o.unicodeScalars.append(u)
+            case _ where PathName.rawByte(u) != nil:
+                // A byte of a file name that is not UTF-8 (SystemLayer's PathName), shown as \xNN.
+                o += PathName.displayed(String(u))
             default:
                 let v = u.value
                 if v < 0x20 || (0xFFFE...0xFFFF).contains(v) { o += "\u{FFFD}" } else { o.unicodeScalars.append(u) }

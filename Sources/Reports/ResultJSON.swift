@@ -17,7 +17,7 @@ public enum ResultJSON {
         var w = JSONWriter(reserving: 4096)
         w.beginObject()
         w.key("schema"); w.string(schema)
-        if !golden { w.key("file"); w.string(r.file) }
+        if !golden { w.key("file"); w.path(r.file) }
         w.key("layer"); w.string(r.layer.rawValue)
         if let h = r.header {
             w.key("sdk"); w.string(h.sdk)

@@ -28,7 +28,7 @@ public enum TraceDiffJSON {
 
     static func side(_ s: TraceDiff.Side, _ w: inout JSONWriter) {
         w.beginObject()
-        w.key("file"); w.string(s.file)
+        w.key("file"); w.path(s.file)
         w.key("layer"); w.string(s.layer.rawValue)
         w.key("records"); w.int(s.records)
         w.key("unpairedCount"); w.int(s.unpairedCount)

@@ -21,15 +21,15 @@ public enum TriageRowJSON {
     public static func write(_ row: TriageRow, into w: inout JSONWriter) {
         w.beginObject()
         w.key("schema"); w.string(schema)
-        w.key("path"); w.string(row.path)
+        w.key("path"); w.path(row.path)
         w.key("parts"); w.beginArray()
-        for p in row.parts { w.string(p) }
+        for p in row.parts { w.path(p) }
         w.endArray()
         w.key("partCount"); w.int(row.partCount)
         w.key("session"); w.string(row.session)
         w.key("size"); w.int(row.size)
         w.key("contentHash"); w.string(row.contentHash)
-        w.key("duplicateOf"); w.string(row.duplicateOf)
+        w.key("duplicateOf"); w.path(row.duplicateOf)
         w.key("layer"); w.string(row.layer?.rawValue)
         w.key("sdk"); w.string(row.sdk)
         w.key("device"); w.string(row.device)

@@ -154,7 +154,7 @@ public enum TriageSummaryText {
         w.key("skipped"); w.beginObject()
         w.key("files"); w.int(s.skippedCount)
         w.key("examples"); w.beginArray()
-        for p in s.skippedFiles { w.string(p) }
+        for p in s.skippedFiles { w.path(p) }
         w.endArray()
         w.endObject()
         w.key("tags"); w.beginArray()
@@ -211,7 +211,7 @@ public enum TriageSummaryText {
             w.key("damagedOrPartial"); w.bool(c.signature.compromised)
             w.endObject()
             w.key("traces"); w.int(c.traces)
-            w.key("path"); w.string(u.path)
+            w.key("path"); w.path(u.path)
             w.key("parts"); w.int(u.parts)
             w.key("unexplainedDivergences"); w.int(u.unexplainedDivergences)
             w.key("errors"); w.int(u.errors)
@@ -236,7 +236,7 @@ public enum TriageSummaryText {
         w.key("output")
         if let written {
             w.beginObject()
-            w.key("path"); w.string(written.path)
+            w.key("path"); w.path(written.path)
             w.key("rows"); w.int(written.rows)
             w.endObject()
         } else { w.null() }

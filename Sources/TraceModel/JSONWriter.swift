@@ -1,3 +1,4 @@
+import SystemLayer
 /// Appends JSON text to a byte buffer: the one JSON escaping helper of the project.
 public struct JSONWriter {
     /// The bytes written so far.
@@ -84,6 +85,12 @@ public struct JSONWriter {
 
     /// Writes an optional string, null when nil.
     public mutating func string(_ s: String?) { if let s { string(s) } else { null() } }
+    /// Writes a file's path as a reader can use it: a name that is not UTF-8 has each of its other bytes
+    /// as `\xNN` (SystemLayer's `PathName.displayed`), as text output shows it, never as the internal
+    /// scalar that stands for the byte.
+    public mutating func path(_ p: String) { string(PathName.displayed(p)) }
+    /// Writes an optional path, null when nil.
+    public mutating func path(_ p: String?) { if let p { path(p) } else { null() } }
     /// Writes an optional number, null when nil.
     public mutating func double(_ v: Double?) { if let v { double(v) } else { null() } }
 

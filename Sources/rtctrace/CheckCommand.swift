@@ -191,8 +191,8 @@ enum CheckCommand {
         w.key("traces"); w.beginArray()
         for o in outcomes {
             w.beginObject()
-            w.key("file"); w.string(o.file)
-            w.key("parts"); w.beginArray(); for p in o.parts { w.string(p) }; w.endArray()
+            w.key("file"); w.path(o.file)
+            w.key("parts"); w.beginArray(); for p in o.parts { w.path(p) }; w.endArray()
             w.key("passed"); w.bool(o.passed)
             w.key("expectations"); w.int(o.expectations)
             w.key("snapshot")

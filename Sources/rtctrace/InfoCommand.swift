@@ -141,7 +141,7 @@ enum InfoCommand {
     static func json(_ s: TraceSummary) -> String {
         var w = JSONWriter()
         w.beginObject()
-        w.key("file"); w.string(s.file)
+        w.key("file"); w.path(s.file)
         w.key("header")
         if let h = s.header {
             w.raw(Record(seq: 0, t: 0, .header(h)).jsonLine)

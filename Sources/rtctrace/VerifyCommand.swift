@@ -39,7 +39,7 @@ enum VerifyCommand {
                 damaged += 1
                 if args[json] {
                     var w = JSONWriter()
-                    w.beginObject(); w.key("file"); w.string(path); w.key("ok"); w.bool(false); w.key("error"); w.string(e.message); w.endObject()
+                    w.beginObject(); w.key("file"); w.path(path); w.key("ok"); w.bool(false); w.key("error"); w.string(e.message); w.endObject()
                     Output.stdout.line(w.string)
                 } else { Output.stdout.line("\(terminalSafe(path)): DAMAGED: \(terminalSafe(e.message))") }
                 continue
@@ -52,7 +52,7 @@ enum VerifyCommand {
             if args[json] {
                 var w = JSONWriter()
                 w.beginObject()
-                w.key("file"); w.string(path)
+                w.key("file"); w.path(path)
                 w.key("ok"); w.bool(ok)
                 w.key("records"); w.int(s.records)
                 w.key("problems"); problemsJSON(s.problems, &w)

@@ -169,6 +169,25 @@ final class FileSystemFailureTests: XCTestCase {
         let missing = CLI.run(["-c", #"exec "$0" info "$1/$(printf 'nope\377.jsonl')""#, CLI.binary, t], exe: "/bin/sh")
         XCTAssertEqual(missing.status, 64)
         XCTAssertTrue(missing.err.contains("nope\\xFF.jsonl: no such file"), missing.err)
+        // Machine-readable outputs name it as text does: \xE9, never the scalar that stands for the byte
+        // inside the tool (U+10FFE9, bytes F4 8F BF A9).
+        let escaped = "caf\\xE9.jsonl"
+        let inside = "caf\u{10FFE9}.jsonl"
+        for (what, text) in [("triage", CLI.run(["triage", t]).out), ("check --json", CLI.run(["check", t, "--json"]).out),
+                             ("explain --json", CLI.run(["-c", #"exec "$0" explain --json "$1/$(printf 'caf\351.jsonl')""#, CLI.binary, t], exe: "/bin/sh").out)] {
+            XCTAssertFalse(text.contains(inside), what)
+            XCTAssertTrue(text.contains(#"caf\\xE9.jsonl"#), "\(what): \(text.prefix(400))")
+            let json = text.split(separator: "\n").first.map(String.init) ?? ""
+            XCTAssertNotNil(try? JSONSerialization.jsonObject(with: Data(json.utf8)), what)
+        }
+        let junit = dir + "/junit.xml", html = dir + "/r.html"
+        XCTAssertEqual(CLI.run(["check", t, "--junit", junit]).status, 0)
+        XCTAssertEqual(CLI.run(["-c", #"exec "$0" report "$1/$(printf 'caf\351.jsonl')" -o "$2""#, CLI.binary, t, html], exe: "/bin/sh").status, 0)
+        for file in [junit, html] {
+            let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+            XCTAssertFalse(text.contains(inside), file)
+            XCTAssertTrue(text.contains(escaped), file)
+        }
     }
 
     /// A review of a path that is not there is a usage error; it said "no pending snapshots", exit 0.
