@@ -103,6 +103,8 @@ extension Wording {
                 return "\(n) of \(total) records (\(fixed(share, share >= 10 ? 0 : 1))%) could not be decoded"
             case .seqsMissing(let gaps):
                 return "seqs are missing in \(plural(gaps, "place")): records there were never read"
+            case .tornEnd:
+                return "the last frame is torn (the recorder stopped while writing it): the records in it are lost"
             }
         }
     }

@@ -9,7 +9,7 @@ import TraceModel
 public enum ReplayFlags {
     /// What the input lacks when no all-clear is given for it (`ReplayResult.unread`), for `--help` and the README.
     public static let unreadInput = "a lost frame, more than \(fixed(ReplayResult.undecodableShareLimit * 100, 0))% of the records "
-        + "undecodable, missing seqs"
+        + "undecodable, missing seqs, a torn last frame"
 
     public static let tolerance = Option.integer("--tolerance-ms", "ms", OptionRange.windowMs,
                                           "A divergence counts once it lasts longer than this (X2; default 500).")

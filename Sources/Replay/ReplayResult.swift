@@ -129,9 +129,11 @@ public struct ReplayResult: Sendable {
     public static let undecodableShareLimit = 0.01
 
     /// What the reader could not read of the input, when it is evidence the judgement lacks: frames lost,
-    /// more than `undecodableShareLimit` of the records undecodable, seqs missing. Empty when the input
-    /// was read well enough for an all-clear; a torn or unclosed end (a crash) is not here: what holds at
-    /// the end then holds at the crash, which the damage notes say.
+    /// more than `undecodableShareLimit` of the records undecodable, seqs missing, a last frame torn (its
+    /// records were being written when the recorder stopped, and are lost: one of them may be the call that
+    /// matters). Empty when the input was read well enough for an all-clear; an unclosed end that lost no
+    /// bytes (cut at a frame's end) is not here: what holds at the end then holds at the crash, which the
+    /// damage notes say.
     public var unread: [UnreadInput] {
         func n(_ k: TraceProblem.Kind) -> Int { problemsByKind[k] ?? 0 }
         var out: [UnreadInput] = []
@@ -143,6 +145,7 @@ public struct ReplayResult: Sendable {
         }
         let gaps = n(.seqGap) - seqGapsAtMissingParts
         if gaps > 0 { out.append(.seqsMissing(gaps: gaps)) }
+        if n(.tornFrame) > 0 { out.append(.tornEnd) }
         return out
     }
 
@@ -166,6 +169,8 @@ public enum UnreadInput: Equatable, Sendable {
     case recordsUndecodable(Int, of: Int)
     /// Jumps in seq: records are missing there.
     case seqsMissing(gaps: Int)
+    /// The last frame is torn: the recorder stopped while writing it, and the records in it are lost.
+    case tornEnd
 }
 
 /// What became of a call that did not take effect, and why: what the counts are keyed by.

@@ -119,6 +119,26 @@ final class NoAllClearTests: XCTestCase {
         try assertNoAllClear(path, says: "1 frame could not be read")
     }
 
+    /// A recorder that stopped while writing its last frame: the records in it (here the only call) are lost.
+    /// Cut at a frame's end instead, nothing is lost and the all-clear stands, with the damage note.
+    func test_aTornLastFrameGivesNoAllClear() throws {
+        let path = dir + "/torn.trace.zst"
+        try Fixtures.write(try callTrace(), path, options: TraceWriter.Options(frameRecords: 1))
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        let magic: [UInt8] = [0x28, 0xB5, 0x2F, 0xFD]
+        let starts = (0...(bytes.count - 4)).filter { i in (0..<4).allSatisfy { bytes[i + $0] == magic[$0] } }
+        XCTAssertEqual(starts.count, 9)
+        // Cut inside the frame of the call (seq 4): it and what follows are lost.
+        try bytes.prefix((starts[4] + starts[5]) / 2).write(to: URL(fileURLWithPath: path))
+        try assertNoAllClear(path, says: "the last frame is torn")
+        // Cut where a frame ends: the records before are whole and say everything that was written.
+        let clean = dir + "/cut.trace.zst"
+        try bytes.prefix(starts[4]).write(to: URL(fileURLWithPath: clean))
+        let explain = CLI.run(["explain", clean])
+        XCTAssertTrue(explain.out.contains("damage: "), explain.out)
+        XCTAssertFalse(explain.out.contains("Not all of it could be read"), explain.out)
+    }
+
     func test_mostRecordsUndecodableGivesNoAllClear() throws {
         let path = dir + "/bogus.jsonl"
         var lines = TraceBuilder().records.map(\.jsonLine)
