@@ -28,25 +28,51 @@ public final class FaultInjector: @unchecked Sendable {
         public var count: Int
     }
 
+    /// A change a call made on the disk, in the order they were made: what a crash harness may stop after.
+    public enum Step: Sendable, Equatable {
+        /// A write went ahead (some bytes reached the file).
+        case written
+        /// A rename took effect.
+        case renamed
+        /// A file was removed.
+        case removed
+    }
+
     private let lock = Lock()
     private var writes = 0
     private var syncs = 0
+    private var steps = 0
     private let onWrite: @Sendable (WriteAttempt) -> Fault?
     private let onSync: @Sendable (_ number: Int, _ descriptor: FileDescriptor) -> Fault?
     private let onWritten: @Sendable (WriteAttempt, _ written: Int) -> Void
+    private let onStep: @Sendable (_ number: Int, _ step: Step) -> Void
 
-    /// An injector asking `write` about each write and `sync` about each fsync (nil: no fault), and
-    /// telling `written` how many bytes each write that went ahead took (a crash harness stops there).
+    /// An injector asking `write` about each write and `sync` about each fsync (nil: no fault), telling
+    /// `written` how many bytes each write that went ahead took, and `step` about each change made on the
+    /// disk (a write, a rename, a removal), numbered from 1 (a crash harness stops at either).
     public init(write: @escaping @Sendable (WriteAttempt) -> Fault? = { _ in nil },
                 sync: @escaping @Sendable (_ number: Int, _ descriptor: FileDescriptor) -> Fault? = { _, _ in nil },
-                written: @escaping @Sendable (WriteAttempt, _ written: Int) -> Void = { _, _ in }) {
+                written: @escaping @Sendable (WriteAttempt, _ written: Int) -> Void = { _, _ in },
+                step: @escaping @Sendable (_ number: Int, _ step: Step) -> Void = { _, _ in }) {
         onWrite = write
         onSync = sync
         onWritten = written
+        onStep = step
     }
 
     /// Write attempts seen so far.
     public var writeCount: Int { lock.withLock { writes } }
+
+    /// Changes made on the disk so far (writes that went ahead, renames, removals).
+    public var stepCount: Int { lock.withLock { steps } }
+
+    func didStep(_ step: Step) {
+        let number = lock.withLock { () -> Int in
+            steps += 1
+            return steps
+        }
+        onStep(number, step)
+    }
 
     func fault(forWriteTo descriptor: FileDescriptor, count: Int) -> Fault? {
         lock.withLock {
@@ -58,6 +84,7 @@ public final class FaultInjector: @unchecked Sendable {
     func didWrite(to descriptor: FileDescriptor, count: Int, written: Int) {
         let attempt = lock.withLock { WriteAttempt(number: writes, descriptor: descriptor, count: count) }
         onWritten(attempt, written)
+        if written > 0 { didStep(.written) }
     }
 
     func fault(forSyncOf descriptor: FileDescriptor) -> Fault? {

@@ -37,16 +37,26 @@ public enum FileSystem {
     /// Renames `source` to `target`, replacing `target` (a link there is replaced, not followed).
     public static func rename(_ source: String, to target: String) throws(SystemError) {
         _ = try checked("rename", path: target) { system_rename(source, target) }
+        stepMade(.renamed)
     }
 
     /// Removes a file (not a directory).
     public static func remove(_ path: String) throws(SystemError) {
         _ = try checked("unlink", path: path) { PathName.withCString(path) { unlink($0) } }
+        stepMade(.removed)
     }
 
     /// Removes a file if it is there; any other failure is ignored (cleanup after an error).
     public static func removeIfPresent(_ path: String) {
-        _ = PathName.withCString(path) { unlink($0) }
+        if PathName.withCString(path, { unlink($0) }) == 0 { stepMade(.removed) }
+    }
+
+    /// Tells the test's fault hook about a change made on the disk (debug builds only).
+    @inline(__always)
+    static func stepMade(_ step: FaultInjector.Step) {
+        #if DEBUG
+        SystemFaults.injector?.didStep(step)
+        #endif
     }
 
     /// Creates a directory.

@@ -8,8 +8,8 @@ import TraceModel
 import XCTest
 
 /// The recorder killed at every step of its writing, rotation included: a child records a session
-/// in parts of 1 KiB and kills itself (SIGKILL) right after its Nth write reaches the disk, for each N
-/// the test chooses; a second recorder then continues the session in the same folder. Whatever the
+/// in parts of 1 KiB and kills itself (SIGKILL) right after its Nth change on the disk (a write, the
+/// rename that publishes a new part or hands a closed one on, a removal), for every N up to the last; a second recorder then continues the session in the same folder. Whatever the
 /// step, the folder holds one session that replays: no part breaks it, the seqs run on from part to
 /// part, and every record the first process framed before the kill is there.
 final class RotationCrashTests: XCTestCase {
@@ -28,13 +28,22 @@ final class RotationCrashTests: XCTestCase {
         return c
     }
 
-    /// The child: DIR N. Records 90 log lines, killing itself after write N (never, when there are fewer).
-    /// Prints the number of writes it made when it was not killed.
+    /// The child: DIR N [torn]. Records 90 log lines, killing itself after its Nth change on the disk (never,
+    /// when there are fewer), or with `torn` in the middle of its Nth write (half of its bytes written).
+    /// Prints the number of renames, writes and changes it made when it was not killed.
     static func runChild(_ args: [String]) -> Int32 {
-        guard args.count == 2, let n = Int(args[1]) else { return 64 }
-        SystemFaults.injector = FaultInjector(written: { attempt, _ in
-            if attempt.number >= n { kill(getpid(), SIGKILL) }
-        })
+        guard args.count >= 2, let n = Int(args[1]) else { return 64 }
+        final class Renames: @unchecked Sendable { var count = 0 }
+        let renames = Renames()
+        if args.count == 3 && args[2] == "torn" {
+            SystemFaults.injector = FaultInjector(write: { $0.number == n ? .shortWrite($0.count / 2) : nil },
+                                                  written: { attempt, _ in if attempt.number == n { kill(getpid(), SIGKILL) } })
+        } else {
+            SystemFaults.injector = FaultInjector(step: { number, step in
+                if step == .renamed { renames.count += 1 }
+                if number >= n { kill(getpid(), SIGKILL) }
+            })
+        }
         let clock = ManualClock(wallMilliseconds: startWall)
         let recorder = TraceRecorder(configuration(args[0], clock))
         for i in 0..<90 {
@@ -43,26 +52,33 @@ final class RotationCrashTests: XCTestCase {
             if i % 6 == 5 { _ = recorder.waitUntilWriterIdle() }
         }
         _ = recorder.close(timeout: 30)
-        FileHandle.standardOutput.write(Data("writes \(SystemFaults.injector?.writeCount ?? 0)\n".utf8))
+        let faults = SystemFaults.injector
+        FileHandle.standardOutput.write(Data("renames \(renames.count) writes \(faults?.writeCount ?? 0) steps \(faults?.stepCount ?? 0)\n".utf8))
         return 0
     }
 
     func test_killedAfterEveryWrite_theSessionAlwaysReplays() throws {
         if TestChild.runIfAsked([Self.role]) { return }
-        // How many writes a whole run makes: every step up to it is a kill point.
+        // How many changes a whole run makes on the disk: every step up to it is a kill point.
         let probeDir = Support.tempDir()
         defer { try? FileManager.default.removeItem(atPath: probeDir) }
         let whole = TestChild.start(Self.role, [probeDir, String(Int.max)]).wait()
         XCTAssertEqual(whole.status, 0, whole.err)
-        let writes = try XCTUnwrap(Int(whole.out.split(separator: " ").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""), whole.out)
-        XCTAssertGreaterThan(writes, 20, "the run rotated through several parts: \(whole.out)")
+        let words = whole.out.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
+        func count(_ key: String) throws -> Int {
+            try XCTUnwrap(words.firstIndex(of: key).flatMap { $0 + 1 < words.count ? Int(words[$0 + 1]) : nil }, whole.out)
+        }
+        let steps = try count("steps"), renames = try count("renames"), writes = try count("writes")
+        XCTAssertGreaterThan(steps, 20, "the run rotated through several parts: \(whole.out)")
+        XCTAssertGreaterThan(renames, 2, "kill points include the renames of rotation: \(whole.out)")
         let dir = Support.tempDir()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        for n in 1...writes {
+        // Killed after each change, then in the middle of each write.
+        for (n, torn) in (1...steps).map({ ($0, false) }) + (1...writes).map({ ($0, true) }) {
             try? FileManager.default.removeItem(atPath: dir)
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-            let killed = TestChild.start(Self.role, [dir, String(n)]).wait()
-            XCTAssertEqual(killed.status, -SIGKILL, "step \(n): the child dies at its write")
+            let killed = TestChild.start(Self.role, [dir, String(n)] + (torn ? ["torn"] : [])).wait()
+            XCTAssertEqual(killed.status, -SIGKILL, "step \(n)\(torn ? " (torn)" : ""): the child dies there")
             // The app starts again 30 s after the session began and continues it.
             let clock = ManualClock(wallMilliseconds: Self.startWall + 30_000)
             let again = TraceRecorder(Self.configuration(dir, clock))
