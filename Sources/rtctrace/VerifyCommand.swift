@@ -16,7 +16,7 @@ enum VerifyCommand {
 
     static let command = Command(spec: spec) { args in
         guard !args.positionals.isEmpty else { throw UsageError(message: "expected at least one TRACE") }
-        var damaged = 0
+        var damaged = 0, notTraces = 0
         var sessions: [String: [Int]] = [:]
         // A folder or @LIST stands for the traces in it, as for the other readers (verify took each
         // argument as one file: "is a directory"); files named outright are verified as given.
@@ -44,6 +44,7 @@ enum VerifyCommand {
                 } else { Output.stdout.line("\(terminalSafe(path)): DAMAGED: \(terminalSafe(e.message))") }
                 continue
             }
+            if s.problems.contains(where: { $0.kind == .notATrace }) { notTraces += 1 }
             if let session = s.header?.session { sessions[session.id, default: []].append(session.part) }
             // A warning (a skipped byte-order mark) is said, and is no damage.
             let ok = s.damageCount == 0
@@ -61,7 +62,8 @@ enum VerifyCommand {
             } else if ok {
                 Output.stdout.line("\(terminalSafe(path)): OK (\(s.records) record\(s.records == 1 ? "" : "s"), \(s.stats.frames) frame\(s.stats.frames == 1 ? "" : "s"))")
             } else {
-                Output.stdout.line("\(terminalSafe(path)): DAMAGED: \(terminalSafe(s.problems.first?.description ?? "unknown"))")
+                let what = s.problems.contains(where: { $0.kind == .notATrace }) ? "NOT A TRACE" : "DAMAGED"
+                Output.stdout.line("\(terminalSafe(path)): \(what): \(terminalSafe(s.problems.first?.description ?? "unknown"))")
                 for p in s.problems.dropFirst().prefix(9) { Output.stdout.line("  " + terminalSafe(p.description)) }
                 if s.problemCount > 10 { Output.stdout.line("  … \(s.problemCount - 10) more") }
             }
@@ -83,6 +85,8 @@ enum VerifyCommand {
                 Output.stdout.line(terminalSafe(text))
             }
         }
+        // Nothing given was a trace (an archive, a text file): the input is not a trace, as info and cat say.
+        if notTraces == paths.count { return .dataError }
         return damaged == 0 ? .success : .failure
     }
 }

@@ -110,6 +110,7 @@ final class ExitStatusTests: XCTestCase {
             ("verify", ["verify"], .usage, [:]),
             ("verify", ["FULL", "verify", appendable], .ioError, [:]),
             ("verify", ["verify", emptyFolder], .dataError, [:]),
+            ("verify", ["verify", gzip], .dataError, [:]),
             ("replay", ["replay", late], .success, [:]),
             ("replay", ["replay", torn, "--strict"], .failure, [:]),
             ("replay", ["replay", late, "--tolerance-ms", "-1"], .usage, [:]),
