@@ -34,7 +34,7 @@ final class RotationTests: XCTestCase {
 
     func test_meetingRotatedEvery64KiB_killedAndRestarted_replaysAsOneTraceWithItsVerdicts() throws {
         let script = Scenarios.thirtyMinuteMeeting()
-        let common = [dir, "meeting30", "--rotate", "65536", "--resume-within", "600"] + (Support.compression == "stored" ? ["--compression", "stored"] : [])
+        let common = [dir, "meeting30", "--rotate", "65536", "--resume-within", "600"] + ["--compression", Support.compression]
         // First run: the app records until minute 12, and is killed there.
         let first = runSim(common + ["--until", String(Scenarios.meetingKillAt), "--block"], killWhenReady: true)
         XCTAssertEqual(first.status, -SIGKILL, "the first run must die by the kill")

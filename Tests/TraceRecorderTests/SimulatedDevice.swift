@@ -9,12 +9,12 @@ import XCTest
 /// and waits on standard input, so that a test can kill it at a moment of its choosing.
 ///
 ///     DIR SCRIPT [--from MS] [--until MS] [--session-wall MS] [--rotate BYTES]
-///                [--resume-within SECONDS] [--compression automatic|stored] [--block]
+///                [--resume-within SECONDS] [--compression system|stored|injected] [--block]
 ///
 /// SCRIPT is meeting30, bluetooth, syscall or callkit. Steps with FROM <= t < UNTIL are played; the
 /// wall clock reads SESSION-WALL + FROM when the recorder starts (the session began at SESSION-WALL).
 enum SimulatedDevice {
-    static let usage = "usage: DIR SCRIPT [--from MS] [--until MS] [--session-wall MS] [--rotate BYTES] [--resume-within S] [--compression automatic|stored] [--block]"
+    static let usage = "usage: DIR SCRIPT [--from MS] [--until MS] [--session-wall MS] [--rotate BYTES] [--resume-within S] [--compression system|stored|injected] [--block]"
     static let role = TestChildRole(name: "recorder-sim", entry: "TraceRecorderTests.SimulatedDeviceTests/test_simulatedDevice", run: run)
 
     /// Starts the simulated device with `arguments`; its standard input is a pipe the test closes.
@@ -35,7 +35,7 @@ enum SimulatedDevice {
         guard args.count >= 2 else { return fail(usage) }
         let dir = args.removeFirst(), name = args.removeFirst()
         var from: Int64 = 0, until = Int64.max, sessionWall: Int64 = 1_764_410_400_000, rotate: Int?, resumeWithin: Double?
-        var block = false, stored = false
+        var block = false, compression: String? = nil
         while let a = args.first {
             args.removeFirst()
             let needsValue = ["--from", "--until", "--session-wall", "--rotate", "--resume-within", "--compression"].contains(a)
@@ -46,7 +46,7 @@ enum SimulatedDevice {
             case "--session-wall": sessionWall = Int64(args.removeFirst()) ?? sessionWall
             case "--rotate": rotate = Int(args.removeFirst())
             case "--resume-within": resumeWithin = Double(args.removeFirst())
-            case "--compression": stored = args.removeFirst() == "stored"
+            case "--compression": compression = args.removeFirst()
             case "--block": block = true
             default: return fail("unknown option \(a)")
             }
@@ -65,7 +65,8 @@ enum SimulatedDevice {
         config.sessionId = "sim-session"
         if let rotate { config.files.maxFileBytes = rotate }
         if let resumeWithin { config.resume = .leftOpen(withinSeconds: resumeWithin) }
-        if stored { config.compression = .stored }
+        // The test's own way of making frames unless told (a child inherits RTCTRACE_RECORDER_COMPRESSION).
+        config.compression = Support.compression(named: compression ?? Support.compression)
         config.log = { say($0.description, to: .standardError) }
         let recorder = TraceRecorder(config)
         let driver = ScriptDriver(clock: clock, now: from)

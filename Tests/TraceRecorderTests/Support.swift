@@ -16,8 +16,11 @@ enum Support {
     static let compression: String = ProcessInfo.processInfo.environment["RTCTRACE_RECORDER_COMPRESSION"] ?? "system"
 
     /// The configuration's compression for `compression`.
-    static var configuredCompression: RecorderConfiguration.Compression {
-        switch compression {
+    static var configuredCompression: RecorderConfiguration.Compression { compression(named: compression) }
+
+    /// The configuration's compression called `name` (`system`, `stored` or `injected`).
+    static func compression(named name: String) -> RecorderConfiguration.Compression {
+        switch name {
         case "stored": .stored
         case "injected": .custom { SDKZstd() }
         default: .automatic
