@@ -48,6 +48,8 @@ extension TraceRecorder {
         var values: [(name: String, value: CustomValue)]
         /// Whether names or values had to be cut or left out.
         var clipped = false
+        /// The value that says so in the record (`"_clipped": true`).
+        static let clippedKey = "_clipped"
 
         init(name: String, values: [(String, CustomValue)]) {
             type = Self.prefix + Self.safeName(name, allowDots: true)
@@ -124,6 +126,8 @@ extension TraceRecorder {
                 case .string(let s, let isPrivate): w.string(isPrivate ? (token?(s) ?? s) : s)
                 }
             }
+            // The note a reader sees: names or values were cut or left out (a clipped string says so itself).
+            if clipped, !values.contains(where: { $0.name == Self.clippedKey }) { w.key(Self.clippedKey); w.bool(true) }
             w.endObject()
         }
     }

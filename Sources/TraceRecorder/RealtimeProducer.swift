@@ -71,7 +71,7 @@ extension TraceRecorder {
                 if core.accepting { core.drop(1, first: nanos, last: nanos) } else { core.stats.ignored += 1 }
                 ok = false
             } else {
-                ok = core.appendLocked(nanos, event.payload, size: size.bytes, clipped: false, appCall: appCall, realtime: true)
+                ok = core.appendLocked(nanos, event.payload, size: size.bytes, clipped: event.payload.customClipped, appCall: appCall, realtime: true)
             }
             core.lock.unlock()
             return ok

@@ -61,6 +61,7 @@ final class ExtensionTests: XCTestCase {
         XCTAssertTrue(line.contains("\"v31\":31"))
         XCTAssertFalse(line.contains("\"v32\""), "at most 32 values")
         XCTAssertFalse(line.contains("\"long\""), "the 41st value is past the cap")
+        XCTAssertTrue(line.hasSuffix(",\"_clipped\":true}"), "the record says values were left out: \(line.suffix(60))")
         XCTAssertEqual(r.statistics.clipped, 1)
     }
 

@@ -12,6 +12,16 @@ final class RealtimeTests: XCTestCase {
 
     func records() throws -> [Record] { try Support.joinParts(Support.traceFiles(dir).map { dir + "/" + $0 }) }
 
+    /// A custom event whose values had to be left out counts as clipped from a real-time thread too.
+    func test_aClippedCustomEventIsCounted() throws {
+        let r = TraceRecorder(Support.configuration(dir, clock: ManualClock()))
+        let rt = r.makeRealtimeProducer()
+        let many: [(String, TraceRecorder.CustomValue)] = (0..<40).map { ("v\($0)", .int($0)) }
+        XCTAssertTrue(rt.record(TraceRecorder.Event(payload: .custom(TraceRecorder.CustomEvent(name: "underruns", values: many)))))
+        XCTAssertTrue(r.close(timeout: 20))
+        XCTAssertEqual(r.statistics.clipped, 1)
+    }
+
     func test_aBusyQueueLock_dropsAndCounts_neverWaits_andTheDropsReachTheTrace() throws {
         let clock = ManualClock()
         let r = TraceRecorder(Support.configuration(dir, clock: clock))
