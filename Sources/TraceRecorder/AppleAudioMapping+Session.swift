@@ -9,8 +9,17 @@ extension AppleAudioMapping {
         switch rawValue {
         case fourCharCode("grnt"): .granted
         case fourCharCode("deny"): .denied
-        default: .undetermined
+        case fourCharCode("undt"): .undetermined
+        // A value a newer iOS may add is kept as it is (its four characters, or the number).
+        default: .unlisted(fourCharText(rawValue))
         }
+    }
+
+    /// A four-char code's text when its bytes are printable ASCII (`1970168948` → `undt`), else the number.
+    static func fourCharText(_ v: UInt) -> String {
+        let bytes = (0..<4).map { UInt8(truncatingIfNeeded: v >> (8 * (3 - $0))) }
+        guard v <= 0xFFFF_FFFF, bytes.allSatisfy({ (0x20...0x7E).contains($0) }) else { return String(v) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The short Swift spelling of an `AVAudioSession.Category` raw value (`AVAudioSessionCategoryPlayAndRecord` → `playAndRecord`).
@@ -24,7 +33,10 @@ extension AppleAudioMapping {
         let names: [(UInt, String)] = [(0x1, "mixWithOthers"), (0x2, "duckOthers"), (0x4, "allowBluetooth"), (0x8, "defaultToSpeaker"),
                                        (0x10, "interruptSpokenAudioAndMixWithOthers"), (0x20, "allowBluetoothA2DP"),
                                        (0x40, "allowAirPlay"), (0x80, "overrideMutedMicrophoneInterruption")]
-        return names.filter { rawValue & $0.0 != 0 }.map(\.1)
+        // A bit a newer iOS may add is kept as it is (`option0x100`): the options are an open list (T1).
+        let known = names.reduce(UInt(0)) { $0 | $1.0 }
+        let other = (0..<UInt.bitWidth).map { UInt(1) << $0 }.filter { rawValue & $0 != 0 && known & $0 == 0 }
+        return names.filter { rawValue & $0.0 != 0 }.map(\.1) + other.map { "option0x" + String($0, radix: 16) }
     }
 
     /// `AVAudioSession.ErrorCode` raw values (four-char codes, and -50), by the case names the contract

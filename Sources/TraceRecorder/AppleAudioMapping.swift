@@ -23,7 +23,9 @@ public enum AppleAudioMapping {
     }
 
     /// The external device kind of a port type (`AVAudioSession.Port` raw values); nil for built-in
-    /// ports, virtual ones and types this table does not know.
+    /// ports and virtual ones. A type this table does not know (a newer iOS's) is kept as it is, an
+    /// external device of an unlisted kind (the contract's T1 and R14: it takes the route as any external
+    /// device does, and the five-state route has no value for it).
     ///
     /// Bluetooth of any profile is `bluetooth`; AirPlay is `airplay` and CarPlay `carAudio` (the
     /// contract's kinds, R14: the five-state route has no value for them); every wired connection
@@ -37,7 +39,9 @@ public enum AppleAudioMapping {
         case "Headphones", "MicrophoneWired", "USBAudio", "LineOut", "LineIn", "HDMIOutput", "DisplayPort", "Thunderbolt",
              "AVB", "PCI", "FireWire":
             .headset
-        default: nil
+        // Built in or virtual, and `HeadsetMic` (the constant's Swift name, which iOS never reports).
+        case "Speaker", "Receiver", "MicrophoneBuiltIn", "MicrophoneContinuity", "Virtual", "HeadsetMic", "": nil
+        default: .unlisted(portType)
         }
     }
 

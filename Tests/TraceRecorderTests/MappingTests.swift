@@ -20,6 +20,8 @@ final class MappingTests: XCTestCase {
             ("DisplayPort", .headset, .headset), ("AVB", .headset, .headset),
             // `HeadsetMic` is the constant's Swift name, not a port type iOS reports.
             ("HeadsetMic", .unknown, nil), ("MicrophoneBuiltIn", .unknown, nil), ("Virtual", .unknown, nil), ("", .unknown, nil),
+            // A type a newer iOS reports is kept as it is: an external device of an unlisted kind (T1, R14).
+            ("SpatialAudioDock", .unknown, .unlisted("SpatialAudioDock")),
         ]
         for (port, route, kind) in table {
             XCTAssertEqual(M.route(portType: port), route, port)
@@ -214,6 +216,8 @@ final class MappingTests: XCTestCase {
         XCTAssertEqual(M.micPermission(rawValue: 1_735_552_628), .granted)       // 'grnt'
         XCTAssertEqual(M.micPermission(rawValue: 1_684_369_017), .denied)        // 'deny'
         XCTAssertEqual(M.micPermission(rawValue: 1_970_168_948), .undetermined)  // 'undt'
+        XCTAssertEqual(M.micPermission(rawValue: 1_919_251_316), .unlisted("rest"))  // a code a newer iOS may add: kept
+        XCTAssertEqual(M.micPermission(rawValue: 7), .unlisted("7"))
     }
 
     func test_sessionConfiguration_shortSwiftSpellings() {
@@ -225,6 +229,7 @@ final class MappingTests: XCTestCase {
         // allowBluetooth (0x4) | defaultToSpeaker (0x8) | allowBluetoothA2DP (0x20)
         XCTAssertEqual(M.categoryOptions(rawValue: 0x2C), ["allowBluetooth", "defaultToSpeaker", "allowBluetoothA2DP"])
         XCTAssertEqual(M.categoryOptions(rawValue: 0x1), ["mixWithOthers"])
+        XCTAssertEqual(M.categoryOptions(rawValue: 0x204), ["allowBluetooth", "option0x200"], "an unknown bit is kept, named by its value")
     }
 }
 
