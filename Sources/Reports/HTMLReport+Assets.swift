@@ -43,7 +43,7 @@ extension HTMLReport {
     svg { display: block; font-family: -apple-system, "Segoe UI", Roboto, Arial, sans-serif; user-select: none; }
     svg.defs { position: absolute; }
     .zoom-layer rect, .zoom-layer line, .zoom-layer path, .zoom-layer polyline, .zoom-layer circle { vector-effect: non-scaling-stroke; }
-    .tick { stroke: #eceef2; stroke-width: 1; } .ticklabel { font-size: 10px; fill: var(--muted); text-anchor: middle; }
+    .tick { stroke: #eceef2; stroke-width: 1; } .ticklabel { font-size: 10px; fill: var(--muted); text-anchor: middle; } .ticklabel.atstart { text-anchor: start; } .ticklabel.atend { text-anchor: end; }
     .lanelabel { font-size: 11px; fill: var(--fg); text-anchor: end; } .seglabel, .marklabel { font-size: 10px; fill: #10131a; pointer-events: none; }
     .graphlabel { font-size: 11px; fill: var(--fg); } .axislabel { font-size: 9.5px; fill: var(--muted); text-anchor: end; }
     .grid { stroke: #eceef2; stroke-width: 1; }

@@ -25,6 +25,7 @@ extension HTMLReport {
       var svgs = all("svg.zoomable");
       var t0 = +main.getAttribute("data-t0"), span = Math.max(1, +main.getAttribute("data-span"));
       var plot = main.getAttribute("data-plot").split(" "), px = +plot[0], pw = +plot[1];
+      var EDGE = \(Int(TimelineSVG.edgeLabel));
       var minSpan = Math.min(span, Math.max(200, span / 10000));
       var view = { a: t0, b: t0 + span }, fitted = false;
       var layers = all(".zoom-layer");
@@ -63,7 +64,8 @@ extension HTMLReport {
           line.setAttribute("x1", x); line.setAttribute("x2", x); line.setAttribute("y1", y0); line.setAttribute("y2", y1);
           line.setAttribute("class", "tick");
           var text = document.createElementNS(NS, "text");
-          text.setAttribute("x", x); text.setAttribute("y", y0 - 3); text.setAttribute("class", "ticklabel");
+          text.setAttribute("x", x); text.setAttribute("y", y0 - 3);
+          text.setAttribute("class", x - px < EDGE ? "ticklabel atstart" : px + pw - x < EDGE ? "ticklabel atend" : "ticklabel");
           text.textContent = tickLabel(t, step);
           g.appendChild(line); g.appendChild(text);
         }

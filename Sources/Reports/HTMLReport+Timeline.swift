@@ -82,12 +82,23 @@ enum TimelineSVG {
         while t <= s.t0 + span {
             let x = n(s.x(t))
             o += "<line x1=\"\(x)\" y1=\"\(n(y0))\" x2=\"\(x)\" y2=\"\(n(y1))\" class=\"tick\"/>"
-            o += "<text x=\"\(x)\" y=\"\(n(y0 - 3))\" class=\"ticklabel\">\(HTMLEscape.text(tickLabel(t, step: step)))</text>\n"
+            o += "<text x=\"\(x)\" y=\"\(n(y0 - 3))\" class=\"\(tickClass(s.x(t)))\">\(HTMLEscape.text(tickLabel(t, step: step)))</text>\n"
             t += step
         }
         o += "</g>\n"
         return o
     }
+
+    /// A tick label's class: centred on its tick, or, within `edgeLabel` of the plot's edge, beside it, so
+    /// that the first and last labels are not half cut by the plot's clip (the script does the same).
+    static func tickClass(_ x: Double) -> String {
+        if x - plotX < edgeLabel { return "ticklabel atstart" }
+        if plotX + plotW - x < edgeLabel { return "ticklabel atend" }
+        return "ticklabel"
+    }
+
+    /// How near the plot's edge a tick label stands beside its tick instead of centred on it.
+    static let edgeLabel = 16.0
 
     static func tickLabel(_ t: Int64, step: Int64) -> String {
         if step < 1000 { return fixed(Double(t) / 1000, step < 10 ? 3 : step < 100 ? 2 : 1) + "s" }

@@ -113,6 +113,17 @@ final class ReportLanesTests: XCTestCase {
 
     /// Each colour stands for one meaning: the page's colours (`--t-NAME`) differ pairwise by a CIE76
     /// ΔE of 12 or more, every tone the page draws has one, and the legend names each.
+    /// The first and last tick labels stand beside their ticks, inside the plot, not centred and half cut by its clip.
+    func test_axis_edgeLabelsStandInsideThePlot() throws {
+        let (r, lanes, _) = try replay(Self.moments)
+        let html = HTMLReport.render(r, lanes: lanes)
+        let classes = html.components(separatedBy: "class=\"ticklabel").dropFirst().map { $0.prefix { $0 != "\"" } }
+        XCTAssertEqual(classes.first, " atstart", "the label at the plot's start")
+        XCTAssertTrue(classes.contains(""), "labels inside are centred")
+        XCTAssertEqual(TimelineSVG.tickClass(TimelineSVG.plotX + TimelineSVG.plotW), "ticklabel atend")
+        XCTAssertEqual(TimelineSVG.tickClass(TimelineSVG.plotX + TimelineSVG.plotW / 2), "ticklabel")
+    }
+
     func test_palette_oneColourPerMeaning_andTheLegendNamesEach() throws {
         let (r, lanes, _) = try replay(Self.moments)
         var pages = [HTMLReport.render(r, lanes: lanes)]
