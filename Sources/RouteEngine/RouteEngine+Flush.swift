@@ -28,10 +28,14 @@ extension RouteEngine {
     /// override set; not at a recovery when the override was set or changed during the interruption. A
     /// reading at the opening ms counts, whatever its place; at a recovery the route in force counts as a
     /// reading taken then.
+    ///
+    /// Whether the override changed during the interruption is read, and forgotten, only at the recovery
+    /// (and forgotten when the next interruption begins): a device plugged or unplugged meanwhile opens no
+    /// window and must not make the recovery forget it.
     mutating func openFlushWindow(openedBy: Int, t: Int64, reading: RouteReading?, atRecovery: Bool = false) -> [RouteOutput] {
-        defer { obligations.overrideChangedWhileInterrupted = false }
-        guard state.engaged, !state.interrupted, state.override != nil else { return [] }
-        if atRecovery && obligations.overrideChangedWhileInterrupted { return [] }
+        let changedWhileInterrupted = atRecovery && obligations.overrideChangedWhileInterrupted
+        if atRecovery { obligations.overrideChangedWhileInterrupted = false }
+        guard state.engaged, !state.interrupted, state.override != nil, !changedWhileInterrupted else { return [] }
         obligations.flush = FlushWindow(openedBy: openedBy, t: t)
         guard let reading, reading.t >= t || atRecovery else { return [] }
         return flushReading(reading)

@@ -108,7 +108,8 @@ extension RouteEngine {
         /// When the first `os.interruptionBegan` since the engine was last not interrupted came, and its
         /// record (I10: the call has been silent since then).
         public var silentSince: RouteReading?
-        /// Whether the override was set or changed during the open interruption (R15 (b) opens no window then).
+        /// Whether the override was set or changed during the open interruption (R15 (b) opens no window then):
+        /// cleared when an interruption begins and when the recovery reads it, nowhere else.
         public var overrideChangedWhileInterrupted = false
         /// Whether I12's window (from an `answer` or `start` to the next `didActivate` or `end`) holds an
         /// `answer`: its `didActivate` closes an answer's window (I13), even after I7's `noDidActivate`.

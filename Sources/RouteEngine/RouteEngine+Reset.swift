@@ -27,6 +27,7 @@ extension RouteEngine {
         obligations.callPath = []
         obligations.recoveredCallbacks = nil
         obligations.silentSince = nil
+        obligations.overrideChangedWhileInterrupted = false
         // Window edges are inclusive: an activation at exactly the end still counts.
         outputs.append(.timer(RouteTimer(due: Self.due(record.t, options.recoveryWindowMs), kind: .rebuildWindow(resetSeq: record.seq))))
         if !wasInterrupted { outputs += interruptedCallbackDue(record) }
