@@ -116,6 +116,11 @@ extension RouteEngine {
         public var answeredWindow = false
         /// When a `didActivate` closed an `answer`'s window (I13 reads the match window after it).
         public var answeredActivationAt: Int64?
+        /// The latest successful activation (`obs.sessionActivated` or `didActivate`): a reset at its ms is
+        /// rebuilt by it (same ms, v3: a window opened at t0 holds the records of t0 logged before it).
+        public var lastActivation: Activation?
+        /// When the latest `didActivate` came: an `answer` or `start` at its ms is met by it (I7, same ms).
+        public var lastDidActivateAt: Int64?
         /// Whether any `obs.sessionDeactivated` record appeared so far (R18's gate).
         public var deactivationsRecorded = false
         /// The open-vocabulary fields and values `trace.unknownValue` was raised for (T1: once each).
@@ -130,6 +135,14 @@ extension RouteEngine {
         public var callPathExplanation: Int?
         /// Creates empty bookkeeping.
         public init() {}
+    }
+
+    /// A successful activation: its record and time.
+    public struct Activation: Equatable, Sendable {
+        /// The `obs.sessionActivated` or `didActivate`.
+        public var seq: Int
+        /// When.
+        public var t: Int64
     }
 
     /// X3: a recovery an interruption finding names, explaining divergences from it on.
