@@ -17,6 +17,9 @@ extension RouteEngine {
         public var lastError: String?
         /// The category of the last successful activation in another category in it.
         public var otherCategory: String?
+        /// When the first successful activation in another category in it came (X3: from then on, a
+        /// divergence was open at a moment `session.callPathNotUp` accounts for).
+        public var otherCategoryAt: Int64?
     }
 
     /// A deactivation window (R18): a successful `obs.sessionDeactivated` or a `didDeactivate` must come.
@@ -131,8 +134,8 @@ extension RouteEngine {
         /// the next successful activation.
         public var recoveryExplanation: RecoveryExplanation?
         /// Whether `session.callPathNotUp` explains divergences now (X3): raised for an activation in another
-        /// category, until the next `playAndRecord` activation or `didActivate`; its window's record.
-        public var callPathExplanation: Int?
+        /// category, until the next `playAndRecord` activation or `didActivate`.
+        public var callPathExplanation: CallPathExplanation?
         /// Creates empty bookkeeping.
         public init() {}
     }
@@ -143,6 +146,15 @@ extension RouteEngine {
         public var seq: Int
         /// When.
         public var t: Int64
+    }
+
+    /// X3: `session.callPathNotUp` raised for an activation in another category.
+    public struct CallPathExplanation: Equatable, Sendable {
+        /// Its window's record (the engagement or the recovering record), which the finding names.
+        public var seq: Int
+        /// When the first activation in another category in that window came: the row covers the moments
+        /// from then on, including those before the finding was raised.
+        public var from: Int64
     }
 
     /// X3: a recovery an interruption finding names, explaining divergences from it on.
