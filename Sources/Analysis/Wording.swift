@@ -37,7 +37,9 @@ public enum Wording {
         case .dropped: return "dropped by " + by
         case .ineffective: return "ineffective (\(o.cause?.rawValue ?? "?")) when applied by " + by
         case .applied: return "applied \(formatDuration(o.t - v.t)) later by " + by
-        case .noop, .rejected, .undetermined: return nil
+        // L4: an accepted switchLayer whose request failed to send.
+        case .rejected: return "rejected (\(o.cause?.rawValue ?? "?")) by " + by
+        case .noop, .undetermined: return nil
         }
     }
 

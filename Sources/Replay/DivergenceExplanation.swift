@@ -10,8 +10,8 @@ struct ExplanationFacts: Equatable {
     var speakerByDefault = false
     /// An interruption finding that explains divergences from the recovery it names on.
     var recovery: RouteEngine.RecoveryExplanation?
-    /// `session.callPathNotUp` explains divergences now (its window's record).
-    var callPath: Int?
+    /// `session.callPathNotUp` explains divergences now (its window's record, and from when).
+    var callPath: RouteEngine.CallPathExplanation?
 
     init() {}
 
@@ -20,6 +20,12 @@ struct ExplanationFacts: Equatable {
         speakerByDefault = engine.state.override == nil && engine.state.defaultTarget == .speaker
         recovery = engine.obligations.recoveryExplanation
         callPath = engine.obligations.callPathExplanation
+    }
+
+    /// Whether a row of a finding raised at the end of its window holds here and did not in `before`: the
+    /// divergences that closed before it was raised may fall under it (X3).
+    func addsALaterRow(to before: ExplanationFacts) -> Bool {
+        (recovery != nil && recovery != before.recovery) || (callPath != nil && callPath != before.callPath)
     }
 }
 
@@ -75,7 +81,20 @@ struct ExplanationContext {
             }
         }
         if let r = facts.recovery, let from = r.from, t >= from { return (r.code, r.seq) }
-        if let window = facts.callPath, d.predicted == .receiver, d.actual == .speaker { return (.sessionCallPathNotUp, window) }
+        if let window = facts.callPath, d.predicted == .receiver, d.actual == .speaker { return (.sessionCallPathNotUp, window.seq) }
+        return nil
+    }
+
+    /// X3 for a divergence that closed before a finding raised at the end of its window: the rows of those
+    /// findings cover the moments from the recovery they name (`interruption.*`) or from the first
+    /// activation in another category in the window (`session.callPathNotUp`) until now, where nothing has
+    /// ended them yet. The divergence falls under a row when it was open at one of those moments (it is
+    /// open from its start up to, not including, its end).
+    func explanationAfterClosing(_ d: Divergence) -> (FindingCode, Int)? {
+        if let r = facts.recovery, let from = r.from, d.end > from { return (r.code, r.seq) }
+        if let window = facts.callPath, d.predicted == .receiver, d.actual == .speaker, d.end > window.from {
+            return (.sessionCallPathNotUp, window.seq)
+        }
         return nil
     }
 }

@@ -14,6 +14,10 @@ struct DivergenceTracker {
         /// A counted interval ended (or the trace did): it belongs in the result, with its finding as
         /// it stands at the end (an explanation attached while it was open, X3; no longer "so far").
         case closed(Divergence, Finding?)
+        /// An interval that had closed unexplained is explained by a finding raised at the end of its
+        /// window, whose row held at a moment it was open (X3): the divergence and its finding as they
+        /// stand now replace the ones the result holds (the interval is found by its start).
+        case explainedAfterClosing(Divergence, Finding)
     }
 
     /// What the route engine predicts after a record or timer: the route and why (X4), the route a
@@ -31,6 +35,11 @@ struct DivergenceTracker {
 
     let toleranceMs: Int64
     let maxSegments: Int
+    /// How long after it closed an interval may still be explained (X3): a finding raised at the end of
+    /// its window (the recovery window, W) covers moments from at most W + 1 ms before it is raised.
+    let explainableMs: Int64
+    /// The most closed intervals kept for a later explanation (only a hostile trace has more in W).
+    static let explainableCap = 1_000
 
     private(set) var predicted: Route?
     private(set) var predictedSeq: Int?
@@ -54,10 +63,15 @@ struct DivergenceTracker {
 
     /// What can explain a divergence (X3), as the trace has told so far.
     private var context = ExplanationContext()
+    /// Counted intervals that closed unexplained and that a finding raised at the end of its window may
+    /// still explain, with the moment each counted (its finding's time).
+    private var explainable: [(divergence: Divergence, countedAt: Int64)] = []
 
-    init(toleranceMs: Int64, maxSegments: Int) {
+    /// `explainableMs`: the recovery window + 1 ms (see the property).
+    init(toleranceMs: Int64, maxSegments: Int, explainableMs: Int64 = 5001) {
         self.toleranceMs = toleranceMs
         self.maxSegments = maxSegments
+        self.explainableMs = explainableMs
     }
 
     /// Whether an open interval would count if time passed to `t` (cheap: no copy of the interval).
@@ -115,7 +129,16 @@ struct DivergenceTracker {
             predictedSeq = seq
         }
         predictedBy = p.source
+        let laterRow = p.facts.addsALaterRow(to: context.facts)
         context.facts = p.facts
+        let outputs = intervalChanged(p, t: t, seq: seq)
+        // X3: a finding raised at the end of its window attaches its explanation when it is raised, also to
+        // the intervals that closed before it while its row held.
+        return laterRow ? outputs + explainClosed(at: t) : outputs
+    }
+
+    /// Re-evaluates the interval on the new prediction: one opens, changes or closes.
+    private mutating func intervalChanged(_ p: Prediction, t: Int64, seq: Int?) -> [Output] {
         let differs = predicted != nil && actual != nil && actual != .unknown && predicted != actual && actual != p.tolerated
         if differs && openStart == nil {
             var d = Divergence(start: t, end: t, openAtEnd: false, predicted: predicted!, actual: actual!,
@@ -167,17 +190,56 @@ struct DivergenceTracker {
 
     private mutating func close(_ d: inout Divergence) -> [Output] {
         var outputs: [Output] = []
+        var counted: Int64?
         if !openCounted && d.end - d.start > toleranceMs {
             count += 1
+            counted = d.end
             outputs = [.counted(d, finding(for: d, at: d.end, final: false)), .closed(d, finding(for: d, at: d.end, final: true))]
         } else if openCounted {
+            counted = countedAt ?? d.end
             outputs = [.closed(d, finding(for: d, at: countedAt ?? d.end, final: true))]
+        }
+        if let counted, !d.explained {
+            forgetExplainable(before: d.end)
+            if explainable.count >= Self.explainableCap { explainable.removeFirst() }
+            explainable.append((d, counted))
         }
         open = nil
         openStart = nil
         openCounted = false
         countedAt = nil
         return outputs
+    }
+
+    /// X3: the closed intervals a row that now holds covers are explained by it; their findings are
+    /// restated (rule X3, severity warning).
+    private mutating func explainClosed(at t: Int64) -> [Output] {
+        forgetExplainable(before: t)
+        guard !explainable.isEmpty else { return [] }
+        var outputs: [Output] = []
+        var still: [(divergence: Divergence, countedAt: Int64)] = []
+        for var entry in explainable {
+            if let (code, seq) = context.explanationAfterClosing(entry.divergence) {
+                entry.divergence.explainedBy = code
+                entry.divergence.explainedBySeq = seq
+                outputs.append(.explainedAfterClosing(entry.divergence, finding(for: entry.divergence, at: entry.countedAt, final: true)))
+            } else {
+                still.append(entry)
+            }
+        }
+        explainable = still
+        return outputs
+    }
+
+    /// Drops the closed intervals that no finding can explain any more at `t`: those that ended longer than
+    /// `explainableMs` before it.
+    private mutating func forgetExplainable(before t: Int64) {
+        let horizon = t.saturatingAdd(-explainableMs)
+        if let keep = explainable.firstIndex(where: { $0.divergence.end >= horizon }) {
+            if keep > 0 { explainable.removeFirst(keep) }
+        } else {
+            explainable.removeAll()
+        }
     }
 
     private static func append(_ segment: RouteSegment, to timeline: inout [RouteSegment], cap: Int, truncated: inout Bool) {

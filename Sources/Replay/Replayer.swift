@@ -51,7 +51,8 @@ public final class Replayer {
         route = RouteEngine(options: routeOptions)
         quality = QualityEngine(options: options.quality)
         result = ReplayResult(file: file)
-        divergences = DivergenceTracker(toleranceMs: options.toleranceMs, maxSegments: options.maxTimelineSegments)
+        divergences = DivergenceTracker(toleranceMs: options.toleranceMs, maxSegments: options.maxTimelineSegments,
+                                        explainableMs: options.route.recoveryWindowMs.saturatingAdd(1))
     }
 
     /// Replays one record. Within one ms, every `sdk.*` record is taken after the other records of that ms
@@ -310,6 +311,14 @@ public final class Replayer {
                 result.divergenceCount += 1
                 if !d.explained { result.unexplainedDivergenceCount += 1 }
                 if result.divergences.count < options.maxDivergences { result.divergences.append(d) }
+            case let .explainedAfterClosing(d, final):
+                // X3: explained by a finding raised after it closed; its finding follows, as at a close.
+                result.unexplainedDivergenceCount -= 1
+                if let i = result.divergences.lastIndex(where: { $0.start == d.start }) {
+                    result.divergences[i].explainedBy = d.explainedBy
+                    result.divergences[i].explainedBySeq = d.explainedBySeq
+                    if let f = result.divergences[i].finding { result.findings[f] = final }
+                }
             }
         }
     }

@@ -12,6 +12,13 @@ extension RouteEngine {
             // I7, I12; I13 ends at an answer or start.
             state.ownCallEnded = false
             state.callKitChoice = nil
+            if obligations.lastDidActivateAt == record.t {
+                // Same ms (v3): a `didActivate` logged before the action at its ms is in the action's window:
+                // CallKit has activated, so neither I7's window nor I12's stretch stays open, and an answer's
+                // `didActivate` opens I13's match window.
+                if event == .answer { obligations.answeredActivationAt = record.t }
+                return []
+            }
             state.callKitActionSeq = record.seq
             if event == .answer { obligations.answeredWindow = true }
             state.callKitWindows.append(CallKitWindow(actionSeq: record.seq, t: record.t, answered: event == .answer))
@@ -50,6 +57,7 @@ extension RouteEngine {
         // I13 reads I12's window, which I7's noDidActivate does not close.
         let answered = obligations.answeredWindow
         obligations.answeredWindow = false
+        obligations.lastDidActivateAt = record.t
         state.ownCallEnded = false
         state.callKitWindows.removeAll()
         state.callKitActionSeq = nil

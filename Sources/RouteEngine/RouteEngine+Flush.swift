@@ -24,14 +24,24 @@ extension RouteEngine {
         return n
     }
 
+    /// Whether a device change now is an opening event (R15 (a)): engaged, not interrupted, with an override
+    /// set. Only an opening event closes the window in force (and opens a new one): after a flush no override
+    /// is set, so a device change leaves the window open and a late fallback to the flushed override's route
+    /// can still restore it.
+    var opensFlushWindow: Bool { state.engaged && !state.interrupted && state.override != nil }
+
     /// Opens a flush window after a device change or a recovery, while engaged, not interrupted and with an
     /// override set; not at a recovery when the override was set or changed during the interruption. A
     /// reading at the opening ms counts, whatever its place; at a recovery the route in force counts as a
     /// reading taken then.
+    ///
+    /// Whether the override changed during the interruption is read, and forgotten, only at the recovery
+    /// (and forgotten when the next interruption begins): a device plugged or unplugged meanwhile opens no
+    /// window and must not make the recovery forget it.
     mutating func openFlushWindow(openedBy: Int, t: Int64, reading: RouteReading?, atRecovery: Bool = false) -> [RouteOutput] {
-        defer { obligations.overrideChangedWhileInterrupted = false }
-        guard state.engaged, !state.interrupted, state.override != nil else { return [] }
-        if atRecovery && obligations.overrideChangedWhileInterrupted { return [] }
+        let changedWhileInterrupted = atRecovery && obligations.overrideChangedWhileInterrupted
+        if atRecovery { obligations.overrideChangedWhileInterrupted = false }
+        guard state.engaged, !state.interrupted, state.override != nil, !changedWhileInterrupted else { return [] }
         obligations.flush = FlushWindow(openedBy: openedBy, t: t)
         guard let reading, reading.t >= t || atRecovery else { return [] }
         return flushReading(reading)
@@ -57,7 +67,9 @@ extension RouteEngine {
     mutating func flushReadingSettled(openedBy: Int, readingSeq: Int, t: Int64) -> [RouteOutput] {
         guard let window = obligations.flush, window.openedBy == openedBy, let run = window.runStart, run.seq == readingSeq else { return [] }
         if let flushed = window.flushed {
-            if run.route == state.predicted(override: flushed.target, callKitWindow: state.callKitActionSeq != nil) {
+            // Where the flushed override's route is N (a device has the route) the reading decides nothing.
+            let restored = state.predicted(override: flushed.target, callKitWindow: state.callKitActionSeq != nil)
+            if run.route == restored, restored != withAndWithout.n {
                 state.override = flushed.target
                 state.overrideSeq = flushed.seq
                 state.overrideAppliedBy = flushed.appliedBy

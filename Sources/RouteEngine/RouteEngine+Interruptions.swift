@@ -172,11 +172,12 @@ extension RouteEngine {
     /// A successful activation, or CallKit's `didActivate` (I7): it confirms a recovery, counts for I4's
     /// second half and I14 (b), and is the rebuild after a media services reset (I5).
     mutating func activationSucceeded(_ record: Record) -> [RouteOutput] {
+        obligations.lastActivation = Activation(seq: record.seq, t: record.t)
         if state.activatedSinceInterruption != nil { state.activatedSinceInterruption = true }
         if state.pendingConfirmation != nil { state.pendingConfirmation = nil }
         obligations.callback?.activated = true
         obligations.recoveryExplanation = nil
-        return state.interruptionKind == .reset ? rebuilt(record) : []
+        return state.interruptionKind == .reset ? rebuilt(activation: record.seq, decidedBy: record.seq, t: record.t) : []
     }
 
     /// I4 (recovered without activation), recovery confirmation, I14 (b) and (c).

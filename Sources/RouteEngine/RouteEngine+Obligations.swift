@@ -17,6 +17,9 @@ extension RouteEngine {
         public var lastError: String?
         /// The category of the last successful activation in another category in it.
         public var otherCategory: String?
+        /// When the first successful activation in another category in it came (X3: from then on, a
+        /// divergence was open at a moment `session.callPathNotUp` accounts for).
+        public var otherCategoryAt: Int64?
     }
 
     /// A deactivation window (R18): a successful `obs.sessionDeactivated` or a `didDeactivate` must come.
@@ -108,13 +111,19 @@ extension RouteEngine {
         /// When the first `os.interruptionBegan` since the engine was last not interrupted came, and its
         /// record (I10: the call has been silent since then).
         public var silentSince: RouteReading?
-        /// Whether the override was set or changed during the open interruption (R15 (b) opens no window then).
+        /// Whether the override was set or changed during the open interruption (R15 (b) opens no window then):
+        /// cleared when an interruption begins and when the recovery reads it, nowhere else.
         public var overrideChangedWhileInterrupted = false
         /// Whether I12's window (from an `answer` or `start` to the next `didActivate` or `end`) holds an
         /// `answer`: its `didActivate` closes an answer's window (I13), even after I7's `noDidActivate`.
         public var answeredWindow = false
         /// When a `didActivate` closed an `answer`'s window (I13 reads the match window after it).
         public var answeredActivationAt: Int64?
+        /// The latest successful activation (`obs.sessionActivated` or `didActivate`): a reset at its ms is
+        /// rebuilt by it (same ms, v3: a window opened at t0 holds the records of t0 logged before it).
+        public var lastActivation: Activation?
+        /// When the latest `didActivate` came: an `answer` or `start` at its ms is met by it (I7, same ms).
+        public var lastDidActivateAt: Int64?
         /// Whether any `obs.sessionDeactivated` record appeared so far (R18's gate).
         public var deactivationsRecorded = false
         /// The open-vocabulary fields and values `trace.unknownValue` was raised for (T1: once each).
@@ -125,10 +134,27 @@ extension RouteEngine {
         /// the next successful activation.
         public var recoveryExplanation: RecoveryExplanation?
         /// Whether `session.callPathNotUp` explains divergences now (X3): raised for an activation in another
-        /// category, until the next `playAndRecord` activation or `didActivate`; its window's record.
-        public var callPathExplanation: Int?
+        /// category, until the next `playAndRecord` activation or `didActivate`.
+        public var callPathExplanation: CallPathExplanation?
         /// Creates empty bookkeeping.
         public init() {}
+    }
+
+    /// A successful activation: its record and time.
+    public struct Activation: Equatable, Sendable {
+        /// The `obs.sessionActivated` or `didActivate`.
+        public var seq: Int
+        /// When.
+        public var t: Int64
+    }
+
+    /// X3: `session.callPathNotUp` raised for an activation in another category.
+    public struct CallPathExplanation: Equatable, Sendable {
+        /// Its window's record (the engagement or the recovering record), which the finding names.
+        public var seq: Int
+        /// When the first activation in another category in that window came: the row covers the moments
+        /// from then on, including those before the finding was raised.
+        public var from: Int64
     }
 
     /// X3: a recovery an interruption finding names, explaining divergences from it on.

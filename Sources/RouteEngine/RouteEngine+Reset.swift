@@ -6,7 +6,13 @@ extension RouteEngine {
     /// I5: a reset while engaged is an interruption that only the next successful activation ends; it
     /// replaces an interruption or a hold in progress, and ends the call session (R19). A reset while not
     /// engaged has no effect.
+    ///
+    /// Same ms (v3): a successful activation logged before the reset at the reset's ms is in its rebuild
+    /// window, so it is the rebuild: the reset recovers at once, with the session and the call path that
+    /// activation left (it counts as coming after the reset).
     mutating func mediaServicesReset(_ record: Record) -> [RouteOutput] {
+        let sameMs = obligations.lastActivation.flatMap { $0.t == record.t ? $0 : nil }
+        let session = state.callSession, pathUp = state.callPathUp
         state.callSession = nil
         // R17: a reset takes the call path down, engaged or not.
         guard state.engaged else {
@@ -27,6 +33,15 @@ extension RouteEngine {
         obligations.callPath = []
         obligations.recoveredCallbacks = nil
         obligations.silentSince = nil
+        obligations.overrideChangedWhileInterrupted = false
+        if let activation = sameMs {
+            if !wasInterrupted { outputs += interruptedCallbackDue(record) }
+            // The call session that is up survives only if that activation set it (R19: a reset ends any other).
+            state.callSession = session?.seq == activation.seq ? session : nil
+            state.callPathUp = pathUp
+            state.activatedSinceInterruption = true
+            return outputs + rebuilt(activation: activation.seq, decidedBy: record.seq, t: record.t)
+        }
         // Window edges are inclusive: an activation at exactly the end still counts.
         outputs.append(.timer(RouteTimer(due: Self.due(record.t, options.recoveryWindowMs), kind: .rebuildWindow(resetSeq: record.seq))))
         if !wasInterrupted { outputs += interruptedCallbackDue(record) }
@@ -37,18 +52,21 @@ extension RouteEngine {
     /// I2 conditions, no I3 attempts), the route is re-applied per R8, the recovered callback is due once (the
     /// rebuild counts in its I14 (b) window), the calls deferred meanwhile are decided (V2), and the call
     /// path must be up (R17: the rebuild counts in its own window). No flush window opens (R15).
-    mutating func rebuilt(_ record: Record) -> [RouteOutput] {
+    ///
+    /// `activation` is the rebuilding activation; `decidedBy` the record replayed when it rebuilds (the
+    /// activation itself, or a reset of its ms logged after it), which decides the deferred calls.
+    mutating func rebuilt(activation: Int, decidedBy: Int, t: Int64) -> [RouteOutput] {
         guard let resetSeq = state.resetSeq else { return [] }
         state.resetSeq = nil
         state.interrupted = false
         state.interruptionKind = nil
         state.recoveryPending = false
-        obligations.callback = CallbackWindow(interruptionSeq: resetSeq, triggerSeq: record.seq, t: record.t, activated: true, called: false)
+        obligations.callback = CallbackWindow(interruptionSeq: resetSeq, triggerSeq: activation, t: t, activated: true, called: false)
         obligations.recoveredCallbacks = 0
-        var outputs: [RouteOutput] = [.recovered(t: record.t),
-                                      .timer(RouteTimer(due: Self.due(record.t, options.recoveryWindowMs), kind: .recoveryWindow(interruptionSeq: resetSeq)))]
-        outputs += decidePendingCalls(t: record.t, by: record.seq)
-        if !state.callPathUp { outputs += openCallPathWindow(record.seq, t: record.t, afterRecovery: true) }
+        var outputs: [RouteOutput] = [.recovered(t: t),
+                                      .timer(RouteTimer(due: Self.due(t, options.recoveryWindowMs), kind: .recoveryWindow(interruptionSeq: resetSeq)))]
+        outputs += decidePendingCalls(t: t, by: decidedBy)
+        if !state.callPathUp { outputs += openCallPathWindow(decidedBy, t: t, afterRecovery: true) }
         return outputs
     }
 
@@ -111,6 +129,8 @@ extension RouteEngine {
         obligations.answeredWindow = false
         obligations.answeredActivationAt = nil
         obligations.recoveryExplanation = nil
+        obligations.lastActivation = nil
+        obligations.lastDidActivateAt = nil
         stateReplaced()
         return outputs
     }

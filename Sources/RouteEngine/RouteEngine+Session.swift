@@ -39,7 +39,10 @@ extension RouteEngine {
         } else {
             // R17: a successful activation in another category takes the path down; the windows name it.
             state.callPathUp = false
-            for i in obligations.callPath.indices { obligations.callPath[i].otherCategory = activation.category ?? "none" }
+            for i in obligations.callPath.indices {
+                obligations.callPath[i].otherCategory = activation.category ?? "none"
+                if obligations.callPath[i].otherCategoryAt == nil { obligations.callPath[i].otherCategoryAt = record.t }
+            }
         }
         return outputs
     }
@@ -82,7 +85,7 @@ extension RouteEngine {
         guard let i = obligations.callPath.firstIndex(where: { $0.seq == seq }) else { return [] }
         let window = obligations.callPath.remove(at: i)
         guard state.activationsRecorded, !window.afterRecovery || window.otherCategory != nil else { return [] }
-        if window.otherCategory != nil { obligations.callPathExplanation = window.seq }
+        if let from = window.otherCategoryAt { obligations.callPathExplanation = CallPathExplanation(seq: window.seq, from: from) }
         return [.finding(callPathNotUpFinding(window, t: t))]
     }
 

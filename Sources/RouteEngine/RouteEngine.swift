@@ -310,9 +310,11 @@ public struct RouteEngine: Sendable {
     }
 
     /// R4, R14, R15: a connect moves the device last in the connection order; with the engine's device limit.
+    /// It closes a flush window only when it is an opening event (it then opens a new one).
     private mutating func deviceConnected(_ device: ConnectedDevice, _ record: Record) -> [RouteOutput] {
-        var outputs = closeFlushWindow(t: record.t)
         syncDeviceIDs()
+        let changesDevices = deviceIDs.contains(device.id) || state.devices.count < Self.deviceLimit
+        var outputs = changesDevices && opensFlushWindow ? closeFlushWindow(t: record.t) : []
         if deviceIDs.contains(device.id) { state.devices.removeAll { $0.id == device.id } }
         guard state.devices.count < Self.deviceLimit else {
             deviceIDs.remove(device.id)
@@ -328,11 +330,12 @@ public struct RouteEngine: Sendable {
         return outputs
     }
 
-    /// R5, R15: a disconnect of a connected device falls back; of an unknown id, it changes nothing.
+    /// R5, R15: a disconnect of a connected device falls back; of an unknown id, it changes nothing. Like a
+    /// connect, it closes a flush window only when it is an opening event.
     private mutating func deviceDisconnected(_ id: String, _ record: Record) -> [RouteOutput] {
         syncDeviceIDs()
         guard deviceIDs.contains(id) else { return [] }
-        var outputs = closeFlushWindow(t: record.t)
+        var outputs = opensFlushWindow ? closeFlushWindow(t: record.t) : []
         deviceIDs.remove(id)
         state.devices.removeAll { $0.id == id }
         outputs += openFlushWindow(openedBy: record.seq, t: record.t, reading: state.lastReading)

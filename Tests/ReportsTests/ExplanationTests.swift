@@ -103,6 +103,23 @@ final class ExplanationTests: XCTestCase {
         XCTAssertTrue(text.contains("Needs attention"), text)
     }
 
+    /// L4: a switchLayer accepted at the call (verdict `applied`) whose request failed to send is listed
+    /// with what became of it: rejected, with its cause and the `sdk.error` that decided it.
+    func test_L4_aSwitchLayerRejectedAfterTheCallSaysSoAndByWhichRecord() {
+        let r = Replay.run(records: Fixtures.records([
+            (900, .connEngine(vendor: .seaStart)), (1000, .joinChannel(channel: "c")), (1500, .connState(state: .connected)),
+            (2000, .subscribe(pubUid: "u2", trackId: "v", layers: ["v-low", "v-high"])),
+            (3000, .switchLayer(pubUid: "u2", trackId: "v", targetTrackId: "v-high")),
+            (3050, .sdkError(api: "switchLayer(pubUid:trackId:targetTrackId:)", error: "webrtcError: send failed")),
+        ]))
+        let call = Explanation(r).calls.first { $0.verdict.call == .switchLayer }
+        XCTAssertEqual(call?.verdict.verdict, .applied)
+        let outcome = call?.lines.first { $0.label == "outcome" }?.text ?? ""
+        XCTAssertTrue(outcome.hasPrefix("rejected (webrtcError) by seq 6 sdk.error at 3.050s"), outcome)
+        XCTAssertTrue(outcome.hasSuffix("[V2]"), outcome)
+        XCTAssertTrue(ExplainText.render(r).contains("outcome: rejected (webrtcError) by seq 6 sdk.error"), ExplainText.render(r))
+    }
+
     /// The advice of a call is that of what became of it when that differs from its verdict: a request
     /// dropped by a leave is lost (not "nothing is lost"), a deferred request blocked by AirPods when it
     /// was applied gets the external device's advice (not the interruption's), a late one needs no fix.

@@ -78,6 +78,27 @@ final class RouteEngineResetAndCallKitTests: XCTestCase {
         notEngaged.send(.mediaServicesReset, at: 10)
     }
 
+    func test_I5_sameMs_anActivationLoggedBeforeTheResetInItsMsIsTheRebuild() {
+        var store = TestStore.started()
+        store.send(session, at: 10) { $0.activationsRecorded = true; $0.callSessionUp(2, "voiceChat") }
+        store.send(session, at: 1000) { $0.callSessionUp(3, "voiceChat") }
+        // The window opened at 1000 holds the activation of 1000 logged before the reset: it recovers at once,
+        // with the session that activation set (the interrupted and recovered callbacks are still due).
+        store.send(.mediaServicesReset, at: 1000, outputs: [
+            timer(2001, .interruptedCallback(seq: 4)), .recovered(t: 1000), timer(6001, .recoveryWindow(interruptionSeq: 4)),
+        ]) { $0.interruptionSeq = 4; $0.activatedSinceInterruption = true }
+        XCTAssertEqual(store.state.predictedRoute, .receiver, "not interrupted: the route is predicted")
+        store.fire(RouteTimer(due: 6001, kind: .rebuildWindow(resetSeq: 4)))        // no session.notRebuiltAfterReset
+        // An activation a millisecond before is not in the window: the reset waits for its rebuild.
+        var earlier = TestStore.started()
+        earlier.skip(session, at: 999)                                                // seq 2
+        earlier.send(.mediaServicesReset, at: 1000, outputs: [
+            timer(6001, .rebuildWindow(resetSeq: 3)), timer(2001, .interruptedCallback(seq: 3)),
+        ]) { $0.interruptedBy(3, .reset); $0.predictionSeq = 3; $0.callSession = nil }
+        earlier.fire(RouteTimer(due: 6001, kind: .rebuildWindow(resetSeq: 3)),
+                     outputs: [finding("session.notRebuiltAfterReset", .error, "I5", [3], t: 6001)])
+    }
+
     func test_I5_callKitDidActivateIsTheRebuild_andAResetReplacesAnInterruption() {
         var store = TestStore.started()
         store.skip(.interruptionBegan(cause: .systemCall, wasSuspended: nil), at: 100)     // seq 2
@@ -161,6 +182,25 @@ final class RouteEngineResetAndCallKitTests: XCTestCase {
         }
         store.fire(timeout)
         store.send(session, at: 500) { $0.callSessionUp(7, "voiceChat") }    // after didActivate: fine
+    }
+
+    func test_I7_sameMs_aDidActivateLoggedBeforeTheAnswerInItsMsMeetsTheWindow() {
+        var store = TestStore.started()
+        store.send(.callKit(event: .didActivate, callId: nil), at: 2000) { $0.callPathUp = true }
+        // CallKit has activated: no I7 window (no timer), no I12 stretch (the route is predicted).
+        store.send(.callKit(event: .answer, callId: "A"), at: 2000)
+        XCTAssertEqual(store.state.predictedRoute, .receiver)
+        XCTAssertEqual(store.engine.obligations.answeredActivationAt, 2000, "it closed an answer's window: I13 reads the match window after it")
+        store.send(session, at: 2005) { $0.activationsRecorded = true; $0.callSessionUp(4, "voiceChat") }   // no race
+        store.fire(RouteTimer(due: 7001, kind: .callKitWindow(actionSeq: 3)))      // no callkit.noDidActivate
+        // A didActivate a millisecond before is not in the window.
+        var earlier = TestStore.started()
+        earlier.send(.callKit(event: .didActivate, callId: nil), at: 1999) { $0.callPathUp = true }
+        earlier.send(.callKit(event: .answer, callId: "A"), at: 2000, outputs: [timer(7001, .callKitWindow(actionSeq: 3))]) {
+            $0.callKitWindows = [.init(actionSeq: 3, t: 2000, answered: true)]; $0.callKitActionSeq = 3; $0.predictionSeq = 3
+        }
+        earlier.fire(RouteTimer(due: 7001, kind: .callKitWindow(actionSeq: 3)),
+                     outputs: [finding("callkit.noDidActivate", .error, "I7", [3], t: 7001)]) { $0.callKitWindows = [] }
     }
 
     func test_I7_noDidActivateWithinTheWindow_endClosesIt() {

@@ -46,7 +46,8 @@ final class RouteEngineV3CallPathTests: XCTestCase {
         store.fire(RouteTimer(due: 6001, kind: .callPathWindow(seq: 1)),
                    outputs: [finding("session.callPathNotUp", .error, "R17", [1], t: 6001)])
         XCTAssertTrue(store.findings.last!.message.contains("playback"), store.findings.last!.message)
-        XCTAssertEqual(store.engine.obligations.callPathExplanation, 1, "X3: from now, until the path comes up")
+        XCTAssertEqual(store.engine.obligations.callPathExplanation?.seq, 1, "X3: until the path comes up")
+        XCTAssertEqual(store.engine.obligations.callPathExplanation?.from, 1010, "X3: from the activation in another category")
         store.send(callSession(), at: 7000) { $0.callSessionUp(3, "voiceChat") }
         XCTAssertNil(store.engine.obligations.callPathExplanation)
     }

@@ -81,6 +81,34 @@ final class RouteEngineV3FlushAtRecoveryTests: XCTestCase {
         XCTAssertEqual(noop.engine.obligations.flush?.openedBy, 5)
     }
 
+    func test_R15_aDevicePluggedAndUnpluggedDuringTheInterruption_theRecoveryStillKnowsTheOverrideWasSetDuringIt() {
+        var store = interruptedWithOverride()
+        store.send(.setRoute(target: .earpiece, api: nil), at: 2500, outputs: [
+            verdict(6, "api.setRoute", .deferred, .interrupted, causeSeq: 5, t: 2500),
+            finding("route.ineffective", .info, "V1", [6, 5], t: 2500, call: 6),
+        ]) { $0.override = .earpiece; $0.overrideSeq = 6; $0.pendingOverrideCall = 6 }
+        // Interrupted: neither device change opens a window, and neither may make the recovery forget the call.
+        store.send(.deviceConnected(id: "hs", kind: .headset, name: nil, port: "Headphones"), at: 2600) {
+            $0.devices = [.init(id: "hs", kind: .headset, seq: 7)]
+        }
+        store.send(.deviceDisconnected(id: "hs"), at: 2700) { $0.devices = [] }
+        XCTAssertNil(store.engine.obligations.flush)
+        // No settle timer at the recovery: the SDK was asked to apply the earpiece then.
+        store.send(.interruptionEnded(shouldResume: true), at: 3000, outputs: [
+            .recovered(t: 3000), timer(8001, .recoveryWindow(interruptionSeq: 5)), outcome(6, .applied, t: 3000, by: 9),
+            timer(8001, .callPathWindow(seq: 9)),
+        ]) {
+            $0.recoveredAt(9); $0.pendingConfirmation = .init(interruptionSeq: 5, triggerSeq: 9, recoveredAt: 3000)
+            $0.pendingOverrideCall = nil; $0.overrideAppliedBy = 9
+        }
+        XCTAssertNil(store.engine.obligations.flush)
+        XCTAssertNil(store.engine.toleratedRoute, "a speaker reading is a mismatch, not the earpiece flushed")
+        // The flag was read at that recovery: the next interruption starts without it, and its recovery opens one.
+        store.skip(.interruptionBegan(cause: .siri, wasSuspended: nil), at: 4000)                   // seq 10
+        store.skip(.interruptionEnded(shouldResume: true), at: 4500)                                // seq 11
+        XCTAssertEqual(store.engine.obligations.flush?.openedBy, 10)
+    }
+
     func test_R15_neverAtAnI5Rebuild() {
         var store = TestStore.started()
         store.skip(callSession(), at: 10)                                               // seq 2

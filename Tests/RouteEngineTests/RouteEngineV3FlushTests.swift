@@ -84,6 +84,32 @@ final class RouteEngineV3FlushTests: XCTestCase {
         XCTAssertEqual(store.state.predictionSource, PredictionSource(rule: .R2, seq: 3))
     }
 
+    func test_R15_afterAFlushADeviceChangeIsNoOpeningEvent_theWindowStaysOpenAndALateFallbackStillRestores() {
+        var store = unplugged()
+        store.skip(reading(.receiver, .oldDeviceUnavailable), at: 5010)                   // seq 7
+        store.fire(settle(5511, 6, 7), outputs: [finding("route.overrideFlushed", .info, "R15", [7, 6, 3], t: 5511)]) {
+            $0.override = nil; $0.overrideSeq = nil; $0.predictionSeq = 7
+        }
+        // No override is set: the connect opens no window, so it closes none.
+        store.send(.deviceConnected(id: "bt", kind: .bluetooth, name: nil, port: "BluetoothHFP"), at: 7000) {
+            $0.devices = [.init(id: "bt", kind: .bluetooth, seq: 8)]; $0.predictionSeq = 8
+        }
+        XCTAssertEqual(store.engine.obligations.flush?.openedBy, 6, "the window is still the unplug's")
+        // While the car kit has the route the flushed override's route is N: its reading settles and decides nothing.
+        store.send(reading(.bluetooth, .newDeviceAvailable), at: 7010, outputs: [.timer(settle(7511, 6, 9))]) {
+            $0.lastReading = .init(route: .bluetooth, t: 7010, seq: 9)
+        }
+        store.fire(settle(7511, 6, 9))
+        XCTAssertNotNil(store.engine.obligations.flush?.flushed, "not restored by a reading of the device's own route")
+        store.send(.deviceDisconnected(id: "bt"), at: 9000) { $0.devices = []; $0.predictionSeq = 10 }
+        XCTAssertEqual(store.engine.toleratedRoute, .speaker, "the SDK may still fall back to the flushed override")
+        store.send(reading(.speaker, .oldDeviceUnavailable), at: 9010, outputs: [.timer(settle(9511, 6, 11))]) {
+            $0.lastReading = .init(route: .speaker, t: 9010, seq: 11)
+        }
+        store.fire(settle(9511, 6, 11)) { $0.override = .speaker; $0.overrideSeq = 3; $0.predictionSeq = 11 }
+        XCTAssertNil(store.engine.obligations.flush, "restored: the window closes")
+    }
+
     func test_R15_aRouteCallClosesTheWindow_flushingFirstWhenTheLatestReadingShowsN() {
         var store = unplugged()
         store.skip(reading(.receiver, .oldDeviceUnavailable), at: 5010)                   // seq 7: not settled yet

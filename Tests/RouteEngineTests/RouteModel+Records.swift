@@ -88,12 +88,20 @@ extension RouteModel {
                                                  !callUpDuring || callEndedAt.map({ t - $0 >= retryDelay }) == true { recover() }
             }
         case .mediaServicesReset:
+            let kept = session
             session = nil
-            if engaged { begin(.reset, seq) }
+            guard engaged else { break }
+            begin(.reset, seq)
+            // An activation of this ms logged before the reset is in its rebuild window: the rebuild.
+            if let a = lastActivation, a.t == t {
+                if kept?.seq == a.seq { session = kept }
+                recover()
+            }
         case .callKit(let event, _):
             callKit(event, seq: seq, t: t)
         case .sessionActivated(let a):
             guard a.ok else { break }
+            lastActivation = (seq, t)
             let call = a.category == "playAndRecord"
             session = call ? (seq, a.mode == "videoChat", a.mode == "videoChat" || a.options.contains("allowAirPlay")) : nil
             if interruption == .reset || (call && interruption == .system && engaged && !callUp) { recover() }
@@ -143,6 +151,11 @@ extension RouteModel {
         case .answer, .start:
             ownCallEnded = false
             choice = nil
+            // A didActivate of this ms logged before the action is in its window: CallKit has activated.
+            if lastDidActivateAt == t {
+                if event == .answer { answeredAt = t }
+                return
+            }
             callKitWindow = true
             if event == .answer { windowAnswered = true }
         case .end:
@@ -152,6 +165,8 @@ extension RouteModel {
             choice = nil
         case .didActivate:
             ownCallEnded = false
+            lastActivation = (seq, t)
+            lastDidActivateAt = t
             if windowAnswered { answeredAt = t }
             callKitWindow = false
             windowAnswered = false

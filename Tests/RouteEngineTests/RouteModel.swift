@@ -4,9 +4,9 @@ import TraceModel
 
 /// A second reading of the route contract, written from contract.md for the property tests and sharing no
 /// code with the engine: what decides R8's prediction (R2–R4, R6, R7, R9–R11, R13, R14, R16, R19, the
-/// interruptions of I1, I3, I5, I6, I8, I9 and I11, I12's window and I13's choice) and V1's verdict. R15 is
-/// not modelled: a flush is taken from the engine's finding, and a restore from a settle timer that puts
-/// back the override flushed.
+/// interruptions of I1, I3, I5, I6, I8, I9 and I11, I12's window and I13's choice, with v3's same-ms rule for
+/// I5's rebuild and I7's window) and V1's verdict. R15 is not modelled: a flush is taken from the engine's
+/// finding, and a restore from a settle timer that puts back the override flushed.
 struct RouteModel {
     enum Interruption: Equatable { case none, system, stale, reset, hold }
 
@@ -43,6 +43,8 @@ struct RouteModel {
     var ownCallEnded = false
     // CallKit.
     var callKitWindow = false, windowAnswered = false, answeredAt: Int64?
+    // The same ms (v3): a window opened at t0 also holds the records of t0 logged before it (I5, I7).
+    var lastActivation: (seq: Int, t: Int64)?, lastDidActivateAt: Int64?
     var choice: (route: Route?, seq: Int)?
     var lastReading: (route: Route, seq: Int)?
     /// Recoveries the model made at the last step.
