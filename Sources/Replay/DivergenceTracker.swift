@@ -101,6 +101,15 @@ struct DivergenceTracker {
         return counted.isEmpty ? changed : counted + changed
     }
 
+    /// The device's route as a part's start gives it (`trace.checkpoint`'s `currentRoute`, nil when the
+    /// checkpoint has none or the part has no checkpoint): what was read before a missing stretch says
+    /// nothing of the route after it. The next prediction is compared with it.
+    mutating func partStarts(actual route: Route?, t: Int64, seq: Int) {
+        if route != actual { Self.append(RouteSegment(t: t, route: route, seq: route == nil ? nil : seq), to: &actualTimeline, cap: maxSegments, truncated: &truncated) }
+        actual = route
+        actualSeq = route == nil ? nil : seq
+    }
+
     /// Notes a finding the engines or the replayer raised: some explain divergences (X3).
     mutating func note(_ f: Finding) { context.note(f) }
 

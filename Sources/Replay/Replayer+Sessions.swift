@@ -46,6 +46,7 @@ extension Replayer {
         if case .checkpoint(let cp) = record.body {
             route.start(from: cp, seq: record.seq, t: record.t)
             quality.startWithoutPredecessors(checkpoint: cp)
+            divergences.partStarts(actual: cp.currentRoute, t: record.t, seq: record.seq)
             result.session?.starts.append(SessionCoverage.PartStart(part: start.part, headerSeq: start.headerSeq, checkpointSeq: record.seq))
             startedHere = true
             if unknownStateOpen { stateKnownAgain(at: record) }
@@ -53,6 +54,7 @@ extension Replayer {
         }
         route.startWithUnknownState()
         quality.startWithoutPredecessors(checkpoint: nil)
+        divergences.partStarts(actual: nil, t: record.t, seq: record.seq)
         result.session?.starts.append(SessionCoverage.PartStart(part: start.part, headerSeq: start.headerSeq, checkpointSeq: nil))
         if !unknownStateOpen {
             result.session?.unknownState.append(SessionCoverage.UnknownState(part: start.part, fromSeq: start.headerSeq, fromT: start.headerT))

@@ -52,19 +52,67 @@ final class SessionPartsReplayTests: XCTestCase {
             for part in parts.dropFirst() {
                 let records = try Fixtures.readAll(part).records
                 guard records.dropFirst().first?.body.kind == .checkpoint else { continue }
-                let start = try XCTUnwrap(records.first)
                 let alone = Replay.run(records: records, file: part)
                 XCTAssertEqual(alone.session?.starts.first?.checkpointSeq, records[1].seq, "\(part) starts from its checkpoint")
                 XCTAssertEqual(alone.session?.isPartial, false, part)
-                let last = try XCTUnwrap(records.last)
-                XCTAssertEqual(alone.verdicts.map(Call.init), whole.verdicts.filter { (start.seq...last.seq).contains($0.seq) }.map(Call.init),
-                               "\(name): \(part)")
-                XCTAssertEqual(alone.divergences.map(Stretch.init), whole.divergences.filter { (start.t...last.t).contains($0.start) }.map(Stretch.init),
-                               "\(name): \(part)")
+                assertSame(alone, whole, records, "\(name): \(part)")
                 compared += 1
             }
         }
         XCTAssertGreaterThanOrEqual(compared, 3, "parts compared")
+    }
+
+    /// The part alone (`records`, header first) gives the whole session's verdicts on its calls and the whole
+    /// session's divergences that overlap it, each cut at the part's checkpoint: one that began before the part
+    /// is open from the checkpoint on.
+    func assertSame(_ alone: ReplayResult, _ whole: ReplayResult, _ records: [Record], _ what: String,
+                    file: StaticString = #filePath, line: UInt = #line) {
+        guard let start = records.first, records.count > 1, let last = records.last else { return XCTFail(what, file: file, line: line) }
+        let from = records[1].t
+        XCTAssertEqual(alone.verdicts.map(Call.init), whole.verdicts.filter { (start.seq...last.seq).contains($0.seq) }.map(Call.init),
+                       what, file: file, line: line)
+        let overlapping = whole.divergences.filter { $0.end > from && $0.start <= last.t }.map { d -> Stretch in
+            var s = Stretch(d)
+            s.start = max(s.start, from)
+            return s
+        }
+        XCTAssertEqual(alone.divergences.map(Stretch.init), overlapping, what, file: file, line: line)
+    }
+
+    /// A meeting whose device plays the receiver against a speaker default from part 1 on; part 2 begins with
+    /// the checkpoint that says so, and the meeting exits in part 2.
+    func divergenceAcrossTheBoundary() -> (whole: [Record], part2: [Record]) {
+        var header = TraceHeader(layer: .smeeting, sdk: "test", device: .init(model: "iPhone15,3", os: "iOS 17.5", simulator: false))
+        header.session = .init(id: "split", part: 1)
+        var b = TraceBuilder(header: header)
+        b.add(400, .setDefaultRoute(target: .speaker))
+        b.add(1_500, .enterMeeting(room: "ward-round", uid: nil))
+        b.add(1_535, .micPermission(status: .granted))
+        b.add(1_560, .sessionActivated(SessionActivation(ok: true, category: "playAndRecord", mode: "voiceChat",
+                                                         options: ["defaultToSpeaker", "allowBluetooth"])))
+        b.add(1_610, .routeChanged(route: .receiver, previousRoute: .speaker, reason: .categoryChange))
+        b.add(6_000, .routeSnapshot(route: .receiver, ports: ["Receiver"]))
+        header.session = .init(id: "split", part: 2)
+        let boundary = b.add(6_600, .header(header))
+        b.add(6_600, .checkpoint(TraceCheckpoint(defaultRoute: .speaker, engaged: true, micPermission: .granted, currentRoute: .receiver,
+                                                 session: .init(category: "playAndRecord", mode: "voiceChat",
+                                                                options: ["defaultToSpeaker", "allowBluetooth"]))))
+        b.add(20_000, .routeSnapshot(route: .receiver, ports: ["Receiver"]))
+        b.add(30_000, .exitMeeting)
+        b.add(30_055, .routeChanged(route: .speaker, previousRoute: .receiver, reason: .categoryChange))
+        return (b.records, Array(b.records[boundary...]))
+    }
+
+    func test_aDivergenceOpenAcrossThePartBoundaryIsOpenFromTheCheckpoint() throws {
+        let (whole, part2) = divergenceAcrossTheBoundary()
+        let all = Replay.run(records: whole)
+        XCTAssertEqual(all.divergences.map { [$0.start, $0.end] }, [[1_610, 30_000]], "the whole session")
+        XCTAssertEqual(all.unexplainedDivergenceCount, 1)
+        let alone = Replay.run(records: part2)
+        assertSame(alone, all, part2, "part 2 alone")
+        XCTAssertEqual(alone.divergences.first?.actualSeq, part2[1].seq, "the checkpoint reported the route")
+        XCTAssertEqual(alone.unexplainedDivergenceCount, 1)
+        XCTAssertFalse(Explanation(alone).summary.contains { $0.text.hasPrefix("Nothing is wrong") })
     }
 
     func test_withoutItsCheckpointAPartIsPartial_withNoUnexplainedDivergenceAndNoAllClear() throws {
