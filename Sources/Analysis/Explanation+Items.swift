@@ -75,7 +75,7 @@ extension Explanation {
     }
 
     public static func divergence(_ d: Divergence, index: Int, _ r: ReplayResult) -> DivergenceItem {
-        let head = "\(d.explained ? "explained  " : "UNEXPLAINED")  \(formatDuration(d.start)) – \(formatDuration(d.end))"
+        let head = "\(d.explained ? "explained  " : d.startStateUnknown ? "unknown start state" : "UNEXPLAINED")  \(formatDuration(d.start)) – \(formatDuration(d.end))"
             + (d.openAtEnd ? " (still open at the end of the trace)" : "")
             + ": predicted \(d.predicted.rawValue), device played \(d.actual.rawValue) [\(d.explained ? "X3" : "X2")]"
         var lines: [Line] = []

@@ -68,9 +68,10 @@ extension Explanation {
         if !lateCalls.isEmpty {
             line("\(lateCalls.count) deferred call\(lateCalls.count == 1 ? "" : "s") took effect later (listed under Calls that took effect late)")
         }
-        let unexplained = r.unexplainedDivergenceCount
+        let unexplained = r.unexplainedDivergenceCount, unknownStart = r.unknownStartDivergenceCount
         if let note = routeContractNotApplied { line(note) } else { line("\(r.divergenceCount) route divergence\(r.divergenceCount == 1 ? "" : "s") (\(unexplained) unexplained, "
-            + "\(r.divergenceCount - unexplained) explained)") }
+            + "\(r.divergenceCount - unexplained - unknownStart) explained"
+            + (unknownStart > 0 ? ", \(unknownStart) from an unknown start state, not judged" : "") + ")") }
         let counts = Severity.allCases.reversed().map { s in (s, r.findings.filter { $0.severity == s }.count) }
         var findings = "findings: " + counts.map { "\($0.1) \($0.0.rawValue)\($0.1 == 1 || $0.0 == .info ? "" : "s")" }.joined(separator: ", ")
         let withCalls = r.findings.filter { $0.code == .routeIneffective }.count

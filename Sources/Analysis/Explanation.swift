@@ -164,9 +164,11 @@ public struct Explanation: Sendable {
         summary = summaryLines(r, failingCount: failingCount, w)
     }
 
-    /// The divergences as every report lists them: unexplained first, each with its index in the result.
+    /// The divergences as every report lists them: unexplained first, then those begun from an unknown start
+    /// state, then the explained ones, each with its index in the result.
     public static func divergenceOrder(_ r: ReplayResult) -> [(offset: Int, element: Divergence)] {
         let all = Array(r.divergences.enumerated())
-        return all.filter { !$0.element.explained } + all.filter { $0.element.explained }
+        return all.filter { $0.element.unexplained } + all.filter { !$0.element.explained && $0.element.startStateUnknown }
+            + all.filter { $0.element.explained }
     }
 }

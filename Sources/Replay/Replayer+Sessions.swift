@@ -37,8 +37,9 @@ extension Replayer {
     }
 
     /// The first record after the header of a part that began without the part before it: a checkpoint
-    /// gives the state; anything else leaves it unknown until an engagement, a route snapshot or a
-    /// checkpoint. Nothing the engines waited for carries over (their timers are dropped).
+    /// gives the state; anything else leaves it unknown until the part's records tell whether the call is up
+    /// and which device has the route, or a checkpoint comes. Nothing the engines waited for carries over
+    /// (their timers are dropped).
     func partStarts(at record: Record) {
         guard let start = awaitingStart else { return }
         awaitingStart = nil

@@ -175,7 +175,8 @@ public final class Replayer {
     private var prediction: DivergenceTracker.Prediction {
         if let cached = cachedPrediction, cachedRevision == route.revision { return cached }
         let p = DivergenceTracker.Prediction(route: route.predictedRoute, source: route.predictionSource,
-                                             tolerated: route.toleratedRoute, facts: ExplanationFacts(route))
+                                             tolerated: route.toleratedRoute, facts: ExplanationFacts(route),
+                                             startStateUnknown: route.state.startStateUnknown)
         cachedPrediction = p
         cachedRevision = route.revision
         return p
@@ -308,7 +309,8 @@ public final class Replayer {
                 if let i = openDivergenceFinding, let final, result.findings[i] != final { result.findings[i] = final }
                 openDivergenceFinding = nil
                 result.divergenceCount += 1
-                if !d.explained { result.unexplainedDivergenceCount += 1 }
+                if d.unexplained { result.unexplainedDivergenceCount += 1 }
+                if d.startStateUnknown && !d.explained { result.unknownStartDivergenceCount += 1 }
                 if result.divergences.count < options.maxDivergences { result.divergences.append(d) }
             }
         }

@@ -126,7 +126,7 @@ public enum ChromeTrace {
         }
         for (i, d) in r.divergences.enumerated() {
             let lines = HTMLReport.divergenceLines(d, index: i, r)
-            events.append(Event(ph: "X", name: "\(d.explained ? "explained" : "UNEXPLAINED"): predicted \(d.predicted.rawValue), played \(d.actual.rawValue)",
+            events.append(Event(ph: "X", name: "\(d.explained ? "explained" : d.startStateUnknown ? "unknown start state" : "UNEXPLAINED"): predicted \(d.predicted.rawValue), played \(d.actual.rawValue)",
                                 cat: "divergence", tid: divergencesTid, ts: d.start, dur: d.end - d.start,
                                 args: [("index", .int(Int64(i))), ("explainedBy", .string(d.explainedBy?.rawValue ?? "")),
                                        ("seqs", .ints(d.seqs)), ("explanation", .string(lines.joined(separator: "\n")))], order: i))

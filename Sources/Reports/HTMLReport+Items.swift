@@ -73,12 +73,18 @@ extension HTMLReport {
             + block(c.headline, c.lines, anchors, seq: v.seq) + links(marker: "m-v-\(v.seq)", "show on the timeline", seq: v.seq, key: key, anchors) + "</article>\n"
     }
 
+    /// A divergence's class (and tone): explained (X3), begun from an unknown start state (not judged), or
+    /// unexplained.
+    static func divergenceClass(_ d: Divergence) -> String {
+        d.explained ? "explained" : d.startStateUnknown ? "unknown-start" : "unexplained"
+    }
+
     static func divergencesSection(_ e: Explanation, _ anchors: Anchors) -> String {
         guard !e.divergences.isEmpty else { return "" }
         var o = "<section id=\"divergences\">\n<h2>Route divergences (unexplained first)</h2>\n"
         for (listIndex, d) in e.divergences.enumerated() {
             let key = "item-d-\(listIndex)", seq = Anchors.seq(of: d.divergence)
-            o += "<article class=\"card divergence \(d.divergence.explained ? "explained" : "unexplained")\" id=\"\(key)\""
+            o += "<article class=\"card divergence \(divergenceClass(d.divergence))\" id=\"\(key)\""
             o += (seq.map { " data-seq=\"\($0)\"" } ?? "") + ">\n" + anchors.span(seq, key)
             o += block(d.headline, d.lines, anchors, seq: seq)
             o += links(marker: "m-d-\(listIndex)", "show on the timeline", seq: seq, key: key, anchors) + "</article>\n"

@@ -134,6 +134,92 @@ final class SessionPartsReplayTests: XCTestCase {
         }
     }
 
+    /// Part 2 of a meeting whose part 1 connected AirPods, replayed without part 1 and without a checkpoint:
+    /// its header, then `body`.
+    func loneSecondPart(_ body: (inout TraceBuilder) -> Void) -> ReplayResult {
+        var header = TraceHeader(layer: .smeeting, sdk: "test", device: .init(model: "iPhone15,2", os: "iOS 17.5.1", simulator: false))
+        header.session = .init(id: "eng", part: 2)
+        var b = TraceBuilder(header: header)
+        b.records[0] = Record(seq: 4, t: 10_000, .header(header))
+        body(&b)
+        b.records = b.records.enumerated().map { Record(seq: 4 + $0.offset, t: $0.element.t, $0.element.body) }
+        return Replay.run(records: b.records)
+    }
+
+    func test_anEngagementAloneLeavesTheDevicesUnknown_noVerdictAndNoUnexplainedDivergence() throws {
+        let r = loneSecondPart { b in
+            b.add(11_000, .enterMeeting(room: "r", uid: nil))
+            b.add(11_050, .sessionActivated(SessionActivation(ok: true, category: "playAndRecord", mode: "voiceChat", options: ["allowBluetooth"])))
+            b.add(11_070, .routeChanged(route: .bluetooth, previousRoute: .bluetooth, reason: .categoryChange))
+            b.add(13_000, .setRoute(target: .speaker, api: "setSpeakerOutputEnabled(true)"))
+            // AirPods the part never saw connect have the route: the devices are still unknown.
+            b.add(20_000, .routeSnapshot(route: .bluetooth, ports: ["BluetoothHFP:AirPods"]))
+            // Nothing in the second before accounts for it, but the prediction it departs from is not known.
+            b.add(25_000, .routeChanged(route: .receiver, previousRoute: .bluetooth, reason: .categoryChange))
+            b.add(30_000, .exitMeeting)
+        }
+        XCTAssertEqual(r.verdicts.map(\.verdict), [.undetermined], "the AirPods connected before the part may have the route")
+        XCTAssertEqual(r.verdicts.first?.cause, .stateUnknown)
+        XCTAssertEqual(r.session?.unknownState.first?.untilSeq, nil, "still unknown at the end")
+        XCTAssertEqual(r.divergences.count, 1)
+        XCTAssertEqual(r.divergences.first?.startStateUnknown, true)
+        XCTAssertEqual(r.unexplainedDivergenceCount, 0)
+        XCTAssertEqual(r.unknownStartDivergenceCount, 1)
+        XCTAssertNil(r.findingCounts[.sessionChangedByOtherComponent], "no other component is blamed against an unknown state")
+        let f = try XCTUnwrap(r.findings.first { $0.code == .routeDivergence })
+        XCTAssertNotEqual(f.severity, .error)
+        XCTAssertTrue(f.message.contains("unknown start state"), f.message)
+        let e = Explanation(r)
+        XCTAssertTrue(e.divergences.first?.headline.hasPrefix("unknown start state") ?? false, "\(e.divergences.map(\.headline))")
+        XCTAssertTrue(e.summary.contains { $0.text.contains("1 from an unknown start state, not judged") }, "\(e.summary.map(\.text))")
+        XCTAssertFalse(e.summary.contains { $0.text.hasPrefix("Nothing is wrong") })
+    }
+
+    func test_aRouteSnapshotAloneLeavesTheEngagementUnknown() {
+        let r = loneSecondPart { b in
+            b.add(10_000, .routeSnapshot(route: .bluetooth, ports: ["BluetoothHFP:AirPods Pro"]))
+            b.add(16_000, .setRoute(target: .speaker, api: "setSpeakerOutputEnabled(true)"))
+            b.add(17_000, .routeSnapshot(route: .speaker, ports: ["Speaker"]))
+            b.add(18_000, .setRoute(target: .earpiece, api: "setSpeakerOutputEnabled(false)"))
+        }
+        XCTAssertEqual(r.verdicts.map(\.verdict), [.undetermined, .undetermined], "whether the meeting was entered is unknown")
+        XCTAssertEqual(r.session?.unknownState.first?.untilSeq, nil)
+        XCTAssertEqual(r.session?.isPartial, true)
+    }
+
+    func test_anEngagementAndASnapshotShowingTheBuiltInRouteMakeTheStateKnown() {
+        var snapshot = 0
+        let r = loneSecondPart { b in
+            b.add(10_500, .setRoute(target: .earpiece, api: nil))
+            b.add(11_000, .enterMeeting(room: "r", uid: nil))
+            b.add(11_050, .sessionActivated(SessionActivation(ok: true, category: "playAndRecord", mode: "voiceChat", options: ["allowBluetooth"])))
+            b.add(11_070, .routeChanged(route: .receiver, previousRoute: .speaker, reason: .categoryChange))
+            snapshot = b.add(12_000, .routeSnapshot(route: .receiver, ports: ["Receiver"])) + 4
+            b.add(13_000, .setRoute(target: .speaker, api: nil))
+            b.add(13_050, .routeChanged(route: .speaker, previousRoute: .receiver, reason: .override))
+            b.add(14_000, .deviceConnected(id: "bt-1", kind: .bluetooth, name: "AirPods", port: "BluetoothHFP"))
+            b.add(14_100, .routeChanged(route: .bluetooth, previousRoute: .speaker, reason: .newDeviceAvailable))
+            b.add(15_000, .setRoute(target: .earpiece, api: nil))
+        }
+        XCTAssertEqual(r.session?.unknownState.first?.untilSeq, snapshot, "known from the snapshot on")
+        XCTAssertEqual(r.verdicts.map(\.verdict), [.undetermined, .applied, .ineffective])
+        XCTAssertEqual(r.verdicts.last?.cause, .externalRouteActive)
+        XCTAssertEqual(r.divergences, [])
+    }
+
+    func test_aSnapshotShowingTheDeviceThePartConnectedMakesTheDevicesKnown() {
+        var snapshot = 0
+        let r = loneSecondPart { b in
+            b.add(10_500, .deviceConnected(id: "bt-1", kind: .bluetooth, name: "AirPods", port: "BluetoothHFP"))
+            snapshot = b.add(10_600, .routeSnapshot(route: .bluetooth, ports: ["BluetoothHFP:AirPods"])) + 4
+            b.add(11_000, .exitMeeting)
+            b.add(12_000, .setRoute(target: .speaker, api: nil))
+        }
+        XCTAssertEqual(r.session?.unknownState.first?.untilSeq, snapshot + 1, "known at the leave, the snapshot having told the devices")
+        XCTAssertEqual(r.verdicts.map(\.verdict), [.deferred])
+        XCTAssertEqual(r.verdicts.first?.cause, .notEngaged)
+    }
+
     func test_aSessionMissingItsMiddlePartIsPartial_notAllClear() throws {
         let weekly = try XCTUnwrap(try sessions().first { $0.name == "smeeting-session-weekly" })
         XCTAssertEqual(weekly.parts.count, 3)
