@@ -30,6 +30,15 @@ extension QualityEngine {
         }
     }
 
+    /// A checkpoint met while the state before it was unknown (since the record at `unknownSince`): the
+    /// transport and engine no record has set since then are the checkpoint's; what the records derived
+    /// stays.
+    public mutating func takeTransport(from cp: TraceCheckpoint, unknownSince: Int) {
+        guard let transport = cp.transport else { return }
+        if (state.vendorSeq ?? .min) < unknownSince { state.vendor = transport.engine }
+        if (state.transportSeq ?? .min) < unknownSince { state.transport = transport.state }
+    }
+
     /// The fields of a checkpoint the quality engine knows that disagree with what it derived.
     public func checkpointDifferences(_ cp: TraceCheckpoint) -> [CheckpointDifference] {
         guard let transport = cp.transport, state.transportSeq != nil || state.vendorSeq != nil else { return [] }

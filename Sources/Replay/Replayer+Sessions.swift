@@ -62,6 +62,24 @@ extension Replayer {
         }
     }
 
+    /// A checkpoint met while the state is unknown (a later part of a session whose earlier part began
+    /// without its predecessors and without a checkpoint): nothing derived before it can be compared with
+    /// it, so the route engine starts from it as at a part's start, and the unknown stretch ends there
+    /// (the replay closes it when the engine's state is known). The quality engine keeps what it derived
+    /// from the records (its baseline and speakers are not in a checkpoint), and takes the checkpoint's
+    /// transport where it has recorded none.
+    func startsFromCheckpoint(_ cp: TraceCheckpoint, _ record: Record) {
+        timers.removeAll { timer in
+            switch timer {
+            case .route: true
+            case .quality: false
+            }
+        }
+        route.start(from: cp, seq: record.seq, t: record.t)
+        quality.takeTransport(from: cp, unknownSince: result.session?.unknownState.last?.fromSeq ?? record.seq)
+        if let current = cp.currentRoute { divergences.partStarts(actual: current, t: record.t, seq: record.seq) }
+    }
+
     /// Whether an unknown-state stretch is open.
     var unknownStateOpen: Bool { result.session?.unknownState.last.map { $0.untilSeq == nil } ?? false }
 

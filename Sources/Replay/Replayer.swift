@@ -108,7 +108,9 @@ public final class Replayer {
         }
         if awaitingStart != nil, record.body.kind != .header { partStarts(at: record) }
         if case .checkpoint(let cp) = record.body {
-            if restartedHere {
+            if !startedHere, route.state.startStateUnknown {
+                startsFromCheckpoint(cp, record)
+            } else if restartedHere {
                 route.restartCheckpoint(cp, seq: record.seq)
             } else if !startedHere {
                 checkpointCompared(cp, record)

@@ -220,6 +220,24 @@ final class SessionPartsReplayTests: XCTestCase {
         XCTAssertEqual(r.verdicts.first?.cause, .notEngaged)
     }
 
+    func test_aCheckpointAfterAnUnknownStretchStartsTheEnginesFromIt_notComparedWithTheUnknownState() throws {
+        let weekly = try XCTUnwrap(try sessions().first { $0.name == "smeeting-session-weekly" })
+        var second = try Fixtures.readAll(weekly.parts[1]).records
+        let third = try Fixtures.readAll(weekly.parts[2]).records
+        guard case .checkpoint = second[1].body, case .checkpoint = third[1].body else { return XCTFail("the parts begin with checkpoints") }
+        second[1] = Record(seq: second[1].seq, t: second[1].t, .sdkLog(level: "info", message: "no checkpoint here"))
+        let r = Replay.run(records: second + third)
+        let whole = Replay.run(parts: weekly.parts).result
+        XCTAssertNil(r.findingCounts[.traceCheckpointMismatch], "nothing known to compare the checkpoint with")
+        XCTAssertEqual(r.session?.unknownState.map(\.untilSeq), [third[1].seq], "known again at part 3's checkpoint")
+        XCTAssertEqual(r.session?.starts.map(\.part), [2], "part 3 follows part 2")
+        let part3 = third[0].seq...third[third.count - 1].seq
+        XCTAssertEqual(r.verdicts.filter { part3.contains($0.seq) }.map(Call.init), whole.verdicts.filter { part3.contains($0.seq) }.map(Call.init))
+        let from = third[1].t
+        XCTAssertEqual(r.divergences.filter { $0.start >= from }.map(Stretch.init), whole.divergences.filter { $0.start >= from }.map(Stretch.init))
+        XCTAssertTrue(r.verdicts.filter { !part3.contains($0.seq) }.allSatisfy { $0.verdict == .undetermined })
+    }
+
     func test_aSessionMissingItsMiddlePartIsPartial_notAllClear() throws {
         let weekly = try XCTUnwrap(try sessions().first { $0.name == "smeeting-session-weekly" })
         XCTAssertEqual(weekly.parts.count, 3)
