@@ -17,14 +17,14 @@ enum RecordCommand {
         name: "record", usage: "record INPUT.jsonl... -o OUT [--frame-records N] [--renumber] [--merge]",
         summary: "Write JSON Lines records into a new zstd trace.",
         options: [output, frameRecords, level, renumber, merge, CommonOptions.force],
-        details: "Every record is validated; an invalid record, a seq out of order or t going backwards is an error\nnaming the seq (or line) and the field. Lines are kept byte for byte (unknown fields included).\nA part that continues a recorded session (its header's session.part > 1) keeps its seqs: the trace starts\nat the seq its header carries. INPUT may be the parts of one session (in any order, their folder, or\n@LIST): OUT is then a folder that gets one trace per part (part-N.trace.zst), or with --merge one trace.",
+        details: "Every record is validated; an invalid record, a seq out of order or t going backwards is an error\nnaming the seq (or line) and the field. Lines are kept byte for byte (unknown fields included).\nA part that continues a recorded session (its header's session.part > 1) keeps its seqs: the trace starts\nat the seq its header carries. INPUT may be the parts of one session (in any order, their folder, or\n@LIST): OUT is then a folder that gets one trace per part (part-N.trace.zst, N the\npart number its header gives), or with --merge one trace.",
         exits: ExitCodes(failure: "a line is not a valid record, or its seq or t does not continue the trace (nothing is written)", readsTraces: false))
 
     static let command = Command(spec: spec) { args in
         let parts = try TraceParts.resolve(args.positionals)
         let options = writerOptions(args)
         let perPart = !args[merge]
-        let targets = try args.sessionOutputs(output, parts: parts.paths, perPart: perPart, role: "an input", unit: "trace",
+        let targets = try args.sessionOutputs(output, parts: parts, perPart: perPart, role: "an input", unit: "trace",
                                               force: args[CommonOptions.force])
         // One trace per part, or one holding every part.
         let groups: [(target: OutputTarget, inputs: [String])] = parts.paths.count > 1 && perPart

@@ -69,6 +69,19 @@ final class SessionCommandsTests: XCTestCase {
         XCTAssertEqual(CLI.run(["verify", merged]).status, 0, "a merged session is an intact trace")
     }
 
+    /// Each part's file is named by its part number, so a session missing part 2 is written as parts 1 and
+    /// 3, as its headers say.
+    func test_perPartOutputsAreNamedByTheirPartNumber() throws {
+        let gap = CLI.root + "/traces/smeeting-session-missing-part"
+        for command in [["record"], ["redact", "--salt", "s"]] {
+            let out = dir + "/\(command[0])"
+            let r = CLI.run(command + [gap, "-o", out])
+            XCTAssertEqual(r.status, 0, "\(command): \(r.err)")
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out).sorted(), ["part-1.trace.zst", "part-3.trace.zst"], "\(command)")
+            XCTAssertTrue(CLI.run(["cat", out + "/part-3.trace.zst"]).out.contains("\"part\":3"))
+        }
+    }
+
     /// A session's parts go to a folder; one that cannot be created (its parent is a file) is an I/O
     /// failure (74), as the exit table says, and nothing is written.
     func test_aPartsFolderThatCannotBeCreatedIsAnIOFailure() throws {
