@@ -108,6 +108,8 @@ public struct Explanation: Sendable {
     public var routeContractNotApplied: String?
     /// Calls that did not take effect (outcome other than applied or noop), at most `listCap`.
     public var calls: [Call]
+    /// Route calls whose verdict is `undetermined` (the state they met is unknown): neither taking effect nor not.
+    public var undeterminedCalls: Int
     /// Calls that did not take effect beyond `listCap`.
     public var callsNotListed: Int
     /// Divergences counted but not listed (beyond the replay's cap or the list's).
@@ -145,6 +147,7 @@ public struct Explanation: Sendable {
         damageNotes = Wording.damageNotes(r)
         sessionNotes = Wording.sessionNotes(r)
         partial = r.session?.isPartial ?? false
+        undeterminedCalls = r.undeterminedCalls
         unexplainable = r.unexplainable
         unread = Wording.unread(r)
         needsAttention = r.hasIssues

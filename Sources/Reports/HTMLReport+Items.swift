@@ -54,9 +54,7 @@ extension HTMLReport {
         if let note = e.routeContractNotApplied {
             o += "<p class=\"none route-contract\">\(HTMLEscape.text(note.prefix(1).uppercased() + note.dropFirst())).</p>\n"
         }
-        if e.calls.isEmpty {
-            o += "<p class=\"none\">Every call took effect as the contract predicts.</p>\n"
-        }
+        if e.calls.isEmpty { o += "<p class=\"none\">\(HTMLEscape.text(noCallFailed(e)))</p>\n" }
         for c in e.calls { o += card(c, anchors) }
         if e.callsNotListed > 0 { o += "<p class=\"more\">\(e.callsNotListed) more not listed.</p>\n" }
         if !e.lateCalls.isEmpty {
@@ -65,6 +63,24 @@ extension HTMLReport {
         }
         o += "</\(tag)>\n"
         return o
+    }
+
+    /// What is said when no call is listed as not taking effect: an all-clear only where every call was
+    /// judged on a state the replay knew and the whole trace was read.
+    static func noCallFailed(_ e: Explanation) -> String {
+        let n = e.undeterminedCalls
+        if n > 0 {
+            return "No call is known not to have taken effect, but \(n) call\(n == 1 ? " is" : "s are") undetermined: the state before this "
+                + "part of the session is unknown, so nothing is said of \(n == 1 ? "it" : "them")."
+        }
+        if e.partial {
+            return "No call replayed failed to take effect; the replay is partial, so nothing is said of what is missing or of the state "
+                + "before it is known."
+        }
+        if !e.unread.isEmpty || e.unexplainable != nil {
+            return "No call that could be read failed to take effect; not all of the trace could be read, so nothing is said of what was lost."
+        }
+        return "Every call took effect as the contract predicts."
     }
 
     private static func card(_ c: Explanation.Call, _ anchors: Anchors) -> String {
