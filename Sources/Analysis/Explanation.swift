@@ -81,6 +81,8 @@ public struct Explanation: Sendable {
     public var title: String
     /// The trace file.
     public var file: String
+    /// The recorded session replayed and its parts ("session ID, parts 1–3"), when the trace is one.
+    public var session: String?
     /// Device, OS and SDK, or that the header is missing.
     public var device: String
     /// Duration and record count.
@@ -136,6 +138,7 @@ public struct Explanation: Sendable {
         layer = r.layer
         title = Wording.title(r)
         file = r.file
+        session = Wording.sessionName(r)
         if let h = r.header {
             device = "\(h.device.model ?? "?"), \(h.device.os ?? "?")\(h.device.simulator ? " (simulator)" : "")" + (h.sdk.map { ", \($0)" } ?? "")
         } else {

@@ -61,6 +61,19 @@ public enum Wording {
         return "\(r.words.product) trace"
     }
 
+    /// "session ID, parts 1–3" (or "part 2", "parts 1 and 3") for a trace that is a recorded session or part
+    /// of one, naming what was replayed beside the first file; nil for a trace that is not.
+    public static func sessionName(_ r: ReplayResult) -> String? {
+        guard let s = r.session, !s.parts.isEmpty else { return nil }
+        var runs: [ClosedRange<Int>] = []
+        for p in s.parts {
+            if let last = runs.last, p == last.upperBound + 1 { runs[runs.count - 1] = last.lowerBound...p } else { runs.append(p...p) }
+        }
+        let listed = runs.map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)–\($0.upperBound)" }
+        let parts = listed.count == 1 ? listed[0] : listed.dropLast().joined(separator: ", ") + " and " + listed[listed.count - 1]
+        return "session \(terminalSafe(s.id)), part\(s.parts.count == 1 ? "" : "s") \(parts)"
+    }
+
     /// "seq 12 api.setRoute at 3.200s (setAudioRoute(.speaker))" for a seq the result indexed.
     public static func record(_ seq: Int, in r: ReplayResult) -> String {
         guard let rec = r.recordIndex[seq] else { return "seq \(seq)" }

@@ -38,8 +38,16 @@ final class SessionCommandsTests: XCTestCase {
             XCTAssertEqual(CLI.run(["diff"] + [args.count == 1 ? args[0] : session, session]).status, 0, "diff \(args)")
             let html = dir + "/r\(k).html", export = dir + "/e\(k).json"
             XCTAssertEqual(CLI.run(["report"] + args + ["-o", html]).status, 0, "report \(args)")
-            XCTAssertTrue(try String(contentsOfFile: html, encoding: .utf8).contains("part-1.jsonl"))
+            let page = try String(contentsOfFile: html, encoding: .utf8)
+            XCTAssertTrue(page.contains("part-1.jsonl"))
+            XCTAssertTrue(page.contains("<title>SMeeting trace report: \(session)/part-1.jsonl (session 6c1f0d3a-weekly-sync, parts 1–3)</title>"), "the title names the session")
+            XCTAssertTrue(page.contains("<span class=\"session\">session 6c1f0d3a-weekly-sync, parts 1–3</span>"), "and so does the header")
+            XCTAssertTrue(CLI.run(["explain"] + args).out.hasPrefix("SMeeting trace: \(session)/part-1.jsonl (session 6c1f0d3a-weekly-sync, parts 1–3)\n"))
             XCTAssertEqual(CLI.run(["export"] + args + ["-o", export]).status, 0, "export \(args)")
+            let chrome = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: export))) as? [String: Any])
+            let other = try XCTUnwrap(chrome["otherData"] as? [String: Any])
+            XCTAssertEqual((other["session"] as? [String: Any])?["id"] as? String, "6c1f0d3a-weekly-sync")
+            XCTAssertEqual((other["session"] as? [String: Any])?["parts"] as? [Int], [1, 2, 3])
             let reduced = dir + "/min\(k).trace.zst"
             let reduce = CLI.run(["reduce"] + args + ["--divergence", "-o", reduced])
             XCTAssertEqual(reduce.status, 0, "reduce \(args): \(reduce.err)")
