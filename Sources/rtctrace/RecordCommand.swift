@@ -24,6 +24,7 @@ enum RecordCommand {
         let parts = try TraceParts.resolve(args.positionals)
         let options = writerOptions(args)
         let perPart = !args[merge]
+        if !perPart, let missing = missingParts(parts) { throw CommandFailure(message: missing) }
         let targets = try args.sessionOutputs(output, parts: parts, perPart: perPart, role: "an input", unit: "trace",
                                               force: args[CommonOptions.force])
         // One trace per part, or one holding every part.
@@ -48,6 +49,20 @@ enum RecordCommand {
             Output.stderr.line("wrote \(count) records to \(terminalSafe(out)) (\(size) bytes)")
         }
         return .success
+    }
+
+    /// Why the parts of a session cannot be merged into one trace: a part is missing between two given
+    /// (the merged trace would have to skip its seqs); nil when none is.
+    static func missingParts(_ parts: TraceParts) -> String? {
+        let numbers = parts.partNumbers
+        guard let session = parts.session, numbers.count == parts.paths.count, numbers.count > 1 else { return nil }
+        var missing: [Int] = []
+        for (a, b) in zip(numbers, numbers.dropFirst()) where b > a + 1 { missing += Array((a + 1)..<b) }
+        guard !missing.isEmpty else { return nil }
+        func list(_ n: [Int]) -> String { n.count == 1 ? "\(n[0])" : n.dropLast().map(String.init).joined(separator: ", ") + " and \(n[n.count - 1])" }
+        return "part\(missing.count == 1 ? "" : "s") \(list(missing)) of session \(terminalSafe(session)) \(missing.count == 1 ? "is" : "are") missing "
+            + "(the parts given are \(list(numbers))): one merged trace holds every part's seqs in order, so it cannot be written without "
+            + "\(missing.count == 1 ? "it" : "them"); give every part, or leave out --merge to write one file per part"
     }
 
     /// The seq a continuation part of a session starts at (its header's), or nil for any other input.

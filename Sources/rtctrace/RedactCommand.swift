@@ -22,6 +22,7 @@ enum RedactCommand {
     static let command = Command(spec: spec) { args in
         let parts = try TraceParts.resolve(args.positionals)
         let key = args[salt]
+        if args[merge], let missing = RecordCommand.missingParts(parts) { throw CommandFailure(message: missing) }
         let targets = try args.sessionOutputs(output, parts: parts, perPart: !args[merge], role: "an input TRACE", unit: "file",
                                               force: args[CommonOptions.force])
         let report: RedactionReport

@@ -90,6 +90,20 @@ final class SessionCommandsTests: XCTestCase {
         }
     }
 
+    /// A merged trace cannot skip a missing part's seqs: record and redact say which part is missing, even
+    /// when the folder was given, and write nothing.
+    func test_mergingASessionMissingAPartNamesThePart() throws {
+        let gap = CLI.root + "/traces/smeeting-session-missing-part"
+        for command in [["record"], ["redact", "--salt", "s"]] {
+            let out = dir + "/\(command[0]).trace.zst"
+            let r = CLI.run(command + [gap, "--merge", "-o", out])
+            XCTAssertEqual(r.status, 1, "\(command): \(r.err)")
+            XCTAssertTrue(r.err.contains("part 2 of session 4e2d9c10-allhands is missing (the parts given are 1 and 3)"), r.err)
+            XCTAssertFalse(r.err.contains("give the parts in order, or their folder"), r.err)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+        }
+    }
+
     /// A session's parts go to a folder; one that cannot be created (its parent is a file) is an I/O
     /// failure (74), as the exit table says, and nothing is written.
     func test_aPartsFolderThatCannotBeCreatedIsAnIOFailure() throws {
