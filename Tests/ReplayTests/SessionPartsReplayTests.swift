@@ -238,6 +238,21 @@ final class SessionPartsReplayTests: XCTestCase {
         XCTAssertTrue(r.verdicts.filter { !part3.contains($0.seq) }.allSatisfy { $0.verdict == .undetermined })
     }
 
+    func test_aLayerCallOnAnEngineAndTransportFromBeforeThePartIsUndetermined() {
+        let r = loneSecondPart { b in
+            b.add(10_500, .subscribe(pubUid: "u2", trackId: "cam", layers: ["cam-h", "cam-l"]))
+            b.add(11_000, .switchLayer(pubUid: "u2", trackId: "cam", targetTrackId: "cam-l"))
+            b.add(12_000, .connEngine(vendor: .seaStart))
+            b.add(12_500, .switchLayer(pubUid: "u2", trackId: "cam", targetTrackId: "cam-h"))
+            b.add(13_000, .connState(state: .connected))
+            b.add(14_000, .switchLayer(pubUid: "u2", trackId: "cam", targetTrackId: "cam-l"))
+        }
+        XCTAssertEqual(r.verdicts.map(\.verdict), [.undetermined, .undetermined, .applied],
+                       "not rejected for a transport that was connecting only by default: decided once the part's records say it")
+        XCTAssertEqual(r.verdicts.prefix(2).map(\.cause), [.stateUnknown, .stateUnknown])
+        XCTAssertEqual(r.notTakingEffectCount, 0)
+    }
+
     func test_aSessionMissingItsMiddlePartIsPartial_notAllClear() throws {
         let weekly = try XCTUnwrap(try sessions().first { $0.name == "smeeting-session-weekly" })
         XCTAssertEqual(weekly.parts.count, 3)
