@@ -102,6 +102,10 @@ final class SessionCommandsTests: XCTestCase {
             XCTAssertFalse(r.err.contains("give the parts in order, or their folder"), r.err)
             XCTAssertFalse(FileManager.default.fileExists(atPath: out))
         }
+        // Replaying it, the warning names the missing part rather than asking for the folder it was given.
+        let explain = CLI.run(["explain", gap])
+        XCTAssertTrue(explain.err.contains("(part 2 is not among the files given: add it to replay the session as one trace)"), explain.err)
+        XCTAssertFalse(explain.err.contains("or their folder"), explain.err)
     }
 
     /// A session's parts go to a folder; one that cannot be created (its parent is a file) is an I/O
