@@ -4,6 +4,8 @@ public struct CheckOutcome: Sendable {
     public var file: String
     /// Every file of the trace: the parts of a golden session in part order, or the one file.
     public var parts: [String]
+    /// The recorded session the trace is (its header's `session.id`), when it is one.
+    public var session: String?
     /// One line per failure: `FILE: seq N: expect.X: expected …, got …` and the like.
     public var failures: [String] = []
     /// Expectations evaluated.

@@ -24,12 +24,12 @@ extension Explanation {
             lines.append(Line("why", f.message))
             if let causeRecord { lines.append(causeRecord) }
             if let outcome = Wording.outcomeLine(v, in: r) { lines.append(Line("outcome", outcome + " [V2]")) }
-            lines.append(Line("advice", Wording.outcomeAdvice(v, w) ?? f.advice))
+            lines.append(Line("advice", Wording.outcomeAdvice(v, w, end: r.end) ?? f.advice))
         } else {
             if let c = v.cause { lines.append(Line("why", Wording.cause(c, w))) }
             if let causeRecord { lines.append(causeRecord) }
             if let outcome = Wording.outcomeLine(v, in: r) { lines.append(Line("outcome", outcome + " [V2]")) }
-            if let advice = Wording.outcomeAdvice(v, w) ?? v.cause.map({ Wording.advice($0, w) }) { lines.append(Line("advice", advice)) }
+            if let advice = Wording.outcomeAdvice(v, w, end: r.end) ?? v.cause.map({ Wording.advice($0, w) }) { lines.append(Line("advice", advice)) }
         }
         if let gap = r.droppedRange(overlapping: v.t, v.outcome?.t ?? v.t) { lines.append(uncertain(gap)) }
         return Call(verdict: v, headline: head, lines: lines)
@@ -75,8 +75,8 @@ extension Explanation {
     }
 
     public static func divergence(_ d: Divergence, index: Int, _ r: ReplayResult) -> DivergenceItem {
-        let head = "\(d.explained ? "explained  " : "UNEXPLAINED")  \(formatDuration(d.start)) – \(formatDuration(d.end))"
-            + (d.openAtEnd ? " (still open at the end of the trace)" : "")
+        let head = "\(d.explained ? "explained  " : d.startStateUnknown ? "unknown start state" : "UNEXPLAINED")  \(formatDuration(d.start)) – \(formatDuration(d.end))"
+            + (d.openAtEnd ? " (\(r.end.stillOpen))" : "")
             + ": predicted \(d.predicted.rawValue), device played \(d.actual.rawValue) [\(d.explained ? "X3" : "X2")]"
         var lines: [Line] = []
         if let p = d.predictedBy {

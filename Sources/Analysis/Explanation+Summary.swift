@@ -68,9 +68,10 @@ extension Explanation {
         if !lateCalls.isEmpty {
             line("\(lateCalls.count) deferred call\(lateCalls.count == 1 ? "" : "s") took effect later (listed under Calls that took effect late)")
         }
-        let unexplained = r.unexplainedDivergenceCount
+        let unexplained = r.unexplainedDivergenceCount, unknownStart = r.unknownStartDivergenceCount
         if let note = routeContractNotApplied { line(note) } else { line("\(r.divergenceCount) route divergence\(r.divergenceCount == 1 ? "" : "s") (\(unexplained) unexplained, "
-            + "\(r.divergenceCount - unexplained) explained)") }
+            + "\(r.divergenceCount - unexplained - unknownStart) explained"
+            + (unknownStart > 0 ? ", \(unknownStart) from an unknown start state, not judged" : "") + ")") }
         let counts = Severity.allCases.reversed().map { s in (s, r.findings.filter { $0.severity == s }.count) }
         var findings = "findings: " + counts.map { "\($0.1) \($0.0.rawValue)\($0.1 == 1 || $0.0 == .info ? "" : "s")" }.joined(separator: ", ")
         let withCalls = r.findings.filter { $0.code == .routeIneffective }.count
@@ -113,7 +114,7 @@ extension Explanation {
     func notTakingEffectBreakdown(_ r: ReplayResult, _ w: LayerWords) -> [(String, Int)] {
         var by: [String: Int] = [:]
         for (key, n) in r.notTakingEffectCounts {
-            by["\(key.kind.rawValue): \(key.cause.map { Wording.cause($0, w) } ?? Wording.outcome(key.kind, w))", default: 0] += n
+            by["\(key.kind.rawValue): \(key.cause.map { Wording.cause($0, w) } ?? Wording.outcome(key.kind, w, end: r.end))", default: 0] += n
         }
         return by.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
     }

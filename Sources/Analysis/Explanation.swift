@@ -81,6 +81,8 @@ public struct Explanation: Sendable {
     public var title: String
     /// The trace file.
     public var file: String
+    /// The recorded session replayed and its parts ("session ID, parts 1–3"), when the trace is one.
+    public var session: String?
     /// Device, OS and SDK, or that the header is missing.
     public var device: String
     /// Duration and record count.
@@ -108,6 +110,8 @@ public struct Explanation: Sendable {
     public var routeContractNotApplied: String?
     /// Calls that did not take effect (outcome other than applied or noop), at most `listCap`.
     public var calls: [Call]
+    /// Route calls whose verdict is `undetermined` (the state they met is unknown): neither taking effect nor not.
+    public var undeterminedCalls: Int
     /// Calls that did not take effect beyond `listCap`.
     public var callsNotListed: Int
     /// Divergences counted but not listed (beyond the replay's cap or the list's).
@@ -134,6 +138,7 @@ public struct Explanation: Sendable {
         layer = r.layer
         title = Wording.title(r)
         file = r.file
+        session = Wording.sessionName(r)
         if let h = r.header {
             device = "\(h.device.model ?? "?"), \(h.device.os ?? "?")\(h.device.simulator ? " (simulator)" : "")" + (h.sdk.map { ", \($0)" } ?? "")
         } else {
@@ -145,6 +150,7 @@ public struct Explanation: Sendable {
         damageNotes = Wording.damageNotes(r)
         sessionNotes = Wording.sessionNotes(r)
         partial = r.session?.isPartial ?? false
+        undeterminedCalls = r.undeterminedCalls
         unexplainable = r.unexplainable
         unread = Wording.unread(r)
         needsAttention = r.hasIssues
@@ -164,9 +170,11 @@ public struct Explanation: Sendable {
         summary = summaryLines(r, failingCount: failingCount, w)
     }
 
-    /// The divergences as every report lists them: unexplained first, each with its index in the result.
+    /// The divergences as every report lists them: unexplained first, then those begun from an unknown start
+    /// state, then the explained ones, each with its index in the result.
     public static func divergenceOrder(_ r: ReplayResult) -> [(offset: Int, element: Divergence)] {
         let all = Array(r.divergences.enumerated())
-        return all.filter { !$0.element.explained } + all.filter { $0.element.explained }
+        return all.filter { $0.element.unexplained } + all.filter { !$0.element.explained && $0.element.startStateUnknown }
+            + all.filter { $0.element.explained }
     }
 }

@@ -37,7 +37,7 @@ struct Target {
             severity = f.severity
             verdict = r.verdicts.first { $0.seq == f.seqs.first }
         case .divergence:
-            guard let d = r.divergences.first(where: { !$0.explained }) ?? r.divergences.first else { return nil }
+            guard let d = r.divergences.first(where: \.unexplained) ?? r.divergences.first else { return nil }
             predicted = d.predicted
             actual = d.actual
             actualSeq = d.actualSeq

@@ -27,7 +27,7 @@ extension Wording {
                 out.append(SessionNote(text: "part \(start.part) of session \(s.id) was replayed \(without), from its checkpoint (seq \(checkpoint)): "
                     + "the route state is the SDK's at that moment; quality and speaker data from before it are unknown", withheld: false))
             } else if let stretch = s.unknownState.first(where: { $0.fromSeq == start.headerSeq }) {
-                let until = stretch.untilSeq.map { "until \(record($0, in: r))" } ?? "to the end of the trace"
+                let until = stretch.untilSeq.map { "until \(record($0, in: r))" } ?? r.end.untilEnd
                 out.append(SessionNote(text: "part \(start.part) of session \(s.id) was replayed \(without) and has no checkpoint: the state before it "
                     + "is unknown \(until), so no route call meanwhile gets a verdict and no all-clear is given for it", withheld: true))
             }

@@ -203,7 +203,7 @@ public struct TriageRow: Sendable, Equatable {
             for v in r.verdicts { if let o = v.outcome { outcomes[o.kind.rawValue, default: 0] += 1 } }
         }
         unexplainedDivergences = r.unexplainedDivergenceCount
-        explainedDivergences = r.divergenceCount - unexplainedDivergences
+        explainedDivergences = r.divergenceCount - unexplainedDivergences - r.unknownStartDivergenceCount
         findings = r.findingCounts
         errors = r.findings.filter { $0.severity == .error && $0.code != .routeDivergence }.count
         if let q = r.quality {

@@ -93,10 +93,13 @@ public struct TriageSummary: Sendable {
 
     /// A trace worth opening: its path, part count, counts and tags.
     public struct Urgent: Sendable, Equatable {
-        /// The trace's path.
+        /// The trace's path (its first part's, for a session).
         public var path: String
         /// Its part count (1 for a single file).
         public var parts: Int
+        /// What names the whole trace on a command line: the file; for a session recorded as several
+        /// files, their folder when it holds those parts and no other trace, else every part.
+        public var arguments: [String]
         /// Unexplained divergences.
         public var unexplainedDivergences: Int
         /// Error findings other than divergences.
@@ -128,12 +131,25 @@ public struct TriageSummary: Sendable {
         if clusters[signature] != nil {
             clusters[signature]!.traces += 1
         } else if clusters.count < Self.signatureCap {
-            let u = Urgent(path: row.path, parts: row.partCount, unexplainedDivergences: row.unexplainedDivergences,
-                           errors: row.errors, tags: row.tags)
+            let u = Urgent(path: row.path, parts: row.partCount, arguments: Self.arguments(naming: row.parts.isEmpty ? [row.path] : row.parts),
+                           unexplainedDivergences: row.unexplainedDivergences, errors: row.errors, tags: row.tags)
             clusters[signature] = Cluster(signature: signature, traces: 1, example: u, first: clusters.count)
         } else {
             tracesOfOtherSignatures += 1
         }
+    }
+
+    /// The command-line arguments that name the trace read from `paths` (a session's parts in part order):
+    /// the one file; the parts' folder when they share one that holds no other trace file (a folder walk
+    /// finds exactly these); else every part, so that the whole session is replayed, not its first part.
+    static func arguments(naming paths: [String]) -> [String] {
+        guard paths.count > 1 else { return paths }
+        func folder(_ p: String) -> String? { p.lastIndex(of: "/").map { String(p[..<$0]) }.flatMap { $0.isEmpty ? nil : $0 } }
+        let folders = Set(paths.map(folder))
+        guard folders.count == 1, let only = folders.first, let dir = only,
+              let inside = try? TriageInputs.expand([dir]) else { return paths }
+        let found = (0..<inside.count).map { inside[$0] }
+        return found.count == paths.count && Set(found) == Set(paths) ? [dir] : paths
     }
 
     /// The names a folder walk looks for, for messages: `*.jsonl, *.zst`.

@@ -10,21 +10,21 @@ public enum Wording {
     /// What the app should do about a cause (the cause's one phrasing of advice).
     public static func advice(_ c: VerdictCause, _ w: LayerWords) -> String { c.advice(w) }
 
-    /// A short phrase for an outcome that carries no cause (V2).
-    public static func outcome(_ kind: OutcomeKind, _ w: LayerWords) -> String {
+    /// A short phrase for an outcome that carries no cause (V2); `end` says how the trace ended.
+    public static func outcome(_ kind: OutcomeKind, _ w: LayerWords, end: TraceEnd = .end) -> String {
         switch kind {
         case .superseded: "a later call changed the same setting before it took effect"
         case .dropped: "the app \(w.left) the \(w.session) before it took effect (the override is dropped)"
-        case .pending: "still waiting when the trace ended"
+        case .pending: "still waiting \(end.whenEnded)"
         case .applied, .noop, .ineffective, .rejected, .undetermined: kind.rawValue
         }
     }
 
     /// The advice of a call whose outcome differs from its verdict (V2): the outcome's own (applied late,
     /// superseded, dropped, ineffective with its cause, still pending); nil when the verdict's advice stands.
-    public static func outcomeAdvice(_ v: Verdict, _ w: LayerWords) -> String? {
+    public static func outcomeAdvice(_ v: Verdict, _ w: LayerWords, end: TraceEnd = .end) -> String? {
         guard let o = v.outcome, o.kind.rawValue != v.verdict.rawValue || o.cause != v.cause else { return nil }
-        return o.kind.advice(verdictCause: v.cause, outcomeCause: o.cause, w)
+        return o.kind.advice(verdictCause: v.cause, outcomeCause: o.cause, w, end: end)
     }
 
     /// What became of a call whose outcome differs from its verdict (V2), naming the deciding record.
@@ -32,7 +32,7 @@ public enum Wording {
         guard let o = v.outcome, o.kind.rawValue != v.verdict.rawValue || o.seq != v.seq else { return nil }
         let by = o.seq.map { record($0, in: r) } ?? "a timer (the retry after the system call ended)"
         switch o.kind {
-        case .pending: return "still pending when the trace ended"
+        case .pending: return "still pending \(r.end.whenEnded)"
         case .superseded: return "superseded by " + by
         case .dropped: return "dropped by " + by
         case .ineffective: return "ineffective (\(o.cause?.rawValue ?? "?")) when applied by " + by
@@ -61,6 +61,19 @@ public enum Wording {
         // Without a header the layer is only a default: do not name a product the file may not be.
         guard r.header != nil else { return "Trace" }
         return "\(r.words.product) trace"
+    }
+
+    /// "session ID, parts 1–3" (or "part 2", "parts 1 and 3") for a trace that is a recorded session or part
+    /// of one, naming what was replayed beside the first file; nil for a trace that is not.
+    public static func sessionName(_ r: ReplayResult) -> String? {
+        guard let s = r.session, !s.parts.isEmpty else { return nil }
+        var runs: [ClosedRange<Int>] = []
+        for p in s.parts {
+            if let last = runs.last, p == last.upperBound + 1 { runs[runs.count - 1] = last.lowerBound...p } else { runs.append(p...p) }
+        }
+        let listed = runs.map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)–\($0.upperBound)" }
+        let parts = listed.count == 1 ? listed[0] : listed.dropLast().joined(separator: ", ") + " and " + listed[listed.count - 1]
+        return "session \(terminalSafe(s.id)), part\(s.parts.count == 1 ? "" : "s") \(parts)"
     }
 
     /// "seq 12 api.setRoute at 3.200s (setAudioRoute(.speaker))" for a seq the result indexed.

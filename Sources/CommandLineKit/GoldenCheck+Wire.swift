@@ -15,6 +15,7 @@ extension CheckOutcome {
             out += Array("\(name) \(value.utf8.count)\n".utf8) + Array(value.utf8) + [0x0A]
         }
         field("expectations", String(expectations))
+        if let session { field("session", session) }
         switch snapshot {
         case .none: field("snapshot", "none")
         case .matched: field("snapshot", "matched")
@@ -60,6 +61,7 @@ extension CheckOutcome {
             i = newline + 2 + length
             switch name {
             case "expectations": o.expectations = Int(value) ?? 0
+            case "session": o.session = value
             case "snapshot": snapshotKind = value
             case "diff": diff = value
             case "failure": o.failures.append(value)

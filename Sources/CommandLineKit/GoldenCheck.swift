@@ -34,6 +34,7 @@ extension GoldenCheck {
                 out.failures.append("\(p.description) (a golden session must be intact)")
             }
         }
+        out.session = result.session?.id
         out.expectations = result.expectations.count
         for e in result.expectations where !e.passed {
             out.failures.append("\(path): seq \(e.seq): \(e.type): expected \(e.expected), got \(e.actual)" + (e.rule.map { " [\($0)]" } ?? ""))

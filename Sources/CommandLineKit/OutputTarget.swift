@@ -216,11 +216,13 @@ extension Arguments {
 
 extension Arguments {
     /// Where a command that writes a session writes it: with several `parts` and `perPart`, a folder
-    /// (the option's path, created when missing) holding `part-N.trace.zst` for part N; otherwise the
-    /// option's one target. Every target is checked against the parts (`role` in messages) and, without
-    /// `force`, refused when it exists. `unit` names what one part becomes ("trace", "file").
-    public func sessionOutputs(_ o: RequiredOption<OutputPath>, parts: [String], perPart: Bool, role: String,
+    /// (the option's path, created when missing) holding `part-N.trace.zst` for part N (the number its
+    /// header gives, so a session missing a part keeps its numbering); otherwise the option's one target.
+    /// Every target is checked against the parts (`role` in messages) and, without `force`, refused when
+    /// it exists. `unit` names what one part becomes ("trace", "file").
+    public func sessionOutputs(_ o: RequiredOption<OutputPath>, parts session: TraceParts, perPart: Bool, role: String,
                                unit: String, force: Bool) throws -> [OutputTarget] {
+        let parts = session.paths
         let targets: [OutputTarget]
         if parts.count > 1 && perPart {
             let folder = self[o].path
@@ -232,8 +234,9 @@ extension Arguments {
                 do { try FileSystem.makeDirectory(folder) } catch { throw IOFailure(message: "\(folder): cannot create the folder: \(error)") }
             }
             let inputs = parts.map { (role: role, path: $0) }
-            targets = try parts.indices.map { k in
-                try OutputTarget.resolve(folder + "/part-\(k + 1).trace.zst", option: "-o", content: .trace, inputs: inputs)
+            let numbers = session.partNumbers.count == parts.count ? session.partNumbers : Array(1...parts.count)
+            targets = try numbers.map { n in
+                try OutputTarget.resolve(folder + "/part-\(n).trace.zst", option: "-o", content: .trace, inputs: inputs)
             }
         } else {
             targets = [try output(o, role: role)]

@@ -84,9 +84,18 @@ public enum ReplayFlags {
             result = try replay(parts.paths[0], a, observer: observer)
         }
         if let why = Wording.incompleteSession(result) {
-            Output.stderr.line("warning: " + terminalSafe(why) + " (give every part, or their folder, to replay the session as one trace)")
+            Output.stderr.line("warning: " + terminalSafe(why) + " (" + completeSessionHint(result) + ")")
         }
         return result
+    }
+
+    /// How to replay the whole session: name the parts missing between those given (their folder was
+    /// perhaps given already), else ask for every part.
+    static func completeSessionHint(_ r: ReplayResult) -> String {
+        let missing = r.session?.missing.flatMap { Array($0.parts) } ?? []
+        guard !missing.isEmpty else { return "give every part, or their folder, to replay the session as one trace" }
+        let listed = missing.count == 1 ? "part \(missing[0]) is" : "parts " + missing.map(String.init).joined(separator: ", ") + " are"
+        return "\(listed) not among the files given: add \(missing.count == 1 ? "it" : "them") to replay the session as one trace"
     }
 
     /// Whether a single replay reads and decodes on a second core while it replays: when the process may

@@ -34,6 +34,9 @@ public struct TraceParts {
     public let paths: [String]
     /// The session, when the files carry one.
     public let session: String?
+    /// Each file's part number in the session (its header's `session.part`), beside `paths`; empty when
+    /// the files carry no session.
+    public var partNumbers: [Int] = []
 
     /// Groups `arguments` into one trace; several traces (or none) is a usage error.
     public static func resolve(_ arguments: [String]) throws -> TraceParts {
@@ -57,7 +60,7 @@ public struct TraceParts {
             let empty = traces.filter { $0.session == nil && $0.paths.count == 1 && TriagePlan.holdsNoRecord($0.paths[0]) }
             if traces.count - empty.count == 1, let trace = traces.first(where: { t in !empty.contains(t) }) {
                 for e in empty { Output.stderr.line("warning: \(terminalSafe(e.paths[0])): holds no record (a recorder part whose header never reached the disk); skipped") }
-                return TraceParts(paths: trace.paths, session: trace.session)
+                return TraceParts(paths: trace.paths, session: trace.session, partNumbers: trace.partNumbers)
             }
         }
         guard plan.count == 1 else {
@@ -65,6 +68,6 @@ public struct TraceParts {
                 : "\(arguments.joined(separator: " ")) holds \(plan.count) traces; give one trace, or the parts of one session")
         }
         let trace = plan.trace(0)
-        return TraceParts(paths: trace.paths, session: trace.session)
+        return TraceParts(paths: trace.paths, session: trace.session, partNumbers: trace.partNumbers)
     }
 }

@@ -6,8 +6,9 @@ import TraceModel
 extension OutcomeKind {
     /// What the app should do about a call whose outcome is this one, in the layer's words: the one
     /// phrasing of each outcome's advice. `verdictCause` is why the call waited (or failed) at first,
-    /// `outcomeCause` the cause the outcome gives (for `ineffective`, why it had no effect when applied).
-    public func advice(verdictCause: VerdictCause?, outcomeCause: VerdictCause?, _ w: LayerWords) -> String {
+    /// `outcomeCause` the cause the outcome gives (for `ineffective`, why it had no effect when applied);
+    /// `end` says whether the trace ended at its last record or at a crash (a call still `pending` waited until then).
+    public func advice(verdictCause: VerdictCause?, outcomeCause: VerdictCause?, _ w: LayerWords, end: TraceEnd = .end) -> String {
         switch self {
         case .applied:
             switch verdictCause {
@@ -43,7 +44,7 @@ extension OutcomeKind {
             case .audioModuleDisabled, .externalRouteActive, .overrideActive, .simulator, .micDenied, .videoChatMode,
                  .targetNotInCandidates, .engineNotSupported, .transportNotReady, .webrtcError, .stateUnknown, nil: break
             }
-            return "Nothing was decided: the request was still waiting when the trace ended\(why). Look at the session's next part, or "
+            return "Nothing was decided: the request was still waiting \(end.whenEnded)\(why). Look at the session's next part, or "
                 + "record until the app \(w.leave)s the \(w.session), to see what became of it; meanwhile show the route from "
                 + "\(w.currentRouteAPI), not the call's success."
         case .rejected:

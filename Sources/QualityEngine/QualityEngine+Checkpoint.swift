@@ -28,6 +28,20 @@ extension QualityEngine {
             state.vendor = transport.engine
             state.transport = transport.state
         }
+        // Without a checkpoint the engine and the transport are what the part's own records say, once they do.
+        state.vendorFromBefore = checkpoint?.transport == nil
+        state.transportFromBefore = checkpoint?.transport == nil
+    }
+
+    /// A checkpoint met while the state before it was unknown (since the record at `unknownSince`): the
+    /// transport and engine no record has set since then are the checkpoint's; what the records derived
+    /// stays.
+    public mutating func takeTransport(from cp: TraceCheckpoint, unknownSince: Int) {
+        guard let transport = cp.transport else { return }
+        if (state.vendorSeq ?? .min) < unknownSince { state.vendor = transport.engine }
+        if (state.transportSeq ?? .min) < unknownSince { state.transport = transport.state }
+        state.vendorFromBefore = false
+        state.transportFromBefore = false
     }
 
     /// The fields of a checkpoint the quality engine knows that disagree with what it derived.

@@ -24,9 +24,16 @@ extension QualityEngine {
             return .verdict(v)
         }
         state.lastSwitchCall = seq
-        // L1, checked in this order.
+        // L1, checked in this order; not on an engine or transport state from before a part replayed
+        // without the parts before it, which no record has said: the call is undetermined.
+        if state.vendorFromBefore {
+            return [verdict(.undetermined, .stateUnknown, causeSeq: nil, rule: .L1)]
+        }
         if state.vendor != .seaStart {
             return [verdict(.rejected, .engineNotSupported, causeSeq: state.vendorSeq, rule: .L1)]
+        }
+        if state.transportFromBefore {
+            return [verdict(.undetermined, .stateUnknown, causeSeq: nil, rule: .L1)]
         }
         if state.transport != .connected {
             return [verdict(.rejected, .transportNotReady, causeSeq: state.transportSeq, rule: .L1)]

@@ -18,6 +18,7 @@ extension QualityEngine {
     mutating func engineSelected(_ vendor: EngineVendor, seq: Int, t: Int64) -> [QualityOutput] {
         state.vendor = vendor
         state.vendorSeq = seq
+        state.vendorFromBefore = false
         if vendor == .wangsu {
             // Q5: the CDN engine has no quality path; whatever the SFU left behind is gone.
             clearQualityCache()
@@ -30,6 +31,7 @@ extension QualityEngine {
         let before = state.transport
         state.transport = transport
         state.transportSeq = seq
+        state.transportFromBefore = false
         guard transport == .connected else { return [] }
         // Q7: `connected` from any other state, once the transport has been connected, is a reconnect; a
         // repeated `connected` is none.

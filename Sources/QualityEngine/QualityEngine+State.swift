@@ -58,6 +58,12 @@ extension QualityEngine {
         public var speakersFromBefore = false
         /// Whether `trace.limitExceeded` was raised for the subscription limit.
         public var subscriptionLimitReported = false
+        /// The media engine comes from before the part and no record or checkpoint has said it (a part
+        /// replayed without the parts before it and without a checkpoint): L1 cannot be decided on it.
+        public var vendorFromBefore = false
+        /// The transport's state comes from before the part and no record or checkpoint has said it: L1
+        /// cannot be decided on it.
+        public var transportFromBefore = false
 
         /// Creates the state at the start of a trace.
         public init() {}
@@ -286,6 +292,7 @@ extension QualityEngine {
         state.speakersSeq = nil
         state.transport = .connecting
         state.transportSeq = nil
+        state.transportFromBefore = false
         state.connectedBefore = false
         state.unmatchedChanges = []
         obligations.unansweredSnapshots = []

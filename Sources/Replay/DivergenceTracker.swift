@@ -31,6 +31,8 @@ struct DivergenceTracker {
         var tolerated: Route?
         /// What the engine's state says can explain a divergence at this moment (X3).
         var facts: ExplanationFacts
+        /// The state before the part is unknown: a divergence beginning now is not judged.
+        var startStateUnknown = false
     }
 
     let toleranceMs: Int64
@@ -115,6 +117,15 @@ struct DivergenceTracker {
         return counted.isEmpty ? changed : counted + changed
     }
 
+    /// The device's route as a part's start gives it (`trace.checkpoint`'s `currentRoute`, nil when the
+    /// checkpoint has none or the part has no checkpoint): what was read before a missing stretch says
+    /// nothing of the route after it. The next prediction is compared with it.
+    mutating func partStarts(actual route: Route?, t: Int64, seq: Int) {
+        if route != actual { Self.append(RouteSegment(t: t, route: route, seq: route == nil ? nil : seq), to: &actualTimeline, cap: maxSegments, truncated: &truncated) }
+        actual = route
+        actualSeq = route == nil ? nil : seq
+    }
+
     /// Notes a finding the engines or the replayer raised: some explain divergences (X3).
     mutating func note(_ f: Finding) { context.note(f) }
 
@@ -144,6 +155,7 @@ struct DivergenceTracker {
             var d = Divergence(start: t, end: t, openAtEnd: false, predicted: predicted!, actual: actual!,
                                predictedSeq: predictedSeq, actualSeq: actualSeq)
             d.startSeq = seq
+            d.startStateUnknown = p.startStateUnknown
             d.predictedBy = predictedBy
             if let applied = context.lastApplied, t - applied.t <= toleranceMs, t >= applied.t { d.afterAppliedCall = applied.seq }
             context.explain(&d, at: t, starting: true)
@@ -262,6 +274,11 @@ struct DivergenceTracker {
             severity = .warning
             message += "; explained by \(code)" + (d.explainedBySeq.map { " (seq \($0))" } ?? "")
             advice = "Fix the cause named by \(code); the route follows once it is fixed."
+        } else if d.startStateUnknown {
+            severity = .warning
+            message += "; it began while the state before this part of the session was unknown (unknown start state), so it is not judged"
+            advice = "Replay this part with the parts before it (give every part, or their folder) to judge it: the prediction may rest on "
+                + "what was set or connected before the part."
         } else {
             severity = .error
             message += final ? "; nothing recorded explains it" : "; nothing recorded explains it so far"

@@ -72,6 +72,13 @@ public struct Divergence: Equatable, Sendable {
     public var explainedBySeq: Int?
     /// The index of its `route.divergence` finding among the replay's kept findings (nil: not kept).
     public var finding: Int?
+    /// It began while the state before the part was unknown (a part of a session replayed without the
+    /// parts before it and without a checkpoint): the prediction may rest on what the part does not show,
+    /// so it is not reported as unexplained (unknown start state).
+    public var startStateUnknown = false
+
+    /// Neither explained by a finding nor begun from an unknown start state: the divergence to escalate.
+    public var unexplained: Bool { explainedBy == nil && !startStateUnknown }
 
     /// Whether a finding accounts for it.
     public var explained: Bool { explainedBy != nil }

@@ -36,8 +36,12 @@ public struct ReplayResult: Sendable {
     public var divergences: [Divergence] = []
     /// Route divergences, all of them (not capped).
     public var divergenceCount = 0
-    /// Unexplained route divergences, all of them (not capped).
+    /// Unexplained route divergences, all of them (not capped): neither explained by a finding nor begun
+    /// from an unknown start state.
     public var unexplainedDivergenceCount = 0
+    /// Route divergences no finding explains that began while the state before the part was unknown, all
+    /// of them (not capped): not judged.
+    public var unknownStartDivergenceCount = 0
     /// Divergences beyond the cap, counted only.
     public var divergencesDropped: Int { divergenceCount - divergences.count }
     /// Findings, in the order raised (up to the cap).

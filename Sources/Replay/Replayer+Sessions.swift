@@ -37,8 +37,9 @@ extension Replayer {
     }
 
     /// The first record after the header of a part that began without the part before it: a checkpoint
-    /// gives the state; anything else leaves it unknown until an engagement, a route snapshot or a
-    /// checkpoint. Nothing the engines waited for carries over (their timers are dropped).
+    /// gives the state; anything else leaves it unknown until the part's records tell whether the call is up
+    /// and which device has the route, or a checkpoint comes. Nothing the engines waited for carries over
+    /// (their timers are dropped).
     func partStarts(at record: Record) {
         guard let start = awaitingStart else { return }
         awaitingStart = nil
@@ -46,6 +47,7 @@ extension Replayer {
         if case .checkpoint(let cp) = record.body {
             route.start(from: cp, seq: record.seq, t: record.t)
             quality.startWithoutPredecessors(checkpoint: cp)
+            divergences.partStarts(actual: cp.currentRoute, t: record.t, seq: record.seq)
             result.session?.starts.append(SessionCoverage.PartStart(part: start.part, headerSeq: start.headerSeq, checkpointSeq: record.seq))
             startedHere = true
             if unknownStateOpen { stateKnownAgain(at: record) }
@@ -53,10 +55,29 @@ extension Replayer {
         }
         route.startWithUnknownState()
         quality.startWithoutPredecessors(checkpoint: nil)
+        divergences.partStarts(actual: nil, t: record.t, seq: record.seq)
         result.session?.starts.append(SessionCoverage.PartStart(part: start.part, headerSeq: start.headerSeq, checkpointSeq: nil))
         if !unknownStateOpen {
             result.session?.unknownState.append(SessionCoverage.UnknownState(part: start.part, fromSeq: start.headerSeq, fromT: start.headerT))
         }
+    }
+
+    /// A checkpoint met while the state is unknown (a later part of a session whose earlier part began
+    /// without its predecessors and without a checkpoint): nothing derived before it can be compared with
+    /// it, so the route engine starts from it as at a part's start, and the unknown stretch ends there
+    /// (the replay closes it when the engine's state is known). The quality engine keeps what it derived
+    /// from the records (its baseline and speakers are not in a checkpoint), and takes the checkpoint's
+    /// transport where it has recorded none.
+    func startsFromCheckpoint(_ cp: TraceCheckpoint, _ record: Record) {
+        timers.removeAll { timer in
+            switch timer {
+            case .route: true
+            case .quality: false
+            }
+        }
+        route.start(from: cp, seq: record.seq, t: record.t)
+        quality.takeTransport(from: cp, unknownSince: result.session?.unknownState.last?.fromSeq ?? record.seq)
+        if let current = cp.currentRoute { divergences.partStarts(actual: current, t: record.t, seq: record.seq) }
     }
 
     /// Whether an unknown-state stretch is open.

@@ -109,7 +109,9 @@ public final class Replayer {
         }
         if awaitingStart != nil, record.body.kind != .header { partStarts(at: record) }
         if case .checkpoint(let cp) = record.body {
-            if restartedHere {
+            if !startedHere, route.state.startStateUnknown {
+                startsFromCheckpoint(cp, record)
+            } else if restartedHere {
                 route.restartCheckpoint(cp, seq: record.seq)
             } else if !startedHere {
                 checkpointCompared(cp, record)
@@ -176,7 +178,8 @@ public final class Replayer {
     private var prediction: DivergenceTracker.Prediction {
         if let cached = cachedPrediction, cachedRevision == route.revision { return cached }
         let p = DivergenceTracker.Prediction(route: route.predictedRoute, source: route.predictionSource,
-                                             tolerated: route.toleratedRoute, facts: ExplanationFacts(route))
+                                             tolerated: route.toleratedRoute, facts: ExplanationFacts(route),
+                                             startStateUnknown: route.state.startStateUnknown)
         cachedPrediction = p
         cachedRevision = route.revision
         return p
@@ -309,7 +312,8 @@ public final class Replayer {
                 if let i = openDivergenceFinding, let final, result.findings[i] != final { result.findings[i] = final }
                 openDivergenceFinding = nil
                 result.divergenceCount += 1
-                if !d.explained { result.unexplainedDivergenceCount += 1 }
+                if d.unexplained { result.unexplainedDivergenceCount += 1 }
+                if d.startStateUnknown && !d.explained { result.unknownStartDivergenceCount += 1 }
                 if result.divergences.count < options.maxDivergences { result.divergences.append(d) }
             case let .explainedAfterClosing(d, final):
                 // X3: explained by a finding raised after it closed; its finding follows, as at a close.

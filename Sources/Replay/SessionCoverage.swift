@@ -2,7 +2,8 @@ import TraceModel
 
 /// How much of a recorded session a replay covered, and what it knew where a part began without the part
 /// before it: the state from the part's checkpoint (`trace.checkpoint`), or an unknown state until an
-/// engagement, a route snapshot or a checkpoint made it known again.
+/// engagement (or leave) and a route snapshot that accounts for the devices, or a checkpoint, made it known
+/// again.
 public struct SessionCoverage: Equatable, Sendable {
     /// The session's id (the header's `session.id`).
     public var id: String
@@ -54,8 +55,8 @@ public struct SessionCoverage: Equatable, Sendable {
         public var fromSeq: Int
         /// When.
         public var fromT: Int64
-        /// The record that made the state known again (an engagement, a route snapshot, a checkpoint); nil
-        /// when it stayed unknown to the end.
+        /// The record that made the state known again (the engagement, leave or route snapshot that completed
+        /// what the part's records told of it, or a checkpoint); nil when it stayed unknown to the end.
         public var untilSeq: Int?
         /// When.
         public var untilT: Int64?

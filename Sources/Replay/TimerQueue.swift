@@ -18,6 +18,12 @@ struct TimerQueue<Timer> {
         heap.removeAll()
     }
 
+    /// Drops the waiting timers `drop` picks, keeping the others in their order.
+    mutating func removeAll(where drop: (Timer) -> Bool) {
+        // An array sorted by due time and order is a heap.
+        heap = heap.filter { !drop($0.timer) }.sorted { Self.before($0, $1) }
+    }
+
     /// Adds a timer due at `due`.
     mutating func schedule(_ timer: Timer, due: Int64) {
         counter += 1

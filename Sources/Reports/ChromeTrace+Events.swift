@@ -39,6 +39,15 @@ extension ChromeTrace {
         w.key("schema"); w.string(schema)
         w.key("layer"); w.string(r.layer.rawValue)
         w.key("file"); w.path(r.file.split(separator: "/").last.map(String.init) ?? r.file)
+        w.key("session")
+        if let s = r.session {
+            w.beginObject()
+            w.key("id"); w.string(s.id)
+            w.key("parts"); w.beginArray()
+            for p in s.parts { w.int(p) }
+            w.endArray()
+            w.endObject()
+        } else { w.null() }
         w.key("records"); w.int(r.records)
         w.key("durationMs"); w.int(r.durationMs)
         w.key("recordsNotExported"); w.int(recorder.droppedInstants)

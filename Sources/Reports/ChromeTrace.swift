@@ -126,7 +126,7 @@ public enum ChromeTrace {
         }
         for (i, d) in r.divergences.enumerated() {
             let lines = HTMLReport.divergenceLines(d, index: i, r)
-            events.append(Event(ph: "X", name: "\(d.explained ? "explained" : "UNEXPLAINED"): predicted \(d.predicted.rawValue), played \(d.actual.rawValue)",
+            events.append(Event(ph: "X", name: "\(d.explained ? "explained" : d.startStateUnknown ? "unknown start state" : "UNEXPLAINED"): predicted \(d.predicted.rawValue), played \(d.actual.rawValue)",
                                 cat: "divergence", tid: divergencesTid, ts: d.start, dur: d.end - d.start,
                                 args: [("index", .int(Int64(i))), ("explainedBy", .string(d.explainedBy?.rawValue ?? "")),
                                        ("seqs", .ints(d.seqs)), ("explanation", .string(lines.joined(separator: "\n")))], order: i))
@@ -163,7 +163,7 @@ public enum ChromeTrace {
 
     static func metadata(_ r: ReplayResult, _ lanes: [Lane]) -> [Event] {
         let base = r.file.split(separator: "/").last.map(String.init) ?? r.file
-        var m: [Event] = [Event(ph: "M", name: "process_name", cat: "", tid: 0, ts: 0, args: [("name", .string("\(Wording.title(r)) \(base)"))])]
+        var m: [Event] = [Event(ph: "M", name: "process_name", cat: "", tid: 0, ts: 0, args: [("name", .string("\(Wording.title(r)) \(base)" + (Wording.sessionName(r).map { " (\($0))" } ?? "")))])]
         var tracks = lanes.compactMap { lane in laneTid[lane.id].map { ($0, lane.title) } }
         tracks += [(verdictsTid, "calls (verdicts)"), (findingsTid, "findings"), (divergencesTid, "route divergences"), (recordsTid, "records")]
         for (tid, name) in tracks.sorted(by: { $0.0 < $1.0 }) {

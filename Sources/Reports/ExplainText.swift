@@ -20,7 +20,7 @@ public struct ExplainText {
     /// Renders an explanation.
     public func render(_ e: Explanation) -> String {
         func bold(_ s: String) -> String { colour ? "\u{1B}[1m\(s)\u{1B}[0m" : s }
-        var o = bold("\(e.title): \(terminalSafe(e.file))") + "\n"
+        var o = bold("\(e.title): \(terminalSafe(e.file))" + (e.session.map { " (\($0))" } ?? "")) + "\n"
         o += "  device    \(terminalSafe(e.device))\n"
         o += "  duration  \(e.duration)\n"
         if let d = e.damage { o += "  damage    \(d)\n" }

@@ -33,6 +33,7 @@ extension HTMLReport {
     .card.v-deferred { border-left-color: var(--t-v-deferred); }
     .card.s-error { border-left-color: var(--t-s-error); } .card.s-warning { border-left-color: var(--t-s-warning); } .card.s-info { border-left-color: var(--t-s-info); }
     .card.divergence.unexplained { border-left-color: var(--t-div-unexplained); } .card.divergence.explained { border-left-color: var(--t-div-explained); }
+    .card.divergence.unknown-start { border-left-color: var(--t-div-unknown-start); }
     .card.selected, .card:target, .card:has(> .anchor:target) { outline: 2px solid var(--select); }
     ol.findings { padding-left: 0; list-style: none; }
     .detail { white-space: pre-wrap; font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 12.5px; background: var(--card);
@@ -60,6 +61,7 @@ extension HTMLReport {
     .outcome.o-superseded .outcomedot, .outcome.o-dropped .outcomedot, .outcome.o-ineffective .outcomedot { fill: var(--t-v-ineffective); }
     .marker.divergence rect { fill: rgba(165, 15, 21, 0.14); stroke: var(--t-div-unexplained); stroke-width: 1.2; }
     .marker.divergence.explained rect { fill: rgba(232, 185, 35, 0.2); stroke: var(--t-div-explained); stroke-dasharray: 4 2; }
+    .marker.divergence.unknown-start rect { fill: rgba(55, 71, 79, 0.14); stroke: var(--t-div-unknown-start); stroke-dasharray: 2 2; }
     .verdict circle { stroke: #ffffff; stroke-width: 1.5; }
     .verdict.v-applied circle { fill: var(--t-v-applied); } .verdict.v-noop circle { fill: var(--t-v-noop); } .verdict.v-deferred circle { fill: var(--t-v-deferred); }
     .verdict.v-ineffective circle { fill: var(--t-v-ineffective); } .verdict.v-rejected circle { fill: var(--t-v-rejected); }

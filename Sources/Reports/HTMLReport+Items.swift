@@ -54,9 +54,7 @@ extension HTMLReport {
         if let note = e.routeContractNotApplied {
             o += "<p class=\"none route-contract\">\(HTMLEscape.text(note.prefix(1).uppercased() + note.dropFirst())).</p>\n"
         }
-        if e.calls.isEmpty {
-            o += "<p class=\"none\">Every call took effect as the contract predicts.</p>\n"
-        }
+        if e.calls.isEmpty { o += "<p class=\"none\">\(HTMLEscape.text(noCallFailed(e)))</p>\n" }
         for c in e.calls { o += card(c, anchors) }
         if e.callsNotListed > 0 { o += "<p class=\"more\">\(e.callsNotListed) more not listed.</p>\n" }
         if !e.lateCalls.isEmpty {
@@ -67,10 +65,34 @@ extension HTMLReport {
         return o
     }
 
+    /// What is said when no call is listed as not taking effect: an all-clear only where every call was
+    /// judged on a state the replay knew and the whole trace was read.
+    static func noCallFailed(_ e: Explanation) -> String {
+        let n = e.undeterminedCalls
+        if n > 0 {
+            return "No call is known not to have taken effect, but \(n) call\(n == 1 ? " is" : "s are") undetermined: the state before this "
+                + "part of the session is unknown, so nothing is said of \(n == 1 ? "it" : "them")."
+        }
+        if e.partial {
+            return "No call replayed failed to take effect; the replay is partial, so nothing is said of what is missing or of the state "
+                + "before it is known."
+        }
+        if !e.unread.isEmpty || e.unexplainable != nil {
+            return "No call that could be read failed to take effect; not all of the trace could be read, so nothing is said of what was lost."
+        }
+        return "Every call took effect as the contract predicts."
+    }
+
     private static func card(_ c: Explanation.Call, _ anchors: Anchors) -> String {
         let v = c.verdict, key = "item-v-\(v.seq)"
         return "<article class=\"card verdict v-\(v.verdict.rawValue)\" id=\"\(key)\" data-seq=\"\(v.seq)\">\n" + anchors.span(v.seq, key)
             + block(c.headline, c.lines, anchors, seq: v.seq) + links(marker: "m-v-\(v.seq)", "show on the timeline", seq: v.seq, key: key, anchors) + "</article>\n"
+    }
+
+    /// A divergence's class (and tone): explained (X3), begun from an unknown start state (not judged), or
+    /// unexplained.
+    static func divergenceClass(_ d: Divergence) -> String {
+        d.explained ? "explained" : d.startStateUnknown ? "unknown-start" : "unexplained"
     }
 
     static func divergencesSection(_ e: Explanation, _ anchors: Anchors) -> String {
@@ -78,7 +100,7 @@ extension HTMLReport {
         var o = "<section id=\"divergences\">\n<h2>Route divergences (unexplained first)</h2>\n"
         for (listIndex, d) in e.divergences.enumerated() {
             let key = "item-d-\(listIndex)", seq = Anchors.seq(of: d.divergence)
-            o += "<article class=\"card divergence \(d.divergence.explained ? "explained" : "unexplained")\" id=\"\(key)\""
+            o += "<article class=\"card divergence \(divergenceClass(d.divergence))\" id=\"\(key)\""
             o += (seq.map { " data-seq=\"\($0)\"" } ?? "") + ">\n" + anchors.span(seq, key)
             o += block(d.headline, d.lines, anchors, seq: seq)
             o += links(marker: "m-d-\(listIndex)", "show on the timeline", seq: seq, key: key, anchors) + "</article>\n"

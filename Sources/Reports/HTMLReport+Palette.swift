@@ -87,6 +87,7 @@ enum Palette {
 
         Tone("div-unexplained", "#a50f15", "unexplained divergence: predicted and actual route differ (X2)", .divergences),
         Tone("div-explained", "#e8b923", "explained divergence (X3)", .divergences),
+        Tone("div-unknown-start", "#37474f", "divergence from an unknown start state: not judged (a part without the state before it)", .divergences),
 
         Tone("pub", "#1f5fbf", "pub: the user's own uplink", .graphs, stroke: true),
         Tone("sub", "#d9480f", "sub: the downlink or the remote side", .graphs, stroke: true),

@@ -181,7 +181,7 @@ enum TimelineSVG {
             let shape = "<rect x=\"\(n(x0))\" y=\"\(n(top - 3))\" width=\"\(n(x1 - x0))\" height=\"\(n(Double(rows) * laneStep + 2))\"/>"
             o += marker(id: "m-d-\(listIndex)", item: "item-d-\(listIndex)", seq: Anchors.seq(of: d), t: "\(d.start) \(d.end)",
                         lines: HTMLReport.divergenceLines(d, index: index, r), shape: shape,
-                        cls: "divergence \(d.explained ? "explained" : "unexplained")")
+                        cls: "divergence \(HTMLReport.divergenceClass(d))")
         }
         return o
     }

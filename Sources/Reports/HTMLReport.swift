@@ -23,7 +23,7 @@ public enum HTMLReport {
         let explanation = Explanation(r)
         let anchors = Anchors.make(r, explanation, lanes)
         let e = HTMLEscape.text
-        let title = "\(Wording.title(r)) report: \(r.file)"
+        let title = "\(Wording.title(r)) report: \(r.file)" + (Wording.sessionName(r).map { " (\($0))" } ?? "")
         var o = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         o += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         o += "<title>\(e(title))</title>\n<style>\n\(Palette.css)\(style)</style>\n</head>\n<body>\n"
@@ -71,6 +71,7 @@ public enum HTMLReport {
     static func header(_ r: ReplayResult) -> String {
         let e = HTMLEscape.text
         var o = "<header>\n<h1>\(e(Wording.title(r))) report</h1>\n<p class=\"meta\"><span class=\"file\">\(e(r.file))</span>"
+        if let session = Wording.sessionName(r) { o += " · <span class=\"session\">\(e(session))</span>" }
         if let h = r.header {
             o += " · \(e(h.device.model ?? "?")), \(e(h.device.os ?? "?"))\(h.device.simulator ? " (simulator)" : "")"
             if let sdk = h.sdk { o += " · \(e(sdk))" }

@@ -25,6 +25,22 @@ public enum JUnitXML {
         return o
     }
 
+    /// A case's name: a trace's file name without its endings; a golden session (several parts) is named
+    /// once, by the folder that holds its parts when no other case is in it, else by its session id.
+    static func caseName(_ c: CheckOutcome, among all: [CheckOutcome]) -> String {
+        func folder(_ p: String) -> String? { p.lastIndex(of: "/").map { String(p[..<$0]) } }
+        func lastComponent(_ p: String) -> String { p.split(separator: "/").last.map(String.init) ?? p }
+        let stem = lastComponent(GoldenCheck.stem(c.file))
+        guard c.parts.count > 1 else { return stem }
+        let folders = Set(c.parts.map(folder))
+        if folders.count == 1, let only = folders.first, let dir = only, !lastComponent(dir).isEmpty, lastComponent(dir) != ".",
+           !all.contains(where: { $0.file != c.file && $0.parts.contains { folder($0) == dir } }) {
+            return lastComponent(dir)
+        }
+        if let session = c.session { return "session \(session)" }
+        return stem + " (+\(c.parts.count - 1) parts of its session)"
+    }
+
     /// Renders outcomes as a JUnit document.
     public static func render(_ outcomes: [CheckOutcome], suite: String = "rtctrace check") -> String {
         let failures = outcomes.filter { !$0.passed }.count
@@ -32,7 +48,7 @@ public enum JUnitXML {
         o += "<testsuites name=\"\(escape(suite))\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" errors=\"0\">\n"
         o += "  <testsuite name=\"\(escape(suite))\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
         for c in outcomes {
-            let name = GoldenCheck.stem(c.file).split(separator: "/").last.map(String.init) ?? c.file
+            let name = caseName(c, among: outcomes)
             o += "    <testcase classname=\"golden\" name=\"\(escape(name))\" file=\"\(escape(c.file))\""
             if c.passed {
                 o += "/>\n"

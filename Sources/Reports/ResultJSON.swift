@@ -102,6 +102,7 @@ public enum ResultJSON {
         w.key("routeContractApplied"); w.bool(r.routeContractApplied)
         w.key("divergences"); w.int(r.divergenceCount)
         w.key("unexplainedDivergences"); w.int(r.unexplainedDivergenceCount)
+        if r.unknownStartDivergenceCount > 0 { w.key("unknownStartStateDivergences"); w.int(r.unknownStartDivergenceCount) }
         if r.divergencesDropped > 0 { w.key("divergencesNotListed"); w.int(r.divergencesDropped) }
         w.key("findingsBySeverity"); w.beginObject()
         for s in Severity.allCases.reversed() { w.key(s.rawValue); w.int(r.findings.filter { $0.severity == s }.count) }
@@ -146,6 +147,7 @@ public enum ResultJSON {
         w.key("actual"); w.string(d.actual.rawValue)
         w.key("explained"); w.bool(d.explained)
         w.key("explainedBy"); w.string(d.explainedBy?.rawValue)
+        if d.startStateUnknown && !d.explained { w.key("unknownStartState"); w.bool(true) }
         if let a = d.afterAppliedCall { w.key("afterAppliedCall"); w.int(a) }
         w.key("seqs"); ints(d.seqs, &w)
         w.staticKey("predictedBy")

@@ -63,8 +63,8 @@ public enum TriageSummaryText {
                 if u.unexplainedDivergences > 0 { why.append(plural(u.unexplainedDivergences, "unexplained divergence")) }
                 if u.errors > 0 { why.append(plural(u.errors, "error")) }
                 o += "     e.g. \(terminalSafe(u.path))" + (why.isEmpty ? "" : ": " + why.joined(separator: ", "))
-                o += u.parts > 1 ? " (first of \(u.parts) parts; explain replays one file)\n" : "\n"
-                o += "     rtctrace explain \(terminalSafe(shellQuoted(u.path)))\n"
+                o += u.parts > 1 ? " (first of \(u.parts) parts of a session; the command replays them all)\n" : "\n"
+                o += "     rtctrace explain \(u.arguments.map { terminalSafe(shellQuoted($0)) }.joined(separator: " "))\n"
             }
             let more = s.signatures.count - open.count
             if more > 0 || s.tracesOfOtherSignatures > 0 {
@@ -218,7 +218,7 @@ public enum TriageSummaryText {
             w.key("tags"); w.beginArray()
             for t in u.tags { w.string(t.rawValue) }
             w.endArray()
-            w.key("command"); w.string("rtctrace explain " + shellQuoted(u.path))
+            w.key("command"); w.string("rtctrace explain " + u.arguments.map(shellQuoted).joined(separator: " "))
             w.endObject()
         }
         w.endArray()

@@ -2,8 +2,8 @@ import Contract
 import TraceModel
 
 // A part of a session that begins without the parts before it: the state from its checkpoint
-// (`trace.checkpoint`, since version 3 of the format), or an unknown state until an engagement, a route
-// snapshot or a checkpoint makes it known again.
+// (`trace.checkpoint`, since version 3 of the format), or an unknown state until the part's records or a
+// checkpoint make it known again.
 extension RouteEngine {
     /// The fields of a checkpoint the route engine knows.
     public enum CheckpointField: String, CaseIterable, Sendable {
@@ -54,8 +54,9 @@ extension RouteEngine {
 
     /// Starts with an unknown state (a part replayed without the parts before it and without a checkpoint,
     /// or after a missing part): nothing carries over but the header's facts, nothing is predicted until
-    /// an engagement, and no verdict is derived from the state until an engagement, a route snapshot or a
-    /// checkpoint makes it known again (route calls meanwhile are `undetermined`).
+    /// an engagement, and no verdict is derived from the state until it is known again: until the part's
+    /// records have told whether the call is up and which external device, if any, has the route
+    /// (`StartStateLearnt`), or a checkpoint has told everything. Route calls meanwhile are `undetermined`.
     public mutating func startWithUnknownState() {
         startAfresh()
         state.startStateUnknown = true

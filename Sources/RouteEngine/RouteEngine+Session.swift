@@ -124,11 +124,12 @@ extension RouteEngine {
     }
 
     /// R12: a category or override route change away from the prediction, while engaged and not
-    /// interrupted, that no record in the match window before it accounts for. The state is unchanged: the
+    /// interrupted, that no record in the match window before it accounts for (not while the state before
+    /// the part is unknown: the prediction may rest on what the part does not show). The state is unchanged: the
     /// contract predicts what the SDK should do, which is to re-apply its route. A reading R15 allows needs
     /// no explanation.
     private func otherComponentCheck(_ route: Route, reason: RouteChangeReason, _ record: Record) -> RouteOutput? {
-        guard reason == .categoryChange || reason == .override, state.engaged, !state.interrupted,
+        guard reason == .categoryChange || reason == .override, state.engaged, !state.interrupted, !state.startStateUnknown,
               let predicted = predictedRoute, route != predicted, route != .unknown, route != toleratedRoute else { return nil }
         if let accounted = accountingT, record.t - accounted <= options.matchWindowMs { return nil }
         return .finding(changedByOtherComponentFinding(record, route: route, reason: reason, predicted: predicted))

@@ -114,6 +114,20 @@ extension RouteEngine {
         }
     }
 
+    /// What the records of a part begun with an unknown state have told of it. The state is known again
+    /// when both are known: whether the call is up (an engagement or a leave) and which external device,
+    /// if any, has the route (an `obs.routeSnapshot` listing its ports that shows the built-in speaker or
+    /// receiver, or the route of a device the part has connected). An engagement alone leaves the devices
+    /// unknown, a snapshot alone leaves the engagement unknown.
+    public struct StartStateLearnt: Equatable, Sendable {
+        /// The engagement or leave that told whether the call is up.
+        public var engagement: Int?
+        /// The route snapshot that told which external device, if any, has the route.
+        public var devices: Int?
+        /// Nothing learnt yet.
+        public init() {}
+    }
+
     /// Everything the route engine knows: what the SDK's query API exposes, plus the provenance
     /// (record seqs) that verdicts and findings cite.
     public struct State: Equatable, Sendable {
@@ -214,8 +228,12 @@ extension RouteEngine {
         /// Whether `trace.limitExceeded` was raised for the connected-device limit.
         public var deviceLimitReported = false
         /// The state before the part is unknown (a part replayed without the parts before it and without a
-        /// checkpoint): no verdict is derived from it until an engagement, a route snapshot or a checkpoint.
+        /// checkpoint): no verdict is derived from it until it is known again, when the part's records have
+        /// told both whether the call is up and which external device, if any, has the route (or a
+        /// checkpoint has told everything).
         public var startStateUnknown = false
+        /// While the state before the part is unknown: what the part's records have told of it so far.
+        public var startStateLearnt = StartStateLearnt()
 
         /// Creates the initial state (contract: "A trace starts with …").
         public init() {}

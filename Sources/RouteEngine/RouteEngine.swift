@@ -148,8 +148,11 @@ public struct RouteEngine: Sendable {
             return applyHeader(header, record)
         case .routeChanged(let route, _, let reason):
             return routeRead(route, reason: reason, record)
-        case .routeSnapshot(let route, _):
-            state.startStateUnknown = false
+        case let .routeSnapshot(route, ports):
+            if state.startStateUnknown, !(ports ?? []).isEmpty, snapshotAccountsForDevices(route) {
+                state.startStateLearnt.devices = record.seq
+                learntStartState()
+            }
             return routeRead(route, reason: nil, record)
         case .sdkRecovered:
             return sdkRecovered(record)
@@ -249,7 +252,10 @@ public struct RouteEngine: Sendable {
         guard !state.engaged else { return [] }
         state.engaged = true
         state.engagedSeq = record.seq
-        state.startStateUnknown = false
+        if state.startStateUnknown {
+            state.startStateLearnt.engagement = record.seq
+            learntStartState()
+        }
         setAudioModule(true, seq: record.seq)
         var outputs: [RouteOutput] = state.micUsageDescription ? [] : [.finding(missingMicUsageFinding(record))]
         // R18: a quick re-join keeps the session; the deactivation is not expected any more.
@@ -264,6 +270,10 @@ public struct RouteEngine: Sendable {
     /// deactivated.
     private mutating func disengage(_ record: Record) -> [RouteOutput] {
         var outputs: [RouteOutput] = []
+        if state.startStateUnknown {
+            state.startStateLearnt.engagement = record.seq
+            learntStartState()
+        }
         guard state.engaged else {
             // Not engaged: a deferred override is dropped all the same (V2).
             if let call = state.pendingOverrideCall {
@@ -307,6 +317,26 @@ public struct RouteEngine: Sendable {
         obligations.callback = nil
         obligations.silentSince = nil
         return outputs
+    }
+
+    /// Whether a route snapshot listing its ports, while the state before the part is unknown, tells which
+    /// external device has the route: none when it shows the built-in speaker or receiver; the one the
+    /// replay knows when it shows that device's route. A device the part never connected may have it
+    /// otherwise (its id, kind and connection order are unknown), and an `unknown` route tells nothing.
+    private func snapshotAccountsForDevices(_ route: Route) -> Bool {
+        switch route {
+        case .speaker, .receiver: true
+        case .bluetooth, .headset: state.routeDevice?.kind.route == route
+        case .unknown: false
+        }
+    }
+
+    /// The state before the part is known again once the part's records have told whether the call is up
+    /// and which external device, if any, has the route.
+    private mutating func learntStartState() {
+        guard state.startStateLearnt.engagement != nil, state.startStateLearnt.devices != nil else { return }
+        state.startStateUnknown = false
+        state.startStateLearnt = StartStateLearnt()
     }
 
     /// R4, R14, R15: a connect moves the device last in the connection order; with the engine's device limit.

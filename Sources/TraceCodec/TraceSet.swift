@@ -9,12 +9,15 @@ public struct TriageTrace: Sendable, Equatable {
     public var session: String?
     /// Bytes on disk over all files.
     public var size: Int
+    /// Each file's part number (its header's `session.part`), beside `paths`; empty when not a session.
+    public var partNumbers: [Int]
 
     /// Creates a trace of these files.
-    public init(paths: [String], session: String?, size: Int) {
+    public init(paths: [String], session: String?, size: Int, partNumbers: [Int] = []) {
         self.paths = paths
         self.session = session
         self.size = size
+        self.partNumbers = partNumbers
     }
 }
 
@@ -58,7 +61,7 @@ public struct TriagePlan: Sendable {
     /// The first file of each trace, in path order.
     private let firsts: [Int32]
     /// Every part of a trace recorded as several files (or one file with a session), by its first file.
-    private let sessions: [Int32: (id: String, files: [Int32])]
+    private let sessions: [Int32: (id: String, files: [Int32], parts: [Int])]
 
     /// How many traces.
     public var count: Int { firsts.count }
@@ -67,7 +70,8 @@ public struct TriagePlan: Sendable {
     public func trace(_ k: Int) -> TriageTrace {
         let first = firsts[k]
         guard let s = sessions[first] else { return TriageTrace(paths: [files[Int(first)]], session: nil, size: sizes[Int(first)]) }
-        return TriageTrace(paths: s.files.map { files[Int($0)] }, session: s.id, size: s.files.reduce(0) { $0 + sizes[Int($1)] })
+        return TriageTrace(paths: s.files.map { files[Int($0)] }, session: s.id, size: s.files.reduce(0) { $0 + sizes[Int($1)] },
+                           partNumbers: s.parts)
     }
 
     /// Reads every file's header on `jobs` threads and groups the files into traces: the parts of
@@ -89,7 +93,7 @@ public struct TriagePlan: Sendable {
         var sizes = [Int](repeating: 0, count: files.count)
         var parts: [String: [(part: Int, file: Int32, starts: [Int64])]] = [:]
         var firsts: [Int32] = []
-        var sessions: [Int32: (id: String, files: [Int32])] = [:]
+        var sessions: [Int32: (id: String, files: [Int32], parts: [Int])] = [:]
         OrderedParallel.run(count: unique.count, jobs: jobs, window: max(64, jobs * 16), work: { Self.peek(files[Int(unique[$0])]) },
                             emit: { i, p in
             let f = unique[i]
@@ -101,18 +105,19 @@ public struct TriagePlan: Sendable {
             // One id may name several recordings (an app that configures a fixed session id): a part
             // joins the recording whose start it shares and whose part number is free, else it begins a
             // recording of its own.
-            var recordings: [(starts: [Int64], files: [Int32], taken: Set<Int>)] = []
+            var recordings: [(starts: [Int64], files: [Int32], parts: [Int], taken: Set<Int>)] = []
             for p in list.sorted(by: { ($0.part, rank[Int($0.file)]) < ($1.part, rank[Int($1.file)]) }) {
                 if let i = recordings.firstIndex(where: { !$0.taken.contains(p.part) && Self.sameStart($0.starts, p.starts) }) {
                     recordings[i].files.append(p.file)
+                    recordings[i].parts.append(p.part)
                     recordings[i].taken.insert(p.part)
                 } else {
-                    recordings.append((p.starts, [p.file], [p.part]))
+                    recordings.append((p.starts, [p.file], [p.part], [p.part]))
                 }
             }
             for r in recordings {
                 firsts.append(r.files[0])
-                sessions[r.files[0]] = (id, r.files)
+                sessions[r.files[0]] = (id, r.files, r.parts)
             }
         }
         if let shard { firsts.removeAll { !shard.contains(key: sessions[$0]?.id ?? files[Int($0)]) } }

@@ -17,14 +17,15 @@ enum RecordCommand {
         name: "record", usage: "record INPUT.jsonl... -o OUT [--frame-records N] [--renumber] [--merge]",
         summary: "Write JSON Lines records into a new zstd trace.",
         options: [output, frameRecords, level, renumber, merge, CommonOptions.force],
-        details: "Every record is validated; an invalid record, a seq out of order or t going backwards is an error\nnaming the seq (or line) and the field. Lines are kept byte for byte (unknown fields included).\nA part that continues a recorded session (its header's session.part > 1) keeps its seqs: the trace starts\nat the seq its header carries. INPUT may be the parts of one session (in any order, their folder, or\n@LIST): OUT is then a folder that gets one trace per part (part-N.trace.zst), or with --merge one trace.",
+        details: "Every record is validated; an invalid record, a seq out of order or t going backwards is an error\nnaming the seq (or line) and the field. Lines are kept byte for byte (unknown fields included).\nA part that continues a recorded session (its header's session.part > 1) keeps its seqs: the trace starts\nat the seq its header carries. INPUT may be the parts of one session (in any order, their folder, or\n@LIST): OUT is then a folder that gets one trace per part (part-N.trace.zst, N the\npart number its header gives), or with --merge one trace.",
         exits: ExitCodes(failure: "a line is not a valid record, or its seq or t does not continue the trace (nothing is written)", readsTraces: false))
 
     static let command = Command(spec: spec) { args in
         let parts = try TraceParts.resolve(args.positionals)
         let options = writerOptions(args)
         let perPart = !args[merge]
-        let targets = try args.sessionOutputs(output, parts: parts.paths, perPart: perPart, role: "an input", unit: "trace",
+        if !perPart, let missing = missingParts(parts) { throw CommandFailure(message: missing) }
+        let targets = try args.sessionOutputs(output, parts: parts, perPart: perPart, role: "an input", unit: "trace",
                                               force: args[CommonOptions.force])
         // One trace per part, or one holding every part.
         let groups: [(target: OutputTarget, inputs: [String])] = parts.paths.count > 1 && perPart
@@ -48,6 +49,20 @@ enum RecordCommand {
             Output.stderr.line("wrote \(count) records to \(terminalSafe(out)) (\(size) bytes)")
         }
         return .success
+    }
+
+    /// Why the parts of a session cannot be merged into one trace: a part is missing between two given
+    /// (the merged trace would have to skip its seqs); nil when none is.
+    static func missingParts(_ parts: TraceParts) -> String? {
+        let numbers = parts.partNumbers
+        guard let session = parts.session, numbers.count == parts.paths.count, numbers.count > 1 else { return nil }
+        var missing: [Int] = []
+        for (a, b) in zip(numbers, numbers.dropFirst()) where b > a + 1 { missing += Array((a + 1)..<b) }
+        guard !missing.isEmpty else { return nil }
+        func list(_ n: [Int]) -> String { n.count == 1 ? "\(n[0])" : n.dropLast().map(String.init).joined(separator: ", ") + " and \(n[n.count - 1])" }
+        return "part\(missing.count == 1 ? "" : "s") \(list(missing)) of session \(terminalSafe(session)) \(missing.count == 1 ? "is" : "are") missing "
+            + "(the parts given are \(list(numbers))): one merged trace holds every part's seqs in order, so it cannot be written without "
+            + "\(missing.count == 1 ? "it" : "them"); give every part, or leave out --merge to write one file per part"
     }
 
     /// The seq a continuation part of a session starts at (its header's), or nil for any other input.

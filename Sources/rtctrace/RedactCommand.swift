@@ -16,13 +16,14 @@ enum RedactCommand {
         name: "redact", usage: "redact TRACE... -o OUT [--merge] [--salt S] [--force]",
         summary: "Replace personal data (names, ids, uids, track ids, rooms, log text) with stable tokens.",
         options: [output, merge, salt, CommonOptions.force],
-        details: "Device names and ids, uids, track ids, channel and room names, the bundle id and sdk.log messages\nbecome tokens like dev-3fa2b1c9; seq, t and structure are kept. The redacted trace is replayed and\nmust give the same verdicts, divergences and findings (exit 1 otherwise). See docs/report.md.\nTRACE may be the parts of one recorded session (in any order, their folder, or @LIST): one token set\nfor all of them, and by default OUT is a folder that gets one redacted file per part (part-N.trace.zst),\nstill one session; each part keeps its header and checkpoint, so a part can still be replayed alone.\nWith --merge OUT is one trace holding every part in order.",
+        details: "Device names and ids, uids, track ids, channel and room names, the bundle id and sdk.log messages\nbecome tokens like dev-3fa2b1c9; seq, t and structure are kept. The redacted trace is replayed and\nmust give the same verdicts, divergences and findings (exit 1 otherwise). See docs/report.md.\nTRACE may be the parts of one recorded session (in any order, their folder, or @LIST): one token set\nfor all of them, and by default OUT is a folder that gets one redacted file per part (part-N.trace.zst, N the part\nnumber its header gives), still one session; each part keeps its header and checkpoint, so a part can still be replayed alone.\nWith --merge OUT is one trace holding every part in order.",
         exits: ExitCodes(failure: "the redacted trace would replay differently (different verdicts, divergences or findings)", readsTraces: false))
 
     static let command = Command(spec: spec) { args in
         let parts = try TraceParts.resolve(args.positionals)
         let key = args[salt]
-        let targets = try args.sessionOutputs(output, parts: parts.paths, perPart: !args[merge], role: "an input TRACE", unit: "file",
+        if args[merge], let missing = RecordCommand.missingParts(parts) { throw CommandFailure(message: missing) }
+        let targets = try args.sessionOutputs(output, parts: parts, perPart: !args[merge], role: "an input TRACE", unit: "file",
                                               force: args[CommonOptions.force])
         let report: RedactionReport
         do {

@@ -5,8 +5,10 @@ import XCTest
 /// The check worker's outcomes survive the trip through the wire form exactly, one after another,
 /// and a worker cut off mid-outcome leaves only the complete ones.
 final class WireFormatTests: XCTestCase {
-    func outcome(_ file: String, failures: [String], expectations: Int, snapshot: SnapshotState, rendered: String) -> CheckOutcome {
+    func outcome(_ file: String, failures: [String], expectations: Int, snapshot: SnapshotState, rendered: String,
+                 session: String? = nil) -> CheckOutcome {
         var o = CheckOutcome(file: file)
+        o.session = session
         o.failures = failures
         o.expectations = expectations
         o.snapshot = snapshot
@@ -21,12 +23,14 @@ final class WireFormatTests: XCTestCase {
         XCTAssertEqual(a.expectations, b.expectations, file: file, line: line)
         XCTAssertEqual(a.snapshot, b.snapshot, file: file, line: line)
         XCTAssertEqual(a.rendered, b.rendered, file: file, line: line)
+        XCTAssertEqual(a.session, b.session, file: file, line: line)
     }
 
     /// Values that would break a line- or space-delimited form: newlines, the field separators,
     /// a fake `end` field, empty strings, multi-byte text.
     lazy var samples = [
         outcome("a.jsonl", failures: [], expectations: 3, snapshot: .matched, rendered: "{\n  \"ok\": true\n}\n"),
+        outcome("s/part-1.jsonl", failures: [], expectations: 1, snapshot: .none, rendered: "", session: "6c1f0d3a-weekly sync\nend 0"),
         outcome("b c.jsonl", failures: ["b: seq 4: expected x\nend 0\n", "", "é 日本"], expectations: 0,
                 snapshot: .changed(diff: "--- a\n+++ b\n-1\n+2\n"), rendered: ""),
         outcome("c.jsonl", failures: ["rendered 5\n"], expectations: Int.max, snapshot: .none, rendered: "end 0\n\n"),

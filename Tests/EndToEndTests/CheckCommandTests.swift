@@ -26,6 +26,7 @@ final class CheckCommandTests: XCTestCase {
             XCTAssertTrue(r.out.hasSuffix("1 passed, 0 failed\n"), r.out)
             let junit = try String(contentsOfFile: dir + "/junit.xml", encoding: .utf8)
             XCTAssertEqual(junit.components(separatedBy: "<testcase ").count - 1, 1, junit)
+            XCTAssertTrue(junit.contains("name=\"weekly\" file=\"\(session)/part-1.jsonl\""), "named once, by its folder: \(junit)")
         }
         // Each part is checked as part of the session: a broken expectation in part 3 fails the one case.
         let part3 = session + "/part-3.jsonl"

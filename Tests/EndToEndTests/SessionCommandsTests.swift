@@ -38,8 +38,16 @@ final class SessionCommandsTests: XCTestCase {
             XCTAssertEqual(CLI.run(["diff"] + [args.count == 1 ? args[0] : session, session]).status, 0, "diff \(args)")
             let html = dir + "/r\(k).html", export = dir + "/e\(k).json"
             XCTAssertEqual(CLI.run(["report"] + args + ["-o", html]).status, 0, "report \(args)")
-            XCTAssertTrue(try String(contentsOfFile: html, encoding: .utf8).contains("part-1.jsonl"))
+            let page = try String(contentsOfFile: html, encoding: .utf8)
+            XCTAssertTrue(page.contains("part-1.jsonl"))
+            XCTAssertTrue(page.contains("<title>SMeeting trace report: \(session)/part-1.jsonl (session 6c1f0d3a-weekly-sync, parts 1–3)</title>"), "the title names the session")
+            XCTAssertTrue(page.contains("<span class=\"session\">session 6c1f0d3a-weekly-sync, parts 1–3</span>"), "and so does the header")
+            XCTAssertTrue(CLI.run(["explain"] + args).out.hasPrefix("SMeeting trace: \(session)/part-1.jsonl (session 6c1f0d3a-weekly-sync, parts 1–3)\n"))
             XCTAssertEqual(CLI.run(["export"] + args + ["-o", export]).status, 0, "export \(args)")
+            let chrome = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: export))) as? [String: Any])
+            let other = try XCTUnwrap(chrome["otherData"] as? [String: Any])
+            XCTAssertEqual((other["session"] as? [String: Any])?["id"] as? String, "6c1f0d3a-weekly-sync")
+            XCTAssertEqual((other["session"] as? [String: Any])?["parts"] as? [Int], [1, 2, 3])
             let reduced = dir + "/min\(k).trace.zst"
             let reduce = CLI.run(["reduce"] + args + ["--divergence", "-o", reduced])
             XCTAssertEqual(reduce.status, 0, "reduce \(args): \(reduce.err)")
@@ -67,6 +75,37 @@ final class SessionCommandsTests: XCTestCase {
         XCTAssertEqual(CLI.run(["redact", session, "--merge", "-o", merged, "--salt", "case-42"]).status, 0)
         XCTAssertEqual(try conclusions([merged]) as NSDictionary, whole as NSDictionary, "one merged trace replays as the session")
         XCTAssertEqual(CLI.run(["verify", merged]).status, 0, "a merged session is an intact trace")
+    }
+
+    /// Each part's file is named by its part number, so a session missing part 2 is written as parts 1 and
+    /// 3, as its headers say.
+    func test_perPartOutputsAreNamedByTheirPartNumber() throws {
+        let gap = CLI.root + "/traces/smeeting-session-missing-part"
+        for command in [["record"], ["redact", "--salt", "s"]] {
+            let out = dir + "/\(command[0])"
+            let r = CLI.run(command + [gap, "-o", out])
+            XCTAssertEqual(r.status, 0, "\(command): \(r.err)")
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out).sorted(), ["part-1.trace.zst", "part-3.trace.zst"], "\(command)")
+            XCTAssertTrue(CLI.run(["cat", out + "/part-3.trace.zst"]).out.contains("\"part\":3"))
+        }
+    }
+
+    /// A merged trace cannot skip a missing part's seqs: record and redact say which part is missing, even
+    /// when the folder was given, and write nothing.
+    func test_mergingASessionMissingAPartNamesThePart() throws {
+        let gap = CLI.root + "/traces/smeeting-session-missing-part"
+        for command in [["record"], ["redact", "--salt", "s"]] {
+            let out = dir + "/\(command[0]).trace.zst"
+            let r = CLI.run(command + [gap, "--merge", "-o", out])
+            XCTAssertEqual(r.status, 1, "\(command): \(r.err)")
+            XCTAssertTrue(r.err.contains("part 2 of session 4e2d9c10-allhands is missing (the parts given are 1 and 3)"), r.err)
+            XCTAssertFalse(r.err.contains("give the parts in order, or their folder"), r.err)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+        }
+        // Replaying it, the warning names the missing part rather than asking for the folder it was given.
+        let explain = CLI.run(["explain", gap])
+        XCTAssertTrue(explain.err.contains("(part 2 is not among the files given: add it to replay the session as one trace)"), explain.err)
+        XCTAssertFalse(explain.err.contains("or their folder"), explain.err)
     }
 
     /// A session's parts go to a folder; one that cannot be created (its parent is a file) is an I/O

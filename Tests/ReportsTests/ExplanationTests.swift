@@ -123,6 +123,42 @@ final class ExplanationTests: XCTestCase {
     /// The advice of a call is that of what became of it when that differs from its verdict: a request
     /// dropped by a leave is lost (not "nothing is lost"), a deferred request blocked by AirPods when it
     /// was applied gets the external device's advice (not the interruption's), a late one needs no fix.
+    /// What is said to hold when the trace ended says "at the crash" when it ended torn: a divergence still
+    /// open, a call still pending (its outcome and its advice).
+    func test_whatHoldsAtATornEndHoldsAtTheCrash() throws {
+        // A divergence open when the trace ends, and a call deferred before the join that never came.
+        var open = TraceBuilder(.srtc)
+        open.add(900, .setDefaultRoute(target: .speaker))
+        open.add(1_000, .joinChannel(channel: "c"))
+        open.add(1_100, .routeChanged(route: .receiver, previousRoute: .speaker, reason: .categoryChange))
+        open.add(9_000, .routeSnapshot(route: .receiver, ports: ["Receiver"]))
+        var pending = TraceBuilder(.srtc)
+        pending.add(400, .setRoute(target: .speaker, api: nil))
+        pending.add(9_000, .micPermission(status: .granted))
+        for end in [TraceEnd.end, .crash] {
+            func explained(_ b: TraceBuilder) -> String {
+                let replayer = Replayer(file: "t")
+                for r in b.records { replayer.feed(r) }
+                let e = Explanation(replayer.finish(end: end))
+                return (e.divergences.map(\.headline) + e.calls.flatMap { [$0.headline] + $0.lines.map(\.text) }).joined(separator: "\n")
+            }
+            let divergence = explained(open), call = explained(pending)
+            XCTAssertTrue(divergence.contains("still open"), divergence)
+            XCTAssertTrue(call.contains("still pending"), call)
+            switch end {
+            case .end:
+                XCTAssertTrue(divergence.contains("(still open at the end of the trace)"), divergence)
+                XCTAssertFalse((divergence + call).contains("crash"), divergence + call)
+            case .crash:
+                XCTAssertTrue(divergence.contains("(still open at the crash: the trace ends torn)"), divergence)
+                XCTAssertFalse(divergence.contains("end of the trace"), divergence)
+                XCTAssertTrue(call.contains("still pending when the trace ended at the crash (torn)"), call)
+                XCTAssertTrue(call.contains("still waiting when the trace ended at the crash (torn)"), call)
+                XCTAssertFalse(call.contains("when the trace ended,") || call.contains("when the trace ended ["), call)
+            }
+        }
+    }
+
     func test_V2_eachOutcomeHasItsOwnAdvice() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
         let r = try Replay.run(path: root + "/traces/srtc-deferred-call-outcomes.jsonl")

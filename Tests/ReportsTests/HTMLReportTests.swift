@@ -36,6 +36,27 @@ final class HTMLReportTests: XCTestCase {
         XCTAssertEqual(devices.segments.map(\.value), ["none", "bluetooth \"AirPods Pro\"", "none"])
     }
 
+    /// "Every call took effect" is said only of a replay that judged every call on a known state: a lone
+    /// part without its checkpoint and a session missing a part get no such all-clear.
+    func test_noAllClearForTheCallsOfAPartialReplay() throws {
+        func calls(_ r: ReplayResult, _ lanes: [Lane]) throws -> String {
+            let html = HTMLReport.render(r, lanes: lanes)
+            let aside = try XCTUnwrap(html.range(of: "<aside id=\"calls\" class=\"calls\">"))
+            return String(html[aside.lowerBound...].prefix { $0 != "\u{0}" }.components(separatedBy: "</aside>")[0])
+        }
+        let (lone, loneLanes) = try Fixtures.replayWithLanes(Fixtures.trace("smeeting-session-part-without-checkpoint.jsonl"))
+        let loneCalls = try calls(lone, loneLanes)
+        XCTAssertFalse(loneCalls.contains("Every call took effect"), loneCalls)
+        XCTAssertTrue(loneCalls.contains("1 call is undetermined"), loneCalls)
+        let folder = Fixtures.trace("smeeting-session-missing-part")
+        let lanes = ReportLanes()
+        let gap = Replay.run(parts: [folder + "/part-1.jsonl", folder + "/part-3.jsonl"], observer: lanes.observe).result
+        let gapCalls = try calls(gap, lanes.lanes(for: gap))
+        XCTAssertFalse(gapCalls.contains("Every call took effect"), gapCalls)
+        let (whole, wholeLanes) = try Fixtures.replayWithLanes(Fixtures.trace("srtc-session-missing-notify-others.jsonl"))
+        XCTAssertTrue(try calls(whole, wholeLanes).contains("Every call took effect as the contract predicts."))
+    }
+
     func test_report_isSelfContained_andDeterministic() throws {
         for name in ["srtc-bluetooth-blocks-speaker.jsonl", "smeeting-field-service-10min.jsonl.zst"] {
             let (r, lanes) = try Fixtures.replayWithLanes(Fixtures.trace(name))

@@ -1,3 +1,4 @@
+import Analysis
 import Reports
 import XCTest
 
@@ -15,5 +16,20 @@ final class RendererTests: XCTestCase {
         XCTAssertEqual(Set(ReportFormat.allCases.map(\.rawValue)).count, ReportFormat.allCases.count, "identifiers are distinct")
         XCTAssertEqual(ReportFormat.html.fileExtension, "html")
         XCTAssertEqual(ReportFormat.chromeTrace.mediaType, "application/json")
+    }
+
+    /// A golden session is one JUnit case, named once: by the folder of its parts when no other case is in
+    /// it, else by its session id; never "part-1".
+    func test_junitNamesASessionCaseOnce_byItsFolderOrItsSessionId() {
+        var weekly = CheckOutcome(file: "traces/weekly/part-1.jsonl", parts: (1...3).map { "traces/weekly/part-\($0).jsonl" })
+        weekly.session = "6c1f0d3a-weekly-sync"
+        var loose = CheckOutcome(file: "traces/part-1.jsonl", parts: ["traces/part-1.jsonl", "traces/part-2.jsonl"])
+        loose.session = "b81f33e0"
+        let single = CheckOutcome(file: "traces/srtc-speaker.jsonl")
+        let xml = JUnitXML.render([weekly, loose, single])
+        XCTAssertTrue(xml.contains("name=\"weekly\" file=\"traces/weekly/part-1.jsonl\""), xml)
+        XCTAssertTrue(xml.contains("name=\"session b81f33e0\" file=\"traces/part-1.jsonl\""), "traces/ holds another case: \(xml)")
+        XCTAssertTrue(xml.contains("name=\"srtc-speaker\""), xml)
+        XCTAssertFalse(xml.contains("name=\"part-1\""), xml)
     }
 }

@@ -96,6 +96,36 @@ final class TriageTests: XCTestCase {
         XCTAssertTrue(text.contains("  4. 1 trace: interruption.notRecovered (damaged or partial)\n"), text)
     }
 
+    /// A session recorded as several files is opened whole: the command names its folder when the folder
+    /// holds those parts and nothing else, and every part otherwise; never the first part alone.
+    func test_openFirstNamesEveryPartOfASession() throws {
+        let dir = Fixtures.tempDir("open-first")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let session = dir + "/session", other = dir + "/other"
+        for folder in [session, other] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        let parts = [session + "/part-1.jsonl", session + "/part-2.jsonl"]
+        for p in parts + [other + "/part-3.jsonl"] { try Data("{}\n".utf8).write(to: URL(fileURLWithPath: p)) }
+        func open(_ paths: [String]) -> (text: String, json: String) {
+            var s = TriageSummary()
+            var row = TriageRow(path: paths[0]); row.parts = paths; row.errors = 1
+            row.findings = [.interruptionNotRecovered: 1]; row.tags = [.interruptionNotRecovered]
+            s.add(row)
+            return (TriageSummaryText.render(s), TriageSummaryText.json(s))
+        }
+        let whole = open(parts)
+        XCTAssertTrue(whole.text.contains("     rtctrace explain \(session)\n"), whole.text)
+        XCTAssertTrue(whole.json.contains("\"command\":\"rtctrace explain \(session)\""), whole.json)
+        XCTAssertFalse(whole.text.contains("explain replays one file"), whole.text)
+        // Two folders: every part is named.
+        let spread = open([parts[0], parts[1], other + "/part-3.jsonl"])
+        XCTAssertTrue(spread.text.contains("     rtctrace explain \(parts[0]) \(parts[1]) \(other)/part-3.jsonl\n"), spread.text)
+        // A folder that holds another trace too: every part is named, not the folder.
+        try Data("{}\n".utf8).write(to: URL(fileURLWithPath: session + "/unrelated.jsonl"))
+        let crowded = open(parts)
+        XCTAssertTrue(crowded.text.contains("     rtctrace explain \(parts[0]) \(parts[1])\n"), crowded.text)
+        XCTAssertTrue(crowded.json.contains("\"command\":\"rtctrace explain \(parts[0]) \(parts[1])\""), crowded.json)
+    }
+
     func test_thresholds() throws {
         var s = TriageSummary()
         for i in 0..<200 {
