@@ -17,6 +17,19 @@ public enum Triage {
             row.tags = [.unreadable]
             return row
         }
+        // A folder a walk could not list, or an entry whose type could not be read, is an input that cannot
+        // be read, as a file without permission is: the row says which and why.
+        if let (odd, why) = trace.paths.lazy.compactMap({ p in TriageInputs.unreadable(p).map { (p, $0) } }).first {
+            var row = TriageRow(path: trace.paths[0])
+            row.parts = trace.paths.count > 1 ? trace.paths : []
+            row.session = trace.session
+            row.unexplainable = "\(odd): \(why)"
+            row.problems = 1
+            row.problemsByKind = [TraceProblem.Kind.io.rawValue: 1]
+            row.firstProblem = row.unexplainable
+            row.tags = [.unreadable]
+            return row
+        }
         var facts = TriageFacts()
         let replay = Replay.run(parts: trace.paths, options: options, onRecord: { facts.note($0) })
         var row = TriageRow(path: trace.paths[0], parts: trace.paths, session: trace.session, size: trace.size, replay: replay,

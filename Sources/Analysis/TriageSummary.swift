@@ -28,10 +28,18 @@ public struct TriageSummary: Sendable {
     private var clusters: [Signature: Cluster] = [:]
     /// Traces whose signature came after `signatureCap` others.
     public private(set) var tracesOfOtherSignatures = 0
-    /// Files in the folders given whose names are not trace names, so that no row was made for them.
-    public var skippedFiles: [String] = []
-    /// How many of them there were (the list keeps the first `skippedCap`).
-    public var skippedCount = 0
+    /// Why a file in a folder given got no row (the walk's table, `TriageInputs.SkipReason`).
+    public typealias SkipReason = TriageInputs.SkipReason
+
+    /// Files in the folders given that got no row (a name that is not a trace's, a hidden file, a FIFO,
+    /// device, socket or kernel file), the first `skippedCap` in byte order, each with why.
+    public private(set) var skipped: [TriageInputs.Skipped] = []
+    /// How many there were, over every reason.
+    public private(set) var skippedCount = 0
+    /// How many there were by reason.
+    public private(set) var skippedByReason: [TriageInputs.SkipReason: Int] = [:]
+    /// The paths of `skipped`, in byte order.
+    public var skippedFiles: [String] { skipped.map(\.path) }
 
     /// How many entries `openFirst` lists.
     public static let openFirstCap = 10
@@ -155,10 +163,12 @@ public struct TriageSummary: Sendable {
     /// The names a folder walk looks for, for messages: `*.jsonl, *.zst`.
     public static var traceNames: String { TriageInputs.traceSuffixes.map { "*" + $0 }.joined(separator: ", ") }
 
-    /// Notes the files a folder walk passed by for their names.
-    public mutating func noteSkipped(_ paths: [String]) {
-        skippedCount += paths.count
-        skippedFiles += paths.prefix(max(0, Self.skippedCap - skippedFiles.count))
+    /// Notes the files a folder walk passed by: each is counted under its reason, and the first
+    /// `skippedCap` in byte order (the order of rows, whatever the order of the folder) are kept.
+    public mutating func noteSkipped(_ entries: [TriageInputs.Skipped]) {
+        skippedCount += entries.count
+        for e in entries { skippedByReason[e.reason, default: 0] += 1 }
+        skipped = Array((skipped + entries).sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }.prefix(Self.skippedCap))
     }
 
     /// Every signature with its count and example: intact traces first; then an unexplained divergence

@@ -1,4 +1,5 @@
 import SystemLayer
+import TraceCodec
 
 /// A folder tree walked safely, and the test of whether a path may be touched as part of it.
 ///
@@ -38,10 +39,19 @@ public struct FolderWalk {
         var visited: Set<FileIdentity> = []
         if let top = try? FileSystem.status(root) { visited.insert(top.identity) }
         func walk(_ dir: String) {
-            guard let names = try? FileSystem.entries(of: dir) else { return }
+            // A folder or entry that cannot be read is said (the traces in it would be passed over in silence).
+            let names: [String]
+            do { names = try FileSystem.entries(of: dir) } catch {
+                skipped.append(Skipped(path: dir, reason: TriageInputs.unlistable(error)))
+                return
+            }
             for name in names.sorted() where !(skipHidden && name.hasPrefix(".")) {
                 let path = dir.hasSuffix("/") ? dir + name : dir + "/" + name
-                guard let st = try? FileSystem.status(path, followLinks: false) else { continue }
+                let st: FileStatus
+                do { st = try FileSystem.status(path, followLinks: false) } catch {
+                    skipped.append(Skipped(path: path, reason: TriageInputs.unexaminable(error)))
+                    continue
+                }
                 switch st.type {
                 case .directory:
                     if visited.insert(st.identity).inserted { walk(path) }

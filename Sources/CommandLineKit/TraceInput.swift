@@ -50,9 +50,11 @@ public struct TraceParts {
             return TraceParts(paths: arguments, session: nil)
         }
         let files: PathList
-        var skipped: [String] = [], refused: [TriageInputs.Refused] = []
-        do { files = try TriageInputs.expand(arguments, skipped: &skipped, refused: &refused) } catch { throw UsageError(message: "\(error)") }
-        for r in refused { Output.stderr.line("warning: \(terminalSafe(r.path)): skipped, \(terminalSafe(r.reason))") }
+        var skipped: [TriageInputs.Skipped] = [], unreadable: [TriageInputs.Unreadable] = []
+        do { files = try TriageInputs.expand(arguments, skipped: &skipped, unreadable: &unreadable) } catch { throw UsageError(message: "\(error)") }
+        for e in skipped where e.reason.isRefusal { Output.stderr.line("warning: \(terminalSafe(e.path)): skipped, \(terminalSafe(e.why))") }
+        // A folder or entry the walk could not read may hold parts of the session: said, never passed over.
+        for u in unreadable { Output.stderr.line("warning: \(terminalSafe(u.path)): \(terminalSafe(u.reason))") }
         let plan = TriagePlan(files: files, jobs: 1)
         if plan.count > 1 {
             // A part with no record (its header never reached the disk) belongs to no session: skipped.

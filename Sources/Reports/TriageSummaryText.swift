@@ -33,8 +33,8 @@ public enum TriageSummaryText {
         if s.duplicates > 0 { o += ", \(plural(s.duplicates, "duplicate upload")) (counted once)" }
         o += "; \(s.records) records.\n"
         if s.skippedCount > 0 {
-            o += "Skipped \(plural(s.skippedCount, "file")) in the folders given, whose name\(s.skippedCount == 1 ? " is" : "s are") not a trace's "
-                + "(" + TriageSummary.traceNames + "; no row): "
+            let reasons = TriageSummary.SkipReason.allCases.compactMap { r in s.skippedByReason[r].map { skippedPhrase(r, $0) } }
+            o += "Skipped \(plural(s.skippedCount, "file")) in the folders given (no row): " + reasons.joined(separator: ", ") + "; e.g. "
                 + s.skippedFiles.prefix(5).map(terminalSafe).joined(separator: ", ") + (s.skippedCount > 5 ? ", …" : "") + "\n"
         }
         let ranked = s.rankedTags
@@ -78,6 +78,18 @@ public enum TriageSummaryText {
             }
         }
         return o
+    }
+
+    /// `n` files skipped for `reason`, for the summary's line.
+    static func skippedPhrase(_ reason: TriageSummary.SkipReason, _ n: Int) -> String {
+        switch reason {
+        case .notATraceName: "\(n) whose name\(n == 1 ? " is" : "s are") not a trace's (" + TriageSummary.traceNames + ")"
+        case .hidden: "\(n) hidden"
+        case .fifo: "\(plural(n, "FIFO")) (never opened: reading one blocks)"
+        case .device: "\(plural(n, "device")) (never opened)"
+        case .socket: "\(plural(n, "socket")) (never opened)"
+        case .kernelFile: "\(plural(n, "kernel file")) (never opened)"
+        }
     }
 
     /// Every tag with what it means, one a line, in taxonomy order.
@@ -155,6 +167,18 @@ public enum TriageSummaryText {
         w.key("files"); w.int(s.skippedCount)
         w.key("examples"); w.beginArray()
         for p in s.skippedFiles { w.path(p) }
+        w.endArray()
+        w.key("byReason"); w.beginObject()
+        for r in TriageSummary.SkipReason.allCases { if let n = s.skippedByReason[r] { w.key(r.rawValue); w.int(n) } }
+        w.endObject()
+        w.key("entries"); w.beginArray()
+        for e in s.skipped {
+            w.beginObject()
+            w.key("path"); w.path(e.path)
+            w.key("reason"); w.string(e.reason.rawValue)
+            w.key("why"); w.string(e.why)
+            w.endObject()
+        }
         w.endArray()
         w.endObject()
         w.key("tags"); w.beginArray()

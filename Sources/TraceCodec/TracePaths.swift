@@ -50,33 +50,89 @@ public enum TriageInputs {
     /// LIST, one a line (blank lines and `#` comments skipped; an entry that does not exist is kept,
     /// so that its row says so). Duplicates are dropped later, when the paths are sorted.
     public static func expand(_ arguments: [String]) throws -> PathList {
-        var skipped: [String] = []
-        return try expand(arguments, skipped: &skipped)
+        var skipped: [Skipped] = [], unreadable: [Unreadable] = []
+        return try expand(arguments, skipped: &skipped, unreadable: &unreadable)
     }
 
-    /// Expands paths as `expand(_:)` does, and adds to `skipped` every regular file a folder walk passed
-    /// by because its name is not a trace name (a customer's `.jsonl.gz`, notes): no row is made for it.
-    public static func expand(_ arguments: [String], skipped: inout [String]) throws -> PathList {
-        var refused: [Refused] = []
-        return try expand(arguments, skipped: &skipped, refused: &refused)
+    /// An entry a folder walk passed by without a row, and why.
+    public struct Skipped: Sendable, Equatable {
+        public var path: String
+        public var reason: SkipReason
+        /// The kernel's file system the entry is on, for `kernelFile`.
+        public var fileSystem: String?
+
+        public init(path: String, reason: SkipReason, fileSystem: String? = nil) {
+            self.path = path
+            self.reason = reason
+            self.fileSystem = fileSystem
+        }
+
+        /// Why it got no row, in words.
+        public var why: String { reason.words(fileSystem: fileSystem) }
     }
 
-    /// A file a folder walk did not open, and why: a FIFO, device or socket (reading one blocks), or a
-    /// file of the kernel's (`/proc`, `/sys`: `/proc/kmsg` blocked triage forever).
-    public struct Refused: Sendable, Equatable {
+    /// Why a folder walk gives an entry no row: the one table of those reasons; the raw value is the key
+    /// a summary counts each under.
+    public enum SkipReason: String, Sendable, Hashable, CaseIterable {
+        /// A file whose name is not a trace name (a customer's `.jsonl.gz`, notes).
+        case notATraceName = "name"
+        /// A hidden file (its name starts with `.`): not read. Hidden folders are not searched, nor counted.
+        case hidden
+        /// A FIFO (a named pipe) with a trace's name: reading it would block.
+        case fifo
+        /// A device with a trace's name.
+        case device
+        /// A socket with a trace's name.
+        case socket
+        /// A file of the kernel's (on `/proc`, `/sys`) with a trace's name: `/proc/kmsg` blocked triage forever.
+        case kernelFile = "kernel"
+
+        /// Why the entry got no row, in words (`fileSystem`: the kernel's file system it is on).
+        public func words(fileSystem: String? = nil) -> String {
+            switch self {
+            case .notATraceName: "its name is not a trace name (\(TriageInputs.traceSuffixes.map { "*" + $0 }.joined(separator: ", ")))"
+            case .hidden: "a hidden name, not read"
+            case .fifo: "not a regular file (a FIFO, a named pipe), not read: reading it would block"
+            case .device: "not a regular file (a device), not read"
+            case .socket: "not a regular file (a socket), not read"
+            case .kernelFile: "a kernel file (on \(fileSystem ?? "a kernel file system")), not read"
+            }
+        }
+
+        /// Whether the entry has a trace's name and was not opened for what it is: a walk warns about it
+        /// (a FIFO, a device, a socket, a kernel file), where a name that is not a trace's, or hidden, is
+        /// only counted.
+        public var isRefusal: Bool {
+            switch self {
+            case .fifo, .device, .socket, .kernelFile: true
+            case .notATraceName, .hidden: false
+            }
+        }
+    }
+
+    /// An entry a folder walk could not look into or at: a folder whose entries cannot be listed, or an
+    /// entry whose type cannot be read (its folder can be listed but not searched). `triage` gives it an
+    /// `unreadable` row; the other readers warn.
+    public struct Unreadable: Sendable, Equatable {
         public var path: String
         public var reason: String
     }
 
-    /// Expands paths as `expand(_:skipped:)` does, and adds to `refused` every trace-named entry a
-    /// folder walk would not open.
-    public static func expand(_ arguments: [String], skipped: inout [String], refused: inout [Refused]) throws -> PathList {
+    /// Expands paths as `expand(_:)` does; adds to `skipped` every entry a folder walk passed by (a name
+    /// that is not a trace's, a hidden name, a FIFO, device, socket or kernel file with a trace's name)
+    /// and to `unreadable` every folder or entry it could not read.
+    public static func expand(_ arguments: [String], skipped: inout [Skipped], unreadable: inout [Unreadable]) throws -> PathList {
         var out = PathList()
-        var passed: [String] = [], notOpened: [Refused] = []
-        defer { skipped += passed; refused += notOpened }
+        var passed: [Skipped] = [], unlisted: [Unreadable] = []
+        defer { skipped += passed; unreadable += unlisted }
         func add(_ p: String) { out.append(p) }
         func visit(_ p: String) {
-            if isDirectory(p) { walk(p, add, skipped: { passed.append($0) }, refused: { notOpened.append(Refused(path: $0, reason: $1)) }) } else { add(p) }
+            if isDirectory(p) {
+                walk(p, add, skipped: { passed.append($0) },
+                     unreadable: { unlisted.append(Unreadable(path: $0, reason: $1)) })
+            } else {
+                add(p)
+            }
         }
         for a in arguments {
             if a.hasPrefix("@") && a.count > 1 {
@@ -105,51 +161,99 @@ public enum TriageInputs {
     public static func isRegularFile(_ path: String) -> Bool { (try? FileSystem.status(path))?.type == .regular }
 
     /// Every trace file below `dir`, recursively, in directory order. Links to folders are not followed
-    /// (a link to `.` or `..` would loop or leave the tree); a link to nothing is kept, for its row.
-    static func walk(_ dir: String, _ add: (String) -> Void, skipped: (String) -> Void, refused: (String, String) -> Void) {
-        guard let names = try? FileSystem.entries(of: dir) else { return }
+    /// (a link to `.` or `..` would loop or leave the tree); a link to nothing is kept, for its row. A
+    /// folder that cannot be listed, or an entry whose type cannot be read, is `unreadable`.
+    static func walk(_ dir: String, _ add: (String) -> Void, skipped: (Skipped) -> Void, unreadable: (String, String) -> Void) {
+        let names: [String]
+        do { names = try FileSystem.entries(of: dir) } catch {
+            unreadable(dir, unlistable(error))
+            return
+        }
         var subdirs: [String] = []
-        for name in names where !name.hasPrefix(".") {
+        for name in names {
             let path = dir.hasSuffix("/") ? dir + name : dir + "/" + name
-            guard let st = try? FileSystem.status(path, followLinks: false) else { continue }
+            if name.hasPrefix(".") {
+                // Not read and not searched; a hidden file is counted (a `.x.jsonl` would otherwise vanish
+                // without a word), a hidden folder (`.git`) is not.
+                if (try? FileSystem.status(path, followLinks: false))?.type != .directory { skipped(Skipped(path: path, reason: .hidden)) }
+                continue
+            }
+            let st: FileStatus
+            do { st = try FileSystem.status(path, followLinks: false) } catch {
+                // The folder can be listed but not searched (read without execute permission): what the
+                // entry is cannot be known, so it may be a trace or a folder of them.
+                unreadable(path, unexaminable(error))
+                continue
+            }
             if st.type == .directory { subdirs.append(path); continue }
             let isTraceName = traceSuffixes.contains(where: { name.hasSuffix($0) })
             if st.type == .symbolicLink && !FileSystem.exists(path) {
                 // A dangling link (or a loop) is an upload that cannot be read: its row says so, as a
                 // missing @LIST entry's does.
-                if isTraceName { add(path) } else { skipped(path) }
+                if isTraceName { add(path) } else { skipped(Skipped(path: path, reason: .notATraceName)) }
+                continue
+            }
+            guard isTraceName else {
+                // A link to a folder is not followed, and gets no word: it is not a file of this folder.
+                let target = st.type == .symbolicLink ? (try? FileSystem.status(path))?.type : st.type
+                if target != .directory { skipped(Skipped(path: path, reason: .notATraceName)) }
                 continue
             }
             // Only regular files (or links to them) outside the kernel's file systems: a pipe, a device
             // or /proc/kmsg would block the run.
             let target = st.type == .symbolicLink ? (try? FileSystem.status(path))?.type : st.type
             if target != .regular {
-                if isTraceName, let why = notOpened(target) { refused(path, why) }
+                if let why = notOpened(target) { skipped(Skipped(path: path, reason: why)) }
                 continue
             }
             if let fs = FileSystem.kernelFileSystem(path) {
-                if isTraceName { refused(path, "a kernel file (on \(fs)), not read") }
+                skipped(Skipped(path: path, reason: .kernelFile, fileSystem: fs))
                 continue
             }
-            if isTraceName { add(path) } else { skipped(path) }
+            add(path)
         }
-        for s in subdirs { walk(s, add, skipped: skipped, refused: refused) }
+        for s in subdirs { walk(s, add, skipped: skipped, unreadable: unreadable) }
+    }
+
+    /// Why a folder cannot be searched, from the error listing it.
+    public static func unlistable(_ error: SystemError) -> String {
+        "a folder that cannot be read (\(error.reason)): the traces in it, if any, were not read"
+    }
+
+    /// Why an entry cannot be told apart, from the error reading its type.
+    public static func unexaminable(_ error: SystemError) -> String {
+        "cannot be examined (\(error.reason)): not read, nor searched if it is a folder"
+    }
+
+    /// Why `path` cannot be read as a walk found it, or nil: a folder that cannot be listed, or an entry
+    /// whose type cannot be read. A path that is not there is nil (its row says so when it is opened).
+    public static func unreadable(_ path: String) -> String? {
+        let st: FileStatus
+        do {
+            guard let found = try FileSystem.statusIfExists(path, followLinks: false) else { return nil }
+            st = found
+        } catch {
+            return unexaminable(error)
+        }
+        guard st.type == .directory else { return nil }
+        do { _ = try FileSystem.entries(of: path) } catch { return unlistable(error) }
+        return nil
     }
 
     /// Why a walk or a row does not open `path` (following links), or nil when it may: a FIFO, a
     /// device, a socket or a kernel file. A path that is not there may be tried (its row says so).
     public static func refusal(_ path: String) -> String? {
         guard let st = try? FileSystem.status(path) else { return nil }
-        if st.type == .regular { return FileSystem.kernelFileSystem(path).map { "a kernel file (on \($0)), not read" } }
-        return notOpened(st.type)
+        if st.type == .regular { return FileSystem.kernelFileSystem(path).map { SkipReason.kernelFile.words(fileSystem: $0) } }
+        return notOpened(st.type)?.words()
     }
 
-    /// Why a walk does not open an entry of this type (nil for a link to nothing or to a folder).
-    static func notOpened(_ type: FileType?) -> String? {
+    /// Why a walk does not open an entry of this type (nil for a regular file, a link to nothing or to a folder).
+    static func notOpened(_ type: FileType?) -> SkipReason? {
         switch type {
-        case .fifo?: "not a regular file (a FIFO, a named pipe), not read: reading it would block"
-        case .characterDevice?, .blockDevice?: "not a regular file (a device), not read"
-        case .socket?: "not a regular file (a socket), not read"
+        case .fifo?: .fifo
+        case .characterDevice?, .blockDevice?: .device
+        case .socket?: .socket
         case .regular?, .directory?, .symbolicLink?, .unknown?, nil: nil
         }
     }

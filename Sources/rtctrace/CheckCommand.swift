@@ -152,7 +152,10 @@ enum CheckCommand {
             if p.hasPrefix("@"), p.count > 1 {
                 // A list: the traces it names (and the folders it names, searched), each in its own folder's tree.
                 let listed: PathList
-                do { listed = try TriageInputs.expand([p]) } catch { throw UsageError(message: "\(error)") }
+                var skipped: [TriageInputs.Skipped] = [], unreadable: [TriageInputs.Unreadable] = []
+                do { listed = try TriageInputs.expand([p], skipped: &skipped, unreadable: &unreadable) } catch { throw UsageError(message: "\(error)") }
+                for e in skipped where e.reason.isRefusal { Output.stderr.line("warning: \(terminalSafe(e.path)): skipped, \(terminalSafe(e.why))") }
+                for u in unreadable { Output.stderr.line("warning: \(terminalSafe(u.path)): skipped, \(terminalSafe(u.reason))") }
                 for i in 0..<listed.count where traces[listed[i]] == nil {
                     // Listed or walked, a FIFO, a device or a kernel file is never opened.
                     if let why = TriageInputs.refusal(listed[i]) {

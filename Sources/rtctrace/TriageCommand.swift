@@ -36,8 +36,8 @@ enum TriageCommand {
         details: """
         PATH is a trace, a folder (searched recursively for *.jsonl and *.zst) or @LIST (a file of paths,
         one a line). The files of one recorded session (header session.id) are one trace, replayed in part
-        order. Rows come in path order whatever --jobs is; a file that cannot be read or is not a trace gets
-        a row that says why. On a terminal a progress line and the summary go to standard error; standard
+        order. Rows come in path order whatever --jobs is; a file or folder that cannot be read, or a file that
+        is not a trace, gets a row that says why; other files passed by are counted in the summary. On a terminal a progress line and the summary go to standard error; standard
         output has nothing but rows. Channels, rooms and uids are keyed tokens (those 'rtctrace redact' writes
         with the same salt), never names. See docs/triage.md (rows, tags, SQL, sharding, the Kubernetes Job).
         """,
@@ -54,11 +54,16 @@ enum TriageCommand {
         let shard = args[TriageCommand.shard]
         let thresholds = args[failOn]
         let keys = args[salt].map { TriageKeys(salt: $0) } ?? TriageKeys()
-        let files: PathList
-        var skipped: [String] = []
-        var refused: [TriageInputs.Refused] = []
-        do { files = try TriageInputs.expand(args.positionals, skipped: &skipped, refused: &refused) } catch { throw UsageError(message: "\(error)") }
-        for r in refused { Output.stderr.line("warning: \(terminalSafe(r.path)): skipped, \(terminalSafe(r.reason))") }
+        var files: PathList
+        var skipped: [TriageInputs.Skipped] = []
+        var unreadable: [TriageInputs.Unreadable] = []
+        do { files = try TriageInputs.expand(args.positionals, skipped: &skipped, unreadable: &unreadable) } catch { throw UsageError(message: "\(error)") }
+        // A folder or entry the walk could not read is an input that cannot be read: its row says why.
+        for u in unreadable { files.append(u.path) }
+        // With --json nothing but the summary goes to standard error: what was skipped, and why, is in it.
+        if !args[json] {
+            for e in skipped where e.reason.isRefusal { Output.stderr.line("warning: \(terminalSafe(e.path)): skipped, \(terminalSafe(e.why))") }
+        }
         // The rows never go over an input, a device or a link (the output checks every command shares,
         // which read every file a folder or @LIST stands for).
         let target = try args.output(output)

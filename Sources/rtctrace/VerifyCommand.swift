@@ -27,11 +27,16 @@ enum VerifyCommand {
                 continue
             }
             let listed: PathList
-            var skipped: [String] = [], refused: [TriageInputs.Refused] = []
-            do { listed = try TriageInputs.expand([a], skipped: &skipped, refused: &refused) } catch { throw UsageError(message: "\(error)") }
-            for r in refused { Output.stderr.line("warning: \(terminalSafe(r.path)): skipped, \(terminalSafe(r.reason))") }
-            if listed.count == 0 { throw DataError(message: "\(a): no trace files in it") }
+            var skipped: [TriageInputs.Skipped] = [], unreadable: [TriageInputs.Unreadable] = []
+            do { listed = try TriageInputs.expand([a], skipped: &skipped, unreadable: &unreadable) } catch { throw UsageError(message: "\(error)") }
+            for e in skipped where e.reason.isRefusal { Output.stderr.line("warning: \(terminalSafe(e.path)): skipped, \(terminalSafe(e.why))") }
+            if listed.count == 0 && unreadable.isEmpty { throw DataError(message: "\(a): no trace files in it") }
             for i in 0..<listed.count where seen.insert(listed[i]).inserted { paths.append(listed[i]) }
+            // A folder the walk could not read is verified as an unreadable file is: it fails, saying why.
+            for u in unreadable where seen.insert(u.path).inserted {
+                Output.stderr.line("warning: \(terminalSafe(u.path)): \(terminalSafe(u.reason))")
+                paths.append(u.path)
+            }
         }
         for path in paths {
             let s: TraceSummary

@@ -127,6 +127,43 @@ final class FileSystemFailureTests: XCTestCase {
         XCTAssertTrue(rows.contains { $0.contains("good.jsonl") && $0.contains("\"layer\":\"srtc\"") }, r.out)
     }
 
+    /// A folder inside a walked tree that cannot be read (mode 000), and an entry of a folder that can be
+    /// listed but not searched (mode 0444), get an `unreadable` row saying why and are counted: triage
+    /// said "Triaged 0 traces … nothing is wrong" of such a tree, exit 0. `explain` and `check` of the
+    /// tree warn, naming each.
+    func test_anUnreadableFolderInAWalkGetsARowAndOtherReadersWarn() throws {
+        let ro = try readOnlyFolder()
+        for sub in ["locked", "listed"] {
+            try fm.createDirectory(atPath: ro + "/" + sub, withIntermediateDirectories: true)
+            try fm.copyItem(atPath: CLI.root + "/traces/srtc-bluetooth-blocks-speaker.jsonl", toPath: ro + "/\(sub)/t.jsonl")
+        }
+        try fm.copyItem(atPath: CLI.root + "/traces/srtc-setroute-before-join.jsonl", toPath: ro + "/good.jsonl")
+        XCTAssertEqual(chmod(ro + "/locked", 0o000), 0)
+        XCTAssertEqual(chmod(ro + "/listed", 0o444), 0)
+        defer { chmod(ro + "/locked", 0o755); chmod(ro + "/listed", 0o755) }
+        let r = try runWithoutWriteAccess(ro, ["triage", ro, "--json"])
+        XCTAssertEqual(r.status, 0, r.err)
+        let rows = try r.out.split(separator: "\n").map { try XCTUnwrap(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        XCTAssertEqual(rows.map { $0["path"] as? String }, [ro + "/good.jsonl", ro + "/listed/t.jsonl", ro + "/locked"], r.out)
+        guard rows.count == 3 else { return }
+        for row in rows.dropFirst() {
+            XCTAssertEqual(row["tags"] as? [String], ["unreadable"], "\(row)")
+            XCTAssertTrue((row["unexplainable"] as? String)?.contains("Permission denied") == true, "\(row)")
+        }
+        XCTAssertTrue((rows[2]["unexplainable"] as? String)?.contains("a folder that cannot be read") == true, "\(rows[2])")
+        XCTAssertTrue((rows[1]["unexplainable"] as? String)?.contains("cannot be examined") == true, "\(rows[1])")
+        let summary = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(r.err.utf8)) as? [String: Any], r.err)
+        XCTAssertEqual(summary["traces"] as? Int, 3)
+        XCTAssertEqual(summary["readable"] as? Int, 1)
+        let text = try runWithoutWriteAccess(ro, ["triage", ro, "--summary"])
+        XCTAssertTrue(text.err.hasPrefix("Triaged 3 traces: 1 readable, 0 not a trace, 2 unreadable"), text.err)
+        for command in [["explain", ro], ["check", ro]] {
+            let w = try runWithoutWriteAccess(ro, command)
+            XCTAssertTrue(w.err.contains("warning: \(ro)/locked: ") && w.err.contains("a folder that cannot be read (Permission denied)"), "\(command[0]): \(w.err)")
+            XCTAssertTrue(w.err.contains("warning: \(ro)/listed/t.jsonl: ") && w.err.contains("cannot be examined (Permission denied)"), "\(command[0]): \(w.err)")
+        }
+    }
+
     /// A process with few file descriptors fails before any work with a clear error (74): with 4–6,
     /// `triage`, `check` and `explain` of a session's parts died with SIGILL (libdispatch's trap), and
     /// with 5 `explain` said the parts were "3 traces".

@@ -167,6 +167,57 @@ final class TriageFleetTests: XCTestCase {
         XCTAssertTrue(explain.err.contains("tar --zstd -xf"), explain.err)
     }
 
+    /// A FIFO with a trace's name is never opened, and is counted with its reason: with --json (and -o)
+    /// standard error is the summary alone (a warning line before it made it unparsable, and the FIFO
+    /// was counted nowhere); without, it is named in a warning and counted too.
+    func test_aFIFOInAFolderIsCountedAndJSONStandardErrorIsOneDocument() throws {
+        let d = dir + "/in"
+        try FileManager.default.createDirectory(atPath: d, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: CLI.root + "/traces/srtc-setroute-before-join.jsonl", toPath: d + "/call.jsonl")
+        XCTAssertEqual(mkfifo(d + "/pipe.jsonl", 0o644), 0)
+        for output in [[], ["-o", dir + "/rows.jsonl"]] {
+            let r = CLI.run(["triage", d, "--json"] + output)
+            XCTAssertEqual(r.status, 0, r.err)
+            let s = try summary(r.err)
+            XCTAssertEqual(s["traces"] as? Int, 1)
+            let skipped = try XCTUnwrap(s["skipped"] as? [String: Any])
+            XCTAssertEqual(skipped["files"] as? Int, 1)
+            XCTAssertEqual(skipped["examples"] as? [String], [d + "/pipe.jsonl"])
+            XCTAssertEqual(skipped["byReason"] as? [String: Int], ["fifo": 1])
+            let entry = try XCTUnwrap((skipped["entries"] as? [[String: Any]])?.first)
+            XCTAssertEqual(entry["reason"] as? String, "fifo")
+            XCTAssertTrue((entry["why"] as? String)?.contains("a FIFO") == true, "\(entry)")
+        }
+        let text = CLI.run(["triage", d, "--summary"])
+        XCTAssertEqual(text.status, 0, text.err)
+        XCTAssertTrue(text.err.hasPrefix("warning: \(d)/pipe.jsonl: skipped, not a regular file (a FIFO, a named pipe)"), text.err)
+        XCTAssertTrue(text.err.contains("Skipped 1 file in the folders given (no row): 1 FIFO (never opened: reading one blocks); e.g. \(d)/pipe.jsonl\n"), text.err)
+    }
+
+    /// A hidden file, trace-named or not, is not read but counted (reason hidden); hidden folders are not
+    /// searched. The examples are in path order whatever the folder's order.
+    func test_hiddenFilesAreCountedAndExamplesAreInPathOrder() throws {
+        let fm = FileManager.default
+        try fm.copyItem(atPath: CLI.root + "/traces/srtc-setroute-before-join.jsonl", toPath: dir + "/call.jsonl")
+        try fm.copyItem(atPath: CLI.root + "/traces/srtc-setroute-before-join.jsonl", toPath: dir + "/.hidden.jsonl")
+        try fm.createDirectory(atPath: dir + "/.git", withIntermediateDirectories: true)
+        try fm.copyItem(atPath: CLI.root + "/traces/srtc-setroute-before-join.jsonl", toPath: dir + "/.git/inside.jsonl")
+        // Names created in an order unlike byte order (the folder's order follows creation on many file systems).
+        let names = ["zeta.txt", "b/notes.md", "alpha.gz", "b/.DS_Store", "M.log"]
+        try fm.createDirectory(atPath: dir + "/b", withIntermediateDirectories: true)
+        for n in names { try Data("x".utf8).write(to: URL(fileURLWithPath: dir + "/" + n)) }
+        let r = CLI.run(["triage", dir, "--json"])
+        XCTAssertEqual(r.status, 0, r.err)
+        XCTAssertEqual(try rows(r.out).map { $0["path"] as? String }, [dir + "/call.jsonl"])
+        let skipped = try XCTUnwrap(try summary(r.err)["skipped"] as? [String: Any])
+        XCTAssertEqual(skipped["files"] as? Int, 6)
+        XCTAssertEqual(skipped["byReason"] as? [String: Int], ["name": 4, "hidden": 2])
+        let expected = (names + [".hidden.jsonl"]).map { dir + "/" + $0 }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        XCTAssertEqual(skipped["examples"] as? [String], expected)
+        let hidden = (skipped["entries"] as? [[String: Any]] ?? []).filter { $0["reason"] as? String == "hidden" }.compactMap { $0["path"] as? String }
+        XCTAssertEqual(hidden, [dir + "/.hidden.jsonl", dir + "/b/.DS_Store"])
+    }
+
     /// -o creates the folders it needs (a fresh volume); a place that cannot be written is 74, not 1.
     func test_outputFoldersAreCreatedAndWriteFailuresAreIOErrors() throws {
         let trace = CLI.root + "/traces/srtc-setroute-before-join.jsonl"
