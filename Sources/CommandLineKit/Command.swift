@@ -32,8 +32,10 @@ public struct CommandSpec: Sendable {
     }
 
     /// What `code` means for this command: the table's phrasing, and for 1 the command's own answer (with
-    /// `--strict`: damage in the input).
+    /// `--strict`: damage in the input); 64 names an output that exists without `--force` only for a command
+    /// that has `--force`.
     public func meaning(_ code: ExitCode) -> String {
+        if code == .usage { return ExitCode.usageMeaning(force: option(named: "--force") != nil) }
         guard code == .failure else { return code.meaning }
         let strict = option(named: "--strict") != nil ? "with --strict, damage in the input" : nil
         return [exits.failure, strict].compactMap { $0 }.joined(separator: "; ")

@@ -40,7 +40,7 @@ final class HelpTextTests: XCTestCase {
             \(spec.exitStatus)
 
             """)
-        XCTAssertEqual(Self.unwrapped(spec.exitStatus), ["0 \(ExitCode.success.meaning)", "64 \(ExitCode.usage.meaning)", "74 \(ExitCode.ioError.meaning)"])
+        XCTAssertEqual(Self.unwrapped(spec.exitStatus), ["0 \(ExitCode.success.meaning)", "64 \(ExitCode.usageMeaning(force: false))", "74 \(ExitCode.ioError.meaning)"])
     }
 
     func test_aCommandWithoutOptionsOrDetailsHasOnlyItsOverviewAndUsage() {
@@ -68,12 +68,25 @@ final class HelpTextTests: XCTestCase {
         XCTAssertEqual(judge.exitCodes, [.success, .failure, .usage, .dataError, .ioError])
         XCTAssertEqual(judge.meaning(.failure), "the trace needs attention; with --strict, damage in the input")
         XCTAssertEqual(Self.unwrapped(judge.exitStatus), ["0 \(ExitCode.success.meaning)", "1 the trace needs attention; with --strict, damage in the input",
-                                                          "64 \(ExitCode.usage.meaning)", "65 \(ExitCode.dataError.meaning)", "74 \(ExitCode.ioError.meaning)"])
+                                                          "64 \(ExitCode.usageMeaning(force: false))", "65 \(ExitCode.dataError.meaning)", "74 \(ExitCode.ioError.meaning)"])
         XCTAssertTrue(judge.help.hasSuffix("\nEXIT STATUS:\n" + judge.exitStatus + "\n"), judge.help)
         XCTAssertTrue(judge.exitStatus.split(separator: "\n").allSatisfy { $0.count <= 110 }, "wrapped")
         let reader = CommandSpec(name: "cat", usage: "cat", summary: "Prints.", options: [strict], exits: ExitCodes(failure: nil, readsTraces: false))
         XCTAssertEqual(reader.exitCodes, [.success, .failure, .usage, .ioError], "1 only through --strict")
         XCTAssertEqual(reader.meaning(.failure), "with --strict, damage in the input")
+    }
+
+    /// 64 names an output that exists without --force only for a command that has --force: triage, whose
+    /// rows file is replaced and which has no --force, said it did.
+    func test_usageNamesAnExistingOutputOnlyForACommandWithForce() {
+        let creates = CommandSpec(name: "make", usage: "make", summary: "Makes.", options: [Option.flag("--force", "Overwrite.")],
+                                  exits: ExitCodes(failure: nil))
+        let replaces = CommandSpec(name: "rows", usage: "rows", summary: "Writes rows.", options: [Option.output("-o", "file", .document, "Rows.")],
+                                   exits: ExitCodes(failure: nil))
+        XCTAssertTrue(creates.meaning(.usage).hasSuffix("an output that is one of the inputs or exists without --force)"), creates.meaning(.usage))
+        XCTAssertTrue(replaces.meaning(.usage).hasSuffix("an output that is one of the inputs)"), replaces.meaning(.usage))
+        XCTAssertFalse(replaces.exitStatus.contains("--force"), replaces.exitStatus)
+        XCTAssertTrue(ExitCode.usage.meaning.contains("for a command with --force"), "the shared table says which commands it is")
     }
 
     func test_theErasedDeclarationKeepsWhatTheTypedOneSays() {
