@@ -1,10 +1,14 @@
 /// An ISO 8601 wall-clock time turned into UTC, without a calendar library: the header's `startedAt`
-/// carries the writer's offset (`2026-11-29T10:00:00+08:00`), and a fleet's days are UTC days.
+/// carries the writer's offset (`2026-11-29T10:00:00+08:00`), and a fleet's days are UTC days. A time
+/// without an offset names no instant, so it has no UTC form.
 public enum UTCTime {
-    /// `YYYY-MM-DDTHH:MM:SS.mmmZ` for `YYYY-MM-DD(T| )HH:MM[:SS[.fff…]][Z|±HH[:MM]|±HHMM]`, or nil for
-    /// anything else. A time without an offset is taken as UTC. Fractions are cut to milliseconds.
+    /// `YYYY-MM-DDTHH:MM:SS.mmmZ` for `YYYY-MM-DD(T| )HH:MM[:SS[.fff…]](Z|±HH[:MM]|±HHMM)`, or nil for
+    /// anything else. A time without an offset is nil: it is the writer's local time in a zone it does
+    /// not name, so no instant follows from it (taking it as UTC was hours off, silently). Fractions are
+    /// cut to milliseconds.
     public static func normalised(_ text: String) -> String? {
-        milliseconds(text).map(iso)
+        guard let (ms, zoned) = parse(text), zoned else { return nil }
+        return iso(ms)
     }
 
     /// `YYYY-MM-DDTHH:MM:SS.mmmZ` for milliseconds since 1970-01-01T00:00:00Z (negative ones included).
@@ -17,8 +21,15 @@ public enum UTCTime {
             + pad(second, 2) + "." + pad(millis, 3) + "Z"
     }
 
-    /// Milliseconds since 1970-01-01T00:00:00Z for the times `normalised` reads, or nil.
+    /// Milliseconds since 1970-01-01T00:00:00Z for the times `normalised` reads, or nil; a time without
+    /// an offset is counted as if it were UTC, which only compares it with times written the same way
+    /// (the parts of one session, whose headers one writer wrote).
     public static func milliseconds(_ text: String) -> Int64? {
+        parse(text)?.ms
+    }
+
+    /// The time in milliseconds (a time without an offset counted as UTC), and whether it had an offset.
+    static func parse(_ text: String) -> (ms: Int64, zoned: Bool)? {
         let b = Array(text.utf8)
         var i = 0
         func digits(_ n: Int) -> Int? {
@@ -56,7 +67,8 @@ public enum UTCTime {
             }
         }
         var offset = 0
-        if i < b.count {
+        let zoned = i < b.count
+        if zoned {
             if take(0x5A) || take(0x7A) {
                 offset = 0
             } else if b[i] == 0x2B || b[i] == 0x2D {
@@ -79,7 +91,7 @@ public enum UTCTime {
         else { return nil }
         // Minutes since the epoch, then seconds and milliseconds.
         let minutes = (daysSince1970(year: year, month: month, day: day) * 24 + hour) * 60 + minute - offset
-        return (Int64(minutes) * 60 + Int64(second)) * 1000 + Int64(millis)
+        return ((Int64(minutes) * 60 + Int64(second)) * 1000 + Int64(millis), zoned)
     }
 
     static func floorDiv(_ a: Int, _ b: Int) -> Int { a >= 0 ? a / b : -((-a + b - 1) / b) }

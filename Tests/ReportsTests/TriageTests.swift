@@ -342,7 +342,12 @@ final class TriageTests: XCTestCase {
         XCTAssertEqual(UTCTime.normalised("2026-12-31T23:30:00.1234-0130"), "2027-01-01T01:00:00.123Z")
         XCTAssertEqual(UTCTime.normalised("2024-03-01T00:10:00+01:00"), "2024-02-29T23:10:00.000Z", "leap day")
         XCTAssertEqual(UTCTime.normalised("2026-11-29T10:00:00Z"), "2026-11-29T10:00:00.000Z")
-        XCTAssertEqual(UTCTime.normalised("2026-11-29 10:00"), "2026-11-29T10:00:00.000Z", "no offset: taken as UTC")
+        XCTAssertEqual(UTCTime.normalised("2026-11-29 10:00Z"), "2026-11-29T10:00:00.000Z")
+        // No offset: the writer's local time in a zone it does not name, so no UTC time (it was taken as UTC, hours off).
+        XCTAssertNil(UTCTime.normalised("2026-11-29T10:00:00"))
+        XCTAssertNil(UTCTime.normalised("2026-11-29 10:00"))
+        XCTAssertEqual(UTCTime.milliseconds("2026-11-29T10:00:01"), UTCTime.milliseconds("2026-11-29T10:00:00")! + 1000,
+                       "still comparable with a time written the same way (the parts of one session)")
         for bad in ["", "yesterday", "2026-13-01T00:00:00Z", "2026-02-30T00:00:00Z", "2026-11-29T10:00:00+8", "2026-11-29T10:00:00Zjunk"] {
             XCTAssertNil(UTCTime.normalised(bad), bad)
         }
@@ -351,6 +356,26 @@ final class TriageTests: XCTestCase {
         r.startedAtUTC = UTCTime.normalised(r.startedAt!)
         XCTAssertEqual(r.day, "2026-11-30", "day: the date as written (rtctrace.triage/1)")
         XCTAssertEqual(r.dayUTC, "2026-11-29")
+    }
+
+    /// A header's `startedAt` without a zone gives a row with `startedAt` and `day` as written and no
+    /// `startedAtUtc` or `dayUtc`: they were the local time read as UTC, silently wrong by the offset.
+    func test_aStartWithoutAZoneHasNoUTCTimeInTheRow() throws {
+        let source = try String(contentsOfFile: Self.root + "/traces/srtc-setroute-before-join.jsonl", encoding: .utf8)
+        var lines = source.split(separator: "\n").map(String.init)
+        let header = try XCTUnwrap(lines.first)
+        let start = try XCTUnwrap(header.range(of: #""startedAt":"[^"]*""#, options: .regularExpression))
+        lines[0] = header.replacingCharacters(in: start, with: #""startedAt":"2026-11-29T23:30:00""#)
+        let path = NSTemporaryDirectory() + "/zoneless-\(UUID().uuidString).jsonl"
+        try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let r = Triage.row(for: TriageTrace(paths: [path], session: nil, size: 1))
+        XCTAssertEqual(r.startedAt, "2026-11-29T23:30:00")
+        XCTAssertEqual(r.day, "2026-11-29", "the date as written")
+        XCTAssertNil(r.startedAtUTC)
+        XCTAssertNil(r.dayUTC)
+        let json = TriageRowJSON.render(r)
+        XCTAssertTrue(json.contains(#""startedAtUtc":null,"day":"2026-11-29","dayUtc":null"#), json)
     }
 
     func test_streamedSHA256() {
