@@ -143,10 +143,11 @@ public struct TriageRow: Sendable, Equatable {
     /// Whether the trace could be judged (it is neither unreadable nor not a trace).
     public var readable: Bool { !tags.contains(.unreadable) && !tags.contains(.notATrace) }
 
-    /// Whether the row says less than a whole, intact trace would: damaged, or part of a session
-    /// judged without the rest.
+    /// Whether the row says less than a whole, intact trace would: damaged, missing records the recorder
+    /// dropped, or part of a session judged without the rest.
     public var compromised: Bool {
-        tags.contains(.damagedTrace) || tags.contains(.partialSession) || tags.contains(.incompleteSession)
+        tags.contains(.damagedTrace) || tags.contains(.recorderDroppedRecords) || tags.contains(.partialSession)
+            || tags.contains(.incompleteSession)
     }
 
     /// The date part of `startedAt` (`YYYY-MM-DD`) as written, in the writer's time zone.
@@ -242,6 +243,7 @@ public struct TriageRow: Sendable, Equatable {
         if row.duplicateOf != nil { set.insert(.duplicateUpload) }
         // Nothing to judge: no judgement either, whatever a replay of the fragments raised.
         guard row.unexplainable == nil else { return set.sorted() }
+        if row.droppedRecords > 0 { set.insert(.recorderDroppedRecords) }
         if row.incompleteSession != nil { set.insert(.incompleteSession) }
         if row.partial != nil { set.insert(.partialSession) }
         for (code, n) in row.findings where n > 0 {

@@ -64,13 +64,14 @@ public struct TriageSummary: Sendable {
 
     /// The problem a trace shows, as far as "open first" is concerned: the finding codes of severity
     /// error it has (other than route divergences), whether it has an unexplained divergence, and
-    /// whether it is damaged or judged in part (such traces are told apart and listed last).
+    /// whether it is damaged, missing records the recorder dropped, or judged in part (such traces are
+    /// told apart and listed last).
     public struct Signature: Hashable, Sendable {
         /// Error-level finding codes, sorted.
         public var codes: [FindingCode]
         /// Whether the trace has an unexplained divergence.
         public var unexplainedDivergence: Bool
-        /// Whether the trace is damaged, or part of a session judged without the rest.
+        /// Whether the trace is damaged, missing records the recorder dropped, or part of a session judged without the rest.
         public var compromised: Bool
 
         /// The signature of a row; nil when it has no error and no unexplained divergence.

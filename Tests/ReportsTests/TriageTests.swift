@@ -17,7 +17,7 @@ final class TriageTests: XCTestCase {
         XCTAssertNil(TriageTag.tag(for: .routeIneffective), "raised for every call that waited: the tags of calls follow outcomes")
         for cause in VerdictCause.allCases { reached.insert(TriageTag.tag(for: cause)) }
         // The tags no code or cause gives come from the trace itself, or from what became of its calls.
-        let fromTheTrace: Set<TriageTag> = [.unreadable, .notATrace, .damagedTrace, .incompleteSession, .duplicateUpload, .unexplainedDivergence,
+        let fromTheTrace: Set<TriageTag> = [.unreadable, .notATrace, .damagedTrace, .recorderDroppedRecords, .incompleteSession, .duplicateUpload, .unexplainedDivergence,
                                             .poorNetwork, .routeCallNotTakingEffect, .tookEffectLate]
         XCTAssertEqual(reached.union(fromTheTrace), Set(TriageTag.allCases), "every tag has a source")
         XCTAssertTrue(reached.isDisjoint(with: fromTheTrace))
@@ -124,6 +124,22 @@ final class TriageTests: XCTestCase {
         let crowded = open(parts)
         XCTAssertTrue(crowded.text.contains("     rtctrace explain \(parts[0]) \(parts[1])\n"), crowded.text)
         XCTAssertTrue(crowded.json.contains("\"command\":\"rtctrace explain \(parts[0]) \(parts[1])\""), crowded.json)
+    }
+
+    /// A trace whose recorder dropped records is tagged (it had no tag) and, in "open first", is listed
+    /// with the damaged and partial traces, after the intact ones, whatever its count.
+    func test_droppedRecordsAreTaggedAndOpenedAfterIntactTraces() {
+        var s = TriageSummary()
+        for i in 0..<3 {
+            var lossy = TriageRow(path: "lossy\(i)"); lossy.droppedRecords = 40; lossy.errors = 1
+            lossy.findings = [.callkitNoDidActivate: 1]; lossy.tags = [.recorderDroppedRecords, .callkitNoDidActivate]
+            s.add(lossy)
+        }
+        var intact = TriageRow(path: "intact"); intact.errors = 1; intact.findings = [.interruptionNotRecovered: 1]; intact.tags = [.interruptionNotRecovered]
+        s.add(intact)
+        XCTAssertEqual(s.openFirst.map(\.example.path), ["intact", "lossy0"])
+        XCTAssertEqual(s.openFirst.map(\.signature.compromised), [false, true])
+        XCTAssertTrue(TriageSummaryText.json(s).contains(#""damagedOrPartial":true"#))
     }
 
     func test_thresholds() throws {
@@ -326,6 +342,8 @@ final class TriageTests: XCTestCase {
              #"{"seq":5,"t":1000,"type":"api.exitMeeting"}"#].joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
         let d = Triage.row(for: TriageTrace(paths: [path], session: nil, size: 1))
         XCTAssertEqual(d.droppedRecords, 17)
+        XCTAssertTrue(d.tags.contains(.recorderDroppedRecords), "\(d.tags)")
+        XCTAssertTrue(d.compromised, "what it says around the gap is uncertain")
         XCTAssertEqual(d.appVersion, "5.1.0")
         XCTAssertEqual(d.room, Redactor().token(.room, "board"))
         XCTAssertEqual(d.uid, Redactor().token(.uid, "member-42"), "the redacted token without its rank")
