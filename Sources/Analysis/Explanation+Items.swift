@@ -19,26 +19,67 @@ extension Explanation {
         let causeRecord = v.causeSeq.map { Line("cause record", Wording.record($0, in: r)) }
         if v.cause == .externalRouteActive, let unused = unusedExternalDevice(v, r) {
             // The contract's verdict stands, but the text must not deny what the device did.
-            lines += [unused[0]] + (causeRecord.map { [$0] } ?? []) + unused.dropFirst()
-        } else if let f = finding(for: v, in: r) {
-            lines.append(Line("why", f.message))
-            if let causeRecord { lines.append(causeRecord) }
-            if let outcome = Wording.outcomeLine(v, in: r) { lines.append(Line("outcome", outcome + " [V2]")) }
-            lines.append(Line("advice", Wording.outcomeAdvice(v, w, end: r.end) ?? f.advice))
+            lines += [unused.lines[0]] + (causeRecord.map { [$0] } ?? []) + unused.lines.dropFirst()
         } else {
-            if let c = v.cause { lines.append(Line("why", Wording.cause(c, w))) }
+            if let f = finding(for: v, in: r) {
+                lines.append(Line("why", f.message))
+            } else if let c = v.cause {
+                lines.append(Line("why", Wording.cause(c, w)))
+            }
             if let causeRecord { lines.append(causeRecord) }
             if let outcome = Wording.outcomeLine(v, in: r) { lines.append(Line("outcome", outcome + " [V2]")) }
-            if let advice = Wording.outcomeAdvice(v, w, end: r.end) ?? v.cause.map({ Wording.advice($0, w) }) { lines.append(Line("advice", advice)) }
         }
+        if let advice = advice(for: v, r) { lines.append(Line("advice", advice)) }
         if let gap = r.droppedRange(overlapping: v.t, v.outcome?.t ?? v.t) { lines.append(uncertain(gap)) }
         return Call(verdict: v, headline: head, lines: lines)
     }
 
+    /// What the app should do about a call: decided here, once, for every report (the text, the HTML
+    /// report, `--json`'s verdicts and the finding that explains each, the Chrome export). For a call the
+    /// contract judges blocked by an external device the device was not using, what explains that; for a
+    /// call whose finding was raised where its outcome was decided (L4: the send failed), that finding's;
+    /// for a call whose outcome differs from its verdict (V2), the outcome's advice; else the advice of the
+    /// finding that explains the verdict, or of its cause. Nil for a call with nothing to advise.
+    public static func advice(for v: Verdict, _ r: ReplayResult) -> String? {
+        if v.cause == .externalRouteActive, let unused = unusedExternalDevice(v, r) { return unused.advice }
+        let f = finding(for: v, in: r)
+        if let f, let decided = v.outcome?.seq, decided != v.seq, f.seqs.first == decided { return f.advice }
+        if let outcome = Wording.outcomeAdvice(v, in: r) { return outcome }
+        return f?.advice ?? v.cause.map { Wording.advice($0, r.words) }
+    }
+
+    /// The advice of a call as far as the replay knows it at the call (a `replay --json` step): that of the
+    /// finding made with its verdict, among `findings` (the step's), in words that do not depend on what
+    /// became of the call, which is decided later (`advice(for:)` has it); nil without one.
+    public static func adviceAtCall(_ v: Verdict, findings: [Finding]) -> String? {
+        findings.first { $0.call == v.seq }?.advice
+    }
+
+    /// The advice each finding is told with, where findings are listed one by one (`--json`, the HTML
+    /// report's markers, the Chrome export) or grouped: a finding that explains a call's verdict
+    /// (`route.ineffective`, a layer call's finding) is told with the call's advice (`advice(for:)`), so
+    /// that no report gives the verdict's advice for a call whose outcome says otherwise; any other its own.
+    public struct FindingAdvice: Sendable {
+        /// The verdict each explaining finding belongs to, by the finding's index.
+        private let calls: [Int: Verdict]
+
+        /// Links the findings of `r` to their calls.
+        public init(_ r: ReplayResult) {
+            var calls: [Int: Verdict] = [:]
+            for v in r.verdicts { if let f = v.finding { calls[f] = v } }
+            self.calls = calls
+        }
+
+        /// The advice of finding `index` of `r`.
+        public func advice(_ index: Int, _ r: ReplayResult) -> String {
+            calls[index].flatMap { Explanation.advice(for: $0, r) } ?? r.findings[index].advice
+        }
+    }
+
     /// For a call the contract judges blocked by an external device while the device is not using that
     /// device: what is true, and where the explanation lies (R11: a session that cannot use bluetooth,
-    /// or nothing recorded).
-    static func unusedExternalDevice(_ v: Verdict, _ r: ReplayResult) -> [Line]? {
+    /// or nothing recorded), with what to do about it.
+    static func unusedExternalDevice(_ v: Verdict, _ r: ReplayResult) -> (lines: [Line], advice: String)? {
         guard let device = v.causeSeq.flatMap({ r.recordIndex[$0] }), let atCall = actualRoute(at: v.t, r),
               atCall != .bluetooth, atCall != .headset, atCall != .unknown else { return nil }
         let kind = device.deviceKind == .headset ? "wired headset" : "bluetooth device"
@@ -52,15 +93,13 @@ extension Explanation {
         if let missing = r.findings.first(where: { $0.code == .sessionMissingAllowBluetooth && $0.t <= v.t }), kind == "bluetooth device" {
             lines.append(Line("explained by", "session.missingAllowBluetooth (seq \(missing.seqs.first ?? 0)): the call session "
                 + "cannot use bluetooth, so iOS keeps the call on the built-in route (R11)"))
-            lines.append(Line("advice", "Activate the call session with .allowBluetooth in the category options (mode "
-                + ".voiceChat or .videoChat implies it); until then bluetooth headsets are never used for the \(r.words.session)."))
-        } else {
-            lines.append(Line("explained by", "nothing recorded: the session could use the \(kind) (its mode implies "
-                + "allowBluetooth), so see the route divergence"))
-            lines.append(Line("advice", "Escalate with this trace: the device did not use a connected \(kind) that the "
-                + "contract says has the route. Meanwhile show \(r.words.currentRouteAPI) in the UI, not the call's success."))
+            return (lines, "Activate the call session with .allowBluetooth in the category options (mode "
+                + ".voiceChat or .videoChat implies it); until then bluetooth headsets are never used for the \(r.words.session).")
         }
-        return lines
+        lines.append(Line("explained by", "nothing recorded: the session could use the \(kind) (its mode implies "
+            + "allowBluetooth), so see the route divergence"))
+        return (lines, "Escalate with this trace: the device did not use a connected \(kind) that the "
+            + "contract says has the route. Meanwhile show \(r.words.currentRouteAPI) in the UI, not the call's success.")
     }
 
     /// The line that marks an item as uncertain: the recorder dropped records where it happened.

@@ -29,11 +29,12 @@ extension Explanation {
             }
         }
         var out = order.map { groups[$0]! }
-        for i in out.indices { describe(&out[i], r) }
+        let advice = FindingAdvice(r)
+        for i in out.indices { describe(&out[i], r, advice: advice) }
         return out.sorted { ($0.severity, -$0.first.t) > ($1.severity, -$1.first.t) }
     }
 
-    static func describe(_ g: inout FindingGroup, _ r: ReplayResult) {
+    static func describe(_ g: inout FindingGroup, _ r: ReplayResult, advice: FindingAdvice) {
         let f = g.first
         var head = f.severity.rawValue.padded(8) + f.code.rawValue + (f.rule.map { " [\($0)]" } ?? "")
         if g.count == 1 {
@@ -48,7 +49,7 @@ extension Explanation {
             lines.append(Line("after", "the reconnect at \(formatDuration(rc.t)) (seq \(rc.seq)): a reconnect clears the quality "
                 + "baseline and the active-speaker list (Q4); an SDK that kept them across it reports exactly this"))
         }
-        lines.append(Line("advice", f.advice))
+        lines.append(Line("advice", advice.advice(g.firstIndex, r)))
         if let gap = r.droppedRange(overlapping: f.t, g.lastT) { lines.append(uncertain(gap)) }
         g.lines = lines
     }

@@ -22,9 +22,9 @@ public enum Wording {
 
     /// The advice of a call whose outcome differs from its verdict (V2): the outcome's own (applied late,
     /// superseded, dropped, ineffective with its cause, still pending); nil when the verdict's advice stands.
-    public static func outcomeAdvice(_ v: Verdict, _ w: LayerWords, end: TraceEnd = .end) -> String? {
+    public static func outcomeAdvice(_ v: Verdict, in r: ReplayResult) -> String? {
         guard let o = v.outcome, o.kind.rawValue != v.verdict.rawValue || o.cause != v.cause else { return nil }
-        return o.kind.advice(verdictCause: v.cause, outcomeCause: o.cause, w, end: end)
+        return o.kind.advice(verdictCause: v.cause, outcomeCause: o.cause, r.words, end: r.end)
     }
 
     /// What became of a call whose outcome differs from its verdict (V2), naming the deciding record.

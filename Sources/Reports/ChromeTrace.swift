@@ -140,10 +140,11 @@ public enum ChromeTrace {
             args.append(("explanation", .string(HTMLReport.verdictLines(v, r).joined(separator: "\n"))))
             events.append(Event(ph: "i", name: "\(v.verdict.rawValue): \(TextCap.clip(v.api ?? v.call.rawValue))", cat: "verdict", tid: verdictsTid, ts: v.t, args: args))
         }
+        let advice = Explanation.FindingAdvice(r)
         for (i, f) in r.findings.enumerated() {
             events.append(Event(ph: "i", name: f.code.rawValue, cat: "finding", tid: findingsTid, ts: f.t,
                                 args: [("severity", .string(f.severity.rawValue)), ("rule", .string(f.rule?.rawValue ?? "")), ("seqs", .ints(f.seqs)),
-                                       ("message", .string(f.message)), ("advice", .string(f.advice))], order: i))
+                                       ("message", .string(f.message)), ("advice", .string(advice.advice(i, r)))], order: i))
         }
         for x in recorder.instants {
             events.append(Event(ph: "i", name: x.type, cat: "record", tid: recordsTid, ts: x.t,

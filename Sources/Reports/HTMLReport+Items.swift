@@ -12,11 +12,13 @@ extension HTMLReport {
         return [c.headline] + c.lines.map(\.plain)
     }
 
-    /// The explanation of a finding, as the lines a marker's tooltip shows.
-    static func findingLines(_ f: Finding) -> [String] {
+    /// The explanation of finding `index` of `r`, as the lines a marker's tooltip shows, with the advice the
+    /// explanation tells it with (a call's finding: what became of the call).
+    static func findingLines(_ index: Int, _ r: ReplayResult, _ advice: Explanation.FindingAdvice) -> [String] {
+        let f = r.findings[index]
         var head = "\(f.severity.rawValue) \(f.code)" + (f.rule.map { " [\($0)]" } ?? "") + " at \(formatDuration(f.t))"
         head += f.seqs.isEmpty ? "" : ", seq " + f.seqs.map(String.init).joined(separator: ", ")
-        return [head, f.message, "advice: " + f.advice]
+        return [head, f.message, "advice: " + advice.advice(index, r)]
     }
 
     /// The explanation of a divergence, as the lines a marker's tooltip shows.

@@ -279,13 +279,14 @@ enum TimelineSVG {
 
     static func findingMarkers(_ r: ReplayResult, _ e: Explanation, _ s: Scale, y: Double, _ anchors: Anchors) -> String {
         var o = ""
+        let advice = Explanation.FindingAdvice(r)
         for (i, f) in chosenFindings(r) {
             let key = "m-f-\(i)"
             let x = s.x(f.t), y0 = y + 3, y1 = y + laneH - 3
             let shape = "<path \(anchors.attribute(f.seqs.first, key))d=\"M\(n(x)) \(n(y0)) L\(n(x + 6)) \(n(y1)) L\(n(x - 6)) \(n(y1)) Z\"/>"
             let item = f.code == .routeIneffective ? "item-v-\(f.seqs.first ?? 0)"
                 : f.code == .routeDivergence ? "divergences" : "item-f-\(e.groupIndex(ofFinding: i, r) ?? i)"
-            o += marker(id: key, item: item, seq: f.seqs.first, t: "\(f.t)", lines: HTMLReport.findingLines(f), shape: shape,
+            o += marker(id: key, item: item, seq: f.seqs.first, t: "\(f.t)", lines: HTMLReport.findingLines(i, r, advice), shape: shape,
                         cls: "finding s-\(f.severity.rawValue)", x: x)
         }
         return o

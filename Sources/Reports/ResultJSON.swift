@@ -44,13 +44,18 @@ public enum ResultJSON {
             w.endArray()
         }
         w.key("verdicts"); w.beginArray()
-        for v in r.verdicts { verdict(v, &w, uncertain: r.droppedRange(overlapping: v.t, v.outcome?.t ?? v.t) != nil) }
+        for v in r.verdicts {
+            verdict(v, &w, uncertain: r.droppedRange(overlapping: v.t, v.outcome?.t ?? v.t) != nil, advice: Explanation.advice(for: v, r))
+        }
         w.endArray()
         w.key("divergences"); w.beginArray()
         for d in r.divergences { divergence(d, &w, uncertain: r.droppedRange(overlapping: d.start, d.end) != nil) }
         w.endArray()
         w.key("findings"); w.beginArray()
-        for f in r.findings { finding(f, &w, uncertain: r.droppedRange(overlapping: f.t, f.t) != nil) }
+        let advice = Explanation.FindingAdvice(r)
+        for (i, f) in r.findings.enumerated() {
+            finding(f, &w, uncertain: r.droppedRange(overlapping: f.t, f.t) != nil, advice: advice.advice(i, r))
+        }
         w.endArray()
         w.key("findingCounts"); w.beginObject()
         for (k, v) in r.findingCounts.sorted(by: { $0.key.rawValue < $1.key.rawValue }) { w.key(k.rawValue); w.int(v) }
@@ -114,7 +119,8 @@ public enum ResultJSON {
         w.endObject()
     }
 
-    static func verdict(_ v: Verdict, _ w: inout JSONWriter, uncertain: Bool = false) {
+    /// A verdict; `advice` is what the explanation tells the app to do about the call (null: nothing).
+    static func verdict(_ v: Verdict, _ w: inout JSONWriter, uncertain: Bool = false, advice: String?) {
         w.beginObject()
         if uncertain { w.key("uncertain"); w.bool(true) }
         w.key("seq"); w.int(v.seq)
@@ -134,6 +140,7 @@ public enum ResultJSON {
             w.staticKey("seq"); if let s = o.seq { w.int(s) } else { w.null() }
             w.endObject()
         } else { w.null() }
+        w.staticKey("advice"); w.string(advice)
         w.endObject()
     }
 
@@ -161,7 +168,8 @@ public enum ResultJSON {
         w.endObject()
     }
 
-    static func finding(_ f: Finding, _ w: inout JSONWriter, uncertain: Bool = false) {
+    /// A finding; `advice` is the one the explanation tells it with (`Explanation.FindingAdvice`).
+    static func finding(_ f: Finding, _ w: inout JSONWriter, uncertain: Bool = false, advice: String) {
         w.beginObject()
         if uncertain { w.key("uncertain"); w.bool(true) }
         w.key("code"); w.string(f.code.rawValue)
@@ -170,7 +178,7 @@ public enum ResultJSON {
         w.key("seqs"); ints(f.seqs, &w)
         w.key("t"); w.int(f.t)
         w.key("message"); w.string(f.message)
-        w.key("advice"); w.string(f.advice)
+        w.key("advice"); w.string(advice)
         w.endObject()
     }
 

@@ -1,3 +1,4 @@
+import Analysis
 import Replay
 import TraceModel
 
@@ -57,10 +58,10 @@ public enum TimelineText {
             w.key("devicesRemoved"); w.beginArray(); for id in removed { w.string(id) }; w.endArray()
         }
         w.key("verdicts"); w.beginArray()
-        for v in s.verdicts { ResultJSON.verdict(v, &w) }
+        for v in s.verdicts { ResultJSON.verdict(v, &w, advice: Explanation.adviceAtCall(v, findings: s.findings)) }
         w.endArray()
         w.key("findings"); w.beginArray()
-        for f in s.findings { ResultJSON.finding(f, &w) }
+        for f in s.findings { ResultJSON.finding(f, &w, advice: f.advice) }
         w.endArray()
         w.key("notes"); w.beginArray()
         for e in s.events { w.string(e.description) }
