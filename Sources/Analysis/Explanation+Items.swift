@@ -38,13 +38,17 @@ extension Explanation {
     /// report, `--json`'s verdicts and the finding that explains each, the Chrome export). For a call the
     /// contract judges blocked by an external device the device was not using, what explains that; for a
     /// call whose finding was raised where its outcome was decided (L4: the send failed), that finding's;
-    /// for a call whose outcome differs from its verdict (V2), the outcome's advice; else the advice of the
-    /// finding that explains the verdict, or of its cause. Nil for a call with nothing to advise.
+    /// for a call whose outcome differs from its verdict (V2), the outcome's advice (for one applied late,
+    /// by what applied it); else the advice of the finding that explains the verdict, or of its cause,
+    /// worded for the route asked where the cause's advice names it. Nil for a call with nothing to advise.
     public static func advice(for v: Verdict, _ r: ReplayResult) -> String? {
         if v.cause == .externalRouteActive, let unused = unusedExternalDevice(v, r) { return unused.advice }
         let f = finding(for: v, in: r)
         if let f, let decided = v.outcome?.seq, decided != v.seq, f.seqs.first == decided { return f.advice }
         if let outcome = Wording.outcomeAdvice(v, in: r) { return outcome }
+        let target = r.recordIndex[v.seq]?.target
+        // The engines phrase a cause's advice without the call's target (R4's button is the one asked).
+        if let c = v.cause, c.adviceNamesTarget, let target { return Wording.advice(c, r.words, target: target) }
         return f?.advice ?? v.cause.map { Wording.advice($0, r.words) }
     }
 

@@ -7,8 +7,8 @@ public enum Wording {
     /// Why a call did not take effect (the cause's one phrasing, shared with the engines' findings).
     public static func cause(_ c: VerdictCause, _ w: LayerWords) -> String { c.reason(w) }
 
-    /// What the app should do about a cause (the cause's one phrasing of advice).
-    public static func advice(_ c: VerdictCause, _ w: LayerWords) -> String { c.advice(w) }
+    /// What the app should do about a cause (the cause's one phrasing of advice), for the route asked where it names it.
+    public static func advice(_ c: VerdictCause, _ w: LayerWords, target: RouteTarget? = nil) -> String { c.advice(w, target: target) }
 
     /// A short phrase for an outcome that carries no cause (V2); `end` says how the trace ended.
     public static func outcome(_ kind: OutcomeKind, _ w: LayerWords, end: TraceEnd = .end) -> String {
@@ -21,10 +21,25 @@ public enum Wording {
     }
 
     /// The advice of a call whose outcome differs from its verdict (V2): the outcome's own (applied late,
-    /// superseded, dropped, ineffective with its cause, still pending); nil when the verdict's advice stands.
+    /// by what applied it; superseded, dropped, ineffective with its cause and the route asked, still
+    /// pending); nil when the verdict's advice stands.
     public static func outcomeAdvice(_ v: Verdict, in r: ReplayResult) -> String? {
         guard let o = v.outcome, o.kind.rawValue != v.verdict.rawValue || o.cause != v.cause else { return nil }
-        return o.kind.advice(verdictCause: v.cause, outcomeCause: o.cause, r.words, end: r.end)
+        return o.kind.advice(verdictCause: v.cause, outcomeCause: o.cause, target: r.recordIndex[v.seq]?.target,
+                             appliedBy: appliedBy(o, in: r), r.words, end: r.end)
+    }
+
+    /// What applied a deferred call (V2: an engagement or a recovery decides it): joining or entering is
+    /// the engagement, any other record (an interruption's end, a rebuild, CallKit's activation after a
+    /// hold) or a timer (I3's retry) the recovery; nil when the record is not indexed.
+    static func appliedBy(_ o: Outcome, in r: ReplayResult) -> AppliedBy? {
+        guard let seq = o.seq else { return .recovery }
+        guard let type = r.recordIndex[seq]?.type, let kind = RecordKind(rawValue: type) else { return nil }
+        switch kind.engagement {
+        case .engage?: return .engagement
+        case .disengage?: return nil
+        case nil: return .recovery
+        }
     }
 
     /// What became of a call whose outcome differs from its verdict (V2), naming the deciding record.

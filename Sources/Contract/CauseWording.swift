@@ -54,8 +54,21 @@ extension VerdictCause {
         }
     }
 
+    /// Whether the cause's advice names the route the call asked for (`advice(_:target:)`): an external
+    /// device blocks the speaker and the earpiece alike (R4), and the button to grey out is the one asked.
+    public var adviceNamesTarget: Bool {
+        switch self {
+        case .externalRouteActive: true
+        case .notEngaged, .interrupted, .audioModuleDisabled, .overrideActive, .simulator, .micDenied, .videoChatMode,
+             .targetNotInCandidates, .engineNotSupported, .transportNotReady, .webrtcError, .stateUnknown:
+            false
+        }
+    }
+
     /// What the app should do about the cause, in the layer's words: the one phrasing of the advice.
-    public func advice(_ w: LayerWords) -> String {
+    /// `target` is the route the call asked for, where the advice names it (`adviceNamesTarget`); without
+    /// it the advice covers both.
+    public func advice(_ w: LayerWords, target: RouteTarget? = nil) -> String {
         switch self {
         case .notEngaged:
             "Nothing is lost: the request is recorded and applied when the app \(w.join)s the \(w.session). To choose the route "
@@ -65,8 +78,9 @@ extension VerdictCause {
         case .audioModuleDisabled:
             "Call setAudioModuleEnabled(true) first (as soon as the local playback ends); the route then follows the request."
         case .externalRouteActive:
-            "Grey out the speaker button while \(w.externalRouteQuery), and use \(w.currentRouteAPI) to show the real route, not "
-                + "the call's success. Let the \(w.participant) pick external devices with AVRoutePickerView."
+            "Grey out the \(target.map { "\($0.rawValue) button" } ?? "speaker and earpiece buttons") while \(w.externalRouteQuery), "
+                + "and use \(w.currentRouteAPI) to show the real route, not the call's success. Let the \(w.participant) pick external "
+                + "devices with AVRoutePickerView."
         case .overrideActive:
             "The temporary override shadows the default; call clearAudioRouteOverride() if the default should apply now."
         case .simulator:

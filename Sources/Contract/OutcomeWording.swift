@@ -3,23 +3,43 @@
 // CauseWording.swift.
 import TraceModel
 
+/// What applied a deferred call (V2): the app's engagement (joining or entering) or a recovery from an
+/// interruption (its end, the SDK's recovery, or the retry after the system call ended).
+public enum AppliedBy: Sendable, Equatable {
+    case engagement, recovery
+
+    /// What a call deferred for `cause` waits for, when the record that applied it is not known.
+    public init?(waitingFor cause: VerdictCause?) {
+        switch cause {
+        case .notEngaged: self = .engagement
+        case .interrupted: self = .recovery
+        case .audioModuleDisabled, .externalRouteActive, .overrideActive, .simulator, .micDenied, .videoChatMode,
+             .targetNotInCandidates, .engineNotSupported, .transportNotReady, .webrtcError, .stateUnknown, nil:
+            return nil
+        }
+    }
+}
+
 extension OutcomeKind {
     /// What the app should do about a call whose outcome is this one, in the layer's words: the one
     /// phrasing of each outcome's advice. `verdictCause` is why the call waited (or failed) at first,
-    /// `outcomeCause` the cause the outcome gives (for `ineffective`, why it had no effect when applied);
-    /// `end` says whether the trace ended at its last record or at a crash (a call still `pending` waited until then).
-    public func advice(verdictCause: VerdictCause?, outcomeCause: VerdictCause?, _ w: LayerWords, end: TraceEnd = .end) -> String {
+    /// `outcomeCause` the cause the outcome gives (for `ineffective`, why it had no effect when applied),
+    /// `target` the route the call asked for, `appliedBy` what applied it (for `applied`: a default deferred
+    /// by an interruption may take effect at the next join, not at the recovery; nil when not known, and
+    /// then the verdict's cause says what it waited for); `end` says whether the trace ended at its last
+    /// record or at a crash (a call still `pending` waited until then).
+    public func advice(verdictCause: VerdictCause?, outcomeCause: VerdictCause?, target: RouteTarget? = nil,
+                       appliedBy: AppliedBy? = nil, _ w: LayerWords, end: TraceEnd = .end) -> String {
         switch self {
         case .applied:
-            switch verdictCause {
-            case .notEngaged:
+            switch appliedBy ?? AppliedBy(waitingFor: verdictCause) {
+            case .engagement?:
                 return "Nothing to fix: the request waited until the app \(w.joined) the \(w.session) and took effect then, as the contract "
                     + "says. Show the route from \(w.currentRouteAPI) when it changes, not from the call's return."
-            case .interrupted:
+            case .recovery?:
                 return "Nothing to fix: the request waited out the interruption and took effect once it could (the outcome says when). "
                     + "Refresh the route shown in \(w.recoveredCallback) or when the route changes, not when the call returns."
-            case .audioModuleDisabled, .externalRouteActive, .overrideActive, .simulator, .micDenied, .videoChatMode,
-                 .targetNotInCandidates, .engineNotSupported, .transportNotReady, .webrtcError, .stateUnknown, nil:
+            case nil:
                 return "Nothing to fix: the request took effect late, once what held it back was over. Show the route from "
                     + "\(w.currentRouteAPI) when it changes, not from the call's return."
             }
@@ -34,7 +54,7 @@ extension OutcomeKind {
                 + "outlive the call. Make the request again after the app \(w.join)s the \(w.session) the next time, or set "
                 + "defaultAudioRoute, which persists."
         case .ineffective:
-            return (outcomeCause ?? verdictCause)?.advice(w)
+            return (outcomeCause ?? verdictCause)?.advice(w, target: target)
                 ?? "The request had no effect when it was applied; show the route from \(w.currentRouteAPI), not the call's success."
         case .pending:
             var why = ""
@@ -48,7 +68,7 @@ extension OutcomeKind {
                 + "record until the app \(w.leave)s the \(w.session), to see what became of it; meanwhile show the route from "
                 + "\(w.currentRouteAPI), not the call's success."
         case .rejected:
-            return (outcomeCause ?? verdictCause)?.advice(w)
+            return (outcomeCause ?? verdictCause)?.advice(w, target: target)
                 ?? "The call was rejected; check the SDK's error for it and make it again once the condition is met."
         case .undetermined:
             return VerdictCause.stateUnknown.advice(w)

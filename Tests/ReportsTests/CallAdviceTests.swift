@@ -27,6 +27,8 @@ final class CallAdviceTests: XCTestCase {
     func checkOutcomeAdvice(_ advice: [Int: String], _ what: String) {
         XCTAssertTrue(advice[29]?.contains("The request is lost: the app left the channel before it took effect") == true, "\(what): \(advice[29] ?? "none")")
         XCTAssertTrue(advice[3]?.contains("a later call changed the same setting before this one took effect") == true, "\(what): \(advice[3] ?? "none")")
+        XCTAssertTrue(advice[4]?.hasPrefix("Grey out the earpiece button") == true, "\(what): \(advice[4] ?? "none")")
+        XCTAssertTrue(advice[30]?.contains("waited until the app joined the channel") == true, "\(what): \(advice[30] ?? "none")")
         XCTAssertTrue(advice[76]?.hasPrefix("Nothing was decided") == true, "\(what): \(advice[76] ?? "none")")
         for (seq, text) in advice {
             XCTAssertFalse(text.contains("Nothing is lost") || text.contains("The request is applied when the interruption recovers"),

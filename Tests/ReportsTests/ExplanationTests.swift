@@ -169,7 +169,12 @@ final class ExplanationTests: XCTestCase {
             let v = call.verdict
             let o = try XCTUnwrap(v.outcome)
             let advice = try XCTUnwrap(call.lines.first { $0.label == "advice" }?.text, call.headline)
-            XCTAssertEqual(advice, o.kind.advice(verdictCause: v.cause, outcomeCause: o.cause, w), call.headline)
+            // Applied: by what applied it (seq 30, deferred by an interruption, took effect at the next join;
+            // seq 58 at the interruption's end). Ineffective: for the route the call asked (seq 4, the earpiece).
+            let appliedBy: AppliedBy? = o.kind == .applied ? (v.seq == 30 ? .engagement : .recovery) : nil
+            let target: RouteTarget? = v.seq == 4 ? .earpiece : nil
+            XCTAssertEqual(advice, o.kind.advice(verdictCause: v.cause, outcomeCause: o.cause, target: target, appliedBy: appliedBy, w),
+                           call.headline)
             seen.insert(o.kind)
         }
         XCTAssertEqual(seen, [.superseded, .ineffective, .dropped, .pending, .applied], "the trace has every outcome")
@@ -178,16 +183,63 @@ final class ExplanationTests: XCTestCase {
         XCTAssertFalse(advice.contains("Nothing is lost"), advice)
         XCTAssertTrue(advice.contains("left the channel before it took effect"), advice)
         let blocked = try XCTUnwrap(e.calls.first { $0.verdict.outcome?.kind == .ineffective })
-        XCTAssertEqual(blocked.lines.first { $0.label == "advice" }?.text, VerdictCause.externalRouteActive.advice(w))
+        XCTAssertEqual(blocked.lines.first { $0.label == "advice" }?.text, VerdictCause.externalRouteActive.advice(w, target: .earpiece))
         // Every outcome's advice in each layer's words, and no other layer's.
         for kind in OutcomeKind.allCases {
             for cause in [VerdictCause?.none] + VerdictCause.allCases.map(Optional.some) {
-                let srtc = kind.advice(verdictCause: cause, outcomeCause: nil, LayerWords(.srtc))
-                // The signalling channel is the transport's, in both layers.
-                let meeting = kind.advice(verdictCause: cause, outcomeCause: nil, LayerWords(.smeeting)).replacingOccurrences(of: "signalling channel", with: "")
-                for word in [" meeting", " enter", " exit", " member"] { XCTAssertFalse(srtc.contains(word), "\(kind) \(String(describing: cause)): \(srtc)") }
-                for word in [" channel", " join", " leave", " user"] { XCTAssertFalse(meeting.contains(word), "\(kind) \(String(describing: cause)): \(meeting)") }
+                for target in [RouteTarget?.none, .speaker, .earpiece] {
+                    for appliedBy in [AppliedBy?.none, .engagement, .recovery] {
+                        let srtc = kind.advice(verdictCause: cause, outcomeCause: nil, target: target, appliedBy: appliedBy, LayerWords(.srtc))
+                        // The signalling channel is the transport's, in both layers.
+                        let meeting = kind.advice(verdictCause: cause, outcomeCause: nil, target: target, appliedBy: appliedBy, LayerWords(.smeeting))
+                            .replacingOccurrences(of: "signalling channel", with: "")
+                        for word in [" meeting", " enter", " exit", " member"] { XCTAssertFalse(srtc.contains(word), "\(kind) \(String(describing: cause)): \(srtc)") }
+                        for word in [" channel", " join", " leave", " user"] { XCTAssertFalse(meeting.contains(word), "\(kind) \(String(describing: cause)): \(meeting)") }
+                    }
+                }
             }
         }
+    }
+
+    /// A deferred call's "applied" advice follows the record that applied it: a default deferred by an
+    /// interruption and applied at the next joinChannel (seq 30) was told to refresh in the recovered
+    /// callback, which had nothing to do with it; one applied at the interruption's end (seq 58) is.
+    func test_anAppliedCallsAdviceFollowsWhatAppliedIt() throws {
+        let r = try Replay.run(path: Fixtures.trace("srtc-deferred-call-outcomes.jsonl"))
+        let e = Explanation(r)
+        func advice(_ seq: Int) throws -> String {
+            let call = try XCTUnwrap(e.lateCalls.first { $0.verdict.seq == seq }, "seq \(seq)")
+            return try XCTUnwrap(call.lines.first { $0.label == "advice" }?.text)
+        }
+        let atJoin = try advice(30)
+        XCTAssertEqual(e.lateCalls.first { $0.verdict.seq == 30 }?.verdict.cause, .interrupted)
+        XCTAssertTrue(atJoin.contains("waited until the app joined the channel"), atJoin)
+        XCTAssertFalse(atJoin.contains("audioRouteSessionDidRecoverFromInterruption") || atJoin.contains("interruption"), atJoin)
+        let atRecovery = try advice(58)
+        XCTAssertTrue(atRecovery.contains("waited out the interruption") && atRecovery.contains("audioRouteSessionDidRecoverFromInterruption"), atRecovery)
+    }
+
+    /// An external device blocks the earpiece as it blocks the speaker (R4): an earpiece request blocked by a
+    /// headset was told to "Grey out the speaker button"; the advice names the route the call asked for, in
+    /// every report, and without a call (the engine's finding alone) names both.
+    func test_externalDeviceAdviceNamesTheRouteAsked() throws {
+        let w = LayerWords(.srtc)
+        let earpiece = VerdictCause.externalRouteActive.advice(w, target: .earpiece)
+        XCTAssertTrue(earpiece.hasPrefix("Grey out the earpiece button while currentRoute.isExternal is true"), earpiece)
+        XCTAssertFalse(earpiece.contains("speaker"), earpiece)
+        XCTAssertTrue(VerdictCause.externalRouteActive.advice(w, target: .speaker).hasPrefix("Grey out the speaker button"))
+        XCTAssertTrue(VerdictCause.externalRouteActive.advice(w).hasPrefix("Grey out the speaker and earpiece buttons"))
+        // Blocked at the call (a verdict ineffective), through the call's own finding.
+        let r = try Replay.run(path: Fixtures.trace("srtc-v3-r14-port-sets-kind.jsonl"))
+        let v = try XCTUnwrap(r.verdicts.first { $0.seq == 15 })
+        XCTAssertEqual(v.verdict, .ineffective)
+        XCTAssertEqual(v.cause, .externalRouteActive)
+        XCTAssertEqual(r.recordIndex[15]?.target, .earpiece)
+        let card = try XCTUnwrap(Explanation(r).calls.first { $0.verdict.seq == 15 })
+        XCTAssertEqual(card.lines.first { $0.label == "advice" }?.text, earpiece)
+        XCTAssertEqual(Explanation.advice(for: v, r), earpiece)
+        // The speaker button where the speaker was asked for.
+        let speaker = try Replay.run(path: Fixtures.trace("srtc-bluetooth-blocks-speaker.jsonl"))
+        XCTAssertEqual(speaker.verdicts.first.flatMap { Explanation.advice(for: $0, speaker) }, VerdictCause.externalRouteActive.advice(w, target: .speaker))
     }
 }
