@@ -95,9 +95,7 @@ extension RouteEngine {
         }
         state.pendingOverrideCall = nil
         state.pendingDefaultCall = nil
-        state.override = nil
-        state.overrideSeq = nil
-        state.overrideAppliedBy = nil
+        endCall()
         state.defaultTarget = header.initialDefaultRoute ?? .earpiece
         state.defaultSeq = header.initialDefaultRoute == nil ? nil : record.seq
         state.defaultAppliedBy = nil
@@ -107,24 +105,13 @@ extension RouteEngine {
         state.audioModuleEnabled = true
         state.audioModuleDisabledSeq = nil
         state.audioModuleLeftDisabledReported = false
-        state.interrupted = false
-        state.interruptionKind = nil
-        state.recoveryPending = false
-        state.resetSeq = nil
-        state.pendingConfirmation = nil
-        state.callKitChoice = nil
         state.callKitActionSeq = nil
         state.callKitWindows = []
         state.callSession = nil
         state.callPathUp = false
-        obligations.callPath = []
         obligations.deactivation = nil
-        obligations.callback = nil
         obligations.interruptedDue = []
         obligations.recoveredCallbacks = nil
-        obligations.flush = nil
-        obligations.hold = nil
-        obligations.silentSince = nil
         obligations.overrideChangedWhileInterrupted = false
         obligations.answeredWindow = false
         obligations.answeredActivationAt = nil

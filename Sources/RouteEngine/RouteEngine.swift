@@ -302,6 +302,13 @@ public struct RouteEngine: Sendable {
         }
         state.engaged = false
         state.leftSeq = record.seq
+        endCall()
+        return outputs
+    }
+
+    /// What a leave and a restart both end: the override, an interruption, reset or hold, iOS's CallKit
+    /// route choice, and the windows that went with them.
+    mutating func endCall() {
         state.override = nil
         state.overrideSeq = nil
         state.overrideAppliedBy = nil
@@ -316,7 +323,6 @@ public struct RouteEngine: Sendable {
         obligations.callPath = []
         obligations.callback = nil
         obligations.silentSince = nil
-        return outputs
     }
 
     /// Whether a route snapshot listing its ports, while the state before the part is unknown, tells which
