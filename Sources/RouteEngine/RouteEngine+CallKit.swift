@@ -66,6 +66,7 @@ extension RouteEngine {
         if state.interruptionKind == .hold { outputs += unheld(record) }
         outputs += activationSucceeded(record)
         outputs += callPathCameUp(record)
+        noteSameMs(record.t) { $0.pathCameUp = true }
         return outputs
     }
 
@@ -75,6 +76,7 @@ extension RouteEngine {
     private mutating func didDeactivate(_ record: Record) -> [RouteOutput] {
         var outputs: [RouteOutput] = []
         if obligations.deactivation != nil { obligations.deactivation = nil }
+        noteSameMs(record.t) { $0.deactivated = true }
         state.callPathUp = false
         guard state.engaged, !state.ownCallEnded, state.interruptionKind != .hold else { return outputs }
         outputs += closeFlushWindow(t: record.t)
@@ -89,6 +91,7 @@ extension RouteEngine {
         obligations.callPath = []
         obligations.overrideChangedWhileInterrupted = false
         obligations.recoveredCallbacks = nil
+        obligations.sameMs.recoveredWhileInterrupted = []
         obligations.silentSince = nil
         return outputs
     }

@@ -32,6 +32,7 @@ extension RouteEngine {
         obligations.hold = nil
         obligations.callPath = []
         obligations.recoveredCallbacks = nil
+        obligations.sameMs.recoveredWhileInterrupted = []
         obligations.silentSince = nil
         obligations.overrideChangedWhileInterrupted = false
         if let activation = sameMs {
@@ -61,10 +62,14 @@ extension RouteEngine {
         state.interrupted = false
         state.interruptionKind = nil
         state.recoveryPending = false
-        obligations.callback = CallbackWindow(interruptionSeq: resetSeq, triggerSeq: activation, t: t, activated: true, called: false)
-        obligations.recoveredCallbacks = 0
+        // Same ms (v3): a recovered callback logged earlier in this ms is in the window.
+        let ms = sameMs(at: t)
+        obligations.callbacks.append(CallbackWindow(interruptionSeq: resetSeq, triggerSeq: activation, t: t, activated: true,
+                                                    called: ms?.recoveredCallback == true))
+        obligations.latestCallbackT = t
         var outputs: [RouteOutput] = [.recovered(t: t),
                                       .timer(RouteTimer(due: Self.due(t, options.recoveryWindowMs), kind: .recoveryWindow(interruptionSeq: resetSeq)))]
+        outputs += recoveredCallbacksBefore(ms, t: t)
         outputs += decidePendingCalls(t: t, by: decidedBy)
         if !state.callPathUp { outputs += openCallPathWindow(decidedBy, t: t, afterRecovery: true) }
         return outputs
@@ -119,7 +124,9 @@ extension RouteEngine {
         state.callPathUp = false
         obligations.callPath = []
         obligations.deactivation = nil
-        obligations.callback = nil
+        obligations.callbacks = []
+        obligations.latestCallbackT = nil
+        obligations.sameMs = SameMs(t: -1)
         obligations.interruptedDue = []
         obligations.recoveredCallbacks = nil
         obligations.flush = nil
