@@ -80,6 +80,7 @@ extension RouteEngine {
         state.callPathUp = false
         guard state.engaged, !state.ownCallEnded, state.interruptionKind != .hold else { return outputs }
         outputs += closeFlushWindow(t: record.t)
+        if !state.interrupted { obligations.overrideChangedWhileInterrupted = false }
         state.interrupted = true
         state.interruptionKind = .hold
         state.interruptionSeq = record.seq
@@ -89,7 +90,6 @@ extension RouteEngine {
         state.activatedSinceInterruption = false
         obligations.hold = Hold(seq: record.seq)
         obligations.callPath = []
-        obligations.overrideChangedWhileInterrupted = false
         obligations.recoveredCallbacks = nil
         obligations.sameMs.recoveredWhileInterrupted = []
         obligations.silentSince = nil
@@ -107,8 +107,7 @@ extension RouteEngine {
         obligations.hold = nil
         var outputs: [RouteOutput] = [.recovered(t: record.t)]
         outputs += decidePendingCalls(t: record.t, by: record.seq)
-        outputs += openFlushWindow(openedBy: hold.seq, t: record.t,
-                                   reading: state.lastReading.map { RouteReading(route: $0.route, t: record.t, seq: $0.seq) }, atRecovery: true)
+        outputs += openFlushWindow(openedBy: hold.seq, t: record.t, reading: readingInForce(at: record.t), atRecovery: true)
         return outputs
     }
 

@@ -24,7 +24,9 @@ extension RouteEngine {
         state.callEndedAt = nil
         state.callKitChoice = nil
         state.callPathUp = false
-        obligations.overrideChangedWhileInterrupted = false
+        // R15 (b): an override set during an interruption that this one replaces is still to be applied at the
+        // recovery (V2 decides the deferred call there).
+        if !wasInterrupted { obligations.overrideChangedWhileInterrupted = false }
         obligations.callPath = []
         obligations.recoveredCallbacks = nil
         obligations.sameMs.recoveredWhileInterrupted = []
@@ -156,8 +158,7 @@ extension RouteEngine {
         }
         outputs += decidePendingCalls(t: t, by: decidedBy)
         if !pathUp { outputs += openCallPathWindow(decidedBy ?? triggerSeq, t: t, afterRecovery: true) }
-        outputs += openFlushWindow(openedBy: interruptionSeq, t: t, reading: state.lastReading.map { RouteReading(route: $0.route, t: t, seq: $0.seq) },
-                                   atRecovery: true)
+        outputs += openFlushWindow(openedBy: interruptionSeq, t: t, reading: readingInForce(at: t), atRecovery: true)
         return outputs
     }
 

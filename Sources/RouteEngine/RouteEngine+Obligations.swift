@@ -109,6 +109,8 @@ extension RouteEngine {
         public var deactivated = false
         /// The error of the last failed deactivation (R18).
         public var deactivationError: String?
+        /// The latest reading that showed a route (R15: `unknown` readings are ignored).
+        public var reading: RouteReading?
 
         /// Nothing yet at `t`.
         public init(t: Int64) { self.t = t }
@@ -146,7 +148,8 @@ extension RouteEngine {
         /// record (I10: the call has been silent since then).
         public var silentSince: RouteReading?
         /// Whether the override was set or changed during the open interruption (R15 (b) opens no window then):
-        /// cleared when an interruption begins and when the recovery reads it, nowhere else.
+        /// cleared when an interruption begins while the engine was not interrupted (not when one replaces
+        /// another: the deferred call is still applied at the recovery) and when the recovery reads it.
         public var overrideChangedWhileInterrupted = false
         /// Whether I12's window (from an `answer` or `start` to the next `didActivate` or `end`) holds an
         /// `answer`: its `didActivate` closes an answer's window (I13), even after I7's `noDidActivate`.

@@ -13,13 +13,15 @@ extension RouteEngine {
     mutating func mediaServicesReset(_ record: Record) -> [RouteOutput] {
         let sameMs = obligations.lastActivation.flatMap { $0.t == record.t ? $0 : nil }
         let session = state.callSession, pathUp = state.callPathUp
+        // R15 first ("order within a record"): the flush window closes on the state before the reset, with
+        // the call session that is up still deciding O and N (R11, R14).
+        var outputs = closeFlushWindow(t: record.t)
         state.callSession = nil
         // R17: a reset takes the call path down, engaged or not.
         guard state.engaged else {
             state.callPathUp = false
-            return []
+            return outputs
         }
-        var outputs = closeFlushWindow(t: record.t)
         let wasInterrupted = state.interrupted
         state.interrupted = true
         state.interruptionKind = .reset
@@ -34,7 +36,7 @@ extension RouteEngine {
         obligations.recoveredCallbacks = nil
         obligations.sameMs.recoveredWhileInterrupted = []
         obligations.silentSince = nil
-        obligations.overrideChangedWhileInterrupted = false
+        if !wasInterrupted { obligations.overrideChangedWhileInterrupted = false }
         if let activation = sameMs {
             if !wasInterrupted { outputs += interruptedCallbackDue(record) }
             // The call session that is up survives only if that activation set it (R19: a reset ends any other).

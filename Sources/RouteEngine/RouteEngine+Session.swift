@@ -129,6 +129,7 @@ extension RouteEngine {
     mutating func routeRead(_ route: Route, reason: RouteChangeReason?, _ record: Record) -> [RouteOutput]? {
         let reading = RouteReading(route: route, t: record.t, seq: record.seq)
         state.lastReading = reading
+        if route != .unknown { noteSameMs(record.t) { $0.reading = reading } }
         if route == .bluetooth || route == .headset { state.callKitChoice = nil }
         var outputs = flushReading(reading)
         if let reason, let change = otherComponentCheck(route, reason: reason, record) { outputs.append(change) }

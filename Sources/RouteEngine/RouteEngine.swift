@@ -359,7 +359,7 @@ public struct RouteEngine: Sendable {
         deviceIDs.insert(device.id)
         // I13: a device that can take the route ends iOS's choice.
         if state.callKitChoice != nil, state.canTakeRoute(device) { state.callKitChoice = nil }
-        outputs += openFlushWindow(openedBy: record.seq, t: record.t, reading: state.lastReading)
+        outputs += openFlushWindow(openedBy: record.seq, t: record.t, reading: sameMs(at: record.t)?.reading)
         return outputs
     }
 
@@ -371,7 +371,7 @@ public struct RouteEngine: Sendable {
         var outputs = opensFlushWindow ? closeFlushWindow(t: record.t) : []
         deviceIDs.remove(id)
         state.devices.removeAll { $0.id == id }
-        outputs += openFlushWindow(openedBy: record.seq, t: record.t, reading: state.lastReading)
+        outputs += openFlushWindow(openedBy: record.seq, t: record.t, reading: sameMs(at: record.t)?.reading)
         return outputs
     }
 
