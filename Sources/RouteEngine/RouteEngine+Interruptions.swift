@@ -7,12 +7,10 @@ extension RouteEngine {
     /// a media services reset (I5) and a CallKit hold (I11). A stale interruption (I9: wasSuspended or
     /// appWasSuspended) has already ended: it is pending at once and attempts recovery at its own record.
     mutating func interruptionBegan(_ record: Record, stale: Bool) -> [RouteOutput] {
-        // R17: an interruption takes the call path down, engaged or not (iOS deactivated the session).
-        guard state.engaged else {
-            state.callPathUp = false
-            return []
-        }
-        guard state.interruptionKind != .reset, state.interruptionKind != .hold else { return [] }
+        // R17: an interruption takes the call path down, engaged or not, and also when a reset or a hold
+        // makes the engine ignore it (iOS deactivated the session all the same).
+        state.callPathUp = false
+        guard state.engaged, state.interruptionKind != .reset, state.interruptionKind != .hold else { return [] }
         var outputs = closeFlushWindow(t: record.t)
         let wasInterrupted = state.interrupted
         state.interrupted = true

@@ -9,9 +9,9 @@ extension RouteEngine {
     mutating func sessionActivated(_ activation: SessionActivation, _ record: Record) -> [RouteOutput] {
         var outputs: [RouteOutput] = []
         state.activationsRecorded = true
-        // The SDK must reactivate after a reset, so I4 does not apply until the rebuild (decided).
-        let premature = state.interrupted && state.interruptionKind != .reset && state.interruptionKind != .hold
-            && state.callState.isCallUp
+        // The SDK must reactivate after a reset, so I4 does not apply until the rebuild (decided). During a
+        // CallKit hold it does: the other call that is up gets the audio session, as during any interruption.
+        let premature = state.interrupted && state.interruptionKind != .reset && state.callState.isCallUp
         if premature { outputs.append(.finding(prematureReactivationFinding(record))) }
         guard activation.ok else {
             for i in obligations.callPath.indices { obligations.callPath[i].lastError = activation.error ?? "unknown" }

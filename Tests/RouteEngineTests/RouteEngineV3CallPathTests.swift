@@ -253,6 +253,24 @@ final class RouteEngineV3CallPathTests: XCTestCase {
         XCTAssertEqual(raised(.sessionCallPathNotUp, in: met), [])
     }
 
+    func test_R17_anInterruptionBeganIgnoredDuringAHold_stillTakesThePathDown() {
+        // During a CallKit hold the SDK activates (no system call up: not premature), so the path is up; an
+        // os.interruptionBegan then changes no interruption (the hold goes on) but iOS deactivated the
+        // session: the path is down, and the next engagement opens a window that nothing meets.
+        let (engine, findings) = replayed([
+            (100, .joinChannel(channel: "c")),
+            (110, callSession()),
+            (2000, .callKit(event: .didDeactivate, callId: nil)),                           // 3: hold
+            (3000, callSession()),                                                          // 4: path up
+            (3500, .interruptionBegan(cause: .otherApp, wasSuspended: nil)),                // 5: ignored, path down
+            (4000, .leaveChannel),
+            (5000, .joinChannel(channel: "c")),                                             // 7: a window
+            (11000, .sdkLog(level: "debug", message: "tick")),
+        ])
+        XCTAssertFalse(engine.state.callPathUp)
+        XCTAssertEqual(raised(.sessionCallPathNotUp, in: findings), ["[7]@10001"])
+    }
+
     func test_R18_aDeactivationLoggedBeforeTheLeaveOfItsMs_meetsTheWindow() {
         // A trace with no activation recorded: the leave opens a deactivation window; the deactivation of its
         // ms logged just before it is in the window and meets it. A failed one there is named instead.
