@@ -66,6 +66,7 @@ extension RouteEngine {
         if state.interruptionKind == .hold { outputs += unheld(record) }
         outputs += activationSucceeded(record)
         outputs += callPathCameUp(record)
+        noteSameMs(record.t) { $0.pathCameUp = true }
         return outputs
     }
 
@@ -75,9 +76,11 @@ extension RouteEngine {
     private mutating func didDeactivate(_ record: Record) -> [RouteOutput] {
         var outputs: [RouteOutput] = []
         if obligations.deactivation != nil { obligations.deactivation = nil }
+        noteSameMs(record.t) { $0.deactivated = true }
         state.callPathUp = false
         guard state.engaged, !state.ownCallEnded, state.interruptionKind != .hold else { return outputs }
         outputs += closeFlushWindow(t: record.t)
+        if !state.interrupted { obligations.overrideChangedWhileInterrupted = false }
         state.interrupted = true
         state.interruptionKind = .hold
         state.interruptionSeq = record.seq
@@ -87,8 +90,8 @@ extension RouteEngine {
         state.activatedSinceInterruption = false
         obligations.hold = Hold(seq: record.seq)
         obligations.callPath = []
-        obligations.overrideChangedWhileInterrupted = false
         obligations.recoveredCallbacks = nil
+        obligations.sameMs.recoveredWhileInterrupted = []
         obligations.silentSince = nil
         return outputs
     }
@@ -104,8 +107,7 @@ extension RouteEngine {
         obligations.hold = nil
         var outputs: [RouteOutput] = [.recovered(t: record.t)]
         outputs += decidePendingCalls(t: record.t, by: record.seq)
-        outputs += openFlushWindow(openedBy: hold.seq, t: record.t,
-                                   reading: state.lastReading.map { RouteReading(route: $0.route, t: record.t, seq: $0.seq) }, atRecovery: true)
+        outputs += openFlushWindow(openedBy: hold.seq, t: record.t, reading: readingInForce(at: record.t), atRecovery: true)
         return outputs
     }
 

@@ -5,8 +5,13 @@ import TraceModel
 // the trace's first record of its kind is held, and raised at that record, with its time, if one comes.
 extension RouteEngine {
     /// I14 (a): an interruption that begins while the engine was not interrupted makes the interrupted
-    /// callback due within the match window.
+    /// callback due within the match window. An `sdk.interrupted` of its ms logged before it, that met no
+    /// other due callback, is in the window (same ms, v3): the callback is met at once.
     mutating func interruptedCallbackDue(_ record: Record) -> [RouteOutput] {
+        if let ms = sameMs(at: record.t), ms.unusedInterruptedCallbacks > 0 {
+            obligations.sameMs.unusedInterruptedCallbacks -= 1
+            return []
+        }
         obligations.interruptedDue.append(RouteReading(route: .unknown, t: record.t, seq: record.seq))
         return [.timer(RouteTimer(due: Self.due(record.t, options.matchWindowMs), kind: .interruptedCallback(seq: record.seq)))]
     }
@@ -22,6 +27,8 @@ extension RouteEngine {
         }
         if let i = obligations.interruptedDue.firstIndex(where: { record.t >= $0.t && record.t - $0.t <= options.matchWindowMs }) {
             obligations.interruptedDue.remove(at: i)
+        } else {
+            noteSameMs(record.t) { $0.unusedInterruptedCallbacks += 1 }
         }
         return outputs
     }
@@ -48,8 +55,9 @@ extension RouteEngine {
         return [.finding(finding)]
     }
 
-    /// `sdk.recovered`: meets the recovery's I14 (b) window; a second one after a recovery's first, before
-    /// the next interruption begins, is a duplicate (c); the first of its kind raises what was held.
+    /// `sdk.recovered`: meets the open I14 (b) windows; a second one after a recovery's first, before the next
+    /// interruption begins, is a duplicate (c); the first of its kind raises what was held. One replayed while
+    /// interrupted is kept for a recovery later in its ms (same ms, v3).
     mutating func recoveredCallbackSeen(_ record: Record) -> [RouteOutput] {
         var outputs: [RouteOutput] = []
         if !obligations.sawRecoveredCallback {
@@ -57,11 +65,29 @@ extension RouteEngine {
             outputs = obligations.heldRecovered.map { f in var f = f; f.t = record.t; return .finding(f) }
             obligations.heldRecovered = []
         }
-        if let window = obligations.callback, record.t - window.t <= options.recoveryWindowMs { obligations.callback?.called = true }
+        for i in obligations.callbacks.indices where record.t - obligations.callbacks[i].t <= options.recoveryWindowMs {
+            obligations.callbacks[i].called = true
+        }
+        let interrupted = state.interrupted
+        noteSameMs(record.t) {
+            $0.recoveredCallback = true
+            if interrupted { $0.recoveredWhileInterrupted.append(record.seq) }
+        }
         if let n = obligations.recoveredCallbacks {
             obligations.recoveredCallbacks = n + 1
-            if n + 1 == 2 { outputs.append(.finding(duplicateRecoveredFinding(record))) }
+            if n + 1 == 2 { outputs.append(.finding(duplicateRecoveredFinding(seq: record.seq, t: record.t))) }
         }
         return outputs
+    }
+
+    /// The records of the current millisecond so far, when `t` is it.
+    func sameMs(at t: Int64) -> SameMs? {
+        obligations.sameMs.t == t ? obligations.sameMs : nil
+    }
+
+    /// Notes what a record of millisecond `t` did, for the windows a later record of that ms opens.
+    mutating func noteSameMs(_ t: Int64, _ change: (inout SameMs) -> Void) {
+        if obligations.sameMs.t != t { obligations.sameMs = SameMs(t: t) }
+        change(&obligations.sameMs)
     }
 }

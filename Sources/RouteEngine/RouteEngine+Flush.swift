@@ -36,8 +36,8 @@ extension RouteEngine {
     /// reading taken then.
     ///
     /// Whether the override changed during the interruption is read, and forgotten, only at the recovery
-    /// (and forgotten when the next interruption begins): a device plugged or unplugged meanwhile opens no
-    /// window and must not make the recovery forget it.
+    /// (and forgotten when an interruption begins while the engine was not interrupted): a device plugged or
+    /// unplugged meanwhile opens no window and must not make the recovery forget it.
     mutating func openFlushWindow(openedBy: Int, t: Int64, reading: RouteReading?, atRecovery: Bool = false) -> [RouteOutput] {
         let changedWhileInterrupted = atRecovery && obligations.overrideChangedWhileInterrupted
         if atRecovery { obligations.overrideChangedWhileInterrupted = false }
@@ -45,6 +45,13 @@ extension RouteEngine {
         obligations.flush = FlushWindow(openedBy: openedBy, t: t)
         guard let reading, reading.t >= t || atRecovery else { return [] }
         return flushReading(reading)
+    }
+
+    /// R15 at a recovery: the actual route in force counts as a reading taken then; when it is `unknown`, a
+    /// reading of a route logged earlier in this ms still counts (unknown readings are ignored).
+    func readingInForce(at t: Int64) -> RouteReading? {
+        if let reading = state.lastReading, reading.route != .unknown { return RouteReading(route: reading.route, t: t, seq: reading.seq) }
+        return sameMs(at: t)?.reading
     }
 
     /// Counts a reading in the open flush window; a new route starts a run that settles after the tolerance.

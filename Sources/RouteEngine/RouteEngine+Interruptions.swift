@@ -7,12 +7,10 @@ extension RouteEngine {
     /// a media services reset (I5) and a CallKit hold (I11). A stale interruption (I9: wasSuspended or
     /// appWasSuspended) has already ended: it is pending at once and attempts recovery at its own record.
     mutating func interruptionBegan(_ record: Record, stale: Bool) -> [RouteOutput] {
-        // R17: an interruption takes the call path down, engaged or not (iOS deactivated the session).
-        guard state.engaged else {
-            state.callPathUp = false
-            return []
-        }
-        guard state.interruptionKind != .reset, state.interruptionKind != .hold else { return [] }
+        // R17: an interruption takes the call path down, engaged or not, and also when a reset or a hold
+        // makes the engine ignore it (iOS deactivated the session all the same).
+        state.callPathUp = false
+        guard state.engaged, state.interruptionKind != .reset, state.interruptionKind != .hold else { return [] }
         var outputs = closeFlushWindow(t: record.t)
         let wasInterrupted = state.interrupted
         state.interrupted = true
@@ -24,9 +22,12 @@ extension RouteEngine {
         state.callEndedAt = nil
         state.callKitChoice = nil
         state.callPathUp = false
-        obligations.overrideChangedWhileInterrupted = false
+        // R15 (b): an override set during an interruption that this one replaces is still to be applied at the
+        // recovery (V2 decides the deferred call there).
+        if !wasInterrupted { obligations.overrideChangedWhileInterrupted = false }
         obligations.callPath = []
         obligations.recoveredCallbacks = nil
+        obligations.sameMs.recoveredWhileInterrupted = []
         if !wasInterrupted { obligations.silentSince = RouteReading(route: .unknown, t: record.t, seq: record.seq) }
         if stale {
             state.recoveryPending = true
@@ -124,6 +125,9 @@ extension RouteEngine {
         guard let interruptionSeq = state.interruptionSeq else { return [] }
         let stale = state.interruptionKind == .stale
         let pathUp = activated || state.callPathUp
+        // Same ms (v3): an activation or a recovered callback logged earlier in this ms is in the windows
+        // the recovery opens.
+        let ms = sameMs(at: t)
         state.interrupted = false
         state.interruptionKind = nil
         state.recoveryPending = false
@@ -132,12 +136,19 @@ extension RouteEngine {
         if pathUp {
             state.pendingConfirmation = nil
             state.activatedSinceInterruption = true
+        } else if ms?.activated == true || ms?.recoveredCallback == true {
+            state.pendingConfirmation = nil
         } else {
             state.pendingConfirmation = PendingConfirmation(interruptionSeq: interruptionSeq, triggerSeq: triggerSeq, recoveredAt: t)
         }
-        obligations.callback = stale ? nil : CallbackWindow(interruptionSeq: interruptionSeq, triggerSeq: decidedBy, t: t,
-                                                               activated: activated, called: false)
-        obligations.recoveredCallbacks = 0
+        if stale {
+            obligations.latestCallbackT = nil
+        } else {
+            obligations.callbacks.append(CallbackWindow(interruptionSeq: interruptionSeq, triggerSeq: decidedBy, t: t,
+                                                        activated: activated || ms?.activated == true, called: ms?.recoveredCallback == true))
+            obligations.latestCallbackT = t
+        }
+        outputs += recoveredCallbacksBefore(ms, t: t)
         obligations.silentSince = nil
         if obligations.recoveryExplanation?.from == nil { obligations.recoveryExplanation?.from = t }
         if !pathUp || !stale {
@@ -145,8 +156,7 @@ extension RouteEngine {
         }
         outputs += decidePendingCalls(t: t, by: decidedBy)
         if !pathUp { outputs += openCallPathWindow(decidedBy ?? triggerSeq, t: t, afterRecovery: true) }
-        outputs += openFlushWindow(openedBy: interruptionSeq, t: t, reading: state.lastReading.map { RouteReading(route: $0.route, t: t, seq: $0.seq) },
-                                   atRecovery: true)
+        outputs += openFlushWindow(openedBy: interruptionSeq, t: t, reading: readingInForce(at: t), atRecovery: true)
         return outputs
     }
 
@@ -162,8 +172,9 @@ extension RouteEngine {
             }
             outputs.append(.finding(notRecoveredFinding(pending, t: t)))
         }
-        if let window = obligations.callback, window.interruptionSeq == interruptionSeq {
-            obligations.callback = nil
+        if let i = obligations.callbacks.firstIndex(where: { $0.interruptionSeq == interruptionSeq }) {
+            let window = obligations.callbacks.remove(at: i)
+            if obligations.callbacks.isEmpty { obligations.latestCallbackT = nil }
             if window.activated && !window.called { outputs += noRecoveredCallback(window, t: t) }
         }
         return outputs
@@ -175,7 +186,8 @@ extension RouteEngine {
         obligations.lastActivation = Activation(seq: record.seq, t: record.t)
         if state.activatedSinceInterruption != nil { state.activatedSinceInterruption = true }
         if state.pendingConfirmation != nil { state.pendingConfirmation = nil }
-        obligations.callback?.activated = true
+        for i in obligations.callbacks.indices { obligations.callbacks[i].activated = true }
+        noteSameMs(record.t) { $0.activated = true }
         obligations.recoveryExplanation = nil
         return state.interruptionKind == .reset ? rebuilt(activation: record.seq, decidedBy: record.seq, t: record.t) : []
     }
@@ -189,7 +201,7 @@ extension RouteEngine {
         // recovery) until the next successful activation; the earlier raised of the two findings names it.
         if obligations.recoveryExplanation == nil {
             obligations.recoveryExplanation = RecoveryExplanation(code: .interruptionRecoveredWithoutActivation,
-                                                                  from: state.interrupted ? nil : obligations.callback?.t ?? record.t,
+                                                                  from: state.interrupted ? nil : obligations.latestCallbackT ?? record.t,
                                                                   seq: record.seq)
         }
         outputs.append(.finding(recoveredWithoutActivationFinding(record)))
@@ -203,5 +215,14 @@ extension RouteEngine {
               t - since.t > options.recoveryWindowMs, !state.callState.isCallUp, state.foreground else { return [] }
         obligations.silentSince = nil
         return [.finding(neverRecoveredFinding(beganSeq: since.seq, beganAt: since.t, endSeq: record?.seq, t: t, end: end))]
+    }
+
+    /// I14 (c) at a recovery: the recovered callbacks logged earlier in its ms, after the interruption began,
+    /// are its first ones (same ms, v3); a second among them is a duplicate.
+    mutating func recoveredCallbacksBefore(_ ms: SameMs?, t: Int64) -> [RouteOutput] {
+        let before = ms?.recoveredWhileInterrupted ?? []
+        obligations.recoveredCallbacks = before.count
+        obligations.sameMs.recoveredWhileInterrupted = []
+        return before.count >= 2 ? [.finding(duplicateRecoveredFinding(seq: before[1], t: t))] : []
     }
 }

@@ -85,14 +85,50 @@ extension RouteEngine {
         public var obligationEnded = false
     }
 
+    /// What the records of one millisecond did before the record being replayed, for the windows a later
+    /// record of that ms opens (v3, "Same ms": a window opened at t0 also holds the records of t0 logged
+    /// before its opening record).
+    public struct SameMs: Equatable, Sendable {
+        /// The millisecond.
+        public var t: Int64
+        /// `sdk.interrupted` records that met no due interrupted callback (I14 a).
+        public var unusedInterruptedCallbacks = 0
+        /// `sdk.recovered` records (I14 b, `interruption.notRecovered`).
+        public var recoveredCallback = false
+        /// `sdk.recovered` records replayed while interrupted, since the latest beginning (I14 c).
+        public var recoveredWhileInterrupted: [Int] = []
+        /// A successful activation (`obs.sessionActivated` or `didActivate`) (I14 b, `interruption.notRecovered`).
+        public var activated = false
+        /// The call path came up (R17).
+        public var pathCameUp = false
+        /// The category of the last successful activation in another category (R17).
+        public var otherCategory: String?
+        /// The error of the last failed activation (R17).
+        public var activationError: String?
+        /// A successful deactivation or `didDeactivate` (R18).
+        public var deactivated = false
+        /// The error of the last failed deactivation (R18).
+        public var deactivationError: String?
+        /// The latest reading that showed a route (R15: `unknown` readings are ignored).
+        public var reading: RouteReading?
+
+        /// Nothing yet at `t`.
+        public init(t: Int64) { self.t = t }
+    }
+
     /// The engine's bookkeeping for the windows and the once-only findings of contract v3.
     public struct Obligations: Equatable, Sendable {
         /// Open call-path windows (R17).
         public var callPath: [CallPathWindow] = []
         /// The open deactivation window (R18).
         public var deactivation: DeactivationWindow?
-        /// The I14 (b) window of the latest recovery.
-        public var callback: CallbackWindow?
+        /// The open I14 (b) windows, oldest first: a later interruption or recovery does not cancel one, a
+        /// leave or exit does.
+        public var callbacks: [CallbackWindow] = []
+        /// When the latest recovery's I14 (b) window opened, while it is open (X3 reads it).
+        public var latestCallbackT: Int64?
+        /// The records of the current millisecond, as the windows a later record of it opens read them.
+        public var sameMs = SameMs(t: -1)
         /// Interruptions whose interrupted callback is due (I14 (a)): record and time, oldest first.
         public var interruptedDue: [RouteReading] = []
         /// Checks that fell due before the trace's first record of their kind (`sdk.interrupted`,
@@ -112,7 +148,8 @@ extension RouteEngine {
         /// record (I10: the call has been silent since then).
         public var silentSince: RouteReading?
         /// Whether the override was set or changed during the open interruption (R15 (b) opens no window then):
-        /// cleared when an interruption begins and when the recovery reads it, nowhere else.
+        /// cleared when an interruption begins while the engine was not interrupted (not when one replaces
+        /// another: the deferred call is still applied at the recovery) and when the recovery reads it.
         public var overrideChangedWhileInterrupted = false
         /// Whether I12's window (from an `answer` or `start` to the next `didActivate` or `end`) holds an
         /// `answer`: its `didActivate` closes an answer's window (I13), even after I7's `noDidActivate`.

@@ -13,13 +13,15 @@ extension RouteEngine {
     mutating func mediaServicesReset(_ record: Record) -> [RouteOutput] {
         let sameMs = obligations.lastActivation.flatMap { $0.t == record.t ? $0 : nil }
         let session = state.callSession, pathUp = state.callPathUp
+        // R15 first ("order within a record"): the flush window closes on the state before the reset, with
+        // the call session that is up still deciding O and N (R11, R14).
+        var outputs = closeFlushWindow(t: record.t)
         state.callSession = nil
         // R17: a reset takes the call path down, engaged or not.
         guard state.engaged else {
             state.callPathUp = false
-            return []
+            return outputs
         }
-        var outputs = closeFlushWindow(t: record.t)
         let wasInterrupted = state.interrupted
         state.interrupted = true
         state.interruptionKind = .reset
@@ -32,8 +34,9 @@ extension RouteEngine {
         obligations.hold = nil
         obligations.callPath = []
         obligations.recoveredCallbacks = nil
+        obligations.sameMs.recoveredWhileInterrupted = []
         obligations.silentSince = nil
-        obligations.overrideChangedWhileInterrupted = false
+        if !wasInterrupted { obligations.overrideChangedWhileInterrupted = false }
         if let activation = sameMs {
             if !wasInterrupted { outputs += interruptedCallbackDue(record) }
             // The call session that is up survives only if that activation set it (R19: a reset ends any other).
@@ -61,10 +64,14 @@ extension RouteEngine {
         state.interrupted = false
         state.interruptionKind = nil
         state.recoveryPending = false
-        obligations.callback = CallbackWindow(interruptionSeq: resetSeq, triggerSeq: activation, t: t, activated: true, called: false)
-        obligations.recoveredCallbacks = 0
+        // Same ms (v3): a recovered callback logged earlier in this ms is in the window.
+        let ms = sameMs(at: t)
+        obligations.callbacks.append(CallbackWindow(interruptionSeq: resetSeq, triggerSeq: activation, t: t, activated: true,
+                                                    called: ms?.recoveredCallback == true))
+        obligations.latestCallbackT = t
         var outputs: [RouteOutput] = [.recovered(t: t),
                                       .timer(RouteTimer(due: Self.due(t, options.recoveryWindowMs), kind: .recoveryWindow(interruptionSeq: resetSeq)))]
+        outputs += recoveredCallbacksBefore(ms, t: t)
         outputs += decidePendingCalls(t: t, by: decidedBy)
         if !state.callPathUp { outputs += openCallPathWindow(decidedBy, t: t, afterRecovery: true) }
         return outputs
@@ -110,6 +117,7 @@ extension RouteEngine {
         state.callSession = nil
         state.callPathUp = false
         obligations.deactivation = nil
+        obligations.sameMs = SameMs(t: -1)
         obligations.interruptedDue = []
         obligations.recoveredCallbacks = nil
         obligations.overrideChangedWhileInterrupted = false

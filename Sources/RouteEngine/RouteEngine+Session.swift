@@ -9,12 +9,13 @@ extension RouteEngine {
     mutating func sessionActivated(_ activation: SessionActivation, _ record: Record) -> [RouteOutput] {
         var outputs: [RouteOutput] = []
         state.activationsRecorded = true
-        // The SDK must reactivate after a reset, so I4 does not apply until the rebuild (decided).
-        let premature = state.interrupted && state.interruptionKind != .reset && state.interruptionKind != .hold
-            && state.callState.isCallUp
+        // The SDK must reactivate after a reset, so I4 does not apply until the rebuild (decided). During a
+        // CallKit hold it does: the other call that is up gets the audio session, as during any interruption.
+        let premature = state.interrupted && state.interruptionKind != .reset && state.callState.isCallUp
         if premature { outputs.append(.finding(prematureReactivationFinding(record))) }
         guard activation.ok else {
             for i in obligations.callPath.indices { obligations.callPath[i].lastError = activation.error ?? "unknown" }
+            noteSameMs(record.t) { $0.activationError = activation.error ?? "unknown" }
             return outputs
         }
         if activation.isCallSession {
@@ -35,8 +36,12 @@ extension RouteEngine {
         outputs += activationSucceeded(record)
         outputs += raceCallKit(record)
         if activation.isCallSession {
-            if !premature { outputs += callPathCameUp(record) }
+            if !premature {
+                outputs += callPathCameUp(record)
+                noteSameMs(record.t) { $0.pathCameUp = true }
+            }
         } else {
+            noteSameMs(record.t) { $0.otherCategory = activation.category ?? "none" }
             // R17: a successful activation in another category takes the path down; the windows name it.
             state.callPathUp = false
             for i in obligations.callPath.indices {
@@ -75,7 +80,12 @@ extension RouteEngine {
     /// window is open (I7's `callkit.noDidActivate` covers a `didActivate` that never comes).
     mutating func openCallPathWindow(_ seq: Int, t: Int64, afterRecovery: Bool) -> [RouteOutput] {
         guard !state.callPathUp, state.callKitWindows.isEmpty else { return [] }
-        obligations.callPath.append(CallPathWindow(seq: seq, t: t, afterRecovery: afterRecovery))
+        // Same ms (v3): the activations logged earlier in this ms are in the window: one that brought the path
+        // up meets it at once; the others are named as if they came after the opening record.
+        let ms = sameMs(at: t)
+        guard ms?.pathCameUp != true else { return [] }
+        obligations.callPath.append(CallPathWindow(seq: seq, t: t, afterRecovery: afterRecovery, lastError: ms?.activationError,
+                                                   otherCategory: ms?.otherCategory, otherCategoryAt: ms?.otherCategory == nil ? nil : t))
         return [.timer(RouteTimer(due: Self.due(t, options.recoveryWindowMs), kind: .callPathWindow(seq: seq)))]
     }
 
@@ -96,9 +106,11 @@ extension RouteEngine {
         let outputs: [RouteOutput] = notifyOthers ? [] : [.finding(missingNotifyOthersFinding(record))]
         guard ok else {
             obligations.deactivation?.lastError = error ?? "unknown"
+            noteSameMs(record.t) { $0.deactivationError = error ?? "unknown" }
             return outputs
         }
         obligations.deactivation = nil
+        noteSameMs(record.t) { $0.deactivated = true }
         state.callPathUp = false
         state.callSession = nil
         return outputs
@@ -117,6 +129,7 @@ extension RouteEngine {
     mutating func routeRead(_ route: Route, reason: RouteChangeReason?, _ record: Record) -> [RouteOutput]? {
         let reading = RouteReading(route: route, t: record.t, seq: record.seq)
         state.lastReading = reading
+        if route != .unknown { noteSameMs(record.t) { $0.reading = reading } }
         if route == .bluetooth || route == .headset { state.callKitChoice = nil }
         var outputs = flushReading(reading)
         if let reason, let change = otherComponentCheck(route, reason: reason, record) { outputs.append(change) }

@@ -115,9 +115,9 @@ extension RouteEngine {
     }
 
     /// I14 (c): a second recovered callback for one recovery.
-    func duplicateRecoveredFinding(_ record: Record) -> Finding {
-        Finding(code: .interruptionDuplicateRecovered, severity: .warning, rule: .I14, seqs: [record.seq], t: record.t,
-                message: "The SDK's recovered callback fired again (seq \(record.seq)) for one recovery, before another "
+    func duplicateRecoveredFinding(seq: Int, t: Int64) -> Finding {
+        Finding(code: .interruptionDuplicateRecovered, severity: .warning, rule: .I14, seqs: [seq], t: t,
+                message: "The SDK's recovered callback fired again (seq \(seq)) for one recovery, before another "
                     + "interruption began; the documents say it fires once.",
                 advice: "Fire \(words.recoveredCallback) exactly once per recovery.")
     }

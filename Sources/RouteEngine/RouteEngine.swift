@@ -295,9 +295,11 @@ public struct RouteEngine: Sendable {
             outputs.append(.outcome(callSeq: call, Outcome(kind: .dropped, t: record.t, seq: record.seq)))
             state.pendingOverrideCall = nil
         }
-        // R18, on the state before the leave.
-        if !state.interrupted, state.callPathUp || !state.activationsRecorded {
-            obligations.deactivation = DeactivationWindow(seq: record.seq, t: record.t)
+        // R18, on the state before the leave. A successful deactivation logged earlier in its ms meets the
+        // window at once (same ms, v3); a failed one is named if none follows.
+        let ms = sameMs(at: record.t)
+        if !state.interrupted, state.callPathUp || !state.activationsRecorded, ms?.deactivated != true {
+            obligations.deactivation = DeactivationWindow(seq: record.seq, t: record.t, lastError: ms?.deactivationError)
             outputs.append(.timer(RouteTimer(due: Self.due(record.t, options.recoveryWindowMs), kind: .deactivationWindow(seq: record.seq))))
         }
         state.engaged = false
@@ -321,7 +323,8 @@ public struct RouteEngine: Sendable {
         obligations.hold = nil
         obligations.flush = nil
         obligations.callPath = []
-        obligations.callback = nil
+        obligations.callbacks = []
+        obligations.latestCallbackT = nil
         obligations.silentSince = nil
     }
 
@@ -362,7 +365,7 @@ public struct RouteEngine: Sendable {
         deviceIDs.insert(device.id)
         // I13: a device that can take the route ends iOS's choice.
         if state.callKitChoice != nil, state.canTakeRoute(device) { state.callKitChoice = nil }
-        outputs += openFlushWindow(openedBy: record.seq, t: record.t, reading: state.lastReading)
+        outputs += openFlushWindow(openedBy: record.seq, t: record.t, reading: sameMs(at: record.t)?.reading)
         return outputs
     }
 
@@ -374,7 +377,7 @@ public struct RouteEngine: Sendable {
         var outputs = opensFlushWindow ? closeFlushWindow(t: record.t) : []
         deviceIDs.remove(id)
         state.devices.removeAll { $0.id == id }
-        outputs += openFlushWindow(openedBy: record.seq, t: record.t, reading: state.lastReading)
+        outputs += openFlushWindow(openedBy: record.seq, t: record.t, reading: sameMs(at: record.t)?.reading)
         return outputs
     }
 

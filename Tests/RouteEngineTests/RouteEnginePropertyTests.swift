@@ -5,12 +5,16 @@ import TraceModel
 import XCTest
 
 /// Invariants over random record sequences, delivered the way the replayer does (timers due at or
-/// before a record's `t` fire before it, in the order they were set), against an independent model of the
-/// contract (RouteModel.swift): R8's prediction and its branch, V1's verdicts and causes, the state they
-/// read, the recoveries, and the gates and once-only rules of v3's findings.
+/// before a record's `t` fire before it, in the order they were set; `sdk.*` records after the other records
+/// of their ms), against an independent model of the contract (RouteModel.swift) that keeps its own timers:
+/// R8's prediction and its branch, V1's verdicts and causes, the state they read (R15's flushes and restores
+/// included), the recoveries, the gates and once-only rules of v3's findings, and the findings of R15, R17,
+/// R18, I10, I11 and I14 with their times and the records they name.
 final class RouteEnginePropertyTests: XCTestCase {
     private let sequences: UInt64 = 500
     private let length = 60
+    private let sessionCount: UInt64 = 3000
+    private let sessionLength = 80
 
     /// What one replay produced, for determinism checks and coverage counts.
     private struct Run: Equatable {
@@ -22,13 +26,44 @@ final class RouteEnginePropertyTests: XCTestCase {
         var outcomeKinds: Set<String> = []
         var codes: [FindingCode: Int] = [:]
         var resets = 0
+        /// Findings the model timed itself and the engine matched.
+        var modelled = 0
+        /// The branches of the model's R15 and same-ms windows the replay took, and how often.
+        var reached: [String: Int] = [:]
+    }
+
+    /// The order a replay takes records in (contract v3, "Same ms"): every `sdk.*` record after the other records
+    /// of its ms; `expect.*` records keep their place, and the `sdk.*` records held before one go before it.
+    static func replayOrder(_ records: [Record]) -> [Record] {
+        var ordered: [Record] = [], held: [Record] = []
+        for record in records {
+            if let t = held.first?.t, record.t != t { ordered += held; held = [] }
+            if record.body.kind?.family == .sdk { held.append(record); continue }
+            if case .expect = record.body { ordered += held; held = [] }
+            ordered.append(record)
+        }
+        return ordered + held
+    }
+
+    /// The record a finding the model times names, as the model names it: the opening record of a flush
+    /// window (R15), the window's record (R17: the engagement or the recovering record; R18: the leave; I11:
+    /// the unhold), the interruption (I10: its first beginning; I14 a, b), the second callback (I14 c).
+    static func modelledKey(_ f: Finding) -> Int?? {
+        switch f.code {
+        case .routeOverrideFlushed: .some(f.seqs.dropFirst().first)
+        case .sessionCallPathNotUp, .sessionNotDeactivated, .interruptionNeverRecovered, .callkitNoReactivation,
+             .interruptionNoInterruptedCallback, .interruptionDuplicateRecovered: .some(f.seqs.first)
+        case .interruptionNoRecoveredCallback: .some(f.seqs.last)
+        default: .none
+        }
     }
 
     /// Route-family findings a macOS trace never raises (R16).
     private static let offOnMacOS: Set<String> = ["route", "interruption", "session", "callkit", "audioModule", "app", "device"]
 
     // swiftlint:disable:next function_body_length cyclomatic_complexity
-    private func replay(seed: UInt64) -> Run {
+    private func replay(seed: UInt64, sessions: Bool = false) -> Run {
+        let name = sessions ? "session \(seed)" : "seed \(seed)"
         var engine = RouteEngine()
         var model = RouteModel()
         var timers: [RouteTimer] = []
@@ -37,16 +72,13 @@ final class RouteEnginePropertyTests: XCTestCase {
         var outcomes: [Int: Outcome] = [:]
         var seen: Set<String> = []            // record types the trace contained so far
         var firstCallback: [String: Int64] = [:]
-        let records = RandomTraces.trace(seed: seed, length: length)
+        let generated = sessions ? RandomSessions.trace(seed: seed, length: sessionLength) : RandomTraces.trace(seed: seed, length: length)
+        let records = Self.replayOrder(generated)
         let layer = records.first.flatMap { if case .header(let h) = $0.body { h.layer } else { nil } } ?? .srtc
-
-        func flushes(_ outputs: [RouteOutput]) -> Bool {
-            outputs.contains { if case .finding(let f) = $0 { f.code == .routeOverrideFlushed } else { false } }
-        }
 
         func check(_ outputs: [RouteOutput], record: Record?, expected: RouteModel.ExpectedVerdict?, now: Int64, step: String) {
             let s = engine.state
-            let at = "seed \(seed), \(step)"
+            let at = "\(name), \(step)"
             run.outputs.append(outputs)
             XCTAssertEqual(s.predictedRoute, model.predicted(), "R8 (v3), \(at)")
             XCTAssertEqual(s.predictionSource?.rule, model.predictedBy, "X4's branch, \(at)")
@@ -141,23 +173,36 @@ final class RouteEnginePropertyTests: XCTestCase {
             }
         }
 
+        /// The engine's findings of the codes the model times itself, against the model's.
+        func compareFindings(_ outputs: [RouteOutput], at: String) {
+            let engineSide = outputs.compactMap { output -> RouteModel.ModelFinding? in
+                guard case .finding(let f) = output, let key = Self.modelledKey(f) else { return nil }
+                return RouteModel.ModelFinding(code: f.code, t: f.t, seq: key)
+            }
+            run.modelled += model.raised.count
+            XCTAssertEqual(engineSide.sorted(), model.raised.sorted(), "R15, R17, R18, I10, I11, I14: the findings, \(name), \(at)")
+        }
+
         for record in records {
-            while let next = timers.enumerated().filter({ $0.element.due <= record.t }).min(by: { $0.element.due < $1.element.due }) {
-                timers.remove(at: next.offset)
-                let outputs = engine.fire(next.element)
-                if flushes(outputs) { XCTAssertNotNil(model.override, "seed \(seed): a flush of no override"); model.flush() }
-                XCTAssertTrue(model.fire(next.element, engineOverride: engine.state.override), "seed \(seed): an unexpected \(next.element)")
-                check(outputs, record: nil, expected: nil, now: next.element.due, step: "timer \(next.element) before seq \(record.seq)")
+            // The timers of both sides due at or before the record, one ms at a time.
+            while let due = ([timers.map(\.due).min(), model.nextDue].compactMap { $0 }.filter { $0 <= record.t }).min() {
+                var outputs: [RouteOutput] = []
+                while let i = timers.firstIndex(where: { $0.due == due }) {
+                    outputs += engine.fire(timers.remove(at: i))
+                }
+                model.fire(at: due)
+                let step = "timers at \(due) before seq \(record.seq)"
+                check(outputs, record: nil, expected: nil, now: due, step: step)
+                compareFindings(outputs, at: step)
             }
             if case .mediaServicesReset = record.body, engine.state.engaged { run.resets += 1 }
             let outputs = engine.apply(record)
-            if flushes(outputs) { XCTAssertNotNil(model.override, "seed \(seed): a flush of no override"); model.flush() }
             let isCall: Bool = switch record.body {
             case .setRoute, .setDefaultRoute, .clearRouteOverride: !model.macOS
             default: false
             }
-            let expected = isCall ? model.verdict(for: record.body) : nil
-            model.apply(record)
+            let expected = model.step(record)
+            XCTAssertEqual(expected != nil, isCall, "\(name), seq \(record.seq)")
             if let kind = record.body.kind?.rawValue {
                 if kind.hasPrefix("sdk."), firstCallback[kind] == nil { firstCallback[kind] = record.t }
                 defer { seen.insert(kind) }
@@ -165,16 +210,21 @@ final class RouteEnginePropertyTests: XCTestCase {
             } else {
                 check(outputs, record: record, expected: expected, now: record.t, step: "seq \(record.seq)")
             }
+            compareFindings(outputs, at: "seq \(record.seq)")
         }
         let last = records[records.count - 1]
         model.recoveredNow = 0
-        check(engine.finish(t: last.t, lastSeq: last.seq), record: nil, expected: nil, now: last.t, step: "finish")
-        XCTAssertTrue(model.retries.allSatisfy { $0.due > last.t }, "seed \(seed): a retry the engine did not ask for")
-        XCTAssertEqual(outcomes.count, run.routeCalls, "every route call has exactly one outcome at the end, seed \(seed)")
-        XCTAssertLessThanOrEqual(run.codes[.deviceNotIOS] ?? 0, 1, "R16 once, seed \(seed)")
-        XCTAssertLessThanOrEqual(run.codes[.traceUnknownValue] ?? 0, 8, "T1 once per field and value, seed \(seed)")
-        XCTAssertLessThanOrEqual(run.codes[.interruptionDuplicateRecovered] ?? 0, run.recoveries, "I14 c once per recovery, seed \(seed)")
+        model.finish(t: last.t)
+        let end = engine.finish(t: last.t, lastSeq: last.seq)
+        check(end, record: nil, expected: nil, now: last.t, step: "finish")
+        compareFindings(end, at: "finish")
+        XCTAssertTrue(model.retries.allSatisfy { $0.due > last.t }, "\(name): a retry the engine did not ask for")
+        XCTAssertEqual(outcomes.count, run.routeCalls, "every route call has exactly one outcome at the end, \(name)")
+        XCTAssertLessThanOrEqual(run.codes[.deviceNotIOS] ?? 0, 1, "R16 once, \(name)")
+        XCTAssertLessThanOrEqual(run.codes[.traceUnknownValue] ?? 0, 8, "T1 once per field and value, \(name)")
+        XCTAssertLessThanOrEqual(run.codes[.interruptionDuplicateRecovered] ?? 0, run.recoveries, "I14 c once per recovery, \(name)")
         run.finalState = engine.state
+        run.reached = model.reached
         return run
     }
 
@@ -207,6 +257,30 @@ final class RouteEnginePropertyTests: XCTestCase {
                                  .interruptionNoInterruptedCallback, .interruptionNoRecoveredCallback,
                                  .interruptionDuplicateRecovered, .traceUnknownValue, .deviceNotIOS]
         for code in v3 { XCTAssertTrue(codes.contains(code), "no random trace raised \(code)") }
+    }
+
+    /// R15 and the due times of R17, R18, I10, I11 and I14 against the model's own reading (RouteModel+Flush,
+    /// RouteModel+Windows), over call sessions that reach the windows' edges; every step also checks R8 and V1.
+    func test_properties_flushAndWindowFindingsAgainstTheModel() {
+        var codes: [FindingCode: Int] = [:], reached: [String: Int] = [:], modelled = 0
+        for seed in 1...sessionCount {
+            let run = replay(seed: seed, sessions: true)
+            codes.merge(run.codes, uniquingKeysWith: +)
+            reached.merge(run.reached, uniquingKeysWith: +)
+            modelled += run.modelled
+        }
+        // The sessions must reach each finding, and R15's restore, often enough for the comparison to matter.
+        let modelledCodes: [FindingCode] = [.routeOverrideFlushed, .sessionCallPathNotUp, .sessionNotDeactivated, .interruptionNeverRecovered,
+                                            .callkitNoReactivation, .interruptionNoInterruptedCallback, .interruptionNoRecoveredCallback,
+                                            .interruptionDuplicateRecovered]
+        for code in modelledCodes { XCTAssertGreaterThan(codes[code] ?? 0, 20, "the sessions raised \(code) too rarely") }
+        for branch in ["window opened at a device change", "window opened at a recovery", "nothing to decide", "flush when N settles",
+                       "O or another route settles", "flush at the closing record", "restore", "callback logged before its interruption",
+                       "recovered callback logged before its recovery", "other category logged before its recovery",
+                       "deactivation logged before its leave"] {
+            XCTAssertGreaterThan(reached[branch] ?? 0, 10, "the sessions reached \(branch) too rarely")
+        }
+        XCTAssertEqual(modelled, modelledCodes.reduce(0) { $0 + (codes[$1] ?? 0) }, "every finding the model times was compared")
     }
 
     func test_properties_replayIsDeterministic() {

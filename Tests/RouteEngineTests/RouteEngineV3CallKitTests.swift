@@ -211,4 +211,24 @@ final class RouteEngineV3CallKitTests: XCTestCase {
         XCTAssertEqual(store.state.predictedRoute, .receiver)
         XCTAssertEqual(store.state.predictionSource, PredictionSource(rule: .R2, seq: nil))
     }
+
+    func test_I4_anActivationDuringAHoldWithASystemCallUp_isPremature_andBringsNoPathUp() {
+        // The user took the cellular call (connected) and CallKit held the app's call: an activation then is
+        // bound to fail (I4, first half; only a reset's rebuild is exempt), so it does not bring the call path
+        // up (R17): the engagement after the hang-up opens a window.
+        let (engine, findings) = replayed([
+            (100, .joinChannel(channel: "c")),
+            (110, callSession()),
+            (1500, .callState(state: .connected)),
+            (2000, .callKit(event: .didDeactivate, callId: nil)),                           // 4: hold
+            (2500, callSession()),                                                          // 5: premature
+            (3000, .leaveChannel),
+            (3100, .callState(state: .disconnected)),
+            (4000, .joinChannel(channel: "c")),                                             // 8
+            (10000, .sdkLog(level: "debug", message: "tick")),
+        ])
+        XCTAssertEqual(raised(.interruptionPrematureReactivation, in: findings), ["[5, 4]@2500"])
+        XCTAssertFalse(engine.state.callPathUp)
+        XCTAssertEqual(raised(.sessionCallPathNotUp, in: findings), ["[8]@9001"])
+    }
 }

@@ -226,4 +226,68 @@ final class RouteEngineV3CallPathTests: XCTestCase {
             XCTAssertNil(store.state.videoChatSeq)
         }
     }
+
+    func test_R17_activationsLoggedBeforeTheOpeningRecordOfTheirMs_areInTheWindow() {
+        // An activation in another category logged before the end that recovers, in its ms: it came in the
+        // recovery's window, so the window (unmet by any playAndRecord activation) raises callPathNotUp, and
+        // the recovery has had its activation (no interruption.notRecovered).
+        let (_, findings) = replayed([
+            (100, .joinChannel(channel: "c")),
+            (110, callSession()),
+            (2000, .interruptionBegan(cause: .otherApp, wasSuspended: nil)),                // 3
+            (3000, otherActivation("playback")),                                            // 4
+            (3000, .interruptionEnded(shouldResume: true)),                                 // 5: recovers
+            (9000, .sdkLog(level: "debug", message: "tick")),
+        ])
+        XCTAssertEqual(raised(.sessionCallPathNotUp, in: findings), ["[5]@8001"])
+        XCTAssertEqual(raised(.interruptionNotRecovered, in: findings), [])
+        XCTAssertTrue(findings.first { $0.code == .sessionCallPathNotUp }?.message.contains("playback") ?? false)
+        // A failed activation logged before the join of its ms is the window's last failed one; a call session
+        // logged before it, and a deactivation between, meet the window at once.
+        let (_, failed) = replayed([(100, failedActivation("insufficientPriority")), (100, .joinChannel(channel: "c")),
+                                    (6000, .sdkLog(level: "debug", message: "tick"))])
+        XCTAssertEqual(raised(.sessionCallPathNotUp, in: failed), ["[2]@5101"])
+        XCTAssertTrue(failed.first { $0.code == .sessionCallPathNotUp }?.message.contains("insufficientPriority") ?? false)
+        let (_, met) = replayed([(100, callSession()), (100, deactivation()), (100, .joinChannel(channel: "c")),
+                                 (6000, .sdkLog(level: "debug", message: "tick"))])
+        XCTAssertEqual(raised(.sessionCallPathNotUp, in: met), [])
+    }
+
+    func test_R17_anInterruptionBeganIgnoredDuringAHold_stillTakesThePathDown() {
+        // During a CallKit hold the SDK activates (no system call up: not premature), so the path is up; an
+        // os.interruptionBegan then changes no interruption (the hold goes on) but iOS deactivated the
+        // session: the path is down, and the next engagement opens a window that nothing meets.
+        let (engine, findings) = replayed([
+            (100, .joinChannel(channel: "c")),
+            (110, callSession()),
+            (2000, .callKit(event: .didDeactivate, callId: nil)),                           // 3: hold
+            (3000, callSession()),                                                          // 4: path up
+            (3500, .interruptionBegan(cause: .otherApp, wasSuspended: nil)),                // 5: ignored, path down
+            (4000, .leaveChannel),
+            (5000, .joinChannel(channel: "c")),                                             // 7: a window
+            (11000, .sdkLog(level: "debug", message: "tick")),
+        ])
+        XCTAssertFalse(engine.state.callPathUp)
+        XCTAssertEqual(raised(.sessionCallPathNotUp, in: findings), ["[7]@10001"])
+    }
+
+    func test_R18_aDeactivationLoggedBeforeTheLeaveOfItsMs_meetsTheWindow() {
+        // A trace with no activation recorded: the leave opens a deactivation window; the deactivation of its
+        // ms logged just before it is in the window and meets it. A failed one there is named instead.
+        let (_, findings) = replayed([
+            (100, .joinChannel(channel: "c")),
+            (5000, deactivation(ok: true)),
+            (5000, .leaveChannel),
+            (11000, .sdkLog(level: "debug", message: "tick")),
+        ])
+        XCTAssertEqual(raised(.sessionNotDeactivated, in: findings), [])
+        let (_, failed) = replayed([
+            (100, .joinChannel(channel: "c")),
+            (5000, deactivation(ok: false, error: "isBusy")),
+            (5000, .leaveChannel),                                                          // 3
+            (11000, .sdkLog(level: "debug", message: "tick")),
+        ])
+        XCTAssertEqual(raised(.sessionNotDeactivated, in: failed), ["[3]@10001"])
+        XCTAssertTrue(failed.first { $0.code == .sessionNotDeactivated }?.message.contains("isBusy") ?? false)
+    }
 }

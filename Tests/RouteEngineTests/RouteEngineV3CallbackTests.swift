@@ -156,4 +156,52 @@ final class RouteEngineV3CallbackTests: XCTestCase {
             finding("interruption.recoveredWithoutActivation", .error, "I4", [4, 2], t: 300),
         ])
     }
+
+    func test_I14b_aLaterInterruptionAndRecoveryDoNotCancelTheRecoveryWindow() {
+        // The first recovery (seq 4) reactivates but gets no recovered callback in its window, [2000, 7000];
+        // a second interruption and recovery inside that window do not cancel it (only a leave or exit does):
+        // the callback at 7500 is the second recovery's, and the first falls due at 7001.
+        let (_, findings) = replayed([
+            (100, .joinChannel(channel: "c")),
+            (110, callSession()),
+            (1000, .interruptionBegan(cause: .siri, wasSuspended: nil)),                    // 3
+            (2000, .interruptionEnded(shouldResume: true)),                                 // 4: recovers
+            (2100, callSession()),                                                          // 5: reactivates
+            (3000, .interruptionBegan(cause: .otherApp, wasSuspended: nil)),                // 6
+            (4000, .interruptionEnded(shouldResume: true)),                                 // 7: recovers
+            (4100, callSession()),
+            (7500, .sdkRecovered),
+            (7500, .sdkInterrupted),
+            (10000, .leaveChannel),
+        ])
+        XCTAssertEqual(raised(.interruptionNoRecoveredCallback, in: findings), ["[4, 3]@7500"],
+                       "due at 7001, held until the trace's first sdk.recovered and raised with its time")
+        XCTAssertEqual(raised(.interruptionNotRecovered, in: findings), [])
+    }
+
+    func test_I14_callbacksLoggedBeforeTheRecordOfTheirMs_areInItsWindows() {
+        // The replay keeps an sdk.* record before the other records of its ms only when an expectation sits
+        // between them; the window the later record opens holds it all the same (same ms, v3): (a) the
+        // interrupted callback is met, (b) the recovery that follows its recovered callback in the ms has it.
+        let expectation = RecordBody.expect(Expectation(.interrupted(false)))
+        var records: [(Int64, RecordBody)] = [
+            (100, .joinChannel(channel: "c")),
+            (110, callSession()),
+            (2000, .sdkInterrupted),
+            (2000, expectation),
+            (2000, .interruptionBegan(cause: .siri, wasSuspended: nil)),                    // 5: (a) met at once
+            (3000, .sdkRecovered),
+            (3000, expectation),
+            (3000, .interruptionEnded(shouldResume: true)),                                 // 8: recovers
+            (3010, callSession()),                                                          // 9
+            (9000, .leaveChannel),
+        ]
+        let (_, findings) = replayed(records)
+        XCTAssertEqual(raised(.interruptionNoInterruptedCallback, in: findings), [])
+        XCTAssertEqual(raised(.interruptionNoRecoveredCallback, in: findings), [])
+        XCTAssertEqual(raised(.interruptionDuplicateRecovered, in: findings), [])
+        // (c): that callback is the recovery's first, so one more is a duplicate.
+        records.insert((3100, .sdkRecovered), at: 9)                                        // 10
+        XCTAssertEqual(raised(.interruptionDuplicateRecovered, in: replayed(records).findings), ["[10]@3100"])
+    }
 }

@@ -220,4 +220,70 @@ final class RouteEngineV3FlushTests: XCTestCase {
         store.skip(.deviceDisconnected(id: "bt"), at: 70)
         XCTAssertNil(store.engine.obligations.flush)
     }
+
+    func test_R15_aResetClosesTheWindowOnTheStateBeforeIt_withTheCallSessionStillUp() {
+        // Default speaker; a videoChat call session (R11) makes the earpiece override play on the speaker, so
+        // after the unplug O = N = speaker: nothing to decide. The reset ends the call session (R19), but the
+        // window closes before the reset applies (v3's order within a record): O and N are still equal, so
+        // the reset flushes nothing, and the rebuild in voiceChat plays the override on the receiver.
+        let (engine, findings) = replayed([
+            (100, .joinChannel(channel: "c")),                                              // 1
+            (110, callSession("videoChat")),                                                // 2
+            (1000, .setRoute(target: .earpiece, api: nil)),                                 // 3: ineffective, videoChatMode
+            (2000, .deviceConnected(id: "hs", kind: .headset, name: nil, port: "Headphones")),
+            (2010, reading(.headset)),
+            (5000, .deviceDisconnected(id: "hs")),                                          // 6: a window, O = N
+            (5020, reading(.speaker)),                                                      // 7: N, and O
+            (5300, .mediaServicesReset),                                                    // 8: closes it
+            (6000, callSession("voiceChat")),                                               // 9: the rebuild
+        ], header: header(initialDefault: .speaker))
+        XCTAssertEqual(raised(.routeOverrideFlushed, in: findings), [], "O = N at the reset: nothing to flush")
+        XCTAssertEqual(engine.state.override, .earpiece, "the override survives the reset (I5)")
+        XCTAssertEqual(engine.state.predictedRoute, .receiver)
+    }
+
+    func test_R15_anOverrideSetDuringAnInterruptionThatAnotherReplaced_opensNoWindowAtTheRecovery() {
+        // Default speaker, device on the speaker. During an interruption the app asks for the earpiece
+        // (deferred); a second interruption (a new os.interruptionBegan, or a CallKit hold) replaces the
+        // first before the recovery. The deferred call is applied at the recovery (V2), so the override was
+        // set during the interruption that recovers: no flush window, and the speaker shown is a divergence.
+        for second: RecordBody in [.interruptionBegan(cause: .siri, wasSuspended: nil), .callKit(event: .didDeactivate, callId: nil)] {
+            let recovery: RecordBody = second == .interruptionBegan(cause: .siri, wasSuspended: nil)
+                ? .interruptionEnded(shouldResume: true) : .callKit(event: .didActivate, callId: nil)
+            let (engine, findings) = replayed([
+                (100, .joinChannel(channel: "c")),
+                (110, callSession()),
+                (130, reading(.speaker, .categoryChange)),
+                (2000, .interruptionBegan(cause: .otherApp, wasSuspended: nil)),            // 4
+                (2500, .setRoute(target: .earpiece, api: nil)),                             // 5: deferred, interrupted
+                (3000, second),                                                             // 6
+                (4000, recovery),                                                           // 7: recovers, applies 5
+                (9000, .sdkLog(level: "debug", message: "tick")),
+            ], header: header(initialDefault: .speaker))
+            XCTAssertNil(engine.obligations.flush, "\(second): no window at the recovery")
+            XCTAssertEqual(raised(.routeOverrideFlushed, in: findings), [], "\(second)")
+            XCTAssertEqual(engine.state.override, .earpiece, "\(second)")
+            XCTAssertEqual(engine.state.predictedRoute, .receiver, "\(second)")
+        }
+    }
+
+    func test_R15_anUnknownReadingLoggedAfterAReadingOfItsMs_doesNotHideItFromTheWindow() {
+        // The receiver reading and an `unknown` one are logged before the unplug of their ms: both are in the
+        // window the unplug opens; `unknown` is ignored, so the receiver (N) has been shown since 5000 and
+        // settles at 5501: the override is flushed.
+        let (engine, findings) = replayed([
+            (100, .joinChannel(channel: "c")),
+            (110, callSession()),
+            (1000, .setRoute(target: .speaker, api: nil)),                                  // 3
+            (2000, .deviceConnected(id: "hs", kind: .headset, name: nil, port: "Headphones")),
+            (2010, reading(.headset)),
+            (5000, reading(.receiver, .oldDeviceUnavailable)),                              // 6
+            (5000, reading(.unknown)),                                                      // 7
+            (5000, .deviceDisconnected(id: "hs")),                                          // 8: opens the window
+            (6000, .sdkLog(level: "debug", message: "tick")),
+        ])
+        XCTAssertEqual(raised(.routeOverrideFlushed, in: findings), ["[6, 8, 3]@5501"])
+        XCTAssertNil(engine.state.override)
+        XCTAssertEqual(engine.state.predictedRoute, .receiver)
+    }
 }

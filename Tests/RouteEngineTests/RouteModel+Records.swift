@@ -1,21 +1,68 @@
-import Contract
-import RouteEngine
 import TraceModel
 
-// The records and timers of the independent route model: how each changes what R8 and V1 read.
+// The records and timers of the independent route model: how each changes what R8 and V1 read, in the order
+// v3 decides for every record ("Decided for every v3 rule"): due timers first (`fire(at:)`, called by the
+// replay loop), then a flush window closes (R15), the conditions on the state before the record are read
+// (R18, I10), its change is applied, windows are met, and new windows open on the state after it.
 extension RouteModel {
-    /// Applies a record (after `flush()` when the engine flushed the override before it, R15).
-    mutating func apply(_ record: Record) {
+    /// Replays one record; returns V1's verdict when it is a route call (decided after R15's closing flush).
+    mutating func step(_ record: Record) -> ExpectedVerdict? {
         recoveredNow = 0
-        let t = record.t, seq = record.seq
+        recoveries = []
+        raised = []
+        if record.t != ms { newMs(record.t) }
         if macOS {
             switch record.body {
             case .joinChannel, .enterMeeting: engaged = true
             case .leaveChannel, .exitMeeting: engaged = false
             default: break
             }
-            return
+            return nil
         }
+        let opening = opensFlushWindow(record.body)
+        closeFlushWindow(before: record, opening: opening)
+        let verdict: ExpectedVerdict? = switch record.body {
+        case .setRoute, .setDefaultRoute, .clearRouteOverride: verdict(for: record.body)
+        default: nil
+        }
+        apply(record)
+        if !recoveries.isEmpty { recovered(t: record.t, by: record.seq) }
+        if opening, override != nil { openFlushWindow(by: record.seq, t: record.t, atRecovery: false) }
+        checkChoice(t: record.t)
+        return verdict
+    }
+
+    /// The records of a new ms: none of them came yet.
+    mutating func newMs(_ t: Int64) {
+        ms = t
+        msReadings = []
+        msPathUp = false
+        msOtherActivation = false
+        msActivated = false
+        msDeactivated = false
+        msUnusedInterrupted = 0
+        msRecovered = 0
+        msRecoveredWhileInterrupted = []
+    }
+
+    /// The interruption a record begins (I1, I9, I5, I11), read on the state before it.
+    func begins(_ body: RecordBody) -> Interruption? {
+        switch body {
+        case let .interruptionBegan(cause, wasSuspended):
+            guard engaged, interruption != .reset, interruption != .hold else { return nil }
+            return wasSuspended == true || cause == .appWasSuspended ? .stale : .system
+        case .mediaServicesReset:
+            return engaged ? .reset : nil
+        case .callKit(.didDeactivate, _):
+            return engaged && !ownCallEnded && interruption != .hold ? .hold : nil
+        default:
+            return nil
+        }
+    }
+
+    // swiftlint:disable:next function_body_length cyclomatic_complexity
+    private mutating func apply(_ record: Record) {
+        let t = record.t, seq = record.seq
         switch record.body {
         case .header(let h):
             macOS = h.device.os?.lowercased().hasPrefix("macos") ?? false
@@ -27,12 +74,13 @@ extension RouteModel {
             engaged = true
             moduleEnabled = true
             moduleDisabledSeq = nil
+            engagement(t: t, seq: seq)
         case .leaveChannel, .exitMeeting:
+            leaving(t: t, seq: seq)
             engaged = false
             leftSeq = seq
             override = nil
             overrideSeq = nil
-            flushed = nil
             interruption = .none
             pending = false
             choice = nil
@@ -40,10 +88,18 @@ extension RouteModel {
             if target != defaultTarget { defaultTarget = target; defaultSeq = seq }
             choice?.route = nil
         case .setRoute(let target, _):
-            if target != override { override = target; overrideSeq = seq }
+            if target != override {
+                override = target
+                overrideSeq = seq
+                if interrupted { overrideChangedWhileInterrupted = true }
+            }
             choice?.route = nil
         case .clearRouteOverride:
-            if override != nil { override = nil; overrideSeq = nil }
+            if override != nil {
+                override = nil
+                overrideSeq = nil
+                if interrupted { overrideChangedWhileInterrupted = true }
+            }
             choice?.route = nil
         case .setAudioModuleEnabled(let enabled):
             if enabled { moduleEnabled = true; moduleDisabledSeq = nil } else if moduleEnabled { moduleEnabled = false; moduleDisabledSeq = seq }
@@ -58,14 +114,14 @@ extension RouteModel {
             if case .unlisted = status { break }
             mic = status
             micSeq = seq
-        case let .interruptionBegan(cause, wasSuspended):
-            guard engaged, interruption != .reset, interruption != .hold else { break }
-            let stale = wasSuspended == true || cause == .appWasSuspended
-            begin(stale ? .stale : .system, seq)
+        case .interruptionBegan:
+            pathUp = false
+            guard let kind = begins(record.body) else { break }
+            begin(kind, seq, t: t)
             callUpDuring = callUp
             callEndedAt = nil
-            pending = stale
-            if stale { attempt() }
+            pending = kind == .stale
+            if kind == .stale { attempt() }
         case .interruptionEnded:
             guard interruption == .system else { break }
             pending = true
@@ -77,7 +133,7 @@ extension RouteModel {
             callIdleOrDisconnected = state == .idle || state == .disconnected
             guard interruption == .system || interruption == .stale, let id = interruptionSeq else { break }
             if callUp { callUpDuring = true } else if wasUp { callEndedAt = t }
-            if state == .disconnected { retries.append((t + retryDelay, id)) }
+            if state == .disconnected { retries.append((t + retryDelay, id, seq)) }
         case .appState(let state):
             switch state {
             case .background: foreground = false
@@ -88,65 +144,52 @@ extension RouteModel {
                                                  !callUpDuring || callEndedAt.map({ t - $0 >= retryDelay }) == true { recover() }
             }
         case .mediaServicesReset:
-            let kept = session
+            let kept = session, keptPath = pathUp
             session = nil
-            guard engaged else { break }
-            begin(.reset, seq)
-            // An activation of this ms logged before the reset is in its rebuild window: the rebuild.
+            pathUp = false
+            guard let kind = begins(record.body) else { break }
+            begin(kind, seq, t: t)
+            // An activation of this ms logged before the reset is in its rebuild window: the rebuild, as if it
+            // came after the reset, so the call session and the call path it left stay up (contract-notes).
             if let a = lastActivation, a.t == t {
                 if kept?.seq == a.seq { session = kept }
+                pathUp = keptPath
                 recover()
             }
         case .callKit(let event, _):
-            callKit(event, seq: seq, t: t)
+            callKit(event, record)
         case .sessionActivated(let a):
+            seenActivation = true
+            // I4: a reactivation while interrupted with a system call up is bound to fail (not a reset's rebuild).
+            let premature = callUp && (interruption == .system || interruption == .stale || interruption == .hold)
             guard a.ok else { break }
             lastActivation = (seq, t)
             let call = a.category == "playAndRecord"
             session = call ? (seq, a.mode == "videoChat", a.mode == "videoChat" || a.options.contains("allowAirPlay")) : nil
             if interruption == .reset || (call && interruption == .system && engaged && !callUp) { recover() }
+            activated(pathUp: call && !premature, other: !call)
         case let .sessionDeactivated(_, ok, _):
-            if ok ?? true { session = nil }
+            seenDeactivation = true
+            if ok ?? true {
+                session = nil
+                pathUp = false
+                deactivated()
+            }
         case let .routeChanged(route, _, _), let .routeSnapshot(route, _):
             lastReading = (route, seq)
             if route == .bluetooth || route == .headset { choice = nil }
+            read(route, seq: seq, t: t)
+        case .sdkInterrupted:
+            interruptedCallback(t: t, seq: seq)
+        case .sdkRecovered:
+            recoveredCallback(t: t, seq: seq)
         default:
             break
         }
-        checkChoice(t: t)
     }
 
-    /// A timer the engine fired: R15's restore, and I3's retry (which the model must have asked for itself).
-    /// Returns false when the engine fired a retry the model did not expect.
-    mutating func fire(_ timer: RouteTimer, engineOverride: RouteTarget?) -> Bool {
-        recoveredNow = 0
-        switch timer.kind {
-        case .flushSettle:
-            if override == nil, let back = flushed, engineOverride == back.target {
-                override = back.target
-                overrideSeq = back.seq
-                flushed = nil
-            }
-        case let .recoveryRetry(id, _):
-            guard let i = retries.firstIndex(where: { $0.due == timer.due && $0.interruption == id }) else { return false }
-            retries.remove(at: i)
-            guard interruptionSeq == id, interruption == .system || interruption == .stale else { return true }
-            if pending { attempt() } else if interruption == .system, canRecover { recover() }
-        default:
-            break
-        }
-        return true
-    }
-
-    /// R15's flush, as the engine's finding reports it: the override is dropped and remembered.
-    mutating func flush() {
-        guard let target = override else { return }
-        flushed = (target, overrideSeq)
-        override = nil
-        overrideSeq = nil
-    }
-
-    private mutating func callKit(_ event: CallKitEvent, seq: Int, t: Int64) {
+    private mutating func callKit(_ event: CallKitEvent, _ record: Record) {
+        let t = record.t, seq = record.seq
         switch event {
         case .answer, .start:
             ownCallEnded = false
@@ -157,44 +200,84 @@ extension RouteModel {
                 return
             }
             callKitWindow = true
+            callKitDues.append(t + recoveryWindow + 1)
             if event == .answer { windowAnswered = true }
         case .end:
             ownCallEnded = true
             callKitWindow = false
+            callKitDues = []
             windowAnswered = false
             choice = nil
+            ended()
         case .didActivate:
             ownCallEnded = false
             lastActivation = (seq, t)
             lastDidActivateAt = t
             if windowAnswered { answeredAt = t }
             callKitWindow = false
+            callKitDues = []
             windowAnswered = false
             if interruption == .hold || interruption == .reset { recover() }
+            activated(pathUp: true, other: false)
+            reactivationWindows = []
         case .didDeactivate:
-            if engaged, !ownCallEnded, interruption != .hold { begin(.hold, seq) }
-        case .hold, .unhold, .unlisted:
+            pathUp = false
+            deactivated()
+            if let kind = begins(.callKit(event: event, callId: nil)) { begin(kind, seq, t: t) }
+        case .unhold:
+            unhold(t: t, seq: seq)
+        case .hold, .unlisted:
             break
         }
     }
 
-    private var canRecover: Bool { engaged && callIdleOrDisconnected && foreground }
+    var canRecover: Bool { engaged && callIdleOrDisconnected && foreground }
 
-    private mutating func begin(_ kind: Interruption, _ seq: Int) {
+    private mutating func begin(_ kind: Interruption, _ seq: Int, t: Int64) {
+        interruptionBegins(kind, seq: seq, t: t)
         interruption = kind
         interruptionSeq = seq
         pending = false
         choice = nil
     }
 
-    private mutating func attempt() {
+    mutating func attempt() {
         if pending, canRecover { recover() }
     }
 
-    private mutating func recover() {
+    mutating func recover() {
+        recoveries.append((interruption, interruptionSeq))
         interruption = .none
         pending = false
         recoveredNow += 1
+    }
+
+    /// The timers due at `t`, in the order they were set within each kind: I3's retries, R15's settling, and
+    /// the windows whose "nothing came" finding falls due.
+    mutating func fire(at t: Int64) {
+        recoveredNow = 0
+        recoveries = []
+        raised = []
+        if t != ms { newMs(t) }
+        guard !macOS else { return }
+        while let i = retries.firstIndex(where: { $0.due == t }) {
+            let retry = retries.remove(at: i)
+            guard interruptionSeq == retry.interruption, interruption == .system || interruption == .stale else { continue }
+            if pending { attempt() } else if interruption == .system, canRecover { recover() }
+            if !recoveries.isEmpty { recovered(t: t, by: retry.callState) }
+            recoveries = []
+        }
+        if flush?.settleDue == t { settle(t: t) }
+        windowsDue(t)
+    }
+
+    /// The next time a timer of the model falls due.
+    var nextDue: Int64? {
+        let dues: [Int64?] = [
+            retries.map(\.due).min(), flush?.settleDue, pathWindows.map(\.due).min(), deactivationWindows.map(\.due).min(),
+            reactivationWindows.map(\.due).min(), callbackWindows.map(\.due).min(), recoveryWindows.map(\.due).min(),
+        ]
+        return dues.compactMap { $0 }.min()
     }
 
     /// I13: within the match window after a didActivate that closed an answer's window, R8 predicting

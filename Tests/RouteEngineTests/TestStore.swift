@@ -113,3 +113,32 @@ extension RouteEngine.State {
         callPathUp = true
     }
 }
+
+/// Replays `records` (time and body; seqs from 1, after `header` at seq 0) through a fresh engine as the
+/// replayer does: the timers due at or before a record's `t` fire before it, in the order they were set, and
+/// none fires after the last record. Returns the engine after the end and every finding raised, in order.
+func replayed(_ records: [(Int64, RecordBody)], header: RecordBody = header()) -> (engine: RouteEngine, findings: [Finding]) {
+    var engine = RouteEngine()
+    var timers: [RouteTimer] = []
+    var findings: [Finding] = []
+    func absorb(_ outputs: [RouteOutput]) {
+        for output in outputs {
+            if case .timer(let timer) = output { timers.append(timer) }
+            if case .finding(let f) = output { findings.append(f) }
+        }
+    }
+    absorb(engine.apply(Record(seq: 0, t: 0, header)))
+    for (i, (t, body)) in records.enumerated() {
+        while let next = timers.indices.filter({ timers[$0].due <= t }).min(by: { timers[$0].due < timers[$1].due }) {
+            absorb(engine.fire(timers.remove(at: next)))
+        }
+        absorb(engine.apply(Record(seq: i + 1, t: t, body)))
+    }
+    absorb(engine.finish(t: records.last?.0 ?? 0, lastSeq: records.count))
+    return (engine, findings)
+}
+
+/// The findings of `code`, each as its record seqs and its time: `"[7, 6, 3]@5501"`.
+func raised(_ code: FindingCode, in findings: [Finding]) -> [String] {
+    findings.filter { $0.code == code }.map { "\($0.seqs)@\($0.t)" }
+}
