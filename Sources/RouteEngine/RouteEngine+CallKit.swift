@@ -12,7 +12,7 @@ extension RouteEngine {
             // I7, I12; I13 ends at an answer or start.
             state.ownCallEnded = false
             state.callKitChoice = nil
-            if obligations.lastDidActivateAt == record.t {
+            if sameMs(at: record.t)?.didActivate == true {
                 // Same ms (v3): a `didActivate` logged before the action at its ms is in the action's window:
                 // CallKit has activated, so neither I7's window nor I12's stretch stays open, and an answer's
                 // `didActivate` opens I13's match window.
@@ -57,7 +57,6 @@ extension RouteEngine {
         // I13 reads I12's window, which I7's noDidActivate does not close.
         let answered = obligations.answeredWindow
         obligations.answeredWindow = false
-        obligations.lastDidActivateAt = record.t
         state.ownCallEnded = false
         state.callKitWindows.removeAll()
         state.callKitActionSeq = nil
@@ -66,7 +65,10 @@ extension RouteEngine {
         if state.interruptionKind == .hold { outputs += unheld(record) }
         outputs += activationSucceeded(record)
         outputs += callPathCameUp(record)
-        noteSameMs(record.t) { $0.pathCameUp = true }
+        noteSameMs(record.t) {
+            $0.pathCameUp = true
+            $0.didActivate = true
+        }
         return outputs
     }
 

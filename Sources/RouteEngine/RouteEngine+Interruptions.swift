@@ -136,7 +136,7 @@ extension RouteEngine {
         if pathUp {
             state.pendingConfirmation = nil
             state.activatedSinceInterruption = true
-        } else if ms?.activated == true || ms?.recoveredCallback == true {
+        } else if ms?.activation != nil || ms?.recoveredCallback == true {
             state.pendingConfirmation = nil
         } else {
             state.pendingConfirmation = PendingConfirmation(interruptionSeq: interruptionSeq, triggerSeq: triggerSeq, recoveredAt: t)
@@ -145,7 +145,7 @@ extension RouteEngine {
             obligations.latestCallbackT = nil
         } else {
             obligations.callbacks.append(CallbackWindow(interruptionSeq: interruptionSeq, triggerSeq: decidedBy, t: t,
-                                                        activated: activated || ms?.activated == true, called: ms?.recoveredCallback == true))
+                                                        activated: activated || ms?.activation != nil, called: ms?.recoveredCallback == true))
             obligations.latestCallbackT = t
         }
         outputs += recoveredCallbacksBefore(ms, t: t)
@@ -183,11 +183,10 @@ extension RouteEngine {
     /// A successful activation, or CallKit's `didActivate` (I7): it confirms a recovery, counts for I4's
     /// second half and I14 (b), and is the rebuild after a media services reset (I5).
     mutating func activationSucceeded(_ record: Record) -> [RouteOutput] {
-        obligations.lastActivation = Activation(seq: record.seq, t: record.t)
         if state.activatedSinceInterruption != nil { state.activatedSinceInterruption = true }
         if state.pendingConfirmation != nil { state.pendingConfirmation = nil }
         for i in obligations.callbacks.indices { obligations.callbacks[i].activated = true }
-        noteSameMs(record.t) { $0.activated = true }
+        noteSameMs(record.t) { $0.activation = Activation(seq: record.seq, t: record.t) }
         obligations.recoveryExplanation = nil
         return state.interruptionKind == .reset ? rebuilt(activation: record.seq, decidedBy: record.seq, t: record.t) : []
     }

@@ -97,8 +97,11 @@ extension RouteEngine {
         public var recoveredCallback = false
         /// `sdk.recovered` records replayed while interrupted, since the latest beginning (I14 c).
         public var recoveredWhileInterrupted: [Int] = []
-        /// A successful activation (`obs.sessionActivated` or `didActivate`) (I14 b, `interruption.notRecovered`).
-        public var activated = false
+        /// The latest successful activation (`obs.sessionActivated` or `didActivate`): I14 b,
+        /// `interruption.notRecovered`, and the rebuild of a reset at its ms (I5).
+        public var activation: Activation?
+        /// A `didActivate`: an `answer` or `start` at its ms is met by it (I7, I12).
+        public var didActivate = false
         /// The call path came up (R17).
         public var pathCameUp = false
         /// The category of the last successful activation in another category (R17).
@@ -156,11 +159,6 @@ extension RouteEngine {
         public var answeredWindow = false
         /// When a `didActivate` closed an `answer`'s window (I13 reads the match window after it).
         public var answeredActivationAt: Int64?
-        /// The latest successful activation (`obs.sessionActivated` or `didActivate`): a reset at its ms is
-        /// rebuilt by it (same ms, v3: a window opened at t0 holds the records of t0 logged before it).
-        public var lastActivation: Activation?
-        /// When the latest `didActivate` came: an `answer` or `start` at its ms is met by it (I7, same ms).
-        public var lastDidActivateAt: Int64?
         /// Whether any `obs.sessionDeactivated` record appeared so far (R18's gate).
         public var deactivationsRecorded = false
         /// The open-vocabulary fields and values `trace.unknownValue` was raised for (T1: once each).

@@ -11,7 +11,7 @@ extension RouteEngine {
     /// window, so it is the rebuild: the reset recovers at once, with the session and the call path that
     /// activation left (it counts as coming after the reset).
     mutating func mediaServicesReset(_ record: Record) -> [RouteOutput] {
-        let sameMs = obligations.lastActivation.flatMap { $0.t == record.t ? $0 : nil }
+        let earlier = sameMs(at: record.t)?.activation
         let session = state.callSession, pathUp = state.callPathUp
         // R15 first ("order within a record"): the flush window closes on the state before the reset, with
         // the call session that is up still deciding O and N (R11, R14).
@@ -37,7 +37,7 @@ extension RouteEngine {
         obligations.sameMs.recoveredWhileInterrupted = []
         obligations.silentSince = nil
         if !wasInterrupted { obligations.overrideChangedWhileInterrupted = false }
-        if let activation = sameMs {
+        if let activation = earlier {
             if !wasInterrupted { outputs += interruptedCallbackDue(record) }
             // The call session that is up survives only if that activation set it (R19: a reset ends any other).
             state.callSession = session?.seq == activation.seq ? session : nil
@@ -124,8 +124,6 @@ extension RouteEngine {
         obligations.answeredWindow = false
         obligations.answeredActivationAt = nil
         obligations.recoveryExplanation = nil
-        obligations.lastActivation = nil
-        obligations.lastDidActivateAt = nil
         stateReplaced()
         return outputs
     }
