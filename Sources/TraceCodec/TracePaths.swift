@@ -193,15 +193,14 @@ public enum TriageInputs {
                 if isTraceName { add(path) } else { skipped(Skipped(path: path, reason: .notATraceName)) }
                 continue
             }
+            let target = st.type == .symbolicLink ? (try? FileSystem.status(path))?.type : st.type
             guard isTraceName else {
                 // A link to a folder is not followed, and gets no word: it is not a file of this folder.
-                let target = st.type == .symbolicLink ? (try? FileSystem.status(path))?.type : st.type
                 if target != .directory { skipped(Skipped(path: path, reason: .notATraceName)) }
                 continue
             }
             // Only regular files (or links to them) outside the kernel's file systems: a pipe, a device
             // or /proc/kmsg would block the run.
-            let target = st.type == .symbolicLink ? (try? FileSystem.status(path))?.type : st.type
             if target != .regular {
                 if let why = notOpened(target) { skipped(Skipped(path: path, reason: why)) }
                 continue
