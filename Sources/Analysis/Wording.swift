@@ -87,8 +87,7 @@ public enum Wording {
             if let last = runs.last, p == last.upperBound + 1 { runs[runs.count - 1] = last.lowerBound...p } else { runs.append(p...p) }
         }
         let listed = runs.map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)–\($0.upperBound)" }
-        let parts = listed.count == 1 ? listed[0] : listed.dropLast().joined(separator: ", ") + " and " + listed[listed.count - 1]
-        return "session \(terminalSafe(s.id)), part\(s.parts.count == 1 ? "" : "s") \(parts)"
+        return "session \(terminalSafe(s.id)), part\(s.parts.count == 1 ? "" : "s") \(proseList(listed))"
     }
 
     /// "seq 12 api.setRoute at 3.200s (setAudioRoute(.speaker))" for a seq the result indexed.

@@ -14,6 +14,12 @@ public func fixed(_ v: Double, _ decimals: Int) -> String {
     return (v < 0 && n != 0 ? "-" : "") + String(whole) + (decimals > 0 ? "." + f : "")
 }
 
+/// Items in prose: "a", "a and b", "a, b and c".
+public func proseList(_ items: [String]) -> String {
+    guard let last = items.last else { return "" }
+    return items.count == 1 ? last : items.dropLast().joined(separator: ", ") + " and " + last
+}
+
 /// Removes control characters and escape sequences from trace text before it reaches a terminal.
 public func terminalSafe(_ s: String) -> String {
     var out = ""

@@ -59,7 +59,7 @@ enum RecordCommand {
         var missing: [Int] = []
         for (a, b) in zip(numbers, numbers.dropFirst()) where b > a + 1 { missing += Array((a + 1)..<b) }
         guard !missing.isEmpty else { return nil }
-        func list(_ n: [Int]) -> String { n.count == 1 ? "\(n[0])" : n.dropLast().map(String.init).joined(separator: ", ") + " and \(n[n.count - 1])" }
+        func list(_ n: [Int]) -> String { proseList(n.map(String.init)) }
         return "part\(missing.count == 1 ? "" : "s") \(list(missing)) of session \(terminalSafe(session)) \(missing.count == 1 ? "is" : "are") missing "
             + "(the parts given are \(list(numbers))): one merged trace holds every part's seqs in order, so it cannot be written without "
             + "\(missing.count == 1 ? "it" : "them"); give every part, or leave out --merge to write one file per part"
