@@ -316,8 +316,9 @@ public final class Replayer {
                 if d.startStateUnknown && !d.explained { result.unknownStartDivergenceCount += 1 }
                 if result.divergences.count < options.maxDivergences { result.divergences.append(d) }
             case let .explainedAfterClosing(d, final):
-                // X3: explained by a finding raised after it closed; its finding follows, as at a close.
-                result.unexplainedDivergenceCount -= 1
+                // X3: explained by a finding raised after it closed; its finding follows, as at a close. It leaves
+                // the count it was closed into (unexplained, or begun while the start state was unknown).
+                if d.startStateUnknown { result.unknownStartDivergenceCount -= 1 } else { result.unexplainedDivergenceCount -= 1 }
                 if let i = result.divergences.lastIndex(where: { $0.start == d.start }) {
                     result.divergences[i].explainedBy = d.explainedBy
                     result.divergences[i].explainedBySeq = d.explainedBySeq
