@@ -26,6 +26,16 @@ final class RouteEngineV3FlushAtRecoveryTests: XCTestCase {
         return store
     }
 
+    /// The same, and the earpiece asked during the interruption: deferred, to be applied at the recovery (seq 6).
+    private func earpieceDeferredDuringTheInterruption() -> TestStore {
+        var store = interruptedWithOverride()
+        store.send(.setRoute(target: .earpiece, api: nil), at: 2500, outputs: [
+            verdict(6, "api.setRoute", .deferred, .interrupted, causeSeq: 5, t: 2500),
+            finding("route.ineffective", .info, "V1", [6, 5], t: 2500, call: 6),
+        ]) { $0.override = .earpiece; $0.overrideSeq = 6; $0.pendingOverrideCall = 6 }
+        return store
+    }
+
     /// The recovery at `os.interruptionEnded` (seq 6, t=3000): the route in force counts as a reading taken then.
     private func recovered(_ store: inout TestStore) {
         store.send(.interruptionEnded(shouldResume: true), at: 3000, outputs: [
@@ -60,11 +70,7 @@ final class RouteEngineV3FlushAtRecoveryTests: XCTestCase {
     }
 
     func test_R15_noWindowAtARecoveryWhenTheOverrideWasSetDuringTheInterruption() {
-        var store = interruptedWithOverride()
-        store.send(.setRoute(target: .earpiece, api: nil), at: 2500, outputs: [
-            verdict(6, "api.setRoute", .deferred, .interrupted, causeSeq: 5, t: 2500),
-            finding("route.ineffective", .info, "V1", [6, 5], t: 2500, call: 6),
-        ]) { $0.override = .earpiece; $0.overrideSeq = 6; $0.pendingOverrideCall = 6 }
+        var store = earpieceDeferredDuringTheInterruption()
         // The SDK was asked to apply it at the recovery: a device that does not show it is a divergence.
         store.send(.interruptionEnded(shouldResume: true), at: 3000, outputs: [
             .recovered(t: 3000), timer(8001, .recoveryWindow(interruptionSeq: 5)), outcome(6, .applied, t: 3000, by: 7),
@@ -82,11 +88,7 @@ final class RouteEngineV3FlushAtRecoveryTests: XCTestCase {
     }
 
     func test_R15_aDevicePluggedAndUnpluggedDuringTheInterruption_theRecoveryStillKnowsTheOverrideWasSetDuringIt() {
-        var store = interruptedWithOverride()
-        store.send(.setRoute(target: .earpiece, api: nil), at: 2500, outputs: [
-            verdict(6, "api.setRoute", .deferred, .interrupted, causeSeq: 5, t: 2500),
-            finding("route.ineffective", .info, "V1", [6, 5], t: 2500, call: 6),
-        ]) { $0.override = .earpiece; $0.overrideSeq = 6; $0.pendingOverrideCall = 6 }
+        var store = earpieceDeferredDuringTheInterruption()
         // Interrupted: neither device change opens a window, and neither may make the recovery forget the call.
         store.send(.deviceConnected(id: "hs", kind: .headset, name: nil, port: "Headphones"), at: 2600) {
             $0.devices = [.init(id: "hs", kind: .headset, seq: 7)]
