@@ -127,7 +127,7 @@ public struct QualityEngine: Sendable {
             return []
         case let .sdkError(api, error):
             return sdkErrorObserved(api: api, error: error, seq: seq, t: t)
-        case .dropped, .checkpoint, .joinChannel, .leaveChannel, .enterMeeting, .exitMeeting, .setDefaultRoute, .setRoute,
+        case .dropped, .checkpoint, .report, .paused, .joinChannel, .leaveChannel, .enterMeeting, .exitMeeting, .setDefaultRoute, .setRoute,
              .clearRouteOverride, .setAudioModuleEnabled, .deviceConnected, .deviceDisconnected, .micPermission,
              .interruptionBegan, .interruptionEnded, .callState, .appState, .mediaServicesReset, .callKit, .routeChanged,
              .routeSnapshot, .sessionActivated, .sessionDeactivated, .overrideOutput, .sdkInterrupted, .sdkRecovered,

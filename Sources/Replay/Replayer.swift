@@ -123,6 +123,16 @@ public final class Replayer {
             result.droppedRecords += count
             if result.dropped.count < 100 { result.dropped.append(DroppedRange(count: count, fromT: fromT, toT: toT, seq: record.seq)) }
         }
+        if case let .report(id, note) = record.body, result.reports.count < ReportMark.kept {
+            result.reports.append(ReportMark(id: TextCap.clip(id), note: note.map { TextCap.clip($0) }, t: record.t, seq: record.seq))
+        }
+        // A pause is lost like a drop (nothing recorded there), of records nobody counted.
+        if case let .paused(fromT, toT, reason) = record.body {
+            result.pausedStretches += 1
+            if result.dropped.count < 100 {
+                result.dropped.append(DroppedRange(count: 0, fromT: fromT, toT: toT, seq: record.seq, pause: reason))
+            }
+        }
         index(record)
         if case .expect(let e) = record.body {
             var step = ReplayStep(t: record.t, record: nil)

@@ -32,6 +32,18 @@ public enum ResultJSON {
         w.key("traceEnd"); w.string(r.end == .crash ? "crash" : "end")
         session(r, &w)
         summary(r, &w)
+        if !r.reports.isEmpty {
+            // Only where the app marked a user's report: every other document keeps its shape.
+            w.key("reports"); w.beginArray()
+            for m in r.reports {
+                w.beginObject()
+                w.key("id"); w.string(m.id)
+                if let note = m.note { w.key("note"); w.string(note) }
+                w.key("t"); w.int(m.t); w.key("seq"); w.int(m.seq)
+                w.endObject()
+            }
+            w.endArray()
+        }
         if !r.dropped.isEmpty {
             // Only where the recorder dropped records: every other document keeps its shape.
             w.key("droppedRecords"); w.int(r.droppedRecords)
@@ -39,6 +51,7 @@ public enum ResultJSON {
             for d in r.dropped {
                 w.beginObject()
                 w.key("count"); w.int(d.count); w.key("fromT"); w.int(d.fromT); w.key("toT"); w.int(d.toT); w.key("seq"); w.int(d.seq)
+                if let reason = d.pause { w.key("paused"); w.string(reason.rawValue) }
                 w.endObject()
             }
             w.endArray()

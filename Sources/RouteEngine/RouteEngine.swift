@@ -159,7 +159,8 @@ public struct RouteEngine: Sendable {
         case .sdkInterrupted:
             return sdkInterrupted(record)
         case .qualityReport, .speakers, .sdkActiveSpeakers, .sdkLog, .sdkCallStateChanged, .sdkQualityChanged,
-             .sdkLayerSwitched, .sdkError, .connEngine, .connState, .srvLayerSwitched, .dropped, .checkpoint, .expect:
+             .sdkLayerSwitched, .sdkError, .connEngine, .connState, .srvLayerSwitched, .dropped, .checkpoint, .report, .paused,
+             .expect:
             return nil
         case .joinChannel, .enterMeeting, .leaveChannel, .exitMeeting, .setDefaultRoute, .setRoute, .clearRouteOverride,
              .setAudioModuleEnabled, .subscribe, .switchLayer, .deviceConnected, .deviceDisconnected, .micPermission,
@@ -221,7 +222,7 @@ public struct RouteEngine: Sendable {
             return type.hasPrefix("api.") || type.hasPrefix("os.") ? [] : nil
         case .header, .routeChanged, .sdkRecovered, .qualityReport, .speakers, .sdkActiveSpeakers, .sdkLog, .sdkInterrupted,
              .sdkCallStateChanged, .sdkQualityChanged, .sdkLayerSwitched, .sdkError, .connEngine, .connState, .srvLayerSwitched,
-             .routeSnapshot, .dropped, .checkpoint, .expect:
+             .routeSnapshot, .dropped, .checkpoint, .report, .paused, .expect:
             return nil
         }
     }

@@ -19,6 +19,10 @@ struct TraceSummary {
     var damageCount = 0
     var stats = ContainerStats()
     var gaps = RecordGaps()
+    /// The user's problem reports marked in the trace (`trace.report`), the first 64.
+    var reports: [(id: String, note: String?, t: Int64, seq: Int)] = []
+    /// Stretches the recorder says it lost (`trace.dropped`, `trace.paused`), the first 100.
+    var lost: [(seq: Int, fromT: Int64, toT: Int64, dropped: Int?, pause: PauseReason?)] = []
     /// Distinct record types counted; further types are counted together (a hostile trace can make
     /// every record a new type).
     static let typeCap = 1000
@@ -36,6 +40,7 @@ struct TraceSummary {
                 s.lastT = r.t
                 if s.byType[r.type] != nil || s.byType.count < typeCap { s.byType[r.type, default: 0] += 1 } else { s.otherTypes += 1 }
                 s.gaps.observe(r)
+                s.noteRecorderMarks(r)
             case .problem(let p):
                 s.problemCount += 1
                 if p.isDamage { s.damageCount += 1 }
@@ -50,6 +55,28 @@ struct TraceSummary {
     }
 
     var durationMs: Int64 { (lastT ?? 0) - (firstT ?? 0) }
+
+    /// Keeps what the recorder says about the session: the user's reports, and what it lost.
+    mutating func noteRecorderMarks(_ r: Record) {
+        switch r.body {
+        case let .report(id, note) where reports.count < 64:
+            reports.append((TextCap.clip(id), note.map { TextCap.clip($0) }, r.t, r.seq))
+        case let .dropped(count, fromT, toT) where lost.count < 100:
+            lost.append((r.seq, fromT, toT, count, nil))
+        case let .paused(fromT, toT, reason) where lost.count < 100:
+            lost.append((r.seq, fromT, toT, nil, reason))
+        default:
+            break
+        }
+    }
+
+    /// The `lost` line's stretches, in words.
+    var lostText: String {
+        lost.prefix(10).map { l in
+            let what = l.pause.map { "nothing recorded (\($0.words))" } ?? "\(l.dropped ?? 0) records dropped"
+            return "\(what) \(formatDuration(l.fromT))–\(formatDuration(l.toT)) (seq \(l.seq) \(l.pause == nil ? "trace.dropped" : "trace.paused"))"
+        }.joined(separator: ", ") + (lost.count > 10 ? ", … \(lost.count - 10) more" : "")
+    }
 }
 
 /// `rtctrace info`: header, duration, counts, frames, sizes, gaps, unknown types, recovery events.
@@ -98,6 +125,9 @@ enum InfoCommand {
             o += "header    missing\n"
         }
         o += "duration  \(formatDuration(s.durationMs))\n"
+        for m in s.reports {
+            o += "report    \(terminalSafe(m.id)) at \(formatDuration(m.t)) (seq \(m.seq))" + (m.note.map { ": " + terminalSafe($0) } ?? "") + "\n"
+        }
         o += "records   \(s.records)\n"
         for (type, n) in s.byType.sorted(by: { $0.key < $1.key }) {
             o += "  " + terminalSafe(type) + String(repeating: " ", count: max(1, 28 - type.count)) + "\(n)\n"
@@ -125,6 +155,8 @@ enum InfoCommand {
         if !s.unknownTypes.isEmpty {
             o += "unknown   " + s.unknownTypes.sorted { $0.key < $1.key }.map { "\(terminalSafe($0.key)) ×\($0.value)" }.joined(separator: ", ") + "\n"
         }
+        // What the recorder itself lost: it counted the records (or paused), so seq has no gap there.
+        if !s.lost.isEmpty { o += "lost      " + terminalSafe(s.lostText) + " (the recorder's own account: what happened there is not in the trace)\n" }
         let gaps = s.problems.filter { $0.kind == .seqGap }
         o += "seq gaps  \(gaps.isEmpty ? "none" : gaps.map { $0.lost.map { "\($0.lowerBound)–\($0.upperBound)" } ?? "seq \($0.seq ?? -1)" }.joined(separator: ", "))\n"
         let recovery = s.problems.filter { $0.kind != .seqGap }
@@ -158,6 +190,24 @@ enum InfoCommand {
             w.beginObject()
             w.key("startT"); w.int(g.startT); w.key("endT"); w.int(g.endT)
             w.key("startSeq"); w.int(g.startSeq); w.key("endSeq"); w.int(g.endSeq)
+            w.endObject()
+        }
+        w.endArray()
+        w.key("reports"); w.beginArray()
+        for m in s.reports {
+            w.beginObject()
+            w.key("id"); w.string(m.id)
+            if let note = m.note { w.key("note"); w.string(note) }
+            w.key("t"); w.int(m.t); w.key("seq"); w.int(m.seq)
+            w.endObject()
+        }
+        w.endArray()
+        w.key("lost"); w.beginArray()
+        for l in s.lost {
+            w.beginObject()
+            w.key("seq"); w.int(l.seq); w.key("fromT"); w.int(l.fromT); w.key("toT"); w.int(l.toT)
+            if let n = l.dropped { w.key("dropped"); w.int(n) }
+            if let p = l.pause { w.key("paused"); w.string(p.rawValue) }
             w.endObject()
         }
         w.endArray()
