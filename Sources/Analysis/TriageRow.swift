@@ -234,7 +234,8 @@ public struct TriageRow: Sendable, Equatable {
 
     /// Problem kinds that are damage (the others say the input is empty, unreadable or not a trace).
     static let damageKinds: Set<String> = Set([TraceProblem.Kind.badRecord, .badFrame, .tornFrame, .garbage, .lineTooLong,
-                                               .windowTooLarge, .seqGap, .timeBackwards, .header, .headerMissing, .notClosed].map(\.rawValue))
+                                               .windowTooLarge, .seqGap, .timeBackwards, .header, .headerMissing, .notClosed,
+                                               .bundleMismatch].map(\.rawValue))
 
     /// The row's tags: the input's state; then, for an input with something to judge, one per finding
     /// code and, from what became of each call, the umbrella tag, `took-effect-late` and the causes.

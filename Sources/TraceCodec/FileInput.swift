@@ -21,17 +21,27 @@ public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// A file opened for sequential reading (or standard input for `-`).
+/// A file opened for sequential reading (or standard input for `-`, or a bundle's member, `BUNDLE/NAME`).
 final class FileInput {
     let path: String
     let file: OpenFile
     /// The file's size when it is a regular file (nil for standard input, pipes and devices).
     private(set) var size: Int?
 
+    /// A bundle's member (`BUNDLE/NAME`): where its bytes are in the archive, and how many are left.
+    private var member: (next: Int64, left: Int)?
+    /// Why a bundle's member is not what its manifest says (`TraceBundle`), or nil.
+    private(set) var bundleMismatch: String?
+
     init(path: String) throws {
         self.path = path
         if path == "-" {
             file = OpenFile(borrowing: .standardInput, name: "-")
+        } else if let (bundle, m) = TraceBundle.locate(path) {
+            do { file = try OpenFile(bundle.path, .readOnly) } catch { throw FileError.system(bundle.path, "cannot open", error) }
+            member = (m.offset, m.size)
+            size = m.size
+            bundleMismatch = bundle.mismatched[m.name]
         } else {
             do { file = try OpenFile(path, .readOnly) } catch { throw FileError.system(path, "cannot open", error) }
             let status = try? file.status()
@@ -44,6 +54,14 @@ final class FileInput {
 
     /// Reads up to `count` bytes into `buffer`; 0 at end of file.
     func read(into buffer: UnsafeMutableRawPointer, count: Int) throws -> Int {
+        if let m = member {
+            guard m.left > 0 else { return 0 }
+            do {
+                let n = try file.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: min(count, m.left)), at: m.next)
+                member = (m.next + Int64(n), n == 0 ? 0 : m.left - n)
+                return n
+            } catch { throw FileError.system(path, "read failed", error) }
+        }
         do { return try file.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: count)) } catch {
             throw FileError.system(path, "read failed", error)
         }

@@ -180,7 +180,7 @@ public final class TraceReader: IteratorProtocol, Sequence {
             return true
         }
         let explained = explainLoss(before: record.seq)
-        if let p = accept(seq: record.seq, t: record.t, body: record.body, type: record.type, gapExplained: explained) {
+        if let p = accept(seq: record.seq, t: record.t, body: record.body, type: record.type, gapExplained: explained, late: record.late) {
             out.append(.problem(remember(p)))
         }
         if out.isEmpty {

@@ -50,6 +50,8 @@ extension TraceRecorder {
         var clipped = false
         /// The value that says so in the record (`"_clipped": true`).
         static let clippedKey = "_clipped"
+        /// Names every record gives its own meaning (`late` since version 4): a value so named becomes `_NAME`.
+        static let reservedNames: Set<String> = ["seq", "t", "type", "late"]
 
         init(name: String, values: [(String, CustomValue)]) {
             type = Self.prefix + Self.safeName(name, allowDots: true)
@@ -57,7 +59,7 @@ extension TraceRecorder {
             var kept: [(name: String, value: CustomValue)] = []
             for (n, v) in values {
                 var key = Self.safeName(n, allowDots: false)
-                if key == "seq" || key == "t" || key == "type" { key = "_" + key }
+                if Self.reservedNames.contains(key) { key = "_" + key }
                 guard kept.count < Self.maxValues else { clipped = true; break }
                 guard seen.insert(key).inserted else { continue }
                 kept.append((key, v))
@@ -108,11 +110,11 @@ extension TraceRecorder {
         /// The record's JSON line: private strings through `token` (nil: as they are).
         func jsonLine(seq: Int, t: Int64, token: ((String) -> String)?) -> String {
             var w = JSONWriter(reserving: 128)
-            encode(seq: seq, t: t, token: token, into: &w)
+            encode(seq: seq, t: t, late: false, token: token, into: &w)
             return w.string
         }
 
-        func encode(seq: Int, t: Int64, token: ((String) -> String)?, into w: inout JSONWriter) {
+        func encode(seq: Int, t: Int64, late: Bool, token: ((String) -> String)?, into w: inout JSONWriter) {
             w.beginObject()
             w.staticKey("seq"); w.int(seq)
             w.staticKey("t"); w.int(t)
@@ -128,6 +130,7 @@ extension TraceRecorder {
             }
             // The note a reader sees: names or values were cut or left out (a clipped string says so itself).
             if clipped, !values.contains(where: { $0.name == Self.clippedKey }) { w.key(Self.clippedKey); w.bool(true) }
+            if late, !values.contains(where: { $0.name == "late" }) { w.key("late"); w.bool(true) }
             w.endObject()
         }
     }

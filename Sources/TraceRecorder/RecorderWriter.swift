@@ -1,3 +1,4 @@
+import Dispatch
 import TraceFrames
 import TraceModel
 
@@ -45,13 +46,25 @@ final class RecorderWriter: @unchecked Sendable {
     /// What this process has recorded, for the checkpoint that begins each later part.
     var state: SessionState
     var batch: [PendingRecord] = []
+    /// Records taken but held back for the next round (their calls came after the round began).
+    var carry: [PendingRecord] = []
     var line = JSONWriter(reserving: 1024)
     /// Records over the record cap, since the last `trace.dropped` for them.
     var oversized: DropEpisode?
     var oversizedLogged = false
     var compressionFailureLogged = false
     /// Counters published into `core.stats` whenever the writer holds the lock.
-    var written = 0, frames = 0, syncs = 0, files = 0, bytes = 0, wakeups = 0, oversizedCount = 0
+    var written = 0, frames = 0, syncs = 0, files = 0, bytes = 0, wakeups = 0, oversizedCount = 0, pauses = 0
+    /// Recording is paused (switched off, the volume locked, the disk full, free space low), since when.
+    var pause: PauseState?
+    /// When free space was last compared with the floor (clock reading).
+    var spaceCheckedNanos: UInt64?
+    /// The earliest record taken but not written before a pause began (a write failed under it).
+    var lostFrom: UInt64?
+    /// The `t` of the open part's header: no record of the part is written before it.
+    var partStartT: Int64 = 0
+    /// The open part continues a session after a restart (its header says `resumed`).
+    var isResumedPart = false
     /// The size of the open file when its bytes were last counted.
     var countedFileBytes = 0
     /// The seq the next part starts at, kept when a part is closed.
@@ -86,37 +99,48 @@ final class RecorderWriter: @unchecked Sendable {
 
     /// The writer thread's body: start the session, then write until closed or failed.
     func run() {
+        ThreadProducers.current.writerOf.insert(core.id)
         do {
             guard try startSession() else {
                 stop(failed: false)
                 return
             }
+        } catch let failure as RecorderFailure where failure.pause != nil && sampled {
+            // The folder cannot be written now (a locked volume, a full disk): the first part waits.
+            beginPause(failure.pause!, at: clock.monotonicNanoseconds(), failure: failure)
         } catch {
             fail("recording did not start: \(error)")
             return
         }
+        var probing = false
         while true {
             core.lock.lock()
             publishStats()
             while true {
                 if core.stopRequested || core.crashRequested { break }
                 if core.suspended {
-                    core.writerWaiting = false
-                    core.lock.wait(0)
+                    sleepLocked(until: nil)
                     continue
                 }
                 if core.flushRequested > core.flushDone || core.promoteRequested || !core.rotations.isEmpty { break }
-                if core.items.count >= core.frameRecords || core.appCallWaiting || core.bytes >= core.wakeBytes { break }
-                let due = nextDeadline(queued: core.items.first?.nanos)
+                if core.idleProbe > core.idleProbeDone {
+                    if probing { core.idleProbeDone = core.idleProbe } else { break }
+                }
+                if pauseChangeDue() { break }
+                let due: UInt64?
+                if let pause {
+                    // Paused: nothing is taken; the writer wakes to try again (or for a request).
+                    due = pause.reason == .disabled ? nil : pause.retryAt
+                } else {
+                    let q = core.scanLocked()
+                    if q.count >= core.frameRecords || q.appCall || q.bytes >= core.wakeBytes { break }
+                    let oldest = [q.oldest, carry.first?.nanos].compactMap { $0 }.min()
+                    due = nextDeadline(queued: oldest)
+                    // Nothing unwritten: the next record wakes the writer, whatever deadline it sleeps to.
+                    if q.count == 0 && carry.isEmpty && frameFirstNanos == nil && !core.armWakeLocked() { continue }
+                }
                 if let due, clock.monotonicNanoseconds() >= due { break }
-                // Nothing unwritten: the next record wakes the writer, whatever deadline it sleeps to.
-                core.writerWaiting = core.items.isEmpty && frameFirstNanos == nil
-                core.writerIdle = true
-                core.lock.broadcast(1)
-                sleep(until: due)
-                core.writerIdle = false
-                wakeups += 1
-                core.stats.wakeups = wakeups
+                sleepLocked(until: due)
             }
             if core.crashRequested {
                 core.lock.unlock()
@@ -126,33 +150,62 @@ final class RecorderWriter: @unchecked Sendable {
                 return
             }
             // Every request pending now is served by this round, whichever woke the writer.
+            probing = core.idleProbe > core.idleProbeDone
             let stopping = core.stopRequested
             let flushTo = core.flushRequested > core.flushDone ? core.flushRequested : 0
             let promote = core.promoteRequested
-            let rotations = core.rotations
+            var rotations = core.rotations
             core.promoteRequested = false
             core.rotations = []
-            core.writerWaiting = false
-            let drops = core.take(into: &batch)
+            let change = takePauseChange()
+            var resuming = false
+            if case .enabled? = change { resuming = true }
+            if case .both? = change { resuming = true }
+            // Calls that took their order after this point wait for the next round: one of their
+            // thread's slots may already have been passed, and an earlier call's record not.
+            let cutoff = stopping ? nil : core.sequence.current()
+            let drops = pause == nil || resuming || stopping ? core.takeLocked(into: &batch) : nil
             core.lock.unlock()
+            holdBack(after: cutoff)
             do {
-                try write(batch, drops: drops, force: stopping || flushTo > 0 || !rotations.isEmpty)
+                if let change { try applyBeforeWriting(change) }
+                if stopping { try finishPaused() }
+                if pause == nil {
+                    batch.sort(by: PendingRecord.precedes)
+                    try write(batch, drops: drops, force: stopping || flushTo > 0 || !rotations.isEmpty)
+                } else if !batch.isEmpty {
+                    // Taken as the pause went on: lost with it.
+                    notePausedLoss(batch)
+                }
                 batch.removeAll(keepingCapacity: true)
+                if let change { try applyAfterWriting(change) }
+                if pause != nil && !stopping { try retryIfDue() }
                 if promote { try promoteKept() }
                 if !rotations.isEmpty && !stopping {
-                    let path = try rotate(toOutbox: true)
-                    for done in rotations { done?(path) }
+                    let needed = rotations.contains { !$0.onlyIfRecords } || (file.map { $0.recordsAppended > 0 } ?? false)
+                    let path = pause == nil && needed ? try rotate(toOutbox: true) : nil
+                    for r in rotations { r.done?(path) }
+                    rotations = []
                 }
                 if stopping {
                     let path = try closeFile()
-                    for done in rotations { done?(path) }
+                    for r in rotations { r.done?(path) }
                     enforceCaps()
                     stop(failed: false)
                     return
                 }
+            } catch let failure as RecorderFailure where !stopping && failure.pause != nil {
+                batch.removeAll(keepingCapacity: true)
+                beginPause(failure.pause!, at: clock.monotonicNanoseconds(), failure: failure)
+                for r in rotations { r.done?(nil) }
             } catch {
-                for done in rotations { done?(nil) }
-                fail("recording stopped: \(error)")
+                batch.removeAll(keepingCapacity: true)
+                for r in rotations { r.done?(nil) }
+                if stopping && pause != nil {
+                    abandonWhilePaused(error)
+                } else {
+                    fail("recording stopped: \(error)")
+                }
                 return
             }
             if flushTo > 0 {
@@ -165,24 +218,41 @@ final class RecorderWriter: @unchecked Sendable {
         }
     }
 
-    /// Sleeps (holding the lock) until `due` on the recorder's clock, or until woken: a manual clock
-    /// rings an alarm when its time reaches `due`; the system clock is waited on for the span.
-    private func sleep(until due: UInt64?) {
+    /// Sleeps (called holding the lock, which it releases meanwhile) until `due` on the recorder's
+    /// clock, or until woken: a manual clock rings an alarm when its time reaches `due`; the system
+    /// clock is waited on for the span. Callers wake it through the semaphore, holding no lock.
+    private func sleepLocked(until due: UInt64?) {
+        core.writerIdle = true
+        core.lock.broadcast(1)
+        core.lock.unlock()
         if let alarms = clock as? AlarmClock {
             let core = core
-            let passed = alarms.setAlarm(owner: ObjectIdentifier(self), due: due) {
-                core.lock.lock()
-                core.writerIdle = false
-                core.lock.signal(0)
-                core.lock.unlock()
-            }
-            if !passed { core.lock.wait(0) }
+            let passed = alarms.setAlarm(owner: ObjectIdentifier(self), due: due) { core.wakeWriter() }
+            if !passed { core.wake.wait() }
         } else if let due {
             let now = clock.monotonicNanoseconds()
-            if due > now { core.lock.wait(0, nanoseconds: due - now) }
+            if due > now { _ = core.wake.wait(timeout: .now() + .nanoseconds(Int(min(due - now, UInt64(Int.max))))) }
         } else {
-            core.lock.wait(0)
+            core.wake.wait()
         }
+        // Wake-ups given while it slept are all answered by the round that follows.
+        while core.wake.wait(timeout: .now()) == .success {}
+        core.lock.lock()
+        core.writerIdle = false
+        wakeups += 1
+        core.stats.wakeups = wakeups
+    }
+
+    /// Puts last round's held-back records with this round's, and holds back those whose calls took
+    /// their order after `cutoff` (nil: none), so that a round writes calls in the order they were made.
+    private func holdBack(after cutoff: UInt64?) {
+        if !carry.isEmpty {
+            batch.append(contentsOf: carry)
+            carry.removeAll(keepingCapacity: true)
+        }
+        guard let cutoff, batch.contains(where: { $0.order > cutoff }) else { return }
+        carry = batch.filter { $0.order > cutoff }
+        batch.removeAll { $0.order > cutoff }
     }
 
     /// When the writer must act without being woken: the oldest unwritten record (framed or queued)
@@ -199,15 +269,20 @@ final class RecorderWriter: @unchecked Sendable {
         return due
     }
 
-    /// Writes a batch (and the drop records of its overflow episodes), then the frame and sync they make due.
+    /// Writes a batch (and the drop records of its overflow episodes, each followed by the provider's
+    /// checkpoint), then the frame and sync they make due.
     private func write(_ batch: [PendingRecord], drops: DropEpisode?, force: Bool) throws {
-        for p in batch { try append(p.payload, nanos: p.nanos) }
-        if let d = drops {
-            try append(.record(.dropped(count: d.count, fromT: t(d.firstNanos), toT: t(d.lastNanos))), nanos: d.lastNanos)
+        for (i, p) in batch.enumerated() {
+            do { try append(p.payload, nanos: p.nanos) } catch {
+                // What was not written is lost with the pause that follows (or the failure).
+                notePausedLoss(batch[i...])
+                throw error
+            }
         }
+        if let d = drops { try writeDropped(d) }
         if let d = oversized {
             oversized = nil
-            try append(.record(.dropped(count: d.count, fromT: t(d.firstNanos), toT: t(d.lastNanos))), nanos: d.lastNanos)
+            try writeDropped(d)
         }
         let now = clock.monotonicNanoseconds()
         if let first = frameFirstNanos, force || now + slackNanos >= first + frameNanos { try writeFrame() }
@@ -238,9 +313,11 @@ final class RecorderWriter: @unchecked Sendable {
         unsynced = true
     }
 
-    /// Writes the waiting records as one frame, then rotates when the file has reached its size.
+    /// Writes the waiting records as one frame (when free space is over the floor), then rotates when
+    /// the file has reached its size.
     func writeFrame() throws {
         guard let file, file.bufferedRecords > 0 else { return }
+        try checkSpace()
         try frameWaitingRecords(of: file)
         countBytes()
         switch config.sync {
@@ -274,7 +351,7 @@ final class RecorderWriter: @unchecked Sendable {
     }
 
     /// Copies the writer's counters into the shared statistics; call holding the lock.
-    private func publishStats() {
+    func publishStats() {
         core.stats.written = written
         core.stats.frames = frames
         core.stats.syncs = syncs
@@ -282,6 +359,8 @@ final class RecorderWriter: @unchecked Sendable {
         core.stats.bytes = bytes
         core.stats.wakeups = wakeups
         core.stats.oversized = oversizedCount
+        core.stats.dropped = oversizedCount
+        core.stats.pauses = pauses
         core.framedSeq = framedSeq
     }
 
@@ -290,17 +369,15 @@ final class RecorderWriter: @unchecked Sendable {
         if let alarms = clock as? AlarmClock { _ = alarms.setAlarm(owner: ObjectIdentifier(self), due: nil) {} }
         core.lock.lock()
         publishStats()
-        core.accepting = false
+        core.setStateLocked(.stopped, discard: true)
         core.finished = true
         // Closing wrote everything: a flush still awaited is done (after a failure it never will be).
         if !failed { core.flushDone = core.flushRequested }
-        core.items.removeAll()
-        core.bytes = 0
         let rotations = core.rotations
         core.rotations = []
         core.lock.broadcast(1)
         core.lock.unlock()
-        for done in rotations { done?(nil) }
+        for r in rotations { r.done?(nil) }
     }
 
     /// Reports a failure to the log and stops recording; the files written before stay as they are.
