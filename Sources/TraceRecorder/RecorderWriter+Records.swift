@@ -31,7 +31,7 @@ extension RecorderWriter {
             var text: String
             var lvl = level
             if redactor != nil {
-                text = message.rendered { self.redactor!.logValue($0) }
+                text = message.rendered { self.redactor!.logValue($0, $1) }
                 lvl = redactor!.level(level)
             } else {
                 text = message.text
@@ -40,7 +40,7 @@ extension RecorderWriter {
             Record(seq: file.nextSeq, t: t, .sdkLog(level: lvl, message: text), late: late).encode(into: &line)
         case .custom(let c):
             if redactor != nil {
-                c.encode(seq: file.nextSeq, t: t, late: late, token: { self.redactor!.customValue($0) }, into: &line)
+                c.encode(seq: file.nextSeq, t: t, late: late, token: { self.redactor!.customValue($0, $1) }, into: &line)
             } else {
                 c.encode(seq: file.nextSeq, t: t, late: late, token: nil, into: &line)
             }
