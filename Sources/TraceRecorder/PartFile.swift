@@ -125,14 +125,14 @@ final class PartFile {
     }
 
     /// Writes what is buffered, then the end mark, and closes the file.
+    /// When a write fails (a locked volume, a full disk), the file stays open as it was, so that closing
+    /// can be tried again.
     func close(_ encoder: FrameEncoder) throws {
         guard !closed else { return }
-        defer {
-            closed = true
-            try? file.close()
-        }
         try flushFrame(encoder)
         try writeUnit(TraceMark.end(lastSeq: Int64(nextSeq - 1)).frame)
+        closed = true
+        try? file.close()
     }
 
     /// Closes the file as a killed process leaves it: buffered records lost, no end mark (for tests).

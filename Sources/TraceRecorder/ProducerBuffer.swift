@@ -129,12 +129,16 @@ final class ProducerBuffer: @unchecked Sendable {
         return number << 40 | (calls & 0xFF_FFFF_FFFF)
     }
 
-    /// Locks a slot without waiting: the first free one, nil when both are taken (only when two threads
-    /// share a producer, which its rules forbid, or the writer is between slots of a retiring thread).
+    /// Locks a slot without waiting: the first free one. The writer holds at most one slot at a time, but
+    /// it moves from one to the other: a try that finds both taken one after the other tries again, a
+    /// few times (never waiting). Nil when both stay taken: only when two threads share a producer,
+    /// which its rules forbid.
     @inline(__always)
     private func lockSlot() -> Slot? {
-        if slots.0.lock.tryLock() { return slots.0 }
-        if slots.1.lock.tryLock() { return slots.1 }
+        for _ in 0..<4 {
+            if slots.0.lock.tryLock() { return slots.0 }
+            if slots.1.lock.tryLock() { return slots.1 }
+        }
         return nil
     }
 

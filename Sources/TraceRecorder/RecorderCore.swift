@@ -87,31 +87,19 @@ final class RecorderCore: @unchecked Sendable {
     @inline(__always)
     func wakeWriter() { wake.signal() }
 
-    /// A thread's share of the queue's caps with `n` threads recording: the caps divided among them, at
-    /// least a quarter of each (so a burst on one of many threads still has room while the writer catches up).
-    func share(_ n: Int) -> (records: Int, bytes: Int) {
-        let n = max(1, n)
-        return (max(limits.records / n, max(1, limits.records / 4)), max(limits.bytes / n, max(1, limits.bytes / 4)))
-    }
+    /// A thread's share of the queue's caps: all of them. Each recording thread's buffer is bounded by
+    /// the caps on its own (splitting them among threads dropped a burst on one thread while the others
+    /// were idle); the recorder holds at most the caps times the threads recording, and only while the
+    /// writer cannot keep up.
+    func share() -> (records: Int, bytes: Int) { (limits.records, limits.bytes) }
 
     /// A new producer's buffer, registered; call holding the lock. A real-time one reserves its storage now.
     func registerLocked(realtime: Bool) -> ProducerBuffer {
-        let s = share(producers.count + 1)
-        let buffer = ProducerBuffer(number: nextProducer, realtime: realtime, state: state, share: s, frameRecords: frameRecords,
+        let buffer = ProducerBuffer(number: nextProducer, realtime: realtime, state: state, share: share(), frameRecords: frameRecords,
                                     reserve: realtime ? min(limits.records, 1024) : 16, sequence: sequence)
         nextProducer += 1
         producers.append(buffer)
-        reshareLocked()
         return buffer
-    }
-
-    /// Gives every slot its share of the caps after the number of producers changed; call holding the lock.
-    private func reshareLocked() {
-        let s = share(producers.count)
-        eachSlot { slot in
-            slot.recordCap = s.records
-            slot.byteCap = s.bytes
-        }
     }
 
     /// Runs `body` on every slot, holding that slot's lock; call holding `lock`.
@@ -212,13 +200,11 @@ final class RecorderCore: @unchecked Sendable {
 
     /// Drops the buffers of threads that exited and whose slots are empty, keeping their counts.
     private func forgetRetiredLocked() {
-        let before = producers.count
         producers.removeAll { p in
             let gone = [p.slots.0, p.slots.1].allSatisfy { slot in slot.lock.withLock { slot.retired && slot.items.isEmpty && slot.drops == nil } }
             if gone { retiredCounts = retiredCounts + p.slots.0.lock.withLock { p.slots.0.counts } + p.slots.1.lock.withLock { p.slots.1.counts } }
             return gone
         }
-        if producers.count != before { reshareLocked() }
     }
 
     /// What callers' records became so far, over every producer; call holding the lock.

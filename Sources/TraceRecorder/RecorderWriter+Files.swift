@@ -173,9 +173,16 @@ extension RecorderWriter {
     /// The closed part stays in the top folder until the next one exists, so that a process killed
     /// between the two leaves a part there that the next run continues the session from.
     func rotate(toOutbox: Bool) throws -> String? {
-        let closed = try closePart()
+        if let closed = try closePart() { closedAwaiting = (closed, toOutbox) }
         try openPart(part + 1, resumed: false, headerT: lastT, firstSeq: nextSeqAfterClose)
-        let path = closed.flatMap { handOn($0, toOutbox: toOutbox) }
+        return handOnClosed()
+    }
+
+    /// Hands on the part a rotation closed, once the next one exists (a pause may have come between).
+    func handOnClosed() -> String? {
+        guard let (name, toOutbox) = closedAwaiting else { return nil }
+        closedAwaiting = nil
+        let path = handOn(name, toOutbox: toOutbox)
         enforceCaps()
         return path
     }
@@ -185,6 +192,8 @@ extension RecorderWriter {
     /// rotation just before the close) is removed instead: it says nothing the part before it does not.
     @discardableResult
     func closeFile(toOutbox: Bool = false) throws -> String? {
+        // A part a rotation closed before a pause took the next one: handed on now.
+        if file == nil { _ = handOnClosed() }
         if let file, let name = fileName, file.recordsAppended == 0, file.bufferedRecords == 0, part > 1 || name.part > 1 || isResumedPart {
             let path = dir.openPath(name)
             nextSeqAfterClose = file.nextSeq

@@ -128,6 +128,7 @@ extension RecorderWriter {
         if file == nil {
             try checkSpace(force: true)
             try openPart(part + 1, resumed: false, headerT: lastT, firstSeq: nextSeqAfterClose)
+            _ = handOnClosed()
         }
         guard let file else { return }
         let mark = file.mark()

@@ -65,6 +65,8 @@ final class RecorderWriter: @unchecked Sendable {
     var partStartT: Int64 = 0
     /// The open part continues a session after a restart (its header says `resumed`).
     var isResumedPart = false
+    /// A part a rotation closed whose successor could not be made yet (a pause came between).
+    var closedAwaiting: (name: TraceFileName, toOutbox: Bool)?
     /// The size of the open file when its bytes were last counted.
     var countedFileBytes = 0
     /// The seq the next part starts at, kept when a part is closed.
@@ -168,6 +170,13 @@ final class RecorderWriter: @unchecked Sendable {
             core.lock.unlock()
             holdBack(after: cutoff)
             do {
+                if case .both(let from, _)? = change {
+                    // Switched off and on within one round: what was made before the switch comes first.
+                    batch.sort(by: PendingRecord.precedes)
+                    let before = batch.prefix { $0.nanos < from }
+                    try write(Array(before), drops: nil, force: false)
+                    batch.removeFirst(before.count)
+                }
                 if let change { try applyBeforeWriting(change) }
                 if stopping { try finishPaused() }
                 if pause == nil {
