@@ -21,6 +21,20 @@ public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 }
 
+/// The bytes of a trace file as readers see them (a bundle's member, `BUNDLE/NAME`, included).
+public enum TraceBytes {
+    /// Calls `body` with the file's bytes, a chunk at a time.
+    public static func forEachChunk(_ path: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) throws {
+        let input = try FileInput(path: path)
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = try chunk.withUnsafeMutableBytes { try input.read(into: $0.baseAddress!, count: $0.count) }
+            if n == 0 { return }
+            chunk.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[0..<n])) }
+        }
+    }
+}
+
 /// A file opened for sequential reading (or standard input for `-`, or a bundle's member, `BUNDLE/NAME`).
 final class FileInput {
     let path: String

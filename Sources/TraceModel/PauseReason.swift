@@ -34,7 +34,7 @@ public enum PauseReason: OpenVocabulary {
     public var words: String {
         switch self {
         case .disabled: "recording was switched off"
-        case .volumeLocked: "the volume was locked (the device's data protection refused writes)"
+        case .volumeLocked: "the volume was locked: the device's data protection refused writes"
         case .diskFull: "the disk was full"
         case .lowSpace: "free space was below the recorder's floor"
         case .unlisted(let raw): "reason \(raw)"

@@ -39,6 +39,9 @@ final class TriageSQLTests: XCTestCase {
             "tickets": [[t, p or "-"] for t, p in q("SELECT t.ticket, r.path FROM read_csv('tickets.csv', header = true) t "
                                                    "LEFT JOIN read_ndjson('rows.jsonl.zst') r ON r.session = t.session ORDER BY t.ticket")],
             "acrossDays": [],
+            "byReport": [[t, p or "-"] for t, p in q("SELECT t.ticket, r.path FROM read_csv('tickets.csv', header = true) t "
+                                                    "LEFT JOIN (SELECT path, unnest(reportIds) AS reportId FROM read_ndjson('rows.jsonl.zst')) r "
+                                                    "ON r.reportId = t.reportId ORDER BY t.ticket")],
         },
     }
     for block in re.findall(r"```sql\n(.*?)```", open(doc).read(), re.S):
@@ -67,7 +70,7 @@ final class TriageSQLTests: XCTestCase {
         try FileManager.default.copyItem(atPath: traces + "/" + golden, toPath: dir + "/trace.jsonl.zst")
         // The tables the session joins read: support tickets, and two days' rows with one session's
         // parts uploaded on each.
-        try "ticket,session\nSUP-1042,6c1f0d3a-weekly-sync\nSUP-1043,no-such-session\n"
+        try "ticket,session,reportId\nSUP-1042,6c1f0d3a-weekly-sync,\nSUP-1043,no-such-session,R-2041\n"
             .write(toFile: dir + "/tickets.csv", atomically: true, encoding: .utf8)
         let weekly = traces + "/smeeting-session-weekly"
         XCTAssertEqual(CLI.run(["triage", weekly + "/part-1.jsonl", "-o", dir + "/rows/2026-11-29.jsonl.zst"]).status, 0)
@@ -100,6 +103,8 @@ final class TriageSQLTests: XCTestCase {
         let joins = try XCTUnwrap(got["joins"] as? [String: Any])
         XCTAssertEqual(joins["tickets"] as? [[String]], [["SUP-1042", CLI.root + "/traces/smeeting-session-weekly/part-1.jsonl"], ["SUP-1043", "-"]],
                        "each ticket with its session's row, or none")
+        XCTAssertEqual(joins["byReport"] as? [[String]], [["SUP-1042", "-"], ["SUP-1043", CLI.root + "/traces/smeeting-report-marked-in-call.jsonl"]],
+                       "a ticket quoting a report id finds the trace the report was marked in, whatever its session")
         XCTAssertEqual(joins["acrossDays"] as? [[String]],
                        [["6c1f0d3a-weekly-sync", "2", "3", "rows/2026-11-29.jsonl.zst,rows/2026-11-30.jsonl.zst", "true"]])
     }
