@@ -6,16 +6,29 @@ import Synchronization
 /// add): where the platform has atomics (Linux; Apple systems from iOS 18 and macOS 15, where the
 /// `Synchronization` module runs). Elsewhere `next()` answers nil and callers order by other means.
 public final class CallSequence: @unchecked Sendable {
-    /// The counter, where there is one (an `AtomicCounter`; typed loosely so the class builds for
-    /// systems without it).
-    private let counter: AnyObject?
+    /// The counter (an `AtomicCounter`, retained by this object), where there is one; held as a raw
+    /// pointer so that taking a number costs no reference counting and the class builds for systems
+    /// without it.
+    private let counter: UnsafeMutableRawPointer?
 
     /// A sequence starting at 1.
     public init() {
         #if canImport(Synchronization)
-        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) { counter = AtomicCounter() } else { counter = nil }
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            counter = Unmanaged.passRetained(AtomicCounter()).toOpaque()
+        } else {
+            counter = nil
+        }
         #else
         counter = nil
+        #endif
+    }
+
+    deinit {
+        #if canImport(Synchronization)
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *), let counter {
+            Unmanaged<AtomicCounter>.fromOpaque(counter).release()
+        }
         #endif
     }
 
@@ -24,7 +37,9 @@ public final class CallSequence: @unchecked Sendable {
     public func next() -> UInt64? {
         #if canImport(Synchronization)
         if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *), let counter {
-            return unsafeDowncast(counter, to: AtomicCounter.self).value.wrappingAdd(1, ordering: .relaxed).newValue
+            return Unmanaged<AtomicCounter>.fromOpaque(counter)._withUnsafeGuaranteedRef {
+                $0.value.wrappingAdd(1, ordering: .relaxed).newValue
+            }
         }
         #endif
         return nil
@@ -34,7 +49,7 @@ public final class CallSequence: @unchecked Sendable {
     public func current() -> UInt64? {
         #if canImport(Synchronization)
         if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *), let counter {
-            return unsafeDowncast(counter, to: AtomicCounter.self).value.load(ordering: .relaxed)
+            return Unmanaged<AtomicCounter>.fromOpaque(counter)._withUnsafeGuaranteedRef { $0.value.load(ordering: .relaxed) }
         }
         #endif
         return nil

@@ -25,6 +25,13 @@ public final class ThreadLocalObject<Value: AnyObject>: @unchecked Sendable {
         #endif
     }
 
+    /// This thread's object without a reference counted (it lives as long as this thread, or until it
+    /// is set again on this thread): the cheapest read.
+    @inline(__always)
+    public var unmanaged: Unmanaged<Value>? {
+        pthread_getspecific(key).map { Unmanaged<Value>.fromOpaque($0) }
+    }
+
     /// This thread's object, nil until set on this thread.
     @inline(__always)
     public var value: Value? {

@@ -40,15 +40,14 @@ enum AcceptState: Equatable {
     case stopped
 }
 
-/// One half of a recording thread's buffer, with its own lock: only that thread and the writer take it.
-final class Slot: @unchecked Sendable {
-    let lock = Lock()
-    // Guarded by `lock`.
+/// What one slot holds and counts; mutated in one access at a time (a class's stored properties are
+/// each checked for exclusive access at run time, which the caller's path pays for every field).
+struct SlotState {
     var items: [PendingRecord] = []
     var bytes = 0
     var drops: DropEpisode?
     var counts = CallerCounts()
-    var state: AcceptState
+    var accept: AcceptState
     /// The writer sleeps with nothing unwritten: the next record must wake it. A new slot's first record
     /// always does (the writer may have gone to sleep before the slot existed).
     var wakeNeeded = true
@@ -56,27 +55,58 @@ final class Slot: @unchecked Sendable {
     var wokenForBytes = false
     /// An app call waits here to be written through.
     var appCall = false
-    /// This slot's share of the queue's caps.
+    /// This slot's caps.
     var recordCap: Int
     var byteCap: Int
     /// The thread that owned it has exited (its records are still taken).
     var retired = false
-    /// The writer's side of the swap: touched by the writer thread only.
-    var spare: [PendingRecord] = []
 
-    init(state: AcceptState, recordCap: Int, byteCap: Int, reserve: Int) {
-        self.state = state
-        self.recordCap = recordCap
-        self.byteCap = byteCap
-        items.reserveCapacity(reserve)
-        spare.reserveCapacity(reserve)
-    }
-
-    /// Counts `n` dropped records made between `first` and `last`; call holding the lock.
-    func drop(_ n: Int, first: UInt64, last: UInt64) {
+    /// Counts `n` dropped records made between `first` and `last`.
+    mutating func drop(_ n: Int, first: UInt64, last: UInt64) {
         if drops == nil { drops = DropEpisode(count: 0, firstNanos: first, lastNanos: last) }
         drops!.add(n, first: first, last: last)
         counts.dropped += n
+    }
+
+    /// Queues a record, or counts it (left out while paused, ignored once stopped, dropped when full or,
+    /// for a real-time producer, at its storage's capacity). Whether it was queued, and whether the
+    /// writer must be woken: it sleeps with nothing unwritten, an app call is to be written through, or
+    /// the slot is half full (in records) or a quarter full (in bytes), which the writer's own polling
+    /// should have prevented (a burst).
+    @inline(__always)
+    mutating func append(_ offer: Offer, _ order: UInt64, _ payload: TraceRecorder.Event.Payload, realtime: Bool) -> (queued: Bool, wake: Bool) {
+        switch accept {
+        case .accepting: break
+        case .paused:
+            counts.paused += 1
+            return (false, false)
+        case .stopped:
+            counts.ignored += 1
+            return (false, false)
+        }
+        if items.count >= recordCap || bytes + offer.size > byteCap || realtime && items.count == items.capacity {
+            drop(1, first: offer.nanos, last: offer.nanos)
+            return (false, false)
+        }
+        items.append(PendingRecord(nanos: offer.nanos, order: order, payload: payload))
+        bytes += offer.size
+        counts.accepted += 1
+        if offer.clipped { counts.clipped += 1 }
+        var wake = false
+        if offer.appCall {
+            appCall = true
+            wake = true
+        }
+        if wakeNeeded {
+            wakeNeeded = false
+            wake = true
+        }
+        if !wokenForBytes && bytes >= byteCap / 4 {
+            wokenForBytes = true
+            wake = true
+        }
+        if items.count == max(1, (realtime ? min(recordCap, items.capacity) : recordCap) / 2) { wake = true }
+        return (true, wake)
     }
 }
 
@@ -91,32 +121,58 @@ struct Offer {
 /// One recording thread's buffer (or a real-time producer's): two slots, each with its own lock. The
 /// thread appends to whichever slot it can lock at once; the writer holds at most one of them at a
 /// time, for a swap, so the thread never waits for a lock another thread holds. Records are ordered
-/// later by the time of the call and the order taken at it.
+/// later by the time of the call and the order taken at it. The slots are stored inline (no object of
+/// their own), so that a call costs no reference counting.
 final class ProducerBuffer: @unchecked Sendable {
-    let slots: (Slot, Slot)
-    /// The producer's number, the high bits of every order it takes.
+    private let lock0 = Lock(), lock1 = Lock()
+    /// Slot 0 and slot 1, each guarded by its lock; the owning thread's own counters. Kept in storage of
+    /// their own rather than in stored properties: a class's stored property is checked for exclusive
+    /// access on every use at run time, which a record would pay for several times.
+    private let s0: UnsafeMutablePointer<SlotState>, s1: UnsafeMutablePointer<SlotState>
+    private let own: UnsafeMutablePointer<OwnerCounts>
+    /// The writer's side of each slot's swap: touched by the writer thread only.
+    private var spare0: [PendingRecord] = [], spare1: [PendingRecord] = []
+    /// The producer's number, the high bits of every order it takes without atomics.
     let number: UInt64
     /// A real-time producer's storage never grows: a slot at its capacity drops.
     let realtime: Bool
-    let frameRecords: Int
     /// The order every call takes, shared by all producers of the recorder (where the platform has atomics).
     let sequence: CallSequence
-    /// The owning thread's count of calls (only that thread touches it).
-    private var calls: UInt64 = 0
-    /// Calls that found both slots taken (only the owning thread touches these), handed on with the
-    /// next record that gets through.
-    private var missed = 0
-    private var missedFirst: UInt64 = 0
-    private var missedLast: UInt64 = 0
 
-    init(number: UInt64, realtime: Bool, state: AcceptState, share: (records: Int, bytes: Int), frameRecords: Int, reserve: Int,
-         sequence: CallSequence) {
+    /// What only the owning thread touches: its count of calls, and the calls that found both slots
+    /// taken, handed on with the next record that gets through.
+    struct OwnerCounts {
+        var calls: UInt64 = 0
+        var missed = 0
+        var missedFirst: UInt64 = 0
+        var missedLast: UInt64 = 0
+    }
+
+    init(number: UInt64, realtime: Bool, state: AcceptState, share: (records: Int, bytes: Int), reserve: Int, sequence: CallSequence) {
         self.number = number
         self.sequence = sequence
         self.realtime = realtime
-        self.frameRecords = frameRecords
-        slots = (Slot(state: state, recordCap: share.records, byteCap: share.bytes, reserve: reserve),
-                 Slot(state: state, recordCap: share.records, byteCap: share.bytes, reserve: reserve))
+        var slot = SlotState(accept: state, recordCap: share.records, byteCap: share.bytes)
+        slot.items.reserveCapacity(reserve)
+        s0 = .allocate(capacity: 1)
+        s0.initialize(to: slot)
+        slot.items = []
+        slot.items.reserveCapacity(reserve)
+        s1 = .allocate(capacity: 1)
+        s1.initialize(to: slot)
+        own = .allocate(capacity: 1)
+        own.initialize(to: OwnerCounts())
+        spare0.reserveCapacity(reserve)
+        spare1.reserveCapacity(reserve)
+    }
+
+    deinit {
+        s0.deinitialize(count: 1)
+        s0.deallocate()
+        s1.deinitialize(count: 1)
+        s1.deallocate()
+        own.deinitialize(count: 1)
+        own.deallocate()
     }
 
     /// The next order a call takes (the owning thread only): the recorder's sequence, one atomic add;
@@ -125,21 +181,21 @@ final class ProducerBuffer: @unchecked Sendable {
     @inline(__always)
     func nextOrder() -> UInt64 {
         if let n = sequence.next() { return n }
-        calls &+= 1
-        return number << 40 | (calls & 0xFF_FFFF_FFFF)
+        own.pointee.calls &+= 1
+        return number << 40 | (own.pointee.calls & 0xFF_FFFF_FFFF)
     }
 
-    /// Locks a slot without waiting: the first free one. The writer holds at most one slot at a time, but
-    /// it moves from one to the other: a try that finds both taken one after the other tries again, a
-    /// few times (never waiting). Nil when both stay taken: only when two threads share a producer,
-    /// which its rules forbid.
+    /// Locks a slot without waiting: the first free one (0 or 1). The writer holds at most one slot at a
+    /// time, but it moves from one to the other: a try that finds both taken one after the other tries
+    /// again, a few times (never waiting). -1 when both stay taken: only when two threads share a
+    /// producer, which its rules forbid.
     @inline(__always)
-    private func lockSlot() -> Slot? {
+    private func lockSlot() -> Int {
         for _ in 0..<4 {
-            if slots.0.lock.tryLock() { return slots.0 }
-            if slots.1.lock.tryLock() { return slots.1 }
+            if lock0.tryLock() { return 0 }
+            if lock1.tryLock() { return 1 }
         }
-        return nil
+        return -1
     }
 
     /// Queues a record, or counts it (dropped, left out while paused, ignored after the recording
@@ -147,83 +203,89 @@ final class ProducerBuffer: @unchecked Sendable {
     @inline(__always)
     func append(_ offer: Offer, _ payload: TraceRecorder.Event.Payload) -> (queued: Bool, wake: Bool) {
         let order = nextOrder()
-        guard let slot = lockSlot() else {
-            if missed == 0 { missedFirst = offer.nanos }
-            missed += 1
-            missedLast = offer.nanos
+        let i = lockSlot()
+        if i < 0 {
+            if own.pointee.missed == 0 { own.pointee.missedFirst = offer.nanos }
+            own.pointee.missed += 1
+            own.pointee.missedLast = offer.nanos
             return (false, false)
         }
-        if missed > 0 { handOnMissed(slot) }
-        let result = appendLocked(slot, offer, order, payload)
-        slot.lock.unlock()
+        if own.pointee.missed > 0 { handOnMissed(i) }
+        let result: (queued: Bool, wake: Bool)
+        if i == 0 {
+            result = s0.pointee.append(offer, order, payload, realtime: realtime)
+            lock0.unlock()
+        } else {
+            result = s1.pointee.append(offer, order, payload, realtime: realtime)
+            lock1.unlock()
+        }
         return result
     }
 
     /// Counts one record on a slot, holding its lock (filtered, or dropped before it was queued),
     /// without waiting (the owning thread only).
-    func count(_ update: (Slot) -> Void) {
-        guard let slot = lockSlot() else { return }
-        if missed > 0 { handOnMissed(slot) }
-        update(slot)
-        slot.lock.unlock()
+    func count(_ update: (inout SlotState) -> Void) {
+        let i = lockSlot()
+        guard i >= 0 else { return }
+        if own.pointee.missed > 0 { handOnMissed(i) }
+        if i == 0 {
+            update(&s0.pointee)
+            lock0.unlock()
+        } else {
+            update(&s1.pointee)
+            lock1.unlock()
+        }
     }
 
-    private func handOnMissed(_ slot: Slot) {
-        if slot.state == .accepting { slot.drop(missed, first: missedFirst, last: missedLast) } else { slot.counts.ignored += missed }
-        slot.counts.droppedBusy += missed
-        missed = 0
+    /// Hands what this producer counted on its own to slot `i`, held.
+    private func handOnMissed(_ i: Int) {
+        let o = own.pointee
+        let s = i == 0 ? s0 : s1
+        if s.pointee.accept == .accepting { s.pointee.drop(o.missed, first: o.missedFirst, last: o.missedLast) } else { s.pointee.counts.ignored += o.missed }
+        s.pointee.counts.droppedBusy += o.missed
+        own.pointee.missed = 0
     }
 
-    @inline(__always)
-    private func appendLocked(_ slot: Slot, _ offer: Offer, _ order: UInt64, _ payload: TraceRecorder.Event.Payload) -> (queued: Bool, wake: Bool) {
-        switch slot.state {
-        case .accepting: break
-        case .paused:
-            slot.counts.paused += 1
-            return (false, false)
-        case .stopped:
-            slot.counts.ignored += 1
-            return (false, false)
+    /// Runs `body` on slot `i` and its spare (the writer's side), holding that slot's lock (the writer,
+    /// and callers that may wait: never the owning thread's record path).
+    func withSlot<R>(_ i: Int, _ body: (inout SlotState, inout [PendingRecord]) -> R) -> R {
+        if i == 0 {
+            lock0.lock()
+            defer { lock0.unlock() }
+            return body(&s0.pointee, &spare0)
         }
-        if slot.items.count >= slot.recordCap || slot.bytes + offer.size > slot.byteCap
-            || realtime && slot.items.count == slot.items.capacity {
-            slot.drop(1, first: offer.nanos, last: offer.nanos)
-            return (false, false)
-        }
-        slot.items.append(PendingRecord(nanos: offer.nanos, order: order, payload: payload))
-        slot.bytes += offer.size
-        slot.counts.accepted += 1
-        if offer.clipped { slot.counts.clipped += 1 }
-        var wake = false
-        if offer.appCall {
-            slot.appCall = true
-            wake = true
-        }
-        if slot.wakeNeeded {
-            slot.wakeNeeded = false
-            wake = true
-        }
-        // A quarter of its share of the byte cap waits: drained before it fills (large records).
-        if !slot.wokenForBytes && slot.bytes >= slot.byteCap / 4 {
-            slot.wokenForBytes = true
-            wake = true
-        }
-        if slot.items.count == min(frameRecords, max(1, slot.recordCap / 4)) { wake = true }
-        return (true, wake)
+        lock1.lock()
+        defer { lock1.unlock() }
+        return body(&s1.pointee, &spare1)
+    }
+
+    /// Moves what the last take swapped out of both slots into `batch` (the writer only, no lock: the
+    /// spares are its own).
+    func drainSpares(into batch: inout [PendingRecord]) {
+        batch.append(contentsOf: spare0)
+        batch.append(contentsOf: spare1)
+        spare0.removeAll(keepingCapacity: true)
+        spare1.removeAll(keepingCapacity: true)
     }
 
     /// Marks the buffer's thread gone: once its slots are empty the writer forgets it.
     func retire() {
-        for slot in [slots.0, slots.1] { slot.lock.withLock { slot.retired = true } }
+        for i in 0...1 { withSlot(i) { s, _ in s.retired = true } }
     }
 
     /// Whether its recorder has stopped for good (the thread may forget it).
-    var isStopped: Bool { slots.0.lock.withLock { slots.0.state == .stopped } }
+    var isStopped: Bool { withSlot(0) { s, _ in s.accept == .stopped } }
 
     /// Hands what this (real-time) producer counted on its own to a slot, waiting for the lock (an
     /// ordinary thread, when the producer is released).
     func settle() {
-        guard missed > 0 else { return }
-        slots.0.lock.withLock { handOnMissed(slots.0) }
+        guard own.pointee.missed > 0 else { return }
+        lock0.lock()
+        handOnMissed(0)
+        lock0.unlock()
     }
+
+    /// Test hooks: hold a slot's lock as the writer does for a swap.
+    func holdSlot(_ i: Int) { if i == 0 { lock0.lock() } else { lock1.lock() } }
+    func releaseSlot(_ i: Int) { if i == 0 { lock0.unlock() } else { lock1.unlock() } }
 }

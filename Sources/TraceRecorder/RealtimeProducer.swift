@@ -44,8 +44,8 @@ extension TraceRecorder {
             }
             let size = event.payload.queuedSize
             if size.longest > maxString {
-                buffer.count { slot in
-                    if slot.state == .accepting { slot.drop(1, first: nanos, last: nanos) } else { slot.counts.ignored += 1 }
+                buffer.count { s in
+                    if s.accept == .accepting { s.drop(1, first: nanos, last: nanos) } else { s.counts.ignored += 1 }
                 }
                 return false
             }

@@ -95,17 +95,18 @@ final class RecorderCore: @unchecked Sendable {
 
     /// A new producer's buffer, registered; call holding the lock. A real-time one reserves its storage now.
     func registerLocked(realtime: Bool) -> ProducerBuffer {
-        let buffer = ProducerBuffer(number: nextProducer, realtime: realtime, state: state, share: share(), frameRecords: frameRecords,
+        let buffer = ProducerBuffer(number: nextProducer, realtime: realtime, state: state, share: share(),
                                     reserve: realtime ? min(limits.records, 1024) : 16, sequence: sequence)
         nextProducer += 1
         producers.append(buffer)
         return buffer
     }
 
-    /// Runs `body` on every slot, holding that slot's lock; call holding `lock`.
-    func eachSlot(_ body: (Slot) -> Void) {
+    /// Runs `body` on every slot (and the writer's spare beside it), holding that slot's lock; call
+    /// holding `lock`.
+    func eachSlot(_ body: (inout SlotState, inout [PendingRecord]) -> Void) {
         for p in producers {
-            for slot in [p.slots.0, p.slots.1] { slot.lock.withLock { body(slot) } }
+            for i in 0...1 { p.withSlot(i, body) }
         }
     }
 
@@ -115,11 +116,11 @@ final class RecorderCore: @unchecked Sendable {
         guard state != .stopped || discard else { return }
         state = state == .stopped ? .stopped : new
         let s = state
-        eachSlot { slot in
-            slot.state = s
+        eachSlot { slot, spare in
+            slot.accept = s
             if discard {
                 slot.items = []
-                slot.spare = []
+                spare = []
                 slot.bytes = 0
             }
         }
@@ -146,7 +147,7 @@ final class RecorderCore: @unchecked Sendable {
     /// What waits in the slots, without taking it; call holding the lock.
     func scanLocked() -> (count: Int, bytes: Int, oldest: UInt64?, appCall: Bool) {
         var count = 0, bytes = 0, oldest: UInt64?, appCall = false
-        eachSlot { slot in
+        eachSlot { slot, _ in
             count += slot.items.count
             bytes += slot.bytes
             if let first = slot.items.first?.nanos { oldest = min(oldest ?? first, first) }
@@ -159,22 +160,24 @@ final class RecorderCore: @unchecked Sendable {
     /// False when a record arrived meanwhile (then it must not sleep). Call holding the lock.
     func armWakeLocked() -> Bool {
         var empty = true
-        eachSlot { slot in
+        eachSlot { slot, _ in
             if slot.items.isEmpty { slot.wakeNeeded = true } else { empty = false }
         }
         return empty
     }
 
-    /// Takes every slot's records into `batch` (unordered) and their drops, as one overflow episode;
-    /// forgets the buffers of threads that exited once they are empty. Call holding the lock.
-    func takeLocked(into batch: inout [PendingRecord]) -> DropEpisode? {
+    /// Takes every slot's records into `batch` (unordered) and their drops, as one overflow episode, with
+    /// how many records and bytes it took; forgets the buffers of threads that exited once they are
+    /// empty. Call holding the lock.
+    @discardableResult
+    func takeLocked(into batch: inout [PendingRecord]) -> (drops: DropEpisode?, count: Int, bytes: Int) {
         var episode: DropEpisode?
         var count = 0, bytes = 0
         var forget = false
-        eachSlot { slot in
+        eachSlot { slot, spare in
             count += slot.items.count
             bytes += slot.bytes
-            swap(&slot.items, &slot.spare)
+            swap(&slot.items, &spare)
             slot.bytes = 0
             slot.wokenForBytes = false
             slot.appCall = false
@@ -188,21 +191,16 @@ final class RecorderCore: @unchecked Sendable {
         stats.peakQueuedRecords = max(stats.peakQueuedRecords, count)
         stats.peakQueuedBytes = max(stats.peakQueuedBytes, bytes)
         // The spares hold what was taken; only the writer touches them.
-        for p in producers {
-            batch.append(contentsOf: p.slots.0.spare)
-            batch.append(contentsOf: p.slots.1.spare)
-            p.slots.0.spare.removeAll(keepingCapacity: true)
-            p.slots.1.spare.removeAll(keepingCapacity: true)
-        }
+        for p in producers { p.drainSpares(into: &batch) }
         if forget { forgetRetiredLocked() }
-        return episode
+        return (episode, count, bytes)
     }
 
     /// Drops the buffers of threads that exited and whose slots are empty, keeping their counts.
     private func forgetRetiredLocked() {
         producers.removeAll { p in
-            let gone = [p.slots.0, p.slots.1].allSatisfy { slot in slot.lock.withLock { slot.retired && slot.items.isEmpty && slot.drops == nil } }
-            if gone { retiredCounts = retiredCounts + p.slots.0.lock.withLock { p.slots.0.counts } + p.slots.1.lock.withLock { p.slots.1.counts } }
+            let gone = (0...1).allSatisfy { i in p.withSlot(i) { s, _ in s.retired && s.items.isEmpty && s.drops == nil } }
+            if gone { retiredCounts = retiredCounts + p.withSlot(0) { s, _ in s.counts } + p.withSlot(1) { s, _ in s.counts } }
             return gone
         }
     }
@@ -210,7 +208,7 @@ final class RecorderCore: @unchecked Sendable {
     /// What callers' records became so far, over every producer; call holding the lock.
     func callerCountsLocked() -> CallerCounts {
         var c = retiredCounts
-        eachSlot { c = c + $0.counts }
+        eachSlot { s, _ in c = c + s.counts }
         return c
     }
 
@@ -244,7 +242,11 @@ final class ThreadProducers {
     /// The recorders this thread is the writer of (its callbacks must not wait for it).
     var writerOf: Set<UInt64> = []
 
-    deinit { for e in entries { e.buffer.retire() } }
+    deinit {
+        for e in entries { e.buffer.retire() }
+        last.deinitialize(count: 1)
+        last.deallocate()
+    }
 
     static let local = ThreadLocalObject<ThreadProducers>()
 
@@ -259,18 +261,36 @@ final class ThreadProducers {
     /// The calling thread's buffer for `core`, registered on first use (the one lock a thread's records
     /// take, once); buffers of recorders that stopped are forgotten then.
     @inline(__always)
-    static func buffer(for core: RecorderCore) -> ProducerBuffer {
-        if let t = local.value {
-            for e in t.entries where e.recorder == core.id { return e.buffer }
+    static func buffer(for core: RecorderCore) -> Unmanaged<ProducerBuffer> {
+        if let t = local.unmanaged {
+            let found: Unmanaged<ProducerBuffer>? = t._withUnsafeGuaranteedRef { t in
+                if t.last.pointee.recorder == core.id, let b = t.last.pointee.buffer { return b }
+                for e in t.entries where e.recorder == core.id {
+                    t.last.pointee = (core.id, .passUnretained(e.buffer))
+                    return .passUnretained(e.buffer)
+                }
+                return nil
+            }
+            if let found { return found }
         }
-        return register(core)
+        return .passUnretained(register(core))
     }
+
+    /// The buffer found last and its recorder (one recorder is the common case): one read, no search,
+    /// and (in storage of its own) no run-time exclusivity check. Unretained: `entries` holds it.
+    let last: UnsafeMutablePointer<(recorder: UInt64, buffer: Unmanaged<ProducerBuffer>?)> = {
+        let p = UnsafeMutablePointer<(recorder: UInt64, buffer: Unmanaged<ProducerBuffer>?)>.allocate(capacity: 1)
+        p.initialize(to: (0, nil))
+        return p
+    }()
 
     private static func register(_ core: RecorderCore) -> ProducerBuffer {
         let t = current
+        t.last.pointee = (0, nil)
         t.entries.removeAll { $0.buffer.isStopped }
         let buffer = core.lock.withLock { core.registerLocked(realtime: false) }
         t.entries.append((core.id, buffer))
+        t.last.pointee = (core.id, .passUnretained(buffer))
         return buffer
     }
 }

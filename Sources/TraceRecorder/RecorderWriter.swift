@@ -65,6 +65,10 @@ final class RecorderWriter: @unchecked Sendable {
     var partStartT: Int64 = 0
     /// The open part continues a session after a restart (its header says `resumed`).
     var isResumedPart = false
+    /// The rates records and their bytes came at lately (per nanosecond), and the last take: when the
+    /// writer takes what waits without being woken (`pollDue`).
+    var recordRate = 0.0, byteRate = 0.0
+    var lastTakeNanos: UInt64 = 0
     /// A part a rotation closed whose successor could not be made yet (a pause came between).
     var closedAwaiting: (name: TraceFileName, toOutbox: Bool)?
     /// The size of the open file when its bytes were last counted.
@@ -86,6 +90,7 @@ final class RecorderWriter: @unchecked Sendable {
         self.wallOrigin = wallOrigin
         sessionStartWall = wallOrigin
         lastSyncNanos = monoOrigin
+        lastTakeNanos = monoOrigin
         frameNanos = UInt64(configuration.frame.milliseconds) * 1_000_000
         slackNanos = configuration.frame.slackNanos
         state = SessionState(initialDefaultRoute: configuration.initialDefaultRoute)
@@ -137,7 +142,7 @@ final class RecorderWriter: @unchecked Sendable {
                     let q = core.scanLocked()
                     if q.count >= core.frameRecords || q.appCall || q.bytes >= core.wakeBytes { break }
                     let oldest = [q.oldest, carry.first?.nanos].compactMap { $0 }.min()
-                    due = nextDeadline(queued: oldest)
+                    due = [nextDeadline(queued: oldest), pollDue()].compactMap { $0 }.min()
                     // Nothing unwritten: the next record wakes the writer, whatever deadline it sleeps to.
                     if q.count == 0 && carry.isEmpty && frameFirstNanos == nil && !core.armWakeLocked() { continue }
                 }
@@ -166,8 +171,10 @@ final class RecorderWriter: @unchecked Sendable {
             // Calls that took their order after this point wait for the next round: one of their
             // thread's slots may already have been passed, and an earlier call's record not.
             let cutoff = stopping ? nil : core.sequence.current()
-            let drops = pause == nil || resuming || stopping ? core.takeLocked(into: &batch) : nil
+            let taken = pause == nil || resuming || stopping ? core.takeLocked(into: &batch) : nil
+            let drops = taken?.drops
             core.lock.unlock()
+            if let taken { noteTake(count: taken.count, bytes: taken.bytes) }
             holdBack(after: cutoff)
             do {
                 if case .both(let from, _)? = change {

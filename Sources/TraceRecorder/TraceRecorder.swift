@@ -80,18 +80,19 @@ public final class TraceRecorder: @unchecked Sendable {
 
     @inline(__always)
     private func submit(_ event: Event, nanos: UInt64) {
-        let buffer = ThreadProducers.buffer(for: core)
-        var payload = event.payload
-        var size = payload.queuedSize
-        var clipped = false
-        if filter != nil || size.longest > maxString || payload.customClipped {
+        // The thread's buffer, unretained: the thread holds it (and the recorder's list), and a call
+        // costs no reference counting.
+        ThreadProducers.buffer(for: core)._withUnsafeGuaranteedRef { buffer in
+            let size = event.payload.queuedSize
+            if filter == nil && size.longest <= maxString && !event.payload.customClipped {
+                let offer = Offer(nanos: nanos, size: size.bytes, clipped: false, appCall: core.writeThroughAppCalls && event.payload.isAppCall)
+                if buffer.append(offer, event.payload).wake { core.wakeWriter() }
+                return
+            }
             guard let a = admit(event, buffer) else { return }
-            payload = a.payload
-            size = (a.size, 0)
-            clipped = a.clipped
+            let offer = Offer(nanos: nanos, size: a.size, clipped: a.clipped, appCall: core.writeThroughAppCalls && a.payload.isAppCall)
+            if buffer.append(offer, a.payload).wake { core.wakeWriter() }
         }
-        let offer = Offer(nanos: nanos, size: size.bytes, clipped: clipped, appCall: core.writeThroughAppCalls && payload.isAppCall)
-        if buffer.append(offer, payload).wake { core.wakeWriter() }
     }
 
     /// The event as it is queued: through the filter (nil: left out, counted), strings over the cap clipped.

@@ -28,10 +28,10 @@ final class RealtimeTests: XCTestCase {
         let rt = r.makeRealtimeProducer()
         XCTAssertTrue(rt.record(.sdkInterrupted))
         // The writer holds one slot for a swap: the record goes into the other one, at once.
-        rt.buffer.slots.0.lock.lock()
+        rt.buffer.holdSlot(0)
         clock.advance(milliseconds: 100)
         XCTAssertTrue(rt.record(.sdkLog(level: "debug", message: "underrun")))
-        rt.buffer.slots.0.lock.unlock()
+        rt.buffer.releaseSlot(0)
         XCTAssertTrue(r.close(timeout: 20))
         XCTAssertEqual(try records().dropFirst().map(\.body), [.sdkInterrupted, .sdkLog(level: "debug", message: "underrun")])
         XCTAssertEqual(r.statistics.dropped, 0)
@@ -44,14 +44,14 @@ final class RealtimeTests: XCTestCase {
         XCTAssertTrue(rt.record(.sdkInterrupted))
         // Both slots taken (only when two threads share one producer, against its rules): the producer
         // returns at once, twice, and counts both.
-        rt.buffer.slots.0.lock.lock()
-        rt.buffer.slots.1.lock.lock()
+        rt.buffer.holdSlot(0)
+        rt.buffer.holdSlot(1)
         clock.advance(milliseconds: 100)
         XCTAssertFalse(rt.record(.sdkLog(level: "debug", message: "underrun")))
         clock.advance(milliseconds: 50)
         XCTAssertFalse(rt.record(.sdkLog(level: "debug", message: "underrun")))
-        rt.buffer.slots.1.lock.unlock()
-        rt.buffer.slots.0.lock.unlock()
+        rt.buffer.releaseSlot(1)
+        rt.buffer.releaseSlot(0)
         clock.advance(milliseconds: 50)
         XCTAssertTrue(rt.record(.sdkRecovered), "the next record gets through, and hands the count on")
         XCTAssertTrue(r.close(timeout: 20))
@@ -66,12 +66,12 @@ final class RealtimeTests: XCTestCase {
         let clock = ManualClock()
         let r = TraceRecorder(Support.configuration(dir, clock: clock))
         var rt: TraceRecorder.RealtimeProducer? = r.makeRealtimeProducer()
-        let slots = rt!.buffer.slots
-        slots.0.lock.lock()
-        slots.1.lock.lock()
+        let buffer = rt!.buffer
+        buffer.holdSlot(0)
+        buffer.holdSlot(1)
         XCTAssertFalse(rt!.record(.sdkInterrupted))
-        slots.1.lock.unlock()
-        slots.0.lock.unlock()
+        buffer.releaseSlot(1)
+        buffer.releaseSlot(0)
         rt = nil
         XCTAssertTrue(r.close(timeout: 20))
         XCTAssertEqual(try records().dropFirst().map(\.body), [.dropped(count: 1, fromT: 0, toT: 0)])
@@ -85,11 +85,11 @@ final class RealtimeTests: XCTestCase {
         XCTAssertTrue(r.waitUntilWriterIdle())
         r.suspendWriter()
         let rt = r.makeRealtimeProducer()
-        let capacity = rt.buffer.slots.0.lock.withLock { rt.buffer.slots.0.items.capacity }
+        let capacity = rt.buffer.withSlot(0) { s, _ in s.items.capacity }
         var accepted = 0
         for _ in 0..<(capacity + 10) where rt.record(.sdkInterrupted) { accepted += 1 }
         XCTAssertEqual(accepted, capacity, "the buffer's storage never grows on a real-time thread")
-        XCTAssertEqual(rt.buffer.slots.0.lock.withLock { rt.buffer.slots.0.items.capacity }, capacity)
+        XCTAssertEqual(rt.buffer.withSlot(0) { s, _ in s.items.capacity }, capacity)
         XCTAssertFalse(rt.record(.sdkLog(level: "debug", message: String(repeating: "x", count: 9000))), "a string over the cap is dropped, not clipped")
         r.resumeWriter()
         XCTAssertTrue(r.close(timeout: 20))
