@@ -9,6 +9,19 @@ import TraceModel
 /// Keys are written in a fixed order and numbers in a fixed form, so the same trace always
 /// gives the same bytes; `golden` leaves out what depends on where the file lives.
 public enum ResultJSON {
+    /// The user's problem reports marked in a trace, as `explain --json` and `info --json` write them.
+    public static func reports(_ marks: [ReportMark], _ w: inout JSONWriter) {
+        w.beginArray()
+        for m in marks {
+            w.beginObject()
+            w.key("id"); w.string(m.id)
+            if let note = m.note { w.key("note"); w.string(note) }
+            w.key("t"); w.int(m.t); w.key("seq"); w.int(m.seq)
+            w.endObject()
+        }
+        w.endArray()
+    }
+
     /// The schema id written into every document.
     public static let schema = "rtctrace.explain/1"
 
@@ -34,15 +47,7 @@ public enum ResultJSON {
         summary(r, &w)
         if !r.reports.isEmpty {
             // Only where the app marked a user's report: every other document keeps its shape.
-            w.key("reports"); w.beginArray()
-            for m in r.reports {
-                w.beginObject()
-                w.key("id"); w.string(m.id)
-                if let note = m.note { w.key("note"); w.string(note) }
-                w.key("t"); w.int(m.t); w.key("seq"); w.int(m.seq)
-                w.endObject()
-            }
-            w.endArray()
+            w.key("reports"); reports(r.reports, &w)
         }
         if !r.dropped.isEmpty {
             // Only where the recorder dropped records: every other document keeps its shape.

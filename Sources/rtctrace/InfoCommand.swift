@@ -1,6 +1,8 @@
 import CommandLineKit
 import Contract
 import QualityEngine
+import Replay
+import Reports
 import TraceCodec
 import TraceModel
 
@@ -20,7 +22,7 @@ struct TraceSummary {
     var stats = ContainerStats()
     var gaps = RecordGaps()
     /// The user's problem reports marked in the trace (`trace.report`), the first 64.
-    var reports: [(id: String, note: String?, t: Int64, seq: Int)] = []
+    var reports: [ReportMark] = []
     /// Stretches the recorder says it lost (`trace.dropped`, `trace.paused`), the first 100.
     var lost: [(seq: Int, fromT: Int64, toT: Int64, dropped: Int?, pause: PauseReason?)] = []
     /// Distinct record types counted; further types are counted together (a hostile trace can make
@@ -58,15 +60,12 @@ struct TraceSummary {
 
     /// Keeps what the recorder says about the session: the user's reports, and what it lost.
     mutating func noteRecorderMarks(_ r: Record) {
-        switch r.body {
-        case let .report(id, note) where reports.count < 64:
-            reports.append((TextCap.clip(id), note.map { TextCap.clip($0) }, r.t, r.seq))
-        case let .dropped(count, fromT, toT) where lost.count < 100:
+        if case let .report(id, note) = r.body, reports.count < 64 {
+            reports.append(ReportMark(id: TextCap.clip(id), note: note.map { TextCap.clip($0) }, t: r.t, seq: r.seq))
+        } else if case let .dropped(count, fromT, toT) = r.body, lost.count < 100 {
             lost.append((r.seq, fromT, toT, count, nil))
-        case let .paused(fromT, toT, reason) where lost.count < 100:
+        } else if case let .paused(fromT, toT, reason) = r.body, lost.count < 100 {
             lost.append((r.seq, fromT, toT, nil, reason))
-        default:
-            break
         }
     }
 
@@ -193,15 +192,7 @@ enum InfoCommand {
             w.endObject()
         }
         w.endArray()
-        w.key("reports"); w.beginArray()
-        for m in s.reports {
-            w.beginObject()
-            w.key("id"); w.string(m.id)
-            if let note = m.note { w.key("note"); w.string(note) }
-            w.key("t"); w.int(m.t); w.key("seq"); w.int(m.seq)
-            w.endObject()
-        }
-        w.endArray()
+        w.key("reports"); ResultJSON.reports(s.reports, &w)
         w.key("lost"); w.beginArray()
         for l in s.lost {
             w.beginObject()
