@@ -1,6 +1,7 @@
 import Analysis
 import CommandLineKit
 import SystemLayer
+import TraceCodec
 import TraceModel
 
 /// `rtctrace redact`: replace personal data with stable keyed tokens, keeping what the replay concludes.
@@ -20,6 +21,11 @@ enum RedactCommand {
         exits: ExitCodes(failure: "the redacted trace would replay differently (different verdicts, divergences or findings)", readsTraces: false))
 
     static let command = Command(spec: spec) { args in
+        // The input is read three times (the order of uids, the redaction, the replay that compares): one
+        // that can be read only once (standard input, a pipe) is copied first.
+        for p in args.positionals where !p.hasPrefix("@") {
+            do { try InputSpool.spoolIfReadOnce(p) } catch { throw commandError(error) }
+        }
         let parts = try TraceParts.resolve(args.positionals)
         let key = args[salt]
         if args[merge], let missing = RecordCommand.missingParts(parts) { throw CommandFailure(message: missing) }
