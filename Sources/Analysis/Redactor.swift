@@ -67,10 +67,18 @@ public final class Redactor {
 
     /// The record with every personal value replaced: the fields `RecordBody.mapStrings` declares
     /// personal, through `PersonalValue.replace`; a type this version does not know keeps only its
-    /// seq, t and type.
+    /// seq, t and type (its name redacted unless it follows the naming rule).
     public func redact(_ r: Record) -> Record {
         var out = r
-        if case .unknown(let type, let json) = r.body {
+        if let body = r.body.mapStrings({ value, field in
+            // An unknown type's fields are dropped whole, below.
+            guard case .personal(let kind) = field.privacy, kind != .unknownRecord else { return nil }
+            let new = PersonalValue.replace(value, kind, token: map)
+            return new == value ? nil : new
+        }) {
+            out.body = body
+        }
+        if case .unknown(let type, let json) = out.body {
             var w = JSONWriter()
             w.beginObject()
             w.key("seq"); w.int(r.seq)
@@ -80,13 +88,6 @@ public final class Redactor {
             if w.string != json { changed[.unknownRecord, default: 0] += 1 }
             out.body = .unknown(type: type, json: w.string)
             return out
-        }
-        if let body = r.body.mapStrings({ value, field in
-            guard case .personal(let kind) = field.privacy else { return nil }
-            let new = PersonalValue.replace(value, kind, token: map)
-            return new == value ? nil : new
-        }) {
-            out.body = body
         }
         if case .header(var h) = out.body {
             // The header says who redacted; a trace redacted at the source keeps saying so (its uid order is lost).
