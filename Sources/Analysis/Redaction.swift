@@ -15,8 +15,8 @@ public struct RedactionReport: Sendable {
     public var records = 0
     /// Fields replaced, by kind (`device name`, `uid`, …), in the order of `Redactor.Kind.allCases`.
     public var changed: [(kind: String, count: Int)] = []
-    /// Whether the fixed default salt was used.
-    public var usedDefaultSalt = false
+    /// Whether no key was given, so the tokens were made with a random key used once (`Redactor.oneTimeKey`).
+    public var usedOneTimeKey = false
 }
 
 /// Redacts a trace file into a new one.
@@ -33,14 +33,14 @@ public enum Redaction {
     /// continues a session keeps its seqs: its output starts at the seq its first record carries.
     public static func run(parts: [String], outputs: [String], salt: String?, onProblem: (TraceProblem) -> Void = { _ in }) throws -> RedactionReport {
         precondition(outputs.count == parts.count || outputs.count == 1, "one output per part, or one merged output")
-        let redactor = Redactor(salt: salt ?? Redactor.defaultSalt)
+        let redactor = Redactor(salt: salt ?? Redactor.oneTimeKey())
         for part in parts {
             let reader = try TraceReader(path: part)
             while let e = reader.next() { if case .record(let r) = e { redactor.learn(r) } }
         }
         redactor.finishLearning()
         var report = RedactionReport()
-        report.usedDefaultSalt = salt == nil
+        report.usedOneTimeKey = salt == nil
         let groups: [(output: String, inputs: ArraySlice<String>)] = outputs.count == parts.count
             ? zip(outputs, parts).map { ($0, [$1][...]) } : [(outputs[0], parts[...])]
         for (output, inputs) in groups {

@@ -11,9 +11,13 @@ public final class Redactor {
     /// What kind of personal value a field holds (shared with the recorder's source redaction).
     public typealias Kind = PersonalValue.Kind
 
-    /// The salt used when none is given. Public and fixed: anyone can rebuild the token of a guessed
-    /// value, so a per-case salt (kept with the case, not the trace) is better.
-    public static let defaultSalt = "rtctrace-redact-v1"
+    /// A key for one run when none is given: 32 random bytes, used once and never written anywhere, so
+    /// no reader can rebuild the token of a guessed value (a fixed built-in key would let anyone). The
+    /// tokens still match within what the run writes; across runs they differ.
+    public static func oneTimeKey() -> String {
+        var g = SystemRandomNumberGenerator()
+        return (0..<4).map { _ in String(g.next() as UInt64, radix: 16) }.joined(separator: "-")
+    }
 
     private let key: [UInt8]
     private var cache: [Kind: [String: String]] = [:]
@@ -23,7 +27,7 @@ public final class Redactor {
     public private(set) var changed: [Kind: Int] = [:]
 
     /// Creates a redactor with a salt (the HMAC key).
-    public init(salt: String = Redactor.defaultSalt) {
+    public init(salt: String) {
         key = Array(salt.utf8)
     }
 

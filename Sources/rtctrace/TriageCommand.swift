@@ -15,11 +15,7 @@ enum TriageCommand {
     }
     static let output = Option.output("-o", "file", .document,
                                       "Write the rows here (zstd frames when the name ends in .zst; missing folders are created; an existing file that is not an input is replaced, as a retried run needs) instead of standard output.")
-    static let salt = Option.parsed("--salt", "s", "The HMAC key of the channel, room and uid tokens in rows (default: redact's fixed public salt).") {
-        s throws(UsageError) in
-        guard !s.isEmpty else { throw UsageError(message: "--salt: must not be empty") }
-        return s
-    }
+    static let salt = TokenKey.salt("The HMAC key of the channel, room and uid tokens in rows (also --salt-file, or \(TokenKey.environmentVariable); without a key those columns are null).")
     static let failOn = Option<TriageThreshold>.parsed("--fail-on", "expr",
                                                        "Exit 1 when TAG>N traces (or TAG>P% of the readable ones) have a tag; repeatable.") { e throws(UsageError) in
         do { return try TriageThreshold(parsing: e) } catch { throw UsageError(message: "--fail-on \(error)") }
@@ -32,14 +28,15 @@ enum TriageCommand {
     static let spec = CommandSpec(
         name: "triage", usage: "triage PATH... [--jobs N] [--shard I/N] [-o ROWS.jsonl[.zst]] [--fail-on EXPR]... [--summary] [--json] [options]",
         summary: "Triage many traces: one JSON row per trace (facts, counts, tags), a summary, thresholds for CI.",
-        options: [jobs, shard, output, failOn, salt] + ReplayFlags.options + [summaryFlag, json, listTags],
+        options: [jobs, shard, output, failOn, salt, TokenKey.saltFile] + ReplayFlags.options + [summaryFlag, json, listTags],
         details: """
         PATH is a trace, a folder (searched recursively for *.jsonl and *.zst) or @LIST (a file of paths,
         one a line). The files of one recorded session (header session.id) are one trace, replayed in part
         order. Rows come in path order whatever --jobs is; a file or folder that cannot be read, or a file that
         is not a trace, gets a row that says why; other files passed by are counted in the summary. On a terminal a progress line and the summary go to standard error; standard
         output has nothing but rows. Channels, rooms and uids are keyed tokens (those 'rtctrace redact' writes
-        with the same salt), never names. See docs/triage.md (rows, tags, SQL, sharding, the Kubernetes Job).
+        with the same key: --salt, --salt-file or RTCTRACE_SALT), never names; without a key they are null.
+        See docs/triage.md (rows, tags, SQL, sharding, the fleet's one key, the Kubernetes Job).
         """,
         exits: ExitCodes(failure: "a --fail-on threshold was crossed (damaged and unreadable inputs are rows, not failures)", readsTraces: false))
 
@@ -53,7 +50,9 @@ enum TriageCommand {
         let jobs = Int(args[TriageCommand.jobs] ?? Int64(CurrentProcess.activeProcessorCount))
         let shard = args[TriageCommand.shard]
         let thresholds = args[failOn]
-        let keys = args[salt].map { TriageKeys(salt: $0) } ?? TriageKeys()
+        let key = try TokenKey.key(args, salt: salt)
+        let keys = TriageKeys(salt: key)
+
         var files: PathList
         var skipped: [TriageInputs.Skipped] = []
         var unreadable: [TriageInputs.Unreadable] = []
@@ -114,12 +113,18 @@ enum TriageCommand {
             Output.stderr.write(TriageSummaryText.render(summary, thresholds: thresholds))
         }
         if let outPath { Output.stderr.line("wrote \(terminalSafe(outPath)) (\(writer.lines) row\(writer.lines == 1 ? "" : "s"))") }
+        if key == nil { Output.stderr.line(noKeyNote) }
         for t in crossed { Output.stderr.line("Error: --fail-on '\(t)' crossed: \(t.actual(in: summary))") }
         return crossed.isEmpty ? .success : .failure
     }
 }
 
 extension TriageCommand {
+    /// What a run without a key says once, last on standard error (with `--json`, the summary's document
+    /// is all there is there: the null columns say it).
+    static let noKeyNote = "note: no key given (\(TokenKey.ways)): the channel, room and uid columns are null; "
+        + "give the fleet's one key for keyed tokens (docs/triage.md)"
+
     /// `RTCTRACE_FAULT_KILL_TRIAGE=NAME` (debug builds only) makes the run flush the rows before the
     /// trace whose file name is NAME into its temporary output and SIGKILL itself there: the fault hook
     /// that tests what a killed run leaves (a signal sent from outside would race the run).

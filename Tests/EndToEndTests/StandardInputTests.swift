@@ -71,7 +71,7 @@ final class StandardInputTests: XCTestCase {
             XCTAssertEqual(viaPipe.out, Self.named(viaFile.out, file), "\(args)")
         }
         // The writing commands: what they write from a pipe is what they write from the file.
-        for (args, out) in [(["report"], "r.html"), (["export"], "e.json"), (["reduce", "--finding", "route.ineffective"], "m.trace.zst"),
+        for (args, out) in [(["report"], "r.html"), (["export"], "e.json"), (["reduce", "--finding", "route.ineffective", "--salt", "k"], "m.trace.zst"),
                             (["redact", "--salt", "k"], "d.trace.zst")] {
             let viaFile = CLI.run(args + [file, "-o", dir + "/file-" + out])
             let viaPipe = sh("cat t.trace.zst | \"$R\" \(args.joined(separator: " ")) - -o pipe-\(out)")

@@ -308,11 +308,15 @@ final class TriageTests: XCTestCase {
     // MARK: - Rows an operations lead joins and divides
 
     func test_rowsCarryTheFactsToJoinAndDivideBy() throws {
-        let r = row("srtc-bluetooth-blocks-speaker.jsonl")
+        let unkeyed = row("srtc-bluetooth-blocks-speaker.jsonl")
+        XCTAssertNil(unkeyed.channel, "no token without a key")
+        XCTAssertNil(unkeyed.uid)
+        let r = Triage.row(for: TriageTrace(paths: [Self.root + "/traces/srtc-bluetooth-blocks-speaker.jsonl"], session: nil, size: 1),
+                           keys: TriageKeys(salt: "k"))
         XCTAssertEqual(r.bundleId, "com.example.rtcdemo")
-        XCTAssertEqual(r.channel, PersonalValue.token(key: Array(Redactor.defaultSalt.utf8), kind: .channel, value: "support-7781"),
-                       "the token redact writes without --salt")
-        XCTAssertEqual(r.channel, Redactor().token(.channel, "support-7781"))
+        XCTAssertEqual(r.channel, PersonalValue.token(key: Array("k".utf8), kind: .channel, value: "support-7781"),
+                       "the token redact writes with the same key")
+        XCTAssertEqual(r.channel, Redactor(salt: "k").token(.channel, "support-7781"))
         XCTAssertNil(r.room)
         XCTAssertEqual(r.callsByKind, ["api.setRoute": 1])
         XCTAssertEqual(r.startedAtUTC, "2026-11-29T10:00:00.000Z")
@@ -325,7 +329,8 @@ final class TriageTests: XCTestCase {
         XCTAssertNotEqual(salted.channel, r.channel)
         let json = TriageRowJSON.render(r)
         XCTAssertFalse(json.contains("support-7781"), "no channel name in a row")
-        let meeting = row("smeeting-field-service-10min.jsonl.zst")
+        let meeting = Triage.row(for: TriageTrace(paths: [Self.root + "/traces/smeeting-field-service-10min.jsonl.zst"], session: nil, size: 1),
+                                 keys: TriageKeys(salt: "k"))
         XCTAssertNotNil(meeting.room)
         XCTAssertNil(meeting.channel)
         XCTAssertGreaterThan(meeting.interruptions, 0)
@@ -340,13 +345,13 @@ final class TriageTests: XCTestCase {
              #"{"seq":3,"t":30,"type":"os.interruptionBegan"}"#,
              #"{"seq":4,"t":900,"type":"trace.dropped","count":17,"fromT":100,"toT":800}"#,
              #"{"seq":5,"t":1000,"type":"api.exitMeeting"}"#].joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
-        let d = Triage.row(for: TriageTrace(paths: [path], session: nil, size: 1))
+        let d = Triage.row(for: TriageTrace(paths: [path], session: nil, size: 1), keys: TriageKeys(salt: "k"))
         XCTAssertEqual(d.droppedRecords, 17)
         XCTAssertTrue(d.tags.contains(.recorderDroppedRecords), "\(d.tags)")
         XCTAssertTrue(d.compromised, "what it says around the gap is uncertain")
         XCTAssertEqual(d.appVersion, "5.1.0")
-        XCTAssertEqual(d.room, Redactor().token(.room, "board"))
-        XCTAssertEqual(d.uid, Redactor().token(.uid, "member-42"), "the redacted token without its rank")
+        XCTAssertEqual(d.room, Redactor(salt: "k").token(.room, "board"))
+        XCTAssertEqual(d.uid, Redactor(salt: "k").token(.uid, "member-42"), "the redacted token without its rank")
         XCTAssertEqual(d.interruptionsByCause, ["siri": 1, "unspecified": 1])
         XCTAssertEqual(d.dayUTC, "2026-11-29")
         XCTAssertEqual(d.day, "2026-11-30")
