@@ -81,21 +81,17 @@ extension TriageSummaryText {
             return "    \(terminalSafe(x.product.description)): \(what) \(percent(t.rate)) (\(t.tagged) of \(t.traces)) against "
                 + "\(percent(t.baselineRate)) (\(t.baselineTagged) of \(t.baselineTraces)), \(added(x.added)); " + testText(t) + "\n"
         }
-        if !c.rose.isEmpty || !c.newCodes.isEmpty {
-            o += "  New\n"
-            let rose = limited(c.rose)
-            for x in rose { o += change(x) }
-            o += more(c.rose.count, rose.count)
-            for code in limited(c.newCodes) { o += "    finding code \(code.code.rawValue): \(plural(code.traces, "trace")), none in the baseline\n" }
-            o += more(c.newCodes.count, limited(c.newCodes).count)
-        }
-        if !c.fell.isEmpty || !c.goneCodes.isEmpty {
-            o += "  Gone\n"
-            let fell = limited(c.fell)
-            for x in fell { o += change(x) }
-            o += more(c.fell.count, fell.count)
-            for code in limited(c.goneCodes) { o += "    finding code \(code.code.rawValue): none, \(plural(code.baselineTraces, "trace")) in the baseline\n" }
-            o += more(c.goneCodes.count, limited(c.goneCodes).count)
+        // New and gone: shares that rose or fell, then the codes that appeared or disappeared.
+        for (title, shares, codes) in [("New", c.rose, c.newCodes), ("Gone", c.fell, c.goneCodes)] where !shares.isEmpty || !codes.isEmpty {
+            o += "  \(title)\n"
+            let shown = limited(shares), listed = limited(codes)
+            for x in shown { o += change(x) }
+            o += more(shares.count, shown.count)
+            for code in listed {
+                o += "    finding code \(code.code.rawValue): " + (code.traces > 0 ? "\(plural(code.traces, "trace")), none in the baseline\n"
+                    : "none, \(plural(code.baselineTraces, "trace")) in the baseline\n")
+            }
+            o += more(codes.count, listed.count)
         }
         if !c.escalations.isEmpty {
             o += "  New escalations by SDK version (traces with an unexplained divergence beyond the baseline's share)\n"

@@ -26,7 +26,7 @@ enum TriageCommand {
     }
     .repeatable()
     static let summaryFlag = Option.flag("--summary", "Print the summary on standard error even when it is not a terminal.")
-    static let json = Option.flag("--json", "Print the summary as one JSON object on standard error, and nothing else there (schema rtctrace.triage-summary/2).")
+    static let json = Option.flag("--json", "Print the summary as one JSON object on standard error, and nothing else there (schema rtctrace.triage-summary/2); with --from-rows on standard output.")
     static let listTags = Option.flag("--list-tags", "List the tags with what each means, and exit.")
     static let fromRows = Option.flag("--from-rows",
                                       "PATH... are rows files (of runs or their shards): print the summary they make, duplicates marked across all, on standard output.")
@@ -36,7 +36,7 @@ enum TriageCommand {
     static let all = Option.flag("--all", "List everything in the text summary (every regression, signature, tag and version), not a screenful of each.")
 
     static let spec = CommandSpec(
-        name: "triage", usage: "triage PATH... [--jobs N] [--shard I/N] [-o ROWS.jsonl[.zst]] [--fail-on EXPR]... [--baseline ROWS]... [--summary] [--json] [--all] [options]\n       triage --from-rows ROWS... [--baseline ROWS]... [--fail-on EXPR]... [--json] [--all]",
+        name: "triage", usage: "triage PATH... [--jobs N] [--shard I/N] [-o ROWS.jsonl[.zst]] [--fail-on EXPR]... [--baseline ROWS]... [--summary] [--json] [--all] [options]\n       rtctrace triage --from-rows ROWS... [--baseline ROWS]... [--fail-on EXPR]... [--json] [--all]",
         summary: "Triage many traces: one JSON row per trace (facts, counts, tags), a summary, thresholds for CI.",
         options: [jobs, shard, output, failOn, salt, baseline, fromRows] + ReplayFlags.options + [summaryFlag, json, all, listTags],
         details: """

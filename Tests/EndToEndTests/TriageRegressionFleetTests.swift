@@ -37,6 +37,7 @@ final class TriageRegressionFleetTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(added[0], added[1])
         XCTAssertGreaterThanOrEqual(added[2], added[3])
         XCTAssertGreaterThan(added.min() ?? 0, 15)
+        XCTAssertEqual(added, added.sorted(by: >), "here the planted regressions also added the most traces")
         for e in list {
             let t = e["tagged"] as? Int ?? 0, n = e["traces"] as? Int ?? 0, baseRate = e["baselineRate"] as? Double ?? 1
             XCTAssertEqual(e["added"] as? Double ?? 0, Double(t) - Double(n) * baseRate, accuracy: 0.5, "\(e)")

@@ -164,4 +164,50 @@ final class TriageRegressionTests: XCTestCase {
         XCTAssertThrowsError(try TriageRow(json: try JSONValue.parse(#"{"schema":"rtctrace.triage/2","path":"x","findings":{"no.such":1}}"#)))
         XCTAssertThrowsError(try JSONValue.parse(#"{"a":1,"a":2}"#), "a key twice")
     }
+
+    /// Two periods of one product: a code that appears, one that disappears, a tag that rises, one that
+    /// falls, and the escalations of a version that was there before and of one that is new.
+    func test_changesSinceABaselinePeriod() throws {
+        func period(_ build: (inout [TriageRow]) -> Void) -> TriageSummary {
+            var rows: [TriageRow] = []
+            build(&rows)
+            var s = TriageSummary()
+            for r in rows { s.add(r) }
+            return s
+        }
+        func add(_ rows: inout [TriageRow], _ n: Int, _ sdk: String, _ tags: [TriageTag] = [], _ findings: [FindingCode: Int] = [:], unexplained: Int = 0) {
+            for _ in 0..<n {
+                var r = fleetRow("p\(rows.count)-\(sdk)", layer: .srtc, sdk: sdk, tags: tags)
+                r.findings = findings
+                r.unexplainedDivergences = unexplained
+                rows.append(r)
+            }
+        }
+        let before = period { rows in
+            add(&rows, 900, "SRTC 4.6.1")
+            add(&rows, 60, "SRTC 4.6.1", [.sessionMissingNotifyOthers], [.sessionMissingNotifyOthers: 1])
+            add(&rows, 10, "SRTC 4.6.1", [.routeDivergence, .unexplainedDivergence], [.routeDivergence: 1], unexplained: 1)
+        }
+        let after = period { rows in
+            add(&rows, 500, "SRTC 4.6.1")
+            add(&rows, 5, "SRTC 4.6.1", [.routeDivergence, .unexplainedDivergence], [.routeDivergence: 1], unexplained: 1)
+            add(&rows, 400, "SRTC 4.6.2")
+            add(&rows, 50, "SRTC 4.6.2", [.interruptionNotRecovered], [.interruptionNotRecovered: 1])
+            add(&rows, 30, "SRTC 4.6.2", [.routeDivergence, .unexplainedDivergence], [.routeDivergence: 1], unexplained: 1)
+        }
+        let c = after.changes(since: before)
+        func names(_ list: [TriageChanges.Change]) -> Set<String> { Set(list.map(\.subject.name)) }
+        XCTAssertTrue(names(c.rose).isSuperset(of: ["interruption-not-recovered", "interruption.notRecovered", "unexplained-divergence"]), "\(c.rose)")
+        XCTAssertTrue(names(c.fell).contains("session-missing-notifyothers"), "\(c.fell)")
+        XCTAssertEqual(c.newCodes.map(\.code), [.interruptionNotRecovered])
+        XCTAssertEqual(c.goneCodes.map(\.code), [.sessionMissingNotifyOthers])
+        XCTAssertEqual(c.goneCodes.first?.baselineTraces, 60)
+        XCTAssertEqual(c.escalations.map(\.sdk), ["SRTC 4.6.2"], "4.6.1's escalations are at its old rate")
+        XCTAssertEqual(c.escalations.first?.versionInBaseline, false)
+        XCTAssertEqual(c.escalations.first?.test.baselineTraces, 970, "a new version is compared with its product as it was")
+        XCTAssertTrue(before.changes(since: before).isEmpty)
+        let text = TriageSummaryText.render(after, changes: c)
+        XCTAssertTrue(text.contains("    finding code session.missingNotifyOthers: none, 60 traces in the baseline\n"), text)
+        XCTAssertTrue(text.contains("  New escalations by SDK version"), text)
+    }
 }
