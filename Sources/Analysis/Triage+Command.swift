@@ -6,8 +6,9 @@ extension Triage {
     /// it (`command`): `rtctrace explain` and the one file; for several parts, their folder when they share
     /// one that holds no other trace file (a folder walk finds exactly these), else every part, so that the
     /// whole session is replayed, not its first part. Without `folders` no folder is looked at: every part.
+    /// A name that is not UTF-8 is shown as everywhere else (`caf\xE9.jsonl`, `PathName.displayed`).
     public static func command(naming paths: [String], folders: TraceFolders? = nil) -> String {
-        "rtctrace explain " + arguments(naming: paths, folders: folders).map(shellQuoted).joined(separator: " ")
+        "rtctrace explain " + arguments(naming: paths, folders: folders).map { shellQuoted(PathName.displayed($0)) }.joined(separator: " ")
     }
 
     static func arguments(naming paths: [String], folders: TraceFolders?) -> [String] {

@@ -124,6 +124,8 @@ final class TriageFromRowsTests: XCTestCase {
             XCTAssertTrue(r.err.contains("has no effect with --from-rows"), r.err)
         }
         XCTAssertEqual(CLI.run(["triage", "--from-rows", dir + "/missing.jsonl"]).status, 64)
+        let over = CLI.run(["triage", CLI.root + "/traces/srtc-bluetooth-blocks-speaker.jsonl", "--baseline", runs.whole, "-o", runs.whole])
+        XCTAssertEqual(over.status, 64, "the rows never replace the baseline they compare with: \(over.err)")
         XCTAssertEqual(CLI.run(["triage", "--from-rows"]).status, 64)
         XCTAssertEqual(CLI.run(["triage", CLI.root + "/traces/srtc-bluetooth-blocks-speaker.jsonl", "--baseline", dir + "/notes.jsonl"]).status, 65)
         // A threshold over the rows, as over the run.
