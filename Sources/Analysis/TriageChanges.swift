@@ -8,7 +8,9 @@ import TraceModel
 public struct TriageChanges: Sendable {
     /// What changed: a tag, or a problem signature.
     public enum Subject: Sendable, Hashable {
+        /// A tag's share of the product's readable traces.
         case tag(TriageTag)
+        /// A problem signature's share.
         case signature(TriageSummary.Signature)
 
         /// `interruption-not-recovered`, or the signature's key.

@@ -106,6 +106,7 @@ public struct TriageRegressions: Sendable {
         /// The traces with the tag beyond what the baseline's share predicts for the group.
         public var added: Double { Double(test.tagged) - Double(test.traces) * test.baselineRate }
 
+        /// The same comparison with the same counts (and the same driving cluster).
         public static func == (a: Entry, b: Entry) -> Bool {
             (a.product, a.dimension, a.group, a.tag, a.baseline) == (b.product, b.dimension, b.group, b.tag, b.baseline)
                 && (a.test, a.baselineGroups, a.productGroups, a.productVersions) == (b.test, b.baselineGroups, b.productGroups, b.productVersions)

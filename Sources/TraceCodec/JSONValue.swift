@@ -1,11 +1,17 @@
 /// A JSON value read whole: for lines that are not records (triage's rows), where the fields wanted
 /// are looked up by name rather than decoded in one pass.
 public indirect enum JSONValue: Sendable, Equatable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number (every JSON number, integers included).
     case number(Double)
+    /// A string, unescaped.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object, by key (a key appears once).
     case object([String: JSONValue])
 
     /// Why a line is not one JSON value.
