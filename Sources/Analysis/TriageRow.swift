@@ -91,6 +91,9 @@ public struct TriageRow: Sendable, Equatable {
     public var worstQuality: Stretch?
     /// The problem classes, in taxonomy order.
     public var tags: [TriageTag] = []
+    /// The command that opens the whole trace (`Triage.command(naming:folders:)`); nil when unknown
+    /// (rows of an earlier version), where the summary names every part.
+    public var command: String?
 
     /// Milliseconds at one quality level.
     public struct QualityTime: Sendable, Equatable {

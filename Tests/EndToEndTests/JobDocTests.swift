@@ -115,6 +115,17 @@ final class JobDocTests: XCTestCase {
         XCTAssertEqual(got.count, expected.count)
         XCTAssertEqual(got, expected)
         XCTAssertTrue(got.contains { $0.contains("\"channel\":\"chan-") }, "keyed tokens in the rows")
+        // The day's summary is the unsharded run's, but for the fields that describe a run.
+        let summary = try Data(contentsOf: URL(fileURLWithPath: "\(dir)/rows/\(day).summary.json"))
+        let published = try XCTUnwrap(try JSONSerialization.jsonObject(with: summary) as? [String: Any])
+        let run = CLI.run(["triage", "\(dir)/traces/\(day)", "--json", "--salt", "test-fleet-key"], cwd: dir)
+        var unsharded = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.err.utf8)) as? [String: Any])
+        XCTAssertGreaterThan(unsharded["traces"] as? Int ?? 0, 100)
+        for key in ["skipped", "output"] { unsharded[key] = nil }
+        let sameKeys = published.filter { unsharded[$0.key] != nil }
+        XCTAssertEqual(Set(sameKeys.keys), Set(unsharded.keys))
+        XCTAssertEqual(try JSONSerialization.data(withJSONObject: sameKeys, options: [.sortedKeys]),
+                       try JSONSerialization.data(withJSONObject: unsharded, options: [.sortedKeys]))
         let hidden = try FileManager.default.contentsOfDirectory(atPath: dir + "/rows").filter { $0.hasPrefix(".") }
             + FileManager.default.contentsOfDirectory(atPath: "\(dir)/rows/\(day)").filter { $0.hasPrefix(".") }
         XCTAssertEqual(hidden, [], "no temporary is left")

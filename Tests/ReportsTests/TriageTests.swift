@@ -63,7 +63,10 @@ final class TriageTests: XCTestCase {
         XCTAssertTrue(row("srtc-bluetooth-without-allowbluetooth.jsonl").tags.contains(.sessionMissingAllowBluetooth))
         let json = TriageRowJSON.render(r)
         XCTAssertTrue(json.hasPrefix(#"{"schema":"rtctrace.triage/2","path":"#), json)
-        XCTAssertTrue(json.hasSuffix(#""tags":["route-call-not-taking-effect","speaker-blocked-by-external-device"]}"#), json)
+        XCTAssertTrue(json.hasSuffix(#""tags":["route-call-not-taking-effect","speaker-blocked-by-external-device"],"signature":null,"command":"rtctrace explain "#
+                                     + Self.root + #"/traces/srtc-bluetooth-blocks-speaker.jsonl"}"#), json)
+        let errorRow = TriageRowJSON.render(row("srtc-interruption-not-recovered.jsonl"))
+        XCTAssertTrue(errorRow.contains(#""signature":"interruption.notRecovered","#), errorRow)
         XCTAssertEqual(json, TriageRowJSON.render(row("srtc-bluetooth-blocks-speaker.jsonl")), "deterministic")
     }
 
@@ -97,7 +100,8 @@ final class TriageTests: XCTestCase {
     }
 
     /// A session recorded as several files is opened whole: the command names its folder when the folder
-    /// holds those parts and nothing else, and every part otherwise; never the first part alone.
+    /// holds those parts and nothing else, and every part otherwise; never the first part alone. The row
+    /// carries the command, so that a summary made from rows alone names the same.
     func test_openFirstNamesEveryPartOfASession() throws {
         let dir = Fixtures.tempDir("open-first")
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -105,17 +109,18 @@ final class TriageTests: XCTestCase {
         for folder in [session, other] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
         let parts = [session + "/part-1.jsonl", session + "/part-2.jsonl"]
         for p in parts + [other + "/part-3.jsonl"] { try Data("{}\n".utf8).write(to: URL(fileURLWithPath: p)) }
-        func open(_ paths: [String]) -> (text: String, json: String) {
+        func open(_ paths: [String]) -> (text: String, json: String, row: String) {
             var s = TriageSummary()
             var row = TriageRow(path: paths[0]); row.parts = paths; row.errors = 1
             row.findings = [.interruptionNotRecovered: 1]; row.tags = [.interruptionNotRecovered]
+            row.command = Triage.command(naming: paths, folders: TraceFolders())
             s.add(row)
-            return (TriageSummaryText.render(s), TriageSummaryText.json(s))
+            return (TriageSummaryText.render(s), TriageSummaryText.json(s), TriageRowJSON.render(row))
         }
         let whole = open(parts)
         XCTAssertTrue(whole.text.contains("     rtctrace explain \(session)\n"), whole.text)
         XCTAssertTrue(whole.json.contains("\"command\":\"rtctrace explain \(session)\""), whole.json)
-        XCTAssertFalse(whole.text.contains("explain replays one file"), whole.text)
+        XCTAssertTrue(whole.row.hasSuffix("\"command\":\"rtctrace explain \(session)\"}"), whole.row)
         // Two folders: every part is named.
         let spread = open([parts[0], parts[1], other + "/part-3.jsonl"])
         XCTAssertTrue(spread.text.contains("     rtctrace explain \(parts[0]) \(parts[1]) \(other)/part-3.jsonl\n"), spread.text)
@@ -124,6 +129,9 @@ final class TriageTests: XCTestCase {
         let crowded = open(parts)
         XCTAssertTrue(crowded.text.contains("     rtctrace explain \(parts[0]) \(parts[1])\n"), crowded.text)
         XCTAssertTrue(crowded.json.contains("\"command\":\"rtctrace explain \(parts[0]) \(parts[1])\""), crowded.json)
+        // Without a folder walk (a row of an earlier version, read back), every part.
+        XCTAssertEqual(Triage.command(naming: parts), "rtctrace explain \(parts[0]) \(parts[1])")
+        XCTAssertEqual(Triage.command(naming: ["/a b/it's.jsonl"]), #"rtctrace explain '/a b/it'\''s.jsonl'"#)
     }
 
     /// A trace whose recorder dropped records is tagged (it had no tag) and, in "open first", is listed
