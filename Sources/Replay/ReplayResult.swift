@@ -70,6 +70,9 @@ public struct ReplayResult: Sendable {
     public var problemCount = 0
     /// All problems by kind, over all parts (not capped).
     public var problemsByKind: [TraceProblem.Kind: Int] = [:]
+    /// Bytes of JSON Lines read (the input's decompressed size), over every part: what an output's size is
+    /// proportional to.
+    public var inputBytes = 0
     /// Records read with strings longer than `TextCap.keptBytes`, replayed with them clipped (the full
     /// length noted in each): a limit the trace exceeded.
     public var recordsWithClippedStrings = 0

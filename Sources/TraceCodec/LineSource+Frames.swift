@@ -5,6 +5,7 @@ extension LineSource {
 
     /// Makes progress until something is released, a problem is queued, or the input ends.
     func pump() {
+        if heavy && !inFrame && dataEnd - dataPos <= DecompressionGate.lightBytes / 2 { leaveHeavy() }
         let releasedBefore = compacted + verifiedEnd
         while !finished && queue.isEmpty && compacted + verifiedEnd == releasedBefore {
             switch mode {
@@ -122,6 +123,11 @@ extension LineSource {
             stats.frames += 1
             stats.endsWithEndMark = false
             dctx.reset()
+            // A window over the light size is decoded holding the gate (one at a time in the process);
+            // one over the limit is refused by zstd without being allocated.
+            _ = need(18)
+            let window = inBuf.withUnsafeBytes { ZstdDecompressor.frameWindow(UnsafeRawBufferPointer(rebasing: $0[inPos..<min(inEnd, inPos + 18)])) }
+            if let window, window > UInt64(DecompressionGate.lightBytes), window <= UInt64(1) << UInt64(limits.maxWindowLog) { enterHeavy() }
             return
         }
         if ZstdMagic.isSkippable(magic) {
@@ -289,6 +295,7 @@ extension LineSource {
         }
         if dataCapacity - dataEnd >= want { return }
         let size = min(max(dataCapacity * 2, dataEnd + want), maxData)
+        if size > DecompressionGate.lightBytes { enterHeavy() }
         if size > dataCapacity {
             let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
             bigger.update(from: data, count: dataEnd)
@@ -296,5 +303,34 @@ extension LineSource {
             data = bigger
             dataCapacity = size
         }
+    }
+
+    /// Takes the process's decompression gate (once), before a large window or hold buffer is allocated.
+    func enterHeavy() {
+        guard !heavy else { return }
+        DecompressionGate.shared.enter()
+        heavy = true
+    }
+
+    /// Between frames, with little decoded data left: frees the large window (a fresh context) and the
+    /// large hold buffer (the unread bytes moved to a small one), then lets the gate go.
+    func leaveHeavy() {
+        guard heavy else { return }
+        if let fresh = try? ZstdDecompressor(maxWindowLog: limits.maxWindowLog) { dctx = fresh }
+        let unread = dataEnd - dataPos
+        let small = 1 << 20
+        if dataCapacity > small && unread <= small / 2 {
+            let smaller = UnsafeMutablePointer<UInt8>.allocate(capacity: small)
+            smaller.update(from: data + dataPos, count: unread)
+            data.deallocate()
+            data = smaller
+            dataCapacity = small
+            verifiedEnd -= dataPos
+            dataEnd -= dataPos
+            compacted += dataPos
+            dataPos = 0
+        }
+        heavy = false
+        DecompressionGate.shared.leave()
     }
 }
