@@ -62,7 +62,13 @@ public final class JoinableThread: @unchecked Sendable {
 /// The calling thread.
 public enum CurrentThread {
     /// A number that tells the calling thread from every other thread running now.
-    public static var id: UInt { unsafeBitCast(pthread_self(), to: UInt.self) }
+    public static var id: UInt {
+        #if canImport(Glibc)
+        pthread_self()
+        #else
+        unsafeBitCast(pthread_self(), to: UInt.self)
+        #endif
+    }
 }
 
 extension CurrentProcess {
