@@ -99,9 +99,12 @@ extension Explanation {
                 + (needsAttentionBeyondPartial(r) ? "; needs attention: see below." : "."))
         } else if partial {
             line("Partial: nothing is said of what is missing or of the state before it is known" + (needsAttentionBeyondPartial(r) ? "; needs attention: see below." : "."))
+        } else if r.session?.isIncomplete ?? false {
+            // A checkpoint is the recorder's word for the state before the part: nothing here can check it.
+            line("Partial: judged from a checkpoint without the parts before it, which nothing here can check, so no all-clear is given"
+                + (needsAttentionBeyondPartial(r) ? "; needs attention: see below." : "."))
         } else {
-            let scope = (r.session?.isIncomplete ?? false) ? " in what was replayed (the session notes above say where it began)" : ""
-            line(needsAttention ? "Needs attention: see below." : "Nothing is wrong\(scope): every call did what the contract predicts.")
+            line(needsAttention ? "Needs attention: see below." : "Nothing is wrong: every call did what the contract predicts.")
         }
         return out
     }
