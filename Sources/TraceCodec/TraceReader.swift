@@ -14,6 +14,8 @@ public final class TraceReader: IteratorProtocol, Sequence {
     public let file: String
     private let source: LineSource
     private let decoder = RecordDecoder()
+    /// What reads the lines `forEachLine` passes through.
+    private let skimmer = LineSkimmer()
     private var pendingLoss: [TraceProblem] = []
     private var lastSeq: Int?
     private var lastT: Int64?
@@ -153,7 +155,7 @@ public final class TraceReader: IteratorProtocol, Sequence {
                          problem onProblem: (TraceProblem) throws -> Void) rethrows -> Bool {
         currentLine = range
         if range.isEmpty || isBlank(range) { return false }
-        if skimming, let line = RecordDecoder.skim(source.bytes(range)) {
+        if skimming, let line = skimmer.skim(source.bytes(range)) {
             let explained = explainLoss(before: line.seq)
             if let p = accept(seq: line.seq, t: line.t, body: nil, type: line.kind.rawValue, gapExplained: explained) {
                 out.append(.problem(remember(p)))
