@@ -10,19 +10,23 @@ int rtc_cpu_has_avx2(void);
 
 /// The masks of a block, a byte at a time.
 static inline void rtc_masks_portable(const uint8_t *b, rtc_masks *m) {
-    uint64_t quote = 0, backslash = 0, bracket = 0, badIn = 0, badOut = 0;
+    uint64_t quote = 0, backslash = 0, bracket = 0, opens = 0, squares = 0, badIn = 0, badOut = 0;
     for (unsigned i = 0; i < 64; i++) {
         const uint8_t c = b[i];
         const uint64_t bit = (uint64_t)1 << i;
         if (c == '"') quote |= bit;
         if (c == '\\') backslash |= bit;
         if ((c & 0xDF) == 0x5B || (c & 0xDF) == 0x5D) bracket |= bit;
+        if (c == '{' || c == '[') opens |= bit;
+        if (c == '[' || c == ']') squares |= bit;
         if (c < 0x20 || c >= 0x80) badIn |= bit;
         if ((c < 0x20 && c != 0x09 && c != 0x0D) || c >= 0x80) badOut |= bit;
     }
     m->quote = quote;
     m->backslash = backslash;
     m->bracket = bracket;
+    m->opens = opens;
+    m->squares = squares;
     m->badIn = badIn;
     m->badOut = badOut;
 }

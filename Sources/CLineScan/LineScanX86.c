@@ -10,7 +10,7 @@ static inline void rtc_masks_sse2(const uint8_t *b, rtc_masks *m) {
     const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\');
     const __m128i fold = _mm_set1_epi8((char)0xDF), open = _mm_set1_epi8(0x5B), close = _mm_set1_epi8(0x5D);
     const __m128i lastControl = _mm_set1_epi8(0x1F), tab = _mm_set1_epi8(0x09), cr = _mm_set1_epi8(0x0D);
-    uint64_t q = 0, s = 0, k = 0, in = 0, out = 0;
+    uint64_t q = 0, s = 0, k = 0, o = 0, sq = 0, in = 0, out = 0;
     for (unsigned i = 0; i < 4; i++) {
         const __m128i v = _mm_loadu_si128((const __m128i *)(b + 16 * i));
         const __m128i folded = _mm_and_si128(v, fold);
@@ -21,13 +21,19 @@ static inline void rtc_masks_sse2(const uint8_t *b, rtc_masks *m) {
         const unsigned shift = 16 * i;
         q |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, quote)) << shift;
         s |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, backslash)) << shift;
-        k |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(folded, open), _mm_cmpeq_epi8(folded, close))) << shift;
+        // `{` and `[` fold to 0x5B, `}` and `]` to 0x5D; `[` and `]` are the brackets folding leaves as they are.
+        const __m128i opening = _mm_cmpeq_epi8(folded, open);
+        k |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_or_si128(opening, _mm_cmpeq_epi8(folded, close))) << shift;
+        o |= (uint64_t)(uint16_t)_mm_movemask_epi8(opening) << shift;
+        sq |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(folded, v)) << shift;
         in |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_or_si128(control, v)) << shift;
         out |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_or_si128(_mm_andnot_si128(blank, control), v)) << shift;
     }
     m->quote = q;
     m->backslash = s;
     m->bracket = k;
+    m->opens = o;
+    m->squares = sq;
     m->badIn = in;
     m->badOut = out;
 }
@@ -36,14 +42,14 @@ RTC_DEFINE_SCAN(rtc_scan_sse2_lines, , rtc_masks_sse2)
 
 int rtc_scan_sse2(const uint8_t *p, size_t n) { return rtc_scan_sse2_lines(p, n); }
 
-#define RTC_AVX2 __attribute__((target("avx2")))
+#define RTC_AVX2 __attribute__((target("avx2,bmi,popcnt")))
 
 /// The masks of a block from two 32-byte vectors.
 RTC_AVX2 static inline void rtc_masks_avx2(const uint8_t *b, rtc_masks *m) {
     const __m256i quote = _mm256_set1_epi8('"'), backslash = _mm256_set1_epi8('\\');
     const __m256i fold = _mm256_set1_epi8((char)0xDF), open = _mm256_set1_epi8(0x5B), close = _mm256_set1_epi8(0x5D);
     const __m256i lastControl = _mm256_set1_epi8(0x1F), tab = _mm256_set1_epi8(0x09), cr = _mm256_set1_epi8(0x0D);
-    uint64_t q = 0, s = 0, k = 0, in = 0, out = 0;
+    uint64_t q = 0, s = 0, k = 0, o = 0, sq = 0, in = 0, out = 0;
     for (unsigned i = 0; i < 2; i++) {
         const __m256i v = _mm256_loadu_si256((const __m256i *)(b + 32 * i));
         const __m256i folded = _mm256_and_si256(v, fold);
@@ -52,13 +58,18 @@ RTC_AVX2 static inline void rtc_masks_avx2(const uint8_t *b, rtc_masks *m) {
         const unsigned shift = 32 * i;
         q |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, quote)) << shift;
         s |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, backslash)) << shift;
-        k |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_or_si256(_mm256_cmpeq_epi8(folded, open), _mm256_cmpeq_epi8(folded, close))) << shift;
+        const __m256i opening = _mm256_cmpeq_epi8(folded, open);
+        k |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_or_si256(opening, _mm256_cmpeq_epi8(folded, close))) << shift;
+        o |= (uint64_t)(uint32_t)_mm256_movemask_epi8(opening) << shift;
+        sq |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(folded, v)) << shift;
         in |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_or_si256(control, v)) << shift;
         out |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_or_si256(_mm256_andnot_si256(blank, control), v)) << shift;
     }
     m->quote = q;
     m->backslash = s;
     m->bracket = k;
+    m->opens = o;
+    m->squares = sq;
     m->badIn = in;
     m->badOut = out;
 }
@@ -67,16 +78,17 @@ RTC_DEFINE_SCAN(rtc_scan_avx2_lines, RTC_AVX2, rtc_masks_avx2)
 
 int rtc_scan_avx2(const uint8_t *p, size_t n) { return rtc_scan_avx2_lines(p, n); }
 
-/// Whether the CPU has AVX2 and the operating system saves the YMM registers (OSXSAVE, XCR0 bits 1–2).
+/// Whether the CPU has AVX2 (with the POPCNT and BMI1 the kernel is compiled for, which every AVX2 CPU
+/// has) and the operating system saves the YMM registers (OSXSAVE, XCR0 bits 1–2).
 int rtc_cpu_has_avx2(void) {
     unsigned a, b, c, d;
     if (!__get_cpuid(1, &a, &b, &c, &d)) return 0;
-    if (!(c & bit_OSXSAVE) || !(c & bit_AVX)) return 0;
+    if (!(c & bit_OSXSAVE) || !(c & bit_AVX) || !(c & bit_POPCNT)) return 0;
     unsigned lo, hi;
     __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
     if ((lo & 6) != 6) return 0;
     if (__get_cpuid_max(0, 0) < 7) return 0;
     __cpuid_count(7, 0, a, b, c, d);
-    return (b & bit_AVX2) != 0;
+    return (b & bit_AVX2) != 0 && (b & bit_BMI) != 0;
 }
 #endif

@@ -12,6 +12,8 @@ typedef struct {
     uint64_t quote;     // "
     uint64_t backslash; // '\'
     uint64_t bracket;   // { } [ ]
+    uint64_t opens;     // { [
+    uint64_t squares;   // [ ]
     uint64_t badIn;     // not allowed inside a string: below 0x20, or 0x80 and above
     uint64_t badOut;    // not allowed between tokens: the same, but for tab and carriage return
 } rtc_masks;
@@ -20,7 +22,7 @@ typedef struct {
 typedef struct {
     uint64_t inString;     // all ones when the block starts inside a string
     uint64_t escapedFirst; // 1 when the block's first byte follows an unescaped backslash
-    uint64_t arrays;       // bit k: the container at depth k is an array
+    uint64_t arrays;       // bit k: the container at depth k is an array (no bit at depth or above)
     unsigned depth;        // open containers, the line's own object included
 } rtc_walk;
 
@@ -42,6 +44,8 @@ static inline void rtc_shift(rtc_masks *m, unsigned k) {
     m->quote >>= k;
     m->backslash >>= k;
     m->bracket >>= k;
+    m->opens >>= k;
+    m->squares >>= k;
     m->badIn >>= k;
     m->badOut >>= k;
 }
@@ -77,22 +81,31 @@ __attribute__((always_inline)) static inline int rtc_walk_block(rtc_walk *w, con
     // line to it. Before that byte both agree, so the first one is always seen here.
     if (backslash & ~inString) return RTC_SCAN_UNDECIDED;
     const uint64_t bad = ((m->badIn & inString) | (m->badOut & ~inString)) & valid;
-    // Brackets in order, without a branch on which bracket it is (that branch is what costs on trace
-    // lines: opening and closing alternate unpredictably). `{` `[` have bit 1 set, `}` `]` not; `[` `]`
-    // have bit 5 clear. The slot of a bracket is the depth it opens or closes; depth 0 is the line's own
-    // object, whose bit in `arrays` is never set, so a `]` closing it mismatches like any other.
+    const uint64_t brackets = m->bracket & valid & ~inString;
+    // A block that only opens and closes objects while no array is open cannot mismatch; when it also
+    // cannot close the line's object or nest too deep, its counts are all that matter.
+    if ((brackets & m->squares) == 0 && w->arrays == 0) {
+        const unsigned opened = (unsigned)__builtin_popcountll(brackets & m->opens);
+        const unsigned closed = (unsigned)__builtin_popcountll(brackets) - opened;
+        if (w->depth > closed && w->depth + opened <= 64) {
+            w->depth = w->depth + opened - closed;
+            return bad ? RTC_SCAN_OPEN : 2;
+        }
+    }
+    // Else bracket by bracket, in order, without a branch on which bracket it is (opening and closing
+    // alternate unpredictably on trace lines). The slot of a bracket is the depth it opens or closes;
+    // depth 0 is the line's own object, whose bit in `arrays` is never set, so a `]` closing it
+    // mismatches like any other.
     uint64_t mismatch = 0;
-    for (uint64_t rest = m->bracket & valid & ~inString; rest != 0; rest &= rest - 1) {
+    for (uint64_t rest = brackets; rest != 0; rest &= rest - 1) {
         const unsigned i = (unsigned)__builtin_ctzll(rest);
-        const uint8_t b = p[pos + i];
-        const unsigned opens = (b >> 1) & 1;
-        const uint64_t array = ((b >> 5) & 1) ^ 1;
+        const unsigned opens = (unsigned)(m->opens >> i) & 1;
+        const uint64_t array = (m->squares >> i) & 1;
         if (opens && w->depth >= 64) return RTC_SCAN_OPEN;
         const unsigned slot = w->depth - 1 + opens;
-        const uint64_t bit = (uint64_t)1 << slot;
         mismatch |= (uint64_t)(opens ^ 1) & (((w->arrays >> slot) & 1) ^ array);
-        const uint64_t set = (uint64_t)0 - (uint64_t)opens;
-        w->arrays = (w->arrays & ~(bit & set)) | ((array << slot) & set);
+        // Opening sets the slot's bit to the container's kind; closing clears it.
+        w->arrays = (w->arrays & ~((uint64_t)1 << slot)) | ((array & opens) << slot);
         w->depth = slot + opens;
         if (w->depth == 0) {
             // The object closed: what follows it must be blank; odd bytes after it do not matter here.

@@ -99,14 +99,35 @@ struct LineSkimmer {
                 n >= 24 ? raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self) : 0, last)
     }
 
-    /// Whether `literal` is at `i` (then `i` moves past it).
+    /// A key of at most eight bytes, as a word to compare with the eight bytes at a position.
+    private struct Key {
+        var word: UInt64
+        var mask: UInt64
+        var count: Int
+
+        init(_ text: StaticString) {
+            count = text.utf8CodeUnitCount
+            precondition(count <= 8)
+            word = 0
+            for i in 0..<count { word |= UInt64(text.utf8Start[i]) << UInt64(8 * i) }
+            mask = count == 8 ? ~0 : (1 << UInt64(8 * count)) - 1
+        }
+    }
+
+    private let seqKey = Key("{\"seq\":")
+    private let tKey = Key(",\"t\":")
+    private let typeKey = Key(",\"type\":")
+
+    /// Whether `key` is at `i` (then `i` moves past it): one compare where eight bytes remain.
     @inline(__always)
-    private static func literal(_ literal: StaticString, _ p: UnsafePointer<UInt8>, _ n: Int, _ i: inout Int) -> Bool {
-        let k = literal.utf8CodeUnitCount
-        guard n - i >= k else { return false }
-        let l = literal.utf8Start
-        for j in 0..<k where p[i + j] != l[j] { return false }
-        i += k
+    private static func match(_ key: Key, _ p: UnsafePointer<UInt8>, _ n: Int, _ i: inout Int) -> Bool {
+        if n - i >= 8 {
+            guard UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self) & key.mask == key.word else { return false }
+        } else {
+            guard n - i >= key.count else { return false }
+            for j in 0..<key.count where UInt64(p[i + j]) != (key.word >> UInt64(8 * j)) & 0xFF { return false }
+        }
+        i += key.count
         return true
     }
 
@@ -162,9 +183,9 @@ struct LineSkimmer {
         guard let p = line.baseAddress else { return nil }
         let n = line.count
         var i = 0
-        guard Self.literal("{\"seq\":", p, n, &i), let seq = Self.count(p, n, &i), seq <= Self.maxSeq,
-              Self.literal(",\"t\":", p, n, &i), let t = Self.count(p, n, &i), t <= maxT,
-              Self.literal(",\"type\":", p, n, &i) else { return nil }
+        guard Self.match(seqKey, p, n, &i), let seq = Self.count(p, n, &i), seq <= Self.maxSeq,
+              Self.match(tKey, p, n, &i), let t = Self.count(p, n, &i), t <= maxT,
+              Self.match(typeKey, p, n, &i) else { return nil }
         while i < n, p[i] == 0x20 || p[i] == 0x0A || p[i] == 0x0D || p[i] == 0x09 { i += 1 }
         guard i < n, p[i] == UInt8(ascii: "\"") else { return nil }
         // The name runs to the next quote; a backslash or control byte in it matches no name, as the

@@ -99,6 +99,47 @@ public final class TraceReader: IteratorProtocol, Sequence {
         while try pull(record: record, skimmed: skimmed, problem: problem) {}
     }
 
+    /// `forEachLine` for a reader that passes every line on as it is and needs none of them one by one
+    /// (`cat` without filters): consecutive lines that would go to `skimmed`, each continuing the seq by one
+    /// with the time not going back and nothing to report between them, go to `run` as one span of the
+    /// decoded bytes (the newlines between them included, not the last one); a skimmed line on its own goes
+    /// to `run` alone. Everything else, and every problem, as `forEachLine(skimmed:record:problem:)`, in the
+    /// same order.
+    public func forEachLine(run onRun: (UnsafeBufferPointer<UInt8>) throws -> Void, record onRecord: (Record) throws -> Void,
+                            problem onProblem: (TraceProblem) throws -> Void) throws {
+        skimming = true
+        defer { skimming = false }
+        let single: (SkimmedLine) throws -> Void = { _ in try onRun(self.source.bytes(self.currentLine)) }
+        while true {
+            // The checks `accept` makes, for lines that pass them all: no header, no gap, no time going back.
+            if outHead == out.count, pendingLoss.isEmpty, sawRecord, let last = lastSeq, let lastTime = lastT {
+                var seq = last, time = lastTime
+                var span: Range<Int>?
+                var other: Range<Int>?
+                while let range = source.quickLine() {
+                    guard let line = skimmer.skim(source.bytes(range)), line.seq == seq + 1, line.t >= time else {
+                        other = range
+                        break
+                    }
+                    seq = line.seq
+                    time = line.t
+                    recordCount += 1
+                    span = (span?.lowerBound ?? range.lowerBound)..<range.upperBound
+                    currentLine = range
+                }
+                lastSeq = seq
+                lastT = time
+                if let span { try onRun(source.bytes(span)) }
+                if let other {
+                    _ = try deliver(other, record: onRecord, skimmed: single, problem: onProblem)
+                    continue
+                }
+                if span != nil { continue }
+            }
+            guard try pull(record: onRecord, skimmed: single, problem: onProblem) else { return }
+        }
+    }
+
     /// Whether lines are skimmed rather than decoded where they can be (`forEachLine`).
     private var skimming = false
 

@@ -84,6 +84,20 @@ final class SkimTests: XCTestCase {
             let close = String(repeating: "]", count: depth - 1)
             XCTAssertEqual(structure(#"{"a":"# + open + close + "}"), depth <= 64, "depth \(depth)")
             structure(#"{"a":"# + open + "{" + #""b":1"# + "}" + close + "}")
+            // Objects only, so whole blocks are counted rather than walked bracket by bracket.
+            let objects = String(repeating: #"{"k":"#, count: depth - 1), ends = String(repeating: "}", count: depth - 1)
+            XCTAssertEqual(structure(#"{"a":1,"b":"# + objects + "1" + ends + "}"), depth <= 64, "objects, depth \(depth)")
+        }
+        // An array opened in one block and closed as an object in the next, or the other way round.
+        for pad in 50..<140 {
+            let s = String(repeating: "x", count: pad)
+            XCTAssertFalse(structure(#"{"a":[1,""# + s + #"",{"b":2}}}"#))
+            XCTAssertFalse(structure(#"{"a":{"b":""# + s + #"",{"c":2}]}"#))
+            XCTAssertTrue(structure(#"{"a":[1,""# + s + #"",{"b":2}]}"#))
+            XCTAssertTrue(structure(#"{"a":{"b":""# + s + #"","c":{"d":2}}}"#))
+            XCTAssertFalse(structure(#"{"a":{"b":""# + s + #""}}}"#), "closes past the line's object")
+            XCTAssertFalse(structure(#"{"x":{"a":[1,""# + s + #""},"y":""# + s + s + #""}}"#), "an array closed as an object mid-line")
+            XCTAssertTrue(structure(#"{"x":{"a":[1,""# + s + #""],"y":""# + s + s + #""}}"#))
         }
     }
 
