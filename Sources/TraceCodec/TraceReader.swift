@@ -143,6 +143,25 @@ public final class TraceReader: IteratorProtocol, Sequence {
     /// Whether lines are skimmed rather than decoded where they can be (`forEachLine`).
     private var skimming = false
 
+    /// Every line as the container gives it (frames decoded and checked, lines split and held until their
+    /// frame's checksum passes), none of them read: the read path up to the decoder, for `make bench`'s
+    /// phases. Returns the number of problems met, which are not reported.
+    @_spi(Benchmarks)
+    public func forEachUndecodedLine(_ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Int {
+        var problems = 0
+        while true {
+            if let range = source.quickLine() {
+                body(source.bytes(range))
+                continue
+            }
+            switch source.next() {
+            case .line(let range)?: body(source.bytes(range))
+            case .problem?: problems += 1
+            case nil: return problems
+            }
+        }
+    }
+
     /// Hands exactly one event to `record` or `problem`; false at the end of the trace.
     func pull(record onRecord: (Record) throws -> Void, skimmed onSkimmed: (SkimmedLine) throws -> Void,
               problem onProblem: (TraceProblem) throws -> Void) rethrows -> Bool {
