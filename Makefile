@@ -82,7 +82,9 @@ bench: release
 	@command -v hyperfine >/dev/null || { if [ "$$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
 	  echo "installing: hyperfine"; $$SUDO apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq hyperfine >/dev/null; }
+	@missing=""; command -v valgrind >/dev/null || missing="valgrind"; $(call apt_install,$$missing)
 	$(SWIFT) build -c release --static-swift-stdlib --package-path benchmarks
+	$(SWIFT) build --package-path benchmarks --product ratchet-figures
 	@bash benchmarks/run.sh
 
 # The recorder's figures alone (benchmarks/recorder.sh), measured as make bench measures them.

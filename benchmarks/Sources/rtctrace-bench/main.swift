@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 import SystemLayer
 import TraceCodec
@@ -47,7 +48,7 @@ func synth(count: Int, path: String, options: TraceWriter.Options, flushEvery: I
 }
 
 let args = Array(CommandLine.arguments.dropFirst())
-guard let cmd = args.first else { fail("usage: rtctrace-bench synth|session|fleet|read|parse|flushsweep|recorder-caller|recorder-hour|recorder-realtime|recorder-flood|recorder-age|recorder-kill …") }
+guard let cmd = args.first else { fail("usage: rtctrace-bench synth|session|fleet|read|parse|skim|phases|flushsweep|recorder-caller|recorder-hour|recorder-realtime|recorder-flood|recorder-age|recorder-kill …") }
 
 do {
     switch cmd {
@@ -62,12 +63,8 @@ do {
     case "session":
         // session stress|healthy N OUT: one of the two read-path sessions (TraceFixtures.BenchSession)
         guard args.count == 4, let kind = BenchSession.Kind(rawValue: args[1]), let n = Int(args[2]) else { fail("session stress|healthy N OUT") }
-        FileSystem.removeIfPresent(args[3])
-        let w = try TraceWriter(path: args[3], options: TraceWriter.Options())
-        var g = BenchSession(kind)
-        for _ in 0..<n { try w.append(g.nextRecord()) }
-        try w.close()
-        emit([("session", kind.rawValue), ("records", n), ("bytes", w.fileSize)])
+        let bytes = try Sessions.write(kind, count: n, to: args[3])
+        emit([("session", kind.rawValue), ("records", n), ("bytes", bytes)])
     case "hostile":
         // hostile SHAPE COUNT BYTES OUT: a trace of TraceFixtures.HostileTraces (long lines; peak memory)
         guard args.count == 5, let shape = HostileTraces.Shape(rawValue: args[1]), let n = Int(args[2]), let bytes = Int(args[3]) else {
@@ -151,6 +148,10 @@ do {
             pairs.append(("\(kernel.rawValue)GBPerSec", Double(bytes) / best / 1e9))
         }
         emit(pairs)
+    case "phases":
+        // phases TRACE [RUNS]: the read path of explain --json, phase by phase (Phases.swift)
+        guard args.count >= 2 else { fail("phases TRACE [RUNS]") }
+        try Phases.run(path: args[1], runs: args.count > 2 ? Int(args[2]) ?? 3 : 3)
     case "flushsweep":
         // flushsweep N DIR: compressed size per record at several frame sizes, and at a 1-second flush
         guard args.count == 3, let n = Int(args[1]) else { fail("flushsweep N DIR") }
