@@ -8,19 +8,44 @@ int rtc_scan_avx2(const uint8_t *p, size_t n);
 int rtc_cpu_has_avx2(void);
 #endif
 
-/// The masks of a block, a byte at a time.
+#define RTC_ONES 0x0101010101010101ULL
+#define RTC_HIGHS 0x8080808080808080ULL
+#define RTC_LOW7 0x7F7F7F7F7F7F7F7FULL
+
+/// 0x80 in each byte of `x` that is `c`, else 0 (exact per byte: no carry crosses a byte).
+static inline uint64_t rtc_equal(uint64_t x, uint8_t c) {
+    const uint64_t y = x ^ (RTC_ONES * c);
+    return ~(((y & RTC_LOW7) + RTC_LOW7) | y) & RTC_HIGHS;
+}
+
+/// The top bits of the eight bytes of `v` (each 0x80 or 0) as eight bits, byte i as bit i.
+static inline uint64_t rtc_pack(uint64_t v) { return ((v >> 7) * 0x0102040810204080ULL) >> 56; }
+
+/// The masks of a block eight bytes at a time in a machine word (any CPU).
 static inline void rtc_masks_portable(const uint8_t *b, rtc_masks *m) {
     uint64_t quote = 0, backslash = 0, bracket = 0, opens = 0, squares = 0, badIn = 0, badOut = 0;
-    for (unsigned i = 0; i < 64; i++) {
-        const uint8_t c = b[i];
-        const uint64_t bit = (uint64_t)1 << i;
-        if (c == '"') quote |= bit;
-        if (c == '\\') backslash |= bit;
-        if ((c & 0xDF) == 0x5B || (c & 0xDF) == 0x5D) bracket |= bit;
-        if (c == '{' || c == '[') opens |= bit;
-        if (c == '[' || c == ']') squares |= bit;
-        if (c < 0x20 || c >= 0x80) badIn |= bit;
-        if ((c < 0x20 && c != 0x09 && c != 0x0D) || c >= 0x80) badOut |= bit;
+    for (unsigned k = 0; k < 8; k++) {
+        uint64_t x;
+        __builtin_memcpy(&x, b + 8 * k, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+        x = __builtin_bswap64(x);
+#endif
+        const uint64_t high = x & RTC_HIGHS;
+        // Below 0x20: the low seven bits plus 0x60 stay below 0x80, and the top bit is clear.
+        const uint64_t control = ~(((x & RTC_LOW7) + RTC_ONES * 0x60) | x) & RTC_HIGHS;
+        const uint64_t blank = rtc_equal(x, 0x09) | rtc_equal(x, 0x0D);
+        // `{` `[` fold to 0x5B and `}` `]` to 0x5D with bit 5 cleared; `[` `]` have bit 5 clear already.
+        const uint64_t folded = x & ~(RTC_ONES * 0x20);
+        const uint64_t opening = rtc_equal(folded, 0x5B);
+        const uint64_t brackets = opening | rtc_equal(folded, 0x5D);
+        const unsigned shift = 8 * k;
+        quote |= rtc_pack(rtc_equal(x, '"')) << shift;
+        backslash |= rtc_pack(rtc_equal(x, '\\')) << shift;
+        bracket |= rtc_pack(brackets) << shift;
+        opens |= rtc_pack(opening) << shift;
+        squares |= rtc_pack((~x << 2) & RTC_HIGHS) << shift;
+        badIn |= rtc_pack(control | high) << shift;
+        badOut |= rtc_pack((control & ~blank) | high) << shift;
     }
     m->quote = quote;
     m->backslash = backslash;
@@ -31,7 +56,7 @@ static inline void rtc_masks_portable(const uint8_t *b, rtc_masks *m) {
     m->badOut = badOut;
 }
 
-RTC_DEFINE_SCAN(rtc_scan_portable, , rtc_masks_portable)
+RTC_DEFINE_SCAN(rtc_scan_portable, , rtc_masks_portable, rtc_prefix_xor)
 
 /// The kernel picked for this process; -1 until first asked.
 static int rtc_chosen = -1;

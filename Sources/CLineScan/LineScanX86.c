@@ -38,11 +38,11 @@ static inline void rtc_masks_sse2(const uint8_t *b, rtc_masks *m) {
     m->badOut = out;
 }
 
-RTC_DEFINE_SCAN(rtc_scan_sse2_lines, , rtc_masks_sse2)
+RTC_DEFINE_SCAN(rtc_scan_sse2_lines, , rtc_masks_sse2, rtc_prefix_xor)
 
 int rtc_scan_sse2(const uint8_t *p, size_t n) { return rtc_scan_sse2_lines(p, n); }
 
-#define RTC_AVX2 __attribute__((target("avx2,bmi,popcnt")))
+#define RTC_AVX2 __attribute__((target("avx2,bmi,popcnt,pclmul")))
 
 /// The masks of a block from two 32-byte vectors.
 RTC_AVX2 static inline void rtc_masks_avx2(const uint8_t *b, rtc_masks *m) {
@@ -74,16 +74,21 @@ RTC_AVX2 static inline void rtc_masks_avx2(const uint8_t *b, rtc_masks *m) {
     m->badOut = out;
 }
 
-RTC_DEFINE_SCAN(rtc_scan_avx2_lines, RTC_AVX2, rtc_masks_avx2)
+/// `rtc_prefix_xor` as one carry-less multiply by all ones.
+RTC_AVX2 static inline uint64_t rtc_prefix_xor_clmul(uint64_t x) {
+    return (uint64_t)_mm_cvtsi128_si64(_mm_clmulepi64_si128(_mm_set_epi64x(0, (long long)x), _mm_set1_epi8((char)0xFF), 0));
+}
+
+RTC_DEFINE_SCAN(rtc_scan_avx2_lines, RTC_AVX2, rtc_masks_avx2, rtc_prefix_xor_clmul)
 
 int rtc_scan_avx2(const uint8_t *p, size_t n) { return rtc_scan_avx2_lines(p, n); }
 
-/// Whether the CPU has AVX2 (with the POPCNT and BMI1 the kernel is compiled for, which every AVX2 CPU
-/// has) and the operating system saves the YMM registers (OSXSAVE, XCR0 bits 1–2).
+/// Whether the CPU has AVX2 (with the POPCNT, BMI1 and PCLMULQDQ the kernel is compiled for, which every
+/// AVX2 CPU has) and the operating system saves the YMM registers (OSXSAVE, XCR0 bits 1–2).
 int rtc_cpu_has_avx2(void) {
     unsigned a, b, c, d;
     if (!__get_cpuid(1, &a, &b, &c, &d)) return 0;
-    if (!(c & bit_OSXSAVE) || !(c & bit_AVX) || !(c & bit_POPCNT)) return 0;
+    if (!(c & bit_OSXSAVE) || !(c & bit_AVX) || !(c & bit_POPCNT) || !(c & bit_PCLMUL)) return 0;
     unsigned lo, hi;
     __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
     if ((lo & 6) != 6) return 0;

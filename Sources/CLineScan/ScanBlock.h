@@ -61,7 +61,11 @@ static inline int rtc_only_blanks(const uint8_t *p, size_t from, size_t n) {
 
 /// Walks one block (`len` bytes at `p + pos`, masks in `m`): a result when the line is decided here,
 /// or 2 to go on with the next block.
-__attribute__((always_inline)) static inline int rtc_walk_block(rtc_walk *w, const rtc_masks *m, const uint8_t *p, size_t pos, size_t len, size_t n) {
+/// How a kernel computes `rtc_prefix_xor` (a carry-less multiply where the CPU has one).
+typedef uint64_t (*rtc_prefix_xor_fn)(uint64_t);
+
+__attribute__((always_inline)) static inline int rtc_walk_block(rtc_walk *w, const rtc_masks *m, const uint8_t *p, size_t pos,
+                                                              size_t len, size_t n, rtc_prefix_xor_fn prefixXor) {
     const uint64_t valid = len >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << len) - 1);
     // Escapes: backslashes are rare in trace lines, so their bits are followed one by one. A backslash
     // escapes the next byte unless it is itself escaped (a run of 2k backslashes escapes nothing after it).
@@ -75,7 +79,7 @@ __attribute__((always_inline)) static inline int rtc_walk_block(rtc_walk *w, con
     }
     const uint64_t quotes = m->quote & valid & ~escaped;
     // Inside a string: from an opening quote up to (not including) its closing quote.
-    const uint64_t inString = rtc_prefix_xor(quotes) ^ w->inString;
+    const uint64_t inString = prefixXor(quotes) ^ w->inString;
     w->inString = (uint64_t)((int64_t)inString >> 63);
     // A backslash between tokens is an ordinary byte to the reference loop, not an escape: leave such a
     // line to it. Before that byte both agree, so the first one is always seen here.
@@ -117,10 +121,11 @@ __attribute__((always_inline)) static inline int rtc_walk_block(rtc_walk *w, con
 }
 
 /// Defines `static int NAME(const uint8_t *p, size_t n)`, the line loop of a kernel whose mask builder
-/// is `BUILD(const uint8_t *block, rtc_masks *out)` (64 readable bytes), with function attributes `ATTRS`.
+/// is `BUILD(const uint8_t *block, rtc_masks *out)` (64 readable bytes) and whose prefix XOR is `PXOR`,
+/// with function attributes `ATTRS`.
 /// A line's last partial block is loaded as the 64 bytes that end the line where the line is that long
 /// (never a byte outside it), else copied into a zeroed block.
-#define RTC_DEFINE_SCAN(NAME, ATTRS, BUILD)                                          \
+#define RTC_DEFINE_SCAN(NAME, ATTRS, BUILD, PXOR)                                    \
     ATTRS static int NAME(const uint8_t *p, size_t n) {                              \
         rtc_walk w = {0, 0, 0, 1};                                                   \
         for (size_t pos = 0; pos < n; pos += 64) {                                   \
@@ -137,7 +142,7 @@ __attribute__((always_inline)) static inline int rtc_walk_block(rtc_walk *w, con
                 for (size_t i = 0; i < len; i++) block[i] = p[pos + i];              \
                 BUILD(block, &m);                                                    \
             }                                                                        \
-            int r = rtc_walk_block(&w, &m, p, pos, len, n);                          \
+            int r = rtc_walk_block(&w, &m, p, pos, len, n, PXOR);                    \
             if (r != 2) return r;                                                    \
         }                                                                            \
         return RTC_SCAN_OPEN;                                                        \

@@ -13,7 +13,7 @@ extern "C" {
 
 /// The ways of building a block's bitmasks.
 enum {
-    /// One byte at a time in plain C: every CPU.
+    /// Eight bytes at a time in a machine word, in plain C: every CPU.
     RTC_SCAN_PORTABLE = 0,
     /// 16-byte SSE2 vectors (every x86-64 CPU).
     RTC_SCAN_SSE2 = 1,
