@@ -23,7 +23,7 @@ static inline uint64_t rtc_pack(uint64_t v) { return ((v >> 7) * 0x0102040810204
 
 /// The masks of a block eight bytes at a time in a machine word (any CPU).
 static inline void rtc_masks_portable(const uint8_t *b, rtc_masks *m) {
-    uint64_t quote = 0, backslash = 0, bracket = 0, opens = 0, squares = 0, badIn = 0, badOut = 0;
+    *m = (rtc_masks){0};
     for (unsigned k = 0; k < 8; k++) {
         uint64_t x;
         __builtin_memcpy(&x, b + 8 * k, 8);
@@ -39,21 +39,14 @@ static inline void rtc_masks_portable(const uint8_t *b, rtc_masks *m) {
         const uint64_t opening = rtc_equal(folded, 0x5B);
         const uint64_t brackets = opening | rtc_equal(folded, 0x5D);
         const unsigned shift = 8 * k;
-        quote |= rtc_pack(rtc_equal(x, '"')) << shift;
-        backslash |= rtc_pack(rtc_equal(x, '\\')) << shift;
-        bracket |= rtc_pack(brackets) << shift;
-        opens |= rtc_pack(opening) << shift;
-        squares |= rtc_pack((~x << 2) & RTC_HIGHS) << shift;
-        badIn |= rtc_pack(control | high) << shift;
-        badOut |= rtc_pack((control & ~blank) | high) << shift;
+        m->quote |= rtc_pack(rtc_equal(x, '"')) << shift;
+        m->backslash |= rtc_pack(rtc_equal(x, '\\')) << shift;
+        m->bracket |= rtc_pack(brackets) << shift;
+        m->opens |= rtc_pack(opening) << shift;
+        m->squares |= rtc_pack((~x << 2) & RTC_HIGHS) << shift;
+        m->badIn |= rtc_pack(control | high) << shift;
+        m->badOut |= rtc_pack((control & ~blank) | high) << shift;
     }
-    m->quote = quote;
-    m->backslash = backslash;
-    m->bracket = bracket;
-    m->opens = opens;
-    m->squares = squares;
-    m->badIn = badIn;
-    m->badOut = badOut;
 }
 
 RTC_DEFINE_SCAN(rtc_scan_portable, , rtc_masks_portable, rtc_prefix_xor)

@@ -10,7 +10,7 @@ static inline void rtc_masks_sse2(const uint8_t *b, rtc_masks *m) {
     const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\');
     const __m128i fold = _mm_set1_epi8((char)0xDF), open = _mm_set1_epi8(0x5B), close = _mm_set1_epi8(0x5D);
     const __m128i lastControl = _mm_set1_epi8(0x1F), tab = _mm_set1_epi8(0x09), cr = _mm_set1_epi8(0x0D);
-    uint64_t q = 0, s = 0, k = 0, o = 0, sq = 0, in = 0, out = 0;
+    *m = (rtc_masks){0};
     for (unsigned i = 0; i < 4; i++) {
         const __m128i v = _mm_loadu_si128((const __m128i *)(b + 16 * i));
         const __m128i folded = _mm_and_si128(v, fold);
@@ -19,23 +19,16 @@ static inline void rtc_masks_sse2(const uint8_t *b, rtc_masks *m) {
         const __m128i control = _mm_cmpeq_epi8(_mm_min_epu8(v, lastControl), v);
         const __m128i blank = _mm_or_si128(_mm_cmpeq_epi8(v, tab), _mm_cmpeq_epi8(v, cr));
         const unsigned shift = 16 * i;
-        q |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, quote)) << shift;
-        s |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, backslash)) << shift;
+        m->quote |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, quote)) << shift;
+        m->backslash |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, backslash)) << shift;
         // `{` and `[` fold to 0x5B, `}` and `]` to 0x5D; `[` and `]` are the brackets folding leaves as they are.
         const __m128i opening = _mm_cmpeq_epi8(folded, open);
-        k |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_or_si128(opening, _mm_cmpeq_epi8(folded, close))) << shift;
-        o |= (uint64_t)(uint16_t)_mm_movemask_epi8(opening) << shift;
-        sq |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(folded, v)) << shift;
-        in |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_or_si128(control, v)) << shift;
-        out |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_or_si128(_mm_andnot_si128(blank, control), v)) << shift;
+        m->bracket |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_or_si128(opening, _mm_cmpeq_epi8(folded, close))) << shift;
+        m->opens |= (uint64_t)(uint16_t)_mm_movemask_epi8(opening) << shift;
+        m->squares |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(folded, v)) << shift;
+        m->badIn |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_or_si128(control, v)) << shift;
+        m->badOut |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_or_si128(_mm_andnot_si128(blank, control), v)) << shift;
     }
-    m->quote = q;
-    m->backslash = s;
-    m->bracket = k;
-    m->opens = o;
-    m->squares = sq;
-    m->badIn = in;
-    m->badOut = out;
 }
 
 RTC_DEFINE_SCAN(rtc_scan_sse2_lines, , rtc_masks_sse2, rtc_prefix_xor)
@@ -49,29 +42,22 @@ RTC_AVX2 static inline void rtc_masks_avx2(const uint8_t *b, rtc_masks *m) {
     const __m256i quote = _mm256_set1_epi8('"'), backslash = _mm256_set1_epi8('\\');
     const __m256i fold = _mm256_set1_epi8((char)0xDF), open = _mm256_set1_epi8(0x5B), close = _mm256_set1_epi8(0x5D);
     const __m256i lastControl = _mm256_set1_epi8(0x1F), tab = _mm256_set1_epi8(0x09), cr = _mm256_set1_epi8(0x0D);
-    uint64_t q = 0, s = 0, k = 0, o = 0, sq = 0, in = 0, out = 0;
+    *m = (rtc_masks){0};
     for (unsigned i = 0; i < 2; i++) {
         const __m256i v = _mm256_loadu_si256((const __m256i *)(b + 32 * i));
         const __m256i folded = _mm256_and_si256(v, fold);
         const __m256i control = _mm256_cmpeq_epi8(_mm256_min_epu8(v, lastControl), v);
         const __m256i blank = _mm256_or_si256(_mm256_cmpeq_epi8(v, tab), _mm256_cmpeq_epi8(v, cr));
         const unsigned shift = 32 * i;
-        q |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, quote)) << shift;
-        s |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, backslash)) << shift;
+        m->quote |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, quote)) << shift;
+        m->backslash |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, backslash)) << shift;
         const __m256i opening = _mm256_cmpeq_epi8(folded, open);
-        k |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_or_si256(opening, _mm256_cmpeq_epi8(folded, close))) << shift;
-        o |= (uint64_t)(uint32_t)_mm256_movemask_epi8(opening) << shift;
-        sq |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(folded, v)) << shift;
-        in |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_or_si256(control, v)) << shift;
-        out |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_or_si256(_mm256_andnot_si256(blank, control), v)) << shift;
+        m->bracket |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_or_si256(opening, _mm256_cmpeq_epi8(folded, close))) << shift;
+        m->opens |= (uint64_t)(uint32_t)_mm256_movemask_epi8(opening) << shift;
+        m->squares |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(folded, v)) << shift;
+        m->badIn |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_or_si256(control, v)) << shift;
+        m->badOut |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_or_si256(_mm256_andnot_si256(blank, control), v)) << shift;
     }
-    m->quote = q;
-    m->backslash = s;
-    m->bracket = k;
-    m->opens = o;
-    m->squares = sq;
-    m->badIn = in;
-    m->badOut = out;
 }
 
 /// `rtc_prefix_xor` as one carry-less multiply by all ones.
