@@ -6,21 +6,9 @@
 # BENCH_RECORDS (default 1,000,000) sizes the sessions, MEM_RECORDS (default 10,000,000) the memory run,
 # BENCH_RUNS (default 5) the runs each time is the best of. run.sh passes TRIAGE_PER_CORE and
 # EXPLAIN_PER_CORE (records/s) for the triage target, measured there.
-set -euo pipefail
-cd "$(dirname "$0")/.."
-BIN=.build/release/rtctrace
-BENCH=benchmarks/.build/release/rtctrace-bench
-OUT=bench-results
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
-mkdir -p "$OUT"
-N=${BENCH_RECORDS:-1000000}
-BIG=${MEM_RECORDS:-10000000}
+source "$(dirname "$0")/common.sh"
 RUNS=${BENCH_RUNS:-5}
-export LC_ALL=C
-say() { [ -t 2 ] && printf '\r\033[K%s' "$*" >&2 || true; }
 best() { python3 benchmarks/best-of.py "$RUNS" "$@"; }
-peak_kb() { /usr/bin/time -f %M -o "$WORK/mem" "$@" >/dev/null 2>&1 || true; tail -1 "$WORK/mem"; }
 
 for s in stress healthy; do
   say "read path: $s session, $N records"

@@ -2,18 +2,7 @@
 # make bench: every performance figure with its baseline, measured in the same run, as one table
 # and as JSON (bench-results/latest.json). Ratios are against baselines run here, now, on this machine.
 # BENCH_RECORDS (default 1,000,000) sizes the main trace; MEM_RECORDS (default 10,000,000) the memory run.
-set -euo pipefail
-cd "$(dirname "$0")/.."
-BIN=.build/release/rtctrace
-BENCH=benchmarks/.build/release/rtctrace-bench
-OUT=bench-results
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
-mkdir -p "$OUT"
-N=${BENCH_RECORDS:-1000000}
-BIG=${MEM_RECORDS:-10000000}
-export LC_ALL=C
-say() { [ -t 2 ] && printf '\r\033[K%s' "$*" >&2 || true; }
+source "$(dirname "$0")/common.sh"
 
 secs() { local s e; s=$(date +%s%N); bash -c "$1" >/dev/null 2>&1 || true; e=$(date +%s%N); echo $(( (e - s) / 1000 )); }
 best() { # best of N (default 3) wall-clock runs of a shell command, in microseconds
@@ -21,7 +10,6 @@ best() { # best of N (default 3) wall-clock runs of a shell command, in microsec
 median_us() { # median of 30 runs of a command started directly (no shell in the timing), in microseconds
   hyperfine -N -i -w 3 -r "${2:-30}" --export-json "$WORK/hf.json" "$1" >/dev/null 2>&1
   python3 -c "import json,sys; print(int(json.load(open(sys.argv[1]))['results'][0]['median'] * 1e6))" "$WORK/hf.json"; }
-peak_kb() { /usr/bin/time -f %M -o "$WORK/mem" "$@" >/dev/null 2>&1 || true; tail -1 "$WORK/mem"; }
 
 echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(uname -m); $(swift --version 2>/dev/null | head -1)"
 say "writing $N records"
