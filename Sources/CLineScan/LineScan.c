@@ -33,7 +33,6 @@ static inline void rtc_masks_portable(const uint8_t *b, rtc_masks *m) {
         const uint64_t high = x & RTC_HIGHS;
         // Below 0x20: the low seven bits plus 0x60 stay below 0x80, and the top bit is clear.
         const uint64_t control = ~(((x & RTC_LOW7) + RTC_ONES * 0x60) | x) & RTC_HIGHS;
-        const uint64_t blank = rtc_equal(x, 0x09) | rtc_equal(x, 0x0D);
         // `{` `[` fold to 0x5B and `}` `]` to 0x5D with bit 5 cleared; `[` `]` have bit 5 clear already.
         const uint64_t folded = x & ~(RTC_ONES * 0x20);
         const uint64_t opening = rtc_equal(folded, 0x5B);
@@ -44,8 +43,7 @@ static inline void rtc_masks_portable(const uint8_t *b, rtc_masks *m) {
         m->bracket |= rtc_pack(brackets) << shift;
         m->opens |= rtc_pack(opening) << shift;
         m->squares |= rtc_pack((~x << 2) & RTC_HIGHS) << shift;
-        m->badIn |= rtc_pack(control | high) << shift;
-        m->badOut |= rtc_pack((control & ~blank) | high) << shift;
+        m->odd |= rtc_pack(control | high) << shift;
     }
 }
 

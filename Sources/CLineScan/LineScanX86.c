@@ -9,7 +9,7 @@
 static inline void rtc_masks_sse2(const uint8_t *b, rtc_masks *m) {
     const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\');
     const __m128i fold = _mm_set1_epi8((char)0xDF), open = _mm_set1_epi8(0x5B), close = _mm_set1_epi8(0x5D);
-    const __m128i lastControl = _mm_set1_epi8(0x1F), tab = _mm_set1_epi8(0x09), cr = _mm_set1_epi8(0x0D);
+    const __m128i lastControl = _mm_set1_epi8(0x1F);
     *m = (rtc_masks){0};
     for (unsigned i = 0; i < 4; i++) {
         const __m128i v = _mm_loadu_si128((const __m128i *)(b + 16 * i));
@@ -17,7 +17,6 @@ static inline void rtc_masks_sse2(const uint8_t *b, rtc_masks *m) {
         // Unsigned v <= 0x1F: min(v, 0x1F) == v. A byte of 0x80 or more has its top bit set already,
         // which is all a movemask reads.
         const __m128i control = _mm_cmpeq_epi8(_mm_min_epu8(v, lastControl), v);
-        const __m128i blank = _mm_or_si128(_mm_cmpeq_epi8(v, tab), _mm_cmpeq_epi8(v, cr));
         const unsigned shift = 16 * i;
         m->quote |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, quote)) << shift;
         m->backslash |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, backslash)) << shift;
@@ -26,8 +25,7 @@ static inline void rtc_masks_sse2(const uint8_t *b, rtc_masks *m) {
         m->bracket |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_or_si128(opening, _mm_cmpeq_epi8(folded, close))) << shift;
         m->opens |= (uint64_t)(uint16_t)_mm_movemask_epi8(opening) << shift;
         m->squares |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(folded, v)) << shift;
-        m->badIn |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_or_si128(control, v)) << shift;
-        m->badOut |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_or_si128(_mm_andnot_si128(blank, control), v)) << shift;
+        m->odd |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_or_si128(control, v)) << shift;
     }
 }
 
@@ -41,13 +39,12 @@ int rtc_scan_sse2(const uint8_t *p, size_t n) { return rtc_scan_sse2_lines(p, n)
 RTC_AVX2 static inline void rtc_masks_avx2(const uint8_t *b, rtc_masks *m) {
     const __m256i quote = _mm256_set1_epi8('"'), backslash = _mm256_set1_epi8('\\');
     const __m256i fold = _mm256_set1_epi8((char)0xDF), open = _mm256_set1_epi8(0x5B), close = _mm256_set1_epi8(0x5D);
-    const __m256i lastControl = _mm256_set1_epi8(0x1F), tab = _mm256_set1_epi8(0x09), cr = _mm256_set1_epi8(0x0D);
+    const __m256i lastControl = _mm256_set1_epi8(0x1F);
     *m = (rtc_masks){0};
     for (unsigned i = 0; i < 2; i++) {
         const __m256i v = _mm256_loadu_si256((const __m256i *)(b + 32 * i));
         const __m256i folded = _mm256_and_si256(v, fold);
         const __m256i control = _mm256_cmpeq_epi8(_mm256_min_epu8(v, lastControl), v);
-        const __m256i blank = _mm256_or_si256(_mm256_cmpeq_epi8(v, tab), _mm256_cmpeq_epi8(v, cr));
         const unsigned shift = 32 * i;
         m->quote |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, quote)) << shift;
         m->backslash |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, backslash)) << shift;
@@ -55,8 +52,7 @@ RTC_AVX2 static inline void rtc_masks_avx2(const uint8_t *b, rtc_masks *m) {
         m->bracket |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_or_si256(opening, _mm256_cmpeq_epi8(folded, close))) << shift;
         m->opens |= (uint64_t)(uint32_t)_mm256_movemask_epi8(opening) << shift;
         m->squares |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(folded, v)) << shift;
-        m->badIn |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_or_si256(control, v)) << shift;
-        m->badOut |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_or_si256(_mm256_andnot_si256(blank, control), v)) << shift;
+        m->odd |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_or_si256(control, v)) << shift;
     }
 }
 

@@ -14,8 +14,8 @@ typedef struct {
     uint64_t bracket;   // { } [ ]
     uint64_t opens;     // { [
     uint64_t squares;   // [ ]
-    uint64_t badIn;     // not allowed inside a string: below 0x20, or 0x80 and above
-    uint64_t badOut;    // not allowed between tokens: the same, but for tab and carriage return
+    uint64_t odd;       // below 0x20, or 0x80 and above: never inside a string, between tokens only
+                        // tab and carriage return (rare enough in trace lines to be told apart later)
 } rtc_masks;
 
 /// What a line's walk carries from one block to the next.
@@ -46,8 +46,7 @@ static inline void rtc_shift(rtc_masks *m, unsigned k) {
     m->bracket >>= k;
     m->opens >>= k;
     m->squares >>= k;
-    m->badIn >>= k;
-    m->badOut >>= k;
+    m->odd >>= k;
 }
 
 /// Whether every byte of `p[from..<n]` is a space, tab or carriage return.
@@ -84,7 +83,18 @@ __attribute__((always_inline)) static inline int rtc_walk_block(rtc_walk *w, con
     // A backslash between tokens is an ordinary byte to the reference loop, not an escape: leave such a
     // line to it. Before that byte both agree, so the first one is always seen here.
     if (backslash & ~inString) return RTC_SCAN_UNDECIDED;
-    const uint64_t bad = ((m->badIn & inString) | (m->badOut & ~inString)) & valid;
+    // The odd bytes that may stand between tokens (tab, carriage return) are picked out one by one:
+    // a trace line rarely has any odd byte at all.
+    uint64_t bad = 0;
+    if (m->odd & valid) {
+        uint64_t blank = 0;
+        for (uint64_t rest = m->odd & valid; rest != 0; rest &= rest - 1) {
+            const unsigned i = (unsigned)__builtin_ctzll(rest);
+            const uint8_t b = p[pos + i];
+            if (b == 0x09 || b == 0x0D) blank |= (uint64_t)1 << i;
+        }
+        bad = m->odd & valid & (inString | ~blank);
+    }
     const uint64_t brackets = m->bracket & valid & ~inString;
     // A block that only opens and closes objects while no array is open cannot mismatch; when it also
     // cannot close the line's object or nest too deep, its counts are all that matter.
