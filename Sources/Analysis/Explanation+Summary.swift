@@ -13,10 +13,11 @@ extension Explanation {
     public static func findingGroups(_ r: ReplayResult) -> [FindingGroup] {
         struct Key: Hashable { var code: FindingCode; var severity: Severity; var epoch: Int? }
         let reconnects = r.quality?.reconnectMoments ?? []
+        let reconnectTimes = LastAtOrBefore(reconnects.map(\.t))
         var order: [Key] = []
         var groups: [Key: FindingGroup] = [:]
         for (i, f) in r.findings.enumerated() where f.code != .routeIneffective && f.code != .routeDivergence {
-            let reconnect = resetByReconnect.contains(f.code) ? reconnects.last { $0.t <= f.t } : nil
+            let reconnect = resetByReconnect.contains(f.code) ? reconnectTimes.index(atOrBefore: f.t).map { reconnects[$0] } : nil
             let key = Key(code: f.code, severity: f.severity, epoch: reconnect?.seq)
             if var g = groups[key] {
                 g.count += 1
