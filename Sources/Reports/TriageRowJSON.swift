@@ -107,6 +107,8 @@ public enum TriageRowJSON {
         w.key("reportIds"); w.beginArray()
         for id in row.reportIds { w.string(id) }
         w.endArray()
+        w.key("signature"); w.string(TriageSummary.Signature(row)?.key)
+        w.key("command"); w.string(row.command ?? Triage.command(naming: row.parts.isEmpty ? [row.path] : row.parts))
         w.endObject()
     }
 

@@ -35,12 +35,15 @@ public enum TraceBytes {
     }
 }
 
-/// A file opened for sequential reading (or standard input for `-`, or a bundle's member, `BUNDLE/NAME`).
+/// A file opened for sequential reading (or standard input for `-`; or a bundle's member, `BUNDLE/NAME`; or
+/// the copy `InputSpool` made of an input that can be read only once, read from its first byte).
 final class FileInput {
     let path: String
     let file: OpenFile
     /// The file's size when it is a regular file (nil for standard input, pipes and devices).
     private(set) var size: Int?
+    /// The next byte to read of a spooled copy (shared with every other reader of it, so read by offset).
+    private var spoolOffset: Int64?
 
     /// A bundle's member (`BUNDLE/NAME`): where its bytes are in the archive, and how many are left.
     private var member: (next: Int64, left: Int)?
@@ -49,7 +52,11 @@ final class FileInput {
 
     init(path: String) throws {
         self.path = path
-        if path == "-" {
+        if let copy = InputSpool.copy(of: path) {
+            file = copy
+            spoolOffset = 0
+            size = (try? copy.status()).map { Int($0.size) }
+        } else if path == "-" {
             file = OpenFile(borrowing: .standardInput, name: "-")
         } else if let (bundle, m) = TraceBundle.locate(path) {
             do { file = try OpenFile(bundle.path, .readOnly) } catch { throw FileError.system(bundle.path, "cannot open", error) }
@@ -76,7 +83,13 @@ final class FileInput {
                 return n
             } catch { throw FileError.system(path, "read failed", error) }
         }
-        do { return try file.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: count)) } catch {
+        do {
+            let p = UnsafeMutableRawBufferPointer(start: buffer, count: count)
+            guard let offset = spoolOffset else { return try file.read(into: p) }
+            let n = try file.read(into: p, at: offset)
+            spoolOffset = offset + Int64(n)
+            return n
+        } catch {
             throw FileError.system(path, "read failed", error)
         }
     }
