@@ -61,6 +61,13 @@ public struct Finding: Equatable, Sendable {
         self.call = call
     }
 
+    /// The same finding, raised at `t` instead (a check held until its kind is seen is raised then).
+    public func raised(at t: Int64) -> Finding {
+        var f = self
+        f.t = t
+        return f
+    }
+
     public static func == (a: Finding, b: Finding) -> Bool {
         a.code == b.code && a.severity == b.severity && a.rule == b.rule && a.seqs == b.seqs && a.t == b.t
             && a.call == b.call && a.message == b.message && a.advice == b.advice

@@ -1,5 +1,41 @@
 import TraceModel
 
+/// Where an engine writes what one record, timer or end produced: owned by the driver and emptied, not
+/// freed, before each step, so a step allocates nothing once the sink has grown to the largest step.
+/// An output only an observer reads (a step of the `replay` timeline) is written only when `observed`.
+public struct OutputSink<Output> {
+    @usableFromInline var items: [Output] = []
+    /// Whether someone observes the steps: outputs that only describe a step are written only then.
+    public var observed: Bool
+
+    /// An empty sink; `observed` says whether outputs that only describe a step are wanted.
+    @inlinable
+    public init(observed: Bool = true) { self.observed = observed }
+
+    /// Adds an output.
+    @inlinable
+    public mutating func append(_ output: Output) { items.append(output) }
+
+    /// Whether nothing was written.
+    @inlinable
+    public var isEmpty: Bool { items.isEmpty }
+
+    /// The outputs written, in order.
+    @inlinable
+    public var outputs: [Output] { items }
+
+    /// Empties the sink, keeping its storage.
+    @inlinable
+    public mutating func removeAll() { items.removeAll(keepingCapacity: true) }
+
+    /// Calls `body` with each output in order, then empties the sink (its storage kept).
+    @inlinable
+    public mutating func drain(_ body: (Output) throws -> Void) rethrows {
+        defer { items.removeAll(keepingCapacity: true) }
+        for o in items { try body(o) }
+    }
+}
+
 /// A timer an engine asks its driver to deliver back through `Engine.fire(_:)` at `due`: the one timer
 /// type of every engine (each engine has its own `Kind`).
 public struct EngineTimer<Kind: Equatable & Sendable>: Equatable, Sendable {
@@ -27,13 +63,14 @@ public protocol Engine: Sendable {
 
     /// The current state.
     var state: State { get }
-    /// Applies one record of any type (the ones the engine does not read give nothing).
-    mutating func apply(_ record: Record) -> [Output]
+    /// Applies one record of any type (the ones the engine does not read give nothing), writing what it
+    /// caused into `sink`.
+    mutating func apply(_ record: Record, into sink: inout OutputSink<Output>)
     /// Delivers a timer the engine asked for, at its due time.
-    mutating func fire(_ timer: EngineTimer<TimerKind>) -> [Output]
+    mutating func fire(_ timer: EngineTimer<TimerKind>, into sink: inout OutputSink<Output>)
     /// End-of-trace diagnostics, raised at the last record's `t` and `seq`; `end` says whether the trace
     /// ended there or at a crash.
-    mutating func finish(t: Int64, lastSeq: Int, end: TraceEnd) -> [Output]
+    mutating func finish(t: Int64, lastSeq: Int, end: TraceEnd, into sink: inout OutputSink<Output>)
     /// What an output is to its driver: a verdict, a finding, a timer, or an event of the engine's own.
     static func role(of output: Output) -> EngineOutputRole<TimerKind>
 }

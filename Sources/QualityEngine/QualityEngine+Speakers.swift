@@ -46,16 +46,17 @@ extension QualityEngine {
         return ignored
     }
 
-    mutating func speakersUpdated(speaking: [Speaker], stopped: [SpeakerKey], seq: Int, t: Int64) -> [QualityOutput] {
-        var out = valueChecks(speaking.lazy.map(\.level), field: "srv.speakers.level", seq: seq, t: t)
-        guard state.vendor == .seaStart else { return out }  // Q5
+    mutating func speakersUpdated(speaking: [Speaker], stopped: [SpeakerKey], seq: Int, t: Int64, into out: inout QualitySink) {
+        valueChecks(speaking.lazy.map(\.level), field: "srv.speakers.level", seq: seq, t: t, into: &out)
+        guard state.vendor == .seaStart else { return }  // Q5
         let ignored = mergeIndexed(speaking: speaking, stopped: stopped)
         state.speakersSeq = seq
-        out.append(.snapshot(state.speakers))
-        out += snapshotDerived(seq: seq, t: t)
-        guard ignored, !state.speakerLimitReported else { return out }
+        // The whole snapshot is an output only someone observing the steps reads.
+        if out.observed { out.append(.snapshot(state.speakers)) }
+        snapshotDerived(seq: seq, t: t, into: &out)
+        guard ignored, !state.speakerLimitReported else { return }
         state.speakerLimitReported = true
-        return out + [.finding(findings.limitExceeded("speakers", limit: Self.speakerLimit, seq: seq, t: t))]
+        out.append(.finding(findings.limitExceeded("speakers", limit: Self.speakerLimit, seq: seq, t: t)))
     }
 
     /// The most derived snapshots kept waiting for an answer (S3); beyond it the oldest are judged early.
@@ -63,19 +64,17 @@ extension QualityEngine {
 
     /// S3: every derived snapshot, the empty one and one that changed nothing included, must be answered
     /// within the match window after it.
-    mutating func snapshotDerived(seq: Int, t: Int64) -> [QualityOutput] {
+    mutating func snapshotDerived(seq: Int, t: Int64, into out: inout QualitySink) {
         // The SDK's set came from before the part: nothing to hold it to yet.
-        if state.speakersFromBefore { return [] }
-        var out: [QualityOutput] = []
+        if state.speakersFromBefore { return }
         // Those whose whole window has passed are judged now (a replayer that delivers timers late, or none).
         while let first = obligations.unansweredSnapshots.first, t - first.t > options.matchWindowMs {
-            out += judgeUnanswered(obligations.unansweredSnapshots.removeFirst(), t: first.t.saturatingAdd(options.matchWindowMs).saturatingAdd(1))
+            judgeUnanswered(obligations.unansweredSnapshots.removeFirst(), t: first.t.saturatingAdd(options.matchWindowMs).saturatingAdd(1), into: &out)
         }
-        if obligations.unansweredSnapshots.count >= Self.snapshotCap { out += judgeUnanswered(obligations.unansweredSnapshots.removeFirst(), t: t) }
+        if obligations.unansweredSnapshots.count >= Self.snapshotCap { judgeUnanswered(obligations.unansweredSnapshots.removeFirst(), t: t, into: &out) }
         obligations.unansweredSnapshots.append(DerivedSnapshot(seq: seq, t: t, content: currentContent, count: state.speakers.count))
         // +1: an answer exactly `matchWindowMs` after the snapshot still counts (the window is inclusive).
         out.append(.timer(QualityTimer(due: t.saturatingAdd(options.matchWindowMs).saturatingAdd(1), kind: .snapshotWindow(snapshotSeq: seq))))
-        return out
     }
 
     /// The content of the current derived snapshot: kept up to date by `mergeIndexed` one entry at a time,
@@ -90,16 +89,15 @@ extension QualityEngine {
     }
 
     /// The match window of a derived snapshot closed: unanswered, it is missed (held until the kind is seen).
-    mutating func snapshotWindowClosed(snapshotSeq: Int, t: Int64) -> [QualityOutput] {
-        guard let s = obligations.unansweredSnapshots.remove(firstWhere: { $0.seq == snapshotSeq }) else { return [] }
-        return judgeUnanswered(s, t: t)
+    mutating func snapshotWindowClosed(snapshotSeq: Int, t: Int64, into out: inout QualitySink) {
+        guard let s = obligations.unansweredSnapshots.remove(firstWhere: { $0.seq == snapshotSeq }) else { return }
+        judgeUnanswered(s, t: t, into: &out)
     }
 
-    mutating func judgeUnanswered(_ s: DerivedSnapshot, t: Int64) -> [QualityOutput] {
-        if state.seen.activeSpeakers { return [.finding(findings.missedSnapshot(s, t: t))] }
+    mutating func judgeUnanswered(_ s: DerivedSnapshot, t: Int64, into out: inout QualitySink) {
+        if state.seen.activeSpeakers { return out.append(.finding(findings.missedSnapshot(s, t: t))) }
         // The gate: a recorder that captures no sdk.activeSpeakers is not an SDK that skips them.
         if obligations.heldSnapshots.count < Self.heldCap { obligations.heldSnapshots.append(s) }
-        return []
     }
 
     /// A snapshot's content as `speakers.mismatch` compares it: uids and track ids in order (with
@@ -269,12 +267,12 @@ extension QualityEngine {
         return i < sorted.count && sorted[i].uid == s.uid && sorted[i].trackId == s.trackId ? i : nil
     }
 
-    mutating func sdkSpeakersObserved(_ speakers: [Speaker], seq: Int, t: Int64) -> [QualityOutput] {
-        var out = valueChecks(speakers.lazy.map(\.level), field: "sdk.activeSpeakers.level", seq: seq, t: t)
+    mutating func sdkSpeakersObserved(_ speakers: [Speaker], seq: Int, t: Int64, into out: inout QualitySink) {
+        valueChecks(speakers.lazy.map(\.level), field: "sdk.activeSpeakers.level", seq: seq, t: t, into: &out)
         if !state.seen.activeSpeakers {
             // The kind is present after all: the snapshots held back are judged now, at this record's time.
             state.seen.activeSpeakers = true
-            out += obligations.heldSnapshots.map { .finding(findings.missedSnapshot($0, t: t)) }
+            for s in obligations.heldSnapshots { out.append(.finding(findings.missedSnapshot(s, t: t))) }
             obligations.heldSnapshots = []
         }
         let derived = state.speakers
@@ -283,18 +281,18 @@ extension QualityEngine {
         if state.speakersFromBefore {
             // Until they agree once, the SDK's set may hold speakers from before the part.
             if Self.sameSnapshot(speakers, derived, ignoringTieOrder: state.tieOrderUnknown) { state.speakersFromBefore = false }
-            return out
+            return
         }
         if Self.sameSnapshot(speakers, derived, ignoringTieOrder: state.tieOrderUnknown) {
             // S3, many-to-one: an equal answer answers every unanswered snapshot it equals in its window.
             let content = currentContent
             obligations.unansweredSnapshots.removeAll { inWindow($0) && $0.content == content }
-            return out
+            return
         }
         // A wrong snapshot is reported once, as the mismatch, and answers every unanswered one in its window.
         obligations.unansweredSnapshots.removeAll(where: inWindow)
-        return out + [.finding(findings.speakersMismatch(observed: speakers, derived: derived, seq: seq,
-                                                         derivedSeq: state.speakersSeq, t: t))]
+        out.append(.finding(findings.speakersMismatch(observed: speakers, derived: derived, seq: seq,
+                                                      derivedSeq: state.speakersSeq, t: t)))
     }
 
     /// Whether the SDK's snapshot lists the derived speakers (uids and trackIds) in the derived order; with

@@ -251,6 +251,9 @@ public enum QualityTimerKind: Equatable, Sendable {
     case snapshotWindow(snapshotSeq: Int)
 }
 
+/// Where the quality engine writes what a record, timer or end produced.
+public typealias QualitySink = OutputSink<QualityOutput>
+
 /// What replaying a record (or firing a timer) produced: data, never side effects.
 public enum QualityOutput: Equatable, Sendable {
     /// A derived level change (Q2), what `didChangeConnectionQuality` should have carried.

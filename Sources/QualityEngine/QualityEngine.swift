@@ -94,8 +94,9 @@ public struct QualityEngine: Sendable {
         self.tally = QualityTally(hysteresis: options.hysteresis)
     }
 
-    /// Replays one record of any type and returns what it caused; unrelated records and `expect.*` give nothing.
-    public mutating func apply(_ record: Record) -> [QualityOutput] {
+    /// Replays one record of any type, writing what it caused into `out`; unrelated records and `expect.*`
+    /// give nothing.
+    public mutating func apply(_ record: Record, into out: inout QualitySink) {
         tally.advance(to: record.t, seq: record.seq)
         let (seq, t) = (record.seq, record.t)
         switch record.body {
@@ -103,63 +104,61 @@ public struct QualityEngine: Sendable {
             state.layer = header.layer
             state.tieOrderUnknown = header.redactedAtSource
             speakersContent = nil
-            return []
         case .connEngine(let vendor):
-            return engineSelected(vendor, seq: seq, t: t)
+            engineSelected(vendor, seq: seq, t: t)
         case .connState(let transport):
-            return transportChanged(transport, seq: seq, t: t)
+            transportChanged(transport, seq: seq, t: t)
         case .qualityReport(let pub, let sub):
-            return reportReceived(pub: pub, sub: sub, seq: seq, t: t)
+            reportReceived(pub: pub, sub: sub, seq: seq, t: t, into: &out)
         case let .sdkQualityChanged(overall, previous, mos):
-            return sdkChangeObserved(previous: previous, overall: overall, mos: mos, seq: seq, t: t)
+            sdkChangeObserved(previous: previous, overall: overall, mos: mos, seq: seq, t: t, into: &out)
         case .speakers(let speaking, let stopped):
-            return speakersUpdated(speaking: speaking, stopped: stopped, seq: seq, t: t)
+            speakersUpdated(speaking: speaking, stopped: stopped, seq: seq, t: t, into: &out)
         case .sdkActiveSpeakers(let speakers):
-            return sdkSpeakersObserved(speakers, seq: seq, t: t)
+            sdkSpeakersObserved(speakers, seq: seq, t: t, into: &out)
         case .subscribe(let pubUid, let trackId, let layers):
-            return subscribed(TrackKey(pubUid: pubUid, trackId: trackId), Subscription(seq: seq, layers: layers), t: t)
+            subscribed(TrackKey(pubUid: pubUid, trackId: trackId), Subscription(seq: seq, layers: layers), t: t, into: &out)
         case .switchLayer(let pubUid, let trackId, let target):
-            return switchRequested(TrackKey(pubUid: pubUid, trackId: trackId), target: target, seq: seq, t: t)
+            switchRequested(TrackKey(pubUid: pubUid, trackId: trackId), target: target, seq: seq, t: t, into: &out)
         case .srvLayerSwitched(let info):
-            return serverSwitched(info)
+            serverSwitched(info)
         case .sdkLayerSwitched:
             state.seen.layerSwitched = true
-            return []
         case let .sdkError(api, error):
-            return sdkErrorObserved(api: api, error: error, seq: seq, t: t)
+            sdkErrorObserved(api: api, error: error, seq: seq, t: t, into: &out)
         case .dropped, .checkpoint, .joinChannel, .leaveChannel, .enterMeeting, .exitMeeting, .setDefaultRoute, .setRoute,
              .clearRouteOverride, .setAudioModuleEnabled, .deviceConnected, .deviceDisconnected, .micPermission,
              .interruptionBegan, .interruptionEnded, .callState, .appState, .mediaServicesReset, .callKit, .routeChanged,
              .routeSnapshot, .sessionActivated, .sessionDeactivated, .overrideOutput, .sdkInterrupted, .sdkRecovered,
              .sdkCallStateChanged, .sdkLog, .expect, .unknown:
             // Not the quality engine's: the route engine, the recorder or the replay reads them.
-            return []
+            break
         }
     }
 
     /// Delivers a timer the engine asked for, once the virtual clock has reached its due time.
-    public mutating func fire(_ timer: QualityTimer) -> [QualityOutput] {
+    public mutating func fire(_ timer: QualityTimer, into out: inout QualitySink) {
         switch timer.kind {
         case .matchWindow(let changeSeq):
-            return matchWindowClosed(changeSeq: changeSeq, t: timer.due)
+            matchWindowClosed(changeSeq: changeSeq, t: timer.due, into: &out)
         case .layerConfirm(let callSeq):
-            return confirmationTimedOut(callSeq: callSeq, t: timer.due)
+            confirmationTimedOut(callSeq: callSeq, t: timer.due, into: &out)
         case .snapshotWindow(let snapshotSeq):
-            return snapshotWindowClosed(snapshotSeq: snapshotSeq, t: timer.due)
+            snapshotWindowClosed(snapshotSeq: snapshotSeq, t: timer.due, into: &out)
         }
     }
 
-    /// Ends the trace at `t`: closes every open window and interval and returns the last findings.
-    public mutating func finish(t: Int64, lastSeq: Int, end: TraceEnd = .end) -> [QualityOutput] {
+    /// Ends the trace at `t`: closes every open window and interval and writes the last findings.
+    public mutating func finish(t: Int64, lastSeq: Int, end: TraceEnd = .end, into out: inout QualitySink) {
         tally.advance(to: t, seq: lastSeq)
-        var out = closeMatchWindowsAtEnd(t: t)
+        closeMatchWindowsAtEnd(t: t, into: &out)
         // Snapshots whose whole window passed are judged; windows the trace ended inside are not.
-        for s in obligations.unansweredSnapshots where t > s.t.saturatingAdd(options.matchWindowMs) { out += judgeUnanswered(s, t: t) }
+        for s in obligations.unansweredSnapshots where t > s.t.saturatingAdd(options.matchWindowMs) { judgeUnanswered(s, t: t, into: &out) }
         obligations.unansweredSnapshots = []
         obligations.heldSnapshots = []
         // A confirmation window the trace ended inside is not judged (the confirmation may come later).
         for pending in state.pendingSwitches where t > pending.deadline {
-            out += confirmationTimedOut(callSeq: pending.seq, t: t)
+            confirmationTimedOut(callSeq: pending.seq, t: t, into: &out)
         }
         state.pendingSwitches = []
         if let episode = state.flapping {
@@ -167,7 +166,6 @@ public struct QualityEngine: Sendable {
             state.flapping = nil
         }
         tally.finish(t: t, seq: lastSeq)
-        return out
     }
 
     /// Level changes kept in `State.changes`; beyond this they are counted only.

@@ -16,7 +16,15 @@ public final class Replayer {
     /// The quality engine, as of the last record.
     public internal(set) var quality: QualityEngine
     /// Called after each record or timer with what it changed (for `rtctrace replay`); nil keeps replay fast.
-    public var observer: ((ReplayStep) -> Void)?
+    public var observer: ((ReplayStep) -> Void)? {
+        didSet {
+            routeSink.observed = observer != nil
+            qualitySink.observed = observer != nil
+        }
+    }
+    /// Where the engines write what each record, timer or end produced: reused for every step.
+    var routeSink = RouteSink(observed: false)
+    var qualitySink = QualitySink(observed: false)
 
     var result: ReplayResult
     var timers = TimerQueue<ReplayTimer>()
@@ -145,21 +153,21 @@ public final class Replayer {
             if observer != nil, !step.findings.isEmpty { observer?(step) }
         }
         let before = observer == nil ? nil : snapshot()
-        let routeOut = route.apply(record)
-        let qualityOut = quality.apply(record)
+        route.apply(record, into: &routeSink)
+        quality.apply(record, into: &qualitySink)
         if unknownStateOpen, !route.state.startStateUnknown { stateKnownAgain(at: record) }
         guard let observer, let before else {
             // Without an observer nothing is described: outputs go straight into the result.
-            if !routeOut.isEmpty { absorb(routeOut, at: record, into: &idle) }
-            if !qualityOut.isEmpty { absorb(qualityOut, into: &idle) }
+            if !routeSink.isEmpty { absorbRoute(at: record, into: &idle) }
+            if !qualitySink.isEmpty { absorbQuality(into: &idle) }
             crossEngineChecks(record, into: &idle)
             let tracked = divergences.record(record, prediction: prediction)
             if !tracked.isEmpty { handle(tracked, into: &idle) }
             return
         }
         var step = ReplayStep(t: record.t, record: record)
-        absorb(routeOut, at: record, into: &step)
-        absorb(qualityOut, into: &step)
+        absorbRoute(at: record, into: &step)
+        absorbQuality(into: &step)
         crossEngineChecks(record, into: &step)
         handle(divergences.record(record, prediction: prediction), into: &step)
         if case .deviceConnected(let id, _, _, _) = record.body { step.events.append(.devicesChanged(added: [id], removed: [])) }
@@ -197,8 +205,10 @@ public final class Replayer {
         fireTimers(through: now)
         var step = ReplayStep(t: now, record: nil)
         result.end = end
-        absorb(route.finish(t: now, lastSeq: max(lastSeq, 0), end: end), at: nil, into: &step)
-        absorb(quality.finish(t: now, lastSeq: max(lastSeq, 0), end: end), into: &step)
+        route.finish(t: now, lastSeq: max(lastSeq, 0), end: end, into: &routeSink)
+        absorbRoute(at: nil, into: &step)
+        quality.finish(t: now, lastSeq: max(lastSeq, 0), end: end, into: &qualitySink)
+        absorbQuality(into: &step)
         handle(divergences.finish(at: now), into: &step)
         if observer != nil, !(step.verdicts.isEmpty && step.findings.isEmpty) { observer?(step) }
         for (e, seq) in pendingEnd {
@@ -224,16 +234,16 @@ public final class Replayer {
         // The dead process's last records of their ms are replayed first.
         releaseHeld()
         timers.removeAll()
-        let outputs = route.processRestarted(at: record, header: header)
+        route.processRestarted(at: record, header: header, into: &routeSink)
         quality.processRestarted()
         disabledWhileSpeakingReported = nil
-        if !outputs.isEmpty {
+        if !routeSink.isEmpty {
             if let observer {
                 var step = ReplayStep(t: record.t, record: nil)
-                absorb(outputs, at: record, into: &step)
+                absorbRoute(at: record, into: &step)
                 observer(step)
             } else {
-                absorb(outputs, at: record, into: &idle)
+                absorbRoute(at: record, into: &idle)
             }
         }
         // The checkpoint that begins the part describes the new process: it is not compared with the
@@ -254,8 +264,12 @@ public final class Replayer {
             let before = observer == nil ? nil : snapshot()
             if observer != nil { step.timer = timer }
             switch timer {
-            case .route(let kind): absorb(route.fire(RouteTimer(due: due, kind: kind)), at: nil, into: &step)
-            case .quality(let kind): absorb(quality.fire(QualityTimer(due: due, kind: kind)), into: &step)
+            case .route(let kind):
+                route.fire(RouteTimer(due: due, kind: kind), into: &routeSink)
+                absorbRoute(at: nil, into: &step)
+            case .quality(let kind):
+                quality.fire(QualityTimer(due: due, kind: kind), into: &qualitySink)
+                absorbQuality(into: &step)
             }
             handle(divergences.predictionChanged(prediction, t: due, seq: nil), into: &step)
             if let observer, let before {
@@ -265,9 +279,13 @@ public final class Replayer {
         }
     }
 
-    /// The route engine's outputs; `record` is the record that produced them (nil for a timer or the end).
-    private func absorb(_ outputs: [RouteOutput], at record: Record?, into step: inout ReplayStep) {
-        for o in outputs {
+    /// The route engine's outputs, taken out of its sink; `record` is the record that produced them (nil for
+    /// a timer or the end).
+    private func absorbRoute(at record: Record?, into step: inout ReplayStep) {
+        var sink = RouteSink(observed: routeSink.observed)
+        swap(&sink, &routeSink)
+        defer { swap(&sink, &routeSink) }
+        sink.drain { o in
             switch o {
             case .verdict(let v): add(v, &step)
             case .finding(let f): add(f, &step)
@@ -282,8 +300,11 @@ public final class Replayer {
         }
     }
 
-    private func absorb(_ outputs: [QualityOutput], into step: inout ReplayStep) {
-        for o in outputs {
+    private func absorbQuality(into step: inout ReplayStep) {
+        var sink = QualitySink(observed: qualitySink.observed)
+        swap(&sink, &qualitySink)
+        defer { swap(&sink, &qualitySink) }
+        sink.drain { o in
             switch o {
             case .verdict(let v): add(v, &step)
             case .finding(let f): add(f, &step)

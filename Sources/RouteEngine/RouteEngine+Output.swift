@@ -3,6 +3,9 @@ import Contract
 /// A timer the route engine asks the replayer to deliver back through `RouteEngine.fire(_:)` at `due`.
 public typealias RouteTimer = EngineTimer<RouteTimerKind>
 
+/// Where the route engine writes what a record, timer or end produced.
+public typealias RouteSink = OutputSink<RouteOutput>
+
 /// What a route engine timer is for; each carries the records it belongs to, so a stale timer does nothing.
 public enum RouteTimerKind: Equatable, Sendable {
     /// The recovery attempt D ms after `os.callState` → `disconnected` (I3).
