@@ -7,10 +7,27 @@ public struct OutputSink<Output> {
     @usableFromInline var items: [Output] = []
     /// Whether someone observes the steps: outputs that only describe a step are written only then.
     public var observed: Bool
+    /// Whether the deadlines of windows of fixed length are written as timers to deliver back (a driver
+    /// with one queue of timers, as the tests' store is), rather than kept by the engine in its own list
+    /// and closed by the driver as its clock passes them (`Deadlines`).
+    public var deadlinesAsTimers: Bool
+    /// The driver's count of timers and deadlines set so far: a deadline's place among them, so that what
+    /// falls due at the same time closes in the order it was set.
+    public var ordered = 0
 
     /// An empty sink; `observed` says whether outputs that only describe a step are wanted.
     @inlinable
-    public init(observed: Bool = true) { self.observed = observed }
+    public init(observed: Bool = true, deadlinesAsTimers: Bool = false) {
+        self.observed = observed
+        self.deadlinesAsTimers = deadlinesAsTimers
+    }
+
+    /// The order of the next timer or deadline set.
+    @inlinable
+    public mutating func nextOrder() -> Int {
+        ordered += 1
+        return ordered
+    }
 
     /// Adds an output.
     @inlinable

@@ -54,7 +54,7 @@ extension QualityEngine {
         obligations.sentSwitches.removeAll { t - $0.t > options.matchWindowMs }
         obligations.sentSwitches.append(SentSwitch(seq: seq, t: t))
         out.append(verdict(.applied, nil, causeSeq: nil, rule: .V1))
-        out.append(.timer(QualityTimer(due: deadline.saturatingAdd(1), kind: .layerConfirm(callSeq: seq))))
+        setDeadline(.layerConfirm(callSeq: seq), due: deadline.saturatingAdd(1), into: &out)
     }
 
     mutating func serverSwitched(_ info: LayerSwitch) {

@@ -94,7 +94,7 @@ extension QualityEngine {
         tally.levelChanged(change)
         out.append(.levelChange(change))
         // +1: an SDK event exactly `matchWindowMs` after the change still matches (the window is inclusive).
-        out.append(.timer(QualityTimer(due: t.saturatingAdd(options.matchWindowMs).saturatingAdd(1), kind: .matchWindow(changeSeq: seq))))
+        setDeadline(.matchWindow(changeSeq: seq), due: t.saturatingAdd(options.matchWindowMs).saturatingAdd(1), into: &out)
         if let finding = flappingCheck(change) { out.append(.finding(finding)) }
     }
 

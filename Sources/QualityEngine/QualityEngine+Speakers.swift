@@ -72,9 +72,14 @@ extension QualityEngine {
             judgeUnanswered(obligations.unansweredSnapshots.removeFirst(), t: first.t.saturatingAdd(options.matchWindowMs).saturatingAdd(1), into: &out)
         }
         if obligations.unansweredSnapshots.count >= Self.snapshotCap { judgeUnanswered(obligations.unansweredSnapshots.removeFirst(), t: t, into: &out) }
+        if let last = obligations.unansweredSnapshots.last {
+            if last.seq >= seq { unansweredInSeqOrder = false }
+        } else {
+            unansweredInSeqOrder = true
+        }
         obligations.unansweredSnapshots.append(DerivedSnapshot(seq: seq, t: t, content: currentContent, count: state.speakers.count))
         // +1: an answer exactly `matchWindowMs` after the snapshot still counts (the window is inclusive).
-        out.append(.timer(QualityTimer(due: t.saturatingAdd(options.matchWindowMs).saturatingAdd(1), kind: .snapshotWindow(snapshotSeq: seq))))
+        setDeadline(.snapshotWindow(snapshotSeq: seq), due: t.saturatingAdd(options.matchWindowMs).saturatingAdd(1), into: &out)
     }
 
     /// The content of the current derived snapshot: kept up to date by `mergeIndexed` one entry at a time,
@@ -90,7 +95,9 @@ extension QualityEngine {
 
     /// The match window of a derived snapshot closed: unanswered, it is missed (held until the kind is seen).
     mutating func snapshotWindowClosed(snapshotSeq: Int, t: Int64, into out: inout QualitySink) {
-        guard let s = obligations.unansweredSnapshots.remove(firstWhere: { $0.seq == snapshotSeq }) else { return }
+        let found = unansweredInSeqOrder ? obligations.unansweredSnapshots.remove(key: \.seq, equalTo: snapshotSeq)
+            : obligations.unansweredSnapshots.remove(firstWhere: { $0.seq == snapshotSeq })
+        guard let s = found else { return }
         judgeUnanswered(s, t: t, into: &out)
     }
 

@@ -83,6 +83,13 @@ public struct QualityEngine: Sendable {
     /// changes nothing (a million new speakers past the limit) costs no hash of the whole set. Derived:
     /// dropped whenever the set changes, and recomputed when it disagrees with the state in size.
     var speakersContent: (count: Int, content: UInt64)?
+    /// The deadlines of its windows of fixed length (S3's snapshot windows, Q2's match windows, L3's
+    /// confirmations), which its driver closes as its clock passes them (`closeDeadline`); with a sink that
+    /// takes deadlines as timers they are written as timers instead (`OutputSink.deadlinesAsTimers`).
+    public private(set) var deadlines = Deadlines<QualityTimerKind>()
+    /// Whether the unanswered snapshots are in increasing order of seq (a trace whose seqs go forward),
+    /// so that the one a deadline closes is found by halving.
+    var unansweredInSeqOrder = true
     /// Entries of the speaker set moved or visited by updates so far: what an update costs beyond its own
     /// entries, so that a test can hold the cost to the set's size rather than its square (no clock).
     var speakerSetWork = 0
@@ -145,6 +152,33 @@ public struct QualityEngine: Sendable {
             confirmationTimedOut(callSeq: callSeq, t: timer.due, into: &out)
         case .snapshotWindow(let snapshotSeq):
             snapshotWindowClosed(snapshotSeq: snapshotSeq, t: timer.due, into: &out)
+        }
+    }
+
+    /// When the next deadline falls due, and its order among the driver's timers.
+    public var nextDeadline: (due: Int64, order: Int)? { deadlines.next }
+
+    /// Closes the next deadline if it falls due at or before `t`, as the timer it stands for would fire;
+    /// returns that timer (nil: none due).
+    public mutating func closeDeadline(through t: Int64, into out: inout QualitySink) -> QualityTimer? {
+        guard let e = deadlines.popDue(through: t) else { return nil }
+        let timer = QualityTimer(due: e.due, kind: e.kind)
+        fire(timer, into: &out)
+        return timer
+    }
+
+    /// Drops every deadline unclosed (what they waited for is gone: a part begun without the one before
+    /// it, a restarted process).
+    public mutating func dropDeadlines() {
+        deadlines.removeAll()
+    }
+
+    /// Sets the deadline of a window of fixed length: kept, or written as a timer (`deadlinesAsTimers`).
+    mutating func setDeadline(_ kind: QualityTimerKind, due: Int64, into out: inout QualitySink) {
+        if out.deadlinesAsTimers {
+            out.append(.timer(QualityTimer(due: due, kind: kind)))
+        } else {
+            deadlines.add(kind, due: due, order: out.nextOrder())
         }
     }
 

@@ -33,6 +33,8 @@ struct DivergenceTracker {
         var facts: ExplanationFacts
         /// The state before the part is unknown: a divergence beginning now is not judged.
         var startStateUnknown = false
+        /// The route engine's revision it was derived at (`RouteEngine.revision`).
+        var revision = 0
     }
 
     let toleranceMs: Int64
@@ -65,6 +67,11 @@ struct DivergenceTracker {
 
     /// What can explain a divergence (X3), as the trace has told so far.
     private var context = ExplanationContext()
+    /// The route engine's revision of the last prediction noted, and whether the actual route was read or
+    /// set since: when neither moved and no interval is open, noting the same prediction at a later moment
+    /// changes nothing, and is skipped.
+    private var notedRevision = -1
+    private var actualMoved = true
     /// Counted intervals that closed unexplained and that a finding raised at the end of its window may
     /// still explain, with the moment each counted (its finding's time).
     private var explainable: [(divergence: Divergence, countedAt: Int64)] = []
@@ -99,7 +106,7 @@ struct DivergenceTracker {
 
     /// Applies a record (after the engines replayed it): its effect on the actual route and on what
     /// explains divergences, then the new prediction.
-    mutating func record(_ r: Record, prediction p: Prediction) -> [Output] {
+    mutating func record(_ r: Record, revision: Int, prediction p: @autoclosure () -> Prediction) -> [Output] {
         // The readings of the actual route (X1), and the records the explanations read (X3).
         var observed: Route?
         if case .routeChanged(let route, _, _) = r.body { observed = route }
@@ -112,9 +119,18 @@ struct DivergenceTracker {
             // The record that set the actual route, not a later re-reading of the same route.
             if route != actual || actualSeq == nil { actualSeq = r.seq }
             actual = route
+            actualMoved = true
         }
-        let changed = predictionChanged(p, t: r.t, seq: r.seq)
+        guard predictionMayMatter(revision: revision) else { return counted }
+        let changed = predictionChanged(p(), t: r.t, seq: r.seq)
         return counted.isEmpty ? changed : counted + changed
+    }
+
+    /// Whether noting the prediction of route engine revision `revision` now could change anything: the
+    /// prediction or the actual route moved since the last one noted, or an interval is open (X3 checks
+    /// it at every moment).
+    func predictionMayMatter(revision: Int) -> Bool {
+        revision != notedRevision || actualMoved || openStart != nil || predictedTimeline.isEmpty
     }
 
     /// The device's route as a part's start gives it (`trace.checkpoint`'s `currentRoute`, nil when the
@@ -124,6 +140,7 @@ struct DivergenceTracker {
         if route != actual { Self.append(RouteSegment(t: t, route: route, seq: route == nil ? nil : seq), to: &actualTimeline, cap: maxSegments, truncated: &truncated) }
         actual = route
         actualSeq = route == nil ? nil : seq
+        actualMoved = true
     }
 
     /// Notes a finding the engines or the replayer raised: some explain divergences (X3).
@@ -140,6 +157,8 @@ struct DivergenceTracker {
             predictedSeq = seq
         }
         predictedBy = p.source
+        notedRevision = p.revision
+        actualMoved = false
         let laterRow = p.facts.addsALaterRow(to: context.facts)
         context.facts = p.facts
         let outputs = intervalChanged(p, t: t, seq: seq)

@@ -43,7 +43,7 @@ extension Replayer {
     func partStarts(at record: Record) {
         guard let start = awaitingStart else { return }
         awaitingStart = nil
-        timers.removeAll()
+        dropTimers()
         if case .checkpoint(let cp) = record.body {
             route.start(from: cp, seq: record.seq, t: record.t)
             quality.startWithoutPredecessors(checkpoint: cp)

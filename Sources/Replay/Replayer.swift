@@ -99,7 +99,7 @@ public final class Replayer {
         if case .header(let h) = record.body, h.session?.resumed == true, result.header != nil {
             // The timers of the process that died are dropped unfired, whenever they were due: it may
             // have died before any of them.
-            timers.removeAll()
+            dropTimers()
         }
         fireTimers(through: record.t)
         now = max(now, record.t)
@@ -152,24 +152,27 @@ public final class Replayer {
             handle(divergences.advance(to: record.t), into: &step)
             if observer != nil, !step.findings.isEmpty { observer?(step) }
         }
+        // The route engine's outputs are taken before the quality engine replays the record (neither reads
+        // the other's), so that the timers and deadlines they set are counted in that order.
         let before = observer == nil ? nil : snapshot()
         route.apply(record, into: &routeSink)
-        quality.apply(record, into: &qualitySink)
         if unknownStateOpen, !route.state.startStateUnknown { stateKnownAgain(at: record) }
         guard let observer, let before else {
             // Without an observer nothing is described: outputs go straight into the result.
             if !routeSink.isEmpty { absorbRoute(at: record, into: &idle) }
+            applyQuality(record)
             if !qualitySink.isEmpty { absorbQuality(into: &idle) }
             crossEngineChecks(record, into: &idle)
-            let tracked = divergences.record(record, prediction: prediction)
+            let tracked = divergences.record(record, revision: route.revision, prediction: prediction)
             if !tracked.isEmpty { handle(tracked, into: &idle) }
             return
         }
         var step = ReplayStep(t: record.t, record: record)
         absorbRoute(at: record, into: &step)
+        applyQuality(record)
         absorbQuality(into: &step)
         crossEngineChecks(record, into: &step)
-        handle(divergences.record(record, prediction: prediction), into: &step)
+        handle(divergences.record(record, revision: route.revision, prediction: prediction), into: &step)
         if case .deviceConnected(let id, _, _, _) = record.body { step.events.append(.devicesChanged(added: [id], removed: [])) }
         if case .deviceDisconnected(let id) = record.body { step.events.append(.devicesChanged(added: [], removed: [id])) }
         step.settle(from: before, to: snapshot())
@@ -187,7 +190,7 @@ public final class Replayer {
         if let cached = cachedPrediction, cachedRevision == route.revision { return cached }
         let p = DivergenceTracker.Prediction(route: route.predictedRoute, source: route.predictionSource,
                                              tolerated: route.toleratedRoute, facts: ExplanationFacts(route),
-                                             startStateUnknown: route.state.startStateUnknown)
+                                             startStateUnknown: route.state.startStateUnknown, revision: route.revision)
         cachedPrediction = p
         cachedRevision = route.revision
         return p
@@ -233,7 +236,7 @@ public final class Replayer {
     func processRestarted(at record: Record, header: TraceHeader) {
         // The dead process's last records of their ms are replayed first.
         releaseHeld()
-        timers.removeAll()
+        dropTimers()
         route.processRestarted(at: record, header: header, into: &routeSink)
         quality.processRestarted()
         disabledWhileSpeakingReported = nil
@@ -256,8 +259,62 @@ public final class Replayer {
 
     // MARK: - Timers and outputs
 
+    /// The quality engine replays a record; the deadlines it sets are counted with the timers.
+    private func applyQuality(_ record: Record) {
+        qualitySink.ordered = timers.counter
+        quality.apply(record, into: &qualitySink)
+        timers.counter = qualitySink.ordered
+    }
+
+    /// Drops every timer and deadline unfired (what they waited for is gone).
+    func dropTimers() {
+        timers.removeAll()
+        quality.dropDeadlines()
+    }
+
+    /// Fires the timers and closes the deadlines due at or before `t`, in due order (and, due at the same
+    /// time, in the order they were set).
     private func fireTimers(through t: Int64) {
-        while let (due, timer) = timers.popDue(through: t) {
+        while true {
+            let timer = timers.next, deadline = quality.nextDeadline
+            if let d = deadline, d.due <= t, timer.map({ d.due != $0.due ? d.due < $0.due : d.order < $0.order }) ?? true {
+                closeDeadline(through: t)
+            } else if let timer, timer.due <= t {
+                fireTimer(through: t)
+            } else {
+                return
+            }
+        }
+    }
+
+    /// Closes the quality engine's next deadline, due at or before `t`: the step its timer made.
+    private func closeDeadline(through t: Int64) {
+        guard let due = quality.nextDeadline?.due else { return }
+        now = max(now, due)
+        guard let observer else {
+            // Without an observer nothing is described, and the divergence tracker is asked only what can
+            // have changed for it.
+            if divergences.mayCount(at: due) { handle(divergences.advance(to: due), into: &idle) }
+            _ = quality.closeDeadline(through: t, into: &qualitySink)
+            if !qualitySink.isEmpty { absorbQuality(into: &idle) }
+            if divergences.predictionMayMatter(revision: route.revision) {
+                handle(divergences.predictionChanged(prediction, t: due, seq: nil), into: &idle)
+            }
+            return
+        }
+        var step = ReplayStep(t: due, record: nil)
+        handle(divergences.advance(to: due), into: &step)
+        let before = snapshot()
+        if let timer = quality.closeDeadline(through: t, into: &qualitySink) { step.timer = .quality(timer.kind) }
+        absorbQuality(into: &step)
+        handle(divergences.predictionChanged(prediction, t: due, seq: nil), into: &step)
+        step.settle(from: before, to: snapshot())
+        observer(step)
+    }
+
+    /// Fires the next timer of the queue, due at or before `t`.
+    private func fireTimer(through t: Int64) {
+        if let (due, timer) = timers.popDue(through: t) {
             now = max(now, due)
             var step = ReplayStep(t: due, record: nil)
             handle(divergences.advance(to: due), into: &step)

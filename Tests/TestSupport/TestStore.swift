@@ -194,25 +194,26 @@ public func stateDiff<T>(_ expected: T, _ actual: T) -> String {
     return parts.isEmpty ? "\(expected) vs \(actual)" : parts.joined(separator: "; ")
 }
 
-// The tests' view of an engine step: what the engine wrote into an observed sink, as an array.
+// The tests' view of an engine step: what the engine wrote into an observed sink, as an array, with the
+// deadlines of its windows as timers the test delivers back.
 extension Contract.Engine {
     /// Applies a record and returns what it wrote.
     public mutating func apply(_ record: Record) -> [Output] {
-        var sink = OutputSink<Output>(observed: true)
+        var sink = OutputSink<Output>(observed: true, deadlinesAsTimers: true)
         apply(record, into: &sink)
         return sink.outputs
     }
 
     /// Delivers a timer and returns what it wrote.
     public mutating func fire(_ timer: EngineTimer<TimerKind>) -> [Output] {
-        var sink = OutputSink<Output>(observed: true)
+        var sink = OutputSink<Output>(observed: true, deadlinesAsTimers: true)
         fire(timer, into: &sink)
         return sink.outputs
     }
 
     /// Ends the trace and returns what it wrote.
     public mutating func finish(t: Int64, lastSeq: Int, end: TraceEnd = .end) -> [Output] {
-        var sink = OutputSink<Output>(observed: true)
+        var sink = OutputSink<Output>(observed: true, deadlinesAsTimers: true)
         finish(t: t, lastSeq: lastSeq, end: end, into: &sink)
         return sink.outputs
     }
