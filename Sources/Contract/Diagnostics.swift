@@ -47,11 +47,12 @@ public struct Finding: Equatable, Sendable {
         self.call = call
     }
 
-    /// Creates a finding whose message and advice are phrased only when read: for the findings a trace
-    /// can raise at a high rate, most of which a result only counts (past its cap), so that phrasing is
-    /// report work, done for the findings a report shows. `phrase` must give the same text every time.
+    /// Creates a finding whose message and advice are phrased only when read, each on its own: for the
+    /// findings a trace can raise at a high rate, most of which a result only counts (past its cap), so that
+    /// phrasing is report work, done for the findings a report shows. `phrase` must give the same text every
+    /// time.
     public init(code: FindingCode, severity: Severity, rule: RuleID?, seqs: [Int], t: Int64, call: Int? = nil,
-                phrase: @escaping @Sendable () -> (message: String, advice: String)) {
+                phrase: @escaping @Sendable (FindingProse) -> String) {
         self.code = code
         self.severity = severity
         self.rule = rule
@@ -74,22 +75,27 @@ public struct Finding: Equatable, Sendable {
     }
 }
 
-/// A finding's words: phrased, or a function that phrases them when they are read.
+/// The two parts of a finding's prose.
+public enum FindingProse: Sendable {
+    case message, advice
+}
+
+/// A finding's words: phrased, or a function that phrases each part when it is read.
 private enum FindingText: Sendable {
     case phrased(message: String, advice: String)
-    case later(@Sendable () -> (message: String, advice: String))
+    case later(@Sendable (FindingProse) -> String)
 
     var message: String {
         switch self {
         case .phrased(let message, _): message
-        case .later(let phrase): phrase().message
+        case .later(let phrase): phrase(.message)
         }
     }
 
     var advice: String {
         switch self {
         case .phrased(_, let advice): advice
-        case .later(let phrase): phrase().advice
+        case .later(let phrase): phrase(.advice)
         }
     }
 }

@@ -14,6 +14,10 @@ public struct OutputSink<Output> {
     /// The driver's count of timers and deadlines set so far: a deadline's place among them, so that what
     /// falls due at the same time closes in the order it was set.
     public var ordered = 0
+    /// Whether a finding written now may be kept: false once the driver keeps no more findings (its cap)
+    /// and nobody observes the steps; a finding a trace raises at a high rate is then counted, not built
+    /// (`finding(_:seq:t:_:)`).
+    public var keepsFindings = true
 
     /// An empty sink; `observed` says whether outputs that only describe a step are wanted.
     @inlinable
@@ -50,6 +54,45 @@ public struct OutputSink<Output> {
     public mutating func drain(_ body: (Output) throws -> Void) rethrows {
         defer { items.removeAll(keepingCapacity: true) }
         for o in items { try body(o) }
+    }
+}
+
+/// A finding its driver keeps no more and nobody observes: its code, deciding record and time, counted
+/// instead of built.
+public struct FindingCount: Equatable, Sendable {
+    /// The finding's code.
+    public var code: FindingCode
+    /// The record it names first.
+    public var seq: Int?
+    /// When it was raised.
+    public var t: Int64
+
+    /// Creates a count.
+    @inlinable
+    public init(code: FindingCode, seq: Int?, t: Int64) {
+        self.code = code
+        self.seq = seq
+        self.t = t
+    }
+}
+
+/// An engine's output type that carries findings, built or counted.
+public protocol FindingOutput {
+    /// A finding.
+    static func finding(_ finding: Finding) -> Self
+    /// A finding counted, not built.
+    static func counted(_ count: FindingCount) -> Self
+}
+
+extension OutputSink where Output: FindingOutput {
+    /// Writes the finding `build` makes, or only its count when it would not be kept (`keepsFindings`).
+    @inlinable
+    public mutating func finding(_ code: FindingCode, seq: Int?, t: Int64, _ build: () -> Finding) {
+        if keepsFindings {
+            append(.finding(build()))
+        } else {
+            append(.counted(FindingCount(code: code, seq: seq, t: t)))
+        }
     }
 }
 
@@ -98,6 +141,8 @@ public enum EngineOutputRole<TimerKind: Equatable & Sendable> {
     case verdict(Verdict)
     /// A finding.
     case finding(Finding)
+    /// A finding counted, not built (its driver keeps no more findings).
+    case counted(FindingCount)
     /// A timer to deliver back.
     case timer(EngineTimer<TimerKind>)
     /// An event of the engine's own (the driver asks the engine's type what it means).

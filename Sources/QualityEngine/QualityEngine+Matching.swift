@@ -13,7 +13,7 @@ extension QualityEngine {
         if !state.seen.qualityChanged {
             // The kind is present after all: the changes held back are judged now.
             state.seen.qualityChanged = true
-            for change in state.heldMissed { out.append(.finding(findings.missed(change, t: t))) }
+            for change in state.heldMissed { out.finding(.qualityMissedChange, seq: change.seq, t: t) { findings.missed(change, t: t) } }
             state.heldMissed = []
             state.heldMissedDropped = 0
         }
@@ -26,8 +26,9 @@ extension QualityEngine {
         } else if state.baselineFromBefore {
             // Before the part's first derived change the SDK's level came from before the part: nothing to judge.
         } else {
-            out.append(.finding(findings.spurious(previous: previous, overall: overall, seq: seq, t: t,
-                                                  lastDerived: state.changes.last)))
+            out.finding(.qualitySpuriousChange, seq: seq, t: t) {
+                findings.spurious(previous: previous, overall: overall, seq: seq, t: t, lastDerived: state.changes.last)
+            }
         }
     }
 
@@ -49,7 +50,7 @@ extension QualityEngine {
         // The SDK may have had that level already, from before the part: not missed.
         if change.previousUnknown { return }
         if state.seen.qualityChanged {
-            out.append(.finding(findings.missed(change, t: t)))
+            out.finding(.qualityMissedChange, seq: change.seq, t: t) { findings.missed(change, t: t) }
             return
         }
         if state.heldMissed.count < Self.heldCap {

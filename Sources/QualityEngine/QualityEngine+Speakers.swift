@@ -102,7 +102,7 @@ extension QualityEngine {
     }
 
     mutating func judgeUnanswered(_ s: DerivedSnapshot, t: Int64, into out: inout QualitySink) {
-        if state.seen.activeSpeakers { return out.append(.finding(findings.missedSnapshot(s, t: t))) }
+        if state.seen.activeSpeakers { return out.finding(.speakersMissedSnapshot, seq: s.seq, t: t) { findings.missedSnapshot(s, t: t) } }
         // The gate: a recorder that captures no sdk.activeSpeakers is not an SDK that skips them.
         if obligations.heldSnapshots.count < Self.heldCap { obligations.heldSnapshots.append(s) }
     }
@@ -279,7 +279,7 @@ extension QualityEngine {
         if !state.seen.activeSpeakers {
             // The kind is present after all: the snapshots held back are judged now, at this record's time.
             state.seen.activeSpeakers = true
-            for s in obligations.heldSnapshots { out.append(.finding(findings.missedSnapshot(s, t: t))) }
+            for s in obligations.heldSnapshots { out.finding(.speakersMissedSnapshot, seq: s.seq, t: t) { findings.missedSnapshot(s, t: t) } }
             obligations.heldSnapshots = []
         }
         let derived = state.speakers

@@ -264,6 +264,8 @@ public enum QualityOutput: Equatable, Sendable {
     case verdict(Verdict)
     /// A diagnostic.
     case finding(Finding)
+    /// A diagnostic counted, not built: its driver keeps no more findings and nobody observes.
+    case counted(FindingCount)
     /// A timer to schedule.
     case timer(QualityTimer)
     /// What became of an accepted `api.switchLayer` was decided after its verdict (L4: rejected when its
@@ -271,11 +273,14 @@ public enum QualityOutput: Equatable, Sendable {
     case outcome(callSeq: Int, Outcome)
 }
 
+extension QualityOutput: FindingOutput {}
+
 extension QualityEngine: Engine {
     public static func role(of output: QualityOutput) -> EngineOutputRole<QualityTimerKind> {
         switch output {
         case .verdict(let v): .verdict(v)
         case .finding(let f): .finding(f)
+        case .counted(let c): .counted(c)
         case .timer(let t): .timer(t)
         case .levelChange, .snapshot, .outcome: .event
         }

@@ -48,9 +48,9 @@ struct ExplanationContext {
         if case .header(let h) = r.body { words = LayerWords(h.layer) }
     }
 
-    /// Notes a finding that may explain a divergence.
-    mutating func note(_ f: Finding) {
-        if f.code == .sessionChangedByOtherComponent, let seq = f.seqs.first { raisedChange = (seq, f.t) }
+    /// Notes a finding (its code, the record it names first and its time) that may explain a divergence.
+    mutating func note(_ code: FindingCode, seq: Int?, t: Int64) {
+        if code == .sessionChangedByOtherComponent, let seq { raisedChange = (seq, t) }
     }
 
     /// The R12 change raised at reading `r`, if one was.

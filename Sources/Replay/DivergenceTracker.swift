@@ -143,8 +143,8 @@ struct DivergenceTracker {
         actualMoved = true
     }
 
-    /// Notes a finding the engines or the replayer raised: some explain divergences (X3).
-    mutating func note(_ f: Finding) { context.note(f) }
+    /// Notes a finding the engines or the replayer raised, built or counted: some explain divergences (X3).
+    mutating func note(_ code: FindingCode, seq: Int?, t: Int64) { context.note(code, seq: seq, t: t) }
 
     /// Notes an `applied` verdict: a divergence starting right after it is the purest "set but didn't take effect".
     mutating func noteApplied(_ v: Verdict) { context.lastApplied = (v.seq, v.t) }

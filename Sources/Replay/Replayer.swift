@@ -155,6 +155,7 @@ public final class Replayer {
         // The route engine's outputs are taken before the quality engine replays the record (neither reads
         // the other's), so that the timers and deadlines they set are counted in that order.
         let before = observer == nil ? nil : snapshot()
+        routeSink.keepsFindings = keepsFindings
         route.apply(record, into: &routeSink)
         if unknownStateOpen, !route.state.startStateUnknown { stateKnownAgain(at: record) }
         guard let observer, let before else {
@@ -210,6 +211,7 @@ public final class Replayer {
         result.end = end
         route.finish(t: now, lastSeq: max(lastSeq, 0), end: end, into: &routeSink)
         absorbRoute(at: nil, into: &step)
+        qualitySink.keepsFindings = keepsFindings
         quality.finish(t: now, lastSeq: max(lastSeq, 0), end: end, into: &qualitySink)
         absorbQuality(into: &step)
         handle(divergences.finish(at: now), into: &step)
@@ -262,6 +264,7 @@ public final class Replayer {
     /// The quality engine replays a record; the deadlines it sets are counted with the timers.
     private func applyQuality(_ record: Record) {
         qualitySink.ordered = timers.counter
+        qualitySink.keepsFindings = keepsFindings
         quality.apply(record, into: &qualitySink)
         timers.counter = qualitySink.ordered
     }
@@ -295,6 +298,7 @@ public final class Replayer {
             // Without an observer nothing is described, and the divergence tracker is asked only what can
             // have changed for it.
             if divergences.mayCount(at: due) { handle(divergences.advance(to: due), into: &idle) }
+            qualitySink.keepsFindings = keepsFindings
             _ = quality.closeDeadline(through: t, into: &qualitySink)
             if !qualitySink.isEmpty { absorbQuality(into: &idle) }
             if divergences.predictionMayMatter(revision: route.revision) {
@@ -325,6 +329,7 @@ public final class Replayer {
                 route.fire(RouteTimer(due: due, kind: kind), into: &routeSink)
                 absorbRoute(at: nil, into: &step)
             case .quality(let kind):
+                qualitySink.keepsFindings = keepsFindings
                 quality.fire(QualityTimer(due: due, kind: kind), into: &qualitySink)
                 absorbQuality(into: &step)
             }
@@ -346,6 +351,7 @@ public final class Replayer {
             switch o {
             case .verdict(let v): add(v, &step)
             case .finding(let f): add(f, &step)
+            case .counted(let c): count(c)
             case .timer(let t): timers.schedule(.route(t.kind), due: t.due)
             case .recovered(let t):
                 result.recoveries += 1
@@ -365,6 +371,7 @@ public final class Replayer {
             switch o {
             case .verdict(let v): add(v, &step)
             case .finding(let f): add(f, &step)
+            case .counted(let c): count(c)
             case .timer(let t): timers.schedule(.quality(t.kind), due: t.due)
             case .levelChange(let c):
                 if observer != nil { step.events.append(.levelChange(previous: c.previous, overall: c.overall)) }
@@ -439,9 +446,19 @@ public final class Replayer {
             result.findingsDropped += 1
         }
         if observer != nil { step.findings.append(f) }
-        divergences.note(f)
+        divergences.note(f.code, seq: f.seqs.first, t: f.t)
         return kept
     }
+
+    /// Counts a finding an engine did not build: the result keeps no more findings, and nobody observes.
+    private func count(_ c: FindingCount) {
+        result.findingCounts[c.code, default: 0] += 1
+        result.findingsDropped += 1
+        divergences.note(c.code, seq: c.seq, t: c.t)
+    }
+
+    /// Whether a finding raised now may be kept, or is only counted.
+    private var keepsFindings: Bool { observer != nil || result.findings.count < options.maxFindings }
 
     /// Adds a finding raised by the replayer itself (cross-engine checks).
     func raise(_ f: Finding, into step: inout ReplayStep) {

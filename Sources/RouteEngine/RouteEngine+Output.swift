@@ -34,6 +34,8 @@ public enum RouteOutput: Equatable, Sendable {
     case verdict(Verdict)
     /// A diagnostic.
     case finding(Finding)
+    /// A diagnostic counted, not built: its driver keeps no more findings and nobody observes.
+    case counted(FindingCount)
     /// A timer to deliver back through `fire(_:)` at its due time.
     case timer(RouteTimer)
     /// The engine recovered from an interruption (I3, I5, I6): the SDK's recovered callback is due now.
@@ -44,11 +46,14 @@ public enum RouteOutput: Equatable, Sendable {
     case outcome(callSeq: Int, Outcome)
 }
 
+extension RouteOutput: FindingOutput {}
+
 extension RouteEngine: Engine {
     public static func role(of output: RouteOutput) -> EngineOutputRole<RouteTimerKind> {
         switch output {
         case .verdict(let v): .verdict(v)
         case .finding(let f): .finding(f)
+        case .counted(let c): .counted(c)
         case .timer(let t): .timer(t)
         case .recovered, .outcome: .event
         }

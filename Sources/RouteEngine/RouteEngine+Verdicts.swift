@@ -37,7 +37,7 @@ extension RouteEngine {
         out.append(.verdict(verdict))
         if changed { supersede(change.isDefault, by: record, deferred: verdict.verdict == .deferred, into: &out) }
         if verdict.verdict == .deferred || verdict.verdict == .ineffective {
-            out.append(.finding(ineffectiveFinding(verdict, change: change)))
+            out.finding(.routeIneffective, seq: verdict.seq, t: verdict.t) { ineffectiveFinding(verdict, change: change) }
         }
     }
 
