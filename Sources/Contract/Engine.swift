@@ -124,8 +124,8 @@ public protocol Engine: Sendable {
     /// The current state.
     var state: State { get }
     /// Applies one record of any type (the ones the engine does not read give nothing), writing what it
-    /// caused into `sink`.
-    mutating func apply(_ record: Record, into sink: inout OutputSink<Output>)
+    /// caused into `sink`; `arena` holds what the record refers to (its lists, the replay's strings).
+    mutating func apply(_ record: ReplayRecord, in arena: ReplayArena, into sink: inout OutputSink<Output>)
     /// Delivers a timer the engine asked for, at its due time.
     mutating func fire(_ timer: EngineTimer<TimerKind>, into sink: inout OutputSink<Output>)
     /// End-of-trace diagnostics, raised at the last record's `t` and `seq`; `end` says whether the trace

@@ -15,6 +15,7 @@ extension QualityEngine {
         state.baseline = .unknown
         state.speakers = []
         speakerLevels = [:]
+        speakerIDs = []
         state.speakersSeq = nil
         state.unmatchedChanges = []
         state.pendingSwitches = []

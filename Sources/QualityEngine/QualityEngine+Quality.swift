@@ -49,6 +49,7 @@ extension QualityEngine {
         state.baseline = .unknown
         state.speakers = []
         speakerLevels = [:]
+        speakerIDs = []
         speakersContent = nil
         state.speakersSeq = nil
         state.speakersFromBefore = false

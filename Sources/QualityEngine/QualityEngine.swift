@@ -75,10 +75,12 @@ public struct QualityEngine: Sendable {
     public internal(set) var obligations = Obligations()
 
     var tally: QualityTally
-    /// The level of every speaker in `state.speakers`, by key: a speaker update finds its entry with
-    /// one lookup and a binary search instead of scanning and re-sorting the set (a hostile trace can
-    /// add a million speakers). Derived: rebuilt whenever it disagrees with the state in size.
-    var speakerLevels: [SpeakerKey: Double] = [:]
+    /// The level of every speaker in `state.speakers`, by the symbols of its key: a speaker update finds its
+    /// entry with one lookup and a binary search instead of scanning and re-sorting the set (a hostile trace
+    /// can add a million speakers). Derived: rebuilt whenever it disagrees with the state in size.
+    var speakerLevels: [SpeakerID: Double] = [:]
+    /// The symbols of the keys of `state.speakers`, in its order. Derived, like `speakerLevels`.
+    var speakerIDs: [SpeakerID] = []
     /// The content (S3) of `state.speakers` and its size when it was computed, so that an update that
     /// changes nothing (a million new speakers past the limit) costs no hash of the whole set. Derived:
     /// dropped whenever the set changes, and recomputed when it disagrees with the state in size.
@@ -102,9 +104,33 @@ public struct QualityEngine: Sendable {
     }
 
     /// Replays one record of any type, writing what it caused into `out`; unrelated records and `expect.*`
-    /// give nothing.
-    public mutating func apply(_ record: Record, into out: inout QualitySink) {
-        tally.advance(to: record.t, seq: record.seq)
+    /// give nothing. The high-rate types are read from their fields (`arena` holds their lists), the others
+    /// from the whole record.
+    public mutating func apply(_ r: ReplayRecord, in arena: ReplayArena, into out: inout QualitySink) {
+        tally.advance(to: r.t, seq: r.seq)
+        guard let kind = r.kind else { return applyWhole(arena.record(r), into: &out) }
+        switch kind {
+        case .qualityReport:
+            reportReceived(pub: arena.samples[r.samplesAt], sub: arena.samples[r.samplesAt + 1], seq: r.seq, t: r.t, into: &out)
+        case .speakers:
+            speakersUpdated(arena, speaking: r.speaking, stopped: r.stopped, seq: r.seq, t: r.t, into: &out)
+        case .sdkActiveSpeakers:
+            sdkSpeakersObserved(arena, r.speakers, seq: r.seq, t: r.t, into: &out)
+        case .sdkQualityChanged:
+            sdkChangeObserved(previous: r.previousLevel, overall: r.overall, mos: r.mos, seq: r.seq, t: r.t, into: &out)
+        case .sdkLog, .routeChanged, .routeSnapshot, .setRoute, .clearRouteOverride, .deviceConnected, .deviceDisconnected:
+            // Not the quality engine's: the route engine or the recorder reads them.
+            break
+        case .header, .dropped, .checkpoint, .joinChannel, .leaveChannel, .enterMeeting, .exitMeeting, .setDefaultRoute,
+             .setAudioModuleEnabled, .subscribe, .switchLayer, .micPermission, .interruptionBegan, .interruptionEnded, .callState,
+             .appState, .mediaServicesReset, .callKit, .sessionActivated, .sessionDeactivated, .overrideOutput, .sdkInterrupted,
+             .sdkRecovered, .sdkCallStateChanged, .sdkLayerSwitched, .sdkError, .connEngine, .connState, .srvLayerSwitched:
+            applyWhole(arena.record(r), into: &out)
+        }
+    }
+
+    /// A record of a type whose fields only the whole record carries.
+    private mutating func applyWhole(_ record: Record, into out: inout QualitySink) {
         let (seq, t) = (record.seq, record.t)
         switch record.body {
         case .header(let header):
@@ -115,14 +141,6 @@ public struct QualityEngine: Sendable {
             engineSelected(vendor, seq: seq, t: t)
         case .connState(let transport):
             transportChanged(transport, seq: seq, t: t)
-        case .qualityReport(let pub, let sub):
-            reportReceived(pub: pub, sub: sub, seq: seq, t: t, into: &out)
-        case let .sdkQualityChanged(overall, previous, mos):
-            sdkChangeObserved(previous: previous, overall: overall, mos: mos, seq: seq, t: t, into: &out)
-        case .speakers(let speaking, let stopped):
-            speakersUpdated(speaking: speaking, stopped: stopped, seq: seq, t: t, into: &out)
-        case .sdkActiveSpeakers(let speakers):
-            sdkSpeakersObserved(speakers, seq: seq, t: t, into: &out)
         case .subscribe(let pubUid, let trackId, let layers):
             subscribed(TrackKey(pubUid: pubUid, trackId: trackId), Subscription(seq: seq, layers: layers), t: t, into: &out)
         case .switchLayer(let pubUid, let trackId, let target):
@@ -140,6 +158,9 @@ public struct QualityEngine: Sendable {
              .sdkCallStateChanged, .sdkLog, .expect, .unknown:
             // Not the quality engine's: the route engine, the recorder or the replay reads them.
             break
+        case .qualityReport, .sdkQualityChanged, .speakers, .sdkActiveSpeakers:
+            // Read from their fields (`apply`).
+            preconditionFailure("a \(record.type) record is read from its fields")
         }
     }
 

@@ -43,9 +43,9 @@ struct ExplanationContext {
     /// The engine's facts at the latest moment.
     var facts = ExplanationFacts()
 
-    /// Notes a record's content.
-    mutating func note(_ r: Record) {
-        if case .header(let h) = r.body { words = LayerWords(h.layer) }
+    /// Notes a header: the layer whose words findings use.
+    mutating func note(_ header: TraceHeader) {
+        words = LayerWords(header.layer)
     }
 
     /// Notes a finding (its code, the record it names first and its time) that may explain a divergence.
@@ -54,8 +54,8 @@ struct ExplanationContext {
     }
 
     /// The R12 change raised at reading `r`, if one was.
-    mutating func pendingChange(at r: Record) -> (seq: Int, t: Int64)? {
-        guard let change = raisedChange, change.seq == r.seq else { return nil }
+    mutating func pendingChange(at seq: Int) -> (seq: Int, t: Int64)? {
+        guard let change = raisedChange, change.seq == seq else { return nil }
         raisedChange = nil
         return change
     }

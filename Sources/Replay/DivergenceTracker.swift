@@ -106,14 +106,13 @@ struct DivergenceTracker {
 
     /// Applies a record (after the engines replayed it): its effect on the actual route and on what
     /// explains divergences, then the new prediction.
-    mutating func record(_ r: Record, revision: Int, prediction p: @autoclosure () -> Prediction) -> [Output] {
+    /// `header` is the record's header, when it is one.
+    mutating func record(_ r: ReplayRecord, header: TraceHeader?, revision: Int, prediction p: @autoclosure () -> Prediction) -> [Output] {
         // The readings of the actual route (X1), and the records the explanations read (X3).
-        var observed: Route?
-        if case .routeChanged(let route, _, _) = r.body { observed = route }
-        if case .routeSnapshot(let route, _) = r.body { observed = route }
-        if observed == nil { context.note(r) }
+        let observed: Route? = r.kind == .routeChanged || r.kind == .routeSnapshot ? r.route : nil
+        if let header { context.note(header) }
         let counted = openStart == nil || openCounted ? [] : advance(to: r.t)
-        if observed != nil, let change = context.pendingChange(at: r) { context.otherComponentChange = change }
+        if observed != nil, let change = context.pendingChange(at: r.seq) { context.otherComponentChange = change }
         if let route = observed {
             if route != actual || actualTimeline.isEmpty { Self.append(RouteSegment(t: r.t, route: route, seq: r.seq), to: &actualTimeline, cap: maxSegments, truncated: &truncated) }
             // The record that set the actual route, not a later re-reading of the same route.

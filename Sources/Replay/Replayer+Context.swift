@@ -12,22 +12,23 @@ extension Replayer {
 
     /// Keeps type, time and a short detail of the records reports may point at (not the bulk kinds,
     /// expectations or unknown types).
-    func index(_ r: Record) {
-        guard result.recordIndex.count < Self.indexCap, let kind = r.body.kind, !Self.isUnindexed(kind) else { return }
-        var entry = IndexedRecord(type: kind.rawValue, t: r.t, detail: TextCap.clip(r.body.summary, 2 * TextCap.characters))
-        if case .setRoute(let target, _) = r.body { entry.target = target }
-        if case .setDefaultRoute(let target) = r.body { entry.target = target }
-        if case .deviceConnected(_, let kind, _, _) = r.body { entry.deviceKind = kind }
+    func index(_ r: ReplayRecord) {
+        guard result.recordIndex.count < Self.indexCap, let kind = r.kind, !Self.isUnindexed(kind) else { return }
+        let body = arena.record(r).body
+        var entry = IndexedRecord(type: kind.rawValue, t: r.t, detail: TextCap.clip(body.summary, 2 * TextCap.characters))
+        if case .setRoute(let target, _) = body { entry.target = target }
+        if case .setDefaultRoute(let target) = body { entry.target = target }
+        if case .deviceConnected(_, let kind, _, _) = body { entry.deviceKind = kind }
         result.recordIndex[r.seq] = entry
     }
 
     /// Findings that need both engines: the audio module disabled while someone speaks (R9), a state raised
     /// once per disabled period at its first record with a non-empty speaker snapshot: the disabling call
     /// itself, or the speaker update that makes the snapshot non-empty.
-    func crossEngineChecks(_ record: Record, into step: inout ReplayStep) {
+    func crossEngineChecks(_ record: ReplayRecord, _ whole: Record?, into step: inout ReplayStep) {
         let disables: Bool
-        if case .setAudioModuleEnabled(false) = record.body { disables = true } else { disables = false }
-        guard disables || record.body.kind == .speakers else { return }
+        if case .setAudioModuleEnabled(false)? = whole?.body { disables = true } else { disables = false }
+        guard disables || record.kind == .speakers else { return }
         guard !route.state.audioModuleEnabled, let period = route.state.audioModuleDisabledSeq,
               disabledWhileSpeakingReported != period, !quality.state.speakers.isEmpty else { return }
         disabledWhileSpeakingReported = period

@@ -40,11 +40,11 @@ extension Replayer {
     /// gives the state; anything else leaves it unknown until the part's records tell whether the call is up
     /// and which device has the route, or a checkpoint comes. Nothing the engines waited for carries over
     /// (their timers are dropped).
-    func partStarts(at record: Record) {
+    func partStarts(at record: ReplayRecord, _ whole: Record?) {
         guard let start = awaitingStart else { return }
         awaitingStart = nil
         dropTimers()
-        if case .checkpoint(let cp) = record.body {
+        if case .checkpoint(let cp)? = whole?.body {
             route.start(from: cp, seq: record.seq, t: record.t)
             quality.startWithoutPredecessors(checkpoint: cp)
             divergences.partStarts(actual: cp.currentRoute, t: record.t, seq: record.seq)
@@ -84,7 +84,7 @@ extension Replayer {
     var unknownStateOpen: Bool { result.session?.unknownState.last.map { $0.untilSeq == nil } ?? false }
 
     /// The record that made the state known again ends the open unknown-state stretch.
-    func stateKnownAgain(at record: Record) {
+    func stateKnownAgain(at record: ReplayRecord) {
         guard var coverage = result.session, var last = coverage.unknownState.popLast() else { return }
         last.untilSeq = record.seq
         last.untilT = record.t

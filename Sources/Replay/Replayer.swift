@@ -20,8 +20,11 @@ public final class Replayer {
         didSet {
             routeSink.observed = observer != nil
             qualitySink.observed = observer != nil
+            if observer != nil { arena.keepsWhole = true }
         }
     }
+    /// What the records being replayed refer to, and the replay's strings.
+    public let arena = ReplayArena()
     /// Where the engines write what each record, timer or end produced: reused for every step.
     var routeSink = RouteSink(observed: false)
     var qualitySink = QualitySink(observed: false)
@@ -67,56 +70,66 @@ public final class Replayer {
     /// (contract v3: an SDK callback or event answers what the system and the app did in the same ms);
     /// `expect.*` records keep their place, so the `sdk.*` records before one are taken before it.
     public func feed(_ record: Record) {
-        if record.t != heldT { releaseHeld() }
-        if record.body.kind?.family == .sdk {
+        feed(arena.take(record))
+    }
+
+    /// Replays one record taken into the arena (`ReplayArena.take`, or a batch's record interned there).
+    func feed(_ r: ReplayRecord) {
+        if r.t != heldT { releaseHeld() }
+        if r.kind?.family == .sdk {
             // A ms with more SDK records than `heldCap` (only a hostile trace has one) takes them in
             // batches: those held so far go first, so what waits stays bounded.
             if held.count >= Self.heldCap { releaseHeld() }
-            heldT = record.t
-            held.append(record)
+            heldT = r.t
+            held.append(r)
             return
         }
-        if case .expect = record.body { releaseHeld() }
-        process(record)
+        if r.kind == nil, case .expect = arena.full[Int(r.full)].body { releaseHeld() }
+        process(r)
+        // Nothing refers to the arena's buffers any more: they are emptied for the next records.
+        if held.isEmpty { arena.reset() }
     }
 
     /// The `sdk.*` records of the current ms waiting for the other records of that ms, at most `heldCap`
     /// (each string in them at most `TextCap.keptBytes`, as the reader delivers them).
-    private var held: [Record] = []
+    private var held: [ReplayRecord] = []
     static let heldCap = 4_096
     private var heldT: Int64 = -1
 
     private func releaseHeld() {
         guard !held.isEmpty else { return }
-        let records = held
-        held.removeAll(keepingCapacity: true)
+        var records: [ReplayRecord] = []
+        swap(&records, &held)
         for r in records { process(r) }
+        records.removeAll(keepingCapacity: true)
+        swap(&records, &held)
     }
 
     /// Replays one record in replay order: due timers first, then the record through both engines, then
-    /// expectations.
-    private func process(_ record: Record) {
-        if case .header(let h) = record.body, h.session?.resumed == true, result.header != nil {
+    /// expectations. `whole` is the record as the record model has it, where the arena keeps it.
+    private func process(_ r: ReplayRecord) {
+        let whole: Record? = r.hasFull ? arena.full[Int(r.full)] : nil
+        if case .header(let h)? = whole?.body, h.session?.resumed == true, result.header != nil {
             // The timers of the process that died are dropped unfired, whenever they were due: it may
             // have died before any of them.
             dropTimers()
         }
-        fireTimers(through: record.t)
-        now = max(now, record.t)
-        lastSeq = record.seq
+        fireTimers(through: r.t)
+        now = max(now, r.t)
+        lastSeq = r.seq
         result.records += 1
-        if result.firstT == nil { result.firstT = record.t }
+        if result.firstT == nil { result.firstT = r.t }
         previousT = result.lastT
-        result.lastT = record.t
-        if case .header(let h) = record.body, sessionHeader(h, record) {
+        result.lastT = r.t
+        if let record = whole, case .header(let h) = record.body, sessionHeader(h, record) {
             // A later part's header continues the trace: read, not replayed (it would reset what the first
             // header set). A part a restarted process began starts what lived only in the dead one afresh.
             if h.session?.resumed == true { processRestarted(at: record, header: h) }
-            index(record)
+            index(r)
             return
         }
-        if awaitingStart != nil, record.body.kind != .header { partStarts(at: record) }
-        if case .checkpoint(let cp) = record.body {
+        if awaitingStart != nil, r.kind != .header { partStarts(at: r, whole) }
+        if let record = whole, case .checkpoint(let cp) = record.body {
             if !startedHere, route.state.startStateUnknown {
                 startsFromCheckpoint(cp, record)
             } else if restartedHere {
@@ -127,19 +140,19 @@ public final class Replayer {
         }
         startedHere = false
         restartedHere = false
-        if case let .dropped(count, fromT, toT) = record.body {
+        if case let .dropped(count, fromT, toT)? = whole?.body {
             result.droppedRecords += count
-            if result.dropped.count < 100 { result.dropped.append(DroppedRange(count: count, fromT: fromT, toT: toT, seq: record.seq)) }
+            if result.dropped.count < 100 { result.dropped.append(DroppedRange(count: count, fromT: fromT, toT: toT, seq: r.seq)) }
         }
-        index(record)
-        if case .expect(let e) = record.body {
+        index(r)
+        if let record = whole, case .expect(let e) = record.body {
             var step = ReplayStep(t: record.t, record: nil)
             handle(divergences.advance(to: record.t), into: &step)
             if !step.findings.isEmpty { observer?(step) }
             if !e.atEnd {
-                let r = evaluate(e, seq: record.seq)
-                result.expectations.append(r)
-                observer?(ReplayStep(t: record.t, record: record, expectation: r))
+                let result = evaluate(e, seq: record.seq)
+                self.result.expectations.append(result)
+                observer?(ReplayStep(t: record.t, record: record, expectation: result))
             } else {
                 pendingEnd.append((e, record.seq))
             }
@@ -147,33 +160,35 @@ public final class Replayer {
         }
         // A divergence that has lasted longer than the tolerance by now counts before this record's own
         // effects, exactly as it would at an expectation placed here: expectations change no output.
-        if divergences.mayCount(at: record.t) {
-            var step = ReplayStep(t: record.t, record: nil)
-            handle(divergences.advance(to: record.t), into: &step)
+        if divergences.mayCount(at: r.t) {
+            var step = ReplayStep(t: r.t, record: nil)
+            handle(divergences.advance(to: r.t), into: &step)
             if observer != nil, !step.findings.isEmpty { observer?(step) }
         }
         // The route engine's outputs are taken before the quality engine replays the record (neither reads
         // the other's), so that the timers and deadlines they set are counted in that order.
         let before = observer == nil ? nil : snapshot()
         routeSink.keepsFindings = keepsFindings
-        route.apply(record, into: &routeSink)
-        if unknownStateOpen, !route.state.startStateUnknown { stateKnownAgain(at: record) }
-        guard let observer, let before else {
+        route.apply(r, in: arena, into: &routeSink)
+        if unknownStateOpen, !route.state.startStateUnknown { stateKnownAgain(at: r) }
+        let header: TraceHeader?
+        if case .header(let h)? = whole?.body { header = h } else { header = nil }
+        guard let observer, let before, let record = whole else {
             // Without an observer nothing is described: outputs go straight into the result.
-            if !routeSink.isEmpty { absorbRoute(at: record, into: &idle) }
-            applyQuality(record)
+            if !routeSink.isEmpty { absorbRoute(into: &idle) }
+            applyQuality(r)
             if !qualitySink.isEmpty { absorbQuality(into: &idle) }
-            crossEngineChecks(record, into: &idle)
-            let tracked = divergences.record(record, revision: route.revision, prediction: prediction)
+            crossEngineChecks(r, whole, into: &idle)
+            let tracked = divergences.record(r, header: header, revision: route.revision, prediction: prediction)
             if !tracked.isEmpty { handle(tracked, into: &idle) }
             return
         }
         var step = ReplayStep(t: record.t, record: record)
-        absorbRoute(at: record, into: &step)
-        applyQuality(record)
+        absorbRoute(into: &step)
+        applyQuality(r)
         absorbQuality(into: &step)
-        crossEngineChecks(record, into: &step)
-        handle(divergences.record(record, revision: route.revision, prediction: prediction), into: &step)
+        crossEngineChecks(r, whole, into: &step)
+        handle(divergences.record(r, header: header, revision: route.revision, prediction: prediction), into: &step)
         if case .deviceConnected(let id, _, _, _) = record.body { step.events.append(.devicesChanged(added: [id], removed: [])) }
         if case .deviceDisconnected(let id) = record.body { step.events.append(.devicesChanged(added: [], removed: [id])) }
         step.settle(from: before, to: snapshot())
@@ -210,7 +225,7 @@ public final class Replayer {
         var step = ReplayStep(t: now, record: nil)
         result.end = end
         route.finish(t: now, lastSeq: max(lastSeq, 0), end: end, into: &routeSink)
-        absorbRoute(at: nil, into: &step)
+        absorbRoute(into: &step)
         qualitySink.keepsFindings = keepsFindings
         quality.finish(t: now, lastSeq: max(lastSeq, 0), end: end, into: &qualitySink)
         absorbQuality(into: &step)
@@ -245,10 +260,10 @@ public final class Replayer {
         if !routeSink.isEmpty {
             if let observer {
                 var step = ReplayStep(t: record.t, record: nil)
-                absorbRoute(at: record, into: &step)
+                absorbRoute(into: &step)
                 observer(step)
             } else {
-                absorbRoute(at: record, into: &idle)
+                absorbRoute(into: &idle)
             }
         }
         // The checkpoint that begins the part describes the new process: it is not compared with the
@@ -262,10 +277,10 @@ public final class Replayer {
     // MARK: - Timers and outputs
 
     /// The quality engine replays a record; the deadlines it sets are counted with the timers.
-    private func applyQuality(_ record: Record) {
+    private func applyQuality(_ r: ReplayRecord) {
         qualitySink.ordered = timers.counter
         qualitySink.keepsFindings = keepsFindings
-        quality.apply(record, into: &qualitySink)
+        quality.apply(r, in: arena, into: &qualitySink)
         timers.counter = qualitySink.ordered
     }
 
@@ -327,7 +342,7 @@ public final class Replayer {
             switch timer {
             case .route(let kind):
                 route.fire(RouteTimer(due: due, kind: kind), into: &routeSink)
-                absorbRoute(at: nil, into: &step)
+                absorbRoute(into: &step)
             case .quality(let kind):
                 qualitySink.keepsFindings = keepsFindings
                 quality.fire(QualityTimer(due: due, kind: kind), into: &qualitySink)
@@ -341,9 +356,8 @@ public final class Replayer {
         }
     }
 
-    /// The route engine's outputs, taken out of its sink; `record` is the record that produced them (nil for
-    /// a timer or the end).
-    private func absorbRoute(at record: Record?, into step: inout ReplayStep) {
+    /// The route engine's outputs, taken out of its sink.
+    private func absorbRoute(into step: inout ReplayStep) {
         var sink = RouteSink(observed: routeSink.observed)
         swap(&sink, &routeSink)
         defer { swap(&sink, &routeSink) }

@@ -67,7 +67,25 @@ public struct RouteEngine: Sendable {
     }
 
     /// Applies one record (any type; the ones that don't concern routing, `expect.*` included, are ignored).
-    public mutating func apply(_ record: Record, into out: inout RouteSink) {
+    /// The rules read the record as the record model has it (`arena` makes it, its strings from the
+    /// replay's symbols, for the types routing reads); the high-rate types nothing here reads cost nothing.
+    public mutating func apply(_ r: ReplayRecord, in arena: ReplayArena, into out: inout RouteSink) {
+        switch r.kind {
+        case .qualityReport?, .speakers?, .sdkActiveSpeakers?, .sdkQualityChanged?, .sdkLog?:
+            // No routing in them, and no value of an open vocabulary (T1): the engine is untouched.
+            return
+        case .header?, .dropped?, .checkpoint?, .joinChannel?, .leaveChannel?, .enterMeeting?, .exitMeeting?, .setDefaultRoute?,
+             .setRoute?, .clearRouteOverride?, .setAudioModuleEnabled?, .subscribe?, .switchLayer?, .deviceConnected?,
+             .deviceDisconnected?, .micPermission?, .interruptionBegan?, .interruptionEnded?, .callState?, .appState?,
+             .mediaServicesReset?, .callKit?, .routeChanged?, .routeSnapshot?, .sessionActivated?, .sessionDeactivated?,
+             .overrideOutput?, .sdkInterrupted?, .sdkRecovered?, .sdkCallStateChanged?, .sdkLayerSwitched?, .sdkError?,
+             .connEngine?, .connState?, .srvLayerSwitched?, nil:
+            apply(whole: arena.record(r), into: &out)
+        }
+    }
+
+    /// Applies one whole record.
+    mutating func apply(whole record: Record, into out: inout RouteSink) {
         // A record that does not concern routing changes nothing: the prediction needs no recomputing.
         let before = predictedRoute, seqBefore = state.predictionSeq
         guard reduce(record, into: &out) else { return }

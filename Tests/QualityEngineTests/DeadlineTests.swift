@@ -14,9 +14,10 @@ extension PropertyTests {
             var timed = QualityEngine(), kept = QualityEngine()
             var timers: [QualityTimer] = []
             var asTimers = QualitySink(observed: true, deadlinesAsTimers: true), asDeadlines = QualitySink(observed: true)
-            let header = Record(seq: 0, t: 0, .header(TraceHeader(layer: rng.chance(50) ? .srtc : .smeeting)))
-            timed.apply(header, into: &asTimers)
-            kept.apply(header, into: &asDeadlines)
+            let arena = ReplayArena(keepsWhole: true)
+            let header = arena.take(Record(seq: 0, t: 0, .header(TraceHeader(layer: rng.chance(50) ? .srtc : .smeeting))))
+            timed.apply(header, in: arena, into: &asTimers)
+            kept.apply(header, in: arena, into: &asDeadlines)
             var t: Int64 = 0
             func compare(_ what: String) {
                 let a = asTimers.outputs.filter { if case .timer = $0 { false } else { true } }
@@ -38,8 +39,9 @@ extension PropertyTests {
                     closed += 1
                 }
                 XCTAssertNil(kept.closeDeadline(through: t, into: &asDeadlines), "seed \(seed): no deadline before its timer")
-                timed.apply(record, into: &asTimers)
-                kept.apply(record, into: &asDeadlines)
+                let r = arena.take(record)
+                timed.apply(r, in: arena, into: &asTimers)
+                kept.apply(r, in: arena, into: &asDeadlines)
                 compare("seq \(seq)")
                 XCTAssertEqual(timed.state, kept.state, "seed \(seed): seq \(seq)")
                 XCTAssertEqual(timers.count, kept.deadlines.count, "seed \(seed): one deadline per timer")
