@@ -1,4 +1,5 @@
 import Contract
+import TraceCodec
 import QualityEngine
 import RouteEngine
 import TraceModel
@@ -477,5 +478,12 @@ public final class Replayer {
     /// Adds a finding raised by the replayer itself (cross-engine checks).
     func raise(_ f: Finding, into step: inout ReplayStep) {
         add(f, &step)
+    }
+}
+
+extension Replayer {
+    /// Replays record `i` of a batch the reader filled (`RecordBatch.take(_:into:)`).
+    func feed(_ batch: RecordBatch, _ i: Int) {
+        feed(batch.take(i, into: arena))
     }
 }
