@@ -47,15 +47,18 @@ public struct OutputSink<Output> {
 
     /// Empties the sink, keeping its storage.
     @inlinable
-    public mutating func removeAll() { items.removeAll(keepingCapacity: true) }
+    public mutating func removeAll() { if !items.isEmpty { items.removeAll(keepingCapacity: true) } }
 
     /// Calls `body` with each output in order, then empties the sink (its storage kept).
     @inlinable
     public mutating func drain(_ body: (Output) throws -> Void) rethrows {
+        guard !items.isEmpty else { return }
         defer { items.removeAll(keepingCapacity: true) }
         for o in items { try body(o) }
     }
 }
+
+extension OutputSink: Sendable where Output: Sendable {}
 
 /// A finding its driver keeps no more and nobody observes: its code, deciding record and time, counted
 /// instead of built.
@@ -131,8 +134,28 @@ public protocol Engine: Sendable {
     /// End-of-trace diagnostics, raised at the last record's `t` and `seq`; `end` says whether the trace
     /// ended there or at a crash.
     mutating func finish(t: Int64, lastSeq: Int, end: TraceEnd, into sink: inout OutputSink<Output>)
-    /// What an output is to its driver: a verdict, a finding, a timer, or an event of the engine's own.
+    /// What an output is to its driver: a verdict, a finding, a timer, a decided outcome, a recovery, or an
+    /// event of the engine's own.
     static func role(of output: Output) -> EngineOutputRole<TimerKind>
+
+    /// When the next deadline the engine keeps falls due (`Deadlines`), with its order among the driver's
+    /// timers; nil when it keeps none.
+    var nextDeadline: (due: Int64, order: Int)? { get }
+    /// Closes the next deadline if it falls due at or before `t`, as the timer it stands for would fire;
+    /// returns that timer (nil: none due).
+    mutating func closeDeadline(through t: Int64, into sink: inout OutputSink<Output>) -> EngineTimer<TimerKind>?
+    /// Drops every deadline unclosed (what they waited for is gone).
+    mutating func dropDeadlines()
+}
+
+extension Engine {
+    /// An engine without deadlines of its own keeps none.
+    @inlinable
+    public var nextDeadline: (due: Int64, order: Int)? { nil }
+    @inlinable
+    public mutating func closeDeadline(through t: Int64, into sink: inout OutputSink<Output>) -> EngineTimer<TimerKind>? { nil }
+    @inlinable
+    public mutating func dropDeadlines() {}
 }
 
 /// The part of an engine's output its driver handles the same way for every engine.
@@ -145,6 +168,10 @@ public enum EngineOutputRole<TimerKind: Equatable & Sendable> {
     case counted(FindingCount)
     /// A timer to deliver back.
     case timer(EngineTimer<TimerKind>)
-    /// An event of the engine's own (the driver asks the engine's type what it means).
+    /// What became of a call was decided after its verdict (V2, L4).
+    case outcome(callSeq: Int, Outcome)
+    /// The engine recovered from an interruption at `t` (I3, I5, I6, I11).
+    case recovered(t: Int64)
+    /// An event of the engine's own, which only an observer of the steps reads.
     case event
 }

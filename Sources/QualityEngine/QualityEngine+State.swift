@@ -282,7 +282,8 @@ extension QualityEngine: Engine {
         case .finding(let f): .finding(f)
         case .counted(let c): .counted(c)
         case .timer(let t): .timer(t)
-        case .levelChange, .snapshot, .outcome: .event
+        case let .outcome(callSeq, outcome): .outcome(callSeq: callSeq, outcome)
+        case .levelChange, .snapshot: .event
         }
     }
 }

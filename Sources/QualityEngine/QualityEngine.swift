@@ -177,6 +177,7 @@ public struct QualityEngine: Sendable {
     }
 
     /// When the next deadline falls due, and its order among the driver's timers.
+    @inlinable
     public var nextDeadline: (due: Int64, order: Int)? { deadlines.next }
 
     /// Closes the next deadline if it falls due at or before `t`, as the timer it stands for would fire;

@@ -15,11 +15,12 @@ struct ExplanationFacts: Equatable {
 
     init() {}
 
-    init(_ engine: RouteEngine) {
-        callSession = engine.state.callSession
-        speakerByDefault = engine.state.override == nil && engine.state.defaultTarget == .speaker
-        recovery = engine.obligations.recoveryExplanation
-        callPath = engine.obligations.callPathExplanation
+    init(callSession: RouteEngine.CallSession?, speakerByDefault: Bool, recovery: RouteEngine.RecoveryExplanation?,
+         callPath: RouteEngine.CallPathExplanation?) {
+        self.callSession = callSession
+        self.speakerByDefault = speakerByDefault
+        self.recovery = recovery
+        self.callPath = callPath
     }
 
     /// Whether a row of a finding raised at the end of its window holds here and did not in `before`: the

@@ -106,8 +106,9 @@ struct DivergenceTracker {
 
     /// Applies a record (after the engines replayed it): its effect on the actual route and on what
     /// explains divergences, then the new prediction.
-    /// `header` is the record's header, when it is one.
-    mutating func record(_ r: ReplayRecord, header: TraceHeader?, revision: Int, prediction p: @autoclosure () -> Prediction) -> [Output] {
+    /// `header` is the record's header, when it is one. The new prediction is noted next, when it may matter
+    /// (`predictionMayMatter`, `predictionChanged`).
+    mutating func record(_ r: ReplayRecord, header: TraceHeader?) -> [Output] {
         // The readings of the actual route (X1), and the records the explanations read (X3).
         let observed: Route? = r.kind == .routeChanged || r.kind == .routeSnapshot ? r.route : nil
         if let header { context.note(header) }
@@ -120,14 +121,13 @@ struct DivergenceTracker {
             actual = route
             actualMoved = true
         }
-        guard predictionMayMatter(revision: revision) else { return counted }
-        let changed = predictionChanged(p(), t: r.t, seq: r.seq)
-        return counted.isEmpty ? changed : counted + changed
+        return counted
     }
 
     /// Whether noting the prediction of route engine revision `revision` now could change anything: the
     /// prediction or the actual route moved since the last one noted, or an interval is open (X3 checks
     /// it at every moment).
+    @inline(__always)
     func predictionMayMatter(revision: Int) -> Bool {
         revision != notedRevision || actualMoved || openStart != nil || predictedTimeline.isEmpty
     }

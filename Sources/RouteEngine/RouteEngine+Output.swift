@@ -55,7 +55,8 @@ extension RouteEngine: Engine {
         case .finding(let f): .finding(f)
         case .counted(let c): .counted(c)
         case .timer(let t): .timer(t)
-        case .recovered, .outcome: .event
+        case .recovered(let t): .recovered(t: t)
+        case let .outcome(callSeq, outcome): .outcome(callSeq: callSeq, outcome)
         }
     }
 }

@@ -5,15 +5,16 @@
 public final class ReplayArena {
     /// The replay's strings.
     public let symbols: SymbolTable
+    // One replay uses an arena, on one thread at a time: its accesses need no run-time exclusivity check.
     /// Speaker entries (`srv.speakers`, `sdk.activeSpeakers`).
-    public var speakers: [SpeakerRef] = []
+    @exclusivity(unchecked) public var speakers: [SpeakerRef] = []
     /// Quality samples (`srv.qualityReport`: pub, then sub).
-    public var samples: [QualitySample] = []
+    @exclusivity(unchecked) public var samples: [QualitySample] = []
     /// Lists of strings (`obs.routeSnapshot` ports).
-    public var lists: [Symbol] = []
+    @exclusivity(unchecked) public var lists: [Symbol] = []
     /// Whole records: every type without fields of its own here, and every record when they are kept whole
     /// (`keepsWhole`).
-    public var full: [Record] = []
+    @exclusivity(unchecked) public var full: [Record] = []
     /// Whether every record is kept whole too (someone observes the replay, or reads every record).
     public var keepsWhole: Bool
 
@@ -22,6 +23,14 @@ public final class ReplayArena {
         self.symbols = symbols
         self.keepsWhole = keepsWhole
     }
+
+    /// Entries in the buffers past which the driver empties them as soon as no record it holds refers to
+    /// them (`needsReset`): emptying after every record would cost more than it saves.
+    public static let resetSize = 4096
+
+    /// Whether the buffers hold enough to be emptied when nothing refers to them.
+    @inlinable
+    public var needsReset: Bool { speakers.count + samples.count + lists.count + full.count * 16 >= Self.resetSize }
 
     /// Empties every buffer, keeping its storage.
     public func reset() {

@@ -38,12 +38,13 @@ public final class SymbolTable {
     /// Whether a string came that the table had no room for (it and every later new string share `Symbol.overflow`).
     public private(set) var overflowed = false
 
-    @usableFromInline var bytes: [UInt8] = []
+    // One replay uses a table, on one thread at a time: its accesses need no run-time exclusivity check.
+    @exclusivity(unchecked) @usableFromInline var bytes: [UInt8] = []
     /// `ends[k]`: where symbol k's bytes end (they start at `ends[k - 1]`); `ends[0]` is 0, for no string.
-    @usableFromInline var ends: [UInt32] = [0]
-    @usableFromInline var hashes: [UInt32] = [0]
-    @usableFromInline var slots: [UInt32] = Array(repeating: 0, count: 1024)
-    @usableFromInline var strings: [String?] = [nil]
+    @exclusivity(unchecked) @usableFromInline var ends: [UInt32] = [0]
+    @exclusivity(unchecked) @usableFromInline var hashes: [UInt32] = [0]
+    @exclusivity(unchecked) @usableFromInline var slots: [UInt32] = Array(repeating: 0, count: 1024)
+    @exclusivity(unchecked) @usableFromInline var strings: [String?] = [nil]
 
     /// An empty table with these limits.
     public init(maxSymbols: Int = defaultMaxSymbols, maxBytes: Int = defaultMaxBytes) {

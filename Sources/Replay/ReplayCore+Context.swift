@@ -1,7 +1,7 @@
 import Contract
 import TraceModel
 
-extension Replayer {
+extension ReplayCore {
     static let indexCap = 10_000
 
     /// The kinds no report points at: the bulk of a trace (quality, speakers, logs).
@@ -12,38 +12,44 @@ extension Replayer {
 
     /// Keeps type, time and a short detail of the records reports may point at (not the bulk kinds,
     /// expectations or unknown types).
-    func index(_ r: ReplayRecord) {
-        guard result.recordIndex.count < Self.indexCap, let kind = r.kind, !Self.isUnindexed(kind) else { return }
+    mutating func index(_ r: ReplayRecord) {
+        guard builder.result.recordIndex.count < Self.indexCap, let kind = r.kind, !Self.isUnindexed(kind) else { return }
         let body = arena.record(r).body
         var entry = IndexedRecord(type: kind.rawValue, t: r.t, detail: TextCap.clip(body.summary, 2 * TextCap.characters))
         if case .setRoute(let target, _) = body { entry.target = target }
         if case .setDefaultRoute(let target) = body { entry.target = target }
         if case .deviceConnected(_, let kind, _, _) = body { entry.deviceKind = kind }
-        result.recordIndex[r.seq] = entry
+        builder.update { $0.recordIndex[r.seq] = entry }
     }
 
     /// Findings that need both engines: the audio module disabled while someone speaks (R9), a state raised
     /// once per disabled period at its first record with a non-empty speaker snapshot: the disabling call
     /// itself, or the speaker update that makes the snapshot non-empty.
-    func crossEngineChecks(_ record: ReplayRecord, _ whole: Record?, into step: inout ReplayStep) {
+    mutating func crossEngineChecks(_ record: ReplayRecord, _ whole: Record?, into step: StepBox?) {
+        guard record.kind == .setAudioModuleEnabled || record.kind == .speakers else { return }
         let disables: Bool
         if case .setAudioModuleEnabled(false)? = whole?.body { disables = true } else { disables = false }
         guard disables || record.kind == .speakers else { return }
-        guard !route.state.audioModuleEnabled, let period = route.state.audioModuleDisabledSeq,
-              disabledWhileSpeakingReported != period, !quality.state.speakers.isEmpty else { return }
+        guard !engines.first.state.audioModuleEnabled, let period = engines.first.state.audioModuleDisabledSeq,
+              disabledWhileSpeakingReported != period, !engines.second.state.speakers.isEmpty else { return }
         disabledWhileSpeakingReported = period
-        let w = result.words
-        let speakers = quality.state.speakers
+        let w = builder.result.words
+        let speakers = engines.second.state.speakers
         let who = speakers.prefix(3).map(\.uid).joined(separator: ", ")
         let count = "\(speakers.count) \(w.participant)\(speakers.count == 1 ? " was" : "s were")"
         let message = record.seq == period
             ? "setAudioModuleEnabled(false) stopped call audio while \(count) speaking (\(who)): nobody is heard until it is re-enabled"
             : "while the audio module was disabled by setAudioModuleEnabled(false) (seq \(period)), \(count) speaking "
                 + "(\(who), from seq \(record.seq)): nobody is heard until it is re-enabled"
-        raise(Finding(
+        add(Finding(
             code: .audioModuleDisabledWhileSpeaking, severity: .warning, rule: .R9,
             seqs: record.seq == period ? [period] : [record.seq, period], t: record.t, message: message,
             advice: "Only disable the audio module when the whole \(w.session) needs no call audio (e.g. playing a recording); to mute, use the microphone switch or unsubscribe."),
-              into: &step)
+            into: step)
+    }
+
+    /// The typed state now, for the step being described.
+    func snapshot() -> StateSnapshot {
+        StateSnapshot(route: engines.first.state, quality: engines.second.state, actual: divergences.actual)
     }
 }
