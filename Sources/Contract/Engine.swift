@@ -41,6 +41,14 @@ public struct OutputSink<Output> {
     @inlinable
     public var isEmpty: Bool { items.isEmpty }
 
+    /// How many outputs were written.
+    @inlinable
+    public var count: Int { items.count }
+
+    /// The output written `i`-th.
+    @inlinable
+    public subscript(i: Int) -> Output { items[i] }
+
     /// The outputs written, in order.
     @inlinable
     public var outputs: [Output] { items }

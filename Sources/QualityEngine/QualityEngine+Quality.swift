@@ -72,12 +72,24 @@ extension QualityEngine {
         out.append(.finding(findings.valueOutOfRange(field: field, value: bad, range: range, seq: seq, t: t)))
     }
 
+    /// Whether any value of the two samples is outside its documented range (`sampleRanges`), read without a
+    /// closure per value: the check every report makes, almost always false.
+    static func anyOutOfRange(_ pub: QualitySample, _ sub: QualitySample) -> Bool {
+        func out(_ v: Double?, _ low: Double, _ high: Double) -> Bool { v.map { !($0 >= low && $0 <= high) } ?? false }
+        return out(pub.score, 0, 100) || out(sub.score, 0, 100) || out(pub.mos, 1.0, 4.5) || out(sub.mos, 1.0, 4.5)
+            || out(pub.loss, 0, 1) || out(sub.loss, 0, 1) || out(pub.rtt, 0, .infinity) || out(sub.rtt, 0, .infinity)
+            || out(pub.jitter, 0, .infinity) || out(sub.jitter, 0, .infinity) || out(pub.bitrate, 0, .infinity)
+            || out(sub.bitrate, 0, .infinity)
+    }
+
     mutating func reportReceived(pub: QualitySample, sub: QualitySample, seq: Int, t: Int64, into out: inout QualitySink) {
-        for (field, value, range) in Self.sampleRanges {
-            // The pub value first, then the sub value: the first one out of range is the one reported.
-            let a = value(pub), b = value(sub)
-            guard a.map({ !range.contains($0) }) == true || b.map({ !range.contains($0) }) == true else { continue }
-            valueChecks([a, b].compactMap { $0 }, field: field, seq: seq, t: t, range: range, into: &out)
+        if Self.anyOutOfRange(pub, sub) {
+            for (field, value, range) in Self.sampleRanges {
+                // The pub value first, then the sub value: the first one out of range is the one reported.
+                let a = value(pub), b = value(sub)
+                guard a.map({ !range.contains($0) }) == true || b.map({ !range.contains($0) }) == true else { continue }
+                valueChecks([a, b].compactMap { $0 }, field: field, seq: seq, t: t, range: range, into: &out)
+            }
         }
         guard state.vendor == .seaStart else { return }  // Q5
         let evaluation = Self.evaluate(pub: pub, sub: sub)

@@ -318,11 +318,11 @@ struct ReplayCore {
     /// (in the order the engines set them, deadlines included), outcomes and recoveries, and what only an
     /// observer reads into the step.
     mutating func absorb(into step: StepBox?) {
-        var outputs = OutputSink<Engines.Output>(observed: sink.observed)
-        swap(&outputs, &sink)
-        defer { swap(&outputs, &sink) }
-        let ordered = outputs.ordered
-        outputs.drain { o in
+        let ordered = sink.ordered
+        var i = 0
+        while i < sink.count {
+            let o = sink[i]
+            i += 1
             switch Engines.role(of: o) {
             case .verdict(let v):
                 builder.add(v)
@@ -345,6 +345,7 @@ struct ReplayCore {
                 if step != nil, let e = Self.event(o) { step?.value.events.append(e) }
             }
         }
+        sink.removeAll()
         // The deadlines the engines set took their places after the timers: the count runs on past them.
         timers.counter = max(timers.counter, ordered)
     }
