@@ -48,6 +48,20 @@ extension ReplayCore {
             into: step)
     }
 
+    /// The symbol table is full (a hostile trace of millions of distinct ids): said once, at the record whose
+    /// strings found no room.
+    mutating func symbolLimitReached(at r: ReplayRecord) {
+        symbolLimitReported = true
+        let w = builder.result.words, limit = arena.symbols.maxSymbols
+        add(Finding(
+            code: .traceLimitExceeded, severity: .warning, rule: nil, seqs: [r.seq], t: r.t,
+            message: "The limit of \(limit) distinct strings (uids, track ids, device ids and names) was reached at seq \(r.seq): "
+                + "strings first seen from then on are taken as one, so speaker sets and devices past this point are approximate.",
+            advice: "Treat results after seq \(r.seq) as approximate; no real \(w.session) has this many distinct ids, so check the recorder "
+                + "(or the server) for a loop."),
+            into: nil)
+    }
+
     /// The typed state now, for the step being described.
     func snapshot() -> StateSnapshot {
         StateSnapshot(route: engines.first.state, quality: engines.second.state, actual: divergences.actual)

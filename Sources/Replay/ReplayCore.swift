@@ -76,8 +76,12 @@ struct ReplayCore {
         @inline(__always) get { observer != nil }
     }
 
+    /// Whether the symbol table's limit was reported.
+    var symbolLimitReported = false
+
     /// Takes one record into replay order, and replays what is due.
     mutating func feed(_ r: ReplayRecord) {
+        if arena.symbols.overflowed, !symbolLimitReported { symbolLimitReached(at: r) }
         let isExpectation: Bool
         if r.kind == nil, case .expect = arena.full[Int(r.full)].body { isExpectation = true } else { isExpectation = false }
         let now = order.take(r, isExpectation: isExpectation)

@@ -18,7 +18,7 @@ public final class Replayer {
     /// Creates a replayer for the trace at `file` (used only to name it in results).
     public init(file: String, options: ReplayOptions = ReplayOptions()) {
         self.options = options
-        core = ReplayCore(file: file, options: options, arena: ReplayArena())
+        core = ReplayCore(file: file, options: options, arena: ReplayArena(symbols: SymbolTable(maxSymbols: options.maxDistinctStrings)))
     }
 
     /// Called after each record or timer with what it changed (for `rtctrace replay`); nil keeps replay fast.

@@ -34,3 +34,22 @@ final class FindingCapTests: XCTestCase {
         XCTAssertEqual(watched.findings, few.findings)
     }
 }
+
+/// The replay's table of distinct strings is bounded: past its limit new strings count as one, and the
+/// result says so once, at the record that found no room.
+final class SymbolLimitTests: XCTestCase {
+    func test_pastTheLimitOfDistinctStringsTheResultSaysSo() {
+        var records = [Record(seq: 0, t: 0, .header(TraceHeader(layer: .srtc)))]
+        for i in 1...40 {
+            records.append(Record(seq: i, t: Int64(i * 10), .speakers(speaking: [Speaker(uid: "u\(i)", trackId: "mic", level: 0.5)], stopped: [])))
+        }
+        var options = ReplayOptions()
+        options.maxDistinctStrings = 10
+        let small = Replay.run(records: records, options: options)
+        let limits = small.findings.filter { $0.code == .traceLimitExceeded }
+        XCTAssertEqual(limits.count, 1)
+        XCTAssertTrue(limits[0].message.contains("10 distinct strings"), limits[0].message)
+        // Within the limit nothing is said.
+        XCTAssertFalse(Replay.run(records: records).findings.contains { $0.code == .traceLimitExceeded })
+    }
+}
