@@ -93,16 +93,25 @@ extension JSONCursor {
     mutating func literal(_ text: StaticString) -> Bool {
         let n = text.utf8CodeUnitCount
         guard end - pos >= n else { return false }
-        // Keys are short: compare 8 bytes at a time inline rather than calling memcmp.
+        // Keys are short: compared as words inline rather than by memcmp, the last word overlapping the one
+        // before it (every byte read is one of the `n`).
         let a = UnsafeRawPointer(bytes.baseAddress! + pos), b = UnsafeRawPointer(text.utf8Start)
-        var i = 0
-        while i + 8 <= n {
-            if a.loadUnaligned(fromByteOffset: i, as: UInt64.self) != b.loadUnaligned(fromByteOffset: i, as: UInt64.self) { return false }
-            i += 8
-        }
-        while i < n {
-            if a.load(fromByteOffset: i, as: UInt8.self) != b.load(fromByteOffset: i, as: UInt8.self) { return false }
-            i += 1
+        if n >= 8 {
+            var i = 0
+            while i + 8 < n {
+                if a.loadUnaligned(fromByteOffset: i, as: UInt64.self) != b.loadUnaligned(fromByteOffset: i, as: UInt64.self) { return false }
+                i += 8
+            }
+            if a.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self) != b.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self) { return false }
+        } else if n >= 4 {
+            if a.loadUnaligned(as: UInt32.self) != b.loadUnaligned(as: UInt32.self)
+                || a.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self) != b.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self) { return false }
+        } else {
+            var i = 0
+            while i < n {
+                if a.load(fromByteOffset: i, as: UInt8.self) != b.load(fromByteOffset: i, as: UInt8.self) { return false }
+                i += 1
+            }
         }
         pos += n
         return true
