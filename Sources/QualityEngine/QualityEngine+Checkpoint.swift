@@ -16,6 +16,7 @@ extension QualityEngine {
         state.speakers = []
         speakerLevels = [:]
         speakerIDs = []
+        levelsIndexed = false
         state.speakersSeq = nil
         state.unmatchedChanges = []
         state.pendingSwitches = []

@@ -50,6 +50,7 @@ extension QualityEngine {
         state.speakers = []
         speakerLevels = [:]
         speakerIDs = []
+        levelsIndexed = false
         speakersContent = nil
         state.speakersSeq = nil
         state.speakersFromBefore = false

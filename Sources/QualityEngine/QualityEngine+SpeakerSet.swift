@@ -23,12 +23,38 @@ extension QualityEngine {
     /// The most entries an update applies one at a time; a larger one is merged into the set in one pass.
     static let entryByEntryLimit = 32
 
+    /// A set of at most this many speakers is searched by a scan of its keys' symbols (comparing integers
+    /// beats hashing); a larger one through `speakerLevels`.
+    static let scannedSetLimit = 32
+
     /// Makes the index agree with `state.speakers` when the set was replaced outside an update (a reset, a
     /// restart, a part's start): the symbols of its keys, and the level of each.
     mutating func syncSpeakerIndex(_ symbols: SymbolTable) {
-        guard speakerIDs.count != state.speakers.count || speakerLevels.count != state.speakers.count else { return }
-        speakerIDs = state.speakers.map { SpeakerID(uid: symbols.intern($0.uid), track: symbols.intern($0.trackId)) }
-        speakerLevels = Dictionary(zip(speakerIDs, state.speakers.lazy.map(\.level)), uniquingKeysWith: { a, _ in a })
+        if speakerIDs.count != state.speakers.count || (levelsIndexed && speakerLevels.count != state.speakers.count) {
+            speakerIDs = state.speakers.map { SpeakerID(uid: symbols.intern($0.uid), track: symbols.intern($0.trackId)) }
+            speakerLevels = [:]
+            levelsIndexed = false
+        }
+        keepLevelsIndex()
+    }
+
+    /// Keeps `speakerLevels` for a set larger than `scannedSetLimit`, and none for a smaller one.
+    mutating func keepLevelsIndex() {
+        if state.speakers.count > Self.scannedSetLimit {
+            guard !levelsIndexed else { return }
+            speakerLevels = Dictionary(zip(speakerIDs, state.speakers.lazy.map(\.level)), uniquingKeysWith: { a, _ in a })
+            levelsIndexed = true
+        } else if levelsIndexed {
+            speakerLevels = [:]
+            levelsIndexed = false
+        }
+    }
+
+    /// Where the speaker with key `id` is in the set, if it is there.
+    func index(of id: SpeakerID, _ symbols: SymbolTable) -> Int? {
+        guard levelsIndexed else { return speakerIDs.firstIndex(of: id) }
+        guard let level = speakerLevels[id] else { return nil }
+        return position(of: id, level: level, symbols)
     }
 
     /// The speaker as the state lists it, its strings made once per symbol.
@@ -52,34 +78,33 @@ extension QualityEngine {
         for k in speaking {
             let ref = arena.speakers[k]
             let id = SpeakerID(ref)
-            if let level = speakerLevels[id] {
-                if let i = position(of: id, level: level, arena.symbols) {
-                    content = contentAfter(content, removingAt: i)
-                    speakerSetWork += state.speakers.count - i
-                    state.speakers.remove(at: i)
-                    speakerIDs.remove(at: i)
-                }
+            if let i = index(of: id, arena.symbols) {
+                content = contentAfter(content, removingAt: i)
+                speakerSetWork += state.speakers.count - i
+                state.speakers.remove(at: i)
+                speakerIDs.remove(at: i)
             } else if state.speakers.count >= limit {
                 ignored = true
                 continue
             }
-            speakerLevels[id] = ref.level
+            if levelsIndexed { speakerLevels[id] = ref.level }
             let entry = Self.speaker(ref, arena.symbols)
             let i = Self.insertionPoint(of: entry, in: state.speakers)
             content = contentAfter(content, inserting: id, at: i)
             speakerSetWork += state.speakers.count - i
             state.speakers.insert(entry, at: i)
             speakerIDs.insert(id, at: i)
+            keepLevelsIndex()
         }
         for k in stopped {
             let id = SpeakerID(arena.speakers[k])
-            guard let level = speakerLevels.removeValue(forKey: id) else { continue }
-            if let i = position(of: id, level: level, arena.symbols) {
-                content = contentAfter(content, removingAt: i)
-                speakerSetWork += state.speakers.count - i
-                state.speakers.remove(at: i)
-                speakerIDs.remove(at: i)
-            }
+            guard let i = index(of: id, arena.symbols) else { continue }
+            if levelsIndexed { speakerLevels.removeValue(forKey: id) }
+            content = contentAfter(content, removingAt: i)
+            speakerSetWork += state.speakers.count - i
+            state.speakers.remove(at: i)
+            speakerIDs.remove(at: i)
+            keepLevelsIndex()
         }
         return ignored
     }
@@ -87,6 +112,11 @@ extension QualityEngine {
     /// `mergeIndexed` for a large update: the same result (S1's order of additions, the limit counted as
     /// entries arrive, `stopped` applied last), built by one merge of two sorted runs.
     private mutating func mergeInOnePass(_ arena: ReplayArena, speaking: Range<Int>, stopped: Range<Int>, limit: Int) -> Bool {
+        if !levelsIndexed {
+            speakerLevels = Dictionary(zip(speakerIDs, state.speakers.lazy.map(\.level)), uniquingKeysWith: { a, _ in a })
+            levelsIndexed = true
+        }
+        defer { keepLevelsIndex() }
         var ignored = false
         var count = state.speakers.count
         var changed: [SpeakerID: Double] = [:]

@@ -81,6 +81,8 @@ public struct QualityEngine: Sendable {
     var speakerLevels: [SpeakerID: Double] = [:]
     /// The symbols of the keys of `state.speakers`, in its order. Derived, like `speakerLevels`.
     var speakerIDs: [SpeakerID] = []
+    /// Whether `speakerLevels` holds every speaker (a set larger than `scannedSetLimit`).
+    var levelsIndexed = false
     /// The content (S3) of `state.speakers` and its size when it was computed, so that an update that
     /// changes nothing (a million new speakers past the limit) costs no hash of the whole set. Derived:
     /// dropped whenever the set changes, and recomputed when it disagrees with the state in size.
