@@ -214,16 +214,28 @@ extension JSONCursor {
     /// A quality level, matched on its bytes (no String is built).
     @inline(__always)
     mutating func fastLevel() -> QualityLevel? {
-        guard let (r, escaped) = try? readStringRange(), !escaped else { return nil }
-        let p = bytes.baseAddress! + r.lowerBound
+        let save = pos
+        guard let r = fastText() else {
+            pos = save
+            return nil
+        }
+        // Compared as words (the last one overlapping the one before it), every byte read one of the level's.
+        let p = UnsafeRawPointer(bytes.baseAddress! + r.lowerBound)
+        @inline(__always) func word4(_ s: StaticString, _ at: Int = 0) -> UInt32 { UnsafeRawPointer(s.utf8Start).loadUnaligned(fromByteOffset: at, as: UInt32.self) }
+        @inline(__always) func word8(_ s: StaticString, _ at: Int = 0) -> UInt64 { UnsafeRawPointer(s.utf8Start).loadUnaligned(fromByteOffset: at, as: UInt64.self) }
         switch r.count {
         case 4:
-            if Memory.equal(p, "good", count: 4) { return .good }
-            if Memory.equal(p, "poor", count: 4) { return .poor }
-            if Memory.equal(p, "lost", count: 4) { return .lost }
+            let w = p.loadUnaligned(as: UInt32.self)
+            if w == word4("good") { return .good }
+            if w == word4("poor") { return .poor }
+            if w == word4("lost") { return .lost }
             return nil
-        case 7: return Memory.equal(p, "unknown", count: 7) ? .unknown : nil
-        case 9: return Memory.equal(p, "excellent", count: 9) ? .excellent : nil
+        case 7:
+            return p.loadUnaligned(as: UInt32.self) == word4("unknown") && p.loadUnaligned(fromByteOffset: 3, as: UInt32.self) == word4("unknown", 3)
+                ? .unknown : nil
+        case 9:
+            return p.loadUnaligned(as: UInt64.self) == word8("excellent") && p.load(fromByteOffset: 8, as: UInt8.self) == UInt8(ascii: "t")
+                ? .excellent : nil
         default: return nil
         }
     }
