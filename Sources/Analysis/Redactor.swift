@@ -11,9 +11,13 @@ public final class Redactor {
     /// What kind of personal value a field holds (shared with the recorder's source redaction).
     public typealias Kind = PersonalValue.Kind
 
-    /// The salt used when none is given. Public and fixed: anyone can rebuild the token of a guessed
-    /// value, so a per-case salt (kept with the case, not the trace) is better.
-    public static let defaultSalt = "rtctrace-redact-v1"
+    /// A key for one run when none is given: 32 random bytes, used once and never written anywhere, so
+    /// no reader can rebuild the token of a guessed value (a fixed built-in key would let anyone). The
+    /// tokens still match within what the run writes; across runs they differ.
+    public static func oneTimeKey() -> String {
+        var g = SystemRandomNumberGenerator()
+        return (0..<4).map { _ in String(g.next() as UInt64, radix: 16) }.joined(separator: "-")
+    }
 
     private let key: [UInt8]
     private var cache: [Kind: [String: String]] = [:]
@@ -23,7 +27,7 @@ public final class Redactor {
     public private(set) var changed: [Kind: Int] = [:]
 
     /// Creates a redactor with a salt (the HMAC key).
-    public init(salt: String = Redactor.defaultSalt) {
+    public init(salt: String) {
         key = Array(salt.utf8)
     }
 
@@ -67,10 +71,18 @@ public final class Redactor {
 
     /// The record with every personal value replaced: the fields `RecordBody.mapStrings` declares
     /// personal, through `PersonalValue.replace`; a type this version does not know keeps only its
-    /// seq, t and type.
+    /// seq, t and type (its name redacted unless it follows the naming rule).
     public func redact(_ r: Record) -> Record {
         var out = r
-        if case .unknown(let type, let json) = r.body {
+        if let body = r.body.mapStrings({ value, field in
+            // An unknown type's fields are dropped whole, below.
+            guard case .personal(let kind) = field.privacy, kind != .unknownRecord else { return nil }
+            let new = PersonalValue.replace(value, kind, token: map)
+            return new == value ? nil : new
+        }) {
+            out.body = body
+        }
+        if case .unknown(let type, let json) = out.body {
             var w = JSONWriter()
             w.beginObject()
             w.key("seq"); w.int(r.seq)
@@ -80,13 +92,6 @@ public final class Redactor {
             if w.string != json { changed[.unknownRecord, default: 0] += 1 }
             out.body = .unknown(type: type, json: w.string)
             return out
-        }
-        if let body = r.body.mapStrings({ value, field in
-            guard case .personal(let kind) = field.privacy else { return nil }
-            let new = PersonalValue.replace(value, kind, token: map)
-            return new == value ? nil : new
-        }) {
-            out.body = body
         }
         if case .header(var h) = out.body {
             // The header says who redacted; a trace redacted at the source keeps saying so (its uid order is lost).

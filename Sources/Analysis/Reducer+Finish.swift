@@ -124,9 +124,10 @@ extension Reducer {
         return Replay.run(records: decoded, options: options.replay)
     }
 
-    /// Replaces personal values as `redact` does (same tokens for the same salt).
+    /// Replaces personal values as `redact` does (same tokens for the same salt; without one, a key used
+    /// once, as `redact` makes).
     static func redacted(_ records: [Record], salt: String?) -> [Record] {
-        let redactor = Redactor(salt: salt ?? Redactor.defaultSalt)
+        let redactor = Redactor(salt: salt ?? Redactor.oneTimeKey())
         for r in records { redactor.learn(r) }
         redactor.finishLearning()
         return records.map(redactor.redact)

@@ -25,7 +25,7 @@ public struct ReduceOptions: Sendable {
     /// Whether personal values are replaced (as `redact` does) before the result is returned: the
     /// output is meant for a repository.
     public var redact: Bool
-    /// The redaction salt (nil: the default salt).
+    /// The redaction key (nil: a random key used once, `Redactor.oneTimeKey`).
     public var salt: String?
 
     /// Creates options.

@@ -25,11 +25,9 @@ extension TraceDiff {
             bToA[q[h]] = i
             heads[r.key] = h + 1
         }
-        // B's clock against A's: the median offset of the records paired so far.
-        var offsets: [Int64] = []
-        for (i, j) in aToB.enumerated() { if let j { offsets.append(b.records[j].t - a.records[i].t) } }
-        offsets.sort()
-        let offset = offsets.isEmpty ? 0 : offsets[(offsets.count - 1) / 2]
+        // B's clock against A's, from the records paired so far: an offset, and where it moves.
+        let clock = DiffClock(pairs: aToB.enumerated().compactMap { i, j in j.map { (i, $0, a.records[i].t, b.records[$0].t) } },
+                              tolerance: toleranceMs)
         // A call of one type made with other arguments on each side (setRoute speaker here, earpiece there)
         // is one changed call, not two unpaired ones: the k-th unpaired app call of a type on each side.
         var changed: [(Int, Int)] = []
@@ -44,15 +42,19 @@ extension TraceDiff {
             bToA[j] = i
             changed.append((i, j))
         }
-        let pairing = Pairing(a: a, b: b, aToB: aToB, bToA: bToA, tolerance: toleranceMs, offset: offset)
+        let pairing = Pairing(a: a, b: b, aToB: aToB, bToA: bToA, tolerance: toleranceMs, clock: clock)
         var diffs = changed.map { i, j in
-            Difference(kind: .call, subject: a.records[i].type, rule: nil, t: min(a.records[i].t, b.records[j].t - offset),
+            Difference(kind: .call, subject: a.records[i].type, rule: nil, t: min(a.records[i].t, clock.a(b.records[j].t)),
                        a: a.ref(i), b: b.ref(j), aValue: a.records[i].label, bValue: b.records[j].label)
         }
+        diffs += pairing.shifts()
         diffs += pairing.verdicts()
-        let lastA = a.result.lastT ?? 0, lastB = (b.result.lastT ?? 0) - offset
+        let lastA = a.result.lastT ?? 0, lastB = clock.a(b.result.lastT ?? 0)
         let endT = min(lastA, lastB)
-        func shifted(_ f: [(Int64, String, Int?)]) -> [(Int64, String, Int?)] { f.map { ($0.0 - offset, $0.1, $0.2) } }
+        // In A's time; a step back in B's clock can reorder B's changes, which are then taken in A's order.
+        func shifted(_ f: [(Int64, String, Int?)]) -> [(Int64, String, Int?)] {
+            f.enumerated().map { (clock.a($0.element.0), $0.offset, $0.element) }.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map { ($0.0, $0.2.1, $0.2.2) }
+        }
         diffs += pairing.stretches(.predictedRoute, subject: "predicted route", rule: .R8, endT: endT, initial: "no prediction",
                                    a.result.predictedTimeline.map { ($0.t, $0.route?.rawValue ?? "no prediction", $0.seq) },
                                    shifted(b.result.predictedTimeline.map { ($0.t, $0.route?.rawValue ?? "no prediction", $0.seq) }))
@@ -76,7 +78,7 @@ extension TraceDiff {
                         unpaired: unpaired.prefix(listCap).map(s.ref), unpairedCount: unpaired.count)
         }
         return TraceDiff(a: side(a, aToB), b: side(b, bToA), paired: aToB.compactMap { $0 }.count, changedCalls: changed.count,
-                         offsetMs: offset, toleranceMs: toleranceMs, differences: Array(diffs.prefix(listCap)), differenceCount: diffs.count)
+                         offsetMs: clock.initial, toleranceMs: toleranceMs, differences: Array(diffs.prefix(listCap)), differenceCount: diffs.count)
     }
 }
 
@@ -87,12 +89,23 @@ struct Pairing {
     let aToB: [Int?]
     let bToA: [Int?]
     let tolerance: Int64
-    /// B's times minus A's (the median over paired records), taken off B's times before they are compared.
-    let offset: Int64
+    /// B's clock against A's: B's times are taken to A's before they are compared.
+    let clock: DiffClock
 
     /// The record paired with A's record `seq`, on B's side (and the other way round).
     func partnerInB(ofA seq: Int?) -> DiffRecord? { seq.flatMap { a.indexBySeq[$0] }.flatMap { aToB[$0] }.map(b.ref) }
     func partnerInA(ofB seq: Int?) -> DiffRecord? { seq.flatMap { b.indexBySeq[$0] }.flatMap { bToA[$0] }.map(a.ref) }
+
+    /// One difference where B's clock moves against A's: B's records from there on are that much later
+    /// (or earlier) than A's, and are compared after the move.
+    func shifts() -> [Difference] {
+        var before = clock.initial
+        return clock.steps.map { step in
+            defer { before = step.offset }
+            return Difference(kind: .shift, subject: "clock", rule: nil, t: step.startA, a: a.ref(step.a), b: b.ref(step.b),
+                              aValue: DiffClock.words(before), bValue: DiffClock.words(step.offset))
+        }
+    }
 
     func verdicts() -> [Difference] {
         var bBySeq: [Int: Verdict] = [:]
@@ -110,7 +123,7 @@ struct Pairing {
             matched.insert(vb.seq)
             if va.verdict != vb.verdict || va.cause != vb.cause {
                 let rule = (va.cause ?? vb.cause)?.rule ?? va.rule
-                out.append(Difference(kind: .verdict, subject: subject(a, va), rule: rule, t: min(va.t, vb.t - offset),
+                out.append(Difference(kind: .verdict, subject: subject(a, va), rule: rule, t: min(va.t, clock.a(vb.t)),
                                       a: a.record(seq: va.seq), b: p, aValue: va.verdict.rawValue, bValue: vb.verdict.rawValue,
                                       aCause: va.cause, bCause: vb.cause))
             }
@@ -118,13 +131,13 @@ struct Pairing {
             // An outcome decided at the call is its verdict: a verdict difference already says it.
             let decidedLater = va.verdict == .deferred || vb.verdict == .deferred
             if decidedLater, (oa != nil || ob != nil) && (oa?.kind != ob?.kind || oa?.cause != ob?.cause) {
-                out.append(Difference(kind: .outcome, subject: subject(a, va), rule: .V2, t: min(oa?.t ?? va.t, (ob?.t ?? vb.t) - offset),
+                out.append(Difference(kind: .outcome, subject: subject(a, va), rule: .V2, t: min(oa?.t ?? va.t, clock.a(ob?.t ?? vb.t)),
                                       a: a.record(seq: oa?.seq ?? va.seq), b: b.record(seq: ob?.seq ?? vb.seq),
                                       aValue: oa?.kind.rawValue, bValue: ob?.kind.rawValue, aCause: oa?.cause, bCause: ob?.cause))
             }
         }
         for vb in b.result.verdicts where !matched.contains(vb.seq) {
-            out.append(Difference(kind: .verdict, subject: subject(b, vb), rule: vb.cause?.rule ?? vb.rule, t: vb.t - offset,
+            out.append(Difference(kind: .verdict, subject: subject(b, vb), rule: vb.cause?.rule ?? vb.rule, t: clock.a(vb.t),
                                   a: partnerInA(ofB: vb.seq), b: b.record(seq: vb.seq), aValue: nil, bValue: vb.verdict.rawValue,
                                   bCause: vb.cause))
         }
@@ -178,7 +191,7 @@ struct Pairing {
         let da = a.result.divergences, db = b.result.divergences
         var usedB = Set<Int>(), usedA = Set<Int>()
         func near(_ x: Divergence, _ y: Divergence) -> Bool {
-            abs(x.start - (y.start - offset)) <= tolerance || (partnerInB(ofA: startSeq(x)).map { $0.seq == startSeq(y) } ?? false)
+            abs(x.start - clock.a(y.start)) <= tolerance || (partnerInB(ofA: startSeq(x)).map { $0.seq == startSeq(y) } ?? false)
         }
         for (i, x) in da.enumerated() {
             if let j = db.indices.first(where: { !usedB.contains($0) && value(db[$0]) == value(x) && near(x, db[$0]) }) {
@@ -191,12 +204,12 @@ struct Pairing {
             let j = db.indices.first { !usedB.contains($0) && near(x, db[$0]) }
             if let j { usedB.insert(j) }
             let y = j.map { db[$0] }
-            out.append(Difference(kind: .divergence, subject: "route divergence", rule: rule(x, y), t: min(x.start, (y?.start ?? (x.start + offset)) - offset),
+            out.append(Difference(kind: .divergence, subject: "route divergence", rule: rule(x, y), t: min(x.start, y.map { clock.a($0.start) } ?? x.start),
                                   a: a.record(seq: startSeq(x)), b: y.map { b.record(seq: startSeq($0)) } ?? partnerInB(ofA: startSeq(x)),
                                   aValue: value(x), bValue: y.map(value)))
         }
         for (j, y) in db.enumerated() where !usedB.contains(j) {
-            out.append(Difference(kind: .divergence, subject: "route divergence", rule: rule(y), t: y.start - offset,
+            out.append(Difference(kind: .divergence, subject: "route divergence", rule: rule(y), t: clock.a(y.start),
                                   a: partnerInA(ofB: startSeq(y)), b: b.record(seq: startSeq(y)), aValue: nil, bValue: value(y)))
         }
         return out
@@ -210,14 +223,14 @@ struct Pairing {
         for x in fa {
             let partner = partnerInB(ofA: x.seqs.first)
             let j = fb.indices.first { j in
-                !usedB.contains(j) && fb[j].code == x.code && (abs(fb[j].t - offset - x.t) <= tolerance || (partner != nil && partner?.seq == fb[j].seqs.first))
+                !usedB.contains(j) && fb[j].code == x.code && (abs(clock.a(fb[j].t) - x.t) <= tolerance || (partner != nil && partner?.seq == fb[j].seqs.first))
             }
             if let j { usedB.insert(j); continue }
             out.append(Difference(kind: .finding, subject: x.code.rawValue, rule: x.rule, t: x.t, a: a.record(seq: x.seqs.first),
                                   b: partner, aValue: x.severity.rawValue, bValue: nil))
         }
         for (j, y) in fb.enumerated() where !usedB.contains(j) {
-            out.append(Difference(kind: .finding, subject: y.code.rawValue, rule: y.rule, t: y.t - offset, a: partnerInA(ofB: y.seqs.first),
+            out.append(Difference(kind: .finding, subject: y.code.rawValue, rule: y.rule, t: clock.a(y.t), a: partnerInA(ofB: y.seqs.first),
                                   b: b.record(seq: y.seqs.first), aValue: nil, bValue: y.severity.rawValue))
         }
         return out
@@ -226,10 +239,10 @@ struct Pairing {
     /// One side going on after the other's last record (in A's time, by more than the tolerance) with
     /// records the other lacks: a copy cut short, or a recording that stopped early.
     func end(lastA: Int64, lastB: Int64) -> Difference? {
-        func after(_ s: DiffSide, _ partner: [Int?], _ last: Int64, shift: Int64) -> [Int] {
-            partner.indices.filter { partner[$0] == nil && s.records[$0].t - shift > last }
+        func after(_ s: DiffSide, _ partner: [Int?], _ last: Int64, inA: (Int64) -> Int64) -> [Int] {
+            partner.indices.filter { partner[$0] == nil && inA(s.records[$0].t) > last }
         }
-        let aMore = after(a, aToB, lastB, shift: 0), bMore = after(b, bToA, lastA, shift: offset)
+        let aMore = after(a, aToB, lastB, inA: { $0 }), bMore = after(b, bToA, lastA, inA: clock.a)
         func lastRecord(_ s: DiffSide) -> DiffRecord? { s.records.indices.last.map(s.ref) }
         if lastA - lastB > tolerance, !aMore.isEmpty {
             return Difference(kind: .end, subject: "end of the trace", rule: nil, t: lastB, a: a.ref(aMore[0]), b: lastRecord(b),
@@ -239,7 +252,7 @@ struct Pairing {
         if lastB - lastA > tolerance, !bMore.isEmpty {
             return Difference(kind: .end, subject: "end of the trace", rule: nil, t: lastA, a: lastRecord(a), b: b.ref(bMore[0]),
                               aValue: "ends",
-                              bValue: "goes on: \(bMore.count) more record\(bMore.count == 1 ? "" : "s") to \(formatDuration(lastB + offset))")
+                              bValue: "goes on: \(bMore.count) more record\(bMore.count == 1 ? "" : "s") to \(formatDuration(b.result.lastT ?? 0))")
         }
         return nil
     }

@@ -41,6 +41,8 @@ public struct Difference: Equatable, Sendable {
         case quality
         /// One trace goes on after the other ends: records after the other's last one (a cut copy, say).
         case end
+        /// B's clock moves against A's from a record on (a stretch recorded late): what follows is compared after the move.
+        case shift
     }
 
     /// A later value of one side within a stretch: the state changed again while the sides still differed.
@@ -125,8 +127,9 @@ public struct TraceDiff: Sendable {
     public var paired: Int
     /// Of them, calls of one type made with other arguments on each side (`Difference.Kind.call`).
     public var changedCalls = 0
-    /// B's times minus A's, the median over the paired records: B's times are compared after taking it
-    /// off, so that a trace recorded later (a pure shift) behaves the same.
+    /// B's times minus A's at the start (the median over the first paired records): B's times are compared
+    /// after taking it off, so that a trace recorded later (a pure shift) behaves the same. Where it moves
+    /// later on, a difference of kind `shift` says so, and B's times after it are compared after the move.
     public var offsetMs: Int64 = 0
     /// Stretches of a state this short or shorter do not count (the replay tolerance).
     public var toleranceMs: Int64

@@ -6,8 +6,16 @@ import TraceModel
 /// Triage of many traces: each replayed on its own, one row each, handed back in path order.
 public enum Triage {
     /// Replays one trace (all its parts as one) and describes it as a row; never throws: a file that
-    /// cannot be read or is not a trace gives a row that says so.
-    public static func row(for trace: TriageTrace, options: ReplayOptions = ReplayOptions(), keys: TriageKeys = TriageKeys()) -> TriageRow {
+    /// cannot be read or is not a trace gives a row that says so. `folders` lets the row's command name a
+    /// session's folder (`command(naming:folders:)`); without it the command names every part.
+    public static func row(for trace: TriageTrace, options: ReplayOptions = ReplayOptions(), keys: TriageKeys = TriageKeys(),
+                           folders: TraceFolders? = nil) -> TriageRow {
+        var row = uncommanded(trace, options: options, keys: keys)
+        row.command = command(naming: trace.paths, folders: folders)
+        return row
+    }
+
+    private static func uncommanded(_ trace: TriageTrace, options: ReplayOptions, keys: TriageKeys) -> TriageRow {
         // A pipe, a device or a kernel file (named in a list, say) is never opened: reading it could block the run.
         if let (odd, why) = trace.paths.lazy.compactMap({ p in TriageInputs.refusal(p).map { (p, $0) } }).first {
             var row = TriageRow(path: trace.paths[0])
@@ -68,8 +76,9 @@ public enum Triage {
                                                render: @escaping @Sendable (TriageRow) -> Rendered,
                                                emit: (Int, TriageRow, Rendered) throws -> Void) rethrows {
         var seen: [String: String] = [:]
+        let folders = TraceFolders()
         try OrderedParallel.run(count: plan.count, jobs: jobs, window: window ?? max(4 * jobs, 4), work: { i in
-            let row = row(for: plan.trace(i), options: options, keys: keys)
+            let row = row(for: plan.trace(i), options: options, keys: keys, folders: folders)
             return (row, render(row))
         }, emit: { i, item in
             var (row, rendered) = item

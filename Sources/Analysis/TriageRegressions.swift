@@ -1,13 +1,18 @@
-/// Where a problem is more common than it should be: for each SDK version, OS version and device model,
-/// the tags whose share of its readable traces is higher than in its baseline by more than chance.
+/// Where a problem is more common than it should be, within each product (`TriageProduct`: layer and SDK
+/// name): the tags whose share of a group's readable traces is higher than in its baseline by more than chance.
 ///
-/// The baseline of an SDK or OS version is the previous version of the same product in the fleet
-/// (`SRTC 4.6.1` for `SRTC 4.6.2`: a regression), else the rest of the fleet (a cluster); a device model
-/// is always compared with the rest of the fleet. Each (group, tag) pair where either side has the tag is
-/// one test (`TwoProportionTest`); a difference is listed when its p-value is below `alpha` divided by
-/// the number of tests made (Bonferroni: the chance that anything at all is listed by noise stays below
-/// `alpha`), the group's share is the higher one, and at least `minimumTagged` of the group's traces
-/// have the tag. Tags about the input (`not-a-trace`, `unreadable`, `duplicate-upload`) are not tested.
+/// An SDK version is compared with the previous version of its product (a regression), and the oldest
+/// version with all later ones (an old-version problem, fixed since); an OS version the same way among
+/// the OS versions of its family (`iOS 17.5` after `iOS 17.4`) within the product; a device model with
+/// the rest of the product (a cluster). A tag the grouping itself implies (its definition reads a header
+/// field the grouping stands for, `TriageTag.reads`: `simulator-trace` for a simulator's model, `not-ios`
+/// for macOS) is not tested for that grouping, nor are tags about the input.
+///
+/// Each (group, tag) pair where either side has the tag is one test (`TwoProportionTest`); a difference
+/// is listed when its p-value is below `alpha` divided by the number of tests made (Bonferroni: the
+/// chance that anything at all is listed by noise stays below `alpha`), the group's share is the higher
+/// one, and at least `minimumTagged` of the group's traces have the tag. Entries are ranked by kind
+/// (regressions first, then old-version problems, then clusters), then by the traces they added.
 public struct TriageRegressions: Sendable {
     /// What a group is.
     public enum Dimension: String, Sendable, CaseIterable {
@@ -21,18 +26,57 @@ public struct TriageRegressions: Sendable {
             case .device: "device model"
             }
         }
+
+        /// The header fields a group of this dimension stands for: an OS version says the OS; a device
+        /// model says the OS family and whether it is a simulator (a Mac's model, a simulator's `arm64`).
+        public var determines: Set<TriageTag.HeaderField> {
+            switch self {
+            case .sdk: []
+            case .os: [.os]
+            case .device: [.os, .simulator]
+            }
+        }
+
+        /// Whether a grouping of this dimension implies the tag, so that testing it would be a tautology.
+        public func implies(_ tag: TriageTag) -> Bool { !tag.reads.isDisjoint(with: determines) }
     }
 
     /// What a group is compared with.
     public enum Baseline: Sendable, Equatable {
-        /// The previous version of the same product present in the fleet.
+        /// The previous version of the same product (or OS family) present in the fleet: a regression.
         case previousVersion(String)
-        /// Every other readable trace.
-        case restOfFleet
+        /// Every later version, for the oldest: an old-version problem.
+        case laterVersions([String])
+        /// Every other readable trace of the product: a cluster.
+        case restOfProduct
+
+        /// The kind of entry this comparison makes.
+        public var kind: Kind {
+            switch self {
+            case .previousVersion: .regression
+            case .laterVersions: .oldVersion
+            case .restOfProduct: .cluster
+            }
+        }
+    }
+
+    /// The kinds of entry, in the order they are listed.
+    public enum Kind: String, Sendable, CaseIterable, Comparable {
+        /// A version worse than the one before it: what a release broke.
+        case regression
+        /// The oldest version worse than every later one: what upgrading fixes.
+        case oldVersion
+        /// A device model worse than the rest of its product: hardware, firmware, or one app's traces.
+        case cluster
+
+        /// Listing order.
+        public static func < (a: Kind, b: Kind) -> Bool { allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)! }
     }
 
     /// One listed difference.
     public struct Entry: Sendable, Equatable {
+        /// The product the group belongs to.
+        public var product: TriageProduct
         /// The kind of group.
         public var dimension: Dimension
         /// The group (`SRTC 4.6.2`, `iOS 17.4`, `iPhone15,2`).
@@ -43,6 +87,39 @@ public struct TriageRegressions: Sendable {
         public var baseline: Baseline
         /// The counts, the test and its p-value.
         public var test: TwoProportionTest
+        /// The groups the baseline is made of (empty for the rest of the product).
+        public var baselineGroups: [String]
+        /// Every group of the dimension in the product (the rest of the product is these but the group).
+        public var productGroups: [String]
+        /// Every SDK version of the product (what a query selects the product by).
+        public var productVersions: [String]
+        /// The content cluster that holds more than half of the group's traces with the tag, with their
+        /// number: the entry is that one app's one problem rather than the group's.
+        public var cluster: (cluster: TriageSummary.ContentCluster, traces: Int)?
+
+        /// The kind of entry.
+        public var kind: Kind { baseline.kind }
+
+        /// The DuckDB query that reproduces the entry's counts from the rows (`TriageQuery`).
+        public var query: String { TriageQuery.reproducing(self) }
+
+        /// The traces with the tag beyond what the baseline's share predicts for the group.
+        public var added: Double { Double(test.tagged) - Double(test.traces) * test.baselineRate }
+
+        /// The same comparison with the same counts (and the same driving cluster).
+        public static func == (a: Entry, b: Entry) -> Bool {
+            (a.product, a.dimension, a.group, a.tag, a.baseline) == (b.product, b.dimension, b.group, b.tag, b.baseline)
+                && (a.test, a.baselineGroups, a.productGroups, a.productVersions) == (b.test, b.baselineGroups, b.productGroups, b.productVersions)
+                && a.cluster?.cluster == b.cluster?.cluster && a.cluster?.traces == b.cluster?.traces
+        }
+    }
+
+    /// Entries of one group that one content cluster drives, folded into one line (or one entry alone).
+    public struct Line: Sendable {
+        /// The entries, in rank order.
+        public var entries: [Entry]
+        /// The cluster that drives them all; nil for an entry of its own.
+        public var cluster: TriageSummary.ContentCluster?
     }
 
     /// The family-wise significance level.
@@ -50,52 +127,107 @@ public struct TriageRegressions: Sendable {
     /// The fewest traces of a group with the tag for it to be listed.
     public static let minimumTagged = 5
 
-    /// The differences listed, most significant first (ties: larger difference, then group and tag).
+    /// The differences listed, in rank order: by kind, then most traces added first (ties: smaller p,
+    /// then product, dimension, group and tag).
     public private(set) var entries: [Entry] = []
     /// The tests made (the Bonferroni divisor).
     public private(set) var tests = 0
     /// The p-value a test had to be below: `alpha / tests`.
     public var threshold: Double { tests == 0 ? Self.alpha : Self.alpha / Double(tests) }
 
-    /// The regressions and clusters of a summary.
+    /// The regressions, old-version problems and clusters of a summary.
     public init(_ s: TriageSummary) {
         var candidates: [Entry] = []
-        for dimension in Dimension.allCases {
-            let table: [String: TriageSummary.Breakdown] = switch dimension {
-            case .sdk: s.bySDK
-            case .os: s.byOS
-            case .device: s.byDevice
-            }
-            for (group, b) in table where group != TriageSummary.unknownVersion && group != TriageSummary.otherVersions {
-                let previous = dimension == .device ? nil : Self.previous(of: group, in: table.keys)
-                let base: TriageSummary.Breakdown
-                if let previous {
-                    base = table[previous]!
-                } else {
-                    // The rest of the fleet: every readable trace not in this group.
-                    var rest = TriageSummary.Breakdown(traces: s.readable - b.traces)
-                    for (t, n) in s.readableTagCounts { rest.tagCounts[t] = n - (b.tagCounts[t] ?? 0) }
-                    base = rest
-                }
-                guard b.traces > 0, base.traces > 0 else { continue }
-                let tags = Set(b.tagCounts.filter { $0.value > 0 }.keys).union(base.tagCounts.filter { $0.value > 0 }.keys)
-                for tag in tags where !tag.describesInput {
-                    let test = TwoProportionTest(tagged: b.tagCounts[tag] ?? 0, traces: b.traces,
-                                                 baselineTagged: base.tagCounts[tag] ?? 0, baselineTraces: base.traces)
-                    tests += 1
-                    candidates.append(Entry(dimension: dimension, group: group, tag: tag,
-                                            baseline: previous.map { .previousVersion($0) } ?? .restOfFleet, test: test))
+        for (product, counts) in s.products {
+            let versions = counts.bySDK.keys.filter { $0 != TriageSummary.unknownVersion && $0 != TriageSummary.otherVersions }.sorted()
+            for dimension in Dimension.allCases {
+                let table = counts.groups(dimension)
+                let named = table.keys.filter { $0 != TriageSummary.unknownVersion && $0 != TriageSummary.otherVersions }.sorted()
+                for group in named {
+                    for (baseline, groups) in Self.baselines(of: group, dimension, in: named) {
+                        let g = table[group]!
+                        let base = groups.isEmpty ? Self.rest(of: g, in: counts) : Self.combined(groups, in: table)
+                        guard g.traces > 0, base.traces > 0 else { continue }
+                        let tags = Set(g.tagCounts.filter { $0.value > 0 }.keys).union(base.tagCounts.filter { $0.value > 0 }.keys)
+                        for tag in tags where !tag.describesInput && !dimension.implies(tag) {
+                            let test = TwoProportionTest(tagged: g.tagCounts[tag] ?? 0, traces: g.traces,
+                                                         baselineTagged: base.tagCounts[tag] ?? 0, baselineTraces: base.traces)
+                            tests += 1
+                            guard test.rate > test.baselineRate, test.tagged >= Self.minimumTagged else { continue }
+                            let largest = g.largestCluster(tag)
+                            candidates.append(Entry(product: product, dimension: dimension, group: group, tag: tag, baseline: baseline, test: test,
+                                                    baselineGroups: groups, productGroups: named, productVersions: versions,
+                                                    cluster: largest.flatMap { $0.traces * 2 > test.tagged ? $0 : nil }))
+                        }
+                    }
                 }
             }
         }
         let threshold = self.threshold
-        entries = candidates.filter { $0.test.p < threshold && $0.test.rate > $0.test.baselineRate && $0.test.tagged >= Self.minimumTagged }
-            .sorted { a, b in
-                if a.test.p != b.test.p { return a.test.p < b.test.p }
-                let da = a.test.rate - a.test.baselineRate, db = b.test.rate - b.test.baselineRate
-                if da != db { return da > db }
-                return (a.dimension.rawValue, a.group, a.tag.rawValue) < (b.dimension.rawValue, b.group, b.tag.rawValue)
+        entries = candidates.filter { $0.test.p < threshold }.sorted(by: Self.ranks)
+    }
+
+    /// Rank order: kind, then more traces added, then smaller p, then names.
+    static func ranks(_ a: Entry, _ b: Entry) -> Bool {
+        if a.kind != b.kind { return a.kind < b.kind }
+        if a.added != b.added { return a.added > b.added }
+        if a.test.p != b.test.p { return a.test.p < b.test.p }
+        return (a.product.name, a.product.layer?.rawValue ?? "", a.dimension.rawValue, a.group, a.tag.rawValue)
+            < (b.product.name, b.product.layer?.rawValue ?? "", b.dimension.rawValue, b.group, b.tag.rawValue)
+    }
+
+    /// The comparisons a group takes part in: an SDK or OS version with the previous version of its family,
+    /// and the oldest (of two or more) with the later ones; a device model with the rest of the product.
+    public static func baselines(of group: String, _ dimension: Dimension, in groups: [String]) -> [(Baseline, [String])] {
+        switch dimension {
+        case .device:
+            return groups.count > 1 ? [(.restOfProduct, [])] : []
+        case .sdk, .os:
+            let family = TriageVersion.family(of: group, in: groups)
+            guard let at = family.firstIndex(of: group), family.count > 1 else { return [] }
+            if at == 0 { return [(.laterVersions(Array(family.dropFirst())), Array(family.dropFirst()))] }
+            return [(.previousVersion(family[at - 1]), [family[at - 1]])]
+        }
+    }
+
+    /// The product's traces and tags but the group's (the groups of a dimension divide the product).
+    static func rest(of g: TriageSummary.Group, in product: TriageSummary.ProductCounts) -> TriageSummary.Group {
+        var out = TriageSummary.Group()
+        out.traces = product.traces - g.traces
+        for (t, n) in product.tagCounts { out.tagCounts[t] = n - (g.tagCounts[t] ?? 0) }
+        return out
+    }
+
+    /// The groups' traces and tags added up.
+    static func combined(_ groups: some Sequence<String>, in table: [String: TriageSummary.Group]) -> TriageSummary.Group {
+        var out = TriageSummary.Group()
+        for name in groups {
+            guard let g = table[name] else { continue }
+            out.traces += g.traces
+            for (t, n) in g.tagCounts { out.tagCounts[t, default: 0] += n }
+        }
+        return out
+    }
+
+    /// The entries, one line per entry except where one content cluster drives several entries of one
+    /// group: those share a line, placed where the first of them ranks.
+    public var lines: [Line] {
+        var out: [Line] = []
+        var at: [String: Int] = [:]
+        for e in entries {
+            guard let c = e.cluster?.cluster else {
+                out.append(Line(entries: [e], cluster: nil))
+                continue
             }
+            let key = "\(e.product)\u{0}\(e.product.layer?.rawValue ?? "")\u{0}\(e.dimension.rawValue)\u{0}\(e.group)\u{0}\(e.kind.rawValue)\u{0}\(c.bundleId ?? "")\u{0}\(c.problem)"
+            if let i = at[key] {
+                out[i].entries.append(e)
+            } else {
+                at[key] = out.count
+                out.append(Line(entries: [e], cluster: c))
+            }
+        }
+        return out
     }
 
     /// The entries for one group, in order.
@@ -106,22 +238,8 @@ public struct TriageRegressions: Sendable {
     /// The highest version below `group` of the same product among `groups`: `PRODUCT VERSION`, the
     /// product everything before the last space, versions compared by their numeric parts.
     public static func previous(of group: String, in groups: some Collection<String>) -> String? {
-        guard let (product, version) = split(group) else { return nil }
-        var best: (String, [Int])?
-        for other in groups {
-            guard let (p, v) = split(other), p == product, v.lexicographicallyPrecedes(version) else { continue }
-            if best == nil || best!.1.lexicographicallyPrecedes(v) { best = (other, v) }
-        }
-        return best?.0
-    }
-
-    /// `("SRTC", [4, 6, 2])` for `SRTC 4.6.2`; nil without a numeric version after the last space.
-    static func split(_ s: String) -> (String, [Int])? {
-        guard let space = s.lastIndex(of: " ") else { return nil }
-        let product = String(s[..<space])
-        let parts = s[s.index(after: space)...].split(separator: ".", omittingEmptySubsequences: false)
-        let numbers = parts.map { Int($0) }
-        guard !product.isEmpty, !numbers.isEmpty, numbers.allSatisfy({ $0 != nil && $0! >= 0 }) else { return nil }
-        return (product, numbers.map { $0! })
+        let family = TriageVersion.family(of: group, in: groups)
+        guard let at = family.firstIndex(of: group), at > 0 else { return nil }
+        return family[at - 1]
     }
 }

@@ -91,6 +91,9 @@ public struct TriageRow: Sendable, Equatable {
     public var worstQuality: Stretch?
     /// The problem classes, in taxonomy order.
     public var tags: [TriageTag] = []
+    /// The command that opens the whole trace (`Triage.command(naming:folders:)`); nil when unknown
+    /// (rows of an earlier version), where the summary names every part.
+    public var command: String?
 
     /// Milliseconds at one quality level.
     public struct QualityTime: Sendable, Equatable {
@@ -182,9 +185,9 @@ public struct TriageRow: Sendable, Equatable {
             startedAtUTC = h.startedAt.flatMap(UTCTime.normalised)
         }
         let alreadyTokens = r.header?.redacted != nil
-        channel = facts.channel.map { keys.token(.channel, $0, alreadyToken: alreadyTokens) }
-        room = facts.room.map { keys.token(.room, $0, alreadyToken: alreadyTokens) }
-        uid = facts.uid.map { keys.token(.uid, $0, alreadyToken: alreadyTokens) }
+        channel = facts.channel.flatMap { keys.token(.channel, $0, alreadyToken: alreadyTokens) }
+        room = facts.room.flatMap { keys.token(.room, $0, alreadyToken: alreadyTokens) }
+        uid = facts.uid.flatMap { keys.token(.uid, $0, alreadyToken: alreadyTokens) }
         interruptionsByCause = facts.interruptions
         durationMs = r.durationMs
         records = r.records
@@ -305,21 +308,23 @@ public struct TriageFacts: Sendable, Equatable {
 }
 
 /// The keyed tokens rows carry instead of channel names, room names and uids: exactly those
-/// `rtctrace redact --salt S` writes for the same value under the same salt (`Redactor`), so a row
-/// joins with the redacted trace and names nothing. Without a salt, `Redactor.defaultSalt`, as
-/// `redact` without `--salt`. A uid's token has no rank here: `redact` adds the uid's rank among the
-/// trace's uids (`uid-03-…`) so that tokens sort as the uids did, which would differ from trace to
-/// trace; the row's `uid-…` is the redacted token without its rank, the same eight hex digits.
+/// `rtctrace redact` writes for the same value under the same key (`Redactor`), so a row joins with the
+/// redacted trace and names nothing. Without a key there are no tokens (the columns are null): a fixed
+/// built-in key would let anyone rebuild the token of a guessed name. A uid's token has no rank here:
+/// `redact` adds the uid's rank among the trace's uids (`uid-03-…`) so that tokens sort as the uids did,
+/// which would differ from trace to trace; the row's `uid-…` is the redacted token without its rank, the
+/// same eight hex digits.
 public struct TriageKeys: Sendable, Equatable {
-    /// The HMAC key.
-    public let salt: String
+    /// The HMAC key, when one was given.
+    public let salt: String?
 
-    /// Keys from a salt (the default: `redact`'s).
-    public init(salt: String = Redactor.defaultSalt) { self.salt = salt }
+    /// Keys from a salt; nil gives no tokens.
+    public init(salt: String? = nil) { self.salt = salt }
 
-    /// The token of `value`, a personal value of `kind`; a trace whose header says it was redacted
-    /// already holds tokens, which are kept as they are.
-    public func token(_ kind: PersonalValue.Kind, _ value: String, alreadyToken: Bool) -> String {
-        alreadyToken ? value : Redactor(salt: salt).token(kind, value)
+    /// The token of `value`, a personal value of `kind`, or nil without a key; a trace whose header says
+    /// it was redacted already holds tokens, which are kept as they are when a key is given.
+    public func token(_ kind: PersonalValue.Kind, _ value: String, alreadyToken: Bool) -> String? {
+        guard let salt else { return nil }
+        return alreadyToken ? value : Redactor(salt: salt).token(kind, value)
     }
 }

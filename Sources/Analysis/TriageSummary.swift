@@ -3,8 +3,14 @@ import TraceCodec
 import TraceModel
 
 /// What a triage run found over all its traces, in memory that does not grow with their number:
-/// counts per tag, per SDK version, OS version and device model (each table capped), the distinct
-/// problem signatures with an example of each (capped), and what was skipped or repeated.
+/// counts per tag, per SDK version, OS version and device model (each table capped), the same within
+/// each product (`TriageProduct`) for the regressions, the distinct problem signatures with an example
+/// of each (capped), and what was skipped or repeated.
+///
+/// Rows may come in any order: every count is a sum, and the example of a signature is the row whose
+/// path sorts first, so the rows of shards give the summary of one run (`TriageRowsInput`). Only past a
+/// cap (more than `signatureCap` signatures, `versionCap` versions, `clusterCap` content clusters) does
+/// the order decide which are kept by name.
 public struct TriageSummary: Sendable {
     /// Rows seen, readable or not, duplicates included.
     public private(set) var traces = 0
@@ -24,6 +30,13 @@ public struct TriageSummary: Sendable {
     public private(set) var byOS: [String: Breakdown] = [:]
     /// Readable traces per device model, with their tags.
     public private(set) var byDevice: [String: Breakdown] = [:]
+    /// Readable traces per product, with their versions, OS versions and device models: what the
+    /// regressions compare (`TriageRegressions`) and what a baseline period is compared with (`TriageChanges`).
+    public private(set) var products: [TriageProduct: ProductCounts] = [:]
+    /// Readable traces per finding code (of any severity).
+    public private(set) var findingTraces: [FindingCode: Int] = [:]
+    /// Distinct content clusters kept over all groups (`clusterCap` at most).
+    var clusterKeys = 0
     /// The distinct problem signatures, by key.
     private var clusters: [Signature: Cluster] = [:]
     /// Traces whose signature came after `signatureCap` others.
@@ -49,6 +62,9 @@ public struct TriageSummary: Sendable {
     public static let versionCap = 1000
     /// Skipped file names kept.
     public static let skippedCap = 100
+    /// Content clusters (an app and a problem) counted by name over all groups; traces of further ones
+    /// are counted in their group, in no cluster.
+    public static let clusterCap = 100_000
     /// The breakdown key for versions beyond `versionCap`.
     public static let otherVersions = "(other versions)"
     /// The breakdown key for traces whose header does not say.
@@ -86,6 +102,10 @@ public struct TriageSummary: Sendable {
         public var description: String {
             ((unexplainedDivergence ? ["unexplained divergence"] : []) + codes.map(\.rawValue)).joined(separator: " + ")
         }
+
+        /// The whole signature in words, as rows carry it (`signature`): the description, and
+        /// ` (damaged or partial)` for a compromised trace.
+        public var key: String { description + (compromised ? " (damaged or partial)" : "") }
     }
 
     /// Traces that share a signature, with the one to open.
@@ -96,8 +116,6 @@ public struct TriageSummary: Sendable {
         public var traces: Int
         /// The example: the first in path order.
         public var example: Urgent
-        /// The order the signature was first seen in (ties).
-        var first: Int
     }
 
     /// A trace worth opening: its path, part count, counts and tags.
@@ -106,9 +124,10 @@ public struct TriageSummary: Sendable {
         public var path: String
         /// Its part count (1 for a single file).
         public var parts: Int
-        /// What names the whole trace on a command line: the file; for a session recorded as several
-        /// files, their folder when it holds those parts and no other trace, else every part.
-        public var arguments: [String]
+        /// The command that opens the whole trace (the row's `command`): `rtctrace explain` and the file;
+        /// for a session recorded as several files, their folder when it holds those parts and no other
+        /// trace, else every part.
+        public var command: String
         /// Unexplained divergences.
         public var unexplainedDivergences: Int
         /// Error findings other than divergences.
@@ -120,7 +139,7 @@ public struct TriageSummary: Sendable {
     /// An empty summary.
     public init() {}
 
-    /// Counts one row in (rows come in path order: the first of a signature is its example).
+    /// Counts one row in, in any order (the example of a signature is the row whose path sorts first).
     public mutating func add(_ row: TriageRow) {
         traces += 1
         if row.duplicateOf != nil {
@@ -136,30 +155,28 @@ public struct TriageSummary: Sendable {
         Self.count(row, key: row.sdk, into: &bySDK)
         Self.count(row, key: row.os, into: &byOS)
         Self.count(row, key: row.device, into: &byDevice)
-        guard let signature = Signature(row) else { return }
-        if clusters[signature] != nil {
-            clusters[signature]!.traces += 1
+        for (code, n) in row.findings where n > 0 { findingTraces[code, default: 0] += 1 }
+        let signature = Signature(row)
+        if let product = TriageProduct(row) {
+            let cluster = ContentCluster(row, signature: signature)
+            products[product, default: ProductCounts()].add(row, signature: signature, cluster: cluster, keys: &clusterKeys)
+        }
+        guard let signature else { return }
+        let u = Urgent(path: row.path, parts: row.partCount, command: row.command ?? Triage.command(naming: row.parts.isEmpty ? [row.path] : row.parts),
+                       unexplainedDivergences: row.unexplainedDivergences, errors: row.errors, tags: row.tags)
+        if var c = clusters[signature] {
+            c.traces += 1
+            if Self.pathPrecedes(u.path, c.example.path) { c.example = u }
+            clusters[signature] = c
         } else if clusters.count < Self.signatureCap {
-            let u = Urgent(path: row.path, parts: row.partCount, arguments: Self.arguments(naming: row.parts.isEmpty ? [row.path] : row.parts),
-                           unexplainedDivergences: row.unexplainedDivergences, errors: row.errors, tags: row.tags)
-            clusters[signature] = Cluster(signature: signature, traces: 1, example: u, first: clusters.count)
+            clusters[signature] = Cluster(signature: signature, traces: 1, example: u)
         } else {
             tracesOfOtherSignatures += 1
         }
     }
 
-    /// The command-line arguments that name the trace read from `paths` (a session's parts in part order):
-    /// the one file; the parts' folder when they share one that holds no other trace file (a folder walk
-    /// finds exactly these); else every part, so that the whole session is replayed, not its first part.
-    static func arguments(naming paths: [String]) -> [String] {
-        guard paths.count > 1 else { return paths }
-        func folder(_ p: String) -> String? { p.lastIndex(of: "/").map { String(p[..<$0]) }.flatMap { $0.isEmpty ? nil : $0 } }
-        let folders = Set(paths.map(folder))
-        guard folders.count == 1, let only = folders.first, let dir = only,
-              let inside = try? TriageInputs.expand([dir]) else { return paths }
-        let found = (0..<inside.count).map { inside[$0] }
-        return found.count == paths.count && Set(found) == Set(paths) ? [dir] : paths
-    }
+    /// Byte order of paths: the order of rows.
+    static func pathPrecedes(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }
 
     /// The names a folder walk looks for, for messages: `*.jsonl, *.zst`.
     public static var traceNames: String { TriageInputs.traceSuffixes.map { "*" + $0 }.joined(separator: ", ") }
@@ -173,8 +190,8 @@ public struct TriageSummary: Sendable {
     }
 
     /// Every signature with its count and example: intact traces first; then an unexplained divergence
-    /// before errors alone, more errors codes before fewer, more traces before fewer; damaged and partial
-    /// traces last, in the same order.
+    /// before errors alone, more traces before fewer, more error codes before fewer; damaged and partial
+    /// traces last, in the same order; ties by the example's path.
     public var signatures: [Cluster] {
         clusters.values.sorted { a, b in
             let ka = (a.signature.compromised ? 1 : 0, a.signature.unexplainedDivergence ? 0 : 1)
@@ -182,11 +199,13 @@ public struct TriageSummary: Sendable {
             if ka != kb { return ka < kb }
             if a.traces != b.traces { return a.traces > b.traces }
             if a.signature.codes.count != b.signature.codes.count { return a.signature.codes.count > b.signature.codes.count }
-            return a.first < b.first
+            if a.example.path != b.example.path { return Self.pathPrecedes(a.example.path, b.example.path) }
+            return a.signature.key < b.signature.key
         }
     }
 
-    /// The first `openFirstCap` signatures: one example each of a distinct problem.
+    /// The first `openFirstCap` signatures: one example each of a distinct problem (a screenful; every
+    /// signature is in `signatures`).
     public var openFirst: [Cluster] { Array(signatures.prefix(Self.openFirstCap)) }
 
     private static func count(_ row: TriageRow, key: String?, into table: inout [String: Breakdown]) {
@@ -219,6 +238,9 @@ public struct TriageSummary: Sendable {
     }
 
     /// The tags whose share in an SDK version, OS version or device model is higher than in its baseline
-    /// by more than chance (`TriageRegressions`).
+    /// within its product by more than chance (`TriageRegressions`).
     public var regressions: TriageRegressions { TriageRegressions(self) }
+
+    /// What changed since a baseline period (`TriageChanges`).
+    public func changes(since baseline: TriageSummary) -> TriageChanges { TriageChanges(self, since: baseline) }
 }

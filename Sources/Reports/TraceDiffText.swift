@@ -15,7 +15,7 @@ public enum TraceDiffText {
         o += "; \(d.a.unpairedCount) only in A, \(d.b.unpairedCount) only in B; "
         o += "stretches of \(formatDuration(d.toleranceMs)) or less do not count\n"
         if d.offsetMs != 0 {
-            o += "B runs \(d.offsetMs > 0 ? "" : "-")\(formatDuration(abs(d.offsetMs))) \(d.offsetMs > 0 ? "behind" : "ahead of") A (the median over paired records); "
+            o += "B runs \(d.offsetMs > 0 ? "" : "-")\(formatDuration(abs(d.offsetMs))) \(d.offsetMs > 0 ? "behind" : "ahead of") A (the median over the first paired records); "
                 + "times below are A's, B's compared after the shift\n"
         }
         o += "\n"
@@ -40,6 +40,7 @@ public enum TraceDiffText {
         switch x.kind {
         case .call: s = "the call \(terminalSafe(x.subject)) was made with other arguments"
         case .end: s = "one trace goes on after the other ends"
+        case .shift: s = "B's clock moves against A's: \(terminalSafe(x.bValue ?? "")) from here on (\(terminalSafe(x.aValue ?? "")) before); later times are compared after the move"
         case .verdict: s = "the verdict on \(terminalSafe(x.subject))"
         case .outcome: s = "what became of \(terminalSafe(x.subject))"
         case .predictedRoute: s = "the predicted route"
@@ -74,7 +75,7 @@ public enum TraceDiffText {
             case .verdict, .outcome, .call: return "no such call"
             case .divergence: return "no divergence"
             case .finding: return "not raised"
-            case .predictedRoute, .actualRoute, .quality, .end: return "none"
+            case .predictedRoute, .actualRoute, .quality, .end, .shift: return "none"
             }
         }
         var s = terminalSafe(value)

@@ -21,16 +21,23 @@ public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// A file opened for sequential reading (or standard input for `-`).
+/// A file opened for sequential reading (or standard input for `-`; or the copy `InputSpool` made of an
+/// input that can be read only once, read from its first byte).
 final class FileInput {
     let path: String
     let file: OpenFile
     /// The file's size when it is a regular file (nil for standard input, pipes and devices).
     private(set) var size: Int?
+    /// The next byte to read of a spooled copy (shared with every other reader of it, so read by offset).
+    private var spoolOffset: Int64?
 
     init(path: String) throws {
         self.path = path
-        if path == "-" {
+        if let copy = InputSpool.copy(of: path) {
+            file = copy
+            spoolOffset = 0
+            size = (try? copy.status()).map { Int($0.size) }
+        } else if path == "-" {
             file = OpenFile(borrowing: .standardInput, name: "-")
         } else {
             do { file = try OpenFile(path, .readOnly) } catch { throw FileError.system(path, "cannot open", error) }
@@ -44,7 +51,13 @@ final class FileInput {
 
     /// Reads up to `count` bytes into `buffer`; 0 at end of file.
     func read(into buffer: UnsafeMutableRawPointer, count: Int) throws -> Int {
-        do { return try file.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: count)) } catch {
+        do {
+            let p = UnsafeMutableRawBufferPointer(start: buffer, count: count)
+            guard let offset = spoolOffset else { return try file.read(into: p) }
+            let n = try file.read(into: p, at: offset)
+            spoolOffset = offset + Int64(n)
+            return n
+        } catch {
             throw FileError.system(path, "read failed", error)
         }
     }

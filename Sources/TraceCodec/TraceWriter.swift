@@ -61,6 +61,8 @@ public final class TraceWriter {
     private var buffered = 0
     private var writer = JSONWriter(reserving: 512)
     private var closed = false
+    /// Whether this writer began the trace and has not appended a record yet.
+    private var empty = false
     /// Bytes written to the file so far (its size).
     public private(set) var fileSize: Int
 
@@ -111,6 +113,7 @@ public final class TraceWriter {
         if fileSize == 0 {
             openReport = report
             nextSeq = options.firstSeq
+            empty = true
             try? file.seek(to: 0)
             try writeFrame(TraceMark.start.frame)
             return
@@ -152,6 +155,17 @@ public final class TraceWriter {
         } catch { throw FileError.system(path, "fsync failed", error) }
     }
 
+    /// Makes the trace this writer began, while it holds no record yet, start at `seq` instead of
+    /// `Options.firstSeq`: where a continuation part starts is learned from its first record, so an input
+    /// that can be read only once (a pipe) is never read ahead. Returns false, changing nothing, once a
+    /// record was appended or when the trace existed before.
+    @discardableResult
+    public func begin(atSeq seq: Int) -> Bool {
+        guard empty, seq >= 0 else { return false }
+        nextSeq = seq
+        return true
+    }
+
     /// Appends a record; its seq must be `nextSeq` and its `t` not before the last one.
     public func append(_ record: Record) throws {
         guard record.seq == nextSeq else {
@@ -176,6 +190,7 @@ public final class TraceWriter {
         buffered += 1
         nextSeq += 1
         lastT = t
+        empty = false
         if buffered >= options.frameRecords || buffer.count >= options.frameBytes { try flush() }
     }
 

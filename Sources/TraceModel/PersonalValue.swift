@@ -28,6 +28,13 @@ public enum PersonalValue {
         case logLevel = "log level"
         /// A layer switch's reason: a reason word is kept, anything else is free text.
         case layerReason = "layer switch reason"
+        /// A value of an open vocabulary (T1) that the format neither lists nor documents: free text.
+        case unlistedValue = "unlisted value"
+        /// An `api` field that is not a call spelled as Swift spells it; its base name is kept before `(`.
+        case apiCall = "api call"
+        /// A record type the format does not define that does not follow the naming rule
+        /// (`CustomRecordName`): its family stays (`x.`), the rest becomes a token.
+        case recordType = "record type"
         case unknownRecord = "unknown record fields"
 
         /// The token's prefix, which keeps the kind readable in a redacted trace.
@@ -47,6 +54,9 @@ public enum PersonalValue {
             case .callId: "call"
             case .logLevel: "lvl"
             case .layerReason: "why"
+            case .unlistedValue: "val"
+            case .apiCall: "api"
+            case .recordType: "type"
             case .unknownRecord: "rec"
             }
         }
@@ -63,7 +73,8 @@ public enum PersonalValue {
 
     /// The replacement of a personal `value` of `kind`, with `token` making the tokens: what the system's
     /// own vocabulary says stays (a port type, a known error code at the start of an error text, a log
-    /// level, a layer switch reason), everything else becomes a token.
+    /// level, a layer switch reason, a call's base name, a record type's family), everything else
+    /// becomes a token.
     public static func replace(_ value: String, _ kind: Kind, token: (Kind, String) -> String) -> String {
         switch kind {
         case .port:
@@ -79,8 +90,13 @@ public enum PersonalValue {
             return SystemVocabulary.logLevels.contains(value) ? value : token(.logLevel, value)
         case .layerReason:
             return SystemVocabulary.layerReasons.contains(value) ? value : token(.layerReason, value)
+        case .apiCall:
+            guard let base = SystemVocabulary.callBaseName(value) else { return token(.apiCall, value) }
+            return base + "(" + token(.apiCall, value) + ")"
+        case .recordType:
+            return (CustomRecordName.family(of: value).map(String.init) ?? "") + token(.recordType, value)
         case .deviceName, .deviceId, .uid, .trackId, .channel, .room, .bundleId, .logMessage, .portName, .sessionId,
-             .callId, .unknownRecord:
+             .callId, .unlistedValue, .unknownRecord:
             return token(kind, value)
         }
     }

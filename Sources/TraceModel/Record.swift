@@ -408,8 +408,13 @@ public enum FieldPrivacy: Equatable, Sendable {
 
     /// Why a string field is not personal.
     public enum ClearReason: String, Sendable {
-        /// Words of the SDK's or the system's vocabulary (an API spelling, a category, a mode, an option).
+        /// Words of the SDK's or the system's vocabulary: a value an open vocabulary lists or documents
+        /// (a category, a mode, an option, a device kind, a call state, …) or a call spelled as Swift
+        /// spells it (`setAudioRoute(.speaker)`). Any other value of such a field is personal.
         case vocabulary
+        /// A record type the format does not define that follows the naming rule (`CustomRecordName`:
+        /// `x.rtpStats`), a name an SDK chose.
+        case recordName
         /// The SDK's product and version, or the device's model and OS.
         case product
         /// A wall-clock time.
@@ -467,6 +472,19 @@ extension RecordBody {
             return changed ? o : nil
         }
         func changed(_ values: String?...) -> Bool { values.contains { $0 != nil } }
+        // An open vocabulary's value (T1) is in clear when the format lists or documents it; any other
+        // value may be anyone's text.
+        func open<V: OpenVocabulary>(_ v: V, _ path: StaticString) -> V? {
+            t(v.rawValue, path, v.keptInClear ? .clear(.vocabulary) : .personal(.unlistedValue)).map(V.init(rawValue:))
+        }
+        func word(_ v: String, _ path: StaticString, listed: Bool) -> String? { t(v, path, listed ? .clear(.vocabulary) : .personal(.unlistedValue)) }
+        func word(_ v: String?, _ path: StaticString, listed: (String) -> Bool) -> String?? { v.map { word($0, path, listed: listed($0)) } }
+        func options(_ o: [String], _ path: StaticString) -> [String]? {
+            list(o) { word($0, path, listed: SystemVocabulary.isCategoryOption($0)) }
+        }
+        func api(_ v: String, _ path: StaticString) -> String? {
+            t(v, path, SystemVocabulary.isCallSpelling(v) ? .clear(.vocabulary) : .personal(.apiCall))
+        }
         switch self {
         case .header(let h):
             var o = h
@@ -492,8 +510,8 @@ extension RecordBody {
             let r = t(room, "room", .personal(.room)), u = t(uid, "uid", .personal(.uid))
             guard changed(r, u ?? nil) else { return nil }
             return .enterMeeting(room: r ?? room, uid: (u ?? nil) ?? uid)
-        case .setRoute(let target, let api):
-            return t(api, "api", .clear(.vocabulary)).flatMap { $0 }.map { .setRoute(target: target, api: $0) }
+        case .setRoute(let target, let call):
+            return call.flatMap { api($0, "api") }.map { .setRoute(target: target, api: $0) }
         case let .subscribe(pub, track, layers):
             let p = t(pub, "pubUid", .personal(.uid)), k = t(track, "trackId", .personal(.trackId))
             let l = list(layers) { t($0, "layers[]", .personal(.trackId)) }
@@ -506,18 +524,27 @@ extension RecordBody {
             return .switchLayer(pubUid: p ?? pub, trackId: k ?? track, targetTrackId: g ?? target)
         case let .deviceConnected(id, kind, name, port):
             let i = t(id, "id", .personal(.deviceId)), n = t(name, "name", .personal(.deviceName)), p = t(port, "port", .personal(.port))
-            guard changed(i, n ?? nil, p ?? nil) else { return nil }
-            return .deviceConnected(id: i ?? id, kind: kind, name: (n ?? nil) ?? name, port: (p ?? nil) ?? port)
+            let k = open(kind, "kind")
+            guard changed(i, n ?? nil, p ?? nil) || k != nil else { return nil }
+            return .deviceConnected(id: i ?? id, kind: k ?? kind, name: (n ?? nil) ?? name, port: (p ?? nil) ?? port)
         case .deviceDisconnected(let id): return t(id, "id", .personal(.deviceId)).map { .deviceDisconnected(id: $0) }
         case let .callKit(event, callId):
-            return t(callId, "callId", .personal(.callId)).flatMap { $0 }.map { .callKit(event: event, callId: $0) }
+            let e = open(event, "event"), c = t(callId, "callId", .personal(.callId))
+            guard e != nil || (c ?? nil) != nil else { return nil }
+            return .callKit(event: e ?? event, callId: (c ?? nil) ?? callId)
+        case .micPermission(let status): return open(status, "status").map { .micPermission(status: $0) }
+        case let .interruptionBegan(cause, wasSuspended):
+            return cause.flatMap { open($0, "cause") }.map { .interruptionBegan(cause: $0, wasSuspended: wasSuspended) }
+        case .callState(let state): return open(state, "state").map { .callState(state: $0) }
+        case .appState(let state): return open(state, "state").map { .appState(state: $0) }
         case let .routeSnapshot(route, ports):
             guard let ports, let p = list(ports, { t($0, "ports[]", .personal(.portEntry)) }) else { return nil }
             return .routeSnapshot(route: route, ports: p)
         case .sessionActivated(let a):
             var o = a
-            let e = t(a.error, "error", .personal(.errorText)), c = t(a.category, "category", .clear(.vocabulary))
-            let m = t(a.mode, "mode", .clear(.vocabulary)), opts = list(a.options) { t($0, "options[]", .clear(.vocabulary)) }
+            let e = t(a.error, "error", .personal(.errorText))
+            let c = word(a.category, "category") { SessionActivation.listedCategories.contains($0) }
+            let m = word(a.mode, "mode") { SessionActivation.listedModes.contains($0) }, opts = options(a.options, "options[]")
             guard changed(e ?? nil, c ?? nil, m ?? nil) || opts != nil else { return nil }
             if let e = e ?? nil { o.error = e }
             if let c = c ?? nil { o.category = c }
@@ -533,10 +560,10 @@ extension RecordBody {
             return .speakers(speaking: a ?? speaking, stopped: b ?? stopped)
         case .sdkLayerSwitched(let s): return layer(s).map { .sdkLayerSwitched($0) }
         case .srvLayerSwitched(let s): return layer(s).map { .srvLayerSwitched($0) }
-        case let .sdkError(api, error):
-            let a = t(api, "api", .clear(.vocabulary)), e = t(error, "error", .personal(.errorText))
+        case let .sdkError(call, error):
+            let a = api(call, "api"), e = t(error, "error", .personal(.errorText))
             guard changed(a, e) else { return nil }
-            return .sdkError(api: a ?? api, error: e ?? error)
+            return .sdkError(api: a ?? call, error: e ?? error)
         case let .sdkLog(level, message):
             let l = t(level, "level", .personal(.logLevel)), m = t(message, "message", .personal(.logMessage))
             guard changed(l, m) else { return nil }
@@ -545,15 +572,20 @@ extension RecordBody {
             var o = c
             let devices = list(c.devices) { d -> TraceCheckpoint.Device? in
                 let i = t(d.id, "devices[].id", .personal(.deviceId)), n = t(d.name, "devices[].name", .personal(.deviceName))
-                let p = t(d.port, "devices[].port", .personal(.port))
-                guard changed(i, n ?? nil, p ?? nil) else { return nil }
-                return TraceCheckpoint.Device(id: i ?? d.id, kind: d.kind, name: (n ?? nil) ?? d.name, port: (p ?? nil) ?? d.port)
+                let p = t(d.port, "devices[].port", .personal(.port)), k = open(d.kind, "devices[].kind")
+                guard changed(i, n ?? nil, p ?? nil) || k != nil else { return nil }
+                return TraceCheckpoint.Device(id: i ?? d.id, kind: k ?? d.kind, name: (n ?? nil) ?? d.name, port: (p ?? nil) ?? d.port)
             }
-            let category = c.session.map { t($0.category, "session.category", .clear(.vocabulary)) }
-            let mode = c.session.map { t($0.mode, "session.mode", .clear(.vocabulary)) }
-            let options = c.session.map { s in list(s.options) { t($0, "session.options[]", .clear(.vocabulary)) } }
-            guard devices != nil || changed((category ?? nil) ?? nil, (mode ?? nil) ?? nil) || (options ?? nil) != nil else { return nil }
+            let category = c.session.map { word($0.category, "session.category", listed: SessionActivation.listedCategories.contains($0.category)) }
+            let mode = c.session.map { word($0.mode, "session.mode", listed: SessionActivation.listedModes.contains($0.mode)) }
+            let options = c.session.map { s in options(s.options, "session.options[]") }
+            let mic = open(c.micPermission, "micPermission"), call = open(c.callState, "callState"), app = open(c.appState, "appState")
+            guard devices != nil || changed((category ?? nil) ?? nil, (mode ?? nil) ?? nil) || (options ?? nil) != nil
+                || mic != nil || call != nil || app != nil else { return nil }
             if let devices { o.devices = devices }
+            if let mic { o.micPermission = mic }
+            if let call { o.callState = call }
+            if let app { o.appState = app }
             if let v = (category ?? nil) ?? nil { o.session?.category = v }
             if let v = (mode ?? nil) ?? nil { o.session?.mode = v }
             if let v = options ?? nil { o.session?.options = v }
@@ -565,12 +597,16 @@ extension RecordBody {
             return .expect(o)
         case .unknown(let type, let json):
             // The fields of a type this version does not know cannot be judged: all of them are personal.
-            return t(json, "(unknown record fields)", .personal(.unknownRecord)).map { .unknown(type: type, json: $0) }
-        case .leaveChannel, .exitMeeting, .setDefaultRoute, .clearRouteOverride, .setAudioModuleEnabled, .micPermission,
-             .interruptionBegan, .interruptionEnded, .callState, .appState, .mediaServicesReset, .routeChanged,
+            // Its type name is an SDK's name when it follows the naming rule, else anyone's text.
+            let n = t(type, "type", CustomRecordName.follows(type) ? .clear(.recordName) : .personal(.recordType))
+            let j = t(json, "(unknown record fields)", .personal(.unknownRecord))
+            guard changed(n, j) else { return nil }
+            return .unknown(type: n ?? type, json: j ?? json)
+        case .leaveChannel, .exitMeeting, .setDefaultRoute, .clearRouteOverride, .setAudioModuleEnabled,
+             .interruptionEnded, .mediaServicesReset, .routeChanged,
              .overrideOutput, .sdkInterrupted, .sdkRecovered, .sdkCallStateChanged, .sdkQualityChanged, .connEngine,
              .connState, .qualityReport, .dropped:
-            // No string field but values of closed or open vocabularies (enums), numbers and booleans.
+            // No string field but values of closed vocabularies (enums), numbers and booleans.
             return nil
         }
     }

@@ -25,16 +25,28 @@ public protocol OpenVocabulary: RawRepresentable, Hashable, Sendable where RawVa
     static func unlisted(_ raw: String) -> Self
     /// The unlisted value's text, or nil for a listed value.
     var unlistedValue: String? { get }
+    /// Whether an unlisted value is one the format documents all the same (a word iOS is known to send,
+    /// or a documented pattern such as `reason5`): no personal text, so redaction keeps it.
+    static func isDocumented(_ raw: String) -> Bool
 }
 
 extension OpenVocabulary {
-    /// The listed value spelled `rawValue`, else `unlisted(rawValue)`: never fails.
+    /// The listed value spelled `rawValue`, else `unlisted(rawValue)`: never fails. Inlinable, so that the
+    /// decoder's copy is specialised to the vocabulary (unspecialised, the search boxed each value it tried).
+    @inlinable
     public init(rawValue: String) {
         self = Self.listed.first { $0.rawValue == rawValue } ?? .unlisted(rawValue)
     }
 
     /// Whether the format lists this value.
     public var isListed: Bool { unlistedValue == nil }
+
+    /// Only listed values, by default.
+    public static func isDocumented(_ raw: String) -> Bool { false }
+
+    /// Whether the value is a word of the format's vocabulary (listed or documented), which redaction
+    /// keeps in clear; any other value of an open field may be anyone's text and becomes a token.
+    public var keptInClear: Bool { unlistedValue.map(Self.isDocumented) ?? true }
 }
 
 /// What an app can ask the route API for: only the two built-in outputs (R1).
@@ -92,6 +104,9 @@ public enum DeviceKind: OpenVocabulary {
 
     public static let listed: [DeviceKind] = [.bluetooth, .headset, .airplay, .carAudio]
 
+    /// A port type the system names (the recorder keeps a port type its table does not know as the kind).
+    public static func isDocumented(_ raw: String) -> Bool { SystemVocabulary.portTypes.contains(raw) }
+
     /// The value as written in a trace.
     public var rawValue: String {
         switch self {
@@ -137,6 +152,9 @@ public enum MicPermission: OpenVocabulary {
 
     public static let listed: [MicPermission] = [.granted, .denied, .undetermined]
 
+    /// A permission code written as its number (the recorder's spelling of a code it cannot name).
+    public static func isDocumented(_ raw: String) -> Bool { SystemVocabulary.isNumber(raw) }
+
     /// The value as written in a trace.
     public var rawValue: String {
         switch self {
@@ -162,6 +180,9 @@ public enum InterruptionCause: OpenVocabulary {
     case unlisted(String)
 
     public static let listed: [InterruptionCause] = [.systemCall, .siri, .otherApp, .unknown, .appWasSuspended]
+
+    /// A reason iOS sends that the format names (`builtInMicMuted`, …), or `reasonN` (one the recorder cannot name).
+    public static func isDocumented(_ raw: String) -> Bool { SystemVocabulary.isInterruptionReason(raw) }
 
     /// The value as written in a trace.
     public var rawValue: String {

@@ -38,11 +38,11 @@ extension TraceRecorder {
     /// A custom event as the recorder holds it: its type (`x.NAME`) and its values, names already made safe.
     struct CustomEvent: Equatable, Sendable {
         /// The namespace the format leaves to SDKs: no record type of the format begins with it.
-        static let prefix = "x."
+        static let prefix = CustomRecordName.prefix
         /// At most this many values; later ones are left out (and counted in `clipped`).
         static let maxValues = 32
         /// Names (the event's and its values') at most this long.
-        static let maxName = 64
+        static let maxName = CustomRecordName.maxName
 
         var type: String
         var values: [(name: String, value: CustomValue)]
@@ -70,15 +70,9 @@ extension TraceRecorder {
             a.type == b.type && a.values.map(\.name) == b.values.map(\.name) && a.values.map(\.value) == b.values.map(\.value)
         }
 
-        /// ASCII letters, digits, `_`, `-` (and `.` in an event name) are kept; anything else becomes `_`.
-        static func safeName(_ s: String, allowDots: Bool) -> String {
-            var out = ""
-            for u in s.unicodeScalars.prefix(maxName) {
-                let ok = u.isASCII && (u.properties.isAlphabetic || ("0"..."9").contains(u) || u == "_" || u == "-" || (allowDots && u == "."))
-                out.unicodeScalars.append(ok ? u : "_")
-            }
-            return out.isEmpty ? "_" : out
-        }
+        /// ASCII letters, digits, `_`, `-` (and `.` in an event name) are kept; anything else becomes `_`
+        /// (the naming rule, `CustomRecordName`, by which redaction keeps the type in clear).
+        static func safeName(_ s: String, allowDots: Bool) -> String { CustomRecordName.safeName(s, allowDots: allowDots) }
 
         /// The heap bytes its strings hold (for the queue's estimate) and the longest of them.
         var stringBytes: (total: Int, longest: Int) {

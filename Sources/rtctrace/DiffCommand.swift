@@ -14,16 +14,18 @@ enum DiffCommand {
         details: """
         Records are paired by type and identifying fields (target, device id, state, event, layer ids), not by
         time; states that differ for no longer than the tolerance do not count. A or B may be the parts of one
-        recorded session, as their folder or @LIST: each side is replayed as one trace.
+        recorded session, as their folder or @LIST: each side is replayed as one trace. One of them may be
+        '-', standard input.
         """,
         exits: ExitCodes(failure: "the traces behave differently", readsTraces: true))
 
     static let command = Command(spec: spec) { args in
         guard args.positionals.count == 2 else { throw UsageError(message: "expected two traces, A and B") }
+        guard args.positionals != ["-", "-"] else { throw UsageError(message: "standard input ('-') can be only one of A and B") }
         let options = ReplayFlags.parse(args)
         var sides: [DiffSide] = []
         for path in args.positionals {
-            guard path.hasPrefix("@") || FileSystem.exists(path) else { throw UsageError(message: "\(path): no such file") }
+            guard path == "-" || path.hasPrefix("@") || FileSystem.exists(path) else { throw UsageError(message: "\(path): no such file") }
             let parts = try TraceParts.resolve([path])
             let side: DiffSide
             if parts.paths.count > 1 {

@@ -32,8 +32,6 @@ enum RecordCommand {
             ? zip(targets, parts.paths).map { (target: $0, inputs: [$1]) } : [(target: targets[0], inputs: parts.paths)]
         for g in groups {
             let out = g.target.path
-            var options = options
-            options.firstSeq = continuationSeq(g.inputs[0]) ?? 0
             let (count, size) = try g.target.replaceTrace { out in
                 try AtomicFile.replace(out) { tmp in
                     let writer = try TraceWriter(path: tmp, options: options, exclusive: true)
@@ -65,17 +63,6 @@ enum RecordCommand {
             + "\(missing.count == 1 ? "it" : "them"); give every part, or leave out --merge to write one file per part"
     }
 
-    /// The seq a continuation part of a session starts at (its header's), or nil for any other input.
-    static func continuationSeq(_ input: String) -> Int? {
-        guard let reader = try? TraceReader(path: input) else { return nil }
-        while let e = reader.next() {
-            guard case .record(let r) = e else { continue }
-            if case .header(let h) = r.body, let s = h.session, s.part > 1 { return r.seq }
-            return nil
-        }
-        return nil
-    }
-
     /// The writer settings given on the command line (checked when parsed).
     static func writerOptions(_ args: Arguments) -> TraceWriter.Options {
         var o = TraceWriter.Options()
@@ -93,6 +80,10 @@ enum RecordCommand {
         let reader: TraceReader
         do { reader = try TraceReader(path: input) } catch { throw commandError(error) }
         func write(_ r: Record) throws {
+            if expectHeader, count == 0, case .header(let h) = r.body, let s = h.session, s.part > 1 {
+                // A part that continues a session keeps its seqs: the trace starts at the seq its header carries.
+                writer.begin(atSeq: r.seq)
+            }
             if r.seq == writer.nextSeq {
                 try reader.withCurrentLine { line in try writer.appendLine(line, t: r.t) }
             } else if renumber {

@@ -15,7 +15,7 @@ enum ReduceCommand {
     }
     static let seq = Option.integer("--seq", "n", 0...(Int64(Int32.max) * 1024),
                                     "With --finding: keep the occurrence decided by the record with this seq.")
-    static let salt = Option.string("--salt", "s", "The redaction salt (as for 'rtctrace redact').")
+    static let salt = TokenKey.salt("The redaction key (as for 'rtctrace redact': also --salt-file, or \(TokenKey.environmentVariable)).")
     static let keepPersonalData = Option.flag("--keep-personal-data",
                                               "Do not redact the result (it is redacted by default: it is meant for a repository).")
     static let maxReplays = Option.integer("--max-replays", "n", OptionRange.count(from: 1),
@@ -26,7 +26,7 @@ enum ReduceCommand {
     static let spec = CommandSpec(
         name: "reduce", usage: "reduce TRACE... (--finding CODE | --divergence | --expect-fail) -o MIN.trace.zst [--max-replays N] [options]",
         summary: "Shrink a trace to a few records that still show a finding, divergence or failing expectation.",
-        options: [output, finding, seq, salt, maxReplays] + ReplayFlags.options
+        options: [output, finding, seq, salt, TokenKey.saltFile, maxReplays] + ReplayFlags.options
             + [divergence, expectFail, keepPersonalData, CommonOptions.force, CommonOptions.strict],
         details: "Delta debugging (ddmin) over the records after the header, then shorter gaps between timestamps;\nseqs are renumbered and expect.* records pinning the problem are appended, ready for traces/.\nTRACE may be the parts of one recorded session (in any order, their folder, or @LIST): the reduced\ntrace is one self-contained trace. See docs/report.md.",
         exits: ExitCodes(failure: "the trace does not show the problem asked for (nothing is written)", readsTraces: false))
@@ -45,7 +45,7 @@ enum ReduceCommand {
         let occurrence = args[seq].map { Int($0) }
         if occurrence != nil, case .finding = goals[0] {} else if occurrence != nil { throw UsageError(message: "'--seq' goes with --finding CODE") }
         let options = ReduceOptions(goal: goals[0], maxReplays: replayBound, replay: ReplayFlags.parse(args), seq: occurrence,
-                                    redact: !args[keepPersonalData], salt: args[salt])
+                                    redact: !args[keepPersonalData], salt: try TokenKey.key(args, salt: salt))
         let strict = args[CommonOptions.strict]
         var damaged: TraceProblem?
         let records = try TraceFiles.load(parts: parts.paths) { p in
@@ -72,6 +72,9 @@ enum ReduceCommand {
         o.line("wrote \(terminalSafe(out)): \(result.keptRecords) records plus header and \(result.records.count - result.keptRecords - 1) expect.* pins (from \(result.originalRecords))")
         o.line("keeps \(terminalSafe(result.problem)); \(result.replays) replays")
         if result.hitReplayBound { err.line("warning: stopped at --max-replays \(replayBound): the trace may not be minimal") }
+        if options.redact && options.salt == nil {
+            err.line("note: no key given (\(TokenKey.ways)): the reduced trace's tokens are made with a random key used once")
+        }
         return .success
     }
 }

@@ -15,45 +15,53 @@ enum TriageCommand {
     }
     static let output = Option.output("-o", "file", .document,
                                       "Write the rows here (zstd frames when the name ends in .zst; missing folders are created; an existing file that is not an input is replaced, as a retried run needs) instead of standard output.")
-    static let salt = Option.parsed("--salt", "s", "The HMAC key of the channel, room and uid tokens in rows (default: redact's fixed public salt).") {
-        s throws(UsageError) in
-        guard !s.isEmpty else { throw UsageError(message: "--salt: must not be empty") }
-        return s
-    }
+    static let salt = TokenKey.salt("The HMAC key of the channel, room and uid tokens in rows (also --salt-file, or \(TokenKey.environmentVariable); without a key those columns are null).")
     static let failOn = Option<TriageThreshold>.parsed("--fail-on", "expr",
                                                        "Exit 1 when TAG>N traces (or TAG>P% of the readable ones) have a tag; repeatable.") { e throws(UsageError) in
         do { return try TriageThreshold(parsing: e) } catch { throw UsageError(message: "--fail-on \(error)") }
     }
     .repeatable()
     static let summaryFlag = Option.flag("--summary", "Print the summary on standard error even when it is not a terminal.")
-    static let json = Option.flag("--json", "Print the summary as one JSON object on standard error, and nothing else there (schema rtctrace.triage-summary/2).")
+    static let json = Option.flag("--json", "Print the summary as one JSON object on standard error, and nothing else there (schema rtctrace.triage-summary/2); with --from-rows on standard output.")
     static let listTags = Option.flag("--list-tags", "List the tags with what each means, and exit.")
+    static let fromRows = Option.flag("--from-rows",
+                                      "PATH... are rows files (of runs or their shards): print the summary they make, duplicates marked across all, on standard output.")
+    static let baseline = Option.string("--baseline", "rows", nonEmpty: true,
+                                        "Rows of an earlier period (a file, a folder of shards or @LIST; repeatable): add what is new and what is gone since.")
+        .repeatable()
+    static let all = Option.flag("--all", "List everything in the text summary (every regression, signature, tag and version), not a screenful of each.")
 
     static let spec = CommandSpec(
-        name: "triage", usage: "triage PATH... [--jobs N] [--shard I/N] [-o ROWS.jsonl[.zst]] [--fail-on EXPR]... [--summary] [--json] [options]",
+        name: "triage", usage: "triage PATH... [--jobs N] [--shard I/N] [-o ROWS.jsonl[.zst]] [--fail-on EXPR]... [--baseline ROWS]... [--summary] [--json] [--all] [options]\n       rtctrace triage --from-rows ROWS... [--baseline ROWS]... [--fail-on EXPR]... [--json] [--all]",
         summary: "Triage many traces: one JSON row per trace (facts, counts, tags), a summary, thresholds for CI.",
-        options: [jobs, shard, output, failOn, salt] + ReplayFlags.options + [summaryFlag, json, listTags],
+        options: [jobs, shard, output, failOn, salt, TokenKey.saltFile, baseline, fromRows] + ReplayFlags.options + [summaryFlag, json, all, listTags],
         details: """
         PATH is a trace, a folder (searched recursively for *.jsonl and *.zst) or @LIST (a file of paths,
         one a line). The files of one recorded session (header session.id) are one trace, replayed in part
         order. Rows come in path order whatever --jobs is; a file or folder that cannot be read, or a file that
         is not a trace, gets a row that says why; other files passed by are counted in the summary. On a terminal a progress line and the summary go to standard error; standard
         output has nothing but rows. Channels, rooms and uids are keyed tokens (those 'rtctrace redact' writes
-        with the same salt), never names. See docs/triage.md (rows, tags, SQL, sharding, the Kubernetes Job).
+        with the same key: --salt, --salt-file or RTCTRACE_SALT), never names; without a key they are null.
+        With --from-rows, PATH... are rows instead (the shards of a run): the summary they make goes to
+        standard output, the same as one unsharded run's. See docs/triage.md (rows, tags, regressions, week
+        over week, SQL, sharding, the fleet's one key, the Kubernetes Job).
         """,
-        exits: ExitCodes(failure: "a --fail-on threshold was crossed (damaged and unreadable inputs are rows, not failures)", readsTraces: false))
+        exits: ExitCodes(failure: "a --fail-on threshold was crossed (damaged and unreadable inputs are rows, not failures)", readsTraces: true))
 
     static let command = Command(spec: spec) { args in
         if args[listTags] {
             Output.stdout.write(TriageSummaryText.tagList())
             return .success
         }
-        guard !args.positionals.isEmpty else { throw UsageError(message: "expected at least one PATH") }
+        guard !args.positionals.isEmpty else { throw UsageError(message: args[fromRows] ? "expected at least one rows file" : "expected at least one PATH") }
+        if args[fromRows] { return try fromRowsCommand(args) }
         let options = ReplayFlags.parse(args)
         let jobs = Int(args[TriageCommand.jobs] ?? Int64(CurrentProcess.activeProcessorCount))
         let shard = args[TriageCommand.shard]
         let thresholds = args[failOn]
-        let keys = args[salt].map { TriageKeys(salt: $0) } ?? TriageKeys()
+        let key = try TokenKey.key(args, salt: salt)
+        let keys = TriageKeys(salt: key)
+
         var files: PathList
         var skipped: [TriageInputs.Skipped] = []
         var unreadable: [TriageInputs.Unreadable] = []
@@ -66,13 +74,15 @@ enum TriageCommand {
         }
         // The rows never go over an input, a device or a link (the output checks every command shares,
         // which read every file a folder or @LIST stands for).
-        let target = try args.output(output)
+        let target = try args.output(output, reading: args[baseline].map { (role: "a --baseline rows file", path: $0) })
         if let target, case .inPlace = target.destination {
             throw UsageError(message: "-o \(target.path): rows go to a regular file or standard output")
         }
         let outPath = target.flatMap { $0.destination == .file ? $0.path : nil }
         try target?.createParentFolders()
         target?.release()
+        // The baseline is read before any trace: rows that are not rows fail the run at once.
+        let changesSince = try baselineSummary(args)
 
         // Rows printed to the same terminal would run into the progress line: they are the progress then.
         let progress = Output.stderr.isTerminal && (outPath != nil || !Output.stdout.isTerminal) ? Progress() : nil
@@ -104,22 +114,29 @@ enum TriageCommand {
         }
         progress?.clear()
         let crossed = thresholds.filter { $0.isCrossed(by: summary) }
+        let changes = changesSince.map { summary.changes(since: $0) }
         if args[json] {
             // One JSON document on standard error, and nothing else there: thresholds and the rows file are in it.
             Output.stderr.line(TriageSummaryText.json(summary, thresholds: thresholds,
-                                                      written: outPath.map { .init(path: $0, rows: writer.lines) }))
+                                                      written: outPath.map { .init(path: $0, rows: writer.lines) }, changes: changes))
             return crossed.isEmpty ? .success : .failure
         }
         if Output.stderr.isTerminal || args[summaryFlag] {
-            Output.stderr.write(TriageSummaryText.render(summary, thresholds: thresholds))
+            Output.stderr.write(TriageSummaryText.render(summary, thresholds: thresholds, changes: changes, all: args[all]))
         }
         if let outPath { Output.stderr.line("wrote \(terminalSafe(outPath)) (\(writer.lines) row\(writer.lines == 1 ? "" : "s"))") }
+        if key == nil { Output.stderr.line(noKeyNote) }
         for t in crossed { Output.stderr.line("Error: --fail-on '\(t)' crossed: \(t.actual(in: summary))") }
         return crossed.isEmpty ? .success : .failure
     }
 }
 
 extension TriageCommand {
+    /// What a run without a key says once, last on standard error (with `--json`, the summary's document
+    /// is all there is there: the null columns say it).
+    static let noKeyNote = "note: no key given (\(TokenKey.ways)): the channel, room and uid columns are null; "
+        + "give the fleet's one key for keyed tokens (docs/triage.md)"
+
     /// `RTCTRACE_FAULT_KILL_TRIAGE=NAME` (debug builds only) makes the run flush the rows before the
     /// trace whose file name is NAME into its temporary output and SIGKILL itself there: the fault hook
     /// that tests what a killed run leaves (a signal sent from outside would race the run).

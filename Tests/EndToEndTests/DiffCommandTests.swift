@@ -89,4 +89,27 @@ final class DiffCommandTests: XCTestCase {
         XCTAssertEqual(CLI.run(["diff", a]).status, 64)
         XCTAssertEqual(CLI.run(["diff", a, dir + "/missing.jsonl"]).status, 64)
     }
+
+    /// A field trace whose records after 60 s are 2 s late in the copy: one difference, at the shift, as the
+    /// diff said before it learnt pure shifts (taking one offset for the whole trace gave five, from -1 s on).
+    func test_aCopyShiftedFromMidTraceOnIsOneDifferenceAtTheShift() throws {
+        let source = CLI.run(["cat", CLI.root + "/traces/smeeting-field-service-10min.jsonl.zst"])
+        XCTAssertEqual(source.status, 0, source.err)
+        let lines = source.out.split(separator: "\n").map(String.init)
+        let shifted = try lines.map { line -> String in
+            var record = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let t = try XCTUnwrap(record["t"] as? Int)
+            guard record["type"] as? String != "trace.header", t > 60_000 else { return line }
+            record["t"] = t + 2000
+            return String(decoding: try JSONSerialization.data(withJSONObject: record, options: [.sortedKeys]), as: UTF8.self)
+        }
+        let a = try write("service.jsonl", lines), b = try write("service-late.jsonl", shifted)
+        let r = CLI.run(["diff", a, b])
+        XCTAssertEqual(r.status, 1, r.err)
+        XCTAssertTrue(r.out.contains("The behaviour differs: 1 difference.\n\nFirst difference at 1m 00.924s: B's clock moves against A's: B 2.000s behind A from here on"), r.out)
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(CLI.run(["diff", a, b, "--json"]).out.utf8)) as? [String: Any])
+        XCTAssertEqual(json["differenceCount"] as? Int, 1)
+        XCTAssertEqual(json["offsetMs"] as? Int, 0)
+        XCTAssertEqual((json["differences"] as? [[String: Any]])?.first?["kind"] as? String, "shift")
+    }
 }

@@ -165,6 +165,7 @@ final class ExitStatusTests: XCTestCase {
             ("triage", ["triage", traces, "--fail-on", "unexplained-divergence>0", "-o", dir + "/rows2.jsonl"], .failure, [:]),
             ("triage", ["triage", traces, "--fail-on", "nonsense>0"], .usage, [:]),
             ("triage", ["triage", late, "-o", blocker + "/rows.jsonl"], .ioError, [:]),
+            ("triage", ["triage", "--from-rows", notes], .dataError, [:]),
             ("diff", ["diff", late, late], .success, [:]),
             ("diff", ["diff", late, blocked], .failure, [:]),
             ("diff", ["diff", late], .usage, [:]),

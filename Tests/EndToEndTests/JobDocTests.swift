@@ -43,6 +43,11 @@ final class JobDocTests: XCTestCase {
             for m in pattern.matches(in: block, range: NSRange(block.startIndex..., in: block)) {
                 env[String(block[Range(m.range(at: 1), in: block)!])] = String(block[Range(m.range(at: 2), in: block)!])
             }
+            // A variable from a Secret gets a test value, as the Secret would give one.
+            let secret = try NSRegularExpression(pattern: #"- \{name: (\w+), valueFrom: \{secretKeyRef: "#)
+            for m in secret.matches(in: block, range: NSRange(block.startIndex..., in: block)) {
+                env[String(block[Range(m.range(at: 1), in: block)!])] = "test-fleet-key"
+            }
             return DocJob(name: String(name), completions: completions, script: script.joined(separator: "\n"), env: env)
         }
     }
@@ -102,12 +107,25 @@ final class JobDocTests: XCTestCase {
         let mergedRows = CLI.run(["-dc", "\(dir)/rows/\(day).jsonl.zst"], exe: "/usr/bin/zstd")
         XCTAssertEqual(mergedRows.status, 0, mergedRows.err)
         // The merged day is the rows of one unsharded run over the same paths, each trace once.
-        let whole = CLI.run(["triage", "\(dir)/traces/\(day)"], cwd: dir)
+        XCTAssertEqual(triage.env["RTCTRACE_SALT"], "test-fleet-key", "the pods read the fleet's key from a Secret")
+        let whole = CLI.run(["triage", "\(dir)/traces/\(day)", "--salt", "test-fleet-key"], cwd: dir)
         XCTAssertEqual(whole.status, 0, whole.err)
         let expected = whole.out.split(separator: "\n").sorted(), got = mergedRows.out.split(separator: "\n").sorted()
         XCTAssertGreaterThan(expected.count, 100)
         XCTAssertEqual(got.count, expected.count)
         XCTAssertEqual(got, expected)
+        XCTAssertTrue(got.contains { $0.contains("\"channel\":\"chan-") }, "keyed tokens in the rows")
+        // The day's summary is the unsharded run's, but for the fields that describe a run.
+        let summary = try Data(contentsOf: URL(fileURLWithPath: "\(dir)/rows/\(day).summary.json"))
+        let published = try XCTUnwrap(try JSONSerialization.jsonObject(with: summary) as? [String: Any])
+        let run = CLI.run(["triage", "\(dir)/traces/\(day)", "--json", "--salt", "test-fleet-key"], cwd: dir)
+        var unsharded = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.err.utf8)) as? [String: Any])
+        XCTAssertGreaterThan(unsharded["traces"] as? Int ?? 0, 100)
+        for key in ["skipped", "output"] { unsharded[key] = nil }
+        let sameKeys = published.filter { unsharded[$0.key] != nil }
+        XCTAssertEqual(Set(sameKeys.keys), Set(unsharded.keys))
+        XCTAssertEqual(try JSONSerialization.data(withJSONObject: sameKeys, options: [.sortedKeys]),
+                       try JSONSerialization.data(withJSONObject: unsharded, options: [.sortedKeys]))
         let hidden = try FileManager.default.contentsOfDirectory(atPath: dir + "/rows").filter { $0.hasPrefix(".") }
             + FileManager.default.contentsOfDirectory(atPath: "\(dir)/rows/\(day)").filter { $0.hasPrefix(".") }
         XCTAssertEqual(hidden, [], "no temporary is left")

@@ -176,4 +176,44 @@ final class TraceDiffTests: XCTestCase {
         XCTAssertEqual(played.bSteps, [Difference.Step(t: 4000, value: "receiver")])
         XCTAssertTrue(TraceDiffText.render(d).contains(": speaker, then receiver from 4.000s"), TraceDiffText.render(d))
     }
+
+    /// A call of two minutes: a speaker request, a headset, quality reports every two seconds.
+    var twoMinutes: [Record] {
+        var bodies = start + [(20_000, speaker), (20_100, .routeChanged(route: .speaker, previousRoute: .receiver, reason: .override)),
+                              (90_000, airpods), (90_100, .routeChanged(route: .bluetooth, previousRoute: .speaker, reason: .newDeviceAvailable))]
+        let good = QualitySample(level: .good, score: 85, mos: 4.1, loss: 0.01, rtt: 80, jitter: 8, bitrate: 900)
+        let poor = QualitySample(level: .poor, score: 40, mos: 2.2, loss: 0.12, rtt: 400, jitter: 40, bitrate: 200)
+        for t in stride(from: Int64(1000), to: 120_000, by: 2000) {
+            let bad = (70_000..<80_000).contains(t)
+            bodies.append((t, .qualityReport(pub: bad ? poor : good, sub: bad ? poor : good)))
+        }
+        bodies.append((120_000, .leaveChannel))
+        return trace(bodies.sorted { $0.0 < $1.0 })
+    }
+
+    /// Records after 60 s are 2 s late in B (a stretch recorded late): one difference, where the shift
+    /// starts, and the rest compared after it (the whole-trace median offset gave five, the first at -1 s).
+    func test_aShiftThatStartsMidTraceIsOneDifferenceAtTheShift() throws {
+        let a = twoMinutes
+        let b = a.map { r in Record(seq: r.seq, t: r.t > 60_000 ? r.t + 2000 : r.t, r.body) }
+        let d = diff(a, b)
+        XCTAssertEqual(d.differenceCount, 1, TraceDiffText.render(d))
+        let shift = try XCTUnwrap(d.differences.first)
+        XCTAssertEqual(shift.kind, .shift)
+        XCTAssertEqual(shift.t, 61_000, "the first record after 60 s")
+        XCTAssertEqual(shift.a?.t, 61_000)
+        XCTAssertEqual(shift.b?.t, 63_000)
+        XCTAssertEqual([shift.aValue, shift.bValue], ["B with A", "B 2.000s behind A"])
+        XCTAssertEqual(d.offsetMs, 0, "B starts with A")
+        XCTAssertTrue(TraceDiffText.render(d).contains("First difference at 1m 01.000s: B's clock moves against A's: B 2.000s behind A from here on"),
+                      TraceDiffText.render(d))
+        // The shift and a real change after it: the change is still found, at A's time.
+        let late = b.map { r in Record(seq: r.seq, t: r.t == 92_100 ? r.t + 1500 : r.t, r.body) }
+        let l = diff(a, late)
+        XCTAssertEqual(l.differences.map(\.kind), [.shift, .divergence, .actualRoute], TraceDiffText.render(l))
+        XCTAssertEqual(l.differences.last?.t, 90_100)
+        // Shifted back later on: two steps, nothing else.
+        let back = a.map { r in Record(seq: r.seq, t: r.t > 60_000 && r.t < 100_000 ? r.t + 2000 : r.t, r.body) }
+        XCTAssertEqual(diff(a, back).differences.map(\.kind), [.shift, .shift], TraceDiffText.render(diff(a, back)))
+    }
 }

@@ -63,7 +63,10 @@ final class TriageTests: XCTestCase {
         XCTAssertTrue(row("srtc-bluetooth-without-allowbluetooth.jsonl").tags.contains(.sessionMissingAllowBluetooth))
         let json = TriageRowJSON.render(r)
         XCTAssertTrue(json.hasPrefix(#"{"schema":"rtctrace.triage/2","path":"#), json)
-        XCTAssertTrue(json.hasSuffix(#""tags":["route-call-not-taking-effect","speaker-blocked-by-external-device"]}"#), json)
+        XCTAssertTrue(json.hasSuffix(#""tags":["route-call-not-taking-effect","speaker-blocked-by-external-device"],"signature":null,"command":"rtctrace explain "#
+                                     + Self.root + #"/traces/srtc-bluetooth-blocks-speaker.jsonl"}"#), json)
+        let errorRow = TriageRowJSON.render(row("srtc-interruption-not-recovered.jsonl"))
+        XCTAssertTrue(errorRow.contains(#""signature":"interruption.notRecovered","#), errorRow)
         XCTAssertEqual(json, TriageRowJSON.render(row("srtc-bluetooth-blocks-speaker.jsonl")), "deterministic")
     }
 
@@ -97,7 +100,8 @@ final class TriageTests: XCTestCase {
     }
 
     /// A session recorded as several files is opened whole: the command names its folder when the folder
-    /// holds those parts and nothing else, and every part otherwise; never the first part alone.
+    /// holds those parts and nothing else, and every part otherwise; never the first part alone. The row
+    /// carries the command, so that a summary made from rows alone names the same.
     func test_openFirstNamesEveryPartOfASession() throws {
         let dir = Fixtures.tempDir("open-first")
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -105,17 +109,18 @@ final class TriageTests: XCTestCase {
         for folder in [session, other] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
         let parts = [session + "/part-1.jsonl", session + "/part-2.jsonl"]
         for p in parts + [other + "/part-3.jsonl"] { try Data("{}\n".utf8).write(to: URL(fileURLWithPath: p)) }
-        func open(_ paths: [String]) -> (text: String, json: String) {
+        func open(_ paths: [String]) -> (text: String, json: String, row: String) {
             var s = TriageSummary()
             var row = TriageRow(path: paths[0]); row.parts = paths; row.errors = 1
             row.findings = [.interruptionNotRecovered: 1]; row.tags = [.interruptionNotRecovered]
+            row.command = Triage.command(naming: paths, folders: TraceFolders())
             s.add(row)
-            return (TriageSummaryText.render(s), TriageSummaryText.json(s))
+            return (TriageSummaryText.render(s), TriageSummaryText.json(s), TriageRowJSON.render(row))
         }
         let whole = open(parts)
         XCTAssertTrue(whole.text.contains("     rtctrace explain \(session)\n"), whole.text)
         XCTAssertTrue(whole.json.contains("\"command\":\"rtctrace explain \(session)\""), whole.json)
-        XCTAssertFalse(whole.text.contains("explain replays one file"), whole.text)
+        XCTAssertTrue(whole.row.hasSuffix("\"command\":\"rtctrace explain \(session)\"}"), whole.row)
         // Two folders: every part is named.
         let spread = open([parts[0], parts[1], other + "/part-3.jsonl"])
         XCTAssertTrue(spread.text.contains("     rtctrace explain \(parts[0]) \(parts[1]) \(other)/part-3.jsonl\n"), spread.text)
@@ -124,6 +129,9 @@ final class TriageTests: XCTestCase {
         let crowded = open(parts)
         XCTAssertTrue(crowded.text.contains("     rtctrace explain \(parts[0]) \(parts[1])\n"), crowded.text)
         XCTAssertTrue(crowded.json.contains("\"command\":\"rtctrace explain \(parts[0]) \(parts[1])\""), crowded.json)
+        // Without a folder walk (a row of an earlier version, read back), every part.
+        XCTAssertEqual(Triage.command(naming: parts), "rtctrace explain \(parts[0]) \(parts[1])")
+        XCTAssertEqual(Triage.command(naming: ["/a b/it's.jsonl"]), #"rtctrace explain '/a b/it'\''s.jsonl'"#)
     }
 
     /// A trace whose recorder dropped records is tagged (it had no tag) and, in "open first", is listed
@@ -308,11 +316,15 @@ final class TriageTests: XCTestCase {
     // MARK: - Rows an operations lead joins and divides
 
     func test_rowsCarryTheFactsToJoinAndDivideBy() throws {
-        let r = row("srtc-bluetooth-blocks-speaker.jsonl")
+        let unkeyed = row("srtc-bluetooth-blocks-speaker.jsonl")
+        XCTAssertNil(unkeyed.channel, "no token without a key")
+        XCTAssertNil(unkeyed.uid)
+        let r = Triage.row(for: TriageTrace(paths: [Self.root + "/traces/srtc-bluetooth-blocks-speaker.jsonl"], session: nil, size: 1),
+                           keys: TriageKeys(salt: "k"))
         XCTAssertEqual(r.bundleId, "com.example.rtcdemo")
-        XCTAssertEqual(r.channel, PersonalValue.token(key: Array(Redactor.defaultSalt.utf8), kind: .channel, value: "support-7781"),
-                       "the token redact writes without --salt")
-        XCTAssertEqual(r.channel, Redactor().token(.channel, "support-7781"))
+        XCTAssertEqual(r.channel, PersonalValue.token(key: Array("k".utf8), kind: .channel, value: "support-7781"),
+                       "the token redact writes with the same key")
+        XCTAssertEqual(r.channel, Redactor(salt: "k").token(.channel, "support-7781"))
         XCTAssertNil(r.room)
         XCTAssertEqual(r.callsByKind, ["api.setRoute": 1])
         XCTAssertEqual(r.startedAtUTC, "2026-11-29T10:00:00.000Z")
@@ -325,7 +337,8 @@ final class TriageTests: XCTestCase {
         XCTAssertNotEqual(salted.channel, r.channel)
         let json = TriageRowJSON.render(r)
         XCTAssertFalse(json.contains("support-7781"), "no channel name in a row")
-        let meeting = row("smeeting-field-service-10min.jsonl.zst")
+        let meeting = Triage.row(for: TriageTrace(paths: [Self.root + "/traces/smeeting-field-service-10min.jsonl.zst"], session: nil, size: 1),
+                                 keys: TriageKeys(salt: "k"))
         XCTAssertNotNil(meeting.room)
         XCTAssertNil(meeting.channel)
         XCTAssertGreaterThan(meeting.interruptions, 0)
@@ -340,13 +353,13 @@ final class TriageTests: XCTestCase {
              #"{"seq":3,"t":30,"type":"os.interruptionBegan"}"#,
              #"{"seq":4,"t":900,"type":"trace.dropped","count":17,"fromT":100,"toT":800}"#,
              #"{"seq":5,"t":1000,"type":"api.exitMeeting"}"#].joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
-        let d = Triage.row(for: TriageTrace(paths: [path], session: nil, size: 1))
+        let d = Triage.row(for: TriageTrace(paths: [path], session: nil, size: 1), keys: TriageKeys(salt: "k"))
         XCTAssertEqual(d.droppedRecords, 17)
         XCTAssertTrue(d.tags.contains(.recorderDroppedRecords), "\(d.tags)")
         XCTAssertTrue(d.compromised, "what it says around the gap is uncertain")
         XCTAssertEqual(d.appVersion, "5.1.0")
-        XCTAssertEqual(d.room, Redactor().token(.room, "board"))
-        XCTAssertEqual(d.uid, Redactor().token(.uid, "member-42"), "the redacted token without its rank")
+        XCTAssertEqual(d.room, Redactor(salt: "k").token(.room, "board"))
+        XCTAssertEqual(d.uid, Redactor(salt: "k").token(.uid, "member-42"), "the redacted token without its rank")
         XCTAssertEqual(d.interruptionsByCause, ["siri": 1, "unspecified": 1])
         XCTAssertEqual(d.dayUTC, "2026-11-29")
         XCTAssertEqual(d.day, "2026-11-30")

@@ -12,11 +12,15 @@ public struct RecordGenerator {
     /// Whether every optional field is present and every list non-empty (the property test needs each
     /// field filled; the equivalence tests also want them absent).
     public var full: Bool
+    /// Whether every value of an open vocabulary is an unlisted one made by `text` (the property test
+    /// puts its marker in them too).
+    public var unlistedText: Bool
 
     /// A generator; `text` makes every string field's value.
-    public init(seed: UInt64, full: Bool = false, text: @escaping (inout SplitMix64) -> String) {
+    public init(seed: UInt64, full: Bool = false, unlistedText: Bool = false, text: @escaping (inout SplitMix64) -> String) {
         rng = SplitMix64(seed: seed)
         self.full = full
+        self.unlistedText = unlistedText
         self.text = text
     }
 
@@ -38,7 +42,8 @@ public struct RecordGenerator {
     mutating func vocab<E: TraceVocabulary>(_: E.Type) -> E { Array(E.allCases)[rng.below(E.allCases.count)] }
     /// A listed value, or now and then an unlisted one (T1).
     mutating func open<E: OpenVocabulary>(_: E.Type) -> E {
-        rng.below(5) == 0 ? E.unlisted("unlisted" + String(rng.below(100))) : E.listed[rng.below(E.listed.count)]
+        if unlistedText { return E.unlisted(s()) }
+        return rng.below(5) == 0 ? E.unlisted("unlisted" + String(rng.below(100))) : E.listed[rng.below(E.listed.count)]
     }
     mutating func sample() -> QualitySample {
         QualitySample(level: vocab(QualityLevel.self), score: maybe() ? double() : nil, mos: maybe() ? double() : nil,
@@ -141,5 +146,50 @@ public struct RecordGenerator {
         }
         if case .predictedBy = kind { return .expect(Expectation(kind, atEnd: bool())) }
         return .expect(Expectation(kind, atEnd: bool(), rule: rule))
+    }
+}
+
+extension RecordGenerator {
+    /// Every record type (and every kind of expectation, and a custom event whose type does not follow
+    /// the naming rule), each string field holding its own marker `MARK<n>X@` (the `@` makes it follow no
+    /// pattern the personal-field map keeps in clear: no name, no call spelling, no listed word).
+    public static func markedRecords() -> [Record] {
+        var counter = 0
+        var g = RecordGenerator(seed: 99, full: true, unlistedText: true) { _ in
+            counter += 1
+            return "MARK\(counter)X@"
+        }
+        var records = RecordKind.allCases.enumerated().map { i, kind in Record(seq: i, t: Int64(i), g.body(kind)) }
+        for i in 0..<15 { records.append(Record(seq: records.count, t: Int64(records.count), g.expectation(i))) }
+        let seq = records.count
+        let type = "x.MARK\(counter + 1)X@", note = "MARK\(counter + 2)X@"
+        records.append(Record(seq: seq, t: Int64(seq),
+                              .unknown(type: type, json: "{\"seq\":\(seq),\"t\":\(seq),\"type\":\"\(type)\",\"note\":\"\(note)\"}")))
+        return records
+    }
+
+    /// The markers (`MARK<n>X`) in a text.
+    public static func markers(in text: String) -> Set<String> {
+        var out = Set<String>()
+        var rest = text[...]
+        while let r = rest.range(of: "MARK") {
+            let tail = rest[r.upperBound...]
+            let digits = tail.prefix { $0.isNumber }
+            if !digits.isEmpty, tail.dropFirst(digits.count).first == "X" { out.insert("MARK" + digits + "X") }
+            rest = tail
+        }
+        return out
+    }
+
+    /// The markers of `records` in fields the personal-field map keeps in clear (the header's product
+    /// and time, for one): the only ones any output may show.
+    public static func clearMarkers(_ records: [Record]) -> Set<String> {
+        var clear = Set<String>()
+        for r in records {
+            r.body.forEachString { value, field in
+                if case .clear = field.privacy { clear.formUnion(markers(in: value)) }
+            }
+        }
+        return clear
     }
 }

@@ -8,29 +8,9 @@ import XCTest
 /// type, `rtctrace redact` leaves no personal value behind, and the recorder's source redaction changes
 /// exactly the fields `redact` changes.
 final class PrivacyMapTests: XCTestCase {
-    /// Every record type (and every kind of expectation), each string field holding its own marker.
-    func markedRecords() -> [Record] {
-        var counter = 0
-        var g = RecordGenerator(seed: 99, full: true) { _ in
-            counter += 1
-            return "MARK\(counter)X"
-        }
-        var records = RecordKind.allCases.enumerated().map { i, kind in Record(seq: i, t: Int64(i), g.body(kind)) }
-        for i in 0..<15 { records.append(Record(seq: records.count, t: Int64(records.count), g.expectation(i))) }
-        return records
-    }
+    func markedRecords() -> [Record] { RecordGenerator.markedRecords() }
 
-    static func markers(in text: String) -> Set<String> {
-        var out = Set<String>()
-        var rest = text[...]
-        while let r = rest.range(of: "MARK") {
-            let tail = rest[r.upperBound...]
-            let digits = tail.prefix { $0.isNumber }
-            if tail.dropFirst(digits.count).first == "X" { out.insert("MARK" + digits + "X") }
-            rest = tail
-        }
-        return out
-    }
+    static func markers(in text: String) -> Set<String> { RecordGenerator.markers(in: text) }
 
     /// Every marker in a record's JSON line sits in a field the map walks (none is forgotten).
     func test_theMapNamesEveryStringFieldOfEveryRecordType() {
@@ -89,5 +69,92 @@ final class PrivacyMapTests: XCTestCase {
         XCTAssertEqual(replace("Jane", .logLevel), "lvl-T")
         XCTAssertEqual(replace("bwe_down", .layerReason), "bwe_down")
         XCTAssertEqual(replace("asked by Bob", .layerReason), "why-T")
+    }
+
+    /// An open vocabulary's value (T1) stays in clear only when the format lists or documents it; any
+    /// other is tokenised, by `redact` and at the source alike: `{"type":"os.callState","state":"jane.doe@acme.com"}`.
+    func test_openVocabularies_keepListedAndDocumentedValues_tokeniseAnyOther() {
+        let redactor = Redactor(salt: "s")
+        var source = SourceRedactor(salt: Array("s".utf8))
+        let personal = "jane.doe@acme.com"
+        let bodies: [RecordBody] = [
+            .callState(state: .unlisted(personal)), .appState(state: .unlisted(personal)), .micPermission(status: .unlisted(personal)),
+            .interruptionBegan(cause: .unlisted(personal), wasSuspended: nil), .callKit(event: .unlisted(personal), callId: nil),
+            .deviceConnected(id: "a", kind: .unlisted(personal), name: nil, port: nil),
+            .sessionActivated(SessionActivation(ok: true, category: personal, mode: personal, options: [personal, "allowBluetooth"])),
+            .setRoute(target: .speaker, api: personal), .sdkError(api: personal, error: "timeout"),
+        ]
+        for body in bodies {
+            let r = Record(seq: 1, t: 0, body)
+            let line = redactor.redact(r).jsonLine, atSource = Record(seq: 1, t: 0, source.redact(body)).jsonLine
+            XCTAssertFalse(line.contains("jane"), line)
+            XCTAssertEqual(line, atSource, "source redaction and redact agree")
+        }
+        XCTAssertTrue(redactor.redact(Record(seq: 1, t: 0, .callState(state: .unlisted(personal)))).jsonLine.contains("\"state\":\"val-"))
+        // Listed and documented values, and calls spelled as Swift spells them, stay.
+        let kept: [RecordBody] = [
+            .callState(state: .held), .interruptionBegan(cause: .unlisted("builtInMicMuted"), wasSuspended: nil),
+            .interruptionBegan(cause: .unlisted("reason7"), wasSuspended: nil), .micPermission(status: .unlisted("1234")),
+            .deviceConnected(id: "devid-1", kind: .unlisted("BluetoothLE"), name: nil, port: nil),
+            .sessionActivated(SessionActivation(ok: true, category: "playAndRecord", mode: "voiceChat",
+                                                options: ["allowBluetoothA2DP", "option0x100", "overrideMutedMicrophoneInterruption"])),
+            .setRoute(target: .speaker, api: "setAudioRoute(.speaker)"), .setRoute(target: .speaker, api: "setSpeakerOutputEnabled(true)"),
+            .sdkError(api: "switchLayer(pubUid:trackId:targetTrackId:)", error: "webrtcError"), .sdkError(api: "switchLayer", error: "timeout"),
+        ]
+        for body in kept {
+            let r = Record(seq: 1, t: 0, body)
+            XCTAssertEqual(redactor.redact(r).jsonLine, r.jsonLine.replacingOccurrences(of: "devid-1", with: redactor.token(.deviceId, "devid-1")))
+        }
+        // A call spelled otherwise keeps its base name (the contract matches on it, L4), its arguments go.
+        let call = redactor.redact(Record(seq: 1, t: 0, .sdkError(api: "switchLayer(jane.doe@acme.com)", error: "timeout"))).jsonLine
+        XCTAssertTrue(call.contains("\"api\":\"switchLayer(api-"), call)
+        XCTAssertFalse(call.contains("jane"), call)
+    }
+
+    /// A custom record type stays in clear only when it follows the recorder's naming rule; any other is
+    /// tokenised after its family prefix.
+    func test_customTypeNames_followingTheNamingRuleStay_othersAreTokenisedAfterTheirFamily() {
+        let redactor = Redactor(salt: "s")
+        func redacted(_ type: String) -> String {
+            let r = Record(seq: 3, t: 5, .unknown(type: type, json: "{\"seq\":3,\"t\":5,\"type\":\"\(type)\"}"))
+            guard case .unknown(let t, _) = redactor.redact(r).body else { return "" }
+            return t
+        }
+        XCTAssertEqual(redacted("x.rtpStats"), "x.rtpStats")
+        XCTAssertEqual(redacted("x.media-stats_2.v1"), "x.media-stats_2.v1")
+        let long = "x." + String(repeating: "a", count: 64)
+        XCTAssertEqual(redacted(long), long)
+        for hostile in ["x.jane.doe@acme.com", "x." + String(repeating: "a", count: 65), "x.Jane Doe", "x.", "jane", "x.é"] {
+            let t = redacted(hostile)
+            XCTAssertTrue(t.hasPrefix(hostile.hasPrefix("x.") ? "x.type-" : "type-"), "\(hostile) → \(t)")
+            XCTAssertTrue(CustomRecordName.follows(t) || !hostile.hasPrefix("x."), t)
+        }
+        // The recorder makes every name follow the rule, so its custom events keep their type.
+        XCTAssertTrue(CustomRecordName.follows(CustomRecordName.prefix + CustomRecordName.safeName("jane.doe@acme.com", allowDots: true)))
+        XCTAssertEqual(TraceRecorder.CustomEvent(name: "rtp Stats!", values: []).type, "x.rtp_Stats_")
+    }
+
+    /// docs/report.md shows what the map keeps in clear: every field the map can keep in clear has its
+    /// row in the "What stays in clear" table, which names the record type and the field.
+    func test_docsListEveryFieldTheMapKeepsInClear() throws {
+        let doc = try String(contentsOfFile: Fixtures.root + "/docs/report.md", encoding: .utf8)
+        let table = doc.components(separatedBy: "**What stays in clear.**").last!.components(separatedBy: "\n\n").dropFirst().first ?? ""
+        var seen = Set<String>()
+        for seed in 0..<8 {
+            // Values that follow every pattern the map keeps: listed words, names, no markers.
+            var g = RecordGenerator(seed: UInt64(seed), full: true) { _ in "abc" }
+            for kind in RecordKind.allCases {
+                let body = g.body(kind)
+                body.forEachString { _, field in
+                    guard case .clear = field.privacy else { return }
+                    let name = "\(body.type) \(field.path)"
+                    guard seen.insert(name).inserted else { return }
+                    let path = "\(field.path)".split(separator: ".").last.map(String.init) ?? ""
+                    XCTAssertTrue(table.split(separator: "\n").contains { $0.contains(body.type) && $0.contains(path) },
+                                  "docs/report.md does not list \(name) among the fields kept in clear")
+                }
+            }
+        }
+        XCTAssertGreaterThan(seen.count, 15)
     }
 }

@@ -1,0 +1,96 @@
+import TraceCodec
+import TraceModel
+
+extension TriageRow {
+    /// Why a line is not a triage row the summary can count.
+    public struct DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
+        /// What is wrong, naming the key.
+        public var description: String
+    }
+
+    /// A row read back from its JSON (`rtctrace.triage/1` or `/2`): every key the summary counts (the
+    /// path and parts, content hash, size, records, header facts, divergences, findings, errors, tags and
+    /// command; a key a row of an earlier version lacks is taken as null or empty). What the JSON only
+    /// holds as totals (what became of each call) is not read back.
+    public init(json v: JSONValue) throws(DecodeError) {
+        guard let object = v.object else { throw DecodeError(description: "not a JSON object") }
+        func fail(_ key: String, _ what: String) -> DecodeError { DecodeError(description: "\(key): \(what)") }
+        func string(_ key: String, in o: [String: JSONValue] = object) throws(DecodeError) -> String? {
+            guard let x = o[key], !x.isNull else { return nil }
+            guard let s = x.string else { throw fail(key, "expected a string or null") }
+            return s
+        }
+        func int(_ key: String, in o: [String: JSONValue] = object) throws(DecodeError) -> Int {
+            guard let x = o[key], !x.isNull else { return 0 }
+            guard let n = x.int, n >= 0 else { throw fail(key, "expected a count (an integer ≥ 0)") }
+            return n
+        }
+        func strings(_ key: String) throws(DecodeError) -> [String] {
+            guard let x = object[key], !x.isNull else { return [] }
+            guard let a = x.array else { throw fail(key, "expected an array of strings") }
+            var out: [String] = []
+            for e in a {
+                guard let s = e.string else { throw fail(key, "expected an array of strings") }
+                out.append(s)
+            }
+            return out
+        }
+        guard let schema = try string("schema"), schema.hasPrefix("rtctrace.triage/") else {
+            throw fail("schema", "not a triage row (schema rtctrace.triage/N)")
+        }
+        guard let path = try string("path") else { throw fail("path", "missing") }
+        self.init(path: path)
+        parts = try strings("parts")
+        session = try string("session")
+        size = try int("size")
+        contentHash = try string("contentHash")
+        duplicateOf = try string("duplicateOf")
+        if let l = try string("layer") {
+            guard let layer = Layer(rawValue: l) else { throw fail("layer", "'\(l)' is not a layer (srtc, smeeting)") }
+            self.layer = layer
+        }
+        sdk = try string("sdk")
+        device = try string("device")
+        os = try string("os")
+        if let s = object["simulator"], !s.isNull {
+            guard let b = s.bool else { throw fail("simulator", "expected a boolean or null") }
+            simulator = b
+        }
+        bundleId = try string("bundleId")
+        appVersion = try string("appVersion")
+        startedAt = try string("startedAt")
+        startedAtUTC = try string("startedAtUtc")
+        records = try int("records")
+        droppedRecords = try int("droppedRecords")
+        if let damage = object["damage"]?.object {
+            problems = try int("problems", in: damage)
+            firstProblem = try string("first", in: damage)
+            recordsWithClippedStrings = try int("recordsWithClippedStrings", in: damage)
+            for (k, n) in damage["byKind"]?.object ?? [:] {
+                guard let n = n.int else { throw fail("damage.byKind.\(k)", "expected a count") }
+                problemsByKind[k] = n
+            }
+        }
+        unexplainable = try string("unexplainable")
+        incompleteSession = try string("incompleteSession")
+        partial = try string("partial")
+        calls = try int("calls")
+        if let d = object["divergences"]?.object {
+            explainedDivergences = try int("explained", in: d)
+            unexplainedDivergences = try int("unexplained", in: d)
+        }
+        for (k, n) in object["findings"]?.object ?? [:] {
+            guard let code = FindingCode(rawValue: k) else { throw fail("findings", "unknown finding code '\(k)' (rows of a newer rtctrace?)") }
+            guard let n = n.int, n >= 0 else { throw fail("findings.\(k)", "expected a count") }
+            findings[code] = n
+        }
+        errors = try int("errors")
+        var tags: [TriageTag] = []
+        for t in try strings("tags") {
+            guard let tag = TriageTag(rawValue: t) else { throw fail("tags", "unknown tag '\(t)' (rows of a newer rtctrace?)") }
+            tags.append(tag)
+        }
+        self.tags = Set(tags).sorted()
+        command = try string("command")
+    }
+}
