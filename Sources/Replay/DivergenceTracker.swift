@@ -10,14 +10,14 @@ struct DivergenceTracker {
     /// What the tracker concluded.
     enum Output: Equatable {
         /// The open interval has lasted longer than the tolerance: it counts from now (X2).
-        case counted(Divergence, Finding)
+        case counted(Divergence, DivergenceFinding)
         /// A counted interval ended (or the trace did): it belongs in the result, with its finding as
         /// it stands at the end (an explanation attached while it was open, X3; no longer "so far").
-        case closed(Divergence, Finding?)
+        case closed(Divergence, DivergenceFinding?)
         /// An interval that had closed unexplained is explained by a finding raised at the end of its
         /// window, whose row held at a moment it was open (X3): the divergence and its finding as they
         /// stand now replace the ones the result holds (the interval is found by its start).
-        case explainedAfterClosing(Divergence, Finding)
+        case explainedAfterClosing(Divergence, DivergenceFinding)
     }
 
     /// What the route engine predicts after a record or timer: the route and why (X4), the route a
@@ -276,33 +276,8 @@ struct DivergenceTracker {
         if timeline.count < cap { timeline.append(segment) } else { truncated = true }
     }
 
-    /// The divergence's finding, raised at `t` (the moment it counted). While it is open (`final` false)
-    /// an unexplained one says so "so far" (X3: a later finding may still explain it).
-    private func finding(for d: Divergence, at t: Int64, final: Bool) -> Finding {
-        let w = context.words
-        var message = "the contract predicts \(d.predicted.rawValue) but the device played \(d.actual.rawValue) from \(formatDuration(d.start))"
-        if let p = d.predictedSeq { message += " (prediction set by seq \(p)" + (d.actualSeq.map { ", actual route reported by seq \($0))" } ?? ")") }
-        if let by = d.predictedBy {
-            message += "; the prediction comes from \(by.rule)" + (by.seq.map { " (seq \($0)" + (by.appliedBy.map { ", applied at seq \($0))" } ?? ")") } ?? "")
-        }
-        if let a = d.afterAppliedCall { message += "; it started right after the applied route call at seq \(a): the request was accepted but did not take effect" }
-        let advice: String
-        let severity: Severity
-        if let code = d.explainedBy {
-            severity = .warning
-            message += "; explained by \(code)" + (d.explainedBySeq.map { " (seq \($0))" } ?? "")
-            advice = "Fix the cause named by \(code); the route follows once it is fixed."
-        } else if d.startStateUnknown {
-            severity = .warning
-            message += "; it began while the state before this part of the session was unknown (unknown start state), so it is not judged"
-            advice = "Replay this part with the parts before it (give every part, or their folder) to judge it: the prediction may rest on "
-                + "what was set or connected before the part."
-        } else {
-            severity = .error
-            message += final ? "; nothing recorded explains it" : "; nothing recorded explains it so far"
-            advice = "Escalate to the \(w.product) SDK team with this trace: the device did something the documented contract cannot explain. Meanwhile show \(w.currentRouteAPI) in the UI, not the call's success."
-        }
-        return Finding(code: .routeDivergence, severity: severity, rule: d.explained ? .X3 : .X2, seqs: d.seqs, t: t,
-                       message: message, advice: advice)
+    /// The divergence's finding, raised at `t` (the moment it counted), to be phrased where it is read.
+    private func finding(for d: Divergence, at t: Int64, final: Bool) -> DivergenceFinding {
+        DivergenceFinding(divergence: d, t: t, final: final, words: context.words)
     }
 }

@@ -379,8 +379,8 @@ struct ReplayCore {
             switch o {
             case let .counted(d, f):
                 step?.value.events.append(.divergenceCounted(start: d.start))
-                step?.value.findings.append(f)
-                divergences.note(f.code, seq: f.seqs.first, t: f.t)
+                step?.value.findings.append(f.finding)
+                divergences.note(f.code, seq: d.firstSeq, t: f.t)
             case .closed, .explainedAfterClosing:
                 break
             }

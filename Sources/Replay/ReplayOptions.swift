@@ -86,6 +86,9 @@ public struct Divergence: Equatable, Sendable {
     /// Whether a finding accounts for it.
     public var explained: Bool { explainedBy != nil }
 
+    /// The first of `seqs`, without building the list.
+    var firstSeq: Int? { afterAppliedCall ?? predictedSeq ?? actualSeq ?? explainedBySeq }
+
     /// The records involved, deciding ones first.
     public var seqs: [Int] {
         var s: [Int] = []

@@ -61,6 +61,14 @@ struct ResultBuilder {
         return kept
     }
 
+    /// Counts a finding that was not built because the result keeps no more findings; nil, as `add` gives
+    /// for a finding it does not keep.
+    mutating func add(code: FindingCode) -> Int? {
+        result.findingCounts[code, default: 0] += 1
+        result.findingsDropped += 1
+        return nil
+    }
+
     /// Counts a finding an engine did not build: the result keeps no more findings.
     mutating func count(_ c: FindingCount) {
         result.findingCounts[c.code, default: 0] += 1
@@ -74,11 +82,12 @@ struct ResultBuilder {
     mutating func divergence(_ o: DivergenceTracker.Output) {
         switch o {
         case .counted(_, let f):
-            openDivergenceFinding = add(f)
+            // Phrased only when kept; past the cap it is counted by its code.
+            openDivergenceFinding = keepsFindings ? add(f.finding) : add(code: f.code)
         case .closed(var d, let final):
             d.finding = openDivergenceFinding
             // The finding as it stands at the end takes the place of the one raised when it counted (X3).
-            if let i = openDivergenceFinding, let final, result.findings[i] != final { result.findings[i] = final }
+            if let i = openDivergenceFinding, let final = final?.finding, result.findings[i] != final { result.findings[i] = final }
             openDivergenceFinding = nil
             result.divergenceCount += 1
             if d.unexplained { result.unexplainedDivergenceCount += 1 }
@@ -91,7 +100,7 @@ struct ResultBuilder {
             if let i = result.divergences.lastIndex(where: { $0.start == d.start }) {
                 result.divergences[i].explainedBy = d.explainedBy
                 result.divergences[i].explainedBySeq = d.explainedBySeq
-                if let f = result.divergences[i].finding { result.findings[f] = final }
+                if let f = result.divergences[i].finding { result.findings[f] = final.finding }
             }
         }
     }
