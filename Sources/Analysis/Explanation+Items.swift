@@ -151,10 +151,17 @@ extension Explanation {
             + "to \(formatDuration(gap.toT)) (seq \(gap.seq) trace.dropped): what happened there is not in the trace")
     }
 
+    /// The line that marks an item as uncertain: records were lost where it happened (X5).
+    static func uncertain(_ lost: LostStretch) -> Line {
+        Line("uncertain", "\(lost.cause.words): \(lost.seqText) lost between \(formatDuration(lost.fromT)) and \(formatDuration(lost.toT))"
+            + (lost.untilSeq.map { ", the state vouched for again by the checkpoint at seq \($0)" } ?? ", and no checkpoint vouched for the state after it")
+            + " [X5]")
+    }
+
     public static func divergence(_ d: Divergence, index: Int, _ r: ReplayResult) -> DivergenceItem {
-        let head = "\(d.explained ? "explained  " : d.startStateUnknown ? "unknown start state" : "UNEXPLAINED")  \(formatDuration(d.start)) – \(formatDuration(d.end))"
+        let head = "\(d.explained ? "explained  " : d.startStateUnknown ? "unknown start state" : d.uncertain ? "uncertain (evidence lost)" : "UNEXPLAINED")  \(formatDuration(d.start)) – \(formatDuration(d.end))"
             + (d.openAtEnd ? " (\(r.end.stillOpen))" : "")
-            + ": predicted \(d.predicted.rawValue), device played \(d.actual.rawValue) [\(d.explained ? "X3" : "X2")]"
+            + ": predicted \(d.predicted.rawValue), device played \(d.actual.rawValue) [\(d.explained ? "X3" : d.uncertain && !d.startStateUnknown ? "X5" : "X2")]"
         var lines: [Line] = []
         if let p = d.predictedBy {
             lines.append(Line("prediction set by", Wording.predictionSource(p, in: r) + " [X4]"))
@@ -169,7 +176,9 @@ extension Explanation {
             lines.append(Line("explained by", by.rawValue + (d.explainedBySeq.map { " (" + Wording.record($0, in: r) + ")" } ?? "")))
         }
         if let f = d.finding.map({ r.findings[$0] }) { lines.append(Line("advice", f.advice)) }
-        if let gap = r.droppedRange(overlapping: d.start, d.end) { lines.append(uncertain(gap)) }
+        let gap = r.droppedRange(overlapping: d.start, d.end)
+        if let gap { lines.append(uncertain(gap)) }
+        if d.uncertain, let lost = d.evidenceLost, lost.cause != .dropped || gap == nil { lines.append(uncertain(lost)) }
         return DivergenceItem(divergence: d, index: index, headline: head, lines: lines)
     }
 }

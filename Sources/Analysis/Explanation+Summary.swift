@@ -71,8 +71,10 @@ extension Explanation {
             line("\(lateCalls.count) deferred call\(lateCalls.count == 1 ? "" : "s") took effect later (listed under Calls that took effect late)")
         }
         let unexplained = r.unexplainedDivergenceCount, unknownStart = r.unknownStartDivergenceCount
+        let lost = r.uncertainDivergenceCount - unknownStart
         if let note = routeContractNotApplied { line(note) } else { line("\(r.divergenceCount) route divergence\(r.divergenceCount == 1 ? "" : "s") (\(unexplained) unexplained, "
-            + "\(r.divergenceCount - unexplained - unknownStart) explained"
+            + "\(r.divergenceCount - unexplained - r.uncertainDivergenceCount) explained"
+            + (lost > 0 ? ", \(lost) uncertain: records were lost while \(lost == 1 ? "it was" : "they were") open" : "")
             + (unknownStart > 0 ? ", \(unknownStart) from an unknown start state, not judged" : "") + ")") }
         let counts = Severity.allCases.reversed().map { s in (s, r.findings.filter { $0.severity == s }.count) }
         var findings = "findings: " + counts.map { "\($0.1) \($0.0.rawValue)\($0.1 == 1 || $0.0 == .info ? "" : "s")" }.joined(separator: ", ")
@@ -89,7 +91,8 @@ extension Explanation {
         if let q = r.quality, q.reports > 0 { line("quality: " + QualityText.oneLine(q)) }
         if let q = r.quality, q.gapCount > 0 {
             let missing = r.session?.missing.map { (fromT: $0.afterT ?? 0, toT: $0.beforeT) } ?? []
-            line(QualityText.gapsSentence(q, missing: missing))
+            let known = r.lost.map { (fromT: $0.fromT, toT: $0.toT, why: $0.cause.words + " (\($0.seqText))") }
+            line(QualityText.gapsSentence(q, missing: missing, known: known))
         }
         for note in sessionNotes { line((note.withheld ? "partial: " : "session: ") + note.text) }
         for note in damageNotes { line("damage: " + note) }

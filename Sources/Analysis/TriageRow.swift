@@ -75,6 +75,10 @@ public struct TriageRow: Sendable, Equatable {
     public var explainedDivergences = 0
     /// Divergences nothing explains.
     public var unexplainedDivergences = 0
+    /// Restarts of the app's process the session shows (RS1: parts whose header says resumed).
+    public var restarts = 0
+    /// Divergences open beside lost records, or begun from an unknown start state, that nothing explains (X5).
+    public var uncertainDivergences = 0
     /// Findings by code, all of them.
     public var findings: [FindingCode: Int] = [:]
     /// Findings of severity error, other than divergences (of those the replay kept).
@@ -207,7 +211,9 @@ public struct TriageRow: Sendable, Equatable {
             for v in r.verdicts { if let o = v.outcome { outcomes[o.kind.rawValue, default: 0] += 1 } }
         }
         unexplainedDivergences = r.unexplainedDivergenceCount
-        explainedDivergences = r.divergenceCount - unexplainedDivergences - r.unknownStartDivergenceCount
+        uncertainDivergences = r.uncertainDivergenceCount
+        restarts = r.restarts.count
+        explainedDivergences = r.divergenceCount - unexplainedDivergences - r.uncertainDivergenceCount
         findings = r.findingCounts
         errors = r.findings.filter { $0.severity == .error && $0.code != .routeDivergence }.count
         if let q = r.quality {
@@ -264,6 +270,8 @@ public struct TriageRow: Sendable, Equatable {
             }
         }
         if row.unexplainedDivergences > 0 { set.insert(.unexplainedDivergence) }
+        if row.uncertainDivergences > 0 { set.insert(.uncertainDivergence) }
+        if row.restarts > 0 { set.insert(.appRestarted) }
         if let q = quality, q.reports > 0 {
             let withData = q.time.total - q.time.noData
             if withData > 0 && (q.time.poor + q.time.lost) * 10 >= withData { set.insert(.poorNetwork) }

@@ -29,6 +29,9 @@ public enum TriageTag: String, CaseIterable, Sendable, Comparable, CustomStringC
     // Expected against actual (X2, X3).
     case routeDivergence = "route-divergence"
     case unexplainedDivergence = "unexplained-divergence"
+    // Contract v4.
+    case uncertainDivergence = "uncertain-divergence"
+    case appRestarted = "app-restarted"
     // Interruptions, resets, CallKit.
     case interruptionNotRecovered = "interruption-not-recovered"
     case prematureReactivation = "premature-reactivation"
@@ -196,6 +199,7 @@ public enum TriageTag: String, CaseIterable, Sendable, Comparable, CustomStringC
         case .transportNotReady: .layerSwitchBeforeConnected
         case .webrtcError: .layerSwitchNotSent
         case .stateUnknown: .partialSession
+        case .restarted: .appRestarted
         }
     }
 
@@ -262,6 +266,8 @@ public enum TriageTag: String, CaseIterable, Sendable, Comparable, CustomStringC
         case .unknownValue: Info("An open field held a value the format does not list (trace.unknownValue, T1).")
         case .valueOutOfRange: Info("A quality or speaker value was outside its documented range (trace.valueOutOfRange, T2).")
         case .notIOS: Info("The trace comes from macOS: the route contract does not apply (device.notIOS, R16).", reads: [.os])
+        case .uncertainDivergence: Info("A divergence that no finding explains, open while records were lost (X5: an unreadable frame, a seq gap, a trace.dropped range, a missing part, a restart) or begun from an unknown start state: uncertain, not escalated; the row's divergences.uncertain counts them. Ask for a trace without the loss.")
+        case .appRestarted: Info("The app's process ended (a crash or a kill) and a restarted one resumed the session (RS1: a part whose header says resumed); the row's restarts counts them. A call still waiting then was dropped with cause restarted.")
         case .checkpointMismatch: Info("A session part's checkpoint disagrees with the state the earlier parts gave (trace.checkpointMismatch).")
         }
     }

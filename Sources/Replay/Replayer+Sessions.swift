@@ -10,6 +10,8 @@ extension Replayer {
         var part: Int
         var headerSeq: Int
         var headerT: Int64
+        /// The part was begun by a restarted process (RS1).
+        var resumed = false
     }
 
     /// Notes a header; returns true for a later part's header of the same session, which is not replayed.
@@ -20,7 +22,9 @@ extension Replayer {
             if let s = h.session {
                 result.session = SessionCoverage(id: s.id)
                 result.session?.parts = [s.part]
-                if s.part > 1 { awaitingStart = AwaitedStart(part: s.part, headerSeq: record.seq, headerT: record.t) }
+                if s.part > 1 { awaitingStart = AwaitedStart(part: s.part, headerSeq: record.seq, headerT: record.t, resumed: s.resumed == true) }
+                // RS1: a part a restarted process began is a restart, whether the parts before it are given or not.
+                if s.resumed == true { result.restarts.append(Restart(seq: record.seq, t: record.t, part: s.part, lastT: nil)) }
             }
             return false
         }
@@ -30,6 +34,9 @@ extension Replayer {
         if s.part > last + 1 {
             coverage.missing.append(SessionCoverage.MissingParts(parts: (last + 1)...(s.part - 1), afterT: previousT,
                                                                  beforeT: record.t))
+            // X5 (d): the missing part's records are lost until a checkpoint vouches for the state.
+            open(LostStretch(cause: .missingPart, fromSeq: previousSeq + 1, toSeq: max(previousSeq + 1, record.seq - 1),
+                             fromT: previousT ?? record.t, toT: record.t))
             awaitingStart = AwaitedStart(part: s.part, headerSeq: record.seq, headerT: record.t)
         }
         result.session = coverage
@@ -47,6 +54,8 @@ extension Replayer {
         if case .checkpoint(let cp) = record.body {
             route.start(from: cp, seq: record.seq, t: record.t)
             quality.startWithoutPredecessors(checkpoint: cp)
+            // RS1: the new process's transport starts afresh, so its first connected is no reconnect (Q7).
+            if start.resumed { quality.processRestarted() }
             divergences.partStarts(actual: cp.currentRoute, t: record.t, seq: record.seq)
             result.session?.starts.append(SessionCoverage.PartStart(part: start.part, headerSeq: start.headerSeq, checkpointSeq: record.seq))
             startedHere = true
@@ -55,6 +64,7 @@ extension Replayer {
         }
         route.startWithUnknownState()
         quality.startWithoutPredecessors(checkpoint: nil)
+        if start.resumed { quality.processRestarted() }
         divergences.partStarts(actual: nil, t: record.t, seq: record.seq)
         result.session?.starts.append(SessionCoverage.PartStart(part: start.part, headerSeq: start.headerSeq, checkpointSeq: nil))
         if !unknownStateOpen {
@@ -93,8 +103,8 @@ extension Replayer {
     }
 
     /// A checkpoint in a replay that knows the state before it: compared with what the engines derived.
-    func checkpointCompared(_ cp: TraceCheckpoint, _ record: Record) {
-        let differences = route.checkpointDifferences(cp) + quality.checkpointDifferences(cp)
+    func checkpointCompared(_ cp: TraceCheckpoint, _ record: Record, restart: Bool = false) {
+        let differences = route.checkpointDifferences(cp, restart: restart) + (restart ? [] : quality.checkpointDifferences(cp))
         guard !differences.isEmpty else { return }
         let listed = differences.map { "\($0.field) (checkpoint: \($0.checkpoint); replayed: \($0.derived))" }.joined(separator: ", ")
         let part = result.session?.parts.last.map { " (part \($0))" } ?? ""

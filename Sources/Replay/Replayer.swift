@@ -24,8 +24,12 @@ public final class Replayer {
     var verdictIndex: [Int: Int] = [:]
     /// Route calls whose outcome is still pending (V2): at most one per part of the route state.
     var pendingCalls: [Int: PendingCall] = [:]
-    private var now: Int64 = 0
-    private var lastSeq = -1
+    var now: Int64 = 0
+    var lastSeq = -1
+    /// A loss the reader reported, ended by the next record (X5).
+    var pendingLoss: (cause: LossCause, seqs: ClosedRange<Int>?)?
+    /// The lost stretches no checkpoint has vouched after yet (X5).
+    var lostStretchesOpen: [LostStretch] = []
     private var finished = false
     /// The `route.divergence` finding of the divergence open now, once it counts.
     var openDivergenceFinding: Int?
@@ -40,6 +44,8 @@ public final class Replayer {
     var restartedHere = false
     /// The time of the record before the last one (a missing part's start).
     var previousT: Int64?
+    /// The seq of the record before the last one.
+    var previousSeq = -1
 
     /// Creates a replayer for the trace at `file` (used only to name it in results).
     public init(file: String, options: ReplayOptions = ReplayOptions()) {
@@ -78,7 +84,7 @@ public final class Replayer {
     static let heldCap = 4_096
     private var heldT: Int64 = -1
 
-    private func releaseHeld() {
+    func releaseHeld() {
         guard !held.isEmpty else { return }
         let records = held
         held.removeAll(keepingCapacity: true)
@@ -94,12 +100,15 @@ public final class Replayer {
             timers.removeAll()
         }
         fireTimers(through: record.t)
+        if pendingLoss != nil { lossEnds(at: record) }
         now = max(now, record.t)
+        let lastSeqBefore = lastSeq
         lastSeq = record.seq
         result.records += 1
         if result.firstT == nil { result.firstT = record.t }
         previousT = result.lastT
         result.lastT = record.t
+        previousSeq = lastSeqBefore
         if case .header(let h) = record.body, sessionHeader(h, record) {
             // A later part's header continues the trace: read, not replayed (it would reset what the first
             // header set). A part a restarted process began starts what lived only in the dead one afresh.
@@ -109,9 +118,13 @@ public final class Replayer {
         }
         if awaitingStart != nil, record.body.kind != .header { partStarts(at: record) }
         if case .checkpoint(let cp) = record.body {
-            if !startedHere, route.state.startStateUnknown {
+            // X5: a checkpoint that vouches for the state after lost records starts the route engine from it.
+            let vouched = vouches(cp, record)
+            if !startedHere, route.state.startStateUnknown || (vouched && !restartedHere) {
                 startsFromCheckpoint(cp, record)
             } else if restartedHere {
+                // RS1: what survives the restart is compared, what starts afresh is taken.
+                checkpointCompared(cp, record, restart: true)
                 route.restartCheckpoint(cp, seq: record.seq)
             } else if !startedHere {
                 checkpointCompared(cp, record)
@@ -120,6 +133,7 @@ public final class Replayer {
         startedHere = false
         restartedHere = false
         if case let .dropped(count, fromT, toT) = record.body {
+            open(LostStretch(cause: .dropped, fromSeq: record.seq, toSeq: record.seq, fromT: min(fromT, toT), toT: max(fromT, toT)))
             result.droppedRecords += count
             if result.dropped.count < 100 { result.dropped.append(DroppedRange(count: count, fromT: fromT, toT: toT, seq: record.seq)) }
         }
@@ -224,7 +238,14 @@ public final class Replayer {
         // The dead process's last records of their ms are replayed first.
         releaseHeld()
         timers.removeAll()
+        // X5 (e): what the dead process did after its last record is lost until the resumed part's checkpoint.
+        open(LostStretch(cause: .restart, fromSeq: record.seq, toSeq: record.seq, fromT: previousT ?? record.t, toT: record.t))
         let outputs = route.processRestarted(at: record, header: header)
+        if result.restarts.count < Self.lostCap {
+            var restart = Restart(seq: record.seq, t: record.t, part: header.session?.part ?? 0, lastT: previousT)
+            for case let .outcome(callSeq, _) in outputs { restart.droppedCalls.append(callSeq) }
+            result.restarts.append(restart)
+        }
         quality.processRestarted()
         disabledWhileSpeakingReported = nil
         if !outputs.isEmpty {
@@ -308,17 +329,20 @@ public final class Replayer {
                 openDivergenceFinding = add(f, &step)
             case .closed(var d, let final):
                 d.finding = openDivergenceFinding
+                let final = judged(&d, final)
                 // The finding as it stands at the end replaces the one raised when it counted (X3).
                 if let i = openDivergenceFinding, let final, result.findings[i] != final { result.findings[i] = final }
                 openDivergenceFinding = nil
                 result.divergenceCount += 1
                 if d.unexplained { result.unexplainedDivergenceCount += 1 }
+                if d.uncertain { result.uncertainDivergenceCount += 1 }
                 if d.startStateUnknown && !d.explained { result.unknownStartDivergenceCount += 1 }
                 if result.divergences.count < options.maxDivergences { result.divergences.append(d) }
             case let .explainedAfterClosing(d, final):
                 // X3: explained by a finding raised after it closed; its finding follows, as at a close. It leaves
                 // the count it was closed into (unexplained, or begun while the start state was unknown).
-                if d.startStateUnknown { result.unknownStartDivergenceCount -= 1 } else { result.unexplainedDivergenceCount -= 1 }
+                if d.startStateUnknown { result.unknownStartDivergenceCount -= 1 }
+                if d.startStateUnknown || lostCovering(d.start, d.end) != nil { result.uncertainDivergenceCount -= 1 } else { result.unexplainedDivergenceCount -= 1 }
                 if let i = result.divergences.lastIndex(where: { $0.start == d.start }) {
                     result.divergences[i].explainedBy = d.explainedBy
                     result.divergences[i].explainedBySeq = d.explainedBySeq

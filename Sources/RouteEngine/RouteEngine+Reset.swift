@@ -98,7 +98,7 @@ extension RouteEngine {
     public mutating func processRestarted(at record: Record, header: TraceHeader) -> [RouteOutput] {
         var outputs: [RouteOutput] = []
         for call in [state.pendingOverrideCall, state.pendingDefaultCall].compactMap({ $0 }).sorted() {
-            outputs.append(.outcome(callSeq: call, Outcome(kind: .dropped, t: record.t, seq: record.seq)))
+            outputs.append(.outcome(callSeq: call, Outcome(kind: .dropped, cause: .restarted, t: record.t, seq: record.seq)))
         }
         state.pendingOverrideCall = nil
         state.pendingDefaultCall = nil

@@ -580,8 +580,10 @@ extension RecordBody {
             let mode = c.session.map { word($0.mode, "session.mode", listed: SessionActivation.listedModes.contains($0.mode)) }
             let options = c.session.map { s in options(s.options, "session.options[]") }
             let mic = open(c.micPermission, "micPermission"), call = open(c.callState, "callState"), app = open(c.appState, "appState")
-            guard devices != nil || changed((category ?? nil) ?? nil, (mode ?? nil) ?? nil) || (options ?? nil) != nil
+            let source = c.source.map { word($0, "source", listed: TraceCheckpoint.listedSources.contains($0)) } ?? nil
+            guard devices != nil || changed((category ?? nil) ?? nil, (mode ?? nil) ?? nil, source) || (options ?? nil) != nil
                 || mic != nil || call != nil || app != nil else { return nil }
+            if let source { o.source = source }
             if let devices { o.devices = devices }
             if let mic { o.micPermission = mic }
             if let call { o.callState = call }

@@ -129,7 +129,9 @@ extension RecordBody {
         case .speakers(let speaking, let stopped):
             w.staticKey("speaking"); Self.speakers(speaking, &w)
             w.staticKey("stopped"); Self.keys(stopped, &w)
-        case .checkpoint(let c): w.staticKey("state"); Self.checkpoint(c, &w)
+        case .checkpoint(let c):
+            if let source = c.source { w.staticKey("source"); w.string(source) }
+            w.staticKey("state"); Self.checkpoint(c, &w)
         case .expect(let e): e.encodeFields(into: &w)
         case .unknown: break
         }
@@ -274,6 +276,11 @@ extension Expectation {
                 w.staticKey("explainedBy")
                 if let by { w.string(by.rawValue) } else { w.null() }
             }
+            if let status = explanation?.status { w.staticKey("status"); w.string(status.rawValue) }
+        case .damage(let lost):
+            w.staticKey("lost"); w.beginArray()
+            for r in lost { w.beginArray(); w.int(r.lowerBound); w.int(r.upperBound); w.endArray() }
+            w.endArray()
         }
         if atEnd { w.staticKey("at"); w.string("end") }
         // expect.predictedBy's `rule` is its branch, written above.

@@ -26,6 +26,13 @@ public struct TraceCheckpoint: Equatable, Sendable {
     public var transport: Transport?
     /// The configuration of the call session that is up, or nil for none.
     public var session: Configuration?
+    /// Where the state comes from (since version 4): `sdk` from the SDK's checkpoint provider, `recorder`
+    /// derived from the records written (absent: `recorder`). Only an `sdk` one vouches after a drop (X5).
+    public var source: String?
+    /// The sources the format lists (an unlisted one is kept, and is not `sdk`).
+    public static let listedSources: Set<String> = ["sdk", "recorder"]
+    /// Whether the state comes from the SDK's own query properties (`source` `sdk`).
+    public var fromSDK: Bool { source == "sdk" }
 
     /// Creates a checkpoint.
     public init(defaultRoute: RouteTarget = .earpiece, override: RouteTarget? = nil, engaged: Bool = false,
