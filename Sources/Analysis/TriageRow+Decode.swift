@@ -76,6 +76,7 @@ extension TriageRow {
         partial = try string("partial")
         calls = try int("calls")
         if object["restarts"] != nil { restarts = try int("restarts") }
+        if object["blockingDevices"] != nil { blockingDevices = try strings("blockingDevices") }
         if let d = object["divergences"]?.object {
             explainedDivergences = try int("explained", in: d)
             unexplainedDivergences = try int("unexplained", in: d)

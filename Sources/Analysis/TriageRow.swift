@@ -75,6 +75,8 @@ public struct TriageRow: Sendable, Equatable {
     public var explainedDivergences = 0
     /// Divergences nothing explains.
     public var unexplainedDivergences = 0
+    /// The kinds of the external devices that blocked a route call (device words, v4), sorted.
+    public var blockingDevices: [String] = []
     /// Restarts of the app's process the session shows (RS1: parts whose header says resumed).
     public var restarts = 0
     /// Divergences open beside lost records, or begun from an unknown start state, that nothing explains (X5).
@@ -213,6 +215,8 @@ public struct TriageRow: Sendable, Equatable {
         unexplainedDivergences = r.unexplainedDivergenceCount
         uncertainDivergences = r.uncertainDivergenceCount
         restarts = r.restarts.count
+        blockingDevices = Set(r.verdicts.filter { $0.cause == .externalRouteActive || $0.outcome?.cause == .externalRouteActive }
+            .compactMap { v in v.causeSeq.flatMap { r.recordIndex[$0]?.deviceKind?.shortWords } }).sorted()
         explainedDivergences = r.divergenceCount - unexplainedDivergences - r.uncertainDivergenceCount
         findings = r.findingCounts
         errors = r.findings.filter { $0.severity == .error && $0.code != .routeDivergence }.count

@@ -218,7 +218,7 @@ public enum TriageTag: String, CaseIterable, Sendable, Comparable, CustomStringC
         case .routeRequestBeforeCall: Info("A route call came before the call started (cause notEngaged, R6): it waits until the call audio path is set up.")
         case .routeRequestDuringInterruption: Info("A route call came during an interruption (cause interrupted): it waits for the recovery.")
         case .routeRequestWhileAudioModuleDisabled: Info("A route call came while the audio module was disabled (cause audioModuleDisabled, R9).")
-        case .speakerBlockedByExternalDevice: Info("A route call (typically the speaker button, or a new default) had no audible effect because a bluetooth device or wired headset had the route (cause externalRouteActive, R4).")
+        case .speakerBlockedByExternalDevice: Info("A route call (the speaker or earpiece button, or a new default) had no audible effect because an external device had the route (cause externalRouteActive, R4, R14): bluetooth, a wired headset, AirPlay, CarPlay, USB audio or another kind; the row's blockingDevices names the kinds.")
         case .defaultShadowedByOverride: Info("A new default route had no effect because a temporary override was set (cause overrideActive, R2).")
         case .micDeniedPlaybackOnly: Info("An earpiece request had no effect because the microphone was denied and the call was playback-only (cause micDenied, R7).")
         case .earpieceBlockedByVideoChatMode: Info("An earpiece request had no effect because the call session was in videoChat mode, which implies defaultToSpeaker (cause videoChatMode, R11).")

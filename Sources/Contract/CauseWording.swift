@@ -42,7 +42,7 @@ extension VerdictCause {
         case .notEngaged: "the app had not \(w.joined) the \(w.session) yet: the call audio path was not set up, so the request was only recorded"
         case .interrupted: "the audio session was interrupted, so the request waited for the recovery"
         case .audioModuleDisabled: "the audio module was disabled by setAudioModuleEnabled(false), so no call audio played"
-        case .externalRouteActive: "an external device (bluetooth or wired headset) had the route, and iOS does not let an app take the output back from it"
+        case .externalRouteActive: "an external device had the route, and iOS does not let an app take the output back from it"
         case .overrideActive: "a temporary override (setAudioRoute) shadowed the new default"
         case .simulator: "the trace comes from a simulator, which has no earpiece"
         case .micDenied: "the microphone permission was denied, so the SDK ran in playback-only mode, which has no earpiece"

@@ -252,6 +252,10 @@ public struct IndexedRecord: Equatable, Sendable {
     public var target: RouteTarget?
     /// The kind of an external device that connected.
     public var deviceKind: DeviceKind?
+    /// The user-visible name of an external device that connected, when recorded.
+    public var deviceName: String?
+    /// The id of the external device that connected or disconnected.
+    public var deviceId: String?
 }
 
 /// What one replayed record (or fired timer) did, for the `replay` timeline and the report lanes.

@@ -17,7 +17,13 @@ extension Replayer {
         var entry = IndexedRecord(type: kind.rawValue, t: r.t, detail: TextCap.clip(r.body.summary, 2 * TextCap.characters))
         if case .setRoute(let target, _) = r.body { entry.target = target }
         if case .setDefaultRoute(let target) = r.body { entry.target = target }
-        if case .deviceConnected(_, let kind, _, _) = r.body { entry.deviceKind = kind }
+        if case .deviceDisconnected(let id) = r.body { entry.deviceId = id }
+        if case let .deviceConnected(id, kind, name, port) = r.body {
+            entry.deviceId = id
+            // R14: a port of AirPlay or CarAudio sets the kind whatever `kind` says.
+            entry.deviceKind = DeviceKind.of(kind: kind, port: port)
+            entry.deviceName = name
+        }
         result.recordIndex[r.seq] = entry
     }
 

@@ -46,7 +46,7 @@ public enum ResultJSON {
         let advice = Explanation.FindingAdvice(r)
         w.staticKey("verdicts"); w.beginArray()
         for v in r.verdicts {
-            verdict(v, &w, uncertain: r.uncertain(v), advice: advice.advice(for: v, r))
+            verdict(v, &w, uncertain: r.uncertain(v), laterEffect: Explanation.laterEffect(v, r), advice: advice.advice(for: v, r))
         }
         w.endArray()
         w.staticKey("divergences"); w.beginArray()
@@ -123,7 +123,7 @@ public enum ResultJSON {
     }
 
     /// A verdict; `advice` is what the explanation tells the app to do about the call (null: nothing).
-    static func verdict(_ v: Verdict, _ w: inout JSONWriter, uncertain: Bool = false, advice: String?) {
+    static func verdict(_ v: Verdict, _ w: inout JSONWriter, uncertain: Bool = false, laterEffect: LaterEffect? = nil, advice: String?) {
         w.beginObject()
         if uncertain { w.staticKey("uncertain"); w.bool(true) }
         w.staticKey("seq"); w.int(v.seq)
@@ -144,6 +144,14 @@ public enum ResultJSON {
             w.endObject()
         } else { w.null() }
         w.staticKey("advice"); w.string(advice)
+        if let e = laterEffect {
+            w.staticKey("laterEffect"); w.beginObject()
+            w.staticKey("seq"); w.int(e.seq)
+            w.staticKey("t"); w.int(e.t)
+            w.staticKey("route"); w.string(e.route.rawValue)
+            w.staticKey("device"); w.string(e.device)
+            w.endObject()
+        }
         w.endObject()
     }
 

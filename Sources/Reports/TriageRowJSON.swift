@@ -69,6 +69,7 @@ public enum TriageRowJSON {
         w.endObject()
         w.key("outcomes"); counts(row.outcomes.sorted { $0.key < $1.key }, &w)
         w.key("restarts"); w.int(row.restarts)
+        w.key("blockingDevices"); w.beginArray(); for k in row.blockingDevices { w.string(k) }; w.endArray()
         w.key("divergences"); w.beginObject()
         w.key("explained"); w.int(row.explainedDivergences)
         w.key("unexplained"); w.int(row.unexplainedDivergences)
