@@ -61,7 +61,11 @@ extension Explanation {
         func line(_ s: String, nested: Bool = false) { out.append(SummaryLine(text: s, nested: nested)) }
         let total = r.verdictCount
         var head = "\(failingCount) of \(total) call\(total == 1 ? "" : "s") did not take effect"
-        if r.layerCallCount > 0 && r.routeContractApplied { head += " (\(total - r.layerCallCount) route, \(r.layerCallCount) layer)" }
+        if r.layerCallCount > 0 && r.routeContractApplied, failingCount > 0 {
+            // The parenthesis counts the calls that did not take effect, by kind.
+            let layer = r.callFates.filter { $0.key.call == .switchLayer && $0.key.didNotTakeEffect }.reduce(0) { $0 + $1.value }
+            head += " (\(failingCount - layer) route, \(layer) layer)"
+        }
         line(head)
         for (what, n) in notTakingEffectBreakdown(r, w) { line("\(n) \(what)", nested: true) }
         if r.undeterminedCalls > 0 {
