@@ -142,8 +142,10 @@ struct ReplayCore {
             if !startedHere, engines.first.state.startStateUnknown || (vouched && !restartedHere) {
                 startsFromCheckpoint(cp, record)
             } else if restartedHere {
-                // RS1: what survives the restart is compared, what starts afresh is taken.
-                checkpointCompared(cp, record, restart: true)
+                // RS1: what survives the restart is compared, what starts afresh is taken. A checkpoint the
+                // restarted recorder says it derived itself (`source` `recorder`) knows only what the new
+                // process wrote, nothing of what iOS kept, so only what starts afresh is taken from it.
+                if cp.source != .recorder { checkpointCompared(cp, record, restart: true) }
                 engines.first.restartCheckpoint(cp, seq: record.seq)
             } else if !startedHere {
                 checkpointCompared(cp, record)

@@ -141,6 +141,10 @@ extension RecorderWriter {
                 known.source = .sdk
                 state.adopt(known)
                 checkpoint = known
+            } else if resumed {
+                // Without the SDK's answer the new process knows nothing of what iOS kept (devices, route,
+                // the microphone permission): said so, the replay takes only what starts afresh from it.
+                checkpoint.source = .recorder
             }
             let body = RecordBody.checkpoint(checkpoint)
             line.reset()
