@@ -142,8 +142,9 @@ struct ReplayCore {
             if !startedHere, engines.first.state.startStateUnknown || (vouched && !restartedHere) {
                 startsFromCheckpoint(cp, record)
             } else if restartedHere {
-                // RS1: what survives the restart is compared, what starts afresh is taken.
-                checkpointCompared(cp, record, restart: true)
+                // RS1: what survives the restart is compared, what starts afresh is taken; only the SDK's own
+                // checkpoint knows what survived (the new process's recorder derives only what it wrote).
+                if cp.fromSDK { checkpointCompared(cp, record, restart: true) }
                 engines.first.restartCheckpoint(cp, seq: record.seq)
             } else if !startedHere {
                 checkpointCompared(cp, record)
