@@ -153,7 +153,11 @@ extension Explanation {
 
     /// The line that marks an item as uncertain: the recorder dropped records where it happened.
     static func uncertain(_ gap: DroppedRange) -> Line {
-        Line("uncertain", "the recorder dropped \(gap.count) record\(gap.count == 1 ? "" : "s") from \(formatDuration(gap.fromT)) "
+        if let reason = gap.pause {
+            return Line("uncertain", "the recorder recorded nothing from \(formatDuration(gap.fromT)) to \(formatDuration(gap.toT)) "
+                + "(\(reason.words); seq \(gap.seq) trace.paused): what happened there is not in the trace")
+        }
+        return Line("uncertain", "the recorder dropped \(gap.count) record\(gap.count == 1 ? "" : "s") from \(formatDuration(gap.fromT)) "
             + "to \(formatDuration(gap.toT)) (seq \(gap.seq) trace.dropped): what happened there is not in the trace")
     }
 

@@ -89,6 +89,9 @@ public struct Explanation: Sendable {
     public var duration: String
     /// Reading problems, when there were any.
     public var damage: String?
+    /// The user's problem reports marked in the trace ("R-1234 at 1m12s (seq 842): note"), where a
+    /// support engineer starts reading.
+    public var reports: [String]
     /// What the reader could not read, one sentence per kind (a torn end, lost frames, dropped records):
     /// shown where the reader looks first.
     public var damageNotes: [String]
@@ -145,6 +148,7 @@ public struct Explanation: Sendable {
             device = "unknown (the trace has no header)"
         }
         duration = "\(formatDuration(r.durationMs)), \(r.records) records"
+        reports = r.reports.map { m in "\(m.id) at \(formatDuration(m.t)) (seq \(m.seq))" + (m.note.map { ": \($0)" } ?? "") }
         damage = r.problemCount > 0
             ? "\(r.problemCount) problem\(r.problemCount == 1 ? "" : "s") while reading (see stderr; run 'rtctrace verify')" : nil
         damageNotes = Wording.damageNotes(r)

@@ -89,10 +89,17 @@ extension Wording {
         if n(.seqGap) > 0 { out.append("\(plural(n(.seqGap), "gap")) in seq: records are missing there") }
         if n(.timeBackwards) > 0 { out.append("time went backwards \(plural(n(.timeBackwards), "time"))") }
         if n(.header) + n(.headerMissing) > 0 { out.append("the header is missing or misplaced: the layer and device may be wrong") }
+        let drops = r.dropped.filter { $0.pause == nil }
         if r.droppedRecords > 0 {
             out.append("the recorder dropped \(plural(r.droppedRecords, "record")) ("
-                + r.dropped.prefix(5).map { "\(formatDuration($0.fromT))–\(formatDuration($0.toT))" }.joined(separator: ", ")
-                + (r.dropped.count > 5 ? ", …" : "") + "): items there are marked uncertain")
+                + drops.prefix(5).map { "\(formatDuration($0.fromT))–\(formatDuration($0.toT))" }.joined(separator: ", ")
+                + (drops.count > 5 ? ", …" : "") + "): items there are marked uncertain")
+        }
+        let pauses = r.dropped.filter { $0.pause != nil }
+        if !pauses.isEmpty {
+            out.append("the recorder recorded nothing " + pauses.prefix(5).map { p in
+                "from \(formatDuration(p.fromT)) to \(formatDuration(p.toT)) (\(p.pause!.words))"
+            }.joined(separator: ", ") + (pauses.count > 5 ? ", …" : "") + ": items there are marked uncertain")
         }
         if r.recordsWithClippedStrings > 0 {
             out.append("\(plural(r.recordsWithClippedStrings, "record")) had strings over \(TextCap.keptBytes) bytes: they were replayed "
@@ -121,6 +128,8 @@ extension Wording {
                 return "seqs are missing in \(plural(gaps, "place")): records there were never read"
             case .tornEnd:
                 return "the last frame is torn (the recorder stopped while writing it): the records in it are lost"
+            case .recorderPaused(let n):
+                return "the recorder paused \(plural(n, "time")) (trace.paused): nothing was recorded there"
             }
         }
     }

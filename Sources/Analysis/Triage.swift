@@ -49,16 +49,10 @@ public enum Triage {
     /// SHA-256 over the bytes of every file in order (hex), read in chunks; nil when one cannot be read.
     public static func contentHash(_ paths: [String]) -> String? {
         var hasher = SHA256.Hasher()
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
         for path in paths {
-            guard let file = try? OpenFile(path, .readOnly) else { return nil }
-            while true {
-                let n = chunk.withUnsafeMutableBytes { p in (try? file.read(into: p)) ?? -1 }
-                if n < 0 { return nil }
-                if n == 0 { break }
-                chunk.withUnsafeBufferPointer { hasher.update(UnsafeBufferPointer(rebasing: $0[0..<n])) }
-            }
-            try? file.close()
+            // Through the reader's input, so that a bundle's part (BUNDLE/NAME) hashes as its bytes.
+            guard path != "-" else { return nil }
+            do { try TraceBytes.forEachChunk(path) { hasher.update($0) } } catch { return nil }
         }
         return SHA256.hex(hasher.finish())
     }

@@ -9,8 +9,8 @@ extension TriageRow {
     }
 
     /// A row read back from its JSON (`rtctrace.triage/1` or `/2`): every key the summary counts (the
-    /// path and parts, content hash, size, records, header facts, divergences, findings, errors, tags and
-    /// command; a key a row of an earlier version lacks is taken as null or empty). What the JSON only
+    /// path and parts, content hash, size, records, header facts, divergences, findings, errors, tags, the
+    /// recorder's pauses, report ids and command; a key a row of an earlier version lacks is taken as null or empty). What the JSON only
     /// holds as totals (what became of each call) is not read back.
     public init(json v: JSONValue) throws(DecodeError) {
         guard let object = v.object else { throw DecodeError(description: "not a JSON object") }
@@ -94,6 +94,8 @@ extension TriageRow {
             tags.append(tag)
         }
         self.tags = Set(tags).sorted()
+        recorderPauses = try int("recorderPauses")
+        reportIds = try strings("reportIds")
         command = try string("command")
     }
 }

@@ -48,6 +48,12 @@ public struct TriageRow: Sendable, Equatable {
     public var records = 0
     /// Records the device-side recorder dropped (`trace.dropped`, its queue was full).
     public var droppedRecords = 0
+    /// Stretches in which the recorder recorded nothing (`trace.paused`: switched off, the volume locked,
+    /// the disk full, free space low).
+    public var recorderPauses = 0
+    /// The ids of the user's problem reports marked in the trace (`trace.report`), in order, each once:
+    /// what a ticket system joins on.
+    public var reportIds: [String] = []
     /// Reader problems, all of them.
     public var problems = 0
     /// Reader problems by kind.
@@ -198,6 +204,8 @@ public struct TriageRow: Sendable, Equatable {
         durationMs = r.durationMs
         records = r.records
         droppedRecords = r.droppedRecords
+        recorderPauses = r.pausedStretches
+        reportIds = facts.reportIds
         problems = r.problemCount
         for (k, n) in replay.problemsByKind { problemsByKind[k.rawValue] = n }
         recordsWithClippedStrings = replay.result.recordsWithClippedStrings
@@ -239,7 +247,8 @@ public struct TriageRow: Sendable, Equatable {
 
     /// Problem kinds that are damage (the others say the input is empty, unreadable or not a trace).
     static let damageKinds: Set<String> = Set([TraceProblem.Kind.badRecord, .badFrame, .tornFrame, .garbage, .lineTooLong,
-                                               .windowTooLarge, .seqGap, .timeBackwards, .header, .headerMissing, .notClosed].map(\.rawValue))
+                                               .windowTooLarge, .seqGap, .timeBackwards, .header, .headerMissing, .notClosed,
+                                               .bundleMismatch].map(\.rawValue))
 
     /// The row's tags: the input's state; then, for an input with something to judge, one per finding
     /// code and, from what became of each call, the umbrella tag, `took-effect-late` and the causes.
@@ -256,7 +265,7 @@ public struct TriageRow: Sendable, Equatable {
         if row.duplicateOf != nil { set.insert(.duplicateUpload) }
         // Nothing to judge: no judgement either, whatever a replay of the fragments raised.
         guard row.unexplainable == nil else { return set.sorted() }
-        if row.droppedRecords > 0 { set.insert(.recorderDroppedRecords) }
+        if row.droppedRecords > 0 || row.recorderPauses > 0 { set.insert(.recorderDroppedRecords) }
         if row.incompleteSession != nil { set.insert(.incompleteSession) }
         if row.partial != nil { set.insert(.partialSession) }
         for (code, n) in row.findings where n > 0 {
@@ -301,12 +310,21 @@ public struct TriageFacts: Sendable, Equatable {
     public var uid: String?
     /// `os.interruptionBegan` records by cause.
     public var interruptions: [String: Int] = [:]
+    /// The ids of `trace.report` records, in order, each once, at most `maxReportIds`.
+    public var reportIds: [String] = []
+    /// Report ids kept at most (a hostile trace could mark a report in every record).
+    public static let maxReportIds = 64
 
     /// Nothing seen yet.
     public init() {}
 
-    /// Takes in one record (only joins, enters and interruptions say something here).
+    /// Takes in one record (only joins, enters, interruptions and report marks say something here).
     public mutating func note(_ r: Record) {
+        if case .report(let id, _) = r.body {
+            let kept = TextCap.clip(id)
+            if reportIds.count < Self.maxReportIds, !reportIds.contains(kept) { reportIds.append(kept) }
+            return
+        }
         if case let .joinChannel(c, u) = r.body {
             if channel == nil { channel = c }
             if uid == nil { uid = u }

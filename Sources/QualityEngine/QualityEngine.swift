@@ -120,7 +120,7 @@ public struct QualityEngine: Sendable {
             sdkSpeakersObserved(arena, r.speakers, seq: r.seq, t: r.t, into: &out)
         case .sdkQualityChanged:
             sdkChangeObserved(previous: r.previousLevel, overall: r.overall, mos: r.mos, seq: r.seq, t: r.t, into: &out)
-        case .sdkLog, .routeChanged, .routeSnapshot, .setRoute, .clearRouteOverride, .deviceConnected, .deviceDisconnected:
+        case .sdkLog, .routeChanged, .routeSnapshot, .setRoute, .clearRouteOverride, .deviceConnected, .deviceDisconnected, .report, .paused:
             // Not the quality engine's: the route engine or the recorder reads them.
             break
         case .header, .dropped, .checkpoint, .joinChannel, .leaveChannel, .enterMeeting, .exitMeeting, .setDefaultRoute,
@@ -153,7 +153,7 @@ public struct QualityEngine: Sendable {
             state.seen.layerSwitched = true
         case let .sdkError(api, error):
             sdkErrorObserved(api: api, error: error, seq: seq, t: t, into: &out)
-        case .dropped, .checkpoint, .joinChannel, .leaveChannel, .enterMeeting, .exitMeeting, .setDefaultRoute, .setRoute,
+        case .dropped, .checkpoint, .report, .paused, .joinChannel, .leaveChannel, .enterMeeting, .exitMeeting, .setDefaultRoute, .setRoute,
              .clearRouteOverride, .setAudioModuleEnabled, .deviceConnected, .deviceDisconnected, .micPermission,
              .interruptionBegan, .interruptionEnded, .callState, .appState, .mediaServicesReset, .callKit, .routeChanged,
              .routeSnapshot, .sessionActivated, .sessionDeactivated, .overrideOutput, .sdkInterrupted, .sdkRecovered,

@@ -10,6 +10,8 @@ public enum LossCause: String, Sendable, CaseIterable {
     case seqGap
     /// The recorder dropped records (`trace.dropped`: its queue was full).
     case dropped
+    /// The recorder recorded nothing for a while (`trace.paused`: disabled, volume locked, disk full, low space).
+    case paused
     /// A part of the session was not given.
     case missingPart
     /// The app's process ended (a crash or a kill) and a restarted one resumed the session.
@@ -21,6 +23,7 @@ public enum LossCause: String, Sendable, CaseIterable {
         case .unreadableFrame: "a frame of the file could not be read"
         case .seqGap: "records are missing from the file (seq skips)"
         case .dropped: "the recorder dropped records (its queue was full)"
+        case .paused: "the recorder paused and recorded nothing"
         case .missingPart: "a part of the session is missing"
         case .restart: "the app's process ended (a crash or a kill) and restarted"
         }
@@ -30,7 +33,7 @@ public enum LossCause: String, Sendable, CaseIterable {
     /// derived state missed what it dropped (X5).
     public var needsSDKCheckpoint: Bool {
         switch self {
-        case .dropped: true
+        case .dropped, .paused: true
         case .unreadableFrame, .seqGap, .missingPart, .restart: false
         }
     }
@@ -89,7 +92,7 @@ extension LossCause {
         case .badFrame, .garbage, .windowTooLarge: self = .unreadableFrame
         case .seqGap: self = .seqGap
         case .badRecord, .tornFrame, .lineTooLong, .timeBackwards, .header, .headerMissing, .notClosed, .empty, .notATrace, .io,
-             .byteOrderMark: return nil
+             .byteOrderMark, .bundleMismatch: return nil
         }
     }
 }

@@ -51,7 +51,7 @@ extension ReplayCore {
         guard !lostStretchesOpen.isEmpty else { return false }
         var ended: [LostStretch] = []
         lostStretchesOpen.removeAll { s in
-            guard cp.fromSDK || !s.cause.needsSDKCheckpoint else { return false }
+            guard cp.isFromSDK || !s.cause.needsSDKCheckpoint else { return false }
             ended.append(s)
             return true
         }

@@ -159,6 +159,23 @@ struct ReplayCore {
                 if result.dropped.count < 100 { result.dropped.append(DroppedRange(count: count, fromT: fromT, toT: toT, seq: r.seq)) }
             }
         }
+        if case let .report(id, note)? = whole?.body {
+            builder.update { result in
+                if result.reports.count < ReportMark.kept {
+                    result.reports.append(ReportMark(id: TextCap.clip(id), note: note.map { TextCap.clip($0) }, t: r.t, seq: r.seq))
+                }
+            }
+        }
+        // A pause is lost like a drop (nothing recorded there), of records nobody counted.
+        if case let .paused(fromT, toT, reason)? = whole?.body {
+            open(LostStretch(cause: .paused, fromSeq: r.seq, toSeq: r.seq, fromT: min(fromT, toT), toT: max(fromT, toT)))
+            builder.update { result in
+                result.pausedStretches += 1
+                if result.dropped.count < 100 {
+                    result.dropped.append(DroppedRange(count: 0, fromT: fromT, toT: toT, seq: r.seq, pause: reason))
+                }
+            }
+        }
         index(r)
         if let record = whole, case .expect(let e) = record.body {
             if case .damage(let lost) = e.kind { builder.update { $0.declaredDamage = ($0.declaredDamage ?? []) + lost } }

@@ -9,6 +9,19 @@ import TraceModel
 /// Keys are written in a fixed order and numbers in a fixed form, so the same trace always
 /// gives the same bytes; `golden` leaves out what depends on where the file lives.
 public enum ResultJSON {
+    /// The user's problem reports marked in a trace, as `explain --json` and `info --json` write them.
+    public static func reports(_ marks: [ReportMark], _ w: inout JSONWriter) {
+        w.beginArray()
+        for m in marks {
+            w.beginObject()
+            w.staticKey("id"); w.string(m.id)
+            if let note = m.note { w.staticKey("note"); w.string(note) }
+            w.staticKey("t"); w.int(m.t); w.staticKey("seq"); w.int(m.seq)
+            w.endObject()
+        }
+        w.endArray()
+    }
+
     /// The schema id written into every document.
     public static let schema = "rtctrace.explain/1"
 
@@ -32,6 +45,10 @@ public enum ResultJSON {
         w.staticKey("traceEnd"); w.string(r.end == .crash ? "crash" : "end")
         session(r, &w)
         summary(r, &w)
+        if !r.reports.isEmpty {
+            // Only where the app marked a user's report: every other document keeps its shape.
+            w.staticKey("reports"); reports(r.reports, &w)
+        }
         if !r.dropped.isEmpty {
             // Only where the recorder dropped records: every other document keeps its shape.
             w.staticKey("droppedRecords"); w.int(r.droppedRecords)
@@ -39,6 +56,7 @@ public enum ResultJSON {
             for d in r.dropped {
                 w.beginObject()
                 w.staticKey("count"); w.int(d.count); w.staticKey("fromT"); w.int(d.fromT); w.staticKey("toT"); w.int(d.toT); w.staticKey("seq"); w.int(d.seq)
+                if let reason = d.pause { w.staticKey("paused"); w.string(reason.rawValue) }
                 w.endObject()
             }
             w.endArray()

@@ -106,6 +106,10 @@ public enum TriageRowJSON {
         w.key("tags"); w.beginArray()
         for t in row.tags { w.string(t.rawValue) }
         w.endArray()
+        w.key("recorderPauses"); w.int(row.recorderPauses)
+        w.key("reportIds"); w.beginArray()
+        for id in row.reportIds { w.string(id) }
+        w.endArray()
         w.key("signature"); w.string(TriageSummary.Signature(row)?.key)
         w.key("command"); w.string(row.command ?? Triage.command(naming: row.parts.isEmpty ? [row.path] : row.parts))
         w.endObject()

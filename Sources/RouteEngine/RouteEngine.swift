@@ -71,7 +71,7 @@ public struct RouteEngine: Sendable {
     /// replay's symbols, for the types routing reads); the high-rate types nothing here reads cost nothing.
     public mutating func apply(_ r: ReplayRecord, in arena: ReplayArena, into out: inout RouteSink) {
         switch r.kind {
-        case .qualityReport?, .speakers?, .sdkActiveSpeakers?, .sdkQualityChanged?, .sdkLog?:
+        case .qualityReport?, .speakers?, .sdkActiveSpeakers?, .sdkQualityChanged?, .sdkLog?, .report?, .paused?:
             // No routing in them, and no value of an open vocabulary (T1): the engine is untouched.
             return
         case .header?, .dropped?, .checkpoint?, .joinChannel?, .leaveChannel?, .enterMeeting?, .exitMeeting?, .setDefaultRoute?,
@@ -175,7 +175,7 @@ public struct RouteEngine: Sendable {
         case .sdkInterrupted:
             sdkInterrupted(record, into: &out)
         case .qualityReport, .speakers, .sdkActiveSpeakers, .sdkLog, .sdkCallStateChanged, .sdkQualityChanged,
-             .sdkLayerSwitched, .sdkError, .connEngine, .connState, .srvLayerSwitched, .dropped, .checkpoint, .expect:
+             .sdkLayerSwitched, .sdkError, .connEngine, .connState, .srvLayerSwitched, .dropped, .checkpoint, .report, .paused, .expect:
             return false
         case .joinChannel, .enterMeeting, .leaveChannel, .exitMeeting, .setDefaultRoute, .setRoute, .clearRouteOverride,
              .setAudioModuleEnabled, .subscribe, .switchLayer, .deviceConnected, .deviceDisconnected, .micPermission,
@@ -237,7 +237,7 @@ public struct RouteEngine: Sendable {
             return type.hasPrefix("api.") || type.hasPrefix("os.")
         case .header, .routeChanged, .sdkRecovered, .qualityReport, .speakers, .sdkActiveSpeakers, .sdkLog, .sdkInterrupted,
              .sdkCallStateChanged, .sdkQualityChanged, .sdkLayerSwitched, .sdkError, .connEngine, .connState, .srvLayerSwitched,
-             .routeSnapshot, .dropped, .checkpoint, .expect:
+             .routeSnapshot, .dropped, .checkpoint, .report, .paused, .expect:
             return false
         }
         return true

@@ -81,7 +81,7 @@ public struct RecordBatch: Sendable {
                 for k in range { arena.lists.append(Symbol(id: intern(lists[k].id))) }
             }
         case .sdkQualityChanged?, .sdkLog?, .routeChanged?, .setRoute?, .clearRouteOverride?, .deviceConnected?, .deviceDisconnected?,
-             .header?, .dropped?, .checkpoint?, .joinChannel?, .leaveChannel?, .enterMeeting?, .exitMeeting?, .setDefaultRoute?,
+             .header?, .dropped?, .checkpoint?, .report?, .paused?, .joinChannel?, .leaveChannel?, .enterMeeting?, .exitMeeting?, .setDefaultRoute?,
              .setAudioModuleEnabled?, .subscribe?, .switchLayer?, .micPermission?, .interruptionBegan?, .interruptionEnded?,
              .callState?, .appState?, .mediaServicesReset?, .callKit?, .sessionActivated?, .sessionDeactivated?, .overrideOutput?,
              .sdkInterrupted?, .sdkRecovered?, .sdkCallStateChanged?, .sdkLayerSwitched?, .sdkError?, .connEngine?, .connState?,

@@ -69,9 +69,13 @@ extension RecordDecoder {
             guard count >= 0, count <= Int64(Int32.max) * 1024 else { throw FieldFault(field: "count", reason: "must be an integer ≥ 0, got \(count)") }
             return .dropped(count: Int(count), fromT: try r.int("fromT"), toT: try r.int("toT"))
         case .checkpoint:
-            var cp = try r.object("state", scratch: nested) { try checkpoint($0) }!
-            cp.source = try r.optionalString("source")
-            return .checkpoint(cp)
+            var c = try r.object("state", scratch: nested) { try checkpoint($0) }!
+            c.source = try r.optionalVocabulary("source")
+            return .checkpoint(c)
+        case .report:
+            return .report(id: try r.string("id"), note: try r.optionalString("note"))
+        case .paused:
+            return .paused(fromT: try r.int("fromT"), toT: try r.int("toT"), reason: try r.openVocabulary("reason"))
         }
     }
 

@@ -83,7 +83,7 @@ public struct RecordDecoder {
             if let key = top.repeatedKey(in: line, allowedTwice: pairsSeq ? "seq" : nil) {
                 throw FieldFault(field: key, reason: "appears more than once in the record; duplicate keys are refused (JSON tools disagree on which one counts)")
             }
-            return Record(seq: seq!, t: t, body)
+            return Record(seq: seq!, t: t, body, late: try r.optionalBool("late") ?? false)
         } catch let f as FieldFault {
             throw RecordDecodeError(line: lineNumber, seq: seq, field: f.field, reason: f.reason)
         } catch {

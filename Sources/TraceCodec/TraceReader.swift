@@ -265,7 +265,7 @@ public final class TraceReader: IteratorProtocol, Sequence {
             return true
         }
         let explained = explainLoss(before: record.seq)
-        if let p = accept(seq: record.seq, t: record.t, body: record.body, type: record.type, gapExplained: explained) {
+        if let p = accept(seq: record.seq, t: record.t, body: record.body, type: record.type, gapExplained: explained, late: record.late) {
             out.append(.problem(remember(p)))
         }
         if out.isEmpty {
@@ -293,7 +293,8 @@ public final class TraceReader: IteratorProtocol, Sequence {
 
     /// Checks order, header and gaps; returns a problem to report before the record, if any. `body` is
     /// nil for a skimmed line (a high-rate type: neither a header nor an unknown type).
-    private func accept(seq: Int, t: Int64, body: RecordBody?, type: @autoclosure () -> String, gapExplained: Bool) -> TraceProblem? {
+    private func accept(seq: Int, t: Int64, body: RecordBody?, type: @autoclosure () -> String, gapExplained: Bool,
+                        late: Bool = false) -> TraceProblem? {
         let r = (seq: seq, t: t)
         defer {
             recordCount += 1
@@ -329,7 +330,8 @@ public final class TraceReader: IteratorProtocol, Sequence {
             return TraceProblem(.seqGap, file: file, seq: r.seq, line: source.lineNumber,
                                 message: "seq \(r.seq) does not follow \(last) (seq must increase by 1)")
         }
-        if let t = lastT, r.t < t {
+        // A record marked late (version 4) may go back by up to the match window; readers order it.
+        if let t = lastT, r.t < t, !(late && t - r.t <= Record.lateWindow) {
             return TraceProblem(.timeBackwards, file: file, seq: r.seq, line: source.lineNumber, field: "t",
                                 message: "t goes backwards from \(t) ms to \(r.t) ms")
         }

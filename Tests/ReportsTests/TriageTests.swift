@@ -63,7 +63,7 @@ final class TriageTests: XCTestCase {
         XCTAssertTrue(row("srtc-bluetooth-without-allowbluetooth.jsonl").tags.contains(.sessionMissingAllowBluetooth))
         let json = TriageRowJSON.render(r)
         XCTAssertTrue(json.hasPrefix(#"{"schema":"rtctrace.triage/2","path":"#), json)
-        XCTAssertTrue(json.hasSuffix(#""tags":["route-call-not-taking-effect","speaker-blocked-by-external-device"],"signature":null,"command":"rtctrace explain "#
+        XCTAssertTrue(json.hasSuffix(#""tags":["route-call-not-taking-effect","speaker-blocked-by-external-device"],"recorderPauses":0,"reportIds":[],"signature":null,"command":"rtctrace explain "#
                                      + Self.root + #"/traces/srtc-bluetooth-blocks-speaker.jsonl"}"#), json)
         let errorRow = TriageRowJSON.render(row("srtc-interruption-not-recovered.jsonl"))
         XCTAssertTrue(errorRow.contains(#""signature":"interruption.notRecovered","#), errorRow)

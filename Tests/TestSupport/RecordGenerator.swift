@@ -73,7 +73,10 @@ public struct RecordGenerator {
                 devices: (0..<count(3)).map { _ in TraceCheckpoint.Device(id: s(), kind: open(DeviceKind.self), name: opt(), port: opt()) },
                 currentRoute: maybe() ? vocab(Route.self) : nil, callState: open(CallState.self), appState: open(AppState.self),
                 interrupted: bool(), transport: maybe() ? .init(engine: vocab(EngineVendor.self), state: vocab(ConnState.self)) : nil,
-                session: maybe() ? .init(category: s(), mode: s(), options: strings(3)) : nil))
+                session: maybe() ? .init(category: s(), mode: s(), options: strings(3)) : nil,
+                source: maybe() ? vocab(TraceCheckpoint.Source.self) : nil))
+        case .report: return .report(id: s(), note: opt())
+        case .paused: return .paused(fromT: Int64(int(1 << 30)), toT: Int64(int(1 << 30)), reason: open(PauseReason.self))
         case .joinChannel: return .joinChannel(channel: s(), uid: opt())
         case .leaveChannel: return .leaveChannel
         case .enterMeeting: return .enterMeeting(room: s(), uid: opt())

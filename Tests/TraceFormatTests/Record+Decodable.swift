@@ -20,7 +20,8 @@ extension Record: Decodable {
         guard seq >= 0 else { throw DecodingError.dataCorruptedError(forKey: Key("seq"), in: c, debugDescription: "negative seq") }
         let t = try c.decode(Int64.self, forKey: Key("t"))
         guard t >= 0, t <= Record.maxT else { throw DecodingError.dataCorruptedError(forKey: Key("t"), in: c, debugDescription: "t outside 0…2^53") }
-        self.init(seq: seq, t: t, try RecordBody.decode(type: try c.decode(String.self, forKey: Key("type")), c))
+        self.init(seq: seq, t: t, try RecordBody.decode(type: try c.decode(String.self, forKey: Key("type")), c),
+                  late: try c.decodeIfPresent(Bool.self, forKey: Key("late")) ?? false)
     }
 }
 
@@ -171,8 +172,12 @@ extension RecordBody {
                             toT: try c.decode(Int64.self, forKey: K("toT")))
         case "trace.checkpoint":
             var cp = try refCheckpoint(c.nested("state"))
-            cp.source = try c.optStr("source")
+            cp.source = try c.optVoc("source")
             return .checkpoint(cp)
+        case "trace.report": return .report(id: try c.str("id"), note: try c.optStr("note"))
+        case "trace.paused":
+            return .paused(fromT: try c.decode(Int64.self, forKey: K("fromT")), toT: try c.decode(Int64.self, forKey: K("toT")),
+                           reason: try c.ovoc("reason"))
         default:
             if type.hasPrefix("expect."), let e = try expectation(String(type.dropFirst(7)), c) { return .expect(e) }
             return .unknown(type: type, json: "")
