@@ -144,7 +144,7 @@ struct ReplayCore {
             } else if restartedHere {
                 // RS1: what survives the restart is compared, what starts afresh is taken; only the SDK's own
                 // checkpoint knows what survived (the new process's recorder derives only what it wrote).
-                if cp.fromSDK { checkpointCompared(cp, record, restart: true) }
+                if cp.isFromSDK { checkpointCompared(cp, record, restart: true) }
                 engines.first.restartCheckpoint(cp, seq: record.seq)
             } else if !startedHere {
                 checkpointCompared(cp, record)
