@@ -33,7 +33,7 @@ final class RouteEngineV3InterruptionTests: XCTestCase {
         began(&store, 2, at: 100)
         store.send(callSession(), at: 300, outputs: [
             .recovered(t: 300), timer(5301, .recoveryWindow(interruptionSeq: 2)),
-            finding("interruption.endNeverArrived", .info, "I6", [3, 2], t: 300),
+            finding("interruption.endNeverArrived", .info, "I8", [3, 2], t: 300),
         ]) { $0.recoveredAt(3); $0.activatedSinceInterruption = true; $0.activationsRecorded = true; $0.callSessionUp(3, "voiceChat") }
         store.send(.interruptionEnded(shouldResume: true), at: 400)                 // then ignored: not interrupted
         var both = TestStore.started(.smeeting)
@@ -42,7 +42,7 @@ final class RouteEngineV3InterruptionTests: XCTestCase {
         both.send(callSession(), at: 300, outputs: [
             .recovered(t: 300), timer(5301, .recoveryWindow(interruptionSeq: 3)),
             finding("interruption.recoveredEarly", .info, "I8", [4, 3], t: 300),
-            finding("interruption.endNeverArrived", .info, "I6", [4, 3], t: 300),
+            finding("interruption.endNeverArrived", .info, "I8", [4, 3], t: 300),
         ]) { $0.recoveredAt(4); $0.activatedSinceInterruption = true; $0.activationsRecorded = true; $0.callSessionUp(4, "voiceChat") }
     }
 
