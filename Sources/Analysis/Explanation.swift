@@ -152,7 +152,7 @@ public struct Explanation: Sendable {
         damage = r.problemCount > 0
             ? "\(r.problemCount) problem\(r.problemCount == 1 ? "" : "s") while reading (see stderr; run 'rtctrace verify')" : nil
         damageNotes = Wording.damageNotes(r)
-        sessionNotes = Wording.sessionNotes(r)
+        sessionNotes = Wording.sessionNotes(r) + Wording.restartNotes(r)
         partial = r.session?.isPartial ?? false
         undeterminedCalls = r.undeterminedCalls
         unexplainable = r.unexplainable
@@ -179,7 +179,7 @@ public struct Explanation: Sendable {
     /// state, then the explained ones, each with its index in the result.
     public static func divergenceOrder(_ r: ReplayResult) -> [(offset: Int, element: Divergence)] {
         let all = Array(r.divergences.enumerated())
-        return all.filter { $0.element.unexplained } + all.filter { !$0.element.explained && $0.element.startStateUnknown }
+        return all.filter { $0.element.unexplained } + all.filter { $0.element.uncertain }
             + all.filter { $0.element.explained }
     }
 }

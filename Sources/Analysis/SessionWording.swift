@@ -41,6 +41,22 @@ extension Wording {
         return out
     }
 
+    /// One sentence per restart of the app's process (RS1): when, which part, and the calls that died with it.
+    /// Not withheld judgement: the session goes on in the new process.
+    public static func restartNotes(_ r: ReplayResult) -> [SessionNote] {
+        r.restarts.map { x in
+            var text = "the app's process ended (a crash or a kill) and restarted"
+                + (x.lastT.map { ": its last record before it was at \(formatDuration($0)), and" } ?? ":")
+                + " part \(x.part)\(r.session.map { " of session \($0.id)" } ?? "") resumed the session at \(formatDuration(x.t)) (seq \(x.seq) trace.header); "
+                + "what lived only in the dead process started afresh there (RS1)"
+            if !x.droppedCalls.isEmpty {
+                text += "; the route call\(x.droppedCalls.count == 1 ? "" : "s") still waiting (seq "
+                    + x.droppedCalls.map(String.init).joined(separator: ", ") + ") died with it"
+            }
+            return SessionNote(text: text, withheld: false)
+        }
+    }
+
     /// Why the session is incomplete, in one line, or nil when the replay covers all of it.
     public static func incompleteSession(_ r: ReplayResult) -> String? {
         let notes = sessionNotes(r)

@@ -75,9 +75,12 @@ extension TriageRow {
         incompleteSession = try string("incompleteSession")
         partial = try string("partial")
         calls = try int("calls")
+        if object["restarts"] != nil { restarts = try int("restarts") }
+        if object["blockingDevices"] != nil { blockingDevices = try strings("blockingDevices") }
         if let d = object["divergences"]?.object {
             explainedDivergences = try int("explained", in: d)
             unexplainedDivergences = try int("unexplained", in: d)
+            if d["uncertain"] != nil { uncertainDivergences = try int("uncertain", in: d) }
         }
         for (k, n) in object["findings"]?.object ?? [:] {
             guard let code = FindingCode(rawValue: k) else { throw fail("findings", "unknown finding code '\(k)' (rows of a newer rtctrace?)") }

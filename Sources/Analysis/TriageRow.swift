@@ -81,6 +81,12 @@ public struct TriageRow: Sendable, Equatable {
     public var explainedDivergences = 0
     /// Divergences nothing explains.
     public var unexplainedDivergences = 0
+    /// The kinds of the external devices that blocked a route call (device words, v4), sorted.
+    public var blockingDevices: [String] = []
+    /// Restarts of the app's process the session shows (RS1: parts whose header says resumed).
+    public var restarts = 0
+    /// Divergences open beside lost records, or begun from an unknown start state, that nothing explains (X5).
+    public var uncertainDivergences = 0
     /// Findings by code, all of them.
     public var findings: [FindingCode: Int] = [:]
     /// Findings of severity error, other than divergences (of those the replay kept).
@@ -215,7 +221,11 @@ public struct TriageRow: Sendable, Equatable {
             for v in r.verdicts { if let o = v.outcome { outcomes[o.kind.rawValue, default: 0] += 1 } }
         }
         unexplainedDivergences = r.unexplainedDivergenceCount
-        explainedDivergences = r.divergenceCount - unexplainedDivergences - r.unknownStartDivergenceCount
+        uncertainDivergences = r.uncertainDivergenceCount
+        restarts = r.restarts.count
+        blockingDevices = Set(r.verdicts.filter { $0.cause == .externalRouteActive || $0.outcome?.cause == .externalRouteActive }
+            .compactMap { v in v.causeSeq.flatMap { r.recordIndex[$0]?.deviceKind?.shortWords } }).sorted()
+        explainedDivergences = r.divergenceCount - unexplainedDivergences - r.uncertainDivergenceCount
         findings = r.findingCounts
         errors = r.findings.filter { $0.severity == .error && $0.code != .routeDivergence }.count
         if let q = r.quality {
@@ -273,6 +283,8 @@ public struct TriageRow: Sendable, Equatable {
             }
         }
         if row.unexplainedDivergences > 0 { set.insert(.unexplainedDivergence) }
+        if row.uncertainDivergences > 0 { set.insert(.uncertainDivergence) }
+        if row.restarts > 0 { set.insert(.appRestarted) }
         if let q = quality, q.reports > 0 {
             let withData = q.time.total - q.time.noData
             if withData > 0 && (q.time.poor + q.time.lost) * 10 >= withData { set.insert(.poorNetwork) }

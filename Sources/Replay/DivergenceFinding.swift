@@ -38,12 +38,22 @@ struct DivergenceFinding: Equatable {
             message += "; it began while the state before this part of the session was unknown (unknown start state), so it is not judged"
             advice = "Replay this part with the parts before it (give every part, or their folder) to judge it: the prediction may rest on "
                 + "what was set or connected before the part."
+        } else if let lost = d.evidenceLost {
+            // X5: the records that would judge it are lost; never an escalation over a damaged trace.
+            severity = .warning
+            message += "; records were lost while it was open (\(lost.seqText), \(formatDuration(lost.fromT)) – "
+                + "\(formatDuration(lost.toT)): \(lost.cause.words)), so it is uncertain (evidence lost): a device connection, "
+                + "a route call or an activation may be among them"
+            advice = lost.cause == .missingPart
+                ? "Ask for the missing part of the session and replay every part together to judge it; do not escalate on this trace."
+                : "Ask for a new trace of the same call without the loss (\(lost.cause.words)) to judge it; do not escalate on this trace."
         } else {
             severity = .error
             message += final ? "; nothing recorded explains it" : "; nothing recorded explains it so far"
             advice = "Escalate to the \(w.product) SDK team with this trace: the device did something the documented contract cannot explain. Meanwhile show \(w.currentRouteAPI) in the UI, not the call's success."
         }
-        return Finding(code: .routeDivergence, severity: severity, rule: d.explained ? .X3 : .X2, seqs: d.seqs, t: t,
+        let rule: RuleID = d.explained ? .X3 : d.evidenceLost != nil && !d.startStateUnknown ? .X5 : .X2
+        return Finding(code: .routeDivergence, severity: severity, rule: rule, seqs: d.seqs, t: t,
                        message: message, advice: advice)
     }
 }

@@ -277,7 +277,7 @@ struct DivergenceTracker {
     }
 
     /// The divergence's finding, raised at `t` (the moment it counted), to be phrased where it is read.
-    private func finding(for d: Divergence, at t: Int64, final: Bool) -> DivergenceFinding {
+    func finding(for d: Divergence, at t: Int64, final: Bool) -> DivergenceFinding {
         DivergenceFinding(divergence: d, t: t, final: final, words: context.words)
     }
 }

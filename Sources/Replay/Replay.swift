@@ -114,7 +114,7 @@ public enum Replay {
                     if k > 0, let part, let lastPart { afterMissingPart = part > lastPart + 1 }
                     lastPart = part
                     if k > 0, let last = lastSeq, r.seq != last + 1 {
-                        if afterMissingPart { gapsAtMissingParts += 1 }
+                        if afterMissingPart { gapsAtMissingParts += 1 } else if r.seq > last + 1 { replayer.lost(seqs: (last + 1)...(r.seq - 1), cause: .seqGap) }
                         try report(TraceProblem(.seqGap, file: path, seq: r.seq, lost: r.seq > last + 1 ? (last + 1)...(r.seq - 1) : nil,
                                                 message: "this part starts at seq \(r.seq), but the part before it ended at seq \(last)"))
                     }
@@ -133,6 +133,7 @@ public enum Replay {
             }
             func problem(_ p: TraceProblem) throws {
                 if p.kind == .tornFrame || p.kind == .notClosed { endsTorn = true }
+                if let cause = LossCause(p.kind) { replayer.lost(seqs: p.lost, cause: cause) }
                 if firstRecord && p.kind == .header { held.append(p) } else { try report(p) }
             }
             try reader.forEachBatch(pipelined: pipelined, whole: replayer.arena.keepsWhole || (onRecord != nil && seeing == .every)) { batch in

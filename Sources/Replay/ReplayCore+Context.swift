@@ -18,7 +18,13 @@ extension ReplayCore {
         var entry = IndexedRecord(type: kind.rawValue, t: r.t, detail: TextCap.clip(body.summary, 2 * TextCap.characters))
         if case .setRoute(let target, _) = body { entry.target = target }
         if case .setDefaultRoute(let target) = body { entry.target = target }
-        if case .deviceConnected(_, let kind, _, _) = body { entry.deviceKind = kind }
+        if case .deviceDisconnected(let id) = body { entry.deviceId = id }
+        if case let .deviceConnected(id, kind, name, port) = body {
+            entry.deviceId = id
+            // R14: a port of AirPlay or CarAudio sets the kind whatever `kind` says.
+            entry.deviceKind = DeviceKind.of(kind: kind, port: port)
+            entry.deviceName = name
+        }
         builder.update { $0.recordIndex[r.seq] = entry }
     }
 

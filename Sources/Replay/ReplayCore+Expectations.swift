@@ -60,6 +60,11 @@ extension ReplayCore {
             (expected, actual) = outcomeTexts(ref: ref, outcome: outcome, cause: cause, by: by)
         case let .predictedBy(ref, rule, seq, appliedBy, explanation):
             (expected, actual) = predictedByTexts(ref: ref, rule: rule, seq: seq, appliedBy: appliedBy, explanation: explanation)
+        case .damage(let lost):
+            // The damage itself is judged by `check` against what the reader lost (X5); here it is recorded.
+            // Recorded into the result by the caller (`declared(_:)`): evaluating changes nothing.
+            let text = Self.rangesText(lost)
+            (expected, actual) = (text, text)
         }
         return ExpectationResult(seq: seq, type: e.type, rule: e.pinnedRule, passed: expected == actual, expected: expected,
                                  actual: actual)
@@ -83,24 +88,34 @@ extension ReplayCore {
     /// finding explains it so far, and which.
     private func predictedByTexts(ref: Int, rule: RuleID, seq: Expectation.RecordRef?, appliedBy: Expectation.RecordRef?,
                                   explanation: Expectation.Explained?) -> (String, String) {
-        func text(_ rule: RuleID, _ s: Expectation.RecordRef?, _ a: Expectation.RecordRef?, _ explained: Bool?, _ by: FindingCode??) -> String {
+        func text(_ rule: RuleID, _ s: Expectation.RecordRef?, _ a: Expectation.RecordRef?, _ explained: Bool?, _ by: FindingCode??,
+                  _ status: DivergenceStatus?) -> String {
             var t = rule.rawValue + (s.map { " record \($0)" } ?? "") + (a.map { " applied by \($0)" } ?? "")
             if let explained { t += explained ? ", explained" : ", unexplained" }
             if case .some(let code) = by { t += " by " + (code?.rawValue ?? "nothing") }
+            if let status { t += ", status " + status.rawValue }
             return t
         }
-        let expected = text(rule, seq, appliedBy, explanation?.explained, explanation?.by ?? .none)
+        let expected = text(rule, seq, appliedBy, explanation?.explained, explanation?.by ?? .none, explanation?.status)
         var counted = builder.result.divergences
         if divergences.openCounted, let open = divergences.open { counted.append(open) }
         guard ref < counted.count else { return (expected, "no divergence \(ref) (\(counted.count) so far)") }
-        let d = counted[ref]
+        var d = counted[ref]
         guard let source = d.predictedBy else { return (expected, "no prediction source") }
         let by: FindingCode?? = explanation?.by.map { _ in d.explainedBy } ?? .none
+        // X5: so far, a divergence open beside lost records (up to now, for the open one) is uncertain.
+        if !d.explained, d.evidenceLost == nil { d.evidenceLost = lostCovering(d.start, max(d.end, now)) }
+        let status: DivergenceStatus = d.explained ? .explained : d.uncertain ? .uncertain : .unexplained
         return (expected, text(source.rule, seq.map { _ in .init(source.seq) }, appliedBy.map { _ in .init(source.appliedBy) },
-                               explanation?.explained.map { _ in d.explained }, by))
+                               explanation?.explained.map { _ in d.explained }, by, explanation?.status.map { _ in status }))
     }
 
     private func show(_ s: String?) -> String { s ?? "null" }
+
+    /// Seq ranges as `[[16, 23], …]`.
+    static func rangesText(_ ranges: [ClosedRange<Int>]) -> String {
+        "[" + ranges.map { "[\($0.lowerBound), \($0.upperBound)]" }.joined(separator: ", ") + "]"
+    }
 
     private func qualityText(_ overall: QualityLevel, _ mos: Double?) -> String {
         guard let mos else { return overall.rawValue }

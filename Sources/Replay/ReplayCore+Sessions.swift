@@ -11,6 +11,8 @@ extension ReplayCore {
         var part: Int
         var headerSeq: Int
         var headerT: Int64
+        /// The part was begun by a restarted process (RS1).
+        var resumed = false
     }
 
     /// Notes a header; returns true for a later part's header of the same session, which is not replayed.
@@ -24,7 +26,11 @@ extension ReplayCore {
                     result.session?.parts = [s.part]
                 }
             }
-            if let s = h.session, s.part > 1 { awaitingStart = AwaitedStart(part: s.part, headerSeq: record.seq, headerT: record.t) }
+            if let s = h.session, s.part > 1 { awaitingStart = AwaitedStart(part: s.part, headerSeq: record.seq, headerT: record.t, resumed: s.resumed) }
+            // RS1: a part a restarted process began is a restart, whether the parts before it are given or not.
+            if let s = h.session, s.resumed {
+                builder.update { $0.restarts.append(Restart(seq: record.seq, t: record.t, part: s.part, lastT: nil)) }
+            }
             return false
         }
         guard let s = h.session, var coverage = builder.result.session, coverage.id == s.id else { return false }
@@ -36,6 +42,11 @@ extension ReplayCore {
             awaitingStart = AwaitedStart(part: s.part, headerSeq: record.seq, headerT: record.t)
         }
         builder.update { $0.session = coverage }
+        if s.part > last + 1 {
+            // X5 (d): the missing part's records are lost until a checkpoint vouches for the state.
+            open(LostStretch(cause: .missingPart, fromSeq: previousSeq + 1, toSeq: max(previousSeq + 1, record.seq - 1),
+                             fromT: previousT ?? record.t, toT: record.t))
+        }
         return true
     }
 
@@ -50,6 +61,8 @@ extension ReplayCore {
         if case .checkpoint(let cp)? = whole?.body {
             engines.first.start(from: cp, seq: record.seq, t: record.t)
             engines.second.startWithoutPredecessors(checkpoint: cp)
+            // RS1: the new process's transport starts afresh, so its first connected is no reconnect (Q7).
+            if start.resumed { engines.second.processRestarted() }
             divergences.partStarts(actual: cp.currentRoute, t: record.t, seq: record.seq)
             builder.update { $0.session?.starts.append(SessionCoverage.PartStart(part: start.part, headerSeq: start.headerSeq, checkpointSeq: record.seq)) }
             startedHere = true
@@ -58,6 +71,7 @@ extension ReplayCore {
         }
         engines.first.startWithUnknownState()
         engines.second.startWithoutPredecessors(checkpoint: nil)
+        if start.resumed { engines.second.processRestarted() }
         divergences.partStarts(actual: nil, t: record.t, seq: record.seq)
         let open = unknownStateOpen
         builder.update { result in
@@ -101,8 +115,9 @@ extension ReplayCore {
     }
 
     /// A checkpoint in a replay that knows the state before it: compared with what the engines derived.
-    mutating func checkpointCompared(_ cp: TraceCheckpoint, _ record: Record) {
-        let differences = engines.first.checkpointDifferences(cp) + engines.second.checkpointDifferences(cp)
+    /// With `restart`, only what survives a restart is compared (RS1, checkpoints as v4 reads them).
+    mutating func checkpointCompared(_ cp: TraceCheckpoint, _ record: Record, restart: Bool = false) {
+        let differences = engines.first.checkpointDifferences(cp, restart: restart) + (restart ? [] : engines.second.checkpointDifferences(cp))
         guard !differences.isEmpty else { return }
         let listed = differences.map { "\($0.field) (checkpoint: \($0.checkpoint); replayed: \($0.derived))" }.joined(separator: ", ")
         let part = builder.result.session?.parts.last.map { " (part \($0))" } ?? ""
@@ -126,19 +141,27 @@ extension ReplayCore {
         // The dead process's last records of their ms are replayed first.
         releaseHeld()
         dropTimers()
+        // X5 (e): what the dead process did after its last record is lost until the resumed part's checkpoint.
+        open(LostStretch(cause: .restart, fromSeq: record.seq, toSeq: record.seq, fromT: previousT ?? record.t, toT: record.t))
         var outputs = RouteSink(observed: observing)
         engines.first.processRestarted(at: record, header: header, into: &outputs)
         engines.second.processRestarted()
         disabledWhileSpeakingReported = nil
+        var restart = Restart(seq: record.seq, t: record.t, part: header.session?.part ?? 0, lastT: previousT)
         if !outputs.isEmpty {
             prepareSink()
-            outputs.drain { sink.append(.first($0)) }
+            outputs.drain { o in
+                if case let .outcome(callSeq, _) = o { restart.droppedCalls.append(callSeq) }
+                sink.append(.first(o))
+            }
             let step = newStep(t: record.t, record: nil)
             absorb(into: step)
             if let step { observer?(step.value) }
         }
-        // The checkpoint that begins the part describes the new process: it is not compared with the
-        // state the dead one left, it sets the new SDK's own settings.
+        let kept = restart
+        builder.update { if $0.restarts.count < 100 { $0.restarts.append(kept) } }
+        // The checkpoint that begins the part describes the new process: what survives the restart is
+        // compared, what starts afresh is taken (RS1).
         restartedHere = true
     }
 }

@@ -41,6 +41,12 @@ struct ReplayCore {
 
     var now: Int64 = 0
     var lastSeq = -1
+    /// The seq of the record before the last one.
+    var previousSeq = -1
+    /// A loss the reader reported, ended by the next record (X5).
+    var pendingLoss: (cause: LossCause, seqs: ClosedRange<Int>?)?
+    /// The lost stretches no checkpoint has vouched after yet (X5).
+    var lostStretchesOpen: [LostStretch] = []
     var finished = false
     /// The disabled period (the disabling call's seq) `audioModule.disabledWhileSpeaking` was raised for.
     var disabledWhileSpeakingReported: Int?
@@ -112,7 +118,9 @@ struct ReplayCore {
             dropTimers()
         }
         fireTimers(through: r.t)
+        if pendingLoss != nil { lossEnds(at: r) }
         now = max(now, r.t)
+        previousSeq = lastSeq
         lastSeq = r.seq
         previousT = builder.result.lastT
         builder.update { result in
@@ -129,9 +137,13 @@ struct ReplayCore {
         }
         if awaitingStart != nil, r.kind != .header { partStarts(at: r, whole) }
         if let record = whole, case .checkpoint(let cp) = record.body {
-            if !startedHere, engines.first.state.startStateUnknown {
+            // X5: a checkpoint that vouches for the state after lost records starts the route engine from it.
+            let vouched = vouches(cp, r)
+            if !startedHere, engines.first.state.startStateUnknown || (vouched && !restartedHere) {
                 startsFromCheckpoint(cp, record)
             } else if restartedHere {
+                // RS1: what survives the restart is compared, what starts afresh is taken.
+                checkpointCompared(cp, record, restart: true)
                 engines.first.restartCheckpoint(cp, seq: record.seq)
             } else if !startedHere {
                 checkpointCompared(cp, record)
@@ -140,6 +152,7 @@ struct ReplayCore {
         startedHere = false
         restartedHere = false
         if case let .dropped(count, fromT, toT)? = whole?.body {
+            open(LostStretch(cause: .dropped, fromSeq: r.seq, toSeq: r.seq, fromT: min(fromT, toT), toT: max(fromT, toT)))
             builder.update { result in
                 result.droppedRecords += count
                 if result.dropped.count < 100 { result.dropped.append(DroppedRange(count: count, fromT: fromT, toT: toT, seq: r.seq)) }
@@ -154,6 +167,7 @@ struct ReplayCore {
         }
         // A pause is lost like a drop (nothing recorded there), of records nobody counted.
         if case let .paused(fromT, toT, reason)? = whole?.body {
+            open(LostStretch(cause: .paused, fromSeq: r.seq, toSeq: r.seq, fromT: min(fromT, toT), toT: max(fromT, toT)))
             builder.update { result in
                 result.pausedStretches += 1
                 if result.dropped.count < 100 {
@@ -163,6 +177,7 @@ struct ReplayCore {
         }
         index(r)
         if let record = whole, case .expect(let e) = record.body {
+            if case .damage(let lost) = e.kind { builder.update { $0.declaredDamage = ($0.declaredDamage ?? []) + lost } }
             let step = newStep(t: record.t, record: nil)
             handle(divergences.advance(to: record.t), into: step)
             if let step, !step.value.findings.isEmpty { observer?(step.value) }
@@ -400,7 +415,7 @@ struct ReplayCore {
             case .closed, .explainedAfterClosing:
                 break
             }
-            builder.divergence(o)
+            builder.divergence(judged(o))
         }
     }
 }

@@ -80,8 +80,16 @@ public struct Divergence: Equatable, Sendable {
     /// so it is not reported as unexplained (unknown start state).
     public var startStateUnknown = false
 
-    /// Neither explained by a finding nor begun from an unknown start state: the divergence to escalate.
-    public var unexplained: Bool { explainedBy == nil && !startStateUnknown }
+    /// The lost records it was open beside (X5): from the first lost record until the checkpoint that
+    /// vouched for the state again; nil when it was open beside none.
+    public var evidenceLost: LostStretch?
+
+    /// No finding explains it, and the evidence that would judge it is missing (X5): records were lost
+    /// while it was open, or it began from an unknown start state. Never escalated.
+    public var uncertain: Bool { explainedBy == nil && (startStateUnknown || evidenceLost != nil) }
+
+    /// Neither explained by a finding nor uncertain: the divergence to escalate.
+    public var unexplained: Bool { explainedBy == nil && !startStateUnknown && evidenceLost == nil }
 
     /// Whether a finding accounts for it.
     public var explained: Bool { explainedBy != nil }

@@ -42,6 +42,15 @@ public struct ReplayResult: Sendable {
     /// Route divergences no finding explains that began while the state before the part was unknown, all
     /// of them (not capped): not judged.
     public var unknownStartDivergenceCount = 0
+    /// Route divergences no finding explains whose evidence is missing (X5: open beside lost records, or
+    /// begun from an unknown start state), all of them (not capped): uncertain, never escalated.
+    public var uncertainDivergenceCount = 0
+    /// The damage a golden trace declares (`expect.damage`): the seqs it lost on purpose (nil: none declared).
+    public var declaredDamage: [ClosedRange<Int>]?
+    /// The restarts of the app's process the session shows (RS1), the first 100.
+    public var restarts: [Restart] = []
+    /// The stretches where records were lost (X5), in order, the first 100.
+    public var lost: [LostStretch] = []
     /// Divergences beyond the cap, counted only.
     public var divergencesDropped: Int { divergenceCount - divergences.count }
     /// Findings, in the order raised (up to the cap).
@@ -170,7 +179,7 @@ public struct ReplayResult: Sendable {
         unexplainable != nil || !divergences.isEmpty || findings.contains { $0.severity >= .warning } || findingsDropped > 0
             || (session?.isPartial ?? false) || (session?.isIncomplete ?? false)
             || notTakingEffectCount > 0
-            || !unread.isEmpty
+            || lostAnything
     }
 }
 
@@ -276,6 +285,10 @@ public struct IndexedRecord: Equatable, Sendable {
     public var target: RouteTarget?
     /// The kind of an external device that connected.
     public var deviceKind: DeviceKind?
+    /// The user-visible name of an external device that connected, when recorded.
+    public var deviceName: String?
+    /// The id of the external device that connected or disconnected.
+    public var deviceId: String?
 }
 
 /// What one replayed record (or fired timer) did, for the `replay` timeline and the report lanes.

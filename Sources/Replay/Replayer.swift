@@ -55,4 +55,8 @@ public final class Replayer {
 
     /// The verdict on the call with this seq, if it was replayed.
     public func verdict(for seq: Int) -> Verdict? { core.builder.verdict(for: seq) }
+
+    /// Records were lost just before the next record (`seqs` when the reader could tell them), X5: the
+    /// reader reports it between the records around the loss.
+    public func lost(seqs: ClosedRange<Int>?, cause: LossCause) { core.lost(seqs: seqs, cause: cause) }
 }

@@ -91,13 +91,18 @@ struct ResultBuilder {
             openDivergenceFinding = nil
             result.divergenceCount += 1
             if d.unexplained { result.unexplainedDivergenceCount += 1 }
+            if d.uncertain { result.uncertainDivergenceCount += 1 }
             if d.startStateUnknown && !d.explained { result.unknownStartDivergenceCount += 1 }
             if result.divergences.count < options.maxDivergences { result.divergences.append(d) }
         case let .explainedAfterClosing(d, final):
             // X3: explained by a finding raised after it closed; its finding follows, as at a close. It leaves
             // the count it was closed into (unexplained, or begun while the start state was unknown).
-            if d.startStateUnknown { result.unknownStartDivergenceCount -= 1 } else { result.unexplainedDivergenceCount -= 1 }
-            if let i = result.divergences.lastIndex(where: { $0.start == d.start }) {
+            // X5: an uncertain one (lost records beside it, or an unknown start state) leaves the uncertain count.
+            let stored = result.divergences.lastIndex(where: { $0.start == d.start })
+            let wasUncertain = d.startStateUnknown || d.evidenceLost != nil || (stored.map { result.divergences[$0].evidenceLost != nil } ?? false)
+            if d.startStateUnknown { result.unknownStartDivergenceCount -= 1 }
+            if wasUncertain { result.uncertainDivergenceCount -= 1 } else { result.unexplainedDivergenceCount -= 1 }
+            if let i = stored {
                 result.divergences[i].explainedBy = d.explainedBy
                 result.divergences[i].explainedBySeq = d.explainedBySeq
                 if let f = result.divergences[i].finding { result.findings[f] = final.finding }

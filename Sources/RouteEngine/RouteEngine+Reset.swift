@@ -95,7 +95,7 @@ extension RouteEngine {
     /// (`restartCheckpoint`).
     public mutating func processRestarted(at record: Record, header: TraceHeader, into out: inout RouteSink) {
         for call in [state.pendingOverrideCall, state.pendingDefaultCall].compactMap({ $0 }).sorted() {
-            out.append(.outcome(callSeq: call, Outcome(kind: .dropped, t: record.t, seq: record.seq)))
+            out.append(.outcome(callSeq: call, Outcome(kind: .dropped, cause: .restarted, t: record.t, seq: record.seq)))
         }
         state.pendingOverrideCall = nil
         state.pendingDefaultCall = nil

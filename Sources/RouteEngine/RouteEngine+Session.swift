@@ -79,6 +79,9 @@ extension RouteEngine {
     /// window is open (I7's `callkit.noDidActivate` covers a `didActivate` that never comes).
     mutating func openCallPathWindow(_ seq: Int, t: Int64, afterRecovery: Bool, into out: inout RouteSink) {
         guard !state.callPathUp, state.callKitWindows.isEmpty else { return }
+        // R17 (v4 reading): nor while I12's stretch is open, also after I7's window closed with
+        // callkit.noDidActivate: CallKit still owns activation, and that finding reports the silence.
+        guard afterRecovery || state.callKitActionSeq == nil else { return }
         // Same ms (v3): the activations logged earlier in this ms are in the window: one that brought the path
         // up meets it at once; the others are named as if they came after the opening record.
         let ms = sameMs(at: t)
@@ -94,7 +97,9 @@ extension RouteEngine {
         guard let i = obligations.callPath.firstIndex(where: { $0.seq == seq }) else { return }
         let window = obligations.callPath.remove(at: i)
         guard state.activationsRecorded, !window.afterRecovery || window.otherCategory != nil else { return }
-        if let from = window.otherCategoryAt { obligations.callPathExplanation = CallPathExplanation(seq: window.seq, from: from) }
+        // X3 (v4): the finding explains from its window's opening, whatever the activations in it (failed, in
+        // another category, or none): with no call path up, iOS keeps the route of the audio that had it.
+        obligations.callPathExplanation = CallPathExplanation(seq: window.seq, from: window.t)
         out.append(.finding(callPathNotUpFinding(window, t: t)))
     }
 

@@ -338,6 +338,8 @@ public struct RouteEngine: Sendable {
         obligations.hold = nil
         obligations.flush = nil
         obligations.callPath = []
+        // X3 (v4): the call-path row ends with the engagement (after it R13 predicts nothing).
+        obligations.callPathExplanation = nil
         obligations.callbacks = []
         obligations.latestCallbackT = nil
         obligations.silentSince = nil

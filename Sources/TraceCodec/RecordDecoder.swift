@@ -259,6 +259,23 @@ struct FieldReader {
         }
     }
 
+    /// An array of inclusive seq ranges, each `[from, to]` with 0 ≤ from ≤ to (`expect.damage`'s `lost`).
+    func seqRanges(_ key: StaticString) throws -> [ClosedRange<Int>] {
+        var c = try required(key)
+        return try wrap(key) {
+            var out: [ClosedRange<Int>] = []
+            try c.forEachElement { c, _ in
+                var pair: [Int64] = []
+                try c.forEachElement { c, _ in pair.append(try c.readInt()) }
+                guard pair.count == 2, pair[0] >= 0, pair[0] <= pair[1], pair[1] <= Int64(Int32.max) * 1024 else {
+                    throw JSONFault(reason: "each range must be [from, to] with 0 ≤ from ≤ to")
+                }
+                out.append(Int(pair[0])...Int(pair[1]))
+            }
+            return out
+        }
+    }
+
     func optionalStringArray(_ key: StaticString) throws -> [String]? {
         guard optionalCursor(key) != nil else { return nil }
         return try stringArray(key)

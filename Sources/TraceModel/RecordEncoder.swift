@@ -284,6 +284,11 @@ extension Expectation {
                 w.staticKey("explainedBy")
                 if let by { w.string(by.rawValue) } else { w.null() }
             }
+            if let status = explanation?.status { w.staticKey("status"); w.string(status.rawValue) }
+        case .damage(let lost):
+            w.staticKey("lost"); w.beginArray()
+            for r in lost { w.beginArray(); w.int(r.lowerBound); w.int(r.upperBound); w.endArray() }
+            w.endArray()
         }
         if atEnd { w.staticKey("at"); w.string("end") }
         // expect.predictedBy's `rule` is its branch, written above.

@@ -330,6 +330,9 @@ public enum VerdictCause: String, TraceVocabulary {
     case webrtcError
     /// The state before the part is unknown: the verdict is `undetermined`.
     case stateUnknown
+    /// The app's process ended (a crash or a kill) while the call was still deferred (RS1): an outcome's
+    /// cause (`dropped`), never a verdict's.
+    case restarted
 }
 
 /// What became of a route call in the end (contract V2): its verdict when decided at the call, or

@@ -148,7 +148,10 @@ enum InfoCommand {
         if s.otherTypes > 0 { o += "  (records of \(TraceSummary.typeCap)+ further types)  \(s.otherTypes)\n" }
         let silent = s.gaps.gaps
         o += "no data   " + (silent.isEmpty ? "no stretch without records longer than \(formatDuration(s.gaps.thresholdMs))"
-            : silent.prefix(10).map { "\(formatDuration($0.durationMs)) from \(formatDuration($0.startT)) (seq \($0.startSeq)–\($0.endSeq))" }
+            : silent.prefix(10).map { g in "\(formatDuration(g.durationMs)) from \(formatDuration(g.startT)) (seq \(g.startSeq)–\(g.endSeq))"
+                // A stretch around lost seqs says what lost them, not a guess (X5).
+                + (s.problems.first { p in p.lost.map { $0.lowerBound > g.startSeq && $0.upperBound < g.endSeq } ?? false }
+                    .map { " [lost seq \($0.lost!.lowerBound)–\($0.lost!.upperBound): \(Self.gapCause($0))]" } ?? "") }
                 .joined(separator: ", ") + (silent.count > 10 ? ", … \(silent.count - 10) more" : "")
                 + " (stretches without records longer than \(formatDuration(s.gaps.thresholdMs)), three report periods)") + "\n"
         if !s.unknownTypes.isEmpty {
@@ -156,13 +159,25 @@ enum InfoCommand {
         }
         // What the recorder itself lost: it counted the records (or paused), so seq has no gap there.
         if !s.lost.isEmpty { o += "lost      " + terminalSafe(s.lostText) + " (the recorder's own account: what happened there is not in the trace)\n" }
-        let gaps = s.problems.filter { $0.kind == .seqGap }
-        o += "seq gaps  \(gaps.isEmpty ? "none" : gaps.map { $0.lost.map { "\($0.lowerBound)–\($0.upperBound)" } ?? "seq \($0.seq ?? -1)" }.joined(separator: ", "))\n"
+        // Lost seqs are seq gaps whatever lost them (a seq jump, an unreadable frame): each says its cause (X5).
+        let gaps = s.problems.filter { $0.kind == .seqGap || $0.lost != nil }
+        o += "seq gaps  \(gaps.isEmpty ? "none" : gaps.map { p in (p.lost.map { "\($0.lowerBound)–\($0.upperBound)" } ?? "seq \(p.seq ?? -1)") + " (\(Self.gapCause(p)))" }.joined(separator: ", "))\n"
         let recovery = s.problems.filter { $0.kind != .seqGap }
         o += "problems  \(s.problemCount == 0 ? "none" : "\(s.problemCount)")\n"
         for p in recovery.prefix(20) { o += "  " + terminalSafe(p.description) + "\n" }
         if recovery.count > 20 { o += "  … \(recovery.count - 20) more\n" }
         return o
+    }
+
+    /// What lost the seqs of a gap, as the reader knows it.
+    static func gapCause(_ p: TraceProblem) -> String {
+        switch p.kind {
+        case .seqGap: "seq jumps: the records never reached the file"
+        case .badFrame, .garbage, .windowTooLarge: "a frame could not be read"
+        case .tornFrame, .notClosed: "the last frame is torn"
+        case .badRecord, .lineTooLong: "a record could not be decoded"
+        case .timeBackwards, .header, .headerMissing, .empty, .notATrace, .io, .byteOrderMark, .bundleMismatch: "a problem while reading"
+        }
     }
 
     static func ratio(_ s: TraceSummary) -> String {

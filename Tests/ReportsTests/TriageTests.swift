@@ -17,7 +17,7 @@ final class TriageTests: XCTestCase {
         XCTAssertNil(TriageTag.tag(for: .routeIneffective), "raised for every call that waited: the tags of calls follow outcomes")
         for cause in VerdictCause.allCases { reached.insert(TriageTag.tag(for: cause)) }
         // The tags no code or cause gives come from the trace itself, or from what became of its calls.
-        let fromTheTrace: Set<TriageTag> = [.unreadable, .notATrace, .damagedTrace, .recorderDroppedRecords, .incompleteSession, .duplicateUpload, .unexplainedDivergence,
+        let fromTheTrace: Set<TriageTag> = [.unreadable, .notATrace, .damagedTrace, .recorderDroppedRecords, .incompleteSession, .duplicateUpload, .unexplainedDivergence, .uncertainDivergence,
                                             .poorNetwork, .routeCallNotTakingEffect, .tookEffectLate]
         XCTAssertEqual(reached.union(fromTheTrace), Set(TriageTag.allCases), "every tag has a source")
         XCTAssertTrue(reached.isDisjoint(with: fromTheTrace))

@@ -210,12 +210,13 @@ extension RecordBody {
             // Codable sees only the first of two `seq` members (the record's own), so this path cannot read the
             // asserted one; the fast decoder can (tests compare these records without it).
             var explanation: Expectation.Explained?
-            if c.contains(K("explained")) || c.contains(K("explainedBy")) {
+            if c.contains(K("explained")) || c.contains(K("explainedBy")) || c.contains(K("status")) {
                 let by: FindingCode?? = c.contains(K("explainedBy")) ? .some(c.isNull("explainedBy") ? nil : try c.voc("explainedBy")) : .none
-                explanation = .init(explained: try c.optBool("explained"), by: by)
+                explanation = .init(explained: try c.optBool("explained"), by: by, status: try c.optVoc("status"))
             }
             kind = .predictedBy(ref: try c.decode(Int.self, forKey: K("ref")), rule: try c.voc("rule"), seq: nil,
                                 appliedBy: c.ref("appliedBy"), explanation: explanation)
+        case "damage": kind = .damage(lost: try c.decode([[Int]].self, forKey: K("lost")).map { $0[0]...$0[1] })
         default: return nil
         }
         var atEnd = false
