@@ -43,7 +43,11 @@ final class FileTests: XCTestCase {
         XCTAssertGreaterThan(stats.files, 8, "4 KiB parts")
         let files = Support.traceFiles(dir)
         let parts = files.compactMap { TraceFileName(fileName: String($0.split(separator: "/").last!))?.part }
-        XCTAssertEqual(parts, Array((stats.files - parts.count + 1)...stats.files), "the newest parts are kept: \(files)")
+        // The newest parts are kept, in a run; the last one started is missing only when it held nothing but
+        // its header and checkpoint at the close (removed then, never handed on).
+        let newest = try XCTUnwrap(parts.last)
+        XCTAssertEqual(parts, Array((newest - parts.count + 1)...newest), "the newest parts are kept: \(files)")
+        XCTAssertTrue(newest == stats.files || newest == stats.files - 1, "the newest parts are kept: \(files), \(stats.files) started")
         XCTAssertLessThanOrEqual(files.reduce(0) { $0 + size($1) }, 16_384)
         // A part ends at the first frame past its cap: a compressed frame of 20 lines is under 2 KiB, a
         // stored one holds the lines as they are (about 250 bytes each here).
