@@ -206,8 +206,8 @@ final class FileTests: XCTestCase {
         recorder.record(.appState(.foreground))
         XCTAssertTrue(recorder.close(timeout: 20))
         let part2 = try Support.read(dir + "/" + Support.traceFiles(dir).first { $0.hasSuffix("p0002.trace.zst") }!)
-        XCTAssertEqual(part2.records.map(\.body).dropFirst().first, .checkpoint(TraceCheckpoint(defaultRoute: .speaker)),
-                       "the dead process's state is gone: only the persistent default is known")
+        XCTAssertEqual(part2.records.map(\.body).dropFirst().first, .checkpoint(TraceCheckpoint(defaultRoute: .speaker, source: .recorder)),
+                       "the dead process's state is gone: only the persistent default is known, and the checkpoint says it is the recorder's own")
     }
 
     func test_resumeNeverGoesBelowTheLastTWritten() throws {
