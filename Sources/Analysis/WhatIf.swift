@@ -75,6 +75,9 @@ public struct WhatIfResult: Sendable {
     public var resolved: [WhatIfProblem]
     /// Problems of the edited trace that the original does not have.
     public var added: [WhatIfProblem]
+    /// Problems of the original the edited trace still has: `after` and `rule` are the edited trace's
+    /// (the rule that still decides).
+    public var remaining: [WhatIfProblem] = []
 
     /// Whether the edits help: at least one problem gone and none added.
     public var improves: Bool { !resolved.isEmpty && added.isEmpty }
@@ -101,10 +104,10 @@ public enum WhatIf {
             b.takeHistory(of: a, history: base.historySeqs, renumbered: { seqInB[$0] })
         }
         var diff = TraceDiff.compare(a, b, toleranceMs: base.options.toleranceMs)
-        let (resolved, added) = problems(a, b, diff, names: edited.names)
+        let (resolved, added, remaining) = problems(a, b, diff, names: edited.names)
         diff.renameB(edited.names)
         return WhatIfResult(edits: edits, changed: edited.changed, historyEndsAt: edited.firstEditT, diff: diff,
-                            inserted: edited.inserted, resolved: resolved, added: added)
+                            inserted: edited.inserted, resolved: resolved, added: added, remaining: remaining)
     }
 
     /// Whether a record kind is what the device or the SDK reported rather than what the app or iOS did:
@@ -123,7 +126,8 @@ public enum WhatIf {
     static func isHistory(_ r: Record) -> Bool { r.body.kind.map(isHistory) ?? false }
 
     /// Calls that took effect on one side only, and findings above info raised on one side only.
-    static func problems(_ a: DiffSide, _ b: DiffSide, _ diff: TraceDiff, names: [Int]) -> (resolved: [WhatIfProblem], added: [WhatIfProblem]) {
+    static func problems(_ a: DiffSide, _ b: DiffSide, _ diff: TraceDiff, names: [Int])
+        -> (resolved: [WhatIfProblem], added: [WhatIfProblem], remaining: [WhatIfProblem]) {
         var queues: [UInt64: [Int]] = [:]
         for (j, r) in b.records.enumerated() { queues[r.key, default: []].append(j) }
         var heads: [UInt64: Int] = [:]
@@ -141,10 +145,14 @@ public enum WhatIf {
         func word(_ v: Verdict?) -> String? { v.map { $0.outcome?.kind.rawValue ?? $0.verdict.rawValue } }
         func label(_ s: DiffSide, _ seq: Int) -> String { s.indexBySeq[seq].map { s.records[$0].label } ?? "call" }
         func cause(_ v: Verdict) -> VerdictCause? { v.outcome?.cause ?? v.cause }
-        var resolved: [WhatIfProblem] = [], added: [WhatIfProblem] = []
+        var resolved: [WhatIfProblem] = [], added: [WhatIfProblem] = [], remaining: [WhatIfProblem] = []
         for v in a.result.verdicts where v.didNotTakeEffect {
             let w = aToB[v.seq].flatMap { verdictsB[$0] }
-            guard w.map({ !$0.didNotTakeEffect }) ?? true else { continue }
+            if let w, w.didNotTakeEffect {
+                remaining.append(WhatIfProblem(kind: .call, subject: label(a, v.seq), rule: cause(w)?.rule ?? w.rule, seq: v.seq, t: v.t,
+                                               before: word(v), after: word(w), cause: cause(w)))
+                continue
+            }
             resolved.append(WhatIfProblem(kind: .call, subject: label(a, v.seq), rule: cause(v)?.rule ?? v.rule, seq: v.seq, t: v.t,
                                           before: word(v), after: word(w) ?? (aToB[v.seq] == nil ? "not made" : nil), cause: cause(v)))
         }
@@ -163,7 +171,14 @@ public enum WhatIf {
                                            before: nil, after: s))
             }
         }
-        return (resolved, added)
+        // The original's findings above info that are not gone (those diff compares).
+        let gone = Set(resolved.filter { $0.kind == .finding }.map { "\($0.subject) \($0.seq ?? -1) \($0.t)" })
+        for f in a.result.findings where f.severity > .info && f.code != .routeIneffective && f.code != .routeDivergence {
+            guard !gone.contains("\(f.code.rawValue) \(f.seqs.first ?? -1) \(f.t)") else { continue }
+            remaining.append(WhatIfProblem(kind: .finding, subject: f.code.rawValue, rule: f.rule, seq: f.seqs.first, t: f.t,
+                                           before: f.severity.rawValue, after: f.severity.rawValue))
+        }
+        return (resolved, added, remaining)
     }
 }
 

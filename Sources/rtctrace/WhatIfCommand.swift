@@ -1,4 +1,5 @@
 import Analysis
+import Replay
 import CommandLineKit
 import Reports
 import SystemLayer
@@ -62,6 +63,26 @@ enum WhatIfCommand {
         if files.isEmpty { return "the command line" }
         if files.count == 1 && lineEdits == 0 { return files[0] }
         return "the edits (files first, then the command line)"
+    }
+
+    /// `explain --verify-advice`.
+    static let verifyAdvice = Option.flag("--verify-advice", "Replay each item's advice as edits (docs/whatif.md) and say whether it changes the outcome.")
+
+    /// The replay of the trace and its advice checked, for `explain --verify-advice`.
+    static func checkAdvice(_ args: Arguments) throws -> (ReplayResult, [AdviceCheck]) {
+        let parts = try TraceParts.resolve(args.positionals)
+        let base = WhatIfBase.read(parts: parts.paths, options: ReplayFlags.parse(args), onProblem: warn)
+        if args[CommonOptions.strict], let p = base.side.result.problems.first(where: \.isDamage) {
+            throw CommandFailure(message: p.description + " (--strict)")
+        }
+        try ReplayFlags.requireExplainable(base.side.result)
+        return (base.side.result, AdviceChecks.run(base))
+    }
+
+    /// The explanation's JSON object with `adviceChecks` added as its last member.
+    static func withChecks(_ explain: String, _ checks: [AdviceCheck]?) -> String {
+        guard let checks, explain.hasSuffix("}") else { return explain }
+        return explain.dropLast() + ",\"adviceChecks\":" + AdviceCheckText.json(checks) + "}"
     }
 
     static func readEdits(_ args: Arguments) throws -> ([WhatIfEdit], [String]) {

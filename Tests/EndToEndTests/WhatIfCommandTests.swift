@@ -76,3 +76,28 @@ final class WhatIfCommandTests: XCTestCase {
         XCTAssertEqual((o["added"] as? [Any])?.count, 0, "the checkpoint of part 3 restates history: no mismatch is added")
     }
 }
+
+/// `explain --verify-advice` and `rules CODE` on the advice the catalogue can check by replay.
+final class AdviceVerificationCommandTests: XCTestCase {
+    func test_R11_explainVerifiesTheAdvice_andRulesSaysItIsVerifiable() throws {
+        let trace = CLI.root + "/traces/srtc-bluetooth-without-allowbluetooth.jsonl"
+        let plain = CLI.run(["explain", trace])
+        let r = CLI.run(["explain", trace, "--verify-advice"])
+        XCTAssertEqual(r.status, plain.status)
+        XCTAssertTrue(r.out.hasPrefix(plain.out), "the explanation and its advice are unchanged")
+        XCTAssertTrue(r.out.contains("verified: following this advice, session.missingAllowBluetooth is no longer raised (--set-option allowBluetooth)"), r.out)
+        let j = CLI.run(["explain", trace, "--verify-advice", "--json"])
+        let o = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(j.out.utf8)) as? [String: Any])
+        let checks = try XCTUnwrap(o["adviceChecks"] as? [[String: Any]])
+        XCTAssertEqual(checks.first { $0["subject"] as? String == "session.missingAllowBluetooth" }?["verdict"] as? String, "verified")
+        XCTAssertNil((try JSONSerialization.jsonObject(with: Data(CLI.run(["explain", trace, "--json"]).out.utf8)) as? [String: Any])?["adviceChecks"],
+                     "without the flag the JSON is as before")
+        XCTAssertTrue(CLI.run(["rules", "session.missingAllowBluetooth"]).out.contains("Verifiable by replay (explain --verify-advice):\n  yes: add the option allowBluetooth"))
+        XCTAssertTrue(CLI.run(["rules", "quality.flapping"]).out.contains("Verifiable by replay (explain --verify-advice):\n  no: the advice is about the UI"))
+    }
+
+    func test_I7_anAdviceThatDoesNotApplyNamesTheRuleThatStillDecides() {
+        let r = CLI.run(["explain", CLI.root + "/traces/srtc-callkit-activation-race.jsonl", "--verify-advice"])
+        XCTAssertTrue(r.out.contains("this advice does not change the outcome here: I7 ("), r.out)
+    }
+}
