@@ -81,10 +81,15 @@ public struct HTMLRenderer: Renderer {
     public var format: ReportFormat { .html }
     /// The state lanes the timeline draws.
     public var lanes: [Lane]
+    /// The advice checked by replay, drawn as a badge on each item (`report --verify-advice`).
+    public var checks: [AdviceCheck]
     /// Creates the renderer.
-    public init(lanes: [Lane]) { self.lanes = lanes }
+    public init(lanes: [Lane], checks: [AdviceCheck] = []) {
+        self.lanes = lanes
+        self.checks = checks
+    }
     /// Renders the page.
-    public func render(_ r: ReplayResult) -> String { HTMLReport.render(r, lanes: lanes) }
+    public func render(_ r: ReplayResult) -> String { HTMLReport.render(r, lanes: lanes, checks: checks) }
 }
 
 /// `export`: the Chrome trace-event JSON, with what the recorder collected during the replay.

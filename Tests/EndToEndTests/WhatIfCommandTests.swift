@@ -96,6 +96,17 @@ final class AdviceVerificationCommandTests: XCTestCase {
         XCTAssertTrue(CLI.run(["rules", "quality.flapping"]).out.contains("Verifiable by replay (explain --verify-advice):\n  no: the advice is about the UI"))
     }
 
+    func test_R11_theReportDrawsABadgeOnEachCheckedItem() throws {
+        let dir = CLI.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let trace = CLI.root + "/traces/srtc-bluetooth-without-allowbluetooth.jsonl"
+        XCTAssertEqual(CLI.run(["report", trace, "--verify-advice", "-o", dir + "/r.html"]).status, 0)
+        let html = try String(contentsOfFile: dir + "/r.html", encoding: .utf8)
+        XCTAssertTrue(html.contains(#"<p class="advice-check verified"><b>advice verified</b> verified: following this advice, session.missingAllowBluetooth is no longer raised"#))
+        XCTAssertEqual(CLI.run(["report", trace, "-o", dir + "/plain.html"]).status, 0)
+        XCTAssertFalse(try String(contentsOfFile: dir + "/plain.html", encoding: .utf8).contains(#"<p class="advice-check"#), "no badge unless asked")
+    }
+
     func test_I7_anAdviceThatDoesNotApplyNamesTheRuleThatStillDecides() {
         let r = CLI.run(["explain", CLI.root + "/traces/srtc-callkit-activation-race.jsonl", "--verify-advice"])
         XCTAssertTrue(r.out.contains("this advice does not change the outcome here: I7 ("), r.out)
