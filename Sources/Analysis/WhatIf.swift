@@ -75,6 +75,10 @@ public struct WhatIfResult: Sendable {
     public var resolved: [WhatIfProblem]
     /// Problems of the edited trace that the original does not have.
     public var added: [WhatIfProblem]
+    /// The original's replay as compared (cut where history ends).
+    public var original: ReplayResult
+    /// The edited trace's replay as compared (cut where history ends; seqs numbered afresh).
+    public var edited: ReplayResult
     /// Problems of the original the edited trace still has: `after` and `rule` are the edited trace's
     /// (the rule that still decides).
     public var remaining: [WhatIfProblem] = []
@@ -107,7 +111,8 @@ public enum WhatIf {
         let (resolved, added, remaining) = problems(a, b, diff, names: edited.names)
         diff.renameB(edited.names)
         return WhatIfResult(edits: edits, changed: edited.changed, historyEndsAt: edited.firstEditT, diff: diff,
-                            inserted: edited.inserted, resolved: resolved, added: added, remaining: remaining)
+                            inserted: edited.inserted, resolved: resolved, added: added, original: a.result, edited: b.result,
+                            remaining: remaining)
     }
 
     /// Whether a record kind is what the device or the SDK reported rather than what the app or iOS did:
