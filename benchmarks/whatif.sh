@@ -10,12 +10,13 @@ best() { local b=999999999999 t; for _ in $(seq "${2:-3}"); do t=$(secs "$1"); [
 M=${WHATIF_RECORDS:-1000000}
 say "what-if: $M records"
 $BENCH synth "$M" "$WORK/w.trace.zst" >/dev/null
-# Edits that change the trace from its first activation on (every activation gains an option), so the
-# edited replay is a whole replay of its own.
-echo '[{"edit":"set-option","value":"defaultToSpeaker"},{"edit":"mode","value":"videoChat"}]' > "$WORK/edits.json"
+# Edits that change the trace throughout (no headset ever connects, the session's mode changes), so the
+# edited replay decides other verdicts and routes all along: a whole replay of its own.
+echo '[{"edit":"drop-type","type":"os.deviceConnected"},{"edit":"mode","value":"default"}]' > "$WORK/edits.json"
 EXPLAIN=$(best "taskset -c 0 $BIN explain --json $WORK/w.trace.zst > /dev/null")
 WHATIF=$(best "taskset -c 0 $BIN whatif $WORK/w.trace.zst --edits $WORK/edits.json --json > /dev/null")
-CHANGED=$($BIN whatif "$WORK/w.trace.zst" --edits "$WORK/edits.json" --json 2>/dev/null | python3 -c "import json,sys; d=json.load(sys.stdin); print(sum(e['changed'] for e in d['edits']))" || echo 0)
+$BIN whatif "$WORK/w.trace.zst" --edits "$WORK/edits.json" --json > "$WORK/whatif.json" 2>/dev/null || true
+CHANGED=$(python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(sum(e['changed'] for e in d['edits']))" "$WORK/whatif.json")
 say "what-if: triage of 200 traces of 10,000 records"
 mkdir -p "$WORK/wfleet10" "$WORK/wfleet"
 $BENCH fleet 10 10000 "$WORK/wfleet10" >/dev/null

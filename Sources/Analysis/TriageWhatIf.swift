@@ -156,6 +156,7 @@ public struct TriageWhatIfTally: Sendable, Equatable {
         bySDK[row.sdk ?? "unknown"] = s
     }
 
+    /// Equal counts (the tuples compared field by field).
     public static func == (a: TriageWhatIfTally, b: TriageWhatIfTally) -> Bool {
         a.traces == b.traces && a.improved == b.improved && a.notApplied == b.notApplied
             && a.byTag.mapValues { [$0.had, $0.resolved] } == b.byTag.mapValues { [$0.had, $0.resolved] }

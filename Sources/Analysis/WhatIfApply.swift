@@ -32,7 +32,11 @@ public struct EditedTrace: Sendable {
         var changed: [Bool] = []
         var firstT: Int64?
         var removed = Set<Int>()
+        // Whether an edit moved or added a record: only then is the order sorted again.
+        var reordered = false
         func touched(_ t: Int64) { firstT = min(firstT ?? t, t) }
+        // A record placed just after another goes between it and the next: later edits further along.
+        func step(_ k: Int) -> Double { Double(k + 1) / Double(edits.count + 2) }
         for (k, edit) in edits.enumerated() {
             func fail(_ field: String, _ why: String) -> WhatIfEditError {
                 WhatIfEditError(source: source, index: k + 1, edit: edit.name, field: field, reason: why)
@@ -66,7 +70,8 @@ public struct EditedTrace: Sendable {
                 guard i != j else { throw fail("after", "a record cannot move after itself") }
                 touched(min(entries[i].record.t, entries[j].record.t))
                 entries[i].record.t = entries[j].record.t
-                entries[i].order = entries[j].order + 0.5 / Double(k + 2)
+                entries[i].order = entries[j].order + step(k)
+                reordered = true
                 did = true
             case let .delay(seq, ms):
                 let i = try index(seq, "seq")
@@ -75,7 +80,8 @@ public struct EditedTrace: Sendable {
                 touched(min(entries[i].record.t, t))
                 entries[i].record.t = t
                 // After every record already at its new time.
-                entries[i].order = (entries.filter { $0.record.t <= t }.map(\.order).max() ?? 0) + 0.5
+                entries[i].order = (entries.filter { $0.record.t <= t }.map(\.order).max() ?? 0) + step(k)
+                reordered = true
                 did = ms != 0
             case let .drop(seq):
                 let i = try index(seq, "seq")
@@ -92,24 +98,27 @@ public struct EditedTrace: Sendable {
                 let t: Int64, order: Double
                 if let after {
                     let j = try index(after, "after")
-                    (t, order) = (entries[j].record.t, entries[j].order + 0.5 / Double(k + 2))
+                    (t, order) = (entries[j].record.t, entries[j].order + step(k))
                 } else {
                     t = atT ?? 0
                     guard t <= Record.maxT else { throw fail("at", "beyond the largest time a record may carry") }
-                    order = (entries.filter { $0.record.t <= t }.map(\.order).max() ?? -1) + 0.5
+                    order = (entries.filter { $0.record.t <= t }.map(\.order).max() ?? -1) + step(k)
                 }
                 let record = try decode(json, t: t, fail)
                 entries.append(Entry(record: record, name: nextName, order: order))
                 at[nextName] = entries.count - 1
                 inserted.insert(nextName)
                 nextName += 1
+                reordered = true
                 touched(t)
                 did = true
             }
             changed.append(did)
         }
-        // Replay order: by time, then by place (a record moved or inserted after another keeps just after it).
-        let kept = entries.filter { !removed.contains($0.name) }.sorted { ($0.record.t, $0.order) < ($1.record.t, $1.order) }
+        // Replay order: the original's, with each moved or added record at its place (records whose times go
+        // back in the original keep their order).
+        var kept = removed.isEmpty ? entries : entries.filter { !removed.contains($0.name) }
+        if reordered { kept.sort { ($0.order, $0.name) < ($1.order, $1.name) } }
         var out = EditedTrace(records: [], names: [], inserted: inserted, firstEditT: firstT, changed: changed)
         out.records.reserveCapacity(kept.count)
         for (n, e) in kept.enumerated() {
