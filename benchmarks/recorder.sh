@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The device-side recorder's figures (docs/recorder.md), each beside its baseline from the same run: the
-# caller's cost against a locked array append, how old a record gets before it is in the file and what
+# caller's cost against a locked array append (median, p99, p99.9, maximum; 1 thread, 4 threads, and 4
+# threads with as many more threads spinning as there are cores), how old a record gets before it is in the file and what
 # SIGKILL loses (default configuration, irregular arrivals at 5 and 50 records/s), the writer's CPU and
 # bytes per hour against zstd -19 of the same records, and the memory the queue cap bounds.
 # Run by benchmarks/run.sh (make bench), or alone: make bench-recorder. Writes bench-results/recorder.json.
@@ -15,9 +16,14 @@ export LC_ALL=C
 say() { [ -t 2 ] && printf '\r\033[K%s' "$*" >&2 || true; }
 KILL_RUNS=${KILL_RUNS:-8}
 
-say "recorder: caller cost"
+CORES=$(nproc 2>/dev/null || echo 2)
+say "recorder: caller cost, 1 thread"
+REC_CALLER1=$($BENCH recorder-caller 1 100000 20000 "$WORK/rec-caller1")
+say "recorder: caller cost, 4 threads"
 REC_CALLER=$($BENCH recorder-caller 4 100000 20000 "$WORK/rec-caller")
-rm -rf "$WORK/rec-caller"
+say "recorder: caller cost, 4 threads, $CORES more spinning"
+REC_CALLER_OVER=$($BENCH recorder-caller 4 100000 20000 "$WORK/rec-caller-over" "$CORES")
+rm -rf "$WORK"/rec-caller*
 say "recorder: age of unwritten records, 5 and 50 records/s"
 REC_AGE5=$($BENCH recorder-age 5 60 "$WORK/rec-age5")
 REC_AGE50=$($BENCH recorder-age 50 30 "$WORK/rec-age50")
@@ -45,19 +51,25 @@ rm -rf "$WORK"/rec-*
 say ""
 
 python3 - "$REC_CALLER" "$REC_HOUR" "$REC_SWEEP" "$REC_RT" "$REC_FLOOD_S" "$REC_FLOOD_B" "$REC_FLOOD_0" \
-  "$REC_AGE5" "$REC_AGE50" "$REC_KILL5" "$REC_KILL50" <<PY
+  "$REC_AGE5" "$REC_AGE50" "$REC_KILL5" "$REC_KILL50" "$REC_CALLER1" "$REC_CALLER_OVER" <<PY
 import json, sys
 rc, rh = json.loads(sys.argv[1]), json.loads(sys.argv[2])
+rc1, rco = json.loads(sys.argv[12]), json.loads(sys.argv[13])
 rsweep = [json.loads(x) for x in sys.argv[3].replace('} {', '}\n{').split('\n') if x.strip()]
 rt, rfs, rfb, rf0 = (json.loads(sys.argv[i]) for i in (4, 5, 6, 7))
 a5, a50, k5, k50 = (json.loads(sys.argv[i]) for i in (8, 9, 10, 11))
 rec_z19, rec_sweep_z19 = $REC_HOUR_Z19, $REC_SWEEP_Z19
 rows = []
-rows.append(("recorder: record(), 4 threads, median", f"{rc['medianNs']:.0f} ns", f"locked array append: {rc['baselineMedianNs']:.0f} ns", f"{rc['medianRatio']:.2f}x (before: 1.12x)"))
-rows.append(("recorder: record(), 4 threads, p99", f"{rc['p99Ns']:.0f} ns", f"locked array append: {rc['baselineP99Ns']:.0f} ns", f"{rc['p99Ratio']:.2f}x (before: 0.43x)"))
-rows.append(("  writer during it", f"{rc['written']:,} written, {rc['dropped']:,} dropped", f"{rc['frames']:,} frames", ""))
-rows.append(("recorder: real-time producer, median", f"{rc['realtimeMedianNs']:.0f} ns", f"locked array append: {rc['baselineMedianNs']:.0f} ns", f"{rc['realtimeMedianRatio']:.2f}x"))
-rows.append(("recorder: real-time producer, p99", f"{rc['realtimeP99Ns']:.0f} ns", f"locked array append: {rc['baselineP99Ns']:.0f} ns", f"{rc['realtimeP99Ratio']:.2f}x, {rc['realtimeDropped']:,} dropped (lock busy)"))
+def caller(c, what):
+    ns = lambda v: f"{v:,.0f} ns"
+    rows.append((f"recorder: record(), {what}, median", ns(c['medianNs']), f"locked array append: {ns(c['baselineMedianNs'])}", f"{c['medianRatio']:.2f}x (a clock reading: {c['clockReadMedianNs']:.0f} ns)"))
+    rows.append(("  p99 / p99.9", f"{ns(c['p99Ns'])} / {ns(c['p999Ns'])}", f"{ns(c['baselineP99Ns'])} / {ns(c['baselineP999Ns'])}", f"{c['p99Ratio']:.2f}x / {c['p999Ratio']:.2f}x"))
+    rows.append(("  max", ns(c['maxNs']), ns(c['baselineMaxNs']), f"{c['maxRatio']:.2f}x; {c['written']:,} written, {c['dropped']:,} dropped"))
+    rows.append(("  real-time producer, median / p99.9", f"{ns(c['realtimeMedianNs'])} / {ns(c['realtimeP999Ns'])}", f"{ns(c['baselineMedianNs'])} / {ns(c['baselineP999Ns'])}",
+                 f"{c['realtimeMedianRatio']:.2f}x / {c['realtimeP999Ratio']:.2f}x, {c['realtimeDropped']:,} dropped"))
+caller(rc1, "1 thread")
+caller(rc, "4 threads")
+caller(rco, f"4 threads + {rco['busy']} spinning ({rco['cores']} cores)")
 for a in (a5, a50):
     rows.append((f"recorder: worst age unwritten, {a['rate']} rec/s", f"{a['worstAgeMs']:,.0f} ms", f"frame interval: {a['frameIntervalMs']:,} ms",
                  f"{'<=' if a['worstAgeMs'] <= a['frameIntervalMs'] else '>'} interval; p99 {a['p99AgeMs']:,.0f} ms, median {a['medianAgeMs']:,.0f} ms, {a['records']:,} records"))
@@ -74,7 +86,7 @@ rows.append(("  before the recorder; 1,000 records", f"{rfb['rssBeforeKiB']/1024
 width = [max(len(str(row[i])) for row in rows) for i in range(3)]
 print(f"{'recorder figure':<{width[0]}}  {'measured':<{width[1]}}  {'baseline (same run)':<{width[2]}}  ratio")
 for row in rows: print("  ".join(f"{str(c):<{width[i]}}" for i, c in enumerate(row[:3])) + "  " + row[3])
-out = {"caller": rc, "age": {"5": a5, "50": a50}, "sigkill": {"5": k5, "50": k50}, "hour": rh, "hourZstd19Bytes": rec_z19,
+out = {"caller": rc, "callerOneThread": rc1, "callerOversubscribed": rco, "age": {"5": a5, "50": a50}, "sigkill": {"5": k5, "50": k50}, "hour": rh, "hourZstd19Bytes": rec_z19,
        "frameSweep5PerSec": rsweep, "frameSweepZstd19Bytes": rec_sweep_z19, "realtime": rt,
        "flood": {"1000": rf0, "200000": rfs, "2000000": rfb}}
 json.dump(out, open("bench-results/recorder.json", "w"), indent=2)

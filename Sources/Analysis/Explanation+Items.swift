@@ -54,11 +54,13 @@ extension Explanation {
             if let f = finding(for: v, in: r) {
                 lines.append(Line("why", f.message))
             } else if let c = v.cause {
-                lines.append(Line("why", Wording.cause(c, w)))
+                let device = v.causeSeq.flatMap { r.recordIndex[$0] }
+                lines.append(Line("why", c.reason(w, device: device?.deviceKind, name: device?.deviceName)))
             }
             if let causeRecord { lines.append(causeRecord) }
             if let outcome = Wording.outcomeLine(v, in: r) { lines.append(Line("outcome", outcome + " [V2]")) }
         }
+        if let effect = laterEffect(v, r) { lines.append(laterEffectLine(v, effect)) }
         if let advice = advice(for: v, r, lookups: lookups) { lines.append(Line("advice", advice)) }
         if let gap = r.droppedRange(overlapping: v.t, v.outcome?.t ?? v.t) { lines.append(uncertain(gap)) }
         return Call(verdict: v, headline: head, lines: lines)
@@ -125,7 +127,10 @@ extension Explanation {
     static func unusedExternalDevice(_ v: Verdict, _ r: ReplayResult, _ lookups: Lookups) -> (lines: [Line], advice: String)? {
         guard let device = v.causeSeq.flatMap({ r.recordIndex[$0] }), let atCall = lookups.actualRoute(at: v.t, r),
               atCall != .bluetooth, atCall != .headset, atCall != .unknown else { return nil }
-        let kind = device.deviceKind == .headset ? "wired headset" : "bluetooth device"
+        // Device words (v4): the device by its kind (and name), never "bluetooth" for another kind.
+        let deviceKind = device.deviceKind ?? .bluetooth
+        let named = deviceKind.words(named: device.deviceName)
+        let kind = named.hasPrefix("an ") ? String(named.dropFirst(3)) : named.hasPrefix("a ") ? String(named.dropFirst(2)) : named
         let after = lookups.actualRoute(at: v.t + 1000, r)
         let target = r.recordIndex[v.seq]?.target?.route
         var lines = [Line("why", "a \(kind) is connected (seq \(v.causeSeq!)), but the device is not using it: it played the "
@@ -133,28 +138,40 @@ extension Explanation {
                 ? ", and the call did switch the route to the \(after!.rawValue)" : ""))]
         lines.append(Line("verdict", "the contract predicts that a connected \(kind) has the route, so it judges the call "
             + "ineffective (R4); the device did otherwise"))
-        if let missing = lookups.missingAllowBluetooth(atOrBefore: v.t, r), kind == "bluetooth device" {
+        if let missing = lookups.missingAllowBluetooth(atOrBefore: v.t, r), deviceKind == .bluetooth {
             lines.append(Line("explained by", "session.missingAllowBluetooth (seq \(missing.seqs.first ?? 0)): the call session "
                 + "cannot use bluetooth, so iOS keeps the call on the built-in route (R11)"))
             return (lines, "Activate the call session with .allowBluetooth in the category options (mode "
                 + ".voiceChat or .videoChat implies it); until then bluetooth headsets are never used for the \(r.words.session).")
         }
-        lines.append(Line("explained by", "nothing recorded: the session could use the \(kind) (its mode implies "
-            + "allowBluetooth), so see the route divergence"))
+        lines.append(Line("explained by", deviceKind == .bluetooth
+            ? "nothing recorded: the session could use the \(kind) (its mode implies allowBluetooth), so see the route divergence"
+            : "nothing recorded: see the route divergence"))
         return (lines, "Escalate with this trace: the device did not use a connected \(kind) that the "
             + "contract says has the route. Meanwhile show \(r.words.currentRouteAPI) in the UI, not the call's success.")
     }
 
     /// The line that marks an item as uncertain: the recorder dropped records where it happened.
     static func uncertain(_ gap: DroppedRange) -> Line {
-        Line("uncertain", "the recorder dropped \(gap.count) record\(gap.count == 1 ? "" : "s") from \(formatDuration(gap.fromT)) "
+        if let reason = gap.pause {
+            return Line("uncertain", "the recorder recorded nothing from \(formatDuration(gap.fromT)) to \(formatDuration(gap.toT)) "
+                + "(\(reason.words); seq \(gap.seq) trace.paused): what happened there is not in the trace")
+        }
+        return Line("uncertain", "the recorder dropped \(gap.count) record\(gap.count == 1 ? "" : "s") from \(formatDuration(gap.fromT)) "
             + "to \(formatDuration(gap.toT)) (seq \(gap.seq) trace.dropped): what happened there is not in the trace")
     }
 
+    /// The line that marks an item as uncertain: records were lost where it happened (X5).
+    static func uncertain(_ lost: LostStretch) -> Line {
+        Line("uncertain", "\(lost.cause.words): \(lost.seqText) lost between \(formatDuration(lost.fromT)) and \(formatDuration(lost.toT))"
+            + (lost.untilSeq.map { ", the state vouched for again by the checkpoint at seq \($0)" } ?? ", and no checkpoint vouched for the state after it")
+            + " [X5]")
+    }
+
     public static func divergence(_ d: Divergence, index: Int, _ r: ReplayResult) -> DivergenceItem {
-        let head = "\(d.explained ? "explained  " : d.startStateUnknown ? "unknown start state" : "UNEXPLAINED")  \(formatDuration(d.start)) – \(formatDuration(d.end))"
+        let head = "\(d.explained ? "explained  " : d.startStateUnknown ? "unknown start state" : d.uncertain ? "uncertain (evidence lost)" : "UNEXPLAINED")  \(formatDuration(d.start)) – \(formatDuration(d.end))"
             + (d.openAtEnd ? " (\(r.end.stillOpen))" : "")
-            + ": predicted \(d.predicted.rawValue), device played \(d.actual.rawValue) [\(d.explained ? "X3" : "X2")]"
+            + ": predicted \(d.predicted.rawValue), device played \(d.actual.rawValue) [\(d.explained ? "X3" : d.uncertain && !d.startStateUnknown ? "X5" : "X2")]"
         var lines: [Line] = []
         if let p = d.predictedBy {
             lines.append(Line("prediction set by", Wording.predictionSource(p, in: r) + " [X4]"))
@@ -169,7 +186,9 @@ extension Explanation {
             lines.append(Line("explained by", by.rawValue + (d.explainedBySeq.map { " (" + Wording.record($0, in: r) + ")" } ?? "")))
         }
         if let f = d.finding.map({ r.findings[$0] }) { lines.append(Line("advice", f.advice)) }
-        if let gap = r.droppedRange(overlapping: d.start, d.end) { lines.append(uncertain(gap)) }
+        let gap = r.droppedRange(overlapping: d.start, d.end)
+        if let gap { lines.append(uncertain(gap)) }
+        if d.uncertain, let lost = d.evidenceLost, lost.cause != .dropped || gap == nil { lines.append(uncertain(lost)) }
         return DivergenceItem(divergence: d, index: index, headline: head, lines: lines)
     }
 }

@@ -61,7 +61,11 @@ extension Explanation {
         func line(_ s: String, nested: Bool = false) { out.append(SummaryLine(text: s, nested: nested)) }
         let total = r.verdictCount
         var head = "\(failingCount) of \(total) call\(total == 1 ? "" : "s") did not take effect"
-        if r.layerCallCount > 0 && r.routeContractApplied { head += " (\(total - r.layerCallCount) route, \(r.layerCallCount) layer)" }
+        if r.layerCallCount > 0 && r.routeContractApplied, failingCount > 0 {
+            // The parenthesis counts the calls that did not take effect, by kind.
+            let layer = r.callFates.filter { $0.key.call == .switchLayer && $0.key.didNotTakeEffect }.reduce(0) { $0 + $1.value }
+            head += " (\(failingCount - layer) route, \(layer) layer)"
+        }
         line(head)
         for (what, n) in notTakingEffectBreakdown(r, w) { line("\(n) \(what)", nested: true) }
         if r.undeterminedCalls > 0 {
@@ -71,8 +75,10 @@ extension Explanation {
             line("\(lateCalls.count) deferred call\(lateCalls.count == 1 ? "" : "s") took effect later (listed under Calls that took effect late)")
         }
         let unexplained = r.unexplainedDivergenceCount, unknownStart = r.unknownStartDivergenceCount
+        let lost = r.uncertainDivergenceCount - unknownStart
         if let note = routeContractNotApplied { line(note) } else { line("\(r.divergenceCount) route divergence\(r.divergenceCount == 1 ? "" : "s") (\(unexplained) unexplained, "
-            + "\(r.divergenceCount - unexplained - unknownStart) explained"
+            + "\(r.divergenceCount - unexplained - r.uncertainDivergenceCount) explained"
+            + (lost > 0 ? ", \(lost) uncertain: records were lost while \(lost == 1 ? "it was" : "they were") open" : "")
             + (unknownStart > 0 ? ", \(unknownStart) from an unknown start state, not judged" : "") + ")") }
         let counts = Severity.allCases.reversed().map { s in (s, r.findings.filter { $0.severity == s }.count) }
         var findings = "findings: " + counts.map { "\($0.1) \($0.0.rawValue)\($0.1 == 1 || $0.0 == .info ? "" : "s")" }.joined(separator: ", ")
@@ -89,7 +95,8 @@ extension Explanation {
         if let q = r.quality, q.reports > 0 { line("quality: " + QualityText.oneLine(q)) }
         if let q = r.quality, q.gapCount > 0 {
             let missing = r.session?.missing.map { (fromT: $0.afterT ?? 0, toT: $0.beforeT) } ?? []
-            line(QualityText.gapsSentence(q, missing: missing))
+            let known = r.lost.map { (fromT: $0.fromT, toT: $0.toT, why: $0.cause.words + " (\($0.seqText))") }
+            line(QualityText.gapsSentence(q, missing: missing, known: known))
         }
         for note in sessionNotes { line((note.withheld ? "partial: " : "session: ") + note.text) }
         for note in damageNotes { line("damage: " + note) }

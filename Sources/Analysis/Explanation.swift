@@ -89,6 +89,9 @@ public struct Explanation: Sendable {
     public var duration: String
     /// Reading problems, when there were any.
     public var damage: String?
+    /// The user's problem reports marked in the trace ("R-1234 at 1m12s (seq 842): note"), where a
+    /// support engineer starts reading.
+    public var reports: [String]
     /// What the reader could not read, one sentence per kind (a torn end, lost frames, dropped records):
     /// shown where the reader looks first.
     public var damageNotes: [String]
@@ -145,10 +148,11 @@ public struct Explanation: Sendable {
             device = "unknown (the trace has no header)"
         }
         duration = "\(formatDuration(r.durationMs)), \(r.records) records"
+        reports = r.reports.map { m in "\(m.id) at \(formatDuration(m.t)) (seq \(m.seq))" + (m.note.map { ": \($0)" } ?? "") }
         damage = r.problemCount > 0
             ? "\(r.problemCount) problem\(r.problemCount == 1 ? "" : "s") while reading (see stderr; run 'rtctrace verify')" : nil
         damageNotes = Wording.damageNotes(r)
-        sessionNotes = Wording.sessionNotes(r)
+        sessionNotes = Wording.sessionNotes(r) + Wording.restartNotes(r)
         partial = r.session?.isPartial ?? false
         undeterminedCalls = r.undeterminedCalls
         unexplainable = r.unexplainable
@@ -175,7 +179,7 @@ public struct Explanation: Sendable {
     /// state, then the explained ones, each with its index in the result.
     public static func divergenceOrder(_ r: ReplayResult) -> [(offset: Int, element: Divergence)] {
         let all = Array(r.divergences.enumerated())
-        return all.filter { $0.element.unexplained } + all.filter { !$0.element.explained && $0.element.startStateUnknown }
+        return all.filter { $0.element.unexplained } + all.filter { $0.element.uncertain }
             + all.filter { $0.element.explained }
     }
 }

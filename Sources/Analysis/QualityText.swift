@@ -20,8 +20,21 @@ public enum QualityText {
     /// The stretches with no records: what the trace cannot say anything about.
     /// The stretches without records; `missing` gives the stretches where a part of the session is
     /// missing, which are said to be that instead of a suspended app.
-    public static func gapsSentence(_ q: QualitySummary, missing: [(fromT: Int64, toT: Int64)] = []) -> String {
+    /// `known` gives the stretches whose cause the trace knows (X5: a lost frame, a drop, a restart), said
+    /// of the gaps they overlap instead of a guess.
+    public static func gapsSentence(_ q: QualitySummary, missing: [(fromT: Int64, toT: Int64)] = [],
+                                    known: [(fromT: Int64, toT: Int64, why: String)] = []) -> String {
         let inMissing = { (g: QualitySummary.Interval) in missing.contains { g.startT >= $0.fromT && g.startT < $0.toT } }
+        let cause = { (g: QualitySummary.Interval) in known.first { $0.fromT <= g.endT && $0.toT >= g.startT }?.why }
+        let listed = q.gaps.prefix(5)
+        if listed.contains(where: { cause($0) != nil }) {
+            return "no records: \(q.gapCount) stretch\(q.gapCount == 1 ? "" : "es") longer than \(formatDuration(q.gapThresholdMs))"
+                + " (three report periods): "
+                + listed.map { g in "\(formatDuration(g.durationMs)) from \(formatDuration(g.startT)) (seq \(g.startSeq)–\(g.endSeq)): "
+                    + (cause(g) ?? (inMissing(g) ? "a part of the session is missing there" : "the app was suspended or the recorder stopped")) }
+                    .joined(separator: "; ") + (q.gapCount > 5 ? "; …" : "")
+                + "; that time counts as no data"
+        }
         let why = q.gaps.prefix(5).allSatisfy(inMissing) ? "a part of the session is missing there"
             : q.gaps.prefix(5).contains(where: inMissing) ? "a part of the session is missing, or the app was suspended or the recorder stopped"
             : "the app was suspended or the recorder stopped"

@@ -41,6 +41,22 @@ extension Wording {
         return out
     }
 
+    /// One sentence per restart of the app's process (RS1): when, which part, and the calls that died with it.
+    /// Not withheld judgement: the session goes on in the new process.
+    public static func restartNotes(_ r: ReplayResult) -> [SessionNote] {
+        r.restarts.map { x in
+            var text = "the app's process ended (a crash or a kill) and restarted"
+                + (x.lastT.map { ": its last record before it was at \(formatDuration($0)), and" } ?? ":")
+                + " part \(x.part)\(r.session.map { " of session \($0.id)" } ?? "") resumed the session at \(formatDuration(x.t)) (seq \(x.seq) trace.header); "
+                + "what lived only in the dead process started afresh there (RS1)"
+            if !x.droppedCalls.isEmpty {
+                text += "; the route call\(x.droppedCalls.count == 1 ? "" : "s") still waiting (seq "
+                    + x.droppedCalls.map(String.init).joined(separator: ", ") + ") died with it"
+            }
+            return SessionNote(text: text, withheld: false)
+        }
+    }
+
     /// Why the session is incomplete, in one line, or nil when the replay covers all of it.
     public static func incompleteSession(_ r: ReplayResult) -> String? {
         let notes = sessionNotes(r)
@@ -73,10 +89,17 @@ extension Wording {
         if n(.seqGap) > 0 { out.append("\(plural(n(.seqGap), "gap")) in seq: records are missing there") }
         if n(.timeBackwards) > 0 { out.append("time went backwards \(plural(n(.timeBackwards), "time"))") }
         if n(.header) + n(.headerMissing) > 0 { out.append("the header is missing or misplaced: the layer and device may be wrong") }
+        let drops = r.dropped.filter { $0.pause == nil }
         if r.droppedRecords > 0 {
             out.append("the recorder dropped \(plural(r.droppedRecords, "record")) ("
-                + r.dropped.prefix(5).map { "\(formatDuration($0.fromT))–\(formatDuration($0.toT))" }.joined(separator: ", ")
-                + (r.dropped.count > 5 ? ", …" : "") + "): items there are marked uncertain")
+                + drops.prefix(5).map { "\(formatDuration($0.fromT))–\(formatDuration($0.toT))" }.joined(separator: ", ")
+                + (drops.count > 5 ? ", …" : "") + "): items there are marked uncertain")
+        }
+        let pauses = r.dropped.filter { $0.pause != nil }
+        if !pauses.isEmpty {
+            out.append("the recorder recorded nothing " + pauses.prefix(5).map { p in
+                "from \(formatDuration(p.fromT)) to \(formatDuration(p.toT)) (\(p.pause!.words))"
+            }.joined(separator: ", ") + (pauses.count > 5 ? ", …" : "") + ": items there are marked uncertain")
         }
         if r.recordsWithClippedStrings > 0 {
             out.append("\(plural(r.recordsWithClippedStrings, "record")) had strings over \(TextCap.keptBytes) bytes: they were replayed "
@@ -105,6 +128,8 @@ extension Wording {
                 return "seqs are missing in \(plural(gaps, "place")): records there were never read"
             case .tornEnd:
                 return "the last frame is torn (the recorder stopped while writing it): the records in it are lost"
+            case .recorderPaused(let n):
+                return "the recorder paused \(plural(n, "time")) (trace.paused): nothing was recorded there"
             }
         }
     }

@@ -185,7 +185,7 @@ struct Pairing {
 
     func divergences() -> [Difference] {
         func value(_ d: Divergence) -> String {
-            "predicted \(d.predicted.rawValue), device played \(d.actual.rawValue)" + (d.explainedBy.map { ", explained by \($0)" } ?? (d.startStateUnknown ? ", unknown start state" : ", unexplained"))
+            "predicted \(d.predicted.rawValue), device played \(d.actual.rawValue)" + (d.explainedBy.map { ", explained by \($0)" } ?? (d.startStateUnknown ? ", unknown start state" : d.uncertain ? ", uncertain" : ", unexplained"))
         }
         func startSeq(_ d: Divergence) -> Int? { [d.predictedSeq, d.actualSeq].compactMap { $0 }.max() }
         let da = a.result.divergences, db = b.result.divergences

@@ -40,12 +40,12 @@ public enum Triage {
             return row
         }
         var facts = TriageFacts()
-        // The records are kept only for a what-if, which replays them again edited.
+        // The records are kept only for a what-if, which replays them again edited (and needs every one).
         var records: [Record] = []
         let replay = Replay.run(parts: trace.paths, options: options, onRecord: { r in
             facts.note(r)
             if whatif != nil { records.append(r) }
-        })
+        }, seeing: whatif == nil ? .lowRate : .every)
         var row = TriageRow(path: trace.paths[0], parts: trace.paths, session: trace.session, size: trace.size, replay: replay,
                             facts: facts, keys: keys)
         row.contentHash = contentHash(trace.paths)
@@ -59,16 +59,10 @@ public enum Triage {
     /// SHA-256 over the bytes of every file in order (hex), read in chunks; nil when one cannot be read.
     public static func contentHash(_ paths: [String]) -> String? {
         var hasher = SHA256.Hasher()
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
         for path in paths {
-            guard let file = try? OpenFile(path, .readOnly) else { return nil }
-            while true {
-                let n = chunk.withUnsafeMutableBytes { p in (try? file.read(into: p)) ?? -1 }
-                if n < 0 { return nil }
-                if n == 0 { break }
-                chunk.withUnsafeBufferPointer { hasher.update(UnsafeBufferPointer(rebasing: $0[0..<n])) }
-            }
-            try? file.close()
+            // Through the reader's input, so that a bundle's part (BUNDLE/NAME) hashes as its bytes.
+            guard path != "-" else { return nil }
+            do { try TraceBytes.forEachChunk(path) { hasher.update($0) } } catch { return nil }
         }
         return SHA256.hex(hasher.finish())
     }

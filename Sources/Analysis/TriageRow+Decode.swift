@@ -9,8 +9,8 @@ extension TriageRow {
     }
 
     /// A row read back from its JSON (`rtctrace.triage/1` or `/2`): every key the summary counts (the
-    /// path and parts, content hash, size, records, header facts, divergences, findings, errors, tags and
-    /// command; a key a row of an earlier version lacks is taken as null or empty). What the JSON only
+    /// path and parts, content hash, size, records, header facts, divergences, findings, errors, tags, the
+    /// recorder's pauses, report ids and command; a key a row of an earlier version lacks is taken as null or empty). What the JSON only
     /// holds as totals (what became of each call) is not read back.
     public init(json v: JSONValue) throws(DecodeError) {
         guard let object = v.object else { throw DecodeError(description: "not a JSON object") }
@@ -75,9 +75,12 @@ extension TriageRow {
         incompleteSession = try string("incompleteSession")
         partial = try string("partial")
         calls = try int("calls")
+        if object["restarts"] != nil { restarts = try int("restarts") }
+        if object["blockingDevices"] != nil { blockingDevices = try strings("blockingDevices") }
         if let d = object["divergences"]?.object {
             explainedDivergences = try int("explained", in: d)
             unexplainedDivergences = try int("unexplained", in: d)
+            if d["uncertain"] != nil { uncertainDivergences = try int("uncertain", in: d) }
         }
         for (k, n) in object["findings"]?.object ?? [:] {
             guard let code = FindingCode(rawValue: k) else { throw fail("findings", "unknown finding code '\(k)' (rows of a newer rtctrace?)") }
@@ -91,6 +94,8 @@ extension TriageRow {
             tags.append(tag)
         }
         self.tags = Set(tags).sorted()
+        recorderPauses = try int("recorderPauses")
+        reportIds = try strings("reportIds")
         command = try string("command")
         if let x = object["whatif"], let o = x.object {
             var w = TriageWhatIf()

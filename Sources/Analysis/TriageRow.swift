@@ -48,6 +48,12 @@ public struct TriageRow: Sendable, Equatable {
     public var records = 0
     /// Records the device-side recorder dropped (`trace.dropped`, its queue was full).
     public var droppedRecords = 0
+    /// Stretches in which the recorder recorded nothing (`trace.paused`: switched off, the volume locked,
+    /// the disk full, free space low).
+    public var recorderPauses = 0
+    /// The ids of the user's problem reports marked in the trace (`trace.report`), in order, each once:
+    /// what a ticket system joins on.
+    public var reportIds: [String] = []
     /// Reader problems, all of them.
     public var problems = 0
     /// Reader problems by kind.
@@ -75,6 +81,12 @@ public struct TriageRow: Sendable, Equatable {
     public var explainedDivergences = 0
     /// Divergences nothing explains.
     public var unexplainedDivergences = 0
+    /// The kinds of the external devices that blocked a route call (device words, v4), sorted.
+    public var blockingDevices: [String] = []
+    /// Restarts of the app's process the session shows (RS1: parts whose header says resumed).
+    public var restarts = 0
+    /// Divergences open beside lost records, or begun from an unknown start state, that nothing explains (X5).
+    public var uncertainDivergences = 0
     /// Findings by code, all of them.
     public var findings: [FindingCode: Int] = [:]
     /// Findings of severity error, other than divergences (of those the replay kept).
@@ -194,6 +206,8 @@ public struct TriageRow: Sendable, Equatable {
         durationMs = r.durationMs
         records = r.records
         droppedRecords = r.droppedRecords
+        recorderPauses = r.pausedStretches
+        reportIds = facts.reportIds
         problems = r.problemCount
         for (k, n) in replay.problemsByKind { problemsByKind[k.rawValue] = n }
         recordsWithClippedStrings = replay.result.recordsWithClippedStrings
@@ -209,7 +223,11 @@ public struct TriageRow: Sendable, Equatable {
             for v in r.verdicts { if let o = v.outcome { outcomes[o.kind.rawValue, default: 0] += 1 } }
         }
         unexplainedDivergences = r.unexplainedDivergenceCount
-        explainedDivergences = r.divergenceCount - unexplainedDivergences - r.unknownStartDivergenceCount
+        uncertainDivergences = r.uncertainDivergenceCount
+        restarts = r.restarts.count
+        blockingDevices = Set(r.verdicts.filter { $0.cause == .externalRouteActive || $0.outcome?.cause == .externalRouteActive }
+            .compactMap { v in v.causeSeq.flatMap { r.recordIndex[$0]?.deviceKind?.shortWords } }).sorted()
+        explainedDivergences = r.divergenceCount - unexplainedDivergences - r.uncertainDivergenceCount
         findings = r.findingCounts
         errors = r.findings.filter { $0.severity == .error && $0.code != .routeDivergence }.count
         if let q = r.quality {
@@ -231,7 +249,8 @@ public struct TriageRow: Sendable, Equatable {
 
     /// Problem kinds that are damage (the others say the input is empty, unreadable or not a trace).
     static let damageKinds: Set<String> = Set([TraceProblem.Kind.badRecord, .badFrame, .tornFrame, .garbage, .lineTooLong,
-                                               .windowTooLarge, .seqGap, .timeBackwards, .header, .headerMissing, .notClosed].map(\.rawValue))
+                                               .windowTooLarge, .seqGap, .timeBackwards, .header, .headerMissing, .notClosed,
+                                               .bundleMismatch].map(\.rawValue))
 
     /// The row's tags: the input's state; then, for an input with something to judge, one per finding
     /// code and, from what became of each call, the umbrella tag, `took-effect-late` and the causes.
@@ -248,7 +267,7 @@ public struct TriageRow: Sendable, Equatable {
         if row.duplicateOf != nil { set.insert(.duplicateUpload) }
         // Nothing to judge: no judgement either, whatever a replay of the fragments raised.
         guard row.unexplainable == nil else { return set.sorted() }
-        if row.droppedRecords > 0 { set.insert(.recorderDroppedRecords) }
+        if row.droppedRecords > 0 || row.recorderPauses > 0 { set.insert(.recorderDroppedRecords) }
         if row.incompleteSession != nil { set.insert(.incompleteSession) }
         if row.partial != nil { set.insert(.partialSession) }
         for (code, n) in row.findings where n > 0 {
@@ -266,6 +285,8 @@ public struct TriageRow: Sendable, Equatable {
             }
         }
         if row.unexplainedDivergences > 0 { set.insert(.unexplainedDivergence) }
+        if row.uncertainDivergences > 0 { set.insert(.uncertainDivergence) }
+        if row.restarts > 0 { set.insert(.appRestarted) }
         if let q = quality, q.reports > 0 {
             let withData = q.time.total - q.time.noData
             if withData > 0 && (q.time.poor + q.time.lost) * 10 >= withData { set.insert(.poorNetwork) }
@@ -291,12 +312,21 @@ public struct TriageFacts: Sendable, Equatable {
     public var uid: String?
     /// `os.interruptionBegan` records by cause.
     public var interruptions: [String: Int] = [:]
+    /// The ids of `trace.report` records, in order, each once, at most `maxReportIds`.
+    public var reportIds: [String] = []
+    /// Report ids kept at most (a hostile trace could mark a report in every record).
+    public static let maxReportIds = 64
 
     /// Nothing seen yet.
     public init() {}
 
-    /// Takes in one record (only joins, enters and interruptions say something here).
+    /// Takes in one record (only joins, enters, interruptions and report marks say something here).
     public mutating func note(_ r: Record) {
+        if case .report(let id, _) = r.body {
+            let kept = TextCap.clip(id)
+            if reportIds.count < Self.maxReportIds, !reportIds.contains(kept) { reportIds.append(kept) }
+            return
+        }
         if case let .joinChannel(c, u) = r.body {
             if channel == nil { channel = c }
             if uid == nil { uid = u }

@@ -29,6 +29,9 @@ public enum TriageTag: String, CaseIterable, Sendable, Comparable, CustomStringC
     // Expected against actual (X2, X3).
     case routeDivergence = "route-divergence"
     case unexplainedDivergence = "unexplained-divergence"
+    // Contract v4.
+    case uncertainDivergence = "uncertain-divergence"
+    case appRestarted = "app-restarted"
     // Interruptions, resets, CallKit.
     case interruptionNotRecovered = "interruption-not-recovered"
     case prematureReactivation = "premature-reactivation"
@@ -196,6 +199,7 @@ public enum TriageTag: String, CaseIterable, Sendable, Comparable, CustomStringC
         case .transportNotReady: .layerSwitchBeforeConnected
         case .webrtcError: .layerSwitchNotSent
         case .stateUnknown: .partialSession
+        case .restarted: .appRestarted
         }
     }
 
@@ -205,7 +209,7 @@ public enum TriageTag: String, CaseIterable, Sendable, Comparable, CustomStringC
         case .unreadable: Info("The file could not be opened or read at all (missing, a folder, no permission); the row's unexplainable says why.")
         case .notATrace: Info("The input holds nothing to judge: an archive, text that is neither zstd frames nor JSON Lines, an empty file, or a trace without a header or records; the row's unexplainable says which.")
         case .damagedTrace: Info("The reader recovered from damage: a torn or corrupt frame, garbage bytes, an invalid record, a seq gap, time going backwards, a misplaced header, a trace its writer never closed, or parts of a session that do not continue each other.")
-        case .recorderDroppedRecords: Info("The device-side recorder dropped records (trace.dropped: its queue was full): what happened there is not in the trace, and what the calls, divergences and findings around it say is uncertain; the row's droppedRecords counts them.")
+        case .recorderDroppedRecords: Info("The device-side recorder dropped records (trace.dropped: its queue was full) or recorded nothing for a while (trace.paused: switched off, the volume locked, the disk full, free space low): what happened there is not in the trace, and what the calls, divergences and findings around it say is uncertain; the row's droppedRecords and recorderPauses count them.")
         case .incompleteSession: Info("A part of a recorded session was replayed without the parts before it (or with a part missing in between): the state before it is unknown.")
         case .duplicateUpload: Info("The file's bytes are those of an earlier input of the run (the same upload twice); the row's duplicateOf names it, and the summary counts it once.")
         case .partialSession: Info("Judgement was withheld where the state is unknown: a part replayed without the parts before it and without a checkpoint, or a session with a part missing; the row's partial says why, and no all-clear is given for what is missing.")
@@ -214,7 +218,7 @@ public enum TriageTag: String, CaseIterable, Sendable, Comparable, CustomStringC
         case .routeRequestBeforeCall: Info("A route call came before the call started (cause notEngaged, R6): it waits until the call audio path is set up.")
         case .routeRequestDuringInterruption: Info("A route call came during an interruption (cause interrupted): it waits for the recovery.")
         case .routeRequestWhileAudioModuleDisabled: Info("A route call came while the audio module was disabled (cause audioModuleDisabled, R9).")
-        case .speakerBlockedByExternalDevice: Info("A route call (typically the speaker button, or a new default) had no audible effect because a bluetooth device or wired headset had the route (cause externalRouteActive, R4).")
+        case .speakerBlockedByExternalDevice: Info("A route call (the speaker or earpiece button, or a new default) had no audible effect because an external device had the route (cause externalRouteActive, R4, R14): bluetooth, a wired headset, AirPlay, CarPlay, USB audio or another kind; the row's blockingDevices names the kinds.")
         case .defaultShadowedByOverride: Info("A new default route had no effect because a temporary override was set (cause overrideActive, R2).")
         case .micDeniedPlaybackOnly: Info("An earpiece request had no effect because the microphone was denied and the call was playback-only (cause micDenied, R7).")
         case .earpieceBlockedByVideoChatMode: Info("An earpiece request had no effect because the call session was in videoChat mode, which implies defaultToSpeaker (cause videoChatMode, R11).")
@@ -262,6 +266,8 @@ public enum TriageTag: String, CaseIterable, Sendable, Comparable, CustomStringC
         case .unknownValue: Info("An open field held a value the format does not list (trace.unknownValue, T1).")
         case .valueOutOfRange: Info("A quality or speaker value was outside its documented range (trace.valueOutOfRange, T2).")
         case .notIOS: Info("The trace comes from macOS: the route contract does not apply (device.notIOS, R16).", reads: [.os])
+        case .uncertainDivergence: Info("A divergence that no finding explains, open while records were lost (X5: an unreadable frame, a seq gap, a trace.dropped range, a missing part, a restart) or begun from an unknown start state: uncertain, not escalated; the row's divergences.uncertain counts them. Ask for a trace without the loss.")
+        case .appRestarted: Info("The app's process ended (a crash or a kill) and a restarted one resumed the session (RS1: a part whose header says resumed); the row's restarts counts them. A call still waiting then was dropped with cause restarted.")
         case .checkpointMismatch: Info("A session part's checkpoint disagrees with the state the earlier parts gave (trace.checkpointMismatch).")
         }
     }

@@ -217,10 +217,9 @@ extension DiffSide {
         func mine(_ f: Finding) -> Bool { f.code == .routeDivergence || f.seqs.first.map(kept.contains) == true }
         for f in result.findings where mine(f) { result.findingCounts[f.code, default: 1] -= 1 }
         result.findings.removeAll(where: mine)
-        for var f in other.result.findings where fromHistory(f) {
-            f.seqs = f.seqs.compactMap(seq)
-            f.call = f.call.flatMap(seq)
-            result.findings.append(f)
+        for f in other.result.findings where fromHistory(f) {
+            result.findings.append(Finding(code: f.code, severity: f.severity, rule: f.rule, seqs: f.seqs.compactMap(seq), t: f.t,
+                                           message: f.message, advice: f.advice, call: f.call.flatMap(seq)))
             result.findingCounts[f.code, default: 0] += 1
         }
         result.findings.sort { $0.t < $1.t }

@@ -1,8 +1,9 @@
 import TraceCodec
 import TraceModel
 
-/// rtctrace's version, printed by `rtctrace --version` and `rtctrace version`.
-public let rtctraceVersion = "0.9.0"
+/// rtctrace's version, printed by `rtctrace --version` and `rtctrace version` (one constant, in the
+/// record model, so that the recorder's bundles name the same version).
+public let rtctraceVersion = TraceModel.rtctraceVersion
 
 /// Prints a trace problem as a warning on stderr.
 public func warn(_ p: TraceProblem) {

@@ -18,14 +18,14 @@ extension GoldenCheck {
         var out = CheckOutcome(file: path, parts: parts)
         let result: ReplayResult
         if parts.count == 1 {
+            var problems: [TraceProblem] = []
             do {
-                result = try Replay.run(path: path, options: options, onProblem: { p in
-                    out.failures.append("\(p.description) (a golden trace must be intact)")
-                })
+                result = try Replay.run(path: path, options: options, onProblem: { problems.append($0) })
             } catch {
                 out.failures.append("\(path): \(error)")
                 return out
             }
+            out.failures += damageFailures(problems, declared: result.declaredDamage, path: path)
         } else {
             result = Replay.run(parts: parts, options: options).result
             // A golden session may lack a part on purpose: the seq gap where it is missing is what it pins.
@@ -68,5 +68,40 @@ extension GoldenCheck {
                 + "(add expectations, or write one with 'rtctrace check --update' and review it with 'rtctrace accept')")
         }
         return out
+    }
+}
+
+extension GoldenCheck {
+    /// A golden trace must be intact, unless it declares its damage (`expect.damage`, X5): then exactly the
+    /// declared seqs must be lost, by problems that say what they lost, and nothing else may be wrong.
+    static func damageFailures(_ problems: [TraceProblem], declared: [ClosedRange<Int>]?, path: String) -> [String] {
+        guard let declared else { return problems.map { "\($0.description) (a golden trace must be intact)" } }
+        var failures: [String] = []
+        var lost = Set<Int>()
+        for p in problems {
+            if let range = p.lost, p.kind == .seqGap || LossReading.losesRecords(p.kind) {
+                lost.formUnion(range)
+            } else {
+                failures.append("\(p.description) (not the damage the trace declares)")
+            }
+        }
+        let want = Set(declared.flatMap { Array($0) })
+        if want != lost {
+            failures.append("\(path): expect.damage: declared lost \(ranges(want)), but the reader lost \(ranges(lost))")
+        }
+        return failures
+    }
+
+    /// Seqs as inclusive ranges: `[[16, 23]]`.
+    static func ranges(_ seqs: Set<Int>) -> String {
+        var out: [String] = []
+        var run: (Int, Int)?
+        for s in seqs.sorted() {
+            if let r = run, s == r.1 + 1 { run = (r.0, s); continue }
+            if let r = run { out.append("[\(r.0), \(r.1)]") }
+            run = (s, s)
+        }
+        if let r = run { out.append("[\(r.0), \(r.1)]") }
+        return "[" + out.joined(separator: ", ") + "]"
     }
 }

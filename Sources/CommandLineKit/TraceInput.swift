@@ -38,10 +38,16 @@ public struct TraceParts {
     /// the files carry no session.
     public var partNumbers: [Int] = []
 
-    /// Groups `arguments` into one trace; several traces (or none) is a usage error.
+    /// Groups `arguments` into one trace; several traces (or none) is a usage error. A bundle the
+    /// recorder wrote (`NAME.rtcbundle`) stands for the parts in it.
     public static func resolve(_ arguments: [String]) throws -> TraceParts {
         guard !arguments.isEmpty else { throw UsageError(message: "expected a TRACE (or the parts of one session)") }
-        if arguments.count == 1, !arguments[0].hasPrefix("@"), !FileSystem.isDirectory(arguments[0]) {
+        // A recorder's bundle is the session it holds: what does not check in it is said first.
+        let bundles = arguments.filter { !$0.hasPrefix("@") && TraceBundle.isBundle($0, sniff: true) }.compactMap(TraceBundle.open)
+        for b in bundles {
+            for p in b.problems { Output.stderr.line("warning: \(terminalSafe(b.path)): \(terminalSafe(p))") }
+        }
+        if arguments.count == 1, bundles.isEmpty, !arguments[0].hasPrefix("@"), !FileSystem.isDirectory(arguments[0]) {
             // A file named on the command line that is not there is the command line's mistake (64); one
             // that is there but cannot be read is an I/O failure (74), when it is opened.
             guard arguments[0] == "-" || (try? FileSystem.statusIfExists(arguments[0], followLinks: false)) != nil else {

@@ -104,6 +104,7 @@ extension VerdictCause {
         case .transportNotReady: .edits([[.moveAfterNext([.connState])]])
         case .webrtcError: .notExpressible("the signalling channel decides it")
         case .stateUnknown: .notExpressible("the advice is to replay the whole session")
+        case .restarted: .notExpressible("the app's process restarted, which no edit of the calls undoes")
         }
     }
 }

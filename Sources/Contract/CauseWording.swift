@@ -31,6 +31,7 @@ extension VerdictCause {
         case .engineNotSupported, .transportNotReady: .L1
         case .webrtcError: .L4
         case .stateUnknown: nil
+        case .restarted: .RS1
         }
     }
 
@@ -41,7 +42,7 @@ extension VerdictCause {
         case .notEngaged: "the app had not \(w.joined) the \(w.session) yet: the call audio path was not set up, so the request was only recorded"
         case .interrupted: "the audio session was interrupted, so the request waited for the recovery"
         case .audioModuleDisabled: "the audio module was disabled by setAudioModuleEnabled(false), so no call audio played"
-        case .externalRouteActive: "an external device (bluetooth or wired headset) had the route, and iOS does not let an app take the output back from it"
+        case .externalRouteActive: "an external device had the route, and iOS does not let an app take the output back from it"
         case .overrideActive: "a temporary override (setAudioRoute) shadowed the new default"
         case .simulator: "the trace comes from a simulator, which has no earpiece"
         case .micDenied: "the microphone permission was denied, so the SDK ran in playback-only mode, which has no earpiece"
@@ -51,6 +52,7 @@ extension VerdictCause {
         case .transportNotReady: "the signalling transport was not connected yet"
         case .webrtcError: "sending the request on the signalling connection failed (webrtcError), so it never reached the server"
         case .stateUnknown: "the state before this part of the session is unknown (it was replayed without the parts before it, and it has no checkpoint), so what the call did cannot be decided"
+        case .restarted: "the app's process ended (a crash or a kill) while the request was still waiting, and the request died with it: the restarted SDK starts with no override"
         }
     }
 
@@ -60,7 +62,7 @@ extension VerdictCause {
         switch self {
         case .externalRouteActive: true
         case .notEngaged, .interrupted, .audioModuleDisabled, .overrideActive, .simulator, .micDenied, .videoChatMode,
-             .targetNotInCandidates, .engineNotSupported, .transportNotReady, .webrtcError, .stateUnknown:
+             .targetNotInCandidates, .engineNotSupported, .transportNotReady, .webrtcError, .stateUnknown, .restarted:
             false
         }
     }
@@ -99,6 +101,10 @@ extension VerdictCause {
             "Switch layers only after the transport is connected (not right after you \(w.join) the \(w.session), nor while reconnecting)."
         case .webrtcError:
             "Handle SRTCError.webrtcError from switchLayer: retry the switch when the signalling connection is back."
+        case .restarted:
+            "Find why the app's process ended (its crash log, or a kill by iOS, e.g. for memory in the background); after a restart, "
+                + "make the request again once the app \(w.join)s the \(w.session) again, or set defaultAudioRoute, which the app can "
+                + "restore at launch."
         case .stateUnknown:
             "Replay the whole session (every part, in any order, or their folder), or a part that begins with a checkpoint "
                 + "(trace.checkpoint, written by recorders since version 3 of the format)."

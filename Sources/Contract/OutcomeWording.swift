@@ -14,7 +14,7 @@ public enum AppliedBy: Sendable, Equatable {
         case .notEngaged: self = .engagement
         case .interrupted: self = .recovery
         case .audioModuleDisabled, .externalRouteActive, .overrideActive, .simulator, .micDenied, .videoChatMode,
-             .targetNotInCandidates, .engineNotSupported, .transportNotReady, .webrtcError, .stateUnknown, nil:
+             .targetNotInCandidates, .engineNotSupported, .transportNotReady, .webrtcError, .stateUnknown, .restarted, nil:
             return nil
         }
     }
@@ -50,6 +50,7 @@ extension OutcomeKind {
                 + "is what counts. If the UI showed this request as done, refresh it from \(w.currentRouteAPI) when the route changes, "
                 + "not from each call's return."
         case .dropped:
+            if outcomeCause == .restarted { return VerdictCause.restarted.advice(w) }
             return "The request is lost: the app \(w.left) the \(w.session) before it took effect, and a temporary route does not "
                 + "outlive the call. Make the request again after the app \(w.join)s the \(w.session) the next time, or set "
                 + "defaultAudioRoute, which persists."
@@ -62,7 +63,7 @@ extension OutcomeKind {
             case .notEngaged: why = ", before the app \(w.joined) the \(w.session)"
             case .interrupted: why = ", with the interruption not over"
             case .audioModuleDisabled, .externalRouteActive, .overrideActive, .simulator, .micDenied, .videoChatMode,
-                 .targetNotInCandidates, .engineNotSupported, .transportNotReady, .webrtcError, .stateUnknown, nil: break
+                 .targetNotInCandidates, .engineNotSupported, .transportNotReady, .webrtcError, .stateUnknown, .restarted, nil: break
             }
             return "Nothing was decided: the request was still waiting \(end.whenEnded)\(why). Look at the session's next part, or "
                 + "record until the app \(w.leave)s the \(w.session), to see what became of it; meanwhile show the route from "

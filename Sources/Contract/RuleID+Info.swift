@@ -9,11 +9,13 @@ extension RuleID {
         case .R17, .R18, .R19: "The call path and hang-up"
         case .I1, .I2, .I3, .I4, .I5, .I6, .I7, .I8, .I9, .I10, .I11, .I12, .I13, .I14: "Interruptions, resets and CallKit"
         case .V1, .V2: "Verdicts and outcomes of calls"
-        case .X1, .X2, .X3, .X4: "Expected against actual"
+        case .X1, .X2, .X3, .X4, .X5: "Expected against actual"
         case .Q1, .Q2, .Q3, .Q4, .Q5, .Q6, .Q7: "Quality engine"
         case .S1, .S2, .S3: "Active speakers"
         case .L1, .L2, .L3, .L4: "Simulcast layers"
         case .T1, .T2: "Values"
+        case .RS1: "Restarts"
+        case .E1: "Evidence from the system log"
         }
     }
 
@@ -45,6 +47,7 @@ extension RuleID {
         case .X2: "A divergence"
         case .X3: "Explained and unexplained divergences"
         case .X4: "Why the prediction is what it is"
+        case .X5: "Lost evidence"
         case .Q1: "Evaluation of a quality report"
         case .Q2: "Level changes"
         case .Q3: "getConnectionQuality()"
@@ -75,6 +78,8 @@ extension RuleID {
         case .L4: "Send failure"
         case .T1: "Open vocabularies"
         case .T2: "Documented ranges"
+        case .RS1: "A restarted process starts afresh"
+        case .E1: "The system log names causes, never decides"
         }
     }
 
@@ -135,6 +140,9 @@ extension RuleID {
         case .S3: "Every derived active-speaker snapshot, the empty one included, must be answered by an SDK snapshot within the match window (equal to it, or one that raised speakers.mismatch), else speakers.missedSnapshot."
         case .L4: "An SDK error for switchLayer beginning with webrtcError, within the match window after an accepted switch, belongs to the latest such switch: its outcome becomes rejected (webrtcError), layer.switchNotSent names both, and no confirmation is expected."
         case .T1: "In the open os.* fields a value the format does not list is kept and used (an unlisted reason reads as unknown, an unlisted kind is an external device, an unlisted state changes nothing), and trace.unknownValue names it once per field and value."
+        case .X5: "Records are lost in an unreadable frame, where seq skips, in a trace.dropped range, in a missing part of a session and at a restart; from the first lost record until a checkpoint that can vouch for the state (any after a frame, a gap, a missing part or a restart; only one from the SDK's provider after a drop) the replay's state may be wrong. A divergence open in that stretch that no finding explains is uncertain (evidenceLost), never unexplained: it names the lost records and asks for a trace without the loss. Explained, unexplained and uncertain add up to the total; the all-clear is withheld whenever anything was lost."
+        case .RS1: "A part whose header says resumed begins a new process of the same session: what lived only in the dead process (quality cache, speakers, the audio module switch, the SDK's route settings, engagement, call session, interruptions, timers) starts afresh, a call still deferred is dropped (cause restarted: the process ended, a crash or a kill), and the first connected after it is not a reconnect. What iOS holds survives: devices, route, other calls, app state, microphone permission. The explanation names every restart."
+        case .E1: "Records imported from the device's log (sys.*) never change a state, a prediction, a verdict or an outcome and raise no finding of their own: they only name causes the contract leaves open (another component, an interruption's cause, what the system saw of an activation)."
         case .T2: "Speaker levels and loss are 0 to 1, MOS 1.0 to 4.5, score 0 to 100, RTT, jitter and bitrate at least 0; a value outside raises trace.valueOutOfRange once per record type and field, and is used as recorded."
         }
     }

@@ -19,6 +19,9 @@ public struct ReplayOptions: Sendable, Equatable {
     public var maxVerdicts: Int
     /// Divergences kept in full; beyond this they are counted (explained and unexplained) only.
     public var maxDivergences: Int
+    /// Distinct strings the replay compares (uids, track ids, device ids and names) it keeps; past this,
+    /// every new string counts as one, and the result says so (`trace.limitExceeded`).
+    public var maxDistinctStrings = SymbolTable.defaultMaxSymbols
 
     /// The match window (quality.spuriousChange / missedChange, and R12's window before an unexplained
     /// route change): one option, held by both engines' options.
@@ -77,11 +80,22 @@ public struct Divergence: Equatable, Sendable {
     /// so it is not reported as unexplained (unknown start state).
     public var startStateUnknown = false
 
-    /// Neither explained by a finding nor begun from an unknown start state: the divergence to escalate.
-    public var unexplained: Bool { explainedBy == nil && !startStateUnknown }
+    /// The lost records it was open beside (X5): from the first lost record until the checkpoint that
+    /// vouched for the state again; nil when it was open beside none.
+    public var evidenceLost: LostStretch?
+
+    /// No finding explains it, and the evidence that would judge it is missing (X5): records were lost
+    /// while it was open, or it began from an unknown start state. Never escalated.
+    public var uncertain: Bool { explainedBy == nil && (startStateUnknown || evidenceLost != nil) }
+
+    /// Neither explained by a finding nor uncertain: the divergence to escalate.
+    public var unexplained: Bool { explainedBy == nil && !startStateUnknown && evidenceLost == nil }
 
     /// Whether a finding accounts for it.
     public var explained: Bool { explainedBy != nil }
+
+    /// The first of `seqs`, without building the list.
+    var firstSeq: Int? { afterAppliedCall ?? predictedSeq ?? actualSeq ?? explainedBySeq }
 
     /// The records involved, deciding ones first.
     public var seqs: [Int] {

@@ -42,6 +42,15 @@ public struct ReplayResult: Sendable {
     /// Route divergences no finding explains that began while the state before the part was unknown, all
     /// of them (not capped): not judged.
     public var unknownStartDivergenceCount = 0
+    /// Route divergences no finding explains whose evidence is missing (X5: open beside lost records, or
+    /// begun from an unknown start state), all of them (not capped): uncertain, never escalated.
+    public var uncertainDivergenceCount = 0
+    /// The damage a golden trace declares (`expect.damage`): the seqs it lost on purpose (nil: none declared).
+    public var declaredDamage: [ClosedRange<Int>]?
+    /// The restarts of the app's process the session shows (RS1), the first 100.
+    public var restarts: [Restart] = []
+    /// The stretches where records were lost (X5), in order, the first 100.
+    public var lost: [LostStretch] = []
     /// Divergences beyond the cap, counted only.
     public var divergencesDropped: Int { divergenceCount - divergences.count }
     /// Findings, in the order raised (up to the cap).
@@ -79,9 +88,13 @@ public struct ReplayResult: Sendable {
     /// Of the `seqGap` problems, those where a part of the session given starts after parts missing in
     /// between: the session notes say what is missing there.
     public var seqGapsAtMissingParts = 0
-    /// The stretches in which the device-side recorder dropped records (`trace.dropped`), the first 100:
-    /// what the replay concludes there is uncertain.
+    /// The stretches in which the device-side recorder dropped records (`trace.dropped`) or recorded
+    /// nothing (`trace.paused`), the first 100: what the replay concludes there is uncertain.
     public var dropped: [DroppedRange] = []
+    /// `trace.paused` records: stretches in which the recorder recorded nothing (in `dropped` too).
+    public var pausedStretches = 0
+    /// The user's problem reports marked in the trace (`trace.report`), the first `ReportMark.kept`.
+    public var reports: [ReportMark] = []
     /// Records dropped in all, over every `trace.dropped`.
     public var droppedRecords = 0
     /// Records of types this version does not know, by type.
@@ -153,6 +166,7 @@ public struct ReplayResult: Sendable {
         let gaps = n(.seqGap) - seqGapsAtMissingParts
         if gaps > 0 { out.append(.seqsMissing(gaps: gaps)) }
         if n(.tornFrame) > 0 { out.append(.tornEnd) }
+        if pausedStretches > 0 { out.append(.recorderPaused(stretches: pausedStretches)) }
         return out
     }
 
@@ -165,7 +179,7 @@ public struct ReplayResult: Sendable {
         unexplainable != nil || !divergences.isEmpty || findings.contains { $0.severity >= .warning } || findingsDropped > 0
             || (session?.isPartial ?? false) || (session?.isIncomplete ?? false)
             || notTakingEffectCount > 0
-            || !unread.isEmpty
+            || lostAnything
     }
 }
 
@@ -180,6 +194,8 @@ public enum UnreadInput: Equatable, Sendable {
     case seqsMissing(gaps: Int)
     /// The last frame is torn: the recorder stopped while writing it, and the records in it are lost.
     case tornEnd
+    /// The recorder paused (`trace.paused`): nothing was recorded in those stretches.
+    case recorderPaused(stretches: Int)
 }
 
 /// What became of a call that did not take effect, and why: what the counts are keyed by.
@@ -201,27 +217,53 @@ public struct OutcomeKey: Hashable, Sendable, Comparable {
     }
 }
 
-/// A stretch in which the recorder dropped records (its queue was full).
+/// A stretch in which the recorder dropped records (its queue was full), or recorded nothing at all
+/// (`trace.paused`: switched off, the volume locked, the disk full, free space low).
 public struct DroppedRange: Equatable, Sendable {
-    /// Records dropped.
+    /// Records dropped (0 for a pause: nothing was made to count).
     public var count: Int
     /// The first dropped record's time.
     public var fromT: Int64
     /// The last dropped record's time.
     public var toT: Int64
-    /// The `trace.dropped` record.
+    /// The `trace.dropped` (or `trace.paused`) record.
     public var seq: Int
+    /// Why the recorder paused, for a `trace.paused` stretch; nil for dropped records.
+    public var pause: PauseReason?
 
     /// Creates a range.
-    public init(count: Int, fromT: Int64, toT: Int64, seq: Int) {
+    public init(count: Int, fromT: Int64, toT: Int64, seq: Int, pause: PauseReason? = nil) {
         self.count = count
         self.fromT = fromT
         self.toT = toT
         self.seq = seq
+        self.pause = pause
     }
 
     /// Whether the stretch from `start` to `end` overlaps it.
     public func overlaps(_ start: Int64, _ end: Int64) -> Bool { start <= toT && end >= fromT }
+}
+
+/// A user's problem report the app marked in the trace (`trace.report`): where support starts reading.
+public struct ReportMark: Equatable, Sendable {
+    /// The report's id, as the app showed it to the user (clipped).
+    public var id: String
+    /// The app's note, free text (clipped; a token in a redacted trace).
+    public var note: String?
+    /// When it was marked.
+    public var t: Int64
+    /// The `trace.report` record.
+    public var seq: Int
+    /// Marks kept at most.
+    public static let kept = 64
+
+    /// Creates a mark.
+    public init(id: String, note: String?, t: Int64, seq: Int) {
+        self.id = id
+        self.note = note
+        self.t = t
+        self.seq = seq
+    }
 }
 
 extension ReplayResult {
@@ -243,6 +285,10 @@ public struct IndexedRecord: Equatable, Sendable {
     public var target: RouteTarget?
     /// The kind of an external device that connected.
     public var deviceKind: DeviceKind?
+    /// The user-visible name of an external device that connected, when recorded.
+    public var deviceName: String?
+    /// The id of the external device that connected or disconnected.
+    public var deviceId: String?
 }
 
 /// What one replayed record (or fired timer) did, for the `replay` timeline and the report lanes.
@@ -279,12 +325,5 @@ public struct ReplayStep: Sendable {
         self.before = before
         state = after
         changes = after.changes(from: before)
-    }
-}
-
-extension Replayer {
-    /// The typed state now, for the step being described.
-    func snapshot() -> StateSnapshot {
-        StateSnapshot(route: route.state, quality: quality.state, actual: divergences.actual)
     }
 }

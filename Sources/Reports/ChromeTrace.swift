@@ -151,7 +151,7 @@ public enum ChromeTrace {
         out.append(Source(tid: divergencesTid, count: divergences.count, key: { (divergences[$0].start, $0) }) { i in
             let d = divergences[i]
             let lines = HTMLReport.divergenceLines(d, index: i, r)
-            return Event(ph: "X", name: "\(d.explained ? "explained" : d.startStateUnknown ? "unknown start state" : "UNEXPLAINED"): predicted \(d.predicted.rawValue), played \(d.actual.rawValue)",
+            return Event(ph: "X", name: "\(d.explained ? "explained" : d.startStateUnknown ? "unknown start state" : d.uncertain ? "uncertain" : "UNEXPLAINED"): predicted \(d.predicted.rawValue), played \(d.actual.rawValue)",
                          cat: "divergence", tid: divergencesTid, ts: d.start, dur: d.end - d.start,
                          args: [("index", .int(Int64(i))), ("explainedBy", .string(d.explainedBy?.rawValue ?? "")),
                                 ("seqs", .ints(d.seqs)), ("explanation", .string(lines.joined(separator: "\n")))], order: i)

@@ -23,6 +23,7 @@ public struct ExplainText {
         var o = bold("\(e.title): \(terminalSafe(e.file))" + (e.session.map { " (\($0))" } ?? "")) + "\n"
         o += "  device    \(terminalSafe(e.device))\n"
         o += "  duration  \(e.duration)\n"
+        for r in e.reports { o += "  report    \(terminalSafe(r))\n" }
         if let d = e.damage { o += "  damage    \(d)\n" }
         o += "\n" + bold("Summary") + "\n"
         for l in e.summary { o += (l.nested ? "    " : "  ") + terminalSafe(l.text) + "\n" }

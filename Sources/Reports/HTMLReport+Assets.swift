@@ -70,6 +70,7 @@ extension HTMLReport {
     .verdict.v-ineffective circle { fill: var(--t-v-ineffective); } .verdict.v-rejected circle { fill: var(--t-v-rejected); }
     .finding.s-error path { fill: var(--t-s-error); } .finding.s-warning path { fill: var(--t-s-warning); } .finding.s-info path { fill: var(--t-s-info); }
     .marker.selected circle, .marker.selected path, .marker.selected rect { stroke: var(--select); stroke-width: 2.5; }
+    .reportline { stroke: #1c7ed6; stroke-width: 1.5; } .reportlabel { font-size: 10.5px; font-weight: 700; fill: #1c7ed6; }
     .guide { stroke: var(--t-v-ineffective); stroke-width: 1; stroke-dasharray: 3 3; } .callout { font-size: 10.5px; font-weight: 600; fill: var(--t-v-ineffective); }
     .causeline { stroke: var(--t-cause); stroke-width: 1.2; stroke-dasharray: 1 2; } .causedot { fill: #ffffff; stroke: var(--t-cause); stroke-width: 1.5; }
     .causelabel { font-size: 9.5px; fill: var(--t-cause); text-anchor: middle; }

@@ -105,7 +105,7 @@ extension HTMLReport {
     /// A divergence's class (and tone): explained (X3), begun from an unknown start state (not judged), or
     /// unexplained.
     static func divergenceClass(_ d: Divergence) -> String {
-        d.explained ? "explained" : d.startStateUnknown ? "unknown-start" : "unexplained"
+        d.explained ? "explained" : d.startStateUnknown ? "unknown-start" : d.uncertain ? "uncertain" : "unexplained"
     }
 
     static func divergencesSection(_ e: Explanation, _ anchors: Anchors) -> String {

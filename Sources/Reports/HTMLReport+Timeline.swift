@@ -58,6 +58,7 @@ enum TimelineSVG {
         for (i, lane) in lanes.enumerated() { o += laneGroup(lane, y: top + Double(i) * laneStep, scale, anchors) }
         o += gaps(r, scale, from: top - 3, height: Double(lanes.count) * laneStep + 2)
         o += guides(r, scale, bottom: callsY + laneH)
+        o += reportMarks(r, scale, from: 14, to: findingsY + laneH)
         o += row("calls", y: callsY) + verdictMarkers(r, scale, y: callsY, anchors)
         o += row("findings", y: findingsY) + findingMarkers(r, e, scale, y: findingsY, anchors)
         o += "</g>\n</g>\n</svg>\n"

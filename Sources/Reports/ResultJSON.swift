@@ -9,6 +9,19 @@ import TraceModel
 /// Keys are written in a fixed order and numbers in a fixed form, so the same trace always
 /// gives the same bytes; `golden` leaves out what depends on where the file lives.
 public enum ResultJSON {
+    /// The user's problem reports marked in a trace, as `explain --json` and `info --json` write them.
+    public static func reports(_ marks: [ReportMark], _ w: inout JSONWriter) {
+        w.beginArray()
+        for m in marks {
+            w.beginObject()
+            w.staticKey("id"); w.string(m.id)
+            if let note = m.note { w.staticKey("note"); w.string(note) }
+            w.staticKey("t"); w.int(m.t); w.staticKey("seq"); w.int(m.seq)
+            w.endObject()
+        }
+        w.endArray()
+    }
+
     /// The schema id written into every document.
     public static let schema = "rtctrace.explain/1"
 
@@ -32,6 +45,10 @@ public enum ResultJSON {
         w.staticKey("traceEnd"); w.string(r.end == .crash ? "crash" : "end")
         session(r, &w)
         summary(r, &w)
+        if !r.reports.isEmpty {
+            // Only where the app marked a user's report: every other document keeps its shape.
+            w.staticKey("reports"); reports(r.reports, &w)
+        }
         if !r.dropped.isEmpty {
             // Only where the recorder dropped records: every other document keeps its shape.
             w.staticKey("droppedRecords"); w.int(r.droppedRecords)
@@ -39,6 +56,7 @@ public enum ResultJSON {
             for d in r.dropped {
                 w.beginObject()
                 w.staticKey("count"); w.int(d.count); w.staticKey("fromT"); w.int(d.fromT); w.staticKey("toT"); w.int(d.toT); w.staticKey("seq"); w.int(d.seq)
+                if let reason = d.pause { w.staticKey("paused"); w.string(reason.rawValue) }
                 w.endObject()
             }
             w.endArray()
@@ -46,15 +64,15 @@ public enum ResultJSON {
         let advice = Explanation.FindingAdvice(r)
         w.staticKey("verdicts"); w.beginArray()
         for v in r.verdicts {
-            verdict(v, &w, uncertain: r.droppedRange(overlapping: v.t, v.outcome?.t ?? v.t) != nil, advice: advice.advice(for: v, r))
+            verdict(v, &w, uncertain: r.uncertain(v), laterEffect: Explanation.laterEffect(v, r), advice: advice.advice(for: v, r))
         }
         w.endArray()
         w.staticKey("divergences"); w.beginArray()
-        for d in r.divergences { divergence(d, &w, uncertain: r.droppedRange(overlapping: d.start, d.end) != nil) }
+        for d in r.divergences { divergence(d, &w, uncertain: r.droppedRange(overlapping: d.start, d.end) != nil || d.uncertain) }
         w.endArray()
         w.staticKey("findings"); w.beginArray()
         for (i, f) in r.findings.enumerated() {
-            finding(f, &w, uncertain: r.droppedRange(overlapping: f.t, f.t) != nil, advice: advice.advice(i, r))
+            finding(f, &w, uncertain: r.droppedRange(overlapping: f.t, f.t) != nil || r.lostStretch(overlapping: f.t, f.t) != nil, advice: advice.advice(i, r))
         }
         w.endArray()
         w.staticKey("findingCounts"); w.beginObject()
@@ -108,6 +126,7 @@ public enum ResultJSON {
         w.staticKey("divergences"); w.int(r.divergenceCount)
         w.staticKey("unexplainedDivergences"); w.int(r.unexplainedDivergenceCount)
         if r.unknownStartDivergenceCount > 0 { w.staticKey("unknownStartStateDivergences"); w.int(r.unknownStartDivergenceCount) }
+        w.staticKey("uncertainDivergences"); w.int(r.uncertainDivergenceCount)
         if r.divergencesDropped > 0 { w.staticKey("divergencesNotListed"); w.int(r.divergencesDropped) }
         w.staticKey("findingsBySeverity"); w.beginObject()
         var bySeverity: [Severity: Int] = [:]
@@ -122,7 +141,7 @@ public enum ResultJSON {
     }
 
     /// A verdict; `advice` is what the explanation tells the app to do about the call (null: nothing).
-    static func verdict(_ v: Verdict, _ w: inout JSONWriter, uncertain: Bool = false, advice: String?) {
+    static func verdict(_ v: Verdict, _ w: inout JSONWriter, uncertain: Bool = false, laterEffect: LaterEffect? = nil, advice: String?) {
         w.beginObject()
         if uncertain { w.staticKey("uncertain"); w.bool(true) }
         w.staticKey("seq"); w.int(v.seq)
@@ -143,6 +162,14 @@ public enum ResultJSON {
             w.endObject()
         } else { w.null() }
         w.staticKey("advice"); w.string(advice)
+        if let e = laterEffect {
+            w.staticKey("laterEffect"); w.beginObject()
+            w.staticKey("seq"); w.int(e.seq)
+            w.staticKey("t"); w.int(e.t)
+            w.staticKey("route"); w.string(e.route.rawValue)
+            w.staticKey("device"); w.string(e.device)
+            w.endObject()
+        }
         w.endObject()
     }
 
@@ -158,6 +185,17 @@ public enum ResultJSON {
         w.staticKey("explainedBy"); w.string(d.explainedBy?.rawValue)
         if d.startStateUnknown && !d.explained { w.staticKey("unknownStartState"); w.bool(true) }
         if let a = d.afterAppliedCall { w.staticKey("afterAppliedCall"); w.int(a) }
+        w.staticKey("status"); w.string(d.explained ? "explained" : d.uncertain ? "uncertain" : "unexplained")
+        if d.uncertain, let lost = d.evidenceLost {
+            w.staticKey("cause"); w.string("evidenceLost")
+            w.staticKey("evidenceLost"); w.beginObject()
+            w.staticKey("fromSeq"); w.int(lost.fromSeq)
+            w.staticKey("toSeq"); w.int(lost.toSeq)
+            w.staticKey("fromT"); w.int(lost.fromT)
+            w.staticKey("toT"); w.int(lost.toT)
+            w.staticKey("lossCause"); w.string(lost.cause.rawValue)
+            w.endObject()
+        }
         w.staticKey("seqs"); ints(d.seqs, &w)
         w.staticKey("predictedBy")
         if let p = d.predictedBy {
@@ -300,6 +338,19 @@ public enum ResultJSON {
             w.staticKey("part"); w.int(start.part)
             w.staticKey("headerSeq"); w.int(start.headerSeq)
             w.staticKey("checkpointSeq"); if let c = start.checkpointSeq { w.int(c) } else { w.null() }
+            w.endObject()
+        }
+        w.endArray()
+        // RS1: the parts a restarted process began, and each restart.
+        w.staticKey("resumedParts"); w.beginArray(); for p in r.resumedParts { w.int(p) }; w.endArray()
+        w.staticKey("restarts"); w.beginArray()
+        for x in r.restarts {
+            w.beginObject()
+            w.staticKey("part"); w.int(x.part)
+            w.staticKey("headerSeq"); w.int(x.seq)
+            w.staticKey("t"); w.int(x.t)
+            w.staticKey("lastT"); if let t = x.lastT { w.int(t) } else { w.null() }
+            w.staticKey("droppedCalls"); ints(x.droppedCalls, &w)
             w.endObject()
         }
         w.endArray()

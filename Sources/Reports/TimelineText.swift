@@ -83,7 +83,7 @@ public enum TimelineText {
         var o = "route divergences:\n"
         for d in r.divergences {
             o += "  \(formatDuration(d.start)) – \(formatDuration(d.end)): predicted \(d.predicted.rawValue), actual \(d.actual.rawValue), "
-            o += d.explainedBy.map { "explained by \($0)" } ?? (d.startStateUnknown ? "unknown start state" : "UNEXPLAINED")
+            o += d.explainedBy.map { "explained by \($0)" } ?? (d.startStateUnknown ? "unknown start state" : d.uncertain ? "uncertain (evidence lost)" : "UNEXPLAINED")
             o += " (seqs \(d.seqs.map(String.init).joined(separator: ", ")))\n"
         }
         return o

@@ -68,9 +68,12 @@ public enum TriageRowJSON {
         w.key("causes"); counts(row.causes(notTaking: false).sorted { $0.key < $1.key }, &w)
         w.endObject()
         w.key("outcomes"); counts(row.outcomes.sorted { $0.key < $1.key }, &w)
+        w.key("restarts"); w.int(row.restarts)
+        w.key("blockingDevices"); w.beginArray(); for k in row.blockingDevices { w.string(k) }; w.endArray()
         w.key("divergences"); w.beginObject()
         w.key("explained"); w.int(row.explainedDivergences)
         w.key("unexplained"); w.int(row.unexplainedDivergences)
+        w.key("uncertain"); w.int(row.uncertainDivergences)
         w.endObject()
         w.key("findings"); counts(row.findings.sorted { $0.key < $1.key }.map { ($0.key.rawValue, $0.value) }, &w)
         w.key("errors"); w.int(row.errors)
@@ -102,6 +105,10 @@ public enum TriageRowJSON {
         } else { w.null() }
         w.key("tags"); w.beginArray()
         for t in row.tags { w.string(t.rawValue) }
+        w.endArray()
+        w.key("recorderPauses"); w.int(row.recorderPauses)
+        w.key("reportIds"); w.beginArray()
+        for id in row.reportIds { w.string(id) }
         w.endArray()
         w.key("signature"); w.string(TriageSummary.Signature(row)?.key)
         w.key("command"); w.string(row.command ?? Triage.command(naming: row.parts.isEmpty ? [row.path] : row.parts))

@@ -9,6 +9,15 @@ extension RouteEngine {
     public enum CheckpointField: String, CaseIterable, Sendable {
         case defaultRoute, override, engaged, audioModuleEnabled, micPermission, devices, currentRoute, callState
         case appState, interrupted, session
+
+        /// Whether iOS holds it, so it survives a restart of the app's process (RS1): compared at a resumed
+        /// part's checkpoint, where the others (the SDK's own) are taken from it.
+        public var survivesRestart: Bool {
+            switch self {
+            case .micPermission, .devices, .currentRoute, .callState, .appState: true
+            case .defaultRoute, .override, .engaged, .audioModuleEnabled, .interrupted, .session: false
+            }
+        }
     }
 
     /// Starts afresh from a checkpoint at `seq` (a part replayed without the parts before it, or after a
@@ -82,12 +91,15 @@ extension RouteEngine {
     /// The fields of a checkpoint that disagree with the state derived from the records before it (a
     /// replay of the whole session). A field the trace has recorded nothing about (the microphone
     /// permission, the route, the session) is not compared.
-    public func checkpointDifferences(_ cp: TraceCheckpoint) -> [CheckpointDifference] {
+    /// With `restart`, only the fields that survive a restart are compared (RS1, checkpoints as v4 reads them).
+    public func checkpointDifferences(_ cp: TraceCheckpoint, restart: Bool = false) -> [CheckpointDifference] {
         var out: [CheckpointDifference] = []
         func differ(_ field: CheckpointField, _ checkpoint: String, _ derived: String) {
             if checkpoint != derived { out.append(CheckpointDifference(field: field.rawValue, checkpoint: checkpoint, derived: derived)) }
         }
-        for field in CheckpointField.allCases {
+        // Checkpoints (v4): `idle` and `disconnected` both say that no other call is up.
+        func call(_ s: CallState) -> String { s == .idle || s == .disconnected ? "no other call" : s.rawValue }
+        for field in CheckpointField.allCases where !restart || field.survivesRestart {
             switch field {
             case .defaultRoute: differ(field, cp.defaultRoute.rawValue, state.defaultTarget.rawValue)
             case .override: differ(field, cp.override?.rawValue ?? "none", state.override?.rawValue ?? "none")
@@ -100,7 +112,7 @@ extension RouteEngine {
                 differ(field, ids(cp.devices.map(\.id)), ids(state.devices.map(\.id)))
             case .currentRoute:
                 if let reading = state.lastReading, let route = cp.currentRoute { differ(field, route.rawValue, reading.route.rawValue) }
-            case .callState: differ(field, cp.callState.rawValue, state.callState.rawValue)
+            case .callState: differ(field, call(cp.callState), call(state.callState))
             case .appState:
                 if cp.appState.isListed { differ(field, cp.appState == .foreground ? "foreground" : "not foreground", state.foreground ? "foreground" : "not foreground") }
             case .interrupted: differ(field, "\(cp.interrupted)", "\(state.interrupted)")

@@ -41,14 +41,18 @@ extension RouteEngine {
             : byTimer
             ? "\(formatDuration(options.retryDelayMs)) after the system call ended (seq \(triggerSeq))"
             : "when the app returned to the foreground (seq \(triggerSeq)) with no system call up"
-        return Finding(code: .interruptionEndNeverArrived, severity: .info, rule: .I6, seqs: [triggerSeq, interruptionSeq],
+        // An I8 recovery is the SDK's own: it already recovered early, so the finding cites I8 and says so.
+        return Finding(code: .interruptionEndNeverArrived, severity: .info, rule: byActivation ? .I8 : .I6, seqs: [triggerSeq, interruptionSeq],
                        t: t,
                        message: "The interruption that began at seq \(interruptionSeq) never got its "
                            + "os.interruptionEnded; iOS does not guarantee one. The contract recovered \(moment), as if "
                            + "it had ended, and the route is re-applied.",
-                       advice: "Do not wait for the end of the interruption alone: also try to reactivate the session "
-                           + "when the app returns to the foreground and a few seconds after a system call ends, then "
-                           + "fire \(recoveredCallback).")
+                       advice: byActivation
+                           ? "Nothing to fix: the SDK recovered without waiting for the end of the interruption, as it should "
+                               + "(I8); keep firing \(recoveredCallback) at that activation."
+                           : "Do not wait for the end of the interruption alone: also try to reactivate the session "
+                               + "when the app returns to the foreground and a few seconds after a system call ends, then "
+                               + "fire \(recoveredCallback).")
     }
 
     /// I7, first half: the SDK activated the session inside a CallKit window.

@@ -29,9 +29,12 @@ extension RouteEngine {
     private func explain(_ cause: VerdictCause, causeSeq: Int?) -> (String, String) {
         let words = LayerWords(state.layer)
         var record = causeSeq.map { "seq \($0)" }
+        var why = cause.reason(words)
         if cause == .externalRouteActive, let device = state.activeDevice {
-            record = "a \(device.kind.rawValue) device, seq \(device.seq)"
+            // Device words (v4): the device by its kind and name.
+            why = cause.reason(words, device: device.kind, name: device.name)
+            record = "seq \(device.seq)"
         }
-        return (cause.reason(words) + (record.map { " (\($0))" } ?? ""), cause.advice(words))
+        return (why + (record.map { " (\($0))" } ?? ""), cause.advice(words))
     }
 }

@@ -127,6 +127,11 @@ extension RouteEngine {
         Finding(code: .traceUnknownValue, severity: .warning, rule: .T1, seqs: [record.seq], t: record.t,
                 message: "\(field) is \"\(TextCap.clip(value))\" at seq \(record.seq), a value this version does not list; the "
                     + "record is kept and read as the contract says for values it does not list.",
-                advice: "Nothing to fix in the app: a newer iOS value was recorded as it is.")
+                advice: field == "os.deviceConnected.kind" && SystemVocabulary.portTypes.contains(value)
+                    // A port type the system names: the recorder's mapping kept it as the kind, not a newer iOS.
+                    ? "Nothing to fix in the app: \"\(TextCap.clip(value))\" is a port type iOS names, which the recorder's "
+                        + "port-to-kind mapping kept as the kind; map it to a kind the format lists (or keep it and read it as an "
+                        + "external device of that kind, R14)."
+                    : "Nothing to fix in the app: a newer iOS value was recorded as it is.")
     }
 }

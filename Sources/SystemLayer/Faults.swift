@@ -20,7 +20,8 @@ public enum Fault: Sendable, Equatable {
     case delay(nanoseconds: UInt64)
 }
 
-/// Decides which writes and syncs fail or stall, so tests can simulate a full or slow disk.
+/// Decides which writes and syncs fail or stall, and how much space is free, so tests can simulate a
+/// full, slow or locked disk.
 ///
 /// Installed process-wide in `SystemFaults.injector`; in a debug build every `write` and `fsync` of this
 /// module asks it first (a release build never does). Calls are numbered from 1 since the injector was created.
@@ -54,6 +55,7 @@ public final class FaultInjector: @unchecked Sendable {
     private let onSync: @Sendable (_ number: Int, _ descriptor: FileDescriptor) -> Fault?
     private let onWritten: @Sendable (WriteAttempt, _ written: Int) -> Void
     private let onStep: @Sendable (_ number: Int, _ step: Step) -> Void
+    private let onAvailable: @Sendable (_ path: String) -> Int64?
 
     /// An injector asking `write` about each write and `sync` about each fsync (nil: no fault), telling
     /// `written` how many bytes each write that went ahead took, and `step` about each change made on the
@@ -61,12 +63,17 @@ public final class FaultInjector: @unchecked Sendable {
     public init(write: @escaping @Sendable (WriteAttempt) -> Fault? = { _ in nil },
                 sync: @escaping @Sendable (_ number: Int, _ descriptor: FileDescriptor) -> Fault? = { _, _ in nil },
                 written: @escaping @Sendable (WriteAttempt, _ written: Int) -> Void = { _, _ in },
-                step: @escaping @Sendable (_ number: Int, _ step: Step) -> Void = { _, _ in }) {
+                step: @escaping @Sendable (_ number: Int, _ step: Step) -> Void = { _, _ in },
+                available: @escaping @Sendable (_ path: String) -> Int64? = { _ in nil }) {
         onWrite = write
         onSync = sync
         onWritten = written
         onStep = step
+        onAvailable = available
     }
+
+    /// The free space `FileSystem.availableBytes` reports for `path`, or nil for the real figure.
+    func availableBytes(_ path: String) -> Int64? { onAvailable(path) }
 
     /// Write attempts seen so far.
     public var writeCount: Int { lock.withLock { writes } }

@@ -51,6 +51,17 @@ public enum FileSystem {
         if PathName.withCString(path, { unlink($0) }) == 0 { stepMade(.removed) }
     }
 
+    /// Bytes free for an ordinary user on the file system holding `path` (`statvfs`: available blocks
+    /// times the fragment size). A test's fault hook may answer instead (debug builds only).
+    public static func availableBytes(_ path: String) throws(SystemError) -> Int64 {
+        #if DEBUG
+        if let free = SystemFaults.injector?.availableBytes(path) { return free }
+        #endif
+        var st = statvfs()
+        _ = try checked("statvfs", path: path) { PathName.withCString(path) { statvfs($0, &st) } }
+        return Int64(st.f_bavail) &* Int64(st.f_frsize)
+    }
+
     /// Tells the test's fault hook about a change made on the disk (debug builds only).
     @inline(__always)
     static func stepMade(_ step: FaultInjector.Step) {

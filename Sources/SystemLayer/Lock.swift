@@ -34,4 +34,16 @@ public final class Lock: @unchecked Sendable {
         defer { pthread_mutex_unlock(mutex) }
         return try body()
     }
+
+    /// Takes the lock (pair it with `unlock()`; `withLock` is the safer spelling).
+    @inline(__always)
+    public func lock() { pthread_mutex_lock(mutex) }
+
+    /// Releases the lock taken by `lock()` or a successful `tryLock()`.
+    @inline(__always)
+    public func unlock() { pthread_mutex_unlock(mutex) }
+
+    /// Takes the lock if no other thread holds it; never waits. True when it was taken.
+    @inline(__always)
+    public func tryLock() -> Bool { pthread_mutex_trylock(mutex) == 0 }
 }

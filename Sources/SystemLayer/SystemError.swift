@@ -50,6 +50,10 @@ public struct Errno: RawRepresentable, Hashable, Sendable, CustomStringConvertib
     public static let fileTooLarge = Errno(rawValue: EFBIG)
     /// EROFS: a read-only file system.
     public static let readOnlyFileSystem = Errno(rawValue: EROFS)
+    /// EPERM: the operation is not permitted (what iOS answers for a file its data protection has locked).
+    public static let notPermitted = Errno(rawValue: EPERM)
+    /// EDQUOT: the disk quota is exceeded (full, for this user).
+    public static let quotaExceeded = Errno(rawValue: EDQUOT)
 
     /// The system's message, e.g. "No space left on device".
     public var description: String { String(cString: strerror(rawValue)) }

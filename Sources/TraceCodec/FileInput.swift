@@ -21,8 +21,22 @@ public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// A file opened for sequential reading (or standard input for `-`; or the copy `InputSpool` made of an
-/// input that can be read only once, read from its first byte).
+/// The bytes of a trace file as readers see them (a bundle's member, `BUNDLE/NAME`, included).
+public enum TraceBytes {
+    /// Calls `body` with the file's bytes, a chunk at a time.
+    public static func forEachChunk(_ path: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) throws {
+        let input = try FileInput(path: path)
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = try chunk.withUnsafeMutableBytes { try input.read(into: $0.baseAddress!, count: $0.count) }
+            if n == 0 { return }
+            chunk.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[0..<n])) }
+        }
+    }
+}
+
+/// A file opened for sequential reading (or standard input for `-`; or a bundle's member, `BUNDLE/NAME`; or
+/// the copy `InputSpool` made of an input that can be read only once, read from its first byte).
 final class FileInput {
     let path: String
     let file: OpenFile
@@ -30,6 +44,11 @@ final class FileInput {
     private(set) var size: Int?
     /// The next byte to read of a spooled copy (shared with every other reader of it, so read by offset).
     private var spoolOffset: Int64?
+
+    /// A bundle's member (`BUNDLE/NAME`): where its bytes are in the archive, and how many are left.
+    private var member: (next: Int64, left: Int)?
+    /// Why a bundle's member is not what its manifest says (`TraceBundle`), or nil.
+    private(set) var bundleMismatch: String?
 
     init(path: String) throws {
         self.path = path
@@ -39,6 +58,11 @@ final class FileInput {
             size = (try? copy.status()).map { Int($0.size) }
         } else if path == "-" {
             file = OpenFile(borrowing: .standardInput, name: "-")
+        } else if let (bundle, m) = TraceBundle.locate(path) {
+            do { file = try OpenFile(bundle.path, .readOnly) } catch { throw FileError.system(bundle.path, "cannot open", error) }
+            member = (m.offset, m.size)
+            size = m.size
+            bundleMismatch = bundle.mismatched[m.name]
         } else {
             do { file = try OpenFile(path, .readOnly) } catch { throw FileError.system(path, "cannot open", error) }
             let status = try? file.status()
@@ -51,6 +75,14 @@ final class FileInput {
 
     /// Reads up to `count` bytes into `buffer`; 0 at end of file.
     func read(into buffer: UnsafeMutableRawPointer, count: Int) throws -> Int {
+        if let m = member {
+            guard m.left > 0 else { return 0 }
+            do {
+                let n = try file.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: min(count, m.left)), at: m.next)
+                member = (m.next + Int64(n), n == 0 ? 0 : m.left - n)
+                return n
+            } catch { throw FileError.system(path, "read failed", error) }
+        }
         do {
             let p = UnsafeMutableRawBufferPointer(start: buffer, count: count)
             guard let offset = spoolOffset else { return try file.read(into: p) }

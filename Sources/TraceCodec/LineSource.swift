@@ -106,6 +106,7 @@ final class LineSource {
         file = path
         self.limits = limits
         input = try FileInput(path: path)
+        if let why = input.bundleMismatch { queue.append(TraceProblem(.bundleMismatch, file: path, message: why)) }
         dctx = try ZstdDecompressor(maxWindowLog: limits.maxWindowLog)
         // Not zeroed: only what `read` fills is ever looked at, and a short trace touches a page or two.
         inBuf = [UInt8](unsafeUninitializedCapacity: Self.inCapacity) { _, n in n = Self.inCapacity }

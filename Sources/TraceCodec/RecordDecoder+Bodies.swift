@@ -69,7 +69,13 @@ extension RecordDecoder {
             guard count >= 0, count <= Int64(Int32.max) * 1024 else { throw FieldFault(field: "count", reason: "must be an integer ≥ 0, got \(count)") }
             return .dropped(count: Int(count), fromT: try r.int("fromT"), toT: try r.int("toT"))
         case .checkpoint:
-            return .checkpoint(try r.object("state", scratch: nested) { try checkpoint($0) }!)
+            var c = try r.object("state", scratch: nested) { try checkpoint($0) }!
+            c.source = try r.optionalVocabulary("source")
+            return .checkpoint(c)
+        case .report:
+            return .report(id: try r.string("id"), note: try r.optionalString("note"))
+        case .paused:
+            return .paused(fromT: try r.int("fromT"), toT: try r.int("toT"), reason: try r.openVocabulary("reason"))
         }
     }
 
@@ -190,13 +196,15 @@ extension RecordDecoder {
             let ref = try r.int("ref")
             guard ref >= 0, ref <= Int64(Int32.max) else { throw FieldFault(field: "ref", reason: "must be a divergence index ≥ 0") }
             var explanation: Expectation.Explained?
-            if r.has("explained") || r.has("explainedBy") {
+            if r.has("explained") || r.has("explainedBy") || r.has("status") {
                 let by: FindingCode?? = r.has("explainedBy") ? .some(r.isNull("explainedBy") ? nil : try r.vocabulary("explainedBy")) : .none
-                explanation = Expectation.Explained(explained: try r.optionalBool("explained"), by: by)
+                explanation = Expectation.Explained(explained: try r.optionalBool("explained"), by: by,
+                                                    status: try r.optionalVocabulary("status"))
             }
             kind = .predictedBy(ref: Int(ref), rule: try r.vocabulary("rule"), seq: try assertedSeq(r),
                                 appliedBy: r.has("appliedBy") ? .init(r.isNull("appliedBy") ? nil : try seqRef("appliedBy", r)) : nil,
                                 explanation: explanation)
+        case "damage": kind = .damage(lost: try r.seqRanges("lost"))
         default: return nil
         }
         // expect.predictedBy's `rule` is the asserted branch, not the rule pinned.

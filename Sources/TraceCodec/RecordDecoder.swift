@@ -83,7 +83,7 @@ public struct RecordDecoder {
             if let key = top.repeatedKey(in: line, allowedTwice: pairsSeq ? "seq" : nil) {
                 throw FieldFault(field: key, reason: "appears more than once in the record; duplicate keys are refused (JSON tools disagree on which one counts)")
             }
-            return Record(seq: seq!, t: t, body)
+            return Record(seq: seq!, t: t, body, late: try r.optionalBool("late") ?? false)
         } catch let f as FieldFault {
             throw RecordDecodeError(line: lineNumber, seq: seq, field: f.field, reason: f.reason)
         } catch {
@@ -255,6 +255,23 @@ struct FieldReader {
         return try wrap(key) {
             var out: [String] = []
             try c.forEachElement { c, _ in out.append(try c.readString()) }
+            return out
+        }
+    }
+
+    /// An array of inclusive seq ranges, each `[from, to]` with 0 ≤ from ≤ to (`expect.damage`'s `lost`).
+    func seqRanges(_ key: StaticString) throws -> [ClosedRange<Int>] {
+        var c = try required(key)
+        return try wrap(key) {
+            var out: [ClosedRange<Int>] = []
+            try c.forEachElement { c, _ in
+                var pair: [Int64] = []
+                try c.forEachElement { c, _ in pair.append(try c.readInt()) }
+                guard pair.count == 2, pair[0] >= 0, pair[0] <= pair[1], pair[1] <= Int64(Int32.max) * 1024 else {
+                    throw JSONFault(reason: "each range must be [from, to] with 0 ≤ from ≤ to")
+                }
+                out.append(Int(pair[0])...Int(pair[1]))
+            }
             return out
         }
     }

@@ -35,8 +35,9 @@ public struct PathList: Sendable {
 
 /// Turns command-line paths into the files a triage run covers.
 public enum TriageInputs {
-    /// File name endings a folder is searched for (`.trace.zst` and `.jsonl.zst` end in `.zst`).
-    public static let traceSuffixes = [".jsonl", ".zst"]
+    /// File name endings a folder is searched for (`.trace.zst` and `.jsonl.zst` end in `.zst`; a
+    /// recorder's bundle, `.rtcbundle`, stands for the parts in it).
+    public static let traceSuffixes = [".jsonl", ".zst", ".rtcbundle"]
 
     /// A command-line path that does not exist, or a list that cannot be read.
     public struct InputError: Error, Sendable, CustomStringConvertible {
@@ -125,7 +126,15 @@ public enum TriageInputs {
         var out = PathList()
         var passed: [Skipped] = [], unlisted: [Unreadable] = []
         defer { skipped += passed; unreadable += unlisted }
-        func add(_ p: String) { out.append(p) }
+        func add(_ p: String) {
+            // A recorder's bundle stands for the parts in it (its problems are said where it is read).
+            if TraceBundle.isBundle(p, sniff: !traceSuffixes.contains { p.hasSuffix($0) }), let bundle = TraceBundle.open(p) {
+                for part in bundle.parts { out.append(part) }
+                if bundle.parts.isEmpty { out.append(p) }
+                return
+            }
+            out.append(p)
+        }
         func visit(_ p: String) {
             if isDirectory(p) {
                 walk(p, add, skipped: { passed.append($0) },

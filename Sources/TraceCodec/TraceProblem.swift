@@ -34,6 +34,9 @@ public struct TraceProblem: Error, Equatable, Sendable, CustomStringConvertible 
         /// A UTF-8 byte-order mark before the first line of JSON Lines, skipped (a warning: every
         /// record is still read).
         case byteOrderMark
+        /// A bundle's part whose bytes are not what the bundle's manifest says (its size or SHA-256):
+        /// it is read, but it is not the part the recorder wrote.
+        case bundleMismatch
     }
 
     /// The class of problem.
@@ -44,7 +47,7 @@ public struct TraceProblem: Error, Equatable, Sendable, CustomStringConvertible 
     public var isDamage: Bool {
         switch kind {
         case .badRecord, .badFrame, .tornFrame, .garbage, .lineTooLong, .windowTooLarge, .seqGap, .timeBackwards,
-             .header, .headerMissing, .notClosed, .empty, .notATrace, .io: true
+             .header, .headerMissing, .notClosed, .empty, .notATrace, .io, .bundleMismatch: true
         case .byteOrderMark: false
         }
     }

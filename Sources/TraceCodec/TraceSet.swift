@@ -202,8 +202,13 @@ public struct TriagePlan: Sendable {
 
     /// Reads as far as the first record (a few events at most) and returns its session, if it is a header with one.
     static func peek(_ path: String) -> Peek {
-        guard let st = try? FileSystem.status(path), st.type == .regular, TriageInputs.refusal(path) == nil else { return Peek(size: 0, session: nil) }
-        let size = Int(st.size)
+        let size: Int
+        if let member = TraceBundle.memberSize(path) {
+            size = member
+        } else {
+            guard let st = try? FileSystem.status(path), st.type == .regular, TriageInputs.refusal(path) == nil else { return Peek(size: 0, session: nil) }
+            size = Int(st.size)
+        }
         guard let reader = try? TraceReader(path: path) else { return Peek(size: size, session: nil) }
         var events = 0
         while events < 64, let e = reader.next() {

@@ -59,6 +59,9 @@ public struct Expectation: Equatable, Sendable {
         /// and the record behind it; and (since v3) whether a finding explains it so far and which (X3). Each
         /// nil leaves that part unchecked.
         case predictedBy(ref: Int, rule: RuleID, seq: RecordRef?, appliedBy: RecordRef?, explanation: Explained?)
+        /// The trace is damaged on purpose (since v4): the seqs not read, as inclusive ranges. `check` judges
+        /// the other expectations when the damage is exactly this one.
+        case damage(lost: [ClosedRange<Int>])
 
         /// The part of the record type after `expect.`.
         public var name: String {
@@ -78,6 +81,7 @@ public struct Expectation: Equatable, Sendable {
             case .divergences: "divergences"
             case .outcome: "outcome"
             case .predictedBy: "predictedBy"
+            case .damage: "damage"
             }
         }
     }
@@ -89,10 +93,13 @@ public struct Expectation: Equatable, Sendable {
         public var explained: Bool?
         /// `explainedBy`: `.some(nil)` asserts that no finding explains it.
         public var by: FindingCode??
+        /// `status` (since v4): explained, unexplained or uncertain (X5).
+        public var status: DivergenceStatus?
         /// Creates the assertion.
-        public init(explained: Bool?, by: FindingCode??) {
+        public init(explained: Bool?, by: FindingCode??, status: DivergenceStatus? = nil) {
             self.explained = explained
             self.by = by
+            self.status = status
         }
     }
 
@@ -141,4 +148,10 @@ public struct Expectation: Equatable, Sendable {
             self.overall = overall
         }
     }
+}
+
+/// What a divergence is, so far (X3, X5): explained by a finding, unexplained (the bug to escalate), or
+/// uncertain (records were lost while it was open, or it began from an unknown start state).
+public enum DivergenceStatus: String, TraceVocabulary {
+    case explained, unexplained, uncertain
 }

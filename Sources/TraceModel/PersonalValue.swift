@@ -62,6 +62,34 @@ public enum PersonalValue {
         }
     }
 
+    /// The kinds an SDK declares for a value of a template log or a custom event (`.uid`, `.channel`,
+    /// `.room`, `.device`, `.free`), so that a personal value gets the same token wherever it appears:
+    /// a uid in a log line takes the token of a uid in a speaker record.
+    public enum Declared: String, CaseIterable, Sendable {
+        /// A user's uid (a speaker's, a publisher's, the local one).
+        case uid
+        /// An SRTC channel name.
+        case channel
+        /// An SMeeting room name.
+        case room
+        /// A device's name, as the user gave it ("Jane's AirPods").
+        case device
+        /// Anything else that is private: free text, replaced as a whole.
+        case free
+
+        /// The record field kind whose token a value of this kind takes; nil for free text, which takes
+        /// the token of the text it sits in (a log line's, an unknown record's).
+        public var field: Kind? {
+            switch self {
+            case .uid: .uid
+            case .channel: .channel
+            case .room: .room
+            case .device: .deviceName
+            case .free: nil
+            }
+        }
+    }
+
     /// `PREFIX-` + (`RANK-` when given) + the first 8 hex digits of HMAC-SHA256(key, kind NUL value).
     public static func token(key: [UInt8], kind: Kind, value: String, rank: String? = nil) -> String {
         let mac = SHA256.hmac(key: key, message: Array(kind.rawValue.utf8) + [0] + Array(value.utf8))

@@ -10,12 +10,16 @@ public struct Record: Equatable, Sendable {
     public var t: Int64
     /// The typed content of the record.
     public var body: RecordBody
+    /// Made at its `t` but written after records with a later `t` (`"late": true`, since version 4): at
+    /// most the match window earlier than the latest `t` before it; readers put it in time order.
+    public var late: Bool
 
     /// Creates a record.
-    public init(seq: Int, t: Int64, _ body: RecordBody) {
+    public init(seq: Int, t: Int64, _ body: RecordBody, late: Bool = false) {
         self.seq = seq
         self.t = t
         self.body = body
+        self.late = late
     }
 
     /// The record's `type` string, e.g. `api.setRoute`.
@@ -24,6 +28,10 @@ public struct Record: Equatable, Sendable {
     /// The largest `t` a record may carry: 2^53 ms, the largest integer every JSON reader holds exactly
     /// (contract v2: a record outside 0…2^53 is undecodable).
     public static let maxT: Int64 = 1 << 53
+
+    /// How far (ms) a record marked `late` may go back before the latest `t` written before it: the
+    /// match window (trace-format.md, version 4); a record that would go back further is a bad record.
+    public static let lateWindow: Int64 = 1000
 }
 
 /// The typed content of a record, one case per record type of the trace format.
@@ -80,6 +88,10 @@ public enum RecordBody: Equatable, Sendable {
     case dropped(count: Int, fromT: Int64, toT: Int64)
     /// The state the SDK knows at the start of a part after the first, or after a restart; since version 3.
     indirect case checkpoint(TraceCheckpoint)
+    /// The app marked a user's problem report here (`id` as the app shows it; `note`, free text); since version 4.
+    case report(id: String, note: String?)
+    /// The recorder recorded nothing from `fromT` to `toT` for `reason` (written when it resumed); since version 4.
+    case paused(fromT: Int64, toT: Int64, reason: PauseReason)
     // expect.*
     indirect case expect(Expectation)
     /// A record whose `type` this version does not know; kept whole as its JSON text.
@@ -128,6 +140,8 @@ public enum RecordBody: Equatable, Sendable {
         case .srvLayerSwitched: .srvLayerSwitched
         case .dropped: .dropped
         case .checkpoint: .checkpoint
+        case .report: .report
+        case .paused: .paused
         case .expect, .unknown: nil
         }
     }
@@ -147,6 +161,8 @@ public enum RecordKind: String, CaseIterable, Sendable {
     case header = "trace.header"
     case dropped = "trace.dropped"
     case checkpoint = "trace.checkpoint"
+    case report = "trace.report"
+    case paused = "trace.paused"
     case joinChannel = "api.joinChannel"
     case leaveChannel = "api.leaveChannel"
     case enterMeeting = "api.enterMeeting"
@@ -192,7 +208,7 @@ public enum RecordKind: String, CaseIterable, Sendable {
         case .qualityReport, .speakers, .sdkActiveSpeakers, .sdkQualityChanged, .sdkLog, .routeChanged, .routeSnapshot,
              .setRoute, .clearRouteOverride, .deviceConnected, .deviceDisconnected:
             true
-        case .header, .dropped, .checkpoint, .joinChannel, .leaveChannel, .enterMeeting, .exitMeeting, .setDefaultRoute,
+        case .header, .dropped, .checkpoint, .report, .paused, .joinChannel, .leaveChannel, .enterMeeting, .exitMeeting, .setDefaultRoute,
              .setAudioModuleEnabled, .subscribe, .switchLayer, .micPermission, .interruptionBegan, .interruptionEnded,
              .callState, .appState, .mediaServicesReset, .callKit, .sessionActivated, .sessionDeactivated, .overrideOutput,
              .sdkInterrupted, .sdkRecovered, .sdkCallStateChanged, .sdkLayerSwitched, .sdkError, .connEngine, .connState,
@@ -205,7 +221,7 @@ public enum RecordKind: String, CaseIterable, Sendable {
     /// replay asks it of every record; a test holds it to the name's prefix.
     public var family: RecordFamily {
         switch self {
-        case .header, .dropped, .checkpoint: .trace
+        case .header, .dropped, .checkpoint, .report, .paused: .trace
         case .joinChannel, .leaveChannel, .enterMeeting, .exitMeeting, .setDefaultRoute, .setRoute, .clearRouteOverride,
              .setAudioModuleEnabled, .subscribe, .switchLayer:
             .api
@@ -231,7 +247,7 @@ extension RecordKind {
         case .joinChannel, .leaveChannel, .enterMeeting, .exitMeeting, .setDefaultRoute, .setRoute, .clearRouteOverride,
              .setAudioModuleEnabled, .subscribe, .switchLayer:
             true
-        case .header, .dropped, .checkpoint, .deviceConnected, .deviceDisconnected, .micPermission, .interruptionBegan,
+        case .header, .dropped, .checkpoint, .report, .paused, .deviceConnected, .deviceDisconnected, .micPermission, .interruptionBegan,
              .interruptionEnded, .callState, .appState, .mediaServicesReset, .callKit, .routeChanged, .routeSnapshot,
              .sessionActivated, .sessionDeactivated, .overrideOutput, .sdkInterrupted, .sdkRecovered, .sdkCallStateChanged,
              .sdkQualityChanged, .sdkActiveSpeakers, .sdkLayerSwitched, .sdkError, .sdkLog, .connEngine, .connState,
@@ -248,7 +264,7 @@ extension RecordKind {
         switch self {
         case .joinChannel, .enterMeeting: .engage
         case .leaveChannel, .exitMeeting: .disengage
-        case .header, .dropped, .checkpoint, .setDefaultRoute, .setRoute, .clearRouteOverride, .setAudioModuleEnabled,
+        case .header, .dropped, .checkpoint, .report, .paused, .setDefaultRoute, .setRoute, .clearRouteOverride, .setAudioModuleEnabled,
              .subscribe, .switchLayer, .deviceConnected, .deviceDisconnected, .micPermission, .interruptionBegan,
              .interruptionEnded, .callState, .appState, .mediaServicesReset, .callKit, .routeChanged, .routeSnapshot,
              .sessionActivated, .sessionDeactivated, .overrideOutput, .sdkInterrupted, .sdkRecovered, .sdkCallStateChanged,
@@ -272,7 +288,7 @@ extension RecordKind {
         case .overrideOutput: .outputPort
         case .deviceConnected, .deviceDisconnected: .device
         case .qualityReport: .quality
-        case .header, .dropped, .checkpoint, .joinChannel, .leaveChannel, .enterMeeting, .exitMeeting, .setDefaultRoute,
+        case .header, .dropped, .checkpoint, .report, .paused, .joinChannel, .leaveChannel, .enterMeeting, .exitMeeting, .setDefaultRoute,
              .setRoute, .clearRouteOverride, .setAudioModuleEnabled, .subscribe, .switchLayer, .micPermission, .callState,
              .appState, .routeChanged, .routeSnapshot, .sdkLog, .connEngine, .connState, .speakers, .srvLayerSwitched:
             .other
@@ -310,7 +326,8 @@ extension RecordBody {
              .interruptionEnded, .mediaServicesReset, .routeChanged, .routeSnapshot, .sessionDeactivated, .overrideOutput,
              .sdkInterrupted, .sdkRecovered, .sdkCallStateChanged, .sdkQualityChanged, .sdkActiveSpeakers, .sdkLayerSwitched,
              .sdkError, .sdkLog, .connEngine, .connState, .qualityReport, .speakers, .srvLayerSwitched, .dropped, .checkpoint,
-             .expect, .unknown:
+             .report, .paused, .expect, .unknown:
+            // A pause's reason is open too, but the recorder writes it, not iOS: nothing to warn a reader about.
             []
         }
     }
@@ -355,6 +372,8 @@ extension RecordBody {
         case .enterMeeting(let r, _): TextCap.clip(r)
         case let .sdkError(api, error): "\(TextCap.clip(api)): \(TextCap.clip(error))"
         case let .dropped(count, _, _): "\(count) records"
+        case let .report(id, _): TextCap.clip(id)
+        case let .paused(fromT, toT, reason): "\(reason.rawValue), \(formatDuration(fromT))–\(formatDuration(toT))"
         case .header, .leaveChannel, .exitMeeting, .clearRouteOverride, .subscribe, .mediaServicesReset, .interruptionEnded,
              .overrideOutput, .sdkInterrupted, .sdkRecovered, .sdkActiveSpeakers, .sdkLayerSwitched, .sdkLog, .qualityReport,
              .speakers, .srvLayerSwitched, .checkpoint, .expect, .unknown:
@@ -391,8 +410,9 @@ extension RecordBody {
         case let .qualityReport(pub, sub): "\(pub.level.rawValue)/\(sub.level.rawValue)"
         case .header, .joinChannel, .leaveChannel, .enterMeeting, .exitMeeting, .clearRouteOverride, .mediaServicesReset,
              .interruptionEnded, .callKit, .sdkInterrupted, .sdkRecovered, .sdkActiveSpeakers, .sdkLog, .speakers, .dropped,
-             .checkpoint, .expect, .unknown:
+             .checkpoint, .paused, .expect, .unknown:
             ""
+        case .report(let id, _): id
         }
     }
 }
@@ -419,6 +439,8 @@ public enum FieldPrivacy: Equatable, Sendable {
         case product
         /// A wall-clock time.
         case time
+        /// A problem report's id, which the app shows its user to paste into a ticket: what support joins on.
+        case reportId
     }
 }
 
@@ -537,6 +559,7 @@ extension RecordBody {
             return cause.flatMap { open($0, "cause") }.map { .interruptionBegan(cause: $0, wasSuspended: wasSuspended) }
         case .callState(let state): return open(state, "state").map { .callState(state: $0) }
         case .appState(let state): return open(state, "state").map { .appState(state: $0) }
+        case let .paused(fromT, toT, reason): return open(reason, "reason").map { .paused(fromT: fromT, toT: toT, reason: $0) }
         case let .routeSnapshot(route, ports):
             guard let ports, let p = list(ports, { t($0, "ports[]", .personal(.portEntry)) }) else { return nil }
             return .routeSnapshot(route: route, ports: p)
@@ -590,6 +613,10 @@ extension RecordBody {
             if let v = (mode ?? nil) ?? nil { o.session?.mode = v }
             if let v = options ?? nil { o.session?.options = v }
             return .checkpoint(o)
+        case let .report(id, note):
+            let i = t(id, "id", .clear(.reportId)), n = t(note, "note", .personal(.logMessage))
+            guard changed(i, n ?? nil) else { return nil }
+            return .report(id: i ?? id, note: (n ?? nil) ?? note)
         case .expect(let e):
             guard case .speakers(let keys) = e.kind, let k = list(keys, key) else { return nil }
             var o = e

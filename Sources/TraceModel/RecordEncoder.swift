@@ -10,6 +10,7 @@ extension Record {
         w.staticKey("t"); w.int(t)
         w.staticKey("type"); w.string(type)
         body.encodeFields(into: &w)
+        if late { w.staticKey("late"); w.bool(true) }
         w.endObject()
     }
 
@@ -129,7 +130,16 @@ extension RecordBody {
         case .speakers(let speaking, let stopped):
             w.staticKey("speaking"); Self.speakers(speaking, &w)
             w.staticKey("stopped"); Self.keys(stopped, &w)
-        case .checkpoint(let c): w.staticKey("state"); Self.checkpoint(c, &w)
+        case .checkpoint(let c):
+            if let source = c.source { w.staticKey("source"); w.string(source.rawValue) }
+            w.staticKey("state"); Self.checkpoint(c, &w)
+        case .report(let id, let note):
+            w.staticKey("id"); w.string(id)
+            if let note { w.staticKey("note"); w.string(note) }
+        case .paused(let fromT, let toT, let reason):
+            w.staticKey("fromT"); w.int(fromT)
+            w.staticKey("toT"); w.int(toT)
+            w.staticKey("reason"); w.string(reason.rawValue)
         case .expect(let e): e.encodeFields(into: &w)
         case .unknown: break
         }
@@ -274,6 +284,11 @@ extension Expectation {
                 w.staticKey("explainedBy")
                 if let by { w.string(by.rawValue) } else { w.null() }
             }
+            if let status = explanation?.status { w.staticKey("status"); w.string(status.rawValue) }
+        case .damage(let lost):
+            w.staticKey("lost"); w.beginArray()
+            for r in lost { w.beginArray(); w.int(r.lowerBound); w.int(r.upperBound); w.endArray() }
+            w.endArray()
         }
         if atEnd { w.staticKey("at"); w.string("end") }
         // expect.predictedBy's `rule` is its branch, written above.

@@ -81,9 +81,10 @@ extension Record {
             w.staticKey("t"); w.int(t)
             w.staticKey("type"); w.string(TextCap.clip(bytes: type, max(limit / 4, 64)) ?? type)
             w.staticKey("clippedFromBytes"); w.int(json.utf8.count)
+            if late { w.staticKey("late"); w.bool(true) }
             w.endObject()
-            return Record(seq: seq, t: t, .unknown(type: type, json: w.string))
+            return Record(seq: seq, t: t, .unknown(type: type, json: w.string), late: late)
         }
-        return body.clipped(to: limit).map { Record(seq: seq, t: t, $0) }
+        return body.clipped(to: limit).map { Record(seq: seq, t: t, $0, late: late) }
     }
 }

@@ -26,12 +26,14 @@ public struct TraceCheckpoint: Equatable, Sendable {
     public var transport: Transport?
     /// The configuration of the call session that is up, or nil for none.
     public var session: Configuration?
+    /// Where its state comes from (since version 4; nil: absent, which reads as `recorder`).
+    public var source: Source?
 
     /// Creates a checkpoint.
     public init(defaultRoute: RouteTarget = .earpiece, override: RouteTarget? = nil, engaged: Bool = false,
                 audioModuleEnabled: Bool = true, micPermission: MicPermission = .undetermined, devices: [Device] = [],
                 currentRoute: Route? = nil, callState: CallState = .idle, appState: AppState = .foreground,
-                interrupted: Bool = false, transport: Transport? = nil, session: Configuration? = nil) {
+                interrupted: Bool = false, transport: Transport? = nil, session: Configuration? = nil, source: Source? = nil) {
         self.defaultRoute = defaultRoute
         self.override = override
         self.engaged = engaged
@@ -44,7 +46,20 @@ public struct TraceCheckpoint: Equatable, Sendable {
         self.interrupted = interrupted
         self.transport = transport
         self.session = session
+        self.source = source
     }
+
+    /// Where a checkpoint's state comes from (since version 4).
+    public enum Source: String, TraceVocabulary {
+        /// The SDK's own query properties (the recorder's checkpoint provider): it can vouch for the
+        /// state after records were lost.
+        case sdk
+        /// Derived by the recorder from the records it wrote (what an absent `source` reads as).
+        case recorder
+    }
+
+    /// Whether the SDK's own query properties gave the state (`source` `sdk`).
+    public var isFromSDK: Bool { source == .sdk }
 
     /// A connected external device.
     public struct Device: Equatable, Sendable {

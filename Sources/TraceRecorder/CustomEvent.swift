@@ -1,14 +1,15 @@
 import TraceModel
 
 extension TraceRecorder {
-    /// A value of a custom event: a number, a boolean, or a string that is private unless marked public.
+    /// A value of a custom event: a number, a boolean, or a string that is private unless marked public
+    /// (and may say what kind of personal value it is, so that it gets that kind's token).
     public struct CustomValue: Equatable, Sendable, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
         ExpressibleByBooleanLiteral, ExpressibleByStringLiteral {
         enum Storage: Equatable, Sendable {
             case int(Int64)
             case double(Double)
             case bool(Bool)
-            case string(String, isPrivate: Bool)
+            case string(String, kind: ValueKind?)
         }
 
         let storage: Storage
@@ -21,7 +22,12 @@ extension TraceRecorder {
         public static func bool(_ v: Bool) -> CustomValue { CustomValue(storage: .bool(v)) }
         /// A string: private unless marked public (with privacy on, a private one becomes a token).
         public static func string(_ v: String, privacy: LogMessage.Privacy = .private) -> CustomValue {
-            CustomValue(storage: .string(v, isPrivate: privacy == .private))
+            CustomValue(storage: .string(v, kind: privacy == .private ? .free : nil))
+        }
+        /// A personal value of a kind: with privacy on, the token a record field of that kind gets for the
+        /// same value (`.string(uid, kind: .uid)` → `uid-…`, as in a speaker record).
+        public static func string(_ v: String, kind: ValueKind) -> CustomValue {
+            CustomValue(storage: .string(v, kind: kind))
         }
 
         init(storage: Storage) { self.storage = storage }
@@ -32,7 +38,7 @@ extension TraceRecorder {
         /// A boolean literal.
         public init(booleanLiteral value: Bool) { storage = .bool(value) }
         /// A string literal: private, like any string not marked public.
-        public init(stringLiteral value: String) { storage = .string(value, isPrivate: true) }
+        public init(stringLiteral value: String) { storage = .string(value, kind: .free) }
     }
 
     /// A custom event as the recorder holds it: its type (`x.NAME`) and its values, names already made safe.
@@ -50,6 +56,8 @@ extension TraceRecorder {
         var clipped = false
         /// The value that says so in the record (`"_clipped": true`).
         static let clippedKey = "_clipped"
+        /// Names every record gives its own meaning (`late` since version 4): a value so named becomes `_NAME`.
+        static let reservedNames: Set<String> = ["seq", "t", "type", "late"]
 
         init(name: String, values: [(String, CustomValue)]) {
             type = Self.prefix + Self.safeName(name, allowDots: true)
@@ -57,7 +65,7 @@ extension TraceRecorder {
             var kept: [(name: String, value: CustomValue)] = []
             for (n, v) in values {
                 var key = Self.safeName(n, allowDots: false)
-                if key == "seq" || key == "t" || key == "type" { key = "_" + key }
+                if Self.reservedNames.contains(key) { key = "_" + key }
                 guard kept.count < Self.maxValues else { clipped = true; break }
                 guard seen.insert(key).inserted else { continue }
                 kept.append((key, v))
@@ -94,19 +102,19 @@ extension TraceRecorder {
             c.clipped = true
             c.values = values.map { n, v in
                 guard case .string(let s, let p) = v.storage, let cut = RecordClipping.clip(s, limit) else { return (n, v) }
-                return (n, CustomValue(storage: .string(cut, isPrivate: p)))
+                return (n, CustomValue(storage: .string(cut, kind: p)))
             }
             return c
         }
 
         /// The record's JSON line: private strings through `token` (nil: as they are).
-        func jsonLine(seq: Int, t: Int64, token: ((String) -> String)?) -> String {
+        func jsonLine(seq: Int, t: Int64, token: ((String, ValueKind) -> String)?) -> String {
             var w = JSONWriter(reserving: 128)
-            encode(seq: seq, t: t, token: token, into: &w)
+            encode(seq: seq, t: t, late: false, token: token, into: &w)
             return w.string
         }
 
-        func encode(seq: Int, t: Int64, token: ((String) -> String)?, into w: inout JSONWriter) {
+        func encode(seq: Int, t: Int64, late: Bool, token: ((String, ValueKind) -> String)?, into w: inout JSONWriter) {
             w.beginObject()
             w.staticKey("seq"); w.int(seq)
             w.staticKey("t"); w.int(t)
@@ -117,11 +125,12 @@ extension TraceRecorder {
                 case .int(let i): w.int(i)
                 case .double(let d): w.double(d)
                 case .bool(let b): w.bool(b)
-                case .string(let s, let isPrivate): w.string(isPrivate ? (token?(s) ?? s) : s)
+                case .string(let s, let kind): w.string(kind.flatMap { k in token?(s, k) } ?? s)
                 }
             }
             // The note a reader sees: names or values were cut or left out (a clipped string says so itself).
             if clipped, !values.contains(where: { $0.name == Self.clippedKey }) { w.key(Self.clippedKey); w.bool(true) }
+            if late, !values.contains(where: { $0.name == "late" }) { w.key("late"); w.bool(true) }
             w.endObject()
         }
     }

@@ -21,8 +21,10 @@ final class PartFile {
     var bufferedBytes: Int { lines.count }
     /// The seq the next record takes.
     private(set) var nextSeq: Int
-    /// The `t` of the last record appended.
+    /// The latest `t` of the records appended (a late record does not lower it).
     private(set) var lastT: Int64
+    /// Records appended after the part's first lines (its header, and its checkpoint).
+    private(set) var recordsAppended = 0
     /// Bytes in the file.
     private(set) var size = 0
     private var closed = false
@@ -39,7 +41,7 @@ final class PartFile {
         guard !FileSystem.exists(path) else { throw RecorderFailure("\(path) already exists") }
         let file: OpenFile
         do { file = try OpenFile(temporary, .readWrite, options: [.create, .exclusive, .noFollow, .closeOnExec]) } catch {
-            throw RecorderFailure("cannot create \(temporary): \(error.reason)")
+            throw RecorderFailure("cannot create \(temporary): \(error.reason)", errno: error.errno)
         }
         do {
             _ = try? file.lock(.exclusive)
@@ -52,7 +54,7 @@ final class PartFile {
                 try file.writeAll(bytes)
                 if sync { try file.sync() }
                 try FileSystem.rename(temporary, to: path)
-            } catch { throw RecorderFailure("cannot create \(path): \(error.reason)") }
+            } catch { throw RecorderFailure("cannot create \(path): \(error.reason)", errno: error.errno) }
             part.lines.removeAll(keepingCapacity: true)
             part.size = bytes.count
             part.nextSeq = firstSeq + firstLines.count
@@ -81,7 +83,26 @@ final class PartFile {
         lines.append(0x0A)
         bufferedRecords += 1
         nextSeq += 1
-        lastT = t
+        lastT = max(lastT, t)
+        recordsAppended += 1
+    }
+
+    /// Where the buffered records stand, to take back what was appended after it (`rollback(to:)`).
+    struct Mark {
+        fileprivate let bytes: Int, records: Int, nextSeq: Int, lastT: Int64, appended: Int
+    }
+
+    /// The buffer as it stands now.
+    func mark() -> Mark { Mark(bytes: lines.count, records: bufferedRecords, nextSeq: nextSeq, lastT: lastT, appended: recordsAppended) }
+
+    /// Takes back the records appended since `mark` (no frame may have been written since).
+    func rollback(to m: Mark) {
+        guard m.bytes <= lines.count, m.records <= bufferedRecords else { return }
+        lines.removeSubrange(m.bytes...)
+        bufferedRecords = m.records
+        nextSeq = m.nextSeq
+        lastT = m.lastT
+        recordsAppended = m.appended
     }
 
     /// Writes the buffered records as one frame and its index mark, in one write. On a write error (a
@@ -100,18 +121,18 @@ final class PartFile {
     func sync() throws {
         do { try file.sync() } catch where error.errno == .invalidArgument {
             // A descriptor that cannot be synced has nothing to lose.
-        } catch { throw RecorderFailure("\(path): fsync failed: \(error.reason)") }
+        } catch { throw RecorderFailure("\(path): fsync failed: \(error.reason)", errno: error.errno) }
     }
 
     /// Writes what is buffered, then the end mark, and closes the file.
+    /// When a write fails (a locked volume, a full disk), the file stays open as it was, so that closing
+    /// can be tried again.
     func close(_ encoder: FrameEncoder) throws {
         guard !closed else { return }
-        defer {
-            closed = true
-            try? file.close()
-        }
         try flushFrame(encoder)
         try writeUnit(TraceMark.end(lastSeq: Int64(nextSeq - 1)).frame)
+        closed = true
+        try? file.close()
     }
 
     /// Closes the file as a killed process leaves it: buffered records lost, no end mark (for tests).
@@ -124,7 +145,8 @@ final class PartFile {
         do { try file.writeAll(bytes) } catch {
             let restored = (try? file.truncate(to: Int64(size))) != nil && (try? file.seek(to: Int64(size))) != nil
             throw RecorderFailure("\(path): write failed after \(size) bytes: \(error.reason)"
-                + (restored ? "; the file still ends with a complete frame" : "; cutting the partial frame off failed too"))
+                + (restored ? "; the file still ends with a complete frame" : "; cutting the partial frame off failed too"),
+                errno: restored ? error.errno : nil)
         }
         size += bytes.count
     }

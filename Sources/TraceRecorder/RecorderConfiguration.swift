@@ -41,6 +41,9 @@ public struct RecorderConfiguration: Sendable {
     public var sampleRate = 1.0
     /// Where closed traces go.
     public var upload = UploadMode.automatic
+    /// The data protection class of the folder and of every file the recorder makes (iOS; elsewhere
+    /// there is none to set). The default lets a call on a locked screen go on being recorded.
+    public var fileProtection = FileProtection.completeUntilFirstUserAuthentication
     /// Whether a recorder started after a crash continues the crashed session.
     public var resume = ResumePolicy.never
     /// Sees every event before it is queued, on the caller's thread: returns it (changed or not) to
@@ -154,11 +157,16 @@ public struct RecorderConfiguration: Sendable {
         public var maxDirectoryBytes: Int
         /// Closed files older than this (from the start of their part) are deleted, in seconds.
         public var maxAgeSeconds: Double
-        /// The defaults: 1 MiB files, 20 MiB in all, 7 days.
-        public init(maxFileBytes: Int = 1 << 20, maxDirectoryBytes: Int = 20 << 20, maxAgeSeconds: Double = 7 * 86_400) {
+        /// The free space the recorder leaves the device: with less, recording pauses (`trace.paused`,
+        /// reason `lowSpace`) until there is this much again; 0 turns the check off.
+        public var minimumFreeBytes: Int
+        /// The defaults: 1 MiB files, 20 MiB in all, 7 days, 50 MiB left free.
+        public init(maxFileBytes: Int = 1 << 20, maxDirectoryBytes: Int = 20 << 20, maxAgeSeconds: Double = 7 * 86_400,
+                    minimumFreeBytes: Int = 50 << 20) {
             self.maxFileBytes = max(1024, maxFileBytes)
             self.maxDirectoryBytes = maxDirectoryBytes
             self.maxAgeSeconds = maxAgeSeconds
+            self.minimumFreeBytes = max(0, minimumFreeBytes)
         }
     }
 
@@ -171,6 +179,21 @@ public struct RecorderConfiguration: Sendable {
         /// records, headers and file names) is replaced by the keyed hash `rtctrace redact` writes, under
         /// this per-install salt; in log messages and custom events, the values marked private.
         case hashed(salt: [UInt8])
+    }
+
+    /// iOS data protection for the recorder's files (docs/recorder.md, "Device states"). The raw value is
+    /// the system's name of the class.
+    public enum FileProtection: String, Sendable, CaseIterable {
+        /// Readable and writable whenever the device is on.
+        case none = "NSFileProtectionNone"
+        /// Unreadable and unwritable from shortly after the device locks until it is unlocked: a call on a
+        /// locked screen could not be recorded (recording pauses, `volumeLocked`).
+        case complete = "NSFileProtectionComplete"
+        /// Files open when the device locks stay writable; a new part cannot be made until it unlocks.
+        case completeUnlessOpen = "NSFileProtectionCompleteUnlessOpen"
+        /// Encrypted until the first unlock after a restart, then writable, locked or not (the default:
+        /// the RTC case is a call on a locked screen, and traces hold no secrets once redacted).
+        case completeUntilFirstUserAuthentication = "NSFileProtectionCompleteUntilFirstUserAuthentication"
     }
 
     /// Where a closed trace goes.

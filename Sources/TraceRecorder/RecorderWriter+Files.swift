@@ -1,4 +1,5 @@
 import TraceFrames
+import SystemLayer
 import TraceModel
 
 extension RecorderWriter {
@@ -7,7 +8,7 @@ extension RecorderWriter {
     /// first part. False when there is nothing to record (a session not sampled, with no crashed
     /// session to continue).
     func startSession() throws -> Bool {
-        try dir.create()
+        try dir.create(protection: config.fileProtection)
         for t in dir.removeTemporaries() { log(.info, "\(dir.root)/\(t): a part whose creation a crash interrupted (no record in it) was removed") }
         encoder = try makeEncoder()
         var leftovers = dir.leftOpen()
@@ -136,12 +137,17 @@ extension RecorderWriter {
             // After a rotation, the state the records so far give; after a restart, what the SDK says it
             // knows now (or what this process has recorded: nothing yet, but the persistent default).
             var checkpoint = state.checkpoint
-            if resumed, let known = config.checkpoint?() { checkpoint = known }
+            if resumed, var known = config.checkpoint?() {
+                known.source = .sdk
+                state.adopt(known)
+                checkpoint = known
+            }
             let body = RecordBody.checkpoint(checkpoint)
             line.reset()
             Record(seq: firstSeq + 1, t: t, redactor == nil ? body : redactor!.redact(body)).encode(into: &line)
             lines.append(line.bytes)
         }
+        try checkSpace(force: true)
         let created = try PartFile.create(directory: dir.root, fileName: name.fileName,
                                           mark: .part(sessionStartMs: sessionStartWall, part: Int32(n), resumed: resumed),
                                           firstLines: lines, firstSeq: firstSeq, t: t, encoder: encoder, sync: config.sync != .never)
@@ -149,33 +155,55 @@ extension RecorderWriter {
         file = created
         fileName = name
         part = n
+        isResumedPart = resumed
         files += 1
         if config.sync != .never { syncs += 1 }
         frames += 1
         framedSeq = firstSeq + lines.count - 1
         written += lines.count
         lastT = t
+        partStartT = t
         frameFirstNanos = nil
         countedFileBytes = 0
         countBytes()
+        dir.protect(created.path, config.fileProtection)
     }
 
     /// Closes the open part and continues the session in the next one; the closed part's new path.
     /// The closed part stays in the top folder until the next one exists, so that a process killed
     /// between the two leaves a part there that the next run continues the session from.
     func rotate(toOutbox: Bool) throws -> String? {
-        let closed = try closePart()
+        if let closed = try closePart() { closedAwaiting = (closed, toOutbox) }
         try openPart(part + 1, resumed: false, headerT: lastT, firstSeq: nextSeqAfterClose)
-        let path = closed.flatMap { handOn($0, toOutbox: toOutbox) }
+        return handOnClosed()
+    }
+
+    /// Hands on the part a rotation closed, once the next one exists (a pause may have come between).
+    func handOnClosed() -> String? {
+        guard let (name, toOutbox) = closedAwaiting else { return nil }
+        closedAwaiting = nil
+        let path = handOn(name, toOutbox: toOutbox)
         enforceCaps()
         return path
     }
 
     /// Writes what waits, makes it durable (unless the policy is never), writes the end mark and hands
-    /// the file on; its new path.
+    /// the file on; its new path. A later part that holds nothing but its header and checkpoint (a
+    /// rotation just before the close) is removed instead: it says nothing the part before it does not.
     @discardableResult
     func closeFile(toOutbox: Bool = false) throws -> String? {
-        try closePart().flatMap { handOn($0, toOutbox: toOutbox) }
+        // A part a rotation closed before a pause took the next one: handed on now.
+        if file == nil { _ = handOnClosed() }
+        if let file, let name = fileName, file.recordsAppended == 0, file.bufferedRecords == 0, part > 1 || name.part > 1 || isResumedPart {
+            let path = dir.openPath(name)
+            nextSeqAfterClose = file.nextSeq
+            file.abandon()
+            self.file = nil
+            fileName = nil
+            FileSystem.removeIfPresent(path)
+            return nil
+        }
+        return try closePart().flatMap { handOn($0, toOutbox: toOutbox) }
     }
 
     /// Writes what waits, makes it durable (unless the policy is never) and writes the end mark; the

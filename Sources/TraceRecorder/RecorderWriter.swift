@@ -1,13 +1,14 @@
 import TraceFrames
 import TraceModel
 
-/// The writer thread's side of a recorder: it takes the queue, stamps `seq` and `t`, cuts frames,
-/// makes them durable, rotates files and hands closed ones on. Only the writer thread touches it.
+/// The writer thread's side of a recorder: it takes every thread's slots, orders what it took, stamps
+/// `seq` and `t`, cuts frames, makes them durable, rotates files and hands closed ones on, and pauses
+/// for the device's states. Only the writer thread touches it.
 ///
-/// It sleeps until the earliest of: the oldest unwritten record (queued or framed) being about to reach
-/// the frame interval, the next sync, or a caller waking it. Whenever nothing is unwritten it sleeps
-/// as a waiter the next record wakes, whatever the sync policy, so the frame interval bounds the age of
-/// every unwritten record.
+/// It sleeps until the earliest of: the oldest unwritten record (waiting or framed) being about to
+/// reach the frame interval, the next sync, the time the records' rate says a frame's worth will be
+/// waiting, or a caller waking it. Whenever nothing is unwritten it sleeps as a waiter the next record
+/// wakes, whatever the sync policy, so the frame interval bounds the age of every unwritten record.
 final class RecorderWriter: @unchecked Sendable {
     let config: RecorderConfiguration
     let core: RecorderCore
@@ -45,13 +46,31 @@ final class RecorderWriter: @unchecked Sendable {
     /// What this process has recorded, for the checkpoint that begins each later part.
     var state: SessionState
     var batch: [PendingRecord] = []
+    /// Records taken but held back for the next round (their calls came after the round began).
+    var carry: [PendingRecord] = []
     var line = JSONWriter(reserving: 1024)
     /// Records over the record cap, since the last `trace.dropped` for them.
     var oversized: DropEpisode?
     var oversizedLogged = false
     var compressionFailureLogged = false
     /// Counters published into `core.stats` whenever the writer holds the lock.
-    var written = 0, frames = 0, syncs = 0, files = 0, bytes = 0, wakeups = 0, oversizedCount = 0
+    var written = 0, frames = 0, syncs = 0, files = 0, bytes = 0, wakeups = 0, oversizedCount = 0, pauses = 0
+    /// Recording is paused (switched off, the volume locked, the disk full, free space low), since when.
+    var pause: PauseState?
+    /// When free space was last compared with the floor (clock reading).
+    var spaceCheckedNanos: UInt64?
+    /// The earliest record taken but not written before a pause began (a write failed under it).
+    var lostFrom: UInt64?
+    /// The `t` of the open part's header: no record of the part is written before it.
+    var partStartT: Int64 = 0
+    /// The open part continues a session after a restart (its header says `resumed`).
+    var isResumedPart = false
+    /// The rates records and their bytes came at lately (per nanosecond), and the last take: when the
+    /// writer takes what waits without being woken (`pollDue`).
+    var recordRate = 0.0, byteRate = 0.0
+    var lastTakeNanos: UInt64 = 0
+    /// A part a rotation closed whose successor could not be made yet (a pause came between).
+    var closedAwaiting: (name: TraceFileName, toOutbox: Bool)?
     /// The size of the open file when its bytes were last counted.
     var countedFileBytes = 0
     /// The seq the next part starts at, kept when a part is closed.
@@ -71,6 +90,7 @@ final class RecorderWriter: @unchecked Sendable {
         self.wallOrigin = wallOrigin
         sessionStartWall = wallOrigin
         lastSyncNanos = monoOrigin
+        lastTakeNanos = monoOrigin
         frameNanos = UInt64(configuration.frame.milliseconds) * 1_000_000
         slackNanos = configuration.frame.slackNanos
         state = SessionState(initialDefaultRoute: configuration.initialDefaultRoute)
@@ -82,139 +102,6 @@ final class RecorderWriter: @unchecked Sendable {
     static func onDisk(sessionId: String, privacy: RecorderConfiguration.Privacy) -> String {
         guard case .hashed(let salt) = privacy else { return sessionId }
         return PersonalValue.token(key: salt, kind: .sessionId, value: sessionId)
-    }
-
-    /// The writer thread's body: start the session, then write until closed or failed.
-    func run() {
-        do {
-            guard try startSession() else {
-                stop(failed: false)
-                return
-            }
-        } catch {
-            fail("recording did not start: \(error)")
-            return
-        }
-        while true {
-            core.lock.lock()
-            publishStats()
-            while true {
-                if core.stopRequested || core.crashRequested { break }
-                if core.suspended {
-                    core.writerWaiting = false
-                    core.lock.wait(0)
-                    continue
-                }
-                if core.flushRequested > core.flushDone || core.promoteRequested || !core.rotations.isEmpty { break }
-                if core.items.count >= core.frameRecords || core.appCallWaiting || core.bytes >= core.wakeBytes { break }
-                let due = nextDeadline(queued: core.items.first?.nanos)
-                if let due, clock.monotonicNanoseconds() >= due { break }
-                // Nothing unwritten: the next record wakes the writer, whatever deadline it sleeps to.
-                core.writerWaiting = core.items.isEmpty && frameFirstNanos == nil
-                core.writerIdle = true
-                core.lock.broadcast(1)
-                sleep(until: due)
-                core.writerIdle = false
-                wakeups += 1
-                core.stats.wakeups = wakeups
-            }
-            if core.crashRequested {
-                core.lock.unlock()
-                file?.abandon()
-                file = nil
-                stop(failed: true)
-                return
-            }
-            // Every request pending now is served by this round, whichever woke the writer.
-            let stopping = core.stopRequested
-            let flushTo = core.flushRequested > core.flushDone ? core.flushRequested : 0
-            let promote = core.promoteRequested
-            let rotations = core.rotations
-            core.promoteRequested = false
-            core.rotations = []
-            core.writerWaiting = false
-            let drops = core.take(into: &batch)
-            core.lock.unlock()
-            do {
-                try write(batch, drops: drops, force: stopping || flushTo > 0 || !rotations.isEmpty)
-                batch.removeAll(keepingCapacity: true)
-                if promote { try promoteKept() }
-                if !rotations.isEmpty && !stopping {
-                    let path = try rotate(toOutbox: true)
-                    for done in rotations { done?(path) }
-                }
-                if stopping {
-                    let path = try closeFile()
-                    for done in rotations { done?(path) }
-                    enforceCaps()
-                    stop(failed: false)
-                    return
-                }
-            } catch {
-                for done in rotations { done?(nil) }
-                fail("recording stopped: \(error)")
-                return
-            }
-            if flushTo > 0 {
-                core.lock.lock()
-                publishStats()
-                core.flushDone = max(core.flushDone, flushTo)
-                core.lock.broadcast(1)
-                core.lock.unlock()
-            }
-        }
-    }
-
-    /// Sleeps (holding the lock) until `due` on the recorder's clock, or until woken: a manual clock
-    /// rings an alarm when its time reaches `due`; the system clock is waited on for the span.
-    private func sleep(until due: UInt64?) {
-        if let alarms = clock as? AlarmClock {
-            let core = core
-            let passed = alarms.setAlarm(owner: ObjectIdentifier(self), due: due) {
-                core.lock.lock()
-                core.writerIdle = false
-                core.lock.signal(0)
-                core.lock.unlock()
-            }
-            if !passed { core.lock.wait(0) }
-        } else if let due {
-            let now = clock.monotonicNanoseconds()
-            if due > now { core.lock.wait(0, nanoseconds: due - now) }
-        } else {
-            core.lock.wait(0)
-        }
-    }
-
-    /// When the writer must act without being woken: the oldest unwritten record (framed or queued)
-    /// about to reach the frame interval, or the next sync.
-    private func nextDeadline(queued: UInt64?) -> UInt64? {
-        var due: UInt64?
-        let wait = frameNanos - slackNanos
-        if let f = frameFirstNanos { due = f + wait }
-        if let q = queued { due = min(due ?? .max, q + wait) }
-        if unsynced, case .interval = config.sync {
-            let d = lastSyncNanos + syncNanos
-            due = min(due ?? d, d)
-        }
-        return due
-    }
-
-    /// Writes a batch (and the drop records of its overflow episodes), then the frame and sync they make due.
-    private func write(_ batch: [PendingRecord], drops: DropEpisode?, force: Bool) throws {
-        for p in batch { try append(p.payload, nanos: p.nanos) }
-        if let d = drops {
-            try append(.record(.dropped(count: d.count, fromT: t(d.firstNanos), toT: t(d.lastNanos))), nanos: d.lastNanos)
-        }
-        if let d = oversized {
-            oversized = nil
-            try append(.record(.dropped(count: d.count, fromT: t(d.firstNanos), toT: t(d.lastNanos))), nanos: d.lastNanos)
-        }
-        let now = clock.monotonicNanoseconds()
-        if let first = frameFirstNanos, force || now + slackNanos >= first + frameNanos { try writeFrame() }
-        guard unsynced, config.sync != .never else { return }
-        // A flush or close syncs; so does the writer waking for the sync deadline with nothing to
-        // write (records stopped coming). While records come, frames decide (`writeFrame`).
-        if force || batch.isEmpty && drops == nil && now >= lastSyncNanos + syncNanos { try sync() }
     }
 
     /// The sync interval, in nanoseconds (0 unless the policy is an interval).
@@ -238,9 +125,11 @@ final class RecorderWriter: @unchecked Sendable {
         unsynced = true
     }
 
-    /// Writes the waiting records as one frame, then rotates when the file has reached its size.
+    /// Writes the waiting records as one frame (when free space is over the floor), then rotates when
+    /// the file has reached its size.
     func writeFrame() throws {
         guard let file, file.bufferedRecords > 0 else { return }
+        try checkSpace()
         try frameWaitingRecords(of: file)
         countBytes()
         switch config.sync {
@@ -274,7 +163,7 @@ final class RecorderWriter: @unchecked Sendable {
     }
 
     /// Copies the writer's counters into the shared statistics; call holding the lock.
-    private func publishStats() {
+    func publishStats() {
         core.stats.written = written
         core.stats.frames = frames
         core.stats.syncs = syncs
@@ -282,6 +171,8 @@ final class RecorderWriter: @unchecked Sendable {
         core.stats.bytes = bytes
         core.stats.wakeups = wakeups
         core.stats.oversized = oversizedCount
+        core.stats.dropped = oversizedCount
+        core.stats.pauses = pauses
         core.framedSeq = framedSeq
     }
 
@@ -290,17 +181,15 @@ final class RecorderWriter: @unchecked Sendable {
         if let alarms = clock as? AlarmClock { _ = alarms.setAlarm(owner: ObjectIdentifier(self), due: nil) {} }
         core.lock.lock()
         publishStats()
-        core.accepting = false
+        core.setStateLocked(.stopped, discard: true)
         core.finished = true
         // Closing wrote everything: a flush still awaited is done (after a failure it never will be).
         if !failed { core.flushDone = core.flushRequested }
-        core.items.removeAll()
-        core.bytes = 0
         let rotations = core.rotations
         core.rotations = []
         core.lock.broadcast(1)
         core.lock.unlock()
-        for done in rotations { done?(nil) }
+        for r in rotations { r.done?(nil) }
     }
 
     /// Reports a failure to the log and stops recording; the files written before stay as they are.

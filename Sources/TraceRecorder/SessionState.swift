@@ -16,6 +16,13 @@ struct SessionState {
         checkpoint = TraceCheckpoint(defaultRoute: initialDefaultRoute ?? .earpiece)
     }
 
+    /// Continues from the state the SDK reported (the checkpoint provider's), after records were lost.
+    mutating func adopt(_ known: TraceCheckpoint) {
+        var c = known
+        c.source = nil
+        checkpoint = c
+    }
+
     /// Follows one written record. Only the types that move the state the SDK knows are read (an `if case`
     /// each, so that a new record type is no edit here unless it moves that state).
     mutating func observe(_ body: RecordBody) {

@@ -54,10 +54,10 @@ struct SourceRedactor {
         PersonalValue.replace(level, .logLevel) { self.token($0, $1) }
     }
 
-    /// A private value of a log template.
-    mutating func logValue(_ value: String) -> String { token(.logMessage, value) }
+    /// A private value of a log template: the token of its declared kind's field, else of log text.
+    mutating func logValue(_ value: String, _ kind: ValueKind) -> String { token(kind.field ?? .logMessage, value) }
 
-    /// A private string of a custom event (whose fields the format does not know: `rtctrace redact`
-    /// tokenises such a record whole, under the same kind).
-    mutating func customValue(_ value: String) -> String { token(.unknownRecord, value) }
+    /// A private string of a custom event: the token of its declared kind's field, else of an unknown
+    /// record's fields (`rtctrace redact` tokenises such a record whole, under that kind).
+    mutating func customValue(_ value: String, _ kind: ValueKind) -> String { token(kind.field ?? .unknownRecord, value) }
 }

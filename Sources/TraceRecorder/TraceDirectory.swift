@@ -1,5 +1,6 @@
 import Foundation
 import SystemLayer
+import TraceModel
 
 /// The recorder's folder: the open trace at its top, closed traces in `outbox/` (for the uploader) or
 /// `local/` (kept until promoted), and the caps on their total size and age.
@@ -10,16 +11,29 @@ struct TraceDirectory {
     let root: String
     var outbox: String { root + "/outbox" }
     var local: String { root + "/local" }
+    /// Bundles `exportBundle` wrote, for the app to attach or upload.
+    var bundles: String { root + "/bundles" }
 
     private var fm: FileManager { FileManager.default }
 
-    /// Creates the folder and its two subfolders when missing.
-    func create() throws {
-        for dir in [root, outbox, local] where !fm.fileExists(atPath: dir) {
-            do { try fm.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
-                throw RecorderFailure("cannot create the folder \(dir): \(Self.reason(error))")
+    /// Creates the folder and its subfolders when missing, with their data protection (new files in a
+    /// folder take its class).
+    func create(protection: RecorderConfiguration.FileProtection) throws {
+        for dir in [root, outbox, local, bundles] {
+            if !fm.fileExists(atPath: dir) {
+                do { try fm.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
+                    throw RecorderFailure("cannot create the folder \(dir): \(Self.reason(error))")
+                }
             }
+            protect(dir, protection)
         }
+    }
+
+    /// Gives a file or folder the data protection class (where the platform has data protection).
+    func protect(_ path: String, _ protection: RecorderConfiguration.FileProtection) {
+        #if canImport(Darwin) && !os(macOS)
+        try? fm.setAttributes([.protectionKey: FileProtectionType(rawValue: protection.rawValue)], ofItemAtPath: path)
+        #endif
     }
 
     /// The path of a part in the top folder.
@@ -156,8 +170,27 @@ struct TraceFileName: Comparable, Hashable {
     }
 }
 
-/// A failure the recorder reports to the SDK's log: a sentence a support engineer understands.
+/// A failure the recorder reports to the SDK's log: a sentence a support engineer understands, and
+/// whether recording pauses for it (a locked volume, a full disk, low free space) or stops.
 struct RecorderFailure: Error, CustomStringConvertible {
     var description: String
-    init(_ description: String) { self.description = description }
+    /// The pause it causes; nil: recording stops.
+    var pause: PauseReason?
+
+    init(_ description: String, pause: PauseReason? = nil) {
+        self.description = description
+        self.pause = pause
+    }
+
+    /// A failed system call: ENOSPC and EDQUOT are a full disk, EPERM and EACCES a volume the device's
+    /// data protection has locked (iOS answers a write to a protected file so while the device is
+    /// locked); any other error stops recording.
+    init(_ description: String, errno: Errno?) {
+        self.description = description
+        switch errno {
+        case .noSpace?, .quotaExceeded?: pause = .diskFull
+        case .notPermitted?, .accessDenied?: pause = .volumeLocked
+        default: pause = nil
+        }
+    }
 }

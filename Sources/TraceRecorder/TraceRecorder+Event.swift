@@ -51,7 +51,7 @@ extension TraceRecorder {
 
         /// A custom event, `x.NAME` (ASCII letters, digits, `.`, `_`, `-`; others become `_`; at most 64
         /// characters), with typed values under their names (at most 32; a name like those above, at
-        /// most 64 characters; `seq`, `t` and `type` are taken, so they become `_seq`, `_t`, `_type`).
+        /// most 64 characters; `seq`, `t`, `type` and `late` are taken, so they become `_seq`, `_t`, `_type`, `_late`).
         /// Readers keep and count such records as types the format does not list; the engines ignore them.
         public static func custom(_ name: String, _ values: KeyValuePairs<String, CustomValue> = [:]) -> Event {
             Event(payload: .custom(CustomEvent(name: name, values: values.map { ($0.key, $0.value) })))

@@ -8,15 +8,17 @@ import TraceModel
 /// recorder.record(.setRoute(target: .speaker, api: "setSpeakerOutputEnabled(true)"))
 /// ```
 ///
-/// Records wait in a queue bounded in records and bytes; when it is full they are dropped and
-/// counted, and one `trace.dropped` says so once the writer catches up. `seq` is assigned when a
-/// record is written, `t` when it is made (never going backwards in the file). A real-time thread
-/// records through a `RealtimeProducer`, which never waits. Errors go to the configuration's log and
-/// stop the recording; nothing is thrown at the caller. See docs/recorder.md.
+/// Records wait in per-thread buffers bounded in records and bytes; when one is full they are dropped
+/// and counted, and one `trace.dropped` says so once the writer catches up. `seq` is assigned when a
+/// record is written, `t` when it is made (a record made before the latest `t` written is marked late).
+/// No caller waits for a lock another thread holds. A real-time thread records through a
+/// `RealtimeProducer`, which never allocates. A locked volume, a full disk or low free space pause the
+/// recording (`trace.paused`) until a write succeeds again; other errors go to the configuration's log
+/// and stop it; nothing is thrown at the caller. See docs/recorder.md.
 public final class TraceRecorder: @unchecked Sendable {
     let core: RecorderCore
     private let clock: any RecorderClock
-    private let writer: RecorderWriter?
+    let writer: RecorderWriter?
     private let filter: (@Sendable (Event) -> Event?)?
     private let maxString: Int
     /// The configuration it was created with.
@@ -36,8 +38,11 @@ public final class TraceRecorder: @unchecked Sendable {
         let mayResume = configuration.resume != .never
         core.sessionId = RecorderWriter.onDisk(sessionId: id, privacy: configuration.privacy)
         guard sampled || mayResume else {
-            core.accepting = false
-            core.finished = true
+            let core = core
+            core.lock.withLock {
+                core.setStateLocked(.stopped, discard: true)
+                core.finished = true
+            }
             writer = nil
             return
         }
@@ -52,39 +57,50 @@ public final class TraceRecorder: @unchecked Sendable {
         requestStop()
     }
 
-    /// Records one event, stamped with the time of this call. Never waits for I/O and never throws;
-    /// it may wait for the queue's lock, which other callers and the writer hold for an append or a
-    /// swap, so a real-time thread uses `makeRealtimeProducer()` instead.
+    /// Records one event, stamped with the time of this call. Never waits: the record goes into a
+    /// buffer of the calling thread's own that no other caller uses and the writer only swaps (see
+    /// docs/recorder.md, "Which threads may call what"); a thread's first record registers that buffer.
     @inline(__always)
     public func record(_ event: Event) {
-        let nanos = clock.monotonicNanoseconds()
-        if filter == nil {
-            // The common case, without copies: no filter, no string over the cap.
-            let size = event.payload.queuedSize
-            if size.longest <= maxString && !event.payload.customClipped {
-                core.enqueue(nanos, event.payload, size: size.bytes, clipped: false)
-                return
-            }
-        }
-        if let a = admit(event) { core.enqueue(nanos, a.payload, size: a.size, clipped: a.clipped) }
+        submit(event, nanos: clock.monotonicNanoseconds())
     }
 
-    /// Records an event made earlier (at `madeAt`, on the configuration's clock) than it is recorded: the
-    /// Apple adapter's interruption, decided once the call that explains it was known. The writer keeps
-    /// `t` from going backwards, so it lands at most in the millisecond of the records before it.
-    func record(_ event: Event, madeAt nanos: UInt64) {
-        if let a = admit(event) { core.enqueue(nanos, a.payload, size: a.size, clipped: a.clipped) }
+    /// Records an event made earlier than it is recorded: `madeAt` is the reading of the configuration's
+    /// clock (`timestamp()`) when it happened. An SDK with its own audio-session observers records an
+    /// interruption it decided late (`AppleAudioMapping.InterruptionResolver`'s `Decision.madeAt`) at
+    /// the notification's time, before its own `sdk.interrupted`. A record made earlier than the latest
+    /// `t` already written is written with its own `t` and `"late": true`, at most the match window
+    /// (1 s) back; readers put it in time order.
+    public func record(_ event: Event, madeAt nanos: UInt64) {
+        submit(event, nanos: nanos)
+    }
+
+    /// The configuration clock's reading now, in nanoseconds: what `record(_:madeAt:)` takes.
+    public func timestamp() -> UInt64 { clock.monotonicNanoseconds() }
+
+    @inline(__always)
+    private func submit(_ event: Event, nanos: UInt64) {
+        // The thread's buffer, unretained: the thread holds it (and the recorder's list), and a call
+        // costs no reference counting.
+        ThreadProducers.buffer(for: core)._withUnsafeGuaranteedRef { buffer in
+            let size = event.payload.queuedSize
+            if filter == nil && size.longest <= maxString && !event.payload.customClipped {
+                let offer = Offer(nanos: nanos, size: size.bytes, clipped: false, appCall: core.writeThroughAppCalls && event.payload.isAppCall)
+                if buffer.append(offer, event.payload).wake { core.wakeWriter() }
+                return
+            }
+            guard let a = admit(event, buffer) else { return }
+            let offer = Offer(nanos: nanos, size: a.size, clipped: a.clipped, appCall: core.writeThroughAppCalls && a.payload.isAppCall)
+            if buffer.append(offer, a.payload).wake { core.wakeWriter() }
+        }
     }
 
     /// The event as it is queued: through the filter (nil: left out, counted), strings over the cap clipped.
-    @inline(__always)
-    private func admit(_ event: Event) -> (payload: Event.Payload, size: Int, clipped: Bool)? {
+    private func admit(_ event: Event, _ buffer: ProducerBuffer) -> (payload: Event.Payload, size: Int, clipped: Bool)? {
         var payload = event.payload
         if let filter {
             guard let kept = filter(event) else {
-                core.lock.lock()
-                core.stats.filtered += 1
-                core.lock.unlock()
+                buffer.count { $0.counts.filtered += 1 }
                 return nil
             }
             payload = kept.payload
@@ -100,7 +116,7 @@ public final class TraceRecorder: @unchecked Sendable {
         return (payload, size.bytes, clipped)
     }
 
-    /// A producer for one real-time thread, whose `record(_:)` never waits (see `RealtimeProducer`).
+    /// A producer for one real-time thread, whose `record(_:)` never waits nor allocates (see `RealtimeProducer`).
     public func makeRealtimeProducer() -> RealtimeProducer {
         RealtimeProducer(core: core, configuration: configuration)
     }
@@ -108,23 +124,26 @@ public final class TraceRecorder: @unchecked Sendable {
     /// Asks the writer to write what is waiting as a frame now and, unless the sync policy is
     /// `never`, to make it durable (call it when the app goes to the background). Returns at once.
     public func flush() {
-        core.lock.lock()
-        core.flushRequested += 1
+        core.lock.withLock { core.flushRequested += 1 }
         core.wakeWriter()
-        core.lock.unlock()
     }
 
-    /// `flush()`, then waits up to `seconds` for it; false when it did not finish in time (or recording stopped).
+    /// `flush()`, then waits up to `seconds` for it; false when it did not finish in time (or recording
+    /// stopped). Called on the writer thread (from a configuration callback such as `onOutbox`), it
+    /// returns false at once: the writer cannot wait for itself.
     @discardableResult
     public func flush(timeout seconds: Double) -> Bool {
+        flush()
+        guard !onWriterThread else { return false }
         core.lock.lock()
         defer { core.lock.unlock() }
-        core.flushRequested += 1
         let generation = core.flushRequested
-        core.wakeWriter()
         let done = waitLocked(seconds) { [core] in core.flushDone >= generation || core.finished }
         return done && core.flushDone >= generation
     }
+
+    /// Whether the calling thread is this recorder's writer (a callback of the configuration).
+    var onWriterThread: Bool { ThreadProducers.local.value?.writerOf.contains(core.id) ?? false }
 
     /// Closes the part being recorded into `outbox/` now, whatever the upload mode (a mid-call "send
     /// diagnostics"), and goes on in the next part, which begins with a checkpoint. `completion` is
@@ -137,9 +156,21 @@ public final class TraceRecorder: @unchecked Sendable {
             completion?(nil)
             return
         }
-        core.rotations.append(completion)
-        core.wakeWriter()
+        core.rotations.append(RotationRequest(done: completion))
         core.lock.unlock()
+        core.wakeWriter()
+    }
+
+    /// Marks a user's problem report at this moment: records `trace.report` (`id` as the app shows it
+    /// to the user, to paste into the ticket; `note`, free text, personal like a log message), then
+    /// rotates, so that the part holding the mark is closed into `outbox/` (what `exportBundle` takes).
+    /// Returns the session's id, as its files name it. Returns at once.
+    @discardableResult
+    public func markReport(id: String, note: String? = nil) -> String {
+        record(Event(.report(id: id, note: note)))
+        core.lock.withLock { if core.reportIds.count < 64 { core.reportIds.append(id) } }
+        rotateNow()
+        return sessionId
     }
 
     /// Stops recording: what was recorded before is written, the file is closed and handed on to
@@ -148,10 +179,12 @@ public final class TraceRecorder: @unchecked Sendable {
         requestStop()
     }
 
-    /// `close()`, then waits up to `seconds` for the writer to finish; false when it did not in time.
+    /// `close()`, then waits up to `seconds` for the writer to finish; false when it did not in time
+    /// (at once on the writer thread, which cannot wait for itself).
     @discardableResult
     public func close(timeout seconds: Double) -> Bool {
         requestStop()
+        guard !onWriterThread else { return false }
         core.lock.lock()
         defer { core.lock.unlock() }
         return waitLocked(seconds) { [core] in core.finished }
@@ -160,20 +193,31 @@ public final class TraceRecorder: @unchecked Sendable {
     /// In the on-demand upload mode, moves the kept traces (and every later part of this session, as it
     /// closes) into `outbox/`. Done by the writer thread; returns at once.
     public func promoteKeptTraces() {
-        core.lock.lock()
-        core.promoteRequested = true
+        core.lock.withLock { core.promoteRequested = true }
         core.wakeWriter()
-        core.lock.unlock()
     }
 
-    /// Whether records are being accepted (false once closed or failed, or for a session not sampled).
+    /// Whether records are being accepted (false once closed or failed, for a session not sampled, and
+    /// while recording is paused or switched off).
     public var isRecording: Bool {
-        core.lock.withLock { core.accepting }
+        core.lock.withLock { core.state == .accepting }
+    }
+
+    /// Whether the SDK wants recording on (default true): switched off, records are left out (counted in
+    /// `statistics.paused`) until it is switched on again, when a `trace.paused` (reason `disabled`) says
+    /// what the trace lacks, followed by a checkpoint from the provider. The open part stays open.
+    public var isEnabled: Bool {
+        get { core.lock.withLock { core.enabled } }
+        set {
+            let now = clock.monotonicNanoseconds()
+            core.lock.withLock { core.setEnabledLocked(newValue, at: now) }
+            core.wakeWriter()
+        }
     }
 
     /// What the recorder has done so far.
     public var statistics: RecorderStatistics {
-        core.lock.withLock { core.stats }
+        core.lock.withLock { core.statisticsLocked() }
     }
 
     /// The session being recorded, as its files name it (with privacy on, its token; a recorder that
@@ -183,15 +227,15 @@ public final class TraceRecorder: @unchecked Sendable {
     }
 
     private func requestStop() {
-        core.lock.lock()
-        core.stopRequested = true
-        core.accepting = false
+        core.lock.withLock {
+            core.stopRequested = true
+            core.setStateLocked(.stopped, discard: false)
+        }
         core.wakeWriter()
-        core.lock.unlock()
     }
 
     /// Waits (holding the lock) on the callers' condition until `done` holds, at most `seconds` in all.
-    private func waitLocked(_ seconds: Double, _ done: () -> Bool) -> Bool {
+    func waitLocked(_ seconds: Double, _ done: () -> Bool) -> Bool {
         let deadline = SystemClock().monotonicNanoseconds() + UInt64(max(0, seconds) * 1e9)
         while !done() {
             let now = SystemClock().monotonicNanoseconds()
@@ -199,88 +243,5 @@ public final class TraceRecorder: @unchecked Sendable {
             core.lock.wait(1, nanoseconds: deadline - now)
         }
         return true
-    }
-
-    // MARK: - Sessions, sampling, salts
-
-    /// Whether a session is recorded at `rate` (0–1): decided from its id, so every part of a session
-    /// and every process continuing it decide alike.
-    public static func isSampled(sessionId: String, rate: Double) -> Bool {
-        if rate >= 1 { return true }
-        if rate <= 0 { return false }
-        let h = SHA256.hash(Array(sessionId.utf8))
-        var v: UInt64 = 0
-        for b in h.prefix(8) { v = v << 8 | UInt64(b) }
-        return Double(v >> 11) / Double(1 << 53) < rate
-    }
-
-    /// 32 random bytes for `Privacy.hashed(salt:)`: make them once per install and keep them (e.g. in
-    /// the keychain), never with the traces.
-    public static func makeSalt() -> [UInt8] {
-        var g = SystemRandomNumberGenerator()
-        return (0..<32).map { _ in UInt8.random(in: 0...255, using: &g) }
-    }
-
-    /// The closed traces waiting in `directory`'s `outbox/`, oldest first. An uploader takes a file by
-    /// moving it out of `outbox/` (or deletes it once uploaded): the recorder deletes files there to
-    /// keep within its caps.
-    public static func outbox(in directory: String) -> [String] {
-        let dir = TraceDirectory(root: directory)
-        return dir.closed().filter { $0.path.hasPrefix(dir.outbox + "/") }.map(\.path)
-    }
-
-    static func sanitize(_ id: String) -> String {
-        let kept = id.unicodeScalars.map { s -> Character in
-            s.isASCII && (s.properties.isAlphabetic || ("0"..."9").contains(s) || s == "." || s == "_" || s == "-") ? Character(s) : "_"
-        }
-        let s = String(kept.prefix(64))
-        return s.isEmpty ? "_" : s
-    }
-
-    static func newSessionId() -> String {
-        var g = SystemRandomNumberGenerator()
-        let a = UInt64.random(in: 0...UInt64.max, using: &g), b = UInt64.random(in: 0...UInt64.max, using: &g)
-        func hex(_ v: UInt64) -> String {
-            let s = String(v, radix: 16)
-            return String(repeating: "0", count: 16 - s.count) + s
-        }
-        return hex(a) + hex(b)
-    }
-
-    // MARK: - Test hooks
-
-    /// Holds the writer back (it keeps the queue) until `resumeWriter()`.
-    func suspendWriter() {
-        core.lock.withLock { core.suspended = true }
-    }
-
-    /// Lets the writer go on.
-    func resumeWriter() {
-        core.lock.withLock {
-            core.suspended = false
-            core.wakeWriter()
-        }
-    }
-
-    /// Makes the writer stop as a killed process does: the open part keeps what its frames hold and
-    /// gets no end mark; what waits is lost. Waits until it has.
-    func simulateCrash() {
-        core.lock.withLock {
-            core.crashRequested = true
-            core.accepting = false
-            core.wakeWriter()
-        }
-        _ = close(timeout: 20)
-    }
-
-    /// The seq of the last record in a written frame.
-    var framedSeq: Int { core.lock.withLock { core.framedSeq } }
-
-    /// Waits until the writer has acted on everything the clock's time makes due and sleeps (for tests
-    /// on a manual clock); false when it did not within `seconds`.
-    func waitUntilWriterIdle(seconds: Double = 20) -> Bool {
-        core.lock.lock()
-        defer { core.lock.unlock() }
-        return waitLocked(seconds) { [core] in core.finished || core.writerIdle }
     }
 }

@@ -1,6 +1,8 @@
 import CommandLineKit
 import Contract
 import QualityEngine
+import Replay
+import Reports
 import TraceCodec
 import TraceModel
 
@@ -19,6 +21,10 @@ struct TraceSummary {
     var damageCount = 0
     var stats = ContainerStats()
     var gaps = RecordGaps()
+    /// The user's problem reports marked in the trace (`trace.report`), the first 64.
+    var reports: [ReportMark] = []
+    /// Stretches the recorder says it lost (`trace.dropped`, `trace.paused`), the first 100.
+    var lost: [(seq: Int, fromT: Int64, toT: Int64, dropped: Int?, pause: PauseReason?)] = []
     /// Distinct record types counted; further types are counted together (a hostile trace can make
     /// every record a new type).
     static let typeCap = 1000
@@ -36,6 +42,7 @@ struct TraceSummary {
                 s.lastT = r.t
                 if s.byType[r.type] != nil || s.byType.count < typeCap { s.byType[r.type, default: 0] += 1 } else { s.otherTypes += 1 }
                 s.gaps.observe(r)
+                s.noteRecorderMarks(r)
             case .problem(let p):
                 s.problemCount += 1
                 if p.isDamage { s.damageCount += 1 }
@@ -50,6 +57,25 @@ struct TraceSummary {
     }
 
     var durationMs: Int64 { (lastT ?? 0) - (firstT ?? 0) }
+
+    /// Keeps what the recorder says about the session: the user's reports, and what it lost.
+    mutating func noteRecorderMarks(_ r: Record) {
+        if case let .report(id, note) = r.body, reports.count < 64 {
+            reports.append(ReportMark(id: TextCap.clip(id), note: note.map { TextCap.clip($0) }, t: r.t, seq: r.seq))
+        } else if case let .dropped(count, fromT, toT) = r.body, lost.count < 100 {
+            lost.append((r.seq, fromT, toT, count, nil))
+        } else if case let .paused(fromT, toT, reason) = r.body, lost.count < 100 {
+            lost.append((r.seq, fromT, toT, nil, reason))
+        }
+    }
+
+    /// The `lost` line's stretches, in words.
+    var lostText: String {
+        lost.prefix(10).map { l in
+            let what = l.pause.map { "nothing recorded (\($0.words))" } ?? "\(l.dropped ?? 0) records dropped"
+            return "\(what) \(formatDuration(l.fromT))–\(formatDuration(l.toT)) (seq \(l.seq) \(l.pause == nil ? "trace.dropped" : "trace.paused"))"
+        }.joined(separator: ", ") + (lost.count > 10 ? ", … \(lost.count - 10) more" : "")
+    }
 }
 
 /// `rtctrace info`: header, duration, counts, frames, sizes, gaps, unknown types, recovery events.
@@ -98,6 +124,9 @@ enum InfoCommand {
             o += "header    missing\n"
         }
         o += "duration  \(formatDuration(s.durationMs))\n"
+        for m in s.reports {
+            o += "report    \(terminalSafe(m.id)) at \(formatDuration(m.t)) (seq \(m.seq))" + (m.note.map { ": " + terminalSafe($0) } ?? "") + "\n"
+        }
         o += "records   \(s.records)\n"
         for (type, n) in s.byType.sorted(by: { $0.key < $1.key }) {
             o += "  " + terminalSafe(type) + String(repeating: " ", count: max(1, 28 - type.count)) + "\(n)\n"
@@ -119,19 +148,36 @@ enum InfoCommand {
         if s.otherTypes > 0 { o += "  (records of \(TraceSummary.typeCap)+ further types)  \(s.otherTypes)\n" }
         let silent = s.gaps.gaps
         o += "no data   " + (silent.isEmpty ? "no stretch without records longer than \(formatDuration(s.gaps.thresholdMs))"
-            : silent.prefix(10).map { "\(formatDuration($0.durationMs)) from \(formatDuration($0.startT)) (seq \($0.startSeq)–\($0.endSeq))" }
+            : silent.prefix(10).map { g in "\(formatDuration(g.durationMs)) from \(formatDuration(g.startT)) (seq \(g.startSeq)–\(g.endSeq))"
+                // A stretch around lost seqs says what lost them, not a guess (X5).
+                + (s.problems.first { p in p.lost.map { $0.lowerBound > g.startSeq && $0.upperBound < g.endSeq } ?? false }
+                    .map { " [lost seq \($0.lost!.lowerBound)–\($0.lost!.upperBound): \(Self.gapCause($0))]" } ?? "") }
                 .joined(separator: ", ") + (silent.count > 10 ? ", … \(silent.count - 10) more" : "")
                 + " (stretches without records longer than \(formatDuration(s.gaps.thresholdMs)), three report periods)") + "\n"
         if !s.unknownTypes.isEmpty {
             o += "unknown   " + s.unknownTypes.sorted { $0.key < $1.key }.map { "\(terminalSafe($0.key)) ×\($0.value)" }.joined(separator: ", ") + "\n"
         }
-        let gaps = s.problems.filter { $0.kind == .seqGap }
-        o += "seq gaps  \(gaps.isEmpty ? "none" : gaps.map { $0.lost.map { "\($0.lowerBound)–\($0.upperBound)" } ?? "seq \($0.seq ?? -1)" }.joined(separator: ", "))\n"
+        // What the recorder itself lost: it counted the records (or paused), so seq has no gap there.
+        if !s.lost.isEmpty { o += "lost      " + terminalSafe(s.lostText) + " (the recorder's own account: what happened there is not in the trace)\n" }
+        // Lost seqs are seq gaps whatever lost them (a seq jump, an unreadable frame): each says its cause (X5).
+        let gaps = s.problems.filter { $0.kind == .seqGap || $0.lost != nil }
+        o += "seq gaps  \(gaps.isEmpty ? "none" : gaps.map { p in (p.lost.map { "\($0.lowerBound)–\($0.upperBound)" } ?? "seq \(p.seq ?? -1)") + " (\(Self.gapCause(p)))" }.joined(separator: ", "))\n"
         let recovery = s.problems.filter { $0.kind != .seqGap }
         o += "problems  \(s.problemCount == 0 ? "none" : "\(s.problemCount)")\n"
         for p in recovery.prefix(20) { o += "  " + terminalSafe(p.description) + "\n" }
         if recovery.count > 20 { o += "  … \(recovery.count - 20) more\n" }
         return o
+    }
+
+    /// What lost the seqs of a gap, as the reader knows it.
+    static func gapCause(_ p: TraceProblem) -> String {
+        switch p.kind {
+        case .seqGap: "seq jumps: the records never reached the file"
+        case .badFrame, .garbage, .windowTooLarge: "a frame could not be read"
+        case .tornFrame, .notClosed: "the last frame is torn"
+        case .badRecord, .lineTooLong: "a record could not be decoded"
+        case .timeBackwards, .header, .headerMissing, .empty, .notATrace, .io, .byteOrderMark, .bundleMismatch: "a problem while reading"
+        }
     }
 
     static func ratio(_ s: TraceSummary) -> String {
@@ -158,6 +204,16 @@ enum InfoCommand {
             w.beginObject()
             w.key("startT"); w.int(g.startT); w.key("endT"); w.int(g.endT)
             w.key("startSeq"); w.int(g.startSeq); w.key("endSeq"); w.int(g.endSeq)
+            w.endObject()
+        }
+        w.endArray()
+        w.key("reports"); ResultJSON.reports(s.reports, &w)
+        w.key("lost"); w.beginArray()
+        for l in s.lost {
+            w.beginObject()
+            w.key("seq"); w.int(l.seq); w.key("fromT"); w.int(l.fromT); w.key("toT"); w.int(l.toT)
+            if let n = l.dropped { w.key("dropped"); w.int(n) }
+            if let p = l.pause { w.key("paused"); w.string(p.rawValue) }
             w.endObject()
         }
         w.endArray()

@@ -38,9 +38,9 @@ enum TriageCommand {
         summary: "Triage many traces: one JSON row per trace (facts, counts, tags), a summary, thresholds for CI.",
         options: [jobs, shard, output, failOn, salt, TokenKey.saltFile, baseline, fromRows] + ReplayFlags.options + [summaryFlag, json, all, listTags, whatif],
         details: """
-        PATH is a trace, a folder (searched recursively for *.jsonl and *.zst) or @LIST (a file of paths,
-        one a line). The files of one recorded session (header session.id) are one trace, replayed in part
-        order. Rows come in path order whatever --jobs is; a file or folder that cannot be read, or a file that
+        PATH is a trace, a folder (searched recursively for *.jsonl, *.zst and *.rtcbundle) or @LIST (a file
+        of paths, one a line). The files of one recorded session (header session.id) are one trace, replayed in
+        part order; a recorder's bundle stands for the parts in it. Rows come in path order whatever --jobs is; a file or folder that cannot be read, or a file that
         is not a trace, gets a row that says why; other files passed by are counted in the summary. On a terminal a progress line and the summary go to standard error; standard
         output has nothing but rows. Channels, rooms and uids are keyed tokens (those 'rtctrace redact' writes
         with the same key: --salt, --salt-file or RTCTRACE_SALT), never names; without a key they are null.
@@ -74,6 +74,10 @@ enum TriageCommand {
         // With --json nothing but the summary goes to standard error: what was skipped, and why, is in it.
         if !args[json] {
             for e in skipped where e.reason.isRefusal { Output.stderr.line("warning: \(terminalSafe(e.path)): skipped, \(terminalSafe(e.why))") }
+            // A bundle whose manifest does not check: its rows are still made, from the parts it holds.
+            for b in TraceBundle.opened {
+                for p in b.problems { Output.stderr.line("warning: \(terminalSafe(b.path)): \(terminalSafe(p))") }
+            }
         }
         // The rows never go over an input, a device or a link (the output checks every command shares,
         // which read every file a folder or @LIST stands for).

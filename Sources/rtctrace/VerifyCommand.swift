@@ -11,7 +11,7 @@ enum VerifyCommand {
         name: "verify", usage: "verify TRACE|FOLDER|@LIST... [--json]",
         summary: "Check traces strictly: exit 1 if any frame, record, seq or end mark is damaged.",
         options: [json],
-        details: "A trace created by rtctrace must also end with its end mark: one cut at a frame boundary fails.\nA folder (searched recursively for *.jsonl and *.zst) or @LIST stands for the traces in it: each file is verified, and a session's parts must all be there.",
+        details: "A trace created by rtctrace must also end with its end mark: one cut at a frame boundary fails.\nA folder (searched recursively for *.jsonl, *.zst and *.rtcbundle) or @LIST stands for the traces in it: each file is verified, and a session's parts must all be there.\nA recorder's bundle (NAME.rtcbundle) is verified as its manifest says: every part there, with its size and SHA-256, then each part.",
         exits: ExitCodes(failure: "a trace is damaged (a frame, record, seq or end mark), or a session's part is missing", readsTraces: true))
 
     static let command = Command(spec: spec) { args in
@@ -22,6 +22,12 @@ enum VerifyCommand {
         // argument as one file: "is a directory"); files named outright are verified as given.
         var paths: [String] = [], seen: Set<String> = []
         for a in args.positionals {
+            // A recorder's bundle: its manifest is checked (every part there, sizes and SHA-256), then each part.
+            if !a.hasPrefix("@"), TraceBundle.isBundle(a, sniff: true), let bundle = TraceBundle.open(a) {
+                damaged += bundleVerdict(bundle, json: args[json])
+                for p in bundle.parts where seen.insert(p).inserted { paths.append(p) }
+                continue
+            }
             guard (a.hasPrefix("@") && a.count > 1) || FileSystem.isDirectory(a) else {
                 if seen.insert(a).inserted { paths.append(a) }
                 continue
@@ -93,5 +99,28 @@ enum VerifyCommand {
         // Nothing given was a trace (an archive, a text file): the input is not a trace, as info and cat say.
         if notTraces == paths.count { return .dataError }
         return damaged == 0 ? .success : .failure
+    }
+
+    /// Says whether a bundle's manifest checks (every part it lists there, with its size and SHA-256);
+    /// the number of its problems, each damage.
+    static func bundleVerdict(_ b: TraceBundle, json: Bool) -> Int {
+        if json {
+            var w = JSONWriter()
+            w.beginObject()
+            w.key("bundle"); w.path(b.path)
+            w.key("ok"); w.bool(b.problems.isEmpty)
+            w.key("session"); w.string(b.manifest?.session)
+            w.key("parts"); w.int(b.parts.count)
+            w.key("problems"); w.beginArray(); for p in b.problems { w.string(p) }; w.endArray()
+            w.endObject()
+            Output.stdout.line(w.string)
+        } else if b.problems.isEmpty {
+            Output.stdout.line("\(terminalSafe(b.path)): OK (bundle of session \(terminalSafe(b.manifest?.session ?? "?")), "
+                + "\(b.parts.count) part\(b.parts.count == 1 ? "" : "s") as its manifest lists them)")
+        } else {
+            Output.stdout.line("\(terminalSafe(b.path)): DAMAGED: \(terminalSafe(b.problems[0]))")
+            for p in b.problems.dropFirst().prefix(9) { Output.stdout.line("  " + terminalSafe(p)) }
+        }
+        return b.problems.count
     }
 }

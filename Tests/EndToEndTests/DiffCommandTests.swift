@@ -45,7 +45,7 @@ final class DiffCommandTests: XCTestCase {
 
             First difference at 2.000s: the verdict on api.setRoute speaker [R4]
               A  seq 5 api.setRoute at 2.000s: applied
-              B  seq 7 api.setRoute at 4.000s: ineffective (externalRouteActive): an external device (bluetooth or wired headset) had the route, and iOS does not let an app take the output back from it
+              B  seq 7 api.setRoute at 4.000s: ineffective (externalRouteActive): an external device had the route, and iOS does not let an app take the output back from it
             """), r.out)
         XCTAssertTrue(r.out.contains("2. 2.000s  the predicted route [R8], until 4.000s"), r.out)
 

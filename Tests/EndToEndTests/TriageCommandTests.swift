@@ -234,7 +234,7 @@ final class TriageCommandTests: XCTestCase {
         XCTAssertTrue(text.err.contains("By device model"), text.err)
         XCTAssertTrue(text.err.contains("Regressions within each product"), text.err)
         XCTAssertTrue(text.err.contains("  1. 1 trace: unexplained divergence\n     e.g. " + d + "/nested/smeeting-default-speaker-before-enter.jsonl: 1 unexplained divergence\n     rtctrace explain " + d + "/nested/smeeting-default-speaker-before-enter.jsonl\n"), text.err)
-        XCTAssertTrue(text.err.contains("Skipped 1 file in the folders given (no row): 1 whose name is not a trace's (*.jsonl, *.zst); e.g. " + d + "/notes.txt\n"),
+        XCTAssertTrue(text.err.contains("Skipped 1 file in the folders given (no row): 1 whose name is not a trace's (*.jsonl, *.zst, *.rtcbundle); e.g. " + d + "/notes.txt\n"),
                       "47 files are not said to be 46 traces: \(text.err)")
     }
 

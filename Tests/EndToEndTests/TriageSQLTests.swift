@@ -39,6 +39,9 @@ final class TriageSQLTests: XCTestCase {
             "tickets": [[t, p or "-"] for t, p in q("SELECT t.ticket, r.path FROM read_csv('tickets.csv', header = true) t "
                                                    "LEFT JOIN read_ndjson('rows.jsonl.zst') r ON r.session = t.session ORDER BY t.ticket")],
             "acrossDays": [],
+            "byReport": [[t, p or "-"] for t, p in q("SELECT t.ticket, r.path FROM read_csv('tickets.csv', header = true) t "
+                                                    "LEFT JOIN (SELECT path, unnest(reportIds) AS reportId FROM read_ndjson('rows.jsonl.zst')) r "
+                                                    "ON r.reportId = t.reportId ORDER BY t.ticket")],
         },
         "records": {},
     }
@@ -74,7 +77,7 @@ final class TriageSQLTests: XCTestCase {
         var frames = 0, from = merged.startIndex
         while let r = merged.range(of: magic, in: from..<merged.endIndex) { frames += 1; from = r.upperBound }
         XCTAssertGreaterThanOrEqual(frames, 2, "a multi-frame rows file")
-        try "ticket,session\nSUP-1042,6c1f0d3a-weekly-sync\nSUP-1043,no-such-session\n"
+        try "ticket,session,reportId\nSUP-1042,6c1f0d3a-weekly-sync,\nSUP-1043,no-such-session,R-2041\n"
             .write(toFile: dir + "/tickets.csv", atomically: true, encoding: .utf8)
         // Day 1: part 1 of the weekly session, uploaded twice, and a lone part uploaded twice (one day only).
         // Day 2: parts 2 and 3, and another trace.
@@ -115,6 +118,8 @@ final class TriageSQLTests: XCTestCase {
         let joins = try XCTUnwrap(got["joins"] as? [String: Any])
         XCTAssertEqual(joins["tickets"] as? [[String]], [["SUP-1042", CLI.root + "/traces/smeeting-session-weekly/part-1.jsonl"], ["SUP-1043", "-"]],
                        "each ticket with its session's row, or none")
+        XCTAssertEqual(joins["byReport"] as? [[String]], [["SUP-1042", "-"], ["SUP-1043", CLI.root + "/traces/smeeting-report-marked-in-call.jsonl"]],
+                       "a ticket quoting a report id finds the trace the report was marked in, whatever its session")
         XCTAssertEqual(joins["acrossDays"] as? [[String]],
                        [["6c1f0d3a-weekly-sync", "2", "3", "rows/2026-11-29.jsonl.zst,rows/2026-11-30.jsonl.zst", "true"]],
                        "the session over two days, once; not the lone part uploaded twice on one day")

@@ -34,7 +34,8 @@ final class RestartReplayTests: XCTestCase {
     }
 
     func test_theDeadProcessesOverrideDoesNotOutliveIt() {
-        for checkpoint in [nil, TraceCheckpoint(currentRoute: .speaker)] {
+        // The checkpoint's state iOS holds (the microphone permission, the route) agrees with the records (RS1).
+        for checkpoint in [nil, TraceCheckpoint(micPermission: .granted, currentRoute: .speaker)] {
             let r = restarted(checkpoint: checkpoint).replay()
             XCTAssertEqual(r.divergences, [], "the new process has no override: the receiver is its route (checkpoint: \(checkpoint != nil))")
             XCTAssertEqual(r.findings.map(\.code), [])
@@ -48,7 +49,7 @@ final class RestartReplayTests: XCTestCase {
         XCTAssertEqual(r.divergences, [])
         XCTAssertFalse(r.findings.contains { $0.code == .sessionMissingDefaultToSpeaker }, "\(r.findings.map(\.code))")
         // The new SDK reports speaker as its default (the app set it again): the receiver is now a divergence.
-        let kept = restarted(defaultBeforeCrash: .speaker, checkpoint: TraceCheckpoint(defaultRoute: .speaker, currentRoute: .speaker)).replay()
+        let kept = restarted(defaultBeforeCrash: .speaker, checkpoint: TraceCheckpoint(defaultRoute: .speaker, micPermission: .granted, currentRoute: .speaker)).replay()
         XCTAssertEqual(kept.divergences.map(\.predicted), [.speaker])
         XCTAssertTrue(kept.findings.contains { $0.code == .sessionMissingDefaultToSpeaker }, "\(kept.findings.map(\.code))")
     }

@@ -68,7 +68,7 @@ final class ExplanationTests: XCTestCase {
         let call = e.calls.first { $0.verdict.seq == 6 }
         XCTAssertEqual(call?.verdict.cause, .externalRouteActive, "the verdict stays what the contract says")
         let text = call?.lines.map { ($0.label ?? "") + ": " + $0.text }.joined(separator: "\n") ?? ""
-        XCTAssertTrue(text.contains("a bluetooth device is connected (seq 5), but the device is not using it: it played the receiver"), text)
+        XCTAssertTrue(text.contains("a bluetooth device (\"Buds\") is connected (seq 5), but the device is not using it: it played the receiver"), text)
         XCTAssertTrue(text.contains("the call did switch the route to the speaker"), text)
         XCTAssertTrue(text.contains("session.missingAllowBluetooth"), text)
         XCTAssertFalse(text.contains("has the route (seq"), text)

@@ -15,7 +15,7 @@ final class HTMLReportTests: XCTestCase {
         XCTAssertLessThan(row.lowerBound, aside.lowerBound)
         let card = String(html[aside.lowerBound...].prefix(3000))
         XCTAssertTrue(card.contains("seq 20 at 9.000s  api.setRoute setSpeakerOutputPreferred(true) → ineffective (externalRouteActive) [V1]"))
-        XCTAssertTrue(card.contains("<b>why</b>: setSpeakerOutputPreferred(true) (seq 20) was ineffective (cause: externalRouteActive): an external device (bluetooth or wired headset) had the route, and iOS does not let an app take the output back from it (a bluetooth device, seq 13)"), card)
+        XCTAssertTrue(card.contains("<b>why</b>: setSpeakerOutputPreferred(true) (seq 20) was ineffective (cause: externalRouteActive): a bluetooth device (&quot;AirPods Pro&quot;) had the route, and iOS does not let an app take the output back from it (seq 13)"), card)
         XCTAssertTrue(card.contains("<b>cause record</b>: seq 13 os.deviceConnected at 4.200s (bluetooth &quot;AirPods Pro&quot;)"))
         XCTAssertTrue(card.contains("<b>advice</b>: Grey out the speaker button"))
         // The marker on the timeline carries the same explanation, and links to the card.

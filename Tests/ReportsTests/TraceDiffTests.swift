@@ -60,7 +60,7 @@ final class TraceDiffTests: XCTestCase {
         let text = TraceDiffText.render(d)
         XCTAssertTrue(text.contains("First difference at 2.000s: the verdict on api.setRoute speaker [R4]\n"
             + "  A  seq 5 api.setRoute at 2.000s: applied\n"
-            + "  B  seq 7 api.setRoute at 4.000s: ineffective (externalRouteActive): an external device (bluetooth or wired headset) had the route, and iOS does not let an app take the output back from it\n"), text)
+            + "  B  seq 7 api.setRoute at 4.000s: ineffective (externalRouteActive): an external device had the route, and iOS does not let an app take the output back from it\n"), text)
     }
 
     func test_tracesThatDifferOnlyWithinTheToleranceBehaveTheSame() {

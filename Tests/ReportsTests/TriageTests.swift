@@ -17,7 +17,7 @@ final class TriageTests: XCTestCase {
         XCTAssertNil(TriageTag.tag(for: .routeIneffective), "raised for every call that waited: the tags of calls follow outcomes")
         for cause in VerdictCause.allCases { reached.insert(TriageTag.tag(for: cause)) }
         // The tags no code or cause gives come from the trace itself, or from what became of its calls.
-        let fromTheTrace: Set<TriageTag> = [.unreadable, .notATrace, .damagedTrace, .recorderDroppedRecords, .incompleteSession, .duplicateUpload, .unexplainedDivergence,
+        let fromTheTrace: Set<TriageTag> = [.unreadable, .notATrace, .damagedTrace, .recorderDroppedRecords, .incompleteSession, .duplicateUpload, .unexplainedDivergence, .uncertainDivergence,
                                             .poorNetwork, .routeCallNotTakingEffect, .tookEffectLate]
         XCTAssertEqual(reached.union(fromTheTrace), Set(TriageTag.allCases), "every tag has a source")
         XCTAssertTrue(reached.isDisjoint(with: fromTheTrace))
@@ -63,7 +63,7 @@ final class TriageTests: XCTestCase {
         XCTAssertTrue(row("srtc-bluetooth-without-allowbluetooth.jsonl").tags.contains(.sessionMissingAllowBluetooth))
         let json = TriageRowJSON.render(r)
         XCTAssertTrue(json.hasPrefix(#"{"schema":"rtctrace.triage/2","path":"#), json)
-        XCTAssertTrue(json.hasSuffix(#""tags":["route-call-not-taking-effect","speaker-blocked-by-external-device"],"signature":null,"command":"rtctrace explain "#
+        XCTAssertTrue(json.hasSuffix(#""tags":["route-call-not-taking-effect","speaker-blocked-by-external-device"],"recorderPauses":0,"reportIds":[],"signature":null,"command":"rtctrace explain "#
                                      + Self.root + #"/traces/srtc-bluetooth-blocks-speaker.jsonl"}"#), json)
         let errorRow = TriageRowJSON.render(row("srtc-interruption-not-recovered.jsonl"))
         XCTAssertTrue(errorRow.contains(#""signature":"interruption.notRecovered","#), errorRow)

@@ -121,11 +121,11 @@ extension RouteModel {
     }
 
     /// R6 / R17 / R18: an engagement cancels the deactivation window and opens a call-path window unless the
-    /// path is up or a CallKit window is open (I7's, which its `callkit.noDidActivate` closes, unlike I12's
-    /// stretch: "Terms").
+    /// path is up or a CallKit window is open (I7's), or (R17, v4 reading) I12's stretch is, also after
+    /// `callkit.noDidActivate` closed I7's.
     mutating func engagement(t: Int64, seq: Int) {
         deactivationWindows.removeAll()
-        guard !pathUp, !callKitDues.contains(where: { $0 > t }), !msPathUp else { return }
+        guard !pathUp, !callKitDues.contains(where: { $0 > t }), !callKitWindow, !msPathUp else { return }
         pathWindows.append(PathWindow(seq: seq, due: t + recoveryWindow + 1, afterRecovery: false, other: msOtherActivation))
     }
 

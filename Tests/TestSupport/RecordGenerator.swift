@@ -73,7 +73,10 @@ public struct RecordGenerator {
                 devices: (0..<count(3)).map { _ in TraceCheckpoint.Device(id: s(), kind: open(DeviceKind.self), name: opt(), port: opt()) },
                 currentRoute: maybe() ? vocab(Route.self) : nil, callState: open(CallState.self), appState: open(AppState.self),
                 interrupted: bool(), transport: maybe() ? .init(engine: vocab(EngineVendor.self), state: vocab(ConnState.self)) : nil,
-                session: maybe() ? .init(category: s(), mode: s(), options: strings(3)) : nil))
+                session: maybe() ? .init(category: s(), mode: s(), options: strings(3)) : nil,
+                source: maybe() ? vocab(TraceCheckpoint.Source.self) : nil))
+        case .report: return .report(id: s(), note: opt())
+        case .paused: return .paused(fromT: Int64(int(1 << 30)), toT: Int64(int(1 << 30)), reason: open(PauseReason.self))
         case .joinChannel: return .joinChannel(channel: s(), uid: opt())
         case .leaveChannel: return .leaveChannel
         case .enterMeeting: return .enterMeeting(room: s(), uid: opt())
@@ -122,7 +125,7 @@ public struct RecordGenerator {
     public mutating func expectation(_ index: Int) -> RecordBody {
         let rule: RuleID? = maybe() ? vocab(RuleID.self) : nil
         let kind: Expectation.Kind
-        switch index % 15 {
+        switch index % 16 {
         case 0: kind = .route(maybe() ? vocab(Route.self) : nil)
         case 1: kind = .target(vocab(RouteTarget.self))
         case 2: kind = .override(maybe() ? vocab(RouteTarget.self) : nil)
@@ -136,13 +139,14 @@ public struct RecordGenerator {
         case 10: kind = .finding(code: vocab(FindingCode.self), count: maybe() ? int(5) : nil)
         case 11: kind = .noFinding(code: vocab(FindingCode.self))
         case 12: kind = .divergences(count: int(10))
+        case 14: kind = .damage(lost: (0..<count(3)).map { _ in let a = int(100); return a...(a + int(5)) })
         case 13: kind = .outcome(ref: int(1000), outcome: vocab(OutcomeKind.self), cause: maybe() ? vocab(VerdictCause.self) : nil, by: ref())
         default:
             let by: FindingCode?? = maybe() ? .some(bool() ? nil : vocab(FindingCode.self)) : .none
             // An explanation assertion has at least one of its two parts (neither is no assertion at all).
             let explained: Bool? = maybe() || by == nil ? bool() : nil
             kind = .predictedBy(ref: int(10), rule: vocab(RuleID.self), seq: ref(), appliedBy: ref(),
-                                explanation: maybe() ? .init(explained: explained, by: by) : nil)
+                                explanation: maybe() ? .init(explained: explained, by: by, status: maybe() ? vocab(DivergenceStatus.self) : nil) : nil)
         }
         if case .predictedBy = kind { return .expect(Expectation(kind, atEnd: bool())) }
         return .expect(Expectation(kind, atEnd: bool(), rule: rule))
@@ -160,7 +164,7 @@ extension RecordGenerator {
             return "MARK\(counter)X@"
         }
         var records = RecordKind.allCases.enumerated().map { i, kind in Record(seq: i, t: Int64(i), g.body(kind)) }
-        for i in 0..<15 { records.append(Record(seq: records.count, t: Int64(records.count), g.expectation(i))) }
+        for i in 0..<16 { records.append(Record(seq: records.count, t: Int64(records.count), g.expectation(i))) }
         let seq = records.count
         let type = "x.MARK\(counter + 1)X@", note = "MARK\(counter + 2)X@"
         records.append(Record(seq: seq, t: Int64(seq),

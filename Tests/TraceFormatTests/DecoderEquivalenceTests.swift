@@ -14,7 +14,7 @@ final class DecoderEquivalenceTests: XCTestCase {
         let kinds = RecordKind.allCases
         for i in 0..<5000 {
             let body = i % 4 == 3 ? g.expectation(i / 4) : g.body(kinds[(i / 4 * 3 + i % 4) % kinds.count])
-            let r = Record(seq: g.int(1 << 20), t: Int64(g.int(1 << 30)), body)
+            let r = Record(seq: g.int(1 << 20), t: Int64(g.int(1 << 30)), body, late: i % 7 == 5)
             let line = r.jsonLine
             let a = try fast.decode(line)
             let b = try reference.decode(Record.self, from: Data(line.utf8))
@@ -107,7 +107,7 @@ final class DecoderEquivalenceTests: XCTestCase {
         let kinds = RecordKind.allCases
         for i in 0..<5000 {
             let body = i % 4 == 3 ? g.expectation(i / 4) : g.body(kinds[(i / 4 * 3 + i % 4) % kinds.count])
-            let r = Record(seq: g.int(1 << 20), t: Int64(g.int(1 << 30)), body)
+            let r = Record(seq: g.int(1 << 20), t: Int64(g.int(1 << 30)), body, late: i % 7 == 5)
             let line = Array(r.jsonLine.utf8)
             let a = try fast.decode(line)
             XCTAssertEqual(a, try general.decode(line))
@@ -157,7 +157,7 @@ extension DecoderEquivalenceTests {
     static func comparable(_ r: Record) -> Record {
         guard case .expect(var e) = r.body, case let .predictedBy(ref, rule, _, appliedBy, explanation) = e.kind else { return r }
         e.kind = .predictedBy(ref: ref, rule: rule, seq: nil, appliedBy: appliedBy, explanation: explanation)
-        return Record(seq: r.seq, t: r.t, .expect(e))
+        return Record(seq: r.seq, t: r.t, .expect(e), late: r.late)
     }
 }
 

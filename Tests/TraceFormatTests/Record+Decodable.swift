@@ -20,7 +20,8 @@ extension Record: Decodable {
         guard seq >= 0 else { throw DecodingError.dataCorruptedError(forKey: Key("seq"), in: c, debugDescription: "negative seq") }
         let t = try c.decode(Int64.self, forKey: Key("t"))
         guard t >= 0, t <= Record.maxT else { throw DecodingError.dataCorruptedError(forKey: Key("t"), in: c, debugDescription: "t outside 0…2^53") }
-        self.init(seq: seq, t: t, try RecordBody.decode(type: try c.decode(String.self, forKey: Key("type")), c))
+        self.init(seq: seq, t: t, try RecordBody.decode(type: try c.decode(String.self, forKey: Key("type")), c),
+                  late: try c.decodeIfPresent(Bool.self, forKey: Key("late")) ?? false)
     }
 }
 
@@ -169,7 +170,14 @@ extension RecordBody {
         case "trace.dropped":
             return .dropped(count: try c.decode(Int.self, forKey: K("count")), fromT: try c.decode(Int64.self, forKey: K("fromT")),
                             toT: try c.decode(Int64.self, forKey: K("toT")))
-        case "trace.checkpoint": return .checkpoint(try refCheckpoint(c.nested("state")))
+        case "trace.checkpoint":
+            var cp = try refCheckpoint(c.nested("state"))
+            cp.source = try c.optVoc("source")
+            return .checkpoint(cp)
+        case "trace.report": return .report(id: try c.str("id"), note: try c.optStr("note"))
+        case "trace.paused":
+            return .paused(fromT: try c.decode(Int64.self, forKey: K("fromT")), toT: try c.decode(Int64.self, forKey: K("toT")),
+                           reason: try c.ovoc("reason"))
         default:
             if type.hasPrefix("expect."), let e = try expectation(String(type.dropFirst(7)), c) { return .expect(e) }
             return .unknown(type: type, json: "")
@@ -202,12 +210,13 @@ extension RecordBody {
             // Codable sees only the first of two `seq` members (the record's own), so this path cannot read the
             // asserted one; the fast decoder can (tests compare these records without it).
             var explanation: Expectation.Explained?
-            if c.contains(K("explained")) || c.contains(K("explainedBy")) {
+            if c.contains(K("explained")) || c.contains(K("explainedBy")) || c.contains(K("status")) {
                 let by: FindingCode?? = c.contains(K("explainedBy")) ? .some(c.isNull("explainedBy") ? nil : try c.voc("explainedBy")) : .none
-                explanation = .init(explained: try c.optBool("explained"), by: by)
+                explanation = .init(explained: try c.optBool("explained"), by: by, status: try c.optVoc("status"))
             }
             kind = .predictedBy(ref: try c.decode(Int.self, forKey: K("ref")), rule: try c.voc("rule"), seq: nil,
                                 appliedBy: c.ref("appliedBy"), explanation: explanation)
+        case "damage": kind = .damage(lost: try c.decode([[Int]].self, forKey: K("lost")).map { $0[0]...$0[1] })
         default: return nil
         }
         var atEnd = false

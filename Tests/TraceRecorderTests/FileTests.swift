@@ -183,7 +183,9 @@ final class FileTests: XCTestCase {
         guard case .header(let h) = next.records[0].body else { return XCTFail() }
         XCTAssertEqual(h.session, .init(id: "call-42", part: part + 1, resumed: true))
         XCTAssertEqual(h.startedAt, WallTime.iso(start))
-        XCTAssertEqual(next.records[1].body, .checkpoint(known), "after a restart, what the SDK says it knows")
+        var fromSDK = known
+        fromSDK.source = .sdk
+        XCTAssertEqual(next.records[1].body, .checkpoint(fromSDK), "after a restart, what the SDK says it knows (source sdk)")
         let last = try XCTUnwrap(crashed.records.last)
         XCTAssertEqual(next.records.map(\.seq), Array((last.seq + 1)...(last.seq + 4)))
         XCTAssertEqual(next.records.map(\.t), [10_000, 10_000, 10_000, 10_250], "t continues from the wall-clock time since the session began")
@@ -197,6 +199,7 @@ final class FileTests: XCTestCase {
             $0.resume = .leftOpen(withinSeconds: 120)
             $0.initialDefaultRoute = .speaker
         })
+        recorder.record(.appState(.foreground))
         XCTAssertTrue(recorder.close(timeout: 20))
         let part2 = try Support.read(dir + "/" + Support.traceFiles(dir).first { $0.hasSuffix("p0002.trace.zst") }!)
         XCTAssertEqual(part2.records.map(\.body).dropFirst().first, .checkpoint(TraceCheckpoint(defaultRoute: .speaker)),

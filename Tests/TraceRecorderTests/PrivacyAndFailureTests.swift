@@ -67,7 +67,10 @@ final class PrivacyAndFailureTests: XCTestCase {
         r.record(.routeSnapshot(route: .headset, ports: ["Kitchen speaker", "Headphones:Jane's headset"]))
         r.record(.callKit(.answer, callId: "CallOf-Jane"))
         r.record(.custom("peer", ["who": .string("Jane Doe"), "where": .string("lab", privacy: .public)]))
-        for i in 0..<80 { r.record(.sdkLog(level: "debug", message: "line \(i) for Jane, rotating the part " + String(i * 7919, radix: 36))) }
+        for i in 0..<80 {
+            r.record(.sdkLog(level: "debug", message: "line \(i) for Jane, rotating the part " + String(i * 7919, radix: 36)))
+            clock.advance(milliseconds: 100)
+        }
         XCTAssertTrue(r.close(timeout: 20))
         let files = Support.traceFiles(dir)
         XCTAssertGreaterThan(files.count, 1, "rotated: every header redacted, not only the first")
@@ -103,9 +106,16 @@ final class PrivacyAndFailureTests: XCTestCase {
         XCTAssertEqual(r.redact(.setRoute(target: .speaker, api: "setAudioRoute(.speaker)")), .setRoute(target: .speaker, api: "setAudioRoute(.speaker)"))
     }
 
-    func test_diskFull_stopsRecordingWithAClearMessage_earlierFilesIntact() throws {
-        // Room for 12,000 more bytes, through the system layer every write goes through.
-        SystemFaults.injector = .diskFull(after: 12_000)
+    func test_aWriteErrorThatIsNoDeviceState_stopsRecordingWithAClearMessage_earlierFilesIntact() throws {
+        // After 12,000 more bytes every write fails with EIO (a full disk or a locked volume pauses
+        // recording instead: DeviceStateTests), through the system layer every write goes through.
+        final class Budget: @unchecked Sendable { var left = 12_000 }
+        let budget = Budget()
+        SystemFaults.injector = FaultInjector(write: { attempt in
+            if budget.left <= 0 { return .fail(.ioError) }
+            budget.left -= attempt.count
+            return nil
+        })
         defer { SystemFaults.injector = nil }
         let logs = LogSink()
         let clock = ManualClock()
@@ -128,7 +138,7 @@ final class PrivacyAndFailureTests: XCTestCase {
         let errors = logs.entries.filter { $0.level == .error }
         XCTAssertEqual(errors.count, 1, "\(logs.messages)")
         let message = errors.first?.message ?? ""
-        XCTAssertTrue(message.contains("No space left on device"), message)
+        XCTAssertTrue(message.contains("write failed") && message.contains("error"), message)
         XCTAssertTrue(message.contains("Recording stopped; the trace files written before are intact"), message)
         // Records offered afterwards are ignored, never thrown at the caller.
         recorder.record(.leaveChannel)

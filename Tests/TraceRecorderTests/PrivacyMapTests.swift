@@ -47,6 +47,42 @@ final class PrivacyMapTests: XCTestCase {
         }
     }
 
+    /// A value a template log or a custom event declares of a kind gets exactly the token every record
+    /// field of that kind gets for it, at the source and from `redact` (the same map decides); free text
+    /// keeps the token of the text it is in.
+    func test_declaredKinds_takeTheTokenOfEveryFieldOfTheirKind() {
+        let redactor = Redactor(salt: "s")
+        var source = SourceRedactor(salt: Array("s".utf8))
+        var fieldsSeen: [PersonalValue.Kind: Int] = [:]
+        for r in markedRecords() {
+            guard case .unknown = r.body else {
+                var before: [(String, StringField)] = []
+                r.body.forEachString { before.append(($0, $1)) }
+                var after: [String] = []
+                source.redact(r.body).forEachString { v, _ in after.append(v) }
+                XCTAssertEqual(before.count, after.count, r.type)
+                for ((value, field), token) in zip(before, after) {
+                    guard case .personal(let kind) = field.privacy else { continue }
+                    for declared in ValueKind.allCases where declared.field == kind {
+                        fieldsSeen[kind, default: 0] += 1
+                        XCTAssertEqual(source.logValue(value, declared), token, "\(r.type).\(field.path): a log value of kind \(declared)")
+                        XCTAssertEqual(source.customValue(value, declared), token, "\(r.type).\(field.path): a custom value of kind \(declared)")
+                        XCTAssertEqual(redactor.token(kind, value), token, "\(r.type).\(field.path): redact's token")
+                    }
+                }
+                continue
+            }
+        }
+        for declared in ValueKind.allCases {
+            if let kind = declared.field {
+                XCTAssertGreaterThan(fieldsSeen[kind] ?? 0, 0, "a record field of kind \(kind) for the declared kind \(declared)")
+            } else {
+                XCTAssertEqual(source.logValue("Jane at home", declared), redactor.token(.logMessage, "Jane at home"))
+                XCTAssertEqual(source.customValue("Jane at home", declared), redactor.token(.unknownRecord, "Jane at home"))
+            }
+        }
+    }
+
     /// Identifiers are personal: a CallKit call id is replaced (it can carry a name).
     func test_callIdIsPersonal() {
         let r = Record(seq: 1, t: 0, .callKit(event: .answer, callId: "call-Marie-Dupont-0042"))

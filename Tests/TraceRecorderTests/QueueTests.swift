@@ -76,17 +76,32 @@ final class QueueTests: XCTestCase {
         XCTAssertEqual(records.last?.body, .dropped(count: 4, fromT: 0, toT: 0))
     }
 
-    func test_recordsMadeOutOfOrderByRacingThreadsNeverGoBackInTime() throws {
-        // A record stamped before another may reach the queue after it: the writer clamps its t.
+    func test_aRoundIsWrittenInTheOrderOfTheCalls_anEarlierRecordAfterItIsLate() throws {
         let clock = ManualClock()
         let recorder = makeRecorder(clock)
         recorder.suspendWriter()
-        recorder.core.enqueue(clock.monotonicNanoseconds() + 50_000_000, .record(.sdkLog(level: "a", message: "late stamp first")), size: 100, clipped: false)
-        recorder.core.enqueue(clock.monotonicNanoseconds() + 10_000_000, .record(.sdkLog(level: "b", message: "early stamp second")), size: 100, clipped: false)
+        let start = recorder.timestamp()
+        recorder.record(.sdkLog(level: "a", message: "made at 0"))
+        clock.advance(milliseconds: 50)
+        recorder.record(.sdkLog(level: "b", message: "made at 50"))
+        // Decided late, recorded with the time it was made: within the round it takes its place.
+        recorder.record(.sdkLog(level: "c", message: "made at 10"), madeAt: start + 10_000_000)
         recorder.resumeWriter()
+        XCTAssertTrue(recorder.flush(timeout: 20))
+        // After t 50 is written, a record made at 20 keeps its t and says it is late; one made more than
+        // the match window before the latest t is written at the window's edge.
+        clock.advance(milliseconds: 1950)
+        recorder.record(.sdkLog(level: "d", message: "made at 2000"))
+        XCTAssertTrue(recorder.flush(timeout: 20))
+        recorder.record(.sdkLog(level: "e", message: "made at 1500"), madeAt: start + 1_500_000_000)
+        recorder.record(.sdkLog(level: "f", message: "made at 20"), madeAt: start + 20_000_000)
         XCTAssertTrue(recorder.close(timeout: 20))
-        let records = try closedRecords()
-        XCTAssertEqual(records.dropFirst().map(\.t), [50, 50])
+        let records = try closedRecords().dropFirst()
+        XCTAssertEqual(records.map(\.t), [0, 10, 50, 2000, 1000, 1500])
+        XCTAssertEqual(records.map(\.late), [false, false, false, false, true, true])
+        XCTAssertEqual(records.map { if case .sdkLog(let l, _) = $0.body { return l }; return "" }, ["a", "c", "b", "d", "f", "e"])
+        XCTAssertTrue(records.allSatisfy { !$0.jsonLine.isEmpty })
+        XCTAssertTrue(try Support.read(dir + "/" + Support.traceFiles(dir)[0]).problems.isEmpty, "late records within the window read cleanly")
     }
 
     func test_manyThreadsRecordingAtOnce_everyRecordWrittenOnce() throws {
@@ -97,7 +112,7 @@ final class QueueTests: XCTestCase {
         }
         XCTAssertTrue(recorder.close(timeout: 30))
         let records = try closedRecords().dropFirst()
-        XCTAssertEqual(records.count, 4000)
+        XCTAssertEqual(records.count, 4000, "\(recorder.statistics)")
         var perThread: [String: [String]] = [:]
         for r in records { if case .sdkLog(let level, let message) = r.body { perThread[level, default: []].append(message) } }
         for t in 0..<8 { XCTAssertEqual(perThread["t\(t)"], (0..<500).map(String.init), "one thread's records keep their order") }

@@ -3,7 +3,7 @@ import TestSupport
 @testable import TraceRecorder
 import XCTest
 
-/// The real-time rule: a real-time producer never waits. It tries the queue's lock once; what it cannot
+/// The real-time rule: a real-time producer never waits and never makes its storage grow; what it cannot
 /// queue at once is dropped and counted, and reaches the trace as `trace.dropped`.
 final class RealtimeTests: XCTestCase {
     var dir = ""
@@ -22,19 +22,36 @@ final class RealtimeTests: XCTestCase {
         XCTAssertEqual(r.statistics.clipped, 1)
     }
 
-    func test_aBusyQueueLock_dropsAndCounts_neverWaits_andTheDropsReachTheTrace() throws {
+    func test_aSlotTheWriterHolds_isPassedOver_theProducerNeverWaits() throws {
         let clock = ManualClock()
         let r = TraceRecorder(Support.configuration(dir, clock: clock))
         let rt = r.makeRealtimeProducer()
         XCTAssertTrue(rt.record(.sdkInterrupted))
-        // Another thread holds the queue's lock (a caller appending, the writer swapping): the producer
+        // The writer holds one slot for a swap: the record goes into the other one, at once.
+        rt.buffer.holdSlot(0)
+        clock.advance(milliseconds: 100)
+        XCTAssertTrue(rt.record(.sdkLog(level: "debug", message: "underrun")))
+        rt.buffer.releaseSlot(0)
+        XCTAssertTrue(r.close(timeout: 20))
+        XCTAssertEqual(try records().dropFirst().map(\.body), [.sdkInterrupted, .sdkLog(level: "debug", message: "underrun")])
+        XCTAssertEqual(r.statistics.dropped, 0)
+    }
+
+    func test_bothSlotsTaken_dropsAndCounts_neverWaits_andTheDropsReachTheTrace() throws {
+        let clock = ManualClock()
+        let r = TraceRecorder(Support.configuration(dir, clock: clock))
+        let rt = r.makeRealtimeProducer()
+        XCTAssertTrue(rt.record(.sdkInterrupted))
+        // Both slots taken (only when two threads share one producer, against its rules): the producer
         // returns at once, twice, and counts both.
-        r.core.lock.lock()
+        rt.buffer.holdSlot(0)
+        rt.buffer.holdSlot(1)
         clock.advance(milliseconds: 100)
         XCTAssertFalse(rt.record(.sdkLog(level: "debug", message: "underrun")))
         clock.advance(milliseconds: 50)
         XCTAssertFalse(rt.record(.sdkLog(level: "debug", message: "underrun")))
-        r.core.lock.unlock()
+        rt.buffer.releaseSlot(1)
+        rt.buffer.releaseSlot(0)
         clock.advance(milliseconds: 50)
         XCTAssertTrue(rt.record(.sdkRecovered), "the next record gets through, and hands the count on")
         XCTAssertTrue(r.close(timeout: 20))
@@ -49,27 +66,30 @@ final class RealtimeTests: XCTestCase {
         let clock = ManualClock()
         let r = TraceRecorder(Support.configuration(dir, clock: clock))
         var rt: TraceRecorder.RealtimeProducer? = r.makeRealtimeProducer()
-        r.core.lock.lock()
+        let buffer = rt!.buffer
+        buffer.holdSlot(0)
+        buffer.holdSlot(1)
         XCTAssertFalse(rt!.record(.sdkInterrupted))
-        r.core.lock.unlock()
+        buffer.releaseSlot(1)
+        buffer.releaseSlot(0)
         rt = nil
         XCTAssertTrue(r.close(timeout: 20))
         XCTAssertEqual(try records().dropFirst().map(\.body), [.dropped(count: 1, fromT: 0, toT: 0)])
     }
 
-    func test_aFullQueue_orOneAtItsAllocatedCapacity_dropsRatherThanGrow() throws {
+    func test_aFullBuffer_orOneAtItsAllocatedCapacity_dropsRatherThanGrow() throws {
         let clock = ManualClock()
         var c = Support.configuration(dir, clock: clock)
         c.queue = .init(records: 4096, bytes: 64 << 20)
         let r = TraceRecorder(c)
         XCTAssertTrue(r.waitUntilWriterIdle())
         r.suspendWriter()
-        let capacity = r.core.lock.withLock { r.core.items.capacity }
         let rt = r.makeRealtimeProducer()
+        let capacity = rt.buffer.withSlot(0) { s, _ in s.items.capacity }
         var accepted = 0
         for _ in 0..<(capacity + 10) where rt.record(.sdkInterrupted) { accepted += 1 }
-        XCTAssertEqual(accepted, capacity, "the queue's storage never grows on a real-time thread")
-        XCTAssertEqual(r.core.lock.withLock { r.core.items.capacity }, capacity)
+        XCTAssertEqual(accepted, capacity, "the buffer's storage never grows on a real-time thread")
+        XCTAssertEqual(rt.buffer.withSlot(0) { s, _ in s.items.capacity }, capacity)
         XCTAssertFalse(rt.record(.sdkLog(level: "debug", message: String(repeating: "x", count: 9000))), "a string over the cap is dropped, not clipped")
         r.resumeWriter()
         XCTAssertTrue(r.close(timeout: 20))
@@ -95,7 +115,7 @@ final class RealtimeTests: XCTestCase {
             if case .dropped(let c, _, _) = rec.body { return n + c }
             return n
         }
-        XCTAssertEqual(written.filter { $0.body == .sdkRecovered }.count, 6000, "ordinary callers wait, and lose nothing")
+        XCTAssertEqual(written.filter { $0.body == .sdkRecovered }.count, 6000, "ordinary callers lose nothing")
         XCTAssertEqual(written.filter { $0.body == .sdkInterrupted }.count + dropped, 6000, "every real-time record written or counted")
         XCTAssertEqual(r.statistics.dropped, dropped)
     }

@@ -52,6 +52,7 @@ final class ScenarioTests: XCTestCase {
     func test_aMeetingKilledAndRestarted_replaysWithNoFindingCausedByTheRestart() throws {
         let script = Scenarios.thirtyMinuteMeeting()
         let recorded = try Support.record(script, in: dir) { $0.files.maxFileBytes = 64 << 10 }
+        XCTAssertEqual(recorded.statistics.dropped, 0, "\(recorded.statistics)")
         Support.assertSameSteps(recorded.records, script)
         Support.assertIntended(recorded.replay, script)
         let parts = try Support.partsInOrder(recorded.files.map { dir + "/" + $0 })

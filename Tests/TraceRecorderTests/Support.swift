@@ -66,6 +66,7 @@ enum Support {
         if let restart = script.restartAt {
             driver.play(script.steps, into: recorder, range: Int64.min..<restart)
             XCTAssertTrue(recorder.flush(timeout: 30), file: file, line: line)
+            XCTAssertEqual(recorder.statistics.dropped, 0, "the process before the restart: \(recorder.statistics)", file: file, line: line)
             recorder.simulateCrash()
             driver.advance(to: restart)
             config.resume = .leftOpen(withinSeconds: 600)

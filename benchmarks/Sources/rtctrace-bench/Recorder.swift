@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import SystemLayer
 import TraceFixtures
 import TraceModel
@@ -18,10 +19,34 @@ func status(_ key: String) -> Int {
     return -1
 }
 
-/// The median and 99th percentile of latencies, in nanoseconds.
-func percentiles(_ all: [UInt64]) -> (median: Double, p99: Double) {
+/// The median, 99th and 99.9th percentiles and the maximum of latencies, in nanoseconds.
+func percentiles(_ all: [UInt64]) -> (median: Double, p99: Double, p999: Double, max: Double) {
     let s = all.sorted()
-    return (Double(s[s.count / 2]), Double(s[min(s.count - 1, s.count * 99 / 100)]))
+    func at(_ per: Int) -> Double { Double(s[min(s.count - 1, s.count * per / 1000)]) }
+    return (at(500), at(990), at(999), Double(s.last ?? 0))
+}
+
+/// Threads that keep every core busy while they run (the machine oversubscribed), at the priority of
+/// ordinary work; stopped by `stop()`.
+final class Spinners: @unchecked Sendable {
+    private let running = Atomic<Bool>(true)
+    private var threads: [Thread] = []
+
+    init(_ count: Int) {
+        for _ in 0..<count {
+            let t = Thread { [self] in
+                var x: UInt64 = 1
+                while running.load(ordering: .relaxed) {
+                    for _ in 0..<10_000 { x = x &* 6364136223846793005 &+ 1442695040888963407 }
+                }
+                if x == 42 { print("") }
+            }
+            t.start()
+            threads.append(t)
+        }
+    }
+
+    func stop() { running.store(false, ordering: .relaxed) }
 }
 
 /// A record of the most frequent kind, made once (the callers pass the same one, as the baseline does).
@@ -55,10 +80,12 @@ func timedCalls(threads: Int, perThread: Int, gapNs: UInt64, _ call: @escaping @
     return box.lat.flatMap { $0 }
 }
 
-/// recorder-caller THREADS PER_THREAD GAP_NS DIR: the caller's cost of `record(_:)` with THREADS
-/// threads at once and the writer busy, against appending the same record to an array under a lock.
-/// Three rounds, each running the baseline and then the recorder, so neither always goes first.
-func recorderCaller(threads: Int, perThread: Int, gapNs: UInt64, dir: String) {
+/// recorder-caller THREADS PER_THREAD GAP_NS DIR [BUSY]: the caller's cost of `record(_:)` with THREADS
+/// threads at once and the writer busy, against appending the same record to an array under a lock, with
+/// BUSY more threads spinning meanwhile (more busy threads than cores: a lock holder may be descheduled).
+/// Three rounds, each running the baseline and then the recorder, so neither always goes first; then the
+/// same calls through one real-time producer per thread.
+func recorderCaller(threads: Int, perThread: Int, gapNs: UInt64, dir: String, busy: Int) {
     final class Locked: @unchecked Sendable {
         let lock = NSLock()
         var items: [(UInt64, RecordBody)] = []
@@ -66,6 +93,8 @@ func recorderCaller(threads: Int, perThread: Int, gapNs: UInt64, dir: String) {
     final class Producers: @unchecked Sendable {
         var list: [TraceRecorder.RealtimeProducer] = []
     }
+    let spinners = Spinners(busy)
+    defer { spinners.stop() }
     var baseline: [UInt64] = [], measured: [UInt64] = [], realtime: [UInt64] = []
     var written = 0, dropped = 0, frames = 0, realtimeDropped = 0
     for round in 0..<3 {
@@ -78,6 +107,7 @@ func recorderCaller(threads: Int, perThread: Int, gapNs: UInt64, dir: String) {
         }
         var config = RecorderConfiguration(directory: dir + "/\(round)", layer: .smeeting, sdk: "bench")
         config.files.maxDirectoryBytes = 1 << 40
+        config.files.minimumFreeBytes = 0
         let recorder = TraceRecorder(config)
         let m = timedCalls(threads: threads, perThread: perThread, gapNs: gapNs) { _ in recorder.record(benchEvent) }
         recorder.close(timeout: 120)
@@ -88,11 +118,10 @@ func recorderCaller(threads: Int, perThread: Int, gapNs: UInt64, dir: String) {
         baseline += b
         measured += m
     }
-    // The same calls through one real-time producer per thread (try-lock; never waits), after the rounds
-    // above so that they run as they always did.
     for round in 0..<3 {
         var config = RecorderConfiguration(directory: dir + "/rt\(round)", layer: .smeeting, sdk: "bench")
         config.files.maxDirectoryBytes = 1 << 40
+        config.files.minimumFreeBytes = 0
         let rtRecorder = TraceRecorder(config)
         let producers = Producers()
         producers.list = (0..<threads).map { _ in rtRecorder.makeRealtimeProducer() }
@@ -101,12 +130,18 @@ func recorderCaller(threads: Int, perThread: Int, gapNs: UInt64, dir: String) {
         rtRecorder.close(timeout: 120)
         realtimeDropped += rtRecorder.statistics.dropped
     }
+    // What the timing itself costs, and a clock reading (which a record must take and the baseline does not).
+    let empty = percentiles(timedCalls(threads: threads, perThread: perThread / 10, gapNs: gapNs) { _ in })
+    let clockRead = percentiles(timedCalls(threads: threads, perThread: perThread / 10, gapNs: gapNs) { _ in _ = nanos() })
     let b = percentiles(baseline), m = percentiles(measured), r = percentiles(realtime)
-    emit([("threads", threads), ("calls", measured.count), ("medianNs", m.median), ("p99Ns", m.p99),
-          ("baselineMedianNs", b.median), ("baselineP99Ns", b.p99), ("medianRatio", m.median / b.median), ("p99Ratio", m.p99 / b.p99),
+    emit([("threads", threads), ("busy", busy), ("cores", CurrentProcess.usableProcessorCount), ("calls", measured.count),
+          ("emptyCallMedianNs", empty.median), ("clockReadMedianNs", clockRead.median - empty.median),
+          ("medianNs", m.median), ("p99Ns", m.p99), ("p999Ns", m.p999), ("maxNs", m.max),
+          ("baselineMedianNs", b.median), ("baselineP99Ns", b.p99), ("baselineP999Ns", b.p999), ("baselineMaxNs", b.max),
+          ("medianRatio", m.median / b.median), ("p99Ratio", m.p99 / b.p99), ("p999Ratio", m.p999 / b.p999), ("maxRatio", m.max / b.max),
           ("written", written), ("dropped", dropped), ("frames", frames),
-          ("realtimeMedianNs", r.median), ("realtimeP99Ns", r.p99), ("realtimeMedianRatio", r.median / b.median),
-          ("realtimeP99Ratio", r.p99 / b.p99), ("realtimeDropped", realtimeDropped)])
+          ("realtimeMedianNs", r.median), ("realtimeP99Ns", r.p99), ("realtimeP999Ns", r.p999), ("realtimeMaxNs", r.max),
+          ("realtimeMedianRatio", r.median / b.median), ("realtimeP999Ratio", r.p999 / b.p999), ("realtimeDropped", realtimeDropped)])
 }
 
 /// recorder-hour RATE SECONDS DIR [FRAME_MS]: a session of SECONDS at RATE records/s, simulated with a
@@ -205,4 +240,26 @@ extension TraceRecorder.Event {
         default: self = .sdkLog(level: "debug", message: body.type)
         }
     }
+}
+
+/// recorder-micro N DIR: N calls of `record(_:)` on one thread, in bursts of 200 timed together with a
+/// pause between them for the writer: the mean cost of a call, beside a clock reading's.
+func recorderMicro(count: Int, dir: String) {
+    var config = RecorderConfiguration(directory: dir, layer: .smeeting, sdk: "bench")
+    config.files.maxDirectoryBytes = 1 << 40
+    let recorder = TraceRecorder(config)
+    recorder.record(benchEvent)
+    var spent: UInt64 = 0, clockSpent: UInt64 = 0
+    for _ in 0..<(count / 200) {
+        let a = nanos()
+        for _ in 0..<200 { recorder.record(benchEvent) }
+        let b = nanos()
+        for _ in 0..<200 { _ = nanos() }
+        let c = nanos()
+        spent += b - a
+        clockSpent += c - b
+        Clock.sleep(nanoseconds: 2_000_000)
+    }
+    recorder.close(timeout: 120)
+    emit([("nsPerCall", Double(spent) / Double(count)), ("nsPerClockRead", Double(clockSpent) / Double(count)), ("dropped", recorder.statistics.dropped)])
 }

@@ -168,8 +168,11 @@ do {
         let (secs, bytes) = try synth(count: n, path: args[2] + "/sweep.trace.zst", options: TraceWriter.Options(), flushEvery: 1000)
         emit([("frameRecords", "1s"), ("bytesPerRecord", Double(bytes) / Double(n)), ("recordsPerSec", Double(n) / secs)])
     case "recorder-caller":
-        guard args.count == 5, let t = Int(args[1]), let n = Int(args[2]), let gap = UInt64(args[3]) else { fail("recorder-caller THREADS PER_THREAD GAP_NS DIR") }
-        recorderCaller(threads: t, perThread: n, gapNs: gap, dir: args[4])
+        guard args.count >= 5, let t = Int(args[1]), let n = Int(args[2]), let gap = UInt64(args[3]) else { fail("recorder-caller THREADS PER_THREAD GAP_NS DIR [BUSY]") }
+        recorderCaller(threads: t, perThread: n, gapNs: gap, dir: args[4], busy: args.count > 5 ? Int(args[5]) ?? 0 : 0)
+    case "recorder-micro":
+        guard args.count == 3, let n = Int(args[1]) else { fail("recorder-micro N DIR") }
+        recorderMicro(count: n, dir: args[2])
     case "recorder-hour":
         guard args.count >= 4, let rate = Int(args[1]), let secs = Int(args[2]) else { fail("recorder-hour RATE SECONDS DIR [FRAME_MS]") }
         recorderHour(rate: rate, seconds: secs, dir: args[3], frameMs: args.count > 4 ? Int64(args[4]) : nil)

@@ -1,0 +1,43 @@
+import Contract
+import Replay
+import TraceModel
+
+/// What became audible later of a call that was ineffective behind an external device: the override it
+/// recorded took the route when that device disconnected (R5), linked under the call.
+public struct LaterEffect: Equatable, Sendable {
+    /// The `os.deviceDisconnected` at which the override became the route.
+    public var seq: Int
+    /// When.
+    public var t: Int64
+    /// The route it gave.
+    public var route: Route
+    /// The device, in words (kind and name).
+    public var device: String
+}
+
+extension Explanation {
+    /// The later effect of a `setRoute` that was ineffective because an external device had the route: the
+    /// first prediction after it that changes to the asked route at that device's disconnect, with the
+    /// override still the call's (no later route call, leave or exit in between).
+    public static func laterEffect(_ v: Verdict, _ r: ReplayResult) -> LaterEffect? {
+        guard v.call == .setRoute, (v.outcome?.cause ?? v.cause) == .externalRouteActive, let causeSeq = v.causeSeq,
+              let device = r.recordIndex[causeSeq], let id = device.deviceId,
+              let target = r.recordIndex[v.seq]?.target?.route else { return nil }
+        let ends: Set<String> = ["api.setRoute", "api.clearRouteOverride", "api.leaveChannel", "api.exitMeeting"]
+        for segment in r.predictedTimeline where segment.t >= v.t {
+            guard let seq = segment.seq, seq > v.seq else { continue }
+            if (v.seq + 1..<seq).contains(where: { r.recordIndex[$0].map { ends.contains($0.type) } ?? false }) { return nil }
+            guard segment.route == target, let record = r.recordIndex[seq], record.type == "os.deviceDisconnected",
+                  record.deviceId == id else { continue }
+            return LaterEffect(seq: seq, t: record.t, route: target,
+                               device: (device.deviceKind ?? .bluetooth).words(named: device.deviceName))
+        }
+        return nil
+    }
+
+    /// The later effect in words, for the line under the call.
+    static func laterEffectLine(_ v: Verdict, _ e: LaterEffect) -> Line {
+        Line("later effect", "the \(e.route.rawValue) override from seq \(v.seq) took the call at seq \(e.seq) "
+            + "(\(formatDuration(e.t))), when \(e.device) disconnected (R5): what the tap asked for became audible then")
+    }
+}

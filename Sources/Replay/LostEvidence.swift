@@ -1,0 +1,115 @@
+import Contract
+import TraceCodec
+import TraceModel
+
+/// How records came to be lost (X5).
+public enum LossCause: String, Sendable, CaseIterable {
+    /// A frame that could not be read (a bad checksum, an undecodable frame, bytes skipped to resynchronise).
+    case unreadableFrame
+    /// `seq` skips: the records in between never reached the file.
+    case seqGap
+    /// The recorder dropped records (`trace.dropped`: its queue was full).
+    case dropped
+    /// The recorder recorded nothing for a while (`trace.paused`: disabled, volume locked, disk full, low space).
+    case paused
+    /// A part of the session was not given.
+    case missingPart
+    /// The app's process ended (a crash or a kill) and a restarted one resumed the session.
+    case restart
+
+    /// The cause in words, for a gap line and a divergence's card.
+    public var words: String {
+        switch self {
+        case .unreadableFrame: "a frame of the file could not be read"
+        case .seqGap: "records are missing from the file (seq skips)"
+        case .dropped: "the recorder dropped records (its queue was full)"
+        case .paused: "the recorder paused and recorded nothing"
+        case .missingPart: "a part of the session is missing"
+        case .restart: "the app's process ended (a crash or a kill) and restarted"
+        }
+    }
+
+    /// Whether only a checkpoint from the SDK's own provider vouches for the state after it: the recorder's
+    /// derived state missed what it dropped (X5).
+    public var needsSDKCheckpoint: Bool {
+        switch self {
+        case .dropped, .paused: true
+        case .unreadableFrame, .seqGap, .missingPart, .restart: false
+        }
+    }
+}
+
+/// A stretch of the trace where records were lost, from the first lost record until the next checkpoint
+/// that can vouch for the state (X5): the replay's state there may be wrong.
+public struct LostStretch: Equatable, Sendable {
+    /// How the records were lost.
+    public var cause: LossCause
+    /// The first and last seq lost (for a drop, which leaves no seq gap: the `trace.dropped` record).
+    public var fromSeq: Int
+    public var toSeq: Int
+    /// When the lost records were made: from the last record read before them to the first after them
+    /// (for a drop, its `fromT`–`toT`).
+    public var fromT: Int64
+    public var toT: Int64
+    /// The checkpoint that vouched for the state again (nil: none did, the stretch lasts to the end).
+    public var untilSeq: Int?
+    public var untilT: Int64?
+
+    /// Creates a stretch still open.
+    public init(cause: LossCause, fromSeq: Int, toSeq: Int, fromT: Int64, toT: Int64) {
+        self.cause = cause
+        self.fromSeq = fromSeq
+        self.toSeq = toSeq
+        self.fromT = fromT
+        self.toT = toT
+    }
+
+    /// Whether something open from `start` until `end` is open at a moment of the stretch (its start
+    /// included; the vouching checkpoint's moment is known again).
+    public func covers(_ start: Int64, _ end: Int64) -> Bool { start < (untilT ?? .max) && end > fromT }
+
+    /// The lost seqs in words: `seq 16–23`.
+    public var seqText: String { fromSeq == toSeq ? "seq \(fromSeq)" : "seq \(fromSeq)–\(toSeq)" }
+}
+
+extension ReplayResult {
+    /// The first lost stretch something from `start` to `end` overlaps, if any: what is concluded there is
+    /// uncertain (X5).
+    public func lostStretch(overlapping start: Int64, _ end: Int64) -> LostStretch? {
+        lost.first { $0.covers(start, end) }
+    }
+
+    /// Whether anything was lost: frames, seqs, dropped records, parts or a restart's gap (the all-clear
+    /// is withheld, X5).
+    public var lostAnything: Bool { !lost.isEmpty || droppedRecords > 0 || !unread.isEmpty }
+}
+
+extension LossCause {
+    /// The loss a reader problem reports, if it loses records (X5 (a), (b)); a torn last frame loses only
+    /// what follows it, where nothing is judged.
+    init?(_ kind: TraceProblem.Kind) {
+        switch kind {
+        case .badFrame, .garbage, .windowTooLarge: self = .unreadableFrame
+        case .seqGap: self = .seqGap
+        case .badRecord, .tornFrame, .lineTooLong, .timeBackwards, .header, .headerMissing, .notClosed, .empty, .notATrace, .io,
+             .byteOrderMark, .bundleMismatch: return nil
+        }
+    }
+}
+
+extension ReplayResult {
+    /// Whether a call's verdict or outcome was decided where records were lost (X5; `trace.dropped` as
+    /// before). A call dropped at a restart is not: the resumed header is its evidence.
+    public func uncertain(_ v: Verdict) -> Bool {
+        let end = v.outcome?.t ?? v.t
+        if droppedRange(overlapping: v.t, end) != nil { return true }
+        if v.outcome?.cause == .restarted { return false }
+        return lostStretch(overlapping: v.t, end) != nil
+    }
+}
+
+/// Which reader problems lose records (X5), for those that judge a trace's damage.
+public enum LossReading {
+    /// Whether a problem of this kind loses records the trace held.
+    public static func losesRecords(_ kind: TraceProblem.Kind) -> Bool { LossCause(kind) != nil }
+}

@@ -1,0 +1,291 @@
+import SystemLayer
+import TraceModel
+
+/// A record waiting for the writer: the clock reading when it was made, the order taken at the call
+/// (for records of one clock reading), and its content.
+struct PendingRecord {
+    var nanos: UInt64
+    /// The recorder's call sequence, taken at the call (or the producer's number and its own count).
+    var order: UInt64
+    var payload: TraceRecorder.Event.Payload
+
+    /// Whether `a` goes before `b`: by the time of the call, then by the order taken at it.
+    @inline(__always)
+    static func precedes(_ a: PendingRecord, _ b: PendingRecord) -> Bool {
+        a.nanos != b.nanos ? a.nanos < b.nanos : a.order < b.order
+    }
+}
+
+/// What callers' records became, counted where they were offered (the recorder's statistics sum them).
+struct CallerCounts: Equatable {
+    var accepted = 0
+    var dropped = 0
+    var droppedBusy = 0
+    var clipped = 0
+    var filtered = 0
+    var ignored = 0
+    var paused = 0
+
+    static func + (a: CallerCounts, b: CallerCounts) -> CallerCounts {
+        CallerCounts(accepted: a.accepted + b.accepted, dropped: a.dropped + b.dropped, droppedBusy: a.droppedBusy + b.droppedBusy,
+                     clipped: a.clipped + b.clipped, filtered: a.filtered + b.filtered, ignored: a.ignored + b.ignored,
+                     paused: a.paused + b.paused)
+    }
+}
+
+/// Whether records offered are kept: queued, left out while recording is paused, or ignored for good.
+enum AcceptState: Equatable {
+    case accepting
+    case paused
+    case stopped
+}
+
+/// What one slot holds and counts; mutated in one access at a time (a class's stored properties are
+/// each checked for exclusive access at run time, which the caller's path pays for every field).
+struct SlotState {
+    var items: [PendingRecord] = []
+    var bytes = 0
+    var drops: DropEpisode?
+    var counts = CallerCounts()
+    var accept: AcceptState
+    /// The writer sleeps with nothing unwritten: the next record must wake it. A new slot's first record
+    /// always does (the writer may have gone to sleep before the slot existed).
+    var wakeNeeded = true
+    /// The writer was woken for the bytes waiting here (once per take).
+    var wokenForBytes = false
+    /// An app call waits here to be written through.
+    var appCall = false
+    /// This slot's caps.
+    var recordCap: Int
+    var byteCap: Int
+    /// The thread that owned it has exited (its records are still taken).
+    var retired = false
+
+    /// Counts `n` dropped records made between `first` and `last`.
+    mutating func drop(_ n: Int, first: UInt64, last: UInt64) {
+        if drops == nil { drops = DropEpisode(count: 0, firstNanos: first, lastNanos: last) }
+        drops!.add(n, first: first, last: last)
+        counts.dropped += n
+    }
+
+    /// Queues a record, or counts it (left out while paused, ignored once stopped, dropped when full or,
+    /// for a real-time producer, at its storage's capacity). Whether it was queued, and whether the
+    /// writer must be woken: it sleeps with nothing unwritten, an app call is to be written through, or
+    /// the slot is half full (in records) or a quarter full (in bytes), which the writer's own polling
+    /// should have prevented (a burst).
+    @inline(__always)
+    mutating func append(_ offer: Offer, _ order: UInt64, _ payload: TraceRecorder.Event.Payload, realtime: Bool) -> (queued: Bool, wake: Bool) {
+        switch accept {
+        case .accepting: break
+        case .paused:
+            counts.paused += 1
+            return (false, false)
+        case .stopped:
+            counts.ignored += 1
+            return (false, false)
+        }
+        if items.count >= recordCap || bytes + offer.size > byteCap || realtime && items.count == items.capacity {
+            drop(1, first: offer.nanos, last: offer.nanos)
+            return (false, false)
+        }
+        items.append(PendingRecord(nanos: offer.nanos, order: order, payload: payload))
+        bytes += offer.size
+        counts.accepted += 1
+        if offer.clipped { counts.clipped += 1 }
+        var wake = false
+        if offer.appCall {
+            appCall = true
+            wake = true
+        }
+        if wakeNeeded {
+            wakeNeeded = false
+            wake = true
+        }
+        if !wokenForBytes && bytes >= byteCap / 4 {
+            wokenForBytes = true
+            wake = true
+        }
+        if items.count == max(1, (realtime ? min(recordCap, items.capacity) : recordCap) / 2) { wake = true }
+        return (true, wake)
+    }
+}
+
+/// What one caller's record needs besides its payload, decided before any lock is tried.
+struct Offer {
+    var nanos: UInt64
+    var size: Int
+    var clipped: Bool
+    var appCall: Bool
+}
+
+/// One recording thread's buffer (or a real-time producer's): two slots, each with its own lock. The
+/// thread appends to whichever slot it can lock at once; the writer holds at most one of them at a
+/// time, for a swap, so the thread never waits for a lock another thread holds. Records are ordered
+/// later by the time of the call and the order taken at it. The slots are stored inline (no object of
+/// their own), so that a call costs no reference counting.
+final class ProducerBuffer: @unchecked Sendable {
+    private let lock0 = Lock(), lock1 = Lock()
+    /// Slot 0 and slot 1, each guarded by its lock; the owning thread's own counters. Kept in storage of
+    /// their own rather than in stored properties: a class's stored property is checked for exclusive
+    /// access on every use at run time, which a record would pay for several times.
+    private let s0: UnsafeMutablePointer<SlotState>, s1: UnsafeMutablePointer<SlotState>
+    private let own: UnsafeMutablePointer<OwnerCounts>
+    /// The writer's side of each slot's swap: touched by the writer thread only.
+    private var spare0: [PendingRecord] = [], spare1: [PendingRecord] = []
+    /// The producer's number, the high bits of every order it takes without atomics.
+    let number: UInt64
+    /// A real-time producer's storage never grows: a slot at its capacity drops.
+    let realtime: Bool
+    /// The order every call takes, shared by all producers of the recorder (where the platform has atomics).
+    let sequence: CallSequence
+
+    /// What only the owning thread touches: its count of calls, and the calls that found both slots
+    /// taken, handed on with the next record that gets through.
+    struct OwnerCounts {
+        var calls: UInt64 = 0
+        var missed = 0
+        var missedFirst: UInt64 = 0
+        var missedLast: UInt64 = 0
+    }
+
+    init(number: UInt64, realtime: Bool, state: AcceptState, share: (records: Int, bytes: Int), reserve: Int, sequence: CallSequence) {
+        self.number = number
+        self.sequence = sequence
+        self.realtime = realtime
+        var slot = SlotState(accept: state, recordCap: share.records, byteCap: share.bytes)
+        slot.items.reserveCapacity(reserve)
+        s0 = .allocate(capacity: 1)
+        s0.initialize(to: slot)
+        slot.items = []
+        slot.items.reserveCapacity(reserve)
+        s1 = .allocate(capacity: 1)
+        s1.initialize(to: slot)
+        own = .allocate(capacity: 1)
+        own.initialize(to: OwnerCounts())
+        spare0.reserveCapacity(reserve)
+        spare1.reserveCapacity(reserve)
+    }
+
+    deinit {
+        s0.deinitialize(count: 1)
+        s0.deallocate()
+        s1.deinitialize(count: 1)
+        s1.deallocate()
+        own.deinitialize(count: 1)
+        own.deallocate()
+    }
+
+    /// The next order a call takes (the owning thread only): the recorder's sequence, one atomic add;
+    /// where the platform has no atomics (iOS before 18), the producer's number and its own count, so
+    /// that calls of one thread keep their order and ties between threads are broken alike every time.
+    @inline(__always)
+    func nextOrder() -> UInt64 {
+        if let n = sequence.next() { return n }
+        own.pointee.calls &+= 1
+        return number << 40 | (own.pointee.calls & 0xFF_FFFF_FFFF)
+    }
+
+    /// Locks a slot without waiting: the first free one (0 or 1). The writer holds at most one slot at a
+    /// time, but it moves from one to the other: a try that finds both taken one after the other tries
+    /// again, a few times (never waiting). -1 when both stay taken: only when two threads share a
+    /// producer, which its rules forbid.
+    @inline(__always)
+    private func lockSlot() -> Int {
+        for _ in 0..<4 {
+            if lock0.tryLock() { return 0 }
+            if lock1.tryLock() { return 1 }
+        }
+        return -1
+    }
+
+    /// Queues a record, or counts it (dropped, left out while paused, ignored after the recording
+    /// stopped). Returns whether it was queued and whether the writer must be woken.
+    @inline(__always)
+    func append(_ offer: Offer, _ payload: TraceRecorder.Event.Payload) -> (queued: Bool, wake: Bool) {
+        let order = nextOrder()
+        let i = lockSlot()
+        if i < 0 {
+            if own.pointee.missed == 0 { own.pointee.missedFirst = offer.nanos }
+            own.pointee.missed += 1
+            own.pointee.missedLast = offer.nanos
+            return (false, false)
+        }
+        if own.pointee.missed > 0 { handOnMissed(i) }
+        let result: (queued: Bool, wake: Bool)
+        if i == 0 {
+            result = s0.pointee.append(offer, order, payload, realtime: realtime)
+            lock0.unlock()
+        } else {
+            result = s1.pointee.append(offer, order, payload, realtime: realtime)
+            lock1.unlock()
+        }
+        return result
+    }
+
+    /// Counts one record on a slot, holding its lock (filtered, or dropped before it was queued),
+    /// without waiting (the owning thread only).
+    func count(_ update: (inout SlotState) -> Void) {
+        let i = lockSlot()
+        guard i >= 0 else { return }
+        if own.pointee.missed > 0 { handOnMissed(i) }
+        if i == 0 {
+            update(&s0.pointee)
+            lock0.unlock()
+        } else {
+            update(&s1.pointee)
+            lock1.unlock()
+        }
+    }
+
+    /// Hands what this producer counted on its own to slot `i`, held.
+    private func handOnMissed(_ i: Int) {
+        let o = own.pointee
+        let s = i == 0 ? s0 : s1
+        if s.pointee.accept == .accepting { s.pointee.drop(o.missed, first: o.missedFirst, last: o.missedLast) } else { s.pointee.counts.ignored += o.missed }
+        s.pointee.counts.droppedBusy += o.missed
+        own.pointee.missed = 0
+    }
+
+    /// Runs `body` on slot `i` and its spare (the writer's side), holding that slot's lock (the writer,
+    /// and callers that may wait: never the owning thread's record path).
+    func withSlot<R>(_ i: Int, _ body: (inout SlotState, inout [PendingRecord]) -> R) -> R {
+        if i == 0 {
+            lock0.lock()
+            defer { lock0.unlock() }
+            return body(&s0.pointee, &spare0)
+        }
+        lock1.lock()
+        defer { lock1.unlock() }
+        return body(&s1.pointee, &spare1)
+    }
+
+    /// Moves what the last take swapped out of both slots into `batch` (the writer only, no lock: the
+    /// spares are its own).
+    func drainSpares(into batch: inout [PendingRecord]) {
+        batch.append(contentsOf: spare0)
+        batch.append(contentsOf: spare1)
+        spare0.removeAll(keepingCapacity: true)
+        spare1.removeAll(keepingCapacity: true)
+    }
+
+    /// Marks the buffer's thread gone: once its slots are empty the writer forgets it.
+    func retire() {
+        for i in 0...1 { withSlot(i) { s, _ in s.retired = true } }
+    }
+
+    /// Whether its recorder has stopped for good (the thread may forget it).
+    var isStopped: Bool { withSlot(0) { s, _ in s.accept == .stopped } }
+
+    /// Hands what this (real-time) producer counted on its own to a slot, waiting for the lock (an
+    /// ordinary thread, when the producer is released).
+    func settle() {
+        guard own.pointee.missed > 0 else { return }
+        lock0.lock()
+        handOnMissed(0)
+        lock0.unlock()
+    }
+
+    /// Test hooks: hold a slot's lock as the writer does for a swap.
+    func holdSlot(_ i: Int) { if i == 0 { lock0.lock() } else { lock1.lock() } }
+    func releaseSlot(_ i: Int) { if i == 0 { lock0.unlock() } else { lock1.unlock() } }
+}
