@@ -156,6 +156,9 @@ TRIAGE_PER_CORE=$(python3 -c "print($TRIAGE_RECORDS / ($TRIAGE1 / 1e6))") EXPLAI
 bash benchmarks/recorder.sh
 echo
 
+# What-if replay against explain and triage: a table of its own, and bench-results/whatif.json (benchmarks/whatif.sh).
+bash benchmarks/whatif.sh
+
 python3 - "$W" "$R" "$P" "$SWEEP" "$W9" "$SKIM" "$HOSTILE_JSON" <<PY
 import json, sys
 w, r, p = (json.loads(a) for a in sys.argv[1:4])
@@ -223,6 +226,7 @@ out = {"records": n, "explainSeconds": explain, "explainRecordsPerSec": n / expl
        "linearGrowth": {"speakers100kSeconds": sp100k / 1e6, "speakers1mSeconds": sp1m / 1e6,
                         "devices100kSeconds": dv100k / 1e6, "devices1mSeconds": dv1m / 1e6},
        "recorder": json.load(open("bench-results/recorder.json")),
+       "whatif": json.load(open("bench-results/whatif.json")),
        "hostile": hostile,
        "triage": {"traces": 1000, "records": tn, "jobs1Seconds": t1, "jobs2Seconds": t2, "recordsPerSecPerCore": tn / t1,
                   "ratioToExplainPerCore": (tn / t1) / (n / explain), "cpuSeconds": tcpu, "explainCpuSeconds": ecpu,

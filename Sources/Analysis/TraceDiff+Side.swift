@@ -32,7 +32,7 @@ extension DiffSide {
     }
 
     /// Keeps a record's identity; headers and expectations are not behaviour and are not compared.
-    private mutating func note(_ r: Record) {
+    mutating func note(_ r: Record) {
         if case .header = r.body {
             if header == nil { header = DiffRecord(seq: r.seq, t: r.t, type: r.type) }
             return

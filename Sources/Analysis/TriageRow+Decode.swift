@@ -97,5 +97,20 @@ extension TriageRow {
         recorderPauses = try int("recorderPauses")
         reportIds = try strings("reportIds")
         command = try string("command")
+        if let x = object["whatif"], let o = x.object {
+            var w = TriageWhatIf()
+            w.improves = o["improves"]?.bool ?? false
+            w.historyEndsAt = o["historyEndsAt"]?.int.map(Int64.init)
+            w.callsTakingEffect = try int("callsTakingEffect", in: o)
+            w.callsNotTakingEffect = try int("callsNotTakingEffect", in: o)
+            w.findingsRemoved = try int("findingsRemoved", in: o)
+            w.findingsAdded = try int("findingsAdded", in: o)
+            w.divergencesRemoved = try int("divergencesRemoved", in: o)
+            w.divergencesAdded = try int("divergencesAdded", in: o)
+            w.resolvedTags = (o["resolvedTags"]?.array ?? []).compactMap { $0.string.flatMap(TriageTag.init(rawValue:)) }
+            w.remainingTags = (o["remainingTags"]?.array ?? []).compactMap { $0.string.flatMap(TriageTag.init(rawValue:)) }
+            w.error = try string("error", in: o)
+            whatif = w
+        }
     }
 }

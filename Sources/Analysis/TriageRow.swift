@@ -103,6 +103,8 @@ public struct TriageRow: Sendable, Equatable {
     public var worstQuality: Stretch?
     /// The problem classes, in taxonomy order.
     public var tags: [TriageTag] = []
+    /// What `triage --whatif` edits changed in this trace (nil without `--whatif`).
+    public var whatif: TriageWhatIf?
     /// The command that opens the whole trace (`Triage.command(naming:folders:)`); nil when unknown
     /// (rows of an earlier version), where the summary names every part.
     public var command: String?

@@ -35,6 +35,8 @@ public struct TriageSummary: Sendable {
     public private(set) var products: [TriageProduct: ProductCounts] = [:]
     /// Readable traces per finding code (of any severity).
     public private(set) var findingTraces: [FindingCode: Int] = [:]
+    /// What the `--whatif` edits would resolve (empty without them).
+    public private(set) var whatif = TriageWhatIfTally()
     /// Distinct content clusters kept over all groups (`clusterCap` at most).
     var clusterKeys = 0
     /// The distinct problem signatures, by key.
@@ -156,6 +158,7 @@ public struct TriageSummary: Sendable {
         Self.count(row, key: row.os, into: &byOS)
         Self.count(row, key: row.device, into: &byDevice)
         for (code, n) in row.findings where n > 0 { findingTraces[code, default: 0] += 1 }
+        whatif.add(row)
         let signature = Signature(row)
         if let product = TriageProduct(row) {
             let cluster = ContentCluster(row, signature: signature)

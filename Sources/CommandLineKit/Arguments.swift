@@ -5,6 +5,9 @@
 public struct Arguments {
     /// The arguments that are not options (everything after `--`, and `-`, included).
     public var positionals: [String] = []
+    /// Every argument in the order given: an option's value with its name, a positional with none (for
+    /// commands whose options are read as a sequence, such as the edits of `whatif`).
+    public private(set) var sequence: [(option: String?, value: String)] = []
     private var values: [String: [String]] = [:]
     private var flags: Set<String> = []
     /// Whether `-h` or `--help` was given (then no value is checked and nothing is required).
@@ -19,7 +22,7 @@ public struct Arguments {
         while i < args.count {
             var a = args[i]
             i += 1
-            if onlyPositionals || a == "-" || !a.hasPrefix("-") { positionals.append(a); continue }
+            if onlyPositionals || a == "-" || !a.hasPrefix("-") { positionals.append(a); sequence.append((nil, a)); continue }
             if a == "--" { onlyPositionals = true; continue }
             if a == "-h" || a == "--help" { wantsHelp = true; continue }
             var inline: String?
@@ -30,7 +33,7 @@ public struct Arguments {
             guard let option = spec.option(named: a), option.takesValue || inline == nil else {
                 throw UsageError(message: "unknown option '\(a)'")
             }
-            guard option.takesValue else { flags.insert(a); continue }
+            guard option.takesValue else { flags.insert(a); sequence.append((a, "")); continue }
             let v: String
             if let inline { v = inline } else {
                 guard i < args.count else { throw UsageError(message: "missing value for '\(option.synopsis)'") }
@@ -38,6 +41,7 @@ public struct Arguments {
                 i += 1
             }
             values[a, default: []].append(v)
+            sequence.append((a, v))
             given.append((option, v))
         }
         // Values are checked once the whole line is read, and not at all when help is asked for.

@@ -9,4 +9,10 @@ public struct PartsReplay: Sendable {
     public var problemsByKind: [TraceProblem.Kind: Int] { result.problemsByKind }
     /// Parts that could be opened.
     public var partsOpened = 0
+
+    /// A replay's product from a result (one built from records in memory, such as an edited trace's).
+    public init(result: ReplayResult, partsOpened: Int = 0) {
+        self.result = result
+        self.partsOpened = partsOpened
+    }
 }

@@ -1,3 +1,4 @@
+import Contract
 import TraceModel
 
 /// The rule catalogue rendered for `rtctrace rules`: the whole list, or one entry in full, like
@@ -55,8 +56,34 @@ public enum CatalogueText {
             var o = "\(c.rawValue): \(c.title)\nseverity: \(c.severity.rawValue)"
             if let r = c.rule { o += ", rule \(r.rawValue) (\(r.title))" }
             o += "\n\n" + wrap(c.summary) + "\n\nExample advice:\n" + wrap(c.exampleAdvice, indent: "  ") + "\n"
+            o += "\nVerifiable by replay (explain --verify-advice):\n" + wrap(proofWords(c.adviceProof), indent: "  ") + "\n"
             if let r = c.rule { o += "\nSee also 'rtctrace rules \(r.rawValue)'.\n" }
             return o
+        }
+    }
+
+    /// Whether an advice can be checked by replay, and with which edits, in words.
+    public static func proofWords(_ p: AdviceProof) -> String {
+        switch p {
+        case .notExpressible(let why): return "no: " + why + "."
+        case .edits(let lists):
+            let alternatives = lists.dropFirst().map { $0.map(words).joined(separator: ", then ") }
+            return "yes: " + lists[0].map(words).joined(separator: ", then ")
+                + (alternatives.isEmpty ? "" : "; alternative: " + alternatives.joined(separator: "; alternative: ")) + "."
+        }
+    }
+
+    static func words(_ e: AdviceEdit) -> String {
+        func kinds(_ ks: [RecordKind]) -> String { ks.map(\.rawValue).joined(separator: " or ") }
+        switch e {
+        case .setOption(let o): return "add the option \(o) to every session activation"
+        case .mode(let m): return "set the mode \(m) on every session activation"
+        case .moveAfterNext(let ks): return "move the record after the next \(kinds(ks))"
+        case .insertBefore(let j): return "insert \(j) just before the record"
+        case .insertBeforeNext(let ks, let j): return "insert \(j) just before the next \(kinds(ks))"
+        case .insertAfterNext(let ks, let j): return "insert \(j) just after the next \(kinds(ks))"
+        case .replace(let j): return "replace the record with \(j)"
+        case .reactivateAfterNext(let ks): return "reactivate the session (the last successful activation again) just after the next \(kinds(ks))"
         }
     }
 
@@ -79,6 +106,8 @@ public enum CatalogueText {
             w.key("title"); w.string(c.title)
             w.key("summary"); w.string(c.summary)
             w.key("exampleAdvice"); w.string(c.exampleAdvice)
+            w.key("adviceVerifiable"); w.bool(c.adviceProof.isVerifiable)
+            w.key("adviceProof"); w.string(proofWords(c.adviceProof))
             w.endObject()
         }
         switch entry {

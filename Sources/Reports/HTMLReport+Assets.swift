@@ -28,6 +28,9 @@ extension HTMLReport {
     .card { background: var(--card); border: 1px solid var(--line); border-left: 4px solid #8a94a6; border-radius: 4px;
       padding: 6px 10px; margin: 0 0 8px; break-inside: avoid; }
     .card p { margin: 2px 0; overflow-wrap: anywhere; } .card p.head { font-weight: 600; font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 12.5px; }
+    .card p.advice-check { font-size: 12px; } .card p.advice-check b { border-radius: 3px; padding: 0 4px; color: #fff; background: #6b7280; }
+    .card p.advice-check.verified b, .card p.advice-check.alternativeVerified b { background: #1f7a3d; }
+    .card p.advice-check.doesNotApply b, .card p.advice-check.changedNotResolved b { background: #9a5b00; }
     .card p.advice { color: #17456b; } .card p.links { font-size: 12px; } .permalink { color: var(--muted); }
     .card.v-ineffective { border-left-color: var(--t-v-ineffective); } .card.v-rejected { border-left-color: var(--t-v-rejected); }
     .card.v-deferred { border-left-color: var(--t-v-deferred); }

@@ -51,13 +51,13 @@ extension HTMLReport {
 
     /// The calls that did not take effect, drawn beside the timeline (`tag` is `aside` or `section`),
     /// then those that took effect late.
-    static func callsSection(_ e: Explanation, _ anchors: Anchors, tag: String) -> String {
+    static func callsSection(_ e: Explanation, _ anchors: Anchors, tag: String, checks: [AdviceCheck] = []) -> String {
         var o = "<\(tag) id=\"calls\" class=\"calls\">\n<h2>Calls that did not take effect</h2>\n"
         if let note = e.routeContractNotApplied {
             o += "<p class=\"none route-contract\">\(HTMLEscape.text(note.prefix(1).uppercased() + note.dropFirst())).</p>\n"
         }
         if e.calls.isEmpty { o += "<p class=\"none\">\(HTMLEscape.text(noCallFailed(e)))</p>\n" }
-        for c in e.calls { o += card(c, anchors) }
+        for c in e.calls { o += card(c, anchors, badge: badge(checks, .call, seq: c.verdict.seq, LayerWords(e.layer))) }
         if e.callsNotListed > 0 { o += "<p class=\"more\">\(e.callsNotListed) more not listed.</p>\n" }
         if !e.lateCalls.isEmpty {
             o += "<h2>Calls that took effect late</h2>\n"
@@ -85,10 +85,21 @@ extension HTMLReport {
         return "Every call took effect as the contract predicts."
     }
 
-    private static func card(_ c: Explanation.Call, _ anchors: Anchors) -> String {
+    /// The badge of an item's advice checked by replay, if it was.
+    static func badge(_ checks: [AdviceCheck], _ kind: WhatIfProblem.Kind, seq: Int?, code: String? = nil, _ w: LayerWords) -> String {
+        guard let c = checks.first(where: { $0.kind == kind && $0.seq == seq && (code == nil || $0.subject == code) }) else { return "" }
+        let label = switch c.verdict {
+        case .verified, .alternativeVerified: "advice verified"
+        case .doesNotApply, .changedNotResolved: "advice does not apply here"
+        case .cannotPlace, .notVerifiable: "advice not checked"
+        }
+        return "<p class=\"advice-check \(c.verdict.rawValue)\"><b>\(label)</b> \(HTMLEscape.text(AdviceCheckText.words(c, w)))</p>\n"
+    }
+
+    private static func card(_ c: Explanation.Call, _ anchors: Anchors, badge: String = "") -> String {
         let v = c.verdict, key = "item-v-\(v.seq)"
         return "<article class=\"card verdict v-\(v.verdict.rawValue)\" id=\"\(key)\" data-seq=\"\(v.seq)\">\n" + anchors.span(v.seq, key)
-            + block(c.headline, c.lines, anchors, seq: v.seq) + links(marker: "m-v-\(v.seq)", "show on the timeline", seq: v.seq, key: key, anchors) + "</article>\n"
+            + block(c.headline, c.lines, anchors, seq: v.seq) + badge + links(marker: "m-v-\(v.seq)", "show on the timeline", seq: v.seq, key: key, anchors) + "</article>\n"
     }
 
     /// A divergence's class (and tone): explained (X3), begun from an unknown start state (not judged), or
@@ -113,7 +124,7 @@ extension HTMLReport {
     }
 
     /// The findings, grouped and ordered as `explain` lists them.
-    static func findingsSection(_ e: Explanation, _ anchors: Anchors) -> String {
+    static func findingsSection(_ e: Explanation, _ anchors: Anchors, checks: [AdviceCheck] = []) -> String {
         var o = "<section id=\"findings\">\n<h2>Findings (most severe first; repeats grouped)</h2>\n"
         if e.groups.isEmpty {
             o += "<p class=\"none\">No findings besides those with the calls and divergences above.</p>\n</section>\n"
@@ -124,6 +135,7 @@ extension HTMLReport {
             let key = "item-f-\(g.firstIndex)", seq = g.first.seqs.first
             o += "<li class=\"card finding s-\(g.severity.rawValue)\" id=\"\(key)\"" + (seq.map { " data-seq=\"\($0)\"" } ?? "") + ">\n"
             o += anchors.span(seq, key) + block(g.headline, g.lines, anchors, seq: seq)
+            o += badge(checks, .finding, seq: seq, code: g.first.code.rawValue, LayerWords(e.layer))
             o += links(marker: "m-f-\(g.firstIndex)", "show the first on the timeline", seq: seq, key: key, anchors) + "</li>\n"
         }
         o += "</ol>\n"

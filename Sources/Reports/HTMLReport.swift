@@ -19,7 +19,8 @@ public enum HTMLReport {
     public static let listCap = 1000
 
     /// Renders the report page for a replay result and the lanes collected during it.
-    public static func render(_ r: ReplayResult, lanes: [Lane]) -> String {
+    /// `checks`: the advice of each item checked by replay (`report --verify-advice`), drawn as a badge on its item.
+    public static func render(_ r: ReplayResult, lanes: [Lane], checks: [AdviceCheck] = []) -> String {
         let explanation = Explanation(r)
         let anchors = Anchors.make(r, explanation, lanes)
         let e = HTMLEscape.text
@@ -40,13 +41,13 @@ public enum HTMLReport {
         o += TimelineSVG.render(r, explanation, lanes: lanes, anchors: anchors)
         o += GraphsSVG.render(r, lanes: lanes)
         o += "</div>\n"
-        o += HTMLReport.callsSection(explanation, anchors, tag: "aside")
+        o += HTMLReport.callsSection(explanation, anchors, tag: "aside", checks: checks)
         o += "</div>\n"
         o += "<div id=\"detail\" class=\"detail\" role=\"status\" aria-live=\"polite\">Select a marker to see its explanation here.</div>\n"
         o += Palette.legend()
         o += "</section>\n"
         o += divergencesSection(explanation, anchors)
-        o += findingsSection(explanation, anchors)
+        o += findingsSection(explanation, anchors, checks: checks)
         o += qualitySection(explanation)
         o += "<details id=\"explain-text\">\n<summary>The full <code>rtctrace explain</code> output</summary>\n<pre>"
         o += e(ExplainText().render(explanation))

@@ -22,12 +22,14 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     case junit
     case diffText = "diff-text"
     case diffJSON = "diff-json"
+    case whatifText = "whatif-text"
+    case whatifJSON = "whatif-json"
 
     /// The media type of the output.
     public var mediaType: String {
         switch self {
-        case .explainText, .diffText: "text/plain; charset=utf-8"
-        case .explainJSON, .chromeTrace, .diffJSON: "application/json"
+        case .explainText, .diffText, .whatifText: "text/plain; charset=utf-8"
+        case .explainJSON, .chromeTrace, .diffJSON, .whatifJSON: "application/json"
         case .html: "text/html; charset=utf-8"
         case .junit: "application/xml"
         }
@@ -36,8 +38,8 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     /// The file name ending a file of this format is given.
     public var fileExtension: String {
         switch self {
-        case .explainText, .diffText: "txt"
-        case .explainJSON, .chromeTrace, .diffJSON: "json"
+        case .explainText, .diffText, .whatifText: "txt"
+        case .explainJSON, .chromeTrace, .diffJSON, .whatifJSON: "json"
         case .html: "html"
         case .junit: "xml"
         }
@@ -79,10 +81,15 @@ public struct HTMLRenderer: Renderer {
     public var format: ReportFormat { .html }
     /// The state lanes the timeline draws.
     public var lanes: [Lane]
+    /// The advice checked by replay, drawn as a badge on each item (`report --verify-advice`).
+    public var checks: [AdviceCheck]
     /// Creates the renderer.
-    public init(lanes: [Lane]) { self.lanes = lanes }
+    public init(lanes: [Lane], checks: [AdviceCheck] = []) {
+        self.lanes = lanes
+        self.checks = checks
+    }
     /// Renders the page.
-    public func render(_ r: ReplayResult) -> String { HTMLReport.render(r, lanes: lanes) }
+    public func render(_ r: ReplayResult) -> String { HTMLReport.render(r, lanes: lanes, checks: checks) }
 }
 
 /// `export`: the Chrome trace-event JSON, with what the recorder collected during the replay.
@@ -119,4 +126,16 @@ public struct TraceDiffRenderer: Renderer {
     public init(json: Bool) { self.json = json }
     /// Renders the difference.
     public func render(_ d: TraceDiff) -> String { json ? TraceDiffJSON.render(d) + "\n" : TraceDiffText.render(d) }
+}
+
+/// `whatif` as text (`WhatIfText`) or JSON (`rtctrace.whatif/1`).
+public struct WhatIfRenderer: Renderer {
+    /// The format it renders.
+    public var format: ReportFormat { json ? .whatifJSON : .whatifText }
+    /// JSON rather than text.
+    public var json: Bool
+    /// Creates the renderer.
+    public init(json: Bool) { self.json = json }
+    /// Renders the what-if.
+    public func render(_ w: WhatIfResult) -> String { json ? WhatIfJSON.render(w) + "\n" : WhatIfText.render(w) }
 }

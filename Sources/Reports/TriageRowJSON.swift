@@ -112,6 +112,8 @@ public enum TriageRowJSON {
         w.endArray()
         w.key("signature"); w.string(TriageSummary.Signature(row)?.key)
         w.key("command"); w.string(row.command ?? Triage.command(naming: row.parts.isEmpty ? [row.path] : row.parts))
+        // Only rows of a `--whatif` run carry it (all of that run's rows do).
+        if let x = row.whatif { w.key("whatif"); TriageWhatIfText.json(x, &w) }
         w.endObject()
     }
 

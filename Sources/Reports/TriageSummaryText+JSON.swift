@@ -125,6 +125,8 @@ extension TriageSummaryText {
             w.key("rows"); w.int(written.rows)
             w.endObject()
         } else { w.null() }
+        // Only a `--whatif` run has it.
+        if s.whatif.traces > 0 { w.key("whatif"); TriageWhatIfText.json(s.whatif, &w) }
         w.endObject()
         return w.string
     }

@@ -56,6 +56,7 @@ public enum TriageSummaryText {
         o += breakdown("By iOS version", s.byOS, all: all)
         o += breakdown("By device model", s.byDevice, all: all)
         o += regressions(s.regressions, all: all)
+        o += TriageWhatIfText.render(s.whatif, all: all)
         if let changes { o += Self.changes(changes, all: all) }
         let signatures = s.signatures
         let open = all ? signatures : s.openFirst

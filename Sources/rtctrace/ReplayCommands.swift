@@ -56,17 +56,18 @@ enum ExplainCommand {
     static let spec = CommandSpec(
         name: "explain", usage: "explain TRACE|PARTS... [--json] [options]",
         summary: "Explain a trace: calls that did not take effect and why, divergences, findings, quality.",
-        options: ReplayFlags.options + [json, CommonOptions.strict],
+        options: ReplayFlags.options + [json, CommonOptions.strict, WhatIfCommand.verifyAdvice],
         details: "Headings are bold on a terminal, unless NO_COLOR is set.",
         exits: ExitCodes(failure: ExplainCommand.needsAttention, readsTraces: true))
 
     static let command = Command(spec: spec) { args in
         guard !args.positionals.isEmpty else { throw UsageError(message: "expected one TRACE (or the parts of one session)") }
-        let result = try ReplayFlags.replay(args.positionals, args)
+        let (result, checks) = args[WhatIfCommand.verifyAdvice] ? try WhatIfCommand.checkAdvice(args) : (try ReplayFlags.replay(args.positionals, args), nil)
         if args[json] {
-            Output.stdout.line(ExplainJSONRenderer().render(result))
+            Output.stdout.line(WhatIfCommand.withChecks(ExplainJSONRenderer().render(result), checks))
         } else {
             Output.stdout.write(ExplainTextRenderer(colour: Output.stdout.usesColour).render(result))
+            if let checks { Output.stdout.write(AdviceCheckText.render(checks, result.words)) }
         }
         try ReplayFlags.requireExplainable(result)
         return result.hasIssues ? .failure : .success

@@ -10,7 +10,7 @@ enum ReportCommand {
     static let spec = CommandSpec(
         name: "report", usage: "report TRACE|PARTS... -o REPORT.html [options]",
         summary: "Write a self-contained HTML report: the explanation, a timeline of every lane, findings.",
-        options: [output] + ReplayFlags.options + [CommonOptions.strict],
+        options: [output] + ReplayFlags.options + [CommonOptions.strict, WhatIfCommand.verifyAdvice],
         details: "The page loads nothing from elsewhere: open it in any browser, attach it to a ticket, print it.\nSee docs/report.md.",
         exits: ExitCodes(failure: "the report is written, but not all of the input could be read (\(ReplayFlags.unreadInput)): "
             + "its status says so and gives no all-clear", readsTraces: true))
@@ -21,7 +21,8 @@ enum ReportCommand {
         let lanes = ReportLanes()
         let result = try ReplayFlags.replay(args.positionals, args, observer: lanes.observe)
         try ReplayFlags.requireExplainable(result)
-        let html = HTMLRenderer(lanes: lanes.lanes(for: result)).render(result)
+        let checks = args[WhatIfCommand.verifyAdvice] ? try WhatIfCommand.checkAdvice(args).1 : []
+        let html = HTMLRenderer(lanes: lanes.lanes(for: result), checks: checks).render(result)
         try target.write(html)
         Output.stderr.line("wrote \(terminalSafe(target.displayName)) (\(html.utf8.count) bytes)")
         return result.unread.isEmpty ? .success : .failure

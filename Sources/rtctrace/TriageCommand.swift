@@ -29,12 +29,14 @@ enum TriageCommand {
     static let baseline = Option.string("--baseline", "rows", nonEmpty: true,
                                         "Rows of an earlier period (a file, a folder of shards or @LIST; repeatable): add what is new and what is gone since.")
         .repeatable()
+    static let whatif = Option.string("--whatif", "EDITS", nonEmpty: true,
+                                      "Also replay every trace with edits (a FILE.json of edits, or advice:CODE / advice:CAUSE for the catalogue's advice at each item); rows and summary say what they change (docs/whatif.md).")
     static let all = Option.flag("--all", "List everything in the text summary (every regression, signature, tag and version), not a screenful of each.")
 
     static let spec = CommandSpec(
         name: "triage", usage: "triage PATH... [--jobs N] [--shard I/N] [-o ROWS.jsonl[.zst]] [--fail-on EXPR]... [--baseline ROWS]... [--summary] [--json] [--all] [options]\n       rtctrace triage --from-rows ROWS... [--baseline ROWS]... [--fail-on EXPR]... [--json] [--all]",
         summary: "Triage many traces: one JSON row per trace (facts, counts, tags), a summary, thresholds for CI.",
-        options: [jobs, shard, output, failOn, salt, TokenKey.saltFile, baseline, fromRows] + ReplayFlags.options + [summaryFlag, json, all, listTags],
+        options: [jobs, shard, output, failOn, salt, TokenKey.saltFile, baseline, fromRows] + ReplayFlags.options + [summaryFlag, json, all, listTags, whatif],
         details: """
         PATH is a trace, a folder (searched recursively for *.jsonl, *.zst and *.rtcbundle) or @LIST (a file
         of paths, one a line). The files of one recorded session (header session.id) are one trace, replayed in
@@ -61,6 +63,7 @@ enum TriageCommand {
         let thresholds = args[failOn]
         let key = try TokenKey.key(args, salt: salt)
         let keys = TriageKeys(salt: key)
+        let edits = try args[whatif].map(triageEdits)
 
         var files: PathList
         var skipped: [TriageInputs.Skipped] = []
@@ -102,7 +105,7 @@ enum TriageCommand {
         progress?.start(total: plan.count)
         let kill = killHook()
         do {
-            try Triage.run(plan, jobs: jobs, options: options, keys: keys, render: TriageRowJSON.render) { i, row, json in
+            try Triage.run(plan, jobs: jobs, options: options, keys: keys, whatif: edits, render: TriageRowJSON.render) { i, row, json in
                 if let kill, row.path.split(separator: "/").last.map(String.init) == kill {
                     try writer.flush()
                     try? Signal.kill.send(to: CurrentProcess.id)
@@ -136,6 +139,13 @@ enum TriageCommand {
 }
 
 extension TriageCommand {
+    /// `--whatif`: the catalogue's advice for a code or cause, or a file of edits.
+    static func triageEdits(_ text: String) throws -> TriageEdits {
+        if let advice = TriageEdits(advice: text) { return advice }
+        if text.hasPrefix("advice:") { throw UsageError(message: "--whatif \(text): not a finding code or cause of the catalogue ('rtctrace rules' lists them)") }
+        return .fixed(try WhatIfCommand.fileEdits(text))
+    }
+
     /// What a run without a key says once, last on standard error (with `--json`, the summary's document
     /// is all there is there: the null columns say it).
     static let noKeyNote = "note: no key given (\(TokenKey.ways)): the channel, room and uid columns are null; "

@@ -10,6 +10,7 @@ final class RendererTests: XCTestCase {
             ExplainTextRenderer().format, ExplainJSONRenderer().format, HTMLRenderer(lanes: []).format,
             ChromeTraceRenderer(recorder: ChromeTraceRecorder()).format, JUnitRenderer().format,
             TraceDiffRenderer(json: false).format, TraceDiffRenderer(json: true).format,
+            WhatIfRenderer(json: false).format, WhatIfRenderer(json: true).format,
         ]
         XCTAssertEqual(formats.count, Set(formats).count, "two renderers answer to one format: \(formats)")
         XCTAssertEqual(Set(formats), Set(ReportFormat.allCases), "a format without a renderer, or a renderer without a format")

@@ -1,0 +1,253 @@
+import Contract
+import Replay
+import TraceCodec
+import TraceModel
+
+/// A trace read once for what-ifs: its records (one session joined) and its replay, which every edit
+/// list is compared against.
+public struct WhatIfBase: Sendable {
+    /// The trace's records, as read.
+    public var records: [Record]
+    /// The original replayed, for comparison.
+    public var side: DiffSide
+    /// The options both replays use.
+    public var options: ReplayOptions
+    /// The seqs of the records that are history once an edit is made (`WhatIf.isHistory`).
+    var historySeqs: Set<Int>
+
+    /// Reads and replays the files of one trace (a single file, or a session's parts in part order).
+    public static func read(parts: [String], options: ReplayOptions = ReplayOptions(),
+                            onProblem: (TraceProblem) -> Void = { _ in }) -> WhatIfBase {
+        var records: [Record] = []
+        let result = Replay.run(parts: parts, options: options, onRecord: { records.append($0) }, onProblem: onProblem).result
+        return WhatIfBase(records: records, result: result, file: parts.first ?? "", options: options)
+    }
+
+    /// A base from records already in memory (tests, a fleet's rows).
+    public init(records: [Record], result: ReplayResult? = nil, file: String = "<memory>", options: ReplayOptions = ReplayOptions()) {
+        self.records = records
+        self.options = options
+        historySeqs = Set(records.filter(WhatIf.isHistory).map(\.seq))
+        side = DiffSide(file: file, result: result ?? Replay.run(records: records, file: file, options: options))
+        for r in records { side.note(r) }
+        side.levelChanges = side.result.levelChanges
+    }
+}
+
+/// A problem of one side that the other side does not have: a call that did not take effect, or a
+/// finding above info.
+public struct WhatIfProblem: Equatable, Sendable {
+    /// What kind of problem.
+    public enum Kind: String, Sendable { case call, finding }
+    /// A call or a finding.
+    public var kind: Kind
+    /// The call in words (`api.setRoute speaker`) or the finding's code.
+    public var subject: String
+    /// The rule that decides it (the cause's rule, else the verdict's or finding's).
+    public var rule: RuleID?
+    /// The record it is about, named by its original seq (an inserted record by its fresh one).
+    public var seq: Int?
+    /// When.
+    public var t: Int64
+    /// The original's value: the call's outcome (or verdict), the finding's severity; nil where absent.
+    public var before: String?
+    /// The edited trace's value.
+    public var after: String?
+    /// Why the call did not take effect, on the side where it did not.
+    public var cause: VerdictCause?
+}
+
+/// What a list of edits changes in what the contract predicts for one trace.
+public struct WhatIfResult: Sendable {
+    /// The edits, in the order applied.
+    public var edits: [WhatIfEdit]
+    /// For each edit, whether it changed any record.
+    public var changed: [Bool]
+    /// The time of the first record the edits touch: from then on, what the device and the SDK recorded
+    /// is not what would have happened, so divergences and callback findings are not compared; nil when
+    /// the edits change nothing.
+    public var historyEndsAt: Int64?
+    /// The original against the edited trace, in diff's terms; B's records named by their original seqs.
+    public var diff: TraceDiff
+    /// Names given to inserted records.
+    public var inserted: Set<Int>
+    /// Problems of the original that the edited trace does not have.
+    public var resolved: [WhatIfProblem]
+    /// Problems of the edited trace that the original does not have.
+    public var added: [WhatIfProblem]
+    /// The original's replay as compared (cut where history ends).
+    public var original: ReplayResult
+    /// The edited trace's replay as compared (cut where history ends; seqs numbered afresh).
+    public var edited: ReplayResult
+    /// Problems of the original the edited trace still has: `after` and `rule` are the edited trace's
+    /// (the rule that still decides).
+    public var remaining: [WhatIfProblem] = []
+
+    /// Whether the edits help: at least one problem gone and none added.
+    public var improves: Bool { !resolved.isEmpty && added.isEmpty }
+}
+
+/// Replays a trace with edits and compares what the contract predicts with and without them.
+public enum WhatIf {
+    /// Applies `edits` to the base's records, replays the result and compares it with the original,
+    /// both cut where history ends. Throws when an edit cannot be applied.
+    public static func run(_ base: WhatIfBase, edits: [WhatIfEdit], source: String = "the edits") throws(WhatIfEditError) -> WhatIfResult {
+        let edited = try EditedTrace.apply(edits, to: base.records, source: source)
+        let file = base.side.file + " (edited)"
+        var b = DiffSide(file: file, result: Replay.run(records: edited.records, file: file, options: base.options))
+        for r in edited.records { b.note(r) }
+        b.levelChanges = b.result.levelChanges
+        var a = base.side
+        if let t = edited.firstEditT {
+            a.cutHistory(at: t, history: base.historySeqs)
+            b.cutHistory(at: t, history: Set(edited.records.filter(isHistory).map(\.seq)))
+            // Before the first edit the traces are one: what history said then is the original's, in
+            // both (a divergence open at the edit may count only because of readings after it).
+            var seqInB: [Int: Int] = [:]
+            for (n, name) in edited.names.enumerated() where !edited.inserted.contains(name) { seqInB[name] = n }
+            b.takeHistory(of: a, history: base.historySeqs, renumbered: { seqInB[$0] })
+        }
+        var diff = TraceDiff.compare(a, b, toleranceMs: base.options.toleranceMs)
+        let (resolved, added, remaining) = problems(a, b, diff, names: edited.names)
+        diff.renameB(edited.names)
+        return WhatIfResult(edits: edits, changed: edited.changed, historyEndsAt: edited.firstEditT, diff: diff,
+                            inserted: edited.inserted, resolved: resolved, added: added, original: a.result, edited: b.result,
+                            remaining: remaining)
+    }
+
+    /// Whether a record kind is what the device or the SDK reported rather than what the app or iOS did:
+    /// after an edit it no longer says what would have happened (a checkpoint restates the state the
+    /// recorder saw, which the edits may have changed).
+    public static func isHistory(_ kind: RecordKind) -> Bool {
+        switch kind.family {
+        case .sdk: true
+        case .obs: kind == .routeChanged || kind == .routeSnapshot
+        case .trace: kind == .checkpoint
+        case .api, .os, .conn, .srv: false
+        }
+    }
+
+    /// Whether a record is history (`isHistory(_:)` of its kind).
+    static func isHistory(_ r: Record) -> Bool { r.body.kind.map(isHistory) ?? false }
+
+    /// Calls that took effect on one side only, and findings above info raised on one side only.
+    static func problems(_ a: DiffSide, _ b: DiffSide, _ diff: TraceDiff, names: [Int])
+        -> (resolved: [WhatIfProblem], added: [WhatIfProblem], remaining: [WhatIfProblem]) {
+        var queues: [UInt64: [Int]] = [:]
+        for (j, r) in b.records.enumerated() { queues[r.key, default: []].append(j) }
+        var heads: [UInt64: Int] = [:]
+        var aToB: [Int: Int] = [:], bToA: [Int: Int] = [:]
+        for r in a.records {
+            guard let q = queues[r.key], heads[r.key, default: 0] < q.count else { continue }
+            let partner = b.records[q[heads[r.key, default: 0]]].seq
+            heads[r.key, default: 0] += 1
+            aToB[r.seq] = partner
+            bToA[partner] = r.seq
+        }
+        var verdictsA: [Int: Verdict] = [:], verdictsB: [Int: Verdict] = [:]
+        for v in a.result.verdicts { verdictsA[v.seq] = v }
+        for v in b.result.verdicts { verdictsB[v.seq] = v }
+        func word(_ v: Verdict?) -> String? { v.map { $0.outcome?.kind.rawValue ?? $0.verdict.rawValue } }
+        func label(_ s: DiffSide, _ seq: Int) -> String { s.indexBySeq[seq].map { s.records[$0].label } ?? "call" }
+        func cause(_ v: Verdict) -> VerdictCause? { v.outcome?.cause ?? v.cause }
+        var resolved: [WhatIfProblem] = [], added: [WhatIfProblem] = [], remaining: [WhatIfProblem] = []
+        for v in a.result.verdicts where v.didNotTakeEffect {
+            let w = aToB[v.seq].flatMap { verdictsB[$0] }
+            if let w, w.didNotTakeEffect {
+                remaining.append(WhatIfProblem(kind: .call, subject: label(a, v.seq), rule: cause(w)?.rule ?? w.rule, seq: v.seq, t: v.t,
+                                               before: word(v), after: word(w), cause: cause(w)))
+                continue
+            }
+            resolved.append(WhatIfProblem(kind: .call, subject: label(a, v.seq), rule: cause(v)?.rule ?? v.rule, seq: v.seq, t: v.t,
+                                          before: word(v), after: word(w) ?? (aToB[v.seq] == nil ? "not made" : nil), cause: cause(v)))
+        }
+        for w in b.result.verdicts where w.didNotTakeEffect {
+            let v = bToA[w.seq].flatMap { verdictsA[$0] }
+            guard v.map({ !$0.didNotTakeEffect }) ?? true else { continue }
+            added.append(WhatIfProblem(kind: .call, subject: label(b, w.seq), rule: cause(w)?.rule ?? w.rule, seq: names[w.seq], t: w.t,
+                                       before: word(v), after: word(w), cause: cause(w)))
+        }
+        for d in diff.differences where d.kind == .finding {
+            if let s = d.aValue, d.bValue == nil, Severity(rawValue: s).map({ $0 > .info }) == true {
+                resolved.append(WhatIfProblem(kind: .finding, subject: d.subject, rule: d.rule, seq: d.a?.seq, t: d.t, before: s, after: nil))
+            }
+            if let s = d.bValue, d.aValue == nil, Severity(rawValue: s).map({ $0 > .info }) == true {
+                added.append(WhatIfProblem(kind: .finding, subject: d.subject, rule: d.rule, seq: d.b.map { names[$0.seq] }, t: d.t,
+                                           before: nil, after: s))
+            }
+        }
+        // The original's findings above info that are not gone (those diff compares).
+        let gone = Set(resolved.filter { $0.kind == .finding }.map { "\($0.subject) \($0.seq ?? -1) \($0.t)" })
+        for f in a.result.findings where f.severity > .info && f.code != .routeIneffective && f.code != .routeDivergence {
+            guard !gone.contains("\(f.code.rawValue) \(f.seqs.first ?? -1) \(f.t)") else { continue }
+            remaining.append(WhatIfProblem(kind: .finding, subject: f.code.rawValue, rule: f.rule, seq: f.seqs.first, t: f.t,
+                                           before: f.severity.rawValue, after: f.severity.rawValue))
+        }
+        return (resolved, added, remaining)
+    }
+}
+
+extension DiffSide {
+    /// Leaves out, from `t` on, what only the device's readings and the SDK's callbacks say: the
+    /// divergences, the device's route, and the findings their records raise.
+    mutating func cutHistory(at t: Int64, history: Set<Int>) {
+        let r = result
+        let gone = r.divergences.filter { $0.start >= t }
+        result.divergences.removeAll { $0.start >= t }
+        result.divergenceCount -= gone.count
+        result.unexplainedDivergenceCount -= gone.filter(\.unexplained).count
+        result.actualTimeline.removeAll { $0.t >= t }
+        func fromHistory(_ f: Finding) -> Bool {
+            f.t >= t && (f.code == .routeDivergence || f.seqs.first.map(history.contains) == true)
+        }
+        for f in r.findings where fromHistory(f) { result.findingCounts[f.code, default: 1] -= 1 }
+        result.findings.removeAll(where: fromHistory)
+    }
+}
+
+extension DiffSide {
+    /// Replaces this side's divergences and history's findings (all before the cut) with `other`'s,
+    /// their seqs renumbered into this side's.
+    /// `history` holds the seqs of `other`'s history records; this side has been cut where history ends,
+    /// so what it still holds of history's findings came before the cut.
+    mutating func takeHistory(of other: DiffSide, history: Set<Int>, renumbered seq: (Int) -> Int?) {
+        func fromHistory(_ f: Finding) -> Bool { f.code == .routeDivergence || f.seqs.first.map(history.contains) == true }
+        let kept = Set(other.result.findings.filter(fromHistory).compactMap { $0.seqs.first.flatMap(seq) })
+        // This side's findings at the original's history records (renumbered): replaced by the original's.
+        func mine(_ f: Finding) -> Bool { f.code == .routeDivergence || f.seqs.first.map(kept.contains) == true }
+        for f in result.findings where mine(f) { result.findingCounts[f.code, default: 1] -= 1 }
+        result.findings.removeAll(where: mine)
+        for f in other.result.findings where fromHistory(f) {
+            result.findings.append(Finding(code: f.code, severity: f.severity, rule: f.rule, seqs: f.seqs.compactMap(seq), t: f.t,
+                                           message: f.message, advice: f.advice, call: f.call.flatMap(seq)))
+            result.findingCounts[f.code, default: 0] += 1
+        }
+        result.findings.sort { $0.t < $1.t }
+        result.divergences = other.result.divergences.map { d in
+            var d = d
+            d.predictedSeq = d.predictedSeq.flatMap(seq)
+            d.startSeq = d.startSeq.flatMap(seq)
+            d.actualSeq = d.actualSeq.flatMap(seq)
+            d.afterAppliedCall = d.afterAppliedCall.flatMap(seq)
+            d.explainedBySeq = d.explainedBySeq.flatMap(seq)
+            d.finding = nil
+            return d
+        }
+        result.divergenceCount = other.result.divergenceCount
+        result.unexplainedDivergenceCount = other.result.unexplainedDivergenceCount
+        result.actualTimeline = other.result.actualTimeline.map { RouteSegment(t: $0.t, route: $0.route, seq: $0.seq.flatMap(seq)) }
+    }
+}
+
+extension TraceDiff {
+    /// Names B's records by the seqs of the original trace (`names[newSeq]`).
+    mutating func renameB(_ names: [Int]) {
+        func rename(_ r: DiffRecord?) -> DiffRecord? {
+            guard var r, r.seq >= 0, r.seq < names.count else { return r }
+            r.seq = names[r.seq]
+            return r
+        }
+        for i in differences.indices { differences[i].b = rename(differences[i].b) }
+        b.unpaired = b.unpaired.map { rename($0)! }
+    }
+}
