@@ -134,6 +134,9 @@ public struct QualityEngine: Sendable {
              .sdkCallStateChanged, .sdkLog, .expect, .unknown:
             // Not the quality engine's: the route engine, the recorder or the replay reads them.
             return []
+        case .system:
+            // E1: evidence for the explanation only.
+            return []
         }
     }
 

@@ -161,6 +161,10 @@ public struct RouteEngine: Sendable {
         case .qualityReport, .speakers, .sdkActiveSpeakers, .sdkLog, .sdkCallStateChanged, .sdkQualityChanged,
              .sdkLayerSwitched, .sdkError, .connEngine, .connState, .srvLayerSwitched, .dropped, .checkpoint, .expect:
             return nil
+        case .system:
+            // E1: the system log names causes in the explanation; it never changes the state, a prediction or a
+            // finding, and never accounts for a session change (R12) in the engine.
+            return nil
         case .joinChannel, .enterMeeting, .leaveChannel, .exitMeeting, .setDefaultRoute, .setRoute, .clearRouteOverride,
              .setAudioModuleEnabled, .subscribe, .switchLayer, .deviceConnected, .deviceDisconnected, .micPermission,
              .interruptionBegan, .interruptionEnded, .callState, .appState, .mediaServicesReset, .callKit, .sessionActivated,
@@ -221,7 +225,7 @@ public struct RouteEngine: Sendable {
             return type.hasPrefix("api.") || type.hasPrefix("os.") ? [] : nil
         case .header, .routeChanged, .sdkRecovered, .qualityReport, .speakers, .sdkActiveSpeakers, .sdkLog, .sdkInterrupted,
              .sdkCallStateChanged, .sdkQualityChanged, .sdkLayerSwitched, .sdkError, .connEngine, .connState, .srvLayerSwitched,
-             .routeSnapshot, .dropped, .checkpoint, .expect:
+             .routeSnapshot, .dropped, .checkpoint, .system, .expect:
             return nil
         }
     }

@@ -80,6 +80,9 @@ public enum RecordBody: Equatable, Sendable {
     case dropped(count: Int, fromT: Int64, toT: Int64)
     /// The state the SDK knows at the start of a part after the first, or after a restart; since version 3.
     indirect case checkpoint(TraceCheckpoint)
+    // sys.*
+    /// A line of the device's system log about an audio session, imported by `import-log` (since version 4).
+    indirect case system(SystemLogRecord)
     // expect.*
     indirect case expect(Expectation)
     /// A record whose `type` this version does not know; kept whole as its JSON text.
@@ -128,6 +131,7 @@ public enum RecordBody: Equatable, Sendable {
         case .srvLayerSwitched: .srvLayerSwitched
         case .dropped: .dropped
         case .checkpoint: .checkpoint
+        case .system(let s): s.event.kind
         case .expect, .unknown: nil
         }
     }
@@ -184,6 +188,11 @@ public enum RecordKind: String, CaseIterable, Sendable {
     case qualityReport = "srv.qualityReport"
     case speakers = "srv.speakers"
     case srvLayerSwitched = "srv.layerSwitched"
+    case sysSessionActivated = "sys.sessionActivated"
+    case sysRouteChanged = "sys.routeChanged"
+    case sysPropertySet = "sys.propertySet"
+    case sysPlaying = "sys.playing"
+    case sysAppState = "sys.appState"
 
     /// Whether recorders write this type many times a second in a normal call (quality, speakers, logs,
     /// the device's route traffic): the decoder reads these in one pass, and reports do not index them.
@@ -196,7 +205,7 @@ public enum RecordKind: String, CaseIterable, Sendable {
              .setAudioModuleEnabled, .subscribe, .switchLayer, .micPermission, .interruptionBegan, .interruptionEnded,
              .callState, .appState, .mediaServicesReset, .callKit, .sessionActivated, .sessionDeactivated, .overrideOutput,
              .sdkInterrupted, .sdkRecovered, .sdkCallStateChanged, .sdkLayerSwitched, .sdkError, .connEngine, .connState,
-             .srvLayerSwitched:
+             .srvLayerSwitched, .sysSessionActivated, .sysRouteChanged, .sysPropertySet, .sysPlaying, .sysAppState:
             false
         }
     }
@@ -218,6 +227,7 @@ public enum RecordKind: String, CaseIterable, Sendable {
             .sdk
         case .connEngine, .connState: .conn
         case .qualityReport, .speakers, .srvLayerSwitched: .srv
+        case .sysSessionActivated, .sysRouteChanged, .sysPropertySet, .sysPlaying, .sysAppState: .sys
         }
     }
 }
@@ -235,7 +245,8 @@ extension RecordKind {
              .interruptionEnded, .callState, .appState, .mediaServicesReset, .callKit, .routeChanged, .routeSnapshot,
              .sessionActivated, .sessionDeactivated, .overrideOutput, .sdkInterrupted, .sdkRecovered, .sdkCallStateChanged,
              .sdkQualityChanged, .sdkActiveSpeakers, .sdkLayerSwitched, .sdkError, .sdkLog, .connEngine, .connState,
-             .qualityReport, .speakers, .srvLayerSwitched:
+             .qualityReport, .speakers, .srvLayerSwitched, .sysSessionActivated, .sysRouteChanged, .sysPropertySet,
+             .sysPlaying, .sysAppState:
             false
         }
     }
@@ -253,7 +264,8 @@ extension RecordKind {
              .interruptionEnded, .callState, .appState, .mediaServicesReset, .callKit, .routeChanged, .routeSnapshot,
              .sessionActivated, .sessionDeactivated, .overrideOutput, .sdkInterrupted, .sdkRecovered, .sdkCallStateChanged,
              .sdkQualityChanged, .sdkActiveSpeakers, .sdkLayerSwitched, .sdkError, .sdkLog, .connEngine, .connState,
-             .qualityReport, .speakers, .srvLayerSwitched:
+             .qualityReport, .speakers, .srvLayerSwitched, .sysSessionActivated, .sysRouteChanged, .sysPropertySet,
+             .sysPlaying, .sysAppState:
             nil
         }
     }
@@ -272,6 +284,7 @@ extension RecordKind {
         case .overrideOutput: .outputPort
         case .deviceConnected, .deviceDisconnected: .device
         case .qualityReport: .quality
+        case .sysSessionActivated, .sysRouteChanged, .sysPropertySet, .sysPlaying, .sysAppState: .systemLog
         case .header, .dropped, .checkpoint, .joinChannel, .leaveChannel, .enterMeeting, .exitMeeting, .setDefaultRoute,
              .setRoute, .clearRouteOverride, .setAudioModuleEnabled, .subscribe, .switchLayer, .micPermission, .callState,
              .appState, .routeChanged, .routeSnapshot, .sdkLog, .connEngine, .connState, .speakers, .srvLayerSwitched:
@@ -288,6 +301,8 @@ public enum EngagementChange: Sendable {
 /// What a record is about, for the reports' lanes (`RecordKind.topic`).
 public enum RecordTopic: Sendable {
     case audioSession, callKit, reset, interruption, sdkEvent, speakerSnapshot, outputPort, device, quality, other
+    /// What the device's system log said (`sys.*`): drawn beside the app's own session, never read by the engines.
+    case systemLog
 }
 
 extension RecordBody {
@@ -310,7 +325,7 @@ extension RecordBody {
              .interruptionEnded, .mediaServicesReset, .routeChanged, .routeSnapshot, .sessionDeactivated, .overrideOutput,
              .sdkInterrupted, .sdkRecovered, .sdkCallStateChanged, .sdkQualityChanged, .sdkActiveSpeakers, .sdkLayerSwitched,
              .sdkError, .sdkLog, .connEngine, .connState, .qualityReport, .speakers, .srvLayerSwitched, .dropped, .checkpoint,
-             .expect, .unknown:
+             .system, .expect, .unknown:
             []
         }
     }
@@ -320,6 +335,8 @@ extension RecordBody {
 /// (`obs`) or reported (`sdk`), the transport (`conn`) or the server (`srv`).
 public enum RecordFamily: String, CaseIterable, Sendable {
     case trace, api, os, obs, sdk, conn, srv
+    /// The device's system log, imported (`sys.*`, since version 4).
+    case sys
 }
 
 // MARK: - How reports name a record
@@ -355,6 +372,7 @@ extension RecordBody {
         case .enterMeeting(let r, _): TextCap.clip(r)
         case let .sdkError(api, error): "\(TextCap.clip(api)): \(TextCap.clip(error))"
         case let .dropped(count, _, _): "\(count) records"
+        case .system(let s): "\(s.processName): \(s.summary)"
         case .header, .leaveChannel, .exitMeeting, .clearRouteOverride, .subscribe, .mediaServicesReset, .interruptionEnded,
              .overrideOutput, .sdkInterrupted, .sdkRecovered, .sdkActiveSpeakers, .sdkLayerSwitched, .sdkLog, .qualityReport,
              .speakers, .srvLayerSwitched, .checkpoint, .expect, .unknown:
@@ -389,6 +407,7 @@ extension RecordBody {
         case .connEngine(let v): v.rawValue
         case .connState(let s): s.rawValue
         case let .qualityReport(pub, sub): "\(pub.level.rawValue)/\(sub.level.rawValue)"
+        case .system(let s): "\(s.process) \(s.summary)"
         case .header, .joinChannel, .leaveChannel, .enterMeeting, .exitMeeting, .clearRouteOverride, .mediaServicesReset,
              .interruptionEnded, .callKit, .sdkInterrupted, .sdkRecovered, .sdkActiveSpeakers, .sdkLog, .speakers, .dropped,
              .checkpoint, .expect, .unknown:
@@ -590,6 +609,8 @@ extension RecordBody {
             if let v = (mode ?? nil) ?? nil { o.session?.mode = v }
             if let v = options ?? nil { o.session?.options = v }
             return .checkpoint(o)
+        case .system(let s):
+            return s.mapStrings(transform).map { .system($0) }
         case .expect(let e):
             guard case .speakers(let keys) = e.kind, let k = list(keys, key) else { return nil }
             var o = e
