@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "CommandLineKit", targets: ["CommandLineKit"]),
         .library(name: "SystemLayer", targets: ["SystemLayer"]),
         .library(name: "TraceFixtures", targets: ["TraceFixtures"]),
+        .library(name: "LogImport", targets: ["LogImport"]),
     ],
     targets: [
         .systemLibrary(
@@ -39,6 +40,8 @@ let package = Package(
         .target(name: "TraceFrames", dependencies: [.target(name: "CZstd", condition: .when(platforms: [.linux, .macOS]))]),
         .target(name: "TraceCodec", dependencies: ["CZstd", "SystemLayer", "TraceModel", "TraceFrames"], swiftSettings: hotPath),
         .target(name: "Contract", dependencies: ["TraceModel"]),
+        // The device's own log as text (log show, Console) turned into records: sys.* beside the trace (E1).
+        .target(name: "LogImport", dependencies: ["TraceModel", "TraceCodec"]),
         .target(name: "TraceFixtures", dependencies: ["TraceModel"]),
         .target(name: "RouteEngine", dependencies: ["TraceModel", "Contract"], swiftSettings: hotPath),
         .target(name: "QualityEngine", dependencies: ["TraceModel", "Contract"], swiftSettings: hotPath),
@@ -48,7 +51,8 @@ let package = Package(
         .target(name: "CommandLineKit", dependencies: ["SystemLayer", "TraceModel", "TraceCodec", "QualityEngine", "Replay", "Analysis", "Reports"]),
         // The device half an SDK embeds: no reader, decoder or contract catalogue (`import TraceRecorder` alone).
         .target(name: "TraceRecorder", dependencies: ["SystemLayer", "TraceModel", "TraceFrames"]),
-        .executableTarget(name: "rtctrace", dependencies: ["SystemLayer", "TraceModel", "TraceCodec", "Contract", "QualityEngine", "Replay", "Analysis", "Reports", "CommandLineKit"]),
+        .executableTarget(name: "rtctrace", dependencies: ["SystemLayer", "TraceModel", "TraceCodec", "Contract", "QualityEngine", "Replay", "Analysis", "Reports", "CommandLineKit",
+                                                     "LogImport"]),
         .target(name: "TestSupport", dependencies: ["SystemLayer", "TraceModel", "TraceCodec", "Contract", "RouteEngine", "QualityEngine", "Replay", "TraceFixtures"],
                 path: "Tests/TestSupport"),
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceModel", "TraceCodec", "TraceFixtures", "TestSupport"]),

@@ -128,6 +128,13 @@ public struct Explanation: Sendable {
     public var quality: QualitySummary?
     /// The finding counts by code (for the quality block).
     public var findingCounts: [FindingCode: Int]
+    /// What the device's system log names (E1): the component behind a route change, an interruption's
+    /// cause, what the system saw of a CallKit call; in time order. Empty without `sys.*` records.
+    public var systemLog: [SystemLogEvidence.Item]
+    /// The `sys.*` records the trace holds (imported from the device's log).
+    public var systemLogRecords: Int
+    /// How their times were placed (`times anchored, ±3 ms`), when there are any.
+    public var systemLogTiming: String?
 
     /// Items listed per list at most.
     public static let listCap = 200
@@ -166,6 +173,10 @@ public struct Explanation: Sendable {
         findingsNotListed = r.findingsDropped
         quality = r.quality.flatMap { $0.reports > 0 || $0.vendor == .wangsu || $0.gapCount > 0 ? $0 : nil }
         findingCounts = r.findingCounts
+        let evidence = SystemLogEvidence(r)
+        systemLog = evidence.items
+        systemLogRecords = evidence.records
+        systemLogTiming = evidence.timing
         summary = []
         summary = summaryLines(r, failingCount: failingCount, w)
     }

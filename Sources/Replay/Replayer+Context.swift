@@ -13,11 +13,17 @@ extension Replayer {
     /// Keeps type, time and a short detail of the records reports may point at (not the bulk kinds,
     /// expectations or unknown types).
     func index(_ r: Record) {
-        guard result.recordIndex.count < Self.indexCap, let kind = r.body.kind, !Self.isUnindexed(kind) else { return }
+        guard let kind = r.body.kind, !Self.isUnindexed(kind) else { return }
+        // The system log's records and the interruptions they explain have room beyond the cap: what the
+        // explanation cites from the system log (E1) must not be lost to a long trace's calls.
+        let evidence = kind.family == .sys || kind == .interruptionBegan
+        guard result.recordIndex.count < (evidence ? 2 * Self.indexCap : Self.indexCap) else { return }
         var entry = IndexedRecord(type: kind.rawValue, t: r.t, detail: TextCap.clip(r.body.summary, 2 * TextCap.characters))
         if case .setRoute(let target, _) = r.body { entry.target = target }
         if case .setDefaultRoute(let target) = r.body { entry.target = target }
         if case .deviceConnected(_, let kind, _, _) = r.body { entry.deviceKind = kind }
+        if case .interruptionBegan(let cause, _) = r.body { entry.interruptionCause = cause }
+        if case .system(let s) = r.body { entry.system = s }
         result.recordIndex[r.seq] = entry
     }
 

@@ -51,6 +51,7 @@ public final class Replayer {
         route = RouteEngine(options: routeOptions)
         quality = QualityEngine(options: options.quality)
         result = ReplayResult(file: file)
+        result.matchWindowMs = options.matchWindowMs
         divergences = DivergenceTracker(toleranceMs: options.toleranceMs, maxSegments: options.maxTimelineSegments,
                                         explainableMs: options.route.recoveryWindowMs.saturatingAdd(1))
     }

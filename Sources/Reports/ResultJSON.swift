@@ -53,8 +53,10 @@ public enum ResultJSON {
         w.endArray()
         w.key("findings"); w.beginArray()
         let advice = Explanation.FindingAdvice(r)
+        let evidence = SystemLogEvidence(r)
         for (i, f) in r.findings.enumerated() {
-            finding(f, &w, uncertain: r.droppedRange(overlapping: f.t, f.t) != nil, advice: advice.advice(i, r))
+            finding(f, &w, uncertain: r.droppedRange(overlapping: f.t, f.t) != nil, advice: advice.advice(i, r),
+                    systemLog: evidence.item(forFinding: i)?.text)
         }
         w.endArray()
         w.key("findingCounts"); w.beginObject()
@@ -75,6 +77,7 @@ public enum ResultJSON {
             w.endObject()
         }
         w.endArray()
+        if evidence.records > 0 { systemLog(evidence, &w) }
         w.key("quality")
         if let q = r.quality { quality(q, &w) } else { w.null() }
         if !golden {
@@ -168,8 +171,9 @@ public enum ResultJSON {
         w.endObject()
     }
 
-    /// A finding; `advice` is the one the explanation tells it with (`Explanation.FindingAdvice`).
-    static func finding(_ f: Finding, _ w: inout JSONWriter, uncertain: Bool = false, advice: String) {
+    /// A finding; `advice` is the one the explanation tells it with (`Explanation.FindingAdvice`), `systemLog`
+    /// what the system log names beside it (E1), when anything does.
+    static func finding(_ f: Finding, _ w: inout JSONWriter, uncertain: Bool = false, advice: String, systemLog: String? = nil) {
         w.beginObject()
         if uncertain { w.key("uncertain"); w.bool(true) }
         w.key("code"); w.string(f.code.rawValue)
@@ -179,6 +183,7 @@ public enum ResultJSON {
         w.key("t"); w.int(f.t)
         w.key("message"); w.string(f.message)
         w.key("advice"); w.string(advice)
+        if let systemLog { w.key("systemLog"); w.string(systemLog) }
         w.endObject()
     }
 

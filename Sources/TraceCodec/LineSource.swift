@@ -58,6 +58,9 @@ final class LineSource {
     let input: FileInput
     let dctx: ZstdDecompressor
     var mode = Mode.detect
+    /// Whether text that is not JSON Lines is read as lines too (a device log's text export), rather than
+    /// scanned for frames and reported as not a trace.
+    var acceptsText = false
     var stats = ContainerStats()
 
     // Compressed input window.
