@@ -66,6 +66,8 @@ let package = Package(
         .testTarget(name: "TraceRecorderTests", dependencies: ["SystemLayer", "TraceRecorder", "TraceFrames", "CZstd", "TraceModel", "TraceCodec", "Contract",
                                                                "TraceFixtures", "Replay", "Analysis", "TestSupport"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit", "SystemLayer", "TraceModel", "TraceCodec", "Analysis", "TestSupport"]),
+        .testTarget(name: "LogImportTests", dependencies: ["LogImport", "TraceModel", "TraceCodec", "Contract", "Replay", "Analysis", "Reports",
+                                                           "TraceFixtures", "TestSupport"]),
         .testTarget(name: "RobustnessTests", dependencies: ["CommandLineKit", "SystemLayer", "TraceModel", "TraceCodec", "Replay", "Analysis", "Reports", "TestSupport"]),
     ]
 )
