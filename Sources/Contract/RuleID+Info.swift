@@ -14,6 +14,7 @@ extension RuleID {
         case .S1, .S2, .S3: "Active speakers"
         case .L1, .L2, .L3, .L4: "Simulcast layers"
         case .T1, .T2: "Values"
+        case .E1: "Evidence from the system log"
         }
     }
 
@@ -75,6 +76,7 @@ extension RuleID {
         case .L4: "Send failure"
         case .T1: "Open vocabularies"
         case .T2: "Documented ranges"
+        case .E1: "The system log names causes, and decides nothing"
         }
     }
 
@@ -136,6 +138,7 @@ extension RuleID {
         case .L4: "An SDK error for switchLayer beginning with webrtcError, within the match window after an accepted switch, belongs to the latest such switch: its outcome becomes rejected (webrtcError), layer.switchNotSent names both, and no confirmation is expected."
         case .T1: "In the open os.* fields a value the format does not list is kept and used (an unlisted reason reads as unknown, an unlisted kind is an external device, an unlisted state changes nothing), and trace.unknownValue names it once per field and value."
         case .T2: "Speaker levels and loss are 0 to 1, MOS 1.0 to 4.5, score 0 to 100, RTT, jitter and bitrate at least 0; a value outside raises trace.valueOutOfRange once per record type and field, and is used as recorded."
+        case .E1: "Records imported from the device's log (sys.*) never change a state, a prediction, a verdict, an outcome or a divergence, and raise no finding of their own. They name what the contract leaves open: the component behind R12's change (a sys.sessionActivated or sys.propertySet in the match window before it), the cause of an interruption recorded as unknown (CommCenter a system call, assistantd or corespeechd Siri, another app's process another app), and what the system saw of a CallKit call or a call path that did not come up; wall-clock records are matched with the window widened by their stated uncertainty."
         }
     }
 }

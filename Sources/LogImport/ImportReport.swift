@@ -18,7 +18,7 @@ extension LogImport {
         for r in result.added { byType[r.type, default: 0] += 1 }
         out.append("imported \(result.added.count) record\(result.added.count == 1 ? "" : "s")" + (byType.isEmpty ? "" : ": ")
             + byType.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
-        for n in result.notImported { out.append("not imported: \(n.count) (\(n.reason))") }
+        for n in result.notImported { out.append("not imported: \(n.count) line\(n.count == 1 ? "" : "s"): \(n.reason)") }
         out.append("skipped \(reading.skipped.lines) line\(reading.skipped.lines == 1 ? "" : "s") of other shapes"
             + (verbose || reading.skipped.lines == 0 ? "" : " (--verbose lists them)"))
         if verbose {

@@ -123,7 +123,7 @@ enum LogFileReader {
         let stamp = String(words[0] + " " + words[1])
         // Default style: thread, type, activity, pid, ttl, then `process: message`.
         if words.count == 8, words[2].hasPrefix("0x"), words[4].hasPrefix("0x"), let pid = Int(words[5]), Int(words[6]) != nil {
-            let rest = words[7]
+            let rest = words[7].drop { $0 == " " }
             guard let colon = rest.firstRange(of: ": ") ?? (rest.hasSuffix(":") ? rest.index(before: rest.endIndex)..<rest.endIndex : nil) else { return nil }
             var message = rest[colon.upperBound...]
             if message.hasPrefix("("), let close = message.firstIndex(of: ")") { message = message[message.index(after: close)...].drop { $0 == " " } }

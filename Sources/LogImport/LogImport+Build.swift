@@ -88,10 +88,12 @@ extension LogImport {
         }
 
         var held = HeldRecords(trace ?? [], matchWindowMs: options.matchWindowMs)
-        let firstT = trace?.first?.t ?? 0, lastT = (trace?.last?.t ?? 0) + options.matchWindowMs
+        // From the trace's start to before its last record: the replay ends the engines at the last record,
+        // which stays the trace's own (E1: nothing imported moves the end).
+        let firstT = trace?.first?.t ?? 0, lastT = trace?.last?.t ?? 0
         var added: [(t: Int64, body: RecordBody)] = []
         for c in candidates {
-            if trace != nil, c.t < firstT || c.t > lastT { skipped[.outside, default: 0] += 1; continue }
+            if trace != nil, c.t < firstT || c.t >= lastT { skipped[.outside, default: 0] += 1; continue }
             let slack = alignment.source == .wall ? c.uncertainty : 0
             if held.holds(c.body, at: c.t, slack: slack) { skipped[.held, default: 0] += 1; continue }
             held.add(c.body, at: c.t)
@@ -166,6 +168,8 @@ struct HeldRecords {
     private static func key(_ body: RecordBody) -> String? {
         if case .system(let s) = body { return "\(body.type)\u{0}\(s.process)\u{0}\(s.wall)\u{0}\(s.session ?? "")" }
         guard let kind = body.kind, kind.family != .trace else { return nil }
+        // The log tells an interruption without its cause, so any interruption of the trace near it is the same one.
+        if case .interruptionBegan = body { return kind.rawValue }
         return kind.rawValue + "\u{0}" + body.identity
     }
 

@@ -96,6 +96,9 @@ public struct QualityEngine: Sendable {
 
     /// Replays one record of any type and returns what it caused; unrelated records and `expect.*` give nothing.
     public mutating func apply(_ record: Record) -> [QualityOutput] {
+        // E1: the system log is no record of the recording: it neither moves the clock of the quality's time
+        // nor closes a stretch without records.
+        if case .system = record.body { return [] }
         tally.advance(to: record.t, seq: record.seq)
         let (seq, t) = (record.seq, record.t)
         switch record.body {
@@ -135,7 +138,7 @@ public struct QualityEngine: Sendable {
             // Not the quality engine's: the route engine, the recorder or the replay reads them.
             return []
         case .system:
-            // E1: evidence for the explanation only.
+            // E1: evidence for the explanation only (returned before the clock moves, above).
             return []
         }
     }

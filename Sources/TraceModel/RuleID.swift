@@ -10,6 +10,7 @@ public enum RuleID: String, TraceVocabulary, Comparable, CustomStringConvertible
     case S1, S2, S3
     case L1, L2, L3, L4
     case T1, T2
+    case E1
 
     /// The id as written, e.g. `R4`.
     public var description: String { rawValue }

@@ -32,7 +32,9 @@ final class E1InvarianceTests: XCTestCase {
         var g = SplitMix64(seed: seed)
         let first = records.first?.t ?? 0, last = records.last?.t ?? 0
         var added: [(t: Int64, body: RecordBody)] = (0..<count).map { _ in
-            let t = g.below(2) == 0 ? records[g.below(records.count)].t : first + Int64(g.below(Int(max(1, last - first + 1))))
+            // Within the trace's time, as the import keeps them: at a record's time, or anywhere from the first to
+            // before the last.
+            let t = min(g.below(2) == 0 ? records[g.below(records.count)].t : first + Int64(g.below(Int(max(1, last - first)))), max(first, last - 1))
             return (t, systemRecord(&g))
         }
         added.sort { $0.t < $1.t }
@@ -56,7 +58,9 @@ final class E1InvarianceTests: XCTestCase {
         for f in r.findings { out.append("finding \(f.code) \(f.severity) \(f.rule?.rawValue ?? "-") \(f.seqs.map { s($0) }) \(f.t) \(s(f.call))") }
         out.append("counts " + r.findingCounts.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key)=\($0.value)" }.joined(separator: ","))
         out.append("expectations " + r.expectations.map { "\(s($0.seq)):\($0.passed)" }.joined(separator: ","))
-        out.append("quality \(r.quality.map { "\($0.reports) \($0.levelChanges)" } ?? "-") recoveries \(r.recoveries)")
+        out.append("quality \(r.quality.map { "\($0.reports) \($0.levelChanges) \($0.time) \($0.attribution)" } ?? "-") recoveries \(r.recoveries)")
+        out.append("gaps " + (r.quality?.gaps ?? []).map { "\($0.startT)-\($0.endT) \(s($0.startSeq))-\(s($0.endSeq))" }.joined(separator: ","))
+        out.append("duration \(r.firstT ?? -1)-\(r.lastT ?? -1) end \(r.end)")
         return out
     }
 
