@@ -98,32 +98,43 @@ enum TimeAlignment {
         return (part.t + (utcMs - part.startedMs), part.precisionMs)
     }
 
-    /// Anchors wall-clock times on activations both sides hold: each activation of the trace takes the
-    /// app's own logged activation nearest it within `window` (with an unknown UTC offset, nearest up to a
-    /// whole number of 15-minute steps). The shift is the median of the pairs' differences; the
-    /// uncertainty is how far the pairs spread around it, at least the log's precision. Nil without a pair.
+    /// How far apart the pairs of one anchoring may lie around their shift: one event is logged by the
+    /// device within milliseconds of the trace recording it, so pairs further apart are other events.
+    static let agreementMs: Int64 = 50
+
+    /// Anchors wall-clock times on activations both sides hold. Every activation of the trace and every
+    /// activation of the app the log holds within `window` of it (with an unknown UTC offset, up to a
+    /// whole number of 15-minute steps) is a candidate pair; the shift most pairs agree on (within
+    /// `agreementMs`) wins, each trace activation keeping its pair nearest it. The shift is the median of
+    /// those pairs' differences, the uncertainty how far they spread around it, at least the log's
+    /// precision. Nil without a pair.
     static func anchor(trace: [Int64], log: [(t: Int64, precisionMs: Int64)], window: Int64, offsetUnknown: Bool)
         -> (shiftMs: Int64, uncertaintyMs: Int64, anchors: Int, zoneMs: Int64?)? {
-        var diffs: [Int64] = [], precision: Int64 = 1, zones: [Int64: Int] = [:]
-        for a in trace {
-            var best: (d: Int64, zone: Int64, p: Int64)?
+        func zone(_ raw: Int64) -> Int64 {
+            guard offsetUnknown else { return 0 }
+            return (raw >= 0 ? (raw + zoneStepMs / 2) / zoneStepMs : -((-raw + zoneStepMs / 2) / zoneStepMs)) * zoneStepMs
+        }
+        // Every candidate: (trace activation, difference including the zone, the log line's precision).
+        var candidates: [(a: Int, d: Int64, p: Int64)] = []
+        for (i, a) in trace.enumerated() {
             for l in log {
                 let raw = a - l.t
-                let zone = offsetUnknown ? (raw >= 0 ? (raw + zoneStepMs / 2) / zoneStepMs : -((-raw + zoneStepMs / 2) / zoneStepMs)) * zoneStepMs : 0
-                let d = raw - zone
-                guard abs(d) <= window else { continue }
-                if best == nil || abs(d) < abs(best!.d) { best = (d, zone, l.precisionMs) }
+                guard abs(raw - zone(raw)) <= window else { continue }
+                candidates.append((i, raw, l.precisionMs))
             }
-            guard let best else { continue }
-            diffs.append(best.d)
-            zones[best.zone, default: 0] += 1
-            precision = max(precision, best.p)
         }
-        guard !diffs.isEmpty else { return nil }
-        let zone = zones.max { ($0.value, -abs($0.key)) < ($1.value, -abs($1.key)) }!.key
-        let sorted = diffs.sorted()
-        let shift = sorted[sorted.count / 2]
-        let spread = sorted.map { abs($0 - shift) }.max() ?? 0
-        return (shift + zone, max(spread, precision), diffs.count, offsetUnknown ? zone : nil)
+        guard !candidates.isEmpty else { return nil }
+        func agreeing(_ c: Int64) -> Int { Set(candidates.filter { abs($0.d - c) <= agreementMs }.map(\.a)).count }
+        let best = candidates.map(\.d).max { (agreeing($0), -abs($0)) < (agreeing($1), -abs($1)) }!
+        var pairs: [Int: (d: Int64, p: Int64)] = [:]
+        for c in candidates where abs(c.d - best) <= agreementMs {
+            if let p = pairs[c.a], abs(p.d - best) <= abs(c.d - best) { continue }
+            pairs[c.a] = (c.d, c.p)
+        }
+        let diffs = pairs.values.map(\.d).sorted()
+        let shift = diffs[diffs.count / 2]
+        let spread = diffs.map { abs($0 - shift) }.max() ?? 0
+        let precision = pairs.values.map(\.p).max() ?? 1
+        return (shift, max(spread, precision), diffs.count, offsetUnknown ? zone(shift) : nil)
     }
 }
