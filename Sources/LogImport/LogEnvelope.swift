@@ -77,6 +77,9 @@ enum LogFileReader {
                     pending = e
                     if notes.envelope == nil { notes.envelope = envelope }
                 } else if isEnvelopeLine(text) {
+                    // The totals after the last entry end it: what follows continues no message.
+                    if let p = pending { try emit(p) }
+                    pending = nil
                     notes.envelopeLines += 1
                 } else if pending != nil, !startsWithTime(text) {
                     // A message of several lines continues until the next entry.

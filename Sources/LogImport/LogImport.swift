@@ -130,25 +130,28 @@ public struct SkippedShapes: Sendable {
     /// `process: words` with digits as `#`, hex ids as `0x#`, quoted text as `'…'`, cut at 80 characters.
     static func shape(process: String?, _ message: String) -> String {
         var out = process.map { $0 + ": " } ?? ""
-        var quote: Character?
-        var lastDigit = false
-        for c in message.prefix(400) {
-            if let q = quote {
-                if c == q { quote = nil; out += "…" + String(q) }
-                continue
+        let c = Array(message.prefix(400))
+        var i = 0
+        while i < c.count, out.count < 80 {
+            let ch = c[i]
+            if ch == "'" || ch == "\"" {
+                // Quoted text is anyone's: its shape is the quotes.
+                let close = c[(i + 1)...].firstIndex(of: ch) ?? c.count
+                out += String(ch) + "…" + (close < c.count ? String(ch) : "")
+                i = close + 1
+            } else if ch == "0", i + 2 < c.count, c[i + 1] == "x", c[i + 2].isHexDigit {
+                out += "0x#"
+                i += 2
+                while i < c.count, c[i].isHexDigit { i += 1 }
+            } else if ch.isNumber {
+                out += "#"
+                while i < c.count, c[i].isNumber || c[i] == "." && i + 1 < c.count && c[i + 1].isNumber { i += 1 }
+            } else {
+                out.append(ch == "\n" || ch == "\t" ? " " : ch)
+                i += 1
             }
-            if c == "'" || c == "\"" { quote = c; out.append(c); continue }
-            if c.isNumber || (lastDigit && c.isHexDigit) {
-                if !lastDigit { out += "#" }
-                lastDigit = true
-                continue
-            }
-            if c == "x", out.hasSuffix("#") { continue }
-            lastDigit = false
-            out.append(c == "\n" || c == "\t" ? " " : c)
-            if out.count >= 80 { out += "…"; break }
         }
-        return out
+        return i < c.count ? out + "…" : out
     }
 }
 

@@ -125,7 +125,7 @@ enum TimeAlignment {
         }
         guard !candidates.isEmpty else { return nil }
         func agreeing(_ c: Int64) -> Int { Set(candidates.filter { abs($0.d - c) <= agreementMs }.map(\.a)).count }
-        let best = candidates.map(\.d).max { (agreeing($0), -abs($0)) < (agreeing($1), -abs($1)) }!
+        let best = candidates.map(\.d).max { (agreeing($0), -abs($0 - zone($0))) < (agreeing($1), -abs($1 - zone($1))) }!
         var pairs: [Int: (d: Int64, p: Int64)] = [:]
         for c in candidates where abs(c.d - best) <= agreementMs {
             if let p = pairs[c.a], abs(p.d - best) <= abs(c.d - best) { continue }
