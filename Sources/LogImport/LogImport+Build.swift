@@ -28,7 +28,8 @@ extension LogImport {
     /// Places the recognised lines of `reading` in time and makes them records: a trace of their own
     /// (`trace` nil: its header starts at the first line), or merged by time into `trace` (every record of a
     /// trace or of a session's parts, in order), its seqs renumbered and its expectations' references with them.
-    public static func build(_ reading: LogReading, into trace: [Record]?, options: LogImportOptions, utcOffset: Int? = nil) throws -> ImportResult {
+    public static func build(_ reading: LogReading, into trace: [Record]?, options: LogImportOptions, utcOffset: Int? = nil,
+                             layer: Layer = .srtc) throws -> ImportResult {
         let headers = (trace ?? []).compactMap { r -> (t: Int64, header: TraceHeader)? in
             if case .header(let h) = r.body { return (r.t, h) }
             return nil
@@ -47,7 +48,11 @@ extension LogImport {
             throw LogImportError(f.description, .usage)
         }
         let unknownOffset = instants.firstIndex { $0.offsetUnknown }
-        let isApp = facts.map { identity.isApp($0.process, pid: $0.pid) }
+        // A pattern table reads the app's own log: its records are the app's.
+        let isApp = facts.map { f -> Bool in
+            if case .record = f.what { return true }
+            return identity.isApp(f.process, pid: f.pid)
+        }
 
         // Each line's t and how far off it may be.
         var times: [(t: Int64, uncertainty: Int64)]
@@ -75,7 +80,8 @@ extension LogImport {
             if let i = unknownOffset { throw noOffset(facts[i]) }
             let base = instants.map(\.utcMs).min() ?? 0
             times = instants.map { ($0.utcMs - base, $0.precisionMs) }
-            alignment = Alignment(source: .wall, uncertaintyMs: times.map(\.uncertainty).max() ?? 0, anchors: 0, shiftMs: 0, foundOffsetMinutes: nil)
+            alignment = Alignment(source: .wall, uncertaintyMs: times.map(\.uncertainty).max() ?? 0, anchors: 0, shiftMs: 0, foundOffsetMinutes: nil,
+                                  onItsOwn: true)
         }
 
         // The records, in time order (lines of one time keep their order).
@@ -99,7 +105,7 @@ extension LogImport {
             held.add(c.body, at: c.t)
             added.append((c.t, c.body))
         }
-        let header = Record(seq: 0, t: 0, .header(TraceHeader(layer: .srtc, startedAt: UTCTime.iso(instants.map(\.utcMs).min() ?? 0))))
+        let header = Record(seq: 0, t: 0, .header(TraceHeader(layer: layer, startedAt: UTCTime.iso(instants.map(\.utcMs).min() ?? 0))))
         let merged = try TraceMerge.merge(trace ?? [header], added)
         return ImportResult(records: merged.records, added: merged.added, alignment: alignment, identity: identity,
                             notImported: NotImported.allCases.compactMap { r in skipped[r].map { (r.rawValue, $0) } }, seqs: merged.seqs)

@@ -12,6 +12,8 @@ public struct PatternTable {
     public var process: String
     /// The UTC offset of the log's times written without one, in minutes.
     public var utcOffsetMinutes: Int?
+    /// The product layer the SDK's log speaks of, for a trace made of the log alone (`srtc` when not given).
+    public var layer: Layer = .srtc
     /// The shapes, tried in order on each line.
     var shapes: [Shape]
 
@@ -59,6 +61,10 @@ public struct PatternTable {
         guard v["patternTable"]?.int == 1 else { throw fail("\"patternTable\": 1 is missing (the format's version)") }
         guard let list = v["shapes"]?.array, !list.isEmpty else { throw fail("\"shapes\": a non-empty list of shapes is missing") }
         var table = PatternTable(name: v["name"]?.string ?? file, process: v["process"]?.string ?? "app", utcOffsetMinutes: nil, shapes: [])
+        if let l = v["layer"] {
+            guard let name = l.string, let layer = Layer(rawValue: name) else { throw fail("\"layer\": must be \"srtc\" or \"smeeting\"") }
+            table.layer = layer
+        }
         if let o = v["utcOffset"]?.string {
             guard let c = LogClock.parse("00:00" + o), let m = c.offsetMinutes else { throw fail("\"utcOffset\": \(o) is not ±HHMM") }
             table.utcOffsetMinutes = m

@@ -12,9 +12,13 @@ public struct Alignment: Sendable, Equatable {
     public var shiftMs: Int64
     /// The UTC offset the anchors revealed for times written without one, in minutes; nil when the log gave its offsets.
     public var foundOffsetMinutes: Int?
+    /// Whether the log was imported on its own: `t` counts from its first line.
+    public var onItsOwn = false
     /// In words, for the command's report and `info`.
     public var description: String {
         switch source {
+        case .wall where onItsOwn:
+            return "the log's own clock (t from its first line, the header's startedAt), ±\(uncertaintyMs) ms"
         case .wall:
             return "wall clock (the log's UTC times against the trace's startedAt), ±\(uncertaintyMs) ms"
         case .anchored:

@@ -62,7 +62,7 @@ enum ImportLogCommand {
         options.process = args[process]
         options.pid = args[pid].map { Int($0) }
         let log = try imported { try LogImport.read(logs, table: table) }
-        let result = try imported { try LogImport.build(log, into: trace, options: options, utcOffset: table?.utcOffsetMinutes) }
+        let result = try imported { try LogImport.build(log, into: trace, options: options, utcOffset: table?.utcOffsetMinutes, layer: table?.layer ?? .srtc) }
         var records = result.records
         if args[redact] {
             let redactor = Redactor(salt: key ?? Redactor.oneTimeKey())
@@ -76,7 +76,7 @@ enum ImportLogCommand {
         out.line("wrote \(terminalSafe(target.path)): \(records.count) records, \(result.added.count) of them from the log"
             + (parts.map { " merged into \(terminalSafe($0.paths[0]))\($0.paths.count > 1 ? " (\($0.paths.count) parts)" : "")" } ?? ""))
         for line in LogImport.report(log, result, verbose: args[verbose]) { out.line(terminalSafe(line)) }
-        if !result.identity.isKnown {
+        if !result.identity.isKnown && table == nil {
             Output.stderr.line("warning: which process is the app is unknown (give --process NAME or --pid N): every record says self false, "
                 + "and no line became the app's own os.* record")
         }
