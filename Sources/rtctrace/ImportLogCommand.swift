@@ -53,6 +53,7 @@ enum ImportLogCommand {
         let reading: [(role: String, path: String)] = (parts?.paths ?? []).map { ("the --into TRACE", $0) } + (args[format].map { [("the --format table", $0)] } ?? [])
         let target = try args.output(output, role: "a LOG", reading: reading)
         if !args[CommonOptions.force] && target.exists { throw UsageError(message: "\(target.path): already exists (use --force to overwrite)") }
+        if !args[redact] && (args.isGiven(salt) || args.isGiven(TokenKey.saltFile)) { throw UsageError(message: "--salt and --salt-file go with --redact") }
         let key = args[redact] ? try TokenKey.key(args, salt: salt) : nil
 
         let trace = try parts.map(readTrace)
