@@ -67,63 +67,17 @@ public struct LogClock: Sendable, Equatable {
         return UTCTime.milliseconds(date + "T00:00:00Z")
     }
 
-    /// `HH:MM[:SS[.fff…]][offset]`, as milliseconds since local midnight.
+    /// `HH:MM[:SS[.fff…]][offset]`, as milliseconds since local midnight (a time of 24:00 or a second 60 is no line's).
     static func timeOfDay(_ b: ArraySlice<UInt8>) -> LogClock? {
-        var i = b.startIndex
-        func digits(_ n: Int) -> Int? {
-            guard i + n <= b.endIndex else { return nil }
-            var v = 0
-            for k in i..<(i + n) {
-                guard (0x30...0x39).contains(b[k]) else { return nil }
-                v = v * 10 + Int(b[k] - 0x30)
-            }
-            i += n
-            return v
+        guard let c = UTCTime.clock(b), c.ms < dayMs else { return nil }
+        let precision: Int64 = switch c.fractionDigits {
+        case -1: 60_000
+        case 0: 1000
+        case 1: 100
+        case 2: 10
+        default: 1
         }
-        func take(_ c: UInt8) -> Bool {
-            guard i < b.endIndex, b[i] == c else { return false }
-            i += 1
-            return true
-        }
-        guard let h = digits(2), h < 24, take(0x3A), let m = digits(2), m < 60 else { return nil }
-        var ms = Int64(h * 3_600_000 + m * 60000), precision: Int64 = 60000
-        if take(0x3A) {
-            guard let s = digits(2), s <= 60 else { return nil }
-            ms += Int64(s * 1000)
-            precision = 1000
-            if take(0x2E) || take(0x2C) {
-                var scale: Int64 = 100, n = 0
-                while i < b.endIndex, (0x30...0x39).contains(b[i]) {
-                    if scale > 0 { ms += Int64(b[i] - 0x30) * scale }
-                    scale /= 10
-                    n += 1
-                    i += 1
-                }
-                guard n > 0 else { return nil }
-                precision = n >= 3 ? 1 : n == 2 ? 10 : 100
-            }
-        }
-        var offset: Int?
-        if i < b.endIndex {
-            if take(0x5A) || take(0x7A) {
-                offset = 0
-            } else if b[i] == 0x2B || b[i] == 0x2D {
-                let sign = b[i] == 0x2D ? -1 : 1
-                i += 1
-                guard let oh = digits(2), oh <= 14 else { return nil }
-                var om = 0
-                if i < b.endIndex {
-                    _ = take(0x3A)
-                    guard let v = digits(2), v < 60 else { return nil }
-                    om = v
-                }
-                offset = sign * (oh * 60 + om)
-            } else {
-                return nil
-            }
-        }
-        guard i == b.endIndex else { return nil }
-        return LogClock(localMs: ms, hasDate: false, offsetMinutes: offset, precisionMs: precision)
+        return LogClock(localMs: c.ms, hasDate: false, offsetMinutes: c.offsetMinutes, precisionMs: precision)
     }
 
     /// `+HHMM` / `-HHMM` for an offset in minutes.
