@@ -5,7 +5,7 @@ DEBUG_BIN := .build/debug/rtctrace
 RELEASE_BIN := .build/release/rtctrace
 DEMO_TRACE ?= traces/srtc-bluetooth-blocks-speaker.jsonl
 
-.PHONY: all deps run-deps test-deps build release run test bench bench-recorder fuzz clean
+.PHONY: all deps run-deps test-deps build release run test ratchet bench bench-recorder fuzz clean
 
 all: build
 
@@ -29,10 +29,13 @@ run-deps:
 # path), git (the recorder's tagged-dependency test), GNU time, Chromium (the browser test of the HTML
 # report), python3 with junitparser (the JUnit output test; pip, else Debian's package) and DuckDB's
 # Python package (the SQL test of triage rows; pip, as a user package where the system Python is
-# externally managed). No test installs anything itself.
+# externally managed), valgrind and taskset (the ratchet's instruction counts, on one core). No test
+# installs anything itself.
 test-deps: run-deps
 	@missing=""; \
 	command -v zstd >/dev/null || missing="$$missing zstd"; \
+	command -v valgrind >/dev/null || missing="$$missing valgrind"; \
+	command -v taskset >/dev/null || missing="$$missing util-linux"; \
 	command -v git >/dev/null || missing="$$missing git"; \
 	command -v python3 >/dev/null || missing="$$missing python3"; \
 	[ -x /usr/bin/time ] || missing="$$missing time"; \
@@ -66,12 +69,22 @@ test: test-deps
 	$(DEBUG_BIN) check traces/
 	# The writer harness (test code in TestSupport, run as a child of the test executable) builds in release too.
 	$(SWIFT) build -c release --target TestSupport
+	$(MAKE) --no-print-directory ratchet
+
+# The ratchet: allocations per record, instructions against zstd -dc, timers fired per record and the
+# replayed record's size, counted on the release binary and the bench sessions and held to
+# benchmarks/budget.json (docs/performance.md). Counts, not times: the same on every run.
+ratchet: test-deps release
+	$(SWIFT) build --package-path benchmarks --product ratchet-figures
+	@bash benchmarks/ratchet.sh
 
 bench: release
 	@command -v hyperfine >/dev/null || { if [ "$$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
 	  echo "installing: hyperfine"; $$SUDO apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq hyperfine >/dev/null; }
+	@missing=""; command -v valgrind >/dev/null || missing="valgrind"; $(call apt_install,$$missing)
 	$(SWIFT) build -c release --static-swift-stdlib --package-path benchmarks
+	$(SWIFT) build --package-path benchmarks --product ratchet-figures
 	@bash benchmarks/run.sh
 
 # The recorder's figures alone (benchmarks/recorder.sh), measured as make bench measures them.

@@ -32,13 +32,15 @@ let package = Package(
             providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]
         ),
         .target(name: "SystemLayer"),
+        // The structural scan `cat` checks a passed-through line with (SSE2/AVX2 where the CPU has them).
+        .target(name: "CLineScan"),
         // No unsafe flag here, nor in TraceFrames or SystemLayer: the recorder an SDK takes by version
         // depends on them, and SwiftPM refuses a versioned dependency with one (DependencyTests).
         .target(name: "TraceModel", dependencies: ["SystemLayer"]),
         // The container's frames and the compressor interface. libzstd only where the platform has one;
         // elsewhere (iOS) an SDK passes its own compressor, or frames are stored uncompressed.
         .target(name: "TraceFrames", dependencies: [.target(name: "CZstd", condition: .when(platforms: [.linux, .macOS]))]),
-        .target(name: "TraceCodec", dependencies: ["CZstd", "SystemLayer", "TraceModel", "TraceFrames"], swiftSettings: hotPath),
+        .target(name: "TraceCodec", dependencies: ["CZstd", "CLineScan", "SystemLayer", "TraceModel", "TraceFrames"], swiftSettings: hotPath),
         .target(name: "Contract", dependencies: ["TraceModel"]),
         // The device's own log as text (log show, Console) turned into records: sys.* beside the trace (E1).
         .target(name: "LogImport", dependencies: ["TraceModel", "TraceCodec"]),
@@ -48,7 +50,8 @@ let package = Package(
         .target(name: "Replay", dependencies: ["TraceModel", "TraceCodec", "Contract", "RouteEngine", "QualityEngine"], swiftSettings: hotPath),
         .target(name: "Analysis", dependencies: ["SystemLayer", "TraceModel", "TraceCodec", "Contract", "QualityEngine", "Replay"], swiftSettings: hotPath),
         .target(name: "Reports", dependencies: ["TraceModel", "Contract", "QualityEngine", "Replay", "Analysis"]),
-        .target(name: "CommandLineKit", dependencies: ["SystemLayer", "TraceModel", "TraceCodec", "QualityEngine", "Replay", "Analysis", "Reports"]),
+        .target(name: "CommandLineKit", dependencies: ["SystemLayer", "TraceModel", "TraceCodec", "QualityEngine", "Replay", "Analysis", "Reports"],
+                swiftSettings: hotPath),
         // The device half an SDK embeds: no reader, decoder or contract catalogue (`import TraceRecorder` alone).
         .target(name: "TraceRecorder", dependencies: ["SystemLayer", "TraceModel", "TraceFrames"]),
         .executableTarget(name: "rtctrace", dependencies: ["SystemLayer", "TraceModel", "TraceCodec", "Contract", "QualityEngine", "Replay", "Analysis", "Reports", "CommandLineKit",

@@ -2,18 +2,7 @@
 # make bench: every performance figure with its baseline, measured in the same run, as one table
 # and as JSON (bench-results/latest.json). Ratios are against baselines run here, now, on this machine.
 # BENCH_RECORDS (default 1,000,000) sizes the main trace; MEM_RECORDS (default 10,000,000) the memory run.
-set -euo pipefail
-cd "$(dirname "$0")/.."
-BIN=.build/release/rtctrace
-BENCH=benchmarks/.build/release/rtctrace-bench
-OUT=bench-results
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
-mkdir -p "$OUT"
-N=${BENCH_RECORDS:-1000000}
-BIG=${MEM_RECORDS:-10000000}
-export LC_ALL=C
-say() { [ -t 2 ] && printf '\r\033[K%s' "$*" >&2 || true; }
+source "$(dirname "$0")/common.sh"
 
 secs() { local s e; s=$(date +%s%N); bash -c "$1" >/dev/null 2>&1 || true; e=$(date +%s%N); echo $(( (e - s) / 1000 )); }
 best() { # best of N (default 3) wall-clock runs of a shell command, in microseconds
@@ -21,7 +10,6 @@ best() { # best of N (default 3) wall-clock runs of a shell command, in microsec
 median_us() { # median of 30 runs of a command started directly (no shell in the timing), in microseconds
   hyperfine -N -i -w 3 -r "${2:-30}" --export-json "$WORK/hf.json" "$1" >/dev/null 2>&1
   python3 -c "import json,sys; print(int(json.load(open(sys.argv[1]))['results'][0]['median'] * 1e6))" "$WORK/hf.json"; }
-peak_kb() { /usr/bin/time -f %M -o "$WORK/mem" "$@" >/dev/null 2>&1 || true; tail -1 "$WORK/mem"; }
 
 echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(uname -m); $(swift --version 2>/dev/null | head -1)"
 say "writing $N records"
@@ -152,25 +140,17 @@ print(json.dumps({"capKiB": $PEAK_CAP_KIB, "longLogsFileBytes": $H_BYTES, "peakK
 HJ
 )
 
-# The read path against zstd -dc of the same file, in this run: a stress session (every record type,
-# divergences and findings throughout) and a healthy one (quality, speakers, logs), N records each.
-say "read path: stress and healthy sessions"
-declare -A RP
-for s in stress healthy; do
-  $BENCH session $s "$N" "$WORK/$s.trace.zst" >/dev/null
-  RP[${s}_zstd]=$(best "zstd -dc $WORK/$s.trace.zst > /dev/null" 5)
-  RP[${s}_cat]=$(best "taskset -c 0 $BIN cat $WORK/$s.trace.zst > /dev/null" 5)
-  RP[${s}_explain1]=$(best "taskset -c 0 $BIN explain --json $WORK/$s.trace.zst > /dev/null" 5)
-  RP[${s}_explain2]=$(best "taskset -c 0,1 $BIN explain --json $WORK/$s.trace.zst > /dev/null" 5)
-done
-SKIM=$($BENCH skim "$WORK/stress.trace.zst" 200000)
-say "read path: memory at 100,000 and $BIG stress records"
-$BENCH session stress 100000 "$WORK/stress100k.trace.zst" >/dev/null
-MEM_STRESS_S=$(peak_kb $BIN explain --json "$WORK/stress100k.trace.zst")
-$BENCH session stress "$BIG" "$WORK/stressbig.trace.zst" >/dev/null
-MEM_STRESS_B=$(peak_kb $BIN explain --json "$WORK/stressbig.trace.zst")
-rm -f "$WORK"/stress*.trace.zst "$WORK"/healthy.trace.zst
+# cat's structural check over the same lines with each kernel, in GB/s of line.
+say "read path: cat's structural check"
+$BENCH session stress 200000 "$WORK/skim.trace.zst" >/dev/null
+SKIM=$($BENCH skim "$WORK/skim.trace.zst" 200000)
+rm -f "$WORK/skim.trace.zst"
 say ""
+
+# The read path against zstd -dc of the same file, in this run, phase by phase, with its targets and the
+# ratchet's counted figures (benchmarks/readpath.sh; bench-results/readpath.json).
+TRIAGE_PER_CORE=$(python3 -c "print($TRIAGE_RECORDS / ($TRIAGE1 / 1e6))") EXPLAIN_PER_CORE=$(python3 -c "print($N / ($EXPLAIN / 1e6))") \
+  bash benchmarks/readpath.sh
 
 # The recorder's figures: a table of their own, and bench-results/recorder.json (benchmarks/recorder.sh).
 bash benchmarks/recorder.sh
@@ -216,16 +196,6 @@ rows.append(("peak RSS triage, 10,000 vs 1,000 traces", f"{m10k/1024:.1f} MiB", 
 rows.append(("explain, 1,000,000 distinct speakers", f"{sp1m/1e6:.2f} s", f"100,000: {sp100k/1e6:.2f} s", f"{sp1m/sp100k:.1f}x for 10x input (linear: <= 12x)"))
 rows.append(("explain, 1,000,000 device connects", f"{dv1m/1e6:.2f} s", f"100,000: {dv100k/1e6:.2f} s", f"{dv1m/dv100k:.1f}x for 10x input (linear: <= 12x)"))
 skim = json.loads(sys.argv[6])
-rp = {k: v / 1e6 for k, v in {"stress_zstd": ${RP[stress_zstd]}, "stress_cat": ${RP[stress_cat]}, "stress_explain1": ${RP[stress_explain1]},
-      "stress_explain2": ${RP[stress_explain2]}, "healthy_zstd": ${RP[healthy_zstd]}, "healthy_cat": ${RP[healthy_cat]},
-      "healthy_explain1": ${RP[healthy_explain1]}, "healthy_explain2": ${RP[healthy_explain2]}}.items()}
-mem_stress = ($MEM_STRESS_S, $MEM_STRESS_B)
-for s in ("stress", "healthy"):
-    z = rp[s + "_zstd"]
-    rows.append((f"{s}: cat, 1 core, {n:,} rec", f"{rp[s + '_cat']:.2f} s", f"zstd -dc: {z:.2f} s", f"{rp[s + '_cat']/z:.2f}x (target <= 1.5x)"))
-    rows.append((f"{s}: explain --json, 1 core", f"{rp[s + '_explain1']:.2f} s ({n/rp[s + '_explain1']:,.0f} rec/s)", f"zstd -dc: {z:.2f} s", f"{rp[s + '_explain1']/z:.2f}x (target <= 3x)"))
-    rows.append((f"{s}: explain --json, 2 cores (wall)", f"{rp[s + '_explain2']:.2f} s", f"zstd -dc: {z:.2f} s", f"{rp[s + '_explain2']/z:.2f}x (target <= 2x)"))
-rows.append((f"peak RSS explain, stress, 100,000 vs {big:,} rec", f"{mem_stress[1]/1024:.1f} MiB", f"100,000 rec: {mem_stress[0]/1024:.1f} MiB", f"{mem_stress[1]/mem_stress[0]:.2f}x (target <= 1.5x)"))
 hostile = json.loads(sys.argv[7])
 cap = hostile["capKiB"]
 for key, kib in hostile["peakKiB"].items():
@@ -238,7 +208,9 @@ rows.append(("explain, 300 updates of 10,000 speakers", f"{sc['speakers10000Seco
              f"{sc['ratio']:.0f}x for 100x the entries (linear: <= 150x)"))
 rows.append(("triage, 300 updates of 10,000 speakers", f"{sc['triage10000Seconds']:.2f} s", f"of 100: {sc['triage100Seconds']:.2f} s",
              f"{sc['triageRatio']:.0f}x for 100x the entries (linear: <= 150x)"))
-rows.append(("cat's structural pass, ns per line", f"words: {skim['wordsNsPerLine']:.0f} ns", f"plain loop: {skim['noneNsPerLine']:.0f} ns", f"SIMD16: {skim['simd16NsPerLine']:.0f} ns"))
+best_kernel = skim["standard"]
+rows.append(("cat's structural check, GB/s of line", f"{best_kernel}: {skim[best_kernel + 'GBPerSec']:.2f} GB/s ({skim[best_kernel + 'NsPerLine']:.0f} ns/line)",
+             f"byte loop: {skim['referenceGBPerSec']:.2f} GB/s", f"{skim[best_kernel + 'GBPerSec'] / skim['referenceGBPerSec']:.1f}x (target >= 2 GB/s)"))
 width = [max(len(str(row[i])) for row in rows) for i in range(3)]
 print(f"{'figure':<{width[0]}}  {'measured':<{width[1]}}  {'baseline (same run)':<{width[2]}}  ratio")
 for row in rows: print("  ".join(f"{str(c):<{width[i]}}" for i, c in enumerate(row[:3])) + "  " + row[3])
@@ -256,11 +228,7 @@ out = {"records": n, "explainSeconds": explain, "explainRecordsPerSec": n / expl
                   "ratioToExplainPerCore": (tn / t1) / (n / explain), "cpuSeconds": tcpu, "explainCpuSeconds": ecpu,
                   "ratioToExplainPerCpuSecond": (tn / tcpu) / (n / ecpu), "jobs2Speedup": t1 / t2, "ceiling": ceiling,
                   "ratioToCeiling": (t1 / t2) / ceiling, "peakKiB1000": m1k, "peakKiB10000": m10k, "peakRatio": m10k / m1k},
-       "readPath": {"records": n, "seconds": rp, "skimNsPerLine": skim,
-                    "ratios": {s: {"cat": rp[s + "_cat"] / rp[s + "_zstd"], "explain1Core": rp[s + "_explain1"] / rp[s + "_zstd"],
-                                   "explain2Cores": rp[s + "_explain2"] / rp[s + "_zstd"]} for s in ("stress", "healthy")},
-                    "peakKiBStress": {"100000": mem_stress[0], str(big): mem_stress[1]}, "peakRatioStress": mem_stress[1] / mem_stress[0],
-                    "triageRatioToExplainPerCore": (tn / t1) / (n / explain)}}
+       "readPath": json.load(open("bench-results/readpath.json")), "structuralCheck": skim}
 json.dump(out, open("bench-results/latest.json", "w"), indent=2)
 print("\nwritten: bench-results/latest.json")
 PY

@@ -11,13 +11,43 @@ extension Explanation {
         v.finding.map { r.findings[$0] }
     }
 
-    public static func call(_ v: Verdict, _ r: ReplayResult) -> Call {
+    /// What the explanation of a call looks up in the whole result, indexed once: the actual route at a
+    /// time, and the first finding that the session could not use bluetooth. Reports that tell many calls
+    /// build it once (`FindingAdvice` holds one); a single call is told with one built for it when needed.
+    public struct Lookups: Sendable {
+        /// The actual route's segments by start time.
+        let actualRoutes: LastAtOrBefore
+        /// The indexes of the `session.missingAllowBluetooth` findings, and their times.
+        let missingAllowBluetooth: [Int]
+        let missingAllowBluetoothByTime: FirstAtOrBefore
+
+        /// Indexes `r`.
+        public init(_ r: ReplayResult) {
+            actualRoutes = LastAtOrBefore(r.actualTimeline.map(\.t))
+            missingAllowBluetooth = r.findings.indices.filter { r.findings[$0].code == .sessionMissingAllowBluetooth }
+            missingAllowBluetoothByTime = FirstAtOrBefore(missingAllowBluetooth.map { r.findings[$0].t })
+        }
+
+        /// The actual route at `t` (the last observation at or before it).
+        func actualRoute(at t: Int64, _ r: ReplayResult) -> Route? {
+            actualRoutes.index(atOrBefore: t).flatMap { r.actualTimeline[$0].route }
+        }
+
+        /// The first finding that the session cannot use bluetooth raised at or before `t`.
+        func missingAllowBluetooth(atOrBefore t: Int64, _ r: ReplayResult) -> Finding? {
+            missingAllowBluetoothByTime.index(atOrBefore: t).map { r.findings[missingAllowBluetooth[$0]] }
+        }
+    }
+
+    /// A call told as an item: headline, why, the records involved, outcome and advice. `lookups`, when
+    /// given, is the result's index (see `Lookups`).
+    public static func call(_ v: Verdict, _ r: ReplayResult, lookups: Lookups? = nil) -> Call {
         let w = r.words
         var head = "seq \(v.seq) at \(formatDuration(v.t))  \(v.call.rawValue)\(v.api.map { " " + TextCap.clip($0) } ?? "") → \(v.verdict.rawValue)"
         head += (v.cause.map { " (\($0.rawValue))" } ?? "") + " [\(v.rule)]"
         var lines: [Line] = []
         let causeRecord = v.causeSeq.map { Line("cause record", Wording.record($0, in: r)) }
-        if v.cause == .externalRouteActive, let unused = unusedExternalDevice(v, r) {
+        if v.cause == .externalRouteActive, let unused = unusedExternalDevice(v, r, lookups ?? Lookups(r)) {
             // The contract's verdict stands, but the text must not deny what the device did.
             lines += [unused.lines[0]] + (causeRecord.map { [$0] } ?? []) + unused.lines.dropFirst()
         } else {
@@ -29,7 +59,7 @@ extension Explanation {
             if let causeRecord { lines.append(causeRecord) }
             if let outcome = Wording.outcomeLine(v, in: r) { lines.append(Line("outcome", outcome + " [V2]")) }
         }
-        if let advice = advice(for: v, r) { lines.append(Line("advice", advice)) }
+        if let advice = advice(for: v, r, lookups: lookups) { lines.append(Line("advice", advice)) }
         if let gap = r.droppedRange(overlapping: v.t, v.outcome?.t ?? v.t) { lines.append(uncertain(gap)) }
         return Call(verdict: v, headline: head, lines: lines)
     }
@@ -41,8 +71,9 @@ extension Explanation {
     /// for a call whose outcome differs from its verdict (V2), the outcome's advice (for one applied late,
     /// by what applied it); else the advice of the finding that explains the verdict, or of its cause,
     /// worded for the route asked where the cause's advice names it. Nil for a call with nothing to advise.
-    public static func advice(for v: Verdict, _ r: ReplayResult) -> String? {
-        if v.cause == .externalRouteActive, let unused = unusedExternalDevice(v, r) { return unused.advice }
+    /// `lookups`, when given, is the result's index (see `Lookups`).
+    public static func advice(for v: Verdict, _ r: ReplayResult, lookups: Lookups? = nil) -> String? {
+        if v.cause == .externalRouteActive, let unused = unusedExternalDevice(v, r, lookups ?? Lookups(r)) { return unused.advice }
         let f = finding(for: v, in: r)
         if let f, let decided = v.outcome?.seq, decided != v.seq, f.seqs.first == decided { return f.advice }
         if let outcome = Wording.outcomeAdvice(v, in: r) { return outcome }
@@ -66,35 +97,43 @@ extension Explanation {
     public struct FindingAdvice: Sendable {
         /// The verdict each explaining finding belongs to, by the finding's index.
         private let calls: [Int: Verdict]
+        /// The result's index for telling calls.
+        public let lookups: Lookups
 
         /// Links the findings of `r` to their calls.
         public init(_ r: ReplayResult) {
             var calls: [Int: Verdict] = [:]
             for v in r.verdicts { if let f = v.finding { calls[f] = v } }
             self.calls = calls
+            lookups = Lookups(r)
         }
 
         /// The advice of finding `index` of `r`.
         public func advice(_ index: Int, _ r: ReplayResult) -> String {
-            calls[index].flatMap { Explanation.advice(for: $0, r) } ?? r.findings[index].advice
+            calls[index].flatMap { Explanation.advice(for: $0, r, lookups: lookups) } ?? r.findings[index].advice
+        }
+
+        /// The advice of a call (`Explanation.advice(for:)`), with this result's index.
+        public func advice(for v: Verdict, _ r: ReplayResult) -> String? {
+            Explanation.advice(for: v, r, lookups: lookups)
         }
     }
 
     /// For a call the contract judges blocked by an external device while the device is not using that
     /// device: what is true, and where the explanation lies (R11: a session that cannot use bluetooth,
     /// or nothing recorded), with what to do about it.
-    static func unusedExternalDevice(_ v: Verdict, _ r: ReplayResult) -> (lines: [Line], advice: String)? {
-        guard let device = v.causeSeq.flatMap({ r.recordIndex[$0] }), let atCall = actualRoute(at: v.t, r),
+    static func unusedExternalDevice(_ v: Verdict, _ r: ReplayResult, _ lookups: Lookups) -> (lines: [Line], advice: String)? {
+        guard let device = v.causeSeq.flatMap({ r.recordIndex[$0] }), let atCall = lookups.actualRoute(at: v.t, r),
               atCall != .bluetooth, atCall != .headset, atCall != .unknown else { return nil }
         let kind = device.deviceKind == .headset ? "wired headset" : "bluetooth device"
-        let after = actualRoute(at: v.t + 1000, r)
+        let after = lookups.actualRoute(at: v.t + 1000, r)
         let target = r.recordIndex[v.seq]?.target?.route
         var lines = [Line("why", "a \(kind) is connected (seq \(v.causeSeq!)), but the device is not using it: it played the "
             + "\(atCall.rawValue) when the call came" + (after != nil && after == target && after != atCall
                 ? ", and the call did switch the route to the \(after!.rawValue)" : ""))]
         lines.append(Line("verdict", "the contract predicts that a connected \(kind) has the route, so it judges the call "
             + "ineffective (R4); the device did otherwise"))
-        if let missing = r.findings.first(where: { $0.code == .sessionMissingAllowBluetooth && $0.t <= v.t }), kind == "bluetooth device" {
+        if let missing = lookups.missingAllowBluetooth(atOrBefore: v.t, r), kind == "bluetooth device" {
             lines.append(Line("explained by", "session.missingAllowBluetooth (seq \(missing.seqs.first ?? 0)): the call session "
                 + "cannot use bluetooth, so iOS keeps the call on the built-in route (R11)"))
             return (lines, "Activate the call session with .allowBluetooth in the category options (mode "
@@ -110,11 +149,6 @@ extension Explanation {
     static func uncertain(_ gap: DroppedRange) -> Line {
         Line("uncertain", "the recorder dropped \(gap.count) record\(gap.count == 1 ? "" : "s") from \(formatDuration(gap.fromT)) "
             + "to \(formatDuration(gap.toT)) (seq \(gap.seq) trace.dropped): what happened there is not in the trace")
-    }
-
-    /// The actual route at `t` (the last observation at or before it).
-    static func actualRoute(at t: Int64, _ r: ReplayResult) -> Route? {
-        r.actualTimeline.last { $0.t <= t }?.route
     }
 
     public static func divergence(_ d: Divergence, index: Int, _ r: ReplayResult) -> DivergenceItem {

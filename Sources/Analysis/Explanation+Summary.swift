@@ -13,10 +13,11 @@ extension Explanation {
     public static func findingGroups(_ r: ReplayResult) -> [FindingGroup] {
         struct Key: Hashable { var code: FindingCode; var severity: Severity; var epoch: Int? }
         let reconnects = r.quality?.reconnectMoments ?? []
+        let reconnectTimes = LastAtOrBefore(reconnects.map(\.t))
         var order: [Key] = []
         var groups: [Key: FindingGroup] = [:]
         for (i, f) in r.findings.enumerated() where f.code != .routeIneffective && f.code != .routeDivergence {
-            let reconnect = resetByReconnect.contains(f.code) ? reconnects.last { $0.t <= f.t } : nil
+            let reconnect = resetByReconnect.contains(f.code) ? reconnectTimes.index(atOrBefore: f.t).map { reconnects[$0] } : nil
             let key = Key(code: f.code, severity: f.severity, epoch: reconnect?.seq)
             if var g = groups[key] {
                 g.count += 1
@@ -107,9 +108,12 @@ extension Explanation {
                 + (needsAttentionBeyondPartial(r) ? "; needs attention: see below." : "."))
         } else if partial {
             line("Partial: nothing is said of what is missing or of the state before it is known" + (needsAttentionBeyondPartial(r) ? "; needs attention: see below." : "."))
+        } else if r.session?.isIncomplete ?? false {
+            // A checkpoint is the recorder's word for the state before the part: nothing here can check it.
+            line("Partial: judged from a checkpoint without the parts before it, which nothing here can check, so no all-clear is given"
+                + (needsAttentionBeyondPartial(r) ? "; needs attention: see below." : "."))
         } else {
-            let scope = (r.session?.isIncomplete ?? false) ? " in what was replayed (the session notes above say where it began)" : ""
-            line(needsAttention ? "Needs attention: see below." : "Nothing is wrong\(scope): every call did what the contract predicts.")
+            line(needsAttention ? "Needs attention: see below." : "Nothing is wrong: every call did what the contract predicts.")
         }
         return out
     }

@@ -163,10 +163,11 @@ public struct Explanation: Sendable {
         needsAttention = r.hasIssues
         routeContractNotApplied = r.routeContractApplied ? nil : Wording.routeContractNotApplied(r.header?.device.os ?? "macOS")
         let failing = r.verdicts.filter(\.didNotTakeEffect)
-        calls = failing.prefix(Self.listCap).map { Self.call($0, r) }
+        let lookups = Lookups(r)
+        calls = failing.prefix(Self.listCap).map { Self.call($0, r, lookups: lookups) }
         let failingCount = r.notTakingEffectCount
         callsNotListed = max(0, failingCount - calls.count)
-        lateCalls = r.verdicts.filter { $0.verdict == .deferred && $0.tookEffect }.prefix(Self.listCap).map { Self.call($0, r) }
+        lateCalls = r.verdicts.filter { $0.verdict == .deferred && $0.tookEffect }.prefix(Self.listCap).map { Self.call($0, r, lookups: lookups) }
         divergences = Self.divergenceOrder(r).prefix(Self.listCap).map { Self.divergence($0.element, index: $0.offset, r) }
         divergencesNotListed = max(0, r.divergenceCount - divergences.count)
         groups = Self.findingGroups(r)

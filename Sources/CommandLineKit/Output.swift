@@ -37,7 +37,16 @@ public final class Output: @unchecked Sendable {
         if buffer.count >= 1 << 16 { flush() }
     }
 
+    /// Writes bytes; 64 KiB or more (a run of lines `cat` passes on) go to the stream after what is
+    /// buffered without being copied into the buffer first.
     public func write(bytes: UnsafeBufferPointer<UInt8>) {
+        if bytes.count >= 1 << 16 {
+            flush()
+            if failure == nil {
+                do throws(SystemError) { try descriptor.writeAll(UnsafeRawBufferPointer(bytes)) } catch { failure = error.about(name) }
+            }
+            return
+        }
         buffer.append(contentsOf: bytes)
         if buffer.count >= 1 << 16 { flush() }
     }

@@ -159,6 +159,46 @@ public final class OutputTarget {
         }
     }
 
+    /// Writes a document that `body` hands over in chunks (through the function it is given) where the
+    /// target points, as `write(_:)` does, never holding it whole: a file gets a temporary sibling renamed
+    /// into place at the end, and a failure removes it. A write that fails is an I/O failure (exit 74).
+    public func write<T>(streaming body: ((UnsafeRawBufferPointer) throws -> Void) throws -> T) throws -> T {
+        defer { release() }
+        switch destination {
+        case .standardOutput, .standardError:
+            let stream = destination == .standardOutput ? Output.stdout : Output.stderr
+            let result = try body { p in
+                stream.write(bytes: p.bindMemory(to: UInt8.self))
+                try stream.throwIfFailed()
+            }
+            return result
+        case .inPlace:
+            let f: OpenFile
+            do { f = try OpenFile(path, .writeOnly, options: [.closeOnExec, .noControllingTerminal]) } catch {
+                throw IOFailure(message: "\(path): write failed: \(error.reason)")
+            }
+            do {
+                let result = try body { p in try f.writeAll(p) }
+                try f.close()
+                return result
+            } catch let e as SystemError {
+                throw IOFailure(message: "\(path): write failed: \(e.reason)")
+            }
+        case .file:
+            try createParentFolders()
+            do {
+                return try AtomicFile.replace(path) { tmp in
+                    let f = try AtomicFile.createTemporary(tmp)
+                    let result = try body { p in try f.writeAll(p) }
+                    // Durable before the rename, so a power cut leaves the old file or the whole new one.
+                    do { try f.sync() } catch let e as SystemError where e.errno == .invalidArgument {}
+                    try f.close()
+                    return result
+                }
+            } catch { throw commandError(error) }
+        }
+    }
+
     /// Replaces the trace at `path` with what `body` writes there (atomically, by the caller's
     /// `AtomicFile.replace`), holding the writer's lock on the old file until then; missing folders
     /// above it are created first.

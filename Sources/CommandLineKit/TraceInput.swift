@@ -67,7 +67,8 @@ public struct TraceParts {
         }
         guard plan.count == 1 else {
             throw UsageError(message: plan.count == 0 ? "no trace files in \(arguments.joined(separator: " "))"
-                : "\(arguments.joined(separator: " ")) holds \(plan.count) traces; give one trace, or the parts of one session")
+                : "\(arguments.joined(separator: " ")) holds \(plan.count) traces; give one trace, or the parts of one session"
+                    + plan.disagreements.map { " (\($0))" }.joined())
         }
         let trace = plan.trace(0)
         return TraceParts(paths: trace.paths, session: trace.session, partNumbers: trace.partNumbers)

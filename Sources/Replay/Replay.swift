@@ -68,6 +68,7 @@ public enum Replay {
         var lastPart: Int?
         var gapsAtMissingParts = 0
         var clipped = 0
+        var inputBytes = 0
         var unknownTypes: [String: Int] = [:]
         // Whether the last part read ends torn or unclosed: the trace then ends at a crash.
         var endsTorn = false
@@ -118,6 +119,7 @@ public enum Replay {
             for p in held { try report(p) }
             for (type, n) in reader.unknownTypes { unknownTypes[type, default: 0] += n }
             clipped += reader.clippedRecords
+            inputBytes += reader.stats.rawBytes
         }
         var result = replayer.finish(end: endsTorn ? .crash : .end)
         result.problems = problems
@@ -125,6 +127,7 @@ public enum Replay {
         result.problemsByKind = byKind
         result.seqGapsAtMissingParts = gapsAtMissingParts
         result.recordsWithClippedStrings = clipped
+        result.inputBytes = inputBytes
         result.unknownTypes = unknownTypes
         out.result = result
         return out

@@ -70,6 +70,9 @@ public struct ReplayResult: Sendable {
     public var problemCount = 0
     /// All problems by kind, over all parts (not capped).
     public var problemsByKind: [TraceProblem.Kind: Int] = [:]
+    /// Bytes of JSON Lines read (the input's decompressed size), over every part: what an output's size is
+    /// proportional to.
+    public var inputBytes = 0
     /// Records read with strings longer than `TextCap.keptBytes`, replayed with them clipped (the full
     /// length noted in each): a limit the trace exceeded.
     public var recordsWithClippedStrings = 0
@@ -156,12 +159,14 @@ public struct ReplayResult: Sendable {
         return out
     }
 
-    /// Whether anything is wrong: a warning or worse, or a divergence (or nothing to judge by).
+    /// Whether anything is wrong: a warning or worse, or a divergence (or nothing to judge by); or the
+    /// session is not all there (a part judged without the parts before it, whatever its checkpoint says:
+    /// a checkpoint is the recorder's word for a state this replay cannot check).
     /// A call that did not take effect in the end (still pending, superseded, dropped) is something to
     /// look at too: the summary must never list one above "Nothing is wrong".
     public var hasIssues: Bool {
         unexplainable != nil || !divergences.isEmpty || findings.contains { $0.severity >= .warning } || findingsDropped > 0
-            || (session?.isPartial ?? false)
+            || (session?.isPartial ?? false) || (session?.isIncomplete ?? false)
             || notTakingEffectCount > 0
             || !unread.isEmpty
     }

@@ -150,7 +150,7 @@ public enum ReplayEvent: Equatable, Sendable {
         case let .levelChange(previous, overall):
             "level change \(previous.rawValue) → \(overall.rawValue)"
         case let .speakers(first, count):
-            "speakers [" + first.map { "\($0.uid)/\($0.trackId)" }.joined(separator: ", ")
+            "speakers [" + first.map { "\(TextCap.identifier($0.uid))/\(TextCap.identifier($0.trackId))" }.joined(separator: ", ")
                 + (count > first.count ? ", … \(count - first.count) more" : "") + "]"
         case .divergenceCounted(let start):
             "route divergence from \(formatDuration(start)) counts (longer than the tolerance)"

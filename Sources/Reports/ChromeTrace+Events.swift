@@ -27,13 +27,9 @@ extension ChromeTrace {
     /// The process id every event carries.
     static let pid = 1
 
-    /// Writes the JSON object form: `traceEvents`, `displayTimeUnit` and `otherData`.
-    static func write(events: [Event], _ r: ReplayResult, _ recorder: ChromeTraceRecorder) -> String {
-        var w = JSONWriter(reserving: 1 << 16)
+    /// `{"displayTimeUnit":"ms","otherData":{…}}`: what follows the events in the JSON object form.
+    static func otherData(_ r: ReplayResult, _ recorder: ChromeTraceRecorder, eventsNotExported: Int, _ w: inout JSONWriter) {
         w.beginObject()
-        w.key("traceEvents"); w.beginArray()
-        for e in events { event(e, &w) }
-        w.endArray()
         w.key("displayTimeUnit"); w.string("ms")
         w.key("otherData"); w.beginObject()
         w.key("schema"); w.string(schema)
@@ -54,10 +50,10 @@ extension ChromeTrace {
         w.key("countersNotExported"); w.int(recorder.droppedCounters)
         w.key("verdictsNotExported"); w.int(max(0, r.verdicts.count - verdictCap))
         w.key("findingsNotExported"); w.int(r.findingsDropped)
+        w.key("eventsNotExported"); w.int(eventsNotExported)
         w.key("timelineTruncated"); w.bool(r.timelineTruncated)
         w.endObject()
         w.endObject()
-        return w.string + "\n"
     }
 
     static func event(_ e: Event, _ w: inout JSONWriter) {

@@ -35,11 +35,17 @@ public final class ChromeTraceRecorder {
         let whole: Bool
     }
 
+    /// One counter sample: a name from `counterNames` and up to two values (`pub` and `sub`, or `count`),
+    /// stored inline so that 300 000 samples cost no allocation each.
     struct Counter {
         let t: Int64
-        let name: String
-        let values: [(String, Double)]
+        let name: UInt8
+        let first: (key: StaticString, value: Double)
+        let second: (key: StaticString, value: Double)?
     }
+
+    /// The counters' names, by `Counter.name`: the quality level, each `QualityMetric`, active speakers.
+    static let counterNames: [String] = ["quality level (0 unknown … 4 lost)"] + QualityMetric.allCases.map(\.counterName) + ["active speakers"]
 
     var instants: [Instant] = []
     /// Records kept as instants.
@@ -69,20 +75,24 @@ public final class ChromeTraceRecorder {
                 droppedInstants += 1
             }
             if case .qualityReport(let pub, let sub) = r.body {
-                counter(r.t, "quality level (0 unknown … 4 lost)", [("pub", Double(pub.level.rank)), ("sub", Double(sub.level.rank))])
-                for m in QualityMetric.allCases {
-                    let values = [("pub", m.value(pub)), ("sub", m.value(sub))].compactMap { side, v in v.map { (side, m.shown($0)) } }
-                    if !values.isEmpty { counter(r.t, m.counterName, values) }
+                counter(r.t, 0, ("pub", Double(pub.level.rank)), ("sub", Double(sub.level.rank)))
+                for (k, m) in QualityMetric.allCases.enumerated() {
+                    switch (m.value(pub).map(m.shown), m.value(sub).map(m.shown)) {
+                    case let (p?, s?): counter(r.t, UInt8(k + 1), ("pub", p), ("sub", s))
+                    case let (p?, nil): counter(r.t, UInt8(k + 1), ("pub", p), nil)
+                    case let (nil, s?): counter(r.t, UInt8(k + 1), ("sub", s), nil)
+                    case (nil, nil): break
+                    }
                 }
             }
         }
         if step.changes.contains(.speakers), let state = step.state {
-            counter(step.t, "active speakers", [("count", Double(state.speakerCount))])
+            counter(step.t, UInt8(Self.counterNames.count - 1), ("count", Double(state.speakerCount)), nil)
         }
     }
 
-    private func counter(_ t: Int64, _ name: String, _ values: [(String, Double)]) {
-        if counters.count < maxCounters { counters.append(Counter(t: t, name: name, values: values)) } else { droppedCounters += 1 }
+    private func counter(_ t: Int64, _ name: UInt8, _ first: (key: StaticString, value: Double), _ second: (key: StaticString, value: Double)?) {
+        if counters.count < maxCounters { counters.append(Counter(t: t, name: name, first: first, second: second)) } else { droppedCounters += 1 }
     }
 }
 
@@ -104,62 +114,81 @@ public enum ChromeTrace {
     static let laneTid: [String: Int] = Dictionary(uniqueKeysWithValues: ReportLanes.order.enumerated().map { ($1, $0 + 1) })
     static let verdictsTid = 100, findingsTid = 101, divergencesTid = 102, recordsTid = 103
 
-    /// Renders the export for a replay result and what the recorder collected during it.
+    /// Renders the export for a replay result and what the recorder collected during it, whole.
     public static func render(_ r: ReplayResult, recorder: ChromeTraceRecorder) -> String {
-        var events: [Event] = []
-        let lanes = recorder.lanes.lanes(for: r)
+        var out: [UInt8] = []
+        write(r, recorder: recorder, budget: nil) { out.append(contentsOf: $0) }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The events in the order the file lists them, one source at a time: each lane's slices and its
+    /// moments, the divergences, verdicts, findings, record instants and counter samples. Each source is
+    /// in time order (sorted here when it is not), and `write` merges them, so no event is held but the
+    /// one being written: memory is the recorder's and the result's, whatever the export's size.
+    static func sources(_ r: ReplayResult, _ recorder: ChromeTraceRecorder, _ lanes: [Lane]) -> [Source] {
+        var out: [Source] = []
         for lane in lanes {
             guard let tid = laneTid[lane.id] else { continue }
             let cat = lane.id.hasPrefix("quality") ? "quality" : (lane.id == "predicted" || lane.id == "actual" ? "route" : "state")
-            for s in lane.segments where !(s.quiet && cat != "route") {
+            let segments = lane.segments.filter { !($0.quiet && cat != "route") }
+            out.append(Source(tid: tid, count: segments.count, key: { (segments[$0].start, 0) }) { i in
+                let s = segments[i]
                 var args: [(String, Arg)] = [("state", .string(s.value))]
                 if let seq = s.seq { args.append(("seq", .int(Int64(seq)))) }
                 if s.merged > 1 { args.append(("mergedChanges", .int(Int64(s.merged)))) }
-                events.append(Event(ph: "X", name: s.value, cat: cat, tid: tid, ts: s.start, dur: s.end - s.start, args: args))
-            }
-            for (i, m) in lane.marks.enumerated() {
+                return Event(ph: "X", name: s.value, cat: cat, tid: tid, ts: s.start, dur: s.end - s.start, args: args)
+            })
+            let marks = lane.marks
+            out.append(Source(tid: tid, count: marks.count, key: { (marks[$0].t, 1_000_000 + $0) }) { i in
+                let m = marks[i]
                 var args: [(String, Arg)] = [("what", .string(m.what))]
                 if let seq = m.seq { args.append(("seq", .int(Int64(seq)))) }
                 if m.merged > 1 { args.append(("mergedMoments", .int(Int64(m.merged)))) }
-                events.append(Event(ph: "i", name: m.value, cat: "moment", tid: tid, ts: m.t, args: args, order: 1_000_000 + i))
-            }
+                return Event(ph: "i", name: m.value, cat: "moment", tid: tid, ts: m.t, args: args, order: 1_000_000 + i)
+            })
         }
-        for (i, d) in r.divergences.enumerated() {
+        let divergences = r.divergences
+        out.append(Source(tid: divergencesTid, count: divergences.count, key: { (divergences[$0].start, $0) }) { i in
+            let d = divergences[i]
             let lines = HTMLReport.divergenceLines(d, index: i, r)
-            events.append(Event(ph: "X", name: "\(d.explained ? "explained" : d.startStateUnknown ? "unknown start state" : "UNEXPLAINED"): predicted \(d.predicted.rawValue), played \(d.actual.rawValue)",
-                                cat: "divergence", tid: divergencesTid, ts: d.start, dur: d.end - d.start,
-                                args: [("index", .int(Int64(i))), ("explainedBy", .string(d.explainedBy?.rawValue ?? "")),
-                                       ("seqs", .ints(d.seqs)), ("explanation", .string(lines.joined(separator: "\n")))], order: i))
-        }
-        for v in r.verdicts.prefix(verdictCap) {
+            return Event(ph: "X", name: "\(d.explained ? "explained" : d.startStateUnknown ? "unknown start state" : "UNEXPLAINED"): predicted \(d.predicted.rawValue), played \(d.actual.rawValue)",
+                         cat: "divergence", tid: divergencesTid, ts: d.start, dur: d.end - d.start,
+                         args: [("index", .int(Int64(i))), ("explainedBy", .string(d.explainedBy?.rawValue ?? "")),
+                                ("seqs", .ints(d.seqs)), ("explanation", .string(lines.joined(separator: "\n")))], order: i)
+        })
+        let verdicts = r.verdicts.prefix(verdictCap)
+        out.append(Source(tid: verdictsTid, count: verdicts.count, key: { (verdicts[verdicts.startIndex + $0].t, 0) }) { i in
+            let v = verdicts[verdicts.startIndex + i]
             var args: [(String, Arg)] = [("seq", .int(Int64(v.seq))), ("call", .string(v.call.rawValue)), ("verdict", .string(v.verdict.rawValue)),
                                          ("rule", .string(v.rule.rawValue))]
             if let api = v.api { args.append(("api", .string(TextCap.clip(api)))) }
             if let c = v.cause { args.append(("cause", .string(c.rawValue))) }
             if let cs = v.causeSeq { args.append(("causeSeq", .int(Int64(cs)))) }
             args.append(("explanation", .string(HTMLReport.verdictLines(v, r).joined(separator: "\n"))))
-            events.append(Event(ph: "i", name: "\(v.verdict.rawValue): \(TextCap.clip(v.api ?? v.call.rawValue))", cat: "verdict", tid: verdictsTid, ts: v.t, args: args))
-        }
+            return Event(ph: "i", name: "\(v.verdict.rawValue): \(TextCap.clip(v.api ?? v.call.rawValue))", cat: "verdict", tid: verdictsTid, ts: v.t, args: args)
+        })
         let advice = Explanation.FindingAdvice(r)
-        for (i, f) in r.findings.enumerated() {
-            events.append(Event(ph: "i", name: f.code.rawValue, cat: "finding", tid: findingsTid, ts: f.t,
-                                args: [("severity", .string(f.severity.rawValue)), ("rule", .string(f.rule?.rawValue ?? "")), ("seqs", .ints(f.seqs)),
-                                       ("message", .string(f.message)), ("advice", .string(advice.advice(i, r)))], order: i))
-        }
-        for x in recorder.instants {
-            events.append(Event(ph: "i", name: x.type, cat: "record", tid: recordsTid, ts: x.t,
-                                args: [("seq", .int(Int64(x.seq))),
-                                       ("record", x.whole ? .raw(x.json) : .string(x.json))],
-                                order: x.seq))
-        }
-        for (i, c) in recorder.counters.enumerated() {
-            events.append(Event(ph: "C", name: c.name, cat: "counter", tid: 0, ts: c.t, args: c.values.map { ($0.0, .double($0.1)) }, order: i))
-        }
-        // Stable: by time, then track, then the order within the track (slices on a track never overlap).
-        events = events.enumerated().sorted { a, b in
-            (a.element.ts, a.element.tid, a.element.order, a.offset) < (b.element.ts, b.element.tid, b.element.order, b.offset)
-        }.map(\.element)
-        return write(events: metadata(r, lanes) + events, r, recorder)
+        let findings = r.findings
+        out.append(Source(tid: findingsTid, count: findings.count, key: { (findings[$0].t, $0) }) { i in
+            let f = findings[i]
+            return Event(ph: "i", name: f.code.rawValue, cat: "finding", tid: findingsTid, ts: f.t,
+                         args: [("severity", .string(f.severity.rawValue)), ("rule", .string(f.rule?.rawValue ?? "")), ("seqs", .ints(f.seqs)),
+                                ("message", .string(f.message)), ("advice", .string(advice.advice(i, r)))], order: i)
+        })
+        let instants = recorder.instants
+        out.append(Source(tid: recordsTid, count: instants.count, key: { (instants[$0].t, instants[$0].seq) }) { i in
+            let x = instants[i]
+            return Event(ph: "i", name: x.type, cat: "record", tid: recordsTid, ts: x.t,
+                         args: [("seq", .int(Int64(x.seq))), ("record", x.whole ? .raw(x.json) : .string(x.json))], order: x.seq)
+        })
+        let counters = recorder.counters
+        out.append(Source(tid: 0, count: counters.count, key: { (counters[$0].t, $0) }) { i in
+            let c = counters[i]
+            var args: [(String, Arg)] = [("\(c.first.key)", .double(c.first.value))]
+            if let s = c.second { args.append(("\(s.key)", .double(s.value))) }
+            return Event(ph: "C", name: ChromeTraceRecorder.counterNames[Int(c.name)], cat: "counter", tid: 0, ts: c.t, args: args, order: i)
+        })
+        return out
     }
 
     static func metadata(_ r: ReplayResult, _ lanes: [Lane]) -> [Event] {

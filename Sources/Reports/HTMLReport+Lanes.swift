@@ -158,7 +158,7 @@ public final class ReportLanes {
             }
         }
         for case let .speakers(first, count) in step.events {
-            set("speakers", first.map { "\($0.uid)/\($0.trackId)" }.joined(separator: ", ")
+            set("speakers", first.map { "\(TextCap.identifier($0.uid))/\(TextCap.identifier($0.trackId))" }.joined(separator: ", ")
                     + (count > first.count ? " (+\(count - first.count) more)" : ""), step.t, seq)
         }
     }

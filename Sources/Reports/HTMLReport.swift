@@ -84,8 +84,9 @@ public enum HTMLReport {
         let status = r.unexplainable.map { ("attention", "Cannot be explained: " + e($0)) }
             ?? (!unread.isEmpty ? ("attention", "Not all of it could be read: " + e(unread.joined(separator: "; ")))
             : (r.session?.isPartial ?? false) ? ("attention", "Partial: judgement withheld where the state is unknown")
+                : (r.session?.isIncomplete ?? false) ? ("attention", "Partial: judged from a checkpoint without the parts before it, so no all-clear")
                 : r.hasIssues ? ("attention", "Needs attention")
-                : ("ok", (r.session?.isIncomplete ?? false) ? "Nothing is wrong in what was replayed" : "Nothing is wrong"))
+                : ("ok", "Nothing is wrong"))
         o += "<p class=\"status \(status.0)\">\(status.1)</p>\n</header>\n"
         return o
     }

@@ -1,7 +1,19 @@
-/// Builds one lane's segments, merging runs of short segments when there are too many.
+import TraceModel
+
+/// Heap bytes of label text one lane keeps at most before it merges runs of short segments or marks
+/// (counts alone bound nothing when every label is long); a label is `TextCap.characters` at most.
+let laneLabelBudget = 1 << 20
+
+/// The heap bytes a label holds (a string of 15 UTF-8 bytes or fewer is stored inline).
+@inline(__always) func labelBytes(_ s: String) -> Int { s.utf8.count > 15 ? s.utf8.count : 0 }
+
+/// Builds one lane's segments, merging runs of short segments when there are too many, or when their
+/// labels hold more than `laneLabelBudget` bytes.
 struct LaneBuilder {
     var segments: [LaneSegment] = []
     private var current: LaneSegment
+    /// Label bytes held by `segments`.
+    private var bytes = 0
 
     init(start: Int64, raw: String, seq: Int?) {
         current = LaneSegment(start: start, end: start, value: raw, tone: "", seq: seq)
@@ -12,11 +24,20 @@ struct LaneBuilder {
 
     /// Starts a new segment at `t` unless the value stays the same; `tone` empty: styled at the end.
     mutating func set(_ raw: String, tone: String = "", at t: Int64, seq: Int?, cap: Int) {
+        let raw = TextCap.clip(raw)
         guard raw != current.value else { return }
         current.end = t
-        if current.end > current.start || segments.isEmpty { segments.append(current) } else { segments[segments.count - 1].end = t }
+        if current.end > current.start || segments.isEmpty {
+            segments.append(current)
+            bytes += labelBytes(current.value)
+        } else {
+            segments[segments.count - 1].end = t
+        }
         current = LaneSegment(start: t, end: t, value: raw, tone: tone, seq: seq)
-        if segments.count > 2 * cap { segments = Self.bound(segments, max: cap) }
+        if segments.count > 2 * cap || bytes > laneLabelBudget {
+            segments = Self.bound(segments, max: bytes > laneLabelBudget ? Swift.max(8, Swift.min(cap, segments.count / 2)) : cap)
+            bytes = segments.reduce(0) { $0 + labelBytes($1.value) }
+        }
     }
 
     mutating func close(at end: Int64) {
@@ -57,13 +78,22 @@ struct LaneBuilder {
     }
 }
 
-/// Keeps one lane's marks, merging runs of close ones when there are too many.
+/// Keeps one lane's marks, merging runs of close ones when there are too many, or when their labels
+/// hold more than `laneLabelBudget` bytes.
 struct MarkBuilder {
     var marks: [LaneMark] = []
+    /// Label bytes held by `marks`.
+    private var bytes = 0
 
     mutating func append(_ m: LaneMark, cap: Int) {
+        var m = m
+        m.value = TextCap.clip(m.value)
         marks.append(m)
-        if marks.count > 2 * cap { marks = Self.bound(marks, max: cap) }
+        bytes += labelBytes(m.value)
+        if marks.count > 2 * cap || bytes > laneLabelBudget {
+            marks = Self.bound(marks, max: bytes > laneLabelBudget ? Swift.max(8, Swift.min(cap, marks.count / 2)) : cap)
+            bytes = marks.reduce(0) { $0 + labelBytes($1.value) }
+        }
     }
 
     /// Merges runs of marks closer than a gap, doubling the gap, until at most `max` remain. A merged mark

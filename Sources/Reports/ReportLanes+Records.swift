@@ -46,7 +46,7 @@ extension ReportLanes {
             put("sdk", event.text, event.tone)
         case .speakerSnapshot:
             guard case .sdkActiveSpeakers(let speakers) = r.body else { return }
-            let names = speakers.prefix(3).map { "\($0.uid)/\($0.trackId)" }.joined(separator: ", ")
+            let names = speakers.prefix(3).map { "\(TextCap.identifier($0.uid))/\(TextCap.identifier($0.trackId))" }.joined(separator: ", ")
             put("speakers", "SDK snapshot: " + (speakers.isEmpty ? "nobody" : names + (speakers.count > 3 ? " (+\(speakers.count - 3) more)" : "")),
                 "speakersAnswer")
         case .outputPort:

@@ -16,124 +16,126 @@ public enum ResultJSON {
     public static func render(_ r: ReplayResult, golden: Bool = false, pretty: Bool = false) -> String {
         var w = JSONWriter(reserving: 4096)
         w.beginObject()
-        w.key("schema"); w.string(schema)
-        if !golden { w.key("file"); w.path(r.file) }
-        w.key("layer"); w.string(r.layer.rawValue)
+        w.staticKey("schema"); w.string(schema)
+        if !golden { w.staticKey("file"); w.path(r.file) }
+        w.staticKey("layer"); w.string(r.layer.rawValue)
         if let h = r.header {
-            w.key("sdk"); w.string(h.sdk)
-            w.key("device"); w.beginObject()
-            w.key("model"); w.string(h.device.model)
-            w.key("os"); w.string(h.device.os)
-            w.key("simulator"); w.bool(h.device.simulator)
+            w.staticKey("sdk"); w.string(h.sdk)
+            w.staticKey("device"); w.beginObject()
+            w.staticKey("model"); w.string(h.device.model)
+            w.staticKey("os"); w.string(h.device.os)
+            w.staticKey("simulator"); w.bool(h.device.simulator)
             w.endObject()
         }
-        w.key("records"); w.int(r.records)
-        w.key("durationMs"); w.int(r.durationMs)
-        w.key("traceEnd"); w.string(r.end == .crash ? "crash" : "end")
+        w.staticKey("records"); w.int(r.records)
+        w.staticKey("durationMs"); w.int(r.durationMs)
+        w.staticKey("traceEnd"); w.string(r.end == .crash ? "crash" : "end")
         session(r, &w)
         summary(r, &w)
         if !r.dropped.isEmpty {
             // Only where the recorder dropped records: every other document keeps its shape.
-            w.key("droppedRecords"); w.int(r.droppedRecords)
-            w.key("dropped"); w.beginArray()
+            w.staticKey("droppedRecords"); w.int(r.droppedRecords)
+            w.staticKey("dropped"); w.beginArray()
             for d in r.dropped {
                 w.beginObject()
-                w.key("count"); w.int(d.count); w.key("fromT"); w.int(d.fromT); w.key("toT"); w.int(d.toT); w.key("seq"); w.int(d.seq)
+                w.staticKey("count"); w.int(d.count); w.staticKey("fromT"); w.int(d.fromT); w.staticKey("toT"); w.int(d.toT); w.staticKey("seq"); w.int(d.seq)
                 w.endObject()
             }
             w.endArray()
         }
-        w.key("verdicts"); w.beginArray()
+        let advice = Explanation.FindingAdvice(r)
+        w.staticKey("verdicts"); w.beginArray()
         for v in r.verdicts {
-            verdict(v, &w, uncertain: r.droppedRange(overlapping: v.t, v.outcome?.t ?? v.t) != nil, advice: Explanation.advice(for: v, r))
+            verdict(v, &w, uncertain: r.droppedRange(overlapping: v.t, v.outcome?.t ?? v.t) != nil, advice: advice.advice(for: v, r))
         }
         w.endArray()
-        w.key("divergences"); w.beginArray()
+        w.staticKey("divergences"); w.beginArray()
         for d in r.divergences { divergence(d, &w, uncertain: r.droppedRange(overlapping: d.start, d.end) != nil) }
         w.endArray()
-        w.key("findings"); w.beginArray()
-        let advice = Explanation.FindingAdvice(r)
+        w.staticKey("findings"); w.beginArray()
         let evidence = SystemLogEvidence(r)
         for (i, f) in r.findings.enumerated() {
             finding(f, &w, uncertain: r.droppedRange(overlapping: f.t, f.t) != nil, advice: advice.advice(i, r),
                     systemLog: evidence.item(forFinding: i)?.text)
         }
         w.endArray()
-        w.key("findingCounts"); w.beginObject()
+        w.staticKey("findingCounts"); w.beginObject()
         for (k, v) in r.findingCounts.sorted(by: { $0.key.rawValue < $1.key.rawValue }) { w.key(k.rawValue); w.int(v) }
         w.endObject()
         // The groups text and HTML tell (repeats once); every finding stays listed above.
-        w.key("findingGroups"); w.beginArray()
+        w.staticKey("findingGroups"); w.beginArray()
         for g in Explanation.findingGroups(r) {
             w.beginObject()
-            w.key("code"); w.string(g.code.rawValue)
-            w.key("severity"); w.string(g.severity.rawValue)
-            w.key("rule"); w.string(g.rule?.rawValue)
-            w.key("count"); w.int(g.count)
-            w.key("firstT"); w.int(g.first.t)
-            w.key("lastT"); w.int(g.lastT)
-            w.key("firstSeqs"); ints(g.first.seqs, &w)
-            w.key("afterReconnectSeq"); if let rc = g.afterReconnect { w.int(rc.seq) } else { w.null() }
+            w.staticKey("code"); w.string(g.code.rawValue)
+            w.staticKey("severity"); w.string(g.severity.rawValue)
+            w.staticKey("rule"); w.string(g.rule?.rawValue)
+            w.staticKey("count"); w.int(g.count)
+            w.staticKey("firstT"); w.int(g.first.t)
+            w.staticKey("lastT"); w.int(g.lastT)
+            w.staticKey("firstSeqs"); ints(g.first.seqs, &w)
+            w.staticKey("afterReconnectSeq"); if let rc = g.afterReconnect { w.int(rc.seq) } else { w.null() }
             w.endObject()
         }
         w.endArray()
         if evidence.records > 0 { systemLog(evidence, &w) }
-        w.key("quality")
+        w.staticKey("quality")
         if let q = r.quality { quality(q, &w) } else { w.null() }
         if !golden {
-            w.key("expectations"); w.beginObject()
-            w.key("total"); w.int(r.expectations.count)
-            w.key("failed"); w.int(r.failedExpectations.count)
+            w.staticKey("expectations"); w.beginObject()
+            w.staticKey("total"); w.int(r.expectations.count)
+            w.staticKey("failed"); w.int(r.failedExpectations.count)
             w.endObject()
-            w.key("problemCount"); w.int(r.problemCount)
+            w.staticKey("problemCount"); w.int(r.problemCount)
         }
         w.endObject()
         return pretty ? prettyPrint(w.string) : w.string
     }
 
     static func summary(_ r: ReplayResult, _ w: inout JSONWriter) {
-        w.key("summary"); w.beginObject()
-        w.key("calls"); w.int(r.verdictCount)
-        w.key("callsNotTakingEffect"); w.int(r.notTakingEffectCount)
-        if r.verdictsDropped > 0 { w.key("verdictsNotListed"); w.int(r.verdictsDropped) }
-        w.key("byCause"); w.beginObject()
+        w.staticKey("summary"); w.beginObject()
+        w.staticKey("calls"); w.int(r.verdictCount)
+        w.staticKey("callsNotTakingEffect"); w.int(r.notTakingEffectCount)
+        if r.verdictsDropped > 0 { w.staticKey("verdictsNotListed"); w.int(r.verdictsDropped) }
+        w.staticKey("byCause"); w.beginObject()
         var causes: [String: Int] = [:]
         for (key, n) in r.notTakingEffectCounts { causes[key.cause?.rawValue ?? key.kind.rawValue, default: 0] += n }
         for (k, n) in causes.sorted(by: { $0.key < $1.key }) { w.key(k); w.int(n) }
         w.endObject()
-        w.key("byOutcome"); w.beginObject()
+        w.staticKey("byOutcome"); w.beginObject()
         var outcomes: [String: Int] = [:]
         for (key, n) in r.notTakingEffectCounts { outcomes[key.kind.rawValue, default: 0] += n }
         for (k, n) in outcomes.sorted(by: { $0.key < $1.key }) { w.key(k); w.int(n) }
         w.endObject()
-        w.key("callsTakingEffectLate"); w.int(r.tookEffectLate.count)
-        w.key("routeContractApplied"); w.bool(r.routeContractApplied)
-        w.key("divergences"); w.int(r.divergenceCount)
-        w.key("unexplainedDivergences"); w.int(r.unexplainedDivergenceCount)
-        if r.unknownStartDivergenceCount > 0 { w.key("unknownStartStateDivergences"); w.int(r.unknownStartDivergenceCount) }
-        if r.divergencesDropped > 0 { w.key("divergencesNotListed"); w.int(r.divergencesDropped) }
-        w.key("findingsBySeverity"); w.beginObject()
-        for s in Severity.allCases.reversed() { w.key(s.rawValue); w.int(r.findings.filter { $0.severity == s }.count) }
+        w.staticKey("callsTakingEffectLate"); w.int(r.tookEffectLate.count)
+        w.staticKey("routeContractApplied"); w.bool(r.routeContractApplied)
+        w.staticKey("divergences"); w.int(r.divergenceCount)
+        w.staticKey("unexplainedDivergences"); w.int(r.unexplainedDivergenceCount)
+        if r.unknownStartDivergenceCount > 0 { w.staticKey("unknownStartStateDivergences"); w.int(r.unknownStartDivergenceCount) }
+        if r.divergencesDropped > 0 { w.staticKey("divergencesNotListed"); w.int(r.divergencesDropped) }
+        w.staticKey("findingsBySeverity"); w.beginObject()
+        var bySeverity: [Severity: Int] = [:]
+        for f in r.findings { bySeverity[f.severity, default: 0] += 1 }
+        for s in Severity.allCases.reversed() { w.key(s.rawValue); w.int(bySeverity[s] ?? 0) }
         w.endObject()
-        w.key("ok"); w.bool(!r.hasIssues)
-        if let why = r.unexplainable { w.key("unexplainable"); w.string(why) }
+        w.staticKey("ok"); w.bool(!r.hasIssues)
+        if let why = r.unexplainable { w.staticKey("unexplainable"); w.string(why) }
         let unread = Wording.unread(r)
-        if !unread.isEmpty { w.key("unread"); w.beginArray(); for s in unread { w.string(s) }; w.endArray() }
+        if !unread.isEmpty { w.staticKey("unread"); w.beginArray(); for s in unread { w.string(s) }; w.endArray() }
         w.endObject()
     }
 
     /// A verdict; `advice` is what the explanation tells the app to do about the call (null: nothing).
     static func verdict(_ v: Verdict, _ w: inout JSONWriter, uncertain: Bool = false, advice: String?) {
         w.beginObject()
-        if uncertain { w.key("uncertain"); w.bool(true) }
-        w.key("seq"); w.int(v.seq)
-        w.key("t"); w.int(v.t)
-        w.key("call"); w.string(v.call.rawValue)
-        if let api = v.api { w.key("api"); w.string(api) }
-        w.key("verdict"); w.string(v.verdict.rawValue)
-        w.key("cause"); w.string(v.cause?.rawValue)
-        if let s = v.causeSeq { w.key("causeSeq"); w.int(s) }
-        w.key("rule"); w.string(v.rule.rawValue)
+        if uncertain { w.staticKey("uncertain"); w.bool(true) }
+        w.staticKey("seq"); w.int(v.seq)
+        w.staticKey("t"); w.int(v.t)
+        w.staticKey("call"); w.string(v.call.rawValue)
+        if let api = v.api { w.staticKey("api"); w.string(api) }
+        w.staticKey("verdict"); w.string(v.verdict.rawValue)
+        w.staticKey("cause"); w.string(v.cause?.rawValue)
+        if let s = v.causeSeq { w.staticKey("causeSeq"); w.int(s) }
+        w.staticKey("rule"); w.string(v.rule.rawValue)
         w.staticKey("outcome")
         if let o = v.outcome {
             w.beginObject()
@@ -149,17 +151,17 @@ public enum ResultJSON {
 
     static func divergence(_ d: Divergence, _ w: inout JSONWriter, uncertain: Bool = false) {
         w.beginObject()
-        if uncertain { w.key("uncertain"); w.bool(true) }
-        w.key("start"); w.int(d.start)
-        w.key("end"); w.int(d.end)
-        w.key("openAtEnd"); w.bool(d.openAtEnd)
-        w.key("predicted"); w.string(d.predicted.rawValue)
-        w.key("actual"); w.string(d.actual.rawValue)
-        w.key("explained"); w.bool(d.explained)
-        w.key("explainedBy"); w.string(d.explainedBy?.rawValue)
-        if d.startStateUnknown && !d.explained { w.key("unknownStartState"); w.bool(true) }
-        if let a = d.afterAppliedCall { w.key("afterAppliedCall"); w.int(a) }
-        w.key("seqs"); ints(d.seqs, &w)
+        if uncertain { w.staticKey("uncertain"); w.bool(true) }
+        w.staticKey("start"); w.int(d.start)
+        w.staticKey("end"); w.int(d.end)
+        w.staticKey("openAtEnd"); w.bool(d.openAtEnd)
+        w.staticKey("predicted"); w.string(d.predicted.rawValue)
+        w.staticKey("actual"); w.string(d.actual.rawValue)
+        w.staticKey("explained"); w.bool(d.explained)
+        w.staticKey("explainedBy"); w.string(d.explainedBy?.rawValue)
+        if d.startStateUnknown && !d.explained { w.staticKey("unknownStartState"); w.bool(true) }
+        if let a = d.afterAppliedCall { w.staticKey("afterAppliedCall"); w.int(a) }
+        w.staticKey("seqs"); ints(d.seqs, &w)
         w.staticKey("predictedBy")
         if let p = d.predictedBy {
             w.beginObject()
@@ -175,15 +177,15 @@ public enum ResultJSON {
     /// what the system log names beside it (E1), when anything does.
     static func finding(_ f: Finding, _ w: inout JSONWriter, uncertain: Bool = false, advice: String, systemLog: String? = nil) {
         w.beginObject()
-        if uncertain { w.key("uncertain"); w.bool(true) }
-        w.key("code"); w.string(f.code.rawValue)
-        w.key("severity"); w.string(f.severity.rawValue)
-        w.key("rule"); w.string(f.rule?.rawValue)
-        w.key("seqs"); ints(f.seqs, &w)
-        w.key("t"); w.int(f.t)
-        w.key("message"); w.string(f.message)
-        w.key("advice"); w.string(advice)
-        if let systemLog { w.key("systemLog"); w.string(systemLog) }
+        if uncertain { w.staticKey("uncertain"); w.bool(true) }
+        w.staticKey("code"); w.string(f.code.rawValue)
+        w.staticKey("severity"); w.string(f.severity.rawValue)
+        w.staticKey("rule"); w.string(f.rule?.rawValue)
+        w.staticKey("seqs"); ints(f.seqs, &w)
+        w.staticKey("t"); w.int(f.t)
+        w.staticKey("message"); w.string(f.message)
+        w.staticKey("advice"); w.string(advice)
+        if let systemLog { w.staticKey("systemLog"); w.string(systemLog) }
         w.endObject()
     }
 
@@ -195,57 +197,57 @@ public enum ResultJSON {
 
     static func interval(_ i: QualitySummary.Interval, _ w: inout JSONWriter) {
         w.beginObject()
-        w.key("startT"); w.int(i.startT)
-        w.key("endT"); w.int(i.endT)
-        w.key("startSeq"); w.int(i.startSeq)
-        w.key("endSeq"); w.int(i.endSeq)
+        w.staticKey("startT"); w.int(i.startT)
+        w.staticKey("endT"); w.int(i.endT)
+        w.staticKey("startSeq"); w.int(i.startSeq)
+        w.staticKey("endSeq"); w.int(i.endSeq)
         w.endObject()
     }
 
     static func quality(_ q: QualitySummary, _ w: inout JSONWriter) {
         w.beginObject()
-        w.key("vendor"); w.string(q.vendor.rawValue)
-        w.key("reports"); w.int(q.reports)
-        w.key("levelChanges"); w.int(q.levelChanges)
-        w.key("reconnects"); w.int(q.reconnects)
-        w.key("timeMs"); w.beginObject()
+        w.staticKey("vendor"); w.string(q.vendor.rawValue)
+        w.staticKey("reports"); w.int(q.reports)
+        w.staticKey("levelChanges"); w.int(q.levelChanges)
+        w.staticKey("reconnects"); w.int(q.reconnects)
+        w.staticKey("timeMs"); w.beginObject()
         for l in QualityText.levels { w.key(l?.rawValue ?? "noData"); w.int(q.time[l]) }
         w.endObject()
-        w.key("worst"); if let worst = q.worst { interval(worst, &w) } else { w.null() }
-        w.key("mosMin"); w.double(q.mosMin)
-        w.key("mosMax"); w.double(q.mosMax)
-        w.key("attribution"); w.beginObject()
-        w.key("pubBadMs"); w.int(q.attribution.pubBadMs)
-        w.key("subBadMs"); w.int(q.attribution.subBadMs)
-        w.key("bothBadMs"); w.int(q.attribution.bothBadMs)
-        w.key("side"); w.string(q.attribution.side.rawValue)
-        w.key("sentence"); w.string(q.attributionSentence)
+        w.staticKey("worst"); if let worst = q.worst { interval(worst, &w) } else { w.null() }
+        w.staticKey("mosMin"); w.double(q.mosMin)
+        w.staticKey("mosMax"); w.double(q.mosMax)
+        w.staticKey("attribution"); w.beginObject()
+        w.staticKey("pubBadMs"); w.int(q.attribution.pubBadMs)
+        w.staticKey("subBadMs"); w.int(q.attribution.subBadMs)
+        w.staticKey("bothBadMs"); w.int(q.attribution.bothBadMs)
+        w.staticKey("side"); w.string(q.attribution.side.rawValue)
+        w.staticKey("sentence"); w.string(q.attributionSentence)
         w.endObject()
-        w.key("flappingEpisodes"); w.beginArray()
+        w.staticKey("flappingEpisodes"); w.beginArray()
         for e in q.flappingEpisodes {
             w.beginObject()
-            w.key("startT"); w.int(e.startT)
-            w.key("endT"); w.int(e.endT)
-            w.key("changes"); w.int(e.changes)
+            w.staticKey("startT"); w.int(e.startT)
+            w.staticKey("endT"); w.int(e.endT)
+            w.staticKey("changes"); w.int(e.changes)
             w.endObject()
         }
         w.endArray()
-        w.key("flappingEpisodeCount"); w.int(q.flappingEpisodeCount)
-        w.key("gapThresholdMs"); w.int(q.gapThresholdMs)
-        w.key("gapCount"); w.int(q.gapCount)
-        w.key("gaps"); w.beginArray()
+        w.staticKey("flappingEpisodeCount"); w.int(q.flappingEpisodeCount)
+        w.staticKey("gapThresholdMs"); w.int(q.gapThresholdMs)
+        w.staticKey("gapCount"); w.int(q.gapCount)
+        w.staticKey("gaps"); w.beginArray()
         for g in q.gaps { interval(g, &w) }
         w.endArray()
-        w.key("rawPromptCount"); w.int(q.rawPromptCount)
-        w.key("hysteresis")
+        w.staticKey("rawPromptCount"); w.int(q.rawPromptCount)
+        w.staticKey("hysteresis")
         if let h = q.hysteresis {
             w.beginObject()
-            w.key("k"); w.int(h.model.k)
-            w.key("n"); w.int(h.model.n)
-            w.key("holdMs"); w.int(h.model.holdMs)
-            w.key("episodeCount"); w.int(h.episodeCount)
-            w.key("shownMs"); w.int(h.shownMs)
-            w.key("episodes"); w.beginArray()
+            w.staticKey("k"); w.int(h.model.k)
+            w.staticKey("n"); w.int(h.model.n)
+            w.staticKey("holdMs"); w.int(h.model.holdMs)
+            w.staticKey("episodeCount"); w.int(h.episodeCount)
+            w.staticKey("shownMs"); w.int(h.shownMs)
+            w.staticKey("episodes"); w.beginArray()
             for e in h.episodes { interval(e, &w) }
             w.endArray()
             w.endObject()
@@ -288,47 +290,47 @@ public enum ResultJSON {
 
     /// The session the trace is part of (`null` for none) and, when judgement was withheld, why (`partial`).
     static func session(_ r: ReplayResult, _ w: inout JSONWriter) {
-        w.key("session")
+        w.staticKey("session")
         guard let s = r.session else {
             w.null()
-            w.key("partial"); w.null()
+            w.staticKey("partial"); w.null()
             return
         }
         w.beginObject()
-        w.key("id"); w.string(s.id)
-        w.key("parts"); w.beginArray(); for p in s.parts { w.int(p) }; w.endArray()
-        w.key("startsWithoutPredecessors"); w.beginArray()
+        w.staticKey("id"); w.string(s.id)
+        w.staticKey("parts"); w.beginArray(); for p in s.parts { w.int(p) }; w.endArray()
+        w.staticKey("startsWithoutPredecessors"); w.beginArray()
         for start in s.starts {
             w.beginObject()
-            w.key("part"); w.int(start.part)
-            w.key("headerSeq"); w.int(start.headerSeq)
-            w.key("checkpointSeq"); if let c = start.checkpointSeq { w.int(c) } else { w.null() }
+            w.staticKey("part"); w.int(start.part)
+            w.staticKey("headerSeq"); w.int(start.headerSeq)
+            w.staticKey("checkpointSeq"); if let c = start.checkpointSeq { w.int(c) } else { w.null() }
             w.endObject()
         }
         w.endArray()
         w.endObject()
-        w.key("partial")
+        w.staticKey("partial")
         guard s.isPartial else { w.null(); return }
         w.beginObject()
-        w.key("why"); w.beginArray(); for note in Wording.sessionNotes(r) where note.withheld { w.string(note.text) }; w.endArray()
-        w.key("missingParts"); w.beginArray()
+        w.staticKey("why"); w.beginArray(); for note in Wording.sessionNotes(r) where note.withheld { w.string(note.text) }; w.endArray()
+        w.staticKey("missingParts"); w.beginArray()
         for gap in s.missing {
             w.beginObject()
-            w.key("from"); w.int(gap.parts.lowerBound)
-            w.key("to"); w.int(gap.parts.upperBound)
-            w.key("afterT"); if let t = gap.afterT { w.int(t) } else { w.null() }
-            w.key("beforeT"); w.int(gap.beforeT)
+            w.staticKey("from"); w.int(gap.parts.lowerBound)
+            w.staticKey("to"); w.int(gap.parts.upperBound)
+            w.staticKey("afterT"); if let t = gap.afterT { w.int(t) } else { w.null() }
+            w.staticKey("beforeT"); w.int(gap.beforeT)
             w.endObject()
         }
         w.endArray()
-        w.key("unknownState"); w.beginArray()
+        w.staticKey("unknownState"); w.beginArray()
         for u in s.unknownState {
             w.beginObject()
-            w.key("part"); w.int(u.part)
-            w.key("fromSeq"); w.int(u.fromSeq)
-            w.key("fromT"); w.int(u.fromT)
-            w.key("untilSeq"); if let x = u.untilSeq { w.int(x) } else { w.null() }
-            w.key("untilT"); if let x = u.untilT { w.int(x) } else { w.null() }
+            w.staticKey("part"); w.int(u.part)
+            w.staticKey("fromSeq"); w.int(u.fromSeq)
+            w.staticKey("fromT"); w.int(u.fromT)
+            w.staticKey("untilSeq"); if let x = u.untilSeq { w.int(x) } else { w.null() }
+            w.staticKey("untilT"); if let x = u.untilT { w.int(x) } else { w.null() }
             w.endObject()
         }
         w.endArray()

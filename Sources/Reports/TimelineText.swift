@@ -37,15 +37,15 @@ public enum TimelineText {
     public static func json(_ s: ReplayStep) -> String {
         var w = JSONWriter()
         w.beginObject()
-        w.key("kind"); w.string("step")
-        w.key("t"); w.int(s.t)
+        w.staticKey("kind"); w.string("step")
+        w.staticKey("t"); w.int(s.t)
         if let r = s.record {
-            w.key("seq"); w.int(r.seq)
-            w.key("type"); w.string(r.type)
+            w.staticKey("seq"); w.int(r.seq)
+            w.staticKey("type"); w.string(r.type)
         } else {
-            w.key("timer"); w.string(s.timer?.description ?? "end")
+            w.staticKey("timer"); w.string(s.timer?.description ?? "end")
         }
-        w.key("changes"); w.beginObject()
+        w.staticKey("changes"); w.beginObject()
         if let before = s.before, let after = s.state {
             for c in s.changes {
                 w.key(c.rawValue); w.beginArray(); w.string(before.text(c)); w.string(after.text(c)); w.endArray()
@@ -54,23 +54,23 @@ public enum TimelineText {
         w.endObject()
         // Set-valued state grows with the change, not with the set: what came and went.
         for case let .devicesChanged(added, removed) in s.events {
-            w.key("devicesAdded"); w.beginArray(); for id in added { w.string(id) }; w.endArray()
-            w.key("devicesRemoved"); w.beginArray(); for id in removed { w.string(id) }; w.endArray()
+            w.staticKey("devicesAdded"); w.beginArray(); for id in added { w.string(id) }; w.endArray()
+            w.staticKey("devicesRemoved"); w.beginArray(); for id in removed { w.string(id) }; w.endArray()
         }
-        w.key("verdicts"); w.beginArray()
+        w.staticKey("verdicts"); w.beginArray()
         for v in s.verdicts { ResultJSON.verdict(v, &w, advice: Explanation.adviceAtCall(v, findings: s.findings)) }
         w.endArray()
-        w.key("findings"); w.beginArray()
+        w.staticKey("findings"); w.beginArray()
         for f in s.findings { ResultJSON.finding(f, &w, advice: f.advice) }
         w.endArray()
-        w.key("notes"); w.beginArray()
+        w.staticKey("notes"); w.beginArray()
         for e in s.events { w.string(e.description) }
         w.endArray()
         if let e = s.expectation {
-            w.key("expectation"); w.beginObject()
-            w.key("passed"); w.bool(e.passed)
-            w.key("expected"); w.string(e.expected)
-            w.key("actual"); w.string(e.actual)
+            w.staticKey("expectation"); w.beginObject()
+            w.staticKey("passed"); w.bool(e.passed)
+            w.staticKey("expected"); w.string(e.expected)
+            w.staticKey("actual"); w.string(e.actual)
             w.endObject()
         }
         w.endObject()

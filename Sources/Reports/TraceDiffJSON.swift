@@ -10,16 +10,16 @@ public enum TraceDiffJSON {
     public static func render(_ d: TraceDiff) -> String {
         var w = JSONWriter(reserving: 4096)
         w.beginObject()
-        w.key("schema"); w.string(schema)
-        w.key("same"); w.bool(d.same)
-        w.key("toleranceMs"); w.int(d.toleranceMs)
-        w.key("paired"); w.int(d.paired)
-        w.key("changedCalls"); w.int(d.changedCalls)
-        w.key("offsetMs"); w.int(d.offsetMs)
-        w.key("a"); side(d.a, &w)
-        w.key("b"); side(d.b, &w)
-        w.key("differenceCount"); w.int(d.differenceCount)
-        w.key("differences"); w.beginArray()
+        w.staticKey("schema"); w.string(schema)
+        w.staticKey("same"); w.bool(d.same)
+        w.staticKey("toleranceMs"); w.int(d.toleranceMs)
+        w.staticKey("paired"); w.int(d.paired)
+        w.staticKey("changedCalls"); w.int(d.changedCalls)
+        w.staticKey("offsetMs"); w.int(d.offsetMs)
+        w.staticKey("a"); side(d.a, &w)
+        w.staticKey("b"); side(d.b, &w)
+        w.staticKey("differenceCount"); w.int(d.differenceCount)
+        w.staticKey("differences"); w.beginArray()
         for x in d.differences { difference(x, &w) }
         w.endArray()
         w.endObject()
@@ -28,11 +28,11 @@ public enum TraceDiffJSON {
 
     static func side(_ s: TraceDiff.Side, _ w: inout JSONWriter) {
         w.beginObject()
-        w.key("file"); w.path(s.file)
-        w.key("layer"); w.string(s.layer.rawValue)
-        w.key("records"); w.int(s.records)
-        w.key("unpairedCount"); w.int(s.unpairedCount)
-        w.key("unpaired"); w.beginArray()
+        w.staticKey("file"); w.path(s.file)
+        w.staticKey("layer"); w.string(s.layer.rawValue)
+        w.staticKey("records"); w.int(s.records)
+        w.staticKey("unpairedCount"); w.int(s.unpairedCount)
+        w.staticKey("unpaired"); w.beginArray()
         for r in s.unpaired { record(r, &w) }
         w.endArray()
         w.endObject()
@@ -41,29 +41,29 @@ public enum TraceDiffJSON {
     static func record(_ r: DiffRecord?, _ w: inout JSONWriter) {
         guard let r else { return w.null() }
         w.beginObject()
-        w.key("seq"); w.int(r.seq)
-        w.key("t"); w.int(r.t)
-        w.key("type"); w.string(r.type)
+        w.staticKey("seq"); w.int(r.seq)
+        w.staticKey("t"); w.int(r.t)
+        w.staticKey("type"); w.string(r.type)
         w.endObject()
     }
 
     static func difference(_ x: Difference, _ w: inout JSONWriter) {
         w.beginObject()
-        w.key("kind"); w.string(x.kind.rawValue)
-        w.key("subject"); w.string(x.subject)
-        w.key("rule"); w.string(x.rule?.rawValue)
-        w.key("t"); w.int(x.t)
-        w.key("until"); if let u = x.until { w.int(u) } else { w.null() }
+        w.staticKey("kind"); w.string(x.kind.rawValue)
+        w.staticKey("subject"); w.string(x.subject)
+        w.staticKey("rule"); w.string(x.rule?.rawValue)
+        w.staticKey("t"); w.int(x.t)
+        w.staticKey("until"); if let u = x.until { w.int(u) } else { w.null() }
         for (name, r, value, cause, steps) in [("a", x.a, x.aValue, x.aCause, x.aSteps), ("b", x.b, x.bValue, x.bCause, x.bSteps)] {
             w.key(name); w.beginObject()
-            w.key("record"); record(r, &w)
-            w.key("value"); w.string(value)
-            w.key("cause"); w.string(cause?.rawValue)
-            w.key("then"); w.beginArray()
+            w.staticKey("record"); record(r, &w)
+            w.staticKey("value"); w.string(value)
+            w.staticKey("cause"); w.string(cause?.rawValue)
+            w.staticKey("then"); w.beginArray()
             for step in steps {
                 w.beginObject()
-                w.key("t"); w.int(step.t)
-                w.key("value"); w.string(step.value)
+                w.staticKey("t"); w.int(step.t)
+                w.staticKey("value"); w.string(step.value)
                 w.endObject()
             }
             w.endArray()

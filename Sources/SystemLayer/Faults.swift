@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 // The fault hook is for tests: it is SPI (`@_spi(FaultInjection) import SystemLayer`), and only debug
 // builds consult it, so a release build (an SDK's, the tool's) has no fault hook on its write path.
 
@@ -109,6 +117,20 @@ public final class FaultInjector: @unchecked Sendable {
         FaultInjector(write: { _ in .delay(nanoseconds: nanoseconds) })
     }
 
+    /// The first write to a file (not standard input, output or error) while a temporary is registered
+    /// for removal (`SignalCleanup`) says so on standard error, `stalled writing a temporary`, and waits
+    /// there for ever: a test then sends a signal while a command is writing its output, not a moment
+    /// before or after (no test may depend on the machine's speed).
+    public static func stallingAtTheFirstWriteToATemporary() -> FaultInjector {
+        FaultInjector(write: { attempt in
+            guard attempt.descriptor.rawValue > 2, SignalCleanup.registeredCount > 0 else { return nil }
+            // Straight to the descriptor: a write through this module would ask this injector again.
+            let note: StaticString = "rtctrace: stalled writing a temporary\n"
+            _ = systemWrite(2, note.utf8Start, note.utf8CodeUnitCount)
+            while true { Clock.sleep(nanoseconds: 1_000_000_000) }
+        })
+    }
+
     /// A disk with room for `bytes` more bytes: writes go through until then (the last one
     /// short), and every write after fails with ENOSPC.
     public static func diskFull(after bytes: Int) -> FaultInjector {
@@ -139,3 +161,6 @@ public enum SystemFaults {
         return try body()
     }
 }
+
+/// `write(2)` itself, past the fault hook.
+private func systemWrite(_ fd: Int32, _ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int { write(fd, bytes, count) }

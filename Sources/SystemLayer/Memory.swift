@@ -22,3 +22,22 @@ public enum Memory {
         memcmp(a, b, count) == 0
     }
 }
+
+extension Memory {
+    /// Makes every block of `bytes` or more come straight from the system's pages and go back to it when
+    /// freed. glibc otherwise raises that threshold as large blocks are freed (up to 32 MiB), and the
+    /// blocks below it stay with the thread's arena after they are freed: a reader's buffers, grown and
+    /// freed on each of N threads, then stayed resident N times. Elsewhere (musl, Darwin) large blocks
+    /// are returned already: nothing to do.
+    public static func returnLargeBlocksToTheSystem(from bytes: Int = 1 << 20) {
+        #if canImport(Glibc)
+        // mallopt is in malloc.h, which the Glibc module does not export: looked up by name.
+        typealias MallOpt = @convention(c) (Int32, Int32) -> Int32
+        let mmapThreshold: Int32 = -3  // M_MMAP_THRESHOLD
+        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") {
+            _ = unsafeBitCast(symbol, to: MallOpt.self)(mmapThreshold, Int32(clamping: bytes))
+        }
+        #endif
+    }
+}
+

@@ -59,6 +59,18 @@ public final class JoinableThread: @unchecked Sendable {
     deinit { join() }
 }
 
+/// The calling thread.
+public enum CurrentThread {
+    /// A number that tells the calling thread from every other thread running now.
+    public static var id: UInt {
+        #if canImport(Glibc)
+        pthread_self()
+        #else
+        unsafeBitCast(pthread_self(), to: UInt.self)
+        #endif
+    }
+}
+
 extension CurrentProcess {
     /// The processors this process may run on (its affinity mask: `taskset -c 0` gives 1), at least 1;
     /// where the mask cannot be read, the processors online.

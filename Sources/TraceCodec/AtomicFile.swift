@@ -16,7 +16,10 @@ public enum AtomicFile {
         removeStaleTemporaries(in: dir.isEmpty ? "." : dir)
         // Random, so a stale temporary left by a crashed run (whose pid may recur) is never reused.
         let suffix = ".tmp-\(CurrentProcess.id)-\(String(UInt64.random(in: 0...UInt64.max), radix: 36))"
-        return dir + "." + prefix(name, bytes: maxNameBytes - 1 - suffix.utf8.count) + suffix
+        let temporary = dir + "." + prefix(name, bytes: maxNameBytes - 1 - suffix.utf8.count) + suffix
+        // Removed if a signal ends the process before it is renamed or removed (`commit`, `discard`).
+        SignalCleanup.register(temporary)
+        return temporary
     }
 
     /// The longest start of `s` of at most `bytes` UTF-8 bytes that ends at a character boundary.
@@ -109,6 +112,7 @@ public enum AtomicFile {
 
     /// Renames the finished temporary file over `path`.
     public static func commit(_ temporary: String, to path: String) throws {
+        defer { SignalCleanup.unregister(temporary) }
         do { try FileSystem.rename(temporary, to: path) } catch {
             FileSystem.removeIfPresent(temporary)
             throw FileError.system(path, "cannot move the finished file into place", error)
@@ -116,7 +120,10 @@ public enum AtomicFile {
     }
 
     /// Removes a temporary file after a failure.
-    public static func discard(_ temporary: String) { FileSystem.removeIfPresent(temporary) }
+    public static func discard(_ temporary: String) {
+        FileSystem.removeIfPresent(temporary)
+        SignalCleanup.unregister(temporary)
+    }
 
     /// Writes `bytes` to `path` atomically.
     public static func write(_ bytes: [UInt8], to path: String) throws {

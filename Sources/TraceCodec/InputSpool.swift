@@ -25,6 +25,8 @@ public enum InputSpool {
         let dir = CurrentProcess.environment("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         let name = (dir.hasSuffix("/") ? dir : dir + "/") + ".rtctrace-input-\(CurrentProcess.id)-\(String(UInt64.random(in: 0...UInt64.max), radix: 36))"
         let copy: OpenFile
+        SignalCleanup.register(name)
+        defer { SignalCleanup.unregister(name) }
         do {
             copy = try OpenFile(name, .readWrite, options: [.create, .exclusive, .noFollow, .closeOnExec], permissions: 0o600)
         } catch {

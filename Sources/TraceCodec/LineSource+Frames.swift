@@ -5,6 +5,7 @@ extension LineSource {
 
     /// Makes progress until something is released, a problem is queued, or the input ends.
     func pump() {
+        if heavy && !inFrame && dataEnd - dataPos <= DecompressionGate.lightBytes / 2 { leaveHeavy() }
         let releasedBefore = compacted + verifiedEnd
         while !finished && queue.isEmpty && compacted + verifiedEnd == releasedBefore {
             switch mode {
@@ -124,6 +125,11 @@ extension LineSource {
             stats.frames += 1
             stats.endsWithEndMark = false
             dctx.reset()
+            // A window over the light size is decoded holding the gate (one at a time in the process);
+            // one over the limit is refused by zstd without being allocated.
+            _ = need(18)
+            let window = inBuf.withUnsafeBytes { ZstdDecompressor.frameWindow(UnsafeRawBufferPointer(rebasing: $0[inPos..<min(inEnd, inPos + 18)])) }
+            if let window, window > UInt64(DecompressionGate.lightBytes), window <= UInt64(1) << UInt64(limits.maxWindowLog) { enterHeavy() }
             return
         }
         if ZstdMagic.isSkippable(magic) {
@@ -291,6 +297,7 @@ extension LineSource {
         }
         if dataCapacity - dataEnd >= want { return }
         let size = min(max(dataCapacity * 2, dataEnd + want), maxData)
+        if size > DecompressionGate.lightBytes { enterHeavy() }
         if size > dataCapacity {
             let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
             bigger.update(from: data, count: dataEnd)

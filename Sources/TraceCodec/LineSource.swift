@@ -56,7 +56,9 @@ final class LineSource {
     let file: String
     let limits: ReaderLimits
     let input: FileInput
-    let dctx: ZstdDecompressor
+    var dctx: ZstdDecompressor
+    /// Whether this reader holds the process's `DecompressionGate` (a large window or hold buffer).
+    var heavy = false
     var mode = Mode.detect
     /// Whether text that is not JSON Lines is read as lines too (a device log's text export), rather than
     /// scanned for frames and reported as not a trace.
@@ -94,7 +96,10 @@ final class LineSource {
     /// Byte offset of the frame the current line came from (0 for plain text).
     var lineFrameOffset = 0
 
-    deinit { data.deallocate() }
+    deinit {
+        data.deallocate()
+        if heavy { DecompressionGate.shared.leave() }
+    }
 
     /// The bytes of a line range returned by `next()` (valid until the next call).
     @inline(__always)

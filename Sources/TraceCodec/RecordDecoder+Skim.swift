@@ -16,6 +16,7 @@ extension RecordDecoder {
     /// "type":"…"` first) whose structure holds: it is one JSON object that closes at the end of the line,
     /// its strings end and hold no control characters, its brackets nest, and it is ASCII. Its other fields
     /// are not read. Nil for anything else, which the caller decodes in full (and so reports as before).
+    /// The definition, with the decoder's cursor; the reader runs `LineSkimmer`, which tests hold to it.
     static func skim(_ line: UnsafeBufferPointer<UInt8>) -> SkimmedLine? {
         var c = JSONCursor(line)
         guard c.literal("{\"seq\":"), let seq = c.fastCount(), seq <= Int64(Int32.max) * 1024,
@@ -27,109 +28,187 @@ extension RecordDecoder {
     }
 }
 
-/// The structural check of a line `cat` passes through: one pass over its bytes that follows strings and
-/// nesting only. Ways of skipping ahead over bytes that need no look are kept as `Skip` for `make bench`
-/// to measure against the plain loop; on trace lines (a quote every few bytes) none paid, so the reader
-/// uses the plain loop (docs/performance.md).
-public enum LineStructure {
-    /// How the pass finds the bytes it must look at.
-    public enum Skip: String, CaseIterable, Sendable {
-        /// Every byte through the loop.
-        case none
-        /// Eight bytes at a time in a UInt64 (SWAR: bit tricks find a quote, bracket, backslash, control or
-        /// non-ASCII byte in a word).
-        case words
-        /// Sixteen bytes at a time as `SIMD16<UInt8>` comparisons and masks.
-        case simd16
+
+/// `RecordDecoder.skim` at the cost of the line's bytes: made once per reader, with the high-rate type
+/// names as machine words to compare and no shared state to look up per line.
+struct LineSkimmer {
+    /// A high-rate type's name: its length, its bytes as `words` loads them, and its kind; a slot of the
+    /// table without a name has a count of -1.
+    private struct Name {
+        var count: Int
+        var words: Words
+        var kind: RecordKind
     }
 
-    /// The skip the reader uses.
-    public static let standard = Skip.none
+    private typealias Words = (UInt64, UInt64, UInt64, UInt64)
+    /// The names by `slot`: a perfect hash, so a line's type is one slot's compare.
+    private let table: [Name]
+    /// The multiplier that gives every name a slot of its own.
+    private let multiplier: UInt64
+    private let maxT = Record.maxT
+    private static let maxSeq = Int64(Int32.max) * 1024
+    /// Names this long or longer are no high-rate type's (the longest is 22 bytes).
+    private static let nameLimit = 32
+    private static let slotBits: UInt64 = 6
 
-    /// Whether `line` from `start` (inside the top-level object, outside any string) closes that object
-    /// exactly once, with only whitespace after it: strings end and hold no control characters, `{}` and
-    /// `[]` nest (at most 64 deep), and every byte is ASCII (a line with other bytes is left to the
-    /// decoder, which validates its UTF-8).
-    public static func closesObject(_ line: UnsafeBufferPointer<UInt8>, from start: Int, skip: Skip = standard) -> Bool {
-        guard let base = line.baseAddress else { return false }
-        let n = line.count
-        var stack: UInt64 = 0  // bit k: the container at depth k is an array
-        var depth = 1
-        var i = start
-        var inString = false
+    /// Builds the table from the kinds that are high-rate, with the first multiplier (from a fixed
+    /// sequence) under which no two of them share a slot.
+    init() {
+        let names = RecordKind.allCases.filter(\.isHighRate).map { kind in
+            let bytes = Array(kind.rawValue.utf8)
+            precondition(bytes.count < Self.nameLimit, "a high-rate type name of \(bytes.count) bytes")
+            return bytes.withUnsafeBufferPointer { Name(count: bytes.count, words: Self.words($0.baseAddress!, bytes.count), kind: kind) }
+        }
+        let empty = Name(count: -1, words: (0, 0, 0, 0), kind: names[0].kind)
+        var candidate: UInt64 = 0x9E37_79B9_7F4A_7C15
+        while true {
+            var table = [Name](repeating: empty, count: 1 << Int(Self.slotBits))
+            var distinct = true
+            for name in names {
+                let slot = Self.slot(name.count, name.words.0, candidate)
+                if table[slot].count >= 0 { distinct = false; break }
+                table[slot] = name
+            }
+            if distinct {
+                self.table = table
+                multiplier = candidate
+                return
+            }
+            candidate = candidate &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407 | 1
+        }
+    }
+
+    @inline(__always)
+    private static func slot(_ count: Int, _ first: UInt64, _ multiplier: UInt64) -> Int {
+        Int(truncatingIfNeeded: ((first ^ UInt64(truncatingIfNeeded: count)) &* multiplier) >> (64 - slotBits))
+    }
+
+    /// The bytes of a name shorter than `nameLimit` as four words: whole words from the start, then the
+    /// word that ends the name (overlapping the one before); a name shorter than a word, byte by byte.
+    /// Reads only the name's own bytes.
+    @inline(__always)
+    private static func words(_ p: UnsafePointer<UInt8>, _ n: Int) -> Words {
+        let raw = UnsafeRawPointer(p)
+        guard n >= 8 else {
+            var w: UInt64 = 0
+            for i in 0..<n { w |= UInt64(p[i]) << UInt64(8 * i) }
+            return (w, 0, 0, 0)
+        }
+        let last = raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+        return (raw.loadUnaligned(as: UInt64.self), n >= 16 ? raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self) : 0,
+                n >= 24 ? raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self) : 0, last)
+    }
+
+    /// A key of at most eight bytes, as a word to compare with the eight bytes at a position.
+    private struct Key {
+        var word: UInt64
+        var mask: UInt64
+        var count: Int
+
+        init(_ text: StaticString) {
+            count = text.utf8CodeUnitCount
+            precondition(count <= 8)
+            word = 0
+            for i in 0..<count { word |= UInt64(text.utf8Start[i]) << UInt64(8 * i) }
+            mask = count == 8 ? ~0 : (1 << UInt64(8 * count)) - 1
+        }
+    }
+
+    private let seqKey = Key("{\"seq\":")
+    private let tKey = Key(",\"t\":")
+    private let typeKey = Key(",\"type\":")
+
+    /// Whether `key` is at `i` (then `i` moves past it): one compare where eight bytes remain.
+    @inline(__always)
+    private static func match(_ key: Key, _ p: UnsafePointer<UInt8>, _ n: Int, _ i: inout Int) -> Bool {
+        if n - i >= 8 {
+            guard UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self) & key.mask == key.word else { return false }
+        } else {
+            guard n - i >= key.count else { return false }
+            for j in 0..<key.count where UInt64(p[i + j]) != (key.word >> UInt64(8 * j)) & 0xFF { return false }
+        }
+        i += key.count
+        return true
+    }
+
+    /// A non-negative integer of at most 18 digits without a leading zero, fraction or exponent, as the
+    /// decoder's fast path reads counts. Eight digits at a time where eight bytes remain (a word's leading
+    /// digits found and converted with a few multiplications), then byte by byte.
+    @inline(__always)
+    private static func count(_ p: UnsafePointer<UInt8>, _ n: Int, _ i: inout Int) -> Int64? {
+        let start = i
+        var value: UInt64 = 0
+        if n - i >= 8 {
+            let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
+            let x = w ^ 0x3030_3030_3030_3030
+            // A byte is a digit when x < 10 there: x + 0x76 stays below 0x80. Carries only run upwards,
+            // so the first byte flagged is the first that is not a digit.
+            let other = ((x &+ 0x7676_7676_7676_7676) | x) & 0x8080_8080_8080_8080
+            let k = other == 0 ? 8 : other.trailingZeroBitCount / 8
+            if k > 0 {
+                value = eightDigits(k == 8 ? x : (x & ((1 << UInt64(8 * k)) - 1)) << UInt64(8 * (8 - k)))
+                i += k
+            }
+            if k < 8 { return finishCount(p, n, start, i, value) }
+        }
         while i < n {
-            switch skip {
-            case .none: break
-            case .words:
-                while i + 8 <= n, !mayMatter(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self), inString: inString) { i += 8 }
-            case .simd16:
-                while i + 16 <= n, !mayMatter(UnsafeRawPointer(base + i).loadUnaligned(as: SIMD16<UInt8>.self), inString: inString) { i += 16 }
-            }
-            guard i < n else { break }
-            let b = base[i]
+            let d = p[i] &- 0x30
+            if d >= 10 { break }
+            value = value &* 10 &+ UInt64(d)
             i += 1
-            if inString {
-                if b == UInt8(ascii: "\"") { inString = false } else if b == UInt8(ascii: "\\") {
-                    guard i < n, base[i] >= 0x20, base[i] < 0x80 else { return false }
-                    i += 1
-                } else if b < 0x20 || b >= 0x80 { return false }
-                continue
-            }
-            switch b {
-            case UInt8(ascii: "\""): inString = true
-            case UInt8(ascii: "{"), UInt8(ascii: "["):
-                guard depth < 64 else { return false }
-                if b == UInt8(ascii: "[") { stack |= 1 << UInt64(depth) } else { stack &= ~(1 << UInt64(depth)) }
-                depth += 1
-            case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                depth -= 1
-                let isArray = stack & (1 << UInt64(depth)) != 0
-                // The top level (depth 0) is the record's object, never an array.
-                guard (b == UInt8(ascii: "]")) == (isArray && depth > 0) else { return false }
-                if depth == 0 {
-                    while i < n {
-                        let w = base[i]
-                        guard w == 0x20 || w == 0x09 || w == 0x0D else { return false }
-                        i += 1
-                    }
-                    return true
-                }
-            default:
-                if (b < 0x20 && b != 0x09 && b != 0x0D) || b >= 0x80 { return false }
+        }
+        return finishCount(p, n, start, i, value)
+    }
+
+    /// The value of eight digits 0–9, one per byte, the first in the lowest byte.
+    @inline(__always)
+    private static func eightDigits(_ x: UInt64) -> UInt64 {
+        let pairs = ((x &* 10) &+ (x >> 8)) & 0x00FF_00FF_00FF_00FF
+        let quads = ((pairs &* 100) &+ (pairs >> 16)) & 0x0000_FFFF_0000_FFFF
+        return ((quads &* 10000) &+ (quads >> 32)) & 0xFFFF_FFFF
+    }
+
+    /// The checks of a count read from `start` to `i`.
+    @inline(__always)
+    private static func finishCount(_ p: UnsafePointer<UInt8>, _ n: Int, _ start: Int, _ i: Int, _ value: UInt64) -> Int64? {
+        let digits = i - start
+        guard digits > 0, digits <= 18, digits == 1 || p[start] != UInt8(ascii: "0") else { return nil }
+        if i < n && (p[i] == UInt8(ascii: ".") || p[i] | 0x20 == UInt8(ascii: "e")) { return nil }
+        return Int64(value)
+    }
+
+    /// `RecordDecoder.skim(line)`.
+    @inline(__always)
+    func skim(_ line: UnsafeBufferPointer<UInt8>) -> SkimmedLine? {
+        guard let p = line.baseAddress else { return nil }
+        let n = line.count
+        var i = 0
+        guard Self.match(seqKey, p, n, &i), let seq = Self.count(p, n, &i), seq <= Self.maxSeq,
+              Self.match(tKey, p, n, &i), let t = Self.count(p, n, &i), t <= maxT,
+              Self.match(typeKey, p, n, &i) else { return nil }
+        while i < n, p[i] == 0x20 || p[i] == 0x0A || p[i] == 0x0D || p[i] == 0x09 { i += 1 }
+        guard i < n, p[i] == UInt8(ascii: "\"") else { return nil }
+        // The name runs to the next quote; a backslash or control byte in it matches no name, as the
+        // definition refuses an escaped or broken type.
+        let start = i + 1
+        var end = start
+        while end - start < Self.nameLimit {
+            if n - end >= 8 {
+                let x = UnsafeRawPointer(p + end).loadUnaligned(as: UInt64.self) ^ 0x2222_2222_2222_2222
+                // A zero byte of x is a quote; the lowest flagged byte is exactly the first.
+                let quotes = (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
+                if quotes != 0 { end += quotes.trailingZeroBitCount / 8; break }
+                end += 8
+            } else {
+                while end < n, p[end] != UInt8(ascii: "\"") { end += 1 }
+                break
             }
         }
-        return false
-    }
-
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
-    private static let highs: UInt64 = 0x8080_8080_8080_8080
-
-    /// A high bit in each byte of `x` that equals `c`.
-    @inline(__always)
-    private static func equal(_ x: UInt64, _ c: UInt8) -> UInt64 {
-        let y = x ^ (ones &* UInt64(c))
-        return (y &- ones) & ~y & highs
-    }
-
-    /// Whether a word holds a byte the loop must look at: outside a string, a quote or a bracket; inside
-    /// one, a quote or a backslash; anywhere, a control or non-ASCII byte.
-    @inline(__always)
-    static func mayMatter(_ x: UInt64, inString: Bool) -> Bool {
-        // Bytes below 0x20 (for bytes below 0x80; the others are flagged by their high bit anyway).
-        let odd = ((x &- ones &* 0x20) & ~x & highs) | (x & highs)
-        if inString { return odd | equal(x, UInt8(ascii: "\"")) | equal(x, UInt8(ascii: "\\")) != 0 }
-        // `{` `}` `[` `]` are 0x7B 0x7D 0x5B 0x5D: with bit 5 cleared, 0x5B or 0x5D.
-        let folded = x & ~(ones &* 0x20)
-        return odd | equal(x, UInt8(ascii: "\"")) | equal(folded, 0x5B) | equal(folded, 0x5D) != 0
-    }
-
-    /// `mayMatter` for sixteen bytes as SIMD comparisons.
-    @inline(__always)
-    static func mayMatter(_ v: SIMD16<UInt8>, inString: Bool) -> Bool {
-        let quote = v .== SIMD16(repeating: UInt8(ascii: "\""))
-        let odd = (v .< SIMD16(repeating: 0x20)) .| (v .>= SIMD16(repeating: 0x80))
-        if inString { return any(quote .| odd .| (v .== SIMD16(repeating: UInt8(ascii: "\\")))) }
-        let folded = v & SIMD16(repeating: 0xDF)
-        return any(quote .| odd .| (folded .== SIMD16(repeating: 0x5B)) .| (folded .== SIMD16(repeating: 0x5D)))
+        let count = end - start
+        guard end < n, count < Self.nameLimit, p[end] == UInt8(ascii: "\"") else { return nil }
+        let words = Self.words(p + start, count)
+        let name = table[Self.slot(count, words.0, multiplier)]
+        guard name.count == count, name.words == words, LineStructure.closesObject(line, from: end + 1) else { return nil }
+        return SkimmedLine(seq: Int(seq), t: t, kind: name.kind)
     }
 }

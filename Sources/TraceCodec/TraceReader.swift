@@ -14,6 +14,8 @@ public final class TraceReader: IteratorProtocol, Sequence {
     public let file: String
     private let source: LineSource
     private let decoder = RecordDecoder()
+    /// What reads the lines `forEachLine` passes through.
+    private let skimmer = LineSkimmer()
     private var pendingLoss: [TraceProblem] = []
     private var lastSeq: Int?
     private var lastT: Int64?
@@ -97,8 +99,68 @@ public final class TraceReader: IteratorProtocol, Sequence {
         while try pull(record: record, skimmed: skimmed, problem: problem) {}
     }
 
+    /// `forEachLine` for a reader that passes every line on as it is and needs none of them one by one
+    /// (`cat` without filters): consecutive lines that would go to `skimmed`, each continuing the seq by one
+    /// with the time not going back and nothing to report between them, go to `run` as one span of the
+    /// decoded bytes (the newlines between them included, not the last one); a skimmed line on its own goes
+    /// to `run` alone. Everything else, and every problem, as `forEachLine(skimmed:record:problem:)`, in the
+    /// same order.
+    public func forEachLine(run onRun: (UnsafeBufferPointer<UInt8>) throws -> Void, record onRecord: (Record) throws -> Void,
+                            problem onProblem: (TraceProblem) throws -> Void) throws {
+        skimming = true
+        defer { skimming = false }
+        let single: (SkimmedLine) throws -> Void = { _ in try onRun(self.source.bytes(self.currentLine)) }
+        while true {
+            // The checks `accept` makes, for lines that pass them all: no header, no gap, no time going back.
+            if outHead == out.count, pendingLoss.isEmpty, sawRecord, let last = lastSeq, let lastTime = lastT {
+                var seq = last, time = lastTime
+                var span: Range<Int>?
+                var other: Range<Int>?
+                while let range = source.quickLine() {
+                    guard let line = skimmer.skim(source.bytes(range)), line.seq == seq + 1, line.t >= time else {
+                        other = range
+                        break
+                    }
+                    seq = line.seq
+                    time = line.t
+                    recordCount += 1
+                    span = (span?.lowerBound ?? range.lowerBound)..<range.upperBound
+                    currentLine = range
+                }
+                lastSeq = seq
+                lastT = time
+                if let span { try onRun(source.bytes(span)) }
+                if let other {
+                    _ = try deliver(other, record: onRecord, skimmed: single, problem: onProblem)
+                    continue
+                }
+                if span != nil { continue }
+            }
+            guard try pull(record: onRecord, skimmed: single, problem: onProblem) else { return }
+        }
+    }
+
     /// Whether lines are skimmed rather than decoded where they can be (`forEachLine`).
     private var skimming = false
+
+    /// Every line as the container gives it (frames decoded and checked, lines split and held until their
+    /// frame's checksum passes), none of them read: the read path up to the decoder, for `make bench`'s
+    /// phases. Returns the number of problems met, which are not reported.
+    @_spi(Benchmarks)
+    public func forEachUndecodedLine(_ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Int {
+        var problems = 0
+        while true {
+            if let range = source.quickLine() {
+                body(source.bytes(range))
+                continue
+            }
+            switch source.next() {
+            case .line(let range)?: body(source.bytes(range))
+            case .problem?: problems += 1
+            case nil: return problems
+            }
+        }
+    }
 
     /// Hands exactly one event to `record` or `problem`; false at the end of the trace.
     func pull(record onRecord: (Record) throws -> Void, skimmed onSkimmed: (SkimmedLine) throws -> Void,
@@ -153,7 +215,7 @@ public final class TraceReader: IteratorProtocol, Sequence {
                          problem onProblem: (TraceProblem) throws -> Void) rethrows -> Bool {
         currentLine = range
         if range.isEmpty || isBlank(range) { return false }
-        if skimming, let line = RecordDecoder.skim(source.bytes(range)) {
+        if skimming, let line = skimmer.skim(source.bytes(range)) {
             let explained = explainLoss(before: line.seq)
             if let p = accept(seq: line.seq, t: line.t, body: nil, type: line.kind.rawValue, gapExplained: explained) {
                 out.append(.problem(remember(p)))

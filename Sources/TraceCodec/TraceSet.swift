@@ -62,6 +62,9 @@ public struct TriagePlan: Sendable {
     private let firsts: [Int32]
     /// Every part of a trace recorded as several files (or one file with a session), by its first file.
     private let sessions: [Int32: (id: String, files: [Int32], parts: [Int])]
+    /// Files whose header names a session but disagrees with the recording it would join (another layer,
+    /// device model, OS or bundle id): each begins a trace of its own, and this says why, one sentence each.
+    public let disagreements: [String]
 
     /// How many traces.
     public var count: Int { firsts.count }
@@ -91,28 +94,39 @@ public struct TriagePlan: Sendable {
         var rank = [Int32](repeating: -1, count: files.count)
         for (r, f) in unique.enumerated() { rank[Int(f)] = Int32(r) }
         var sizes = [Int](repeating: 0, count: files.count)
-        var parts: [String: [(part: Int, file: Int32, starts: [Int64])]] = [:]
+        var parts: [String: [(part: Int, file: Int32, starts: [Int64], identity: Identity)]] = [:]
         var firsts: [Int32] = []
         var sessions: [Int32: (id: String, files: [Int32], parts: [Int])] = [:]
         OrderedParallel.run(count: unique.count, jobs: jobs, window: max(64, jobs * 16), work: { Self.peek(files[Int(unique[$0])]) },
                             emit: { i, p in
             let f = unique[i]
             sizes[Int(f)] = p.size
-            if let s = p.session { parts[s.id, default: []].append((s.part, f, p.starts)) } else { firsts.append(f) }
+            if let s = p.session { parts[s.id, default: []].append((s.part, f, p.starts, p.identity)) } else { firsts.append(f) }
         })
         self.sizes = sizes
+        var disagreements: [(rank: Int32, text: String)] = []
         for (id, list) in parts {
             // One id may name several recordings (an app that configures a fixed session id): a part
-            // joins the recording whose start it shares and whose part number is free, else it begins a
-            // recording of its own.
-            var recordings: [(starts: [Int64], files: [Int32], parts: [Int], taken: Set<Int>)] = []
+            // joins the recording whose start it shares, whose part number is free and whose headers say
+            // the same layer, device and app, else it begins a recording of its own (a part whose header
+            // claims another app or device is another trace, whatever its session id says).
+            var recordings: [(starts: [Int64], files: [Int32], parts: [Int], taken: Set<Int>, identity: Identity)] = []
             for p in list.sorted(by: { ($0.part, rank[Int($0.file)]) < ($1.part, rank[Int($1.file)]) }) {
-                if let i = recordings.firstIndex(where: { !$0.taken.contains(p.part) && Self.sameStart($0.starts, p.starts) }) {
+                let joinable = recordings.indices.filter { !recordings[$0].taken.contains(p.part) && Self.sameStart(recordings[$0].starts, p.starts) }
+                if let i = joinable.first(where: { recordings[$0].identity.differences(p.identity).isEmpty }) {
                     recordings[i].files.append(p.file)
                     recordings[i].parts.append(p.part)
                     recordings[i].taken.insert(p.part)
+                    recordings[i].identity = recordings[i].identity.filled(from: p.identity)
                 } else {
-                    recordings.append((p.starts, [p.file], [p.part], [p.part]))
+                    if let i = joinable.first {
+                        let r = recordings[i]
+                        disagreements.append((rank[Int(p.file)], "\(files[Int(p.file)]) (part \(p.part) of session \(id)) is not part of the same "
+                            + "recording as \(files[Int(r.files[0])]) (part \(r.parts[0])): its header says "
+                            + r.identity.differences(p.identity).map { "\($0.field) \($0.theirs), not \($0.ours)" }.joined(separator: ", ")
+                            + "; they are read as separate traces"))
+                    }
+                    recordings.append((p.starts, [p.file], [p.part], [p.part], p.identity))
                 }
             }
             for r in recordings {
@@ -124,6 +138,34 @@ public struct TriagePlan: Sendable {
         firsts.sort { rank[Int($0)] < rank[Int($1)] }
         self.firsts = firsts
         self.sessions = sessions
+        self.disagreements = disagreements.sorted { $0.rank < $1.rank }.map(\.text)
+    }
+
+    /// What a header says of who recorded the trace: parts of one recording agree on all of it (a field
+    /// a header leaves out agrees with anything).
+    struct Identity: Sendable {
+        var layer: Layer?
+        var model: String?
+        var os: String?
+        var bundleId: String?
+
+        /// Each field both say and say differently: its name, this one's value and the other's.
+        func differences(_ other: Identity) -> [(field: String, ours: String, theirs: String)] {
+            var out: [(String, String, String)] = []
+            func check(_ field: String, _ a: String?, _ b: String?) {
+                if let a, let b, a != b { out.append((field, terminalSafe(a), terminalSafe(b))) }
+            }
+            check("layer", layer?.rawValue, other.layer?.rawValue)
+            check("device model", model, other.model)
+            check("OS", os, other.os)
+            check("bundle id", bundleId, other.bundleId)
+            return out
+        }
+
+        /// This identity with the fields it leaves out taken from `other`.
+        func filled(from other: Identity) -> Identity {
+            Identity(layer: layer ?? other.layer, model: model ?? other.model, os: os ?? other.os, bundleId: bundleId ?? other.bundleId)
+        }
     }
 
     /// Whether the file is a trace rtctrace created (its start mark) that holds no record at all: a
@@ -145,6 +187,8 @@ public struct TriagePlan: Sendable {
         /// `startedAt`: writers put either the session's start in every part's header (the recorder) or
         /// the part's own (the session's start + the header's `t`), so both are candidates.
         var starts: [Int64] = []
+        /// Who recorded it, as the header says.
+        var identity = Identity()
     }
 
     /// How far apart two starts of one session may be (`startedAt` may be written to the second).
@@ -168,7 +212,8 @@ public struct TriagePlan: Sendable {
             case .record(let r):
                 if case .header(let h) = r.body {
                     let at = h.startedAt.flatMap(UTCTime.milliseconds)
-                    return Peek(size: size, session: h.session, starts: at.map { $0 == $0 &- r.t ? [$0] : [$0, $0 &- r.t] } ?? [])
+                    return Peek(size: size, session: h.session, starts: at.map { $0 == $0 &- r.t ? [$0] : [$0, $0 &- r.t] } ?? [],
+                                identity: Identity(layer: h.layer, model: h.device.model, os: h.device.os, bundleId: h.app.bundleId))
                 }
                 return Peek(size: size, session: nil)
             case .problem(let p) where p.kind == .notATrace:

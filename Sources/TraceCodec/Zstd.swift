@@ -48,6 +48,21 @@ final class ZstdDecompressor {
         return (inb.pos, outb.pos, r == 0)
     }
 
+    /// The memory a frame header asks for its window (RFC 8878, 3.1.1.1): the declared window, or for a
+    /// single-segment frame its content size; nil when the header cannot be read.
+    static func frameWindow(_ header: UnsafeRawBufferPointer) -> UInt64? {
+        guard header.count >= 5 else { return nil }
+        let descriptor = header[4]
+        guard descriptor & 0x20 != 0 else { return declaredWindow(header) }
+        let dictBytes = [0, 1, 2, 4][Int(descriptor & 3)]
+        let sizeBytes = [1, 2, 4, 8][Int(descriptor >> 6)]
+        let at = 5 + dictBytes
+        guard header.count >= at + sizeBytes else { return nil }
+        var size: UInt64 = 0
+        for i in (0..<sizeBytes).reversed() { size = size << 8 | UInt64(header[at + i]) }
+        return sizeBytes == 2 ? size + 256 : size
+    }
+
     /// The window size a frame header declares, when it can be read (RFC 8878, 3.1.1.1).
     static func declaredWindow(_ header: UnsafeRawBufferPointer) -> UInt64? {
         guard header.count >= 6 else { return nil }

@@ -1,8 +1,10 @@
 import TraceModel
 
 /// Traces built to cost a reader as much as the format allows: few records with lines near the reader's
-/// line limit (what made `export`, `diff`, `explain` and `triage` hold every long string), and large
-/// speaker sets updated whole (what made speaker updates cost the square of the set). Tests check the
+/// line limit (what made `export`, `diff`, `explain` and `triage` hold every long string), large
+/// speaker sets updated whole (what made speaker updates cost the square of the set), speaker floods of
+/// long uids (what made the Chrome export amplify), and zstd window bombs (what made `triage --jobs N`
+/// hold N windows). Tests check the
 /// guarantees on them and `make bench` measures peak memory and speaker-update scaling on them
 /// (docs/reliability.md). Each is a sequence produced record by record: a trace of 60 records of 15 MB
 /// holds one copy of the long text, shared by every record.
@@ -64,6 +66,41 @@ public enum HostileTraces {
                 stopped: []))
         }
         return chain(prologue, churn)
+    }
+
+    /// A speaker flood: `updates` server speaker updates, each naming one new speaker whose uid is
+    /// `uidBytes` long, so the active set grows by one each time (after a header, the SFU engine and a
+    /// join). With 5 000 updates of 1 KiB uids the trace is some 25 KB compressed, and every state label
+    /// that listed eight uids whole made the Chrome export 89 MB (328 MiB of memory); 10 000, 352 MB.
+    public static func speakerFlood(updates: Int, uidBytes: Int) -> AnySequence<Record> {
+        let prologue = [header(), Record(seq: 1, t: 1, .connEngine(vendor: .seaStart)), Record(seq: 2, t: 2, .joinChannel(channel: "flood"))]
+        let pad = String(repeating: "x", count: max(0, uidBytes - 8))
+        let flood = (0..<max(updates, 0)).lazy.map { u in
+            let digits = String(u)
+            let uid = "u" + String(repeating: "0", count: max(0, 7 - digits.count)) + digits + pad
+            return Record(seq: 3 + u, t: Int64(1_000 + 100 * u), .speakers(speaking: [Speaker(uid: uid, trackId: "mic", level: 0.5)], stopped: []))
+        }
+        return chain(prologue, flood)
+    }
+
+    /// A zstd window bomb, a few KB: one frame that declares a 128 MiB window (2^27, the readers' limit),
+    /// holds a header line, then `outputBytes` of `x` as run-length blocks (4 bytes for each 128 KiB).
+    /// Decoding it fills the whole window: each reader that decodes one holds 128 MiB.
+    public static func windowBomb(outputBytes: Int = 130 << 20) -> [UInt8] {
+        var out: [UInt8] = [0x28, 0xB5, 0x2F, 0xFD, 0x00, 17 << 3]
+        func block(last: Bool, type: UInt32, size: Int) {
+            let h = UInt32(last ? 1 : 0) | type << 1 | UInt32(size) << 3
+            out += [UInt8(h & 0xFF), UInt8(h >> 8 & 0xFF), UInt8(h >> 16 & 0xFF)]
+        }
+        let line = Array((header().jsonLine + "\n").utf8)
+        let runs = max(1, outputBytes / (128 << 10))
+        block(last: false, type: 0, size: line.count)
+        out += line
+        for i in 0..<runs {
+            block(last: i == runs - 1, type: 1, size: 128 << 10)
+            out.append(UInt8(ascii: "x"))
+        }
+        return out
     }
 
     /// `first`, then `rest`, produced one record at a time.

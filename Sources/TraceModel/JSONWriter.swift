@@ -1,9 +1,18 @@
 import SystemLayer
 /// Appends JSON text to a byte buffer: the one JSON escaping helper of the project.
+///
+/// Its cost per value is constant: which open containers already hold a member is a bit per level (an
+/// array only past 64 levels), keys given as literals are copied as they are (`staticKey`), and integers
+/// are formatted two digits at a time into the buffer, never through `String`.
 public struct JSONWriter {
     /// The bytes written so far.
     public var bytes: [UInt8]
-    private var needsComma: [Bool] = []
+    /// Bit k: the open container at level k (from the outermost, below 64) already holds a member.
+    private var members: UInt64 = 0
+    /// Open containers.
+    private var depth = 0
+    /// The same for levels 64 and deeper.
+    private var deepMembers: [Bool] = []
 
     /// Creates a writer, optionally reusing a buffer's capacity.
     public init(reserving capacity: Int = 256) {
@@ -14,28 +23,53 @@ public struct JSONWriter {
     /// Empties the buffer, keeping its capacity.
     public mutating func reset() {
         bytes.removeAll(keepingCapacity: true)
-        needsComma.removeAll(keepingCapacity: true)
+        members = 0
+        depth = 0
+        deepMembers.removeAll(keepingCapacity: true)
         pendingKey = false
     }
 
     /// The text written so far.
     public var string: String { String(decoding: bytes, as: UTF8.self) }
 
+    /// A comma before every member of a container but its first.
+    @inline(__always)
     private mutating func separate() {
-        if let last = needsComma.last {
-            if last { bytes.append(UInt8(ascii: ",")) }
-            needsComma[needsComma.count - 1] = true
+        guard depth > 0 else { return }
+        let level = depth - 1
+        if level < 64 {
+            let bit: UInt64 = 1 << UInt64(level)
+            if members & bit != 0 { bytes.append(UInt8(ascii: ",")) }
+            members |= bit
+        } else {
+            if deepMembers[level - 64] { bytes.append(UInt8(ascii: ",")) }
+            deepMembers[level - 64] = true
         }
     }
 
+    @inline(__always)
+    private mutating func open(_ bracket: UInt8) {
+        valuePrologue()
+        bytes.append(bracket)
+        if depth < 64 { members &= ~(1 << UInt64(depth)) } else { deepMembers.append(false) }
+        depth += 1
+    }
+
+    @inline(__always)
+    private mutating func close(_ bracket: UInt8) {
+        depth -= 1
+        if depth >= 64 { deepMembers.removeLast() }
+        bytes.append(bracket)
+    }
+
     /// Opens an object (as a value or as the value of the key just written).
-    public mutating func beginObject() { valuePrologue(); bytes.append(UInt8(ascii: "{")); needsComma.append(false) }
+    public mutating func beginObject() { open(UInt8(ascii: "{")) }
     /// Closes the innermost object.
-    public mutating func endObject() { needsComma.removeLast(); bytes.append(UInt8(ascii: "}")) }
+    public mutating func endObject() { close(UInt8(ascii: "}")) }
     /// Opens an array.
-    public mutating func beginArray() { valuePrologue(); bytes.append(UInt8(ascii: "[")); needsComma.append(false) }
+    public mutating func beginArray() { open(UInt8(ascii: "[")) }
     /// Closes the innermost array.
-    public mutating func endArray() { needsComma.removeLast(); bytes.append(UInt8(ascii: "]")) }
+    public mutating func endArray() { close(UInt8(ascii: "]")) }
 
     /// Writes a member key; the next value written is its value.
     public mutating func key(_ k: String) {
@@ -56,8 +90,10 @@ public struct JSONWriter {
     /// character, which the encoder's own keys never contain): copied without an escaping scan.
     public mutating func staticKey(_ k: StaticString) {
         separate()
+        let n = k.utf8CodeUnitCount
+        bytes.reserveCapacity(bytes.count + n + 3)
         bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: UnsafeBufferPointer(start: k.utf8Start, count: k.utf8CodeUnitCount))
+        bytes.append(contentsOf: UnsafeBufferPointer(start: k.utf8Start, count: n))
         bytes.append(UInt8(ascii: "\""))
         endKey()
     }
@@ -74,6 +110,10 @@ public struct JSONWriter {
     public mutating func string(_ s: String) { valuePrologue(); Self.appendEscaped(s, to: &bytes) }
     /// Writes an integer value.
     public mutating func int<I: BinaryInteger>(_ v: I) { valuePrologue(); Self.appendInt(Int64(v), to: &bytes) }
+    /// Writes an integer value (not generic: the common case, specialised here once).
+    public mutating func int(_ v: Int) { valuePrologue(); Self.appendInt(Int64(v), to: &bytes) }
+    /// Writes an integer value.
+    public mutating func int(_ v: Int64) { valuePrologue(); Self.appendInt(v, to: &bytes) }
     /// Writes a number: integral values without a fraction, others in shortest round-trip form.
     public mutating func double(_ v: Double) { valuePrologue(); Self.appendDouble(v, to: &bytes) }
     /// Writes a boolean.
@@ -136,24 +176,43 @@ public struct JSONWriter {
         return String(decoding: b, as: UTF8.self)
     }
 
+    /// Appends the decimal form of `v`: digits two at a time from a table, right to left into a small
+    /// buffer on the stack, then into `out` in one go.
     public static func appendInt(_ v: Int64, to out: inout [UInt8]) {
-        if v == 0 { out.append(UInt8(ascii: "0")); return }
         var n = v.magnitude
-        var tmp: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                  UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        if n < 10 {
+            if v < 0 { out.append(UInt8(ascii: "-")) }
+            out.append(UInt8(truncatingIfNeeded: n) &+ 0x30)
+            return
+        }
+        var tmp: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: 20 digits and a sign
         withUnsafeMutableBytes(of: &tmp) { buf in
-            // Digits are produced from the right, then appended in one go.
+            let pairs = UnsafeRawPointer(digitPairs.utf8Start).assumingMemoryBound(to: UInt8.self)
             var i = buf.count
-            while n > 0 {
+            while n >= 100 {
+                let pair = Int(n % 100) &* 2
+                n /= 100
+                i -= 2
+                buf[i] = pairs[pair]
+                buf[i + 1] = pairs[pair + 1]
+            }
+            if n >= 10 {
+                let pair = Int(n) &* 2
+                i -= 2
+                buf[i] = pairs[pair]
+                buf[i + 1] = pairs[pair + 1]
+            } else {
                 i -= 1
-                buf[i] = UInt8(n % 10) + 0x30
-                n /= 10
+                buf[i] = UInt8(truncatingIfNeeded: n) &+ 0x30
             }
             if v < 0 { i -= 1; buf[i] = UInt8(ascii: "-") }
             out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buf[i...]))
         }
     }
+
+    /// "00" to "99", for `appendInt`.
+    private static let digitPairs: StaticString =
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 
     static func appendDouble(_ v: Double, to out: inout [UInt8]) {
         guard v.isFinite else { out.append(contentsOf: nullBytes); return }

@@ -4,6 +4,13 @@ public enum TextCap {
     /// Characters of one trace string a report renders.
     public static let characters = 200
 
+    /// Characters of one identifier (a uid, a track id) a label that lists several renders: a state label
+    /// names up to eight speakers, and eight 1 KiB uids in every label made a 34 KB trace export 89 MB.
+    public static let identifierCharacters = 48
+
+    /// An identifier as a label that lists several shows it (`identifierCharacters` at most).
+    public static func identifier(_ s: String) -> String { clip(s, identifierCharacters) }
+
     /// `s` when it is short enough, else its first `limit` characters, an ellipsis and the full length:
     /// of a string the reader already clipped (`clip(bytes:)`), the length it had in the trace, in bytes.
     public static func clip(_ s: String, _ limit: Int = characters) -> String {

@@ -16,7 +16,9 @@ public protocol OpenVocabulary: RawRepresentable, Hashable, Sendable where RawVa
 }
 
 extension OpenVocabulary {
-    /// The listed value spelled `rawValue`, else `unlisted(rawValue)`: never fails.
+    /// The listed value spelled `rawValue`, else `unlisted(rawValue)`: never fails. Inlinable, so that the
+    /// decoder's copy is specialised to the vocabulary (unspecialised, the search boxed each value it tried).
+    @inlinable
     public init(rawValue: String) {
         self = Self.listed.first { $0.rawValue == rawValue } ?? .unlisted(rawValue)
     }

@@ -40,6 +40,21 @@ enum CatCommand {
             let reader: TraceReader
             var notATrace: TraceProblem?
             do { reader = try TraceReader(path: part) } catch { throw CommandFailure(message: "\(error)") }
+            let noteProblem: (TraceProblem) -> Void = { p in
+                if p.kind == .notATrace { notATrace = notATrace ?? p } else { warn(p) }
+            }
+            if prefixes.isEmpty && first == nil && last == nil && !terminal {
+                // Every line is printed as it is: runs of skimmed lines go out as one span.
+                try reader.forEachLine(run: { span in
+                    try out.throwIfFailed()
+                    write(span, to: out, terminal: false)
+                }, record: { _ in
+                    try out.throwIfFailed()
+                    reader.withCurrentLine { write($0, to: out, terminal: false) }
+                }, problem: noteProblem)
+                if let notATrace { throw DataError(message: notATrace.description) }
+                continue
+            }
             try reader.forEachLine(skimmed: { line in
                 try out.throwIfFailed()
                 guard keep(line.t, line.kind.rawValue, from: first, to: last, prefixes: prefixes) else { return }
@@ -48,9 +63,7 @@ enum CatCommand {
                 try out.throwIfFailed()
                 guard keep(r.t, r.type, from: first, to: last, prefixes: prefixes) else { return }
                 reader.withCurrentLine { write($0, to: out, terminal: terminal) }
-            }, problem: { p in
-                if p.kind == .notATrace { notATrace = notATrace ?? p } else { warn(p) }
-            })
+            }, problem: noteProblem)
             // An archive or a file that is not a trace printed nothing and exited 0.
             if let notATrace { throw DataError(message: notATrace.description) }
         }

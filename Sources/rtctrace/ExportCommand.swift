@@ -1,5 +1,6 @@
 import CommandLineKit
 import Reports
+import SystemLayer
 import TraceModel
 
 /// `rtctrace export`: the replay as a Chrome Trace Event file for Perfetto or chrome://tracing.
@@ -27,12 +28,18 @@ enum ExportCommand {
         let recorder = ChromeTraceRecorder()
         let result = try ReplayFlags.replay(args.positionals, args, observer: recorder.observe)
         try ReplayFlags.requireExplainable(result)
-        let json: String
+        let written: ChromeTrace.Written
         switch args[format] ?? .chrome {
-        case .chrome: json = ChromeTraceRenderer(recorder: recorder).render(result)
+        case .chrome:
+            // Streamed as it is made, within a budget proportional to the input (docs/report.md).
+            written = try target.write { sink in try ChromeTrace.write(result, recorder: recorder, budget: ChromeTrace.budget(for: result), to: sink) }
         }
-        try target.write(json)
-        Output.stderr.line("wrote \(terminalSafe(target.displayName)) (\(json.utf8.count) bytes)")
+        Output.stderr.line("wrote \(terminalSafe(target.displayName)) (\(written.bytes) bytes)")
+        if written.eventsNotExported > 0 {
+            Output.stderr.line("note: \(written.eventsNotExported) events are not exported: the file reached its budget of "
+                + "\(ChromeTrace.budgetPerInputByte) × the input's \(result.inputBytes) bytes + \(ChromeTrace.budgetBase >> 20) MiB "
+                + "(otherData.eventsNotExported says how many)")
+        }
         if recorder.droppedInstants > 0 {
             Output.stderr.line("note: \(recorder.droppedInstants) records beyond the first \(recorder.instantCount) are not exported as instants "
                 + "(at most \(recorder.maxInstants) records, \(recorder.maxInstantBytes >> 20) MiB of their JSON)")

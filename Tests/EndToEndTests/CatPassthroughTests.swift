@@ -76,6 +76,34 @@ final class CatPassthroughTests: XCTestCase {
         }
     }
 
+    /// Lines passed on in runs (no filter) print and report as lines passed on one by one (a filter that
+    /// keeps every line) and as the decoding reader reads them, around every break of a run: a seq gap, a
+    /// repeated seq, time going back, a blank line, a carriage return, a header or an unknown type in the
+    /// middle, a line of another type, a broken line, and a last line without its newline.
+    func test_runsBreakWhereALineNeedsALook() throws {
+        let (_, lines) = try trace()
+        var text = lines.map { $0 + "\n" }
+        func replaceSeq(_ i: Int, _ seq: Int) {
+            text[i] = text[i].replacingOccurrences(of: "{\"seq\":\(i),", with: "{\"seq\":\(seq),")
+        }
+        replaceSeq(40, 41)
+        replaceSeq(60, 59)
+        text[80] = text[80].replacingOccurrences(of: #","t":800,"#, with: #","t":780,"#)
+        text.insert("\n", at: 100)
+        text[120] = text[120].replacingOccurrences(of: "\n", with: "\r\n")
+        text.insert(lines[0] + "\n", at: 140)
+        text.insert(#"{"seq":150,"t":1,"type":"vendor.newThing","x":1}"# + "\n", at: 150)
+        text[160] = String(text[160].dropLast(5)) + "\n"
+        text[text.count - 1] = String(text[text.count - 1].dropLast())
+        let path = dir + "/irregular.jsonl"
+        try text.joined().write(toFile: path, atomically: true, encoding: .utf8)
+        try assertCatAsDecoded(path)
+        let runs = CLI.run(["cat", path]), single = CLI.run(["cat", path, "--from", "0"])
+        XCTAssertEqual(runs.out, single.out)
+        XCTAssertEqual(runs.err, single.err)
+        XCTAssertFalse(runs.err.isEmpty)
+    }
+
     func test_aLineWhoseStructureFailsIsDecodedAndReported() throws {
         let (_, lines) = try trace()
         var text = lines

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import TraceCodec
+import Reports
 import TraceFixtures
 import TraceModel
 import XCTest
@@ -22,6 +23,15 @@ final class MemoryBoundTests: XCTestCase {
         let path = dir + "/" + name
         let w = try TraceWriter(path: path, options: TraceWriter.Options())
         for r in HostileTraces.records(shape, count: count, bytes: bytes) { try w.append(r) }
+        try w.close()
+        return path
+    }
+
+    /// Writes records with the project's writer.
+    func write(_ records: AnySequence<Record>, to name: String) throws -> String {
+        let path = dir + "/" + name
+        let w = try TraceWriter(path: path, options: TraceWriter.Options())
+        for r in records { try w.append(r) }
         try w.close()
         return path
     }
@@ -93,6 +103,65 @@ final class MemoryBoundTests: XCTestCase {
         XCTAssertEqual(clipped["hostile.trace.zst"], 20, "\(clipped)")
         for name in good { XCTAssertEqual(clipped[name], 0, name) }
         XCTAssertEqual(Set(paths.map { ($0 as NSString).lastPathComponent }), Set(good + [(hostile as NSString).lastPathComponent]), "\(paths)")
+    }
+}
+
+/// This round's hostile traces: long-uid speaker floods (the Chrome export held and wrote every
+/// speaker label whole: 328 MiB and 89 MB for 5 000 updates, 1.2 GiB and 352 MB for 10 000) and zstd
+/// window bombs (`triage --jobs 4` held four 128 MiB windows: up to 587 MiB).
+extension MemoryBoundTests {
+    /// What the export may write at most for an input of `bytes` decompressed (docs/report.md).
+    static func exportBound(_ bytes: Int) -> Int { ChromeTrace.budgetBase + ChromeTrace.budgetPerInputByte * bytes }
+
+    func test_speakerFloodsOfLongUidsStayUnderThePeak_andTheExportIsProportional() throws {
+        for updates in [5_000, 10_000] {
+            let trace = try write(HostileTraces.speakerFlood(updates: updates, uidBytes: 1024), to: "flood-\(updates).trace.zst")
+            let decompressed = CLI.run(["cat", trace]).out.utf8.count
+            XCTAssertGreaterThan(decompressed, updates * 1024)
+            let export = dir + "/flood-\(updates).json"
+            let runs: [(String, [String])] = [
+                ("export", ["export", trace, "-o", export]),
+                ("report", ["report", trace, "-o", dir + "/flood-\(updates).html"]),
+                ("explain", ["explain", trace]),
+                ("diff", ["diff", trace, trace]),
+                ("triage --jobs 4", ["triage", trace, "--jobs", "4", "-o", dir + "/rows-\(updates).jsonl"]),
+            ]
+            for (name, args) in runs {
+                let p = try peak(args)
+                XCTAssertLessThanOrEqual(p.status, 1, "\(name): \(p.err)")
+                XCTAssertLessThan(p.kib, Self.peakCapKiB, "\(name) of \(updates) updates: peak \(p.kib / 1024) MiB")
+            }
+            // The export stays within its budget, and on this trace well within it: every event is there.
+            let size = try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: export)[.size] as? Int)
+            XCTAssertLessThanOrEqual(size, Self.exportBound(decompressed))
+            XCTAssertLessThanOrEqual(size, 2 * decompressed, "export \(size) bytes of \(decompressed) decompressed")
+            let other = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: export))) as? [String: Any])?["otherData"] as? [String: Any])
+            XCTAssertEqual(other["eventsNotExported"] as? Int, 0)
+        }
+    }
+
+    func test_fourWindowBombsStayUnderThePeak() throws {
+        let folder = dir + "/bombs"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let bomb = HostileTraces.windowBomb()
+        XCTAssertLessThan(bomb.count, 6 << 10)
+        for i in 1...4 { try Data(bomb).write(to: URL(fileURLWithPath: folder + "/bomb-\(i).trace.zst")) }
+        let one = folder + "/bomb-1.trace.zst"
+        let runs: [(String, [String])] = [
+            ("triage --jobs 4", ["triage", folder, "--jobs", "4", "-o", dir + "/rows.jsonl"]),
+            ("explain", ["explain", one]),
+            ("export", ["export", one, "-o", dir + "/bomb.json"]),
+            ("report", ["report", one, "-o", dir + "/bomb.html"]),
+            ("diff", ["diff", one, folder + "/bomb-2.trace.zst"]),
+        ]
+        for (name, args) in runs {
+            let p = try peak(args)
+            XCTAssertLessThan(p.kib, Self.peakCapKiB, "\(name): peak \(p.kib / 1024) MiB; \(p.err)")
+        }
+        // Each bomb still gets its row, which says what it read.
+        let rows = try String(contentsOfFile: dir + "/rows.jsonl", encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(rows.count, 4)
+        XCTAssertTrue(rows.allSatisfy { $0.contains("lineTooLong") }, "\(rows.first ?? "")")
     }
 }
 

@@ -18,6 +18,17 @@ final class WriteErrorTests: XCTestCase {
         XCTAssertEqual(r.err, "Error: standard output: write failed: No space left on device\n")
     }
 
+    /// A run of lines `cat` writes in one go (more than its 64 KiB buffer) fails the same way.
+    func test_catOfALongRunIntoAFullDeviceFailsWithAClearMessage() throws {
+        let trace = CLI.tempDir() + "/long.jsonl"
+        var text = #"{"seq":0,"t":0,"type":"trace.header","format":"rtctrace","version":1,"layer":"srtc"}"# + "\n"
+        for i in 1...2_000 { text += #"{"seq":\#(i),"t":\#(i),"type":"sdk.log","level":"info","message":"a line long enough to fill the buffer"}"# + "\n" }
+        try text.write(toFile: trace, atomically: true, encoding: .utf8)
+        let r = try runIntoFullDevice(["cat", trace])
+        XCTAssertEqual(r.status, 74, r.err)
+        XCTAssertEqual(r.err, "Error: standard output: write failed: No space left on device\n")
+    }
+
     /// Every command that prints ends with 74 when its output is lost: never 0, and never the 1 that
     /// means "the answer is no" (a retry policy must tell the two apart).
     func test_everyPrintingCommandReportsAFailedWrite() throws {

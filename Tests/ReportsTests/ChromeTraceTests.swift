@@ -127,4 +127,30 @@ final class ChromeTraceTests: XCTestCase {
         XCTAssertTrue(moments.contains { $0["tid"] as? Int == threads["media services"] && $0["name"] as? String == "media services reset" })
         XCTAssertTrue(moments.contains { $0["tid"] as? Int == threads["SDK callbacks"] && $0["name"] as? String == "recovered" })
     }
+
+    /// The export streams: what it writes in chunks is what `render` returns, and a budget stops adding
+    /// events (counted in `otherData.eventsNotExported`), the file still whole JSON and within the budget.
+    func test_streamedExportIsTheRenderedOne_andABudgetCapsItWithANote() throws {
+        let recorder = ChromeTraceRecorder()
+        let r = try Replay.run(path: Fixtures.trace("smeeting-long-meeting-45min.jsonl.zst"), observer: recorder.observe)
+        let whole = ChromeTrace.render(r, recorder: recorder)
+        var chunks: [[UInt8]] = []
+        let written = ChromeTrace.write(r, recorder: recorder, budget: nil) { chunks.append(Array($0)) }
+        XCTAssertEqual(String(decoding: chunks.joined(), as: UTF8.self), whole)
+        XCTAssertEqual(written.bytes, whole.utf8.count)
+        XCTAssertGreaterThan(chunks.count, 1, "written in chunks, never held whole")
+        XCTAssertTrue(chunks.allSatisfy { $0.count <= (1 << 16) + 8192 })
+        XCTAssertGreaterThan(r.inputBytes, 0)
+        XCTAssertEqual(ChromeTrace.budget(for: r), ChromeTrace.budgetBase + ChromeTrace.budgetPerInputByte * r.inputBytes)
+
+        let budget = whole.utf8.count / 3
+        var capped: [UInt8] = []
+        let cut = ChromeTrace.write(r, recorder: recorder, budget: budget) { capped.append(contentsOf: $0) }
+        XCTAssertLessThanOrEqual(capped.count, budget)
+        XCTAssertGreaterThan(cut.eventsNotExported, 0)
+        let root = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(capped)) as? [String: Any])
+        XCTAssertEqual((root["otherData"] as? [String: Any])?["eventsNotExported"] as? Int, cut.eventsNotExported)
+        let all = try XCTUnwrap((JSONSerialization.jsonObject(with: Data(whole.utf8)) as? [String: Any])?["traceEvents"] as? [Any])
+        XCTAssertEqual((root["traceEvents"] as? [Any])?.count, all.count - cut.eventsNotExported)
+    }
 }

@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 import SystemLayer
 import TraceCodec
@@ -47,7 +48,7 @@ func synth(count: Int, path: String, options: TraceWriter.Options, flushEvery: I
 }
 
 let args = Array(CommandLine.arguments.dropFirst())
-guard let cmd = args.first else { fail("usage: rtctrace-bench synth|session|fleet|read|parse|flushsweep|recorder-caller|recorder-hour|recorder-realtime|recorder-flood|recorder-age|recorder-kill …") }
+guard let cmd = args.first else { fail("usage: rtctrace-bench synth|session|fleet|read|parse|skim|phases|flushsweep|recorder-caller|recorder-hour|recorder-realtime|recorder-flood|recorder-age|recorder-kill …") }
 
 do {
     switch cmd {
@@ -62,12 +63,8 @@ do {
     case "session":
         // session stress|healthy N OUT: one of the two read-path sessions (TraceFixtures.BenchSession)
         guard args.count == 4, let kind = BenchSession.Kind(rawValue: args[1]), let n = Int(args[2]) else { fail("session stress|healthy N OUT") }
-        FileSystem.removeIfPresent(args[3])
-        let w = try TraceWriter(path: args[3], options: TraceWriter.Options())
-        var g = BenchSession(kind)
-        for _ in 0..<n { try w.append(g.nextRecord()) }
-        try w.close()
-        emit([("session", kind.rawValue), ("records", n), ("bytes", w.fileSize)])
+        let bytes = try Sessions.write(kind, count: n, to: args[3])
+        emit([("session", kind.rawValue), ("records", n), ("bytes", bytes)])
     case "hostile":
         // hostile SHAPE COUNT BYTES OUT: a trace of TraceFixtures.HostileTraces (long lines; peak memory)
         guard args.count == 5, let shape = HostileTraces.Shape(rawValue: args[1]), let n = Int(args[2]), let bytes = Int(args[3]) else {
@@ -129,26 +126,36 @@ do {
               ("fastRecordsPerSec", Double(lines.count) / fastSecs), ("generalRecordsPerSec", Double(lines.count) / generalSecs),
               ("ratio", generalSecs / fastSecs)])
     case "skim":
-        // skim TRACE LIMIT: cat's structural pass over the same lines, with each way of skipping ahead
+        // skim TRACE LIMIT: cat's structural check over the same lines with each kernel (best of 5, thread
+        // CPU time), the lines side by side in one buffer as the reader holds them
         guard args.count == 3, let limit = Int(args[2]) else { fail("skim TRACE LIMIT") }
         let reader = try TraceReader(path: args[1])
-        var lines: [[UInt8]] = []
+        var text: [UInt8] = [], lines: [Range<Int>] = []
         while lines.count < limit, let e = reader.next() {
-            if case .record = e { lines.append(reader.withCurrentLine { Array($0) }) }
+            if case .record = e { reader.withCurrentLine { lines.append(text.count..<text.count + $0.count); text.append(contentsOf: $0) } }
         }
-        var pairs: [(String, Any)] = [("lines", lines.count)]
-        for skip in LineStructure.Skip.allCases {
+        let bytes = lines.reduce(0) { $0 + $1.count - 1 }
+        var pairs: [(String, Any)] = [("lines", lines.count), ("bytes", bytes), ("standard", LineStructure.standard.rawValue)]
+        for kernel in LineStructure.Kernel.allCases where LineStructure.runs(kernel) {
             var best = Double.infinity, passed = 0
-            for _ in 0..<5 {
-                passed = 0
-                let t0 = now()
-                for l in lines { if l.withUnsafeBufferPointer({ LineStructure.closesObject($0, from: 1, skip: skip) }) { passed += 1 } }
-                best = min(best, now() - t0)
+            text.withUnsafeBufferPointer { all in
+                for _ in 0..<5 {
+                    passed = 0
+                    // This thread's CPU time: on a shared machine, waiting for the core is not the kernel's.
+                    let t0 = Clock.threadCPUSeconds()
+                    for r in lines where LineStructure.closesObject(UnsafeBufferPointer(rebasing: all[r]), from: 1, kernel: kernel) == true { passed += 1 }
+                    best = min(best, Clock.threadCPUSeconds() - t0)
+                }
             }
-            guard passed == lines.count else { fail("\(skip): \(lines.count - passed) lines failed the structural pass") }
-            pairs.append(("\(skip.rawValue)NsPerLine", best / Double(lines.count) * 1e9))
+            guard passed == lines.count else { fail("\(kernel): \(lines.count - passed) lines failed the structural check") }
+            pairs.append(("\(kernel.rawValue)NsPerLine", best / Double(lines.count) * 1e9))
+            pairs.append(("\(kernel.rawValue)GBPerSec", Double(bytes) / best / 1e9))
         }
         emit(pairs)
+    case "phases":
+        // phases TRACE [RUNS]: the read path of explain --json, phase by phase (Phases.swift)
+        guard args.count >= 2 else { fail("phases TRACE [RUNS]") }
+        try Phases.run(path: args[1], runs: args.count > 2 ? Int(args[2]) ?? 3 : 3)
     case "flushsweep":
         // flushsweep N DIR: compressed size per record at several frame sizes, and at a 1-second flush
         guard args.count == 3, let n = Int(args[1]) else { fail("flushsweep N DIR") }

@@ -1,0 +1,66 @@
+import TraceFixtures
+import TraceModel
+import XCTest
+
+/// The JSON writer: integers as Swift prints them, commas at every depth (past the 64 levels its bit
+/// stack holds too), and keys written from literals as from strings.
+final class JSONWriterTests: XCTestCase {
+    func test_integersAreWrittenAsSwiftPrintsThem() {
+        var g = SplitMix64(seed: 9)
+        var values: [Int64] = [0, 1, -1, 9, 10, -10, 99, 100, -100, 101, 999, 1000, Int64.max, Int64.min, Int64.max - 1, Int64.min + 1]
+        for p in 0..<19 {
+            let ten = Int64(pow(10.0, Double(p)))
+            values += [ten - 1, ten, ten + 1, -ten, -(ten - 1)]
+        }
+        for _ in 0..<5_000 { values.append(Int64(bitPattern: g.next()) >> Int64(g.below(63))) }
+        for v in values {
+            var w = JSONWriter()
+            w.int(v)
+            XCTAssertEqual(w.string, String(v))
+            var narrow = JSONWriter()
+            narrow.int(Int(v))
+            XCTAssertEqual(narrow.string, String(v))
+            var generic = JSONWriter()
+            generic.int(Int32(truncatingIfNeeded: v))
+            XCTAssertEqual(generic.string, String(Int32(truncatingIfNeeded: v)))
+        }
+    }
+
+    func test_commasAtEveryDepth() {
+        for depth in [1, 2, 63, 64, 65, 66, 130] {
+            var w = JSONWriter()
+            var expected = ""
+            for level in 0..<depth {
+                if level % 2 == 0 {
+                    w.beginArray(); w.int(level)
+                    expected += "[\(level),"
+                } else {
+                    w.beginObject(); w.staticKey("a"); w.int(level); w.key("b")
+                    expected += #"{"a":\#(level),"b":"#
+                }
+            }
+            w.null()
+            expected += "null"
+            for level in (0..<depth).reversed() {
+                if level % 2 == 0 {
+                    w.int(-level); w.endArray()
+                    expected += ",\(-level)]"
+                } else {
+                    w.staticKey("c"); w.bool(true); w.endObject()
+                    expected += #","c":true}"#
+                }
+            }
+            XCTAssertEqual(w.string, expected, "depth \(depth)")
+            w.reset()
+            w.beginArray(); w.int(1); w.int(2); w.endArray()
+            XCTAssertEqual(w.string, "[1,2]", "a reset writer starts afresh")
+        }
+    }
+
+    func test_aLiteralKeyIsWrittenAsTheSameStringKey() {
+        var a = JSONWriter(), b = JSONWriter()
+        a.beginObject(); a.staticKey("seq"); a.int(1); a.staticKey("findingCounts"); a.beginObject(); a.endObject(); a.endObject()
+        b.beginObject(); b.key("seq"); b.int(1); b.key("findingCounts"); b.beginObject(); b.endObject(); b.endObject()
+        XCTAssertEqual(a.bytes, b.bytes)
+    }
+}
