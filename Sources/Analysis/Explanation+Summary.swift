@@ -9,8 +9,8 @@ extension Explanation {
 
     /// Findings other than those told with the calls and the divergences, grouped by code and
     /// severity (and, for the kinds a reconnect resets, by the reconnect before them), most severe
-    /// first, then by time.
-    public static func findingGroups(_ r: ReplayResult) -> [FindingGroup] {
+    /// first, then by time. `evidence`, when given, is the result's system-log evidence (built once per result).
+    public static func findingGroups(_ r: ReplayResult, evidence: SystemLogEvidence? = nil) -> [FindingGroup] {
         struct Key: Hashable { var code: FindingCode; var severity: Severity; var epoch: Int? }
         let reconnects = r.quality?.reconnectMoments ?? []
         let reconnectTimes = LastAtOrBefore(reconnects.map(\.t))
@@ -31,7 +31,7 @@ extension Explanation {
         }
         var out = order.map { groups[$0]! }
         let advice = FindingAdvice(r)
-        let evidence = SystemLogEvidence(r)
+        let evidence = evidence ?? SystemLogEvidence(r)
         for i in out.indices { describe(&out[i], r, advice: advice, evidence: evidence) }
         return out.sorted { ($0.severity, -$0.first.t) > ($1.severity, -$1.first.t) }
     }

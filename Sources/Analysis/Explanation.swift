@@ -170,11 +170,11 @@ public struct Explanation: Sendable {
         lateCalls = r.verdicts.filter { $0.verdict == .deferred && $0.tookEffect }.prefix(Self.listCap).map { Self.call($0, r, lookups: lookups) }
         divergences = Self.divergenceOrder(r).prefix(Self.listCap).map { Self.divergence($0.element, index: $0.offset, r) }
         divergencesNotListed = max(0, r.divergenceCount - divergences.count)
-        groups = Self.findingGroups(r)
+        let evidence = SystemLogEvidence(r)
+        groups = Self.findingGroups(r, evidence: evidence)
         findingsNotListed = r.findingsDropped
         quality = r.quality.flatMap { $0.reports > 0 || $0.vendor == .wangsu || $0.gapCount > 0 ? $0 : nil }
         findingCounts = r.findingCounts
-        let evidence = SystemLogEvidence(r)
         systemLog = evidence.items
         systemLogRecords = evidence.records
         systemLogTiming = evidence.timing

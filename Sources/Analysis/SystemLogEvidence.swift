@@ -55,6 +55,8 @@ public struct SystemLogEvidence: Sendable {
     public let records: Int
     /// How their times were placed: `anchored`, `wall`, or both, with the largest stated uncertainty.
     public let timing: String?
+    /// Which item cites evidence for a finding, by the finding's index: asked once per finding listed.
+    private let byFinding: [Int: Int]
 
     /// Gathers the evidence of a replay result.
     public init(_ r: ReplayResult) {
@@ -65,15 +67,15 @@ public struct SystemLogEvidence: Sendable {
         timing = system.isEmpty ? nil : "times " + sources + (uncertainty.map { ", ±\($0) ms" } ?? "")
         guard !system.isEmpty else {
             items = []
+            byFinding = [:]
             return
         }
         let window = r.matchWindowMs
-        /// The records whose time, widened by a wall clock's uncertainty, lies in `from...to`.
+        let spans = OverlappingSpans(times: system.map(\.t),
+                                     slacks: system.map { $0.s.timeSource == .wall ? max(0, $0.s.uncertaintyMs ?? 0) : 0 })
+        /// The records whose time, widened by a wall clock's uncertainty, lies in `from...to`, in seq order.
         func within(_ from: Int64, _ to: Int64) -> [(seq: Int, t: Int64, s: SystemLogRecord)] {
-            system.filter { e in
-                let slack = e.s.timeSource == .wall ? e.s.uncertaintyMs ?? 0 : 0
-                return e.t + slack >= from && e.t - slack <= to
-            }
+            spans.indices(meeting: from, to).map { system[$0] }
         }
         var out: [Item] = []
         for (i, f) in r.findings.enumerated() {
@@ -105,11 +107,16 @@ public struct SystemLogEvidence: Sendable {
                                 + "\(Self.before(e.t, entry.t)) the interruption (seq \(e.seq))"))
         }
         items = out.sorted { ($0.t, $0.evidenceSeq) < ($1.t, $1.evidenceSeq) }
+        var byFinding: [Int: Int] = [:]
+        for (k, item) in items.enumerated() {
+            if case .finding(let index, _) = item.subject, byFinding[index] == nil { byFinding[index] = k }
+        }
+        self.byFinding = byFinding
     }
 
     /// The item that cites evidence for finding `index`, if any.
     public func item(forFinding index: Int) -> Item? {
-        items.first { if case .finding(index, _) = $0.subject { true } else { false } }
+        byFinding[index].map { items[$0] }
     }
 
     /// The cause another process's activation gives an interruption: a system call for telephony, Siri

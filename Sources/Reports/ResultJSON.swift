@@ -64,7 +64,7 @@ public enum ResultJSON {
         w.endObject()
         // The groups text and HTML tell (repeats once); every finding stays listed above.
         w.staticKey("findingGroups"); w.beginArray()
-        for g in Explanation.findingGroups(r) {
+        for g in Explanation.findingGroups(r, evidence: evidence) {
             w.beginObject()
             w.staticKey("code"); w.string(g.code.rawValue)
             w.staticKey("severity"); w.string(g.severity.rawValue)
