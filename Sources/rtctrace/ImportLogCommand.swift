@@ -15,7 +15,7 @@ enum ImportLogCommand {
                                     "The recorded trace to merge the log into (never changed); repeat it, or give a folder or @LIST, for the parts of one session.")
         .repeatable()
     static let date = Option.shaped("--date", "YYYY-MM-DD", shape: nil,
-                                    "The day of times written without one (a copy from Console), in the log's own offset (default: the day of the trace's startedAt).",
+                                    "The day of a file's first time written without one (a copy from Console; later lines roll over midnight), in the log's own offset (default: from the trace's startedAt).",
                                     invalid: "is not a date YYYY-MM-DD") { LogClock.day($0) == nil ? nil : $0 }
     static let utcOffset = Option.shaped("--utc-offset", "±HHMM", shape: nil,
                                          "The UTC offset of times written without one, when no line of the file gives one (e.g. +0800).",
