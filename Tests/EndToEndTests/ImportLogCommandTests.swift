@@ -191,6 +191,31 @@ final class ImportLogCommandTests: XCTestCase {
         XCTAssertTrue(r.out.contains("the app: meet (pid 412), from --process Meet"), r.out)
     }
 
+    /// `--into` the folder of a session's parts: each line is placed on the part it falls in (a line 10 s into
+    /// part 3 is at that part's header t plus 10 s), anchored on activations of two parts, and the copy holds
+    /// every part's records in order.
+    func test_importIntoTheParts_ofASession_placesEachLineOnItsPart() throws {
+        let path = dir + "/weekly.ndjson"
+        func activation(_ time: String, _ owner: String, _ pid: Int, _ session: String) -> String {
+            let m = #"AudioSessionServerImp.mm:1283 { "action":"activate", "session":{"ID":"\#(session)","name":"\#(owner)(\#(pid))"}, "details":{"controlling_PID":\#(pid)} }"#
+            return "{\"timestamp\":\"2026-11-30 \(time)+0100\",\"processImagePath\":\"/usr/sbin/mediaserverd\",\"processID\":55,\"eventMessage\":\(jsonString(m))}"
+        }
+        try [activation("10:00:01.100000", "Meet", 412, "0x3535e"), activation("10:00:56.000000", "Meet", 412, "0x3535e"),
+             activation("10:01:30.000000", "com.apple.WebKit.GPU", 733, "0x41a2c")]
+            .joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let out = dir + "/weekly.trace.zst"
+        let r = CLI.run(["import-log", path, "--into", CLI.root + "/traces/smeeting-session-weekly", "-o", out])
+        XCTAssertEqual(r.status, 0, r.err)
+        XCTAssertTrue(r.out.contains("(3 parts)") && r.out.contains("time: anchored on 2 activations"), r.out)
+        let records = try records(out)
+        XCTAssertEqual(records.filter { $0.type == "trace.header" }.map(\.t), [0, 40_000, 80_000])
+        let webkit = records.first { if case .system(let s) = $0.body { s.process == "com.apple.WebKit.GPU" } else { false } }
+        XCTAssertEqual(webkit?.t, 90_000)
+        XCTAssertEqual(records.map(\.seq), Array(0..<records.count))
+        let info = CLI.run(["info", out])
+        XCTAssertTrue(info.out.contains("syslog    3 records imported about 2 processes (2 the app's); 3 anchored"), info.out)
+    }
+
     func jsonString(_ s: String) -> String {
         var w = JSONWriter()
         w.string(s)
