@@ -128,8 +128,10 @@ enum TimeAlignment {
             }
         }
         guard !candidates.isEmpty else { return nil }
-        func agreeing(_ c: Int64) -> Int { Set(candidates.filter { abs($0.d - c) <= agreementMs }.map(\.a)).count }
-        let best = candidates.map(\.d).max { (agreeing($0), -abs($0 - zone($0))) < (agreeing($1), -abs($1 - zone($1))) }!
+        let agreeing = agreement(candidates.map { ($0.a, $0.d) })
+        let best = candidates[candidates.indices.max { i, j in
+            (agreeing[i], -abs(candidates[i].d - zone(candidates[i].d))) < (agreeing[j], -abs(candidates[j].d - zone(candidates[j].d)))
+        }!].d
         var pairs: [Int: (d: Int64, p: Int64)] = [:]
         for c in candidates where abs(c.d - best) <= agreementMs {
             if let p = pairs[c.a], abs(p.d - best) <= abs(c.d - best) { continue }
@@ -140,5 +142,30 @@ enum TimeAlignment {
         let spread = diffs.map { abs($0 - shift) }.max() ?? 0
         let precision = pairs.values.map(\.p).max() ?? 1
         return (shift, max(spread, precision), diffs.count, offsetUnknown ? zone(shift) : nil)
+    }
+
+    /// For each candidate pair, how many of the trace's activations have a pair whose difference lies
+    /// within `agreementMs` of its own: one pass over the pairs sorted by difference, with a window that
+    /// only moves forward, so a log with many activations costs a sort, not pairs times pairs.
+    static func agreement(_ candidates: [(a: Int, d: Int64)]) -> [Int] {
+        let order = candidates.indices.sorted { candidates[$0].d < candidates[$1].d }
+        var counts: [Int: Int] = [:]
+        var distinct = 0, lo = 0, hi = 0
+        var out = [Int](repeating: 0, count: candidates.count)
+        for k in order.indices {
+            let d = candidates[order[k]].d
+            while hi < order.count, candidates[order[hi]].d <= d + agreementMs {
+                counts[candidates[order[hi]].a, default: 0] += 1
+                if counts[candidates[order[hi]].a] == 1 { distinct += 1 }
+                hi += 1
+            }
+            while candidates[order[lo]].d < d - agreementMs {
+                counts[candidates[order[lo]].a]! -= 1
+                if counts[candidates[order[lo]].a] == 0 { distinct -= 1 }
+                lo += 1
+            }
+            out[order[k]] = distinct
+        }
+        return out
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 @testable import LogImport
 import TestSupport
 import TraceCodec
+import TraceFixtures
 import TraceModel
 import XCTest
 
@@ -99,5 +100,19 @@ final class AlignmentTests: XCTestCase {
         XCTAssertEqual(r.records.count, 8 + r.added.count)
         XCTAssertEqual(r.records.map(\.seq), Array(0..<r.records.count))
         XCTAssertEqual(r.records.map(\.t), r.records.map(\.t).sorted())
+    }
+
+    /// How many trace activations agree with each pair: the one pass over sorted differences answers as
+    /// counting, for every pair, the trace activations of the pairs within the agreement (random pairs, ties
+    /// and repeats included).
+    func test_theAgreementCount_answersAsCountingEveryPairDoes() {
+        var g = SplitMix64(seed: 7)
+        for _ in 0..<300 {
+            let candidates = (0..<g.below(30)).map { _ in (a: g.below(6), d: Int64(g.below(400)) - 200) }
+            let expected = candidates.map { c in
+                Set(candidates.filter { abs($0.d - c.d) <= TimeAlignment.agreementMs }.map(\.a)).count
+            }
+            XCTAssertEqual(TimeAlignment.agreement(candidates), expected, "\(candidates)")
+        }
     }
 }
