@@ -39,7 +39,7 @@ public enum Triage {
             return row
         }
         var facts = TriageFacts()
-        let replay = Replay.run(parts: trace.paths, options: options, onRecord: { facts.note($0) })
+        let replay = Replay.run(parts: trace.paths, options: options, onRecord: { facts.note($0) }, seeing: .lowRate)
         var row = TriageRow(path: trace.paths[0], parts: trace.paths, session: trace.session, size: trace.size, replay: replay,
                             facts: facts, keys: keys)
         row.contentHash = contentHash(trace.paths)

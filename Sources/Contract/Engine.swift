@@ -1,5 +1,112 @@
 import TraceModel
 
+/// Where an engine writes what one record, timer or end produced: owned by the driver and emptied, not
+/// freed, before each step, so a step allocates nothing once the sink has grown to the largest step.
+/// An output only an observer reads (a step of the `replay` timeline) is written only when `observed`.
+public struct OutputSink<Output> {
+    @usableFromInline var items: [Output] = []
+    /// Whether someone observes the steps: outputs that only describe a step are written only then.
+    public var observed: Bool
+    /// Whether the deadlines of windows of fixed length are written as timers to deliver back (a driver
+    /// with one queue of timers, as the tests' store is), rather than kept by the engine in its own list
+    /// and closed by the driver as its clock passes them (`Deadlines`).
+    public var deadlinesAsTimers: Bool
+    /// The driver's count of timers and deadlines set so far: a deadline's place among them, so that what
+    /// falls due at the same time closes in the order it was set.
+    public var ordered = 0
+    /// Whether a finding written now may be kept: false once the driver keeps no more findings (its cap)
+    /// and nobody observes the steps; a finding a trace raises at a high rate is then counted, not built
+    /// (`finding(_:seq:t:_:)`).
+    public var keepsFindings = true
+
+    /// An empty sink; `observed` says whether outputs that only describe a step are wanted.
+    @inlinable
+    public init(observed: Bool = true, deadlinesAsTimers: Bool = false) {
+        self.observed = observed
+        self.deadlinesAsTimers = deadlinesAsTimers
+    }
+
+    /// The order of the next timer or deadline set.
+    @inlinable
+    public mutating func nextOrder() -> Int {
+        ordered += 1
+        return ordered
+    }
+
+    /// Adds an output.
+    @inlinable
+    public mutating func append(_ output: Output) { items.append(output) }
+
+    /// Whether nothing was written.
+    @inlinable
+    public var isEmpty: Bool { items.isEmpty }
+
+    /// How many outputs were written.
+    @inlinable
+    public var count: Int { items.count }
+
+    /// The output written `i`-th.
+    @inlinable
+    public subscript(i: Int) -> Output { items[i] }
+
+    /// The outputs written, in order.
+    @inlinable
+    public var outputs: [Output] { items }
+
+    /// Empties the sink, keeping its storage.
+    @inlinable
+    public mutating func removeAll() { if !items.isEmpty { items.removeAll(keepingCapacity: true) } }
+
+    /// Calls `body` with each output in order, then empties the sink (its storage kept).
+    @inlinable
+    public mutating func drain(_ body: (Output) throws -> Void) rethrows {
+        guard !items.isEmpty else { return }
+        defer { items.removeAll(keepingCapacity: true) }
+        for o in items { try body(o) }
+    }
+}
+
+extension OutputSink: Sendable where Output: Sendable {}
+
+/// A finding its driver keeps no more and nobody observes: its code, deciding record and time, counted
+/// instead of built.
+public struct FindingCount: Equatable, Sendable {
+    /// The finding's code.
+    public var code: FindingCode
+    /// The record it names first.
+    public var seq: Int?
+    /// When it was raised.
+    public var t: Int64
+
+    /// Creates a count.
+    @inlinable
+    public init(code: FindingCode, seq: Int?, t: Int64) {
+        self.code = code
+        self.seq = seq
+        self.t = t
+    }
+}
+
+/// An engine's output type that carries findings, built or counted.
+public protocol FindingOutput {
+    /// A finding.
+    static func finding(_ finding: Finding) -> Self
+    /// A finding counted, not built.
+    static func counted(_ count: FindingCount) -> Self
+}
+
+extension OutputSink where Output: FindingOutput {
+    /// Writes the finding `build` makes, or only its count when it would not be kept (`keepsFindings`).
+    @inlinable
+    public mutating func finding(_ code: FindingCode, seq: Int?, t: Int64, _ build: () -> Finding) {
+        if keepsFindings {
+            append(.finding(build()))
+        } else {
+            append(.counted(FindingCount(code: code, seq: seq, t: t)))
+        }
+    }
+}
+
 /// A timer an engine asks its driver to deliver back through `Engine.fire(_:)` at `due`: the one timer
 /// type of every engine (each engine has its own `Kind`).
 public struct EngineTimer<Kind: Equatable & Sendable>: Equatable, Sendable {
@@ -27,15 +134,36 @@ public protocol Engine: Sendable {
 
     /// The current state.
     var state: State { get }
-    /// Applies one record of any type (the ones the engine does not read give nothing).
-    mutating func apply(_ record: Record) -> [Output]
+    /// Applies one record of any type (the ones the engine does not read give nothing), writing what it
+    /// caused into `sink`; `arena` holds what the record refers to (its lists, the replay's strings).
+    mutating func apply(_ record: ReplayRecord, in arena: ReplayArena, into sink: inout OutputSink<Output>)
     /// Delivers a timer the engine asked for, at its due time.
-    mutating func fire(_ timer: EngineTimer<TimerKind>) -> [Output]
+    mutating func fire(_ timer: EngineTimer<TimerKind>, into sink: inout OutputSink<Output>)
     /// End-of-trace diagnostics, raised at the last record's `t` and `seq`; `end` says whether the trace
     /// ended there or at a crash.
-    mutating func finish(t: Int64, lastSeq: Int, end: TraceEnd) -> [Output]
-    /// What an output is to its driver: a verdict, a finding, a timer, or an event of the engine's own.
+    mutating func finish(t: Int64, lastSeq: Int, end: TraceEnd, into sink: inout OutputSink<Output>)
+    /// What an output is to its driver: a verdict, a finding, a timer, a decided outcome, a recovery, or an
+    /// event of the engine's own.
     static func role(of output: Output) -> EngineOutputRole<TimerKind>
+
+    /// When the next deadline the engine keeps falls due (`Deadlines`), with its order among the driver's
+    /// timers; nil when it keeps none.
+    var nextDeadline: (due: Int64, order: Int)? { get }
+    /// Closes the next deadline if it falls due at or before `t`, as the timer it stands for would fire;
+    /// returns that timer (nil: none due).
+    mutating func closeDeadline(through t: Int64, into sink: inout OutputSink<Output>) -> EngineTimer<TimerKind>?
+    /// Drops every deadline unclosed (what they waited for is gone).
+    mutating func dropDeadlines()
+}
+
+extension Engine {
+    /// An engine without deadlines of its own keeps none.
+    @inlinable
+    public var nextDeadline: (due: Int64, order: Int)? { nil }
+    @inlinable
+    public mutating func closeDeadline(through t: Int64, into sink: inout OutputSink<Output>) -> EngineTimer<TimerKind>? { nil }
+    @inlinable
+    public mutating func dropDeadlines() {}
 }
 
 /// The part of an engine's output its driver handles the same way for every engine.
@@ -44,8 +172,14 @@ public enum EngineOutputRole<TimerKind: Equatable & Sendable> {
     case verdict(Verdict)
     /// A finding.
     case finding(Finding)
+    /// A finding counted, not built (its driver keeps no more findings).
+    case counted(FindingCount)
     /// A timer to deliver back.
     case timer(EngineTimer<TimerKind>)
-    /// An event of the engine's own (the driver asks the engine's type what it means).
+    /// What became of a call was decided after its verdict (V2, L4).
+    case outcome(callSeq: Int, Outcome)
+    /// The engine recovered from an interruption at `t` (I3, I5, I6, I11).
+    case recovered(t: Int64)
+    /// An event of the engine's own, which only an observer of the steps reads.
     case event
 }

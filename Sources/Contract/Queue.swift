@@ -1,23 +1,33 @@
 /// A first-in, first-out list whose `removeFirst` costs O(1) (amortised): the engines' lists of what waits
-/// for an answer in time order (derived snapshots, level changes) are trimmed at the front on every record.
+/// for an answer in time order (derived snapshots, level changes, deadlines) are trimmed at the front on
+/// every record. Inlinable, so that the engines' uses are specialised for their element types.
 public struct Queue<Element> {
-    private var items: [Element] = []
-    private var head = 0
+    @usableFromInline var items: [Element] = []
+    @usableFromInline var head = 0
 
     /// Creates an empty queue.
+    @inlinable
     public init() {}
 
     /// The number of waiting elements.
+    @inlinable
     public var count: Int { items.count - head }
     /// Whether nothing waits.
+    @inlinable
     public var isEmpty: Bool { head == items.count }
     /// The oldest element.
+    @inlinable
     public var first: Element? { head < items.count ? items[head] : nil }
+    /// The newest element.
+    @inlinable
+    public var last: Element? { head < items.count ? items[items.count - 1] : nil }
 
     /// Adds an element at the back.
+    @inlinable
     public mutating func append(_ e: Element) { items.append(e) }
 
     /// Removes and returns the oldest element (the queue must not be empty).
+    @inlinable
     @discardableResult
     public mutating func removeFirst() -> Element {
         let e = items[head]
@@ -27,13 +37,29 @@ public struct Queue<Element> {
     }
 
     /// Removes and returns the first element that satisfies `predicate`, searching from the oldest.
+    @inlinable
     public mutating func remove(firstWhere predicate: (Element) -> Bool) -> Element? {
         guard let i = items[head...].firstIndex(where: predicate) else { return nil }
         if i == head { return removeFirst() }
         return items.remove(at: i)
     }
 
+    /// Removes and returns the element whose `key` is `value`, in a queue whose elements are in increasing
+    /// order of `key` (found by halving, not by a scan).
+    @inlinable
+    public mutating func remove<Key: Comparable>(key: (Element) -> Key, equalTo value: Key) -> Element? {
+        var low = head, high = items.count
+        while low < high {
+            let mid = low + (high - low) / 2
+            if key(items[mid]) < value { low = mid + 1 } else { high = mid }
+        }
+        guard low < items.count, key(items[low]) == value else { return nil }
+        if low == head { return removeFirst() }
+        return items.remove(at: low)
+    }
+
     /// Removes every element that satisfies `predicate`.
+    @inlinable
     public mutating func removeAll(where predicate: (Element) -> Bool) {
         items.removeSubrange(..<head)
         head = 0
@@ -41,12 +67,14 @@ public struct Queue<Element> {
     }
 
     /// Removes everything.
+    @inlinable
     public mutating func removeAll() {
         items.removeAll()
         head = 0
     }
 
-    private mutating func compactIfSparse() {
+    @inlinable
+    mutating func compactIfSparse() {
         if head == items.count {
             items.removeAll(keepingCapacity: true)
             head = 0
@@ -58,14 +86,17 @@ public struct Queue<Element> {
 }
 
 extension Queue: Sequence {
+    @inlinable
     public func makeIterator() -> ArraySlice<Element>.Iterator { items[head...].makeIterator() }
 }
 
 extension Queue: ExpressibleByArrayLiteral {
+    @inlinable
     public init(arrayLiteral elements: Element...) { items = elements }
 }
 
 extension Queue: Equatable where Element: Equatable {
+    @inlinable
     public static func == (a: Queue, b: Queue) -> Bool { a.items[a.head...].elementsEqual(b.items[b.head...]) }
 }
 

@@ -15,6 +15,8 @@ extension QualityEngine {
         state.baseline = .unknown
         state.speakers = []
         speakerLevels = [:]
+        speakerIDs = []
+        levelsIndexed = false
         state.speakersSeq = nil
         state.unmatchedChanges = []
         state.pendingSwitches = []

@@ -8,17 +8,17 @@ extension QualityEngine {
     var findings: QualityFindings { QualityFindings(layer: state.layer, options: options) }
 
     mutating func sdkChangeObserved(previous: QualityLevel, overall: QualityLevel, mos: Double?, seq: Int,
-                                    t: Int64) -> [QualityOutput] {
-        var out = valueChecks(mos.map { [$0] } ?? [], field: "sdk.qualityChanged.mos", seq: seq, t: t, range: 1.0...4.5)
+                                    t: Int64, into out: inout QualitySink) {
+        if let mos { valueChecks(CollectionOfOne(mos), field: "sdk.qualityChanged.mos", seq: seq, t: t, range: 1.0...4.5, into: &out) }
         if !state.seen.qualityChanged {
             // The kind is present after all: the changes held back are judged now.
             state.seen.qualityChanged = true
-            out += state.heldMissed.map { .finding(findings.missed($0, t: t)) }
+            for change in state.heldMissed { out.finding(.qualityMissedChange, seq: change.seq, t: t) { findings.missed(change, t: t) } }
             state.heldMissed = []
             state.heldMissedDropped = 0
         }
         // Robust to a replayer that delivers timers late: a window that closed before `t` is closed.
-        out += expireChanges(before: t - options.matchWindowMs, t: t)
+        expireChanges(before: t - options.matchWindowMs, t: t, into: &out)
         if let index = state.unmatchedChanges.firstIndex(where: {
             ($0.previous == previous || $0.previousUnknown) && $0.overall == overall && $0.t <= t
         }) {
@@ -26,54 +26,50 @@ extension QualityEngine {
         } else if state.baselineFromBefore {
             // Before the part's first derived change the SDK's level came from before the part: nothing to judge.
         } else {
-            out.append(.finding(findings.spurious(previous: previous, overall: overall, seq: seq, t: t,
-                                                  lastDerived: state.changes.last)))
+            out.finding(.qualitySpuriousChange, seq: seq, t: t) {
+                findings.spurious(previous: previous, overall: overall, seq: seq, t: t, lastDerived: state.changes.last)
+            }
         }
-        return out
     }
 
-    mutating func matchWindowClosed(changeSeq: Int, t: Int64) -> [QualityOutput] {
-        guard let index = state.unmatchedChanges.firstIndex(where: { $0.seq == changeSeq }) else { return [] }
+    mutating func matchWindowClosed(changeSeq: Int, t: Int64, into out: inout QualitySink) {
+        guard let index = state.unmatchedChanges.firstIndex(where: { $0.seq == changeSeq }) else { return }
         let change = state.unmatchedChanges.remove(at: index)
-        return judgeUnmatched(change, t: t)
+        judgeUnmatched(change, t: t, into: &out)
     }
 
     /// Every unmatched change older than `cutoff` has had its whole window: judge it.
-    mutating func expireChanges(before cutoff: Int64, t: Int64) -> [QualityOutput] {
-        var out: [QualityOutput] = []
+    mutating func expireChanges(before cutoff: Int64, t: Int64, into out: inout QualitySink) {
         while let first = state.unmatchedChanges.first, first.t < cutoff {
             state.unmatchedChanges.removeFirst()
-            out += judgeUnmatched(first, t: first.t.saturatingAdd(options.matchWindowMs).saturatingAdd(1))
+            judgeUnmatched(first, t: first.t.saturatingAdd(options.matchWindowMs).saturatingAdd(1), into: &out)
         }
-        return out
     }
 
-    mutating func judgeUnmatched(_ change: LevelChange, t: Int64) -> [QualityOutput] {
+    mutating func judgeUnmatched(_ change: LevelChange, t: Int64, into out: inout QualitySink) {
         // The SDK may have had that level already, from before the part: not missed.
-        if change.previousUnknown { return [] }
+        if change.previousUnknown { return }
         if state.seen.qualityChanged {
-            return [.finding(findings.missed(change, t: t))]
+            out.finding(.qualityMissedChange, seq: change.seq, t: t) { findings.missed(change, t: t) }
+            return
         }
         if state.heldMissed.count < Self.heldCap {
             state.heldMissed.append(change)
         } else {
             state.heldMissedDropped += 1
         }
-        return []
     }
 
     /// At the end of the trace, changes whose whole window passed are judged; held ones (the kind was never
     /// seen) are dropped, and windows the trace ended inside are not judged.
-    mutating func closeMatchWindowsAtEnd(t: Int64) -> [QualityOutput] {
+    mutating func closeMatchWindowsAtEnd(t: Int64, into out: inout QualitySink) {
         let open = state.unmatchedChanges
         state.unmatchedChanges = []
-        var out: [QualityOutput] = []
         // A window the trace ended inside is not judged: the trace does not cover the rest of it.
         for change in open where t > change.t.saturatingAdd(options.matchWindowMs) {
-            out += judgeUnmatched(change, t: t)
+            judgeUnmatched(change, t: t, into: &out)
         }
         state.heldMissed = []
         state.heldMissedDropped = 0
-        return out
     }
 }

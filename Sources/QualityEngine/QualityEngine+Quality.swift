@@ -15,7 +15,7 @@ extension QualityEngine {
         return Evaluation(overall: overall, mos: mos)
     }
 
-    mutating func engineSelected(_ vendor: EngineVendor, seq: Int, t: Int64) -> [QualityOutput] {
+    mutating func engineSelected(_ vendor: EngineVendor, seq: Int, t: Int64) {
         state.vendor = vendor
         state.vendorSeq = seq
         state.vendorFromBefore = false
@@ -24,15 +24,14 @@ extension QualityEngine {
             clearQualityCache()
             tally.noData(t: t, seq: seq)
         }
-        return []
     }
 
-    mutating func transportChanged(_ transport: ConnState, seq: Int, t: Int64) -> [QualityOutput] {
+    mutating func transportChanged(_ transport: ConnState, seq: Int, t: Int64) {
         let before = state.transport
         state.transport = transport
         state.transportSeq = seq
         state.transportFromBefore = false
-        guard transport == .connected else { return [] }
+        guard transport == .connected else { return }
         // Q7: `connected` from any other state, once the transport has been connected, is a reconnect; a
         // repeated `connected` is none.
         if state.connectedBefore && before != .connected {
@@ -42,7 +41,6 @@ extension QualityEngine {
             tally.reconnected(t: t, seq: seq)
         }
         state.connectedBefore = true
-        return []
     }
 
     /// Q4/Q5: latest evaluation, baseline and speaker snapshot back to "no data".
@@ -51,6 +49,8 @@ extension QualityEngine {
         state.baseline = .unknown
         state.speakers = []
         speakerLevels = [:]
+        speakerIDs = []
+        levelsIndexed = false
         speakersContent = nil
         state.speakersSeq = nil
         state.speakersFromBefore = false
@@ -67,25 +67,36 @@ extension QualityEngine {
     /// T2: a value outside its documented range raises `trace.valueOutOfRange` once per record type and
     /// field; the value is used as recorded.
     mutating func valueChecks<Values: Sequence<Double>>(_ values: Values, field: String, seq: Int, t: Int64,
-                                                     range: ClosedRange<Double> = 0...1) -> [QualityOutput] {
-        guard let bad = values.first(where: { !range.contains($0) }), !obligations.outOfRangeReported.contains(field) else { return [] }
+                                                     range: ClosedRange<Double> = 0...1, into out: inout QualitySink) {
+        guard let bad = values.first(where: { !range.contains($0) }), !obligations.outOfRangeReported.contains(field) else { return }
         obligations.outOfRangeReported.insert(field)
-        return [.finding(findings.valueOutOfRange(field: field, value: bad, range: range, seq: seq, t: t))]
+        out.append(.finding(findings.valueOutOfRange(field: field, value: bad, range: range, seq: seq, t: t)))
     }
 
-    mutating func reportReceived(pub: QualitySample, sub: QualitySample, seq: Int, t: Int64) -> [QualityOutput] {
-        var checks: [QualityOutput] = []
-        for (field, value, range) in Self.sampleRanges {
-            // The pub value first, then the sub value: the first one out of range is the one reported.
-            let a = value(pub), b = value(sub)
-            guard a.map({ !range.contains($0) }) == true || b.map({ !range.contains($0) }) == true else { continue }
-            checks += valueChecks([a, b].compactMap { $0 }, field: field, seq: seq, t: t, range: range)
+    /// Whether any value of the two samples is outside its documented range (`sampleRanges`), read without a
+    /// closure per value: the check every report makes, almost always false.
+    static func anyOutOfRange(_ pub: QualitySample, _ sub: QualitySample) -> Bool {
+        func out(_ v: Double?, _ low: Double, _ high: Double) -> Bool { v.map { !($0 >= low && $0 <= high) } ?? false }
+        return out(pub.score, 0, 100) || out(sub.score, 0, 100) || out(pub.mos, 1.0, 4.5) || out(sub.mos, 1.0, 4.5)
+            || out(pub.loss, 0, 1) || out(sub.loss, 0, 1) || out(pub.rtt, 0, .infinity) || out(sub.rtt, 0, .infinity)
+            || out(pub.jitter, 0, .infinity) || out(sub.jitter, 0, .infinity) || out(pub.bitrate, 0, .infinity)
+            || out(sub.bitrate, 0, .infinity)
+    }
+
+    mutating func reportReceived(pub: QualitySample, sub: QualitySample, seq: Int, t: Int64, into out: inout QualitySink) {
+        if Self.anyOutOfRange(pub, sub) {
+            for (field, value, range) in Self.sampleRanges {
+                // The pub value first, then the sub value: the first one out of range is the one reported.
+                let a = value(pub), b = value(sub)
+                guard a.map({ !range.contains($0) }) == true || b.map({ !range.contains($0) }) == true else { continue }
+                valueChecks([a, b].compactMap { $0 }, field: field, seq: seq, t: t, range: range, into: &out)
+            }
         }
-        guard state.vendor == .seaStart else { return checks }  // Q5
+        guard state.vendor == .seaStart else { return }  // Q5
         let evaluation = Self.evaluate(pub: pub, sub: sub)
         state.latest = evaluation  // Q3
         tally.report(seq: seq, t: t, pub: pub, sub: sub, evaluation: evaluation)
-        guard evaluation.overall != state.baseline else { return checks }  // Q2
+        guard evaluation.overall != state.baseline else { return }  // Q2
         var change = LevelChange(seq: seq, t: t, previous: state.baseline, overall: evaluation.overall,
                                  mos: evaluation.mos)
         change.previousUnknown = state.baselineFromBefore
@@ -95,13 +106,10 @@ extension QualityEngine {
         if state.changes.count < Self.maxKeptChanges { state.changes.append(change) }
         state.unmatchedChanges.append(change)
         tally.levelChanged(change)
-        var out: [QualityOutput] = checks + [
-            .levelChange(change),
-            // +1: an SDK event exactly `matchWindowMs` after the change still matches (the window is inclusive).
-            .timer(QualityTimer(due: t.saturatingAdd(options.matchWindowMs).saturatingAdd(1), kind: .matchWindow(changeSeq: seq))),
-        ]
+        out.append(.levelChange(change))
+        // +1: an SDK event exactly `matchWindowMs` after the change still matches (the window is inclusive).
+        setDeadline(.matchWindow(changeSeq: seq), due: t.saturatingAdd(options.matchWindowMs).saturatingAdd(1), into: &out)
         if let finding = flappingCheck(change) { out.append(.finding(finding)) }
-        return out
     }
 
     /// quality.flapping: raised once per episode; an episode ends after a full window without any change.

@@ -46,16 +46,19 @@ extension QualityEngine {
         return ignored
     }
 
-    mutating func speakersUpdated(speaking: [Speaker], stopped: [SpeakerKey], seq: Int, t: Int64) -> [QualityOutput] {
-        var out = valueChecks(speaking.lazy.map(\.level), field: "srv.speakers.level", seq: seq, t: t)
-        guard state.vendor == .seaStart else { return out }  // Q5
-        let ignored = mergeIndexed(speaking: speaking, stopped: stopped)
+    /// An `srv.speakers` update: its entries in `arena.speakers`.
+    mutating func speakersUpdated(_ arena: ReplayArena, speaking: Range<Int>, stopped: Range<Int>, seq: Int, t: Int64,
+                                  into out: inout QualitySink) {
+        valueChecks(arena.speakers[speaking].lazy.map(\.level), field: "srv.speakers.level", seq: seq, t: t, into: &out)
+        guard state.vendor == .seaStart else { return }  // Q5
+        let ignored = mergeIndexed(arena, speaking: speaking, stopped: stopped)
         state.speakersSeq = seq
-        out.append(.snapshot(state.speakers))
-        out += snapshotDerived(seq: seq, t: t)
-        guard ignored, !state.speakerLimitReported else { return out }
+        // The whole snapshot is an output only someone observing the steps reads.
+        if out.observed { out.append(.snapshot(state.speakers)) }
+        snapshotDerived(seq: seq, t: t, into: &out)
+        guard ignored, !state.speakerLimitReported else { return }
         state.speakerLimitReported = true
-        return out + [.finding(findings.limitExceeded("speakers", limit: Self.speakerLimit, seq: seq, t: t))]
+        out.append(.finding(findings.limitExceeded("speakers", limit: Self.speakerLimit, seq: seq, t: t)))
     }
 
     /// The most derived snapshots kept waiting for an answer (S3); beyond it the oldest are judged early.
@@ -63,218 +66,46 @@ extension QualityEngine {
 
     /// S3: every derived snapshot, the empty one and one that changed nothing included, must be answered
     /// within the match window after it.
-    mutating func snapshotDerived(seq: Int, t: Int64) -> [QualityOutput] {
+    mutating func snapshotDerived(seq: Int, t: Int64, into out: inout QualitySink) {
         // The SDK's set came from before the part: nothing to hold it to yet.
-        if state.speakersFromBefore { return [] }
-        var out: [QualityOutput] = []
+        if state.speakersFromBefore { return }
         // Those whose whole window has passed are judged now (a replayer that delivers timers late, or none).
         while let first = obligations.unansweredSnapshots.first, t - first.t > options.matchWindowMs {
-            out += judgeUnanswered(obligations.unansweredSnapshots.removeFirst(), t: first.t.saturatingAdd(options.matchWindowMs).saturatingAdd(1))
+            judgeUnanswered(obligations.unansweredSnapshots.removeFirst(), t: first.t.saturatingAdd(options.matchWindowMs).saturatingAdd(1), into: &out)
         }
-        if obligations.unansweredSnapshots.count >= Self.snapshotCap { out += judgeUnanswered(obligations.unansweredSnapshots.removeFirst(), t: t) }
+        if obligations.unansweredSnapshots.count >= Self.snapshotCap { judgeUnanswered(obligations.unansweredSnapshots.removeFirst(), t: t, into: &out) }
+        if let last = obligations.unansweredSnapshots.last {
+            if last.seq >= seq { unansweredInSeqOrder = false }
+        } else {
+            unansweredInSeqOrder = true
+        }
         obligations.unansweredSnapshots.append(DerivedSnapshot(seq: seq, t: t, content: currentContent, count: state.speakers.count))
         // +1: an answer exactly `matchWindowMs` after the snapshot still counts (the window is inclusive).
-        out.append(.timer(QualityTimer(due: t.saturatingAdd(options.matchWindowMs).saturatingAdd(1), kind: .snapshotWindow(snapshotSeq: seq))))
-        return out
-    }
-
-    /// The content of the current derived snapshot: kept up to date by `mergeIndexed` one entry at a time,
-    /// hashed whole only when it disagrees with the state in size.
-    private var currentContent: UInt64 {
-        mutating get {
-            if let cached = speakersContent, cached.count == state.speakers.count { return cached.content }
-            let content = Self.content(state.speakers, tieOrderUnknown: state.tieOrderUnknown)
-            speakersContent = (state.speakers.count, content)
-            return content
-        }
+        setDeadline(.snapshotWindow(snapshotSeq: seq), due: t.saturatingAdd(options.matchWindowMs).saturatingAdd(1), into: &out)
     }
 
     /// The match window of a derived snapshot closed: unanswered, it is missed (held until the kind is seen).
-    mutating func snapshotWindowClosed(snapshotSeq: Int, t: Int64) -> [QualityOutput] {
-        guard let s = obligations.unansweredSnapshots.remove(firstWhere: { $0.seq == snapshotSeq }) else { return [] }
-        return judgeUnanswered(s, t: t)
+    mutating func snapshotWindowClosed(snapshotSeq: Int, t: Int64, into out: inout QualitySink) {
+        let found = unansweredInSeqOrder ? obligations.unansweredSnapshots.remove(key: \.seq, equalTo: snapshotSeq)
+            : obligations.unansweredSnapshots.remove(firstWhere: { $0.seq == snapshotSeq })
+        guard let s = found else { return }
+        judgeUnanswered(s, t: t, into: &out)
     }
 
-    mutating func judgeUnanswered(_ s: DerivedSnapshot, t: Int64) -> [QualityOutput] {
-        if state.seen.activeSpeakers { return [.finding(findings.missedSnapshot(s, t: t))] }
+    mutating func judgeUnanswered(_ s: DerivedSnapshot, t: Int64, into out: inout QualitySink) {
+        if state.seen.activeSpeakers { return out.finding(.speakersMissedSnapshot, seq: s.seq, t: t) { findings.missedSnapshot(s, t: t) } }
         // The gate: a recorder that captures no sdk.activeSpeakers is not an SDK that skips them.
         if obligations.heldSnapshots.count < Self.heldCap { obligations.heldSnapshots.append(s) }
-        return []
     }
 
-    /// A snapshot's content as `speakers.mismatch` compares it: uids and track ids in order (with
-    /// `tieOrderUnknown`, in any order within each run of equal levels), hashed as the sum of the hashes of
-    /// its adjacent pairs (from a start mark to an end mark), so that an insertion or a removal updates it
-    /// in constant time (`contentAfter`). A derived snapshot is sorted by S2, whose ties already follow the
-    /// keys' order, so the two readings agree on it.
-    static func content(_ speakers: [Speaker], tieOrderUnknown: Bool) -> UInt64 {
-        var keys = speakers.map(\.key)
-        if tieOrderUnknown {
-            var start = 0
-            while start < speakers.count {
-                var end = start + 1
-                while end < speakers.count && speakers[end].level == speakers[start].level { end += 1 }
-                keys[start..<end].sort()
-                start = end
-            }
-        }
-        var sum: UInt64 = 0, previous = contentStart
-        for k in keys {
-            let h = keyHash(k)
-            sum = sum &+ pairHash(previous, h)
-            previous = h
-        }
-        return sum &+ pairHash(previous, contentEnd)
-    }
-
-    private static let contentStart: UInt64 = 0x5354_4152_5421_0001, contentEnd: UInt64 = 0x454E_4421_0000_0002
-
-    private static func keyHash(_ key: SpeakerKey) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for s in [key.uid, key.trackId] {
-            for b in s.utf8 { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
-            h = (h ^ 0xFF) &* 0x0000_0100_0000_01b3
-        }
-        return h
-    }
-
-    private static func pairHash(_ a: UInt64, _ b: UInt64) -> UInt64 {
-        func mix(_ x: UInt64) -> UInt64 {  // SplitMix64's finaliser
-            var z = x &+ 0x9E37_79B9_7F4A_7C15
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        return mix(mix(a) ^ (b &* 0xD6E8_FEB8_6659_FD93))
-    }
-
-    /// `content` after inserting `key` at `index` of `speakers` (or removing the key there): the pair it
-    /// splits (or joins) is replaced.
-    private static func contentAfter(_ content: UInt64, _ speakers: [Speaker], inserting key: SpeakerKey? = nil, at index: Int) -> UInt64 {
-        let previous = index > 0 ? keyHash(speakers[index - 1].key) : contentStart
-        if let key {
-            let next = index < speakers.count ? keyHash(speakers[index].key) : contentEnd
-            let h = keyHash(key)
-            return content &- pairHash(previous, next) &+ pairHash(previous, h) &+ pairHash(h, next)
-        }
-        let next = index + 1 < speakers.count ? keyHash(speakers[index + 1].key) : contentEnd
-        let h = keyHash(speakers[index].key)
-        return content &- pairHash(previous, h) &- pairHash(h, next) &+ pairHash(previous, next)
-    }
-
-    /// The most entries an update applies one at a time; a larger one is merged into the set in one pass.
-    static let entryByEntryLimit = 32
-
-    /// `merge(into:)`'s result, kept in order as it changes. A small update costs, per entry, a lookup, two
-    /// binary searches and the move of the entries after it; a larger one (over `entryByEntryLimit`
-    /// entries) one pass over the set: its entries are sorted and merged with the set's unchanged ones.
-    /// Neither scans or sorts the whole set per entry, so an update of k entries to a set of n costs
-    /// O(n + k log k) at worst, never O(k·n).
-    mutating func mergeIndexed(speaking: [Speaker], stopped: [SpeakerKey], limit: Int = speakerLimit) -> Bool {
-        if speakerLevels.count != state.speakers.count {
-            speakerLevels = Dictionary(state.speakers.map { ($0.key, $0.level) }, uniquingKeysWith: { a, _ in a })
-        }
-        if speaking.count + stopped.count > Self.entryByEntryLimit {
-            return mergeInOnePass(speaking: speaking, stopped: stopped, limit: limit)
-        }
-        var ignored = false
-        var content = currentContent
-        defer { speakersContent = (state.speakers.count, content) }
-        for entry in speaking {
-            let key = entry.key
-            if let level = speakerLevels[key] {
-                if let i = Self.position(of: Speaker(uid: key.uid, trackId: key.trackId, level: level), in: state.speakers) {
-                    content = Self.contentAfter(content, state.speakers, at: i)
-                    speakerSetWork += state.speakers.count - i
-                    state.speakers.remove(at: i)
-                }
-            } else if state.speakers.count >= limit {
-                ignored = true
-                continue
-            }
-            speakerLevels[key] = entry.level
-            let i = Self.insertionPoint(of: entry, in: state.speakers)
-            content = Self.contentAfter(content, state.speakers, inserting: key, at: i)
-            speakerSetWork += state.speakers.count - i
-            state.speakers.insert(entry, at: i)
-        }
-        for key in stopped {
-            guard let level = speakerLevels.removeValue(forKey: key) else { continue }
-            if let i = Self.position(of: Speaker(uid: key.uid, trackId: key.trackId, level: level), in: state.speakers) {
-                content = Self.contentAfter(content, state.speakers, at: i)
-                speakerSetWork += state.speakers.count - i
-                state.speakers.remove(at: i)
-            }
-        }
-        return ignored
-    }
-
-    /// `mergeIndexed` for a large update: the same result (S1's order of additions, the limit counted as
-    /// entries arrive, `stopped` applied last), built by one merge of two sorted runs.
-    private mutating func mergeInOnePass(speaking: [Speaker], stopped: [SpeakerKey], limit: Int) -> Bool {
-        var ignored = false
-        var count = state.speakers.count
-        var changed: [SpeakerKey: Double] = [:]
-        changed.reserveCapacity(speaking.count)
-        for entry in speaking {
-            let key = entry.key
-            if speakerLevels[key] == nil && changed[key] == nil {
-                guard count < limit else { ignored = true; continue }
-                count += 1
-            }
-            changed[key] = entry.level
-        }
-        var gone = Set<SpeakerKey>()
-        for key in stopped where speakerLevels[key] != nil || changed[key] != nil {
-            gone.insert(key)
-            changed.removeValue(forKey: key)
-        }
-        let kept = state.speakers.filter { changed[$0.key] == nil && !gone.contains($0.key) }
-        var fresh: [Speaker] = []
-        fresh.reserveCapacity(changed.count)
-        for (key, level) in changed {
-            fresh.append(Speaker(uid: key.uid, trackId: key.trackId, level: level))
-            speakerLevels[key] = level
-        }
-        for key in gone { speakerLevels.removeValue(forKey: key) }
-        fresh.sort(by: Self.speakerOrder)
-        var merged: [Speaker] = []
-        merged.reserveCapacity(kept.count + fresh.count)
-        var i = 0, j = 0
-        while i < kept.count && j < fresh.count {
-            if Self.speakerOrder(fresh[j], kept[i]) { merged.append(fresh[j]); j += 1 } else { merged.append(kept[i]); i += 1 }
-        }
-        merged += kept[i...]
-        merged += fresh[j...]
-        speakerSetWork += state.speakers.count + merged.count
-        state.speakers = merged
-        // The derived order is S2's, whose ties follow the keys: the plain reading is the content.
-        speakersContent = (merged.count, Self.content(merged, tieOrderUnknown: false))
-        return ignored
-    }
-
-    /// The first index whose speaker does not come before `s` in S2's order.
-    static func insertionPoint(of s: Speaker, in sorted: [Speaker]) -> Int {
-        var low = 0, high = sorted.count
-        while low < high {
-            let mid = (low + high) / 2
-            if speakerOrder(sorted[mid], s) { low = mid + 1 } else { high = mid }
-        }
-        return low
-    }
-
-    /// The index of the speaker with `s`'s key and level, if it is there.
-    static func position(of s: Speaker, in sorted: [Speaker]) -> Int? {
-        let i = insertionPoint(of: s, in: sorted)
-        return i < sorted.count && sorted[i].uid == s.uid && sorted[i].trackId == s.trackId ? i : nil
-    }
-
-    mutating func sdkSpeakersObserved(_ speakers: [Speaker], seq: Int, t: Int64) -> [QualityOutput] {
-        var out = valueChecks(speakers.lazy.map(\.level), field: "sdk.activeSpeakers.level", seq: seq, t: t)
+    /// An `sdk.activeSpeakers` snapshot: its entries in `arena.speakers`.
+    mutating func sdkSpeakersObserved(_ arena: ReplayArena, _ speakers: Range<Int>, seq: Int, t: Int64, into out: inout QualitySink) {
+        valueChecks(arena.speakers[speakers].lazy.map(\.level), field: "sdk.activeSpeakers.level", seq: seq, t: t, into: &out)
+        syncSpeakerIndex(arena.symbols)
         if !state.seen.activeSpeakers {
             // The kind is present after all: the snapshots held back are judged now, at this record's time.
             state.seen.activeSpeakers = true
-            out += obligations.heldSnapshots.map { .finding(findings.missedSnapshot($0, t: t)) }
+            for s in obligations.heldSnapshots { out.finding(.speakersMissedSnapshot, seq: s.seq, t: t) { findings.missedSnapshot(s, t: t) } }
             obligations.heldSnapshots = []
         }
         let derived = state.speakers
@@ -282,24 +113,25 @@ extension QualityEngine {
         let inWindow = { (s: DerivedSnapshot) in s.t <= t && t - s.t <= window }
         if state.speakersFromBefore {
             // Until they agree once, the SDK's set may hold speakers from before the part.
-            if Self.sameSnapshot(speakers, derived, ignoringTieOrder: state.tieOrderUnknown) { state.speakersFromBefore = false }
-            return out
+            if sameSnapshot(arena, speakers, ignoringTieOrder: state.tieOrderUnknown) { state.speakersFromBefore = false }
+            return
         }
-        if Self.sameSnapshot(speakers, derived, ignoringTieOrder: state.tieOrderUnknown) {
+        if sameSnapshot(arena, speakers, ignoringTieOrder: state.tieOrderUnknown) {
             // S3, many-to-one: an equal answer answers every unanswered snapshot it equals in its window.
             let content = currentContent
             obligations.unansweredSnapshots.removeAll { inWindow($0) && $0.content == content }
-            return out
+            return
         }
         // A wrong snapshot is reported once, as the mismatch, and answers every unanswered one in its window.
         obligations.unansweredSnapshots.removeAll(where: inWindow)
-        return out + [.finding(findings.speakersMismatch(observed: speakers, derived: derived, seq: seq,
-                                                         derivedSeq: state.speakersSeq, t: t))]
+        out.append(.finding(findings.speakersMismatch(observed: arena.speakerList(speakers), derived: derived, seq: seq,
+                                                      derivedSeq: state.speakersSeq, t: t)))
     }
 
     /// Whether the SDK's snapshot lists the derived speakers (uids and trackIds) in the derived order; with
     /// `ignoringTieOrder` (a trace redacted at the source, where the original uids' order is unknown), in any
-    /// order within each run of equal derived levels.
+    /// order within each run of equal derived levels. The rule on whole snapshots; the engine compares the
+    /// symbols of their keys (`sameSnapshot(_:_:ignoringTieOrder:)` on an engine).
     static func sameSnapshot(_ observed: [Speaker], _ derived: [Speaker], ignoringTieOrder: Bool) -> Bool {
         guard observed.count == derived.count else { return false }
         if zip(observed, derived).allSatisfy({ $0.uid == $1.uid && $0.trackId == $1.trackId }) { return true }
@@ -308,10 +140,34 @@ extension QualityEngine {
         while start < derived.count {
             var end = start + 1
             while end < derived.count && derived[end].level == derived[start].level { end += 1 }
+            let want = derived[start..<end].map(\.key).sorted(), got = observed[start..<end].map(\.key).sorted()
+            guard want == got else { return false }
+            start = end
+        }
+        return true
+    }
+
+    /// Whether the SDK's snapshot (the entries of `arena.speakers` in `observed`) lists the derived speakers
+    /// (uids and trackIds) in the derived order; with `ignoringTieOrder` (a trace redacted at the source,
+    /// where the original uids' order is unknown), in any order within each run of equal derived levels.
+    func sameSnapshot(_ arena: ReplayArena, _ observed: Range<Int>, ignoringTieOrder: Bool) -> Bool {
+        let derived = state.speakers
+        guard observed.count == derived.count else { return false }
+        if zip(observed, speakerIDs).allSatisfy({ SpeakerID(arena.speakers[$0]) == $1 }) { return true }
+        guard ignoringTieOrder else { return false }
+        let symbols = arena.symbols
+        func key(_ k: Int) -> SpeakerKey {
+            let s = arena.speakers[observed.lowerBound + k]
+            return SpeakerKey(uid: symbols.text(s.uid), trackId: symbols.text(s.track))
+        }
+        var start = 0
+        while start < derived.count {
+            var end = start + 1
+            while end < derived.count && derived[end].level == derived[start].level { end += 1 }
             if end - start == 1 {
-                guard observed[start].key == derived[start].key else { return false }
+                guard SpeakerID(arena.speakers[observed.lowerBound + start]) == speakerIDs[start] else { return false }
             } else {
-                let want = derived[start..<end].map(\.key).sorted(), got = observed[start..<end].map(\.key).sorted()
+                let want = derived[start..<end].map(\.key).sorted(), got = (start..<end).map(key).sorted()
                 guard want == got else { return false }
             }
             start = end

@@ -251,6 +251,9 @@ public enum QualityTimerKind: Equatable, Sendable {
     case snapshotWindow(snapshotSeq: Int)
 }
 
+/// Where the quality engine writes what a record, timer or end produced.
+public typealias QualitySink = OutputSink<QualityOutput>
+
 /// What replaying a record (or firing a timer) produced: data, never side effects.
 public enum QualityOutput: Equatable, Sendable {
     /// A derived level change (Q2), what `didChangeConnectionQuality` should have carried.
@@ -261,6 +264,8 @@ public enum QualityOutput: Equatable, Sendable {
     case verdict(Verdict)
     /// A diagnostic.
     case finding(Finding)
+    /// A diagnostic counted, not built: its driver keeps no more findings and nobody observes.
+    case counted(FindingCount)
     /// A timer to schedule.
     case timer(QualityTimer)
     /// What became of an accepted `api.switchLayer` was decided after its verdict (L4: rejected when its
@@ -268,13 +273,17 @@ public enum QualityOutput: Equatable, Sendable {
     case outcome(callSeq: Int, Outcome)
 }
 
+extension QualityOutput: FindingOutput {}
+
 extension QualityEngine: Engine {
     public static func role(of output: QualityOutput) -> EngineOutputRole<QualityTimerKind> {
         switch output {
         case .verdict(let v): .verdict(v)
         case .finding(let f): .finding(f)
+        case .counted(let c): .counted(c)
         case .timer(let t): .timer(t)
-        case .levelChange, .snapshot, .outcome: .event
+        case let .outcome(callSeq, outcome): .outcome(callSeq: callSeq, outcome)
+        case .levelChange, .snapshot: .event
         }
     }
 }

@@ -75,14 +75,25 @@ public struct QualityEngine: Sendable {
     public internal(set) var obligations = Obligations()
 
     var tally: QualityTally
-    /// The level of every speaker in `state.speakers`, by key: a speaker update finds its entry with
-    /// one lookup and a binary search instead of scanning and re-sorting the set (a hostile trace can
-    /// add a million speakers). Derived: rebuilt whenever it disagrees with the state in size.
-    var speakerLevels: [SpeakerKey: Double] = [:]
+    /// The level of every speaker in `state.speakers`, by the symbols of its key: a speaker update finds its
+    /// entry with one lookup and a binary search instead of scanning and re-sorting the set (a hostile trace
+    /// can add a million speakers). Derived: rebuilt whenever it disagrees with the state in size.
+    var speakerLevels: [SpeakerID: Double] = [:]
+    /// The symbols of the keys of `state.speakers`, in its order. Derived, like `speakerLevels`.
+    var speakerIDs: [SpeakerID] = []
+    /// Whether `speakerLevels` holds every speaker (a set larger than `scannedSetLimit`).
+    var levelsIndexed = false
     /// The content (S3) of `state.speakers` and its size when it was computed, so that an update that
     /// changes nothing (a million new speakers past the limit) costs no hash of the whole set. Derived:
     /// dropped whenever the set changes, and recomputed when it disagrees with the state in size.
     var speakersContent: (count: Int, content: UInt64)?
+    /// The deadlines of its windows of fixed length (S3's snapshot windows, Q2's match windows, L3's
+    /// confirmations), which its driver closes as its clock passes them (`closeDeadline`); with a sink that
+    /// takes deadlines as timers they are written as timers instead (`OutputSink.deadlinesAsTimers`).
+    public private(set) var deadlines = Deadlines<QualityTimerKind>()
+    /// Whether the unanswered snapshots are in increasing order of seq (a trace whose seqs go forward),
+    /// so that the one a deadline closes is found by halving.
+    var unansweredInSeqOrder = true
     /// Entries of the speaker set moved or visited by updates so far: what an update costs beyond its own
     /// entries, so that a test can hold the cost to the set's size rather than its square (no clock).
     var speakerSetWork = 0
@@ -94,78 +105,127 @@ public struct QualityEngine: Sendable {
         self.tally = QualityTally(hysteresis: options.hysteresis)
     }
 
-    /// Replays one record of any type and returns what it caused; unrelated records and `expect.*` give nothing.
-    public mutating func apply(_ record: Record) -> [QualityOutput] {
+    /// Replays one record of any type, writing what it caused into `out`; unrelated records and `expect.*`
+    /// give nothing. The high-rate types are read from their fields (`arena` holds their lists), the others
+    /// from the whole record.
+    public mutating func apply(_ r: ReplayRecord, in arena: ReplayArena, into out: inout QualitySink) {
         // E1: the system log is no record of the recording: it neither moves the clock of the quality's time
         // nor closes a stretch without records.
-        if case .system = record.body { return [] }
-        tally.advance(to: record.t, seq: record.seq)
+        if r.kind?.family == .sys { return }
+        tally.advance(to: r.t, seq: r.seq)
+        guard let kind = r.kind else { return applyWhole(arena.record(r), into: &out) }
+        switch kind {
+        case .qualityReport:
+            reportReceived(pub: arena.samples[r.samplesAt], sub: arena.samples[r.samplesAt + 1], seq: r.seq, t: r.t, into: &out)
+        case .speakers:
+            speakersUpdated(arena, speaking: r.speaking, stopped: r.stopped, seq: r.seq, t: r.t, into: &out)
+        case .sdkActiveSpeakers:
+            sdkSpeakersObserved(arena, r.speakers, seq: r.seq, t: r.t, into: &out)
+        case .sdkQualityChanged:
+            sdkChangeObserved(previous: r.previousLevel, overall: r.overall, mos: r.mos, seq: r.seq, t: r.t, into: &out)
+        case .sdkLog, .routeChanged, .routeSnapshot, .setRoute, .clearRouteOverride, .deviceConnected, .deviceDisconnected:
+            // Not the quality engine's: the route engine or the recorder reads them.
+            break
+        case .header, .dropped, .checkpoint, .joinChannel, .leaveChannel, .enterMeeting, .exitMeeting, .setDefaultRoute,
+             .setAudioModuleEnabled, .subscribe, .switchLayer, .micPermission, .interruptionBegan, .interruptionEnded, .callState,
+             .appState, .mediaServicesReset, .callKit, .sessionActivated, .sessionDeactivated, .overrideOutput, .sdkInterrupted,
+             .sdkRecovered, .sdkCallStateChanged, .sdkLayerSwitched, .sdkError, .connEngine, .connState, .srvLayerSwitched:
+            applyWhole(arena.record(r), into: &out)
+        case .sysSessionActivated, .sysRouteChanged, .sysPropertySet, .sysPlaying, .sysAppState:
+            // E1: passed by before the clock moves, above.
+            break
+        }
+    }
+
+    /// A record of a type whose fields only the whole record carries.
+    private mutating func applyWhole(_ record: Record, into out: inout QualitySink) {
         let (seq, t) = (record.seq, record.t)
         switch record.body {
         case .header(let header):
             state.layer = header.layer
             state.tieOrderUnknown = header.redactedAtSource
             speakersContent = nil
-            return []
         case .connEngine(let vendor):
-            return engineSelected(vendor, seq: seq, t: t)
+            engineSelected(vendor, seq: seq, t: t)
         case .connState(let transport):
-            return transportChanged(transport, seq: seq, t: t)
-        case .qualityReport(let pub, let sub):
-            return reportReceived(pub: pub, sub: sub, seq: seq, t: t)
-        case let .sdkQualityChanged(overall, previous, mos):
-            return sdkChangeObserved(previous: previous, overall: overall, mos: mos, seq: seq, t: t)
-        case .speakers(let speaking, let stopped):
-            return speakersUpdated(speaking: speaking, stopped: stopped, seq: seq, t: t)
-        case .sdkActiveSpeakers(let speakers):
-            return sdkSpeakersObserved(speakers, seq: seq, t: t)
+            transportChanged(transport, seq: seq, t: t)
         case .subscribe(let pubUid, let trackId, let layers):
-            return subscribed(TrackKey(pubUid: pubUid, trackId: trackId), Subscription(seq: seq, layers: layers), t: t)
+            subscribed(TrackKey(pubUid: pubUid, trackId: trackId), Subscription(seq: seq, layers: layers), t: t, into: &out)
         case .switchLayer(let pubUid, let trackId, let target):
-            return switchRequested(TrackKey(pubUid: pubUid, trackId: trackId), target: target, seq: seq, t: t)
+            switchRequested(TrackKey(pubUid: pubUid, trackId: trackId), target: target, seq: seq, t: t, into: &out)
         case .srvLayerSwitched(let info):
-            return serverSwitched(info)
+            serverSwitched(info)
         case .sdkLayerSwitched:
             state.seen.layerSwitched = true
-            return []
         case let .sdkError(api, error):
-            return sdkErrorObserved(api: api, error: error, seq: seq, t: t)
+            sdkErrorObserved(api: api, error: error, seq: seq, t: t, into: &out)
         case .dropped, .checkpoint, .joinChannel, .leaveChannel, .enterMeeting, .exitMeeting, .setDefaultRoute, .setRoute,
              .clearRouteOverride, .setAudioModuleEnabled, .deviceConnected, .deviceDisconnected, .micPermission,
              .interruptionBegan, .interruptionEnded, .callState, .appState, .mediaServicesReset, .callKit, .routeChanged,
              .routeSnapshot, .sessionActivated, .sessionDeactivated, .overrideOutput, .sdkInterrupted, .sdkRecovered,
              .sdkCallStateChanged, .sdkLog, .expect, .unknown:
             // Not the quality engine's: the route engine, the recorder or the replay reads them.
-            return []
+            break
         case .system:
-            // E1: evidence for the explanation only (returned before the clock moves, above).
-            return []
+            // E1: evidence for the explanation only (passed by before the clock moves, in `apply`).
+            break
+        case .qualityReport, .sdkQualityChanged, .speakers, .sdkActiveSpeakers:
+            // Read from their fields (`apply`).
+            preconditionFailure("a \(record.type) record is read from its fields")
         }
     }
 
     /// Delivers a timer the engine asked for, once the virtual clock has reached its due time.
-    public mutating func fire(_ timer: QualityTimer) -> [QualityOutput] {
+    public mutating func fire(_ timer: QualityTimer, into out: inout QualitySink) {
         switch timer.kind {
         case .matchWindow(let changeSeq):
-            return matchWindowClosed(changeSeq: changeSeq, t: timer.due)
+            matchWindowClosed(changeSeq: changeSeq, t: timer.due, into: &out)
         case .layerConfirm(let callSeq):
-            return confirmationTimedOut(callSeq: callSeq, t: timer.due)
+            confirmationTimedOut(callSeq: callSeq, t: timer.due, into: &out)
         case .snapshotWindow(let snapshotSeq):
-            return snapshotWindowClosed(snapshotSeq: snapshotSeq, t: timer.due)
+            snapshotWindowClosed(snapshotSeq: snapshotSeq, t: timer.due, into: &out)
         }
     }
 
-    /// Ends the trace at `t`: closes every open window and interval and returns the last findings.
-    public mutating func finish(t: Int64, lastSeq: Int, end: TraceEnd = .end) -> [QualityOutput] {
+    /// When the next deadline falls due, and its order among the driver's timers.
+    @inlinable
+    public var nextDeadline: (due: Int64, order: Int)? { deadlines.next }
+
+    /// Closes the next deadline if it falls due at or before `t`, as the timer it stands for would fire;
+    /// returns that timer (nil: none due).
+    public mutating func closeDeadline(through t: Int64, into out: inout QualitySink) -> QualityTimer? {
+        guard let e = deadlines.popDue(through: t) else { return nil }
+        let timer = QualityTimer(due: e.due, kind: e.kind)
+        fire(timer, into: &out)
+        return timer
+    }
+
+    /// Drops every deadline unclosed (what they waited for is gone: a part begun without the one before
+    /// it, a restarted process).
+    public mutating func dropDeadlines() {
+        deadlines.removeAll()
+    }
+
+    /// Sets the deadline of a window of fixed length: kept, or written as a timer (`deadlinesAsTimers`).
+    mutating func setDeadline(_ kind: QualityTimerKind, due: Int64, into out: inout QualitySink) {
+        if out.deadlinesAsTimers {
+            out.append(.timer(QualityTimer(due: due, kind: kind)))
+        } else {
+            deadlines.add(kind, due: due, order: out.nextOrder())
+        }
+    }
+
+    /// Ends the trace at `t`: closes every open window and interval and writes the last findings.
+    public mutating func finish(t: Int64, lastSeq: Int, end: TraceEnd = .end, into out: inout QualitySink) {
         tally.advance(to: t, seq: lastSeq)
-        var out = closeMatchWindowsAtEnd(t: t)
+        closeMatchWindowsAtEnd(t: t, into: &out)
         // Snapshots whose whole window passed are judged; windows the trace ended inside are not.
-        for s in obligations.unansweredSnapshots where t > s.t.saturatingAdd(options.matchWindowMs) { out += judgeUnanswered(s, t: t) }
+        for s in obligations.unansweredSnapshots where t > s.t.saturatingAdd(options.matchWindowMs) { judgeUnanswered(s, t: t, into: &out) }
         obligations.unansweredSnapshots = []
         obligations.heldSnapshots = []
         // A confirmation window the trace ended inside is not judged (the confirmation may come later).
         for pending in state.pendingSwitches where t > pending.deadline {
-            out += confirmationTimedOut(callSeq: pending.seq, t: t)
+            confirmationTimedOut(callSeq: pending.seq, t: t, into: &out)
         }
         state.pendingSwitches = []
         if let episode = state.flapping {
@@ -173,7 +233,6 @@ public struct QualityEngine: Sendable {
             state.flapping = nil
         }
         tally.finish(t: t, seq: lastSeq)
-        return out
     }
 
     /// Level changes kept in `State.changes`; beyond this they are counted only.

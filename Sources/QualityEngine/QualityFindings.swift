@@ -17,32 +17,40 @@ struct QualityFindings {
                   lastDerived: QualityEngine.LevelChange?) -> Finding {
         let window = options.matchWindowMs, product = words.product
         return Finding(code: .qualitySpuriousChange, severity: .warning, rule: .Q2,
-                       seqs: lastDerived.map { [seq, $0.seq] } ?? [seq], t: t) {
-            var message = "The SDK emitted a connection-quality change \(previous.rawValue) → \(overall.rawValue) "
-                + "(seq \(seq)) that the contract does not derive: no srv.qualityReport in the preceding "
-                + "\(formatDuration(window)) moved the level from \(previous.rawValue) to \(overall.rawValue)."
-            if let last = lastDerived {
-                message += " The last derived change was \(last.previous.rawValue) → \(last.overall.rawValue) "
-                    + "at seq \(last.seq) (at \(formatDuration(last.t)))."
-            } else {
-                message += " No level change had been derived yet."
-            }
-            return (message,
-                    "Keep driving \"poor network\" prompts and downgrades from didChangeConnectionQuality, never "
+                       seqs: lastDerived.map { [seq, $0.seq] } ?? [seq], t: t) { part in
+            switch part {
+            case .message:
+                var message = "The SDK emitted a connection-quality change \(previous.rawValue) → \(overall.rawValue) "
+                    + "(seq \(seq)) that the contract does not derive: no srv.qualityReport in the preceding "
+                    + "\(formatDuration(window)) moved the level from \(previous.rawValue) to \(overall.rawValue)."
+                if let last = lastDerived {
+                    message += " The last derived change was \(last.previous.rawValue) → \(last.overall.rawValue) "
+                        + "at seq \(last.seq) (at \(formatDuration(last.t)))."
+                } else {
+                    message += " No level change had been derived yet."
+                }
+                return message
+            case .advice:
+                return "Keep driving \"poor network\" prompts and downgrades from didChangeConnectionQuality, never "
                     + "from raw didReceiveQualityReport values; this change does not follow the server's reports, so "
-                    + "send this trace to the \(product) SDK team.")
+                    + "send this trace to the \(product) SDK team."
+            }
         }
     }
 
     func missed(_ change: QualityEngine.LevelChange, t: Int64) -> Finding {
         let window = options.matchWindowMs, product = words.product
-        return Finding(code: .qualityMissedChange, severity: .warning, rule: .Q2, seqs: [change.seq], t: t) {
-            let tail = "but the SDK emitted no matching sdk.qualityChanged within \(formatDuration(window))."
-            return ("The server's reports moved the connection quality from \(change.previous.rawValue) to "
-                    + "\(change.overall.rawValue) at seq \(change.seq) (at \(formatDuration(change.t))), " + tail,
-                    "A \"poor network\" prompt driven by didChangeConnectionQuality did not update here. Keep "
+        return Finding(code: .qualityMissedChange, severity: .warning, rule: .Q2, seqs: [change.seq], t: t) { part in
+            switch part {
+            case .message:
+                let tail = "but the SDK emitted no matching sdk.qualityChanged within \(formatDuration(window))."
+                return "The server's reports moved the connection quality from \(change.previous.rawValue) to "
+                    + "\(change.overall.rawValue) at seq \(change.seq) (at \(formatDuration(change.t))), " + tail
+            case .advice:
+                return "A \"poor network\" prompt driven by didChangeConnectionQuality did not update here. Keep "
                     + "driving prompts from didChangeConnectionQuality rather than raw reports, read "
-                    + "getConnectionQuality() when a screen opens, and send this trace to the \(product) SDK team.")
+                    + "getConnectionQuality() when a screen opens, and send this trace to the \(product) SDK team."
+            }
         }
     }
 
@@ -115,13 +123,17 @@ struct QualityFindings {
     /// S3: a derived active-speaker snapshot the SDK did not emit.
     func missedSnapshot(_ s: QualityEngine.DerivedSnapshot, t: Int64) -> Finding {
         let window = options.matchWindowMs, participant = words.participant, product = words.product
-        return Finding(code: .speakersMissedSnapshot, severity: .warning, rule: .S3, seqs: [s.seq], t: t) {
-            ("The srv.speakers update at seq \(s.seq) (at \(formatDuration(s.t))) derives "
-                + (s.count == 0 ? "an empty active-speaker snapshot (nobody speaks)" : "an active-speaker snapshot of \(s.count)")
-                + ", but the SDK emitted no sdk.activeSpeakers for it within \(formatDuration(window)).",
-             "didChangeActiveSpeakers fires after every server update, an empty array when nobody speaks; "
-                + "a UI that waits for it keeps highlighting a \(participant) who stopped. Send this trace to the "
-                + "\(product) SDK team.")
+        return Finding(code: .speakersMissedSnapshot, severity: .warning, rule: .S3, seqs: [s.seq], t: t) { part in
+            switch part {
+            case .message:
+                "The srv.speakers update at seq \(s.seq) (at \(formatDuration(s.t))) derives "
+                    + (s.count == 0 ? "an empty active-speaker snapshot (nobody speaks)" : "an active-speaker snapshot of \(s.count)")
+                    + ", but the SDK emitted no sdk.activeSpeakers for it within \(formatDuration(window))."
+            case .advice:
+                "didChangeActiveSpeakers fires after every server update, an empty array when nobody speaks; "
+                    + "a UI that waits for it keeps highlighting a \(participant) who stopped. Send this trace to the "
+                    + "\(product) SDK team."
+            }
         }
     }
 

@@ -15,11 +15,12 @@ struct ExplanationFacts: Equatable {
 
     init() {}
 
-    init(_ engine: RouteEngine) {
-        callSession = engine.state.callSession
-        speakerByDefault = engine.state.override == nil && engine.state.defaultTarget == .speaker
-        recovery = engine.obligations.recoveryExplanation
-        callPath = engine.obligations.callPathExplanation
+    init(callSession: RouteEngine.CallSession?, speakerByDefault: Bool, recovery: RouteEngine.RecoveryExplanation?,
+         callPath: RouteEngine.CallPathExplanation?) {
+        self.callSession = callSession
+        self.speakerByDefault = speakerByDefault
+        self.recovery = recovery
+        self.callPath = callPath
     }
 
     /// Whether a row of a finding raised at the end of its window holds here and did not in `before`: the
@@ -43,19 +44,19 @@ struct ExplanationContext {
     /// The engine's facts at the latest moment.
     var facts = ExplanationFacts()
 
-    /// Notes a record's content.
-    mutating func note(_ r: Record) {
-        if case .header(let h) = r.body { words = LayerWords(h.layer) }
+    /// Notes a header: the layer whose words findings use.
+    mutating func note(_ header: TraceHeader) {
+        words = LayerWords(header.layer)
     }
 
-    /// Notes a finding that may explain a divergence.
-    mutating func note(_ f: Finding) {
-        if f.code == .sessionChangedByOtherComponent, let seq = f.seqs.first { raisedChange = (seq, f.t) }
+    /// Notes a finding (its code, the record it names first and its time) that may explain a divergence.
+    mutating func note(_ code: FindingCode, seq: Int?, t: Int64) {
+        if code == .sessionChangedByOtherComponent, let seq { raisedChange = (seq, t) }
     }
 
     /// The R12 change raised at reading `r`, if one was.
-    mutating func pendingChange(at r: Record) -> (seq: Int, t: Int64)? {
-        guard let change = raisedChange, change.seq == r.seq else { return nil }
+    mutating func pendingChange(at seq: Int) -> (seq: Int, t: Int64)? {
+        guard let change = raisedChange, change.seq == seq else { return nil }
         raisedChange = nil
         return change
     }

@@ -10,14 +10,14 @@ struct DivergenceTracker {
     /// What the tracker concluded.
     enum Output: Equatable {
         /// The open interval has lasted longer than the tolerance: it counts from now (X2).
-        case counted(Divergence, Finding)
+        case counted(Divergence, DivergenceFinding)
         /// A counted interval ended (or the trace did): it belongs in the result, with its finding as
         /// it stands at the end (an explanation attached while it was open, X3; no longer "so far").
-        case closed(Divergence, Finding?)
+        case closed(Divergence, DivergenceFinding?)
         /// An interval that had closed unexplained is explained by a finding raised at the end of its
         /// window, whose row held at a moment it was open (X3): the divergence and its finding as they
         /// stand now replace the ones the result holds (the interval is found by its start).
-        case explainedAfterClosing(Divergence, Finding)
+        case explainedAfterClosing(Divergence, DivergenceFinding)
     }
 
     /// What the route engine predicts after a record or timer: the route and why (X4), the route a
@@ -33,6 +33,8 @@ struct DivergenceTracker {
         var facts: ExplanationFacts
         /// The state before the part is unknown: a divergence beginning now is not judged.
         var startStateUnknown = false
+        /// The route engine's revision it was derived at (`RouteEngine.revision`).
+        var revision = 0
     }
 
     let toleranceMs: Int64
@@ -65,6 +67,11 @@ struct DivergenceTracker {
 
     /// What can explain a divergence (X3), as the trace has told so far.
     private var context = ExplanationContext()
+    /// The route engine's revision of the last prediction noted, and whether the actual route was read or
+    /// set since: when neither moved and no interval is open, noting the same prediction at a later moment
+    /// changes nothing, and is skipped.
+    private var notedRevision = -1
+    private var actualMoved = true
     /// Counted intervals that closed unexplained and that a finding raised at the end of its window may
     /// still explain, with the moment each counted (its finding's time).
     private var explainable: [(divergence: Divergence, countedAt: Int64)] = []
@@ -99,22 +106,30 @@ struct DivergenceTracker {
 
     /// Applies a record (after the engines replayed it): its effect on the actual route and on what
     /// explains divergences, then the new prediction.
-    mutating func record(_ r: Record, prediction p: Prediction) -> [Output] {
+    /// `header` is the record's header, when it is one. The new prediction is noted next, when it may matter
+    /// (`predictionMayMatter`, `predictionChanged`).
+    mutating func record(_ r: ReplayRecord, header: TraceHeader?) -> [Output] {
         // The readings of the actual route (X1), and the records the explanations read (X3).
-        var observed: Route?
-        if case .routeChanged(let route, _, _) = r.body { observed = route }
-        if case .routeSnapshot(let route, _) = r.body { observed = route }
-        if observed == nil { context.note(r) }
+        let observed: Route? = r.kind == .routeChanged || r.kind == .routeSnapshot ? r.route : nil
+        if let header { context.note(header) }
         let counted = openStart == nil || openCounted ? [] : advance(to: r.t)
-        if observed != nil, let change = context.pendingChange(at: r) { context.otherComponentChange = change }
+        if observed != nil, let change = context.pendingChange(at: r.seq) { context.otherComponentChange = change }
         if let route = observed {
             if route != actual || actualTimeline.isEmpty { Self.append(RouteSegment(t: r.t, route: route, seq: r.seq), to: &actualTimeline, cap: maxSegments, truncated: &truncated) }
             // The record that set the actual route, not a later re-reading of the same route.
             if route != actual || actualSeq == nil { actualSeq = r.seq }
             actual = route
+            actualMoved = true
         }
-        let changed = predictionChanged(p, t: r.t, seq: r.seq)
-        return counted.isEmpty ? changed : counted + changed
+        return counted
+    }
+
+    /// Whether noting the prediction of route engine revision `revision` now could change anything: the
+    /// prediction or the actual route moved since the last one noted, or an interval is open (X3 checks
+    /// it at every moment).
+    @inline(__always)
+    func predictionMayMatter(revision: Int) -> Bool {
+        revision != notedRevision || actualMoved || openStart != nil || predictedTimeline.isEmpty
     }
 
     /// The device's route as a part's start gives it (`trace.checkpoint`'s `currentRoute`, nil when the
@@ -124,10 +139,11 @@ struct DivergenceTracker {
         if route != actual { Self.append(RouteSegment(t: t, route: route, seq: route == nil ? nil : seq), to: &actualTimeline, cap: maxSegments, truncated: &truncated) }
         actual = route
         actualSeq = route == nil ? nil : seq
+        actualMoved = true
     }
 
-    /// Notes a finding the engines or the replayer raised: some explain divergences (X3).
-    mutating func note(_ f: Finding) { context.note(f) }
+    /// Notes a finding the engines or the replayer raised, built or counted: some explain divergences (X3).
+    mutating func note(_ code: FindingCode, seq: Int?, t: Int64) { context.note(code, seq: seq, t: t) }
 
     /// Notes an `applied` verdict: a divergence starting right after it is the purest "set but didn't take effect".
     mutating func noteApplied(_ v: Verdict) { context.lastApplied = (v.seq, v.t) }
@@ -140,6 +156,8 @@ struct DivergenceTracker {
             predictedSeq = seq
         }
         predictedBy = p.source
+        notedRevision = p.revision
+        actualMoved = false
         let laterRow = p.facts.addsALaterRow(to: context.facts)
         context.facts = p.facts
         let outputs = intervalChanged(p, t: t, seq: seq)
@@ -258,33 +276,8 @@ struct DivergenceTracker {
         if timeline.count < cap { timeline.append(segment) } else { truncated = true }
     }
 
-    /// The divergence's finding, raised at `t` (the moment it counted). While it is open (`final` false)
-    /// an unexplained one says so "so far" (X3: a later finding may still explain it).
-    private func finding(for d: Divergence, at t: Int64, final: Bool) -> Finding {
-        let w = context.words
-        var message = "the contract predicts \(d.predicted.rawValue) but the device played \(d.actual.rawValue) from \(formatDuration(d.start))"
-        if let p = d.predictedSeq { message += " (prediction set by seq \(p)" + (d.actualSeq.map { ", actual route reported by seq \($0))" } ?? ")") }
-        if let by = d.predictedBy {
-            message += "; the prediction comes from \(by.rule)" + (by.seq.map { " (seq \($0)" + (by.appliedBy.map { ", applied at seq \($0))" } ?? ")") } ?? "")
-        }
-        if let a = d.afterAppliedCall { message += "; it started right after the applied route call at seq \(a): the request was accepted but did not take effect" }
-        let advice: String
-        let severity: Severity
-        if let code = d.explainedBy {
-            severity = .warning
-            message += "; explained by \(code)" + (d.explainedBySeq.map { " (seq \($0))" } ?? "")
-            advice = "Fix the cause named by \(code); the route follows once it is fixed."
-        } else if d.startStateUnknown {
-            severity = .warning
-            message += "; it began while the state before this part of the session was unknown (unknown start state), so it is not judged"
-            advice = "Replay this part with the parts before it (give every part, or their folder) to judge it: the prediction may rest on "
-                + "what was set or connected before the part."
-        } else {
-            severity = .error
-            message += final ? "; nothing recorded explains it" : "; nothing recorded explains it so far"
-            advice = "Escalate to the \(w.product) SDK team with this trace: the device did something the documented contract cannot explain. Meanwhile show \(w.currentRouteAPI) in the UI, not the call's success."
-        }
-        return Finding(code: .routeDivergence, severity: severity, rule: d.explained ? .X3 : .X2, seqs: d.seqs, t: t,
-                       message: message, advice: advice)
+    /// The divergence's finding, raised at `t` (the moment it counted), to be phrased where it is read.
+    private func finding(for d: Divergence, at t: Int64, final: Bool) -> DivergenceFinding {
+        DivergenceFinding(divergence: d, t: t, final: final, words: context.words)
     }
 }

@@ -109,39 +109,3 @@ struct PendingCall {
     /// Its index among the kept verdicts, when kept.
     var verdict: Int?
 }
-
-extension Replayer {
-    /// A call's outcome was decided after its verdict (a pending route call, V2; a switch whose send
-    /// failed, L4): the verdict and the counts follow. The call's findings are not touched: the outcome is
-    /// data on the verdict, phrased by the reports.
-    func decided(_ callSeq: Int, _ outcome: Outcome) {
-        let call: PendingCall
-        if let pending = pendingCalls.removeValue(forKey: callSeq) {
-            call = pending
-        } else if let i = verdictIndex[callSeq], let before = result.verdicts[i].outcome {
-            // A call whose outcome was decided at the call (it took effect, so it was not counted).
-            guard before.tookEffect else { return }
-            call = PendingCall(key: result.verdicts[i].notTakingEffectKey, fate: CallFate(result.verdicts[i]), verdict: i)
-            result.notTakingEffectCounts[call.key, default: 0] += 1
-        } else {
-            return
-        }
-        result.notTakingEffectCounts[call.key, default: 0] -= 1
-        if result.notTakingEffectCounts[call.key] == 0 { result.notTakingEffectCounts[call.key] = nil }
-        result.callFates[call.fate, default: 0] -= 1
-        if result.callFates[call.fate] == 0 { result.callFates[call.fate] = nil }
-        var fate = call.fate
-        fate.outcome = outcome.kind
-        fate.outcomeCause = outcome.cause
-        result.callFates[fate, default: 0] += 1
-        var verdict: Verdict?
-        if let i = call.verdict {
-            result.verdicts[i].outcome = outcome
-            verdict = result.verdicts[i]
-        }
-        if !outcome.tookEffect {
-            let key = verdict?.notTakingEffectKey ?? OutcomeKey(kind: outcome.kind, cause: outcome.cause)
-            result.notTakingEffectCounts[key, default: 0] += 1
-        }
-    }
-}

@@ -1,6 +1,15 @@
 import TraceCodec
 import TraceModel
 
+/// Which records a replay's `onRecord` sees.
+public enum RecordsSeen: Sendable {
+    /// Every record.
+    case every
+    /// Only those of the types that are not high-rate (`RecordKind.isHighRate`), expectations and types this
+    /// version does not know: the records a replay keeps whole anyway, so that seeing them costs nothing.
+    case lowRate
+}
+
 /// Replays traces: one loop for a single file, the parts of one recorded session, and each side of a diff.
 public enum Replay {
     /// Reads the trace at `path` and replays it; reader problems are recorded in the result (and passed
@@ -10,13 +19,13 @@ public enum Replay {
     /// (`TraceReader.forEach(pipelined:)`); the result is the same.
     public static func run(path: String, options: ReplayOptions = ReplayOptions(), limits: ReaderLimits = .standard,
                            strict: Bool = false, pipelined: Bool = false, observer: ((ReplayStep) -> Void)? = nil,
-                           onRecord: (Record) -> Void = { _ in },
+                           onRecord: ((Record) -> Void)? = nil, seeing: RecordsSeen = .every,
                            onProblem: (TraceProblem) -> Void = { _ in }) throws -> ReplayResult {
         let reader = try TraceReader(path: path, limits: limits)
         let replayer = Replayer(file: path, options: options)
         replayer.observer = observer
         return try drive([path], first: reader, replayer: replayer, limits: limits, strict: strict, pipelined: pipelined,
-                         onRecord: onRecord, onProblem: onProblem).result
+                         onRecord: onRecord, seeing: seeing, onProblem: onProblem).result
     }
 
     /// Replays the files of one trace in the order given (a session's parts in part order, or a single
@@ -25,12 +34,13 @@ public enum Replay {
     /// `onRecord` sees every record before it is replayed.
     public static func run(parts: [String], options: ReplayOptions = ReplayOptions(),
                            limits: ReaderLimits = .standard, pipelined: Bool = false, observer: ((ReplayStep) -> Void)? = nil,
-                           onRecord: (Record) -> Void = { _ in }, onProblem: (TraceProblem) -> Void = { _ in }) -> PartsReplay {
+                           onRecord: ((Record) -> Void)? = nil, seeing: RecordsSeen = .every,
+                           onProblem: (TraceProblem) -> Void = { _ in }) -> PartsReplay {
         let replayer = Replayer(file: parts.first ?? "", options: options)
         replayer.observer = observer
         // Not strict, so nothing is thrown.
         return (try? drive(parts, first: nil, replayer: replayer, limits: limits, strict: false, pipelined: pipelined,
-                           onRecord: onRecord, onProblem: onProblem))
+                           onRecord: onRecord, seeing: seeing, onProblem: onProblem))
             ?? PartsReplay(result: replayer.finish())
     }
 
@@ -49,7 +59,8 @@ public enum Replay {
     /// (`Replayer`, sessions). The reader's complaint that such a header does not have seq 0 is not damage;
     /// a part that does not continue the one before it (seq or time) is.
     static func drive(_ parts: [String], first: TraceReader?, replayer: Replayer, limits: ReaderLimits, strict: Bool,
-                      pipelined: Bool = false, onRecord: (Record) -> Void, onProblem: (TraceProblem) -> Void) throws -> PartsReplay {
+                      pipelined: Bool = false, onRecord: ((Record) -> Void)?, seeing: RecordsSeen,
+                      onProblem: (TraceProblem) -> Void) throws -> PartsReplay {
         var problems: [TraceProblem] = []
         var count = 0
         var byKind: [TraceProblem.Kind: Int] = [:]
@@ -87,12 +98,16 @@ public enum Replay {
             endsTorn = false
             var held: [TraceProblem] = []
             var firstRecord = true
-            try reader.forEach(pipelined: pipelined, record: { r in
+            func record(_ batch: RecordBatch, _ i: Int) throws {
+                let r = batch.records[i]
                 if firstRecord {
                     firstRecord = false
                     var continuation = false
                     var part: Int?
-                    if case .header(let h) = r.body, let s = h.session { continuation = k > 0 || s.part > 1; part = s.part }
+                    if r.kind == .header, case .header(let h) = batch.full[Int(r.full)].body, let s = h.session {
+                        continuation = k > 0 || s.part > 1
+                        part = s.part
+                    }
                     for p in held where !(continuation && p.kind == .header && p.seq == r.seq) { try report(p) }
                     held.removeAll()
                     var afterMissingPart = false
@@ -110,12 +125,30 @@ public enum Replay {
                 }
                 lastSeq = r.seq
                 lastT = max(lastT ?? r.t, r.t)
-                onRecord(r)
-                replayer.feed(r)
-            }, problem: { p in
+                if let onRecord, r.hasFull {
+                    let whole = batch.full[Int(r.full)]
+                    if seeing == .every || !(whole.body.kind?.isHighRate ?? false) { onRecord(whole) }
+                }
+                replayer.feed(batch, i)
+            }
+            func problem(_ p: TraceProblem) throws {
                 if p.kind == .tornFrame || p.kind == .notClosed { endsTorn = true }
                 if firstRecord && p.kind == .header { held.append(p) } else { try report(p) }
-            })
+            }
+            try reader.forEachBatch(pipelined: pipelined, whole: replayer.arena.keepsWhole || (onRecord != nil && seeing == .every)) { batch in
+                var p = 0
+                for i in batch.records.indices {
+                    while p < batch.problems.count, batch.problems[p].before <= i {
+                        try problem(batch.problems[p].problem)
+                        p += 1
+                    }
+                    try record(batch, i)
+                }
+                while p < batch.problems.count {
+                    try problem(batch.problems[p].problem)
+                    p += 1
+                }
+            }
             for p in held { try report(p) }
             for (type, n) in reader.unknownTypes { unknownTypes[type, default: 0] += n }
             clipped += reader.clippedRecords

@@ -19,6 +19,9 @@ public struct ReplayOptions: Sendable, Equatable {
     public var maxVerdicts: Int
     /// Divergences kept in full; beyond this they are counted (explained and unexplained) only.
     public var maxDivergences: Int
+    /// Distinct strings the replay compares (uids, track ids, device ids and names) it keeps; past this,
+    /// every new string counts as one, and the result says so (`trace.limitExceeded`).
+    public var maxDistinctStrings = SymbolTable.defaultMaxSymbols
 
     /// The match window (quality.spuriousChange / missedChange, and R12's window before an unexplained
     /// route change): one option, held by both engines' options.
@@ -82,6 +85,9 @@ public struct Divergence: Equatable, Sendable {
 
     /// Whether a finding accounts for it.
     public var explained: Bool { explainedBy != nil }
+
+    /// The first of `seqs`, without building the list.
+    var firstSeq: Int? { afterAppliedCall ?? predictedSeq ?? actualSeq ?? explainedBySeq }
 
     /// The records involved, deciding ones first.
     public var seqs: [Int] {

@@ -288,10 +288,3 @@ public struct ReplayStep: Sendable {
         changes = after.changes(from: before)
     }
 }
-
-extension Replayer {
-    /// The typed state now, for the step being described.
-    func snapshot() -> StateSnapshot {
-        StateSnapshot(route: route.state, quality: quality.state, actual: divergences.actual)
-    }
-}

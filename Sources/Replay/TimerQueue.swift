@@ -1,17 +1,22 @@
 import Contract
 
-/// The replay's one queue of timers: every engine's timers, ordered by due time, and timers due at the
-/// same time in the order they were asked for (contract: a timer due at or before a record's `t` fires
-/// before that record, in the order set).
+/// The replay's queue of the engines' irregular timers (the windows of fixed length are deadlines the
+/// engines keep, `Deadlines`), ordered by due time, and timers due at the same time in the order they were
+/// asked for (contract: a timer due at or before a record's `t` fires before that record, in the order
+/// set). `counter` counts the timers and deadlines set, so that the two merge in that order.
 struct TimerQueue<Timer> {
     private var heap: [(due: Int64, order: Int, timer: Timer)] = []
-    private var counter = 0
+    /// Timers and deadlines set so far: the order of the next is one more.
+    var counter = 0
 
     /// Whether no timer waits.
     var isEmpty: Bool { heap.isEmpty }
 
     /// The due time of the next timer, if any.
     var nextDue: Int64? { heap.first?.due }
+
+    /// The due time and order of the next timer, if any.
+    var next: (due: Int64, order: Int)? { heap.first.map { ($0.due, $0.order) } }
 
     /// Drops every waiting timer (what they waited for is gone: a part begun without the one before it).
     mutating func removeAll() {

@@ -7,22 +7,21 @@ extension RouteEngine {
     /// I14 (a): an interruption that begins while the engine was not interrupted makes the interrupted
     /// callback due within the match window. An `sdk.interrupted` of its ms logged before it, that met no
     /// other due callback, is in the window (same ms, v3): the callback is met at once.
-    mutating func interruptedCallbackDue(_ record: Record) -> [RouteOutput] {
+    mutating func interruptedCallbackDue(_ record: Record, into out: inout RouteSink) {
         if let ms = sameMs(at: record.t), ms.unusedInterruptedCallbacks > 0 {
             obligations.sameMs.unusedInterruptedCallbacks -= 1
-            return []
+            return
         }
         obligations.interruptedDue.append(RouteReading(route: .unknown, t: record.t, seq: record.seq))
-        return [.timer(RouteTimer(due: Self.due(record.t, options.matchWindowMs), kind: .interruptedCallback(seq: record.seq)))]
+        out.append(.timer(RouteTimer(due: Self.due(record.t, options.matchWindowMs), kind: .interruptedCallback(seq: record.seq))))
     }
 
     /// `sdk.interrupted`: satisfies the oldest due interruption in whose window it falls; the first of its
     /// kind raises what was held.
-    mutating func sdkInterrupted(_ record: Record) -> [RouteOutput] {
-        var outputs: [RouteOutput] = []
+    mutating func sdkInterrupted(_ record: Record, into out: inout RouteSink) {
         if !obligations.sawInterruptedCallback {
             obligations.sawInterruptedCallback = true
-            outputs = obligations.heldInterrupted.map { f in var f = f; f.t = record.t; return .finding(f) }
+            for f in obligations.heldInterrupted { out.append(.finding(f.raised(at: record.t))) }
             obligations.heldInterrupted = []
         }
         if let i = obligations.interruptedDue.firstIndex(where: { record.t >= $0.t && record.t - $0.t <= options.matchWindowMs }) {
@@ -30,39 +29,37 @@ extension RouteEngine {
         } else {
             noteSameMs(record.t) { $0.unusedInterruptedCallbacks += 1 }
         }
-        return outputs
     }
 
     /// I14 (a): no callback in the window.
-    mutating func interruptedCallbackWindowClosed(seq: Int, t: Int64) -> [RouteOutput] {
-        guard let i = obligations.interruptedDue.firstIndex(where: { $0.seq == seq }) else { return [] }
+    mutating func interruptedCallbackWindowClosed(seq: Int, t: Int64, into out: inout RouteSink) {
+        guard let i = obligations.interruptedDue.firstIndex(where: { $0.seq == seq }) else { return }
         let due = obligations.interruptedDue.remove(at: i)
         let finding = noInterruptedCallbackFinding(interruptionSeq: due.seq, at: due.t, t: t)
         guard obligations.sawInterruptedCallback else {
             if obligations.heldInterrupted.count < 1000 { obligations.heldInterrupted.append(finding) }
-            return []
+            return
         }
-        return [.finding(finding)]
+        out.append(.finding(finding))
     }
 
     /// I14 (b): an activation came in the recovery window, but no recovered callback.
-    mutating func noRecoveredCallback(_ window: CallbackWindow, t: Int64) -> [RouteOutput] {
+    mutating func noRecoveredCallback(_ window: CallbackWindow, t: Int64, into out: inout RouteSink) {
         let finding = noRecoveredCallbackFinding(window, t: t)
         guard obligations.sawRecoveredCallback else {
             if obligations.heldRecovered.count < 1000 { obligations.heldRecovered.append(finding) }
-            return []
+            return
         }
-        return [.finding(finding)]
+        out.append(.finding(finding))
     }
 
     /// `sdk.recovered`: meets the open I14 (b) windows; a second one after a recovery's first, before the next
     /// interruption begins, is a duplicate (c); the first of its kind raises what was held. One replayed while
     /// interrupted is kept for a recovery later in its ms (same ms, v3).
-    mutating func recoveredCallbackSeen(_ record: Record) -> [RouteOutput] {
-        var outputs: [RouteOutput] = []
+    mutating func recoveredCallbackSeen(_ record: Record, into out: inout RouteSink) {
         if !obligations.sawRecoveredCallback {
             obligations.sawRecoveredCallback = true
-            outputs = obligations.heldRecovered.map { f in var f = f; f.t = record.t; return .finding(f) }
+            for f in obligations.heldRecovered { out.append(.finding(f.raised(at: record.t))) }
             obligations.heldRecovered = []
         }
         for i in obligations.callbacks.indices where record.t - obligations.callbacks[i].t <= options.recoveryWindowMs {
@@ -75,9 +72,8 @@ extension RouteEngine {
         }
         if let n = obligations.recoveredCallbacks {
             obligations.recoveredCallbacks = n + 1
-            if n + 1 == 2 { outputs.append(.finding(duplicateRecoveredFinding(seq: record.seq, t: record.t))) }
+            if n + 1 == 2 { out.append(.finding(duplicateRecoveredFinding(seq: record.seq, t: record.t))) }
         }
-        return outputs
     }
 
     /// The records of the current millisecond so far, when `t` is it.

@@ -38,13 +38,13 @@ extension RouteEngine {
     /// Whether the override changed during the interruption is read, and forgotten, only at the recovery
     /// (and forgotten when an interruption begins while the engine was not interrupted): a device plugged or
     /// unplugged meanwhile opens no window and must not make the recovery forget it.
-    mutating func openFlushWindow(openedBy: Int, t: Int64, reading: RouteReading?, atRecovery: Bool = false) -> [RouteOutput] {
+    mutating func openFlushWindow(openedBy: Int, t: Int64, reading: RouteReading?, atRecovery: Bool = false, into out: inout RouteSink) {
         let changedWhileInterrupted = atRecovery && obligations.overrideChangedWhileInterrupted
         if atRecovery { obligations.overrideChangedWhileInterrupted = false }
-        guard state.engaged, !state.interrupted, state.override != nil, !changedWhileInterrupted else { return [] }
+        guard state.engaged, !state.interrupted, state.override != nil, !changedWhileInterrupted else { return }
         obligations.flush = FlushWindow(openedBy: openedBy, t: t)
-        guard let reading, reading.t >= t || atRecovery else { return [] }
-        return flushReading(reading)
+        guard let reading, reading.t >= t || atRecovery else { return }
+        flushReading(reading, into: &out)
     }
 
     /// R15 at a recovery: the actual route in force counts as a reading taken then; when it is `unknown`, a
@@ -55,24 +55,22 @@ extension RouteEngine {
     }
 
     /// Counts a reading in the open flush window; a new route starts a run that settles after the tolerance.
-    mutating func flushReading(_ reading: RouteReading) -> [RouteOutput] {
-        guard var window = obligations.flush, reading.t >= window.t, reading.route != .unknown else { return [] }
+    mutating func flushReading(_ reading: RouteReading, into out: inout RouteSink) {
+        guard var window = obligations.flush, reading.t >= window.t, reading.route != .unknown else { return }
         window.latest = reading
-        var outputs: [RouteOutput] = []
         if window.runStart?.route != reading.route {
             window.runStart = reading
-            outputs.append(.timer(RouteTimer(due: reading.t.saturatingAdd(options.toleranceMs).saturatingAdd(1),
-                                             kind: .flushSettle(openedBy: window.openedBy, readingSeq: reading.seq))))
+            out.append(.timer(RouteTimer(due: reading.t.saturatingAdd(options.toleranceMs).saturatingAdd(1),
+                                         kind: .flushSettle(openedBy: window.openedBy, readingSeq: reading.seq))))
         }
         obligations.flush = window
-        return outputs
     }
 
     /// A reading has shown its route for longer than the tolerance: the first settled reading decides. N:
     /// the override was flushed. O or any other route: it stays and the window closes. After a flush, a
     /// settled reading of the flushed override's route restores it.
-    mutating func flushReadingSettled(openedBy: Int, readingSeq: Int, t: Int64) -> [RouteOutput] {
-        guard let window = obligations.flush, window.openedBy == openedBy, let run = window.runStart, run.seq == readingSeq else { return [] }
+    mutating func flushReadingSettled(openedBy: Int, readingSeq: Int, t: Int64, into out: inout RouteSink) {
+        guard let window = obligations.flush, window.openedBy == openedBy, let run = window.runStart, run.seq == readingSeq else { return }
         if let flushed = window.flushed {
             // Where the flushed override's route is N (a device has the route) the reading decides nothing.
             let restored = state.predicted(override: flushed.target, callKitWindow: state.callKitActionSeq != nil)
@@ -83,32 +81,31 @@ extension RouteEngine {
                 state.predictionSeq = run.seq
                 obligations.flush = nil
             }
-            return []
+            return
         }
         let (o, n) = withAndWithout
-        guard let o, o != n else { return [] }  // nothing to decide
-        if run.route == n { return flush(window, reading: run, t: t, keepOpen: true) }
+        guard let o, o != n else { return }  // nothing to decide
+        if run.route == n { return flush(window, reading: run, t: t, keepOpen: true, into: &out) }
         obligations.flush = nil
-        return []
     }
 
     /// Closes the flush window at a route call, at the next opening event or at the beginning of an
     /// interruption: before any reading settled, with the latest counted reading showing N, the override is
     /// flushed now, before the closing record is applied.
-    mutating func closeFlushWindow(t: Int64) -> [RouteOutput] {
-        guard let window = obligations.flush else { return [] }
+    mutating func closeFlushWindow(t: Int64, into out: inout RouteSink) {
+        guard let window = obligations.flush else { return }
         obligations.flush = nil
-        guard window.flushed == nil, let latest = window.latest else { return [] }
+        guard window.flushed == nil, let latest = window.latest else { return }
         let (o, n) = withAndWithout
-        guard let o, o != n, latest.route == n else { return [] }
-        return flush(window, reading: latest, t: t, keepOpen: false)
+        guard let o, o != n, latest.route == n else { return }
+        flush(window, reading: latest, t: t, keepOpen: false, into: &out)
     }
 
     /// The flush: the override is dropped from the state, and R8 follows the default. The V2 outcome of
     /// the call that set it is not changed: it took effect; iOS flushed it later, by design. A window that
     /// stays open (a settled reading flushed it) lets a late fallback to the override restore it.
-    private mutating func flush(_ window: FlushWindow, reading: RouteReading, t: Int64, keepOpen: Bool) -> [RouteOutput] {
-        guard let target = state.override else { return [] }
+    private mutating func flush(_ window: FlushWindow, reading: RouteReading, t: Int64, keepOpen: Bool, into out: inout RouteSink) {
+        guard let target = state.override else { return }
         let finding = overrideFlushedFinding(window, reading: reading, target: target, callSeq: state.overrideSeq, t: t)
         var kept = window
         kept.flushed = FlushedOverride(target: target, seq: state.overrideSeq, appliedBy: state.overrideAppliedBy)
@@ -118,6 +115,6 @@ extension RouteEngine {
         state.overrideSeq = nil
         state.overrideAppliedBy = nil
         state.predictionSeq = reading.seq
-        return [.finding(finding)]
+        out.append(.finding(finding))
     }
 }

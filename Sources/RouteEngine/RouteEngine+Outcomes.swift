@@ -21,7 +21,7 @@ extension RouteEngine {
     /// A call that changed its part of the state (the override, or the default) supersedes the pending call of
     /// that part; the part is no longer one an engagement or recovery applied (X4), and a deferred call
     /// becomes the pending one.
-    mutating func supersede(_ isDefault: Bool, by record: Record, deferred: Bool) -> [RouteOutput] {
+    mutating func supersede(_ isDefault: Bool, by record: Record, deferred: Bool, into out: inout RouteSink) {
         let pending = isDefault ? state.pendingDefaultCall : state.pendingOverrideCall
         let now: Int? = deferred ? record.seq : nil
         if isDefault {
@@ -31,20 +31,19 @@ extension RouteEngine {
             state.pendingOverrideCall = now
             state.overrideAppliedBy = nil
         }
-        guard let pending else { return [] }
-        return [.outcome(callSeq: pending, Outcome(kind: .superseded, t: record.t, seq: record.seq))]
+        guard let pending else { return }
+        out.append(.outcome(callSeq: pending, Outcome(kind: .superseded, t: record.t, seq: record.seq)))
     }
 
     /// Decides the pending calls at an engagement or a recovery, in call order, on the state at that moment
     /// (V1's causes without `notEngaged` and `interrupted`): the first cause that holds gives `ineffective`,
     /// none gives `applied`. `by` is the deciding record, nil for a timer.
-    mutating func decidePendingCalls(t: Int64, by seq: Int?) -> [RouteOutput] {
-        guard state.pendingOverrideCall != nil || state.pendingDefaultCall != nil else { return [] }
+    mutating func decidePendingCalls(t: Int64, by seq: Int?, into out: inout RouteSink) {
+        guard state.pendingOverrideCall != nil || state.pendingDefaultCall != nil else { return }
         var calls: [(seq: Int, isDefault: Bool)] = []
         if let call = state.pendingOverrideCall { calls.append((call, false)) }
         if let call = state.pendingDefaultCall { calls.append((call, true)) }
         calls.sort { $0.seq < $1.seq }
-        var outputs: [RouteOutput] = []
         for call in calls {
             let outcome: Outcome
             if let (cause, _) = firstCause(isDefault: call.isDefault) {
@@ -59,8 +58,7 @@ extension RouteEngine {
                 state.pendingOverrideCall = nil
                 state.overrideAppliedBy = seq
             }
-            outputs.append(.outcome(callSeq: call.seq, outcome))
+            out.append(.outcome(callSeq: call.seq, outcome))
         }
-        return outputs
     }
 }

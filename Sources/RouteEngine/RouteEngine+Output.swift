@@ -3,6 +3,9 @@ import Contract
 /// A timer the route engine asks the replayer to deliver back through `RouteEngine.fire(_:)` at `due`.
 public typealias RouteTimer = EngineTimer<RouteTimerKind>
 
+/// Where the route engine writes what a record, timer or end produced.
+public typealias RouteSink = OutputSink<RouteOutput>
+
 /// What a route engine timer is for; each carries the records it belongs to, so a stale timer does nothing.
 public enum RouteTimerKind: Equatable, Sendable {
     /// The recovery attempt D ms after `os.callState` → `disconnected` (I3).
@@ -31,6 +34,8 @@ public enum RouteOutput: Equatable, Sendable {
     case verdict(Verdict)
     /// A diagnostic.
     case finding(Finding)
+    /// A diagnostic counted, not built: its driver keeps no more findings and nobody observes.
+    case counted(FindingCount)
     /// A timer to deliver back through `fire(_:)` at its due time.
     case timer(RouteTimer)
     /// The engine recovered from an interruption (I3, I5, I6): the SDK's recovered callback is due now.
@@ -41,13 +46,17 @@ public enum RouteOutput: Equatable, Sendable {
     case outcome(callSeq: Int, Outcome)
 }
 
+extension RouteOutput: FindingOutput {}
+
 extension RouteEngine: Engine {
     public static func role(of output: RouteOutput) -> EngineOutputRole<RouteTimerKind> {
         switch output {
         case .verdict(let v): .verdict(v)
         case .finding(let f): .finding(f)
+        case .counted(let c): .counted(c)
         case .timer(let t): .timer(t)
-        case .recovered, .outcome: .event
+        case .recovered(let t): .recovered(t: t)
+        case let .outcome(callSeq, outcome): .outcome(callSeq: callSeq, outcome)
         }
     }
 }

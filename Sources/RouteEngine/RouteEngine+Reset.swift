@@ -10,17 +10,17 @@ extension RouteEngine {
     /// Same ms (v3): a successful activation logged before the reset at the reset's ms is in its rebuild
     /// window, so it is the rebuild: the reset recovers at once, with the session and the call path that
     /// activation left (it counts as coming after the reset).
-    mutating func mediaServicesReset(_ record: Record) -> [RouteOutput] {
+    mutating func mediaServicesReset(_ record: Record, into out: inout RouteSink) {
         let earlier = sameMs(at: record.t)?.activation
         let session = state.callSession, pathUp = state.callPathUp
         // R15 first ("order within a record"): the flush window closes on the state before the reset, with
         // the call session that is up still deciding O and N (R11, R14).
-        var outputs = closeFlushWindow(t: record.t)
+        closeFlushWindow(t: record.t, into: &out)
         state.callSession = nil
         // R17: a reset takes the call path down, engaged or not.
         guard state.engaged else {
             state.callPathUp = false
-            return outputs
+            return
         }
         let wasInterrupted = state.interrupted
         state.interrupted = true
@@ -38,17 +38,16 @@ extension RouteEngine {
         obligations.silentSince = nil
         if !wasInterrupted { obligations.overrideChangedWhileInterrupted = false }
         if let activation = earlier {
-            if !wasInterrupted { outputs += interruptedCallbackDue(record) }
+            if !wasInterrupted { interruptedCallbackDue(record, into: &out) }
             // The call session that is up survives only if that activation set it (R19: a reset ends any other).
             state.callSession = session?.seq == activation.seq ? session : nil
             state.callPathUp = pathUp
             state.activatedSinceInterruption = true
-            return outputs + rebuilt(activation: activation.seq, decidedBy: record.seq, t: record.t)
+            return rebuilt(activation: activation.seq, decidedBy: record.seq, t: record.t, into: &out)
         }
         // Window edges are inclusive: an activation at exactly the end still counts.
-        outputs.append(.timer(RouteTimer(due: Self.due(record.t, options.recoveryWindowMs), kind: .rebuildWindow(resetSeq: record.seq))))
-        if !wasInterrupted { outputs += interruptedCallbackDue(record) }
-        return outputs
+        out.append(.timer(RouteTimer(due: Self.due(record.t, options.recoveryWindowMs), kind: .rebuildWindow(resetSeq: record.seq))))
+        if !wasInterrupted { interruptedCallbackDue(record, into: &out) }
     }
 
     /// I5: the rebuild (a successful `obs.sessionActivated` or CallKit's `didActivate`) recovers at once (no
@@ -58,8 +57,8 @@ extension RouteEngine {
     ///
     /// `activation` is the rebuilding activation; `decidedBy` the record replayed when it rebuilds (the
     /// activation itself, or a reset of its ms logged after it), which decides the deferred calls.
-    mutating func rebuilt(activation: Int, decidedBy: Int, t: Int64) -> [RouteOutput] {
-        guard let resetSeq = state.resetSeq else { return [] }
+    mutating func rebuilt(activation: Int, decidedBy: Int, t: Int64, into out: inout RouteSink) {
+        guard let resetSeq = state.resetSeq else { return }
         state.resetSeq = nil
         state.interrupted = false
         state.interruptionKind = nil
@@ -69,18 +68,17 @@ extension RouteEngine {
         obligations.callbacks.append(CallbackWindow(interruptionSeq: resetSeq, triggerSeq: activation, t: t, activated: true,
                                                     called: ms?.recoveredCallback == true))
         obligations.latestCallbackT = t
-        var outputs: [RouteOutput] = [.recovered(t: t),
-                                      .timer(RouteTimer(due: Self.due(t, options.recoveryWindowMs), kind: .recoveryWindow(interruptionSeq: resetSeq)))]
-        outputs += recoveredCallbacksBefore(ms, t: t)
-        outputs += decidePendingCalls(t: t, by: decidedBy)
-        if !state.callPathUp { outputs += openCallPathWindow(decidedBy, t: t, afterRecovery: true) }
-        return outputs
+        out.append(.recovered(t: t))
+        out.append(.timer(RouteTimer(due: Self.due(t, options.recoveryWindowMs), kind: .recoveryWindow(interruptionSeq: resetSeq))))
+        recoveredCallbacksBefore(ms, t: t, into: &out)
+        decidePendingCalls(t: t, by: decidedBy, into: &out)
+        if !state.callPathUp { openCallPathWindow(decidedBy, t: t, afterRecovery: true, into: &out) }
     }
 
     /// I5: no rebuild within the recovery window, in a trace whose recorder captures activations.
-    mutating func rebuildWindowClosed(resetSeq: Int, t: Int64) -> [RouteOutput] {
-        guard state.resetSeq == resetSeq, state.activationsRecorded else { return [] }
-        return [.finding(notRebuiltFinding(resetSeq: resetSeq, t: t))]
+    mutating func rebuildWindowClosed(resetSeq: Int, t: Int64, into out: inout RouteSink) {
+        guard state.resetSeq == resetSeq, state.activationsRecorded else { return }
+        out.append(.finding(notRebuiltFinding(resetSeq: resetSeq, t: t)))
     }
 }
 
@@ -95,10 +93,9 @@ extension RouteEngine {
     /// gone. What iOS holds survives: connected devices, the route, other calls, the app state and the
     /// microphone permission. The part's checkpoint, when it follows, says what the new SDK knows
     /// (`restartCheckpoint`).
-    public mutating func processRestarted(at record: Record, header: TraceHeader) -> [RouteOutput] {
-        var outputs: [RouteOutput] = []
+    public mutating func processRestarted(at record: Record, header: TraceHeader, into out: inout RouteSink) {
         for call in [state.pendingOverrideCall, state.pendingDefaultCall].compactMap({ $0 }).sorted() {
-            outputs.append(.outcome(callSeq: call, Outcome(kind: .dropped, t: record.t, seq: record.seq)))
+            out.append(.outcome(callSeq: call, Outcome(kind: .dropped, t: record.t, seq: record.seq)))
         }
         state.pendingOverrideCall = nil
         state.pendingDefaultCall = nil
@@ -125,7 +122,6 @@ extension RouteEngine {
         obligations.answeredActivationAt = nil
         obligations.recoveryExplanation = nil
         stateReplaced()
-        return outputs
     }
 
     /// The checkpoint that begins a resumed part: what the new process's SDK reports of its own settings

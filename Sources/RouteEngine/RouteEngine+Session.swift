@@ -6,38 +6,36 @@ import TraceModel
 extension RouteEngine {
     /// I4 (premature reactivation), the recoveries an activation makes (I5's rebuild, I8), the race with
     /// CallKit (I7), the call session that is up (R19), the call path (R17) and the session.* checks.
-    mutating func sessionActivated(_ activation: SessionActivation, _ record: Record) -> [RouteOutput] {
-        var outputs: [RouteOutput] = []
+    mutating func sessionActivated(_ activation: SessionActivation, _ record: Record, into out: inout RouteSink) {
         state.activationsRecorded = true
         // The SDK must reactivate after a reset, so I4 does not apply until the rebuild (decided). During a
         // CallKit hold it does: the other call that is up gets the audio session, as during any interruption.
         let premature = state.interrupted && state.interruptionKind != .reset && state.callState.isCallUp
-        if premature { outputs.append(.finding(prematureReactivationFinding(record))) }
+        if premature { out.append(.finding(prematureReactivationFinding(record))) }
         guard activation.ok else {
             for i in obligations.callPath.indices { obligations.callPath[i].lastError = activation.error ?? "unknown" }
             noteSameMs(record.t) { $0.activationError = activation.error ?? "unknown" }
-            return outputs
+            return
         }
         if activation.isCallSession {
             // R19: the call session that is up is this one, engaged or not.
             state.callSession = CallSession(seq: record.seq, mode: activation.mode,
                                             allowsAirPlay: activation.mode == "videoChat" || activation.options.contains("allowAirPlay"))
-            let findings = sessionFindings(activation, record)
-            state.callSession?.missingAllowBluetooth = findings.contains { if case .finding(let f) = $0 { f.code == .sessionMissingAllowBluetooth } else { false } }
-            state.callSession?.missingDefaultToSpeaker = findings.contains { if case .finding(let f) = $0 { f.code == .sessionMissingDefaultToSpeaker } else { false } }
-            outputs += findings
+            let raised = sessionFindings(activation, record, into: &out)
+            state.callSession?.missingAllowBluetooth = raised.missingAllowBluetooth
+            state.callSession?.missingDefaultToSpeaker = raised.missingDefaultToSpeaker
         } else {
             state.callSession = nil
         }
         // I8: a call-session activation with no system call up recovers an open I1 interruption.
         if activation.isCallSession, state.interruptionKind == .system, !state.callState.isCallUp {
-            outputs += recoverByActivation(record)
+            recoverByActivation(record, into: &out)
         }
-        outputs += activationSucceeded(record)
-        outputs += raceCallKit(record)
+        activationSucceeded(record, into: &out)
+        raceCallKit(record, into: &out)
         if activation.isCallSession {
             if !premature {
-                outputs += callPathCameUp(record)
+                callPathCameUp(record)
                 noteSameMs(record.t) { $0.pathCameUp = true }
             }
         } else {
@@ -49,91 +47,90 @@ extension RouteEngine {
                 if obligations.callPath[i].otherCategoryAt == nil { obligations.callPath[i].otherCategoryAt = record.t }
             }
         }
-        return outputs
     }
 
-    /// The session.* findings, once per call-session activation, with R11's implied options.
-    private func sessionFindings(_ activation: SessionActivation, _ record: Record) -> [RouteOutput] {
-        var outputs: [RouteOutput] = []
-        if !activation.has("allowBluetooth") {
-            outputs.append(.finding(missingAllowBluetoothFinding(record)))
+    /// The session.* findings, once per call-session activation, with R11's implied options; which of the
+    /// two X3 reads were raised.
+    private func sessionFindings(_ activation: SessionActivation, _ record: Record,
+                                 into out: inout RouteSink) -> (missingAllowBluetooth: Bool, missingDefaultToSpeaker: Bool) {
+        let allowBluetooth = !activation.has("allowBluetooth")
+        if allowBluetooth {
+            out.append(.finding(missingAllowBluetoothFinding(record)))
         }
-        if state.defaultTarget == .speaker, !activation.has("defaultToSpeaker") {
-            outputs.append(.finding(missingDefaultToSpeakerFinding(record)))
+        let defaultToSpeaker = state.defaultTarget == .speaker && !activation.has("defaultToSpeaker")
+        if defaultToSpeaker {
+            out.append(.finding(missingDefaultToSpeakerFinding(record)))
         }
         if !activation.isChatMode {
-            outputs.append(.finding(wrongModeFinding(activation.mode, record)))
+            out.append(.finding(wrongModeFinding(activation.mode, record)))
         }
-        return outputs
+        return (allowBluetooth, defaultToSpeaker)
     }
 
     /// R17: a successful `playAndRecord` activation or a `didActivate` brings the call path up and meets
     /// every open call-path window; it also ends `session.callPathNotUp`'s explanation (X3).
-    mutating func callPathCameUp(_ record: Record) -> [RouteOutput] {
+    mutating func callPathCameUp(_ record: Record) {
         state.callPathUp = true
         obligations.callPath = []
         obligations.callPathExplanation = nil
-        return []
     }
 
     /// R17: a window opens at an engagement and at a recovery, unless the path is up already or a CallKit
     /// window is open (I7's `callkit.noDidActivate` covers a `didActivate` that never comes).
-    mutating func openCallPathWindow(_ seq: Int, t: Int64, afterRecovery: Bool) -> [RouteOutput] {
-        guard !state.callPathUp, state.callKitWindows.isEmpty else { return [] }
+    mutating func openCallPathWindow(_ seq: Int, t: Int64, afterRecovery: Bool, into out: inout RouteSink) {
+        guard !state.callPathUp, state.callKitWindows.isEmpty else { return }
         // Same ms (v3): the activations logged earlier in this ms are in the window: one that brought the path
         // up meets it at once; the others are named as if they came after the opening record.
         let ms = sameMs(at: t)
-        guard ms?.pathCameUp != true else { return [] }
+        guard ms?.pathCameUp != true else { return }
         obligations.callPath.append(CallPathWindow(seq: seq, t: t, afterRecovery: afterRecovery, lastError: ms?.activationError,
                                                    otherCategory: ms?.otherCategory, otherCategoryAt: ms?.otherCategory == nil ? nil : t))
-        return [.timer(RouteTimer(due: Self.due(t, options.recoveryWindowMs), kind: .callPathWindow(seq: seq)))]
+        out.append(.timer(RouteTimer(due: Self.due(t, options.recoveryWindowMs), kind: .callPathWindow(seq: seq))))
     }
 
     /// R17: a window that reaches its due time unmet raises `session.callPathNotUp`, if the trace recorded an
     /// activation before; after a recovery, only when a successful activation in another category came.
-    mutating func callPathWindowClosed(seq: Int, t: Int64) -> [RouteOutput] {
-        guard let i = obligations.callPath.firstIndex(where: { $0.seq == seq }) else { return [] }
+    mutating func callPathWindowClosed(seq: Int, t: Int64, into out: inout RouteSink) {
+        guard let i = obligations.callPath.firstIndex(where: { $0.seq == seq }) else { return }
         let window = obligations.callPath.remove(at: i)
-        guard state.activationsRecorded, !window.afterRecovery || window.otherCategory != nil else { return [] }
+        guard state.activationsRecorded, !window.afterRecovery || window.otherCategory != nil else { return }
         if let from = window.otherCategoryAt { obligations.callPathExplanation = CallPathExplanation(seq: window.seq, from: from) }
-        return [.finding(callPathNotUpFinding(window, t: t))]
+        out.append(.finding(callPathNotUpFinding(window, t: t)))
     }
 
     /// R18: a successful deactivation meets the deactivation window (a failed one is named if none
     /// follows); it takes the call path down and ends the call session (R17, R19).
-    mutating func sessionDeactivated(notifyOthers: Bool, ok: Bool, error: String?, _ record: Record) -> [RouteOutput] {
+    mutating func sessionDeactivated(notifyOthers: Bool, ok: Bool, error: String?, _ record: Record, into out: inout RouteSink) {
         obligations.deactivationsRecorded = true
-        let outputs: [RouteOutput] = notifyOthers ? [] : [.finding(missingNotifyOthersFinding(record))]
+        if !notifyOthers { out.append(.finding(missingNotifyOthersFinding(record))) }
         guard ok else {
             obligations.deactivation?.lastError = error ?? "unknown"
             noteSameMs(record.t) { $0.deactivationError = error ?? "unknown" }
-            return outputs
+            return
         }
         obligations.deactivation = nil
         noteSameMs(record.t) { $0.deactivated = true }
         state.callPathUp = false
         state.callSession = nil
-        return outputs
     }
 
     /// R18: a deactivation window that reaches its due time unmet, in a trace that records deactivations.
-    mutating func deactivationWindowClosed(seq: Int, t: Int64) -> [RouteOutput] {
-        guard let window = obligations.deactivation, window.seq == seq else { return [] }
+    mutating func deactivationWindowClosed(seq: Int, t: Int64, into out: inout RouteSink) {
+        guard let window = obligations.deactivation, window.seq == seq else { return }
         obligations.deactivation = nil
-        guard obligations.deactivationsRecorded else { return [] }
-        return [.finding(notDeactivatedFinding(window, t: t))]
+        guard obligations.deactivationsRecorded else { return }
+        out.append(.finding(notDeactivatedFinding(window, t: t)))
     }
 
     /// A reading of the device's route: I13 ends at one that shows an external route; R15 counts it; R12 looks
     /// for another component's change (routeChanged only).
-    mutating func routeRead(_ route: Route, reason: RouteChangeReason?, _ record: Record) -> [RouteOutput]? {
+    mutating func routeRead(_ route: Route, reason: RouteChangeReason?, _ record: Record, into out: inout RouteSink) {
         let reading = RouteReading(route: route, t: record.t, seq: record.seq)
         state.lastReading = reading
         if route != .unknown { noteSameMs(record.t) { $0.reading = reading } }
         if route == .bluetooth || route == .headset { state.callKitChoice = nil }
-        var outputs = flushReading(reading)
-        if let reason, let change = otherComponentCheck(route, reason: reason, record) { outputs.append(change) }
-        return outputs
+        flushReading(reading, into: &out)
+        if let reason, let change = otherComponentCheck(route, reason: reason, record) { out.append(change) }
     }
 
     /// R12: a category or override route change away from the prediction, while engaged and not

@@ -13,8 +13,8 @@ extension RouteEngine {
     /// when deferred), and the pending call of the same part it supersedes. A route call closes a flush
     /// window first (R15) and ends the phase of I13 in which iOS's choice is the prediction. Verdicts are
     /// computed on the route R8 predicts without I12's CallKit window.
-    mutating func routeCall(_ record: Record, _ change: RouteChange, api: String?) -> [RouteOutput] {
-        let flushed = closeFlushWindow(t: record.t)
+    mutating func routeCall(_ record: Record, _ change: RouteChange, api: String?, into out: inout RouteSink) {
+        closeFlushWindow(t: record.t, into: &out)
         let before = state.predicted(override: state.override, callKitWindow: false)
         let changed = applyChange(change, seq: record.seq)
         if state.interrupted, !change.isDefault, changed { obligations.overrideChangedWhileInterrupted = true }
@@ -34,12 +34,11 @@ extension RouteEngine {
             }
         }
         verdict.outcome = Self.outcomeAtCall(verdict)
-        var outputs: [RouteOutput] = flushed + [.verdict(verdict)]
-        if changed { outputs += supersede(change.isDefault, by: record, deferred: verdict.verdict == .deferred) }
+        out.append(.verdict(verdict))
+        if changed { supersede(change.isDefault, by: record, deferred: verdict.verdict == .deferred, into: &out) }
         if verdict.verdict == .deferred || verdict.verdict == .ineffective {
-            outputs.append(.finding(ineffectiveFinding(verdict, change: change)))
+            out.finding(.routeIneffective, seq: verdict.seq, t: verdict.t) { ineffectiveFinding(verdict, change: change) }
         }
-        return outputs
     }
 
     /// Applies the change; returns whether any state changed.

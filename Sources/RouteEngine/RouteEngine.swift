@@ -67,18 +67,39 @@ public struct RouteEngine: Sendable {
     }
 
     /// Applies one record (any type; the ones that don't concern routing, `expect.*` included, are ignored).
-    public mutating func apply(_ record: Record) -> [RouteOutput] {
+    /// The rules read the record as the record model has it (`arena` makes it, its strings from the
+    /// replay's symbols, for the types routing reads); the high-rate types nothing here reads cost nothing.
+    public mutating func apply(_ r: ReplayRecord, in arena: ReplayArena, into out: inout RouteSink) {
+        switch r.kind {
+        case .qualityReport?, .speakers?, .sdkActiveSpeakers?, .sdkQualityChanged?, .sdkLog?:
+            // No routing in them, and no value of an open vocabulary (T1): the engine is untouched.
+            return
+        case .sysSessionActivated?, .sysRouteChanged?, .sysPropertySet?, .sysPlaying?, .sysAppState?:
+            // E1: the system log names causes in the explanation; it never changes the state, a prediction or a
+            // finding, and never accounts for a session change (R12) in the engine.
+            return
+        case .header?, .dropped?, .checkpoint?, .joinChannel?, .leaveChannel?, .enterMeeting?, .exitMeeting?, .setDefaultRoute?,
+             .setRoute?, .clearRouteOverride?, .setAudioModuleEnabled?, .subscribe?, .switchLayer?, .deviceConnected?,
+             .deviceDisconnected?, .micPermission?, .interruptionBegan?, .interruptionEnded?, .callState?, .appState?,
+             .mediaServicesReset?, .callKit?, .routeChanged?, .routeSnapshot?, .sessionActivated?, .sessionDeactivated?,
+             .overrideOutput?, .sdkInterrupted?, .sdkRecovered?, .sdkCallStateChanged?, .sdkLayerSwitched?, .sdkError?,
+             .connEngine?, .connState?, .srvLayerSwitched?, nil:
+            apply(whole: arena.record(r), into: &out)
+        }
+    }
+
+    /// Applies one whole record.
+    mutating func apply(whole record: Record, into out: inout RouteSink) {
         // A record that does not concern routing changes nothing: the prediction needs no recomputing.
         let before = predictedRoute, seqBefore = state.predictionSeq
-        guard var outputs = reduce(record) else { return [] }
+        guard reduce(record, into: &out) else { return }
         revision &+= 1
-        outputs += callKitChoiceCheck(t: record.t)
+        callKitChoiceCheck(t: record.t, into: &out)
         predictedRoute = state.predictedRoute
         predictionSource = state.predictionSource
         // A change inside the record counts even when the route ends where it began (R15: a flush at a route
         // call that asks for the flushed route again): the record is the one at which it last changed.
         if predictedRoute != before || state.predictionSeq != seqBefore { state.predictionSeq = record.seq }
-        return outputs
     }
 
     /// The state was replaced outside a record (a part's start, a restart, a checkpoint): the stored
@@ -90,7 +111,7 @@ public struct RouteEngine: Sendable {
     }
 
     /// Delivers a timer the engine asked for, at its due time.
-    public mutating func fire(_ timer: RouteTimer) -> [RouteOutput] {
+    public mutating func fire(_ timer: RouteTimer, into out: inout RouteSink) {
         revision &+= 1
         defer {
             predictedRoute = state.predictedRoute
@@ -100,26 +121,26 @@ public struct RouteEngine: Sendable {
         switch timer.kind {
         case let .recoveryRetry(interruptionSeq, callStateSeq):
             guard state.interruptionKind == .system || state.interruptionKind == .stale,
-                  state.interruptionSeq == interruptionSeq else { return [] }
+                  state.interruptionSeq == interruptionSeq else { return }
             // I3 when the end arrived; I6 (a) when it still has not.
-            if state.recoveryPending { return attemptRecovery(t: t, triggerSeq: callStateSeq, decidedBy: nil) }
-            return recoverWithoutEnd(t: t, triggerSeq: callStateSeq, decidedBy: nil)
+            if state.recoveryPending { return attemptRecovery(t: t, triggerSeq: callStateSeq, decidedBy: nil, into: &out) }
+            recoverWithoutEnd(t: t, triggerSeq: callStateSeq, decidedBy: nil, into: &out)
         case let .recoveryWindow(interruptionSeq):
-            return recoveryWindowClosed(interruptionSeq: interruptionSeq, t: t)
+            recoveryWindowClosed(interruptionSeq: interruptionSeq, t: t, into: &out)
         case .rebuildWindow(let resetSeq):
-            return rebuildWindowClosed(resetSeq: resetSeq, t: t)
+            rebuildWindowClosed(resetSeq: resetSeq, t: t, into: &out)
         case .callKitWindow(let actionSeq):
-            return callKitWindowClosed(actionSeq: actionSeq, t: t)
+            callKitWindowClosed(actionSeq: actionSeq, t: t, into: &out)
         case .callPathWindow(let seq):
-            return callPathWindowClosed(seq: seq, t: t)
+            callPathWindowClosed(seq: seq, t: t, into: &out)
         case .deactivationWindow(let seq):
-            return deactivationWindowClosed(seq: seq, t: t)
+            deactivationWindowClosed(seq: seq, t: t, into: &out)
         case .interruptedCallback(let seq):
-            return interruptedCallbackWindowClosed(seq: seq, t: t)
+            interruptedCallbackWindowClosed(seq: seq, t: t, into: &out)
         case let .flushSettle(openedBy, readingSeq):
-            return flushReadingSettled(openedBy: openedBy, readingSeq: readingSeq, t: t)
+            flushReadingSettled(openedBy: openedBy, readingSeq: readingSeq, t: t, into: &out)
         case .reactivationWindow(let unholdSeq):
-            return reactivationWindowClosed(unholdSeq: unholdSeq, t: t)
+            reactivationWindowClosed(unholdSeq: unholdSeq, t: t, into: &out)
         }
     }
 
@@ -129,108 +150,108 @@ public struct RouteEngine: Sendable {
     /// delivers it through `fire(_:)`; whether to deliver timers that outlast the trace is the replayer's
     /// decision, and a window still open when the trace ends raises nothing. A deferred call still
     /// waiting stays `pending` (V2).
-    public mutating func finish(t: Int64, lastSeq: Int, end: TraceEnd = .end) -> [RouteOutput] {
+    public mutating func finish(t: Int64, lastSeq: Int, end: TraceEnd = .end, into out: inout RouteSink) {
         revision &+= 1
-        guard !state.macOS else { return [] }
-        var outputs = neverRecoveredCheck(at: nil, seq: lastSeq, t: t, end: end)
+        guard !state.macOS else { return }
+        neverRecoveredCheck(at: nil, seq: lastSeq, t: t, end: end, into: &out)
         if !state.audioModuleEnabled, !state.audioModuleLeftDisabledReported {
             state.audioModuleLeftDisabledReported = true
-            outputs.append(.finding(leftDisabledFinding(atSeq: lastSeq, t: t, atEnd: end)))
+            out.append(.finding(leftDisabledFinding(atSeq: lastSeq, t: t, atEnd: end)))
         }
-        return outputs
     }
 
-    /// The record's effect; nil for a record that does not concern routing (state untouched).
-    private mutating func reduce(_ record: Record) -> [RouteOutput]? {
-        if state.macOS { return reduceOffContract(record) }
+    /// The record's effect, into `out`; false for a record that does not concern routing (state untouched).
+    private mutating func reduce(_ record: Record, into out: inout RouteSink) -> Bool {
+        if state.macOS { return reduceOffContract(record, into: &out) }
         switch record.body {
         case .header(let header):
-            return applyHeader(header, record)
+            applyHeader(header, record, into: &out)
         case .routeChanged(let route, _, let reason):
-            return routeRead(route, reason: reason, record)
+            routeRead(route, reason: reason, record, into: &out)
         case let .routeSnapshot(route, ports):
             if state.startStateUnknown, !(ports ?? []).isEmpty, snapshotAccountsForDevices(route) {
                 state.startStateLearnt.devices = record.seq
                 learntStartState()
             }
-            return routeRead(route, reason: nil, record)
+            routeRead(route, reason: nil, record, into: &out)
         case .sdkRecovered:
-            return sdkRecovered(record)
+            sdkRecovered(record, into: &out)
         case .sdkInterrupted:
-            return sdkInterrupted(record)
+            sdkInterrupted(record, into: &out)
         case .qualityReport, .speakers, .sdkActiveSpeakers, .sdkLog, .sdkCallStateChanged, .sdkQualityChanged,
              .sdkLayerSwitched, .sdkError, .connEngine, .connState, .srvLayerSwitched, .dropped, .checkpoint, .expect:
-            return nil
+            return false
         case .system:
             // E1: the system log names causes in the explanation; it never changes the state, a prediction or a
             // finding, and never accounts for a session change (R12) in the engine.
-            return nil
+            return false
         case .joinChannel, .enterMeeting, .leaveChannel, .exitMeeting, .setDefaultRoute, .setRoute, .clearRouteOverride,
              .setAudioModuleEnabled, .subscribe, .switchLayer, .deviceConnected, .deviceDisconnected, .micPermission,
              .interruptionBegan, .interruptionEnded, .callState, .appState, .mediaServicesReset, .callKit, .sessionActivated,
              .sessionDeactivated, .overrideOutput, .unknown:
             // Every other record the engine reads is one that accounts for a session change (R12).
-            let unknown = unknownValueCheck(record)
-            let outputs = reduceAccounting(record)
-            if outputs != nil { accountingT = record.t }
-            return unknown.isEmpty ? outputs : unknown + (outputs ?? [])
+            let unknown = unknownValueCheck(record, into: &out)
+            let concerns = reduceAccounting(record, into: &out)
+            if concerns { accountingT = record.t }
+            return concerns || unknown
         }
+        return true
     }
 
     /// The records that account for a session change (R12): `api.*`, `os.*` and the SDK's own session calls.
-    private mutating func reduceAccounting(_ record: Record) -> [RouteOutput]? {
+    /// False for a record that does not concern routing.
+    private mutating func reduceAccounting(_ record: Record, into out: inout RouteSink) -> Bool {
         switch record.body {
         case .joinChannel, .enterMeeting:
-            return engage(record)
+            engage(record, into: &out)
         case .leaveChannel, .exitMeeting:
-            return disengage(record)
+            disengage(record, into: &out)
         case .setDefaultRoute(let target):
-            return routeCall(record, .setDefault(target), api: nil)
+            routeCall(record, .setDefault(target), api: nil, into: &out)
         case let .setRoute(target, api):
-            return routeCall(record, .setOverride(target), api: api)
+            routeCall(record, .setOverride(target), api: api, into: &out)
         case .clearRouteOverride:
-            return routeCall(record, .clearOverride, api: nil)
+            routeCall(record, .clearOverride, api: nil, into: &out)
         case .setAudioModuleEnabled(let enabled):
             setAudioModule(enabled, seq: record.seq)
-            return []
         case let .deviceConnected(id, kind, name, port):
-            return deviceConnected(ConnectedDevice(id: id, kind: DeviceKind.of(kind: kind, port: port), name: name, seq: record.seq), record)
+            deviceConnected(ConnectedDevice(id: id, kind: DeviceKind.of(kind: kind, port: port), name: name, seq: record.seq), record, into: &out)
         case .deviceDisconnected(let id):
-            return deviceDisconnected(id, record)
+            deviceDisconnected(id, record, into: &out)
         case .micPermission(let status):
             if status.isListed {
                 state.micPermission = status
                 state.micPermissionSeq = record.seq
             }
-            return []
         case .interruptionBegan(let cause, let wasSuspended):
-            return interruptionBegan(record, stale: wasSuspended == true || cause == .appWasSuspended)
+            interruptionBegan(record, stale: wasSuspended == true || cause == .appWasSuspended, into: &out)
         case .interruptionEnded:
-            return interruptionEnded(record)
+            interruptionEnded(record, into: &out)
         case .callState(let callState):
-            return callState.isListed ? callStateChanged(callState, record) : []
+            if callState.isListed { callStateChanged(callState, record, into: &out) }
         case .appState(let appState):
-            return appStateChanged(appState, record)
+            appStateChanged(appState, record, into: &out)
         case .mediaServicesReset:
-            return mediaServicesReset(record)
+            mediaServicesReset(record, into: &out)
         case .callKit(let event, _):
-            return callKit(event, record)
+            callKit(event, record, into: &out)
         case .sessionActivated(let activation):
-            return sessionActivated(activation, record)
+            sessionActivated(activation, record, into: &out)
         case let .sessionDeactivated(notifyOthers, ok, error):
-            return sessionDeactivated(notifyOthers: notifyOthers, ok: ok ?? true, error: error, record)
+            sessionDeactivated(notifyOthers: notifyOthers, ok: ok ?? true, error: error, record, into: &out)
         case .subscribe, .switchLayer, .overrideOutput:
-            return []
+            break
         case .unknown(let type, _):
-            return type.hasPrefix("api.") || type.hasPrefix("os.") ? [] : nil
+            return type.hasPrefix("api.") || type.hasPrefix("os.")
         case .header, .routeChanged, .sdkRecovered, .qualityReport, .speakers, .sdkActiveSpeakers, .sdkLog, .sdkInterrupted,
              .sdkCallStateChanged, .sdkQualityChanged, .sdkLayerSwitched, .sdkError, .connEngine, .connState, .srvLayerSwitched,
              .routeSnapshot, .dropped, .checkpoint, .system, .expect:
-            return nil
+            return false
         }
+        return true
     }
 
-    private mutating func applyHeader(_ header: TraceHeader, _ record: Record) -> [RouteOutput] {
+    private mutating func applyHeader(_ header: TraceHeader, _ record: Record, into out: inout RouteSink) {
         state.layer = header.layer
         state.simulator = header.device.simulator
         state.micUsageDescription = header.app.micUsageDescription
@@ -243,17 +264,18 @@ public struct RouteEngine: Sendable {
         if header.isMacOS {
             state.macOS = true
             obligations.notIOSReported = true
-            return [.finding(notIOSFinding(record, os: header.device.os ?? "macOS"))]
+            out.append(.finding(notIOSFinding(record, os: header.device.os ?? "macOS")))
+            return
         }
         // R10: raised once, at the header, so it is there even for a trace that never engages (decided).
-        return header.device.simulator ? [.finding(simulatorFinding(record))] : []
+        if header.device.simulator { out.append(.finding(simulatorFinding(record))) }
     }
 
     /// R6, R9, R17: engagement sets up the call audio path and resets the audio module; then the calls
     /// deferred before it are decided (V2), on the state with the module enabled. A join or enter while
     /// engaged is not an engagement (R19): the SDK keeps the call it has.
-    private mutating func engage(_ record: Record) -> [RouteOutput] {
-        guard !state.engaged else { return [] }
+    private mutating func engage(_ record: Record, into out: inout RouteSink) {
+        guard !state.engaged else { return }
         state.engaged = true
         state.engagedSeq = record.seq
         if state.startStateUnknown {
@@ -261,19 +283,17 @@ public struct RouteEngine: Sendable {
             learntStartState()
         }
         setAudioModule(true, seq: record.seq)
-        var outputs: [RouteOutput] = state.micUsageDescription ? [] : [.finding(missingMicUsageFinding(record))]
+        if !state.micUsageDescription { out.append(.finding(missingMicUsageFinding(record))) }
         // R18: a quick re-join keeps the session; the deactivation is not expected any more.
         obligations.deactivation = nil
-        outputs += decidePendingCalls(t: record.t, by: record.seq)
-        outputs += openCallPathWindow(record.seq, t: record.t, afterRecovery: false)
-        return outputs
+        decidePendingCalls(t: record.t, by: record.seq, into: &out)
+        openCallPathWindow(record.seq, t: record.t, afterRecovery: false, into: &out)
     }
 
     /// R6, I1, I5, I10, I11, R15, R17, R18: leaving drops the override (and a deferred override call), keeps
     /// the default, ends any interruption, reset or hold and cancels their windows; the session must be
     /// deactivated.
-    private mutating func disengage(_ record: Record) -> [RouteOutput] {
-        var outputs: [RouteOutput] = []
+    private mutating func disengage(_ record: Record, into out: inout RouteSink) {
         if state.startStateUnknown {
             state.startStateLearnt.engagement = record.seq
             learntStartState()
@@ -281,22 +301,22 @@ public struct RouteEngine: Sendable {
         guard state.engaged else {
             // Not engaged: a deferred override is dropped all the same (V2).
             if let call = state.pendingOverrideCall {
-                outputs.append(.outcome(callSeq: call, Outcome(kind: .dropped, t: record.t, seq: record.seq)))
+                out.append(.outcome(callSeq: call, Outcome(kind: .dropped, t: record.t, seq: record.seq)))
                 state.pendingOverrideCall = nil
             }
             state.override = nil
             state.overrideSeq = nil
             state.overrideAppliedBy = nil
             state.leftSeq = record.seq
-            return outputs
+            return
         }
-        outputs += neverRecoveredCheck(at: record, seq: record.seq, t: record.t)
+        neverRecoveredCheck(at: record, seq: record.seq, t: record.t, into: &out)
         if !state.audioModuleEnabled, !state.audioModuleLeftDisabledReported {
             state.audioModuleLeftDisabledReported = true
-            outputs.append(.finding(leftDisabledFinding(atSeq: record.seq, t: record.t, atEnd: nil)))
+            out.append(.finding(leftDisabledFinding(atSeq: record.seq, t: record.t, atEnd: nil)))
         }
         if let call = state.pendingOverrideCall {
-            outputs.append(.outcome(callSeq: call, Outcome(kind: .dropped, t: record.t, seq: record.seq)))
+            out.append(.outcome(callSeq: call, Outcome(kind: .dropped, t: record.t, seq: record.seq)))
             state.pendingOverrideCall = nil
         }
         // R18, on the state before the leave. A successful deactivation logged earlier in its ms meets the
@@ -304,12 +324,11 @@ public struct RouteEngine: Sendable {
         let ms = sameMs(at: record.t)
         if !state.interrupted, state.callPathUp || !state.activationsRecorded, ms?.deactivated != true {
             obligations.deactivation = DeactivationWindow(seq: record.seq, t: record.t, lastError: ms?.deactivationError)
-            outputs.append(.timer(RouteTimer(due: Self.due(record.t, options.recoveryWindowMs), kind: .deactivationWindow(seq: record.seq))))
+            out.append(.timer(RouteTimer(due: Self.due(record.t, options.recoveryWindowMs), kind: .deactivationWindow(seq: record.seq))))
         }
         state.engaged = false
         state.leftSeq = record.seq
         endCall()
-        return outputs
     }
 
     /// What a leave and a restart both end: the override, an interruption, reset or hold, iOS's CallKit
@@ -354,35 +373,34 @@ public struct RouteEngine: Sendable {
 
     /// R4, R14, R15: a connect moves the device last in the connection order; with the engine's device limit.
     /// It closes a flush window only when it is an opening event (it then opens a new one).
-    private mutating func deviceConnected(_ device: ConnectedDevice, _ record: Record) -> [RouteOutput] {
+    private mutating func deviceConnected(_ device: ConnectedDevice, _ record: Record, into out: inout RouteSink) {
         syncDeviceIDs()
         let changesDevices = deviceIDs.contains(device.id) || state.devices.count < Self.deviceLimit
-        var outputs = changesDevices && opensFlushWindow ? closeFlushWindow(t: record.t) : []
+        if changesDevices && opensFlushWindow { closeFlushWindow(t: record.t, into: &out) }
         if deviceIDs.contains(device.id) { state.devices.removeAll { $0.id == device.id } }
         guard state.devices.count < Self.deviceLimit else {
             deviceIDs.remove(device.id)
-            guard !state.deviceLimitReported else { return outputs }
+            guard !state.deviceLimitReported else { return }
             state.deviceLimitReported = true
-            return outputs + [.finding(deviceLimitFinding(record))]
+            out.append(.finding(deviceLimitFinding(record)))
+            return
         }
         state.devices.append(device)
         deviceIDs.insert(device.id)
         // I13: a device that can take the route ends iOS's choice.
         if state.callKitChoice != nil, state.canTakeRoute(device) { state.callKitChoice = nil }
-        outputs += openFlushWindow(openedBy: record.seq, t: record.t, reading: sameMs(at: record.t)?.reading)
-        return outputs
+        openFlushWindow(openedBy: record.seq, t: record.t, reading: sameMs(at: record.t)?.reading, into: &out)
     }
 
     /// R5, R15: a disconnect of a connected device falls back; of an unknown id, it changes nothing. Like a
     /// connect, it closes a flush window only when it is an opening event.
-    private mutating func deviceDisconnected(_ id: String, _ record: Record) -> [RouteOutput] {
+    private mutating func deviceDisconnected(_ id: String, _ record: Record, into out: inout RouteSink) {
         syncDeviceIDs()
-        guard deviceIDs.contains(id) else { return [] }
-        var outputs = opensFlushWindow ? closeFlushWindow(t: record.t) : []
+        guard deviceIDs.contains(id) else { return }
+        if opensFlushWindow { closeFlushWindow(t: record.t, into: &out) }
         deviceIDs.remove(id)
         state.devices.removeAll { $0.id == id }
-        outputs += openFlushWindow(openedBy: record.seq, t: record.t, reading: sameMs(at: record.t)?.reading)
-        return outputs
+        openFlushWindow(openedBy: record.seq, t: record.t, reading: sameMs(at: record.t)?.reading, into: &out)
     }
 
     /// A window of W ms opened at t0 holds the records with t0 ≤ t ≤ t0 + W; its finding falls due at t0 + W + 1.

@@ -93,16 +93,25 @@ extension JSONCursor {
     mutating func literal(_ text: StaticString) -> Bool {
         let n = text.utf8CodeUnitCount
         guard end - pos >= n else { return false }
-        // Keys are short: compare 8 bytes at a time inline rather than calling memcmp.
+        // Keys are short: compared as words inline rather than by memcmp, the last word overlapping the one
+        // before it (every byte read is one of the `n`).
         let a = UnsafeRawPointer(bytes.baseAddress! + pos), b = UnsafeRawPointer(text.utf8Start)
-        var i = 0
-        while i + 8 <= n {
-            if a.loadUnaligned(fromByteOffset: i, as: UInt64.self) != b.loadUnaligned(fromByteOffset: i, as: UInt64.self) { return false }
-            i += 8
-        }
-        while i < n {
-            if a.load(fromByteOffset: i, as: UInt8.self) != b.load(fromByteOffset: i, as: UInt8.self) { return false }
-            i += 1
+        if n >= 8 {
+            var i = 0
+            while i + 8 < n {
+                if a.loadUnaligned(fromByteOffset: i, as: UInt64.self) != b.loadUnaligned(fromByteOffset: i, as: UInt64.self) { return false }
+                i += 8
+            }
+            if a.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self) != b.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self) { return false }
+        } else if n >= 4 {
+            if a.loadUnaligned(as: UInt32.self) != b.loadUnaligned(as: UInt32.self)
+                || a.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self) != b.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self) { return false }
+        } else {
+            var i = 0
+            while i < n {
+                if a.load(fromByteOffset: i, as: UInt8.self) != b.load(fromByteOffset: i, as: UInt8.self) { return false }
+                i += 1
+            }
         }
         pos += n
         return true
@@ -205,16 +214,28 @@ extension JSONCursor {
     /// A quality level, matched on its bytes (no String is built).
     @inline(__always)
     mutating func fastLevel() -> QualityLevel? {
-        guard let (r, escaped) = try? readStringRange(), !escaped else { return nil }
-        let p = bytes.baseAddress! + r.lowerBound
+        let save = pos
+        guard let r = fastText() else {
+            pos = save
+            return nil
+        }
+        // Compared as words (the last one overlapping the one before it), every byte read one of the level's.
+        let p = UnsafeRawPointer(bytes.baseAddress! + r.lowerBound)
+        @inline(__always) func word4(_ s: StaticString, _ at: Int = 0) -> UInt32 { UnsafeRawPointer(s.utf8Start).loadUnaligned(fromByteOffset: at, as: UInt32.self) }
+        @inline(__always) func word8(_ s: StaticString, _ at: Int = 0) -> UInt64 { UnsafeRawPointer(s.utf8Start).loadUnaligned(fromByteOffset: at, as: UInt64.self) }
         switch r.count {
         case 4:
-            if Memory.equal(p, "good", count: 4) { return .good }
-            if Memory.equal(p, "poor", count: 4) { return .poor }
-            if Memory.equal(p, "lost", count: 4) { return .lost }
+            let w = p.loadUnaligned(as: UInt32.self)
+            if w == word4("good") { return .good }
+            if w == word4("poor") { return .poor }
+            if w == word4("lost") { return .lost }
             return nil
-        case 7: return Memory.equal(p, "unknown", count: 7) ? .unknown : nil
-        case 9: return Memory.equal(p, "excellent", count: 9) ? .excellent : nil
+        case 7:
+            return p.loadUnaligned(as: UInt32.self) == word4("unknown") && p.loadUnaligned(fromByteOffset: 3, as: UInt32.self) == word4("unknown", 3)
+                ? .unknown : nil
+        case 9:
+            return p.loadUnaligned(as: UInt64.self) == word8("excellent") && p.load(fromByteOffset: 8, as: UInt8.self) == UInt8(ascii: "t")
+                ? .excellent : nil
         default: return nil
         }
     }

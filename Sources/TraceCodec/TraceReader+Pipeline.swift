@@ -19,7 +19,7 @@ extension TraceReader {
     /// Nothing else may use the reader until this returns.
     public func forEach(pipelined: Bool, record: (Record) throws -> Void, problem: (TraceProblem) throws -> Void) rethrows {
         guard pipelined else { return try forEach(record: record, problem: problem) }
-        let pipe = EventPipe(depth: Self.pipelineDepth)
+        let pipe = BatchPipe<[TraceEvent]>(depth: Self.pipelineDepth)
         let me = UncheckedReader(reader: self)
         guard let thread = JoinableThread({ me.reader.produce(into: pipe) }) else {
             return try forEach(record: record, problem: problem)
@@ -39,14 +39,78 @@ extension TraceReader {
         }
     }
 
+    /// Streams the rest of the trace for a replay, in batches (`RecordBatch`): a line of a high-rate type in
+    /// canonical order becomes a replay record with its fields, every other line (and, with `whole`, every
+    /// line) is decoded whole; problems come in the batch before the record they are reported before. With
+    /// `pipelined`, reading, decompressing and decoding run on a thread of their own, a bounded queue of
+    /// batches ahead of the caller; the batches hold what the one-thread read gives, in the same order.
+    /// `batch` may keep nothing of a batch past its return (its storage is reused).
+    public func forEachBatch(pipelined: Bool, whole: Bool = false, _ batch: (inout RecordBatch) throws -> Void) rethrows {
+        compacting = !whole
+        defer { compacting = false }
+        guard pipelined else {
+            var more = true
+            while more {
+                filling.removeAll()
+                more = fill()
+                if !filling.isEmpty { try batch(&filling) }
+            }
+            return
+        }
+        let pipe = BatchPipe<RecordBatch>(depth: Self.pipelineDepth)
+        let me = UncheckedReader(reader: self)
+        guard let thread = JoinableThread({ me.reader.produceBatches(into: pipe) }) else {
+            var more = true
+            while more {
+                filling.removeAll()
+                more = fill()
+                if !filling.isEmpty { try batch(&filling) }
+            }
+            return
+        }
+        defer {
+            pipe.cancel()
+            thread.join()
+        }
+        var taken = RecordBatch()
+        while pipe.take(&taken) { try batch(&taken) }
+    }
+
+    /// Fills `filling` with up to a batch of records (and the problems among them); false at the end of the
+    /// trace. A batch ends only where no event waits behind a problem, so that every record's side data is in
+    /// the batch of the record.
+    private func fill() -> Bool {
+        filling.removeAll()
+        while true {
+            let more = pull(record: { filling.append(whole: $0) }, compact: { filling.records.append($0) },
+                            skimmed: { _ in }, problem: { filling.append($0) })
+            guard more else { return false }
+            if !hasQueuedEvents, filling.records.count >= Self.pipelineBatch || filling.weight >= Self.pipelineBatchBytes {
+                return true
+            }
+        }
+    }
+
+    /// The reading thread's loop for `forEachBatch`.
+    private func produceBatches(into pipe: BatchPipe<RecordBatch>) {
+        var more = true
+        while more {
+            more = fill()
+            if !filling.isEmpty {
+                guard pipe.put(&filling) else { return }
+            }
+        }
+        pipe.finish()
+    }
+
     /// The reading thread's loop: batches of events into `pipe` until the trace ends or the caller stops.
-    private func produce(into pipe: EventPipe) {
+    private func produce(into pipe: BatchPipe<[TraceEvent]>) {
         var batch: [TraceEvent] = []
         batch.reserveCapacity(Self.pipelineBatch)
         var more = true
         var bytes = 0
         while more {
-            more = pull(record: { batch.append(.record($0)) }, skimmed: { _ in }, problem: { batch.append(.problem($0)) })
+            more = pull(record: { batch.append(.record($0)) }, compact: { _ in }, skimmed: { _ in }, problem: { batch.append(.problem($0)) })
             bytes += currentLineBytes
             if batch.count >= Self.pipelineBatch || bytes >= Self.pipelineBatchBytes || (!more && !batch.isEmpty) {
                 guard pipe.put(&batch) else { return }
@@ -62,29 +126,40 @@ private struct UncheckedReader: @unchecked Sendable {
     let reader: TraceReader
 }
 
-/// A bounded queue of event batches between the reading thread and the replaying one. Arrays are
-/// swapped in and out, so their storage is reused and nothing is allocated per batch once both
-/// threads are running.
-final class EventPipe: @unchecked Sendable {
+/// What a pipe carries: a batch that can be emptied for reuse.
+protocol PipeBatch {
+    init()
+    mutating func removeAll()
+}
+
+extension Array: PipeBatch {
+    mutating func removeAll() { removeAll(keepingCapacity: true) }
+}
+
+extension RecordBatch: PipeBatch {}
+
+/// A bounded queue of batches between the reading thread and the replaying one. Batches are swapped in
+/// and out, so their storage is reused and nothing is allocated per batch once both threads are running.
+final class BatchPipe<Batch: PipeBatch>: @unchecked Sendable {
     private let lock = ConditionLock(conditions: 2)
     private let filled = 0, emptied = 1
-    private var slots: [[TraceEvent]]
+    private var slots: [Batch]
     private var head = 0, count = 0
     private var done = false, cancelled = false
 
     init(depth: Int) {
-        slots = Array(repeating: [], count: max(depth, 1))
+        slots = (0..<max(depth, 1)).map { _ in Batch() }
     }
 
-    /// Hands `batch` over (waiting while the queue is full) and gives back an empty array to fill;
-    /// false when the consumer has stopped.
-    func put(_ batch: inout [TraceEvent]) -> Bool {
+    /// Hands `batch` over (waiting while the queue is full) and gives back an empty one to fill; false when
+    /// the consumer has stopped.
+    func put(_ batch: inout Batch) -> Bool {
         lock.withLock {
             while count == slots.count && !cancelled { lock.wait(emptied) }
             guard !cancelled else { return false }
             let i = (head + count) % slots.count
             swap(&slots[i], &batch)
-            batch.removeAll(keepingCapacity: true)
+            batch.removeAll()
             count += 1
             if count == 1 { lock.signal(filled) }
             return true
@@ -101,11 +176,11 @@ final class EventPipe: @unchecked Sendable {
 
     /// The next batch into `batch` (its old contents recycled); false once every batch is taken and the
     /// reading thread has finished.
-    func take(_ batch: inout [TraceEvent]) -> Bool {
+    func take(_ batch: inout Batch) -> Bool {
         lock.withLock {
             while count == 0 && !done { lock.wait(filled) }
             guard count > 0 else { return false }
-            batch.removeAll(keepingCapacity: true)
+            batch.removeAll()
             swap(&slots[head], &batch)
             head = (head + 1) % slots.count
             count -= 1

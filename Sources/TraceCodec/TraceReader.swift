@@ -71,20 +71,22 @@ public final class TraceReader: IteratorProtocol, Sequence {
     public var currentFrameIsTorn: Bool { currentLine.upperBound > source.tornFrom }
     /// Events waiting behind the problems that go before them.
     private var out: [Queued] = []
+    /// Whether events wait behind a problem that goes before them.
+    var hasQueuedEvents: Bool { outHead < out.count }
     private var outHead = 0
-    private enum Queued { case record(Record), skimmed(SkimmedLine), problem(TraceProblem) }
+    private enum Queued { case record(Record), compact(ReplayRecord), skimmed(SkimmedLine), problem(TraceProblem) }
 
     /// The next record or problem; nil at the end of the trace.
     public func next() -> TraceEvent? {
         var event: TraceEvent?
-        _ = pull(record: { event = .record($0) }, skimmed: { _ in }, problem: { event = .problem($0) })
+        _ = pull(record: { event = .record($0) }, compact: { _ in }, skimmed: { _ in }, problem: { event = .problem($0) })
         return event
     }
 
     /// Streams the rest of the trace: every record to `record`, every problem to `problem`, in
     /// trace order. The same events as `next()`, without wrapping each record in a `TraceEvent`.
     public func forEach(record: (Record) throws -> Void, problem: (TraceProblem) throws -> Void) rethrows {
-        while try pull(record: record, skimmed: { _ in }, problem: problem) {}
+        while try pull(record: record, compact: { _ in }, skimmed: { _ in }, problem: problem) {}
     }
 
     /// Streams the rest of the trace for a reader of lines (`cat`): a line of a high-rate type in canonical
@@ -96,7 +98,7 @@ public final class TraceReader: IteratorProtocol, Sequence {
                             problem: (TraceProblem) throws -> Void) rethrows {
         skimming = true
         defer { skimming = false }
-        while try pull(record: record, skimmed: skimmed, problem: problem) {}
+        while try pull(record: record, compact: { _ in }, skimmed: skimmed, problem: problem) {}
     }
 
     /// `forEachLine` for a reader that passes every line on as it is and needs none of them one by one
@@ -131,17 +133,21 @@ public final class TraceReader: IteratorProtocol, Sequence {
                 lastT = time
                 if let span { try onRun(source.bytes(span)) }
                 if let other {
-                    _ = try deliver(other, record: onRecord, skimmed: single, problem: onProblem)
+                    _ = try deliver(other, record: onRecord, compact: { _ in }, skimmed: single, problem: onProblem)
                     continue
                 }
                 if span != nil { continue }
             }
-            guard try pull(record: onRecord, skimmed: single, problem: onProblem) else { return }
+            guard try pull(record: onRecord, compact: { _ in }, skimmed: single, problem: onProblem) else { return }
         }
     }
 
     /// Whether lines are skimmed rather than decoded where they can be (`forEachLine`).
     private var skimming = false
+    /// Whether lines of the high-rate types are decoded into `filling` (`forEachBatch`).
+    var compacting = false
+    /// The batch being filled.
+    var filling = RecordBatch()
 
     /// Every line as the container gives it (frames decoded and checked, lines split and held until their
     /// frame's checksum passes), none of them read: the read path up to the decoder, for `make bench`'s
@@ -162,8 +168,9 @@ public final class TraceReader: IteratorProtocol, Sequence {
         }
     }
 
-    /// Hands exactly one event to `record` or `problem`; false at the end of the trace.
-    func pull(record onRecord: (Record) throws -> Void, skimmed onSkimmed: (SkimmedLine) throws -> Void,
+    /// Hands exactly one event to `record`, `compact` or `problem`; false at the end of the trace.
+    func pull(record onRecord: (Record) throws -> Void, compact onCompact: (ReplayRecord) throws -> Void,
+              skimmed onSkimmed: (SkimmedLine) throws -> Void,
               problem onProblem: (TraceProblem) throws -> Void) rethrows -> Bool {
         while true {
             if outHead < out.count {
@@ -172,6 +179,7 @@ public final class TraceReader: IteratorProtocol, Sequence {
                 if outHead == out.count { out.removeAll(keepingCapacity: true); outHead = 0 }
                 switch e {
                 case .record(let r): try onRecord(r)
+                case .compact(let r): try onCompact(r)
                 case .skimmed(let s): try onSkimmed(s)
                 case .problem(let p): try onProblem(p)
                 }
@@ -179,7 +187,7 @@ public final class TraceReader: IteratorProtocol, Sequence {
             }
             if done { return false }
             if let range = source.quickLine() {
-                if try deliver(range, record: onRecord, skimmed: onSkimmed, problem: onProblem) { return true }
+                if try deliver(range, record: onRecord, compact: onCompact, skimmed: onSkimmed, problem: onProblem) { return true }
                 continue
             }
             guard let event = source.next() else {
@@ -202,7 +210,7 @@ public final class TraceReader: IteratorProtocol, Sequence {
                 try onProblem(remember(p))
                 return true
             case .line(let range):
-                if try deliver(range, record: onRecord, skimmed: onSkimmed, problem: onProblem) { return true }
+                if try deliver(range, record: onRecord, compact: onCompact, skimmed: onSkimmed, problem: onProblem) { return true }
             }
         }
     }
@@ -211,10 +219,25 @@ public final class TraceReader: IteratorProtocol, Sequence {
     /// hand on yet (blank, or queued behind problems that go first).
     @inline(__always)
     private func deliver(_ range: Range<Int>, record onRecord: (Record) throws -> Void,
+                         compact onCompact: (ReplayRecord) throws -> Void,
                          skimmed onSkimmed: (SkimmedLine) throws -> Void,
                          problem onProblem: (TraceProblem) throws -> Void) rethrows -> Bool {
         currentLine = range
         if range.isEmpty || isBlank(range) { return false }
+        // A line longer than what a replay keeps of a string is read whole, to be clipped.
+        if compacting, keptStringBytes.map({ range.count <= $0 }) ?? true,
+           let r = decoder.decodeCompact(source.bytes(range), into: &filling), let kind = r.kind {
+            let explained = explainLoss(before: r.seq)
+            if let p = accept(seq: r.seq, t: r.t, body: nil, type: kind.rawValue, gapExplained: explained) {
+                out.append(.problem(remember(p)))
+            }
+            if out.isEmpty {
+                try onCompact(r)
+                return true
+            }
+            out.append(.compact(r))
+            return false
+        }
         if skimming, let line = skimmer.skim(source.bytes(range)) {
             let explained = explainLoss(before: line.seq)
             if let p = accept(seq: line.seq, t: line.t, body: nil, type: line.kind.rawValue, gapExplained: explained) {

@@ -1,6 +1,21 @@
 /// A closed set of string values that a trace field may take.
 public protocol TraceVocabulary: RawRepresentable, CaseIterable, Hashable, Sendable where RawValue == String {}
 
+extension TraceVocabulary {
+    /// Hashed by its case, not by its text: the replay counts findings, verdicts and fates keyed by these
+    /// values for every one it meets, and hashing the spelling each time cost more than the count. Equal
+    /// values are the same case, so the hash agrees with `==`.
+    @inlinable
+    public func hash(into hasher: inout Hasher) {
+        // A case without a payload is its one-byte tag (`VocabularyDecodingTests` holds the vocabularies to it).
+        if MemoryLayout<Self>.size == 1 {
+            hasher.combine(unsafeBitCast(self, to: UInt8.self))
+        } else {
+            hasher.combine(rawValue)
+        }
+    }
+}
+
 /// An open set of string values (contract T1): the values the format lists, and any other kept as it was
 /// written (`unlisted`), so that a value iOS adds later is neither an error nor lost.
 public protocol OpenVocabulary: RawRepresentable, Hashable, Sendable where RawValue == String {

@@ -7,10 +7,8 @@ extension RouteEngine: TestableReducer {
     public var layer: Layer { state.layer }
 
     public static func withoutProse(_ output: RouteOutput) -> RouteOutput {
-        guard case .finding(var f) = output else { return output }
-        f.message = ""
-        f.advice = ""
-        return .finding(f)
+        guard case .finding(let f) = output else { return output }
+        return .finding(f.phrased(message: "", advice: ""))
     }
 }
 
@@ -18,10 +16,8 @@ extension QualityEngine: TestableReducer {
     public var layer: Layer { state.layer }
 
     public static func withoutProse(_ output: QualityOutput) -> QualityOutput {
-        guard case .finding(var f) = output else { return output }
-        f.message = ""
-        f.advice = ""
-        return .finding(f)
+        guard case .finding(let f) = output else { return output }
+        return .finding(f.phrased(message: "", advice: ""))
     }
 }
 

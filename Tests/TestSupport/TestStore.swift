@@ -1,3 +1,4 @@
+import Foundation
 import Contract
 import TraceModel
 import XCTest
@@ -192,4 +193,37 @@ public func stateDiff<T>(_ expected: T, _ actual: T) -> String {
         if l != r { parts.append("\(child.label ?? "?"): expected \(l), got \(r)") }
     }
     return parts.isEmpty ? "\(expected) vs \(actual)" : parts.joined(separator: "; ")
+}
+
+/// The arena the tests' engines read their records from: one symbol table for every engine a test makes,
+/// so that an engine copied into another store reads the same symbols (tests run one at a time).
+nonisolated(unsafe) let testArena = ReplayArena(keepsWhole: true)
+private let testArenaLock = NSLock()
+
+// The tests' view of an engine step: what the engine wrote into an observed sink, as an array, with the
+// deadlines of its windows as timers the test delivers back.
+extension Contract.Engine {
+    /// Applies a record (taken into the tests' arena as the replay takes it) and returns what it wrote.
+    public mutating func apply(_ record: Record) -> [Output] {
+        var sink = OutputSink<Output>(observed: true, deadlinesAsTimers: true)
+        testArenaLock.lock()
+        defer { testArenaLock.unlock() }
+        testArena.reset()
+        apply(testArena.take(record), in: testArena, into: &sink)
+        return sink.outputs
+    }
+
+    /// Delivers a timer and returns what it wrote.
+    public mutating func fire(_ timer: EngineTimer<TimerKind>) -> [Output] {
+        var sink = OutputSink<Output>(observed: true, deadlinesAsTimers: true)
+        fire(timer, into: &sink)
+        return sink.outputs
+    }
+
+    /// Ends the trace and returns what it wrote.
+    public mutating func finish(t: Int64, lastSeq: Int, end: TraceEnd = .end) -> [Output] {
+        var sink = OutputSink<Output>(observed: true, deadlinesAsTimers: true)
+        finish(t: t, lastSeq: lastSeq, end: end, into: &sink)
+        return sink.outputs
+    }
 }

@@ -47,4 +47,23 @@ final class VocabularyDecodingTests: XCTestCase {
             }
         }
     }
+
+    /// A vocabulary is hashed by its case (`TraceVocabulary.hash(into:)`): each case is one byte, and no two
+    /// cases share it.
+    func test_vocabulariesHashByTheirCase() {
+        func check<E: TraceVocabulary>(_: E.Type) {
+            XCTAssertEqual(MemoryLayout<E>.size, 1, "\(E.self)")
+            XCTAssertEqual(Set(E.allCases.map { unsafeBitCast($0, to: UInt8.self) }).count, E.allCases.count, "\(E.self)")
+            XCTAssertEqual(Set(E.allCases).count, E.allCases.count, "\(E.self)")
+        }
+        check(FindingCode.self)
+        check(RuleID.self)
+        check(VerdictKind.self)
+        check(VerdictCause.self)
+        check(OutcomeKind.self)
+        check(QualityLevel.self)
+        check(Route.self)
+        check(RouteTarget.self)
+        check(Layer.self)
+    }
 }

@@ -1,11 +1,11 @@
 import QualityEngine
 import TraceModel
 
-extension Replayer {
+extension ReplayCore {
     /// Checks one `expect.*` record against the engines' state now.
     func evaluate(_ e: Expectation, seq: Int) -> ExpectationResult {
         let (expected, actual): (String, String)
-        let r = route.state, q = quality.state
+        let r = engines.first.state, q = engines.second.state
         switch e.kind {
         case .route(let want):
             (expected, actual) = (show(want?.rawValue), show(r.predictedRoute?.rawValue))
@@ -21,11 +21,11 @@ extension Replayer {
             (expected, actual) = ("\(want)", "\(r.interrupted)")
         case .verdict(let ref, let verdict, let cause):
             expected = verdict.rawValue + (cause.map { "/" + $0.rawValue } ?? "")
-            if let v = self.verdict(for: ref) {
+            if let v = builder.verdict(for: ref) {
                 // Without an expected cause, only the verdict is compared.
                 actual = v.verdict.rawValue + (cause != nil ? (v.cause.map { "/" + $0.rawValue } ?? "") : "")
             } else {
-                actual = result.verdictsDropped > 0 ? "not kept (more than \(options.maxVerdicts) verdicts)"
+                actual = builder.result.verdictsDropped > 0 ? "not kept (more than \(options.maxVerdicts) verdicts)"
                     : "no verdict (seq \(ref) is not a replayed route or layer call)"
             }
         case .quality(let want):
@@ -37,14 +37,14 @@ extension Replayer {
             }
         case .qualityChanges(let want):
             expected = changesText(want.map { ($0.previous, $0.overall) })
-            actual = quality.levelChangeCount > q.changes.count
+            actual = engines.second.levelChangeCount > q.changes.count
                 ? "more than \(QualityEngine.maxKeptChanges) changes (not kept)"
                 : changesText(q.changes.map { ($0.previous, $0.overall) })
         case .speakers(let want):
             expected = speakersText(want)
             actual = speakersText(q.speakers.map(\.key))
         case .finding(let code, let count):
-            let n = result.findingCounts[code] ?? 0
+            let n = builder.result.findingCounts[code] ?? 0
             if let count {
                 (expected, actual) = ("\(count) × \(code)", "\(n) × \(code)")
             } else {
@@ -52,7 +52,7 @@ extension Replayer {
                 actual = n > 0 ? expected : "none"
             }
         case .noFinding(let code):
-            let n = result.findingCounts[code] ?? 0
+            let n = builder.result.findingCounts[code] ?? 0
             (expected, actual) = ("no \(code)", n == 0 ? "no \(code)" : "\(n) × \(code)")
         case .divergences(let count):
             (expected, actual) = ("\(count)", "\(divergences.count)")
@@ -69,8 +69,8 @@ extension Replayer {
     private func outcomeTexts(ref: Int, outcome: OutcomeKind, cause: VerdictCause?,
                               by: Expectation.RecordRef?) -> (String, String) {
         let expected = outcome.rawValue + (cause.map { "/" + $0.rawValue } ?? "") + (by.map { " by \($0)" } ?? "")
-        guard let v = verdict(for: ref) else {
-            return (expected, result.verdictsDropped > 0 ? "not kept (more than \(options.maxVerdicts) verdicts)"
+        guard let v = builder.verdict(for: ref) else {
+            return (expected, builder.result.verdictsDropped > 0 ? "not kept (more than \(options.maxVerdicts) verdicts)"
                         : "no outcome (seq \(ref) is not a replayed route call)")
         }
         guard let o = v.outcome else { return (expected, "no outcome (seq \(ref) is not a route call)") }
@@ -90,7 +90,7 @@ extension Replayer {
             return t
         }
         let expected = text(rule, seq, appliedBy, explanation?.explained, explanation?.by ?? .none)
-        var counted = result.divergences
+        var counted = builder.result.divergences
         if divergences.openCounted, let open = divergences.open { counted.append(open) }
         guard ref < counted.count else { return (expected, "no divergence \(ref) (\(counted.count) so far)") }
         let d = counted[ref]

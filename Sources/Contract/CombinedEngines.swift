@@ -1,0 +1,178 @@
+import TraceModel
+
+/// Two engines as one (as The Composable Architecture's `CombineReducers` is itself a reducer): each
+/// record, timer and end goes to `first`, then to `second`, and their outputs come out in that order.
+/// Generic over the concrete engines, so a driver over it is specialised for them (no existential).
+public struct CombinedEngines<First: Engine, Second: Engine>: Sendable {
+    /// The engine that reads each record first.
+    public var first: First
+    /// The engine that reads it after.
+    public var second: Second
+    @usableFromInline var firstSink = OutputSink<First.Output>(observed: false)
+    @usableFromInline var secondSink = OutputSink<Second.Output>(observed: false)
+
+    /// The two engines.
+    @inlinable
+    public init(_ first: First, _ second: Second) {
+        self.first = first
+        self.second = second
+    }
+}
+
+/// An output of one of two combined engines.
+public enum CombinedOutput<First: Equatable & Sendable, Second: Equatable & Sendable>: Equatable, Sendable {
+    case first(First)
+    case second(Second)
+}
+
+extension CombinedEngines: Engine {
+    public typealias Output = CombinedOutput<First.Output, Second.Output>
+    public typealias TimerKind = CombinedOutput<First.TimerKind, Second.TimerKind>
+
+    /// Both states.
+    public struct State: Equatable {
+        /// The first engine's.
+        public var first: First.State
+        /// The second engine's.
+        public var second: Second.State
+
+        /// Both states.
+        @inlinable
+        public init(first: First.State, second: Second.State) {
+            self.first = first
+            self.second = second
+        }
+    }
+
+    @inlinable
+    public var state: State { State(first: first.state, second: second.state) }
+
+    @inlinable
+    public mutating func apply(_ record: ReplayRecord, in arena: ReplayArena, into sink: inout OutputSink<Output>) {
+        prepare(sink)
+        first.apply(record, in: arena, into: &firstSink)
+        takeFirst(into: &sink)
+        second.apply(record, in: arena, into: &secondSink)
+        takeSecond(into: &sink)
+    }
+
+    @inlinable
+    public mutating func fire(_ timer: EngineTimer<TimerKind>, into sink: inout OutputSink<Output>) {
+        prepare(sink)
+        switch timer.kind {
+        case .first(let kind):
+            first.fire(EngineTimer(due: timer.due, kind: kind), into: &firstSink)
+            takeFirst(into: &sink)
+        case .second(let kind):
+            second.fire(EngineTimer(due: timer.due, kind: kind), into: &secondSink)
+            takeSecond(into: &sink)
+        }
+    }
+
+    @inlinable
+    public mutating func finish(t: Int64, lastSeq: Int, end: TraceEnd, into sink: inout OutputSink<Output>) {
+        prepare(sink)
+        first.finish(t: t, lastSeq: lastSeq, end: end, into: &firstSink)
+        takeFirst(into: &sink)
+        second.finish(t: t, lastSeq: lastSeq, end: end, into: &secondSink)
+        takeSecond(into: &sink)
+    }
+
+    @inlinable
+    public static func role(of output: Output) -> EngineOutputRole<TimerKind> {
+        switch output {
+        case .first(let o): role(First.role(of: o)) { .first($0) }
+        case .second(let o): role(Second.role(of: o)) { .second($0) }
+        }
+    }
+
+    @inlinable
+    static func role<K>(_ r: EngineOutputRole<K>, _ wrap: (K) -> TimerKind) -> EngineOutputRole<TimerKind> {
+        switch r {
+        case .verdict(let v): .verdict(v)
+        case .finding(let f): .finding(f)
+        case .counted(let c): .counted(c)
+        case .timer(let t): .timer(EngineTimer(due: t.due, kind: wrap(t.kind)))
+        case let .outcome(callSeq, o): .outcome(callSeq: callSeq, o)
+        case .recovered(let t): .recovered(t: t)
+        case .event: .event
+        }
+    }
+
+    @inlinable
+    public var nextDeadline: (due: Int64, order: Int)? {
+        switch (first.nextDeadline, second.nextDeadline) {
+        case (let a?, let b?): (a.due, a.order) <= (b.due, b.order) ? a : b
+        case (let a?, nil): a
+        case (nil, let b?): b
+        case (nil, nil): nil
+        }
+    }
+
+    @inlinable
+    public mutating func closeDeadline(through t: Int64, into sink: inout OutputSink<Output>) -> EngineTimer<TimerKind>? {
+        prepare(sink)
+        let a = first.nextDeadline, b = second.nextDeadline
+        if let a, a.due <= t, b.map({ (a.due, a.order) <= ($0.due, $0.order) }) ?? true {
+            let timer = first.closeDeadline(through: t, into: &firstSink)
+            takeFirst(into: &sink)
+            return timer.map { EngineTimer(due: $0.due, kind: .first($0.kind)) }
+        }
+        let timer = second.closeDeadline(through: t, into: &secondSink)
+        takeSecond(into: &sink)
+        return timer.map { EngineTimer(due: $0.due, kind: .second($0.kind)) }
+    }
+
+    @inlinable
+    public mutating func dropDeadlines() {
+        first.dropDeadlines()
+        second.dropDeadlines()
+    }
+
+    /// Each engine writes into its own sink with the combined one's settings; the order of what they set
+    /// runs on from one to the next.
+    @inlinable
+    mutating func prepare(_ sink: OutputSink<Output>) {
+        firstSink.observed = sink.observed
+        firstSink.deadlinesAsTimers = sink.deadlinesAsTimers
+        firstSink.keepsFindings = sink.keepsFindings
+        firstSink.ordered = sink.ordered
+        secondSink.observed = sink.observed
+        secondSink.deadlinesAsTimers = sink.deadlinesAsTimers
+        secondSink.keepsFindings = sink.keepsFindings
+    }
+
+    /// Moves what `first` wrote into `sink`. The timers it set take their places in the order of what is set
+    /// before `second` sets its deadlines (an engine sets timers or deadlines, not both in one step).
+    @inlinable
+    mutating func takeFirst(into sink: inout OutputSink<Output>) {
+        guard !firstSink.isEmpty else {
+            secondSink.ordered = firstSink.ordered
+            sink.ordered = firstSink.ordered
+            return
+        }
+        var ordered = firstSink.ordered
+        firstSink.drain { o in
+            if case .timer = First.role(of: o) { ordered += 1 }
+            sink.append(.first(o))
+        }
+        firstSink.ordered = ordered
+        secondSink.ordered = ordered
+        sink.ordered = ordered
+    }
+
+    @inlinable
+    mutating func takeSecond(into sink: inout OutputSink<Output>) {
+        guard !secondSink.isEmpty else {
+            sink.ordered = secondSink.ordered
+            return
+        }
+        var ordered = secondSink.ordered
+        secondSink.drain { o in
+            if case .timer = Second.role(of: o) { ordered += 1 }
+            sink.append(.second(o))
+        }
+        secondSink.ordered = ordered
+        sink.ordered = ordered
+    }
+}

@@ -1,0 +1,75 @@
+import Contract
+import TraceModel
+
+extension ReplayCore {
+    static let indexCap = 10_000
+
+    /// The kinds no report points at: the bulk of a trace (quality, speakers, logs).
+    @inline(__always)
+    static func isUnindexed(_ kind: RecordKind) -> Bool {
+        kind == .qualityReport || kind == .speakers || kind == .sdkActiveSpeakers || kind == .sdkLog
+    }
+
+    /// Keeps type, time and a short detail of the records reports may point at (not the bulk kinds,
+    /// expectations or unknown types).
+    mutating func index(_ r: ReplayRecord) {
+        guard let kind = r.kind, !Self.isUnindexed(kind) else { return }
+        // The system log's records and the interruptions they explain have room beyond the cap: what the
+        // explanation cites from the system log (E1) must not be lost to a long trace's calls.
+        let evidence = kind.family == .sys || kind == .interruptionBegan
+        guard builder.result.recordIndex.count < (evidence ? 2 * Self.indexCap : Self.indexCap) else { return }
+        let body = arena.record(r).body
+        var entry = IndexedRecord(type: kind.rawValue, t: r.t, detail: TextCap.clip(body.summary, 2 * TextCap.characters))
+        if case .setRoute(let target, _) = body { entry.target = target }
+        if case .setDefaultRoute(let target) = body { entry.target = target }
+        if case .deviceConnected(_, let kind, _, _) = body { entry.deviceKind = kind }
+        if case .interruptionBegan(let cause, _) = body { entry.interruptionCause = cause }
+        if case .system(let s) = body { entry.system = s }
+        builder.update { $0.recordIndex[r.seq] = entry }
+    }
+
+    /// Findings that need both engines: the audio module disabled while someone speaks (R9), a state raised
+    /// once per disabled period at its first record with a non-empty speaker snapshot: the disabling call
+    /// itself, or the speaker update that makes the snapshot non-empty.
+    mutating func crossEngineChecks(_ record: ReplayRecord, _ whole: Record?, into step: StepBox?) {
+        guard record.kind == .setAudioModuleEnabled || record.kind == .speakers else { return }
+        let disables: Bool
+        if case .setAudioModuleEnabled(false)? = whole?.body { disables = true } else { disables = false }
+        guard disables || record.kind == .speakers else { return }
+        guard !engines.first.state.audioModuleEnabled, let period = engines.first.state.audioModuleDisabledSeq,
+              disabledWhileSpeakingReported != period, !engines.second.state.speakers.isEmpty else { return }
+        disabledWhileSpeakingReported = period
+        let w = builder.result.words
+        let speakers = engines.second.state.speakers
+        let who = speakers.prefix(3).map(\.uid).joined(separator: ", ")
+        let count = "\(speakers.count) \(w.participant)\(speakers.count == 1 ? " was" : "s were")"
+        let message = record.seq == period
+            ? "setAudioModuleEnabled(false) stopped call audio while \(count) speaking (\(who)): nobody is heard until it is re-enabled"
+            : "while the audio module was disabled by setAudioModuleEnabled(false) (seq \(period)), \(count) speaking "
+                + "(\(who), from seq \(record.seq)): nobody is heard until it is re-enabled"
+        add(Finding(
+            code: .audioModuleDisabledWhileSpeaking, severity: .warning, rule: .R9,
+            seqs: record.seq == period ? [period] : [record.seq, period], t: record.t, message: message,
+            advice: "Only disable the audio module when the whole \(w.session) needs no call audio (e.g. playing a recording); to mute, use the microphone switch or unsubscribe."),
+            into: step)
+    }
+
+    /// The symbol table is full (a hostile trace of millions of distinct ids): said once, at the record whose
+    /// strings found no room.
+    mutating func symbolLimitReached(at r: ReplayRecord) {
+        symbolLimitReported = true
+        let w = builder.result.words, limit = arena.symbols.maxSymbols
+        add(Finding(
+            code: .traceLimitExceeded, severity: .warning, rule: nil, seqs: [r.seq], t: r.t,
+            message: "The limit of \(limit) distinct strings (uids, track ids, device ids and names) was reached at seq \(r.seq): "
+                + "strings first seen from then on are taken as one, so speaker sets and devices past this point are approximate.",
+            advice: "Treat results after seq \(r.seq) as approximate; no real \(w.session) has this many distinct ids, so check the recorder "
+                + "(or the server) for a loop."),
+            into: nil)
+    }
+
+    /// The typed state now, for the step being described.
+    func snapshot() -> StateSnapshot {
+        StateSnapshot(route: engines.first.state, quality: engines.second.state, actual: divergences.actual)
+    }
+}

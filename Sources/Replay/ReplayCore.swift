@@ -1,0 +1,390 @@
+import Contract
+import QualityEngine
+import RouteEngine
+import TraceModel
+
+/// A step being described for an observer: built only when someone observes (without one, steps are nil).
+final class StepBox {
+    var value: ReplayStep
+    init(_ value: ReplayStep) { self.value = value }
+}
+
+/// The replay's driver: records in replay order (`ReplayOrder`) through the combined engines on a virtual
+/// clock, their timers and deadlines delivered at their due time, before any record at or after it; their
+/// outputs taken by role into the result (`ResultBuilder`); the route compared with the device's
+/// (`DivergenceTracker`). One code path whether or not someone observes: an observer is a place steps go,
+/// and without one no step is built.
+///
+/// A value, mutated in place by its `Replayer`: the engines and everything else it holds are read and
+/// written where they are, never copied out of a class per record.
+struct ReplayCore {
+    typealias Engines = CombinedEngines<RouteEngine, QualityEngine>
+
+    let options: ReplayOptions
+    /// The route engine (`first`) and the quality engine (`second`), as one.
+    var engines: Engines
+    var divergences: DivergenceTracker
+    var builder: ResultBuilder
+    var timers = TimerQueue<Engines.TimerKind>()
+    var order = ReplayOrder()
+    /// Where the engines write what each record, timer or end produced: reused for every step.
+    var sink = OutputSink<Engines.Output>(observed: false)
+    /// What the records being replayed refer to, and the replay's strings.
+    let arena: ReplayArena
+    /// Where steps go, when someone observes the replay.
+    var observer: ((ReplayStep) -> Void)? {
+        didSet {
+            sink.observed = observer != nil
+            if observer != nil { arena.keepsWhole = true }
+        }
+    }
+
+    var now: Int64 = 0
+    var lastSeq = -1
+    var finished = false
+    /// The disabled period (the disabling call's seq) `audioModule.disabledWhileSpeaking` was raised for.
+    var disabledWhileSpeakingReported: Int?
+    /// A part began without the part before it: its first record decides how its state is known.
+    var awaitingStart: AwaitedStart?
+    /// The record now processed is the checkpoint the engines started from (not compared).
+    var startedHere = false
+    /// The record before this one began a part a restarted process wrote: a checkpoint here sets the new
+    /// SDK's own settings.
+    var restartedHere = false
+    /// The time of the record before the last one (a missing part's start).
+    var previousT: Int64?
+    /// `"at":"end"` expectations, evaluated when the replay finishes.
+    var pendingEnd: [(Expectation, Int)] = []
+    /// The route engine's prediction for the divergence tracker, and the revision it was derived at.
+    private var cachedPrediction: DivergenceTracker.Prediction?
+
+    init(file: String, options: ReplayOptions, arena: ReplayArena) {
+        self.options = options
+        self.arena = arena
+        // One match window for both engines (R12 and the quality matching).
+        var routeOptions = options.route
+        routeOptions.matchWindowMs = options.quality.matchWindowMs
+        routeOptions.toleranceMs = options.toleranceMs
+        engines = Engines(RouteEngine(options: routeOptions), QualityEngine(options: options.quality))
+        builder = ResultBuilder(file: file, options: options)
+        divergences = DivergenceTracker(toleranceMs: options.toleranceMs, maxSegments: options.maxTimelineSegments,
+                                        explainableMs: options.route.recoveryWindowMs.saturatingAdd(1))
+    }
+
+    // Inlined, as every small read of this value is: a call that is not would copy the whole driver.
+    var observing: Bool {
+        @inline(__always) get { observer != nil }
+    }
+
+    /// Whether the symbol table's limit was reported.
+    var symbolLimitReported = false
+
+    /// Takes one record into replay order, and replays what is due.
+    mutating func feed(_ r: ReplayRecord) {
+        if arena.symbols.overflowed, !symbolLimitReported { symbolLimitReached(at: r) }
+        let isExpectation: Bool
+        if r.kind == nil, case .expect = arena.full[Int(r.full)].body { isExpectation = true } else { isExpectation = false }
+        let now = order.take(r, isExpectation: isExpectation)
+        releaseDue()
+        if now { process(r) }
+        // Nothing refers to the arena's buffers any more: once full enough, they are emptied for the next records.
+        if order.isEmpty, arena.needsReset { arena.reset() }
+    }
+
+    /// Replays the records `order` has made due.
+    mutating func releaseDue() {
+        while let h = order.nextDue() { process(h) }
+    }
+
+    /// Replays every record held (a restart replays the dead process's last records of their ms first).
+    mutating func releaseHeld() {
+        order.releaseAll()
+        releaseDue()
+    }
+
+    /// Replays one record in replay order: due timers first, then the record through both engines, then
+    /// expectations. `whole` is the record as the record model has it, where the arena keeps it.
+    mutating func process(_ r: ReplayRecord) {
+        let whole: Record? = r.hasFull ? arena.full[Int(r.full)] : nil
+        if case .header(let h)? = whole?.body, h.session?.resumed == true, builder.result.header != nil {
+            // The timers of the process that died are dropped unfired, whenever they were due: it may
+            // have died before any of them.
+            dropTimers()
+        }
+        fireTimers(through: r.t)
+        now = max(now, r.t)
+        lastSeq = r.seq
+        previousT = builder.result.lastT
+        builder.update { result in
+            result.records += 1
+            if result.firstT == nil { result.firstT = r.t }
+            result.lastT = r.t
+        }
+        if let record = whole, case .header(let h) = record.body, sessionHeader(h, record) {
+            // A later part's header continues the trace: read, not replayed (it would reset what the first
+            // header set). A part a restarted process began starts what lived only in the dead one afresh.
+            if h.session?.resumed == true { processRestarted(at: record, header: h) }
+            index(r)
+            return
+        }
+        if awaitingStart != nil, r.kind != .header { partStarts(at: r, whole) }
+        if let record = whole, case .checkpoint(let cp) = record.body {
+            if !startedHere, engines.first.state.startStateUnknown {
+                startsFromCheckpoint(cp, record)
+            } else if restartedHere {
+                engines.first.restartCheckpoint(cp, seq: record.seq)
+            } else if !startedHere {
+                checkpointCompared(cp, record)
+            }
+        }
+        startedHere = false
+        restartedHere = false
+        if case let .dropped(count, fromT, toT)? = whole?.body {
+            builder.update { result in
+                result.droppedRecords += count
+                if result.dropped.count < 100 { result.dropped.append(DroppedRange(count: count, fromT: fromT, toT: toT, seq: r.seq)) }
+            }
+        }
+        index(r)
+        if let record = whole, case .expect(let e) = record.body {
+            let step = newStep(t: record.t, record: nil)
+            handle(divergences.advance(to: record.t), into: step)
+            if let step, !step.value.findings.isEmpty { observer?(step.value) }
+            if !e.atEnd {
+                let result = evaluate(e, seq: record.seq)
+                builder.update { $0.expectations.append(result) }
+                observer?(ReplayStep(t: record.t, record: record, expectation: result))
+            } else {
+                pendingEnd.append((e, record.seq))
+            }
+            return
+        }
+        // A divergence that has lasted longer than the tolerance by now counts before this record's own
+        // effects, exactly as it would at an expectation placed here: expectations change no output.
+        if divergences.mayCount(at: r.t) {
+            let step = newStep(t: r.t, record: nil)
+            handle(divergences.advance(to: r.t), into: step)
+            if let step, !step.value.findings.isEmpty { observer?(step.value) }
+        }
+        let before = observing ? snapshot() : nil
+        let step = newStep(t: r.t, record: whole)
+        prepareSink()
+        engines.apply(r, in: arena, into: &sink)
+        if unknownStateOpen, !engines.first.state.startStateUnknown { stateKnownAgain(at: r) }
+        absorb(into: step)
+        crossEngineChecks(r, whole, into: step)
+        let header: TraceHeader?
+        if case .header(let h)? = whole?.body { header = h } else { header = nil }
+        let tracked = divergences.record(r, header: header)
+        if !tracked.isEmpty { handle(tracked, into: step) }
+        if divergences.predictionMayMatter(revision: engines.first.revision) {
+            let changed = divergences.predictionChanged(prediction, t: r.t, seq: r.seq)
+            if !changed.isEmpty { handle(changed, into: step) }
+        }
+        guard let observer, let before, let step, let record = whole else { return }
+        if case .deviceConnected(let id, _, _, _) = record.body { step.value.events.append(.devicesChanged(added: [id], removed: [])) }
+        if case .deviceDisconnected(let id) = record.body { step.value.events.append(.devicesChanged(added: [], removed: [id])) }
+        step.value.settle(from: before, to: snapshot())
+        observer(step.value)
+    }
+
+    /// A step being described, when someone observes; nil (nothing built) otherwise.
+    @inline(__always)
+    func newStep(t: Int64, record: Record?) -> StepBox? {
+        observing ? StepBox(ReplayStep(t: t, record: record)) : nil
+    }
+
+    /// What the route engine predicts now, for the divergence tracker: derived again only when the engine
+    /// may have changed (its revision moved), from its fields where they are (no copy of the engine).
+    var prediction: DivergenceTracker.Prediction {
+        mutating get {
+            let revision = engines.first.revision
+            if let cached = cachedPrediction, cached.revision == revision { return cached }
+            let facts = ExplanationFacts(callSession: engines.first.state.callSession,
+                                         speakerByDefault: engines.first.state.override == nil && engines.first.state.defaultTarget == .speaker,
+                                         recovery: engines.first.obligations.recoveryExplanation,
+                                         callPath: engines.first.obligations.callPathExplanation)
+            let p = DivergenceTracker.Prediction(route: engines.first.predictedRoute, source: engines.first.predictionSource,
+                                                 tolerated: engines.first.toleratedRoute, facts: facts,
+                                                 startStateUnknown: engines.first.state.startStateUnknown, revision: revision)
+            cachedPrediction = p
+            return p
+        }
+    }
+
+    /// Runs end-of-trace diagnostics and `"at":"end"` expectations; returns the result. `end` says whether
+    /// the trace ended at its last record or at a crash (its last frame torn, or never closed).
+    mutating func finish(end: TraceEnd) -> ReplayResult {
+        guard !finished else { return builder.result }
+        releaseHeld()
+        finished = true
+        // Timers due after the last record are not fired: the trace does not cover that time.
+        fireTimers(through: now)
+        let step = newStep(t: now, record: nil)
+        builder.update { $0.end = end }
+        prepareSink()
+        engines.finish(t: now, lastSeq: max(lastSeq, 0), end: end, into: &sink)
+        absorb(into: step)
+        handle(divergences.finish(at: now), into: step)
+        if let step, !(step.value.verdicts.isEmpty && step.value.findings.isEmpty) { observer?(step.value) }
+        for (e, seq) in pendingEnd {
+            let r = evaluate(e, seq: seq)
+            builder.update { $0.expectations.append(r) }
+        }
+        let summary = engines.second.summary, changes = engines.second.state.changes
+        let (predicted, actual, truncated) = (divergences.predictedTimeline, divergences.actualTimeline, divergences.truncated)
+        builder.update { result in
+            result.expectations.sort { $0.seq < $1.seq }
+            result.predictedTimeline = predicted
+            result.actualTimeline = actual
+            result.timelineTruncated = truncated
+            result.quality = summary
+            result.levelChanges = changes
+        }
+        return builder.result
+    }
+
+    // MARK: - Timers, deadlines and outputs
+
+    /// Drops every timer and deadline unfired (what they waited for is gone).
+    mutating func dropTimers() {
+        timers.removeAll()
+        engines.dropDeadlines()
+    }
+
+    /// Fires the timers and closes the deadlines due at or before `t`, in due order (and, due at the same
+    /// time, in the order they were set).
+    private mutating func fireTimers(through t: Int64) {
+        while true {
+            let timer = timers.next, deadline = engines.nextDeadline
+            if let d = deadline, d.due <= t, timer.map({ d.due != $0.due ? d.due < $0.due : d.order < $0.order }) ?? true {
+                closeDeadline(through: t, due: d.due)
+            } else if let timer, timer.due <= t {
+                fireTimer(through: t)
+            } else {
+                return
+            }
+        }
+    }
+
+    /// Closes the engines' next deadline, due at or before `t`: the step its timer made. Without an
+    /// observer the divergence tracker is asked only what can have changed for it.
+    private mutating func closeDeadline(through t: Int64, due: Int64) {
+        now = max(now, due)
+        let step = newStep(t: due, record: nil)
+        if observing || divergences.mayCount(at: due) { handle(divergences.advance(to: due), into: step) }
+        let before = observing ? snapshot() : nil
+        prepareSink()
+        let timer = engines.closeDeadline(through: t, into: &sink)
+        if let timer { step?.value.timer = Self.replayTimer(timer.kind) }
+        absorb(into: step)
+        if observing || divergences.predictionMayMatter(revision: engines.first.revision) {
+            handle(divergences.predictionChanged(prediction, t: due, seq: nil), into: step)
+        }
+        guard let observer, let before, let step else { return }
+        step.value.settle(from: before, to: snapshot())
+        observer(step.value)
+    }
+
+    /// Fires the next timer of the queue, due at or before `t`.
+    private mutating func fireTimer(through t: Int64) {
+        guard let (due, timer) = timers.popDue(through: t) else { return }
+        now = max(now, due)
+        let step = newStep(t: due, record: nil)
+        handle(divergences.advance(to: due), into: step)
+        let before = observing ? snapshot() : nil
+        step?.value.timer = Self.replayTimer(timer)
+        prepareSink()
+        engines.fire(EngineTimer(due: due, kind: timer), into: &sink)
+        absorb(into: step)
+        handle(divergences.predictionChanged(prediction, t: due, seq: nil), into: step)
+        guard let observer, let before, let step else { return }
+        step.value.settle(from: before, to: snapshot())
+        observer(step.value)
+    }
+
+    /// A timer of one of the engines, as a step names it.
+    static func replayTimer(_ kind: Engines.TimerKind) -> ReplayTimer {
+        switch kind {
+        case .first(let k): .route(k)
+        case .second(let k): .quality(k)
+        }
+    }
+
+    /// Sets the sink up for a step: where the order of what is set runs on from, and whether a finding
+    /// raised now may be kept.
+    mutating func prepareSink() {
+        sink.ordered = timers.counter
+        sink.keepsFindings = observing || builder.keepsFindings
+    }
+
+    /// Takes what the engines wrote, by role: verdicts and findings into the result, timers into the queue
+    /// (in the order the engines set them, deadlines included), outcomes and recoveries, and what only an
+    /// observer reads into the step.
+    mutating func absorb(into step: StepBox?) {
+        let ordered = sink.ordered
+        var i = 0
+        while i < sink.count {
+            let o = sink[i]
+            i += 1
+            switch Engines.role(of: o) {
+            case .verdict(let v):
+                builder.add(v)
+                step?.value.verdicts.append(v)
+                if v.verdict == .applied && v.call != .switchLayer { divergences.noteApplied(v) }
+            case .finding(let f):
+                add(f, into: step)
+            case .counted(let c):
+                builder.count(c)
+                divergences.note(c.code, seq: c.seq, t: c.t)
+            case .timer(let t):
+                timers.schedule(t.kind, due: t.due)
+            case let .outcome(callSeq, outcome):
+                builder.decided(callSeq, outcome)
+                step?.value.events.append(.outcomeDecided(callSeq: callSeq, outcome: outcome))
+            case .recovered(let t):
+                builder.recovered()
+                step?.value.events.append(.recovered(t: t))
+            case .event:
+                if step != nil, let e = Self.event(o) { step?.value.events.append(e) }
+            }
+        }
+        sink.removeAll()
+        // The deadlines the engines set took their places after the timers: the count runs on past them.
+        timers.counter = max(timers.counter, ordered)
+    }
+
+    /// What an output that only an observer reads says, as a step's event.
+    static func event(_ o: Engines.Output) -> ReplayEvent? {
+        guard case .second(let q) = o else { return nil }
+        switch q {
+        case .levelChange(let c): return .levelChange(previous: c.previous, overall: c.overall)
+        case .snapshot(let s): return .speakers(first: s.prefix(StateSnapshot.listed).map(\.key), count: s.count)
+        case .verdict, .finding, .counted, .timer, .outcome: return nil
+        }
+    }
+
+    /// Keeps a finding (up to the cap); the divergence tracker notes it (some explain divergences, X3).
+    @discardableResult
+    mutating func add(_ f: Finding, into step: StepBox?) -> Int? {
+        let kept = builder.add(f)
+        step?.value.findings.append(f)
+        divergences.note(f.code, seq: f.seqs.first, t: f.t)
+        return kept
+    }
+
+    /// The divergence tracker's outputs.
+    mutating func handle(_ outputs: [DivergenceTracker.Output], into step: StepBox?) {
+        for o in outputs {
+            switch o {
+            case let .counted(d, f):
+                step?.value.events.append(.divergenceCounted(start: d.start))
+                step?.value.findings.append(f.finding)
+                divergences.note(f.code, seq: d.firstSeq, t: f.t)
+            case .closed, .explainedAfterClosing:
+                break
+            }
+            builder.divergence(o)
+        }
+    }
+}

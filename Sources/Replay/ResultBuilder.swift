@@ -1,0 +1,155 @@
+import Contract
+import TraceModel
+
+/// The one writer of a `ReplayResult`: counts, caps, and the links between verdicts and their findings.
+/// Every verdict, finding, decided outcome and divergence the replay makes comes here; a finding revised
+/// later (the divergence's, X3) arrives as a new finding that takes the kept one's place.
+struct ResultBuilder {
+    /// The result so far.
+    private(set) var result: ReplayResult
+    let options: ReplayOptions
+    /// Where each kept verdict is, by its call's seq.
+    private var verdictIndex: [Int: Int] = [:]
+    /// Route calls whose outcome is still pending (V2): at most one per part of the route state.
+    private var pendingCalls: [Int: PendingCall] = [:]
+    /// The `route.divergence` finding of the divergence open now, once it counts.
+    private var openDivergenceFinding: Int?
+
+    init(file: String, options: ReplayOptions) {
+        result = ReplayResult(file: file)
+        result.matchWindowMs = options.matchWindowMs
+        self.options = options
+    }
+
+    /// Whether a finding raised now may be kept (or is only counted, when nobody observes).
+    var keepsFindings: Bool {
+        @inline(__always) get { result.findings.count < options.maxFindings }
+    }
+
+    /// The verdict on the call with this seq, if it was kept.
+    func verdict(for seq: Int) -> Verdict? { verdictIndex[seq].map { result.verdicts[$0] } }
+
+    /// Counts a verdict and keeps it (up to the cap); a deferred call's outcome waits (V2).
+    mutating func add(_ v: Verdict) {
+        result.verdictCount += 1
+        if v.call == .switchLayer { result.layerCallCount += 1 }
+        if v.didNotTakeEffect { result.notTakingEffectCounts[v.notTakingEffectKey, default: 0] += 1 }
+        if v.verdict == .undetermined { result.undeterminedCalls += 1 }
+        result.callFates[CallFate(v), default: 0] += 1
+        var kept: Int?
+        if result.verdicts.count < options.maxVerdicts {
+            kept = result.verdicts.count
+            verdictIndex[v.seq] = result.verdicts.count
+            result.verdicts.append(v)
+        } else {
+            result.verdictsDropped += 1
+        }
+        if v.outcome?.kind == .pending { pendingCalls[v.seq] = PendingCall(key: v.notTakingEffectKey, fate: CallFate(v), verdict: kept) }
+    }
+
+    /// Counts a finding and keeps it (up to the cap), linked to the verdict it explains; its index among the
+    /// kept findings.
+    @discardableResult
+    mutating func add(_ f: Finding) -> Int? {
+        result.findingCounts[f.code, default: 0] += 1
+        guard result.findings.count < options.maxFindings else {
+            result.findingsDropped += 1
+            return nil
+        }
+        let kept = result.findings.count
+        result.findings.append(f)
+        if let call = f.call, let v = verdictIndex[call] { result.verdicts[v].finding = kept }
+        return kept
+    }
+
+    /// Counts a finding that was not built because the result keeps no more findings; nil, as `add` gives
+    /// for a finding it does not keep.
+    mutating func add(code: FindingCode) -> Int? {
+        result.findingCounts[code, default: 0] += 1
+        result.findingsDropped += 1
+        return nil
+    }
+
+    /// Counts a finding an engine did not build: the result keeps no more findings.
+    mutating func count(_ c: FindingCount) {
+        result.findingCounts[c.code, default: 0] += 1
+        result.findingsDropped += 1
+    }
+
+    /// The engine recovered from an interruption.
+    mutating func recovered() { result.recoveries += 1 }
+
+    /// What the divergence tracker concluded (X2, X3).
+    mutating func divergence(_ o: DivergenceTracker.Output) {
+        switch o {
+        case .counted(_, let f):
+            // Phrased only when kept; past the cap it is counted by its code.
+            openDivergenceFinding = keepsFindings ? add(f.finding) : add(code: f.code)
+        case .closed(var d, let final):
+            d.finding = openDivergenceFinding
+            // The finding as it stands at the end takes the place of the one raised when it counted (X3).
+            if let i = openDivergenceFinding, let final = final?.finding, result.findings[i] != final { result.findings[i] = final }
+            openDivergenceFinding = nil
+            result.divergenceCount += 1
+            if d.unexplained { result.unexplainedDivergenceCount += 1 }
+            if d.startStateUnknown && !d.explained { result.unknownStartDivergenceCount += 1 }
+            if result.divergences.count < options.maxDivergences { result.divergences.append(d) }
+        case let .explainedAfterClosing(d, final):
+            // X3: explained by a finding raised after it closed; its finding follows, as at a close. It leaves
+            // the count it was closed into (unexplained, or begun while the start state was unknown).
+            if d.startStateUnknown { result.unknownStartDivergenceCount -= 1 } else { result.unexplainedDivergenceCount -= 1 }
+            if let i = result.divergences.lastIndex(where: { $0.start == d.start }) {
+                result.divergences[i].explainedBy = d.explainedBy
+                result.divergences[i].explainedBySeq = d.explainedBySeq
+                if let f = result.divergences[i].finding { result.findings[f] = final.finding }
+            }
+        }
+    }
+
+    /// A call's outcome was decided after its verdict (a pending route call, V2; a switch whose send
+    /// failed, L4): the verdict and the counts follow. The call's findings are not touched: the outcome is
+    /// data on the verdict, phrased by the reports.
+    mutating func decided(_ callSeq: Int, _ outcome: Outcome) {
+        let call: PendingCall
+        if let pending = pendingCalls.removeValue(forKey: callSeq) {
+            call = pending
+        } else if let i = verdictIndex[callSeq], let before = result.verdicts[i].outcome {
+            // A call whose outcome was decided at the call (it took effect, so it was not counted).
+            guard before.tookEffect else { return }
+            call = PendingCall(key: result.verdicts[i].notTakingEffectKey, fate: CallFate(result.verdicts[i]), verdict: i)
+            result.notTakingEffectCounts[call.key, default: 0] += 1
+        } else {
+            return
+        }
+        result.notTakingEffectCounts[call.key, default: 0] -= 1
+        if result.notTakingEffectCounts[call.key] == 0 { result.notTakingEffectCounts[call.key] = nil }
+        result.callFates[call.fate, default: 0] -= 1
+        if result.callFates[call.fate] == 0 { result.callFates[call.fate] = nil }
+        var fate = call.fate
+        fate.outcome = outcome.kind
+        fate.outcomeCause = outcome.cause
+        result.callFates[fate, default: 0] += 1
+        var verdict: Verdict?
+        if let i = call.verdict {
+            result.verdicts[i].outcome = outcome
+            verdict = result.verdicts[i]
+        }
+        if !outcome.tookEffect {
+            let key = verdict?.notTakingEffectKey ?? OutcomeKey(kind: outcome.kind, cause: outcome.cause)
+            result.notTakingEffectCounts[key, default: 0] += 1
+        }
+    }
+
+    /// Gives the result to its caller, with what the replay keeps beside it until the end.
+    func finished(_ edit: (inout ReplayResult) -> Void) -> ReplayResult {
+        var r = result
+        edit(&r)
+        return r
+    }
+
+    /// The result's fields the replay sets as it reads the trace (the header, the records' span, the
+    /// session's coverage, dropped stretches, the index, expectations), written here and nowhere else.
+    mutating func update(_ edit: (inout ReplayResult) -> Void) {
+        edit(&result)
+    }
+}

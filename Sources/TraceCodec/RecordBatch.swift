@@ -1,0 +1,137 @@
+import TraceModel
+
+/// Records read from a trace as a replay takes them, with the problems met among them: plain bytes and
+/// trivially copyable records (`ReplayRecord`), handed whole between the reading thread and the replaying
+/// one. A record of a high-rate type carries its fields; its strings are byte ranges of `bytes` (a text
+/// field holds the range's index in `spans` plus one; a speaker entry's uid and track the same), which the
+/// replay interns into its own symbols as it takes the record. A record of any other type, or one read
+/// whole (clipped, or for a reader of every record), is kept whole in `full`.
+public struct RecordBatch: Sendable {
+    /// The records, in trace order.
+    public internal(set) var records: [ReplayRecord] = []
+    /// The problems, each with the index of the record it is reported before (`records.count`: after the last).
+    public internal(set) var problems: [(before: Int, problem: TraceProblem)] = []
+    /// The bytes of the records' strings.
+    public internal(set) var bytes: [UInt8] = []
+    /// Where each string is in `bytes`.
+    public internal(set) var spans: [TextSpan] = []
+    /// Speaker entries (their strings as span indices).
+    public internal(set) var speakers: [SpeakerRef] = []
+    /// Quality samples.
+    public internal(set) var samples: [QualitySample] = []
+    /// Lists of strings (span indices).
+    public internal(set) var lists: [Symbol] = []
+    /// Whole records.
+    public internal(set) var full: [Record] = []
+
+    /// An empty batch.
+    public init() {}
+
+    /// Whether it holds neither a record nor a problem.
+    public var isEmpty: Bool { records.isEmpty && problems.isEmpty }
+
+    /// The bytes of the record lines it was read from, roughly: what it holds in memory.
+    var weight: Int { bytes.count + records.count * MemoryLayout<ReplayRecord>.stride + full.count * 256 }
+
+    /// Empties it, keeping its storage.
+    public mutating func removeAll() {
+        records.removeAll(keepingCapacity: true)
+        problems.removeAll(keepingCapacity: true)
+        bytes.removeAll(keepingCapacity: true)
+        spans.removeAll(keepingCapacity: true)
+        speakers.removeAll(keepingCapacity: true)
+        samples.removeAll(keepingCapacity: true)
+        lists.removeAll(keepingCapacity: true)
+        if !full.isEmpty { full.removeAll(keepingCapacity: true) }
+    }
+
+    /// The bytes of the string a text field or speaker entry names (its span index plus one).
+    @inlinable
+    public func withText<T>(_ slot: UInt32, _ body: (UnsafeRawPointer, Int) -> T) -> T {
+        let span = spans[Int(slot) - 1]
+        return bytes.withUnsafeBytes { body($0.baseAddress! + Int(span.start), Int(span.count)) }
+    }
+
+    /// Takes record `i` into `arena` as a replay reads it: its strings interned into the arena's symbols,
+    /// its lists copied into the arena's buffers (the batch is reused once it has been read), a record read
+    /// whole taken whole (`ReplayArena.take`).
+    public func take(_ i: Int, into arena: ReplayArena) -> ReplayRecord {
+        var r = records[i]
+        if r.hasFull { return arena.take(full[Int(r.full)]) }
+        let symbols = arena.symbols
+        func intern(_ slot: UInt32) -> UInt32 { withText(slot) { symbols.intern($0, count: $1).id } }
+        r.mapTexts(intern)
+        switch r.kind {
+        case .qualityReport?:
+            let at = r.samplesAt
+            r.moveList(to: arena.samples.count)
+            arena.samples.append(samples[at])
+            arena.samples.append(samples[at + 1])
+        case .speakers?, .sdkActiveSpeakers?:
+            let range = r.listRange
+            r.moveList(to: arena.speakers.count)
+            for k in range {
+                let s = speakers[k]
+                arena.speakers.append(SpeakerRef(uid: Symbol(id: intern(s.uid.id)), track: Symbol(id: intern(s.track.id)), level: s.level))
+            }
+        case .routeSnapshot?:
+            if r.ports != nil {
+                let range = r.listRange
+                r.moveList(to: arena.lists.count)
+                for k in range { arena.lists.append(Symbol(id: intern(lists[k].id))) }
+            }
+        case .sdkQualityChanged?, .sdkLog?, .routeChanged?, .setRoute?, .clearRouteOverride?, .deviceConnected?, .deviceDisconnected?,
+             .header?, .dropped?, .checkpoint?, .joinChannel?, .leaveChannel?, .enterMeeting?, .exitMeeting?, .setDefaultRoute?,
+             .setAudioModuleEnabled?, .subscribe?, .switchLayer?, .micPermission?, .interruptionBegan?, .interruptionEnded?,
+             .callState?, .appState?, .mediaServicesReset?, .callKit?, .sessionActivated?, .sessionDeactivated?, .overrideOutput?,
+             .sdkInterrupted?, .sdkRecovered?, .sdkCallStateChanged?, .sdkLayerSwitched?, .sdkError?, .connEngine?, .connState?,
+             .srvLayerSwitched?, .sysSessionActivated?, .sysRouteChanged?, .sysPropertySet?, .sysPlaying?, .sysAppState?, nil:
+            break
+        }
+        return r
+    }
+
+    /// Adds a record read whole.
+    mutating func append(whole record: Record) {
+        var r = ReplayRecord(seq: record.seq, t: record.t, kind: record.body.kind)
+        r.full = Int32(full.count)
+        full.append(record)
+        records.append(r)
+    }
+
+    /// Adds a problem, before the next record.
+    mutating func append(_ problem: TraceProblem) {
+        problems.append((records.count, problem))
+    }
+
+    /// Adds the string at `range` of `line`; returns its slot (span index plus one).
+    @inline(__always)
+    mutating func addText(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt32 {
+        spans.append(TextSpan(start: UInt32(bytes.count), count: UInt32(range.count)))
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: line[range]))
+        return UInt32(spans.count)
+    }
+
+    /// Where the side buffers end: what a record that turns out not to decode here gives back.
+    struct Mark {
+        let bytes: Int, spans: Int, speakers: Int, samples: Int, lists: Int
+    }
+
+    var mark: Mark { Mark(bytes: bytes.count, spans: spans.count, speakers: speakers.count, samples: samples.count, lists: lists.count) }
+
+    mutating func rollBack(to m: Mark) {
+        if bytes.count > m.bytes { bytes.removeSubrange(m.bytes...) }
+        if spans.count > m.spans { spans.removeSubrange(m.spans...) }
+        if speakers.count > m.speakers { speakers.removeSubrange(m.speakers...) }
+        if samples.count > m.samples { samples.removeSubrange(m.samples...) }
+        if lists.count > m.lists { lists.removeSubrange(m.lists...) }
+    }
+}
+
+/// Where a string is in a batch's bytes.
+public struct TextSpan: Sendable {
+    /// Its first byte.
+    public var start: UInt32
+    /// Its length in bytes.
+    public var count: UInt32
+}

@@ -1,0 +1,197 @@
+import SystemLayer
+import TraceModel
+
+/// The single pass for a replay: a line of a high-rate type written in canonical key order becomes a
+/// `ReplayRecord` in a batch, its numbers parsed in place, its strings copied as byte ranges (to be
+/// interned by the replay) and its lists appended to the batch's side buffers; no `String`, no `Array` per
+/// record. Anything else (another order, an escape, invalid UTF-8, a value outside the vocabulary) gives
+/// nil with the batch as it was, and the line is decoded whole instead, so this path decides speed, never
+/// results or error messages: what it accepts is what `fastDecode` accepts, field for field.
+extension RecordDecoder {
+    /// Decodes `line` into `batch` (side buffers only); the record to append, or nil.
+    func decodeCompact(_ line: UnsafeBufferPointer<UInt8>, into batch: inout RecordBatch) -> ReplayRecord? {
+        let mark = batch.mark
+        if let r = compact(line, into: &batch) { return r }
+        batch.rollBack(to: mark)
+        return nil
+    }
+
+    @inline(__always)
+    private func compact(_ line: UnsafeBufferPointer<UInt8>, into batch: inout RecordBatch) -> ReplayRecord? {
+        var c = JSONCursor(line)
+        guard c.literal("{\"seq\":"), let seq = c.fastCount(), seq <= Int64(Int32.max) * 1024,
+              c.literal(",\"t\":"), let t = c.fastCount(), t <= Record.maxT,
+              c.literal(",\"type\":") else { return nil }
+        let type: RecordKind
+        if c.literal("\"srv.qualityReport\"") {
+            type = .qualityReport
+        } else if c.literal("\"srv.speakers\"") {
+            type = .speakers
+        } else if c.literal("\"sdk.activeSpeakers\"") {
+            type = .sdkActiveSpeakers
+        } else if c.literal("\"sdk.log\"") {
+            type = .sdkLog
+        } else {
+            guard let (typeRange, escaped) = try? c.readStringRange(), !escaped,
+                  let named = RecordKindLookup.lookup(UnsafeBufferPointer(rebasing: line[typeRange])), named.isHighRate else { return nil }
+            type = named
+        }
+        var r = ReplayRecord(seq: Int(seq), t: t, kind: type)
+        switch type {
+        case .qualityReport:
+            guard c.literal(",\"pub\":"), let pub = c.fastSample(), c.literal(",\"sub\":"), let sub = c.fastSample() else { return nil }
+            r.setQualityReport(samplesAt: batch.samples.count)
+            batch.samples.append(pub)
+            batch.samples.append(sub)
+        case .speakers:
+            let start = batch.speakers.count
+            guard c.literal(",\"speaking\":"), let speaking = c.compactSpeakers(levels: true, into: &batch),
+                  c.literal(",\"stopped\":"), let stopped = c.compactSpeakers(levels: false, into: &batch) else { return nil }
+            r.setSpeakers(start: start, speaking: speaking, stopped: stopped)
+        case .sdkActiveSpeakers:
+            let start = batch.speakers.count
+            guard c.literal(",\"speakers\":"), let n = c.compactSpeakers(levels: true, into: &batch) else { return nil }
+            r.setActiveSpeakers(start: start, count: n)
+        case .sdkQualityChanged:
+            guard c.literal(",\"overall\":"), let overall = c.fastLevel(),
+                  c.literal(",\"previous\":"), let previous = c.fastLevel() else { return nil }
+            var mos: Double?
+            if c.literal(",\"mos\":") { guard let m = c.fastDouble() else { return nil }; mos = m }
+            r.setQualityChanged(overall: overall, previous: previous, mos: mos)
+        case .sdkLog:
+            // Read, not kept: nothing a replay compares is in it.
+            guard c.literal(",\"level\":"), c.fastText() != nil, c.literal(",\"message\":"), c.fastText() != nil else { return nil }
+        case .routeChanged:
+            guard c.literal(",\"route\":"), let route = c.fastWord(Route.words),
+                  c.literal(",\"previousRoute\":"), let previous = c.fastWord(Route.words),
+                  c.literal(",\"reason\":"), let reason = c.fastWord(RouteChangeReason.words) else { return nil }
+            r.setRouteChanged(route: Route.byIndex[route], previous: Route.byIndex[previous], reason: RouteChangeReason.byIndex[reason])
+        case .routeSnapshot:
+            guard c.literal(",\"route\":"), let route = c.fastWord(Route.words) else { return nil }
+            var ports: Range<Int>?
+            if c.literal(",\"ports\":") {
+                let start = batch.lists.count
+                guard c.compactTexts(into: &batch) else { return nil }
+                ports = start..<batch.lists.count
+            }
+            r.setRouteSnapshot(route: Route.byIndex[route], ports: ports)
+        case .setRoute:
+            guard c.literal(",\"target\":"), let target = c.fastWord(RouteTarget.words) else { return nil }
+            var api: UInt32 = 0
+            if c.literal(",\"api\":") { guard let a = c.fastText() else { return nil }; api = batch.addText(line, a) }
+            r.setSetRoute(target: RouteTarget.byIndex[target], api: api)
+        case .clearRouteOverride:
+            break
+        case .deviceConnected:
+            guard c.literal(",\"id\":"), let id = c.fastText(), c.literal(",\"kind\":"), let kind = c.fastText() else { return nil }
+            let idSlot = batch.addText(line, id)
+            let listed = DeviceKind.words.firstIndex { Self.equal(line, kind, $0) }
+            let unlisted = listed == nil ? batch.addText(line, kind) : 0
+            var name: UInt32 = 0, port: UInt32 = 0
+            if c.literal(",\"name\":") { guard let n = c.fastText() else { return nil }; name = batch.addText(line, n) }
+            if c.literal(",\"port\":") { guard let p = c.fastText() else { return nil }; port = batch.addText(line, p) }
+            r.setDeviceConnected(id: idSlot, kind: listed, unlisted: unlisted, name: name, port: port)
+        case .deviceDisconnected:
+            guard c.literal(",\"id\":"), let id = c.fastText() else { return nil }
+            r.setDeviceDisconnected(id: batch.addText(line, id))
+        case .header, .dropped, .checkpoint, .joinChannel, .leaveChannel, .enterMeeting, .exitMeeting, .setDefaultRoute,
+             .setAudioModuleEnabled, .subscribe, .switchLayer, .micPermission, .interruptionBegan, .interruptionEnded, .callState,
+             .appState, .mediaServicesReset, .callKit, .sessionActivated, .sessionDeactivated, .overrideOutput, .sdkInterrupted,
+             .sdkRecovered, .sdkCallStateChanged, .sdkLayerSwitched, .sdkError, .connEngine, .connState, .srvLayerSwitched,
+             .sysSessionActivated, .sysRouteChanged, .sysPropertySet, .sysPlaying, .sysAppState:
+            // Not a high-rate type: decoded whole.
+            return nil
+        }
+        guard c.literal("}") else { return nil }
+        c.skipWhitespace()
+        guard c.atEnd else { return nil }
+        return r
+    }
+
+    @inline(__always)
+    static func equal(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ word: [UInt8]) -> Bool {
+        range.count == word.count && word.withUnsafeBytes { Memory.equal(line.baseAddress! + range.lowerBound, $0.baseAddress!, count: word.count) }
+    }
+}
+
+extension JSONCursor {
+    /// A string without escapes whose bytes are valid UTF-8 (what `fastString` reads), as its range; the
+    /// bytes are scanned eight at a time.
+    @inline(__always)
+    mutating func fastText() -> Range<Int>? {
+        guard pos < end, bytes[pos] == UInt8(ascii: "\"") else { return nil }
+        let start = pos + 1
+        var p = start
+        let base = UnsafeRawPointer(bytes.baseAddress!)
+        var ascii = true
+        // Eight bytes at a time: stop at the word holding a quote, a backslash, a control character or a byte
+        // over 0x7F, then go byte by byte.
+        while p + 8 <= end {
+            let w = base.loadUnaligned(fromByteOffset: p, as: UInt64.self)
+            let quote = w ^ 0x2222_2222_2222_2222, slash = w ^ 0x5C5C_5C5C_5C5C_5C5C
+            let lows: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            let special = ((quote &- lows) & ~quote) | ((slash &- lows) & ~slash) | ((w &- 0x2020_2020_2020_2020) & ~w) | w
+            if special & highs != 0 { break }
+            p += 8
+        }
+        while p < end {
+            let b = bytes[p]
+            if b == UInt8(ascii: "\"") {
+                pos = p + 1
+                let range = start..<p
+                if !ascii, String(validating: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) == nil { return nil }
+                return range
+            }
+            if b == UInt8(ascii: "\\") || b < 0x20 { return nil }
+            if b >= 0x80 { ascii = false }
+            p += 1
+        }
+        return nil
+    }
+
+    /// A value of a closed vocabulary, matched on its bytes against `words` (the cases' spellings in order):
+    /// its index.
+    @inline(__always)
+    mutating func fastWord(_ words: [[UInt8]]) -> Int? {
+        let save = pos
+        guard let range = fastText(), let i = words.firstIndex(where: { RecordDecoder.equal(bytes, range, $0) }) else {
+            pos = save
+            return nil
+        }
+        return i
+    }
+
+    /// `[{uid, trackId[, level]}, …]` appended to the batch's speakers; how many.
+    mutating func compactSpeakers(levels: Bool, into batch: inout RecordBatch) -> Int? {
+        guard literal("[") else { return nil }
+        if literal("]") { return 0 }
+        var n = 0
+        repeat {
+            guard literal("{\"uid\":"), let uid = fastText(), literal(",\"trackId\":"), let track = fastText() else { return nil }
+            var level = 0.0
+            if levels { guard literal(",\"level\":"), let l = fastDouble() else { return nil }; level = l }
+            guard literal("}") else { return nil }
+            let u = batch.addText(bytes, uid), k = batch.addText(bytes, track)
+            batch.speakers.append(SpeakerRef(uid: Symbol(id: u), track: Symbol(id: k), level: level))
+            n += 1
+        } while literal(",")
+        return literal("]") ? n : nil
+    }
+
+    /// `["…", …]` appended to the batch's lists.
+    mutating func compactTexts(into batch: inout RecordBatch) -> Bool {
+        guard literal("[") else { return false }
+        if literal("]") { return true }
+        repeat {
+            guard let s = fastText() else { return false }
+            batch.lists.append(Symbol(id: batch.addText(bytes, s)))
+        } while literal(",")
+        return literal("]")
+    }
+}
+
+// The spellings of the closed vocabularies the single pass matches, in their cases' order.
+extension Route { static let words = byIndex.map { Array($0.rawValue.utf8) } }
+extension RouteTarget { static let words = byIndex.map { Array($0.rawValue.utf8) } }
+extension RouteChangeReason { static let words = byIndex.map { Array($0.rawValue.utf8) } }
+extension DeviceKind { static let words = listed.map { Array($0.rawValue.utf8) } }

@@ -1,0 +1,163 @@
+import SystemLayer
+
+/// A string the replay compares, as an id in its symbol table: equal strings have equal symbols, so the
+/// engines compare ids, never text. Symbol 0 is no string (an absent field).
+public struct Symbol: Hashable, Sendable {
+    /// The id.
+    public var id: UInt32
+
+    /// A symbol by its id.
+    @inlinable
+    public init(id: UInt32) { self.id = id }
+
+    /// No string.
+    public static let none = Symbol(id: 0)
+    /// The symbol every string shares once the table is full (`SymbolTable.overflowed`).
+    public static let overflow = Symbol(id: UInt32.max)
+
+    /// Whether it stands for a string.
+    @inlinable
+    public var isSome: Bool { id != 0 }
+}
+
+/// The strings one replay compares (uids, track ids, device ids and names, api names, ports), each kept
+/// once and named by a `Symbol`: interned straight from the bytes of the trace, bounded like every other
+/// kept list. Past `maxSymbols` distinct strings or `maxBytes` of them, every new string shares the overflow
+/// symbol (`overflowed` says so, and the replay reports it); a string is turned back into a `String` only
+/// where output needs it, once per symbol.
+public final class SymbolTable {
+    /// Distinct strings kept at most (by default).
+    public static let defaultMaxSymbols = 1 << 21
+    /// Bytes of distinct strings kept at most (by default).
+    public static let defaultMaxBytes = 64 << 20
+    /// The text of the overflow symbol.
+    public static let overflowText = "(a string past the replay's limit of distinct strings)"
+
+    /// The limits this table keeps to.
+    public let maxSymbols: Int, maxBytes: Int
+    /// Whether a string came that the table had no room for (it and every later new string share `Symbol.overflow`).
+    public private(set) var overflowed = false
+
+    // One replay uses a table, on one thread at a time: its accesses need no run-time exclusivity check.
+    @exclusivity(unchecked) @usableFromInline var bytes: [UInt8] = []
+    /// `ends[k]`: where symbol k's bytes end (they start at `ends[k - 1]`); `ends[0]` is 0, for no string.
+    @exclusivity(unchecked) @usableFromInline var ends: [UInt32] = [0]
+    @exclusivity(unchecked) @usableFromInline var hashes: [UInt32] = [0]
+    @exclusivity(unchecked) @usableFromInline var slots: [UInt32] = Array(repeating: 0, count: 1024)
+    @exclusivity(unchecked) @usableFromInline var strings: [String?] = [nil]
+
+    /// An empty table with these limits.
+    public init(maxSymbols: Int = defaultMaxSymbols, maxBytes: Int = defaultMaxBytes) {
+        self.maxSymbols = maxSymbols
+        self.maxBytes = maxBytes
+    }
+
+    /// Distinct strings kept.
+    public var count: Int { ends.count - 1 }
+
+    /// The symbol of the `count` bytes at `start`, added when new.
+    @inlinable
+    public func intern(_ start: UnsafeRawPointer, count: Int) -> Symbol {
+        let h = Self.hash(start, count)
+        let mask = slots.count - 1
+        var i = Int(truncatingIfNeeded: h) & mask
+        while true {
+            let k = slots[i]
+            if k == 0 { return add(start, count: count, hash: h, slot: i) }
+            if hashes[Int(k)] == h {
+                let from = Int(ends[Int(k) - 1]), to = Int(ends[Int(k)])
+                if to - from == count, bytes.withUnsafeBytes({ count == 0 || Memory.equal($0.baseAddress! + from, start, count: count) }) {
+                    return Symbol(id: k)
+                }
+            }
+            i = (i + 1) & mask
+        }
+    }
+
+    /// The symbol of `bytes`, added when new.
+    @inlinable
+    public func intern(_ bytes: UnsafeRawBufferPointer) -> Symbol {
+        guard let base = bytes.baseAddress else { return intern(UnsafeRawPointer(bitPattern: 1)!, count: 0) }
+        return intern(base, count: bytes.count)
+    }
+
+    /// The symbol of `s`, added when new.
+    public func intern(_ s: String) -> Symbol {
+        var s = s
+        return s.withUTF8 { intern(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// The symbol of `s`, nil for an absent string: `Symbol.none`.
+    public func intern(_ s: String?) -> Symbol {
+        guard let s else { return .none }
+        return intern(s)
+    }
+
+    @usableFromInline
+    func add(_ start: UnsafeRawPointer, count: Int, hash: UInt32, slot: Int) -> Symbol {
+        guard ends.count <= maxSymbols, bytes.count + count <= maxBytes, ends.count < Int(UInt32.max - 1) else {
+            overflowed = true
+            return .overflow
+        }
+        let k = UInt32(ends.count)
+        bytes.append(contentsOf: UnsafeRawBufferPointer(start: start, count: count))
+        ends.append(UInt32(bytes.count))
+        hashes.append(hash)
+        strings.append(nil)
+        slots[slot] = k
+        // At most half full: probes stay short.
+        if ends.count * 2 > slots.count { grow() }
+        return Symbol(id: k)
+    }
+
+    private func grow() {
+        var bigger = [UInt32](repeating: 0, count: slots.count * 2)
+        let mask = bigger.count - 1
+        for k in 1..<ends.count {
+            var i = Int(hashes[k]) & mask
+            while bigger[i] != 0 { i = (i + 1) & mask }
+            bigger[i] = UInt32(k)
+        }
+        slots = bigger
+    }
+
+    /// The string of a symbol (made once, then kept); nil for no string.
+    public func string(_ s: Symbol) -> String? {
+        guard s.isSome else { return nil }
+        if s == .overflow { return Self.overflowText }
+        let k = Int(s.id)
+        if let cached = strings[k] { return cached }
+        let from = Int(ends[k - 1]), to = Int(ends[k])
+        let made = bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[from..<to]), as: UTF8.self) }
+        strings[k] = made
+        return made
+    }
+
+    /// The string of a symbol that stands for one (an absent field reads as empty).
+    public func text(_ s: Symbol) -> String { string(s) ?? "" }
+
+    /// A hash of `count` bytes, eight at a time.
+    @inlinable
+    static func hash(_ p: UnsafeRawPointer, _ count: Int) -> UInt32 {
+        var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: count)
+        var i = 0
+        while i + 8 <= count {
+            h = (h ^ p.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
+            h ^= h >> 29
+            i += 8
+        }
+        if i < count {
+            var tail: UInt64 = 0
+            var shift: UInt64 = 0
+            while i < count {
+                tail |= UInt64(p.load(fromByteOffset: i, as: UInt8.self)) << shift
+                shift += 8
+                i += 1
+            }
+            h = (h ^ tail) &* 0x94D0_49BB_1331_11EB
+        }
+        h ^= h >> 32
+        h = h &* 0xD6E8_FEB8_6659_FD93
+        return UInt32(truncatingIfNeeded: h ^ (h >> 32))
+    }
+}
