@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "CommandLineKit", targets: ["CommandLineKit"]),
         .library(name: "SystemLayer", targets: ["SystemLayer"]),
         .library(name: "TraceFixtures", targets: ["TraceFixtures"]),
+        .library(name: "LogImport", targets: ["LogImport"]),
     ],
     targets: [
         .systemLibrary(
@@ -41,6 +42,8 @@ let package = Package(
         .target(name: "TraceFrames", dependencies: [.target(name: "CZstd", condition: .when(platforms: [.linux, .macOS]))]),
         .target(name: "TraceCodec", dependencies: ["CZstd", "CLineScan", "SystemLayer", "TraceModel", "TraceFrames"], swiftSettings: hotPath),
         .target(name: "Contract", dependencies: ["TraceModel"]),
+        // The device's own log as text (log show, Console) turned into records: sys.* beside the trace (E1).
+        .target(name: "LogImport", dependencies: ["TraceModel", "TraceCodec"]),
         .target(name: "TraceFixtures", dependencies: ["TraceModel"]),
         .target(name: "RouteEngine", dependencies: ["TraceModel", "Contract"], swiftSettings: hotPath),
         .target(name: "QualityEngine", dependencies: ["TraceModel", "Contract"], swiftSettings: hotPath),
@@ -51,7 +54,8 @@ let package = Package(
                 swiftSettings: hotPath),
         // The device half an SDK embeds: no reader, decoder or contract catalogue (`import TraceRecorder` alone).
         .target(name: "TraceRecorder", dependencies: ["SystemLayer", "TraceModel", "TraceFrames"]),
-        .executableTarget(name: "rtctrace", dependencies: ["SystemLayer", "TraceModel", "TraceCodec", "Contract", "QualityEngine", "Replay", "Analysis", "Reports", "CommandLineKit"]),
+        .executableTarget(name: "rtctrace", dependencies: ["SystemLayer", "TraceModel", "TraceCodec", "Contract", "QualityEngine", "Replay", "Analysis", "Reports", "CommandLineKit",
+                                                     "LogImport"]),
         .target(name: "TestSupport", dependencies: ["SystemLayer", "TraceModel", "TraceCodec", "Contract", "RouteEngine", "QualityEngine", "Replay", "TraceFixtures"],
                 path: "Tests/TestSupport"),
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceModel", "TraceCodec", "TraceFixtures", "TestSupport"]),
@@ -65,6 +69,8 @@ let package = Package(
         .testTarget(name: "TraceRecorderTests", dependencies: ["SystemLayer", "TraceRecorder", "TraceFrames", "CZstd", "TraceModel", "TraceCodec", "Contract",
                                                                "TraceFixtures", "Replay", "Analysis", "TestSupport"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit", "SystemLayer", "TraceModel", "TraceCodec", "Analysis", "TestSupport"]),
+        .testTarget(name: "LogImportTests", dependencies: ["LogImport", "TraceModel", "TraceCodec", "Contract", "Replay", "Analysis", "Reports",
+                                                           "TraceFixtures", "TestSupport"]),
         .testTarget(name: "RobustnessTests", dependencies: ["CommandLineKit", "SystemLayer", "TraceModel", "TraceCodec", "Replay", "Analysis", "Reports", "TestSupport"]),
     ]
 )

@@ -9,8 +9,8 @@ extension Explanation {
 
     /// Findings other than those told with the calls and the divergences, grouped by code and
     /// severity (and, for the kinds a reconnect resets, by the reconnect before them), most severe
-    /// first, then by time.
-    public static func findingGroups(_ r: ReplayResult) -> [FindingGroup] {
+    /// first, then by time. `evidence`, when given, is the result's system-log evidence (built once per result).
+    public static func findingGroups(_ r: ReplayResult, evidence: SystemLogEvidence? = nil) -> [FindingGroup] {
         struct Key: Hashable { var code: FindingCode; var severity: Severity; var epoch: Int? }
         let reconnects = r.quality?.reconnectMoments ?? []
         let reconnectTimes = LastAtOrBefore(reconnects.map(\.t))
@@ -31,11 +31,12 @@ extension Explanation {
         }
         var out = order.map { groups[$0]! }
         let advice = FindingAdvice(r)
-        for i in out.indices { describe(&out[i], r, advice: advice) }
+        let evidence = evidence ?? SystemLogEvidence(r)
+        for i in out.indices { describe(&out[i], r, advice: advice, evidence: evidence) }
         return out.sorted { ($0.severity, -$0.first.t) > ($1.severity, -$1.first.t) }
     }
 
-    static func describe(_ g: inout FindingGroup, _ r: ReplayResult, advice: FindingAdvice) {
+    static func describe(_ g: inout FindingGroup, _ r: ReplayResult, advice: FindingAdvice, evidence: SystemLogEvidence) {
         let f = g.first
         var head = f.severity.rawValue.padded(8) + f.code.rawValue + (f.rule.map { " [\($0)]" } ?? "")
         if g.count == 1 {
@@ -50,6 +51,8 @@ extension Explanation {
             lines.append(Line("after", "the reconnect at \(formatDuration(rc.t)) (seq \(rc.seq)): a reconnect clears the quality "
                 + "baseline and the active-speaker list (Q4); an SDK that kept them across it reports exactly this"))
         }
+        // E1: what the system log names beside the finding (the component, what the system saw).
+        if let e = evidence.item(forFinding: g.firstIndex) { lines.append(Line("from the system log", e.text)) }
         lines.append(Line("advice", advice.advice(g.firstIndex, r)))
         if let gap = r.droppedRange(overlapping: f.t, g.lastT) { lines.append(uncertain(gap)) }
         g.lines = lines
@@ -97,6 +100,11 @@ extension Explanation {
             let missing = r.session?.missing.map { (fromT: $0.afterT ?? 0, toT: $0.beforeT) } ?? []
             let known = r.lost.map { (fromT: $0.fromT, toT: $0.toT, why: $0.cause.words + " (\($0.seqText))") }
             line(QualityText.gapsSentence(q, missing: missing, known: known))
+        }
+        if systemLogRecords > 0 {
+            let named = systemLog.count
+            line("system log: \(systemLogRecords) record\(systemLogRecords == 1 ? "" : "s") imported (\(systemLogTiming ?? "")); "
+                + (named == 0 ? "nothing here is named from it" : "\(named) cause\(named == 1 ? "" : "s") named from it (under From the system log)"))
         }
         for note in sessionNotes { line((note.withheld ? "partial: " : "session: ") + note.text) }
         for note in damageNotes { line("damage: " + note) }

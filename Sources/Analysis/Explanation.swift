@@ -131,6 +131,13 @@ public struct Explanation: Sendable {
     public var quality: QualitySummary?
     /// The finding counts by code (for the quality block).
     public var findingCounts: [FindingCode: Int]
+    /// What the device's system log names (E1): the component behind a route change, an interruption's
+    /// cause, what the system saw of a CallKit call; in time order. Empty without `sys.*` records.
+    public var systemLog: [SystemLogEvidence.Item]
+    /// The `sys.*` records the trace holds (imported from the device's log).
+    public var systemLogRecords: Int
+    /// How their times were placed (`times anchored, ±3 ms`), when there are any.
+    public var systemLogTiming: String?
 
     /// Items listed per list at most.
     public static let listCap = 200
@@ -167,10 +174,14 @@ public struct Explanation: Sendable {
         lateCalls = r.verdicts.filter { $0.verdict == .deferred && $0.tookEffect }.prefix(Self.listCap).map { Self.call($0, r, lookups: lookups) }
         divergences = Self.divergenceOrder(r).prefix(Self.listCap).map { Self.divergence($0.element, index: $0.offset, r) }
         divergencesNotListed = max(0, r.divergenceCount - divergences.count)
-        groups = Self.findingGroups(r)
+        let evidence = SystemLogEvidence(r)
+        groups = Self.findingGroups(r, evidence: evidence)
         findingsNotListed = r.findingsDropped
         quality = r.quality.flatMap { $0.reports > 0 || $0.vendor == .wangsu || $0.gapCount > 0 ? $0 : nil }
         findingCounts = r.findingCounts
+        systemLog = evidence.items
+        systemLogRecords = evidence.records
+        systemLogTiming = evidence.timing
         summary = []
         summary = summaryLines(r, failingCount: failingCount, w)
     }

@@ -51,3 +51,42 @@ struct FirstAtOrBefore: Sendable {
         return lo == prefixMin.count ? nil : lo
     }
 }
+
+/// The items whose span `t ± slack` meets a window `from...to`, in the list's own order: what the system
+/// log's evidence asks once per finding and interruption. Sorted by time once, each question looks only at
+/// the items within the window widened by the largest slack, so an explanation of many findings over a
+/// long imported log costs the same per finding at any size. The answers are those of the linear filter
+/// (`indices.filter { t + slack >= from && t - slack <= to }`), sorted or not.
+struct OverlappingSpans: Sendable {
+    /// The items' times and slacks, in the list's order.
+    private let times: [Int64], slacks: [Int64]
+    /// The item indices by time (ties in list order).
+    private let byTime: [Int]
+    /// The largest slack: how far outside a window an item's time may lie and still meet it.
+    private let maxSlack: Int64
+
+    /// Indexes the items' times and slacks (each at least 0), in the list's order.
+    init(times: [Int64], slacks: [Int64]) {
+        self.times = times
+        self.slacks = slacks
+        byTime = times.indices.sorted { (times[$0], $0) < (times[$1], $1) }
+        maxSlack = slacks.max() ?? 0
+    }
+
+    /// The indices, ascending, of the items whose span meets `from...to`.
+    func indices(meeting from: Int64, _ to: Int64) -> [Int] {
+        let low = from &- maxSlack, high = to &+ maxSlack
+        var lo = 0, hi = byTime.count  // the first position whose time is at or after `low`
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if times[byTime[mid]] < low { lo = mid + 1 } else { hi = mid }
+        }
+        var out: [Int] = []
+        while lo < byTime.count, times[byTime[lo]] <= high {
+            let i = byTime[lo]
+            if times[i] + slacks[i] >= from && times[i] - slacks[i] <= to { out.append(i) }
+            lo += 1
+        }
+        return out.sorted()
+    }
+}

@@ -120,7 +120,7 @@ public enum WhatIf {
     /// recorder saw, which the edits may have changed).
     public static func isHistory(_ kind: RecordKind) -> Bool {
         switch kind.family {
-        case .sdk: true
+        case .sdk, .sys: true
         case .obs: kind == .routeChanged || kind == .routeSnapshot
         case .trace: kind == .checkpoint
         case .api, .os, .conn, .srv: false

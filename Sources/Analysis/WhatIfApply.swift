@@ -140,7 +140,7 @@ public struct EditedTrace: Sendable {
         guard let kind = RecordKind(rawValue: type) else { throw fail("record.type", "'\(type)' is not a record type of the trace format") }
         switch kind.family {
         case .trace where kind == .header: throw fail("record.type", "a header cannot be inserted")
-        case .trace, .api, .os, .obs, .sdk, .conn, .srv: break
+        case .trace, .api, .os, .obs, .sdk, .conn, .srv, .sys: break
         }
         let line = "{\"seq\":0,\"t\":\(t)," + json.dropFirst()
         do { return try RecordDecoder().decode(line) } catch {

@@ -79,7 +79,7 @@ extension RuleID {
         case .T1: "Open vocabularies"
         case .T2: "Documented ranges"
         case .RS1: "A restarted process starts afresh"
-        case .E1: "The system log names causes, never decides"
+        case .E1: "The system log names causes, and decides nothing"
         }
     }
 
@@ -144,6 +144,7 @@ extension RuleID {
         case .RS1: "A part whose header says resumed begins a new process of the same session: what lived only in the dead process (quality cache, speakers, the audio module switch, the SDK's route settings, engagement, call session, interruptions, timers) starts afresh, a call still deferred is dropped (cause restarted: the process ended, a crash or a kill), and the first connected after it is not a reconnect. What iOS holds survives: devices, route, other calls, app state, microphone permission. The explanation names every restart."
         case .E1: "Records imported from the device's log (sys.*) never change a state, a prediction, a verdict or an outcome and raise no finding of their own: they only name causes the contract leaves open (another component, an interruption's cause, what the system saw of an activation)."
         case .T2: "Speaker levels and loss are 0 to 1, MOS 1.0 to 4.5, score 0 to 100, RTT, jitter and bitrate at least 0; a value outside raises trace.valueOutOfRange once per record type and field, and is used as recorded."
+        case .E1: "Records imported from the device's log (sys.*) never change a state, a prediction, a verdict, an outcome or a divergence, and raise no finding of their own. They name what the contract leaves open: the component behind R12's change (a sys.sessionActivated or sys.propertySet in the match window before it), the cause of an interruption recorded as unknown (CommCenter a system call, assistantd or corespeechd Siri, another app's process another app), and what the system saw of a CallKit call or a call path that did not come up; wall-clock records are matched with the window widened by their stated uncertainty."
         }
     }
 }

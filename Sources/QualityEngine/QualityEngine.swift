@@ -109,6 +109,9 @@ public struct QualityEngine: Sendable {
     /// give nothing. The high-rate types are read from their fields (`arena` holds their lists), the others
     /// from the whole record.
     public mutating func apply(_ r: ReplayRecord, in arena: ReplayArena, into out: inout QualitySink) {
+        // E1: the system log is no record of the recording: it neither moves the clock of the quality's time
+        // nor closes a stretch without records.
+        if r.kind?.family == .sys { return }
         tally.advance(to: r.t, seq: r.seq)
         guard let kind = r.kind else { return applyWhole(arena.record(r), into: &out) }
         switch kind {
@@ -128,6 +131,9 @@ public struct QualityEngine: Sendable {
              .appState, .mediaServicesReset, .callKit, .sessionActivated, .sessionDeactivated, .overrideOutput, .sdkInterrupted,
              .sdkRecovered, .sdkCallStateChanged, .sdkLayerSwitched, .sdkError, .connEngine, .connState, .srvLayerSwitched:
             applyWhole(arena.record(r), into: &out)
+        case .sysSessionActivated, .sysRouteChanged, .sysPropertySet, .sysPlaying, .sysAppState:
+            // E1: passed by before the clock moves, above.
+            break
         }
     }
 
@@ -159,6 +165,9 @@ public struct QualityEngine: Sendable {
              .routeSnapshot, .sessionActivated, .sessionDeactivated, .overrideOutput, .sdkInterrupted, .sdkRecovered,
              .sdkCallStateChanged, .sdkLog, .expect, .unknown:
             // Not the quality engine's: the route engine, the recorder or the replay reads them.
+            break
+        case .system:
+            // E1: evidence for the explanation only (passed by before the clock moves, in `apply`).
             break
         case .qualityReport, .sdkQualityChanged, .speakers, .sdkActiveSpeakers:
             // Read from their fields (`apply`).

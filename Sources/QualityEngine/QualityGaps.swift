@@ -77,8 +77,10 @@ public struct RecordGaps: Sendable {
 
     /// Notes one record.
     public mutating func observe(_ r: Record) {
-        // Expectations are the golden trace's, not the device's: they say nothing about recording.
+        // Expectations are the golden trace's, not the device's, and the system log's records were imported
+        // from another log: neither says anything about recording.
         if case .expect = r.body { return }
+        if case .system = r.body { return }
         if let last, r.t > last.t {
             tracker.passed(QualitySummary.Interval(startSeq: last.seq, startT: last.t, endSeq: r.seq, endT: r.t),
                            level: nil, pubBad: false, subBad: false)

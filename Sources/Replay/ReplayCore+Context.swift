@@ -13,7 +13,11 @@ extension ReplayCore {
     /// Keeps type, time and a short detail of the records reports may point at (not the bulk kinds,
     /// expectations or unknown types).
     mutating func index(_ r: ReplayRecord) {
-        guard builder.result.recordIndex.count < Self.indexCap, let kind = r.kind, !Self.isUnindexed(kind) else { return }
+        guard let kind = r.kind, !Self.isUnindexed(kind) else { return }
+        // The system log's records and the interruptions they explain have room beyond the cap: what the
+        // explanation cites from the system log (E1) must not be lost to a long trace's calls.
+        let evidence = kind.family == .sys || kind == .interruptionBegan
+        guard builder.result.recordIndex.count < (evidence ? 2 * Self.indexCap : Self.indexCap) else { return }
         let body = arena.record(r).body
         var entry = IndexedRecord(type: kind.rawValue, t: r.t, detail: TextCap.clip(body.summary, 2 * TextCap.characters))
         if case .setRoute(let target, _) = body { entry.target = target }
@@ -25,6 +29,8 @@ extension ReplayCore {
             entry.deviceKind = DeviceKind.of(kind: kind, port: port)
             entry.deviceName = name
         }
+        if case .interruptionBegan(let cause, _) = body { entry.interruptionCause = cause }
+        if case .system(let s) = body { entry.system = s }
         builder.update { $0.recordIndex[r.seq] = entry }
     }
 

@@ -102,6 +102,9 @@ public struct ReplayResult: Sendable {
     /// Type and time of the records findings can point at (calls, system and SDK events; not the
     /// high-rate server reports), by seq, up to a cap.
     public var recordIndex: [Int: IndexedRecord] = [:]
+    /// The match window the replay used (R12's window before a route change), which the explanation's
+    /// evidence from the system log reads too (E1).
+    public var matchWindowMs: Int64 = 1000
 
     /// Creates an empty result for a file.
     public init(file: String) { self.file = file }
@@ -289,6 +292,10 @@ public struct IndexedRecord: Equatable, Sendable {
     public var deviceName: String?
     /// The id of the external device that connected or disconnected.
     public var deviceId: String?
+    /// An interruption's cause as recorded (nil: none recorded).
+    public var interruptionCause: InterruptionCause?
+    /// What the system log said, for a `sys.*` record (E1: evidence the explanation cites).
+    public var system: SystemLogRecord?
 }
 
 /// What one replayed record (or fired timer) did, for the `replay` timeline and the report lanes.

@@ -17,6 +17,7 @@ struct ResultBuilder {
 
     init(file: String, options: ReplayOptions) {
         result = ReplayResult(file: file)
+        result.matchWindowMs = options.matchWindowMs
         self.options = options
     }
 

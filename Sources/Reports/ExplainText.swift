@@ -45,10 +45,22 @@ public struct ExplainText {
             o += "\n" + bold("Findings (most severe first; repeats grouped)") + "\n"
             for g in e.groups { o += item(g.headline, g.lines) }
         }
+        if !e.systemLog.isEmpty {
+            o += "\n" + bold("From the system log (E1: named here, judged by the trace alone)") + "\n"
+            for i in e.systemLog { o += "  " + terminalSafe(Self.subject(i, e)) + "\n      from the system log: " + terminalSafe(i.text) + "\n" }
+        }
         if let q = e.quality, q.reports > 0 || q.vendor == .wangsu {
             o += "\n" + bold("Quality") + "\n" + QualityText.block(q, findings: e.findingCounts)
         }
         return o
+    }
+
+    /// What an item of the system log explains, as its heading.
+    static func subject(_ i: SystemLogEvidence.Item, _ e: Explanation) -> String {
+        switch i.subject {
+        case .finding(_, let code): "\(code.rawValue) at \(formatDuration(i.t))"
+        case .interruption(let seq): "interruption at \(formatDuration(i.t)) (seq \(seq)), recorded with no known cause"
+        }
     }
 
     private func item(_ headline: String, _ lines: [Explanation.Line]) -> String {

@@ -144,6 +144,17 @@ extension HTMLReport {
         return o
     }
 
+    /// What the device's system log names (E1), only in a trace that holds `sys.*` records.
+    static func systemLogSection(_ e: Explanation, _ anchors: Anchors) -> String {
+        guard !e.systemLog.isEmpty else { return "" }
+        var o = "<section id=\"system-log\">\n<h2>From the system log</h2>\n<p class=\"hint\">Named from the device's log (E1); "
+        o += "the verdicts, outcomes and divergences above are the trace's own.</p>\n<ul class=\"system-log\">\n"
+        for i in e.systemLog {
+            o += "<li>" + block(ExplainText.subject(i, e), [Explanation.Line("from the system log", i.text)], anchors, seq: nil) + "</li>\n"
+        }
+        return o + "</ul>\n</section>\n"
+    }
+
     static func qualitySection(_ e: Explanation) -> String {
         guard let q = e.quality, q.reports > 0 || q.vendor == .wangsu else { return "" }
         return "<section id=\"quality\">\n<h2>Quality</h2>\n<pre>" + HTMLEscape.text(QualityText.block(q, findings: e.findingCounts)) + "</pre>\n</section>\n"

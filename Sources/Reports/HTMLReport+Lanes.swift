@@ -99,7 +99,10 @@ public final class ReportLanes {
                                "callState", "app", "mic", "audioModule", "devices", "transport", "qualityPub", "qualitySub",
                                "qualityChanges", "speakers", "sdk"]
     /// Lanes that only have moments.
-    static let marksOnly: Set<String> = ["resets", "qualityChanges", "sdk"]
+    static let marksOnly: Set<String> = ["resets", "qualityChanges", "sdk", systemLane]
+    /// The lane of what the device's system log said (`sys.*`), drawn after the audio session's only when
+    /// the trace holds imported records: other processes' activations and route notifications beside the app's own.
+    public static let systemLane = "systemLog"
     static let resting: [String: String] = [
         "override": "", "engagement": "false", "session": "", "callKit": "", "interruption": "false", "callState": "idle",
         "app": "foreground", "mic": "undetermined", "audioModule": "enabled", "devices": "", "transport": "connecting",
@@ -205,6 +208,10 @@ public final class ReportLanes {
             let marks = MarkBuilder.bound(Self.sorted(markBuilders[id]?.marks ?? [], plus: extraMarks(id, r)), max: limit)
             out.append(Lane(id: id, title: Self.title(id, w), segments: segs, marks: marks,
                             kind: Self.marksOnly.contains(id) ? .marks : .state))
+            if id == "session", let system = markBuilders[Self.systemLane], !system.marks.isEmpty {
+                out.append(Lane(id: Self.systemLane, title: Self.title(Self.systemLane, w), segments: [],
+                                marks: MarkBuilder.bound(system.marks, max: limit), kind: .marks))
+            }
         }
         for metric in QualityMetric.allCases { out.append(graph(metric, r)) }
         return out
@@ -250,6 +257,7 @@ public final class ReportLanes {
         case "qualityChanges": "level changes"
         case "speakers": "active speakers"
         case "sdk": "SDK callbacks"
+        case systemLane: "system log"
         default: id
         }
     }

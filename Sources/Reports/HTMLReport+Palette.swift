@@ -70,6 +70,8 @@ enum Palette {
         Tone("sdkOther", "#6b6b6b", "SDK callback: call state, quality change, layer switched", .moments),
         Tone("speakersAnswer", "#a6a60c", "SDK active-speaker snapshot", .moments),
         Tone("overridePort", "#1b2a6b", "the SDK set the output port (overrideOutputAudioPort)", .moments),
+        Tone("systemOther", "#fc01fd", "system log: another process's session activated, route notified, property set (sys.*)", .moments),
+        Tone("systemSelf", "#6128ff", "system log: the app's own process, as the system logged it (sys.*)", .moments),
         Tone("flush", "#111111", "override flushed by iOS (route.overrideFlushed, R15)", .moments),
         Tone("levelChange", "#b07aa1", "quality level change (Q2)", .moments, stroke: true),
         Tone("reconnect", "#0b6e69", "reconnect (Q7)", .moments, stroke: true),

@@ -48,6 +48,7 @@ public enum HTMLReport {
         o += "</section>\n"
         o += divergencesSection(explanation, anchors)
         o += findingsSection(explanation, anchors, checks: checks)
+        o += systemLogSection(explanation, anchors)
         o += qualitySection(explanation)
         o += "<details id=\"explain-text\">\n<summary>The full <code>rtctrace explain</code> output</summary>\n<pre>"
         o += e(ExplainText().render(explanation))

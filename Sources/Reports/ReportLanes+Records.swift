@@ -58,6 +58,12 @@ extension ReportLanes {
             set("qualityPub", pub.level.rawValue, t, seq)
             set("qualitySub", sub.level.rawValue, t, seq)
             sample(pub, sub, t, seq)
+        case .systemLog:
+            guard case .system(let s) = r.body else { return }
+            let failed: Bool
+            if case .sessionActivated(false, _, _, _) = s.event { failed = true } else { failed = false }
+            put(Self.systemLane, (s.isSelf ? "the app (\(s.processName))" : s.processName) + ": " + s.summary,
+                failed ? "failed" : s.isSelf ? "systemSelf" : "systemOther")
         case .other:
             break
         }

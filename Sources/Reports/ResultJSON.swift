@@ -71,8 +71,10 @@ public enum ResultJSON {
         for d in r.divergences { divergence(d, &w, uncertain: r.droppedRange(overlapping: d.start, d.end) != nil || d.uncertain) }
         w.endArray()
         w.staticKey("findings"); w.beginArray()
+        let evidence = SystemLogEvidence(r)
         for (i, f) in r.findings.enumerated() {
-            finding(f, &w, uncertain: r.droppedRange(overlapping: f.t, f.t) != nil || r.lostStretch(overlapping: f.t, f.t) != nil, advice: advice.advice(i, r))
+            finding(f, &w, uncertain: r.droppedRange(overlapping: f.t, f.t) != nil || r.lostStretch(overlapping: f.t, f.t) != nil, advice: advice.advice(i, r),
+                    systemLog: evidence.item(forFinding: i)?.text)
         }
         w.endArray()
         w.staticKey("findingCounts"); w.beginObject()
@@ -80,7 +82,7 @@ public enum ResultJSON {
         w.endObject()
         // The groups text and HTML tell (repeats once); every finding stays listed above.
         w.staticKey("findingGroups"); w.beginArray()
-        for g in Explanation.findingGroups(r) {
+        for g in Explanation.findingGroups(r, evidence: evidence) {
             w.beginObject()
             w.staticKey("code"); w.string(g.code.rawValue)
             w.staticKey("severity"); w.string(g.severity.rawValue)
@@ -93,6 +95,7 @@ public enum ResultJSON {
             w.endObject()
         }
         w.endArray()
+        if evidence.records > 0 { systemLog(evidence, &w) }
         w.staticKey("quality")
         if let q = r.quality { quality(q, &w) } else { w.null() }
         if !golden {
@@ -208,8 +211,9 @@ public enum ResultJSON {
         w.endObject()
     }
 
-    /// A finding; `advice` is the one the explanation tells it with (`Explanation.FindingAdvice`).
-    static func finding(_ f: Finding, _ w: inout JSONWriter, uncertain: Bool = false, advice: String) {
+    /// A finding; `advice` is the one the explanation tells it with (`Explanation.FindingAdvice`), `systemLog`
+    /// what the system log names beside it (E1), when anything does.
+    static func finding(_ f: Finding, _ w: inout JSONWriter, uncertain: Bool = false, advice: String, systemLog: String? = nil) {
         w.beginObject()
         if uncertain { w.staticKey("uncertain"); w.bool(true) }
         w.staticKey("code"); w.string(f.code.rawValue)
@@ -219,6 +223,7 @@ public enum ResultJSON {
         w.staticKey("t"); w.int(f.t)
         w.staticKey("message"); w.string(f.message)
         w.staticKey("advice"); w.string(advice)
+        if let systemLog { w.staticKey("systemLog"); w.string(systemLog) }
         w.endObject()
     }
 

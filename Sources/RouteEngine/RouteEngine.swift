@@ -74,6 +74,10 @@ public struct RouteEngine: Sendable {
         case .qualityReport?, .speakers?, .sdkActiveSpeakers?, .sdkQualityChanged?, .sdkLog?, .report?, .paused?:
             // No routing in them, and no value of an open vocabulary (T1): the engine is untouched.
             return
+        case .sysSessionActivated?, .sysRouteChanged?, .sysPropertySet?, .sysPlaying?, .sysAppState?:
+            // E1: the system log names causes in the explanation; it never changes the state, a prediction or a
+            // finding, and never accounts for a session change (R12) in the engine.
+            return
         case .header?, .dropped?, .checkpoint?, .joinChannel?, .leaveChannel?, .enterMeeting?, .exitMeeting?, .setDefaultRoute?,
              .setRoute?, .clearRouteOverride?, .setAudioModuleEnabled?, .subscribe?, .switchLayer?, .deviceConnected?,
              .deviceDisconnected?, .micPermission?, .interruptionBegan?, .interruptionEnded?, .callState?, .appState?,
@@ -177,6 +181,10 @@ public struct RouteEngine: Sendable {
         case .qualityReport, .speakers, .sdkActiveSpeakers, .sdkLog, .sdkCallStateChanged, .sdkQualityChanged,
              .sdkLayerSwitched, .sdkError, .connEngine, .connState, .srvLayerSwitched, .dropped, .checkpoint, .report, .paused, .expect:
             return false
+        case .system:
+            // E1: the system log names causes in the explanation; it never changes the state, a prediction or a
+            // finding, and never accounts for a session change (R12) in the engine.
+            return false
         case .joinChannel, .enterMeeting, .leaveChannel, .exitMeeting, .setDefaultRoute, .setRoute, .clearRouteOverride,
              .setAudioModuleEnabled, .subscribe, .switchLayer, .deviceConnected, .deviceDisconnected, .micPermission,
              .interruptionBegan, .interruptionEnded, .callState, .appState, .mediaServicesReset, .callKit, .sessionActivated,
@@ -237,7 +245,7 @@ public struct RouteEngine: Sendable {
             return type.hasPrefix("api.") || type.hasPrefix("os.")
         case .header, .routeChanged, .sdkRecovered, .qualityReport, .speakers, .sdkActiveSpeakers, .sdkLog, .sdkInterrupted,
              .sdkCallStateChanged, .sdkQualityChanged, .sdkLayerSwitched, .sdkError, .connEngine, .connState, .srvLayerSwitched,
-             .routeSnapshot, .dropped, .checkpoint, .report, .paused, .expect:
+             .routeSnapshot, .dropped, .checkpoint, .report, .paused, .system, .expect:
             return false
         }
         return true

@@ -14,10 +14,12 @@ public enum JSONLinesFile {
 
     /// Calls `body` with each line's bytes (valid during the call) and its number (1-based), in order;
     /// blank lines are passed over. Throws `FileError` when the file cannot be opened, `ReadError` at the
-    /// first damaged frame, cut-off end or over-long line, and whatever `body` throws.
-    public static func forEachLine(_ path: String, limits: ReaderLimits = .standard,
+    /// first damaged frame, cut-off end or over-long line, and whatever `body` throws. With `text`, lines
+    /// that are not JSON (a device log's text export, plain or in zstd frames) are read alike.
+    public static func forEachLine(_ path: String, limits: ReaderLimits = .standard, text: Bool = false,
                                    _ body: (UnsafeBufferPointer<UInt8>, Int) throws -> Void) throws {
         let source = try LineSource(path: path, limits: limits)
+        source.acceptsText = text
         while let event = source.next() {
             switch event {
             case .line(let r):

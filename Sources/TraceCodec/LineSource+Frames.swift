@@ -24,6 +24,8 @@ extension LineSource {
         case let .archive(name, unpack):
             queue.append(TraceProblem(.notATrace, file: file, offset: 0, message: "this is \(name), not a trace: \(unpack)"))
             finished = true
+        case .unknown where acceptsText:
+            mode = .plain
         case .zstd, .zstdAfterGarbage, .unknown:
             // After garbage (or with no frame in sight yet), `startFrame` resynchronises at the next
             // frame magic anywhere in the file and says what it skipped.

@@ -60,6 +60,9 @@ final class LineSource {
     /// Whether this reader holds the process's `DecompressionGate` (a large window or hold buffer).
     var heavy = false
     var mode = Mode.detect
+    /// Whether text that is not JSON Lines is read as lines too (a device log's text export), rather than
+    /// scanned for frames and reported as not a trace.
+    var acceptsText = false
     var stats = ContainerStats()
 
     // Compressed input window.

@@ -85,7 +85,7 @@ public struct RecordBatch: Sendable {
              .setAudioModuleEnabled?, .subscribe?, .switchLayer?, .micPermission?, .interruptionBegan?, .interruptionEnded?,
              .callState?, .appState?, .mediaServicesReset?, .callKit?, .sessionActivated?, .sessionDeactivated?, .overrideOutput?,
              .sdkInterrupted?, .sdkRecovered?, .sdkCallStateChanged?, .sdkLayerSwitched?, .sdkError?, .connEngine?, .connState?,
-             .srvLayerSwitched?, nil:
+             .srvLayerSwitched?, .sysSessionActivated?, .sysRouteChanged?, .sysPropertySet?, .sysPlaying?, .sysAppState?, nil:
             break
         }
         return r

@@ -76,7 +76,32 @@ extension RecordDecoder {
             return .report(id: try r.string("id"), note: try r.optionalString("note"))
         case .paused:
             return .paused(fromT: try r.int("fromT"), toT: try r.int("toT"), reason: try r.openVocabulary("reason"))
+        case .sysSessionActivated:
+            return .system(try Self.system(r, .sessionActivated(
+                ok: try r.bool("ok"), error: try r.optionalString("error"), controllingPid: try Self.optionalPid(r, "controllingPid"),
+                controllingProcess: try r.optionalString("controllingProcess"))))
+        case .sysRouteChanged: return .system(try Self.system(r, .routeChanged(reason: try r.optionalVocabulary("reason"))))
+        case .sysPropertySet: return .system(try Self.system(r, .propertySet(key: try r.string("key"), value: try r.string("value"))))
+        case .sysPlaying:
+            return .system(try Self.system(r, .playing(try r.bool("playing"), category: try r.optionalString("category"))))
+        case .sysAppState: return .system(try Self.system(r, .appState(state: try r.string("state"))))
         }
+    }
+
+    /// A `sys.*` record: the common fields around its event.
+    static func system(_ r: FieldReader, _ event: SystemLogRecord.Event) throws -> SystemLogRecord {
+        let uncertainty = try r.optionalInt("uncertaintyMs")
+        if let u = uncertainty, u < 0 { throw FieldFault(field: "uncertaintyMs", reason: "must be an integer ≥ 0, got \(u)") }
+        return SystemLogRecord(event, process: try r.string("process"), pid: try optionalPid(r, "pid"), session: try r.optionalString("session"),
+                               wall: try r.string("wall"), isSelf: try r.bool("self"), timeSource: try r.vocabulary("timeSource"),
+                               uncertaintyMs: uncertainty)
+    }
+
+    /// A process id: an integer 0…2^31−1.
+    static func optionalPid(_ r: FieldReader, _ key: StaticString) throws -> Int? {
+        guard let v = try r.optionalInt(key) else { return nil }
+        guard v >= 0, v <= Int64(Int32.max) else { throw FieldFault(field: r.name(key), reason: "must be a process id (0…\(Int32.max)), got \(v)") }
+        return Int(v)
     }
 
     /// A type outside the fixed table: an expectation, or a type this version does not know.

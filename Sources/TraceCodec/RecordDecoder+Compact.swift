@@ -97,7 +97,8 @@ extension RecordDecoder {
         case .header, .dropped, .checkpoint, .report, .paused, .joinChannel, .leaveChannel, .enterMeeting, .exitMeeting, .setDefaultRoute,
              .setAudioModuleEnabled, .subscribe, .switchLayer, .micPermission, .interruptionBegan, .interruptionEnded, .callState,
              .appState, .mediaServicesReset, .callKit, .sessionActivated, .sessionDeactivated, .overrideOutput, .sdkInterrupted,
-             .sdkRecovered, .sdkCallStateChanged, .sdkLayerSwitched, .sdkError, .connEngine, .connState, .srvLayerSwitched:
+             .sdkRecovered, .sdkCallStateChanged, .sdkLayerSwitched, .sdkError, .connEngine, .connState, .srvLayerSwitched,
+             .sysSessionActivated, .sysRouteChanged, .sysPropertySet, .sysPlaying, .sysAppState:
             // Not a high-rate type: decoded whole.
             return nil
         }

@@ -36,6 +36,12 @@ public enum PersonalValue {
         /// (`CustomRecordName`): its family stays (`x.`), the rest becomes a token.
         case recordType = "record type"
         case unknownRecord = "unknown record fields"
+        /// A process's name in the system log that is not one of iOS's own: another app's, or the app's.
+        case processName = "process name"
+        /// A file path (a container path names the app and its install).
+        case path
+        /// A Bluetooth device address.
+        case bluetoothAddress = "bluetooth address"
 
         /// The token's prefix, which keeps the kind readable in a redacted trace.
         public var prefix: String {
@@ -58,6 +64,9 @@ public enum PersonalValue {
             case .apiCall: "api"
             case .recordType: "type"
             case .unknownRecord: "rec"
+            case .processName: "proc"
+            case .path: "path"
+            case .bluetoothAddress: "bt"
             }
         }
     }
@@ -124,7 +133,7 @@ public enum PersonalValue {
         case .recordType:
             return (CustomRecordName.family(of: value).map(String.init) ?? "") + token(.recordType, value)
         case .deviceName, .deviceId, .uid, .trackId, .channel, .room, .bundleId, .logMessage, .portName, .sessionId,
-             .callId, .unlistedValue, .unknownRecord:
+             .callId, .unlistedValue, .unknownRecord, .processName, .path, .bluetoothAddress:
             return token(kind, value)
         }
     }

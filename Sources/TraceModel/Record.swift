@@ -92,6 +92,9 @@ public enum RecordBody: Equatable, Sendable {
     case report(id: String, note: String?)
     /// The recorder recorded nothing from `fromT` to `toT` for `reason` (written when it resumed); since version 4.
     case paused(fromT: Int64, toT: Int64, reason: PauseReason)
+    // sys.*
+    /// A line of the device's system log about an audio session, imported by `import-log` (since version 4).
+    indirect case system(SystemLogRecord)
     // expect.*
     indirect case expect(Expectation)
     /// A record whose `type` this version does not know; kept whole as its JSON text.
@@ -142,6 +145,7 @@ public enum RecordBody: Equatable, Sendable {
         case .checkpoint: .checkpoint
         case .report: .report
         case .paused: .paused
+        case .system(let s): s.event.kind
         case .expect, .unknown: nil
         }
     }
@@ -200,6 +204,11 @@ public enum RecordKind: String, CaseIterable, Sendable {
     case qualityReport = "srv.qualityReport"
     case speakers = "srv.speakers"
     case srvLayerSwitched = "srv.layerSwitched"
+    case sysSessionActivated = "sys.sessionActivated"
+    case sysRouteChanged = "sys.routeChanged"
+    case sysPropertySet = "sys.propertySet"
+    case sysPlaying = "sys.playing"
+    case sysAppState = "sys.appState"
 
     /// Whether recorders write this type many times a second in a normal call (quality, speakers, logs,
     /// the device's route traffic): the decoder reads these in one pass, and reports do not index them.
@@ -212,7 +221,7 @@ public enum RecordKind: String, CaseIterable, Sendable {
              .setAudioModuleEnabled, .subscribe, .switchLayer, .micPermission, .interruptionBegan, .interruptionEnded,
              .callState, .appState, .mediaServicesReset, .callKit, .sessionActivated, .sessionDeactivated, .overrideOutput,
              .sdkInterrupted, .sdkRecovered, .sdkCallStateChanged, .sdkLayerSwitched, .sdkError, .connEngine, .connState,
-             .srvLayerSwitched:
+             .srvLayerSwitched, .sysSessionActivated, .sysRouteChanged, .sysPropertySet, .sysPlaying, .sysAppState:
             false
         }
     }
@@ -234,6 +243,7 @@ public enum RecordKind: String, CaseIterable, Sendable {
             .sdk
         case .connEngine, .connState: .conn
         case .qualityReport, .speakers, .srvLayerSwitched: .srv
+        case .sysSessionActivated, .sysRouteChanged, .sysPropertySet, .sysPlaying, .sysAppState: .sys
         }
     }
 }
@@ -251,7 +261,8 @@ extension RecordKind {
              .interruptionEnded, .callState, .appState, .mediaServicesReset, .callKit, .routeChanged, .routeSnapshot,
              .sessionActivated, .sessionDeactivated, .overrideOutput, .sdkInterrupted, .sdkRecovered, .sdkCallStateChanged,
              .sdkQualityChanged, .sdkActiveSpeakers, .sdkLayerSwitched, .sdkError, .sdkLog, .connEngine, .connState,
-             .qualityReport, .speakers, .srvLayerSwitched:
+             .qualityReport, .speakers, .srvLayerSwitched, .sysSessionActivated, .sysRouteChanged, .sysPropertySet,
+             .sysPlaying, .sysAppState:
             false
         }
     }
@@ -269,7 +280,8 @@ extension RecordKind {
              .interruptionEnded, .callState, .appState, .mediaServicesReset, .callKit, .routeChanged, .routeSnapshot,
              .sessionActivated, .sessionDeactivated, .overrideOutput, .sdkInterrupted, .sdkRecovered, .sdkCallStateChanged,
              .sdkQualityChanged, .sdkActiveSpeakers, .sdkLayerSwitched, .sdkError, .sdkLog, .connEngine, .connState,
-             .qualityReport, .speakers, .srvLayerSwitched:
+             .qualityReport, .speakers, .srvLayerSwitched, .sysSessionActivated, .sysRouteChanged, .sysPropertySet,
+             .sysPlaying, .sysAppState:
             nil
         }
     }
@@ -288,6 +300,7 @@ extension RecordKind {
         case .overrideOutput: .outputPort
         case .deviceConnected, .deviceDisconnected: .device
         case .qualityReport: .quality
+        case .sysSessionActivated, .sysRouteChanged, .sysPropertySet, .sysPlaying, .sysAppState: .systemLog
         case .header, .dropped, .checkpoint, .report, .paused, .joinChannel, .leaveChannel, .enterMeeting, .exitMeeting, .setDefaultRoute,
              .setRoute, .clearRouteOverride, .setAudioModuleEnabled, .subscribe, .switchLayer, .micPermission, .callState,
              .appState, .routeChanged, .routeSnapshot, .sdkLog, .connEngine, .connState, .speakers, .srvLayerSwitched:
@@ -304,6 +317,8 @@ public enum EngagementChange: Sendable {
 /// What a record is about, for the reports' lanes (`RecordKind.topic`).
 public enum RecordTopic: Sendable {
     case audioSession, callKit, reset, interruption, sdkEvent, speakerSnapshot, outputPort, device, quality, other
+    /// What the device's system log said (`sys.*`): drawn beside the app's own session, never read by the engines.
+    case systemLog
 }
 
 extension RecordBody {
@@ -326,7 +341,7 @@ extension RecordBody {
              .interruptionEnded, .mediaServicesReset, .routeChanged, .routeSnapshot, .sessionDeactivated, .overrideOutput,
              .sdkInterrupted, .sdkRecovered, .sdkCallStateChanged, .sdkQualityChanged, .sdkActiveSpeakers, .sdkLayerSwitched,
              .sdkError, .sdkLog, .connEngine, .connState, .qualityReport, .speakers, .srvLayerSwitched, .dropped, .checkpoint,
-             .report, .paused, .expect, .unknown:
+             .report, .paused, .system, .expect, .unknown:
             // A pause's reason is open too, but the recorder writes it, not iOS: nothing to warn a reader about.
             []
         }
@@ -337,6 +352,8 @@ extension RecordBody {
 /// (`obs`) or reported (`sdk`), the transport (`conn`) or the server (`srv`).
 public enum RecordFamily: String, CaseIterable, Sendable {
     case trace, api, os, obs, sdk, conn, srv
+    /// The device's system log, imported (`sys.*`, since version 4).
+    case sys
 }
 
 // MARK: - How reports name a record
@@ -374,6 +391,7 @@ extension RecordBody {
         case let .dropped(count, _, _): "\(count) records"
         case let .report(id, _): TextCap.clip(id)
         case let .paused(fromT, toT, reason): "\(reason.rawValue), \(formatDuration(fromT))–\(formatDuration(toT))"
+        case .system(let s): "\(s.processName): \(s.summary)"
         case .header, .leaveChannel, .exitMeeting, .clearRouteOverride, .subscribe, .mediaServicesReset, .interruptionEnded,
              .overrideOutput, .sdkInterrupted, .sdkRecovered, .sdkActiveSpeakers, .sdkLayerSwitched, .sdkLog, .qualityReport,
              .speakers, .srvLayerSwitched, .checkpoint, .expect, .unknown:
@@ -408,6 +426,7 @@ extension RecordBody {
         case .connEngine(let v): v.rawValue
         case .connState(let s): s.rawValue
         case let .qualityReport(pub, sub): "\(pub.level.rawValue)/\(sub.level.rawValue)"
+        case .system(let s): "\(s.process) \(s.summary)"
         case .header, .joinChannel, .leaveChannel, .enterMeeting, .exitMeeting, .clearRouteOverride, .mediaServicesReset,
              .interruptionEnded, .callKit, .sdkInterrupted, .sdkRecovered, .sdkActiveSpeakers, .sdkLog, .speakers, .dropped,
              .checkpoint, .paused, .expect, .unknown:
@@ -617,6 +636,8 @@ extension RecordBody {
             let i = t(id, "id", .clear(.reportId)), n = t(note, "note", .personal(.logMessage))
             guard changed(i, n ?? nil) else { return nil }
             return .report(id: i ?? id, note: (n ?? nil) ?? note)
+        case .system(let s):
+            return s.mapStrings(transform).map { .system($0) }
         case .expect(let e):
             guard case .speakers(let keys) = e.kind, let k = list(keys, key) else { return nil }
             var o = e

@@ -140,8 +140,37 @@ extension RecordBody {
             w.staticKey("fromT"); w.int(fromT)
             w.staticKey("toT"); w.int(toT)
             w.staticKey("reason"); w.string(reason.rawValue)
+        case .system(let s): Self.system(s, &w)
         case .expect(let e): e.encodeFields(into: &w)
         case .unknown: break
+        }
+    }
+
+    /// A `sys.*` record's fields: the common ones, then the event's.
+    static func system(_ s: SystemLogRecord, _ w: inout JSONWriter) {
+        w.staticKey("process"); w.string(s.process)
+        if let pid = s.pid { w.staticKey("pid"); w.int(pid) }
+        if let session = s.session { w.staticKey("session"); w.string(session) }
+        w.staticKey("wall"); w.string(s.wall)
+        w.staticKey("self"); w.bool(s.isSelf)
+        w.staticKey("timeSource"); w.string(s.timeSource.rawValue)
+        if let u = s.uncertaintyMs { w.staticKey("uncertaintyMs"); w.int(u) }
+        switch s.event {
+        case let .sessionActivated(ok, error, pid, controlling):
+            w.staticKey("ok"); w.bool(ok)
+            if let error { w.staticKey("error"); w.string(error) }
+            if let pid { w.staticKey("controllingPid"); w.int(pid) }
+            if let controlling { w.staticKey("controllingProcess"); w.string(controlling) }
+        case .routeChanged(let reason):
+            if let reason { w.staticKey("reason"); w.string(reason.rawValue) }
+        case let .propertySet(key, value):
+            w.staticKey("key"); w.string(key)
+            w.staticKey("value"); w.string(value)
+        case let .playing(playing, category):
+            w.staticKey("playing"); w.bool(playing)
+            if let category { w.staticKey("category"); w.string(category) }
+        case .appState(let state):
+            w.staticKey("state"); w.string(state)
         }
     }
 

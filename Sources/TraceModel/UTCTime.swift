@@ -31,9 +31,38 @@ public enum UTCTime {
     /// The time in milliseconds (a time without an offset counted as UTC), and whether it had an offset.
     static func parse(_ text: String) -> (ms: Int64, zoned: Bool)? {
         let b = Array(text.utf8)
-        var i = 0
+        func number(_ r: Range<Int>) -> Int? {
+            guard r.upperBound <= b.count else { return nil }
+            var v = 0
+            for k in r {
+                guard b[k] >= 0x30 && b[k] <= 0x39 else { return nil }
+                v = v * 10 + Int(b[k] - 0x30)
+            }
+            return v
+        }
+        guard b.count >= 11, let year = number(0..<4), b[4] == 0x2D, let month = number(5..<7), b[7] == 0x2D, let day = number(8..<10),
+              b[10] == 0x54 || b[10] == 0x74 || b[10] == 0x20, let clock = clock(b[11...]),
+              (1...12).contains(month), day >= 1, day <= daysIn(month, year) else { return nil }
+        let midnight = Int64(daysSince1970(year: year, month: month, day: day)) * 86_400_000
+        return (midnight + clock.ms - Int64(clock.offsetMinutes ?? 0) * 60_000, clock.offsetMinutes != nil)
+    }
+
+    /// A time of day as written after a date, or alone: `HH:MM[:SS[.fff…]]` and an optional offset
+    /// (`Z`, `±HH`, `±HHMM`, `±HH:MM`).
+    public struct Clock: Equatable, Sendable {
+        /// Milliseconds since the day's local midnight (fractions cut to milliseconds).
+        public var ms: Int64
+        /// The offset written, in minutes east of UTC; nil when none was.
+        public var offsetMinutes: Int?
+        /// How many digits of a second's fraction were written (0: whole seconds; -1: no seconds).
+        public var fractionDigits: Int
+    }
+
+    /// Reads a time of day (the whole of `b`), or nil.
+    public static func clock(_ b: ArraySlice<UInt8>) -> Clock? {
+        var i = b.startIndex
         func digits(_ n: Int) -> Int? {
-            guard i + n <= b.count else { return nil }
+            guard i + n <= b.endIndex else { return nil }
             var v = 0
             for k in i..<(i + n) {
                 guard b[k] >= 0x30 && b[k] <= 0x39 else { return nil }
@@ -43,32 +72,29 @@ public enum UTCTime {
             return v
         }
         func take(_ c: UInt8) -> Bool {
-            guard i < b.count, b[i] == c else { return false }
+            guard i < b.endIndex, b[i] == c else { return false }
             i += 1
             return true
         }
-        guard let year = digits(4), take(0x2D), let month = digits(2), take(0x2D), let day = digits(2),
-              i < b.count, b[i] == 0x54 || b[i] == 0x74 || b[i] == 0x20 else { return nil }
-        i += 1
-        guard let hour = digits(2), take(0x3A), let minute = digits(2) else { return nil }
-        var second = 0, millis = 0
+        guard let hour = digits(2), hour <= 24, take(0x3A), let minute = digits(2), minute <= 59 else { return nil }
+        var ms = Int64(hour * 3_600_000 + minute * 60_000), fraction = -1
         if take(0x3A) {
-            guard let s = digits(2) else { return nil }
-            second = s
+            guard let second = digits(2), second <= 60 else { return nil }
+            ms += Int64(second * 1000)
+            fraction = 0
             if take(0x2E) || take(0x2C) {
-                var scale = 100, any = false
-                while i < b.count, b[i] >= 0x30 && b[i] <= 0x39 {
-                    millis += Int(b[i] - 0x30) * scale
+                var scale: Int64 = 100
+                while i < b.endIndex, b[i] >= 0x30 && b[i] <= 0x39 {
+                    ms += Int64(b[i] - 0x30) * scale
                     scale /= 10
+                    fraction += 1
                     i += 1
-                    any = true
                 }
-                guard any else { return nil }
+                guard fraction > 0 else { return nil }
             }
         }
-        var offset = 0
-        let zoned = i < b.count
-        if zoned {
+        var offset: Int?
+        if i < b.endIndex {
             if take(0x5A) || take(0x7A) {
                 offset = 0
             } else if b[i] == 0x2B || b[i] == 0x2D {
@@ -76,7 +102,7 @@ public enum UTCTime {
                 i += 1
                 guard let oh = digits(2) else { return nil }
                 var om = 0
-                if i < b.count {
+                if i < b.endIndex {
                     _ = take(0x3A)
                     guard let m = digits(2) else { return nil }
                     om = m
@@ -87,11 +113,8 @@ public enum UTCTime {
                 return nil
             }
         }
-        guard i == b.count, (1...12).contains(month), day >= 1, day <= daysIn(month, year), hour <= 24, minute <= 59, second <= 60
-        else { return nil }
-        // Minutes since the epoch, then seconds and milliseconds.
-        let minutes = (daysSince1970(year: year, month: month, day: day) * 24 + hour) * 60 + minute - offset
-        return ((Int64(minutes) * 60 + Int64(second)) * 1000 + Int64(millis), zoned)
+        guard i == b.endIndex else { return nil }
+        return Clock(ms: ms, offsetMinutes: offset, fractionDigits: fraction)
     }
 
     static func floorDiv(_ a: Int, _ b: Int) -> Int { a >= 0 ? a / b : -((-a + b - 1) / b) }

@@ -9,7 +9,7 @@ public enum Commands {
         ReplayCommand.command, ExplainCommand.command, CheckCommand.command,
         ReviewCommand.make(accept: true), ReviewCommand.make(accept: false),
         ReportCommand.command, ExportCommand.command, RedactCommand.command, ReduceCommand.command,
-        RulesCommand.command, TriageCommand.command, DiffCommand.command, WhatIfCommand.command,
+        ImportLogCommand.command, RulesCommand.command, TriageCommand.command, DiffCommand.command, WhatIfCommand.command,
         VersionCommand.command,
     ]
 }

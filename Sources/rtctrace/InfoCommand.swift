@@ -1,5 +1,6 @@
 import CommandLineKit
 import Contract
+import LogImport
 import QualityEngine
 import Replay
 import Reports
@@ -25,6 +26,8 @@ struct TraceSummary {
     var reports: [ReportMark] = []
     /// Stretches the recorder says it lost (`trace.dropped`, `trace.paused`), the first 100.
     var lost: [(seq: Int, fromT: Int64, toT: Int64, dropped: Int?, pause: PauseReason?)] = []
+    /// The records imported from the device's log, and how their times were placed.
+    var systemLog = SystemLogSummary()
     /// Distinct record types counted; further types are counted together (a hostile trace can make
     /// every record a new type).
     static let typeCap = 1000
@@ -43,6 +46,7 @@ struct TraceSummary {
                 if s.byType[r.type] != nil || s.byType.count < typeCap { s.byType[r.type, default: 0] += 1 } else { s.otherTypes += 1 }
                 s.gaps.observe(r)
                 s.noteRecorderMarks(r)
+                s.systemLog.observe(r)
             case .problem(let p):
                 s.problemCount += 1
                 if p.isDamage { s.damageCount += 1 }
@@ -154,6 +158,7 @@ enum InfoCommand {
                     .map { " [lost seq \($0.lost!.lowerBound)–\($0.lost!.upperBound): \(Self.gapCause($0))]" } ?? "") }
                 .joined(separator: ", ") + (silent.count > 10 ? ", … \(silent.count - 10) more" : "")
                 + " (stretches without records longer than \(formatDuration(s.gaps.thresholdMs)), three report periods)") + "\n"
+        if let log = s.systemLog.text { o += "syslog    " + log + "\n" }
         if !s.unknownTypes.isEmpty {
             o += "unknown   " + s.unknownTypes.sorted { $0.key < $1.key }.map { "\(terminalSafe($0.key)) ×\($0.value)" }.joined(separator: ", ") + "\n"
         }
@@ -217,6 +222,7 @@ enum InfoCommand {
             w.endObject()
         }
         w.endArray()
+        if s.systemLog.records > 0 { w.key("systemLog"); s.systemLog.write(&w) }
         w.key("unknownTypes"); w.beginObject()
         for (k, v) in s.unknownTypes.sorted(by: { $0.key < $1.key }) { w.key(k); w.int(v) }
         w.endObject()

@@ -11,10 +11,10 @@ final class ContractDocTests: XCTestCase {
         try String(contentsOfFile: Self.path, encoding: .utf8)
     }
 
-    /// Every whole word shaped like a rule id (a letter of R, I, V, X, Q, S, L, T and one or two digits;
+    /// Every whole word shaped like a rule id (a letter of R, I, V, X, Q, S, L, T, E and one or two digits;
     /// since v4 also RS1 and E1).
     func ruleIDs(in text: String) throws -> [String] {
-        let regex = try NSRegularExpression(pattern: #"\b(?:[RIVXQSLT][0-9]{1,2}|RS1|E1)\b"#)
+        let regex = try NSRegularExpression(pattern: #"\b(?:[RIVXQSLTE][0-9]{1,2}|RS1)\b"#)
         return regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).map { String(text[Range($0.range, in: text)!]) }
     }
 

@@ -89,6 +89,14 @@ final class ExitStatusTests: XCTestCase {
         let more = dir + "/more.jsonl"
         try #"{"seq":999,"t":40000,"type":"api.leaveChannel"}"#.write(toFile: more, atomically: true, encoding: .utf8)
 
+        // A device log of the trace's day (a Console copy), and the trace with a record lost.
+        let importLog = dir + "/console.txt"
+        try "Default\t11:00:01.500000+0100\tmediaserverd\tAudioSessionServerImp.mm:1283 { \"action\":\"activate\", \"session\":{\"ID\":\"0x1\",\"name\":\"CommCenter(98)\"}, \"details\":{} }\n"
+            .write(toFile: importLog, atomically: true, encoding: .utf8)
+        let damaged = dir + "/damaged.jsonl"
+        let lateLines = try String(contentsOfFile: late, encoding: .utf8).split(separator: "\n")
+        try (lateLines.prefix(3) + lateLines.dropFirst(4)).joined(separator: "\n").write(toFile: damaged, atomically: true, encoding: .utf8)
+
         // (arguments, code, environment); "FULL" first runs with standard output on /dev/full.
         let cases: [(String, [String], ExitCode, [String: String])] = [
             ("record", ["record", late, "-o", dir + "/r.trace.zst"], .success, [:]),
@@ -158,6 +166,11 @@ final class ExitStatusTests: XCTestCase {
             ("reduce", ["reduce", late, "--finding", "interruption.notRecovered", "-o", dir + "/none.trace.zst"], .failure, [:]),
             ("reduce", ["reduce", late, "-o", dir + "/x.trace.zst"], .usage, [:]),
             ("reduce", ["reduce", blocked, "--finding", "route.ineffective", "-o", blocker + "/min.trace.zst"], .ioError, [:]),
+            ("import-log", ["import-log", importLog, "--into", late, "-o", dir + "/imported.trace.zst"], .success, [:]),
+            ("import-log", ["import-log", importLog, "--into", damaged, "-o", dir + "/imported2.trace.zst"], .failure, [:]),
+            ("import-log", ["import-log", importLog, "--process", "A", "--pid", "1", "-o", dir + "/imported3.trace.zst"], .usage, [:]),
+            ("import-log", ["import-log", notes, "-o", dir + "/imported4.trace.zst"], .dataError, [:]),
+            ("import-log", ["import-log", importLog, "--into", late, "-o", blocker + "/imported.trace.zst"], .ioError, [:]),
             ("rules", ["rules"], .success, [:]),
             ("rules", ["rules", "R99"], .usage, [:]),
             ("rules", ["FULL", "rules"], .ioError, [:]),

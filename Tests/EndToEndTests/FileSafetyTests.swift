@@ -34,7 +34,7 @@ final class FileSafetyTests: XCTestCase {
             ["report", "a.zst", "-o", "hard.zst"], ["export", "a.zst", "--format", "chrome", "-o", "hard.zst"],
             ["reduce", "a.zst", "--divergence", "-o", "./a.zst", "--force"], ["redact", "a.zst", "-o", "hard.zst", "--force"],
             ["redact", "a.zst", "-o", "link.zst", "--force"], ["check", "b.jsonl", "--junit", "./b.jsonl"],
-            ["record", "b.jsonl", "-o", "b.jsonl", "--force"],
+            ["record", "b.jsonl", "-o", "b.jsonl", "--force"], ["import-log", "b.jsonl", "-o", "./b.jsonl", "--force"],
         ]
         for args in cases {
             let r = CLI.run(args, cwd: dir)
@@ -43,6 +43,12 @@ final class FileSafetyTests: XCTestCase {
             let input = args[1]
             XCTAssertTrue(firstLine(r.err).hasPrefix("Error: \(args.contains("--junit") ? "--junit" : "-o") \(out): is "), r.err)
             XCTAssertTrue(firstLine(r.err).contains(" \(input)") && firstLine(r.err).contains("refusing to overwrite an input"), r.err)
+        }
+        // import-log's other input: the trace it copies the log into.
+        for out in ["hard.zst", "link.zst"] {
+            let r = CLI.run(["import-log", "b.jsonl", "--into", "a.zst", "-o", out, "--force"], cwd: dir)
+            XCTAssertEqual(r.status, 64, r.err)
+            XCTAssertEqual(firstLine(r.err), "Error: -o \(out): is the --into TRACE a.zst (the same file); refusing to overwrite an input")
         }
         XCTAssertEqual(bytes(trace), before)
         XCTAssertEqual(bytes(jsonl), beforeJSONL)
@@ -124,8 +130,12 @@ final class FileSafetyTests: XCTestCase {
         let holder = Support.harness(["hold", held], stdinPipe: true)
         XCTAssertEqual(holder.readLine(), "ready")
         let before = bytes(held)
+        let log = dir + "/device.ndjson"
+        try Data(#"{"timestamp":"2026-11-29 10:00:00.000000+0000","processImagePath":"/usr/sbin/mediaserverd","processID":55,"eventMessage":"AudioSessionServerImp.mm:1 { \"action\":\"activate\", \"session\":{\"ID\":\"0x2\",\"name\":\"CommCenter(98)\"}, \"details\":{} }"}"#.utf8)
+            .write(to: URL(fileURLWithPath: log))
         for args in [["record", CLI.root + "/traces/srtc-cdn-wangsu.jsonl", "-o", held, "--force"],
-                     ["redact", input, "-o", held, "--force"], ["reduce", input, "--divergence", "-o", held, "--force"]] {
+                     ["redact", input, "-o", held, "--force"], ["reduce", input, "--divergence", "-o", held, "--force"],
+                     ["import-log", log, "-o", held, "--force"]] {
             let r = CLI.run(args)
             XCTAssertEqual(r.status, 74, "\(args[0]): \(r.err)")
             XCTAssertEqual(firstLine(r.err), "Error: \(held): another writer is appending to this trace (it holds the lock); refusing to replace it")
@@ -133,7 +143,7 @@ final class FileSafetyTests: XCTestCase {
         }
         XCTAssertEqual(holder.wait().status, 0)
         XCTAssertEqual(CLI.run(["record", CLI.root + "/traces/srtc-cdn-wangsu.jsonl", "-o", held, "--force"]).status, 0)
-        XCTAssertEqual(try fm.contentsOfDirectory(atPath: dir).sorted(), ["held.trace.zst", "in.zst"])
+        XCTAssertEqual(try fm.contentsOfDirectory(atPath: dir).sorted(), ["device.ndjson", "held.trace.zst", "in.zst"])
     }
 
     /// (d) Two links to `.` made the walk run forever and a link to `..` walked the parent:

@@ -42,7 +42,19 @@ final class NoOverwriteTests: XCTestCase {
             "export": Case(arguments: { ["export", $0, "--format", "chrome", "-o", $1] }, namings: all),
             "triage": Case(arguments: { ["triage", $0, "-o", $1] }, namings: all),
             "check": Case(arguments: { ["check", $0, "--junit", $1] }, namings: [.samePath, .otherSpelling, .symbolicLink, .hardLink, .throughFolder]),
+            // The trace a device log is imported into (a Console copy of the trace's day).
+            "import-log": Case(arguments: { [self] in ["import-log", consoleLog(), "--into", $0, "-o", $1, "--force"] }, namings: single),
         ]
+    }
+
+    /// A device log to import: one line copied from Console, written once.
+    func consoleLog() -> String {
+        let path = dir + "/console.txt"
+        if !fm.fileExists(atPath: path) {
+            try? "Default\t11:00:01.500000+0100\tmediaserverd\tAudioSessionServerImp.mm:1283 { \"action\":\"activate\", \"session\":{\"ID\":\"0x1\",\"name\":\"CommCenter(98)\"}, \"details\":{} }\n"
+                .write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        return path
     }
 
     func bytes(_ path: String) -> Data? { fm.contents(atPath: path) }

@@ -42,7 +42,7 @@ final class OptionTests: XCTestCase {
     func test_theRegistryHoldsEveryCommandTheToolLists() {
         let names = commands.map(\.name)
         for name in ["record", "append", "cat", "info", "verify", "replay", "explain", "check", "accept", "reject",
-                     "report", "export", "redact", "reduce", "rules", "triage", "diff", "version"] {
+                     "report", "export", "redact", "reduce", "rules", "triage", "diff", "import-log", "version"] {
             XCTAssertTrue(names.contains(name), "\(name) is not in the registry")
         }
         XCTAssertEqual(Set(names).count, names.count, "a command is listed twice")
@@ -114,7 +114,7 @@ final class OptionTests: XCTestCase {
             }
         }
         XCTAssertGreaterThanOrEqual(choices, 3, "check --unreferenced, export --format, replay --lane")
-        for name in ["record", "redact", "reduce", "report", "export"] {
+        for name in ["record", "redact", "reduce", "report", "export", "import-log"] {
             XCTAssertTrue(commands.first { $0.name == name }?.option(named: "-o")?.isRequired ?? false, "\(name) -o")
         }
     }

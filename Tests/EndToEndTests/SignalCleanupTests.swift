@@ -50,6 +50,10 @@ final class SignalCleanupTests: XCTestCase {
         let golden = CLI.root + "/traces/srtc-bluetooth-blocks-speaker.jsonl"
         let trace = dir + "/in.trace.zst"
         XCTAssertEqual(CLI.run(["record", golden, "-o", trace]).status, 0)
+        // A device log of one activation, for import-log.
+        let log = dir + "/device.ndjson"
+        try Data(#"{"timestamp":"2026-11-29 10:00:00.000000+0000","processImagePath":"/usr/sbin/mediaserverd","processID":55,"eventMessage":"AudioSessionServerImp.mm:1 { \"action\":\"activate\", \"session\":{\"ID\":\"0x2\",\"name\":\"CommCenter(98)\"}, \"details\":{} }"}"#.utf8)
+            .write(to: URL(fileURLWithPath: log))
         for signal in [SIGINT, SIGTERM] {
             let out = dir + "/out-\(signal)"
             try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
@@ -59,6 +63,7 @@ final class SignalCleanupTests: XCTestCase {
                 ("report", ["report", trace, "-o", out + "/p.html"], out + "/p.html"),
                 ("export", ["export", trace, "-o", out + "/e.json"], out + "/e.json"),
                 ("triage -o", ["triage", trace, "-o", out + "/rows.jsonl"], out + "/rows.jsonl"),
+                ("import-log", ["import-log", log, "-o", out + "/i.trace.zst", "--force"], out + "/i.trace.zst"),
             ]
             for (name, args, output) in commands {
                 // What the output's name held before stays as it was.

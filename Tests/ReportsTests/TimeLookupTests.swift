@@ -19,3 +19,23 @@ final class TimeLookupTests: XCTestCase {
         }
     }
 }
+
+/// The system log's window index answers as the filter it replaces, with slacks of any size and times
+/// sorted or not.
+final class OverlappingSpansTests: XCTestCase {
+    func test_answersAsTheLinearFilterDoes() {
+        var g = SplitMix64(seed: 31)
+        for round in 0..<400 {
+            let count = g.below(40)
+            var times = (0..<count).map { _ in Int64(g.below(60)) }
+            if round % 2 == 0 { times.sort() }
+            let slacks = (0..<count).map { _ in round % 3 == 0 ? 0 : Int64(g.below(8)) }
+            let index = OverlappingSpans(times: times, slacks: slacks)
+            for from in Int64(-10)...65 {
+                let to = from + Int64(g.below(12))
+                let expected = times.indices.filter { times[$0] + slacks[$0] >= from && times[$0] - slacks[$0] <= to }
+                XCTAssertEqual(index.indices(meeting: from, to), expected, "\(times) ± \(slacks) meeting \(from)...\(to)")
+            }
+        }
+    }
+}

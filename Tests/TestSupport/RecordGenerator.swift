@@ -118,7 +118,19 @@ public struct RecordGenerator {
         case .qualityReport: return .qualityReport(pub: sample(), sub: sample())
         case .speakers: return .speakers(speaking: (0..<count(4)).map { _ in speaker() }, stopped: (0..<count(3)).map { _ in key() })
         case .srvLayerSwitched: return .srvLayerSwitched(layer())
+        case .sysSessionActivated:
+            return system(.sessionActivated(ok: bool(), error: opt(), controllingPid: maybe() ? int(100_000) : nil, controllingProcess: opt()))
+        case .sysRouteChanged: return system(.routeChanged(reason: maybe() ? vocab(RouteChangeReason.self) : nil))
+        case .sysPropertySet: return system(.propertySet(key: s(), value: s()))
+        case .sysPlaying: return system(.playing(bool(), category: opt()))
+        case .sysAppState: return system(.appState(state: s()))
         }
+    }
+
+    /// A `sys.*` body around `event`, its common fields random.
+    mutating func system(_ event: SystemLogRecord.Event) -> RecordBody {
+        .system(SystemLogRecord(event, process: s(), pid: maybe() ? int(100_000) : nil, session: opt(), wall: s(), isSelf: bool(),
+                                timeSource: vocab(SystemLogTimeSource.self), uncertaintyMs: maybe() ? Int64(int(5000)) : nil))
     }
 
     /// A random `expect.*` body (each kind of expectation in turn, by `index`).

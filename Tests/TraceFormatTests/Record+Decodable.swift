@@ -99,6 +99,12 @@ private func refCheckpoint(_ c: C) throws -> TraceCheckpoint {
     return cp
 }
 
+private func refSystem(_ c: C, _ event: SystemLogRecord.Event) throws -> SystemLogRecord {
+    SystemLogRecord(event, process: try c.str("process"), pid: try c.decodeIfPresent(Int.self, forKey: K("pid")), session: try c.optStr("session"),
+                    wall: try c.str("wall"), isSelf: try c.bool("self"), timeSource: try c.voc("timeSource"),
+                    uncertaintyMs: try c.decodeIfPresent(Int64.self, forKey: K("uncertaintyMs")))
+}
+
 extension RecordBody {
     fileprivate static func decode(type: String, _ c: C) throws -> RecordBody {
         switch type {
@@ -178,6 +184,14 @@ extension RecordBody {
         case "trace.paused":
             return .paused(fromT: try c.decode(Int64.self, forKey: K("fromT")), toT: try c.decode(Int64.self, forKey: K("toT")),
                            reason: try c.ovoc("reason"))
+        case "sys.sessionActivated":
+            return .system(try refSystem(c, .sessionActivated(ok: try c.bool("ok"), error: try c.optStr("error"),
+                                                              controllingPid: try c.decodeIfPresent(Int.self, forKey: K("controllingPid")),
+                                                              controllingProcess: try c.optStr("controllingProcess"))))
+        case "sys.routeChanged": return .system(try refSystem(c, .routeChanged(reason: try c.optVoc("reason"))))
+        case "sys.propertySet": return .system(try refSystem(c, .propertySet(key: try c.str("key"), value: try c.str("value"))))
+        case "sys.playing": return .system(try refSystem(c, .playing(try c.bool("playing"), category: try c.optStr("category"))))
+        case "sys.appState": return .system(try refSystem(c, .appState(state: try c.str("state"))))
         default:
             if type.hasPrefix("expect."), let e = try expectation(String(type.dropFirst(7)), c) { return .expect(e) }
             return .unknown(type: type, json: "")

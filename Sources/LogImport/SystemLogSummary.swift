@@ -1,0 +1,58 @@
+import TraceModel
+
+/// What a trace holds of the device's system log, for `info`: how many `sys.*` records, about how many
+/// processes, and how their times were placed (anchored or by the wall clock) with the uncertainty stated.
+public struct SystemLogSummary: Sendable {
+    /// `sys.*` records seen.
+    public private(set) var records = 0
+    /// Of those, the app's own.
+    public private(set) var own = 0
+    /// The processes they are about (at most `bound`).
+    public private(set) var processes: Set<String> = []
+    /// Records by how their time was placed.
+    public private(set) var bySource: [SystemLogTimeSource: Int] = [:]
+    /// The largest uncertainty stated, by how the time was placed.
+    public private(set) var uncertaintyMs: [SystemLogTimeSource: Int64] = [:]
+    static let bound = 1000
+
+    /// Creates an empty summary.
+    public init() {}
+
+    /// Notes one record (any type; only `sys.*` counts).
+    public mutating func observe(_ r: Record) {
+        guard case .system(let s) = r.body else { return }
+        records += 1
+        if s.isSelf { own += 1 }
+        if processes.count < Self.bound { processes.insert(s.process) }
+        bySource[s.timeSource, default: 0] += 1
+        if let u = s.uncertaintyMs { uncertaintyMs[s.timeSource] = max(uncertaintyMs[s.timeSource] ?? 0, u) }
+    }
+
+    /// `12 records about 4 processes (3 the app's); anchored on an activation both hold, ±3 ms`; nil without any.
+    public var text: String? {
+        guard records > 0 else { return nil }
+        let placed = SystemLogTimeSource.allCases.compactMap { source -> String? in
+            guard let n = bySource[source] else { return nil }
+            let how = source == .anchored ? "anchored on an activation the trace also holds" : "placed by the wall clock against startedAt"
+            return "\(n) \(how)" + (uncertaintyMs[source].map { ", ±\($0) ms" } ?? "")
+        }
+        return "\(records) record\(records == 1 ? "" : "s") imported about \(processes.count) process\(processes.count == 1 ? "" : "es") "
+            + "(\(own) the app's); " + placed.joined(separator: "; ")
+    }
+
+    /// The summary as a JSON object (`info --json`'s `systemLog`).
+    public func write(_ w: inout JSONWriter) {
+        w.beginObject()
+        w.key("records"); w.int(records)
+        w.key("own"); w.int(own)
+        w.key("processes"); w.int(processes.count)
+        for source in SystemLogTimeSource.allCases {
+            guard let n = bySource[source] else { continue }
+            w.key(source.rawValue); w.beginObject()
+            w.key("records"); w.int(n)
+            w.key("uncertaintyMs"); if let u = uncertaintyMs[source] { w.int(u) } else { w.null() }
+            w.endObject()
+        }
+        w.endObject()
+    }
+}
