@@ -173,13 +173,17 @@ extension RecorderWriter {
         dir.protect(created.path, config.fileProtection)
     }
 
-    /// Closes the open part and continues the session in the next one; the closed part's new path.
-    /// The closed part stays in the top folder until the next one exists, so that a process killed
-    /// between the two leaves a part there that the next run continues the session from.
+    /// Closes the open part and continues the session in the next one; the closed part's new path
+    /// (nil while it waits). The closed part stays in the top folder until the next one exists, so that
+    /// a process killed between the two leaves a part there that the next run continues the session
+    /// from. A part closed at its size cap waits longer, until the next one holds a record: the close
+    /// removes a next part that holds none, and until that last step the folder must still hold a part
+    /// the next run continues from. A rotation asked for hands the closed part on at once.
     func rotate(toOutbox: Bool) throws -> String? {
+        let earlier = handOnClosed()
         if let closed = try closePart() { closedAwaiting = (closed, toOutbox) }
         try openPart(part + 1, resumed: false, headerT: lastT, firstSeq: nextSeqAfterClose)
-        return handOnClosed()
+        return toOutbox ? handOnClosed() : earlier
     }
 
     /// Hands on the part a rotation closed, once the next one exists (a pause may have come between).
@@ -205,9 +209,14 @@ extension RecorderWriter {
             self.file = nil
             fileName = nil
             FileSystem.removeIfPresent(path)
+            // The part before it waited in the top folder for this: handed on last.
+            _ = handOnClosed()
             return nil
         }
-        return try closePart().flatMap { handOn($0, toOutbox: toOutbox) }
+        let path = try closePart().flatMap { handOn($0, toOutbox: toOutbox) }
+        // A part closed at its cap still waiting (the records after it not framed until now).
+        _ = handOnClosed()
+        return path
     }
 
     /// Writes what waits, makes it durable (unless the policy is never) and writes the end mark; the

@@ -100,6 +100,8 @@ extension RecorderWriter {
                 if promote { try promoteKept() }
                 if !rotations.isEmpty && !stopping {
                     let needed = rotations.contains { !$0.onlyIfRecords } || (file.map { $0.recordsAppended > 0 } ?? false)
+                    // Not needed: a part closed at its cap that still waits is handed on all the same (an export reads it).
+                    if pause == nil && !needed { _ = handOnClosed() }
                     let path = pause == nil && needed ? try rotate(toOutbox: true) : nil
                     for r in rotations { r.done?(path) }
                     rotations = []

@@ -69,7 +69,8 @@ final class RecorderWriter: @unchecked Sendable {
     /// writer takes what waits without being woken (`pollDue`).
     var recordRate = 0.0, byteRate = 0.0
     var lastTakeNanos: UInt64 = 0
-    /// A part a rotation closed whose successor could not be made yet (a pause came between).
+    /// A part a rotation closed, still in the top folder: its successor could not be made yet (a pause
+    /// came between), or it was closed at its cap and its successor holds no record yet.
     var closedAwaiting: (name: TraceFileName, toOutbox: Bool)?
     /// The size of the open file when its bytes were last counted.
     var countedFileBytes = 0
@@ -137,6 +138,8 @@ final class RecorderWriter: @unchecked Sendable {
         case .interval: if lastT - lastSyncT >= Int64(syncNanos / 1_000_000) { try sync() }
         case .never: break
         }
+        // The part holds a record now: the one its rotation closed is no longer needed to continue from.
+        _ = handOnClosed()
         if file.size >= config.files.maxFileBytes { _ = try rotate(toOutbox: false) }
     }
 

@@ -61,8 +61,9 @@ final class FileTests: XCTestCase {
         fill(recorder, clock, count: 400)
         XCTAssertTrue(recorder.flush(timeout: 20))
         let files = Support.traceFiles(dir)
-        XCTAssertEqual(files.count, 1, "every closed part is over the cap and deleted: \(files)")
-        XCTAssertFalse(files[0].contains("/"), "the open part stays: \(files)")
+        XCTAssertEqual(files.filter { $0.contains("/") }, [], "every closed part handed on is over the cap and deleted: \(files)")
+        // The open part stays, and so does the part closed at its cap while the open one holds no record.
+        XCTAssertTrue(files.count == 1 || files.count == 2, "the open part stays: \(files)")
         XCTAssertGreaterThan(recorder.statistics.files, 3)
         fill(recorder, clock, count: 10)
         XCTAssertTrue(recorder.isRecording)
@@ -127,9 +128,12 @@ final class FileTests: XCTestCase {
         XCTAssertTrue(r.waitUntilWriterIdle())
         let framed = r.framedSeq
         r.simulateCrash()
+        // At the top: the open part, and before it the part closed at its cap when the open one holds no
+        // record yet (it waits there until then, so that a close removing the open one leaves it to continue from).
         let open = Support.traceFiles(dir).filter { !$0.contains("/") }
-        XCTAssertEqual(open.count, 1, "the killed run leaves its open part at the top: \(open)")
-        let path = dir + "/" + open[0]
+        XCTAssertTrue(open.count == 1 || (open.count == 2 && open.allSatisfy { $0.contains("-\(session)-") }),
+                      "the killed run leaves its open part at the top: \(open)")
+        let path = dir + "/" + open.last!
         if tornBytes > 0 {
             let h = try FileHandle(forUpdating: URL(fileURLWithPath: path))
             let size = try h.seekToEnd()
