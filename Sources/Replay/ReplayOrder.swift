@@ -62,6 +62,12 @@ struct ReplayOrder {
             held.removeAll(keepingCapacity: true)
             head = 0
             due = 0
+        } else if head >= Self.heldCap, head * 2 >= held.count {
+            // A dense trace always holds a window: what was handed on is dropped now and then, so the
+            // array holds about a window, not the whole trace.
+            held.removeFirst(head)
+            due -= head
+            head = 0
         }
         return r
     }

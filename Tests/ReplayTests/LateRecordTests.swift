@@ -103,4 +103,28 @@ final class LateRecordTests: XCTestCase {
         XCTAssertEqual(at8010.map(\.0), [cb + 1, cb + 2, cb], "other records in writing order, then the SDK's")
         XCTAssertEqual(kinds.map(\.0).filter { b.records[$0].t != 8010 }, b.records.indices.filter { b.records[$0].t != 8010 })
     }
+
+    func test_aLongDenseTraceWithALateRecordNearTheEndReplaysItInOrder() {
+        // A record a ms for 20 s (many windows, more than the held cap), then the interruption of
+        // the first test written late: the records held stay bounded and the late one still goes first.
+        var b = TraceBuilder(.smeeting)
+        b.add(1000, .enterMeeting(room: "r"))
+        b.add(1035, .micPermission(status: .granted))
+        b.add(1060, .sessionActivated(voice))
+        for t in stride(from: Int64(1100), to: 21_000, by: 1) where t % 100 != 0 {
+            b.add(t, .routeSnapshot(route: .receiver, ports: ["Receiver"]))
+        }
+        b.add(21_000, .interruptionBegan(cause: .otherApp, wasSuspended: nil))
+        b.add(21_010, .sdkInterrupted)
+        b.add(21_300, .micPermission(status: .granted))
+        let began = b.records.firstIndex { $0.body.kind == .interruptionBegan }!
+        var order = Array(b.records.indices)
+        order.remove(at: began)
+        order.insert(began, at: began + 2)
+        let late = written(b, order)
+        XCTAssertEqual(late.filter(\.late).count, 1)
+        let inOrder = Replay.run(records: b.records), replayed = Replay.run(records: late)
+        XCTAssertEqual(summary(replayed), summary(inOrder))
+        XCTAssertFalse(replayed.findings.contains { $0.code == .interruptionNoInterruptedCallback })
+    }
 }
