@@ -99,16 +99,18 @@ struct Target {
 
 extension Reducer {
     /// Replays the records as they will read back from the file: each encoded and decoded again, seqs
-    /// consecutive from 0, time never going back. A reduction that would not survive that fails here,
-    /// not in the user's `check`.
+    /// consecutive from 0, time never going back (a late record by no more than the match window). A
+    /// reduction that would not survive that fails here, not in the user's `check`.
     func verifiedAsWritten(_ records: [Record]) throws -> ReplayResult {
         var previousT = Int64.min
         var decoded: [Record] = []
         for (i, r) in records.enumerated() {
             let line = r.jsonLine
             guard r.seq == i else { throw ReduceError(description: "internal: seq \(r.seq) at position \(i)") }
-            guard r.t >= previousT else { throw ReduceError(description: "seq \(r.seq): t \(r.t) goes back in time") }
-            previousT = r.t
+            guard r.t >= previousT || r.late && previousT - r.t <= Record.lateWindow else {
+                throw ReduceError(description: "seq \(r.seq): t \(r.t) goes back in time")
+            }
+            previousT = max(previousT, r.t)
             do {
                 let back = try RecordDecoder().decode(line, lineNumber: i + 1)
                 guard back.seq == r.seq, back.t == r.t else {

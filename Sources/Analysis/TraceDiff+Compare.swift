@@ -11,7 +11,9 @@ extension TraceDiff {
     /// difference counts only when it lasts longer than `toleranceMs`; divergences and findings are
     /// matched by what they say and by a paired record or a start within the tolerance. Findings that
     /// only repeat a verdict or a divergence (`route.ineffective`, `route.divergence`) are not compared again.
-    public static func compare(_ a: DiffSide, _ b: DiffSide, toleranceMs: Int64 = 500) -> TraceDiff {
+    /// `missing`: a side's lost stretches read as `missing` there (false where both sides lack the same
+    /// records though only one replay was told so: a what-if's edited copy).
+    public static func compare(_ a: DiffSide, _ b: DiffSide, toleranceMs: Int64 = 500, missing: Bool = true) -> TraceDiff {
         var queues: [UInt64: [Int]] = [:]
         for (j, r) in b.records.enumerated() { queues[r.key, default: []].append(j) }
         var heads: [UInt64: Int] = [:]
@@ -55,18 +57,23 @@ extension TraceDiff {
         func shifted(_ f: [(Int64, String, Int?)]) -> [(Int64, String, Int?)] {
             f.enumerated().map { (clock.a($0.element.0), $0.offset, $0.element) }.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map { ($0.0, $0.2.1, $0.2.2) }
         }
-        diffs += pairing.stretches(.predictedRoute, subject: "predicted route", rule: .R8, endT: endT, initial: "no prediction",
-                                   a.result.predictedTimeline.map { ($0.t, $0.route?.rawValue ?? "no prediction", $0.seq) },
-                                   shifted(b.result.predictedTimeline.map { ($0.t, $0.route?.rawValue ?? "no prediction", $0.seq) }))
-        diffs += pairing.stretches(.actualRoute, subject: "device route", rule: .X1, endT: endT, initial: "not reported yet",
-                                   a.result.actualTimeline.map { ($0.t, $0.route?.rawValue ?? "not reported yet", $0.seq) },
-                                   shifted(b.result.actualTimeline.map { ($0.t, $0.route?.rawValue ?? "not reported yet", $0.seq) }))
-        diffs += pairing.stretches(.quality, subject: "quality level", rule: .Q2, endT: endT, initial: "no data",
-                                   a.levelChanges.map { ($0.t, $0.overall.rawValue, $0.seq) },
-                                   shifted(b.levelChanges.map { ($0.t, $0.overall.rawValue, $0.seq) }))
+        // Each side's lost stretches read as missing, never as the state carried across them.
+        func both(_ initial: String, _ fa: [(Int64, String, Int?)], _ fb: [(Int64, String, Int?)]) -> ([(Int64, String, Int?)], [(Int64, String, Int?)]) {
+            (Pairing.masked(fa, initial: initial, lost: missing ? a.result.lost : []),
+             shifted(Pairing.masked(fb, initial: initial, lost: missing ? b.result.lost : [])))
+        }
+        let predicted = both("no prediction", a.result.predictedTimeline.map { ($0.t, $0.route?.rawValue ?? "no prediction", $0.seq) },
+                             b.result.predictedTimeline.map { ($0.t, $0.route?.rawValue ?? "no prediction", $0.seq) })
+        diffs += pairing.stretches(.predictedRoute, subject: "predicted route", rule: .R8, endT: endT, initial: "no prediction", predicted.0, predicted.1)
+        let actual = both("not reported yet", a.result.actualTimeline.map { ($0.t, $0.route?.rawValue ?? "not reported yet", $0.seq) },
+                          b.result.actualTimeline.map { ($0.t, $0.route?.rawValue ?? "not reported yet", $0.seq) })
+        diffs += pairing.stretches(.actualRoute, subject: "device route", rule: .X1, endT: endT, initial: "not reported yet", actual.0, actual.1)
+        let quality = both("no data", a.levelChanges.map { ($0.t, $0.overall.rawValue, $0.seq) }, b.levelChanges.map { ($0.t, $0.overall.rawValue, $0.seq) })
+        diffs += pairing.stretches(.quality, subject: "quality level", rule: .Q2, endT: endT, initial: "no data", quality.0, quality.1)
         diffs += pairing.divergences()
         diffs += pairing.findings()
         if let end = pairing.end(lastA: lastA, lastB: lastB) { diffs.append(end) }
+        if missing { for i in diffs.indices { pairing.markMissing(&diffs[i]) } }
         let order = Dictionary(uniqueKeysWithValues: Difference.Kind.allCases.enumerated().map { ($1, $0) })
         diffs.sort {
             ($0.t, order[$0.kind]!, $0.a?.seq ?? .max, $0.b?.seq ?? .max, $0.subject)
@@ -164,6 +171,8 @@ struct Pairing {
                                aValue: value(fa, o.a), bValue: value(fb, o.b))
             d.aSteps = o.aSteps
             d.bSteps = o.bSteps
+            if d.aValue == Self.missing || d.aSteps.contains(where: { $0.value == Self.missing }) { d.aMissing = missingInA(from: o.t, to: end) }
+            if d.bValue == Self.missing || d.bSteps.contains(where: { $0.value == Self.missing }) { d.bMissing = missingInB(from: o.t, to: end) }
             out.append(d)
         }
         for t in times {

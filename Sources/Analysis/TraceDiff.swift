@@ -58,6 +58,9 @@ public struct Difference: Equatable, Sendable {
         }
     }
 
+    /// The value of a side where that side's records were lost (`aMissing`, `bMissing` say which).
+    public static let missing = "missing"
+
     /// What differs.
     public var kind: Kind
     /// What it is about: the call (`api.setRoute speaker`), the finding code, or the state.
@@ -84,6 +87,10 @@ public struct Difference: Equatable, Sendable {
     public var aSteps: [Step] = []
     /// For a stretch: B's later values within it, after `bValue`.
     public var bSteps: [Step] = []
+    /// Where A's value is `missing`: the records A lost there (the first such stretch).
+    public var aMissing: LostStretch?
+    /// Where B's value is `missing`: the records B lost there (the first such stretch; B's own seqs and times).
+    public var bMissing: LostStretch?
 
     /// Creates a difference.
     public init(kind: Kind, subject: String, rule: RuleID?, t: Int64, until: Int64? = nil, a: DiffRecord?, b: DiffRecord?,

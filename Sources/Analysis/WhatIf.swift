@@ -107,7 +107,8 @@ public enum WhatIf {
             for (n, name) in edited.names.enumerated() where !edited.inserted.contains(name) { seqInB[name] = n }
             b.takeHistory(of: a, history: base.historySeqs, renumbered: { seqInB[$0] })
         }
-        var diff = TraceDiff.compare(a, b, toleranceMs: base.options.toleranceMs)
+        // The edited copy lacks what the original lacks, though its replay (records in memory) is not told.
+        var diff = TraceDiff.compare(a, b, toleranceMs: base.options.toleranceMs, missing: false)
         let (resolved, added, remaining) = problems(a, b, diff, names: edited.names)
         diff.renameB(edited.names)
         return WhatIfResult(edits: edits, changed: edited.changed, historyEndsAt: edited.firstEditT, diff: diff,

@@ -88,13 +88,21 @@ struct ReplayCore {
     /// Takes one record into replay order, and replays what is due.
     mutating func feed(_ r: ReplayRecord) {
         if arena.symbols.overflowed, !symbolLimitReported { symbolLimitReached(at: r) }
-        let isExpectation: Bool
-        if r.kind == nil, case .expect = arena.full[Int(r.full)].body { isExpectation = true } else { isExpectation = false }
-        let now = order.take(r, isExpectation: isExpectation)
+        // An expectation is judged where it was written, and a header begins what follows it: both keep their place.
+        let isBarrier: Bool
+        if r.kind == .header {
+            isBarrier = true
+        } else if r.kind == nil, case .expect = arena.full[Int(r.full)].body { isBarrier = true } else { isBarrier = false }
+        let now = order.take(r, isBarrier: isBarrier)
         releaseDue()
         if now { process(r) }
-        // Nothing refers to the arena's buffers any more: once full enough, they are emptied for the next records.
-        if order.isEmpty, arena.needsReset { arena.reset() }
+        if arena.needsReset {
+            // The records held refer to the arena's buffers; past a bound they are replayed first, so that
+            // memory stays bounded (a late record after them is then replayed where it was written).
+            if arena.mustReset { releaseHeld() }
+            // Nothing refers to the arena's buffers any more: once full enough, they are emptied for the next records.
+            if order.isEmpty { arena.reset() }
+        }
     }
 
     /// Replays the records `order` has made due.

@@ -54,7 +54,7 @@ public enum TraceDiffJSON {
         w.staticKey("rule"); w.string(x.rule?.rawValue)
         w.staticKey("t"); w.int(x.t)
         w.staticKey("until"); if let u = x.until { w.int(u) } else { w.null() }
-        for (name, r, value, cause, steps) in [("a", x.a, x.aValue, x.aCause, x.aSteps), ("b", x.b, x.bValue, x.bCause, x.bSteps)] {
+        for (name, r, value, cause, steps, missing) in [("a", x.a, x.aValue, x.aCause, x.aSteps, x.aMissing), ("b", x.b, x.bValue, x.bCause, x.bSteps, x.bMissing)] {
             w.key(name); w.beginObject()
             w.staticKey("record"); record(r, &w)
             w.staticKey("value"); w.string(value)
@@ -67,6 +67,16 @@ public enum TraceDiffJSON {
                 w.endObject()
             }
             w.endArray()
+            // Only where that side's records were lost (an addition: other differences are written as before).
+            if let m = missing {
+                w.staticKey("missing"); w.beginObject()
+                w.staticKey("cause"); w.string(m.cause.rawValue)
+                w.staticKey("fromSeq"); w.int(m.fromSeq)
+                w.staticKey("toSeq"); w.int(m.toSeq)
+                w.staticKey("fromT"); w.int(m.fromT)
+                w.staticKey("toT"); w.int(m.toT)
+                w.endObject()
+            }
             w.endObject()
         }
         w.endObject()

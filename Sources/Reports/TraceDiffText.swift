@@ -1,5 +1,6 @@
 import Analysis
 import Contract
+import Replay
 import TraceModel
 
 /// A trace diff for a person, in the words of the traces' layer.
@@ -59,14 +60,19 @@ public enum TraceDiffText {
     }
 
     static func sides(_ x: Difference, _ w: LayerWords, indent: String) -> String {
-        func line(_ name: String, _ r: DiffRecord?, _ value: String?, _ cause: VerdictCause?, _ steps: [Difference.Step]) -> String {
+        func line(_ name: String, _ r: DiffRecord?, _ value: String?, _ cause: VerdictCause?, _ steps: [Difference.Step],
+                  _ missing: LostStretch?) -> String {
             var s = indent + name + "  "
             s += r.map { "seq \($0.seq) \(terminalSafe($0.type)) at \(formatDuration($0.t))" } ?? "no record"
             s += ": " + describe(x.kind, value, cause, w)
             for step in steps { s += ", then \(terminalSafe(step.value)) from \(formatDuration(step.t))" }
+            // What the trace does not have there, and why: not the state carried across it.
+            if let m = missing {
+                s += " (\(name)'s records from \(formatDuration(m.fromT)) to \(formatDuration(m.toT)) are missing, \(m.seqText): \(m.cause.words))"
+            }
             return s + "\n"
         }
-        return line("A", x.a, x.aValue, x.aCause, x.aSteps) + line("B", x.b, x.bValue, x.bCause, x.bSteps)
+        return line("A", x.a, x.aValue, x.aCause, x.aSteps, x.aMissing) + line("B", x.b, x.bValue, x.bCause, x.bSteps, x.bMissing)
     }
 
     static func describe(_ kind: Difference.Kind, _ value: String?, _ cause: VerdictCause?, _ w: LayerWords) -> String {
@@ -78,6 +84,7 @@ public enum TraceDiffText {
             case .predictedRoute, .actualRoute, .quality, .end, .shift: return "none"
             }
         }
+        if value == Difference.missing { return value }
         var s = terminalSafe(value)
         if kind == .finding { s = "raised (\(s))" }
         if let cause { s += " (\(cause.rawValue)): " + Wording.cause(cause, w) }

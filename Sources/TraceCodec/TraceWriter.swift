@@ -173,7 +173,7 @@ public final class TraceWriter {
         }
         writer.reset()
         record.encode(into: &writer)
-        try appendLine(writer.bytes, t: record.t)
+        try appendLine(writer.bytes, t: record.t, late: record.late)
     }
 
     /// Appends a record with the next seq.
@@ -181,15 +181,18 @@ public final class TraceWriter {
         try append(Record(seq: nextSeq, t: t, body))
     }
 
-    /// Appends an already encoded, already validated JSON line (no newline) whose seq is `nextSeq`.
-    public func appendLine(_ line: some Collection<UInt8>, t: Int64) throws {
+    /// Appends an already encoded, already validated JSON line (no newline) whose seq is `nextSeq`; `late`:
+    /// the record is marked late, and may go back by up to the match window (`Record.lateWindow`).
+    public func appendLine(_ line: some Collection<UInt8>, t: Int64, late: Bool = false) throws {
         guard !closed else { throw WriteError.closed(path: path) }
-        guard t >= lastT || nextSeq == 0 else { throw WriteError.timeBackwards(path: path, seq: nextSeq, last: lastT, t: t) }
+        guard t >= lastT || nextSeq == 0 || late && lastT - t <= Record.lateWindow else {
+            throw WriteError.timeBackwards(path: path, seq: nextSeq, last: lastT, t: t)
+        }
         buffer.append(contentsOf: line)
         buffer.append(0x0A)
         buffered += 1
         nextSeq += 1
-        lastT = t
+        lastT = Swift.max(lastT, t)
         empty = false
         if buffered >= options.frameRecords || buffer.count >= options.frameBytes { try flush() }
     }
@@ -278,7 +281,7 @@ public final class TraceWriter {
             case .record(let r):
                 scan.records += 1
                 scan.lastSeq = r.seq
-                scan.lastT = r.t
+                scan.lastT = max(scan.lastT ?? r.t, r.t)
                 recordsSinceProblem += 1
                 if reader.currentFrameIsTorn { scan.rescued.append(reader.withCurrentLine { Array($0) }) }
             case .problem(let p):

@@ -32,6 +32,11 @@ public final class ReplayArena {
     @inlinable
     public var needsReset: Bool { speakers.count + samples.count + lists.count + full.count * 16 >= Self.resetSize }
 
+    /// Whether the buffers hold so much that the driver replays the records it holds to empty them
+    /// (`ReplayOrder` holds a match window of records, which may never be empty in a dense trace).
+    @inlinable
+    public var mustReset: Bool { speakers.count + samples.count + lists.count + full.count * 16 >= Self.resetSize * 8 }
+
     /// Empties every buffer, keeping its storage.
     public func reset() {
         speakers.removeAll(keepingCapacity: true)

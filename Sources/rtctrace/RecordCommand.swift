@@ -85,13 +85,13 @@ enum RecordCommand {
                 writer.begin(atSeq: r.seq)
             }
             if r.seq == writer.nextSeq {
-                try reader.withCurrentLine { line in try writer.appendLine(line, t: r.t) }
+                try reader.withCurrentLine { line in try writer.appendLine(line, t: r.t, late: r.late) }
             } else if renumber {
                 let line = reader.withCurrentLine { Array($0) }
                 guard let renumbered = RecordDecoder.replacingSeq(in: line, with: writer.nextSeq) else {
                     throw CommandFailure(message: "\(input): seq \(r.seq): cannot renumber this line")
                 }
-                try writer.appendLine(renumbered, t: r.t)
+                try writer.appendLine(renumbered, t: r.t, late: r.late)
             } else if case .header(let h) = r.body, let s = h.session, s.part > 1 {
                 // A session's part keeps its seqs: renumbering would break the session, so it is not offered.
                 throw CommandFailure(message: "\(input): seq \(r.seq): part \(s.part) of session \(s.id) starts at seq \(r.seq), but this trace "
@@ -118,7 +118,7 @@ enum RecordCommand {
                     if case .header = r.body, !expectHeader {
                         throw CommandFailure(message: "\(input): line \(p.line ?? 0): a trace.header cannot be appended to an existing trace")
                     }
-                    do { try writer.appendLine(line, t: r.t) } catch let e as WriteError {
+                    do { try writer.appendLine(line, t: r.t, late: r.late) } catch let e as WriteError {
                         throw CommandFailure(message: "\(input): \(e.naming(output, insteadOf: writer.path))")
                     }
                     count += 1
