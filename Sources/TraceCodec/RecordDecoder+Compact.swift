@@ -19,23 +19,7 @@ extension RecordDecoder {
     @inline(__always)
     private func compact(_ line: UnsafeBufferPointer<UInt8>, into batch: inout RecordBatch) -> ReplayRecord? {
         var c = JSONCursor(line)
-        guard c.literal("{\"seq\":"), let seq = c.fastCount(), seq <= Int64(Int32.max) * 1024,
-              c.literal(",\"t\":"), let t = c.fastCount(), t <= Record.maxT,
-              c.literal(",\"type\":") else { return nil }
-        let type: RecordKind
-        if c.literal("\"srv.qualityReport\"") {
-            type = .qualityReport
-        } else if c.literal("\"srv.speakers\"") {
-            type = .speakers
-        } else if c.literal("\"sdk.activeSpeakers\"") {
-            type = .sdkActiveSpeakers
-        } else if c.literal("\"sdk.log\"") {
-            type = .sdkLog
-        } else {
-            guard let (typeRange, escaped) = try? c.readStringRange(), !escaped,
-                  let named = RecordKindLookup.lookup(UnsafeBufferPointer(rebasing: line[typeRange])), named.isHighRate else { return nil }
-            type = named
-        }
+        guard let (seq, t, type) = Self.fastPrefix(&c, line) else { return nil }
         var r = ReplayRecord(seq: Int(seq), t: t, kind: type)
         switch type {
         case .qualityReport:

@@ -6,28 +6,28 @@ import TraceModel
 /// escape, a bad value) returns nil and the general path decodes the line instead, so this path
 /// only decides speed, never results or error messages.
 extension RecordDecoder {
+    /// The line's `seq`, `t` and high-rate `type`, in the order and spelling the writers use, with the
+    /// cursor after the type; nil for any other line (both single passes begin with it).
     @inline(__always)
-    func fastDecode(_ line: UnsafeBufferPointer<UInt8>) -> Record? {
-        var c = JSONCursor(line)
+    static func fastPrefix(_ c: inout JSONCursor, _ line: UnsafeBufferPointer<UInt8>) -> (seq: Int64, t: Int64, kind: RecordKind)? {
         guard c.literal("{\"seq\":"), let seq = c.fastCount(), seq <= Int64(Int32.max) * 1024,
               c.literal(",\"t\":"), let t = c.fastCount(), t <= Record.maxT,
               c.literal(",\"type\":") else { return nil }
         // The four highest-rate types are matched as literals (closing quote included), which is
         // cheaper than scanning the name for its end and looking it up; the rest are looked up.
-        let type: RecordKind
-        if c.literal("\"srv.qualityReport\"") {
-            type = .qualityReport
-        } else if c.literal("\"srv.speakers\"") {
-            type = .speakers
-        } else if c.literal("\"sdk.activeSpeakers\"") {
-            type = .sdkActiveSpeakers
-        } else if c.literal("\"sdk.log\"") {
-            type = .sdkLog
-        } else {
-            guard let (typeRange, escaped) = try? c.readStringRange(), !escaped,
-                  let named = RecordKindLookup.lookup(UnsafeBufferPointer(rebasing: line[typeRange])), named.isHighRate else { return nil }
-            type = named
-        }
+        if c.literal("\"srv.qualityReport\"") { return (seq, t, .qualityReport) }
+        if c.literal("\"srv.speakers\"") { return (seq, t, .speakers) }
+        if c.literal("\"sdk.activeSpeakers\"") { return (seq, t, .sdkActiveSpeakers) }
+        if c.literal("\"sdk.log\"") { return (seq, t, .sdkLog) }
+        guard let (typeRange, escaped) = try? c.readStringRange(), !escaped,
+              let named = RecordKindLookup.lookup(UnsafeBufferPointer(rebasing: line[typeRange])), named.isHighRate else { return nil }
+        return (seq, t, named)
+    }
+
+    @inline(__always)
+    func fastDecode(_ line: UnsafeBufferPointer<UInt8>) -> Record? {
+        var c = JSONCursor(line)
+        guard let (seq, t, type) = Self.fastPrefix(&c, line) else { return nil }
         // The high-rate kinds only (`RecordKind.isHighRate`); every other kind takes the general path.
         let body: RecordBody?
         if type == .qualityReport {
