@@ -113,3 +113,37 @@ public enum LossReading {
     /// Whether a problem of this kind loses records the trace held.
     public static func losesRecords(_ kind: TraceProblem.Kind) -> Bool { LossCause(kind) != nil }
 }
+
+/// A stretch in which the recorder dropped records (its queue was full), or recorded nothing at all
+/// (`trace.paused`: switched off, the volume locked, the disk full, free space low).
+public struct DroppedRange: Equatable, Sendable {
+    /// Records dropped (0 for a pause: nothing was made to count).
+    public var count: Int
+    /// The first dropped record's time.
+    public var fromT: Int64
+    /// The last dropped record's time.
+    public var toT: Int64
+    /// The `trace.dropped` (or `trace.paused`) record.
+    public var seq: Int
+    /// Why the recorder paused, for a `trace.paused` stretch; nil for dropped records.
+    public var pause: PauseReason?
+
+    /// Creates a range.
+    public init(count: Int, fromT: Int64, toT: Int64, seq: Int, pause: PauseReason? = nil) {
+        self.count = count
+        self.fromT = fromT
+        self.toT = toT
+        self.seq = seq
+        self.pause = pause
+    }
+
+    /// Whether the stretch from `start` to `end` overlaps it.
+    public func overlaps(_ start: Int64, _ end: Int64) -> Bool { start <= toT && end >= fromT }
+}
+
+extension ReplayResult {
+    /// The dropped range a stretch overlaps, if any: what is concluded there is uncertain.
+    public func droppedRange(overlapping start: Int64, _ end: Int64) -> DroppedRange? {
+        dropped.first { $0.overlaps(start, end) }
+    }
+}

@@ -126,4 +126,24 @@ extension RouteEngine {
         }
         return out
     }
+
+    /// Whether a route snapshot listing its ports, while the state before the part is unknown, tells which
+    /// external device has the route: none when it shows the built-in speaker or receiver; the one the
+    /// replay knows when it shows that device's route. A device the part never connected may have it
+    /// otherwise (its id, kind and connection order are unknown), and an `unknown` route tells nothing.
+    func snapshotAccountsForDevices(_ route: Route) -> Bool {
+        switch route {
+        case .speaker, .receiver: true
+        case .bluetooth, .headset: state.routeDevice?.kind.route == route
+        case .unknown: false
+        }
+    }
+
+    /// The state before the part is known again once the part's records have told whether the call is up
+    /// and which external device, if any, has the route.
+    mutating func learntStartState() {
+        guard state.startStateLearnt.engagement != nil, state.startStateLearnt.devices != nil else { return }
+        state.startStateUnknown = false
+        state.startStateLearnt = StartStateLearnt()
+    }
 }

@@ -1,7 +1,8 @@
 import Contract
 import TraceModel
 
-// route.ineffective: the explanation of a "set but didn't take effect" report, in the layer's words.
+// The route.* findings: a call that did not take effect (V1) and a temporary route iOS flushed (R15), in the
+// layer's words.
 extension RouteEngine {
     /// The finding for a call whose verdict is `deferred` (info) or `ineffective` (warning).
     func ineffectiveFinding(_ verdict: Verdict, change: RouteChange) -> Finding {
@@ -36,5 +37,18 @@ extension RouteEngine {
             record = "seq \(device.seq)"
         }
         return (why + (record.map { " (\($0))" } ?? ""), cause.advice(words))
+    }
+
+    /// R15: iOS flushed the temporary setting.
+    func overrideFlushedFinding(_ window: FlushWindow, reading: RouteReading, target: RouteTarget, callSeq: Int?, t: Int64) -> Finding {
+        let call = callSeq.map { " set by seq \($0)" } ?? ""
+        return Finding(code: .routeOverrideFlushed, severity: .info, rule: .R15,
+                       seqs: [reading.seq, window.openedBy] + (callSeq.map { [$0] } ?? []), t: t,
+                       message: "iOS flushed the temporary route (\(target.rawValue)\(call)) at the change that seq \(window.openedBy) "
+                           + "started: the device settled on \(reading.route.rawValue) (seq \(reading.seq)), the route without the "
+                           + "override. The documents say temporary settings are overridden by system behaviour by design; "
+                           + "the prediction follows the persistent default from here.",
+                       advice: "This is by design: set defaultAudioRoute for a lasting choice, and re-apply the temporary route "
+                           + "after a device change or an interruption if the \(words.participant) should keep it.")
     }
 }

@@ -1,0 +1,85 @@
+import Contract
+import QualityEngine
+import RouteEngine
+import TraceModel
+
+// What the engines and the divergence tracker wrote, taken by role into the result, the timer queue and
+// the step an observer reads.
+extension ReplayCore {
+    /// Sets the sink up for a step: where the order of what is set runs on from, and whether a finding
+    /// raised now may be kept.
+    mutating func prepareSink() {
+        sink.ordered = timers.counter
+        sink.keepsFindings = observing || builder.keepsFindings
+    }
+
+    /// Takes what the engines wrote, by role: verdicts and findings into the result, timers into the queue
+    /// (in the order the engines set them, deadlines included), outcomes and recoveries, and what only an
+    /// observer reads into the step.
+    mutating func absorb(into step: StepBox?) {
+        let ordered = sink.ordered
+        var i = 0
+        while i < sink.count {
+            let o = sink[i]
+            i += 1
+            switch Engines.role(of: o) {
+            case .verdict(let v):
+                builder.add(v)
+                step?.value.verdicts.append(v)
+                if v.verdict == .applied && v.call != .switchLayer { divergences.noteApplied(v) }
+            case .finding(let f):
+                add(f, into: step)
+            case .counted(let c):
+                builder.count(c)
+                divergences.note(c.code, seq: c.seq, t: c.t)
+            case .timer(let t):
+                timers.schedule(t.kind, due: t.due)
+            case let .outcome(callSeq, outcome):
+                builder.decided(callSeq, outcome)
+                step?.value.events.append(.outcomeDecided(callSeq: callSeq, outcome: outcome))
+            case .recovered(let t):
+                builder.recovered()
+                step?.value.events.append(.recovered(t: t))
+            case .event:
+                if step != nil, let e = Self.event(o) { step?.value.events.append(e) }
+            }
+        }
+        sink.removeAll()
+        // The deadlines the engines set took their places after the timers: the count runs on past them.
+        timers.counter = max(timers.counter, ordered)
+    }
+
+    /// What an output that only an observer reads says, as a step's event.
+    static func event(_ o: Engines.Output) -> ReplayEvent? {
+        guard case .second(let q) = o else { return nil }
+        switch q {
+        case .levelChange(let c): return .levelChange(previous: c.previous, overall: c.overall)
+        case .snapshot(let s): return .speakers(first: s.prefix(StateSnapshot.listed).map(\.key), count: s.count)
+        case .verdict, .finding, .counted, .timer, .outcome: return nil
+        }
+    }
+
+    /// Keeps a finding (up to the cap); the divergence tracker notes it (some explain divergences, X3).
+    @discardableResult
+    mutating func add(_ f: Finding, into step: StepBox?) -> Int? {
+        let kept = builder.add(f)
+        step?.value.findings.append(f)
+        divergences.note(f.code, seq: f.seqs.first, t: f.t)
+        return kept
+    }
+
+    /// The divergence tracker's outputs.
+    mutating func handle(_ outputs: [DivergenceTracker.Output], into step: StepBox?) {
+        for o in outputs {
+            switch o {
+            case let .counted(d, f):
+                step?.value.events.append(.divergenceCounted(start: d.start))
+                step?.value.findings.append(f.finding)
+                divergences.note(f.code, seq: d.firstSeq, t: f.t)
+            case .closed, .explainedAfterClosing:
+                break
+            }
+            builder.divergence(judged(o))
+        }
+    }
+}
