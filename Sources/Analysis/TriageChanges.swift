@@ -1,3 +1,4 @@
+import Contract
 import TraceModel
 
 /// What changed since a baseline period (the rows of an earlier week, say), product by product: the tags

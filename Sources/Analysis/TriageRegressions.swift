@@ -1,3 +1,5 @@
+import Contract
+
 /// Where a problem is more common than it should be, within each product (`TriageProduct`: layer and SDK
 /// name): the tags whose share of a group's readable traces is higher than in its baseline by more than chance.
 ///

@@ -1,3 +1,4 @@
+import Contract
 import QualityEngine
 import Replay
 import TraceCodec
@@ -271,17 +272,17 @@ public struct TriageRow: Sendable, Equatable {
         if row.incompleteSession != nil { set.insert(.incompleteSession) }
         if row.partial != nil { set.insert(.partialSession) }
         for (code, n) in row.findings where n > 0 {
-            if let tag = TriageTag.tag(for: code) { set.insert(tag) }
+            if let tag = code.tag { set.insert(tag) }
         }
         for (fate, n) in row.callFates where n > 0 {
             if fate.verdict == .undetermined {
-                set.insert(TriageTag.tag(for: .stateUnknown))
+                set.insert(VerdictCause.stateUnknown.tag)
             } else if fate.didNotTakeEffect {
                 if fate.call != .switchLayer { set.insert(.routeCallNotTakingEffect) }
-                for c in fate.causes { set.insert(TriageTag.tag(for: c)) }
+                for c in fate.causes { set.insert(c.tag) }
             } else if fate.tookEffectLate {
                 set.insert(.tookEffectLate)
-                for c in fate.causes { set.insert(TriageTag.tag(for: c)) }
+                for c in fate.causes { set.insert(c.tag) }
             }
         }
         if row.unexplainedDivergences > 0 { set.insert(.unexplainedDivergence) }

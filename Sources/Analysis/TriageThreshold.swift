@@ -1,5 +1,6 @@
 /// A `--fail-on` threshold: `TAG>N` (more than N traces have the tag) or `TAG>P%` (more than P
 /// percent of the traces the tag's share is taken of, see `TriageSummary.denominator(for:)`).
+import Contract
 import TraceModel
 public struct TriageThreshold: Sendable, Equatable, CustomStringConvertible {
     /// The tag counted.

@@ -15,26 +15,6 @@ extension LayerWords {
 }
 
 extension VerdictCause {
-    /// The rule behind the cause: the branch of the contract that made the call not take effect (none for
-    /// an unknown state, which is no rule's doing).
-    public var rule: RuleID? {
-        switch self {
-        case .notEngaged: .R6
-        case .interrupted: .I1
-        case .audioModuleDisabled: .R9
-        case .externalRouteActive: .R4
-        case .overrideActive: .R2
-        case .simulator: .R10
-        case .micDenied: .R7
-        case .videoChatMode: .R11
-        case .targetNotInCandidates: .L2
-        case .engineNotSupported, .transportNotReady: .L1
-        case .webrtcError: .L4
-        case .stateUnknown: nil
-        case .restarted: .RS1
-        }
-    }
-
     /// Why a call with this cause did not take effect, in the layer's words: the one phrasing of the
     /// cause (a finding adds the record behind it).
     public func reason(_ w: LayerWords) -> String {

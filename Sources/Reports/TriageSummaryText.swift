@@ -1,4 +1,5 @@
 import Analysis
+import Contract
 import TraceModel
 
 /// The triage summary for a person (text) and for a script (JSON, schema `rtctrace.triage-summary/2`).

@@ -1,4 +1,5 @@
 import Analysis
+import Contract
 import TraceModel
 
 /// `triage --whatif`: each row's change as JSON, and what the edits would resolve across the fleet, as text and JSON.

@@ -1,4 +1,5 @@
 import Analysis
+import Contract
 import Foundation
 import Reports
 import TraceCodec

@@ -1,4 +1,5 @@
 import Analysis
+import Contract
 import Foundation
 import Replay
 import Reports
@@ -13,16 +14,16 @@ final class TriageTests: XCTestCase {
 
     func test_everyFindingCodeAndEveryVerdictCauseHasATag() {
         var reached = Set<TriageTag>()
-        for code in FindingCode.allCases where code != .routeIneffective { reached.insert(try! XCTUnwrap(TriageTag.tag(for: code), "\(code)")) }
-        XCTAssertNil(TriageTag.tag(for: .routeIneffective), "raised for every call that waited: the tags of calls follow outcomes")
-        for cause in VerdictCause.allCases { reached.insert(TriageTag.tag(for: cause)) }
+        for code in FindingCode.allCases where code != .routeIneffective { reached.insert(try! XCTUnwrap(code.tag, "\(code)")) }
+        XCTAssertNil(FindingCode.routeIneffective.tag, "raised for every call that waited: the tags of calls follow outcomes")
+        for cause in VerdictCause.allCases { reached.insert(cause.tag) }
         // The tags no code or cause gives come from the trace itself, or from what became of its calls.
         let fromTheTrace: Set<TriageTag> = [.unreadable, .notATrace, .damagedTrace, .recorderDroppedRecords, .incompleteSession, .duplicateUpload, .unexplainedDivergence, .uncertainDivergence,
                                             .poorNetwork, .routeCallNotTakingEffect, .tookEffectLate]
         XCTAssertEqual(reached.union(fromTheTrace), Set(TriageTag.allCases), "every tag has a source")
         XCTAssertTrue(reached.isDisjoint(with: fromTheTrace))
         XCTAssertEqual(Set(TriageTag.allCases.filter(\.followsOutcomes)),
-                       Set(VerdictCause.allCases.map { TriageTag.tag(for: $0) }).union([.routeCallNotTakingEffect, .tookEffectLate]))
+                       Set(VerdictCause.allCases.map { $0.tag }).union([.routeCallNotTakingEffect, .tookEffectLate]))
     }
 
     func test_tagsAreStableLayerNeutralAndDocumented() throws {
@@ -286,10 +287,10 @@ final class TriageTests: XCTestCase {
                 if v.didNotTakeEffect {
                     checked += 1
                     if v.call != .switchLayer { umbrella = true }
-                    for c in causes { XCTAssertTrue(r.tags.contains(TriageTag.tag(for: c)), "\(name): seq \(v.seq) \(c): \(r.tags)") }
+                    for c in causes { XCTAssertTrue(r.tags.contains(c.tag), "\(name): seq \(v.seq) \(c): \(r.tags)") }
                 } else if v.verdict == .deferred {
                     late = true
-                    for c in causes { XCTAssertTrue(r.tags.contains(TriageTag.tag(for: c)), "\(name): seq \(v.seq) \(c): \(r.tags)") }
+                    for c in causes { XCTAssertTrue(r.tags.contains(c.tag), "\(name): seq \(v.seq) \(c): \(r.tags)") }
                 }
             }
             XCTAssertEqual(r.tags.contains(.routeCallNotTakingEffect), umbrella, "\(name): \(r.tags)")

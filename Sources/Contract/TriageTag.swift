@@ -5,7 +5,8 @@ import TraceModel
 ///
 /// Names are stable (queries and `--fail-on` thresholds depend on them) and layer-neutral: the
 /// same tag whichever layer recorded the trace. Every finding code and every verdict cause
-/// maps to exactly one tag; a few tags come from the trace itself (damage, divergences, sessions).
+/// maps to exactly one tag, a column of its row (`FindingCode.info`, `VerdictCause.info`); a few tags
+/// come from the trace itself (damage, divergences, sessions).
 public enum TriageTag: String, CaseIterable, Sendable, Comparable, CustomStringConvertible {
     // What the input is.
     case unreadable = "unreadable"
@@ -131,76 +132,7 @@ public enum TriageTag: String, CaseIterable, Sendable, Comparable, CustomStringC
     /// Whether a trace gets the tag from what became of its calls (their verdicts and outcomes, V1
     /// and V2), not from a finding: the umbrella tag, `took-effect-late` and every cause's tag.
     public var followsOutcomes: Bool {
-        self == .routeCallNotTakingEffect || self == .tookEffectLate || VerdictCause.allCases.contains { Self.tag(for: $0) == self }
-    }
-
-    /// The tag of a finding code; nil for `route.ineffective`, which is raised for every call that
-    /// waited or failed: the tags of calls follow their outcomes instead (`followsOutcomes`).
-    public static func tag(for code: FindingCode) -> TriageTag? {
-        switch code {
-        case .routeIneffective: nil
-        case .routeDivergence: .routeDivergence
-        case .interruptionNotRecovered: .interruptionNotRecovered
-        case .interruptionPrematureReactivation: .prematureReactivation
-        case .interruptionRecoveredWithoutActivation: .recoveredWithoutReactivation
-        case .interruptionEndNeverArrived: .interruptionEndNeverArrived
-        case .audioModuleLeftDisabled: .audioModuleLeftDisabled
-        case .audioModuleDisabledWhileSpeaking: .audioModuleDisabledWhileSpeaking
-        case .sessionMissingNotifyOthers: .sessionMissingNotifyOthers
-        case .sessionMissingAllowBluetooth: .sessionMissingAllowBluetooth
-        case .sessionMissingDefaultToSpeaker: .sessionMissingDefaultToSpeaker
-        case .sessionWrongMode: .sessionWrongMode
-        case .sessionChangedByOtherComponent: .sessionChangedByOtherComponent
-        case .sessionNotRebuiltAfterReset: .sessionNotRebuiltAfterReset
-        case .callkitActivatedBeforeDidActivate: .callkitActivationRace
-        case .callkitNoDidActivate: .callkitNoDidActivate
-        case .appMissingMicUsageDescription: .appMissingMicUsageDescription
-        case .appMissingBackgroundAudio: .appMissingBackgroundAudio
-        case .deviceSimulator: .simulatorTrace
-        case .qualitySpuriousChange: .qualitySpuriousChange
-        case .qualityMissedChange: .qualityMissedChange
-        case .qualityFlapping: .qualityFlapping
-        case .speakersMismatch: .activeSpeakersMismatch
-        case .layerTargetNotInCandidates: .layerTargetNotInCandidates
-        case .layerSwitchNotConfirmed: .layerSwitchNotConfirmed
-        case .traceLimitExceeded: .engineLimitExceeded
-        case .routeOverrideFlushed: .overrideFlushed
-        case .sessionCallPathNotUp: .callPathNotUp
-        case .sessionNotDeactivated: .sessionNotDeactivated
-        case .interruptionRecoveredEarly: .interruptionRecoveredEarly
-        case .interruptionNeverRecovered: .interruptionNeverRecovered
-        case .callkitNoReactivation: .callkitNoReactivation
-        case .callkitBuiltInRouteChosen: .callkitBuiltInRouteChosen
-        case .interruptionNoInterruptedCallback: .noInterruptedCallback
-        case .interruptionNoRecoveredCallback: .noRecoveredCallback
-        case .interruptionDuplicateRecovered: .duplicateRecoveredCallback
-        case .speakersMissedSnapshot: .activeSpeakersMissedSnapshot
-        case .layerSwitchNotSent: .layerSwitchNotSent
-        case .traceUnknownValue: .unknownValue
-        case .traceValueOutOfRange: .valueOutOfRange
-        case .deviceNotIOS: .notIOS
-        case .traceCheckpointMismatch: .checkpointMismatch
-        }
-    }
-
-    /// The tag of a verdict cause (why a call did not take effect).
-    public static func tag(for cause: VerdictCause) -> TriageTag {
-        switch cause {
-        case .notEngaged: .routeRequestBeforeCall
-        case .interrupted: .routeRequestDuringInterruption
-        case .audioModuleDisabled: .routeRequestWhileAudioModuleDisabled
-        case .externalRouteActive: .speakerBlockedByExternalDevice
-        case .overrideActive: .defaultShadowedByOverride
-        case .simulator: .simulatorTrace
-        case .micDenied: .micDeniedPlaybackOnly
-        case .videoChatMode: .earpieceBlockedByVideoChatMode
-        case .targetNotInCandidates: .layerTargetNotInCandidates
-        case .engineNotSupported: .layerSwitchOnCDN
-        case .transportNotReady: .layerSwitchBeforeConnected
-        case .webrtcError: .layerSwitchNotSent
-        case .stateUnknown: .partialSession
-        case .restarted: .appRestarted
-        }
+        self == .routeCallNotTakingEffect || self == .tookEffectLate || VerdictCause.allCases.contains { $0.tag == self }
     }
 
     /// The tag's row of the taxonomy: when a trace gets it, and the header fields its definition reads.
