@@ -24,7 +24,7 @@ public struct Deadlines<Kind>: Sendable where Kind: Sendable {
         }
     }
 
-    @usableFromInline var inOrder = Queue<Entry>()
+    @usableFromInline var inOrder = FIFOQueue<Entry>()
     @usableFromInline var late: [Entry] = []
 
     /// No deadline.

@@ -73,7 +73,7 @@ extension QualityEngine {
     /// what is reported once (T2).
     public struct Obligations: Equatable, Sendable {
         /// Derived speaker snapshots (S2) not answered yet by an `sdk.activeSpeakers` (S3), oldest first.
-        public var unansweredSnapshots: Queue<DerivedSnapshot> = []
+        public var unansweredSnapshots: FIFOQueue<DerivedSnapshot> = []
         /// Unanswered snapshots whose window closed before any `sdk.activeSpeakers` was seen (judged when one arrives).
         public var heldSnapshots: [DerivedSnapshot] = []
         /// Accepted `switchLayer` calls whose send may still fail (L4), oldest first.

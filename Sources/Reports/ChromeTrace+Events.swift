@@ -28,7 +28,7 @@ extension ChromeTrace {
     static let pid = 1
 
     /// `{"displayTimeUnit":"ms","otherData":{…}}`: what follows the events in the JSON object form.
-    static func otherData(_ r: ReplayResult, _ recorder: ChromeTraceRecorder, eventsNotExported: Int, _ w: inout JSONWriter) {
+    static func otherData(_ r: ReplayResult, _ observer: ChromeTraceObserver, eventsNotExported: Int, _ w: inout JSONWriter) {
         w.beginObject()
         w.key("displayTimeUnit"); w.string("ms")
         w.key("otherData"); w.beginObject()
@@ -46,8 +46,8 @@ extension ChromeTrace {
         } else { w.null() }
         w.key("records"); w.int(r.records)
         w.key("durationMs"); w.int(r.durationMs)
-        w.key("recordsNotExported"); w.int(recorder.droppedInstants)
-        w.key("countersNotExported"); w.int(recorder.droppedCounters)
+        w.key("recordsNotExported"); w.int(observer.droppedInstants)
+        w.key("countersNotExported"); w.int(observer.droppedCounters)
         w.key("verdictsNotExported"); w.int(max(0, r.verdicts.count - verdictCap))
         w.key("findingsNotExported"); w.int(r.findingsDropped)
         w.key("eventsNotExported"); w.int(eventsNotExported)

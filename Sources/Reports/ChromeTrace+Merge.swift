@@ -40,11 +40,11 @@ extension ChromeTrace {
     /// Writes the export to `sink` in chunks of about 64 KiB, events in the order `render` gives (by
     /// time, then track, then the order within the track; ties keep the order of `sources`), and stops
     /// adding events once `budget` bytes are written (nil: no budget). Memory is one event and one chunk
-    /// beyond what the recorder and the result hold.
+    /// beyond what the observer and the result hold.
     @discardableResult
-    public static func write<Failure: Error>(_ r: ReplayResult, recorder: ChromeTraceRecorder, budget: Int?,
+    public static func write<Failure: Error>(_ r: ReplayResult, observer: ChromeTraceObserver, budget: Int?,
                                              to sink: (UnsafeRawBufferPointer) throws(Failure) -> Void) throws(Failure) -> Written {
-        let lanes = recorder.lanes.lanes(for: r)
+        let lanes = observer.lanes.lanes(for: r)
         var written = Written()
         var buffer: [UInt8] = []
         buffer.reserveCapacity(1 << 16)
@@ -75,7 +75,7 @@ extension ChromeTrace {
         }
         try append("{\"traceEvents\":[".utf8)
         for e in metadata(r, lanes) { try emit(e, budgeted: false) }
-        let all = sources(r, recorder, lanes)
+        let all = sources(r, observer, lanes)
         // Each source's positions in its own order: most are in order already, the others are sorted
         // once (stable, so ties keep their order as one stable sort of every event would).
         let orders: [[Int]?] = all.map { s in
@@ -96,7 +96,7 @@ extension ChromeTrace {
             if next[k] < all[k].count { heap.push(key(k)) }
         }
         w.reset()
-        otherData(r, recorder, eventsNotExported: written.eventsNotExported, &w)
+        otherData(r, observer, eventsNotExported: written.eventsNotExported, &w)
         try append("],".utf8)
         // The object's members without its opening brace: they close the document's object.
         try append(w.bytes.dropFirst())

@@ -5,7 +5,7 @@ import TraceModel
 /// Collects what a Chrome trace export needs during a replay: the state lanes and their moments, one
 /// instant per record, and the quality (level and every `QualityMetric` per side) and speaker
 /// counters, each up to a cap so memory stays bounded.
-public final class ChromeTraceRecorder {
+public final class ChromeTraceObserver {
     /// The state lanes (engagement, session, CallKit, interruption, call state, app, audio module, devices,
     /// quality, speakers, SDK callbacks) with their moments.
     public let lanes: ReportLanes
@@ -52,7 +52,7 @@ public final class ChromeTraceRecorder {
     public var instantCount: Int { instants.count }
     var counters: [Counter] = []
 
-    /// Creates a recorder with the given caps (counter samples: six per quality report, so the default
+    /// Creates an observer with the given caps (counter samples: six per quality report, so the default
     /// keeps as many reports, 50 000, as the two per report it kept before RTT, loss, jitter and bitrate).
     public init(maxInstants: Int = 100_000, maxInstantBytes: Int = 32 << 20, maxCounters: Int = 300_000, maxSegments: Int = 20_000) {
         lanes = ReportLanes(maxSegments: maxSegments)
@@ -114,18 +114,18 @@ public enum ChromeTrace {
     static let laneTid: [String: Int] = Dictionary(uniqueKeysWithValues: ReportLanes.order.enumerated().map { ($1, $0 + 1) })
     static let verdictsTid = 100, findingsTid = 101, divergencesTid = 102, recordsTid = 103
 
-    /// Renders the export for a replay result and what the recorder collected during it, whole.
-    public static func render(_ r: ReplayResult, recorder: ChromeTraceRecorder) -> String {
+    /// Renders the export for a replay result and what the observer collected during it, whole.
+    public static func render(_ r: ReplayResult, observer: ChromeTraceObserver) -> String {
         var out: [UInt8] = []
-        write(r, recorder: recorder, budget: nil) { out.append(contentsOf: $0) }
+        write(r, observer: observer, budget: nil) { out.append(contentsOf: $0) }
         return String(decoding: out, as: UTF8.self)
     }
 
     /// The events in the order the file lists them, one source at a time: each lane's slices and its
     /// moments, the divergences, verdicts, findings, record instants and counter samples. Each source is
     /// in time order (sorted here when it is not), and `write` merges them, so no event is held but the
-    /// one being written: memory is the recorder's and the result's, whatever the export's size.
-    static func sources(_ r: ReplayResult, _ recorder: ChromeTraceRecorder, _ lanes: [Lane]) -> [Source] {
+    /// one being written: memory is the observer's and the result's, whatever the export's size.
+    static func sources(_ r: ReplayResult, _ observer: ChromeTraceObserver, _ lanes: [Lane]) -> [Source] {
         var out: [Source] = []
         for lane in lanes {
             guard let tid = laneTid[lane.id] else { continue }
@@ -175,18 +175,18 @@ public enum ChromeTrace {
                          args: [("severity", .string(f.severity.rawValue)), ("rule", .string(f.rule?.rawValue ?? "")), ("seqs", .ints(f.seqs)),
                                 ("message", .string(f.message)), ("advice", .string(advice.advice(i, r)))], order: i)
         })
-        let instants = recorder.instants
+        let instants = observer.instants
         out.append(Source(tid: recordsTid, count: instants.count, key: { (instants[$0].t, instants[$0].seq) }) { i in
             let x = instants[i]
             return Event(ph: "i", name: x.type, cat: "record", tid: recordsTid, ts: x.t,
                          args: [("seq", .int(Int64(x.seq))), ("record", x.whole ? .raw(x.json) : .string(x.json))], order: x.seq)
         })
-        let counters = recorder.counters
+        let counters = observer.counters
         out.append(Source(tid: 0, count: counters.count, key: { (counters[$0].t, $0) }) { i in
             let c = counters[i]
             var args: [(String, Arg)] = [("\(c.first.key)", .double(c.first.value))]
             if let s = c.second { args.append(("\(s.key)", .double(s.value))) }
-            return Event(ph: "C", name: ChromeTraceRecorder.counterNames[Int(c.name)], cat: "counter", tid: 0, ts: c.t, args: args, order: i)
+            return Event(ph: "C", name: ChromeTraceObserver.counterNames[Int(c.name)], cat: "counter", tid: 0, ts: c.t, args: args, order: i)
         })
         return out
     }

@@ -92,16 +92,16 @@ public struct HTMLRenderer: Renderer {
     public func render(_ r: ReplayResult) -> String { HTMLReport.render(r, lanes: lanes, checks: checks) }
 }
 
-/// `export`: the Chrome trace-event JSON, with what the recorder collected during the replay.
+/// `export`: the Chrome trace-event JSON, with what the observer collected during the replay.
 public struct ChromeTraceRenderer: Renderer {
     /// The format it renders.
     public var format: ReportFormat { .chromeTrace }
     /// What the replay observer collected (lanes, record instants).
-    public let recorder: ChromeTraceRecorder
+    public let observer: ChromeTraceObserver
     /// Creates the renderer.
-    public init(recorder: ChromeTraceRecorder) { self.recorder = recorder }
+    public init(observer: ChromeTraceObserver) { self.observer = observer }
     /// Renders the export.
-    public func render(_ r: ReplayResult) -> String { ChromeTrace.render(r, recorder: recorder) }
+    public func render(_ r: ReplayResult) -> String { ChromeTrace.render(r, observer: observer) }
 }
 
 /// `check --junit`: one testcase per trace.

@@ -25,14 +25,14 @@ enum ExportCommand {
     static let command = Command(spec: spec) { args in
         guard !args.positionals.isEmpty else { throw UsageError(message: "expected one TRACE (or the parts of one session)") }
         let target = try args.output(output, role: "the input TRACE")
-        let recorder = ChromeTraceRecorder()
+        let recorder = ChromeTraceObserver()
         let result = try ReplayFlags.replay(args.positionals, args, observer: recorder.observe)
         try ReplayFlags.requireExplainable(result)
         let written: ChromeTrace.Written
         switch args[format] ?? .chrome {
         case .chrome:
             // Streamed as it is made, within a budget proportional to the input (docs/report.md).
-            written = try target.write { sink in try ChromeTrace.write(result, recorder: recorder, budget: ChromeTrace.budget(for: result), to: sink) }
+            written = try target.write { sink in try ChromeTrace.write(result, observer: recorder, budget: ChromeTrace.budget(for: result), to: sink) }
         }
         Output.stderr.line("wrote \(terminalSafe(target.displayName)) (\(written.bytes) bytes)")
         if written.eventsNotExported > 0 {

@@ -57,7 +57,7 @@ enum ReduceCommand {
         let live = err.isTerminal
         let result: ReduceResult
         do {
-            result = try Reducer(records: records, options: options) { p in
+            result = try TraceMinimizer(records: records, options: options) { p in
                 guard live else { return }
                 err.write("\r\u{1B}[Kreduce: \(p.phase), \(p.replays) replays, \(p.records) records")
                 err.flush()

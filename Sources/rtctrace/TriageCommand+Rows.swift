@@ -20,9 +20,9 @@ extension TriageCommand {
         let crossed = thresholds.filter { $0.isCrossed(by: summary) }
         let changes = changesSince.map { summary.changes(since: $0) }
         if args[json] {
-            Output.stdout.line(TriageSummaryText.json(summary, thresholds: thresholds, changes: changes))
+            Output.stdout.line(TriageSummaryReport.json(summary, thresholds: thresholds, changes: changes))
         } else {
-            Output.stdout.write(TriageSummaryText.render(summary, thresholds: thresholds, changes: changes, all: args[all]))
+            Output.stdout.write(TriageSummaryReport.render(summary, thresholds: thresholds, changes: changes, all: args[all]))
         }
         try Output.stdout.throwIfFailed()
         for t in crossed { Output.stderr.line("Error: --fail-on '\(t)' crossed: \(t.actual(in: summary))") }

@@ -52,7 +52,7 @@ enum TriageCommand {
 
     static let command = Command(spec: spec) { args in
         if args[listTags] {
-            Output.stdout.write(TriageSummaryText.tagList())
+            Output.stdout.write(TriageSummaryReport.tagList())
             return .success
         }
         guard !args.positionals.isEmpty else { throw UsageError(message: args[fromRows] ? "expected at least one rows file" : "expected at least one PATH") }
@@ -124,12 +124,12 @@ enum TriageCommand {
         let changes = changesSince.map { summary.changes(since: $0) }
         if args[json] {
             // One JSON document on standard error, and nothing else there: thresholds and the rows file are in it.
-            Output.stderr.line(TriageSummaryText.json(summary, thresholds: thresholds,
+            Output.stderr.line(TriageSummaryReport.json(summary, thresholds: thresholds,
                                                       written: outPath.map { .init(path: $0, rows: writer.lines) }, changes: changes))
             return crossed.isEmpty ? .success : .failure
         }
         if Output.stderr.isTerminal || args[summaryFlag] {
-            Output.stderr.write(TriageSummaryText.render(summary, thresholds: thresholds, changes: changes, all: args[all]))
+            Output.stderr.write(TriageSummaryReport.render(summary, thresholds: thresholds, changes: changes, all: args[all]))
         }
         if let outPath { Output.stderr.line("wrote \(terminalSafe(outPath)) (\(writer.lines) row\(writer.lines == 1 ? "" : "s"))") }
         if key == nil { Output.stderr.line(noKeyNote) }

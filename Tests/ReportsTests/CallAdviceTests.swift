@@ -89,9 +89,9 @@ final class CallAdviceTests: XCTestCase {
     }
 
     func test_chromeExport_findingsAndVerdictsSayTheCallsAdvice() throws {
-        let recorder = ChromeTraceRecorder()
+        let recorder = ChromeTraceObserver()
         let r = try Replay.run(path: Self.trace, observer: recorder.observe)
-        let root = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(ChromeTrace.render(r, recorder: recorder).utf8)) as? [String: Any])
+        let root = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(ChromeTrace.render(r, observer: recorder).utf8)) as? [String: Any])
         let events = try XCTUnwrap(root["traceEvents"] as? [[String: Any]])
         var byFinding: [Int: String] = [:], byVerdict: [Int: String] = [:]
         for e in events {

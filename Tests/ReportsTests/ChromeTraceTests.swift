@@ -7,9 +7,9 @@ import XCTest
 
 final class ChromeTraceTests: XCTestCase {
     func export(_ path: String) throws -> (ReplayResult, [[String: Any]], [String: Any]) {
-        let recorder = ChromeTraceRecorder()
+        let recorder = ChromeTraceObserver()
         let r = try Replay.run(path: path, observer: recorder.observe)
-        let json = ChromeTrace.render(r, recorder: recorder)
+        let json = ChromeTrace.render(r, observer: recorder)
         let root = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let events = try XCTUnwrap(root["traceEvents"] as? [[String: Any]])
         return (r, events, root)
@@ -107,8 +107,8 @@ final class ChromeTraceTests: XCTestCase {
             }
         }
         // Numbers, never booleans or strings, as written (Foundation reads 0 and 1 as either).
-        let recorder = ChromeTraceRecorder()
-        let raw = ChromeTrace.render(try Replay.run(path: path, observer: recorder.observe), recorder: recorder)
+        let recorder = ChromeTraceObserver()
+        let raw = ChromeTrace.render(try Replay.run(path: path, observer: recorder.observe), observer: recorder)
         let counterArgs = try NSRegularExpression(pattern: #"\{"name":"[^"]*","ph":"C"[^{]*"args":\{([^}]*)\}"#)
         let found = counterArgs.matches(in: raw, range: NSRange(raw.startIndex..., in: raw)).map { String(raw[Range($0.range(at: 1), in: raw)!]) }
         XCTAssertEqual(found.count, counters.count)
@@ -131,11 +131,11 @@ final class ChromeTraceTests: XCTestCase {
     /// The export streams: what it writes in chunks is what `render` returns, and a budget stops adding
     /// events (counted in `otherData.eventsNotExported`), the file still whole JSON and within the budget.
     func test_streamedExportIsTheRenderedOne_andABudgetCapsItWithANote() throws {
-        let recorder = ChromeTraceRecorder()
+        let recorder = ChromeTraceObserver()
         let r = try Replay.run(path: Fixtures.trace("smeeting-long-meeting-45min.jsonl.zst"), observer: recorder.observe)
-        let whole = ChromeTrace.render(r, recorder: recorder)
+        let whole = ChromeTrace.render(r, observer: recorder)
         var chunks: [[UInt8]] = []
-        let written = ChromeTrace.write(r, recorder: recorder, budget: nil) { chunks.append(Array($0)) }
+        let written = ChromeTrace.write(r, observer: recorder, budget: nil) { chunks.append(Array($0)) }
         XCTAssertEqual(String(decoding: chunks.joined(), as: UTF8.self), whole)
         XCTAssertEqual(written.bytes, whole.utf8.count)
         XCTAssertGreaterThan(chunks.count, 1, "written in chunks, never held whole")
@@ -145,7 +145,7 @@ final class ChromeTraceTests: XCTestCase {
 
         let budget = whole.utf8.count / 3
         var capped: [UInt8] = []
-        let cut = ChromeTrace.write(r, recorder: recorder, budget: budget) { capped.append(contentsOf: $0) }
+        let cut = ChromeTrace.write(r, observer: recorder, budget: budget) { capped.append(contentsOf: $0) }
         XCTAssertLessThanOrEqual(capped.count, budget)
         XCTAssertGreaterThan(cut.eventsNotExported, 0)
         let root = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(capped)) as? [String: Any])

@@ -151,11 +151,11 @@ final class RedactTests: XCTestCase {
         let input = dir + "/personal.trace.zst", output = dir + "/redacted.trace.zst"
         try Fixtures.write(recs, input)
         _ = try Redaction.run(input: input, output: output, salt: "case-4711")
-        let recorder = ChromeTraceRecorder()
-        let exported = ChromeTrace.render(try Replay.run(path: output, observer: recorder.observe), recorder: recorder)
+        let recorder = ChromeTraceObserver()
+        let exported = ChromeTrace.render(try Replay.run(path: output, observer: recorder.observe), observer: recorder)
         let (result, lanes) = try Fixtures.replayWithLanes(output)
         let html = HTMLReport.render(result, lanes: lanes)
-        let reduced = try Reducer(records: try TraceFiles.load(output), options: ReduceOptions(goal: .finding(.routeIneffective))).run()
+        let reduced = try TraceMinimizer(records: try TraceFiles.load(output), options: ReduceOptions(goal: .finding(.routeIneffective))).run()
         let reducedText = reduced.records.map(\.jsonLine).joined(separator: "\n")
         // What cat prints (the records as written), what explain says (text and JSON), the triage row.
         let catText = try TraceFiles.load(output).map(\.jsonLine).joined(separator: "\n")

@@ -55,7 +55,7 @@ final class ReduceTests: XCTestCase {
 
     func test_reduce_finding_keepsTheSameCause() throws {
         let recs = try TraceFiles.load(Fixtures.trace("srtc-bluetooth-blocks-speaker.jsonl"))
-        let result = try Reducer(records: recs, options: ReduceOptions(goal: .finding(.routeIneffective))).run()
+        let result = try TraceMinimizer(records: recs, options: ReduceOptions(goal: .finding(.routeIneffective))).run()
         XCTAssertEqual(result.records.map(\.type), ["trace.header", "api.joinChannel", "os.deviceConnected", "api.setRoute", "expect.finding"])
         let replayed = Replay.run(records: result.records)
         XCTAssertEqual(replayed.failedExpectations.count, 0)
@@ -67,7 +67,7 @@ final class ReduceTests: XCTestCase {
         var recs = try TraceFiles.load(Fixtures.trace("srtc-bluetooth-blocks-speaker.jsonl"))
         // Pretend the contract said the speaker request applies: this expectation fails.
         recs[22].body = .expect(Expectation(.verdict(ref: 20, verdict: .applied, cause: nil), rule: .V1))
-        let result = try Reducer(records: recs, options: ReduceOptions(goal: .expectFail)).run()
+        let result = try TraceMinimizer(records: recs, options: ReduceOptions(goal: .expectFail)).run()
         let replayed = Replay.run(records: result.records)
         XCTAssertEqual(replayed.failedExpectations.count, 1)
         let failing = try XCTUnwrap(replayed.failedExpectations.first)
@@ -81,7 +81,7 @@ final class ReduceTests: XCTestCase {
 
     func test_reduce_stopsAtTheReplayBound_withATraceThatStillShowsIt() throws {
         let (recs, _) = Fixtures.longCallWithOneDivergence(minutes: 6)
-        let result = try Reducer(records: recs, options: ReduceOptions(goal: .divergence, maxReplays: 12)).run()
+        let result = try TraceMinimizer(records: recs, options: ReduceOptions(goal: .divergence, maxReplays: 12)).run()
         XCTAssertTrue(result.hitReplayBound)
         XCTAssertLessThanOrEqual(result.replays, 14, "the bound plus the final verification")
         XCTAssertEqual(Replay.run(records: result.records).failedExpectations.count, 0)
@@ -89,7 +89,7 @@ final class ReduceTests: XCTestCase {
 
     func test_reduce_refusesATraceWithoutTheProblem() {
         let recs = Fixtures.records([(1000, .joinChannel(channel: "c"))])
-        XCTAssertThrowsError(try Reducer(records: recs, options: ReduceOptions(goal: .divergence)).run()) { e in
+        XCTAssertThrowsError(try TraceMinimizer(records: recs, options: ReduceOptions(goal: .divergence)).run()) { e in
             XCTAssertTrue("\(e)".contains("no route divergence"))
         }
     }
@@ -105,7 +105,7 @@ final class ReduceTests: XCTestCase {
         if case .unknown(let type, let json) = recs[3].body {
             recs[3].body = .unknown(type: type, json: json.replacingOccurrences(of: "697", with: "3"))
         }
-        let result = try Reducer(records: recs, options: ReduceOptions(goal: .finding(.routeIneffective))).run()
+        let result = try TraceMinimizer(records: recs, options: ReduceOptions(goal: .finding(.routeIneffective))).run()
         for r in result.records {
             guard case .unknown(_, let json) = r.body else { continue }
             XCTAssertTrue(json.contains("\"seq\":\(r.seq),"), json)
@@ -128,21 +128,21 @@ final class ReduceTests: XCTestCase {
             (2000, .deviceConnected(id: "bt", kind: .bluetooth, name: nil, port: "BluetoothHFP")),
             (3000, .setRoute(target: .earpiece, api: nil)),               // seq 5: ineffective (warning)
         ])
-        let severe = try Reducer(records: recs, options: ReduceOptions(goal: .finding(.routeIneffective))).run()
+        let severe = try TraceMinimizer(records: recs, options: ReduceOptions(goal: .finding(.routeIneffective))).run()
         XCTAssertTrue(severe.problem.contains("seq 5"), severe.problem)
-        let first = try Reducer(records: recs, options: ReduceOptions(goal: .finding(.routeIneffective), seq: 1)).run()
+        let first = try TraceMinimizer(records: recs, options: ReduceOptions(goal: .finding(.routeIneffective), seq: 1)).run()
         XCTAssertTrue(first.problem.contains("seq 1"), first.problem)
-        XCTAssertThrowsError(try Reducer(records: recs, options: ReduceOptions(goal: .finding(.routeIneffective), seq: 3)).run())
+        XCTAssertThrowsError(try TraceMinimizer(records: recs, options: ReduceOptions(goal: .finding(.routeIneffective), seq: 3)).run())
     }
 
     /// The result is meant for a repository: personal values are replaced unless asked not to.
     func test_reduce_redactsByDefault() throws {
         let (recs, secrets) = RedactTests.personalTrace()
-        let redacted = try Reducer(records: recs, options: ReduceOptions(goal: .finding(.routeIneffective))).run()
+        let redacted = try TraceMinimizer(records: recs, options: ReduceOptions(goal: .finding(.routeIneffective))).run()
         let text = redacted.records.map(\.jsonLine).joined(separator: "\n")
         for s in secrets { XCTAssertFalse(text.contains(s), "\(s) in the reduction") }
         XCTAssertTrue(text.contains("\"redacted\":\"redact\""))
-        let kept = try Reducer(records: recs, options: ReduceOptions(goal: .finding(.routeIneffective), redact: false)).run()
+        let kept = try TraceMinimizer(records: recs, options: ReduceOptions(goal: .finding(.routeIneffective), redact: false)).run()
         XCTAssertTrue(kept.records.map(\.jsonLine).joined().contains("Carol's AirPods Pro"))
     }
 
@@ -155,7 +155,7 @@ final class ReduceTests: XCTestCase {
             (3000, .connState(state: .reconnecting)), (4000, .connState(state: .connected)),
             (4100, .sdkActiveSpeakers(speakers: [alice])),
         ])
-        let result = try Reducer(records: recs, options: ReduceOptions(goal: .finding(.speakersMismatch))).run()
+        let result = try TraceMinimizer(records: recs, options: ReduceOptions(goal: .finding(.speakersMismatch))).run()
         let states = result.records.compactMap { if case .connState(let s) = $0.body { return s } else { return nil } }
         XCTAssertEqual(states, [.connected, .reconnecting, .connected], result.records.map(\.jsonLine).joined(separator: "\n"))
     }

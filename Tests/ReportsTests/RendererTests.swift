@@ -8,7 +8,7 @@ final class RendererTests: XCTestCase {
     func test_eachFormatHasOneRenderer() {
         let formats: [ReportFormat] = [
             ExplainTextRenderer().format, ExplainJSONRenderer().format, HTMLRenderer(lanes: []).format,
-            ChromeTraceRenderer(recorder: ChromeTraceRecorder()).format, JUnitRenderer().format,
+            ChromeTraceRenderer(observer: ChromeTraceObserver()).format, JUnitRenderer().format,
             TraceDiffRenderer(json: false).format, TraceDiffRenderer(json: true).format,
             WhatIfRenderer(json: false).format, WhatIfRenderer(json: true).format,
         ]

@@ -30,10 +30,10 @@ final class TimeShiftTests: XCTestCase {
             XCTAssertEqual(before.divergences.map(\.explainedBy), after.divergences.map(\.explainedBy), name)
             XCTAssertEqual(before.failedExpectations.map(\.seq), after.failedExpectations.map(\.seq), name)
             // Every renderer, at the top of the range.
-            let lanes = ReportLanes(), recorder = ChromeTraceRecorder()
+            let lanes = ReportLanes(), recorder = ChromeTraceObserver()
             let observed = Replay.run(records: shifted, observer: { lanes.observe($0); recorder.observe($0) })
             XCTAssertFalse(HTMLReport.render(observed, lanes: lanes.lanes(for: observed)).isEmpty, name)
-            XCTAssertFalse(ChromeTrace.render(observed, recorder: recorder).isEmpty, name)
+            XCTAssertFalse(ChromeTrace.render(observed, observer: recorder).isEmpty, name)
             XCTAssertFalse(ExplainText.render(observed, colour: false).isEmpty, name)
             XCTAssertFalse(ResultJSON.render(observed).isEmpty, name)
         }

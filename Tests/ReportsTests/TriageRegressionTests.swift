@@ -108,10 +108,10 @@ final class TriageRegressionTests: XCTestCase {
         XCTAssertTrue(r.entries.allSatisfy { $0.cluster?.cluster == TriageSummary.ContentCluster(bundleId: "com.example.testrig", problem: "interruption.notRecovered") })
         XCTAssertEqual(r.lines.count, 1, "one line for both")
         XCTAssertEqual(r.lines.first?.entries.count, 2)
-        let text = TriageSummaryText.render(s)
+        let text = TriageSummaryReport.render(s)
         XCTAssertTrue(text.contains("  1. device model iPhone9,9 with SRTC: one content cluster drives 2 tags: 60 of the 60 traces with "), text)
         XCTAssertTrue(text.contains(" are interruption.notRecovered from com.example.testrig; "), text)
-        let json = TriageSummaryText.json(s)
+        let json = TriageSummaryReport.json(s)
         XCTAssertTrue(json.contains(#""cluster":{"bundleId":"com.example.testrig","problem":"interruption.notRecovered","traces":60}"#), json)
     }
 
@@ -133,7 +133,7 @@ final class TriageRegressionTests: XCTestCase {
         var order = Array(rows.indices)
         for i in order.indices.reversed() { order.swapAt(i, rng.below(i + 1)) }
         for i in order { shuffled.add(rows[i]) }
-        XCTAssertEqual(TriageSummaryText.json(shuffled), TriageSummaryText.json(inOrder))
+        XCTAssertEqual(TriageSummaryReport.json(shuffled), TriageSummaryReport.json(inOrder))
         XCTAssertEqual(inOrder.openFirst.first?.example.path, rows.first { !$0.findings.isEmpty }?.path, "the example is the first path")
         XCTAssertEqual(inOrder.regressions.entries.count, 1)
     }
@@ -159,7 +159,7 @@ final class TriageRegressionTests: XCTestCase {
             var a = TriageSummary(), b = TriageSummary()
             a.add(original)
             b.add(back)
-            XCTAssertEqual(TriageSummaryText.json(a), TriageSummaryText.json(b), name)
+            XCTAssertEqual(TriageSummaryReport.json(a), TriageSummaryReport.json(b), name)
         }
         XCTAssertThrowsError(try TriageRow(json: try JSONValue.parse(#"{"schema":"rtctrace.report/1","path":"x"}"#)))
         XCTAssertThrowsError(try TriageRow(json: try JSONValue.parse(#"{"schema":"rtctrace.triage/2","path":"x","findings":{"no.such":1}}"#)))
@@ -207,7 +207,7 @@ final class TriageRegressionTests: XCTestCase {
         XCTAssertEqual(c.escalations.first?.versionInBaseline, false)
         XCTAssertEqual(c.escalations.first?.test.baselineTraces, 970, "a new version is compared with its product as it was")
         XCTAssertTrue(before.changes(since: before).isEmpty)
-        let text = TriageSummaryText.render(after, changes: c)
+        let text = TriageSummaryReport.render(after, changes: c)
         XCTAssertTrue(text.contains("    finding code session.missingNotifyOthers: none, 60 traces in the baseline\n"), text)
         XCTAssertTrue(text.contains("  New escalations by SDK version"), text)
     }

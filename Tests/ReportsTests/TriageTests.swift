@@ -94,7 +94,7 @@ final class TriageTests: XCTestCase {
         for i in 0..<30 { var r = TriageRow(path: "z\(i)"); r.errors = 1; r.findings = [.callkitNoDidActivate: 1]; r.tags = [.callkitNoDidActivate]; s.add(r) }
         XCTAssertEqual(s.openFirst.map(\.example.path), ["a", "z0", "b", "e"], "thirty traces of one problem are one entry, first by count")
         XCTAssertEqual(s.openFirst[1].traces, 30)
-        let text = TriageSummaryText.render(s, thresholds: [try! TriageThreshold(parsing: "interruption-not-recovered>50%")])
+        let text = TriageSummaryReport.render(s, thresholds: [try! TriageThreshold(parsing: "interruption-not-recovered>50%")])
         XCTAssertTrue(text.contains("ok       interruption-not-recovered>50%: 3 of 34 readable traces (8.8%) have interruption-not-recovered"), text)
         XCTAssertTrue(text.contains("  2. 30 traces: callkit.noDidActivate\n     e.g. z0: 1 error\n     rtctrace explain z0\n"), text)
         XCTAssertTrue(text.contains("  4. 1 trace: interruption.notRecovered (damaged or partial)\n"), text)
@@ -116,7 +116,7 @@ final class TriageTests: XCTestCase {
             row.findings = [.interruptionNotRecovered: 1]; row.tags = [.interruptionNotRecovered]
             row.command = Triage.command(naming: paths, folders: TraceFolders())
             s.add(row)
-            return (TriageSummaryText.render(s), TriageSummaryText.json(s), TriageRowJSON.render(row))
+            return (TriageSummaryReport.render(s), TriageSummaryReport.json(s), TriageRowJSON.render(row))
         }
         let whole = open(parts)
         XCTAssertTrue(whole.text.contains("     rtctrace explain \(session)\n"), whole.text)
@@ -148,7 +148,7 @@ final class TriageTests: XCTestCase {
         s.add(intact)
         XCTAssertEqual(s.openFirst.map(\.example.path), ["intact", "lossy0"])
         XCTAssertEqual(s.openFirst.map(\.signature.compromised), [false, true])
-        XCTAssertTrue(TriageSummaryText.json(s).contains(#""damagedOrPartial":true"#))
+        XCTAssertTrue(TriageSummaryReport.json(s).contains(#""damagedOrPartial":true"#))
     }
 
     func test_thresholds() throws {
@@ -440,8 +440,8 @@ final class TriageTests: XCTestCase {
         XCTAssertEqual(big.p, 5.50e-8, accuracy: 0.01e-8)
         XCTAssertEqual(TwoProportionTest(tagged: 50, traces: 500, baselineTagged: 50, baselineTraces: 500).p, 1, accuracy: 1e-9)
         XCTAssertEqual(TwoProportionTest(tagged: 0, traces: 10, baselineTagged: 0, baselineTraces: 10).p, 1)
-        XCTAssertEqual(TriageSummaryText.scientific(5.4989e-8), "5.5e-08")
-        XCTAssertEqual(TriageSummaryText.scientific(0.0042), "0.0042")
+        XCTAssertEqual(TriageSummaryReport.scientific(5.4989e-8), "5.5e-08")
+        XCTAssertEqual(TriageSummaryReport.scientific(0.0042), "0.0042")
     }
 
     func test_previousVersionOfTheSameProduct() {
@@ -487,7 +487,7 @@ final class TriageTests: XCTestCase {
         XCTAssertLessThan(e.test.baselineRate, 0.02)
         XCTAssertGreaterThan(regressions.tests, 100, "every group against every tag is a test")
         XCTAssertEqual(fleet(planted: false).regressions.entries.map(\.tag), [], "noise alone lists nothing")
-        let json = TriageSummaryText.json(fleet(planted: true))
+        let json = TriageSummaryReport.json(fleet(planted: true))
         XCTAssertTrue(json.contains(#""entries":[{"dimension":"sdk","group":"SRTC 4.6.2","tag":"interruption-not-recovered","baseline":"SRTC 4.6.1""#), json)
     }
 
@@ -502,6 +502,6 @@ final class TriageTests: XCTestCase {
         XCTAssertEqual(s.readable, 1)
         XCTAssertEqual(s.count(.interruptionNotRecovered), 1, "the duplicate's tags are not counted again")
         XCTAssertEqual(s.count(.duplicateUpload), 1)
-        XCTAssertTrue(TriageSummaryText.render(s).contains("1 duplicate upload (counted once)"))
+        XCTAssertTrue(TriageSummaryReport.render(s).contains("1 duplicate upload (counted once)"))
     }
 }

@@ -97,7 +97,7 @@ struct Target {
     }
 }
 
-extension Reducer {
+extension TraceMinimizer {
     /// Replays the records as they will read back from the file: each encoded and decoded again, seqs
     /// consecutive from 0, time never going back (a late record by no more than the match window). A
     /// reduction that would not survive that fails here, not in the user's `check`.

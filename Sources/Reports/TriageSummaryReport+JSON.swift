@@ -1,7 +1,7 @@
 import Analysis
 import TraceModel
 
-extension TriageSummaryText {
+extension TriageSummaryReport {
     /// The summary as one JSON object (no trailing newline); `written` says where the rows went, `changes`
     /// what changed since a baseline period (null without one). Every signature is in `openFirst`.
     public static func json(_ s: TriageSummary, thresholds: [TriageThreshold] = [], written: Written? = nil, changes: TriageChanges? = nil) -> String {

@@ -3,7 +3,7 @@ import Contract
 import TraceModel
 
 /// The triage summary for a person (text) and for a script (JSON, schema `rtctrace.triage-summary/2`).
-public enum TriageSummaryText {
+public enum TriageSummaryReport {
     /// The schema id of the JSON summary.
     public static let schema = "rtctrace.triage-summary/2"
     /// Tags listed in the text summary.

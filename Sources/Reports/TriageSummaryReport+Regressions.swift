@@ -1,7 +1,7 @@
 import Analysis
 import TraceModel
 
-extension TriageSummaryText {
+extension TriageSummaryReport {
     /// The regressions within each product, ranked, each line with the query that reproduces it; a line
     /// that one content cluster drives says so and holds every entry it drives.
     static func regressions(_ r: TriageRegressions, all: Bool) -> String {

@@ -75,7 +75,7 @@ public struct ReduceResult: Sendable {
 /// Shrinks a trace to a small one that still shows the same problem: delta debugging (ddmin) over
 /// the records after the header, then simplification of the gaps between timestamps, then seqs
 /// renumbered and `expect.*` records appended that pin the problem.
-public final class Reducer {
+public final class TraceMinimizer {
     let options: ReduceOptions
     let header: Record
     let body: [Record]

@@ -1,7 +1,7 @@
 /// A first-in, first-out list whose `removeFirst` costs O(1) (amortised): the engines' lists of what waits
 /// for an answer in time order (derived snapshots, level changes, deadlines) are trimmed at the front on
 /// every record. Inlinable, so that the engines' uses are specialised for their element types.
-public struct Queue<Element> {
+public struct FIFOQueue<Element> {
     @usableFromInline var items: [Element] = []
     @usableFromInline var head = 0
 
@@ -85,19 +85,19 @@ public struct Queue<Element> {
     }
 }
 
-extension Queue: Sequence {
+extension FIFOQueue: Sequence {
     @inlinable
     public func makeIterator() -> ArraySlice<Element>.Iterator { items[head...].makeIterator() }
 }
 
-extension Queue: ExpressibleByArrayLiteral {
+extension FIFOQueue: ExpressibleByArrayLiteral {
     @inlinable
     public init(arrayLiteral elements: Element...) { items = elements }
 }
 
-extension Queue: Equatable where Element: Equatable {
+extension FIFOQueue: Equatable where Element: Equatable {
     @inlinable
-    public static func == (a: Queue, b: Queue) -> Bool { a.items[a.head...].elementsEqual(b.items[b.head...]) }
+    public static func == (a: FIFOQueue, b: FIFOQueue) -> Bool { a.items[a.head...].elementsEqual(b.items[b.head...]) }
 }
 
-extension Queue: Sendable where Element: Sendable {}
+extension FIFOQueue: Sendable where Element: Sendable {}
