@@ -40,3 +40,56 @@ public struct ReplayStep: Sendable {
         changes = after.changes(from: before)
     }
 }
+
+/// A timer of one of the engines, as the replay's queue holds it and a step names it.
+public enum ReplayTimer: Equatable, Sendable, CustomStringConvertible {
+    /// A route engine timer.
+    case route(RouteTimerKind)
+    /// A quality engine timer.
+    case quality(QualityTimerKind)
+
+    /// `route timer KIND` or `quality timer KIND`, for the timeline.
+    public var description: String {
+        switch self {
+        case .route(let kind): "route timer \(kind)"
+        case .quality(let kind): "quality timer \(kind)"
+        }
+    }
+}
+
+/// What a step derived besides verdicts and findings: typed, so renderers never parse prose.
+public enum ReplayEvent: Equatable, Sendable {
+    /// The route engine recovered from an interruption (I3, I5, I6): the SDK's recovered callback is due.
+    case recovered(t: Int64)
+    /// The quality engine derived a level change (Q2).
+    case levelChange(previous: QualityLevel, overall: QualityLevel)
+    /// The active-speaker snapshot after a server update (S2): its first members and how many in all.
+    case speakers(first: [SpeakerKey], count: Int)
+    /// External devices came or went with this record.
+    case devicesChanged(added: [String], removed: [String])
+    /// A divergence that started at `start` has lasted longer than the tolerance: it counts (X2).
+    case divergenceCounted(start: Int64)
+    /// What became of a deferred route call was decided (V2).
+    case outcomeDecided(callSeq: Int, outcome: Outcome)
+
+    /// The event in a few words, for the text timeline and `replay --json`'s `notes`.
+    public var description: String {
+        switch self {
+        case .recovered(let t):
+            "recovered from the interruption at \(formatDuration(t)) (the SDK's recovered callback is due)"
+        case let .levelChange(previous, overall):
+            "level change \(previous.rawValue) → \(overall.rawValue)"
+        case let .speakers(first, count):
+            "speakers [" + first.map { "\(TextCap.identifier($0.uid))/\(TextCap.identifier($0.trackId))" }.joined(separator: ", ")
+                + (count > first.count ? ", … \(count - first.count) more" : "") + "]"
+        case .divergenceCounted(let start):
+            "route divergence from \(formatDuration(start)) counts (longer than the tolerance)"
+        case let .outcomeDecided(callSeq, outcome):
+            "the call at seq \(callSeq) is now \(outcome.kind.rawValue)"
+        case let .devicesChanged(added, removed):
+            (added.isEmpty ? "" : "connected " + added.joined(separator: ", "))
+                + (added.isEmpty || removed.isEmpty ? "" : "; ")
+                + (removed.isEmpty ? "" : "disconnected " + removed.joined(separator: ", "))
+        }
+    }
+}
