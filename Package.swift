@@ -61,7 +61,7 @@ let package = Package(
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceModel", "TraceCodec", "TraceFixtures", "TestSupport"]),
         .testTarget(name: "RouteEngineTests", dependencies: ["RouteEngine", "TraceModel", "Contract", "TraceFixtures", "TestSupport"]),
         .testTarget(name: "QualityEngineTests", dependencies: ["QualityEngine", "TraceModel", "Contract", "TraceFixtures", "TestSupport"]),
-        .testTarget(name: "ReplayTests", dependencies: ["Replay", "Analysis", "Reports", "TraceModel", "Contract", "TraceFixtures", "TestSupport"]),
+        .testTarget(name: "ReplayTests", dependencies: ["Replay", "Analysis", "Reports", "TraceModel", "TraceCodec", "Contract", "TraceFixtures", "TestSupport"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Analysis", "Replay", "TraceModel", "TraceCodec", "Contract", "TraceFixtures", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["rtctrace", "CommandLineKit", "SystemLayer", "TraceModel", "TraceCodec", "TraceFixtures", "TestSupport"],
                     exclude: ["Fixtures"]),

@@ -73,15 +73,17 @@ public enum ReplayFlags {
     /// Replays the trace the TRACE arguments name (one file, or the parts of one session), warning
     /// on stderr about reader problems and about a part replayed alone.
     public static func replay(_ arguments: [String], _ a: Arguments, observer: ((ReplayStep) -> Void)? = nil) throws -> ReplayResult {
-        let parts = try TraceParts.resolve(arguments)
+        let session = try TraceInput.resolve(arguments)
         let result: ReplayResult
-        if parts.paths.count > 1 {
-            let replay = Replay.run(parts: parts.paths, options: parse(a), pipelined: readOnItsOwnCore, observer: observer)
-            if a[CommonOptions.strict], let p = replay.result.problems.first { throw CommandFailure(message: p.description + " (--strict)") }
-            for p in replay.result.problems { warn(p) }
-            result = replay.result
+        if session.paths.count > 1 {
+            // Not strict, and a part that cannot be opened is a problem (a warning): nothing is thrown.
+            let replayed = (try? Replay.run(session, options: parse(a), unopened: .isAProblem, pipelined: readOnItsOwnCore, observer: observer))
+                ?? ReplayResult(file: session.first)
+            if a[CommonOptions.strict], let p = replayed.problems.first { throw CommandFailure(message: p.description + " (--strict)") }
+            for p in replayed.problems { warn(p) }
+            result = replayed
         } else {
-            result = try replay(parts.paths[0], a, observer: observer)
+            result = try replay(session, a, observer: observer)
         }
         if let why = Wording.incompleteSession(result) {
             Output.stderr.line("warning: " + terminalSafe(why) + " (" + completeSessionHint(result) + ")")
@@ -103,10 +105,10 @@ public enum ReplayFlags {
     static var readOnItsOwnCore: Bool { CurrentProcess.usableProcessorCount >= 2 }
 
     /// Replays one trace file, warning on stderr about reader problems.
-    public static func replay(_ path: String, _ a: Arguments, observer: ((ReplayStep) -> Void)? = nil) throws -> ReplayResult {
+    static func replay(_ trace: TraceSession, _ a: Arguments, observer: ((ReplayStep) -> Void)? = nil) throws -> ReplayResult {
         let options = parse(a)
         do {
-            return try Replay.run(path: path, options: options, strict: a[CommonOptions.strict], pipelined: readOnItsOwnCore,
+            return try Replay.run(trace, options: options, strict: a[CommonOptions.strict], pipelined: readOnItsOwnCore,
                                   observer: observer, onProblem: warn)
         } catch let p as TraceProblem {
             throw CommandFailure(message: p.description + " (--strict)")

@@ -27,20 +27,12 @@ public enum CommonOptions {
     public static let force = Option.flag("--force", "Overwrite OUT if it exists.")
 }
 
-/// The files of the one trace the TRACE arguments name: a single file, or the parts of one recorded
-/// session given as files, a folder or `@LIST`, in part order whatever order they came in.
-public struct TraceParts {
-    /// The files, in replay order (the first names the trace).
-    public let paths: [String]
-    /// The session, when the files carry one.
-    public let session: String?
-    /// Each file's part number in the session (its header's `session.part`), beside `paths`; empty when
-    /// the files carry no session.
-    public var partNumbers: [Int] = []
-
-    /// Groups `arguments` into one trace; several traces (or none) is a usage error. A bundle the
-    /// recorder wrote (`NAME.rtcbundle`) stands for the parts in it.
-    public static func resolve(_ arguments: [String]) throws -> TraceParts {
+/// The one trace the TRACE arguments name: a single file, or the parts of one recorded session given as
+/// files, a folder or `@LIST`, in part order whatever order they came in.
+public enum TraceInput {
+    /// Groups `arguments` into one trace (`TraceSession.group`); several traces (or none) is a usage
+    /// error. A bundle the recorder wrote (`NAME.rtcbundle`) stands for the parts in it.
+    public static func resolve(_ arguments: [String]) throws -> TraceSession {
         guard !arguments.isEmpty else { throw UsageError(message: "expected a TRACE (or the parts of one session)") }
         // A recorder's bundle is the session it holds: what does not check in it is said first.
         let bundles = arguments.filter { !$0.hasPrefix("@") && TraceBundle.isBundle($0, sniff: true) }.compactMap(TraceBundle.open)
@@ -53,7 +45,7 @@ public struct TraceParts {
             guard arguments[0] == "-" || (try? FileSystem.statusIfExists(arguments[0], followLinks: false)) != nil else {
                 throw UsageError(message: "\(arguments[0]): no such file")
             }
-            return TraceParts(paths: arguments, session: nil)
+            return TraceSession(paths: arguments)
         }
         let files: PathList
         var skipped: [TriageInputs.Skipped] = [], unreadable: [TriageInputs.Unreadable] = []
@@ -61,14 +53,14 @@ public struct TraceParts {
         for e in skipped where e.reason.isRefusal { Output.stderr.line("warning: \(terminalSafe(e.path)): skipped, \(terminalSafe(e.why))") }
         // A folder or entry the walk could not read may hold parts of the session: said, never passed over.
         for u in unreadable { Output.stderr.line("warning: \(terminalSafe(u.path)): \(terminalSafe(u.reason))") }
-        let plan = TriagePlan(files: files, jobs: 1)
+        let plan = TraceSession.group(files, jobs: 1)
         if plan.count > 1 {
             // A part with no record (its header never reached the disk) belongs to no session: skipped.
-            let traces = (0..<plan.count).map(plan.trace)
-            let empty = traces.filter { $0.session == nil && $0.paths.count == 1 && TriagePlan.holdsNoRecord($0.paths[0]) }
+            let traces = plan.all
+            let empty = traces.filter { $0.id == nil && $0.paths.count == 1 && TraceSession.holdsNoRecord($0.paths[0]) }
             if traces.count - empty.count == 1, let trace = traces.first(where: { t in !empty.contains(t) }) {
                 for e in empty { Output.stderr.line("warning: \(terminalSafe(e.paths[0])): holds no record (a recorder part whose header never reached the disk); skipped") }
-                return TraceParts(paths: trace.paths, session: trace.session, partNumbers: trace.partNumbers)
+                return trace
             }
         }
         guard plan.count == 1 else {
@@ -76,7 +68,6 @@ public struct TraceParts {
                 : "\(arguments.joined(separator: " ")) holds \(plan.count) traces; give one trace, or the parts of one session"
                     + plan.disagreements.map { " (\($0))" }.joined())
         }
-        let trace = plan.trace(0)
-        return TraceParts(paths: trace.paths, session: trace.session, partNumbers: trace.partNumbers)
+        return plan[0]
     }
 }

@@ -3,6 +3,7 @@ import CommandLineKit
 import Dispatch
 import Replay
 import SystemLayer
+import TraceCodec
 
 extension CheckCommand {
     /// Checks traces on `jobs` threads, each thread running worker processes over batches of traces
@@ -86,7 +87,7 @@ extension CheckCommand {
                 Output.stdout.flush()
                 fatalError("RTCTRACE_FAULT_TRAP_REPLAY: trapping on \(trap) as asked")
             }
-            let outcome = GoldenCheck.check(parts: parts, options: options, snapshotRefusal: refusal)
+            let outcome = GoldenCheck.check(TraceSession(paths: parts), options: options, snapshotRefusal: refusal)
             Output.stdout.write(bytes: outcome.wireEncoded)
         }
         Output.stdout.flush()

@@ -50,8 +50,7 @@ enum CheckCommand {
         // The parts of one recorded session are one case, named (and snapshotted) after its first part.
         var list = PathList()
         for f in files { list.append(f) }
-        let plan = TriagePlan(files: list, jobs: jobCount)
-        let cases = (0..<plan.count).map { plan.trace($0).paths }
+        let cases = TraceSession.group(list, jobs: jobCount).all.map(\.paths)
         let traces = cases.map { $0[0] }
         // A snapshot is read only when it is a regular file inside the tree its trace was found in.
         let refusals = traces.map { t -> String? in

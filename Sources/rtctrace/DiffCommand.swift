@@ -26,14 +26,11 @@ enum DiffCommand {
         var sides: [DiffSide] = []
         for path in args.positionals {
             guard path == "-" || path.hasPrefix("@") || FileSystem.exists(path) else { throw UsageError(message: "\(path): no such file") }
-            let parts = try TraceParts.resolve([path])
+            let trace = try TraceInput.resolve([path])
             let side: DiffSide
-            if parts.paths.count > 1 {
-                side = DiffSide.replay(parts: parts.paths, options: options, onProblem: warn)
-            } else {
-                do { side = try DiffSide.replay(path: parts.paths[0], options: options, onProblem: warn) } catch {
-                    throw DataError(message: "\(path): \(error)")
-                }
+            // A single file that cannot be opened cannot be compared; a session's missing part is a problem of its side.
+            do { side = try DiffSide.replay(trace, options: options, unopened: trace.paths.count > 1 ? .isAProblem : .fails, onProblem: warn) } catch {
+                throw DataError(message: "\(path): \(error)")
             }
             if let why = side.result.unexplainable { throw DataError(message: "\(side.file): cannot be compared: \(why)") }
             sides.append(side)

@@ -32,7 +32,7 @@ enum ReduceCommand {
         exits: ExitCodes(failure: "the trace does not show the problem asked for (nothing is written)", readsTraces: false))
 
     static let command = Command(spec: spec) { args in
-        let parts = try TraceParts.resolve(args.positionals)
+        let parts = try TraceInput.resolve(args.positionals)
         let target = try args.output(output, role: "the input TRACE")
         let out = target.path
         var goals: [ReduceGoal] = []
@@ -48,7 +48,7 @@ enum ReduceCommand {
                                     redact: !args[keepPersonalData], salt: try TokenKey.key(args, salt: salt))
         let strict = args[CommonOptions.strict]
         var damaged: TraceProblem?
-        let records = try TraceFiles.load(parts: parts.paths) { p in
+        let records = try TraceFiles.load(parts) { p in
             if strict && damaged == nil && p.isDamage { damaged = p }
             warn(p)
         }

@@ -94,7 +94,7 @@ enum TriageCommand {
         // Rows printed to the same terminal would run into the progress line: they are the progress then.
         let progress = Output.stderr.isTerminal && (outPath != nil || !Output.stdout.isTerminal) ? Progress() : nil
         progress?.note("reading \(files.count) header\(files.count == 1 ? "" : "s")")
-        let plan = TriagePlan(files: files, jobs: jobs, shard: shard)
+        let plan = TraceSession.group(files, jobs: jobs, shard: shard)
         let writer: LinesWriter
         do {
             let compress = outPath?.hasSuffix(".zst") ?? false

@@ -47,8 +47,7 @@ enum WhatIfCommand {
         var edits: [WhatIfEdit] = []
         for path in args[editsFile] { edits += try fileEdits(path) }
         edits += lineEdits
-        let parts = try TraceParts.resolve(traces)
-        let base = WhatIfBase.read(parts: parts.paths, options: ReplayFlags.parse(args), onProblem: warn)
+        let base = WhatIfBase.read(try TraceInput.resolve(traces), options: ReplayFlags.parse(args), onProblem: warn)
         try ReplayFlags.requireExplainable(base.side.result)
         let result: WhatIfResult
         do { result = try WhatIf.run(base, edits: edits, source: source(files: args[editsFile], lineEdits: lineEdits.count)) } catch {
@@ -70,8 +69,7 @@ enum WhatIfCommand {
 
     /// The replay of the trace and its advice checked, for `explain --verify-advice`.
     static func checkAdvice(_ args: Arguments) throws -> (ReplayResult, [AdviceCheck]) {
-        let parts = try TraceParts.resolve(args.positionals)
-        let base = WhatIfBase.read(parts: parts.paths, options: ReplayFlags.parse(args), onProblem: warn)
+        let base = WhatIfBase.read(try TraceInput.resolve(args.positionals), options: ReplayFlags.parse(args), onProblem: warn)
         if args[CommonOptions.strict], let p = base.side.result.problems.first(where: \.isDamage) {
             throw CommandFailure(message: p.description + " (--strict)")
         }

@@ -3,6 +3,7 @@ import Replay
 import TestSupport
 import TraceModel
 import XCTest
+import TraceCodec
 
 /// Records marked `late` (trace format version 4: made at their `t`, written after later ones, within the
 /// match window) are replayed in time order, so that a trace written that way says what the same trace
@@ -73,7 +74,7 @@ final class LateRecordTests: XCTestCase {
         var file = b
         file.records = late
         try file.write(to: path)
-        XCTAssertEqual(summary(try Replay.run(path: path)), summary(inOrder))
+        XCTAssertEqual(summary(try Replay.run(TraceSession(path: path))), summary(inOrder))
     }
 
     func test_withoutOrderingTheLateInterruptionWouldReadAsAMissingCallback() {

@@ -4,6 +4,7 @@ import Replay
 import TestSupport
 import TraceModel
 import XCTest
+import TraceCodec
 
 /// Every advice of the golden corpus that the catalogue can express as edits, checked by replay: a
 /// verified advice must make its item go away when its edits are replayed again, an advice that does not
@@ -43,7 +44,7 @@ final class AdviceCheckCorpusTests: XCTestCase {
         var seen: [String: AdviceCheck.Verdict] = [:]
         var verified = 0, notApplying = 0
         for (name, parts) in try Self.corpus() {
-            let base = WhatIfBase.read(parts: parts)
+            let base = WhatIfBase.read(TraceSession(paths: parts))
             guard base.side.result.unexplainable == nil else { continue }
             for c in AdviceChecks.run(base) {
                 seen["\(name) \(c.seq ?? -1) \(c.subject)"] = c.verdict

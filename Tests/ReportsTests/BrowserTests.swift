@@ -5,6 +5,7 @@ import Reports
 import TestSupport
 import TraceModel
 import XCTest
+import TraceCodec
 
 /// The report in headless Chromium (`make test-deps` installs it; without it these tests fail and
 /// say so): it loads without script errors and draws every lane; the 10-minute field meeting zooms
@@ -45,7 +46,7 @@ final class BrowserTests: XCTestCase {
         let torn = Fixtures.artifacts + "/torn-call.jsonl.zst"
         try long.prefix(long.count - 500).write(to: URL(fileURLWithPath: torn))
         let lanes = ReportLanes()
-        var r = try Replay.run(path: torn, observer: lanes.observe)
+        var r = try Replay.run(TraceSession(path: torn), observer: lanes.observe)
         r.file = "torn-call.jsonl.zst"
         let tornPage = Fixtures.artifacts + "/report-torn.html"
         try HTMLReport.render(r, lanes: lanes.lanes(for: r)).write(toFile: tornPage, atomically: true, encoding: .utf8)

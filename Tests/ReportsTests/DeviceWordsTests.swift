@@ -6,13 +6,14 @@ import TestSupport
 import Contract
 import TraceModel
 import XCTest
+import TraceCodec
 
 /// Device words (contract v4): an external device is named by its kind and name, and no output calls
 /// AirPlay or CarPlay (or any device) "bluetooth or wired headset".
 final class DeviceWordsTests: XCTestCase {
     func outputs(_ name: String) throws -> [String] {
         let lanes = ReportLanes()
-        let r = try Replay.run(path: Fixtures.trace(name), observer: { lanes.observe($0) })
+        let r = try Replay.run(TraceSession(path: Fixtures.trace(name)), observer: { lanes.observe($0) })
         return [ExplainText.render(r, colour: false), ResultJSON.render(r), HTMLReport.render(r, lanes: lanes.lanes(for: r))]
     }
 

@@ -4,6 +4,7 @@ import Replay
 import TestSupport
 import TraceModel
 import XCTest
+import TraceCodec
 
 final class ReduceTests: XCTestCase {
     /// Runs the built `rtctrace`; returns its exit status and standard output.
@@ -113,7 +114,7 @@ final class ReduceTests: XCTestCase {
         }
         let dir = Fixtures.tempDir()
         try TraceFiles.write(result.records, to: dir + "/min.trace.zst")
-        let back = try Replay.run(path: dir + "/min.trace.zst")
+        let back = try Replay.run(TraceSession(path: dir + "/min.trace.zst"))
         XCTAssertEqual(back.problemCount, 0, "\(back.problems)")
         XCTAssertEqual(back.failedExpectations.count, 0)
     }

@@ -4,13 +4,14 @@ import Reports
 import TestSupport
 import TraceModel
 import XCTest
+import TraceCodec
 
 /// The report tests' own fixtures; the shared ones are in Tests/TestSupport.
 extension Fixtures {
     /// Replays a file, collecting the report lanes.
     static func replayWithLanes(_ path: String) throws -> (ReplayResult, [Lane]) {
         let lanes = ReportLanes()
-        let r = try Replay.run(path: path, observer: lanes.observe)
+        let r = try Replay.run(TraceSession(path: path), observer: lanes.observe)
         return (r, lanes.lanes(for: r))
     }
 

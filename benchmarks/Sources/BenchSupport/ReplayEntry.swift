@@ -8,6 +8,6 @@ public enum ReplayEntry {
     /// Replays the trace at `path` on this thread (no reading thread), as `explain` does on one core;
     /// `observer` sees every step when given.
     public static func run(path: String, observer: ((ReplayStep) -> Void)? = nil) throws -> ReplayResult {
-        try Replay.run(path: path, pipelined: false, observer: observer)
+        try Replay.run(TraceSession(path: path), pipelined: false, observer: observer)
     }
 }
