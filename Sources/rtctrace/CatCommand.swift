@@ -1,6 +1,7 @@
 import CommandLineKit
 import TraceCodec
 import TraceModel
+import Workflows
 
 /// `rtctrace cat`: the records as JSON Lines.
 enum CatCommand {

@@ -4,6 +4,7 @@ import Dispatch
 import Replay
 import SystemLayer
 import TraceCodec
+import Workflows
 
 extension CheckCommand {
     /// Checks traces on `jobs` threads, each thread running worker processes over batches of traces

@@ -4,6 +4,7 @@ import Reports
 import SystemLayer
 import TraceCodec
 import TraceModel
+import Workflows
 
 /// `rtctrace check`: golden traces for CI.
 enum CheckCommand {

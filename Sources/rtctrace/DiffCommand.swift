@@ -2,6 +2,7 @@ import Analysis
 import CommandLineKit
 import Reports
 import SystemLayer
+import Workflows
 
 /// `rtctrace diff`: where two traces of the same scenario first behave differently, and every difference after.
 enum DiffCommand {

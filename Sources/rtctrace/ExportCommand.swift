@@ -2,6 +2,7 @@ import CommandLineKit
 import Reports
 import SystemLayer
 import TraceModel
+import Workflows
 
 /// `rtctrace export`: the replay as a Chrome Trace Event file for Perfetto or chrome://tracing.
 enum ExportCommand {

@@ -4,6 +4,7 @@ import LogImport
 import SystemLayer
 import TraceCodec
 import TraceModel
+import Workflows
 
 /// `rtctrace import-log`: the device's log (a text export) as records of a trace: `sys.*` records of
 /// what the system saw, and the app's own `os.*` records the recorder missed.

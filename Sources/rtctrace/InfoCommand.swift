@@ -6,6 +6,7 @@ import Replay
 import Reports
 import TraceCodec
 import TraceModel
+import Workflows
 
 /// What `info` and `verify` learn by reading a whole trace.
 struct TraceSummary {

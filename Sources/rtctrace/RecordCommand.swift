@@ -2,6 +2,7 @@ import CommandLineKit
 import SystemLayer
 import TraceCodec
 import TraceModel
+import Workflows
 
 /// `rtctrace record` and `rtctrace append`: write validated records into a trace.
 enum RecordCommand {

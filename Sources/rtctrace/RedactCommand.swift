@@ -3,6 +3,7 @@ import CommandLineKit
 import SystemLayer
 import TraceCodec
 import TraceModel
+import Workflows
 
 /// `rtctrace redact`: replace personal data with stable keyed tokens, keeping what the replay concludes.
 enum RedactCommand {

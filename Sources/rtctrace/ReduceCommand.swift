@@ -2,6 +2,7 @@ import Analysis
 import CommandLineKit
 import TraceCodec
 import TraceModel
+import Workflows
 
 /// `rtctrace reduce`: shrink a trace to a small golden trace that still shows the problem.
 enum ReduceCommand {

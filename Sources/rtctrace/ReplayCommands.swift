@@ -1,6 +1,7 @@
 import CommandLineKit
 import Replay
 import Reports
+import Workflows
 
 /// `rtctrace replay`: the timeline.
 enum ReplayCommand {

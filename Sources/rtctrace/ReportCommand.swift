@@ -1,6 +1,7 @@
 import CommandLineKit
 import Reports
 import TraceModel
+import Workflows
 
 /// `rtctrace report`: one self-contained HTML file a support engineer can open or print.
 enum ReportCommand {

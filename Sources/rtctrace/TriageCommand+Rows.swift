@@ -2,6 +2,7 @@ import Analysis
 import CommandLineKit
 import Reports
 import TraceCodec
+import Workflows
 
 extension TriageCommand {
     /// `triage --from-rows ROWS...`: the summary the rows make (the shards of a run make the unsharded

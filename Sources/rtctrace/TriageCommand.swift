@@ -4,6 +4,7 @@ import Reports
 import SystemLayer
 import TraceCodec
 import TraceModel
+import Workflows
 
 /// `rtctrace triage`: every trace of a fleet replayed, one JSON row each, a summary, CI thresholds.
 enum TriageCommand {

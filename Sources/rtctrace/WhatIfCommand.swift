@@ -4,6 +4,7 @@ import CommandLineKit
 import Reports
 import SystemLayer
 import TraceCodec
+import Workflows
 
 /// `rtctrace whatif`: what the contract predicts would change if the records were otherwise.
 enum WhatIfCommand {

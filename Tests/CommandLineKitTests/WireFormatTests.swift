@@ -1,6 +1,7 @@
 import Analysis
 import CommandLineKit
 import XCTest
+import Workflows
 
 /// The check worker's outcomes survive the trip through the wire form exactly, one after another,
 /// and a worker cut off mid-outcome leaves only the complete ones.

@@ -6,6 +6,7 @@ import CommandLineKit
 import Reports
 import TraceCodec
 import TraceModel
+import Workflows
 
 // The whole pipeline: bytes as a trace, replayed through both engines with the timeline observed,
 // then rendered by every report (text, JSON, timeline, quality, golden check, JUnit).

@@ -1,3 +1,4 @@
+import CommandLineKit
 import QualityEngine
 import Analysis
 import Replay

@@ -1,4 +1,5 @@
 import Analysis
+import CommandLineKit
 import Replay
 import Reports
 import TraceCodec
