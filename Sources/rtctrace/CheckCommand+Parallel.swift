@@ -47,7 +47,7 @@ extension CheckCommand {
         var rest = traces[...]
         while let parts = rest.first {
             let trace = parts[0]
-            var args = ["check", isolatedWorker.name] + ReplayFlags.arguments(for: options)
+            var args = ["check", isolatedWorker.name] + options.commandLineArguments
             if let refusal { args += [snapshotRefusal.name, refusal] }
             if rest.contains(where: { $0.count > 1 }) { args += [caseSizes.name, rest.map { String($0.count) }.joined(separator: ",")] }
             args += ["--"] + rest.flatMap { $0 }

@@ -1,5 +1,6 @@
 import Analysis
 import CommandLineKit
+import Replay
 import Reports
 import SystemLayer
 import Workflows
@@ -11,7 +12,7 @@ enum DiffCommand {
     static let spec = CommandSpec(
         name: "diff", usage: "diff A B [--json] [--tolerance-ms MS] [options]",
         summary: "Compare two traces of one scenario: verdicts, routes, divergences, findings and quality, first difference first.",
-        options: ReplayFlags.options + [json],
+        options: ReplayOptions.commandLine + [json],
         details: """
         Records are paired by type and identifying fields (target, device id, state, event, layer ids), not by
         time; states that differ for no longer than the tolerance do not count. A or B may be the parts of one
@@ -23,7 +24,7 @@ enum DiffCommand {
     static let command = Command(spec: spec) { args in
         guard args.positionals.count == 2 else { throw UsageError(message: "expected two traces, A and B") }
         guard args.positionals != ["-", "-"] else { throw UsageError(message: "standard input ('-') can be only one of A and B") }
-        let options = ReplayFlags.parse(args)
+        let options = ReplayOptions(args)
         var sides: [DiffSide] = []
         for path in args.positionals {
             guard path == "-" || path.hasPrefix("@") || FileSystem.exists(path) else { throw UsageError(message: "\(path): no such file") }

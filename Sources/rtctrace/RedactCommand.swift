@@ -43,8 +43,8 @@ enum RedactCommand {
             err.line("warning: no key given (\(TokenKey.ways)): the tokens are made with a random key used once, so they match within "
                 + "this output but not with another run's or with triage rows; give a key kept with the case (or the fleet's) to join them")
         }
-        let before = try ReplayFlags.replay(parts.paths, args)
-        let after = try ReplayFlags.replay(targets.map(\.path), args)
+        let before = try TraceInput.replay(parts.paths, args)
+        let after = try TraceInput.replay(targets.map(\.path), args)
         let diffs = Redaction.differences(before, after)
         let o = Output.stdout
         for t in targets { o.line("wrote \(terminalSafe(t.path))") }

@@ -1,5 +1,6 @@
 import Analysis
 import CommandLineKit
+import Replay
 import TraceCodec
 import TraceModel
 import Workflows
@@ -27,7 +28,7 @@ enum ReduceCommand {
     static let spec = CommandSpec(
         name: "reduce", usage: "reduce TRACE... (--finding CODE | --divergence | --expect-fail) -o MIN.trace.zst [--max-replays N] [options]",
         summary: "Shrink a trace to a few records that still show a finding, divergence or failing expectation.",
-        options: [output, finding, seq, salt, TokenKey.saltFile, maxReplays] + ReplayFlags.options
+        options: [output, finding, seq, salt, TokenKey.saltFile, maxReplays] + ReplayOptions.commandLine
             + [divergence, expectFail, keepPersonalData, CommonOptions.force, CommonOptions.strict],
         details: "Delta debugging (ddmin) over the records after the header, then shorter gaps between timestamps;\nseqs are renumbered and expect.* records pinning the problem are appended, ready for traces/.\nTRACE may be the parts of one recorded session (in any order, their folder, or @LIST): the reduced\ntrace is one self-contained trace. See docs/report.md.",
         exits: ExitCodes(failure: "the trace does not show the problem asked for (nothing is written)", readsTraces: false))
@@ -45,7 +46,7 @@ enum ReduceCommand {
         if !args[CommonOptions.force] && target.exists { throw UsageError(message: "\(out): already exists (use --force to overwrite)") }
         let occurrence = args[seq].map { Int($0) }
         if occurrence != nil, case .finding = goals[0] {} else if occurrence != nil { throw UsageError(message: "'--seq' goes with --finding CODE") }
-        let options = ReduceOptions(goal: goals[0], maxReplays: replayBound, replay: ReplayFlags.parse(args), seq: occurrence,
+        let options = ReduceOptions(goal: goals[0], maxReplays: replayBound, replay: ReplayOptions(args), seq: occurrence,
                                     redact: !args[keepPersonalData], salt: try TokenKey.key(args, salt: salt))
         let strict = args[CommonOptions.strict]
         var damaged: TraceProblem?

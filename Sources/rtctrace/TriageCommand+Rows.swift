@@ -1,5 +1,6 @@
 import Analysis
 import CommandLineKit
+import Replay
 import Reports
 import TraceCodec
 import Workflows
@@ -9,7 +10,7 @@ extension TriageCommand {
     /// run's), on standard output: text, or one JSON object with `--json`.
     static func fromRowsCommand(_ args: Arguments) throws -> ExitCode {
         // Options about replaying or writing rows have nothing to act on here: say so rather than ignore them.
-        let idle: [any DeclaredOption] = [jobs, shard, output, salt, summaryFlag] + ReplayFlags.options
+        let idle: [any DeclaredOption] = [jobs, shard, output, salt, summaryFlag] + ReplayOptions.commandLine
         if let given = idle.first(where: { args.isGiven($0) }) {
             throw UsageError(message: "\(given.erased.name) has no effect with --from-rows (it reads rows and replays nothing)")
         }

@@ -1,5 +1,6 @@
 import Analysis
 import CommandLineKit
+import Replay
 import Reports
 import SystemLayer
 import TraceCodec
@@ -37,7 +38,7 @@ enum TriageCommand {
     static let spec = CommandSpec(
         name: "triage", usage: "triage PATH... [--jobs N] [--shard I/N] [-o ROWS.jsonl[.zst]] [--fail-on EXPR]... [--baseline ROWS]... [--summary] [--json] [--all] [options]\n       rtctrace triage --from-rows ROWS... [--baseline ROWS]... [--fail-on EXPR]... [--json] [--all]",
         summary: "Triage many traces: one JSON row per trace (facts, counts, tags), a summary, thresholds for CI.",
-        options: [jobs, shard, output, failOn, salt, TokenKey.saltFile, baseline, fromRows] + ReplayFlags.options + [summaryFlag, json, all, listTags, whatif],
+        options: [jobs, shard, output, failOn, salt, TokenKey.saltFile, baseline, fromRows] + ReplayOptions.commandLine + [summaryFlag, json, all, listTags, whatif],
         details: """
         PATH is a trace, a folder (searched recursively for *.jsonl, *.zst and *.rtcbundle) or @LIST (a file
         of paths, one a line). The files of one recorded session (header session.id) are one trace, replayed in
@@ -58,7 +59,7 @@ enum TriageCommand {
         }
         guard !args.positionals.isEmpty else { throw UsageError(message: args[fromRows] ? "expected at least one rows file" : "expected at least one PATH") }
         if args[fromRows] { return try fromRowsCommand(args) }
-        let options = ReplayFlags.parse(args)
+        let options = ReplayOptions(args)
         let jobs = Int(args[TriageCommand.jobs] ?? Int64(CurrentProcess.activeProcessorCount))
         let shard = args[TriageCommand.shard]
         let thresholds = args[failOn]

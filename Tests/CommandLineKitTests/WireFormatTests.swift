@@ -1,7 +1,7 @@
 import Analysis
 import CommandLineKit
-import XCTest
 import Workflows
+import XCTest
 
 /// The check worker's outcomes survive the trip through the wire form exactly, one after another,
 /// and a worker cut off mid-outcome leaves only the complete ones.

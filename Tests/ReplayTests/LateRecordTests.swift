@@ -1,9 +1,9 @@
 import Contract
 import Replay
 import TestSupport
+import TraceCodec
 import TraceModel
 import XCTest
-import TraceCodec
 
 /// Records marked `late` (trace format version 4: made at their `t`, written after later ones, within the
 /// match window) are replayed in time order, so that a trace written that way says what the same trace

@@ -3,9 +3,9 @@ import Contract
 import Foundation
 import Replay
 import TestSupport
+import TraceCodec
 import TraceModel
 import XCTest
-import TraceCodec
 
 /// The parts of the golden sessions (`traces/*/part-N.jsonl`): a part replayed alone from its checkpoint
 /// gives what the whole session gives from the part's start on; without its checkpoint it is partial,

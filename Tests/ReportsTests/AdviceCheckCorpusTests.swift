@@ -2,9 +2,9 @@ import Analysis
 import Contract
 import Replay
 import TestSupport
+import TraceCodec
 import TraceModel
 import XCTest
-import TraceCodec
 
 /// Every advice of the golden corpus that the catalogue can express as edits, checked by replay: a
 /// verified advice must make its item go away when its edits are replayed again, an advice that does not

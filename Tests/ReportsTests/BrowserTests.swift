@@ -3,9 +3,9 @@ import Foundation
 import Replay
 import Reports
 import TestSupport
+import TraceCodec
 import TraceModel
 import XCTest
-import TraceCodec
 
 /// The report in headless Chromium (`make test-deps` installs it; without it these tests fail and
 /// say so): it loads without script errors and draws every lane; the 10-minute field meeting zooms

@@ -4,9 +4,9 @@ import Foundation
 import Replay
 import Reports
 import TestSupport
+import TraceCodec
 import TraceModel
 import XCTest
-import TraceCodec
 
 /// What a report tells the app to do about a call is decided once, by the explanation, and every report
 /// says the same: `explain --json` (each verdict's `advice`, and the `advice` of the finding that explains

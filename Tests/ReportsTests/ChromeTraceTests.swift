@@ -2,9 +2,9 @@ import Foundation
 import Replay
 import Reports
 import TestSupport
+import TraceCodec
 import TraceModel
 import XCTest
-import TraceCodec
 
 final class ChromeTraceTests: XCTestCase {
     func export(_ path: String) throws -> (ReplayResult, [[String: Any]], [String: Any]) {

@@ -1,12 +1,12 @@
 import Analysis
+import Contract
 import Foundation
 import Replay
 import Reports
 import TestSupport
-import Contract
+import TraceCodec
 import TraceModel
 import XCTest
-import TraceCodec
 
 /// Device words (contract v4): an external device is named by its kind and name, and no output calls
 /// AirPlay or CarPlay (or any device) "bluetooth or wired headset".

@@ -4,9 +4,9 @@ import Foundation
 import Replay
 import Reports
 import TestSupport
+import TraceCodec
 import TraceModel
 import XCTest
-import TraceCodec
 
 /// The one explanation every report renders: counts that match their lists, repeats told once, and
 /// text that never denies what the device did.

@@ -2,9 +2,9 @@ import Foundation
 import Replay
 import Reports
 import TestSupport
+import TraceCodec
 import TraceModel
 import XCTest
-import TraceCodec
 
 final class HTMLReportTests: XCTestCase {
     func test_V1_bluetoothBlocksSpeaker_reportShowsCallCauseAndAdviceNextToRouteLanes() throws {

@@ -2,8 +2,8 @@ import Analysis
 import Foundation
 import Replay
 import Reports
-import TraceCodec
 import TestSupport
+import TraceCodec
 import TraceModel
 import XCTest
 

@@ -2,9 +2,9 @@ import Analysis
 import Foundation
 import Replay
 import TestSupport
+import TraceCodec
 import TraceModel
 import XCTest
-import TraceCodec
 
 final class ReduceTests: XCTestCase {
     /// Runs the built `rtctrace`; returns its exit status and standard output.

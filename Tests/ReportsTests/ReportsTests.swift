@@ -2,9 +2,9 @@ import Foundation
 import Replay
 import Reports
 import TestSupport
+import TraceCodec
 import TraceModel
 import XCTest
-import TraceCodec
 
 /// The report tests' own fixtures; the shared ones are in Tests/TestSupport.
 extension Fixtures {

@@ -2,9 +2,9 @@ import Analysis
 import Replay
 import Reports
 import TestSupport
+import TraceCodec
 import TraceModel
 import XCTest
-import TraceCodec
 
 /// `diff` and lost records: a stretch one side does not have is "missing" on that side, never the state the
 /// replay carried across it.

@@ -6,8 +6,8 @@ import Reports
 import TestSupport
 import TraceCodec
 import TraceModel
-import XCTest
 import Workflows
+import XCTest
 
 /// Replays every input in fuzz/regressions (each one crashed or hung a fuzz target once) through
 /// the same paths as the three fuzz targets, built normally: `swift test` keeps them fixed.

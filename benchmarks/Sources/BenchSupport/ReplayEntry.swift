@@ -1,6 +1,6 @@
+import Replay
 import TraceCodec
 import TraceModel
-import Replay
 
 /// The one place the harness calls the replay, so that a change to the replay's entry points changes
 /// this file and nothing else in benchmarks/.
