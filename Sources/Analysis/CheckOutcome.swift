@@ -1,3 +1,5 @@
+import TraceCodec
+
 /// The outcome of checking one golden trace: its expectations, its snapshot and its integrity.
 public struct CheckOutcome: Sendable {
     /// The trace (a session's first part).
@@ -17,10 +19,16 @@ public struct CheckOutcome: Sendable {
     /// Whether everything held.
     public var passed: Bool { failures.isEmpty }
 
-    /// An outcome with nothing checked yet.
-    public init(file: String, parts: [String]? = nil) {
+    /// An outcome of one file with nothing checked yet.
+    public init(file: String) {
         self.file = file
-        self.parts = parts ?? [file]
+        parts = [file]
+    }
+
+    /// An outcome of a trace (one file, or a golden session's parts) with nothing checked yet.
+    public init(_ trace: TraceSession) {
+        file = trace.first
+        parts = trace.paths
     }
 }
 

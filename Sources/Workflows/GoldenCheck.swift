@@ -11,7 +11,7 @@ extension GoldenCheck {
     /// reason is a failure.
     public static func check(_ trace: TraceSession, options: ReplayOptions = ReplayOptions(), snapshotRefusal: String? = nil) -> CheckOutcome {
         let path = trace.first
-        var out = CheckOutcome(file: path, parts: trace.paths)
+        var out = CheckOutcome(trace)
         let result: ReplayResult
         if trace.paths.count == 1 {
             var problems: [TraceProblem] = []

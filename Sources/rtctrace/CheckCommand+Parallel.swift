@@ -51,7 +51,7 @@ extension CheckCommand {
             if let refusal { args += [snapshotRefusal.name, refusal] }
             if rest.contains(where: { $0.count > 1 }) { args += [caseSizes.name, rest.map { String($0.count) }.joined(separator: ",")] }
             args += ["--"] + rest.flatMap { $0 }
-            var failed = CheckOutcome(file: trace, parts: parts)
+            var failed = CheckOutcome(TraceSession(paths: parts))
             do {
                 let (ending, bytes) = try ChildProcess.run(ChildProcess.currentExecutable, args)
                 let done = CheckOutcome.decodeAll(wire: bytes, files: rest.map { $0[0] })
@@ -59,7 +59,7 @@ extension CheckCommand {
                 rest = rest.dropFirst(done.count)
                 if ending == .exited(0), rest.isEmpty { break }
                 guard let stopped = rest.first?.first else { break }
-                failed = CheckOutcome(file: stopped, parts: rest.first ?? [stopped])
+                failed = CheckOutcome(TraceSession(paths: rest.first ?? [stopped]))
                 switch ending {
                 case .signalled(let signal):
                     failed.failures.append("\(stopped): the replay crashed (signal \(signal)); the other traces were checked. "

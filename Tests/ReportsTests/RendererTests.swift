@@ -1,5 +1,6 @@
 import Analysis
 import Reports
+import TraceCodec
 import XCTest
 
 /// Every report format has exactly one renderer behind the `Renderer` protocol, and each renderer
@@ -22,9 +23,9 @@ final class RendererTests: XCTestCase {
     /// A golden session is one JUnit case, named once: by the folder of its parts when no other case is in
     /// it, else by its session id; never "part-1".
     func test_junitNamesASessionCaseOnce_byItsFolderOrItsSessionId() {
-        var weekly = CheckOutcome(file: "traces/weekly/part-1.jsonl", parts: (1...3).map { "traces/weekly/part-\($0).jsonl" })
+        var weekly = CheckOutcome(TraceSession(paths: (1...3).map { "traces/weekly/part-\($0).jsonl" }))
         weekly.session = "6c1f0d3a-weekly-sync"
-        var loose = CheckOutcome(file: "traces/part-1.jsonl", parts: ["traces/part-1.jsonl", "traces/part-2.jsonl"])
+        var loose = CheckOutcome(TraceSession(paths: ["traces/part-1.jsonl", "traces/part-2.jsonl"]))
         loose.session = "b81f33e0"
         let single = CheckOutcome(file: "traces/srtc-speaker.jsonl")
         let xml = JUnitXML.render([weekly, loose, single])
