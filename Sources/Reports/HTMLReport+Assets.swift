@@ -74,6 +74,7 @@ extension HTMLReport {
     .guide { stroke: var(--t-v-ineffective); stroke-width: 1; stroke-dasharray: 3 3; } .callout { font-size: 10.5px; font-weight: 600; fill: var(--t-v-ineffective); }
     .causeline { stroke: var(--t-cause); stroke-width: 1.2; stroke-dasharray: 1 2; } .causedot { fill: #ffffff; stroke: var(--t-cause); stroke-width: 1.5; }
     .causelabel { font-size: 9.5px; fill: var(--t-cause); text-anchor: middle; }
+    .label-layer text { paint-order: stroke; stroke: #ffffff; stroke-width: 3px; stroke-linejoin: round; }
     div.legend { margin: 4px 0; }
     ul.legend { list-style: none; padding: 0; margin: 2px 0; display: flex; flex-wrap: wrap; gap: 2px 14px; font-size: 12px; color: var(--muted); }
     ul.legend li.group { font-weight: 600; color: var(--fg); }

@@ -29,15 +29,28 @@ extension HTMLReport {
       var minSpan = Math.min(span, Math.max(200, span / 10000));
       var view = { a: t0, b: t0 + span }, fitted = false;
       var layers = all(".zoom-layer");
-      var callouts = all(".zoom-layer .callout").map(function (el) { return [el, +el.getAttribute("data-gx")]; });
-      var glyphs = all(".zoom-layer [data-x]:not(.seglabel):not(.callout)").map(function (el) { return [el, +el.getAttribute("data-x")]; });
+      var glyphs = all(".zoom-layer [data-x]:not(.seglabel)").map(function (el) { return [el, +el.getAttribute("data-x")]; });
+      // Label widths as the browser draws them (a canvas measures without laying out the page).
+      var measure = document.createElement("canvas").getContext("2d"), fonts = {};
+      function width(el) {
+        var cls = el.getAttribute("class");
+        if (!fonts[cls]) { var cs = getComputedStyle(el); fonts[cls] = cs.fontWeight + " " + cs.fontSize + " " + cs.fontFamily; }
+        measure.font = fonts[cls];
+        return measure.measureText(el.textContent).width;
+      }
+      var tick = document.querySelector(".axis .ticklabel"), tickFont = "10px sans-serif";
+      if (tick) { var tcs = getComputedStyle(tick); tickFont = tcs.fontWeight + " " + tcs.fontSize + " " + tcs.fontFamily; }
       var labels = all(".zoom-layer .seglabel").map(function (el) {
         var x = +el.getAttribute("data-x");
-        return [el, x, +el.getAttribute("data-x1"), el.textContent.length * 6.2, x - el.getAttribute("data-x0")];
+        return [el, x, +el.getAttribute("data-x1"), width(el), x - el.getAttribute("data-x0")];
+      });
+      var markLabels = all(".zoom-layer .marklabel").map(function (el) {
+        return [el, +el.parentNode.getAttribute("data-x"), +el.getAttribute("x") - el.parentNode.getAttribute("data-x"), width(el)];
       });
       var axes = all("svg.zoomable .axis");
       var rangeText = document.getElementById("view-range");
       var NS = main.namespaceURI;
+    \(LabelLayout.script)
 
       function pad(n, w) { var s = String(n); while (s.length < w) { s = "0" + s; } return s; }
       function fmt(ms) {
@@ -65,8 +78,11 @@ extension HTMLReport {
           line.setAttribute("class", "tick");
           var text = document.createElementNS(NS, "text");
           text.setAttribute("x", x); text.setAttribute("y", y0 - 3);
-          text.setAttribute("class", x - px < EDGE ? "ticklabel atstart" : px + pw - x < EDGE ? "ticklabel atend" : "ticklabel");
           text.textContent = tickLabel(t, step);
+          // Beside its tick near the plot's edge, so that it is never cut there.
+          measure.font = tickFont;
+          var half = Math.max(EDGE, measure.measureText(text.textContent).width / 2 + 1);
+          text.setAttribute("class", x - px < half ? "ticklabel atstart" : px + pw - x < half ? "ticklabel atend" : "ticklabel");
           g.appendChild(line); g.appendChild(text);
         }
       }
@@ -79,19 +95,20 @@ extension HTMLReport {
           if (k === 1) { g[0].removeAttribute("transform"); } else { g[0].setAttribute("transform", "matrix(" + (1 / k) + ",0,0,1," + (g[1] - g[1] / k) + ",0)"); }
         });
         // A state's label stays at the left edge of the view while its stretch is in it, and shows once it fits.
+        // It is drawn only whole, inside its stretch and the view.
         labels.forEach(function (l) {
-          var left = k * (l[1] - l[4]) + e + l[4], right = k * l[2] + e, at = Math.max(left, px + 3);
+          var left = k * (l[1] - l[4]) + e + l[4], right = Math.min(k * l[2] + e, px + pw), at = Math.max(left, px + 3);
           if (right - at < l[3] + 3) { l[0].style.display = "none"; return; }
           l[0].style.display = "inline";
           l[0].setAttribute("transform", "matrix(" + (1 / k) + ",0,0,1," + ((at - e - l[1]) / k) + ",0)");
         });
-        // A call's label reads towards the middle of the view, as drawn for the whole trace.
-        callouts.forEach(function (c) {
-          var end = k * c[1] + e > px + pw * 0.75, x = c[1] + (end ? -3 : 3);
-          c[0].setAttribute("text-anchor", end ? "end" : "start");
-          c[0].setAttribute("x", x.toFixed(1));
-          if (k === 1) { c[0].removeAttribute("transform"); } else { c[0].setAttribute("transform", "matrix(" + (1 / k) + ",0,0,1," + (x - x / k) + ",0)"); }
+        // A moment's label (drawn where it had room before the next moment) shows while it is whole in the view.
+        markLabels.forEach(function (l) {
+          var at = k * l[1] + e + l[2];
+          l[0].style.display = at >= px && at + l[3] <= px + pw ? "" : "none";
         });
+        // The labels of calls, causes and reports: placed again for the view, none over another.
+        layoutLabels(k, e);
         axes.forEach(drawAxis);
         if (k > 1 || fitted) { fitGraphs(); fitted = k > 1; }
         root.setAttribute("data-view", Math.round(view.a) + " " + Math.round(view.b));

@@ -17,7 +17,10 @@ enum TimelineSVG {
     static let plotW = 856.0
     static let laneH = 20.0
     static let laneStep = 26.0
+    /// The first lane's top when there is one row of call labels (`lanesTop`).
     static let top = 44.0
+    /// Space between the last lane and the calls row, where the causes' labels go.
+    static let causeRoom = 8.0
     /// Segments drawn per lane at most: more would be narrower than a pixel.
     static let segmentCap = 500
     /// Marks drawn per lane at most (closer ones are merged, and say how many they stand for).
@@ -44,7 +47,9 @@ enum TimelineSVG {
     static func render(_ r: ReplayResult, _ e: Explanation, lanes all: [Lane], anchors: Anchors) -> String {
         let lanes = all.filter { if case .graph = $0.kind { false } else { true } }
         let scale = scale(r)
-        let callsY = top + Double(lanes.count) * laneStep
+        let top = lanesTop(r)
+        // Room above the calls row for the labels of their causes.
+        let callsY = top + Double(lanes.count) * laneStep + causeRoom
         let findingsY = callsY + laneStep
         let height = findingsY + laneStep + 8
         var o = open("timeline-svg", scale, height: height, label: "timeline of the trace")
@@ -54,14 +59,14 @@ enum TimelineSVG {
         o += "<g clip-path=\"url(#clip-timeline-svg)\">\n"
         o += axis(scale, from: 14, to: height - 6)
         o += "<g class=\"zoom-layer\">\n"
-        o += divergences(r, scale, rows: min(2, lanes.count))
+        o += divergences(r, scale, top: top, rows: min(2, lanes.count))
         for (i, lane) in lanes.enumerated() { o += laneGroup(lane, y: top + Double(i) * laneStep, scale, anchors) }
         o += gaps(r, scale, from: top - 3, height: Double(lanes.count) * laneStep + 2)
         o += guides(r, scale, bottom: callsY + laneH)
         o += reportMarks(r, scale, from: 14, to: findingsY + laneH)
         o += row("calls", y: callsY) + verdictMarkers(r, scale, y: callsY, anchors)
         o += row("findings", y: findingsY) + findingMarkers(r, e, scale, y: findingsY, anchors)
-        o += "</g>\n</g>\n</svg>\n"
+        o += "</g>\n" + labelLayer(r, scale, causeY: callsY - 1) + "</g>\n</svg>\n"
         return o
     }
 
@@ -124,10 +129,11 @@ enum TimelineSVG {
             o += "<rect x=\"\(n(x0))\" y=\"\(n(y))\" width=\"\(n(w))\" height=\"\(n(laneH))\" class=\"seg t-\(HTMLEscape.identifier(seg.tone))\">"
             o += "<title>\(e(tip))</title></rect>"
             // Every state gets its label; one that does not fit at the whole trace's scale is hidden until
-            // the timeline is zoomed far enough (the script keeps it at the left edge of the view).
+            // the timeline is zoomed far enough (the script keeps it at the left edge of the view). Its room
+            // (`data-x1`) ends where the state ends, not at the sliver drawn for a state of no duration.
             if !seg.quiet {
-                let fits = Double(seg.value.count) * 6.2 + inset + 3 < w
-                o += "<text x=\"\(n(x0 + inset))\" y=\"\(n(y + 14))\" class=\"seglabel\" data-x=\"\(n(x0 + inset))\" data-x0=\"\(n(x0))\" data-x1=\"\(n(x1))\""
+                let fits = LabelLayout.estimatedWidth(seg.value, size: 10, bold: false) + inset + 3 < w
+                o += "<text x=\"\(n(x0 + inset))\" y=\"\(n(y + 14))\" class=\"seglabel\" data-x=\"\(n(x0 + inset))\" data-x0=\"\(n(x0))\" data-x1=\"\(n(s.x(seg.end)))\""
                 o += (fits ? "" : " display=\"none\"") + ">\(e(seg.value))</text>"
             }
             o += "\n"
@@ -144,10 +150,11 @@ enum TimelineSVG {
             let (my, h, w) = lane.kind == .marks || lane.id == "callKit" ? (cy, 6.0, 5.0) : (y + laneH - 4, 4.0, 3.5)
             let shape = "<path \(anchors.attribute(m.seq, key))d=\"M\(n(x)) \(n(my - h))L\(n(x + w)) \(n(my))L\(n(x)) \(n(my + h))L\(n(x - w)) \(n(my))Z\"/>"
             var label = ""
-            if lane.kind == .marks || lane.id == "callKit" {
+            // A mark's label only where no state's label can be beside it (CallKit's states say what its marks did).
+            if lane.kind == .marks {
                 let room = (i + 1 < marks.count ? s.x(marks[i + 1].t) : plotX + plotW) - x - 8
                 let text = m.merged > 1 ? "×\(m.merged)" : m.value
-                if Double(text.count) * 6.2 < room {
+                if LabelLayout.estimatedWidth(text, size: 10, bold: false) < room {
                     label = "<text x=\"\(n(x + 7))\" y=\"\(n(y + 14))\" class=\"marklabel\">\(e(text))</text>"
                 }
             }
@@ -174,7 +181,7 @@ enum TimelineSVG {
             + " data-t=\"\(t)\"\(glyph) tabindex=\"0\"><title>\(detail)</title>\(shape)</a>\n"
     }
 
-    static func divergences(_ r: ReplayResult, _ s: Scale, rows: Int) -> String {
+    static func divergences(_ r: ReplayResult, _ s: Scale, top: Double, rows: Int) -> String {
         guard rows > 0 else { return "" }
         var o = ""
         for (listIndex, (index, d)) in Explanation.divergenceOrder(r).enumerated().prefix(HTMLReport.markerCap) {
@@ -206,20 +213,12 @@ enum TimelineSVG {
         + "patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\"><rect width=\"6\" height=\"6\" fill=\"#ffffff\"/>"
         + "<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#8a94a6\" stroke-width=\"2\"/></pattern></defs></svg>\n"
 
-    /// Dashed guides at calls that did not take effect, and a label.
+    /// Dashed guides at calls that did not take effect (their labels are in `labelLayer`).
     static func guides(_ r: ReplayResult, _ s: Scale, bottom: Double) -> String {
         var o = "<g class=\"guides\">\n"
-        var lastLabelX = -1000.0
-        for v in r.verdicts.filter(\.didNotTakeEffect).prefix(50) {
+        for v in guidedVerdicts(r) {
             let x = s.x(v.t)
-            o += "<line x1=\"\(n(x))\" y1=\"\(n(top - 14))\" x2=\"\(n(x))\" y2=\"\(n(bottom))\" class=\"guide\"/>\n"
-            if x - lastLabelX > 150 {
-                let label = "seq \(v.seq) \(v.verdict.rawValue)" + (v.cause.map { " (\($0.rawValue))" } ?? "")
-                let anchor = x > plotX + plotW * 0.75 ? "end" : "start"
-                let lx = anchor == "end" ? x - 3 : x + 3
-                o += "<text x=\"\(n(lx))\" y=\"\(n(top - 6))\" class=\"callout\" text-anchor=\"\(anchor)\" data-x=\"\(n(lx))\" data-gx=\"\(n(x))\">\(HTMLEscape.text(label))</text>\n"
-                lastLabelX = x
-            }
+            o += "<line x1=\"\(n(x))\" y1=\"\(n(TimelineSVG.top - 14))\" x2=\"\(n(x))\" y2=\"\(n(bottom))\" class=\"guide\"/>\n"
         }
         o += "</g>\n"
         return o
@@ -249,8 +248,7 @@ enum TimelineSVG {
             let cx = s.x(rec.t), x = s.x(v.t)
             o += "<g class=\"cause\"><title>\(HTMLEscape.text("cause of seq \(v.seq): " + Wording.record(cs, in: r)))</title>"
             o += "<line x1=\"\(n(cx))\" y1=\"\(n(cy))\" x2=\"\(n(x))\" y2=\"\(n(cy))\" class=\"causeline\"/>"
-            o += "<circle cx=\"\(n(cx))\" cy=\"\(n(cy))\" r=\"4\" class=\"causedot\" data-x=\"\(n(cx))\"/>"
-            o += "<text x=\"\(n(cx))\" y=\"\(n(y - 1))\" class=\"causelabel\" data-x=\"\(n(cx))\">cause: seq \(cs)</text></g>\n"
+            o += "<circle cx=\"\(n(cx))\" cy=\"\(n(cy))\" r=\"4\" class=\"causedot\" data-x=\"\(n(cx))\"/></g>\n"
         }
         // A deferred call is joined to where its outcome was decided (V2): where it took effect late,
         // or what superseded or dropped it.
