@@ -27,11 +27,11 @@
 
 /// The replay for a tool.
 @_spi(Tools) public enum ToolsReplay {
-    /// Replays the trace at `path` (`Replay.run(path:)`: on this thread unless `pipelined`); `observer`
-    /// sees every step when given.
+    /// Replays the trace at `path` (`Replay.run` of its `TraceSession`: on this thread unless `pipelined`);
+    /// `observer` sees every step when given.
     @_spi(Tools) public static func run(path: String, limits: ToolsReaderLimits = .standard, pipelined: Bool = false,
                                         observer: ((ToolsReplayStep) -> Void)? = nil) throws -> ToolsReplayResult {
         let seen = observer.map { o in { (step: ReplayStep) in o(ToolsReplayStep(step: step)) } }
-        return ToolsReplayResult(result: try Replay.run(path: path, limits: limits.limits, pipelined: pipelined, observer: seen))
+        return ToolsReplayResult(result: try Replay.run(TraceSession(path: path), limits: limits.limits, pipelined: pipelined, observer: seen))
     }
 }

@@ -1,9 +1,9 @@
 import Glibc
 import FuzzSupport
-@_spi(Tools) import CommandLineKit
 @_spi(Tools) import Replay
 @_spi(Tools) import Reports
 @_spi(Tools) import TraceCodec
+@_spi(Tools) import Workflows
 
 // The whole pipeline: bytes as a trace, replayed through both engines with the timeline observed,
 // then rendered by every report (text, JSON, timeline, quality, golden check, JUnit).
