@@ -2,6 +2,8 @@
 // The benchmark harness for `make bench` (benchmarks/run.sh) and the counted figures `make test` gates
 // (benchmarks/ratchet.sh). A package of its own, so that `swift build` of rtctrace never builds it:
 //   swift build -c release --package-path benchmarks
+// Beside the public SystemLayer, TraceModel and TraceRecorder, it reaches the package through its Tools SPI
+// (`@_spi(Tools) import`, docs/architecture.md) and nothing else.
 import PackageDescription
 
 let package = Package(

@@ -1,6 +1,8 @@
 // swift-tools-version:6.0
 // libFuzzer targets for rtctrace. Built only by `make fuzz`, never by the main package:
 //   swift build -c release -Xswiftc -sanitize=fuzzer -Xswiftc -parse-as-library
+// Beside the public TraceModel, they reach the package through its Tools SPI (`@_spi(Tools) import`,
+// docs/architecture.md) and nothing else.
 import PackageDescription
 
 let package = Package(
@@ -16,14 +18,13 @@ let package = Package(
             "FuzzSupport", .product(name: "TraceModel", package: "rtctrace"), .product(name: "TraceCodec", package: "rtctrace"),
         ]),
         .executableTarget(name: "FuzzLimits", dependencies: [
-            "FuzzSupport", .product(name: "TraceModel", package: "rtctrace"), .product(name: "TraceCodec", package: "rtctrace"),
-            .product(name: "Replay", package: "rtctrace"), .product(name: "Reports", package: "rtctrace"), .product(name: "Analysis", package: "rtctrace"),
-            .product(name: "CommandLineKit", package: "rtctrace"),
+            "FuzzSupport", .product(name: "TraceCodec", package: "rtctrace"),
+            .product(name: "Replay", package: "rtctrace"), .product(name: "Reports", package: "rtctrace"),
         ]),
         .executableTarget(name: "FuzzReplay", dependencies: [
-            "FuzzSupport", .product(name: "TraceModel", package: "rtctrace"), .product(name: "TraceCodec", package: "rtctrace"),
-            .product(name: "Replay", package: "rtctrace"), .product(name: "Reports", package: "rtctrace"), .product(name: "Analysis", package: "rtctrace"),
-            .product(name: "CommandLineKit", package: "rtctrace"), .product(name: "Workflows", package: "rtctrace"),
+            "FuzzSupport", .product(name: "TraceCodec", package: "rtctrace"),
+            .product(name: "Replay", package: "rtctrace"), .product(name: "Reports", package: "rtctrace"),
+            .product(name: "Workflows", package: "rtctrace"),
         ]),
     ]
 )

@@ -151,8 +151,7 @@ public final class TraceReader: IteratorProtocol, Sequence {
 
     /// Every line as the container gives it (frames decoded and checked, lines split and held until their
     /// frame's checksum passes), none of them read: the read path up to the decoder, for `make bench`'s
-    /// phases. Returns the number of problems met, which are not reported.
-    @_spi(Benchmarks)
+    /// phases (through the Tools SPI). Returns the number of problems met, which are not reported.
     public func forEachUndecodedLine(_ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Int {
         var problems = 0
         while true {

@@ -63,6 +63,40 @@ final class SourceRulesTests: XCTestCase {
         XCTAssertEqual(offenders, [])
     }
 
+    /// The Tools SPI (docs/architecture.md, "The Tools SPI") is what fuzz/ and benchmarks/ reach and nothing
+    /// else: only the modules' `ToolsEntry.swift` files name it (one entry may take another's values), every
+    /// public declaration in them carries it, and each of its types is listed in docs/architecture.md.
+    func test_theToolsSPIIsForTheToolsAlone() throws {
+        var files = try sources().map { ("Sources/" + $0.path, $0.text) }
+        let tests = Support.root + "/Tests"
+        guard let walker = FileManager.default.enumerator(atPath: tests) else { throw CocoaError(.fileNoSuchFile) }
+        for case let path as String in walker where path.hasSuffix(".swift") {
+            files.append(("Tests/" + path, try String(contentsOfFile: tests + "/" + path, encoding: .utf8)))
+        }
+        let architecture = try String(contentsOfFile: Support.root + "/docs/architecture.md", encoding: .utf8)
+        var types: [String] = []
+        var offenders: [String] = []
+        for (path, text) in files {
+            let isEntry = path.hasPrefix("Sources/") && path.hasSuffix("/ToolsEntry.swift")
+            for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let line = raw.trimmingCharacters(in: .whitespaces)
+                if line.hasPrefix("//") { continue }
+                if line.contains("@_spi(Tools)") && !isEntry { offenders.append("\(path):\(i + 1): the Tools SPI outside a ToolsEntry.swift") }
+                guard isEntry else { continue }
+                if line.range(of: #"^(@\w+(\([^)]*\))? )*public "#, options: .regularExpression) != nil && !line.hasPrefix("@_spi(Tools) public ") {
+                    offenders.append("\(path):\(i + 1): public without @_spi(Tools)")
+                }
+                if let r = line.range(of: #"^@_spi\(Tools\) public (final class|struct|enum) \w+"#, options: .regularExpression) {
+                    let name = String(line[r].split(separator: " ").last!)
+                    types.append(name)
+                    if !architecture.contains("`\(name)") { offenders.append("\(path): \(name) is not listed in docs/architecture.md") }
+                }
+            }
+        }
+        XCTAssertGreaterThanOrEqual(types.count, 10, "the scan found the facade's types")
+        XCTAssertEqual(offenders, [])
+    }
+
     /// The scan itself finds a `default:` where one is.
     func test_theScanSeesADefault() {
         let text = "func f(r: Record) {\n    switch r.body {\n    case .leaveChannel: if x { y() }\n    default: break\n    }\n}\n"

@@ -1,4 +1,4 @@
-import Replay
+@_spi(Tools) import Replay
 import TraceModel
 
 /// The replay's counted figures that the ratchet of `make test` gates (benchmarks/ratchet.sh,
@@ -12,7 +12,7 @@ public enum ReplayFigures {
     public static func timersFired(path: String) throws -> (records: Int, timers: Int) {
         var timers = 0
         let result = try ReplayEntry.run(path: path) { step in
-            if case .route? = step.timer { timers += 1 }
+            if step.isRouteTimer { timers += 1 }
         }
         return (result.records, timers)
     }

@@ -1,6 +1,5 @@
 import BenchSupport
 import SystemLayer
-import TraceFixtures
 
 /// The ratchet's helper (benchmarks/ratchet.sh): writes the bench sessions, and prints the replay's
 /// counted figures of a trace as one JSON object.
@@ -16,9 +15,10 @@ let args = Array(CurrentProcess.arguments.dropFirst())
 do {
     switch args.first {
     case "session":
-        guard args.count == 4, let kind = BenchSession.Kind(rawValue: args[1]), let n = Int(args[2]) else { fail("session stress|healthy N OUT") }
-        let bytes = try Sessions.write(kind, count: n, to: args[3])
-        print("{\"session\":\"\(kind.rawValue)\",\"records\":\(n),\"bytes\":\(bytes)}")
+        guard args.count == 4, let n = Int(args[2]), let bytes = try Sessions.write(args[1], count: n, to: args[3]) else {
+            fail("session stress|healthy N OUT")
+        }
+        print("{\"session\":\"\(args[1])\",\"records\":\(n),\"bytes\":\(bytes)}")
     case "replay":
         guard args.count == 2 else { fail("replay TRACE") }
         let (records, timers) = try ReplayFigures.timersFired(path: args[1])

@@ -1,11 +1,10 @@
-import Analysis
+@_spi(Tools) import Analysis
 import BenchSupport
 import CZstdBench
-import Replay
-import Reports
+@_spi(Tools) import Replay
+@_spi(Tools) import Reports
 import SystemLayer
-@_spi(Benchmarks) import TraceCodec
-import TraceModel
+@_spi(Tools) import TraceCodec
 
 /// `rtctrace-bench phases TRACE [RUNS]`: the read path of `explain --json` cut into its phases, each timed
 /// (process CPU and wall, best of RUNS) as the difference between two passes over the whole trace that
@@ -64,18 +63,18 @@ enum Phases {
         let decompression = try best(runs) { rawBytes = try decompress(path) }
         let split = try best(runs) {
             var lines = 0
-            _ = try TraceReader(path: path).forEachUndecodedLine { _ in lines += 1 }
+            _ = try ToolsTraceReader(path: path).forEachUndecodedLine { _ in lines += 1 }
             records = lines
         }
-        let decode = try best(runs) { try TraceReader(path: path).forEach(record: { _ in }, problem: { _ in }) }
-        var result: ReplayResult?
+        let decode = try best(runs) { _ = try ToolsTraceReader(path: path).forEach(record: { _ in }) }
+        var result: ToolsReplayResult?
         let replay = try best(runs) { result = try ReplayEntry.run(path: path) }
         let observed = try best(runs) { _ = try ReplayEntry.run(path: path) { _ in steps += 1 } }
         guard let result else { fail("no replay") }
-        var explanation: Explanation?
-        let explained = best(runs) { explanation = Explanation(result) }
+        var explanation: ToolsExplanation?
+        let explained = best(runs) { explanation = ToolsExplanation(result) }
         var jsonBytes = 0
-        let rendering = best(runs) { jsonBytes = ExplainJSONRenderer().render(result).utf8.count }
+        let rendering = best(runs) { jsonBytes = ToolsReports.explainJSON(result).utf8.count }
         _ = explanation
         func phase(_ name: String, _ t: Time, minus before: Time? = nil) -> String {
             let cpu = t.cpu - (before?.cpu ?? 0), wall = t.wall - (before?.wall ?? 0)

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 import SystemLayer
-import TraceFixtures
+@_spi(Tools) import TraceFixtures
 import TraceModel
 import TraceRecorder
 
@@ -158,7 +158,7 @@ func recorderHour(rate: Int, seconds: Int, dir: String, frameMs: Int64? = nil) {
     config.files.maxDirectoryBytes = 1 << 40
     if let frameMs { config.frame.milliseconds = frameMs }
     let count = rate * seconds
-    var g = Synth(seed: 7)
+    var g = ToolsSynth(seed: 7)
     var bodies = g.prologue().dropFirst().map { $0 }
     while bodies.count < count { bodies.append(g.nextRecord().body) }
     let events = bodies.map(TraceRecorder.Event.init(replaying:))
@@ -183,7 +183,7 @@ func recorderHour(rate: Int, seconds: Int, dir: String, frameMs: Int64? = nil) {
 func recorderRealtime(rate: Int, seconds: Int, dir: String) {
     var config = RecorderConfiguration(directory: dir, layer: .smeeting, sdk: "SMeeting 3.2.1")
     config.files.maxDirectoryBytes = 1 << 40
-    var g = Synth(seed: 7)
+    var g = ToolsSynth(seed: 7)
     let events = (0..<(rate * seconds)).map { _ in TraceRecorder.Event(replaying: g.nextRecord().body) }
     let cpu0 = Clock.processCPUSeconds(), caller0 = Clock.threadCPUSeconds()
     let recorder = TraceRecorder(config)

@@ -1,7 +1,7 @@
 import Foundation
 import SystemLayer
-import TraceCodec
-import TraceFixtures
+@_spi(Tools) import TraceCodec
+@_spi(Tools) import TraceFixtures
 import TraceModel
 import TraceRecorder
 
@@ -11,9 +11,9 @@ import TraceRecorder
 
 /// Gaps between arrivals at `rate` records a second on average, irregular: exponential (bursts and pauses).
 struct Arrivals {
-    var g: SplitMix64
+    var g: ToolsRandom
     let rate: Double
-    init(rate: Int, seed: UInt64) { g = SplitMix64(seed: seed); self.rate = Double(rate) }
+    init(rate: Int, seed: UInt64) { g = ToolsRandom(seed: seed); self.rate = Double(rate) }
     mutating func nextGapNanos() -> UInt64 {
         let u = Double(g.next() >> 11) / Double(1 << 53)
         return UInt64(-log(1 - u) / rate * 1e9)
@@ -23,7 +23,7 @@ struct Arrivals {
 /// Synthetic records of a realistic mix, without the app's calls (written through at once, they would
 /// only make frames earlier): what waits longest for its frame.
 struct Traffic {
-    var synth = Synth(seed: 7)
+    var synth = ToolsSynth(seed: 7)
     mutating func next() -> TraceRecorder.Event {
         while true {
             let b = synth.nextRecord().body
@@ -129,7 +129,7 @@ func recorderKillChild(rate: Int, dir: String, seed: UInt64) -> Never {
 /// to 8 seconds; a new recorder in its folder repairs the part it left; what the part lacks of what the
 /// child had recorded is the loss, in records and in seconds (from the first lost record to the kill).
 func recorderKill(rate: Int, runs: Int, dir: String) {
-    var g = SplitMix64(seed: UInt64(rate) &* 7919)
+    var g = ToolsRandom(seed: UInt64(rate) &* 7919)
     var lostRecords: [Int] = [], lostSeconds: [Double] = [], made: [Int] = []
     for run in 0..<runs {
         let sub = "\(dir)/run\(run)"
@@ -168,7 +168,7 @@ func recorderKill(rate: Int, runs: Int, dir: String) {
         TraceRecorder(config).close(timeout: 60)
         let crashed = TraceRecorder.outbox(in: sub).first { $0.contains("-killed-") }
         var written = 0
-        if let crashed, let reader = try? TraceReader(path: crashed) {
+        if let crashed, let reader = try? ToolsTraceReader(path: crashed) {
             while let e = reader.next() {
                 if case .record(let r) = e, r.seq > 0 { written += 1 }
             }

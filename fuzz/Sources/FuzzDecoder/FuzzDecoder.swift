@@ -1,11 +1,11 @@
 import Glibc
 import FuzzSupport
-import TraceCodec
+@_spi(Tools) import TraceCodec
 import TraceModel
 
 // The record decoder: each input line decoded; a record that decodes must re-encode to a line
 // that decodes to the same record (the writer and the reader agree).
-nonisolated(unsafe) let decoder = RecordDecoder()
+nonisolated(unsafe) let decoder = ToolsRecordDecoder()
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDecoder(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
@@ -25,7 +25,7 @@ public func fuzzDecoder(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
             let again = try decoder.decode(w.bytes)
             if case .unknown = r.body {} else { precondition(again == r, "re-encoded record decodes differently") }
         } catch {
-            _ = error.description
+            _ = "\(error)"
         }
         start = end + 1
     }

@@ -1,18 +1,15 @@
 import Glibc
 import FuzzSupport
-import Replay
-import Analysis
-import CommandLineKit
-import Reports
-import TraceCodec
-import TraceModel
+@_spi(Tools) import Replay
+@_spi(Tools) import Reports
+@_spi(Tools) import TraceCodec
 
 // Timestamps and numbers pushed towards their limits: the input's first byte picks a boundary value
 // and which numeric fields it replaces (every k-th number written right after a ':'), the rest is a
 // trace. The whole pipeline then runs, as in FuzzReplay: no value may trap (deadlines saturate, the
 // decoder rejects t outside 0…2^53, option-like windows stay bounded).
 nonisolated(unsafe) let file = MemoryFile()
-let limits = ReaderLimits(maxWindowLog: 20, maxLineBytes: 64 << 10, holdBytes: 64 << 10)
+let limits = ToolsReaderLimits(maxWindowLog: 20, maxLineBytes: 64 << 10, holdBytes: 64 << 10)
 let boundaries: [String] = ["0", "-1", "9007199254740992", "9007199254740993", "9007199254740991",
                             "9223372036854775807", "-9223372036854775808", "9223372036854775806", "2147483648",
                             "4294967296", "1e308", "-0", "18446744073709551615", "1.7976931348623157e308"]
@@ -47,14 +44,14 @@ public func fuzzLimits(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = pushed(UnsafeRawBufferPointer(start: data + 1, count: size - 1), value: value, stride: stride)
     var rendered = 0
     bytes.withUnsafeBytes { file.set($0) }
-    guard let result = try? Replay.run(TraceSession(path: file.path), limits: limits, observer: { step in
-        rendered &+= TimelineText.line(step).utf8.count &+ TimelineText.json(step).utf8.count
+    guard let result = try? ToolsReplay.run(path: file.path, limits: limits, observer: { step in
+        rendered &+= ToolsReports.timelineLine(step).utf8.count &+ ToolsReports.timelineJSON(step).utf8.count
     }) else { return 0 }
-    rendered &+= ExplainText.render(result).utf8.count &+ ResultJSON.render(result).utf8.count
-    let lanes = ReportLanes(), recorder = ChromeTraceObserver()
-    let observed = (try? Replay.run(TraceSession(path: file.path), limits: limits, observer: { lanes.observe($0); recorder.observe($0) })) ?? result
-    rendered &+= HTMLReport.render(observed, lanes: lanes.lanes(for: observed)).utf8.count
-    rendered &+= ChromeTrace.render(observed, observer: recorder).utf8.count
+    rendered &+= ToolsReports.explainText(result).utf8.count &+ ToolsReports.explainJSON(result).utf8.count
+    let observer = ToolsReportObserver()
+    let observed = (try? ToolsReplay.run(path: file.path, limits: limits, observer: observer.observe)) ?? result
+    rendered &+= observer.html(observed).utf8.count
+    rendered &+= observer.chromeTrace(observed).utf8.count
     return rendered == -1 ? 1 : 0
 }
 

@@ -1,32 +1,28 @@
 import Glibc
 import FuzzSupport
-import Replay
-import Analysis
-import CommandLineKit
-import Reports
-import TraceCodec
-import TraceModel
-import Workflows
+@_spi(Tools) import Replay
+@_spi(Tools) import Reports
+@_spi(Tools) import TraceCodec
+@_spi(Tools) import Workflows
 
 // The whole pipeline: bytes as a trace, replayed through both engines with the timeline observed,
 // then rendered by every report (text, JSON, timeline, quality, golden check, JUnit).
 nonisolated(unsafe) let file = MemoryFile()
-let limits = ReaderLimits(maxWindowLog: 20, maxLineBytes: 64 << 10, holdBytes: 64 << 10)
+let limits = ToolsReaderLimits(maxWindowLog: 20, maxLineBytes: 64 << 10, holdBytes: 64 << 10)
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzReplay(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     guard let data else { return 0 }
     file.set(UnsafeRawBufferPointer(start: data, count: size))
     var rendered = 0
-    guard let result = try? Replay.run(TraceSession(path: file.path), limits: limits, observer: { step in
-        rendered &+= TimelineText.line(step).utf8.count &+ TimelineText.json(step).utf8.count
+    guard let result = try? ToolsReplay.run(path: file.path, limits: limits, observer: { step in
+        rendered &+= ToolsReports.timelineLine(step).utf8.count &+ ToolsReports.timelineJSON(step).utf8.count
     }) else { return 0 }
-    rendered &+= ExplainText.render(result).utf8.count &+ ExplainText.render(result, colour: true).utf8.count
-    rendered &+= ResultJSON.render(result).utf8.count &+ ResultJSON.render(result, golden: true, pretty: true).utf8.count
-    rendered &+= TimelineText.divergences(result).utf8.count
-    if let q = result.quality { rendered &+= QualityText.oneLine(q).utf8.count &+ QualityText.block(q, findings: result.findingCounts).utf8.count }
-    let outcome = GoldenCheck.check(TraceSession(path: file.path))
-    rendered &+= JUnitXML.render([outcome]).utf8.count
+    rendered &+= ToolsReports.explainText(result).utf8.count &+ ToolsReports.explainText(result, colour: true).utf8.count
+    rendered &+= ToolsReports.explainJSON(result).utf8.count &+ ToolsReports.explainJSON(result, golden: true, pretty: true).utf8.count
+    rendered &+= ToolsReports.divergences(result).utf8.count
+    if let q = ToolsReports.qualityText(result) { rendered &+= q.line.utf8.count &+ q.block.utf8.count }
+    rendered &+= ToolsGoldenCheck.junit(checking: file.path).utf8.count
     return rendered == -1 ? 1 : 0
 }
 
