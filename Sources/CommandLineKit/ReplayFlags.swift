@@ -71,20 +71,21 @@ public enum ReplayFlags {
     }
 
     /// Replays the trace the TRACE arguments name (one file, or the parts of one session), warning
-    /// on stderr about reader problems and about a part replayed alone.
-    public static func replay(_ arguments: [String], _ a: Arguments, observer: ((ReplayStep) -> Void)? = nil) throws -> ReplayResult {
-        let parts = try TraceParts.resolve(arguments)
+    /// on the context's standard error about reader problems and about a part replayed alone.
+    public static func replay(_ arguments: [String], _ a: Arguments, in context: CommandContext,
+                              observer: ((ReplayStep) -> Void)? = nil) throws -> ReplayResult {
+        let parts = try TraceParts.resolve(arguments, in: context)
         let result: ReplayResult
         if parts.paths.count > 1 {
             let replay = Replay.run(parts: parts.paths, options: parse(a), pipelined: readOnItsOwnCore, observer: observer)
             if a[CommonOptions.strict], let p = replay.result.problems.first { throw CommandFailure(message: p.description + " (--strict)") }
-            for p in replay.result.problems { warn(p) }
+            for p in replay.result.problems { context.warn(p) }
             result = replay.result
         } else {
-            result = try replay(parts.paths[0], a, observer: observer)
+            result = try replay(parts.paths[0], a, in: context, observer: observer)
         }
         if let why = Wording.incompleteSession(result) {
-            Output.stderr.line("warning: " + terminalSafe(why) + " (" + completeSessionHint(result) + ")")
+            context.err.line("warning: " + terminalSafe(why) + " (" + completeSessionHint(result) + ")")
         }
         return result
     }
@@ -102,12 +103,13 @@ public enum ReplayFlags {
     /// run on two processors or more (`taskset -c 0` keeps it on one thread).
     static var readOnItsOwnCore: Bool { CurrentProcess.usableProcessorCount >= 2 }
 
-    /// Replays one trace file, warning on stderr about reader problems.
-    public static func replay(_ path: String, _ a: Arguments, observer: ((ReplayStep) -> Void)? = nil) throws -> ReplayResult {
+    /// Replays one trace file, warning on the context's standard error about reader problems.
+    public static func replay(_ path: String, _ a: Arguments, in context: CommandContext,
+                              observer: ((ReplayStep) -> Void)? = nil) throws -> ReplayResult {
         let options = parse(a)
         do {
             return try Replay.run(path: path, options: options, strict: a[CommonOptions.strict], pipelined: readOnItsOwnCore,
-                                  observer: observer, onProblem: warn)
+                                  observer: observer, onProblem: context.warn)
         } catch let p as TraceProblem {
             throw CommandFailure(message: p.description + " (--strict)")
         } catch let e as CommandFailure {

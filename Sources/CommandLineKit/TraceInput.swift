@@ -3,19 +3,20 @@ import SystemLayer
 import TraceCodec
 import TraceModel
 
-/// Reads every record of a trace, warning on stderr about each problem (or failing on the first with `--strict`).
-public func readRecords(_ path: String, strict: Bool, limits: ReaderLimits = .standard,
+/// Reads every record of a trace, warning on the context's standard error about each problem (or failing
+/// on the first with `--strict`).
+public func readRecords(_ path: String, strict: Bool, limits: ReaderLimits = .standard, in context: CommandContext,
                  _ body: (Record, TraceReader) throws -> Void) throws -> TraceReader {
     let reader: TraceReader
     do { reader = try TraceReader(path: path, limits: limits) } catch { throw commandError(error) }
     while let event = reader.next() {
         // Output that cannot be written any more ends the command now, not after the whole trace.
-        try Output.stdout.throwIfFailed()
+        try context.out.throwIfFailed()
         switch event {
         case .record(let r): try body(r, reader)
         case .problem(let p):
             if strict && p.isDamage { throw CommandFailure(message: p.description + " (--strict)") }
-            warn(p)
+            context.warn(p)
         }
     }
     return reader
@@ -39,13 +40,13 @@ public struct TraceParts {
     public var partNumbers: [Int] = []
 
     /// Groups `arguments` into one trace; several traces (or none) is a usage error. A bundle the
-    /// recorder wrote (`NAME.rtcbundle`) stands for the parts in it.
-    public static func resolve(_ arguments: [String]) throws -> TraceParts {
+    /// recorder wrote (`NAME.rtcbundle`) stands for the parts in it. Warnings go to the context's standard error.
+    public static func resolve(_ arguments: [String], in context: CommandContext) throws -> TraceParts {
         guard !arguments.isEmpty else { throw UsageError(message: "expected a TRACE (or the parts of one session)") }
         // A recorder's bundle is the session it holds: what does not check in it is said first.
         let bundles = arguments.filter { !$0.hasPrefix("@") && TraceBundle.isBundle($0, sniff: true) }.compactMap(TraceBundle.open)
         for b in bundles {
-            for p in b.problems { Output.stderr.line("warning: \(terminalSafe(b.path)): \(terminalSafe(p))") }
+            for p in b.problems { context.err.line("warning: \(terminalSafe(b.path)): \(terminalSafe(p))") }
         }
         if arguments.count == 1, bundles.isEmpty, !arguments[0].hasPrefix("@"), !FileSystem.isDirectory(arguments[0]) {
             // A file named on the command line that is not there is the command line's mistake (64); one
@@ -58,16 +59,16 @@ public struct TraceParts {
         let files: PathList
         var skipped: [TriageInputs.Skipped] = [], unreadable: [TriageInputs.Unreadable] = []
         do { files = try TriageInputs.expand(arguments, skipped: &skipped, unreadable: &unreadable) } catch { throw UsageError(message: "\(error)") }
-        for e in skipped where e.reason.isRefusal { Output.stderr.line("warning: \(terminalSafe(e.path)): skipped, \(terminalSafe(e.why))") }
+        for e in skipped where e.reason.isRefusal { context.err.line("warning: \(terminalSafe(e.path)): skipped, \(terminalSafe(e.why))") }
         // A folder or entry the walk could not read may hold parts of the session: said, never passed over.
-        for u in unreadable { Output.stderr.line("warning: \(terminalSafe(u.path)): \(terminalSafe(u.reason))") }
+        for u in unreadable { context.err.line("warning: \(terminalSafe(u.path)): \(terminalSafe(u.reason))") }
         let plan = TriagePlan(files: files, jobs: 1)
         if plan.count > 1 {
             // A part with no record (its header never reached the disk) belongs to no session: skipped.
             let traces = (0..<plan.count).map(plan.trace)
             let empty = traces.filter { $0.session == nil && $0.paths.count == 1 && TriagePlan.holdsNoRecord($0.paths[0]) }
             if traces.count - empty.count == 1, let trace = traces.first(where: { t in !empty.contains(t) }) {
-                for e in empty { Output.stderr.line("warning: \(terminalSafe(e.paths[0])): holds no record (a recorder part whose header never reached the disk); skipped") }
+                for e in empty { context.err.line("warning: \(terminalSafe(e.paths[0])): holds no record (a recorder part whose header never reached the disk); skipped") }
                 return TraceParts(paths: trace.paths, session: trace.session, partNumbers: trace.partNumbers)
             }
         }

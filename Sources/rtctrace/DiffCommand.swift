@@ -19,19 +19,19 @@ enum DiffCommand {
         """,
         exits: ExitCodes(failure: "the traces behave differently", readsTraces: true))
 
-    static let command = Command(spec: spec) { args in
+    static let command = Command(spec: spec) { args, context in
         guard args.positionals.count == 2 else { throw UsageError(message: "expected two traces, A and B") }
         guard args.positionals != ["-", "-"] else { throw UsageError(message: "standard input ('-') can be only one of A and B") }
         let options = ReplayFlags.parse(args)
         var sides: [DiffSide] = []
         for path in args.positionals {
             guard path == "-" || path.hasPrefix("@") || FileSystem.exists(path) else { throw UsageError(message: "\(path): no such file") }
-            let parts = try TraceParts.resolve([path])
+            let parts = try TraceParts.resolve([path], in: context)
             let side: DiffSide
             if parts.paths.count > 1 {
-                side = DiffSide.replay(parts: parts.paths, options: options, onProblem: warn)
+                side = DiffSide.replay(parts: parts.paths, options: options, onProblem: context.warn)
             } else {
-                do { side = try DiffSide.replay(path: parts.paths[0], options: options, onProblem: warn) } catch {
+                do { side = try DiffSide.replay(path: parts.paths[0], options: options, onProblem: context.warn) } catch {
                     throw DataError(message: "\(path): \(error)")
                 }
             }
@@ -39,7 +39,7 @@ enum DiffCommand {
             sides.append(side)
         }
         let diff = TraceDiff.compare(sides[0], sides[1], toleranceMs: options.toleranceMs)
-        Output.stdout.write(TraceDiffRenderer(json: args[json]).render(diff))
+        context.out.write(TraceDiffRenderer(json: args[json]).render(diff))
         return diff.same ? .success : .failure
     }
 }

@@ -40,8 +40,9 @@ final class FailureMessageTests: XCTestCase {
         })
         let code = SystemFaults.with(full) {
             Dispatcher(commands: Commands.all).run(["append", trace, more, "--renumber", "--frame-records", "5"],
-                                                   out: Output(outFile.descriptor, name: "standard output"),
-                                                   err: Output(errFile.descriptor, name: "standard error"))
+                                                   in: CommandContext(out: Output(outFile.descriptor, name: "standard output"),
+                                                                      err: Output(errFile.descriptor, name: "standard error"),
+                                                                      input: .standardInput, environment: [:], executable: CLI.binary))
         }
         try outFile.close()
         try errFile.close()
