@@ -23,12 +23,12 @@ extension CheckCommand {
                 // A trace whose snapshot is refused is checked on its own (the refusal is one option).
                 let indices = ks.map { order[$0] }
                 let plain = indices.filter { refusals[$0] == nil }
-                for (i, o) in zip(plain, isolatedCheck(plain.map { traces[$0] }, refusal: nil, options: options, executable: context.executable)) {
+                for (i, o) in zip(plain, isolatedCheck(plain.map { traces[$0] }, refusal: nil, options: options, in: context)) {
                     let done = box.store(o, at: i)
                     if progress { box.progress(done, total: traces.count) }
                 }
                 for i in indices where refusals[i] != nil {
-                    let done = box.store(isolatedCheck([traces[i]], refusal: refusals[i], options: options, executable: context.executable)[0], at: i)
+                    let done = box.store(isolatedCheck([traces[i]], refusal: refusals[i], options: options, in: context)[0], at: i)
                     if progress { box.progress(done, total: traces.count) }
                 }
             }
@@ -37,12 +37,12 @@ extension CheckCommand {
         return box.outcomes.map { $0! }
     }
 
-    /// Checks traces in a child process (`executable check --isolated-worker … -- TRACE…`, the context's
-    /// executable: rtctrace itself), so that a
+    /// Checks traces in a child process (`rtctrace check --isolated-worker … -- TRACE…`: the context's
+    /// executable, in its environment), so that a
     /// replay that traps (a bug the saturating arithmetic and the input checks missed) fails that
     /// trace alone: the worker's outcomes before it are kept, that trace fails, and a new worker
     /// checks the ones after it. The other traces' results and the JUnit file are still written.
-    static func isolatedCheck(_ traces: [[String]], refusal: String?, options: ReplayOptions, executable: String) -> [CheckOutcome] {
+    static func isolatedCheck(_ traces: [[String]], refusal: String?, options: ReplayOptions, in context: CommandContext) -> [CheckOutcome] {
         var outcomes: [CheckOutcome] = []
         var rest = traces[...]
         while let parts = rest.first {
@@ -53,7 +53,7 @@ extension CheckCommand {
             args += ["--"] + rest.flatMap { $0 }
             var failed = CheckOutcome(file: trace, parts: parts)
             do {
-                let (ending, bytes) = try ChildProcess.run(executable, args)
+                let (ending, bytes) = try ChildProcess.run(context.executable, args, environment: context.environment)
                 let done = CheckOutcome.decodeAll(wire: bytes, files: rest.map { $0[0] })
                 outcomes += zip(done, rest).map { o, p in var o = o; o.parts = p; return o }
                 rest = rest.dropFirst(done.count)
