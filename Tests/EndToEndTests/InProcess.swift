@@ -17,6 +17,9 @@ extension CLI {
     /// folder, a terminal), `run`.
     @discardableResult
     public static func runInProcess(_ args: [String], env: [String: String] = [:], stdin: Data? = nil) -> Result {
+        // These hooks end or stop the whole process: a command that uses them runs in a process of its own (`run`).
+        precondition(env["RTCTRACE_FAULT_KILL_TRIAGE"] == nil && env["RTCTRACE_FAULT_STALL_TEMPORARY"] == nil,
+                     "a fault hook that kills or stops the process needs CLI.run")
         var environment = ProcessInfo.processInfo.environment
         environment["CI"] = nil
         for (k, v) in env { environment[k] = v }

@@ -237,7 +237,7 @@ final class TriageFleetTests: XCTestCase {
             try FileManager.default.copyItem(atPath: CLI.root + "/traces/\(name).jsonl", toPath: traces + "/\(name).jsonl")
         }
         let out = dir + "/rows/day/shard-0.jsonl"
-        let killed = CLI.runInProcess(["triage", traces, "--jobs", "1", "-o", out], env: ["RTCTRACE_FAULT_KILL_TRIAGE": "srtc-setroute-before-join.jsonl"])
+        let killed = CLI.run(["triage", traces, "--jobs", "1", "-o", out], env: ["RTCTRACE_FAULT_KILL_TRIAGE": "srtc-setroute-before-join.jsonl"])
         XCTAssertEqual(killed.status, -9, killed.err)
         func temporaries() throws -> [String] {
             try FileManager.default.contentsOfDirectory(atPath: dir + "/rows/day").filter { $0.hasPrefix(".shard-0.jsonl.tmp-") }.sorted()

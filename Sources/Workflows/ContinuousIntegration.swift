@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// Whether rtctrace runs under CI, where golden snapshots are never written, renamed or deleted.
 ///
 /// The one place that decides it. CI systems spell the variable differently (`true`, `1`,
