@@ -79,15 +79,16 @@ public struct CommandSpec: Sendable {
 }
 
 /// One subcommand: its spec and what it runs. `run` reads its options typed, calls the libraries,
-/// renders, and returns `success` or `failure`; any other ending is an error it throws.
+/// renders into the context's streams, and returns `success` or `failure`; any other ending is an
+/// error it throws.
 public struct Command: Sendable {
     /// The command's description.
     public let spec: CommandSpec
-    /// The command's work, given its parsed arguments.
-    public let run: @Sendable (Arguments) throws -> ExitCode
+    /// The command's work, given its parsed arguments and what it reads and writes besides its files.
+    public let run: @Sendable (Arguments, CommandContext) throws -> ExitCode
 
     /// Creates a command.
-    public init(spec: CommandSpec, run: @escaping @Sendable (Arguments) throws -> ExitCode) {
+    public init(spec: CommandSpec, run: @escaping @Sendable (Arguments, CommandContext) throws -> ExitCode) {
         self.spec = spec
         self.run = run
     }

@@ -1,3 +1,4 @@
+import TraceCodec
 import TraceModel
 import SystemLayer
 
@@ -33,9 +34,14 @@ public struct Dispatcher: Sendable {
     /// The command spelled `name`.
     public func command(named name: String) -> Command? { commands.first { $0.spec.name == name } }
 
-    /// Runs `arguments` (without the program name), writing to `out` and `err`, and returns the
-    /// exit code. Warnings and both streams are flushed before it returns.
-    public func run(_ arguments: [String], out: Output = .stdout, err: Output = .stderr) -> ExitCode {
+    /// Runs `arguments` (without the program name) in `context` (its streams, standard input and
+    /// environment), and returns the exit code. Warnings and both streams are flushed before it returns.
+    public func run(_ arguments: [String], in context: CommandContext) -> ExitCode {
+        CommandInputs.scoped(standardInput: context.input) { dispatch(arguments, in: context) }
+    }
+
+    private func dispatch(_ arguments: [String], in context: CommandContext) -> ExitCode {
+        let out = context.out, err = context.err
         var args = arguments
         guard var name = args.first else {
             err.write(help + "\n")
@@ -44,7 +50,7 @@ public struct Dispatcher: Sendable {
         }
         args.removeFirst()
         defer {
-            Warnings.shared.finish()
+            context.warnings.finish()
             out.flush()
             err.flush()
         }
@@ -65,7 +71,7 @@ public struct Dispatcher: Sendable {
                 out.write(command.spec.help)
                 return finish(.success, out: out, err: err)
             }
-            return finish(try command.run(parsed), out: out, err: err)
+            return finish(try command.run(parsed, context), out: out, err: err)
         } catch {
             let code = ExitCode.for(error)
             // What the command printed before it failed comes first.

@@ -1,16 +1,19 @@
 import SystemLayer
 
-/// Buffered standard output (and error) with terminal-safe text helpers.
+/// Buffered standard output (or error) with terminal-safe text helpers: a stream of the process, or
+/// bytes kept in memory (a command run in a test's process).
 ///
 /// A failed write (a full disk, a closed pipe) is kept in `failure` and later output is dropped:
 /// the command ends with an error naming the stream instead of exiting 0 with output lost.
 public final class Output: @unchecked Sendable {
-    public static let stdout = Output(.standardOutput, name: "standard output")
-    public static let stderr = Output(.standardError, name: "standard error")
-
-    public let descriptor: FileDescriptor
+    /// The stream written to, or nil when the bytes are kept in memory (`written`).
+    public let descriptor: FileDescriptor?
     public let name: String
     private var buffer: [UInt8] = []
+    /// What an output in memory holds (flushed bytes).
+    private var kept: [UInt8] = []
+    /// Guards `kept` and the descriptor for the writes from several threads (`writeNow`).
+    private let lock = Lock()
     /// The first write that failed, if any.
     private(set) var failure: SystemError?
 
@@ -20,12 +23,25 @@ public final class Output: @unchecked Sendable {
         buffer.reserveCapacity(1 << 16)
     }
 
-    /// Whether the stream is a terminal (progress lines only then).
-    public lazy var isTerminal: Bool = descriptor.isTerminal
+    /// An output kept in memory, named `name` in messages; `terminal` says whether it stands for a terminal.
+    public init(inMemory name: String, terminal: Bool = false) {
+        descriptor = nil
+        self.name = name
+        isTerminal = terminal
+    }
 
-    /// Whether to colour this stream: only a terminal, and never when `NO_COLOR` is set to
-    /// anything but the empty string (no-color.org).
-    public lazy var usesColour: Bool = isTerminal && (CurrentProcess.environment("NO_COLOR") ?? "").isEmpty
+    /// Whether the stream is a terminal (progress lines only then).
+    public lazy var isTerminal: Bool = descriptor?.isTerminal ?? false
+
+    /// Everything flushed to an output in memory (empty for a stream of the process).
+    public var written: [UInt8] { lock.withLock { kept } }
+
+    /// Writes `s` at once, past the buffer, from any thread (progress lines while threads work).
+    public func writeNow(_ s: String) {
+        lock.withLock {
+            if let descriptor { try? descriptor.writeAll(string: s) } else { kept.append(contentsOf: s.utf8) }
+        }
+    }
 
     public func write(_ s: String) {
         buffer.append(contentsOf: s.utf8)
@@ -43,6 +59,7 @@ public final class Output: @unchecked Sendable {
         if bytes.count >= 1 << 16 {
             flush()
             if failure == nil {
+                guard let descriptor else { lock.withLock { kept.append(contentsOf: bytes) }; return }
                 do throws(SystemError) { try descriptor.writeAll(UnsafeRawBufferPointer(bytes)) } catch { failure = error.about(name) }
             }
             return
@@ -60,8 +77,12 @@ public final class Output: @unchecked Sendable {
 
     public func flush() {
         if failure == nil {
-            buffer.withUnsafeBytes { p in
-                do throws(SystemError) { try descriptor.writeAll(p) } catch { failure = error.about(name) }
+            if let descriptor {
+                buffer.withUnsafeBytes { p in
+                    do throws(SystemError) { try descriptor.writeAll(p) } catch { failure = error.about(name) }
+                }
+            } else {
+                lock.withLock { kept.append(contentsOf: buffer) }
             }
         }
         buffer.removeAll(keepingCapacity: true)

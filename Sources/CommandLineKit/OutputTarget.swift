@@ -137,13 +137,13 @@ public final class OutputTarget {
         }
     }
 
-    /// Writes a whole document where the target points (creating missing folders above a file); a
-    /// write that fails is an I/O failure (exit 74).
-    public func write(_ text: String) throws {
+    /// Writes a whole document where the target points (standard output and error are the context's,
+    /// missing folders above a file are created); a write that fails is an I/O failure (exit 74).
+    public func write(_ text: String, in context: CommandContext) throws {
         defer { release() }
         switch destination {
-        case .standardOutput: Output.stdout.write(text)
-        case .standardError: Output.stderr.write(text)
+        case .standardOutput: context.out.write(text)
+        case .standardError: context.err.write(text)
         case .inPlace:
             // Opened as it is, never created, truncated or renamed over.
             do {
@@ -162,11 +162,11 @@ public final class OutputTarget {
     /// Writes a document that `body` hands over in chunks (through the function it is given) where the
     /// target points, as `write(_:)` does, never holding it whole: a file gets a temporary sibling renamed
     /// into place at the end, and a failure removes it. A write that fails is an I/O failure (exit 74).
-    public func write<T>(streaming body: ((UnsafeRawBufferPointer) throws -> Void) throws -> T) throws -> T {
+    public func write<T>(in context: CommandContext, streaming body: ((UnsafeRawBufferPointer) throws -> Void) throws -> T) throws -> T {
         defer { release() }
         switch destination {
         case .standardOutput, .standardError:
-            let stream = destination == .standardOutput ? Output.stdout : Output.stderr
+            let stream = destination == .standardOutput ? context.out : context.err
             let result = try body { p in
                 stream.write(bytes: p.bindMemory(to: UInt8.self))
                 try stream.throwIfFailed()

@@ -22,9 +22,9 @@ public enum TokenKey {
     /// How `--help` and the warnings name the ways to give a key.
     public static let ways = "--salt, --salt-file or \(environmentVariable)"
 
-    /// The key the command line or the environment gives, or nil when none does. A usage error when both
+    /// The key the command line or the context's environment gives, or nil when none does. A usage error when both
     /// options are given, or when the file cannot be read or holds no key.
-    public static func key(_ args: Arguments, salt: Option<String>) throws -> String? {
+    public static func key(_ args: Arguments, salt: Option<String>, in context: CommandContext) throws -> String? {
         if args[salt] != nil && args[saltFile] != nil { throw UsageError(message: "give one of --salt and --salt-file, not both") }
         if let s = args[salt] { return s }
         if let path = args[saltFile] {
@@ -37,7 +37,7 @@ public enum TokenKey {
             guard !text.isEmpty else { throw UsageError(message: "--salt-file \(path): the file is empty (it must hold the key)") }
             return text
         }
-        if let s = CurrentProcess.environment(environmentVariable), !s.isEmpty { return s }
+        if let s = context.environment(environmentVariable), !s.isEmpty { return s }
         return nil
     }
 }

@@ -17,9 +17,11 @@ public struct ChildProcess: Sendable {
         case signalled(Int32)
     }
 
-    /// Runs `executable` with `arguments` (standard input from /dev/null, standard error inherited),
-    /// collects at most `limit` bytes of its standard output, and waits for it to end.
-    public static func run(_ executable: String, _ arguments: [String], limit: Int = 1 << 30) throws(SystemError) -> (Ending, [UInt8]) {
+    /// Runs `executable` with `arguments` (standard input from /dev/null, standard error inherited) in
+    /// `environment` (nil: this process's), collects at most `limit` bytes of its standard output, and
+    /// waits for it to end.
+    public static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+                           limit: Int = 1 << 30) throws(SystemError) -> (Ending, [UInt8]) {
         var pipeEnds: [Int32] = [0, 0]
         _ = try checked("pipe") { pipe(&pipeEnds) }
         let reader = FileDescriptor(rawValue: pipeEnds[0]), writer = FileDescriptor(rawValue: pipeEnds[1])
@@ -31,9 +33,11 @@ public struct ChildProcess: Sendable {
         posix_spawn_file_actions_addclose(&actions, reader.rawValue)
         posix_spawn_file_actions_addclose(&actions, writer.rawValue)
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { a in PathName.withCString(a) { strdup($0) } } + [nil]
-        defer { for p in argv { free(p) } }
+        let envp: [UnsafeMutablePointer<CChar>?]? = environment.map { e in e.sorted { $0.key < $1.key }.map { strdup($0.key + "=" + $0.value) } + [nil] }
+        defer { for p in argv + (envp ?? []) { free(p) } }
         var pid: pid_t = 0
-        let status = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        let status = envp.map { envp in envp.withUnsafeBufferPointer { posix_spawn(&pid, executable, &actions, nil, argv, $0.baseAddress) } }
+            ?? posix_spawn(&pid, executable, &actions, nil, argv, environ)
         try? writer.close()
         guard status == 0 else {
             try? reader.close()

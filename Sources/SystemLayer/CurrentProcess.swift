@@ -56,6 +56,24 @@ public enum CurrentProcess {
         getenv(name).map { String(cString: $0) }
     }
 
+    /// Every environment variable, by name (a line without `=` is left out; of two with one name, the first).
+    public static var environmentVariables: [String: String] {
+        #if canImport(Darwin)
+        var entry: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = _NSGetEnviron().pointee
+        #else
+        var entry: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
+        #endif
+        var variables: [String: String] = [:]
+        while let p = entry?.pointee {
+            let text = String(cString: p)
+            if let eq = text.firstIndex(of: "="), variables[String(text[..<eq])] == nil {
+                variables[String(text[..<eq])] = String(text[text.index(after: eq)...])
+            }
+            entry = entry?.advanced(by: 1)
+        }
+        return variables
+    }
+
     /// Processors online now (at least 1).
     public static var activeProcessorCount: Int {
         max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))

@@ -57,7 +57,7 @@ final class FileInput {
             spoolOffset = 0
             size = (try? copy.status()).map { Int($0.size) }
         } else if path == "-" {
-            file = OpenFile(borrowing: .standardInput, name: "-")
+            file = OpenFile(borrowing: CommandInputs.standardInput, name: "-")
         } else if let (bundle, m) = TraceBundle.locate(path) {
             do { file = try OpenFile(bundle.path, .readOnly) } catch { throw FileError.system(bundle.path, "cannot open", error) }
             member = (m.offset, m.size)

@@ -18,7 +18,7 @@ public enum InputSpool {
         if path != "-", let st = try? FileSystem.status(path), st.type == .regular || st.type == .directory { return false }
         let source: OpenFile
         if path == "-" {
-            source = OpenFile(borrowing: .standardInput, name: "-")
+            source = OpenFile(borrowing: CommandInputs.standardInput, name: "-")
         } else {
             do { source = try OpenFile(path, .readOnly) } catch { throw FileError.system(path, "cannot open", error) }
         }
@@ -52,6 +52,15 @@ public enum InputSpool {
         }
         lock.withLock { spools[path] = copy }
         return true
+    }
+
+    /// Closes every copy (the command that read them has ended).
+    static func forgetAll() {
+        let copies = lock.withLock { () -> [OpenFile] in
+            defer { spools = [:] }
+            return Array(spools.values)
+        }
+        for c in copies { try? c.close() }
     }
 
     /// The spooled copy of `path`, when there is one.

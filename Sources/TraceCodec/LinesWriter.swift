@@ -10,7 +10,9 @@ import SystemLayer
 public final class LinesWriter {
     /// The path written (nil for a descriptor).
     public let path: String?
-    private let file: OpenFile
+    private let file: OpenFile?
+    /// Where the bytes go when it is not a file or descriptor (an output kept in memory).
+    private let sink: ((UnsafeRawBufferPointer) throws -> Void)?
     private let temporary: String?
     private let compressor: ZstdCompressor?
     private let frameBytes: Int
@@ -27,6 +29,7 @@ public final class LinesWriter {
             throw FileError.system(path, "cannot create", error)
         }
         temporary = tmp
+        sink = nil
         compressor = compress ? try ZstdCompressor(level: 3) : nil
         self.frameBytes = max(frameBytes, 1)
         buffer.reserveCapacity(min(self.frameBytes, 4 << 20) + 4096)
@@ -37,13 +40,24 @@ public final class LinesWriter {
         path = nil
         file = OpenFile(borrowing: FileDescriptor(rawValue: fd), name: fd == 1 ? "standard output" : "descriptor \(fd)")
         temporary = nil
+        sink = nil
+        compressor = compress ? try ZstdCompressor(level: 3) : nil
+        self.frameBytes = max(frameBytes, 1)
+    }
+
+    /// Writes through `sink` (each chunk as it is flushed).
+    public init(sink: @escaping (UnsafeRawBufferPointer) throws -> Void, compress: Bool, frameBytes: Int = 256 << 10) throws {
+        path = nil
+        file = nil
+        temporary = nil
+        self.sink = sink
         compressor = compress ? try ZstdCompressor(level: 3) : nil
         self.frameBytes = max(frameBytes, 1)
     }
 
     deinit {
         if !finished, let temporary {
-            try? file.close()
+            try? file?.close()
             AtomicFile.discard(temporary)
         }
     }
@@ -73,7 +87,7 @@ public final class LinesWriter {
         guard !finished else { return }
         try flush()
         finished = true
-        guard let temporary, let path else { return }
+        guard let temporary, let path, let file else { return }
         do {
             try file.sync()
             try file.close()
@@ -86,6 +100,7 @@ public final class LinesWriter {
     }
 
     private func writeAll(_ p: UnsafeRawBufferPointer) throws {
+        guard let file else { return try sink?(p) ?? () }
         do { try file.writeAll(p) } catch { throw FileError.system(path ?? file.path, "write failed", error) }
     }
 }

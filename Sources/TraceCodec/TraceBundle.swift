@@ -52,7 +52,7 @@ public struct TraceBundle: Sendable {
     private static let cacheLock = Lock()
     nonisolated(unsafe) private static var cache: [String: TraceBundle] = [:]
 
-    /// The bundle at `path`, read and checked once per process; nil when it is not a tar archive at all.
+    /// The bundle at `path`, read and checked once per command (`CommandInputs`); nil when it is not a tar archive at all.
     public static func open(_ path: String) -> TraceBundle? {
         if let b = cacheLock.withLock({ cache[path] }) { return b }
         guard let b = try? read(path) else { return nil }
@@ -60,7 +60,10 @@ public struct TraceBundle: Sendable {
         return b
     }
 
-    /// Every bundle read so far in this process, by path (a command says what did not check in each).
+    /// Forgets the bundles read (the command that read them has ended).
+    static func forgetAll() { cacheLock.withLock { cache = [:] } }
+
+    /// Every bundle read so far by this command, by path (a command says what did not check in each).
     public static var opened: [TraceBundle] { cacheLock.withLock { cache.values.sorted { $0.path < $1.path } } }
 
     /// Where the member a `BUNDLE/NAME` path names is: nil when the path names none.

@@ -1,4 +1,4 @@
-import SystemLayer
+import CommandLineKit
 
 /// Whether rtctrace runs under CI, where golden snapshots are never written, renamed or deleted.
 ///
@@ -12,9 +12,9 @@ public enum ContinuousIntegration {
         return v != "false" && v != "0"
     }
 
-    /// Whether the process runs under CI.
-    public static var isOn: Bool { isOn(CurrentProcess.environment("CI")) }
+    /// Whether the command runs under CI (by its environment).
+    public static func isOn(_ context: CommandContext) -> Bool { isOn(context.environment("CI")) }
 
     /// `CI=value`, for messages that say why nothing was written.
-    public static var setting: String { "CI=" + (CurrentProcess.environment("CI") ?? "") }
+    public static func setting(_ context: CommandContext) -> String { "CI=" + (context.environment("CI") ?? "") }
 }

@@ -11,22 +11,23 @@ extension TraceInput {
         + "undecodable, missing seqs, a torn last frame"
 
     /// Replays the trace the TRACE arguments name (one file, or the parts of one session), warning
-    /// on stderr about reader problems and about a part replayed alone.
-    public static func replay(_ arguments: [String], _ a: Arguments, observer: ((ReplayStep) -> Void)? = nil) throws -> ReplayResult {
-        let session = try TraceInput.resolve(arguments)
+    /// on the context's standard error about reader problems and about a part replayed alone.
+    public static func replay(_ arguments: [String], _ a: Arguments, in context: CommandContext,
+                              observer: ((ReplayStep) -> Void)? = nil) throws -> ReplayResult {
+        let session = try TraceInput.resolve(arguments, in: context)
         let result: ReplayResult
         if session.paths.count > 1 {
             // Not strict, and a part that cannot be opened is a problem (a warning): nothing is thrown.
             let replayed = (try? Replay.run(session, options: ReplayOptions(a), unopened: .isAProblem, pipelined: readOnItsOwnCore, observer: observer))
                 ?? ReplayResult(file: session.first)
             if a[CommonOptions.strict], let p = replayed.problems.first { throw CommandFailure(message: p.description + " (--strict)") }
-            for p in replayed.problems { warn(p) }
+            for p in replayed.problems { context.warn(p) }
             result = replayed
         } else {
-            result = try replay(session, a, observer: observer)
+            result = try replay(session, a, in: context, observer: observer)
         }
         if let why = Wording.incompleteSession(result) {
-            Output.stderr.line("warning: " + terminalSafe(why) + " (" + completeSessionHint(result) + ")")
+            context.err.line("warning: " + terminalSafe(why) + " (" + completeSessionHint(result) + ")")
         }
         return result
     }
@@ -44,12 +45,13 @@ extension TraceInput {
     /// run on two processors or more (`taskset -c 0` keeps it on one thread).
     static var readOnItsOwnCore: Bool { CurrentProcess.usableProcessorCount >= 2 }
 
-    /// Replays one trace file, warning on stderr about reader problems.
-    static func replay(_ trace: TraceSession, _ a: Arguments, observer: ((ReplayStep) -> Void)? = nil) throws -> ReplayResult {
+    /// Replays one trace file, warning on the context's standard error about reader problems.
+    static func replay(_ trace: TraceSession, _ a: Arguments, in context: CommandContext,
+                       observer: ((ReplayStep) -> Void)? = nil) throws -> ReplayResult {
         let options = ReplayOptions(a)
         do {
             return try Replay.run(trace, options: options, strict: a[CommonOptions.strict], pipelined: readOnItsOwnCore,
-                                  observer: observer, onProblem: warn)
+                                  observer: observer, onProblem: context.warn)
         } catch let p as TraceProblem {
             throw CommandFailure(message: p.description + " (--strict)")
         } catch let e as CommandFailure {

@@ -18,19 +18,19 @@ enum CatCommand {
         details: "Damaged frames and invalid records are reported on stderr and skipped (exit 0) unless --strict.\nA line of a frequent type is checked for its frame, checksum, seq, time and JSON structure and passed\nthrough without reading its other fields; --strict (and verify, explain) decode every field.",
         exits: ExitCodes(failure: nil, readsTraces: true))
 
-    static let command = Command(spec: spec) { args in
+    static let command = Command(spec: spec) { args, context in
         // The parts of one session print in part order, each with its own header, as recorded.
-        let parts = try TraceInput.resolve(args.positionals)
+        let parts = try TraceInput.resolve(args.positionals, in: context)
         let prefixes = args[type]
         let first = args[from]
         let last = args[to]
-        let out = Output.stdout
+        let out = context.out
         let terminal = out.isTerminal
         let strict = args[CommonOptions.strict]
         for part in parts.paths {
             if strict {
                 // --strict fails on the first invalid record: every line is decoded in full.
-                _ = try readRecords(part, strict: true) { r, reader in
+                _ = try readRecords(part, strict: true, in: context) { r, reader in
                     guard keep(r.t, r.type, from: first, to: last, prefixes: prefixes) else { return }
                     reader.withCurrentLine { write($0, to: out, terminal: terminal) }
                 }
@@ -42,7 +42,7 @@ enum CatCommand {
             var notATrace: TraceProblem?
             do { reader = try TraceReader(path: part) } catch { throw CommandFailure(message: "\(error)") }
             let noteProblem: (TraceProblem) -> Void = { p in
-                if p.kind == .notATrace { notATrace = notATrace ?? p } else { warn(p) }
+                if p.kind == .notATrace { notATrace = notATrace ?? p } else { context.warn(p) }
             }
             if prefixes.isEmpty && first == nil && last == nil && !terminal {
                 // Every line is printed as it is: runs of skimmed lines go out as one span.

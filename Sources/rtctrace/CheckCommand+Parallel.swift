@@ -9,9 +9,10 @@ import Workflows
 extension CheckCommand {
     /// Checks traces on `jobs` threads, each thread running worker processes over batches of traces
     /// (see `isolatedCheck`); results keep the input order.
-    static func runParallel(_ traces: [[String]], refusals: [String?], jobs: Int, options: ReplayOptions) -> [CheckOutcome] {
-        let box = OutcomeBox(count: traces.count)
-        let progress = Output.stderr.isTerminal
+    static func runParallel(_ traces: [[String]], refusals: [String?], jobs: Int, options: ReplayOptions,
+                            in context: CommandContext) -> [CheckOutcome] {
+        let box = OutcomeBox(count: traces.count, progressOn: context.err)
+        let progress = context.err.isTerminal
         // Largest files first, so that the longest replays do not end up alone at the tail.
         let sizes = traces.map { $0.reduce(0) { $0 + ((try? FileSystem.status($1))?.size ?? 0) } }
         let order = traces.indices.sorted { (sizes[$0], $1) > (sizes[$1], $0) }
@@ -24,12 +25,12 @@ extension CheckCommand {
                 // A trace whose snapshot is refused is checked on its own (the refusal is one option).
                 let indices = ks.map { order[$0] }
                 let plain = indices.filter { refusals[$0] == nil }
-                for (i, o) in zip(plain, isolatedCheck(plain.map { traces[$0] }, refusal: nil, options: options)) {
+                for (i, o) in zip(plain, isolatedCheck(plain.map { traces[$0] }, refusal: nil, options: options, in: context)) {
                     let done = box.store(o, at: i)
                     if progress { box.progress(done, total: traces.count) }
                 }
                 for i in indices where refusals[i] != nil {
-                    let done = box.store(isolatedCheck([traces[i]], refusal: refusals[i], options: options)[0], at: i)
+                    let done = box.store(isolatedCheck([traces[i]], refusal: refusals[i], options: options, in: context)[0], at: i)
                     if progress { box.progress(done, total: traces.count) }
                 }
             }
@@ -38,11 +39,12 @@ extension CheckCommand {
         return box.outcomes.map { $0! }
     }
 
-    /// Checks traces in a child process (`rtctrace check --isolated-worker … -- TRACE…`), so that a
+    /// Checks traces in a child process (`rtctrace check --isolated-worker … -- TRACE…`: the context's
+    /// executable, in its environment), so that a
     /// replay that traps (a bug the saturating arithmetic and the input checks missed) fails that
     /// trace alone: the worker's outcomes before it are kept, that trace fails, and a new worker
     /// checks the ones after it. The other traces' results and the JUnit file are still written.
-    static func isolatedCheck(_ traces: [[String]], refusal: String?, options: ReplayOptions) -> [CheckOutcome] {
+    static func isolatedCheck(_ traces: [[String]], refusal: String?, options: ReplayOptions, in context: CommandContext) -> [CheckOutcome] {
         var outcomes: [CheckOutcome] = []
         var rest = traces[...]
         while let parts = rest.first {
@@ -53,7 +55,7 @@ extension CheckCommand {
             args += ["--"] + rest.flatMap { $0 }
             var failed = CheckOutcome(TraceSession(paths: parts))
             do {
-                let (ending, bytes) = try ChildProcess.run(ChildProcess.currentExecutable, args)
+                let (ending, bytes) = try ChildProcess.run(context.executable, args, environment: context.environment)
                 let done = CheckOutcome.decodeAll(wire: bytes, files: rest.map { $0[0] })
                 outcomes += zip(done, rest).map { o, p in var o = o; o.parts = p; return o }
                 rest = rest.dropFirst(done.count)
@@ -81,17 +83,17 @@ extension CheckCommand {
     ///
     /// `RTCTRACE_FAULT_TRAP_REPLAY=NAME` makes the worker trap on the trace whose file name is NAME: the
     /// fault hook the isolation is tested with (a real trap cannot be produced on purpose once fixed).
-    static func runWorker(_ traces: [[String]], refusal: String?, options: ReplayOptions) -> ExitCode {
-        let trap = CurrentProcess.environment("RTCTRACE_FAULT_TRAP_REPLAY") ?? ""
+    static func runWorker(_ traces: [[String]], refusal: String?, options: ReplayOptions, in context: CommandContext) -> ExitCode {
+        let trap = context.environment("RTCTRACE_FAULT_TRAP_REPLAY") ?? ""
         for parts in traces {
             if !trap.isEmpty, parts[0].split(separator: "/").last.map(String.init) == trap {
-                Output.stdout.flush()
+                context.out.flush()
                 fatalError("RTCTRACE_FAULT_TRAP_REPLAY: trapping on \(trap) as asked")
             }
             let outcome = GoldenCheck.check(TraceSession(paths: parts), options: options, snapshotRefusal: refusal)
-            Output.stdout.write(bytes: outcome.wireEncoded)
+            context.out.write(bytes: outcome.wireEncoded)
         }
-        Output.stdout.flush()
+        context.out.flush()
         return .success
     }
 }
@@ -103,8 +105,12 @@ final class OutcomeBox: @unchecked Sendable {
     private var done = 0
     private(set) var outcomes: [CheckOutcome?]
 
-    init(count: Int) {
+    /// Where progress lines go (standard error, a terminal).
+    private let err: Output
+
+    init(count: Int, progressOn err: Output) {
         outcomes = Array(repeating: nil, count: count)
+        self.err = err
     }
 
     /// The next `n` positions of the work order (fewer at the end), or nil when all are taken.
@@ -127,9 +133,8 @@ final class OutcomeBox: @unchecked Sendable {
 
     func progress(_ done: Int, total: Int) {
         lock.withLock {
-            // Straight to the descriptor: the buffered stderr is not shared between threads.
-            let line = done < 0 ? "\r\u{1B}[K" : "\rchecking \(done)/\(total) traces"
-            try? FileDescriptor.standardError.writeAll(string: line)
+            // Past the buffer: the buffered stderr is not shared between threads.
+            err.writeNow(done < 0 ? "\r\u{1B}[K" : "\rchecking \(done)/\(total) traces")
         }
     }
 }

@@ -37,16 +37,16 @@ enum CheckCommand {
         details: "PATH may be a trace, a folder (searched recursively for *.trace.zst, *.jsonl, *.jsonl.zst) or @LIST. The parts of one recorded\nsession (the same session.id) are one case, checked as one trace against the snapshot named after its first part.\nReview new snapshots with 'rtctrace accept' or 'rtctrace reject'.",
         exits: ExitCodes(failure: "an expectation or a snapshot failed, or a trace could not be checked", readsTraces: true))
 
-    static let command = Command(spec: spec) { args in
+    static let command = Command(spec: spec) { args, context in
         guard !args.positionals.isEmpty else { throw UsageError(message: "expected at least one PATH") }
         let options = ReplayOptions(args)
         if args[isolatedWorker] {
-            return try runWorker(cases(args.positionals, sizes: args[caseSizes]), refusal: args[snapshotRefusal], options: options)
+            return try runWorker(cases(args.positionals, sizes: args[caseSizes]), refusal: args[snapshotRefusal], options: options, in: context)
         }
         let jobCount = Int(args[jobs] ?? Int64(CurrentProcess.activeProcessorCount))
         let mode = args[unreferenced] ?? .warn
-        let ci = ContinuousIntegration.isOn
-        let found = try collect(args.positionals)
+        let ci = ContinuousIntegration.isOn(context)
+        let found = try collect(args.positionals, in: context)
         let files = found.traces.map(\.path)
         let trees = Dictionary(found.traces.map { ($0.path, $0.tree) }, uniquingKeysWith: { a, _ in a })
         // The parts of one recorded session are one case, named (and snapshotted) after its first part.
@@ -62,10 +62,10 @@ enum CheckCommand {
         }
         let junitTarget = try args.output(junit, role: "the trace", reading:
             (traces.map(GoldenCheck.snapshotPath) + found.snapshots.map(\.path)).map { ("the snapshot", $0) })
-        let outcomes = runParallel(cases, refusals: refusals, jobs: jobCount, options: options)
+        let outcomes = runParallel(cases, refusals: refusals, jobs: jobCount, options: options, in: context)
 
         var failed = outcomes.filter { !$0.passed }.count
-        let out = Output.stdout
+        let out = context.out
         let asJSON = args[json]
         let quietly = args[quiet] || asJSON
         for o in outcomes {
@@ -87,38 +87,38 @@ enum CheckCommand {
                 out.line("FAIL \(terminalSafe(s)): snapshot with no trace")
             case .delete:
                 if ci {
-                    Output.stderr.line("warning: \(terminalSafe(s)): snapshot with no trace (not deleted under \(terminalSafe(ContinuousIntegration.setting)))")
+                    context.err.line("warning: \(terminalSafe(s)): snapshot with no trace (not deleted under \(terminalSafe(ContinuousIntegration.setting(context))))")
                 } else if let why = tree.refusal(s, links: false) {
-                    Output.stderr.line("warning: \(terminalSafe(s)): snapshot with no trace, not deleted: \(terminalSafe(why))")
+                    context.err.line("warning: \(terminalSafe(s)): snapshot with no trace, not deleted: \(terminalSafe(why))")
                 } else {
                     do throws(SystemError) {
                         try FileSystem.remove(s)
-                        Output.stderr.line("deleted \(terminalSafe(s)): snapshot with no trace")
+                        context.err.line("deleted \(terminalSafe(s)): snapshot with no trace")
                     } catch {
                         // Said as failed, never as deleted (a read-only folder printed "deleted" for files that remained).
                         deleteFailures.append("\(s): snapshot with no trace, cannot delete: \(error.reason)")
                     }
                 }
-            case .warn: Output.stderr.line("warning: \(terminalSafe(s)): snapshot with no trace")
+            case .warn: context.err.line("warning: \(terminalSafe(s)): snapshot with no trace")
             }
         }
         if args[update] {
             if ci {
-                Output.stderr.line("\(terminalSafe(ContinuousIntegration.setting)): --update writes nothing under CI")
+                context.err.line("\(terminalSafe(ContinuousIntegration.setting(context))): --update writes nothing under CI")
             } else {
                 for o in outcomes where o.snapshot != .matched && !o.rendered.isEmpty {
                     let target = GoldenCheck.snapshotPath(for: o.file) + ".new"
                     try AtomicFile.write(o.rendered, to: target)
-                    Output.stderr.line("wrote \(terminalSafe(target)) (review with 'rtctrace accept' or 'rtctrace reject')")
+                    context.err.line("wrote \(terminalSafe(target)) (review with 'rtctrace accept' or 'rtctrace reject')")
                 }
             }
         }
-        if let junitTarget { try junitTarget.write(JUnitRenderer().render(outcomes)) }
+        if let junitTarget { try junitTarget.write(JUnitRenderer().render(outcomes), in: context) }
         if asJSON { out.line(jsonSummary(outcomes)) }
         let passed = outcomes.count - outcomes.filter { !$0.passed }.count
         if !asJSON { out.line("\(passed) passed, \(outcomes.count - passed) failed") }
         if !deleteFailures.isEmpty {
-            for f in deleteFailures.dropLast() { Output.stderr.line("Error: \(terminalSafe(f))") }
+            for f in deleteFailures.dropLast() { context.err.line("Error: \(terminalSafe(f))") }
             throw IOFailure(message: deleteFailures.last! + (deleteFailures.count > 1 ? " (\(deleteFailures.count) snapshots not deleted)" : ""))
         }
         // No trace found is no evidence: never "0 passed, 0 failed" with exit 0.
@@ -146,7 +146,7 @@ enum CheckCommand {
 
     /// The traces and snapshots the PATH arguments name, each with the tree it belongs to (a
     /// folder given, or a trace's own folder); each trace once, in path order.
-    static func collect(_ paths: [String]) throws -> (traces: [(path: String, tree: FolderWalk)], snapshots: [(path: String, tree: FolderWalk)]) {
+    static func collect(_ paths: [String], in context: CommandContext) throws -> (traces: [(path: String, tree: FolderWalk)], snapshots: [(path: String, tree: FolderWalk)]) {
         var traces: [String: FolderWalk] = [:]
         var snapshots: [(path: String, tree: FolderWalk)] = []
         for p in paths {
@@ -155,12 +155,12 @@ enum CheckCommand {
                 let listed: PathList
                 var skipped: [TriageInputs.Skipped] = [], unreadable: [TriageInputs.Unreadable] = []
                 do { listed = try TriageInputs.expand([p], skipped: &skipped, unreadable: &unreadable) } catch { throw UsageError(message: "\(error)") }
-                for e in skipped where e.reason.isRefusal { Output.stderr.line("warning: \(terminalSafe(e.path)): skipped, \(terminalSafe(e.why))") }
-                for u in unreadable { Output.stderr.line("warning: \(terminalSafe(u.path)): skipped, \(terminalSafe(u.reason))") }
+                for e in skipped where e.reason.isRefusal { context.err.line("warning: \(terminalSafe(e.path)): skipped, \(terminalSafe(e.why))") }
+                for u in unreadable { context.err.line("warning: \(terminalSafe(u.path)): skipped, \(terminalSafe(u.reason))") }
                 for i in 0..<listed.count where traces[listed[i]] == nil {
                     // Listed or walked, a FIFO, a device or a kernel file is never opened.
                     if let why = TriageInputs.refusal(listed[i]) {
-                        Output.stderr.line("warning: \(terminalSafe(listed[i])): skipped, \(terminalSafe(why))")
+                        context.err.line("warning: \(terminalSafe(listed[i])): skipped, \(terminalSafe(why))")
                         continue
                     }
                     do throws(SystemError) { traces[listed[i]] = try FolderWalk.around(file: listed[i]) } catch {
@@ -174,7 +174,7 @@ enum CheckCommand {
                 if FileSystem.isDirectory(p) {
                     let tree = try FolderWalk(p)
                     let walk = tree.files(skipHidden: true)
-                    for s in walk.skipped { Output.stderr.line("warning: \(terminalSafe(s.path)): skipped, \(terminalSafe(s.reason))") }
+                    for s in walk.skipped { context.err.line("warning: \(terminalSafe(s.path)): skipped, \(terminalSafe(s.reason))") }
                     for f in walk.files where GoldenCheck.traceSuffixes.contains(where: { f.hasSuffix($0) }) && traces[f] == nil { traces[f] = tree }
                     snapshots += walk.files.filter { $0.hasSuffix(".golden.json") }.map { ($0, tree) }
                 } else if traces[p] == nil {

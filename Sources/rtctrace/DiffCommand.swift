@@ -21,24 +21,24 @@ enum DiffCommand {
         """,
         exits: ExitCodes(failure: "the traces behave differently", readsTraces: true))
 
-    static let command = Command(spec: spec) { args in
+    static let command = Command(spec: spec) { args, context in
         guard args.positionals.count == 2 else { throw UsageError(message: "expected two traces, A and B") }
         guard args.positionals != ["-", "-"] else { throw UsageError(message: "standard input ('-') can be only one of A and B") }
         let options = ReplayOptions(args)
         var sides: [DiffSide] = []
         for path in args.positionals {
             guard path == "-" || path.hasPrefix("@") || FileSystem.exists(path) else { throw UsageError(message: "\(path): no such file") }
-            let trace = try TraceInput.resolve([path])
+            let trace = try TraceInput.resolve([path], in: context)
             let side: DiffSide
             // A single file that cannot be opened cannot be compared; a session's missing part is a problem of its side.
-            do { side = try DiffSide.replay(trace, options: options, unopened: trace.paths.count > 1 ? .isAProblem : .fails, onProblem: warn) } catch {
+            do { side = try DiffSide.replay(trace, options: options, unopened: trace.paths.count > 1 ? .isAProblem : .fails, onProblem: context.warn) } catch {
                 throw DataError(message: "\(path): \(error)")
             }
             if let why = side.result.unexplainable { throw DataError(message: "\(side.file): cannot be compared: \(why)") }
             sides.append(side)
         }
         let diff = TraceDiff.compare(sides[0], sides[1], toleranceMs: options.toleranceMs)
-        Output.stdout.write(TraceDiffRenderer(json: args[json]).render(diff))
+        context.out.write(TraceDiffRenderer(json: args[json]).render(diff))
         return diff.same ? .success : .failure
     }
 }

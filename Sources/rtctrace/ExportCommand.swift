@@ -24,26 +24,26 @@ enum ExportCommand {
         details: "Open the file at https://ui.perfetto.dev or chrome://tracing. Timestamps are microseconds since\nthe trace started. See docs/report.md for the mapping.",
         exits: ExitCodes(failure: nil, readsTraces: true))
 
-    static let command = Command(spec: spec) { args in
+    static let command = Command(spec: spec) { args, context in
         guard !args.positionals.isEmpty else { throw UsageError(message: "expected one TRACE (or the parts of one session)") }
         let target = try args.output(output, role: "the input TRACE")
         let recorder = ChromeTraceObserver()
-        let result = try TraceInput.replay(args.positionals, args, observer: recorder.observe)
+        let result = try TraceInput.replay(args.positionals, args, in: context, observer: recorder.observe)
         try TraceInput.requireExplainable(result)
         let written: ChromeTrace.Written
         switch args[format] ?? .chrome {
         case .chrome:
             // Streamed as it is made, within a budget proportional to the input (docs/report.md).
-            written = try target.write { sink in try ChromeTrace.write(result, observer: recorder, budget: ChromeTrace.budget(for: result), to: sink) }
+            written = try target.write(in: context) { sink in try ChromeTrace.write(result, observer: recorder, budget: ChromeTrace.budget(for: result), to: sink) }
         }
-        Output.stderr.line("wrote \(terminalSafe(target.displayName)) (\(written.bytes) bytes)")
+        context.err.line("wrote \(terminalSafe(target.displayName)) (\(written.bytes) bytes)")
         if written.eventsNotExported > 0 {
-            Output.stderr.line("note: \(written.eventsNotExported) events are not exported: the file reached its budget of "
+            context.err.line("note: \(written.eventsNotExported) events are not exported: the file reached its budget of "
                 + "\(ChromeTrace.budgetPerInputByte) × the input's \(result.inputBytes) bytes + \(ChromeTrace.budgetBase >> 20) MiB "
                 + "(otherData.eventsNotExported says how many)")
         }
         if recorder.droppedInstants > 0 {
-            Output.stderr.line("note: \(recorder.droppedInstants) records beyond the first \(recorder.instantCount) are not exported as instants "
+            context.err.line("note: \(recorder.droppedInstants) records beyond the first \(recorder.instantCount) are not exported as instants "
                 + "(at most \(recorder.maxInstants) records, \(recorder.maxInstantBytes >> 20) MiB of their JSON)")
         }
         return .success

@@ -44,20 +44,20 @@ enum ImportLogCommand {
             + "an outcome or a divergence: explain cites them \"from the system log\" (E1). See docs/import.md.",
         exits: ExitCodes(failure: "the --into trace is damaged or cannot be placed on the log's clock (nothing is written)", readsTraces: true))
 
-    static let command = Command(spec: spec) { args in
+    static let command = Command(spec: spec) { args, context in
         let logs = args.positionals
         guard !logs.isEmpty else { throw UsageError(message: "expected a LOG (a text export of the device's log)") }
         for log in logs where log != "-" && !FileSystem.exists(log) { throw UsageError(message: "\(log): no such file") }
         if args.isGiven(process) && args.isGiven(pid) { throw UsageError(message: "give one of --process and --pid, not both") }
-        let parts = args[into].isEmpty ? nil : try TraceInput.resolve(args[into])
+        let parts = args[into].isEmpty ? nil : try TraceInput.resolve(args[into], in: context)
         let table = try args[format].map { path in try imported { try PatternTable.load(path) } }
         let reading: [(role: String, path: String)] = (parts?.paths ?? []).map { ("the --into TRACE", $0) } + (args[format].map { [("the --format table", $0)] } ?? [])
         let target = try args.output(output, role: "a LOG", reading: reading)
         if !args[CommonOptions.force] && target.exists { throw UsageError(message: "\(target.path): already exists (use --force to overwrite)") }
         if !args[redact] && (args.isGiven(salt) || args.isGiven(TokenKey.saltFile)) { throw UsageError(message: "--salt and --salt-file go with --redact") }
-        let key = args[redact] ? try TokenKey.key(args, salt: salt) : nil
+        let key = args[redact] ? try TokenKey.key(args, salt: salt, in: context) : nil
 
-        let trace = try parts.map(readTrace)
+        let trace = try parts.map { try readTrace($0, in: context) }
         var options = LogImportOptions()
         options.date = args[date]
         options.utcOffsetMinutes = args[utcOffset]
@@ -71,15 +71,15 @@ enum ImportLogCommand {
             for r in records { redactor.learn(r) }
             redactor.finishLearning()
             records = records.map(redactor.redact)
-            if key == nil { Output.stderr.line("warning: no key given (\(TokenKey.ways)): the tokens are made with a random key used once") }
+            if key == nil { context.err.line("warning: no key given (\(TokenKey.ways)): the tokens are made with a random key used once") }
         }
         try target.replaceTrace { path in try imported { try LogImport.write(records, to: path) } }
-        let out = Output.stdout
+        let out = context.out
         out.line("wrote \(terminalSafe(target.path)): \(records.count) records, \(result.added.count) of them from the log"
             + (parts.map { " merged into \(terminalSafe($0.paths[0]))\($0.paths.count > 1 ? " (\($0.paths.count) parts)" : "")" } ?? ""))
         for line in LogImport.report(log, result, verbose: args[verbose]) { out.line(terminalSafe(line)) }
         if !result.identity.isKnown && table == nil {
-            Output.stderr.line("warning: which process is the app is unknown (give --process NAME or --pid N): every record says self false, "
+            context.err.line("warning: which process is the app is unknown (give --process NAME or --pid N): every record says self false, "
                 + "and no line became the app's own os.* record")
         }
         return .success
@@ -87,7 +87,7 @@ enum ImportLogCommand {
 
     /// Every record of the trace (or the session's parts, in order) to import into; a damaged one is refused:
     /// the copy would be written whole, and its replay could not know what the original lost.
-    static func readTrace(_ parts: TraceSession) throws -> [Record] {
+    static func readTrace(_ parts: TraceSession, in context: CommandContext) throws -> [Record] {
         if let session = parts.id, let missing = parts.missingParts.first {
             throw CommandFailure(message: "part \(missing) of session \(terminalSafe(session)) is missing: the copy holds every part's records in order; give every part")
         }
@@ -99,13 +99,13 @@ enum ImportLogCommand {
                 switch e {
                 case .record(let r): records.append(r)
                 case .problem(let p) where p.kind == .notClosed:
-                    Output.stderr.line("warning: \(terminalSafe(p.description)); the copy is closed")
+                    context.err.line("warning: \(terminalSafe(p.description)); the copy is closed")
                 case .problem(let p) where p.kind == .notATrace || p.kind == .empty || p.kind == .headerMissing:
                     throw DataError(message: p.description)
                 case .problem(let p) where p.isDamage:
                     throw CommandFailure(message: "\(p.description): import-log --into writes a whole copy of the trace, whose replay could not "
                         + "know what was lost here; give a trace 'rtctrace verify' passes, or import the log alone (without --into)")
-                case .problem(let p): warn(p)
+                case .problem(let p): context.warn(p)
                 }
             }
         }

@@ -93,10 +93,10 @@ enum InfoCommand {
         options: [json, CommonOptions.strict],
         exits: ExitCodes(failure: nil, readsTraces: true))
 
-    static let command = Command(spec: spec) { args in
+    static let command = Command(spec: spec) { args, context in
         let strict = args[CommonOptions.strict]
         // The parts of one session are summarised in part order (JSON: one object per part, a line each).
-        let parts = try TraceInput.resolve(args.positionals)
+        let parts = try TraceInput.resolve(args.positionals, in: context)
         var problems = 0
         for (i, path) in parts.paths.enumerated() {
             let s = try TraceSummary.read(path)
@@ -104,11 +104,11 @@ enum InfoCommand {
             if s.records == 0, let p = s.problems.first(where: { $0.kind == .notATrace }) { throw DataError(message: p.description) }
             problems += s.damageCount
             if args[json] {
-                Output.stdout.line(json(s))
+                context.out.line(json(s))
             } else {
-                for p in s.problems { warn(p) }
-                if i > 0 { Output.stdout.write("\n") }
-                Output.stdout.write(text(s))
+                for p in s.problems { context.warn(p) }
+                if i > 0 { context.out.write("\n") }
+                context.out.write(text(s))
             }
         }
         return strict && problems > 0 ? .failure : .success

@@ -21,8 +21,8 @@ enum RecordCommand {
         details: "Every record is validated; an invalid record, a seq out of order or t going backwards is an error\nnaming the seq (or line) and the field. Lines are kept byte for byte (unknown fields included).\nA part that continues a recorded session (its header's session.part > 1) keeps its seqs: the trace starts\nat the seq its header carries. INPUT may be the parts of one session (in any order, their folder, or\n@LIST): OUT is then a folder that gets one trace per part (part-N.trace.zst, N the\npart number its header gives), or with --merge one trace.",
         exits: ExitCodes(failure: "a line is not a valid record, or its seq or t does not continue the trace (nothing is written)", readsTraces: false))
 
-    static let command = Command(spec: spec) { args in
-        let parts = try TraceInput.resolve(args.positionals)
+    static let command = Command(spec: spec) { args, context in
+        let parts = try TraceInput.resolve(args.positionals, in: context)
         let options = writerOptions(args)
         let perPart = !args[merge]
         if !perPart, let missing = missingParts(parts) { throw CommandFailure(message: missing) }
@@ -45,7 +45,7 @@ enum RecordCommand {
                     return (count, writer.fileSize)
                 }
             }
-            Output.stderr.line("wrote \(count) records to \(terminalSafe(out)) (\(size) bytes)")
+            context.err.line("wrote \(count) records to \(terminalSafe(out)) (\(size) bytes)")
         }
         return .success
     }
@@ -153,7 +153,7 @@ enum AppendCommand {
         details: "The first appended record must carry the seq after the trace's last one (unless --renumber).\nA torn final frame is repaired first: its complete lines are kept, the torn bytes cut.\nThe next part of the trace's recorded session may be appended, header included: it stays as the part boundary.",
         exits: ExitCodes(failure: "a line is not a valid record or does not continue the trace (the records before it are appended)", readsTraces: false))
 
-    static let command = Command(spec: spec) { args in
+    static let command = Command(spec: spec) { args, context in
         guard (1...2).contains(args.positionals.count) else { throw UsageError(message: "expected TRACE and an optional INPUT") }
         let trace = args.positionals[0]
         let input = args.positionals.count == 2 ? args.positionals[1] : "-"
@@ -164,7 +164,7 @@ enum AppendCommand {
         let writer = try TraceWriter(path: trace, options: RecordCommand.writerOptions(args), create: false)
         let repaired = writer.openReport
         if repaired.truncatedBytes > 0 {
-            Output.stderr.line("repaired \(trace): cut \(repaired.truncatedBytes) torn bytes, kept \(repaired.rescuedLines) complete lines from them")
+            context.err.line("repaired \(trace): cut \(repaired.truncatedBytes) torn bytes, kept \(repaired.rescuedLines) complete lines from them")
         }
         var count = 0
         let firstSeq = writer.nextSeq
@@ -190,7 +190,7 @@ enum AppendCommand {
             throw failedWrite(e)
         }
         do { try writer.close() } catch { throw failedWrite(error) }
-        Output.stderr.line("appended \(count) records to \(trace); next seq \(writer.nextSeq)")
+        context.err.line("appended \(count) records to \(trace); next seq \(writer.nextSeq)")
         return .success
     }
 

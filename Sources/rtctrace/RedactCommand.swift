@@ -20,33 +20,33 @@ enum RedactCommand {
         details: "Device names and ids, uids, track ids, channel and room names, the bundle id, sdk.log messages and\nany value of an open field the format does not list become tokens like dev-3fa2b1c9, keyed by --salt,\n--salt-file or RTCTRACE_SALT (without one, a random key used once); seq, t and structure are kept. The redacted trace is replayed and\nmust give the same verdicts, divergences and findings (exit 1 otherwise). See docs/report.md.\nTRACE may be the parts of one recorded session (in any order, their folder, or @LIST): one token set\nfor all of them, and by default OUT is a folder that gets one redacted file per part (part-N.trace.zst, N the part\nnumber its header gives), still one session; each part keeps its header and checkpoint, so a part can still be replayed alone.\nWith --merge OUT is one trace holding every part in order.",
         exits: ExitCodes(failure: "the redacted trace would replay differently (different verdicts, divergences or findings)", readsTraces: false))
 
-    static let command = Command(spec: spec) { args in
+    static let command = Command(spec: spec) { args, context in
         // The input is read three times (the order of uids, the redaction, the replay that compares): one
         // that can be read only once (standard input, a pipe) is copied first.
         for p in args.positionals where !p.hasPrefix("@") {
             do { try InputSpool.spoolIfReadOnce(p) } catch { throw commandError(error) }
         }
-        let parts = try TraceInput.resolve(args.positionals)
-        let key = try TokenKey.key(args, salt: salt)
+        let parts = try TraceInput.resolve(args.positionals, in: context)
+        let key = try TokenKey.key(args, salt: salt, in: context)
         if args[merge], let missing = RecordCommand.missingParts(parts) { throw CommandFailure(message: missing) }
         let targets = try args.sessionOutputs(output, parts: parts, perPart: !args[merge], role: "an input TRACE", unit: "file",
                                               force: args[CommonOptions.force])
         let report: RedactionReport
         do {
-            report = try Redaction.run(parts, outputs: targets.map(\.path), salt: key, onProblem: warn)
+            report = try Redaction.run(parts, outputs: targets.map(\.path), salt: key, onProblem: context.warn)
         } catch {
             throw commandError(error)
         }
         for t in targets { t.release() }
-        let err = Output.stderr
+        let err = context.err
         if report.usedOneTimeKey {
             err.line("warning: no key given (\(TokenKey.ways)): the tokens are made with a random key used once, so they match within "
                 + "this output but not with another run's or with triage rows; give a key kept with the case (or the fleet's) to join them")
         }
-        let before = try TraceInput.replay(parts.paths, args)
-        let after = try TraceInput.replay(targets.map(\.path), args)
+        let before = try TraceInput.replay(parts.paths, args, in: context)
+        let after = try TraceInput.replay(targets.map(\.path), args, in: context)
         let diffs = Redaction.differences(before, after)
-        let o = Output.stdout
+        let o = context.out
         for t in targets { o.line("wrote \(terminalSafe(t.path))") }
         o.line("\(report.records) records" + (targets.count > 1 ? ", one redacted file per part of session \(terminalSafe(parts.id ?? "?"))" : ""))
         if report.changed.isEmpty { o.line("no personal fields found") }

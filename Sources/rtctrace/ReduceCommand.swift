@@ -33,8 +33,8 @@ enum ReduceCommand {
         details: "Delta debugging (ddmin) over the records after the header, then shorter gaps between timestamps;\nseqs are renumbered and expect.* records pinning the problem are appended, ready for traces/.\nTRACE may be the parts of one recorded session (in any order, their folder, or @LIST): the reduced\ntrace is one self-contained trace. See docs/report.md.",
         exits: ExitCodes(failure: "the trace does not show the problem asked for (nothing is written)", readsTraces: false))
 
-    static let command = Command(spec: spec) { args in
-        let parts = try TraceInput.resolve(args.positionals)
+    static let command = Command(spec: spec) { args, context in
+        let parts = try TraceInput.resolve(args.positionals, in: context)
         let target = try args.output(output, role: "the input TRACE")
         let out = target.path
         var goals: [ReduceGoal] = []
@@ -47,15 +47,15 @@ enum ReduceCommand {
         let occurrence = args[seq].map { Int($0) }
         if occurrence != nil, case .finding = goals[0] {} else if occurrence != nil { throw UsageError(message: "'--seq' goes with --finding CODE") }
         let options = ReduceOptions(goal: goals[0], maxReplays: replayBound, replay: ReplayOptions(args), seq: occurrence,
-                                    redact: !args[keepPersonalData], salt: try TokenKey.key(args, salt: salt))
+                                    redact: !args[keepPersonalData], salt: try TokenKey.key(args, salt: salt, in: context))
         let strict = args[CommonOptions.strict]
         var damaged: TraceProblem?
         let records = try TraceFiles.load(parts) { p in
             if strict && damaged == nil && p.isDamage { damaged = p }
-            warn(p)
+            context.warn(p)
         }
         if let damaged { throw CommandFailure(message: damaged.description + " (--strict)") }
-        let err = Output.stderr
+        let err = context.err
         let live = err.isTerminal
         let result: ReduceResult
         do {
@@ -70,7 +70,7 @@ enum ReduceCommand {
         }
         if live { err.write("\r\u{1B}[K") }
         try target.replaceTrace { try TraceFiles.write(result.records, to: $0) }
-        let o = Output.stdout
+        let o = context.out
         o.line("wrote \(terminalSafe(out)): \(result.keptRecords) records plus header and \(result.records.count - result.keptRecords - 1) expect.* pins (from \(result.originalRecords))")
         o.line("keeps \(terminalSafe(result.problem)); \(result.replays) replays")
         if result.hitReplayBound { err.line("warning: stopped at --max-replays \(replayBound): the trace may not be minimal") }

@@ -19,13 +19,13 @@ enum ReplayCommand {
             + "have no type. The replay itself always covers the whole trace.",
         exits: ExitCodes(failure: nil, readsTraces: true))
 
-    static let command = Command(spec: spec) { args in
+    static let command = Command(spec: spec) { args, context in
         guard !args.positionals.isEmpty else { throw UsageError(message: "expected one TRACE (or the parts of one session)") }
         let asJSON = args[json], onlyChanges = args[changesOnly]
         let prefixes = args[CatCommand.type], first = args[CatCommand.from], last = args[CatCommand.to]
         let lanes = Set(args[lane])
-        let out = Output.stdout
-        let result = try TraceInput.replay(args.positionals, args) { step in
+        let out = context.out
+        let result = try TraceInput.replay(args.positionals, args, in: context) { step in
             if onlyChanges && step.changes.isEmpty && step.verdicts.isEmpty && step.findings.isEmpty && step.expectation == nil { return }
             if let first, step.t < first { return }
             if let last, step.t > last { return }
@@ -61,14 +61,14 @@ enum ExplainCommand {
         details: "Headings are bold on a terminal, unless NO_COLOR is set.",
         exits: ExitCodes(failure: ExplainCommand.needsAttention, readsTraces: true))
 
-    static let command = Command(spec: spec) { args in
+    static let command = Command(spec: spec) { args, context in
         guard !args.positionals.isEmpty else { throw UsageError(message: "expected one TRACE (or the parts of one session)") }
-        let (result, checks) = args[WhatIfCommand.verifyAdvice] ? try WhatIfCommand.checkAdvice(args) : (try TraceInput.replay(args.positionals, args), nil)
+        let (result, checks) = args[WhatIfCommand.verifyAdvice] ? try WhatIfCommand.checkAdvice(args, in: context) : (try TraceInput.replay(args.positionals, args, in: context), nil)
         if args[json] {
-            Output.stdout.line(WhatIfCommand.withChecks(ExplainJSONRenderer().render(result), checks))
+            context.out.line(WhatIfCommand.withChecks(ExplainJSONRenderer().render(result), checks))
         } else {
-            Output.stdout.write(ExplainTextRenderer(colour: Output.stdout.usesColour).render(result))
-            if let checks { Output.stdout.write(AdviceCheckText.render(checks, result.words)) }
+            context.out.write(ExplainTextRenderer(colour: context.colour).render(result))
+            if let checks { context.out.write(AdviceCheckText.render(checks, result.words)) }
         }
         try TraceInput.requireExplainable(result)
         return result.hasIssues ? .failure : .success

@@ -17,16 +17,16 @@ enum ReportCommand {
         exits: ExitCodes(failure: "the report is written, but not all of the input could be read (\(TraceInput.unreadInput)): "
             + "its status says so and gives no all-clear", readsTraces: true))
 
-    static let command = Command(spec: spec) { args in
+    static let command = Command(spec: spec) { args, context in
         guard !args.positionals.isEmpty else { throw UsageError(message: "expected one TRACE (or the parts of one session)") }
         let target = try args.output(output, role: "the input TRACE")
         let lanes = ReportLanes()
-        let result = try TraceInput.replay(args.positionals, args, observer: lanes.observe)
+        let result = try TraceInput.replay(args.positionals, args, in: context, observer: lanes.observe)
         try TraceInput.requireExplainable(result)
-        let checks = args[WhatIfCommand.verifyAdvice] ? try WhatIfCommand.checkAdvice(args).1 : []
+        let checks = args[WhatIfCommand.verifyAdvice] ? try WhatIfCommand.checkAdvice(args, in: context).1 : []
         let html = HTMLRenderer(lanes: lanes.lanes(for: result), checks: checks).render(result)
-        try target.write(html)
-        Output.stderr.line("wrote \(terminalSafe(target.displayName)) (\(html.utf8.count) bytes)")
+        try target.write(html, in: context)
+        context.err.line("wrote \(terminalSafe(target.displayName)) (\(html.utf8.count) bytes)")
         return result.unread.isEmpty ? .success : .failure
     }
 }

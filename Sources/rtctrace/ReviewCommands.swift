@@ -14,9 +14,9 @@ enum ReviewCommand {
             details: "PATH is a folder (searched recursively), a trace or a .new file; default: traces/. Nothing is written under CI.\n"
                 + "Only regular files inside the folder given are renamed or deleted: links are left alone.",
             exits: ExitCodes(failure: "CI is set, so snapshots are not written", readsTraces: false))
-        return Command(spec: spec) { args in
-            if ContinuousIntegration.isOn {
-                throw CommandFailure(message: "\(ContinuousIntegration.setting): snapshots are never written in CI")
+        return Command(spec: spec) { args, context in
+            if ContinuousIntegration.isOn(context) {
+                throw CommandFailure(message: "\(ContinuousIntegration.setting(context)): snapshots are never written in CI")
             }
             let paths = args.positionals.isEmpty ? ["traces"] : args.positionals
             var pending: [String] = []
@@ -27,7 +27,7 @@ enum ReviewCommand {
                 }
                 do {
                     if FileSystem.isDirectory(p) {
-                        pending += try findNew(p)
+                        pending += try findNew(p, in: context)
                         continue
                     }
                     let n = p.hasSuffix(".golden.json.new") ? p : GoldenCheck.snapshotPath(for: p) + ".new"
@@ -38,7 +38,7 @@ enum ReviewCommand {
                         continue
                     }
                     if let why = try FolderWalk.around(file: n).refusal(n, links: false) {
-                        Output.stderr.line("warning: \(terminalSafe(n)): left alone, \(terminalSafe(why))")
+                        context.err.line("warning: \(terminalSafe(n)): left alone, \(terminalSafe(why))")
                     } else {
                         pending.append(n)
                     }
@@ -55,24 +55,24 @@ enum ReviewCommand {
                     let target = String(p.dropLast(4))
                     do throws(SystemError) {
                         try FileSystem.rename(p, to: target)
-                        Output.stdout.line("accepted \(terminalSafe(target))")
+                        context.out.line("accepted \(terminalSafe(target))")
                     } catch {
                         failures.append("\(p): cannot rename to \(target): \(error.reason)")
                     }
                 } else {
                     do throws(SystemError) {
                         try FileSystem.remove(p)
-                        Output.stdout.line("rejected \(terminalSafe(p))")
+                        context.out.line("rejected \(terminalSafe(p))")
                     } catch where error.errno == .noSuchFile {
-                        Output.stdout.line("rejected \(terminalSafe(p)) (already gone)")
+                        context.out.line("rejected \(terminalSafe(p)) (already gone)")
                     } catch {
                         failures.append("\(p): cannot delete: \(error.reason)")
                     }
                 }
             }
-            if pending.isEmpty { Output.stdout.line("no pending snapshots") }
+            if pending.isEmpty { context.out.line("no pending snapshots") }
             guard failures.isEmpty else {
-                for f in failures.dropLast() { Output.stderr.line("Error: \(terminalSafe(f))") }
+                for f in failures.dropLast() { context.err.line("Error: \(terminalSafe(f))") }
                 let what = accept ? "accepted" : "rejected"
                 throw IOFailure(message: failures.last! + (failures.count > 1 ? " (\(failures.count) of \(Set(pending).count) snapshots not \(what))" : ""))
             }
@@ -82,10 +82,10 @@ enum ReviewCommand {
 
     /// Pending snapshots below `dir`: regular files only, never through a link (a linked folder
     /// must not let a review rename or delete files outside the tree).
-    static func findNew(_ dir: String) throws(SystemError) -> [String] {
+    static func findNew(_ dir: String, in context: CommandContext) throws(SystemError) -> [String] {
         let walk = try FolderWalk(dir).files(skipHidden: false, links: false)
         for s in walk.skipped where s.path.hasSuffix(".golden.json.new") || s.reason.contains("folder") {
-            Output.stderr.line("warning: \(terminalSafe(s.path)): left alone, \(terminalSafe(s.reason))")
+            context.err.line("warning: \(terminalSafe(s.path)): left alone, \(terminalSafe(s.reason))")
         }
         return walk.files.filter { $0.hasSuffix(".golden.json.new") }
     }

@@ -12,7 +12,7 @@ enum RulesCommand {
         details: "ID is a rule id (R4, I3, X3, …), CODE a finding code (route.ineffective, …); case does not matter.\nThe full contract is docs/contract.md.",
         exits: ExitCodes(failure: nil, readsTraces: false))
 
-    static let command = Command(spec: spec) { args in
+    static let command = Command(spec: spec) { args, context in
         guard args.positionals.count <= 1 else { throw UsageError(message: "expected at most one ID or CODE") }
         var entry: CatalogueText.Entry?
         if let name = args.positionals.first {
@@ -22,11 +22,11 @@ enum RulesCommand {
             entry = found
         }
         if args[json] {
-            Output.stdout.write(CatalogueText.json(entry))
+            context.out.write(CatalogueText.json(entry))
         } else if let entry {
-            Output.stdout.write(CatalogueText.explain(entry))
+            context.out.write(CatalogueText.explain(entry))
         } else {
-            Output.stdout.write(CatalogueText.list())
+            context.out.write(CatalogueText.list())
         }
         return .success
     }

@@ -8,7 +8,7 @@ import Workflows
 extension TriageCommand {
     /// `triage --from-rows ROWS...`: the summary the rows make (the shards of a run make the unsharded
     /// run's), on standard output: text, or one JSON object with `--json`.
-    static func fromRowsCommand(_ args: Arguments) throws -> ExitCode {
+    static func fromRowsCommand(_ args: Arguments, in context: CommandContext) throws -> ExitCode {
         // Options about replaying or writing rows have nothing to act on here: say so rather than ignore them.
         let idle: [any DeclaredOption] = [jobs, shard, output, salt, summaryFlag] + ReplayOptions.commandLine
         if let given = idle.first(where: { args.isGiven($0) }) {
@@ -22,12 +22,12 @@ extension TriageCommand {
         let crossed = thresholds.filter { $0.isCrossed(by: summary) }
         let changes = changesSince.map { summary.changes(since: $0) }
         if args[json] {
-            Output.stdout.line(TriageSummaryReport.json(summary, thresholds: thresholds, changes: changes))
+            context.out.line(TriageSummaryReport.json(summary, thresholds: thresholds, changes: changes))
         } else {
-            Output.stdout.write(TriageSummaryReport.render(summary, thresholds: thresholds, changes: changes, all: args[all]))
+            context.out.write(TriageSummaryReport.render(summary, thresholds: thresholds, changes: changes, all: args[all]))
         }
-        try Output.stdout.throwIfFailed()
-        for t in crossed { Output.stderr.line("Error: --fail-on '\(t)' crossed: \(t.actual(in: summary))") }
+        try context.out.throwIfFailed()
+        for t in crossed { context.err.line("Error: --fail-on '\(t)' crossed: \(t.actual(in: summary))") }
         return crossed.isEmpty ? .success : .failure
     }
 

@@ -52,18 +52,18 @@ enum TriageCommand {
         """,
         exits: ExitCodes(failure: "a --fail-on threshold was crossed (damaged and unreadable inputs are rows, not failures)", readsTraces: true))
 
-    static let command = Command(spec: spec) { args in
+    static let command = Command(spec: spec) { args, context in
         if args[listTags] {
-            Output.stdout.write(TriageSummaryReport.tagList())
+            context.out.write(TriageSummaryReport.tagList())
             return .success
         }
         guard !args.positionals.isEmpty else { throw UsageError(message: args[fromRows] ? "expected at least one rows file" : "expected at least one PATH") }
-        if args[fromRows] { return try fromRowsCommand(args) }
+        if args[fromRows] { return try fromRowsCommand(args, in: context) }
         let options = ReplayOptions(args)
         let jobs = Int(args[TriageCommand.jobs] ?? Int64(CurrentProcess.activeProcessorCount))
         let shard = args[TriageCommand.shard]
         let thresholds = args[failOn]
-        let key = try TokenKey.key(args, salt: salt)
+        let key = try TokenKey.key(args, salt: salt, in: context)
         let keys = TriageKeys(salt: key)
         let edits = try args[whatif].map(triageEdits)
 
@@ -75,10 +75,10 @@ enum TriageCommand {
         for u in unreadable { files.append(u.path) }
         // With --json nothing but the summary goes to standard error: what was skipped, and why, is in it.
         if !args[json] {
-            for e in skipped where e.reason.isRefusal { Output.stderr.line("warning: \(terminalSafe(e.path)): skipped, \(terminalSafe(e.why))") }
+            for e in skipped where e.reason.isRefusal { context.err.line("warning: \(terminalSafe(e.path)): skipped, \(terminalSafe(e.why))") }
             // A bundle whose manifest does not check: its rows are still made, from the parts it holds.
             for b in TraceBundle.opened {
-                for p in b.problems { Output.stderr.line("warning: \(terminalSafe(b.path)): \(terminalSafe(p))") }
+                for p in b.problems { context.err.line("warning: \(terminalSafe(b.path)): \(terminalSafe(p))") }
             }
         }
         // The rows never go over an input, a device or a link (the output checks every command shares,
@@ -94,18 +94,27 @@ enum TriageCommand {
         let changesSince = try baselineSummary(args)
 
         // Rows printed to the same terminal would run into the progress line: they are the progress then.
-        let progress = Output.stderr.isTerminal && (outPath != nil || !Output.stdout.isTerminal) ? Progress() : nil
+        let progress = context.err.isTerminal && (outPath != nil || !context.out.isTerminal) ? Progress(context.err) : nil
         progress?.note("reading \(files.count) header\(files.count == 1 ? "" : "s")")
         let plan = TraceSession.group(files, jobs: jobs, shard: shard)
         let writer: LinesWriter
         do {
             let compress = outPath?.hasSuffix(".zst") ?? false
-            writer = try outPath.map { try LinesWriter(path: $0, compress: compress) } ?? LinesWriter(fd: 1, compress: false)
+            if let outPath {
+                writer = try LinesWriter(path: outPath, compress: compress)
+            } else if let descriptor = context.out.descriptor {
+                // Straight to the descriptor, after what is buffered.
+                context.out.flush()
+                writer = try LinesWriter(fd: descriptor.rawValue, compress: false)
+            } else {
+                let out = context.out
+                writer = try LinesWriter(sink: { out.write(bytes: $0.bindMemory(to: UInt8.self)) }, compress: false)
+            }
         } catch { throw commandError(error) }
         var summary = TriageSummary()
         summary.noteSkipped(skipped)
         progress?.start(total: plan.count)
-        let kill = killHook()
+        let kill = killHook(context)
         do {
             try Triage.run(plan, jobs: jobs, options: options, keys: keys, whatif: edits, render: TriageRowJSON.render) { i, row, json in
                 if let kill, row.path.split(separator: "/").last.map(String.init) == kill {
@@ -126,16 +135,16 @@ enum TriageCommand {
         let changes = changesSince.map { summary.changes(since: $0) }
         if args[json] {
             // One JSON document on standard error, and nothing else there: thresholds and the rows file are in it.
-            Output.stderr.line(TriageSummaryReport.json(summary, thresholds: thresholds,
+            context.err.line(TriageSummaryReport.json(summary, thresholds: thresholds,
                                                       written: outPath.map { .init(path: $0, rows: writer.lines) }, changes: changes))
             return crossed.isEmpty ? .success : .failure
         }
-        if Output.stderr.isTerminal || args[summaryFlag] {
-            Output.stderr.write(TriageSummaryReport.render(summary, thresholds: thresholds, changes: changes, all: args[all]))
+        if context.err.isTerminal || args[summaryFlag] {
+            context.err.write(TriageSummaryReport.render(summary, thresholds: thresholds, changes: changes, all: args[all]))
         }
-        if let outPath { Output.stderr.line("wrote \(terminalSafe(outPath)) (\(writer.lines) row\(writer.lines == 1 ? "" : "s"))") }
-        if key == nil { Output.stderr.line(noKeyNote) }
-        for t in crossed { Output.stderr.line("Error: --fail-on '\(t)' crossed: \(t.actual(in: summary))") }
+        if let outPath { context.err.line("wrote \(terminalSafe(outPath)) (\(writer.lines) row\(writer.lines == 1 ? "" : "s"))") }
+        if key == nil { context.err.line(noKeyNote) }
+        for t in crossed { context.err.line("Error: --fail-on '\(t)' crossed: \(t.actual(in: summary))") }
         return crossed.isEmpty ? .success : .failure
     }
 }
@@ -156,9 +165,9 @@ extension TriageCommand {
     /// `RTCTRACE_FAULT_KILL_TRIAGE=NAME` (debug builds only) makes the run flush the rows before the
     /// trace whose file name is NAME into its temporary output and SIGKILL itself there: the fault hook
     /// that tests what a killed run leaves (a signal sent from outside would race the run).
-    static func killHook() -> String? {
+    static func killHook(_ context: CommandContext) -> String? {
         #if DEBUG
-        return CurrentProcess.environment("RTCTRACE_FAULT_KILL_TRIAGE").flatMap { $0.isEmpty ? nil : $0 }
+        return context.environment("RTCTRACE_FAULT_KILL_TRIAGE").flatMap { $0.isEmpty ? nil : $0 }
         #else
         return nil
         #endif
@@ -170,6 +179,10 @@ final class Progress {
     private var total = 0
     private var started = 0.0
     private var lastDraw = 0.0
+    private let err: Output
+
+    /// A progress line drawn on `err` (a terminal).
+    init(_ err: Output) { self.err = err }
 
     static func now() -> Double { Clock.monotonicSeconds() }
 
@@ -195,7 +208,7 @@ final class Progress {
 
     private func draw(_ s: String?) {
         let line = "\r\u{1B}[K" + (s ?? "")
-        Output.stderr.write(line)
-        Output.stderr.flush()
+        err.write(line)
+        err.flush()
     }
 }

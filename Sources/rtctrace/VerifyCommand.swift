@@ -14,7 +14,7 @@ enum VerifyCommand {
         details: "A trace created by rtctrace must also end with its end mark: one cut at a frame boundary fails.\nA folder (searched recursively for *.jsonl, *.zst and *.rtcbundle) or @LIST stands for the traces in it: each file is verified, and a session's parts must all be there.\nA recorder's bundle (NAME.rtcbundle) is verified as its manifest says: every part there, with its size and SHA-256, then each part.",
         exits: ExitCodes(failure: "a trace is damaged (a frame, record, seq or end mark), or a session's part is missing", readsTraces: true))
 
-    static let command = Command(spec: spec) { args in
+    static let command = Command(spec: spec) { args, context in
         guard !args.positionals.isEmpty else { throw UsageError(message: "expected at least one TRACE") }
         var damaged = 0, notTraces = 0
         var sessions: [String: [Int]] = [:]
@@ -24,7 +24,7 @@ enum VerifyCommand {
         for a in args.positionals {
             // A recorder's bundle: its manifest is checked (every part there, sizes and SHA-256), then each part.
             if !a.hasPrefix("@"), TraceBundle.isBundle(a, sniff: true), let bundle = TraceBundle.open(a) {
-                damaged += bundleVerdict(bundle, json: args[json])
+                damaged += bundleVerdict(bundle, json: args[json], in: context)
                 for p in bundle.parts where seen.insert(p).inserted { paths.append(p) }
                 continue
             }
@@ -35,12 +35,12 @@ enum VerifyCommand {
             let listed: PathList
             var skipped: [TriageInputs.Skipped] = [], unreadable: [TriageInputs.Unreadable] = []
             do { listed = try TriageInputs.expand([a], skipped: &skipped, unreadable: &unreadable) } catch { throw UsageError(message: "\(error)") }
-            for e in skipped where e.reason.isRefusal { Output.stderr.line("warning: \(terminalSafe(e.path)): skipped, \(terminalSafe(e.why))") }
+            for e in skipped where e.reason.isRefusal { context.err.line("warning: \(terminalSafe(e.path)): skipped, \(terminalSafe(e.why))") }
             if listed.count == 0 && unreadable.isEmpty { throw DataError(message: "\(a): no trace files in it") }
             for i in 0..<listed.count where seen.insert(listed[i]).inserted { paths.append(listed[i]) }
             // A folder the walk could not read is verified as an unreadable file is: it fails, saying why.
             for u in unreadable where seen.insert(u.path).inserted {
-                Output.stderr.line("warning: \(terminalSafe(u.path)): \(terminalSafe(u.reason))")
+                context.err.line("warning: \(terminalSafe(u.path)): \(terminalSafe(u.reason))")
                 paths.append(u.path)
             }
         }
@@ -51,15 +51,15 @@ enum VerifyCommand {
                 if args[json] {
                     var w = JSONWriter()
                     w.beginObject(); w.key("file"); w.path(path); w.key("ok"); w.bool(false); w.key("error"); w.string(e.message); w.endObject()
-                    Output.stdout.line(w.string)
-                } else { Output.stdout.line("\(terminalSafe(path)): DAMAGED: \(terminalSafe(e.message))") }
+                    context.out.line(w.string)
+                } else { context.out.line("\(terminalSafe(path)): DAMAGED: \(terminalSafe(e.message))") }
                 continue
             }
             if s.problems.contains(where: { $0.kind == .notATrace }) { notTraces += 1 }
             if let session = s.header?.session { sessions[session.id, default: []].append(session.part) }
             // A warning (a skipped byte-order mark) is said, and is no damage.
             let ok = s.damageCount == 0
-            if ok && !args[json] { for p in s.problems { warn(p) } }
+            if ok && !args[json] { for p in s.problems { context.warn(p) } }
             if !ok { damaged += 1 }
             if args[json] {
                 var w = JSONWriter()
@@ -69,14 +69,14 @@ enum VerifyCommand {
                 w.key("records"); w.int(s.records)
                 w.key("problems"); problemsJSON(s.problems, &w)
                 w.endObject()
-                Output.stdout.line(w.string)
+                context.out.line(w.string)
             } else if ok {
-                Output.stdout.line("\(terminalSafe(path)): OK (\(s.records) record\(s.records == 1 ? "" : "s"), \(s.stats.frames) frame\(s.stats.frames == 1 ? "" : "s"))")
+                context.out.line("\(terminalSafe(path)): OK (\(s.records) record\(s.records == 1 ? "" : "s"), \(s.stats.frames) frame\(s.stats.frames == 1 ? "" : "s"))")
             } else {
                 let what = s.problems.contains(where: { $0.kind == .notATrace }) ? "NOT A TRACE" : "DAMAGED"
-                Output.stdout.line("\(terminalSafe(path)): \(what): \(terminalSafe(s.problems.first?.description ?? "unknown"))")
-                for p in s.problems.dropFirst().prefix(9) { Output.stdout.line("  " + terminalSafe(p.description)) }
-                if s.problemCount > 10 { Output.stdout.line("  … \(s.problemCount - 10) more") }
+                context.out.line("\(terminalSafe(path)): \(what): \(terminalSafe(s.problems.first?.description ?? "unknown"))")
+                for p in s.problems.dropFirst().prefix(9) { context.out.line("  " + terminalSafe(p.description)) }
+                if s.problemCount > 10 { context.out.line("  … \(s.problemCount - 10) more") }
             }
         }
         // Each file is checked on its own; the parts of a session must also all be there.
@@ -91,9 +91,9 @@ enum VerifyCommand {
                 var w = JSONWriter()
                 w.beginObject(); w.key("session"); w.string(id); w.key("ok"); w.bool(false)
                 w.key("missingParts"); w.beginArray(); for m in missing { w.int(m) }; w.endArray(); w.endObject()
-                Output.stdout.line(w.string)
+                context.out.line(w.string)
             } else {
-                Output.stdout.line(terminalSafe(text))
+                context.out.line(terminalSafe(text))
             }
         }
         // Nothing given was a trace (an archive, a text file): the input is not a trace, as info and cat say.
@@ -103,7 +103,7 @@ enum VerifyCommand {
 
     /// Says whether a bundle's manifest checks (every part it lists there, with its size and SHA-256);
     /// the number of its problems, each damage.
-    static func bundleVerdict(_ b: TraceBundle, json: Bool) -> Int {
+    static func bundleVerdict(_ b: TraceBundle, json: Bool, in context: CommandContext) -> Int {
         if json {
             var w = JSONWriter()
             w.beginObject()
@@ -113,13 +113,13 @@ enum VerifyCommand {
             w.key("parts"); w.int(b.parts.count)
             w.key("problems"); w.beginArray(); for p in b.problems { w.string(p) }; w.endArray()
             w.endObject()
-            Output.stdout.line(w.string)
+            context.out.line(w.string)
         } else if b.problems.isEmpty {
-            Output.stdout.line("\(terminalSafe(b.path)): OK (bundle of session \(terminalSafe(b.manifest?.session ?? "?")), "
+            context.out.line("\(terminalSafe(b.path)): OK (bundle of session \(terminalSafe(b.manifest?.session ?? "?")), "
                 + "\(b.parts.count) part\(b.parts.count == 1 ? "" : "s") as its manifest lists them)")
         } else {
-            Output.stdout.line("\(terminalSafe(b.path)): DAMAGED: \(terminalSafe(b.problems[0]))")
-            for p in b.problems.dropFirst().prefix(9) { Output.stdout.line("  " + terminalSafe(p)) }
+            context.out.line("\(terminalSafe(b.path)): DAMAGED: \(terminalSafe(b.problems[0]))")
+            for p in b.problems.dropFirst().prefix(9) { context.out.line("  " + terminalSafe(p)) }
         }
         return b.problems.count
     }

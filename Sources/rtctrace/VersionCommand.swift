@@ -6,8 +6,8 @@ enum VersionCommand {
     static let spec = CommandSpec(name: "version", usage: "version", summary: "Print rtctrace's version.",
                                   exits: ExitCodes(failure: nil, readsTraces: false))
 
-    static let command = Command(spec: spec) { _ in
-        Output.stdout.line("rtctrace \(rtctraceVersion)")
+    static let command = Command(spec: spec) { _, context in
+        context.out.line("rtctrace \(rtctraceVersion)")
         return .success
     }
 }

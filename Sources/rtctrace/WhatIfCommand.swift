@@ -42,19 +42,19 @@ enum WhatIfCommand {
         exits: ExitCodes(failure: "no call that did not take effect and no finding above info of the original is gone, or one is added",
                          readsTraces: true))
 
-    static let command = Command(spec: spec) { args in
+    static let command = Command(spec: spec) { args, context in
         let (lineEdits, traces) = try readEdits(args)
         guard !traces.isEmpty else { throw UsageError(message: "expected one TRACE (or the parts of one session)") }
         var edits: [WhatIfEdit] = []
         for path in args[editsFile] { edits += try fileEdits(path) }
         edits += lineEdits
-        let base = WhatIfBase.read(try TraceInput.resolve(traces), options: ReplayOptions(args), onProblem: warn)
+        let base = WhatIfBase.read(try TraceInput.resolve(traces, in: context), options: ReplayOptions(args), onProblem: context.warn)
         try TraceInput.requireExplainable(base.side.result)
         let result: WhatIfResult
         do { result = try WhatIf.run(base, edits: edits, source: source(files: args[editsFile], lineEdits: lineEdits.count)) } catch {
             throw UsageError(message: "\(error)")
         }
-        Output.stdout.write(WhatIfRenderer(json: args[json]).render(result))
+        context.out.write(WhatIfRenderer(json: args[json]).render(result))
         return result.improves ? .success : .failure
     }
 
@@ -69,8 +69,8 @@ enum WhatIfCommand {
     static let verifyAdvice = Option.flag("--verify-advice", "Replay each item's advice as edits (docs/whatif.md) and say whether it changes the outcome.")
 
     /// The replay of the trace and its advice checked, for `explain --verify-advice`.
-    static func checkAdvice(_ args: Arguments) throws -> (ReplayResult, [AdviceCheck]) {
-        let base = WhatIfBase.read(try TraceInput.resolve(args.positionals), options: ReplayOptions(args), onProblem: warn)
+    static func checkAdvice(_ args: Arguments, in context: CommandContext) throws -> (ReplayResult, [AdviceCheck]) {
+        let base = WhatIfBase.read(try TraceInput.resolve(args.positionals, in: context), options: ReplayOptions(args), onProblem: context.warn)
         if args[CommonOptions.strict], let p = base.side.result.problems.first(where: \.isDamage) {
             throw CommandFailure(message: p.description + " (--strict)")
         }

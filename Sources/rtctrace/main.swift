@@ -1,9 +1,11 @@
 import CommandLineKit
 @_spi(FaultInjection) import SystemLayer
 
-// The whole tool: the dispatcher runs the command the arguments name and maps its ending to an
-// exit code (CommandLineKit's `Dispatcher`); the commands are listed in `Commands.all`. Large blocks go
-// back to the system when freed, so the memory of `--jobs N` is what the jobs hold, not what they held.
+// The whole tool: the dispatcher runs the command the arguments name in the process's context (its
+// standard streams, standard input and environment) and maps its ending to an exit code
+// (CommandLineKit's `Dispatcher`); the commands are listed in `Commands.all`. Only here does the
+// process exit. Large blocks go back to the system when freed, so the memory of `--jobs N` is what
+// the jobs hold, not what they held.
 Memory.returnLargeBlocksToTheSystem()
 // SIGINT, SIGTERM and SIGHUP remove the command's own temporaries, then end it with 128 + the signal.
 SignalCleanup.install()
@@ -14,4 +16,4 @@ if CurrentProcess.environment("RTCTRACE_FAULT_STALL_TEMPORARY") == "1" {
     SystemFaults.injector = .stallingAtTheFirstWriteToATemporary()
 }
 #endif
-CurrentProcess.exit(Dispatcher(commands: Commands.all).run(Array(CurrentProcess.arguments.dropFirst())).rawValue)
+CurrentProcess.exit(Dispatcher(commands: Commands.all).run(Array(CurrentProcess.arguments.dropFirst()), in: .process()).rawValue)

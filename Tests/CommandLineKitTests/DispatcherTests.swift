@@ -26,15 +26,15 @@ final class DispatcherTests: XCTestCase {
 
     /// A tool whose commands end each way a command can.
     static let tool = Dispatcher(commands: [
-        Command(spec: CommandSpec(name: "ok", usage: "ok [--level N]", summary: "Succeeds.", options: [level], exits: ExitCodes(failure: nil))) { args in
+        Command(spec: CommandSpec(name: "ok", usage: "ok [--level N]", summary: "Succeeds.", options: [level], exits: ExitCodes(failure: nil))) { args, _ in
             args[level] == 22 ? .failure : .success
         },
-        Command(spec: CommandSpec(name: "write", usage: "write -o FILE", summary: "Needs -o.", options: [out], exits: ExitCodes(failure: nil))) { _ in .success },
-        Command(spec: CommandSpec(name: "usage", usage: "usage X", summary: "Refuses its line.", exits: ExitCodes(failure: nil))) { _ in throw UsageError(message: "expected X") },
-        Command(spec: CommandSpec(name: "data", usage: "data", summary: "Not a trace.", exits: ExitCodes(failure: nil))) { _ in throw DataError(message: "t: not a trace") },
-        Command(spec: CommandSpec(name: "fail", usage: "fail", summary: "Fails.", exits: ExitCodes(failure: nil))) { _ in throw CommandFailure(message: "it broke\u{1B}[2J") },
-        Command(spec: CommandSpec(name: "io", usage: "io", summary: "Cannot write.", exits: ExitCodes(failure: nil))) { _ in throw IOFailure(message: "r/x: No space left on device") },
-        Command(spec: CommandSpec(name: "other", usage: "other", summary: "Throws something else.", exits: ExitCodes(failure: nil))) { _ in
+        Command(spec: CommandSpec(name: "write", usage: "write -o FILE", summary: "Needs -o.", options: [out], exits: ExitCodes(failure: nil))) { _, _ in .success },
+        Command(spec: CommandSpec(name: "usage", usage: "usage X", summary: "Refuses its line.", exits: ExitCodes(failure: nil))) { _, _ in throw UsageError(message: "expected X") },
+        Command(spec: CommandSpec(name: "data", usage: "data", summary: "Not a trace.", exits: ExitCodes(failure: nil))) { _, _ in throw DataError(message: "t: not a trace") },
+        Command(spec: CommandSpec(name: "fail", usage: "fail", summary: "Fails.", exits: ExitCodes(failure: nil))) { _, _ in throw CommandFailure(message: "it broke\u{1B}[2J") },
+        Command(spec: CommandSpec(name: "io", usage: "io", summary: "Cannot write.", exits: ExitCodes(failure: nil))) { _, _ in throw IOFailure(message: "r/x: No space left on device") },
+        Command(spec: CommandSpec(name: "other", usage: "other", summary: "Throws something else.", exits: ExitCodes(failure: nil))) { _, _ in
             struct Odd: Error, CustomStringConvertible { var description: String { "odd" } }
             throw Odd()
         },
@@ -48,8 +48,10 @@ final class DispatcherTests: XCTestCase {
             : try OpenFile(outPath, .writeOnly, options: [.create, .truncate, .closeOnExec])
         let errFile = try OpenFile(errPath, .writeOnly, options: [.create, .truncate, .closeOnExec])
         defer { try? outFile.close(); try? errFile.close() }
-        let code = Self.tool.run(args, out: Output(outFile.descriptor, name: "standard output"),
-                                 err: Output(errFile.descriptor, name: "standard error"))
+        let context = CommandContext(out: Output(outFile.descriptor, name: "standard output"),
+                                     err: Output(errFile.descriptor, name: "standard error"),
+                                     input: .standardInput, environment: [:], executable: "")
+        let code = Self.tool.run(args, in: context)
         let text = { (p: String) in (try? String(contentsOfFile: p, encoding: .utf8)) ?? "" }
         return (code, unwritable ? "" : text(outPath), text(errPath))
     }

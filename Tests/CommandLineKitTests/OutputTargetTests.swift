@@ -69,7 +69,7 @@ final class OutputTargetTests: XCTestCase {
         let fresh = try OutputPath(path: dir + "/new.html", option: "-o", content: .document).resolve(inputs: [])
         XCTAssertEqual(fresh.destination, .file)
         XCTAssertFalse(fresh.exists)
-        try fresh.write("<p>")
+        try fresh.write("<p>", in: .inMemory())
         XCTAssertEqual(try String(contentsOfFile: dir + "/new.html", encoding: .utf8), "<p>")
         let existing = file("old.zst")
         let replaced = try OutputPath(path: existing, option: "-o", content: .trace).resolve(inputs: [("the input", file("in.jsonl"))])

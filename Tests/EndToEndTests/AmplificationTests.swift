@@ -12,7 +12,7 @@ final class AmplificationTests: XCTestCase {
         let plain = dir + "/" + name + ".jsonl"
         try (lines.joined(separator: "\n") + "\n").write(toFile: plain, atomically: true, encoding: .utf8)
         let out = dir + "/" + name + ".trace.zst"
-        XCTAssertEqual(CLI.run(["record", plain, "-o", out]).status, 0)
+        XCTAssertEqual(CLI.runInProcess(["record", plain, "-o", out]).status, 0)
         try FileManager.default.removeItem(atPath: plain)
         return out
     }
@@ -25,9 +25,9 @@ final class AmplificationTests: XCTestCase {
                      #"{"seq":2,"t":2,"type":"os.deviceConnected","id":"d1","kind":"bluetooth","name":"\#(name)"}"#]
         for i in 0..<100 { lines.append(#"{"seq":\#(3 + i),"t":\#(10 + i),"type":"api.setRoute","target":"\#(i % 2 == 0 ? "speaker" : "earpiece")"}"#) }
         let trace = try compressed(lines, "big-name")
-        XCTAssertEqual(CLI.run(["report", trace, "-o", dir + "/r.html"]).status, 0)
-        XCTAssertEqual(CLI.run(["export", trace, "-o", dir + "/r.json"]).status, 0)
-        let explain = CLI.run(["explain", trace])
+        XCTAssertEqual(CLI.runInProcess(["report", trace, "-o", dir + "/r.html"]).status, 0)
+        XCTAssertEqual(CLI.runInProcess(["export", trace, "-o", dir + "/r.json"]).status, 0)
+        let explain = CLI.runInProcess(["explain", trace])
         let limit = 4_000_000  // the name once or twice, never once per call
         for file in ["/r.html", "/r.json"] {
             let size = (try FileManager.default.attributesOfItem(atPath: dir + file)[.size] as? Int) ?? 0
@@ -45,17 +45,17 @@ final class AmplificationTests: XCTestCase {
         try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
         // `cat` passes a structurally sound line through without reading its values (docs/performance.md);
         // the commands that decode every record say what is wrong, capped.
-        let explain = CLI.run(["explain", path])
+        let explain = CLI.runInProcess(["explain", path])
         XCTAssertEqual(explain.err.split(separator: "\n").filter { $0.contains("unknown value \"maybe\"") }.count, 100, String(explain.err.suffix(300)))
         XCTAssertTrue(explain.err.contains("4900 more problems not shown (5000 in all"), String(explain.err.suffix(300)))
-        let strict = CLI.run(["cat", "--strict", path])
+        let strict = CLI.runInProcess(["cat", "--strict", path])
         XCTAssertEqual(strict.status, 1)
         XCTAssertTrue(strict.err.contains("unknown value \"maybe\""), strict.err)
         // Lines whose structure is broken are reported by `cat` too, capped the same way.
         var broken = [lines[0]]
         for i in 1...5000 { broken.append(#"{"seq":\#(i),"t":\#(i),"type":"api.setRoute","target":"speaker""#) }
         try (broken.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
-        let r = CLI.run(["cat", path])
+        let r = CLI.runInProcess(["cat", path])
         XCTAssertEqual(r.err.split(separator: "\n").count, 101, String(r.err.suffix(300)))
         XCTAssertTrue(r.err.contains("4900 more problems not shown (5000 in all"), String(r.err.suffix(300)))
     }

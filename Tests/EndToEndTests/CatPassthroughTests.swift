@@ -40,20 +40,20 @@ final class CatPassthroughTests: XCTestCase {
 
     private func assertCatAsDecoded(_ path: String, file: StaticString = #filePath, line: UInt = #line) throws {
         let want = try decoded(path)
-        let got = CLI.run(["cat", path])
+        let got = CLI.runInProcess(["cat", path])
         XCTAssertEqual(got.status, 0, got.err, file: file, line: line)
         XCTAssertEqual(got.out, want.out, file: file, line: line)
         for p in want.problems { XCTAssertTrue(got.err.contains(p), "missing on stderr: \(p)\n\(got.err)", file: file, line: line) }
         XCTAssertEqual(got.err.split(separator: "\n").count, want.problems.count, got.err, file: file, line: line)
         // A filter reads only the fields it filters on, and reports the same damage.
-        let filtered = CLI.run(["cat", path, "--from", "0"])
+        let filtered = CLI.runInProcess(["cat", path, "--from", "0"])
         XCTAssertEqual(filtered.out, want.out, file: file, line: line)
         XCTAssertEqual(filtered.err, got.err, file: file, line: line)
     }
 
     func test_passthroughPrintsEveryLineAsRecorded() throws {
         let (path, lines) = try trace()
-        let got = CLI.run(["cat", path])
+        let got = CLI.runInProcess(["cat", path])
         XCTAssertEqual(got.status, 0, got.err)
         XCTAssertEqual(got.out, lines.joined(separator: "\n") + "\n")
         XCTAssertEqual(got.err, "")
@@ -66,7 +66,7 @@ final class CatPassthroughTests: XCTestCase {
         let torn = dir + "/torn.trace.zst"
         try full.prefix(full.count - 40).write(to: URL(fileURLWithPath: torn))
         try assertCatAsDecoded(torn)
-        XCTAssertTrue(CLI.run(["cat", torn]).err.contains("final frame is cut short"))
+        XCTAssertTrue(CLI.runInProcess(["cat", torn]).err.contains("final frame is cut short"))
         for offset in stride(from: full.count / 3, to: full.count / 3 + 60, by: 7) {
             var d = full
             d[offset] ^= 0x5A
@@ -98,7 +98,7 @@ final class CatPassthroughTests: XCTestCase {
         let path = dir + "/irregular.jsonl"
         try text.joined().write(toFile: path, atomically: true, encoding: .utf8)
         try assertCatAsDecoded(path)
-        let runs = CLI.run(["cat", path]), single = CLI.run(["cat", path, "--from", "0"])
+        let runs = CLI.runInProcess(["cat", path]), single = CLI.runInProcess(["cat", path, "--from", "0"])
         XCTAssertEqual(runs.out, single.out)
         XCTAssertEqual(runs.err, single.err)
         XCTAssertFalse(runs.err.isEmpty)
@@ -113,7 +113,7 @@ final class CatPassthroughTests: XCTestCase {
         let path = dir + "/broken.jsonl"
         try (text.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
         try assertCatAsDecoded(path)
-        let got = CLI.run(["cat", path])
+        let got = CLI.runInProcess(["cat", path])
         XCTAssertTrue(got.err.contains("seq \(i)"), got.err)
         XCTAssertFalse(got.out.contains(text[i]))
     }

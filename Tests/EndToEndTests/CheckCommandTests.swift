@@ -20,7 +20,7 @@ final class CheckCommandTests: XCTestCase {
         let session = dir + "/weekly"
         try FileManager.default.copyItem(atPath: CLI.root + "/traces/smeeting-session-weekly", toPath: session)
         for args in [[session], [session + "/part-3.jsonl", session + "/part-1.jsonl", session + "/part-2.jsonl"]] {
-            let r = CLI.run(["check"] + args + ["--junit", dir + "/junit.xml"])
+            let r = CLI.runInProcess(["check"] + args + ["--junit", dir + "/junit.xml"])
             XCTAssertEqual(r.status, 0, "\(args): \(r.out)\(r.err)")
             XCTAssertTrue(r.out.contains("PASS \(session)/part-1.jsonl (+2 parts of its session)"), r.out)
             XCTAssertTrue(r.out.hasSuffix("1 passed, 0 failed\n"), r.out)
@@ -33,7 +33,7 @@ final class CheckCommandTests: XCTestCase {
         let text = try String(contentsOfFile: part3, encoding: .utf8)
         try text.replacingOccurrences(of: #""route":"receiver","rule":"R2""#, with: #""route":"speaker","rule":"R2""#)
             .write(toFile: part3, atomically: true, encoding: .utf8)
-        let r = CLI.run(["check", session])
+        let r = CLI.runInProcess(["check", session])
         XCTAssertEqual(r.status, 1)
         XCTAssertTrue(r.out.contains("FAIL \(session)/part-1.jsonl (+2 parts of its session)"), r.out)
         XCTAssertTrue(r.out.contains("expect.route: expected speaker, got receiver"), r.out)
@@ -41,13 +41,13 @@ final class CheckCommandTests: XCTestCase {
 
     func test_changedExpectationFailsWithSeqExpectedAndGot() throws {
         let path = try copyGolden("srtc-bluetooth-blocks-speaker.jsonl")
-        XCTAssertEqual(CLI.run(["check", path]).status, 0)
+        XCTAssertEqual(CLI.runInProcess(["check", path]).status, 0)
         var text = try String(contentsOfFile: path, encoding: .utf8)
         let original = #""verdict":"ineffective","cause":"externalRouteActive""#
         XCTAssertTrue(text.contains(original), "the golden trace pins the ineffective verdict")
         text = text.replacingOccurrences(of: original, with: #""verdict":"applied""#)
         try text.write(toFile: path, atomically: true, encoding: .utf8)
-        let r = CLI.run(["check", path])
+        let r = CLI.runInProcess(["check", path])
         XCTAssertEqual(r.status, 1)
         let line = r.out.split(separator: "\n").first { $0.contains("expect.verdict") }.map(String.init) ?? ""
         XCTAssertTrue(line.hasPrefix("\(path): seq "), r.out)
@@ -59,17 +59,17 @@ final class CheckCommandTests: XCTestCase {
         let path = try copyGolden("srtc-bluetooth-blocks-speaker.jsonl")
         let snap = dir + "/srtc-bluetooth-blocks-speaker.golden.json"
         // --update writes .new for a missing snapshot, never the accepted file; CI=true writes nothing.
-        XCTAssertEqual(CLI.run(["check", path, "--update"], env: ["CI": "true"]).status, 0)
+        XCTAssertEqual(CLI.runInProcess(["check", path, "--update"], env: ["CI": "true"]).status, 0)
         XCTAssertFalse(FileManager.default.fileExists(atPath: snap + ".new"))
-        XCTAssertEqual(CLI.run(["check", path, "--update"]).status, 0)
+        XCTAssertEqual(CLI.runInProcess(["check", path, "--update"]).status, 0)
         XCTAssertTrue(FileManager.default.fileExists(atPath: snap + ".new"))
         XCTAssertFalse(FileManager.default.fileExists(atPath: snap))
-        XCTAssertEqual(CLI.run(["reject", dir]).status, 0)
+        XCTAssertEqual(CLI.runInProcess(["reject", dir]).status, 0)
         XCTAssertFalse(FileManager.default.fileExists(atPath: snap + ".new"))
-        CLI.run(["check", path, "--update"])
-        XCTAssertEqual(CLI.run(["accept", dir]).status, 0)
+        CLI.runInProcess(["check", path, "--update"])
+        XCTAssertEqual(CLI.runInProcess(["accept", dir]).status, 0)
         XCTAssertTrue(FileManager.default.fileExists(atPath: snap))
-        let clean = CLI.run(["check", dir])
+        let clean = CLI.runInProcess(["check", dir])
         XCTAssertEqual(clean.status, 0, clean.out)
         XCTAssertTrue(clean.out.contains("snapshot"), clean.out)
         // An engine decision that changes shows up as a diff of the snapshot.
@@ -77,7 +77,7 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertTrue(accepted.contains(#""verdict": "ineffective""#))
         accepted = accepted.replacingOccurrences(of: #""verdict": "ineffective""#, with: #""verdict": "applied""#)
         try accepted.write(toFile: snap, atomically: true, encoding: .utf8)
-        let r = CLI.run(["check", dir])
+        let r = CLI.runInProcess(["check", dir])
         XCTAssertEqual(r.status, 1)
         let diff = r.out.split(separator: "\n").map(String.init)
         let removed = diff.firstIndex { $0.hasPrefix("- ") && $0.contains(#""verdict": "applied""#) }
@@ -91,12 +91,12 @@ final class CheckCommandTests: XCTestCase {
     func test_unreferencedSnapshots() throws {
         try "{}\n".write(toFile: dir + "/orphan.golden.json", atomically: true, encoding: .utf8)
         _ = try copyGolden("srtc-bluetooth-blocks-speaker.jsonl")
-        XCTAssertEqual(CLI.run(["check", dir]).status, 0)
-        XCTAssertTrue(CLI.run(["check", dir]).err.contains("orphan.golden.json"))
-        XCTAssertEqual(CLI.run(["check", dir, "--unreferenced", "fail"]).status, 1)
-        XCTAssertEqual(CLI.run(["check", dir, "--unreferenced", "delete"], env: ["CI": "true"]).status, 0)
+        XCTAssertEqual(CLI.runInProcess(["check", dir]).status, 0)
+        XCTAssertTrue(CLI.runInProcess(["check", dir]).err.contains("orphan.golden.json"))
+        XCTAssertEqual(CLI.runInProcess(["check", dir, "--unreferenced", "fail"]).status, 1)
+        XCTAssertEqual(CLI.runInProcess(["check", dir, "--unreferenced", "delete"], env: ["CI": "true"]).status, 0)
         XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/orphan.golden.json"))
-        XCTAssertEqual(CLI.run(["check", dir, "--unreferenced", "delete"]).status, 0)
+        XCTAssertEqual(CLI.runInProcess(["check", dir, "--unreferenced", "delete"]).status, 0)
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/orphan.golden.json"))
     }
 
@@ -107,7 +107,7 @@ final class CheckCommandTests: XCTestCase {
         text = text.replacingOccurrences(of: #""verdict":"ineffective","cause":"externalRouteActive""#, with: #""verdict":"noop""#)
         try (text + #"{"seq":999,"t":99999999,"type":"expect.route","route":"speaker","note":"<&'\"> ]]>"}"#  + "\n").write(toFile: bad, atomically: true, encoding: .utf8)
         let junit = dir + "/junit.xml"
-        let r = CLI.run(["check", dir, "--junit", junit, "--jobs", "2"])
+        let r = CLI.runInProcess(["check", dir, "--junit", junit, "--jobs", "2"])
         XCTAssertEqual(r.status, 1)
         let script = """
         import sys
@@ -126,14 +126,14 @@ final class CheckCommandTests: XCTestCase {
 
     func test_jsonOutputAndUsageErrors() throws {
         let path = try copyGolden("srtc-bluetooth-blocks-speaker.jsonl")
-        let r = CLI.run(["check", path, "--json"])
+        let r = CLI.runInProcess(["check", path, "--json"])
         XCTAssertEqual(r.status, 0)
         let obj = try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any]
         XCTAssertEqual(obj?["passed"] as? Int, 1)
-        let usage = CLI.run(["check", path, "--jobs", "zero"])
+        let usage = CLI.runInProcess(["check", path, "--jobs", "zero"])
         XCTAssertEqual(usage.status, 64)
         XCTAssertTrue(usage.err.hasPrefix("Error: ") && usage.err.contains("See 'rtctrace check --help'"), usage.err)
-        XCTAssertEqual(CLI.run(["check"]).status, 64)
-        XCTAssertEqual(CLI.run(["check", dir + "/nope"]).status, 64)
+        XCTAssertEqual(CLI.runInProcess(["check"]).status, 64)
+        XCTAssertEqual(CLI.runInProcess(["check", dir + "/nope"]).status, 64)
     }
 }

@@ -28,7 +28,7 @@ final class CheckedFolderSafetyTests: XCTestCase {
         try fm.createSymbolicLink(atPath: dir + "/tree/x.golden.json", withDestinationPath: dir + "/outside/passwd")
         let junit = dir + "/junit.xml"
         for args in [["check", dir + "/tree", "--junit", junit], ["check", dir + "/tree/x.jsonl", "--junit", junit]] {
-            let r = CLI.run(args)
+            let r = CLI.runInProcess(args)
             XCTAssertEqual(r.status, 1, r.err)
             XCTAssertFalse((r.out + r.err).contains(secret), "\(args): the linked file was printed")
             XCTAssertFalse(String(decoding: fm.contents(atPath: junit) ?? Data(), as: UTF8.self).contains(secret), "\(args): in the JUnit XML")
@@ -36,11 +36,11 @@ final class CheckedFolderSafetyTests: XCTestCase {
         }
         // A link to a snapshot inside the folder is fine.
         try fm.removeItem(atPath: dir + "/tree/x.golden.json")
-        XCTAssertEqual(CLI.run(["check", dir + "/tree", "--update"]).status, 0)
-        XCTAssertEqual(CLI.run(["accept", dir + "/tree"]).status, 0)
+        XCTAssertEqual(CLI.runInProcess(["check", dir + "/tree", "--update"]).status, 0)
+        XCTAssertEqual(CLI.runInProcess(["accept", dir + "/tree"]).status, 0)
         try fm.moveItem(atPath: dir + "/tree/x.golden.json", toPath: dir + "/tree/real.json")
         try fm.createSymbolicLink(atPath: dir + "/tree/x.golden.json", withDestinationPath: "real.json")
-        XCTAssertEqual(CLI.run(["check", dir + "/tree"]).status, 0)
+        XCTAssertEqual(CLI.runInProcess(["check", dir + "/tree"]).status, 0)
     }
 
     /// A snapshot hard-linked to a file outside the folder (one identity, device and inode, with a name
@@ -53,7 +53,7 @@ final class CheckedFolderSafetyTests: XCTestCase {
         XCTAssertEqual(link(dir + "/outside/passwd", dir + "/tree/x.golden.json"), 0)
         let junit = dir + "/junit.xml"
         for args in [["check", dir + "/tree", "--junit", junit], ["check", dir + "/tree/x.jsonl", "--junit", junit]] {
-            let r = CLI.run(args)
+            let r = CLI.runInProcess(args)
             XCTAssertEqual(r.status, 1, r.err)
             XCTAssertFalse((r.out + r.err).contains(secret), "\(args): the hard-linked file was printed")
             XCTAssertFalse(String(decoding: fm.contents(atPath: junit) ?? Data(), as: UTF8.self).contains(secret), "\(args): in the JUnit XML")
@@ -62,7 +62,7 @@ final class CheckedFolderSafetyTests: XCTestCase {
         try fm.removeItem(atPath: dir + "/outside/passwd")
         try fm.removeItem(atPath: dir + "/tree/x.golden.json")
         _ = try copy("srtc-bluetooth-blocks-speaker.golden.json", to: "tree/x.golden.json")
-        XCTAssertEqual(CLI.run(["check", dir + "/tree"]).status, 0)
+        XCTAssertEqual(CLI.runInProcess(["check", dir + "/tree"]).status, 0)
     }
 
     /// (e) A linked folder must not let reject, accept or `check --unreferenced delete` delete or
@@ -78,10 +78,10 @@ final class CheckedFolderSafetyTests: XCTestCase {
         try fm.createSymbolicLink(atPath: dir + "/tree/linked", withDestinationPath: "../outside")
         try fm.createSymbolicLink(atPath: dir + "/tree/y.golden.json.new", withDestinationPath: "../outside/o.golden.json.new")
         let outside = try fm.contentsOfDirectory(atPath: dir + "/outside").sorted()
-        XCTAssertEqual(CLI.run(["reject", dir + "/tree"]).status, 0)
-        XCTAssertEqual(CLI.run(["reject", dir + "/tree/y.golden.json.new"]).status, 0)
-        XCTAssertEqual(CLI.run(["accept", dir + "/tree"]).status, 0)
-        XCTAssertEqual(CLI.run(["check", dir + "/tree", "--unreferenced", "delete"]).status, 0)
+        XCTAssertEqual(CLI.runInProcess(["reject", dir + "/tree"]).status, 0)
+        XCTAssertEqual(CLI.runInProcess(["reject", dir + "/tree/y.golden.json.new"]).status, 0)
+        XCTAssertEqual(CLI.runInProcess(["accept", dir + "/tree"]).status, 0)
+        XCTAssertEqual(CLI.runInProcess(["check", dir + "/tree", "--unreferenced", "delete"]).status, 0)
         XCTAssertEqual(try fm.contentsOfDirectory(atPath: dir + "/outside").sorted(), outside)
         for name in ["o.golden.json.new", "stray.golden.json"] {
             XCTAssertEqual(fm.contents(atPath: dir + "/outside/" + name), Data(secret.utf8))
@@ -96,28 +96,28 @@ final class CheckedFolderSafetyTests: XCTestCase {
         let trace = try copy("srtc-bluetooth-blocks-speaker.jsonl", to: "t.jsonl")
         let new = dir + "/t.golden.json.new"
         for value in ["true", "1", "True", "TRUE", "yes", "on", "github"] {
-            let r = CLI.run(["check", trace, "--update"], env: ["CI": value])
+            let r = CLI.runInProcess(["check", trace, "--update"], env: ["CI": value])
             XCTAssertEqual(r.status, 0, r.err)
             XCTAssertFalse(fm.fileExists(atPath: new), "CI=\(value): --update wrote a snapshot")
             XCTAssertEqual(r.err, "CI=\(value): --update writes nothing under CI\n")
         }
         for value in ["", "false", "0", "False"] {
-            XCTAssertEqual(CLI.run(["check", trace, "--update"], env: ["CI": value]).status, 0)
+            XCTAssertEqual(CLI.runInProcess(["check", trace, "--update"], env: ["CI": value]).status, 0)
             XCTAssertTrue(fm.fileExists(atPath: new), "CI=\(value) is not CI: --update must write")
             for value in ["1", "yes"] {
-                let r = CLI.run(["accept", dir], env: ["CI": value])
+                let r = CLI.runInProcess(["accept", dir], env: ["CI": value])
                 XCTAssertEqual(r.status, 1)
                 XCTAssertEqual(r.err, "Error: CI=\(value): snapshots are never written in CI\n")
-                XCTAssertEqual(CLI.run(["reject", dir], env: ["CI": value]).status, 1)
+                XCTAssertEqual(CLI.runInProcess(["reject", dir], env: ["CI": value]).status, 1)
             }
             XCTAssertTrue(fm.fileExists(atPath: new))
-            XCTAssertEqual(CLI.run(["reject", dir], env: ["CI": value]).status, 0)
+            XCTAssertEqual(CLI.runInProcess(["reject", dir], env: ["CI": value]).status, 0)
             XCTAssertFalse(fm.fileExists(atPath: new))
         }
         try Data("{}".utf8).write(to: URL(fileURLWithPath: dir + "/gone.golden.json"))
-        XCTAssertEqual(CLI.run(["check", dir, "--unreferenced", "delete"], env: ["CI": "1"]).status, 0)
+        XCTAssertEqual(CLI.runInProcess(["check", dir, "--unreferenced", "delete"], env: ["CI": "1"]).status, 0)
         XCTAssertTrue(fm.fileExists(atPath: dir + "/gone.golden.json"))
-        XCTAssertEqual(CLI.run(["check", dir, "--unreferenced", "delete"], env: ["CI": "0"]).status, 0)
+        XCTAssertEqual(CLI.runInProcess(["check", dir, "--unreferenced", "delete"], env: ["CI": "0"]).status, 0)
         XCTAssertFalse(fm.fileExists(atPath: dir + "/gone.golden.json"))
     }
 }

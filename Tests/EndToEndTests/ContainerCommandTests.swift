@@ -25,96 +25,96 @@ final class ContainerCommandTests: XCTestCase {
     }
 
     func test_helpForEveryCommand() {
-        let top = CLI.run(["--help"])
+        let top = CLI.runInProcess(["--help"])
         XCTAssertEqual(top.status, 0)
         for cmd in ["record", "append", "cat", "info", "verify", "replay", "explain", "check", "accept", "reject"] {
             XCTAssertTrue(top.out.contains("  " + cmd), cmd)
-            let r = CLI.run([cmd, "--help"])
+            let r = CLI.runInProcess([cmd, "--help"])
             XCTAssertEqual(r.status, 0, cmd)
             XCTAssertTrue(r.out.hasPrefix("OVERVIEW: ") && r.out.contains("USAGE: rtctrace \(cmd)"), r.out)
         }
-        let bad = CLI.run(["cat", "--bogus"])
+        let bad = CLI.runInProcess(["cat", "--bogus"])
         XCTAssertEqual(bad.status, 64)
         XCTAssertEqual(bad.err.split(separator: "\n").first, "Error: unknown option '--bogus'")
-        XCTAssertEqual(CLI.run(["frobnicate"]).status, 64)
+        XCTAssertEqual(CLI.runInProcess(["frobnicate"]).status, 64)
     }
 
     func test_recordCatVerifyRoundTripKeepsLinesByteForByte() throws {
         let input = try write("in.jsonl", lines)
         let trace = dir + "/t.trace.zst"
-        let rec = CLI.run(["record", input, "-o", trace, "--frame-records", "2"])
+        let rec = CLI.runInProcess(["record", input, "-o", trace, "--frame-records", "2"])
         XCTAssertEqual(rec.status, 0, rec.err)
-        XCTAssertEqual(CLI.run(["cat", trace]).out, lines.joined(separator: "\n") + "\n")
+        XCTAssertEqual(CLI.runInProcess(["cat", trace]).out, lines.joined(separator: "\n") + "\n")
         let zcat = CLI.run(["-dc", trace], exe: "/usr/bin/zstd")
         XCTAssertEqual(zcat.out, lines.joined(separator: "\n") + "\n")
         XCTAssertEqual(CLI.run(["-t", "-q", trace], exe: "/usr/bin/zstd").status, 0)
-        XCTAssertEqual(CLI.run(["cat", trace, "--type", "api.", "--from", "200"]).out, lines[4] + "\n" + lines[6] + "\n")
-        let v = CLI.run(["verify", trace])
+        XCTAssertEqual(CLI.runInProcess(["cat", trace, "--type", "api.", "--from", "200"]).out, lines[4] + "\n" + lines[6] + "\n")
+        let v = CLI.runInProcess(["verify", trace])
         XCTAssertEqual(v.status, 0)
         XCTAssertTrue(v.out.contains("OK (7 records, 4 frames)"), v.out)
-        let info = CLI.run(["info", trace])
+        let info = CLI.runInProcess(["info", trace])
         XCTAssertTrue(info.out.contains("unknown   future.event ×1"), info.out)
         XCTAssertTrue(info.out.contains("closed    yes"), info.out)
-        let json = try JSONSerialization.jsonObject(with: Data(CLI.run(["info", trace, "--json"]).out.utf8)) as? [String: Any]
+        let json = try JSONSerialization.jsonObject(with: Data(CLI.runInProcess(["info", trace, "--json"]).out.utf8)) as? [String: Any]
         XCTAssertEqual(json?["records"] as? Int, 7)
         XCTAssertEqual(json?["frames"] as? Int, 4)
-        XCTAssertEqual(CLI.run(["record", input, "-o", trace]).status, 64, "refuses to overwrite without --force")
+        XCTAssertEqual(CLI.runInProcess(["record", input, "-o", trace]).status, 64, "refuses to overwrite without --force")
     }
 
     func test_recordRejectsBadInputNamingSeqAndField() throws {
         var bad = lines
         bad[4] = #"{"seq":4,"t":1000,"type":"api.setRoute","target":"bluetooth"}"#
-        let r = CLI.run(["record", try write("bad.jsonl", bad), "-o", dir + "/x.trace.zst"])
+        let r = CLI.runInProcess(["record", try write("bad.jsonl", bad), "-o", dir + "/x.trace.zst"])
         XCTAssertEqual(r.status, 1)
         XCTAssertTrue(r.err.contains("seq 4") && r.err.contains("field 'target'") && r.err.contains("\"bluetooth\""), r.err)
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/x.trace.zst"), "nothing half-written")
         var gap = lines
         gap[3] = gap[3].replacingOccurrences(of: #""seq":3"#, with: #""seq":9"#)
-        let g = CLI.run(["record", try write("gap.jsonl", gap), "-o", dir + "/g.trace.zst"])
+        let g = CLI.runInProcess(["record", try write("gap.jsonl", gap), "-o", dir + "/g.trace.zst"])
         XCTAssertEqual(g.status, 1)
         XCTAssertTrue(g.err.contains("seq 9"), g.err)
-        let renumbered = CLI.run(["record", dir + "/gap.jsonl", "-o", dir + "/g.trace.zst", "--renumber"])
+        let renumbered = CLI.runInProcess(["record", dir + "/gap.jsonl", "-o", dir + "/g.trace.zst", "--renumber"])
         XCTAssertEqual(renumbered.status, 0, renumbered.err)
-        XCTAssertTrue(CLI.run(["cat", dir + "/g.trace.zst"]).out.contains(#""seq":3,"t":900"#))
+        XCTAssertTrue(CLI.runInProcess(["cat", dir + "/g.trace.zst"]).out.contains(#""seq":3,"t":900"#))
     }
 
     func test_appendContinuesSeqFromStdin() throws {
         let trace = dir + "/a.trace.zst"
-        XCTAssertEqual(CLI.run(["record", try write("in.jsonl", Array(lines.prefix(4))), "-o", trace]).status, 0)
+        XCTAssertEqual(CLI.runInProcess(["record", try write("in.jsonl", Array(lines.prefix(4))), "-o", trace]).status, 0)
         let more = lines.suffix(3).joined(separator: "\n") + "\n"
-        let r = CLI.run(["append", trace, "-"], stdin: Data(more.utf8))
+        let r = CLI.runInProcess(["append", trace, "-"], stdin: Data(more.utf8))
         XCTAssertEqual(r.status, 0, r.err)
-        XCTAssertEqual(CLI.run(["cat", trace]).out, lines.joined(separator: "\n") + "\n")
-        let wrong = CLI.run(["append", trace], stdin: Data(#"{"seq":3,"t":2000,"type":"api.leaveChannel"}"#.utf8))
+        XCTAssertEqual(CLI.runInProcess(["cat", trace]).out, lines.joined(separator: "\n") + "\n")
+        let wrong = CLI.runInProcess(["append", trace], stdin: Data(#"{"seq":3,"t":2000,"type":"api.leaveChannel"}"#.utf8))
         XCTAssertEqual(wrong.status, 1)
         XCTAssertTrue(wrong.err.contains("expected 7"), wrong.err)
-        XCTAssertEqual(CLI.run(["append", trace, "--renumber"], stdin: Data(#"{"seq":3,"t":2000,"type":"api.leaveChannel"}"#.utf8)).status, 0)
-        XCTAssertEqual(CLI.run(["verify", trace]).status, 0)
+        XCTAssertEqual(CLI.runInProcess(["append", trace, "--renumber"], stdin: Data(#"{"seq":3,"t":2000,"type":"api.leaveChannel"}"#.utf8)).status, 0)
+        XCTAssertEqual(CLI.runInProcess(["verify", trace]).status, 0)
     }
 
     func test_cutTracesNeverFailCatAndAlwaysFailVerify() throws {
         let input = try write("in.jsonl", lines)
         let trace = dir + "/t.trace.zst"
-        XCTAssertEqual(CLI.run(["record", input, "-o", trace, "--frame-records", "2"]).status, 0)
+        XCTAssertEqual(CLI.runInProcess(["record", input, "-o", trace, "--frame-records", "2"]).status, 0)
         let full = try Data(contentsOf: URL(fileURLWithPath: trace))
         let expected = lines.joined(separator: "\n") + "\n"
         let cut = dir + "/cut.trace.zst"
         for n in stride(from: 0, to: full.count, by: 13) {
             try full.prefix(n).write(to: URL(fileURLWithPath: cut))
-            let c = CLI.run(["cat", cut])
+            let c = CLI.runInProcess(["cat", cut])
             XCTAssertEqual(c.status, 0, "cut \(n)")
             XCTAssertTrue(expected.hasPrefix(c.out), "cut \(n): not a prefix")
-            XCTAssertEqual(CLI.run(["verify", cut]).status, 1, "cut \(n)")
-            XCTAssertEqual(CLI.run(["cat", cut, "--strict"]).status, 1, "cut \(n)")
+            XCTAssertEqual(CLI.runInProcess(["verify", cut]).status, 1, "cut \(n)")
+            XCTAssertEqual(CLI.runInProcess(["cat", cut, "--strict"]).status, 1, "cut \(n)")
         }
     }
 
     func test_explainExitCodesAndLayerWords() throws {
-        let srtc = CLI.run(["explain", CLI.root + "/traces/srtc-bluetooth-blocks-speaker.jsonl"])
+        let srtc = CLI.runInProcess(["explain", CLI.root + "/traces/srtc-bluetooth-blocks-speaker.jsonl"])
         XCTAssertEqual(srtc.status, 1, "an ineffective call is a warning")
         XCTAssertTrue(srtc.out.contains("externalRouteActive"), srtc.out)
         for word in ["meeting", "Meeting", " room", " enter", " exit"] { XCTAssertFalse(srtc.out.contains(word), word) }
-        let meeting = CLI.run(["explain", CLI.root + "/traces/smeeting-bluetooth-blocks-speaker.jsonl"])
+        let meeting = CLI.runInProcess(["explain", CLI.root + "/traces/smeeting-bluetooth-blocks-speaker.jsonl"])
         XCTAssertTrue(meeting.out.contains("SMeeting trace"))
         for word in ["channel", "Channel", " join", " leave"] {
             let prose = meeting.out.replacingOccurrences(of: "joinChannel", with: "").replacingOccurrences(of: "leaveChannel", with: "")
@@ -122,11 +122,11 @@ final class ContainerCommandTests: XCTestCase {
         }
         let clean = try write("clean.jsonl", [lines[0], lines[1], lines[2],
             #"{"seq":3,"t":300,"type":"obs.sessionActivated","ok":true,"category":"playAndRecord","mode":"voiceChat","options":["allowBluetooth"]}"#])
-        let ok = CLI.run(["explain", clean])
+        let ok = CLI.runInProcess(["explain", clean])
         XCTAssertEqual(ok.status, 0, ok.out)
         XCTAssertTrue(ok.out.contains("Nothing is wrong"), ok.out)
-        let a = CLI.run(["explain", "--json", CLI.root + "/traces/srtc-bluetooth-blocks-speaker.jsonl"]).out
-        let b = CLI.run(["explain", "--json", CLI.root + "/traces/srtc-bluetooth-blocks-speaker.jsonl"]).out
+        let a = CLI.runInProcess(["explain", "--json", CLI.root + "/traces/srtc-bluetooth-blocks-speaker.jsonl"]).out
+        let b = CLI.runInProcess(["explain", "--json", CLI.root + "/traces/srtc-bluetooth-blocks-speaker.jsonl"]).out
         XCTAssertEqual(a, b, "deterministic")
         let obj = try JSONSerialization.jsonObject(with: Data(a.utf8)) as? [String: Any]
         let verdicts = obj?["verdicts"] as? [[String: Any]] ?? []

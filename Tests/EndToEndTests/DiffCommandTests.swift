@@ -38,7 +38,7 @@ final class DiffCommandTests: XCTestCase {
 
     func test_theOrderOfAHeadsetAndASpeakerRequestIsTheFirstBehaviouralDifference() throws {
         let (a, b) = try pair()
-        let r = CLI.run(["diff", a, b])
+        let r = CLI.runInProcess(["diff", a, b])
         XCTAssertEqual(r.status, 1, r.err)
         XCTAssertTrue(r.out.contains("""
             The behaviour differs: 3 differences.
@@ -49,7 +49,7 @@ final class DiffCommandTests: XCTestCase {
             """), r.out)
         XCTAssertTrue(r.out.contains("2. 2.000s  the predicted route [R8], until 4.000s"), r.out)
 
-        let json = CLI.run(["diff", a, b, "--json"])
+        let json = CLI.runInProcess(["diff", a, b, "--json"])
         XCTAssertEqual(json.status, 1)
         let doc = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
         XCTAssertEqual(doc["schema"] as? String, "rtctrace.diff/2")
@@ -61,10 +61,10 @@ final class DiffCommandTests: XCTestCase {
         XCTAssertEqual((first["b"] as? [String: Any])?["cause"] as? String, "externalRouteActive")
         XCTAssertEqual(((first["b"] as? [String: Any])?["record"] as? [String: Any])?["seq"] as? Int, 7)
 
-        let same = CLI.run(["diff", a, a])
+        let same = CLI.runInProcess(["diff", a, a])
         XCTAssertEqual(same.status, 0)
         XCTAssertTrue(same.out.contains("The traces behave the same"), same.out)
-        XCTAssertEqual(CLI.run(["diff", a, b, "--tolerance-ms", "3000"]).status, 1, "a verdict is not a matter of timing")
+        XCTAssertEqual(CLI.runInProcess(["diff", a, b, "--tolerance-ms", "3000"]).status, 1, "a verdict is not a matter of timing")
     }
 
     func test_textIsInTheLayersWords() throws {
@@ -73,7 +73,7 @@ final class DiffCommandTests: XCTestCase {
                                               #"{"seq":2,"t":1000,"type":"api.enterMeeting","room":"r"}"#, #"{"seq":3,"t":5000,"type":"api.exitMeeting"}"#])
         let late = try write("late.jsonl", [header, #"{"seq":1,"t":1000,"type":"api.enterMeeting","room":"r"}"#,
                                             #"{"seq":2,"t":1100,"type":"api.setRoute","target":"speaker"}"#, #"{"seq":3,"t":5000,"type":"api.exitMeeting"}"#])
-        let r = CLI.run(["diff", early, late])
+        let r = CLI.runInProcess(["diff", early, late])
         XCTAssertEqual(r.status, 1, r.err)
         XCTAssertTrue(r.out.contains("A  seq 1 api.setRoute at 0.100s: deferred (notEngaged): the app had not entered the meeting yet"), r.out)
         XCTAssertTrue(r.out.contains("[R6]"), r.out)
@@ -83,17 +83,17 @@ final class DiffCommandTests: XCTestCase {
     func test_inputThatIsNotATraceExits65() throws {
         let (a, _) = try pair()
         let empty = try write("empty.jsonl", [])
-        let r = CLI.run(["diff", a, empty])
+        let r = CLI.runInProcess(["diff", a, empty])
         XCTAssertEqual(r.status, 65)
         XCTAssertTrue(r.err.contains("cannot be compared"), r.err)
-        XCTAssertEqual(CLI.run(["diff", a]).status, 64)
-        XCTAssertEqual(CLI.run(["diff", a, dir + "/missing.jsonl"]).status, 64)
+        XCTAssertEqual(CLI.runInProcess(["diff", a]).status, 64)
+        XCTAssertEqual(CLI.runInProcess(["diff", a, dir + "/missing.jsonl"]).status, 64)
     }
 
     /// A field trace whose records after 60 s are 2 s late in the copy: one difference, at the shift, as the
     /// diff said before it learnt pure shifts (taking one offset for the whole trace gave five, from -1 s on).
     func test_aCopyShiftedFromMidTraceOnIsOneDifferenceAtTheShift() throws {
-        let source = CLI.run(["cat", CLI.root + "/traces/smeeting-field-service-10min.jsonl.zst"])
+        let source = CLI.runInProcess(["cat", CLI.root + "/traces/smeeting-field-service-10min.jsonl.zst"])
         XCTAssertEqual(source.status, 0, source.err)
         let lines = source.out.split(separator: "\n").map(String.init)
         let shifted = try lines.map { line -> String in
@@ -104,10 +104,10 @@ final class DiffCommandTests: XCTestCase {
             return String(decoding: try JSONSerialization.data(withJSONObject: record, options: [.sortedKeys]), as: UTF8.self)
         }
         let a = try write("service.jsonl", lines), b = try write("service-late.jsonl", shifted)
-        let r = CLI.run(["diff", a, b])
+        let r = CLI.runInProcess(["diff", a, b])
         XCTAssertEqual(r.status, 1, r.err)
         XCTAssertTrue(r.out.contains("The behaviour differs: 1 difference.\n\nFirst difference at 1m 00.924s: B's clock moves against A's: B 2.000s behind A from here on"), r.out)
-        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(CLI.run(["diff", a, b, "--json"]).out.utf8)) as? [String: Any])
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(CLI.runInProcess(["diff", a, b, "--json"]).out.utf8)) as? [String: Any])
         XCTAssertEqual(json["differenceCount"] as? Int, 1)
         XCTAssertEqual(json["offsetMs"] as? Int, 0)
         XCTAssertEqual((json["differences"] as? [[String: Any]])?.first?["kind"] as? String, "shift")

@@ -16,7 +16,7 @@ final class ExitStatusTests: XCTestCase {
 
     func test_helpStatesTheDeclaredCodesInTheTablesWords() {
         for spec in Self.specs {
-            let r = CLI.run([spec.name, "--help"])
+            let r = CLI.runInProcess([spec.name, "--help"])
             XCTAssertEqual(r.status, 0, spec.name)
             XCTAssertTrue(r.out.hasSuffix("\nEXIT STATUS:\n" + spec.exitStatus + "\n"), "\(spec.name): \(r.out)")
             for code in spec.exitCodes where code != .failure && code != .usage {
@@ -85,7 +85,7 @@ final class ExitStatusTests: XCTestCase {
         try fm.createDirectory(atPath: emptyFolder, withIntermediateDirectories: true)
         try Data("notes\n".utf8).write(to: URL(fileURLWithPath: emptyFolder + "/README.txt"))
         let appendable = dir + "/appendable.trace.zst"
-        XCTAssertEqual(CLI.run(["record", late, "-o", appendable]).status, 0)
+        XCTAssertEqual(CLI.runInProcess(["record", late, "-o", appendable]).status, 0)
         let more = dir + "/more.jsonl"
         try #"{"seq":999,"t":40000,"type":"api.leaveChannel"}"#.write(toFile: more, atomically: true, encoding: .utf8)
 
@@ -198,7 +198,7 @@ final class ExitStatusTests: XCTestCase {
             if args.first == "FULL" {
                 XCTAssertEqual(try runIntoFullDevice(Array(args.dropFirst())), code.rawValue, "\(args)")
             } else {
-                let r = CLI.run(args, env: env)
+                let r = CLI.runInProcess(args, env: env)
                 XCTAssertEqual(r.status, code.rawValue, "\(args): \(r.err)")
             }
             covered[name, default: []].insert(code)

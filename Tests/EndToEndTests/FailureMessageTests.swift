@@ -19,7 +19,7 @@ final class FailureMessageTests: XCTestCase {
     /// the system layer's fault hook, in process) says how many records went in, and that many did.
     func test_aPartialAppendOnAFullDiskSaysHowManyRecordsWentIn() throws {
         let trace = dir + "/t.trace.zst"
-        XCTAssertEqual(CLI.run(["record", CLI.root + "/traces/srtc-setroute-before-join.jsonl", "-o", trace]).status, 0)
+        XCTAssertEqual(CLI.runInProcess(["record", CLI.root + "/traces/srtc-setroute-before-join.jsonl", "-o", trace]).status, 0)
         let before = try records(trace)
         let more = dir + "/more.jsonl"
         try (0..<60).map { #"{"t":\#(90000 + $0),"type":"sdk.log","level":"info","message":"line \#($0) of the appended log, padded to take some room"}"# }
@@ -40,8 +40,9 @@ final class FailureMessageTests: XCTestCase {
         })
         let code = SystemFaults.with(full) {
             Dispatcher(commands: Commands.all).run(["append", trace, more, "--renumber", "--frame-records", "5"],
-                                                   out: Output(outFile.descriptor, name: "standard output"),
-                                                   err: Output(errFile.descriptor, name: "standard error"))
+                                                   in: CommandContext(out: Output(outFile.descriptor, name: "standard output"),
+                                                                      err: Output(errFile.descriptor, name: "standard error"),
+                                                                      input: .standardInput, environment: [:], executable: CLI.binary))
         }
         try outFile.close()
         try errFile.close()
@@ -65,11 +66,11 @@ final class FailureMessageTests: XCTestCase {
         try bytes.write(to: URL(fileURLWithPath: path))
         let warning = "warning: \(path): byte 0: a UTF-8 byte-order mark (EF BB BF) before the first line; skipped"
         for (args, status) in [(["explain", path], 1), (["info", path, "--strict"], 0), (["verify", path], 0), (["cat", path, "--strict"], 0)] {
-            let r = CLI.run(args)
+            let r = CLI.runInProcess(args)
             XCTAssertEqual(r.status, Int32(status), "\(args): \(r.err)")
             XCTAssertTrue(r.err.contains(warning), "\(args): \(r.err)")
         }
-        XCTAssertEqual(CLI.run(["cat", path]).out.split(separator: "\n").count, 51)
+        XCTAssertEqual(CLI.runInProcess(["cat", path]).out.split(separator: "\n").count, 51)
     }
 
     /// `redact` refusing a trace whose time goes back advised `--renumber` (not redact's option; and
@@ -84,11 +85,11 @@ final class FailureMessageTests: XCTestCase {
         }
         let input = dir + "/gap.jsonl"
         try damaged.joined(separator: "\n").write(toFile: input, atomically: true, encoding: .utf8)
-        let redact = CLI.run(["redact", input, "-o", dir + "/r.trace.zst", "--salt", "s"])
+        let redact = CLI.runInProcess(["redact", input, "-o", dir + "/r.trace.zst", "--salt", "s"])
         XCTAssertEqual(redact.status, 1, redact.err)
         XCTAssertFalse(redact.err.contains("renumber"), redact.err)
         XCTAssertTrue(redact.err.contains("seq 6: cannot keep this record's seq and t in the redacted trace: the input has a seq gap (seq 5 is missing before it)"), redact.err)
         // The advice that was given fails on this trace.
-        XCTAssertNotEqual(CLI.run(["record", input, "--renumber", "-o", dir + "/fixed.trace.zst"]).status, 0)
+        XCTAssertNotEqual(CLI.runInProcess(["record", input, "--renumber", "-o", dir + "/fixed.trace.zst"]).status, 0)
     }
 }

@@ -68,7 +68,7 @@ final class FileSafetyTests: XCTestCase {
         let piped = Pipe()
         reader.standardOutput = piped
         try reader.run()
-        let r = CLI.run(["report", trace, "-o", fifo])
+        let r = CLI.runInProcess(["report", trace, "-o", fifo])
         XCTAssertEqual(r.status, 0, r.err)
         // A FIFO replaced by a file never gets a writer: do not wait for its reader forever.
         let deadline = Date().addingTimeInterval(10)
@@ -85,17 +85,17 @@ final class FileSafetyTests: XCTestCase {
         // replaced. This is what `report … -o /dev/null` did to the system's /dev/null.
         let null = dir + "/null"
         if CLI.run(["-c", "mknod '\(null)' c 1 3"], exe: "/bin/sh").status == 0 {
-            XCTAssertEqual(CLI.run(["report", trace, "-o", null]).status, 0)
-            XCTAssertEqual(CLI.run(["export", trace, "--format", "chrome", "-o", null]).status, 0)
+            XCTAssertEqual(CLI.runInProcess(["report", trace, "-o", null]).status, 0)
+            XCTAssertEqual(CLI.runInProcess(["export", trace, "--format", "chrome", "-o", null]).status, 0)
             XCTAssertEqual(CLI.run(["-c", "test -c '\(null)'"], exe: "/bin/sh").status, 0, "the device node was replaced by a file")
-            let t = CLI.run(["record", CLI.root + "/traces/srtc-cdn-wangsu.jsonl", "-o", null, "--force"])
+            let t = CLI.runInProcess(["record", CLI.root + "/traces/srtc-cdn-wangsu.jsonl", "-o", null, "--force"])
             XCTAssertEqual(t.status, 64)
             XCTAssertEqual(firstLine(t.err), "Error: -o \(null): is a character device; a trace is written only to a regular file")
         }
         // A full device of its own (never the system's /dev/full: a regression would replace it).
         let full = dir + "/full"
         if CLI.run(["-c", "mknod '\(full)' c 1 7"], exe: "/bin/sh").status == 0 {
-            let r = CLI.run(["report", trace, "-o", full])
+            let r = CLI.runInProcess(["report", trace, "-o", full])
             XCTAssertEqual(r.status, 74, "a write that fails is an I/O failure")
             XCTAssertEqual(firstLine(r.err), "Error: \(full): write failed: No space left on device")
             XCTAssertEqual(CLI.run(["-c", "test -c '\(full)'"], exe: "/bin/sh").status, 0, "the device node was replaced by a file")
@@ -103,15 +103,15 @@ final class FileSafetyTests: XCTestCase {
         // A symbolic link is refused, and it and its target stay as they were.
         try Data("keep".utf8).write(to: URL(fileURLWithPath: dir + "/target.html"))
         try fm.createSymbolicLink(atPath: dir + "/link.html", withDestinationPath: "target.html")
-        let link = CLI.run(["report", trace, "-o", dir + "/link.html"])
+        let link = CLI.runInProcess(["report", trace, "-o", dir + "/link.html"])
         XCTAssertEqual(link.status, 64)
         XCTAssertEqual(firstLine(link.err), "Error: -o \(dir)/link.html: is a symbolic link; refusing to replace it (give the path of the file it points to)")
         XCTAssertEqual(try fm.destinationOfSymbolicLink(atPath: dir + "/link.html"), "target.html")
         XCTAssertEqual(bytes(dir + "/target.html"), Data("keep".utf8))
-        XCTAssertEqual(CLI.run(["report", trace, "-o", dir]).status, 64)
+        XCTAssertEqual(CLI.runInProcess(["report", trace, "-o", dir]).status, 64)
         // Standard output.
         for spelling in ["-", "/dev/stdout"] {
-            let s = CLI.run(["report", trace, "-o", spelling])
+            let s = CLI.runInProcess(["report", trace, "-o", spelling])
             XCTAssertEqual(s.status, 0, s.err)
             XCTAssertTrue(s.out.hasPrefix("<!DOCTYPE html>"), spelling)
             XCTAssertTrue(s.err.hasPrefix("wrote standard output ("), s.err)
@@ -136,13 +136,13 @@ final class FileSafetyTests: XCTestCase {
         for args in [["record", CLI.root + "/traces/srtc-cdn-wangsu.jsonl", "-o", held, "--force"],
                      ["redact", input, "-o", held, "--force"], ["reduce", input, "--divergence", "-o", held, "--force"],
                      ["import-log", log, "-o", held, "--force"]] {
-            let r = CLI.run(args)
+            let r = CLI.runInProcess(args)
             XCTAssertEqual(r.status, 74, "\(args[0]): \(r.err)")
             XCTAssertEqual(firstLine(r.err), "Error: \(held): another writer is appending to this trace (it holds the lock); refusing to replace it")
             XCTAssertEqual(bytes(held), before, "\(args[0]) replaced the trace under its appender")
         }
         XCTAssertEqual(holder.wait().status, 0)
-        XCTAssertEqual(CLI.run(["record", CLI.root + "/traces/srtc-cdn-wangsu.jsonl", "-o", held, "--force"]).status, 0)
+        XCTAssertEqual(CLI.runInProcess(["record", CLI.root + "/traces/srtc-cdn-wangsu.jsonl", "-o", held, "--force"]).status, 0)
         XCTAssertEqual(try fm.contentsOfDirectory(atPath: dir).sorted(), ["device.ndjson", "held.trace.zst", "in.zst"])
     }
 

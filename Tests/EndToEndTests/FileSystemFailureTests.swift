@@ -24,7 +24,7 @@ final class FileSystemFailureTests: XCTestCase {
 
     func runWithoutWriteAccess(_ folder: String, _ args: [String]) throws -> CLI.Result {
         XCTAssertEqual(chmod(folder, 0o555), 0)
-        guard getuid() == 0 else { return CLI.run(args) }
+        guard getuid() == 0 else { return CLI.runInProcess(args) }
         guard fm.isExecutableFile(atPath: "/usr/bin/setpriv") else { throw XCTSkip("running as root without setpriv: no folder is read-only") }
         // The user may not reach the build folder (a clone in a private temporary folder): it runs a
         // copy of rtctrace in the test's folder, which its check workers are started from too.
@@ -192,11 +192,11 @@ final class FileSystemFailureTests: XCTestCase {
                              t, CLI.root + "/traces/srtc-bluetooth-blocks-speaker.jsonl", CLI.root + "/traces/srtc-bluetooth-blocks-speaker.golden.json"],
                             exe: "/bin/sh")
         XCTAssertEqual(setup.status, 0, setup.err)
-        let check = CLI.run(["check", t])
+        let check = CLI.runInProcess(["check", t])
         XCTAssertEqual(check.status, 0, check.out + check.err)
         XCTAssertTrue(check.out.contains("PASS \(t)/caf\\xE9.jsonl (17 expectations, snapshot)"), check.out)
         XCTAssertTrue(check.out.contains("1 passed, 0 failed"), check.out)
-        let verify = CLI.run(["verify", t])
+        let verify = CLI.runInProcess(["verify", t])
         XCTAssertEqual(verify.status, 0, verify.out + verify.err)
         XCTAssertTrue(verify.out.contains("caf\\xE9.jsonl: OK (51 records"), verify.out)
         // Named on the command line (the bytes reach the process as they are).
@@ -210,7 +210,7 @@ final class FileSystemFailureTests: XCTestCase {
         // inside the tool (U+10FFE9, bytes F4 8F BF A9).
         let escaped = "caf\\xE9.jsonl"
         let inside = "caf\u{10FFE9}.jsonl"
-        for (what, text) in [("triage", CLI.run(["triage", t]).out), ("check --json", CLI.run(["check", t, "--json"]).out),
+        for (what, text) in [("triage", CLI.runInProcess(["triage", t]).out), ("check --json", CLI.runInProcess(["check", t, "--json"]).out),
                              ("explain --json", CLI.run(["-c", #"exec "$0" explain --json "$1/$(printf 'caf\351.jsonl')""#, CLI.binary, t], exe: "/bin/sh").out)] {
             XCTAssertFalse(text.contains(inside), what)
             XCTAssertTrue(text.contains(#"caf\\xE9.jsonl"#), "\(what): \(text.prefix(400))")
@@ -218,7 +218,7 @@ final class FileSystemFailureTests: XCTestCase {
             XCTAssertNotNil(try? JSONSerialization.jsonObject(with: Data(json.utf8)), what)
         }
         let junit = dir + "/junit.xml", html = dir + "/r.html"
-        XCTAssertEqual(CLI.run(["check", t, "--junit", junit]).status, 0)
+        XCTAssertEqual(CLI.runInProcess(["check", t, "--junit", junit]).status, 0)
         XCTAssertEqual(CLI.run(["-c", #"exec "$0" report "$1/$(printf 'caf\351.jsonl')" -o "$2""#, CLI.binary, t, html], exe: "/bin/sh").status, 0)
         for file in [junit, html] {
             let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
@@ -230,7 +230,7 @@ final class FileSystemFailureTests: XCTestCase {
     /// A review of a path that is not there is a usage error; it said "no pending snapshots", exit 0.
     func test_reviewingAMissingPathIsAUsageError() {
         for command in ["accept", "reject"] {
-            let r = CLI.run([command, dir + "/nonexistent"])
+            let r = CLI.runInProcess([command, dir + "/nonexistent"])
             XCTAssertEqual(r.status, 64, "\(command): \(r.out) \(r.err)")
             XCTAssertTrue(r.err.contains("\(dir)/nonexistent: no such file or folder"), r.err)
             XCTAssertFalse(r.out.contains("no pending snapshots"))

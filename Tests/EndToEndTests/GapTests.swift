@@ -18,17 +18,17 @@ final class GapTests: XCTestCase {
         for _ in 0..<30 { report(); t += 2000 }
         let path = dir + "/suspended.jsonl"
         try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
-        let info = CLI.run(["info", path])
+        let info = CLI.runInProcess(["info", path])
         XCTAssertTrue(info.out.contains("no data   1m 04.000s from 59.000s (seq 31–32)"), info.out)
-        let explain = CLI.run(["explain", path])
+        let explain = CLI.runInProcess(["explain", path])
         XCTAssertTrue(explain.out.contains("no records: 1 stretch longer than 6.000s"), explain.out)
-        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(CLI.run(["explain", "--json", path]).out.utf8)) as? [String: Any])
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(CLI.runInProcess(["explain", "--json", path]).out.utf8)) as? [String: Any])
         let quality = try XCTUnwrap(json["quality"] as? [String: Any])
         let time = try XCTUnwrap(quality["timeMs"] as? [String: Any])
         XCTAssertEqual(time["noData"] as? Int, 1000 + 64_000)
         XCTAssertEqual(quality["gapCount"] as? Int, 1)
         // The report draws it hatched over every lane, not as a solid bar.
-        XCTAssertEqual(CLI.run(["report", path, "-o", dir + "/r.html"]).status, 0)
+        XCTAssertEqual(CLI.runInProcess(["report", path, "-o", dir + "/r.html"]).status, 0)
         let html = try String(contentsOfFile: dir + "/r.html", encoding: .utf8)
         XCTAssertTrue(html.contains("<rect class=\"nodata\"") && html.contains("no records for 1m 04.000s from 59.000s"), "hatched gap")
     }

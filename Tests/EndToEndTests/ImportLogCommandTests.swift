@@ -61,12 +61,12 @@ final class ImportLogCommandTests: XCTestCase {
 
     func test_aConsoleCopyAndAnNdjsonExport_giveTheSameRecords_apartFromWall() throws {
         let a = dir + "/a.trace.zst", b = dir + "/b.trace.zst"
-        let ra = CLI.run(["import-log", try ndjson(), "--into", Self.recorded, "-o", a])
+        let ra = CLI.runInProcess(["import-log", try ndjson(), "--into", Self.recorded, "-o", a])
         XCTAssertEqual(ra.status, 0, ra.err)
         XCTAssertTrue(ra.out.contains("log show --style ndjson, 6 entries"), ra.out)
         XCTAssertTrue(ra.out.contains("imported 5 records"), ra.out)
         XCTAssertTrue(ra.out.contains("time: anchored on 1 activation"), ra.out)
-        let rb = CLI.run(["import-log", try console(), "--into", Self.recorded, "-o", b])
+        let rb = CLI.runInProcess(["import-log", try console(), "--into", Self.recorded, "-o", b])
         XCTAssertEqual(rb.status, 0, rb.err)
         XCTAssertTrue(rb.out.contains("a copy from Console, 6 entries"), rb.out)
         func withoutWall(_ r: Record) -> String {
@@ -83,13 +83,13 @@ final class ImportLogCommandTests: XCTestCase {
     /// divergences and findings are exactly the recorded trace's (seqs shift by the records merged in).
     func test_importInto_namesTheOtherProcess_andChangesNoConclusion() throws {
         let out = dir + "/merged.trace.zst"
-        XCTAssertEqual(CLI.run(["import-log", try ndjson(), "--into", Self.recorded, "-o", out]).status, 0)
-        let explain = CLI.run(["explain", out])
+        XCTAssertEqual(CLI.runInProcess(["import-log", try ndjson(), "--into", Self.recorded, "-o", out]).status, 0)
+        let explain = CLI.runInProcess(["explain", out])
         XCTAssertEqual(explain.status, 1, "findings: the answer is no")
         XCTAssertTrue(explain.out.contains("from the system log: the component is com.apple.WebKit.GPU (pid 733), which activated its audio session 342 ms before the change"),
                       explain.out)
         func conclusions(_ path: String) throws -> [String] {
-            let json = CLI.run(["explain", path, "--json"])
+            let json = CLI.runInProcess(["explain", path, "--json"])
             let d = try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as! [String: Any]
             // Seqs move by the records merged in before them; times, kinds and causes may not.
             func strip(_ v: Any) -> Any {
@@ -117,12 +117,12 @@ final class ImportLogCommandTests: XCTestCase {
     /// An interruption the recorder logged with cause `unknown`, and CommCenter's activation 161 ms before it in
     /// the imported log: a system call, from the system log.
     func test_anUnknownInterruptionAfterACommCenterActivation_isExplainedAsASystemCall() throws {
-        let explain = CLI.run(["explain", Fixtures.trace("srtc-e1-commcenter-interruption.jsonl")])
+        let explain = CLI.runInProcess(["explain", Fixtures.trace("srtc-e1-commcenter-interruption.jsonl")])
         XCTAssertEqual(explain.status, 0, explain.out)
         XCTAssertTrue(explain.out.contains("interruption at 20.040s (seq 12), recorded with no known cause"), explain.out)
         XCTAssertTrue(explain.out.contains("from the system log: a system call: CommCenter (pid 98) activated its audio session 161 ms before the interruption"),
                       explain.out)
-        let info = CLI.run(["info", Fixtures.trace("srtc-e1-commcenter-interruption.jsonl")])
+        let info = CLI.runInProcess(["info", Fixtures.trace("srtc-e1-commcenter-interruption.jsonl")])
         XCTAssertTrue(info.out.contains("syslog    4 records imported about 2 processes (3 the app's); 4 anchored on an activation the trace also holds, ±1 ms"),
                       info.out)
     }
@@ -130,31 +130,31 @@ final class ImportLogCommandTests: XCTestCase {
     func test_refusals_nameWhatIsWrong() throws {
         let log = try ndjson()
         // The output over an input: the log, or the trace imported into.
-        var r = CLI.run(["import-log", log, "-o", log])
+        var r = CLI.runInProcess(["import-log", log, "-o", log])
         XCTAssertEqual(r.status, 64)
         XCTAssertTrue(r.err.contains("refusing to overwrite an input"), r.err)
         let copy = dir + "/recorded.jsonl"
         try FileManager.default.copyItem(atPath: Self.recorded, toPath: copy)
-        r = CLI.run(["import-log", log, "--into", copy, "-o", copy, "--force"])
+        r = CLI.runInProcess(["import-log", log, "--into", copy, "-o", copy, "--force"])
         XCTAssertEqual(r.status, 64)
         XCTAssertTrue(r.err.contains("is the --into TRACE"), r.err)
-        r = CLI.run(["import-log", log, "--process", "Meet", "--pid", "412", "-o", dir + "/x.trace.zst"])
+        r = CLI.runInProcess(["import-log", log, "--process", "Meet", "--pid", "412", "-o", dir + "/x.trace.zst"])
         XCTAssertEqual(r.status, 64)
         // A Console copy alone has no date.
-        r = CLI.run(["import-log", try console(), "-o", dir + "/x.trace.zst"])
+        r = CLI.runInProcess(["import-log", try console(), "-o", dir + "/x.trace.zst"])
         XCTAssertEqual(r.status, 64)
         XCTAssertTrue(r.err.contains("has no date") && r.err.contains("--date"), r.err)
         // A file that is no log export.
         let notALog = dir + "/notes.txt"
         try "dear support,\nthe speaker does not work\n".write(toFile: notALog, atomically: true, encoding: .utf8)
-        r = CLI.run(["import-log", notALog, "-o", dir + "/x.trace.zst"])
+        r = CLI.runInProcess(["import-log", notALog, "-o", dir + "/x.trace.zst"])
         XCTAssertEqual(r.status, 65)
         XCTAssertTrue(r.err.contains("no entry of a device log export found"), r.err)
         // A damaged trace: its copy could not tell what it lost.
         let damaged = dir + "/damaged.jsonl"
         let lines = try String(contentsOfFile: Self.recorded, encoding: .utf8).split(separator: "\n")
         try (lines.prefix(10) + lines.dropFirst(12)).joined(separator: "\n").write(toFile: damaged, atomically: true, encoding: .utf8)
-        r = CLI.run(["import-log", log, "--into", damaged, "-o", dir + "/x.trace.zst"])
+        r = CLI.runInProcess(["import-log", log, "--into", damaged, "-o", dir + "/x.trace.zst"])
         XCTAssertEqual(r.status, 1)
         XCTAssertTrue(r.err.contains("seq") && r.err.contains("verify"), r.err)
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/x.trace.zst"), "nothing is written")
@@ -173,9 +173,9 @@ final class ImportLogCommandTests: XCTestCase {
             "{\"timestamp\":\"2026-11-29 10:00:0\(i).000000+0000\",\"processImagePath\":\"/usr/sbin/mediaserverd\",\"processID\":55,\"eventMessage\":\(jsonString(m))}"
         }.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
         let out = dir + "/red.trace.zst"
-        let r = CLI.run(["import-log", path, "-o", out, "--redact", "--salt", "case-key", "--process", "Meet"])
+        let r = CLI.runInProcess(["import-log", path, "-o", out, "--redact", "--salt", "case-key", "--process", "Meet"])
         XCTAssertEqual(r.status, 0, r.err)
-        let cat = CLI.run(["cat", out]).out
+        let cat = CLI.runInProcess(["cat", out]).out
         XCTAssertFalse(cat.contains("JanesBankingApp"), cat)
         XCTAssertFalse(cat.contains("a4:83:e7"), cat)
         XCTAssertTrue(cat.contains("\"process\":\"proc-"), cat)
@@ -185,7 +185,7 @@ final class ImportLogCommandTests: XCTestCase {
     }
 
     func test_verbose_listsTheShapesOfSkippedLines() throws {
-        let r = CLI.run(["import-log", try ndjson(), "-o", dir + "/v.trace.zst", "--verbose", "--process", "Meet"])
+        let r = CLI.runInProcess(["import-log", try ndjson(), "-o", dir + "/v.trace.zst", "--verbose", "--process", "Meet"])
         XCTAssertEqual(r.status, 0, r.err)
         XCTAssertTrue(r.out.contains("skipped 1 line of other shapes\n  1× locationd: Client com.example.meet authorization status #"), r.out)
         XCTAssertTrue(r.out.contains("the app: meet (pid 412), from --process Meet"), r.out)
@@ -204,7 +204,7 @@ final class ImportLogCommandTests: XCTestCase {
              activation("10:01:30.000000", "com.apple.WebKit.GPU", 733, "0x41a2c")]
             .joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
         let out = dir + "/weekly.trace.zst"
-        let r = CLI.run(["import-log", path, "--into", CLI.root + "/traces/smeeting-session-weekly", "-o", out])
+        let r = CLI.runInProcess(["import-log", path, "--into", CLI.root + "/traces/smeeting-session-weekly", "-o", out])
         XCTAssertEqual(r.status, 0, r.err)
         XCTAssertTrue(r.out.contains("(3 parts)") && r.out.contains("time: anchored on 2 activations"), r.out)
         let records = try records(out)
@@ -212,7 +212,7 @@ final class ImportLogCommandTests: XCTestCase {
         let webkit = records.first { if case .system(let s) = $0.body { s.process == "com.apple.WebKit.GPU" } else { false } }
         XCTAssertEqual(webkit?.t, 90_000)
         XCTAssertEqual(records.map(\.seq), Array(0..<records.count))
-        let info = CLI.run(["info", out])
+        let info = CLI.runInProcess(["info", out])
         XCTAssertTrue(info.out.contains("syslog    3 records imported about 2 processes (2 the app's); 3 anchored"), info.out)
     }
 

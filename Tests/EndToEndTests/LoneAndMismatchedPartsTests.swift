@@ -20,19 +20,19 @@ final class LoneAndMismatchedPartsTests: XCTestCase {
         XCTAssertNotEqual(forged, part)
         try forged.write(toFile: dir + "/forged.jsonl", atomically: true, encoding: .utf8)
         for (k, path) in [session + "/part-3.jsonl", dir + "/forged.jsonl"].enumerated() {
-            let r = CLI.run(["explain", path])
+            let r = CLI.runInProcess(["explain", path])
             XCTAssertEqual(r.status, 1, "\(path): \(r.out)")
             XCTAssertTrue(r.out.contains("Partial: judged from a checkpoint without the parts before it"), r.out)
             XCTAssertFalse(r.out.contains("Nothing is wrong"), r.out)
-            let json = CLI.run(["explain", "--json", path])
+            let json = CLI.runInProcess(["explain", "--json", path])
             XCTAssertEqual(json.status, 1)
             XCTAssertTrue(json.out.contains(#""ok":false"#), path)
-            XCTAssertEqual(CLI.run(["report", path, "-o", dir + "/r\(k).html"]).status, 0)
+            XCTAssertEqual(CLI.runInProcess(["report", path, "-o", dir + "/r\(k).html"]).status, 0)
             let page = try String(contentsOfFile: dir + "/r\(k).html", encoding: .utf8)
             XCTAssertTrue(page.contains("Partial: judged from a checkpoint without the parts before it"), path)
         }
         // The whole session is judged as before.
-        XCTAssertFalse(CLI.run(["explain", session]).out.contains("Partial"))
+        XCTAssertFalse(CLI.runInProcess(["explain", session]).out.contains("Partial"))
     }
 
     /// Part 2 of the weekly session, its header changed in one field, beside part 1.
@@ -54,12 +54,12 @@ final class LoneAndMismatchedPartsTests: XCTestCase {
             XCTAssertNotEqual(header, String(lines[0]), change.field)
             try ([header] + lines.dropFirst().map(String.init)).joined(separator: "\n").write(toFile: folder + "/part-2.jsonl", atomically: true, encoding: .utf8)
             for args in [[folder], [folder + "/part-1.jsonl", folder + "/part-2.jsonl"]] {
-                let r = CLI.run(["explain"] + args)
+                let r = CLI.runInProcess(["explain"] + args)
                 XCTAssertEqual(r.status, 64, "\(change.field): \(r.err)")
                 XCTAssertTrue(r.err.contains("holds 2 traces"), r.err)
                 XCTAssertTrue(r.err.contains("is not part of the same recording as \(folder)/part-1.jsonl (part 1): its header says \(change.field)"), r.err)
             }
-            let rows = CLI.run(["triage", folder]).out.split(separator: "\n")
+            let rows = CLI.runInProcess(["triage", folder]).out.split(separator: "\n")
             XCTAssertEqual(rows.count, 2, "separate traces, one row each")
             XCTAssertTrue(rows.allSatisfy { $0.contains(#""parts":[]"#) }, change.field)
         }
@@ -68,7 +68,7 @@ final class LoneAndMismatchedPartsTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: same, withIntermediateDirectories: true)
         try one.write(toFile: same + "/part-1.jsonl", atomically: true, encoding: .utf8)
         try two.write(toFile: same + "/part-2.jsonl", atomically: true, encoding: .utf8)
-        XCTAssertNotEqual(CLI.run(["explain", same]).status, 64)
-        XCTAssertEqual(CLI.run(["triage", same]).out.split(separator: "\n").count, 1)
+        XCTAssertNotEqual(CLI.runInProcess(["explain", same]).status, 64)
+        XCTAssertEqual(CLI.runInProcess(["triage", same]).out.split(separator: "\n").count, 1)
     }
 }

@@ -27,7 +27,7 @@ final class NoAllClearTests: XCTestCase {
         for (name, bytes) in try inputs() {
             let path = dir + "/" + name
             try bytes.write(to: URL(fileURLWithPath: path))
-            let explain = CLI.run(["explain", path])
+            let explain = CLI.runInProcess(["explain", path])
             XCTAssertEqual(explain.status, 65, "\(name): \(explain.err)")
             XCTAssertFalse(explain.out.contains("Nothing is wrong"), name)
             if name != "header-only.jsonl" {
@@ -35,22 +35,22 @@ final class NoAllClearTests: XCTestCase {
                 XCTAssertTrue(explain.out.hasPrefix("Trace: "), "\(name): \(explain.out)")
             }
             XCTAssertTrue(explain.err.contains("cannot be explained"), "\(name): \(explain.err)")
-            let json = CLI.run(["explain", "--json", path])
+            let json = CLI.runInProcess(["explain", "--json", path])
             XCTAssertEqual(json.status, 65, name)
             let summary = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])?["summary"] as? [String: Any])
             XCTAssertEqual(summary["ok"] as? Bool, false, name)
             XCTAssertNotNil(summary["unexplainable"], name)
-            XCTAssertEqual(CLI.run(["replay", path]).status, 65, name)
-            XCTAssertEqual(CLI.run(["report", path, "-o", dir + "/r.html"]).status, 65, name)
+            XCTAssertEqual(CLI.runInProcess(["replay", path]).status, 65, name)
+            XCTAssertEqual(CLI.runInProcess(["report", path, "-o", dir + "/r.html"]).status, 65, name)
             XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/r.html"), "\(name): no report of nothing")
-            XCTAssertEqual(CLI.run(["export", path, "-o", dir + "/r.json"]).status, 65, name)
+            XCTAssertEqual(CLI.runInProcess(["export", path, "-o", dir + "/r.json"]).status, 65, name)
         }
     }
 
     func test_gzipInputSaysToGunzipFirst() throws {
         let path = dir + "/trace.jsonl.gz"
         try (try inputs())["trace.jsonl.gz"]!.write(to: URL(fileURLWithPath: path))
-        XCTAssertTrue(CLI.run(["explain", path]).err.contains("gunzip it first"))
+        XCTAssertTrue(CLI.runInProcess(["explain", path]).err.contains("gunzip it first"))
     }
 
     func test_checkFailsAGoldenTraceThatChecksNothing() throws {
@@ -58,7 +58,7 @@ final class NoAllClearTests: XCTestCase {
         let trace = try String(contentsOfFile: CLI.root + "/traces/srtc-bluetooth-blocks-speaker.jsonl", encoding: .utf8)
         try trace.split(separator: "\n").filter { !$0.contains("\"type\":\"expect.") }.joined(separator: "\n")
             .appending("\n").write(toFile: path, atomically: true, encoding: .utf8)
-        let r = CLI.run(["check", path])
+        let r = CLI.runInProcess(["check", path])
         XCTAssertEqual(r.status, 1)
         XCTAssertTrue((r.out + r.err).contains("no-expectations.jsonl: checks nothing"), r.out + r.err)
     }
@@ -85,18 +85,18 @@ final class NoAllClearTests: XCTestCase {
 
     /// Explain (text and JSON) and report of `path`: never an all-clear, exit 1, and `says` in the summary.
     func assertNoAllClear(_ path: String, says: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        let explain = CLI.run(["explain", path])
+        let explain = CLI.runInProcess(["explain", path])
         XCTAssertEqual(explain.status, 1, explain.out + explain.err, file: file, line: line)
         XCTAssertFalse(explain.out.contains("Nothing is wrong"), explain.out, file: file, line: line)
         XCTAssertTrue(explain.out.contains("Not all of it could be read: "), explain.out, file: file, line: line)
         XCTAssertTrue(explain.out.contains(says), explain.out, file: file, line: line)
-        let json = CLI.run(["explain", "--json", path])
+        let json = CLI.runInProcess(["explain", "--json", path])
         XCTAssertEqual(json.status, 1, file: file, line: line)
         let summary = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])?["summary"] as? [String: Any])
         XCTAssertEqual(summary["ok"] as? Bool, false, file: file, line: line)
         XCTAssertTrue(((summary["unread"] as? [String]) ?? []).contains { $0.contains(says) }, "\(summary)", file: file, line: line)
         let html = dir + "/r.html"
-        let report = CLI.run(["report", path, "-o", html])
+        let report = CLI.runInProcess(["report", path, "-o", html])
         XCTAssertEqual(report.status, 1, report.err, file: file, line: line)
         let page = try String(contentsOfFile: html, encoding: .utf8)
         XCTAssertFalse(page.contains("Nothing is wrong"), file: file, line: line)
@@ -106,7 +106,7 @@ final class NoAllClearTests: XCTestCase {
     func test_aLostFrameHoldingTheOnlyCallGivesNoAllClear() throws {
         let path = dir + "/lost.trace.zst"
         try Fixtures.write(try callTrace(), path, options: TraceWriter.Options(frameRecords: 1))
-        let whole = CLI.run(["explain", path])
+        let whole = CLI.runInProcess(["explain", path])
         XCTAssertEqual(whole.status, 0, whole.out + whole.err)
         XCTAssertTrue(whole.out.contains("Nothing is wrong"), whole.out)
         // The zstd frames, one per record in order; a byte in the middle of the call's (seq 4).
@@ -134,7 +134,7 @@ final class NoAllClearTests: XCTestCase {
         // Cut where a frame ends: the records before are whole and say everything that was written.
         let clean = dir + "/cut.trace.zst"
         try bytes.prefix(starts[4]).write(to: URL(fileURLWithPath: clean))
-        let explain = CLI.run(["explain", clean])
+        let explain = CLI.runInProcess(["explain", clean])
         XCTAssertTrue(explain.out.contains("damage: "), explain.out)
         XCTAssertFalse(explain.out.contains("Not all of it could be read"), explain.out)
     }
@@ -155,7 +155,7 @@ final class NoAllClearTests: XCTestCase {
         var lines = b.records.map(\.jsonLine)
         lines[100] = #"{"seq":100,"t":1000,"type":"api.setRoute","target":"bogus"}"#
         try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
-        let explain = CLI.run(["explain", path])
+        let explain = CLI.runInProcess(["explain", path])
         XCTAssertEqual(explain.status, 0, explain.out + explain.err)
         XCTAssertTrue(explain.out.contains("damage: 1 record could not be decoded"), explain.out)
         XCTAssertTrue(explain.out.contains("Nothing is wrong"), explain.out)

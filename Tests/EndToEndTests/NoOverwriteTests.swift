@@ -68,7 +68,7 @@ final class NoOverwriteTests: XCTestCase {
         try fm.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let plain = folder + "/a.jsonl", zstd = folder + "/b.trace.zst"
         try fm.copyItem(atPath: CLI.root + "/traces/srtc-bluetooth-blocks-speaker.jsonl", toPath: plain)
-        let made = CLI.run(["record", plain, "-o", zstd])
+        let made = CLI.runInProcess(["record", plain, "-o", zstd])
         XCTAssertEqual(made.status, 0, made.err)
         let list = dir + "/list.txt"
         try Data("\(plain)\n\(zstd)\n".utf8).write(to: URL(fileURLWithPath: list))
@@ -93,7 +93,7 @@ final class NoOverwriteTests: XCTestCase {
                 case .throughList: ("@" + list, hard)
                 }
                 let args = c.arguments(input, output)
-                let r = CLI.run(args)
+                let r = CLI.runInProcess(args)
                 XCTAssertEqual(r.status, 64, "\(name) (\(naming)): \(args): \(r.err)")
                 XCTAssertTrue(r.err.contains("refusing to overwrite an input"), "\(name) (\(naming)): \(r.err)")
                 XCTAssertEqual(files.map(bytes), before, "\(name) (\(naming)) changed an input")
@@ -108,7 +108,7 @@ final class NoOverwriteTests: XCTestCase {
         let trace = CLI.root + "/traces/srtc-bluetooth-blocks-speaker.jsonl"
         for args in [["report", trace, "-o", ""], ["export", trace, "--format", "chrome", "-o", ""], ["triage", trace, "-o", ""],
                      ["check", trace, "--junit", ""], ["record", trace, "-o", ""]] {
-            let r = CLI.run(args)
+            let r = CLI.runInProcess(args)
             XCTAssertEqual(r.status, 64, "\(args): \(r.err)")
             XCTAssertTrue(r.err.hasPrefix("Error: \(args[args.count - 2]): an empty path names no file"), r.err)
             XCTAssertTrue(r.out.isEmpty, "\(args): no work was done: \(r.out)")

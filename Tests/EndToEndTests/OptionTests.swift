@@ -48,7 +48,7 @@ final class OptionTests: XCTestCase {
         }
         XCTAssertEqual(Set(names).count, names.count, "a command is listed twice")
         // The built tool lists the registry's commands, in its order, and nothing else.
-        let help = CLI.run(["--help"])
+        let help = CLI.runInProcess(["--help"])
         XCTAssertEqual(help.status, 0)
         XCTAssertEqual(help.out, Dispatcher(commands: Commands.all).help + "\n")
         for spec in commands {
@@ -61,7 +61,7 @@ final class OptionTests: XCTestCase {
     /// The built tool's `--help` of each command is the one generated from its declarations.
     func test_everyCommandsHelpIsGeneratedFromItsDeclarations() {
         for spec in commands {
-            let r = CLI.run([spec.name, "--help"])
+            let r = CLI.runInProcess([spec.name, "--help"])
             XCTAssertEqual(r.status, 0, spec.name)
             XCTAssertEqual(r.out, spec.help, spec.name)
             XCTAssertEqual(r.err, "", spec.name)
@@ -123,7 +123,7 @@ final class OptionTests: XCTestCase {
     /// The built tool: a usage error's exit code and stderr, as users and scripts see them.
     func test_usageErrorsEndToEnd() {
         let trace = CLI.root + "/traces/srtc-bluetooth-blocks-speaker.jsonl"
-        let range = CLI.run(["explain", trace, "--retry-delay-ms", "9223372036854775807"])
+        let range = CLI.runInProcess(["explain", trace, "--retry-delay-ms", "9223372036854775807"])
         XCTAssertEqual(range.status, 64)
         XCTAssertEqual(range.out, "")
         XCTAssertEqual(range.err, """
@@ -132,29 +132,29 @@ final class OptionTests: XCTestCase {
               See 'rtctrace explain --help'.
 
             """)
-        XCTAssertEqual(CLI.run(["check", trace, "--unreferenced", "keep"]).err.split(separator: "\n").first,
+        XCTAssertEqual(CLI.runInProcess(["check", trace, "--unreferenced", "keep"]).err.split(separator: "\n").first,
                        "Error: --unreferenced: 'keep' is not one of warn, fail, delete")
-        XCTAssertEqual(CLI.run(["export", trace, "--format", "svg", "-o", "x.json"]).err.split(separator: "\n").first,
+        XCTAssertEqual(CLI.runInProcess(["export", trace, "--format", "svg", "-o", "x.json"]).err.split(separator: "\n").first,
                        "Error: --format: 'svg' is not one of chrome")
-        XCTAssertEqual(CLI.run(["redact", trace, "-o", "x.trace.zst", "--salt", ""]).err.split(separator: "\n").first,
+        XCTAssertEqual(CLI.runInProcess(["redact", trace, "-o", "x.trace.zst", "--salt", ""]).err.split(separator: "\n").first,
                        "Error: --salt: must not be empty")
-        let missing = CLI.run(["report", trace])
+        let missing = CLI.runInProcess(["report", trace])
         XCTAssertEqual(missing.status, 64)
         XCTAssertEqual(missing.err.split(separator: "\n").first, "Error: missing '-o REPORT.html'")
         XCTAssertEqual(missing.err.split(separator: "\n").last, "  See 'rtctrace report --help'.")
-        let unknown = CLI.run(["cat", trace, "--nope"])
+        let unknown = CLI.runInProcess(["cat", trace, "--nope"])
         XCTAssertEqual(unknown.status, 64)
         XCTAssertEqual(unknown.err.split(separator: "\n").first, "Error: unknown option '--nope'")
-        let command = CLI.run(["nope"])
+        let command = CLI.runInProcess(["nope"])
         XCTAssertEqual(command.status, 64)
         XCTAssertEqual(command.err, "Error: unknown command 'nope'\nSee 'rtctrace --help'.\n")
         // --help wins over a bad value and a missing required option, as it always did.
-        XCTAssertEqual(CLI.run(["check", "--jobs", "0", "--help"]).status, 0)
-        XCTAssertEqual(CLI.run(["report", "--help"]).status, 0)
+        XCTAssertEqual(CLI.runInProcess(["check", "--jobs", "0", "--help"]).status, 0)
+        XCTAssertEqual(CLI.runInProcess(["report", "--help"]).status, 0)
         // Input that is not a trace at all is a data error (65), not a usage error.
         let notATrace = CLI.tempDir() + "/notes.jsonl"
         XCTAssertTrue(FileManager.default.createFile(atPath: notATrace, contents: Data("hello\n".utf8)))
-        let data = CLI.run(["explain", notATrace])
+        let data = CLI.runInProcess(["explain", notATrace])
         XCTAssertEqual(data.status, 65, data.err)
         XCTAssertTrue(data.err.split(separator: "\n").last?.hasPrefix("Error: \(notATrace): cannot be explained: ") ?? false, data.err)
     }
@@ -164,11 +164,11 @@ final class OptionTests: XCTestCase {
         let trace = CLI.root + "/traces/smeeting-call-background-recovery.jsonl"
         for option in ["--retry-delay-ms", "--recovery-window-ms", "--match-window-ms", "--flapping-window-ms", "--layer-timeout-ms",
                        "--flapping-changes", "--tolerance-ms"] {
-            let r = CLI.run(["explain", trace, option, "9223372036854775807"])
+            let r = CLI.runInProcess(["explain", trace, option, "9223372036854775807"])
             XCTAssertEqual(r.status, 64, "\(option): \(r.err.prefix(300))")
         }
         for h in ["3/5/9223372036854775807", "65/65/0", "6/5/0", "0/5/0", "3/5", "3/5/-1", "a/b/c", "3/5/10000/1"] {
-            let r = CLI.run(["explain", trace, "--hysteresis", h])
+            let r = CLI.runInProcess(["explain", trace, "--hysteresis", h])
             XCTAssertEqual(r.status, 64, h)
             XCTAssertTrue(r.err.hasPrefix("Error: --hysteresis: '\(h)' is not k/n/holdMs with 1 ≤ k ≤ n ≤ 64 and holdMs 0…86400000"), r.err)
         }
@@ -183,18 +183,18 @@ final class OptionTests: XCTestCase {
         let low = ["--tolerance-ms", "0", "--retry-delay-ms", "0", "--recovery-window-ms", "0", "--match-window-ms", "0",
                    "--flapping-changes", "0", "--flapping-window-ms", "0", "--layer-timeout-ms", "0", "--hysteresis", "1/1/0"]
         for bounds in [high, low] {
-            let r = CLI.run(["check", traces, "--quiet"] + bounds)
+            let r = CLI.runInProcess(["check", traces, "--quiet"] + bounds)
             XCTAssertTrue([0, 1].contains(r.status), "\(bounds): exit \(r.status) \(r.err.prefix(500))")
         }
     }
 
     func test_versionIsPrintedByTheFlagAndTheCommand() {
-        let flag = CLI.run(["--version"]), command = CLI.run(["version"])
+        let flag = CLI.runInProcess(["--version"]), command = CLI.runInProcess(["version"])
         XCTAssertEqual(flag.status, 0)
         XCTAssertEqual(flag.out, command.out)
         XCTAssertEqual(flag.out, "rtctrace \(rtctraceVersion)\n")
         XCTAssertNotNil(flag.out.range(of: #"^rtctrace \d+\.\d+\.\d+\n$"#, options: .regularExpression), flag.out)
-        XCTAssertTrue(CLI.run(["--help"]).out.contains("  version "))
+        XCTAssertTrue(CLI.runInProcess(["--help"]).out.contains("  version "))
     }
 
     /// Colour only on a terminal, and never with NO_COLOR set to anything non-empty.
@@ -209,6 +209,6 @@ final class OptionTests: XCTestCase {
         XCTAssertTrue(explainOnTerminal(["NO_COLOR": ""]).contains(bold), "no colour on a terminal")
         XCTAssertFalse(explainOnTerminal(["NO_COLOR": "1"]).contains(bold), "colour despite NO_COLOR=1")
         XCTAssertFalse(explainOnTerminal(["NO_COLOR": "yes"]).contains(bold), "colour despite NO_COLOR=yes")
-        XCTAssertFalse(CLI.run(["explain", trace]).out.contains(bold), "colour into a pipe")
+        XCTAssertFalse(CLI.runInProcess(["explain", trace]).out.contains(bold), "colour into a pipe")
     }
 }

@@ -84,13 +84,13 @@ enum PlantedFleet {
         let dir = Fixtures.tempDir("planted-fleet")
         atexit { PlantedFleet.removeRuns() }
         try write(week1, seed: 24, to: dir + "/fleet")
-        let golden = CLI.run(["triage", CLI.root + "/traces", "-o", dir + "/golden.jsonl.zst"])
+        let golden = CLI.runInProcess(["triage", CLI.root + "/traces", "-o", dir + "/golden.jsonl.zst"])
         XCTAssertEqual(golden.status, 0, golden.err)
         for i in 0..<4 {
-            let shard = CLI.run(["triage", dir + "/fleet", "--shard", "\(i)/4", "-o", dir + "/shard-\(i).jsonl.zst"])
+            let shard = CLI.runInProcess(["triage", dir + "/fleet", "--shard", "\(i)/4", "-o", dir + "/shard-\(i).jsonl.zst"])
             XCTAssertEqual(shard.status, 0, shard.err)
         }
-        let r = CLI.run(["triage", dir + "/fleet", "--json", "--baseline", dir + "/golden.jsonl.zst", "-o", dir + "/whole.jsonl.zst"])
+        let r = CLI.runInProcess(["triage", dir + "/fleet", "--json", "--baseline", dir + "/golden.jsonl.zst", "-o", dir + "/whole.jsonl.zst"])
         XCTAssertEqual(r.status, 0, r.err)
         let summary = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(r.err.utf8)) as? [String: Any], r.err)
         let runs = Runs(dir: dir, summaryText: r.err, summary: summary)

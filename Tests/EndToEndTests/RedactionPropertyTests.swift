@@ -31,12 +31,12 @@ final class RedactionPropertyTests: XCTestCase {
         let all = RecordGenerator.markers(in: records.map(\.jsonLine).joined(separator: "\n"))
         XCTAssertGreaterThan(all.subtracting(clear).count, 80, "markers in personal fields, open values and the custom type name")
         let red = dir + "/red.trace.zst"
-        let redact = CLI.run(["redact", raw, "-o", red, "--salt", "case-key"])
+        let redact = CLI.runInProcess(["redact", raw, "-o", red, "--salt", "case-key"])
         XCTAssertEqual(redact.status, 0, redact.out + redact.err)
 
         var outputs: [(String, String)] = [("redact", redact.out + redact.err)]
         func run(_ name: String, _ args: [String]) {
-            let r = CLI.run(args)
+            let r = CLI.runInProcess(args)
             XCTAssertLessThanOrEqual(r.status, 1, "\(name): \(r.err)")
             outputs.append((name, r.out + r.err))
         }
@@ -50,7 +50,7 @@ final class RedactionPropertyTests: XCTestCase {
         try file("report.html", dir + "/r.html")
         run("export", ["export", red, "-o", dir + "/e.json"])
         try file("export.json", dir + "/e.json")
-        let explained = try JSONSerialization.jsonObject(with: Data(CLI.run(["explain", "--json", red]).out.utf8)) as? [String: Any]
+        let explained = try JSONSerialization.jsonObject(with: Data(CLI.runInProcess(["explain", "--json", red]).out.utf8)) as? [String: Any]
         let code = try XCTUnwrap((explained?["findings"] as? [[String: Any]])?.first?["code"] as? String, "the marked trace has a finding to reduce to")
         run("reduce", ["reduce", red, "--finding", code, "-o", dir + "/min.trace.zst"])
         run("cat reduced", ["cat", dir + "/min.trace.zst"])
@@ -63,6 +63,6 @@ final class RedactionPropertyTests: XCTestCase {
             XCTAssertEqual(left, [], "\(name) shows personal values: \(left.sorted().prefix(5))")
         }
         // The raw trace's own outputs do show them: the test can fail.
-        XCTAssertFalse(RecordGenerator.markers(in: CLI.run(["cat", raw]).out).subtracting(clear).isEmpty)
+        XCTAssertFalse(RecordGenerator.markers(in: CLI.runInProcess(["cat", raw]).out).subtracting(clear).isEmpty)
     }
 }

@@ -23,7 +23,7 @@ final class ReplayTimelineTests: XCTestCase {
         for i in 0..<900 {
             lines.append(#"{"seq":\#(lines.count),"t":\#(10 + i),"type":"os.deviceConnected","id":"dev-\#(i)","kind":"headset"}"#)
         }
-        let r = CLI.run(["replay", "--json", try write(lines)])
+        let r = CLI.runInProcess(["replay", "--json", try write(lines)])
         XCTAssertEqual(r.status, 0, r.err)
         XCTAssertLessThan(r.out.utf8.count, 900 * 1500, "bytes per step stay bounded")
         let step = r.out.split(separator: "\n").first { $0.contains(#""seq":800,"#) }.map(String.init) ?? ""
@@ -39,21 +39,21 @@ final class ReplayTimelineTests: XCTestCase {
             #"{"seq":3,"t":2010,"type":"os.interruptionBegan","cause":"systemCall"}"#,
             #"{"seq":4,"t":3000,"type":"os.callState","state":"connected"}"#,
             #"{"seq":5,"t":9000,"type":"os.interruptionEnded","shouldResume":true}"#])
-        let r = CLI.run(["replay", "--changes-only", path])
+        let r = CLI.runInProcess(["replay", "--changes-only", path])
         XCTAssertTrue(r.out.contains("os.interruptionEnded  recoveryPending: false → true"), r.out)
     }
 
     /// `replay` picks steps like `cat` picks records (`--type`, `--from`, `--to`), and by state field (`--lane`).
     func test_replayFiltersByTypeTimeAndLane() {
         let trace = CLI.root + "/traces/srtc-bluetooth-blocks-speaker.jsonl"
-        let lanes = CLI.run(["replay", trace, "--lane", "devices"])
+        let lanes = CLI.runInProcess(["replay", trace, "--lane", "devices"])
         XCTAssertEqual(lanes.out.split(separator: "\n").filter { $0.contains("seq ") }.map { String($0.split(separator: " ").last ?? "") }.count, 2, lanes.out)
         XCTAssertTrue(lanes.out.contains("seq 13    os.deviceConnected") && lanes.out.contains("seq 30    os.deviceDisconnected"), lanes.out)
-        let calls = CLI.run(["replay", trace, "--type", "api.", "--from", "2000"])
+        let calls = CLI.runInProcess(["replay", trace, "--type", "api.", "--from", "2000"])
         let steps = calls.out.split(separator: "\n").filter { $0.first?.isNumber == true }
         XCTAssertFalse(steps.isEmpty)
         XCTAssertTrue(steps.allSatisfy { $0.contains("api.") }, calls.out)
         XCTAssertTrue(calls.out.contains("seq 20    api.setRoute") && !calls.out.contains("api.joinChannel"), calls.out)
-        XCTAssertEqual(CLI.run(["replay", trace, "--lane", "nonsense"]).status, 64)
+        XCTAssertEqual(CLI.runInProcess(["replay", trace, "--lane", "nonsense"]).status, 64)
     }
 }

@@ -31,24 +31,24 @@ final class SessionPartsTests: XCTestCase {
     func test_partsGivenInAnyOrderOrAsAFolderReplayAsOneTrace() throws {
         let (p1, p2) = try writeParts()
         for args in [[p2, p1], [p1, p2], [dir]] {
-            let r = CLI.run(["explain", "--json"] + args)
+            let r = CLI.runInProcess(["explain", "--json"] + args)
             XCTAssertEqual(r.status, 1, "\(args): \(r.err)")
             XCTAssertTrue(r.out.contains(#""cause":"externalRouteActive""#), "\(args): \(r.out.prefix(600))")
             XCTAssertFalse(r.err.contains("warning"), "\(args): \(r.err)")
         }
-        let cat = CLI.run(["cat", p2, p1])
+        let cat = CLI.runInProcess(["cat", p2, p1])
         XCTAssertEqual(cat.out.split(separator: "\n").map { String($0.prefix(12)) },
                        (0...6).map { #"{"seq":\#($0),"t""#.prefix(12) }.map(String.init), cat.out)
-        XCTAssertEqual(CLI.run(["verify", p1, p2]).status, 0)
+        XCTAssertEqual(CLI.runInProcess(["verify", p1, p2]).status, 0)
     }
 
     func test_aPartAloneIsReplayedWithAWarning_andVerifySaysAPartIsMissing() throws {
         let (_, p2) = try writeParts()
-        let r = CLI.run(["explain", p2])
+        let r = CLI.runInProcess(["explain", p2])
         XCTAssertTrue(r.err.contains("part 2 of session run-7 was replayed without the parts before it and has no checkpoint: the state before it is unknown"), r.err)
         XCTAssertTrue(r.out.contains("Partial: nothing is said of what is missing"), r.out)
         XCTAssertFalse(r.out.contains("Nothing is wrong"), r.out)
-        let v = CLI.run(["verify", p2])
+        let v = CLI.runInProcess(["verify", p2])
         XCTAssertEqual(v.status, 1)
         XCTAssertTrue(v.out.contains("session run-7: part 1 missing"), v.out)
     }
@@ -61,12 +61,12 @@ final class SessionPartsTests: XCTestCase {
         try "\(p2)\r\n\(p1)\r\n".write(toFile: list, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: list) }
         for args in [[dir], ["@" + list]] {
-            let v = CLI.run(["verify"] + args)
+            let v = CLI.runInProcess(["verify"] + args)
             XCTAssertEqual(v.status, 0, "\(args): \(v.out) \(v.err)")
             XCTAssertTrue(v.out.contains("run-7.1.jsonl: OK (4 records") && v.out.contains("run-7.2.jsonl: OK (3 records"), v.out)
         }
         try FileManager.default.removeItem(atPath: p1)
-        let v = CLI.run(["verify", dir])
+        let v = CLI.runInProcess(["verify", dir])
         XCTAssertEqual(v.status, 1)
         XCTAssertTrue(v.out.contains("session run-7: part 1 missing"), v.out)
     }
@@ -88,20 +88,20 @@ final class SessionPartsTests: XCTestCase {
         try write("b-mon.2.jsonl", [header(2, 5000, part: 2, startedAt: "2026-11-23T09:00:00.000Z"), #"{"seq":3,"t":6000,"type":"api.leaveChannel"}"#])
         // Tuesday's part 2 carries its own start (the session's + 40 s), in another zone.
         try write("c-tue.2.jsonl", [header(2, 40000, part: 2, startedAt: "2026-11-24T10:00:40+01:00"), #"{"seq":3,"t":41000,"type":"api.leaveChannel"}"#])
-        let rows = CLI.run(["triage", dir])
+        let rows = CLI.runInProcess(["triage", dir])
         XCTAssertEqual(rows.status, 0, rows.err)
         let lines = rows.out.split(separator: "\n")
         XCTAssertEqual(lines.count, 2, rows.out)
         XCTAssertFalse(rows.out.contains("missing"), rows.out)
         XCTAssertTrue(lines.contains { $0.contains("a-tue.1.jsonl") && $0.contains("c-tue.2.jsonl") && !$0.contains("b-mon") }, rows.out)
         XCTAssertTrue(lines.contains { $0.contains("b-mon.1.jsonl") && $0.contains("b-mon.2.jsonl") && !$0.contains("tue") }, rows.out)
-        let explain = CLI.run(["explain", dir + "/b-mon.2.jsonl", dir + "/b-mon.1.jsonl"])
+        let explain = CLI.runInProcess(["explain", dir + "/b-mon.2.jsonl", dir + "/b-mon.1.jsonl"])
         XCTAssertFalse(explain.err.contains("warning"), explain.err)
     }
 
     func test_twoDifferentTracesAreAUsageError() throws {
         let (p1, _) = try writeParts()
-        let r = CLI.run(["explain", p1, CLI.root + "/traces/srtc-bluetooth-blocks-speaker.jsonl"])
+        let r = CLI.runInProcess(["explain", p1, CLI.root + "/traces/srtc-bluetooth-blocks-speaker.jsonl"])
         XCTAssertEqual(r.status, 64)
         XCTAssertTrue(r.err.contains("holds 2 traces"), r.err)
     }
@@ -115,15 +115,15 @@ final class SessionPartsTests: XCTestCase {
                      #"{"seq":5,"t":4000,"type":"api.setRoute","target":"earpiece"}"#]
         let path = dir + "/dropped.jsonl"
         try (lines.prefix(5).joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
-        var text = CLI.run(["explain", path]).out
+        var text = CLI.runInProcess(["explain", path]).out
         XCTAssertTrue(text.contains("damage: the recorder dropped 42 records (3.000s–5.000s)"), text)
         XCTAssertFalse(text.contains("uncertain:"), "the call at 6.1 s is outside the dropped stretch: \(text)")
         // A call inside the stretch is marked.
         let inside = [lines[0], lines[1], lines[2], #"{"seq":3,"t":4000,"type":"api.setRoute","target":"speaker"}"#,
                       #"{"seq":4,"t":6000,"type":"trace.dropped","count":42,"fromT":3000,"toT":5000}"#]
         try (inside.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
-        text = CLI.run(["explain", path]).out
+        text = CLI.runInProcess(["explain", path]).out
         XCTAssertTrue(text.contains("uncertain: the recorder dropped 42 records from 3.000s to 5.000s (seq 4 trace.dropped)"), text)
-        XCTAssertTrue(CLI.run(["explain", "--json", path]).out.contains(#""uncertain":true"#))
+        XCTAssertTrue(CLI.runInProcess(["explain", "--json", path]).out.contains(#""uncertain":true"#))
     }
 }

@@ -17,9 +17,9 @@ final class StandardInputTests: XCTestCase {
 
     /// A zstd trace of a golden trace, and its records as `cat` prints them.
     func trace(_ name: String = "smeeting-bluetooth-blocks-speaker.jsonl") throws -> String {
-        let r = CLI.run(["record", CLI.root + "/traces/" + name, "-o", dir + "/t.trace.zst"])
+        let r = CLI.runInProcess(["record", CLI.root + "/traces/" + name, "-o", dir + "/t.trace.zst"])
         XCTAssertEqual(r.status, 0, r.err)
-        return CLI.run(["cat", dir + "/t.trace.zst"]).out
+        return CLI.runInProcess(["cat", dir + "/t.trace.zst"]).out
     }
 
     func test_recordFromAPipeWritesEveryRecord() throws {
@@ -31,13 +31,13 @@ final class StandardInputTests: XCTestCase {
                              ("x", "\"$R\" record - -o x.trace.zst < t.trace.zst")] {
             let r = sh(line)
             XCTAssertEqual(r.status, 0, "\(line): \(r.err)")
-            XCTAssertEqual(CLI.run(["cat", dir + "/\(name).trace.zst"]).out, lines, line)
+            XCTAssertEqual(CLI.runInProcess(["cat", dir + "/\(name).trace.zst"]).out, lines, line)
         }
         // A named pipe, too.
         XCTAssertEqual(mkfifo(dir + "/fifo", 0o600), 0)
         let r = sh("zstd -dc t.trace.zst > fifo & \"$R\" record fifo -o f.trace.zst; s=$?; wait; exit $s")
         XCTAssertEqual(r.status, 0, r.err)
-        XCTAssertEqual(CLI.run(["cat", dir + "/f.trace.zst"]).out, lines)
+        XCTAssertEqual(CLI.runInProcess(["cat", dir + "/f.trace.zst"]).out, lines)
     }
 
     /// A part that continues a session keeps its seqs when it comes through a pipe: where it starts is
@@ -46,7 +46,7 @@ final class StandardInputTests: XCTestCase {
         let part = CLI.root + "/traces/smeeting-session-weekly/part-2.jsonl"
         let r = sh("cat '\(part)' | \"$R\" record - -o p2.trace.zst")
         XCTAssertEqual(r.status, 0, r.err)
-        XCTAssertEqual(CLI.run(["cat", dir + "/p2.trace.zst"]).out, try String(contentsOfFile: part, encoding: .utf8))
+        XCTAssertEqual(CLI.runInProcess(["cat", dir + "/p2.trace.zst"]).out, try String(contentsOfFile: part, encoding: .utf8))
     }
 
     func test_appendFromAPipe() throws {
@@ -54,10 +54,10 @@ final class StandardInputTests: XCTestCase {
         let head = lines.prefix(20).joined(separator: "\n") + "\n", tail = lines.dropFirst(20).joined(separator: "\n")
         try head.write(toFile: dir + "/head.jsonl", atomically: true, encoding: .utf8)
         try tail.write(toFile: dir + "/tail.jsonl", atomically: true, encoding: .utf8)
-        XCTAssertEqual(CLI.run(["record", dir + "/head.jsonl", "-o", dir + "/a.trace.zst"]).status, 0)
+        XCTAssertEqual(CLI.runInProcess(["record", dir + "/head.jsonl", "-o", dir + "/a.trace.zst"]).status, 0)
         let r = sh("cat tail.jsonl | \"$R\" append a.trace.zst -")
         XCTAssertEqual(r.status, 0, r.err)
-        XCTAssertEqual(CLI.run(["cat", dir + "/a.trace.zst"]).out, lines.joined(separator: "\n"))
+        XCTAssertEqual(CLI.runInProcess(["cat", dir + "/a.trace.zst"]).out, lines.joined(separator: "\n"))
     }
 
     /// Each reading command says of a pipe what it says of the file (the pipe named `-`).
@@ -65,7 +65,7 @@ final class StandardInputTests: XCTestCase {
         _ = try trace()
         let file = dir + "/t.trace.zst"
         for args in [["cat"], ["explain"], ["explain", "--json"], ["info"], ["verify"], ["replay"]] {
-            let viaFile = CLI.run(args + [file])
+            let viaFile = CLI.runInProcess(args + [file])
             let viaPipe = sh("cat t.trace.zst | \"$R\" \(args.joined(separator: " ")) -")
             XCTAssertEqual(viaPipe.status, viaFile.status, "\(args): \(viaPipe.err)")
             XCTAssertEqual(viaPipe.out, Self.named(viaFile.out, file), "\(args)")
@@ -73,12 +73,12 @@ final class StandardInputTests: XCTestCase {
         // The writing commands: what they write from a pipe is what they write from the file.
         for (args, out) in [(["report"], "r.html"), (["export"], "e.json"), (["reduce", "--finding", "route.ineffective", "--salt", "k"], "m.trace.zst"),
                             (["redact", "--salt", "k"], "d.trace.zst")] {
-            let viaFile = CLI.run(args + [file, "-o", dir + "/file-" + out])
+            let viaFile = CLI.runInProcess(args + [file, "-o", dir + "/file-" + out])
             let viaPipe = sh("cat t.trace.zst | \"$R\" \(args.joined(separator: " ")) - -o pipe-\(out)")
             XCTAssertEqual(viaPipe.status, viaFile.status, "\(args): \(viaPipe.err)")
             XCTAssertEqual(viaPipe.status, 0, "\(args): \(viaPipe.err)")
             if out.hasSuffix(".trace.zst") {
-                XCTAssertEqual(CLI.run(["cat", dir + "/pipe-" + out]).out, CLI.run(["cat", dir + "/file-" + out]).out, "\(args)")
+                XCTAssertEqual(CLI.runInProcess(["cat", dir + "/pipe-" + out]).out, CLI.runInProcess(["cat", dir + "/file-" + out]).out, "\(args)")
             } else {
                 let a = try String(contentsOfFile: dir + "/pipe-" + out, encoding: .utf8)
                 let b = try String(contentsOfFile: dir + "/file-" + out, encoding: .utf8)
@@ -91,7 +91,7 @@ final class StandardInputTests: XCTestCase {
                        sh("\"$R\" explain --json t.trace.zst | grep -c '\"verdict\"'").out)
         // redact from a process substitution (a pipe named /dev/fd/N) too, and diff with one side a pipe.
         XCTAssertEqual(sh("\"$R\" redact <(zstd -dc t.trace.zst) --salt k -o s.trace.zst").status, 0)
-        XCTAssertEqual(CLI.run(["cat", dir + "/s.trace.zst"]).out, CLI.run(["cat", dir + "/file-d.trace.zst"]).out)
+        XCTAssertEqual(CLI.runInProcess(["cat", dir + "/s.trace.zst"]).out, CLI.runInProcess(["cat", dir + "/file-d.trace.zst"]).out)
         let diff = sh("zstd -dc t.trace.zst | \"$R\" diff - t.trace.zst")
         XCTAssertEqual(diff.status, 0, diff.out + diff.err)
         XCTAssertTrue(diff.out.contains("The traces behave the same"), diff.out)

@@ -26,9 +26,9 @@ final class StrictnessTests: XCTestCase {
         ]
         for (i, line) in lines.enumerated() {
             let path = write("bad\(i).jsonl", Array((header + "\n").utf8) + line + [0x0A])
-            let verify = CLI.run(["verify", path])
+            let verify = CLI.runInProcess(["verify", path])
             XCTAssertEqual(verify.status, 1, "line \(i): \(verify.out)")
-            let record = CLI.run(["record", path, "-o", dir + "/out\(i).trace.zst"])
+            let record = CLI.runInProcess(["record", path, "-o", dir + "/out\(i).trace.zst"])
             XCTAssertNotEqual(record.status, 0, "line \(i) was stored: \(record.err)")
             XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/out\(i).trace.zst"), "line \(i)")
         }
@@ -36,14 +36,14 @@ final class StrictnessTests: XCTestCase {
 
     func test_appendThatFailsMidwaySaysHowManyRecordsItKept() throws {
         let trace = dir + "/t.trace.zst"
-        XCTAssertEqual(CLI.run(["record", write("h.jsonl", Array((header + "\n").utf8)), "-o", trace]).status, 0)
+        XCTAssertEqual(CLI.runInProcess(["record", write("h.jsonl", Array((header + "\n").utf8)), "-o", trace]).status, 0)
         let more = (1...3).map { #"{"seq":\#($0),"t":\#($0 * 10),"type":"os.appState","state":"foreground"}"# }
             + [#"{"seq":4,"t":40,"type":"obs.overrideOutput","port":"sideways"}"#]
-        let r = CLI.run(["append", trace, write("more.jsonl", Array((more.joined(separator: "\n") + "\n").utf8))])
+        let r = CLI.runInProcess(["append", trace, write("more.jsonl", Array((more.joined(separator: "\n") + "\n").utf8))])
         XCTAssertEqual(r.status, 1)
         XCTAssertTrue(r.err.contains("appended the 3 records before it"), r.err)
         XCTAssertTrue(r.err.contains("next seq 4"), r.err)
-        XCTAssertEqual(CLI.run(["cat", trace]).out.split(separator: "\n").count, 4)
+        XCTAssertEqual(CLI.runInProcess(["cat", trace]).out.split(separator: "\n").count, 4)
     }
 
     func test_appendRefusesATraceWhoseHeaderIsMissing() throws {
@@ -57,7 +57,7 @@ final class StrictnessTests: XCTestCase {
         zstd.waitUntilExit()
         XCTAssertEqual(zstd.terminationStatus, 0)
         let input = write("in.jsonl", Array(#"{"seq":0,"t":60,"type":"os.appState","state":"background"}"#.utf8) + [0x0A])
-        let r = CLI.run(["append", trace, input, "--renumber"])
+        let r = CLI.runInProcess(["append", trace, input, "--renumber"])
         XCTAssertEqual(r.status, 1)
         XCTAssertTrue(r.err.contains("not a trace.header"), r.err)
     }
@@ -67,13 +67,13 @@ final class StrictnessTests: XCTestCase {
         let input = write("noseq.jsonl", Array((#"{"t":0,"type":"trace.header","format":"rtctrace","version":1,"layer":"srtc"}"# + "\n"
             + #"{"t":5,"type":"os.micPermission","status":"granted"}"# + "\n").utf8))
         let trace = dir + "/t.trace.zst"
-        let rec = CLI.run(["record", input, "-o", trace, "--renumber"])
+        let rec = CLI.runInProcess(["record", input, "-o", trace, "--renumber"])
         XCTAssertEqual(rec.status, 0, rec.err)
         let more = write("more.jsonl", Array((#"{"t":9,"type":"os.appState","state":"background"}"# + "\n").utf8))
-        let app = CLI.run(["append", trace, more, "--renumber"])
+        let app = CLI.runInProcess(["append", trace, more, "--renumber"])
         XCTAssertEqual(app.status, 0, app.err)
-        XCTAssertEqual(CLI.run(["cat", trace]).out.split(separator: "\n").map { $0.prefix(15) },
+        XCTAssertEqual(CLI.runInProcess(["cat", trace]).out.split(separator: "\n").map { $0.prefix(15) },
                        [#"{"seq":0,"t":0,"#, #"{"seq":1,"t":5,"#, #"{"seq":2,"t":9,"#])
-        XCTAssertEqual(CLI.run(["verify", trace]).status, 0)
+        XCTAssertEqual(CLI.runInProcess(["verify", trace]).status, 0)
     }
 }

@@ -52,7 +52,7 @@ final class TokenKeyTests: XCTestCase {
     func test_unkeyedRowsCannotBeReversedWithTheFleetsOwnDictionary() throws {
         let (d, traces, words) = try fleet()
         XCTAssertGreaterThan(Set(words.map(\.1)).count, 60)
-        let r = CLI.run(["triage", d, "--jobs", "2"])
+        let r = CLI.runInProcess(["triage", d, "--jobs", "2"])
         XCTAssertEqual(r.status, 0, r.err)
         let unkeyed = try rows(r.out)
         XCTAssertEqual(unkeyed.count, traces.count)
@@ -62,18 +62,18 @@ final class TokenKeyTests: XCTestCase {
         XCTAssertEqual(reversed(unkeyed, words), 0)
         XCTAssertEqual(r.err.components(separatedBy: "no key given").count - 1, 1, "said once: \(r.err)")
         XCTAssertTrue(r.err.contains("--salt, --salt-file or RTCTRACE_SALT"), r.err)
-        XCTAssertEqual(CLI.run(["triage", d, "--jobs", "3"]).out, r.out, "deterministic")
+        XCTAssertEqual(CLI.runInProcess(["triage", d, "--jobs", "3"]).out, r.out, "deterministic")
         // The same attack reverses every row keyed with the old public key: the test can fail.
-        let publicKey = try rows(CLI.run(["triage", d, "--salt", "rtctrace-redact-v1"]).out)
+        let publicKey = try rows(CLI.runInProcess(["triage", d, "--salt", "rtctrace-redact-v1"]).out)
         XCTAssertEqual(reversed(publicKey, words), traces.count)
         // A secret key is not in the attacker's guesses.
-        XCTAssertEqual(reversed(try rows(CLI.run(["triage", d, "--salt", "fleet-secret-7f3a"]).out), words), 0)
+        XCTAssertEqual(reversed(try rows(CLI.runInProcess(["triage", d, "--salt", "fleet-secret-7f3a"]).out), words), 0)
     }
 
     func test_oneKeyGivesTheSameTokensInEveryShardRunAndRedactedTrace() throws {
         let (d, traces, _) = try fleet()
         func tokens(_ args: [String], env: [String: String] = [:]) throws -> [String: [String]] {
-            let r = CLI.run(["triage", d] + args, env: env)
+            let r = CLI.runInProcess(["triage", d] + args, env: env)
             XCTAssertEqual(r.status, 0, r.err)
             XCTAssertFalse(r.err.contains("no key given"), r.err)
             var out: [String: [String]] = [:]
@@ -92,18 +92,18 @@ final class TokenKeyTests: XCTestCase {
         XCTAssertEqual(shards, whole, "shards")
         // redact with the same key writes the same channel token (and the uid's, with its rank).
         let t = try XCTUnwrap(traces.first { $0.sdk.hasPrefix("SRTC") })
-        let red = CLI.run(["redact", d + "/" + t.name, "-o", dir + "/r.trace.zst", "--salt", "fleet-key"])
+        let red = CLI.runInProcess(["redact", d + "/" + t.name, "-o", dir + "/r.trace.zst", "--salt", "fleet-key"])
         XCTAssertEqual(red.status, 0, red.err)
         XCTAssertFalse(red.err.contains("warning"), red.err)
-        let cat = CLI.run(["cat", dir + "/r.trace.zst"]).out
+        let cat = CLI.runInProcess(["cat", dir + "/r.trace.zst"]).out
         let row = try XCTUnwrap(whole[d + "/" + t.name])
         XCTAssertTrue(cat.contains("\"channel\":\"\(row[0])\""), "\(row[0]) in \(cat.prefix(600))")
         XCTAssertTrue(cat.contains(String(row[2].dropFirst("uid-".count))), row[2])
         // Two ways to give the key at once is a usage error, and so is an empty key file.
-        XCTAssertEqual(CLI.run(["triage", d, "--salt", "a", "--salt-file", dir + "/key"]).status, 64)
+        XCTAssertEqual(CLI.runInProcess(["triage", d, "--salt", "a", "--salt-file", dir + "/key"]).status, 64)
         try "\n".write(toFile: dir + "/empty", atomically: true, encoding: .utf8)
-        XCTAssertEqual(CLI.run(["triage", d, "--salt-file", dir + "/empty"]).status, 64)
-        XCTAssertEqual(CLI.run(["redact", d + "/" + t.name, "-o", dir + "/x.trace.zst", "--salt-file", dir + "/missing"]).status, 64)
+        XCTAssertEqual(CLI.runInProcess(["triage", d, "--salt-file", dir + "/empty"]).status, 64)
+        XCTAssertEqual(CLI.runInProcess(["redact", d + "/" + t.name, "-o", dir + "/x.trace.zst", "--salt-file", dir + "/missing"]).status, 64)
     }
 
     /// `redact` without a key warns and uses a random key once: two runs give different tokens, and
@@ -113,10 +113,10 @@ final class TokenKeyTests: XCTestCase {
         let t = try XCTUnwrap(traces.first { $0.sdk.hasPrefix("SRTC") })
         var channels: [String] = []
         for k in 0..<2 {
-            let r = CLI.run(["redact", d + "/" + t.name, "-o", dir + "/r\(k).trace.zst"])
+            let r = CLI.runInProcess(["redact", d + "/" + t.name, "-o", dir + "/r\(k).trace.zst"])
             XCTAssertEqual(r.status, 0, r.err)
             XCTAssertTrue(r.err.contains("warning: no key given") && r.err.contains("random key used once"), r.err)
-            let line = try XCTUnwrap(CLI.run(["cat", "--type", "api.joinChannel", dir + "/r\(k).trace.zst"]).out.split(separator: "\n").first)
+            let line = try XCTUnwrap(CLI.runInProcess(["cat", "--type", "api.joinChannel", dir + "/r\(k).trace.zst"]).out.split(separator: "\n").first)
             let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             channels.append(try XCTUnwrap(json["channel"] as? String))
         }

@@ -66,11 +66,11 @@ final class TraceBuilderTests: XCTestCase {
         try b.write(to: plain)
         try b.write(to: packed, frameRecords: 256)
         XCTAssertEqual(try String(contentsOfFile: plain, encoding: .utf8), b.jsonLines)
-        let verify = CLI.run(["verify", packed])
+        let verify = CLI.runInProcess(["verify", packed])
         XCTAssertEqual(verify.status, 0, verify.out + verify.err)
         XCTAssertTrue(verify.out.contains("OK (\(b.records.count) records, 5 frames)"), verify.out)
-        XCTAssertEqual(CLI.run(["cat", packed]).out, b.jsonLines, "the compressed trace reads back record for record")
-        let check = CLI.run(["check", plain, packed])
+        XCTAssertEqual(CLI.runInProcess(["cat", packed]).out, b.jsonLines, "the compressed trace reads back record for record")
+        let check = CLI.runInProcess(["check", plain, packed])
         XCTAssertEqual(check.status, 0, check.out + check.err)
     }
 }

@@ -42,7 +42,7 @@ final class TriageCommandTests: XCTestCase {
 
     func test_everyTraceGetsARowAndTheBadOnesSayWhy() throws {
         let d = try folder()
-        let r = CLI.run(["triage", d])
+        let r = CLI.runInProcess(["triage", d])
         XCTAssertEqual(r.status, 0, r.err)
         XCTAssertEqual(r.err, "note: no key given (--salt, --salt-file or RTCTRACE_SALT): the channel, room and uid columns are null; "
                        + "give the fleet's one key for keyed tokens (docs/triage.md)\n",
@@ -79,16 +79,16 @@ final class TriageCommandTests: XCTestCase {
 
     func test_rowsAreTheSameWhateverTheJobs() throws {
         let d = try folder()
-        let one = CLI.run(["triage", d, CLI.root + "/traces", "--jobs", "1"])
-        let two = CLI.run(["triage", d, CLI.root + "/traces", "--jobs", "2"])
-        let four = CLI.run(["triage", d, CLI.root + "/traces", "--jobs", "4"])
+        let one = CLI.runInProcess(["triage", d, CLI.root + "/traces", "--jobs", "1"])
+        let two = CLI.runInProcess(["triage", d, CLI.root + "/traces", "--jobs", "2"])
+        let four = CLI.runInProcess(["triage", d, CLI.root + "/traces", "--jobs", "4"])
         XCTAssertEqual(one.status, 0, one.err)
         XCTAssertGreaterThan(one.out.split(separator: "\n").count, 50)
         XCTAssertEqual(one.out, two.out)
         XCTAssertEqual(one.out, four.out)
         // The same rows through -o, compressed: what zstd -dc prints.
         let out = dir + "/rows.jsonl.zst"
-        let written = CLI.run(["triage", d, CLI.root + "/traces", "--jobs", "2", "-o", out])
+        let written = CLI.runInProcess(["triage", d, CLI.root + "/traces", "--jobs", "2", "-o", out])
         XCTAssertEqual(written.status, 0, written.err)
         XCTAssertEqual(CLI.run(["-dc", out], exe: "/usr/bin/zstd").out, one.out)
         XCTAssertEqual(written.out, "", "rows go to the file")
@@ -105,7 +105,7 @@ final class TriageCommandTests: XCTestCase {
         let link = dir + "/hard-link.jsonl"
         try FileManager.default.linkItem(atPath: victim, toPath: link)
         for (args, out) in [([d], victim), (["@" + list], victim), ([d], link)] {
-            let r = CLI.run(["triage"] + args + ["-o", out])
+            let r = CLI.runInProcess(["triage"] + args + ["-o", out])
             XCTAssertEqual(r.status, 64, "\(args) -o \(out): \(r.err)")
             XCTAssertTrue(r.err.contains("refusing to overwrite an input"), r.err)
             XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: victim)), before, "\(args) -o \(out) changed the trace")
@@ -115,10 +115,10 @@ final class TriageCommandTests: XCTestCase {
     func test_shardsPartitionTheTracesAndKeepSessionsWhole() throws {
         let d = try folder()
         try writeSession(in: d)
-        let whole = try rows(CLI.run(["triage", d, CLI.root + "/traces"]).out).map { $0["path"] as! String }
+        let whole = try rows(CLI.runInProcess(["triage", d, CLI.root + "/traces"]).out).map { $0["path"] as! String }
         var seen: [String] = []
         for i in 0..<3 {
-            let r = CLI.run(["triage", d, CLI.root + "/traces", "--shard", "\(i)/3", "--jobs", "2"])
+            let r = CLI.runInProcess(["triage", d, CLI.root + "/traces", "--shard", "\(i)/3", "--jobs", "2"])
             XCTAssertEqual(r.status, 0, r.err)
             let paths = try rows(r.out).map { $0["path"] as! String }
             XCTAssertFalse(paths.isEmpty, "shard \(i) of 3 is not empty for ~60 traces")
@@ -128,7 +128,7 @@ final class TriageCommandTests: XCTestCase {
         XCTAssertEqual(seen.sorted(), whole.sorted(), "the union of the shards is the whole set")
         XCTAssertEqual(Set(whole).count, whole.count)
         for bad in ["3/3", "-1/3", "1", "a/b", "0/0"] {
-            XCTAssertEqual(CLI.run(["triage", d, "--shard", bad]).status, 64, bad)
+            XCTAssertEqual(CLI.runInProcess(["triage", d, "--shard", bad]).status, 64, bad)
         }
     }
 
@@ -154,7 +154,7 @@ final class TriageCommandTests: XCTestCase {
 
     func test_theParts_ofOneSessionAreOneTrace() throws {
         let (p1, p2) = try writeSession(in: dir)
-        let r = CLI.run(["triage", dir])
+        let r = CLI.runInProcess(["triage", dir])
         XCTAssertEqual(r.status, 0, r.err)
         let rows = try rows(r.out)
         XCTAssertEqual(rows.count, 1, r.out)
@@ -170,7 +170,7 @@ final class TriageCommandTests: XCTestCase {
                        "the device connected in part 1 still has the route in part 2")
 
         // Part 2 alone is still a trace, whose row says the state before it is unknown.
-        let alone = try self.rows(CLI.run(["triage", p2]).out)
+        let alone = try self.rows(CLI.runInProcess(["triage", p2]).out)
         XCTAssertEqual(alone.count, 1)
         XCTAssertTrue(tags(alone[0]).contains("incomplete-session"), "\(alone[0])")
         XCTAssertTrue((alone[0]["incompleteSession"] as? String)?.contains("without the parts before it") == true)
@@ -179,19 +179,19 @@ final class TriageCommandTests: XCTestCase {
 
     func test_failOnThresholds() throws {
         let traces = CLI.root + "/traces"
-        let crossed = CLI.run(["triage", traces, "--fail-on", "unexplained-divergence>0"])
+        let crossed = CLI.runInProcess(["triage", traces, "--fail-on", "unexplained-divergence>0"])
         XCTAssertEqual(crossed.status, 1)
         XCTAssertTrue(crossed.err.contains("Error: --fail-on 'unexplained-divergence>0' crossed: "), crossed.err)
-        XCTAssertEqual(CLI.run(["triage", traces, "--fail-on", "unexplained-divergence>1000"]).status, 0)
-        XCTAssertEqual(CLI.run(["triage", traces, "--fail-on", "unexplained-divergence>50%"]).status, 0)
-        let share = CLI.run(["triage", traces, "--fail-on", "interruption-not-recovered>0.5%", "--fail-on", "quality-flapping>90%"])
+        XCTAssertEqual(CLI.runInProcess(["triage", traces, "--fail-on", "unexplained-divergence>1000"]).status, 0)
+        XCTAssertEqual(CLI.runInProcess(["triage", traces, "--fail-on", "unexplained-divergence>50%"]).status, 0)
+        let share = CLI.runInProcess(["triage", traces, "--fail-on", "interruption-not-recovered>0.5%", "--fail-on", "quality-flapping>90%"])
         XCTAssertEqual(share.status, 1)
         XCTAssertTrue(share.err.contains("'interruption-not-recovered>0.5%' crossed"), share.err)
         XCTAssertFalse(share.err.contains("'quality-flapping>90%' crossed"), share.err)
-        XCTAssertEqual(CLI.run(["triage", traces, "--fail-on", "not-a-trace>0"]).status, 0)
+        XCTAssertEqual(CLI.runInProcess(["triage", traces, "--fail-on", "not-a-trace>0"]).status, 0)
         for bad in ["nonsense>1", "unexplained-divergence", "unexplained-divergence>abc", "unexplained-divergence>-1",
                     "unexplained-divergence>101%", "unexplained-divergence>1e3%", ">1"] {
-            let r = CLI.run(["triage", traces, "--fail-on", bad])
+            let r = CLI.runInProcess(["triage", traces, "--fail-on", bad])
             XCTAssertEqual(r.status, 64, bad)
             XCTAssertTrue(r.err.hasPrefix("Error: --fail-on '"), r.err)
             XCTAssertEqual(r.out, "", "no rows before a usage error")
@@ -200,7 +200,7 @@ final class TriageCommandTests: XCTestCase {
 
     func test_summaryCountsAreTheRowsCounts() throws {
         let d = try folder()
-        let r = CLI.run(["triage", d, CLI.root + "/traces", "--summary", "--json", "--fail-on", "damaged-trace>0"])
+        let r = CLI.runInProcess(["triage", d, CLI.root + "/traces", "--summary", "--json", "--fail-on", "damaged-trace>0"])
         XCTAssertEqual(r.status, 1, r.err)
         let rows = try rows(r.out)
         let line = try XCTUnwrap(r.err.split(separator: "\n").first { $0.hasPrefix("{") })
@@ -226,7 +226,7 @@ final class TriageCommandTests: XCTestCase {
         let failOn = try XCTUnwrap((summary["failOn"] as? [[String: Any]])?.first)
         XCTAssertEqual(failOn["crossed"] as? Bool, true)
 
-        let text = CLI.run(["triage", d, "--summary"])
+        let text = CLI.runInProcess(["triage", d, "--summary"])
         XCTAssertTrue(text.err.hasPrefix("Triaged \(Self.goldens.count + 3) traces: \(Self.goldens.count + 1) readable, 2 not a trace, 0 unreadable"), text.err)
         XCTAssertTrue(text.err.contains("By SDK version"), text.err)
         XCTAssertTrue(text.err.contains("By iOS version"), text.err)
@@ -245,7 +245,7 @@ final class TriageCommandTests: XCTestCase {
         let list = dir + "/list.txt"
         try "# the day's uploads\n\(d)/nested\n\n\(dir)/gone.jsonl\n\(CLI.root)/traces/srtc-cdn-wangsu.jsonl\n\(d)/nested/pipe.jsonl\n"
             .write(toFile: list, atomically: true, encoding: .utf8)
-        let r = CLI.run(["triage", "@" + list])
+        let r = CLI.runInProcess(["triage", "@" + list])
         XCTAssertEqual(r.status, 0, r.err)
         let rows = try rows(r.out)
         XCTAssertEqual(rows.count, 5, r.out)
@@ -255,14 +255,14 @@ final class TriageCommandTests: XCTestCase {
         let pipe = try row(rows, "pipe.jsonl")
         XCTAssertEqual(tags(pipe), ["unreadable"])
         XCTAssertTrue((pipe["unexplainable"] as? String)?.contains("not a regular file") == true, "\(pipe)")
-        XCTAssertEqual(try self.rows(CLI.run(["triage", d]).out).count, Self.goldens.count + 3, "the walk skips the pipe")
-        XCTAssertEqual(CLI.run(["triage", dir + "/missing-folder"]).status, 64)
-        XCTAssertEqual(CLI.run(["triage", "@" + dir + "/missing-list"]).status, 64)
-        XCTAssertEqual(CLI.run(["triage"]).status, 64)
+        XCTAssertEqual(try self.rows(CLI.runInProcess(["triage", d]).out).count, Self.goldens.count + 3, "the walk skips the pipe")
+        XCTAssertEqual(CLI.runInProcess(["triage", dir + "/missing-folder"]).status, 64)
+        XCTAssertEqual(CLI.runInProcess(["triage", "@" + dir + "/missing-list"]).status, 64)
+        XCTAssertEqual(CLI.runInProcess(["triage"]).status, 64)
     }
 
     func test_tagListNamesEveryTag() {
-        let r = CLI.run(["triage", "--list-tags"])
+        let r = CLI.runInProcess(["triage", "--list-tags"])
         XCTAssertEqual(r.status, 0)
         for t in ["speaker-blocked-by-external-device", "route-request-before-call", "interruption-not-recovered",
                   "unexplained-divergence", "session-missing-allowbluetooth", "quality-flapping", "not-a-trace", "damaged-trace"] {

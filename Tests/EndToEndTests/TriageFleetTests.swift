@@ -28,7 +28,7 @@ final class TriageFleetTests: XCTestCase {
         let d = dir + "/ignored"
         try FileManager.default.createDirectory(atPath: d, withIntermediateDirectories: true)
         for t in ignored { try t.jsonLines.write(toFile: d + "/w2-" + t.name, atomically: false, encoding: .utf8) }
-        let r = CLI.run(["triage", d])
+        let r = CLI.runInProcess(["triage", d])
         XCTAssertEqual(r.status, 0, r.err)
         let week1 = CLI.run(["-dc", runs.whole], exe: "/usr/bin/zstd")
         XCTAssertEqual(week1.status, 0, week1.err)
@@ -60,7 +60,7 @@ final class TriageFleetTests: XCTestCase {
     }
 
     func test_theGoldenCorpusListsNoRegression() throws {
-        let r = CLI.run(["triage", CLI.root + "/traces", "--json"])
+        let r = CLI.runInProcess(["triage", CLI.root + "/traces", "--json"])
         XCTAssertEqual(r.status, 0, r.err)
         let regressions = try XCTUnwrap(try summary(r.err)["regressions"] as? [String: Any])
         XCTAssertEqual((regressions["entries"] as? [[String: Any]])?.count, 0, "\(regressions)")
@@ -70,11 +70,11 @@ final class TriageFleetTests: XCTestCase {
     /// The trace explain calls "Nothing is wrong" gets no umbrella tag: its call took effect late.
     func test_aCallThatTookEffectLateIsNotACallThatDidNotTakeEffect() throws {
         let trace = CLI.root + "/traces/srtc-setroute-before-join.jsonl"
-        let row = try XCTUnwrap(try rows(CLI.run(["triage", trace]).out).first)
+        let row = try XCTUnwrap(try rows(CLI.runInProcess(["triage", trace]).out).first)
         XCTAssertEqual(row["tags"] as? [String], ["took-effect-late", "route-request-before-call"])
         XCTAssertEqual((row["notTakingEffect"] as? [String: Any])?["total"] as? Int, 0)
         XCTAssertEqual((row["tookEffectLate"] as? [String: Any])?["causes"] as? [String: Int], ["notEngaged": 1])
-        let explain = CLI.run(["explain", trace])
+        let explain = CLI.runInProcess(["explain", trace])
         XCTAssertEqual(explain.status, 0)
         XCTAssertTrue(explain.out.contains("Nothing is wrong"), explain.out)
     }
@@ -82,7 +82,7 @@ final class TriageFleetTests: XCTestCase {
     /// With --json, standard error holds one JSON document, even with -o and a crossed threshold.
     func test_jsonWithOutputIsOneDocument() throws {
         let out = dir + "/rows.jsonl"
-        let r = CLI.run(["triage", CLI.root + "/traces", "--json", "-o", out, "--fail-on", "unexplained-divergence>0"])
+        let r = CLI.runInProcess(["triage", CLI.root + "/traces", "--json", "-o", out, "--fail-on", "unexplained-divergence>0"])
         XCTAssertEqual(r.status, 1)
         let s = try summary(r.err)
         XCTAssertEqual((s["output"] as? [String: Any])?["path"] as? String, out)
@@ -95,7 +95,7 @@ final class TriageFleetTests: XCTestCase {
         let golden = CLI.root + "/traces/srtc-interruption-not-recovered.jsonl"
         try FileManager.default.copyItem(atPath: golden, toPath: dir + "/a.jsonl")
         try FileManager.default.copyItem(atPath: golden, toPath: dir + "/b.jsonl")
-        let r = CLI.run(["triage", dir, "--json"])
+        let r = CLI.runInProcess(["triage", dir, "--json"])
         let rows = try rows(r.out)
         XCTAssertEqual(rows.count, 2)
         XCTAssertTrue(rows[0]["duplicateOf"] is NSNull)
@@ -118,7 +118,7 @@ final class TriageFleetTests: XCTestCase {
         let tar = CLI.run(["-cf", dir + "/bundle.tar", "-C", CLI.root + "/traces", "srtc-setroute-before-join.jsonl"], exe: "/usr/bin/tar")
         XCTAssertEqual(tar.status, 0, tar.err)
         XCTAssertEqual(CLI.run(["-q", "--rm", dir + "/bundle.tar", "-o", dir + "/bundle.tar.zst"], exe: "/usr/bin/zstd").status, 0)
-        let r = CLI.run(["triage", dir, "--json"])
+        let r = CLI.runInProcess(["triage", dir, "--json"])
         let rows = try rows(r.out)
         XCTAssertEqual(rows.count, 2)
         let bundle = try XCTUnwrap(rows.first { ($0["path"] as? String)?.hasSuffix("bundle.tar.zst") == true })
@@ -127,7 +127,7 @@ final class TriageFleetTests: XCTestCase {
         let skipped = try XCTUnwrap(try summary(r.err)["skipped"] as? [String: Any])
         XCTAssertEqual(skipped["files"] as? Int, 1)
         XCTAssertEqual(skipped["examples"] as? [String], [dir + "/customer.jsonl.gz"])
-        let explain = CLI.run(["explain", dir + "/bundle.tar.zst"])
+        let explain = CLI.runInProcess(["explain", dir + "/bundle.tar.zst"])
         XCTAssertEqual(explain.status, 65, explain.err)
         XCTAssertTrue(explain.err.contains("tar --zstd -xf"), explain.err)
     }
@@ -141,7 +141,7 @@ final class TriageFleetTests: XCTestCase {
         try FileManager.default.copyItem(atPath: CLI.root + "/traces/srtc-setroute-before-join.jsonl", toPath: d + "/call.jsonl")
         XCTAssertEqual(mkfifo(d + "/pipe.jsonl", 0o644), 0)
         for output in [[], ["-o", dir + "/rows.jsonl"]] {
-            let r = CLI.run(["triage", d, "--json"] + output)
+            let r = CLI.runInProcess(["triage", d, "--json"] + output)
             XCTAssertEqual(r.status, 0, r.err)
             let s = try summary(r.err)
             XCTAssertEqual(s["traces"] as? Int, 1)
@@ -153,7 +153,7 @@ final class TriageFleetTests: XCTestCase {
             XCTAssertEqual(entry["reason"] as? String, "fifo")
             XCTAssertTrue((entry["why"] as? String)?.contains("a FIFO") == true, "\(entry)")
         }
-        let text = CLI.run(["triage", d, "--summary"])
+        let text = CLI.runInProcess(["triage", d, "--summary"])
         XCTAssertEqual(text.status, 0, text.err)
         XCTAssertTrue(text.err.hasPrefix("warning: \(d)/pipe.jsonl: skipped, not a regular file (a FIFO, a named pipe)"), text.err)
         XCTAssertTrue(text.err.contains("Skipped 1 file in the folders given (no row): 1 FIFO (never opened: reading one blocks); e.g. \(d)/pipe.jsonl\n"), text.err)
@@ -171,7 +171,7 @@ final class TriageFleetTests: XCTestCase {
         let names = ["zeta.txt", "b/notes.md", "alpha.gz", "b/.DS_Store", "M.log"]
         try fm.createDirectory(atPath: dir + "/b", withIntermediateDirectories: true)
         for n in names { try Data("x".utf8).write(to: URL(fileURLWithPath: dir + "/" + n)) }
-        let r = CLI.run(["triage", dir, "--json"])
+        let r = CLI.runInProcess(["triage", dir, "--json"])
         XCTAssertEqual(r.status, 0, r.err)
         XCTAssertEqual(try rows(r.out).map { $0["path"] as? String }, [dir + "/call.jsonl"])
         let skipped = try XCTUnwrap(try summary(r.err)["skipped"] as? [String: Any])
@@ -187,22 +187,22 @@ final class TriageFleetTests: XCTestCase {
     func test_outputFoldersAreCreatedAndWriteFailuresAreIOErrors() throws {
         let trace = CLI.root + "/traces/srtc-setroute-before-join.jsonl"
         let nested = dir + "/rows/2026-11-29/shard-0.jsonl.zst"
-        let made = CLI.run(["triage", trace, "-o", nested])
+        let made = CLI.runInProcess(["triage", trace, "-o", nested])
         XCTAssertEqual(made.status, 0, made.err)
         XCTAssertTrue(FileManager.default.fileExists(atPath: nested))
         // A retried pod writes its shard again: an existing rows file is replaced, no --force needed.
-        let again = CLI.run(["triage", trace, CLI.root + "/traces/srtc-interruption-not-recovered.jsonl", "-o", nested])
+        let again = CLI.runInProcess(["triage", trace, CLI.root + "/traces/srtc-interruption-not-recovered.jsonl", "-o", nested])
         XCTAssertEqual(again.status, 0, again.err)
         XCTAssertTrue(again.err.contains("(2 rows)"), again.err)
         try Data().write(to: URL(fileURLWithPath: dir + "/plain-file"))
-        let blocked = CLI.run(["triage", trace, "-o", dir + "/plain-file/rows.jsonl"])
+        let blocked = CLI.runInProcess(["triage", trace, "-o", dir + "/plain-file/rows.jsonl"])
         XCTAssertEqual(blocked.status, 74, blocked.err)
         XCTAssertTrue(blocked.err.contains("cannot create the folder"), blocked.err)
         if getuid() != 0 {
             try FileManager.default.createDirectory(atPath: dir + "/locked", withIntermediateDirectories: true)
             chmod(dir + "/locked", 0o500)
             defer { chmod(dir + "/locked", 0o700) }
-            XCTAssertEqual(CLI.run(["triage", trace, "-o", dir + "/locked/rows.jsonl"]).status, 74)
+            XCTAssertEqual(CLI.runInProcess(["triage", trace, "-o", dir + "/locked/rows.jsonl"]).status, 74)
         }
     }
 
@@ -213,7 +213,7 @@ final class TriageFleetTests: XCTestCase {
         try FileManager.default.createSymbolicLink(atPath: dir + "/gone.jsonl", withDestinationPath: dir + "/removed.jsonl")
         try FileManager.default.createSymbolicLink(atPath: dir + "/loop.jsonl.zst", withDestinationPath: dir + "/loop.jsonl.zst")
         try FileManager.default.createSymbolicLink(atPath: dir + "/notes.txt", withDestinationPath: dir + "/removed.txt")
-        let r = CLI.run(["triage", dir, "--json"])
+        let r = CLI.runInProcess(["triage", dir, "--json"])
         XCTAssertEqual(r.status, 0, r.err)
         let rows = try rows(r.out)
         XCTAssertEqual(rows.map { ($0["path"] as? String ?? "").replacingOccurrences(of: dir + "/", with: "") },
@@ -254,7 +254,7 @@ final class TriageFleetTests: XCTestCase {
         let handle = try XCTUnwrap(FileHandle(forReadingAtPath: held))
         XCTAssertEqual(flock(handle.fileDescriptor, LOCK_EX), 0)
         defer { try? handle.close() }
-        let again = CLI.run(["triage", traces, "--jobs", "1", "-o", out])
+        let again = CLI.runInProcess(["triage", traces, "--jobs", "1", "-o", out])
         XCTAssertEqual(again.status, 0, again.err)
         XCTAssertEqual(try temporaries(), [".shard-0.jsonl.tmp-1-live"], "the dead run's temporary is gone, the live one stays")
         XCTAssertEqual(try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").count, 3)
@@ -267,7 +267,7 @@ final class TriageFleetTests: XCTestCase {
         try FileManager.default.copyItem(atPath: CLI.root + "/traces/srtc-setroute-before-join.jsonl", toPath: dir + "/call.jsonl")
         let text = try String(contentsOfFile: CLI.root + "/traces/srtc-bluetooth-blocks-speaker.jsonl", encoding: .utf8)
         try text.split(separator: "\n").dropFirst().joined(separator: "\n").write(toFile: dir + "/headerless.jsonl", atomically: true, encoding: .utf8)
-        let r = CLI.run(["triage", dir, "--json", "--fail-on", "damaged-trace>60%"])
+        let r = CLI.runInProcess(["triage", dir, "--json", "--fail-on", "damaged-trace>60%"])
         XCTAssertEqual(r.status, 0, r.err)
         let headerless = try XCTUnwrap(try rows(r.out).first { ($0["path"] as? String)?.hasSuffix("headerless.jsonl") == true })
         XCTAssertEqual(headerless["tags"] as? [String], ["not-a-trace", "damaged-trace"])

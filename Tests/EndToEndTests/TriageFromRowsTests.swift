@@ -30,7 +30,7 @@ final class TriageFromRowsTests: XCTestCase {
         XCTAssertEqual(whole["duplicates"] as? Int, PlantedFleet.copies - 1)
         XCTAssertLessThan(marked, PlantedFleet.copies - 1, "the copies spread over the shards")
 
-        let r = CLI.run(["triage", "--from-rows", "--json", "--baseline", runs.baseline] + runs.shards)
+        let r = CLI.runInProcess(["triage", "--from-rows", "--json", "--baseline", runs.baseline] + runs.shards)
         XCTAssertEqual(r.status, 0, r.err)
         XCTAssertEqual(r.err, "")
         let rebuilt = try object(r.out)
@@ -48,11 +48,11 @@ final class TriageFromRowsTests: XCTestCase {
         var merged = Data()
         for shard in runs.shards.reversed() { merged += try Data(contentsOf: URL(fileURLWithPath: shard)) }
         try merged.write(to: URL(fileURLWithPath: dir + "/merged.jsonl.zst"))
-        let fromMerged = CLI.run(["triage", "--from-rows", dir + "/merged.jsonl.zst", "--json", "--baseline", runs.baseline])
+        let fromMerged = CLI.runInProcess(["triage", "--from-rows", dir + "/merged.jsonl.zst", "--json", "--baseline", runs.baseline])
         XCTAssertEqual(fromMerged.out, r.out)
-        let text = CLI.run(["triage", "--from-rows", dir + "/merged.jsonl.zst", "--all"])
+        let text = CLI.runInProcess(["triage", "--from-rows", dir + "/merged.jsonl.zst", "--all"])
         XCTAssertEqual(text.status, 0, text.err)
-        XCTAssertEqual(text.out, CLI.run(["triage", "--from-rows", runs.whole, "--all"]).out)
+        XCTAssertEqual(text.out, CLI.runInProcess(["triage", "--from-rows", runs.whole, "--all"]).out)
         XCTAssertTrue(text.out.hasPrefix("Triaged 2312 traces: 2301 readable, 11 duplicate uploads (counted once); "), text.out)
     }
 
@@ -69,7 +69,7 @@ final class TriageFromRowsTests: XCTestCase {
         XCTAssertEqual(open.count, runs.summary["signatures"] as? Int)
         XCTAssertTrue(open.allSatisfy { ($0["command"] as? String)?.hasPrefix("rtctrace explain ") == true })
         // Rows with more signatures than a screenful: one per error-level finding code, and one of each pair.
-        let rules = try object(CLI.run(["rules", "--json"]).out)
+        let rules = try object(CLI.runInProcess(["rules", "--json"]).out)
         let errors = try XCTUnwrap(rules["codes"] as? [[String: Any]]).filter { $0["severity"] as? String == "error" }.compactMap { $0["code"] as? String }
         XCTAssertGreaterThan(errors.count, 5, "more than a screenful of signatures")
         var rows: [String] = []
@@ -81,15 +81,15 @@ final class TriageFromRowsTests: XCTestCase {
             }
         }
         try (rows.joined(separator: "\n") + "\n").write(toFile: dir + "/many.jsonl", atomically: true, encoding: .utf8)
-        let many = try object(CLI.run(["triage", "--from-rows", dir + "/many.jsonl", "--json"]).out)
+        let many = try object(CLI.runInProcess(["triage", "--from-rows", dir + "/many.jsonl", "--json"]).out)
         let signatures = try XCTUnwrap(many["signatures"] as? Int)
         XCTAssertEqual(signatures, 2 * errors.count)
         XCTAssertEqual((many["openFirst"] as? [Any])?.count, signatures)
-        let screen = CLI.run(["triage", "--from-rows", dir + "/many.jsonl"]).out
+        let screen = CLI.runInProcess(["triage", "--from-rows", dir + "/many.jsonl"]).out
         XCTAssertTrue(screen.contains("\n  10. "), screen)
         XCTAssertFalse(screen.contains("\n  11. "), "a screenful: \(screen)")
         XCTAssertTrue(screen.contains("  … \(signatures - 10) more signatures (--all, or --json)"), screen)
-        let all = CLI.run(["triage", "--from-rows", dir + "/many.jsonl", "--all"]).out
+        let all = CLI.runInProcess(["triage", "--from-rows", dir + "/many.jsonl", "--all"]).out
         XCTAssertTrue(all.contains("\n  \(signatures). "), all)
     }
 
@@ -98,38 +98,38 @@ final class TriageFromRowsTests: XCTestCase {
     func test_badRowsAndIdleOptionsAreRefused() throws {
         let runs = try PlantedFleet.week1Runs()
         try "not a row\n".write(toFile: dir + "/notes.jsonl", atomically: true, encoding: .utf8)
-        let notes = CLI.run(["triage", "--from-rows", dir + "/notes.jsonl"])
+        let notes = CLI.runInProcess(["triage", "--from-rows", dir + "/notes.jsonl"])
         XCTAssertEqual(notes.status, 65, notes.err)
         XCTAssertTrue(notes.err.contains("notes.jsonl: byte 0: neither zstd frames nor JSON Lines"), notes.err)
         try "{\"schema\":\"rtctrace.triage/2\",\"path\":\"a.jsonl\"}\n{\"a\":1}\n".write(toFile: dir + "/other.jsonl", atomically: true, encoding: .utf8)
-        let other = CLI.run(["triage", "--from-rows", dir + "/other.jsonl"])
+        let other = CLI.runInProcess(["triage", "--from-rows", dir + "/other.jsonl"])
         XCTAssertEqual(other.status, 65, other.err)
         XCTAssertTrue(other.err.contains("other.jsonl: line 2: not a triage row: schema: not a triage row"), other.err)
         try #"{"schema":"rtctrace.triage/2","path":"a.jsonl","tags":["no-such-tag"]}"#.write(toFile: dir + "/newer.jsonl", atomically: true, encoding: .utf8)
-        let newer = CLI.run(["triage", "--from-rows", dir + "/newer.jsonl"])
+        let newer = CLI.runInProcess(["triage", "--from-rows", dir + "/newer.jsonl"])
         XCTAssertEqual(newer.status, 65, newer.err)
         XCTAssertTrue(newer.err.contains("unknown tag 'no-such-tag'"), newer.err)
-        let twice = CLI.run(["triage", "--from-rows", runs.shards[0], runs.shards[0]])
+        let twice = CLI.runInProcess(["triage", "--from-rows", runs.shards[0], runs.shards[0]])
         XCTAssertEqual(twice.status, 65, twice.err)
         XCTAssertTrue(twice.err.contains("has a row already"), twice.err)
         // A rows file cut short (a copy interrupted): its torn frame is an error, not fewer rows.
         let bytes = try Data(contentsOf: URL(fileURLWithPath: runs.shards[1]))
         try bytes.prefix(bytes.count - 100).write(to: URL(fileURLWithPath: dir + "/cut.jsonl.zst"))
-        let cut = CLI.run(["triage", "--from-rows", dir + "/cut.jsonl.zst"])
+        let cut = CLI.runInProcess(["triage", "--from-rows", dir + "/cut.jsonl.zst"])
         XCTAssertEqual(cut.status, 65, cut.err)
         XCTAssertTrue(cut.err.contains("cut.jsonl.zst"), cut.err)
         for idle in [["-o", dir + "/x.jsonl"], ["--shard", "0/2"], ["--jobs", "2"], ["--tolerance-ms", "10"], ["--summary"]] {
-            let r = CLI.run(["triage", "--from-rows", runs.shards[0]] + idle)
+            let r = CLI.runInProcess(["triage", "--from-rows", runs.shards[0]] + idle)
             XCTAssertEqual(r.status, 64, "\(idle): \(r.err)")
             XCTAssertTrue(r.err.contains("has no effect with --from-rows"), r.err)
         }
-        XCTAssertEqual(CLI.run(["triage", "--from-rows", dir + "/missing.jsonl"]).status, 64)
-        let over = CLI.run(["triage", CLI.root + "/traces/srtc-bluetooth-blocks-speaker.jsonl", "--baseline", runs.whole, "-o", runs.whole])
+        XCTAssertEqual(CLI.runInProcess(["triage", "--from-rows", dir + "/missing.jsonl"]).status, 64)
+        let over = CLI.runInProcess(["triage", CLI.root + "/traces/srtc-bluetooth-blocks-speaker.jsonl", "--baseline", runs.whole, "-o", runs.whole])
         XCTAssertEqual(over.status, 64, "the rows never replace the baseline they compare with: \(over.err)")
-        XCTAssertEqual(CLI.run(["triage", "--from-rows"]).status, 64)
-        XCTAssertEqual(CLI.run(["triage", CLI.root + "/traces/srtc-bluetooth-blocks-speaker.jsonl", "--baseline", dir + "/notes.jsonl"]).status, 65)
+        XCTAssertEqual(CLI.runInProcess(["triage", "--from-rows"]).status, 64)
+        XCTAssertEqual(CLI.runInProcess(["triage", CLI.root + "/traces/srtc-bluetooth-blocks-speaker.jsonl", "--baseline", dir + "/notes.jsonl"]).status, 65)
         // A threshold over the rows, as over the run.
-        let crossed = CLI.run(["triage", "--from-rows", runs.whole, "--fail-on", "interruption-not-recovered>2%"])
+        let crossed = CLI.runInProcess(["triage", "--from-rows", runs.whole, "--fail-on", "interruption-not-recovered>2%"])
         XCTAssertEqual(crossed.status, 1, crossed.err)
         XCTAssertTrue(crossed.err.contains("Error: --fail-on 'interruption-not-recovered>2%' crossed: "), crossed.err)
     }

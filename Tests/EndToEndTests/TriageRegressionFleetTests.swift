@@ -61,7 +61,7 @@ final class TriageRegressionFleetTests: XCTestCase {
         XCTAssertEqual(s["duplicates"] as? Int, PlantedFleet.copies - 1)
 
         // The text, as the merge Job prints it from the rows.
-        let text = CLI.run(["triage", "--from-rows", runs.whole]).out
+        let text = CLI.runInProcess(["triage", "--from-rows", runs.whole]).out
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let start = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("Regressions within each product") }, text)
         XCTAssertTrue(lines[start + 1].hasPrefix("  1. SRTC 4.6.2: interruption-not-recovered "), text)
@@ -77,14 +77,14 @@ final class TriageRegressionFleetTests: XCTestCase {
     func test_aFleetWithNothingPlantedListsNothing() throws {
         let fleet = dir + "/even"
         try PlantedFleet.write(PlantedFleet.even, seed: 7, to: fleet)
-        let r = CLI.run(["triage", fleet, "--json", "-o", dir + "/rows.jsonl"])
+        let r = CLI.runInProcess(["triage", fleet, "--json", "-o", dir + "/rows.jsonl"])
         XCTAssertEqual(r.status, 0, r.err)
         let s = try summary(r.err)
         let list = try entries(s)
         XCTAssertEqual(list.count, 0, "\(list)")
         XCTAssertGreaterThan((s["regressions"] as? [String: Any])?["tests"] as? Int ?? 0, 100)
         XCTAssertEqual(s["duplicates"] as? Int, PlantedFleet.copies - 1)
-        XCTAssertTrue(CLI.run(["triage", "--from-rows", dir + "/rows.jsonl"]).out.contains("  none: no share differs by more than chance\n"))
+        XCTAssertTrue(CLI.runInProcess(["triage", "--from-rows", dir + "/rows.jsonl"]).out.contains("  none: no share differs by more than chance\n"))
     }
 
     /// Week 2 against week 1's rows (as shards): SRTC 4.6.3's unexplained divergences are new, and it is the
@@ -95,7 +95,7 @@ final class TriageRegressionFleetTests: XCTestCase {
         let two = dir + "/w2"
         try PlantedFleet.write(PlantedFleet.week2, seed: 25, day: "2026-12-06", to: two)
         let baseline = runs.shards.flatMap { ["--baseline", $0] }
-        let r = CLI.run(["triage", two, "--json", "-o", dir + "/w2.jsonl.zst"] + baseline)
+        let r = CLI.runInProcess(["triage", two, "--json", "-o", dir + "/w2.jsonl.zst"] + baseline)
         XCTAssertEqual(r.status, 0, r.err)
         let changes = try XCTUnwrap(try summary(r.err)["changes"] as? [String: Any])
         XCTAssertEqual((changes["baseline"] as? [String: Any])?["traces"] as? Int, 2300 + PlantedFleet.copies)
@@ -110,21 +110,21 @@ final class TriageRegressionFleetTests: XCTestCase {
         XCTAssertEqual(escalations.first?["versionInBaseline"] as? Bool, false)
         XCTAssertEqual(escalations.first?["significant"] as? Bool, true)
 
-        let text = CLI.run(["triage", "--from-rows", dir + "/w2.jsonl.zst"] + baseline).out
+        let text = CLI.runInProcess(["triage", "--from-rows", dir + "/w2.jsonl.zst"] + baseline).out
         XCTAssertTrue(text.contains("\nSince the baseline (\(2300 + PlantedFleet.copies) traces, "), text)
         XCTAssertTrue(text.contains("  New\n    SRTC: "), text)
         XCTAssertTrue(text.contains("  Gone\n    SMeeting: session-missing-notifyothers "), text)
         XCTAssertTrue(text.contains("  New escalations by SDK version (traces with an unexplained divergence beyond the baseline's share)\n    SRTC 4.6.3: "), text)
         // Against itself, nothing changed.
-        let same = CLI.run(["triage", "--from-rows", runs.whole] + baseline).out
+        let same = CLI.runInProcess(["triage", "--from-rows", runs.whole] + baseline).out
         XCTAssertTrue(same.contains("  nothing new, nothing gone"), same)
     }
 
     /// A baseline changes the summary, never the rows.
     func test_theRowsAreTheSameWithABaseline() throws {
         let runs = try PlantedFleet.week1Runs()
-        let plain = CLI.run(["triage", CLI.root + "/traces"])
-        let compared = CLI.run(["triage", CLI.root + "/traces", "--baseline", runs.whole, "--summary"])
+        let plain = CLI.runInProcess(["triage", CLI.root + "/traces"])
+        let compared = CLI.runInProcess(["triage", CLI.root + "/traces", "--baseline", runs.whole, "--summary"])
         XCTAssertEqual(compared.status, 0, compared.err)
         XCTAssertEqual(compared.out, plain.out)
         XCTAssertTrue(compared.err.contains("\nSince the baseline ("), compared.err)

@@ -68,7 +68,7 @@ final class TriageSQLTests: XCTestCase {
         var merged = Data()
         for i in 0..<2 {
             let part = dir + "/shard-\(i).jsonl.zst"
-            let r = CLI.run(["triage", traces, "--shard", "\(i)/2", "-o", part])
+            let r = CLI.runInProcess(["triage", traces, "--shard", "\(i)/2", "-o", part])
             XCTAssertEqual(r.status, 0, r.err)
             merged += try Data(contentsOf: URL(fileURLWithPath: part))
         }
@@ -86,21 +86,21 @@ final class TriageSQLTests: XCTestCase {
         try FileManager.default.copyItem(atPath: weekly + "/part-1.jsonl", toPath: uploads + "/part-1-again.jsonl")
         let lone = traces + "/smeeting-session-part-with-checkpoint.jsonl"
         try FileManager.default.copyItem(atPath: lone, toPath: uploads + "/lone-again.jsonl")
-        XCTAssertEqual(CLI.run(["triage", weekly + "/part-1.jsonl", uploads + "/part-1-again.jsonl", lone, uploads + "/lone-again.jsonl",
+        XCTAssertEqual(CLI.runInProcess(["triage", weekly + "/part-1.jsonl", uploads + "/part-1-again.jsonl", lone, uploads + "/lone-again.jsonl",
                                 "-o", dir + "/rows/2026-11-29.jsonl.zst"]).status, 0)
-        XCTAssertEqual(CLI.run(["triage", weekly + "/part-2.jsonl", weekly + "/part-3.jsonl", traces + "/srtc-bluetooth-blocks-speaker.jsonl",
+        XCTAssertEqual(CLI.runInProcess(["triage", weekly + "/part-2.jsonl", weekly + "/part-3.jsonl", traces + "/srtc-bluetooth-blocks-speaker.jsonl",
                                 "-o", dir + "/rows/2026-11-30.jsonl.zst"]).status, 0)
         let sameDay = CLI.run(["-dc", dir + "/rows/2026-11-29.jsonl.zst"], exe: "/usr/bin/zstd").out
         XCTAssertEqual(sameDay.split(separator: "\n").filter { $0.contains("\"session\":\"6c1f0d3a-weekly-sync\"") }.count, 2,
                        "the part uploaded twice is two rows of one day")
         // A trace with a line that is not JSON and a corrupt frame in the middle, and its records through rtctrace cat.
         let (damaged, plain) = try damagedTraces()
-        let cat = CLI.run(["cat", damaged])
+        let cat = CLI.runInProcess(["cat", damaged])
         XCTAssertEqual(cat.status, 0, cat.err)
         XCTAssertTrue(cat.err.contains("not a JSON object") && cat.err.contains("frame"), "cat names what it skipped: \(cat.err)")
         try cat.out.write(toFile: dir + "/records.jsonl", atomically: true, encoding: .utf8)
 
-        let whole = CLI.run(["triage", traces, "--json"])
+        let whole = CLI.runInProcess(["triage", traces, "--json"])
         XCTAssertEqual(whole.status, 0, whole.err)
         let summary = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(whole.err.utf8)) as? [String: Any])
 
@@ -137,7 +137,7 @@ final class TriageSQLTests: XCTestCase {
     /// A long golden trace as zstd frames of 500 lines, the first with a line that is not JSON and one in the
     /// middle corrupted; and the same lines, bad one included, as plain JSON Lines.
     func damagedTraces() throws -> (String, String) {
-        let source = CLI.run(["cat", CLI.root + "/traces/smeeting-long-meeting-45min.jsonl.zst"]).out
+        let source = CLI.runInProcess(["cat", CLI.root + "/traces/smeeting-long-meeting-45min.jsonl.zst"]).out
         var lines = source.split(separator: "\n").map(String.init)
         lines.insert(#"{"seq":100,"t":1,"type":"srv.qualityReport", broken"#, at: 100)
         let plain = dir + "/bad-line.jsonl"

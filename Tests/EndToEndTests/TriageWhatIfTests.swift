@@ -23,14 +23,14 @@ final class TriageWhatIfTests: XCTestCase {
 
         func run(_ fix: String) throws -> (tag: [String: Any], rows: [[String: Any]], text: String) {
             let rows = dir + "/rows-\(fix.count).jsonl"
-            let r = CLI.run(["triage", dir, "--whatif", fix, "--json", "-o", rows, "--jobs", "2"])
+            let r = CLI.runInProcess(["triage", dir, "--whatif", fix, "--json", "-o", rows, "--jobs", "2"])
             XCTAssertEqual(r.status, 0, r.err)
             let summary = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.err.utf8)) as? [String: Any])
             let byTag = try XCTUnwrap((summary["whatif"] as? [String: Any])?["byTag"] as? [[String: Any]])
             let tag = try XCTUnwrap(byTag.first { $0["tag"] as? String == "interruption-not-recovered" })
             let lines = try String(contentsOfFile: rows, encoding: .utf8).split(separator: "\n")
             let parsed = try lines.map { try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
-            return (tag, parsed, CLI.run(["triage", "--from-rows", rows]).out)
+            return (tag, parsed, CLI.runInProcess(["triage", "--from-rows", rows]).out)
         }
 
         let fix = try run("advice:interruption.notRecovered")

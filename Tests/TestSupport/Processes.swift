@@ -89,6 +89,13 @@ public enum CLI {
         public var out: String
         /// Standard error.
         public var err: String
+
+        /// The result of a run that ended with `status` after writing `out` and `err`.
+        public init(status: Int32, out: String, err: String) {
+            self.status = status
+            self.out = out
+            self.err = err
+        }
     }
 
     /// Runs `rtctrace args` (or `exe args`) outside CI mode, with `env` added to the environment.
