@@ -8,8 +8,8 @@ import Synchronization
 public final class CallSequence: @unchecked Sendable {
     /// The counter (an `AtomicCounter`, retained by this object), where there is one; held as a raw
     /// pointer so that taking a number costs no reference counting and the class builds for systems
-    /// without it.
-    private let counter: UnsafeMutableRawPointer?
+    /// without it. Inlinable (with `next()`): the recorder's caller takes a number on every record.
+    @usableFromInline let counter: UnsafeMutableRawPointer?
 
     /// A sequence starting at 1.
     public init() {
@@ -33,7 +33,7 @@ public final class CallSequence: @unchecked Sendable {
     }
 
     /// The next number, or nil where the platform has no atomics.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func next() -> UInt64? {
         #if canImport(Synchronization)
         if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *), let counter {
@@ -58,7 +58,8 @@ public final class CallSequence: @unchecked Sendable {
 
 #if canImport(Synchronization)
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
-private final class AtomicCounter {
-    let value = Atomic<UInt64>(0)
+@usableFromInline final class AtomicCounter {
+    @usableFromInline let value = Atomic<UInt64>(0)
+    @usableFromInline init() {}
 }
 #endif

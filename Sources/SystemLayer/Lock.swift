@@ -12,7 +12,7 @@ import Darwin
 /// older than the `Synchronization` module, and `os_unfair_lock` exists only on Apple systems.
 /// The mutex lives in its own allocation because a pthread mutex must never move in memory.
 public final class Lock: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     /// Creates an unlocked lock.
     public init() {
@@ -36,14 +36,14 @@ public final class Lock: @unchecked Sendable {
     }
 
     /// Takes the lock (pair it with `unlock()`; `withLock` is the safer spelling).
-    @inline(__always)
+    @inlinable @inline(__always)
     public func lock() { pthread_mutex_lock(mutex) }
 
     /// Releases the lock taken by `lock()` or a successful `tryLock()`.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func unlock() { pthread_mutex_unlock(mutex) }
 
     /// Takes the lock if no other thread holds it; never waits. True when it was taken.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func tryLock() -> Bool { pthread_mutex_trylock(mutex) == 0 }
 }

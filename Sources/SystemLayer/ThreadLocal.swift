@@ -14,22 +14,27 @@ import Darwin
 ///
 /// `Value` must be a native Swift class (the destructor releases the object as `AnyObject`).
 public final class ThreadLocalObject<Value: AnyObject>: @unchecked Sendable {
-    private var key = pthread_key_t()
+    /// Constant once made, so that reading it needs no exclusivity check; inlinable, so that a caller's
+    /// read is one `pthread_getspecific` specialized for its type (no generic metadata looked up).
+    @usableFromInline let key: pthread_key_t
 
     /// Creates the key.
     public init() {
+        var key = pthread_key_t()
         #if canImport(Darwin)
         pthread_key_create(&key) { raw in Unmanaged<AnyObject>.fromOpaque(raw).release() }
         #else
         pthread_key_create(&key) { raw in if let raw { Unmanaged<AnyObject>.fromOpaque(raw).release() } }
         #endif
+        self.key = key
     }
 
     /// This thread's object without a reference counted (it lives as long as this thread, or until it
     /// is set again on this thread): the cheapest read.
-    @inline(__always)
+    @inlinable @inline(__always)
     public var unmanaged: Unmanaged<Value>? {
-        pthread_getspecific(key).map { Unmanaged<Value>.fromOpaque($0) }
+        guard let raw = pthread_getspecific(key) else { return nil }
+        return Unmanaged<Value>.fromOpaque(raw)
     }
 
     /// This thread's object, nil until set on this thread.

@@ -124,7 +124,7 @@ struct Offer {
 /// later by the time of the call and the order taken at it. The slots are stored inline (no object of
 /// their own), so that a call costs no reference counting.
 final class ProducerBuffer: @unchecked Sendable {
-    private let lock0 = Lock(), lock1 = Lock()
+    private let lock0 = TryLock(), lock1 = TryLock()
     /// Slot 0 and slot 1, each guarded by its lock; the owning thread's own counters. Kept in storage of
     /// their own rather than in stored properties: a class's stored property is checked for exclusive
     /// access on every use at run time, which a record would pay for several times.

@@ -1,3 +1,4 @@
+import SystemLayer
 import TraceModel
 
 extension TraceRecorder {
@@ -14,6 +15,8 @@ extension TraceRecorder {
         private let core: RecorderCore
         let buffer: ProducerBuffer
         private let clock: any RecorderClock
+        /// The clock is the system's: a record reads it directly, not through the protocol.
+        private let systemClock: Bool
         private let maxString: Int
         private let filter: (@Sendable (Event) -> Event?)?
 
@@ -21,6 +24,7 @@ extension TraceRecorder {
             self.core = core
             buffer = core.lock.withLock { core.registerLocked(realtime: true) }
             clock = configuration.clock
+            systemClock = configuration.clock is SystemClock
             maxString = configuration.records.maxStringBytes
             filter = configuration.filter
         }
@@ -33,7 +37,7 @@ extension TraceRecorder {
         /// Queues the event if that needs no waiting; false when it was dropped (counted) or ignored.
         @discardableResult
         public func record(_ event: Event) -> Bool {
-            let nanos = clock.monotonicNanoseconds()
+            let nanos = systemClock ? SystemLayer.Clock.monotonicNanoseconds() : clock.monotonicNanoseconds()
             var event = event
             if let filter {
                 guard let kept = filter(event) else {

@@ -1,3 +1,4 @@
+import SystemLayer
 import TraceModel
 
 /// Records a trace on the device: the SDK calls `record(_:)` from any thread; one background thread
@@ -18,6 +19,8 @@ import TraceModel
 public final class TraceRecorder: @unchecked Sendable {
     let core: RecorderCore
     private let clock: any RecorderClock
+    /// The clock is the system's: a record reads it directly, not through the protocol.
+    private let systemClock: Bool
     let writer: RecorderWriter?
     private let filter: (@Sendable (Event) -> Event?)?
     private let maxString: Int
@@ -29,6 +32,7 @@ public final class TraceRecorder: @unchecked Sendable {
     public init(_ configuration: RecorderConfiguration) {
         self.configuration = configuration
         clock = configuration.clock
+        systemClock = configuration.clock is SystemClock
         filter = configuration.filter
         maxString = configuration.records.maxStringBytes
         core = RecorderCore(limits: configuration.queue, frame: configuration.frame)
@@ -62,7 +66,7 @@ public final class TraceRecorder: @unchecked Sendable {
     /// docs/recorder.md, "Which threads may call what"); a thread's first record registers that buffer.
     @inline(__always)
     public func record(_ event: Event) {
-        submit(event, nanos: clock.monotonicNanoseconds())
+        submit(event, nanos: systemClock ? SystemLayer.Clock.monotonicNanoseconds() : clock.monotonicNanoseconds())
     }
 
     /// Records an event made earlier than it is recorded: `madeAt` is the reading of the configuration's
@@ -82,13 +86,19 @@ public final class TraceRecorder: @unchecked Sendable {
     private func submit(_ event: Event, nanos: UInt64) {
         // The thread's buffer, unretained: the thread holds it (and the recorder's list), and a call
         // costs no reference counting.
-        ThreadProducers.buffer(for: core)._withUnsafeGuaranteedRef { buffer in
-            let size = event.payload.queuedSize
-            if filter == nil && size.longest <= maxString && !event.payload.customClipped {
-                let offer = Offer(nanos: nanos, size: size.bytes, clipped: false, appCall: core.writeThroughAppCalls && event.payload.isAppCall)
-                if buffer.append(offer, event.payload).wake { core.wakeWriter() }
-                return
-            }
+        let buffer = ThreadProducers.buffer(for: core)
+        let size = event.payload.queuedSize
+        guard filter == nil && size.longest <= maxString && !event.payload.customClipped else {
+            return submitAdmitted(event, nanos: nanos, buffer: buffer)
+        }
+        let offer = Offer(nanos: nanos, size: size.bytes, clipped: false, appCall: core.writeThroughAppCalls && event.payload.isAppCall)
+        if buffer._withUnsafeGuaranteedRef({ $0.append(offer, event.payload).wake }) { core.wakeWriter() }
+    }
+
+    /// A record that goes through the filter or has a string to clip (off the common path).
+    @inline(never)
+    private func submitAdmitted(_ event: Event, nanos: UInt64, buffer: Unmanaged<ProducerBuffer>) {
+        buffer._withUnsafeGuaranteedRef { buffer in
             guard let a = admit(event, buffer) else { return }
             let offer = Offer(nanos: nanos, size: a.size, clipped: a.clipped, appCall: core.writeThroughAppCalls && a.payload.isAppCall)
             if buffer.append(offer, a.payload).wake { core.wakeWriter() }
