@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "Reports", targets: ["Reports"]),
         .library(name: "TraceRecorder", targets: ["TraceRecorder"]),
         .library(name: "CommandLineKit", targets: ["CommandLineKit"]),
+        .library(name: "Workflows", targets: ["Workflows"]),
         .library(name: "SystemLayer", targets: ["SystemLayer"]),
         .library(name: "TraceFixtures", targets: ["TraceFixtures"]),
         .library(name: "LogImport", targets: ["LogImport"]),
@@ -50,27 +51,31 @@ let package = Package(
         .target(name: "Replay", dependencies: ["TraceModel", "TraceCodec", "Contract", "RouteEngine", "QualityEngine"], swiftSettings: hotPath),
         .target(name: "Analysis", dependencies: ["SystemLayer", "TraceModel", "TraceCodec", "Contract", "QualityEngine", "Replay"], swiftSettings: hotPath),
         .target(name: "Reports", dependencies: ["TraceModel", "Contract", "QualityEngine", "Replay", "Analysis"]),
-        .target(name: "CommandLineKit", dependencies: ["SystemLayer", "TraceModel", "TraceCodec", "QualityEngine", "Replay", "Analysis", "Reports"],
-                swiftSettings: hotPath),
+        // The command-line kit: options, arguments, output targets, exit codes. Nothing of the replay.
+        .target(name: "CommandLineKit", dependencies: ["SystemLayer", "TraceModel", "TraceCodec"], swiftSettings: hotPath),
+        // What the commands do with the kit and the libraries: the golden check, a command's TRACE
+        // arguments resolved into one trace, the replay options on the command line.
+        .target(name: "Workflows", dependencies: ["SystemLayer", "TraceModel", "TraceCodec", "QualityEngine", "Replay", "Analysis", "Reports",
+                                                  "CommandLineKit"], swiftSettings: hotPath),
         // The device half an SDK embeds: no reader, decoder or contract catalogue (`import TraceRecorder` alone).
         .target(name: "TraceRecorder", dependencies: ["SystemLayer", "TraceModel", "TraceFrames"]),
         .executableTarget(name: "rtctrace", dependencies: ["SystemLayer", "TraceModel", "TraceCodec", "Contract", "QualityEngine", "Replay", "Analysis", "Reports", "CommandLineKit",
-                                                     "LogImport"]),
+                                                     "Workflows", "LogImport"]),
         .target(name: "TestSupport", dependencies: ["SystemLayer", "TraceModel", "TraceCodec", "Contract", "RouteEngine", "QualityEngine", "Replay", "TraceFixtures"],
                 path: "Tests/TestSupport"),
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceModel", "TraceCodec", "TraceFixtures", "TestSupport"]),
         .testTarget(name: "RouteEngineTests", dependencies: ["RouteEngine", "TraceModel", "Contract", "TraceFixtures", "TestSupport"]),
         .testTarget(name: "QualityEngineTests", dependencies: ["QualityEngine", "TraceModel", "Contract", "TraceFixtures", "TestSupport"]),
-        .testTarget(name: "ReplayTests", dependencies: ["Replay", "Analysis", "Reports", "TraceModel", "Contract", "TraceFixtures", "TestSupport"]),
+        .testTarget(name: "ReplayTests", dependencies: ["Replay", "Analysis", "Reports", "TraceModel", "TraceCodec", "Contract", "TraceFixtures", "TestSupport"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Analysis", "Replay", "TraceModel", "TraceCodec", "Contract", "TraceFixtures", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["rtctrace", "CommandLineKit", "SystemLayer", "TraceModel", "TraceCodec", "TraceFixtures", "TestSupport"],
                     exclude: ["Fixtures"]),
         // The simulated device the recorder's tests kill and restart is test code (Simulation/, SimulatedDevice).
         .testTarget(name: "TraceRecorderTests", dependencies: ["SystemLayer", "TraceRecorder", "TraceFrames", "CZstd", "TraceModel", "TraceCodec", "Contract",
                                                                "TraceFixtures", "Replay", "Analysis", "TestSupport"]),
-        .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit", "SystemLayer", "TraceModel", "TraceCodec", "Analysis", "TestSupport"]),
+        .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit", "Workflows", "SystemLayer", "TraceModel", "TraceCodec", "Analysis", "TestSupport"]),
         .testTarget(name: "LogImportTests", dependencies: ["LogImport", "TraceModel", "TraceCodec", "Contract", "Replay", "Analysis", "Reports",
                                                            "TraceFixtures", "TestSupport"]),
-        .testTarget(name: "RobustnessTests", dependencies: ["CommandLineKit", "SystemLayer", "TraceModel", "TraceCodec", "Replay", "Analysis", "Reports", "TestSupport"]),
+        .testTarget(name: "RobustnessTests", dependencies: ["CommandLineKit", "Workflows", "SystemLayer", "TraceModel", "TraceCodec", "Replay", "Analysis", "Reports", "TestSupport"]),
     ]
 )

@@ -23,7 +23,7 @@ let package = Package(
         .executableTarget(name: "FuzzReplay", dependencies: [
             "FuzzSupport", .product(name: "TraceModel", package: "rtctrace"), .product(name: "TraceCodec", package: "rtctrace"),
             .product(name: "Replay", package: "rtctrace"), .product(name: "Reports", package: "rtctrace"), .product(name: "Analysis", package: "rtctrace"),
-            .product(name: "CommandLineKit", package: "rtctrace"),
+            .product(name: "CommandLineKit", package: "rtctrace"), .product(name: "Workflows", package: "rtctrace"),
         ]),
     ]
 )

@@ -24,14 +24,15 @@ public enum Redaction {
     /// Reads `input` twice (first to learn the order of uids and track ids, then to redact) and writes
     /// the redacted records to `output` atomically with `TraceWriter`. Reader problems go to `onProblem`.
     public static func run(input: String, output: String, salt: String?, onProblem: (TraceProblem) -> Void = { _ in }) throws -> RedactionReport {
-        try run(parts: [input], outputs: [output], salt: salt, onProblem: onProblem)
+        try run(TraceSession(path: input), outputs: [output], salt: salt, onProblem: onProblem)
     }
 
     /// Redacts the parts of one trace (a session's, in part order) with one set of tokens, so the redacted
-    /// parts still form one session: into one output per part (`outputs` as many as `parts`), or all into
+    /// parts still form one session: into one output per part (`outputs` as many as the session's paths), or all into
     /// one merged trace (one output; the parts' headers stay as the part boundaries). A part that
     /// continues a session keeps its seqs: its output starts at the seq its first record carries.
-    public static func run(parts: [String], outputs: [String], salt: String?, onProblem: (TraceProblem) -> Void = { _ in }) throws -> RedactionReport {
+    public static func run(_ session: TraceSession, outputs: [String], salt: String?, onProblem: (TraceProblem) -> Void = { _ in }) throws -> RedactionReport {
+        let parts = session.paths
         precondition(outputs.count == parts.count || outputs.count == 1, "one output per part, or one merged output")
         let redactor = Redactor(salt: salt ?? Redactor.oneTimeKey())
         for part in parts {

@@ -256,9 +256,9 @@ public enum TraceFiles {
     /// Every record of the parts of one trace (a session's, in part order) as one self-contained trace:
     /// the first part's header, then every part's records; a later part's header and the checkpoint that
     /// opens it are left out (the records before them give that state).
-    public static func load(parts: [String], onProblem: (TraceProblem) -> Void = { _ in }) throws -> [Record] {
+    public static func load(_ session: TraceSession, onProblem: (TraceProblem) -> Void = { _ in }) throws -> [Record] {
         var out: [Record] = []
-        for (k, path) in parts.enumerated() {
+        for (k, path) in session.paths.enumerated() {
             var records = try load(path, onProblem: onProblem)
             if k > 0, case .header = records.first?.body {
                 records.removeFirst()

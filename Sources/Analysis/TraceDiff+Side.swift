@@ -3,21 +3,13 @@ import TraceCodec
 import TraceModel
 
 extension DiffSide {
-    /// Reads and replays the trace at `path`; reader problems are recorded in the result (and passed
-    /// to `onProblem`). Throws only when the file cannot be opened.
-    public static func replay(path: String, options: ReplayOptions = ReplayOptions(),
+    /// Reads and replays one trace (a single file, or a session's parts in part order) as one side;
+    /// reader problems are recorded in the result (and passed to `onProblem`). A file that cannot be
+    /// opened is thrown with `unopened: .fails`, else a problem of the result.
+    public static func replay(_ session: TraceSession, options: ReplayOptions = ReplayOptions(), unopened: UnopenedFile = .fails,
                               onProblem: (TraceProblem) -> Void = { _ in }) throws -> DiffSide {
-        var side = DiffSide(file: path, result: ReplayResult(file: path))
-        side.result = try Replay.run(path: path, options: options, onRecord: { side.note($0) }, onProblem: onProblem)
-        side.levelChanges = side.result.levelChanges
-        return side
-    }
-
-    /// Replays the parts of one trace (a session's, in part order) as one side.
-    public static func replay(parts: [String], options: ReplayOptions = ReplayOptions(),
-                              onProblem: (TraceProblem) -> Void = { _ in }) -> DiffSide {
-        var side = DiffSide(file: parts[0], result: ReplayResult(file: parts[0]))
-        side.result = Replay.run(parts: parts, options: options, onRecord: { side.note($0) }, onProblem: onProblem).result
+        var side = DiffSide(file: session.first, result: ReplayResult(file: session.first))
+        side.result = try Replay.run(session, options: options, unopened: unopened, onRecord: { side.note($0) }, onProblem: onProblem)
         side.levelChanges = side.result.levelChanges
         return side
     }

@@ -9,19 +9,19 @@ public enum Triage {
     /// cannot be read or is not a trace gives a row that says so. `folders` lets the row's command name a
     /// session's folder (`command(naming:folders:)`); without it the command names every part.
     /// With `whatif`, the trace is also replayed with those edits and the row says what they changed.
-    public static func row(for trace: TriageTrace, options: ReplayOptions = ReplayOptions(), keys: TriageKeys = TriageKeys(),
+    public static func row(for trace: TraceSession, options: ReplayOptions = ReplayOptions(), keys: TriageKeys = TriageKeys(),
                            folders: TraceFolders? = nil, whatif: TriageEdits? = nil) -> TriageRow {
         var row = uncommanded(trace, options: options, keys: keys, whatif: whatif)
         row.command = command(naming: trace.paths, folders: folders)
         return row
     }
 
-    private static func uncommanded(_ trace: TriageTrace, options: ReplayOptions, keys: TriageKeys, whatif: TriageEdits?) -> TriageRow {
+    private static func uncommanded(_ trace: TraceSession, options: ReplayOptions, keys: TriageKeys, whatif: TriageEdits?) -> TriageRow {
         // A pipe, a device or a kernel file (named in a list, say) is never opened: reading it could block the run.
         if let (odd, why) = trace.paths.lazy.compactMap({ p in TriageInputs.refusal(p).map { (p, $0) } }).first {
             var row = TriageRow(path: trace.paths[0])
             row.parts = trace.paths.count > 1 ? trace.paths : []
-            row.session = trace.session
+            row.session = trace.id
             row.unexplainable = "\(odd): \(why)"
             row.tags = [.unreadable]
             return row
@@ -31,7 +31,7 @@ public enum Triage {
         if let (odd, why) = trace.paths.lazy.compactMap({ p in TriageInputs.unreadable(p).map { (p, $0) } }).first {
             var row = TriageRow(path: trace.paths[0])
             row.parts = trace.paths.count > 1 ? trace.paths : []
-            row.session = trace.session
+            row.session = trace.id
             row.unexplainable = "\(odd): \(why)"
             row.problems = 1
             row.problemsByKind = [TraceProblem.Kind.io.rawValue: 1]
@@ -42,15 +42,15 @@ public enum Triage {
         var facts = TriageFacts()
         // The records are kept only for a what-if, which replays them again edited (and needs every one).
         var records: [Record] = []
-        let replay = Replay.run(parts: trace.paths, options: options, onRecord: { r in
+        // Not strict, and a file that cannot be opened is a problem of the row: nothing is thrown.
+        let result = (try? Replay.run(trace, options: options, unopened: .isAProblem, onRecord: { r in
             facts.note(r)
             if whatif != nil { records.append(r) }
-        }, seeing: whatif == nil ? .lowRate : .every)
-        var row = TriageRow(path: trace.paths[0], parts: trace.paths, session: trace.session, size: trace.size, replay: replay,
-                            facts: facts, keys: keys)
+        }, seeing: whatif == nil ? .lowRate : .every)) ?? ReplayResult(file: trace.first)
+        var row = TriageRow(trace, result: result, facts: facts, keys: keys)
         row.contentHash = contentHash(trace.paths)
         if let whatif, row.readable {
-            let base = WhatIfBase(records: records, result: replay.result, file: trace.paths[0], options: options)
+            let base = WhatIfBase(records: records, result: result, file: trace.first, options: options)
             row.whatif = TriageWhatIf.make(whatif, base: base, row: row, facts: facts)
         }
         return row
@@ -75,14 +75,14 @@ public enum Triage {
     /// A row whose content hash an earlier row of the run had is marked as its duplicate (`duplicateOf`,
     /// the tag `duplicate-upload`) and rendered again before it is emitted: the first in path order is
     /// the original. The hashes seen are kept (a few dozen bytes a trace, like the plan's paths).
-    public static func run<Rendered: Sendable>(_ plan: TriagePlan, jobs: Int, window: Int? = nil, options: ReplayOptions = ReplayOptions(),
+    public static func run<Rendered: Sendable>(_ plan: TraceSessionList, jobs: Int, window: Int? = nil, options: ReplayOptions = ReplayOptions(),
                                                keys: TriageKeys = TriageKeys(), whatif: TriageEdits? = nil,
                                                render: @escaping @Sendable (TriageRow) -> Rendered,
                                                emit: (Int, TriageRow, Rendered) throws -> Void) rethrows {
         var seen: [String: String] = [:]
         let folders = TraceFolders()
         try OrderedParallel.run(count: plan.count, jobs: jobs, window: window ?? max(4 * jobs, 4), work: { i in
-            let row = row(for: plan.trace(i), options: options, keys: keys, folders: folders, whatif: whatif)
+            let row = row(for: plan[i], options: options, keys: keys, folders: folders, whatif: whatif)
             return (row, render(row))
         }, emit: { i, item in
             var (row, rendered) = item

@@ -178,15 +178,13 @@ public struct TriageRow: Sendable, Equatable {
     /// The date of the start in UTC (`YYYY-MM-DD`), for trends across time zones.
     public var dayUTC: String? { startedAtUTC.map { String($0.prefix(10)) } }
 
-    /// Builds the row of a replayed trace; `size` is the bytes of all its parts, `facts` what the
+    /// Builds the row of a replayed trace (the session's `size` is the bytes of all its parts); `facts` what the
     /// records said beyond the replay's result, and `keys` makes the tokens of personal values.
-    public init(path: String, parts: [String], session: String?, size: Int, replay: PartsReplay,
-                facts: TriageFacts = TriageFacts(), keys: TriageKeys = TriageKeys()) {
-        self.path = path
-        self.parts = parts.count > 1 ? parts : []
-        self.session = session
-        self.size = size
-        let r = replay.result
+    public init(_ trace: TraceSession, result r: ReplayResult, facts: TriageFacts = TriageFacts(), keys: TriageKeys = TriageKeys()) {
+        path = trace.first
+        parts = trace.paths.count > 1 ? trace.paths : []
+        session = trace.id
+        size = trace.size
         if let h = r.header {
             layer = h.layer
             sdk = h.sdk
@@ -209,10 +207,10 @@ public struct TriageRow: Sendable, Equatable {
         recorderPauses = r.pausedStretches
         reportIds = facts.reportIds
         problems = r.problemCount
-        for (k, n) in replay.problemsByKind { problemsByKind[k.rawValue] = n }
-        recordsWithClippedStrings = replay.result.recordsWithClippedStrings
+        for (k, n) in r.problemsByKind { problemsByKind[k.rawValue] = n }
+        recordsWithClippedStrings = r.recordsWithClippedStrings
         firstProblem = r.problems.first?.description
-        incompleteSession = Wording.incompleteSession(replay.result)
+        incompleteSession = Wording.incompleteSession(r)
         partial = (r.session?.isPartial ?? false) ? incompleteSession : nil
         calls = r.verdictCount
         callFates = r.callFates
@@ -239,7 +237,7 @@ public struct TriageRow: Sendable, Equatable {
                              ("lost", q.time.lost), ("unknown", q.time.unknown), ("noData", q.time.noData)].map { QualityTime(level: $0.0, ms: $0.1) }
             worstQuality = q.worst.map { Stretch(startT: $0.startT, endT: $0.endT) }
         }
-        if replay.partsOpened == 0 {
+        if r.partsOpened == 0 {
             unexplainable = r.problems.first { $0.kind == .io }?.message ?? "it could not be opened"
         } else {
             unexplainable = r.unexplainable

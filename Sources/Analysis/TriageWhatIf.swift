@@ -1,5 +1,6 @@
 import Contract
 import Replay
+import TraceCodec
 import TraceModel
 
 /// The edits `triage --whatif` replays every trace with: a fixed list (from an edits file), or the
@@ -106,19 +107,14 @@ public struct TriageWhatIf: Sendable, Equatable {
             let o = base.side.result
             (r.problems, r.problemCount, r.problemsByKind, r.droppedRecords) = (o.problems, o.problemCount, o.problemsByKind, o.droppedRecords)
             (r.recordsWithClippedStrings, r.seqGapsAtMissingParts, r.unknownTypes) = (o.recordsWithClippedStrings, o.seqGapsAtMissingParts, o.unknownTypes)
-            return Set(TriageRow(path: row.path, session: row.session, replay: PartsReplay(result: r, partsOpened: 1), facts: facts).tags)
+            r.partsOpened = 1
+            // A row for tags alone: no size, no parts.
+            return Set(TriageRow(TraceSession(paths: [row.path], id: row.session), result: r, facts: facts).tags)
         }
         let before = tags(w.original), after = tags(w.edited)
         out.resolvedTags = row.tags.filter { before.contains($0) && !after.contains($0) }
         out.remainingTags = row.tags.filter { !out.resolvedTags.contains($0) }
         return out
-    }
-}
-
-extension TriageRow {
-    /// A row of a replay for tags alone (no size, no parts).
-    init(path: String, session: String?, replay: PartsReplay, facts: TriageFacts) {
-        self.init(path: path, parts: [], session: session, size: 0, replay: replay, facts: facts)
     }
 }
 

@@ -18,12 +18,15 @@ public struct WhatIfBase: Sendable {
     /// trace's unchanged records share.
     var keyed: [Int]
 
-    /// Reads and replays the files of one trace (a single file, or a session's parts in part order).
-    public static func read(parts: [String], options: ReplayOptions = ReplayOptions(),
+    /// Reads and replays the files of one trace (a single file, or a session's parts in part order); a
+    /// file that cannot be opened is a problem of the result.
+    public static func read(_ session: TraceSession, options: ReplayOptions = ReplayOptions(),
                             onProblem: (TraceProblem) -> Void = { _ in }) -> WhatIfBase {
         var records: [Record] = []
-        let result = Replay.run(parts: parts, options: options, onRecord: { records.append($0) }, onProblem: onProblem).result
-        return WhatIfBase(records: records, result: result, file: parts.first ?? "", options: options)
+        // Not strict, and a file that cannot be opened is a problem: nothing is thrown.
+        let result = (try? Replay.run(session, options: options, unopened: .isAProblem, onRecord: { records.append($0) },
+                                      onProblem: onProblem)) ?? ReplayResult(file: session.first)
+        return WhatIfBase(records: records, result: result, file: session.first, options: options)
     }
 
     /// A base from records already in memory (tests, a fleet's rows).

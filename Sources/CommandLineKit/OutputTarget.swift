@@ -260,7 +260,7 @@ extension Arguments {
     /// header gives, so a session missing a part keeps its numbering); otherwise the option's one target.
     /// Every target is checked against the parts (`role` in messages) and, without `force`, refused when
     /// it exists. `unit` names what one part becomes ("trace", "file").
-    public func sessionOutputs(_ o: RequiredOption<OutputPath>, parts session: TraceParts, perPart: Bool, role: String,
+    public func sessionOutputs(_ o: RequiredOption<OutputPath>, parts session: TraceSession, perPart: Bool, role: String,
                                unit: String, force: Bool) throws -> [OutputTarget] {
         let parts = session.paths
         let targets: [OutputTarget]

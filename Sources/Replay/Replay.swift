@@ -10,38 +10,32 @@ public enum RecordsSeen: Sendable {
     case lowRate
 }
 
+/// What a replay does with a file of the trace that cannot be opened.
+public enum UnopenedFile: Sendable {
+    /// The replay fails with the error: a command that names the trace has nothing to replay.
+    case fails
+    /// The file is an `io` problem of the result, and the other files are replayed: a fleet's trace, whose
+    /// row says what could not be read.
+    case isAProblem
+}
+
 /// Replays traces: one loop for a single file, the parts of one recorded session, and each side of a diff.
 public enum Replay {
-    /// Reads the trace at `path` and replays it; reader problems are recorded in the result (and passed
-    /// to `onProblem`), never fatal unless `strict`. Throws when the file cannot be opened, and with
-    /// `strict` at the first problem. `onRecord` sees every record before it is replayed. With `pipelined`,
-    /// the trace is read, decompressed and decoded on a thread of its own while this one replays
-    /// (`TraceReader.forEach(pipelined:)`); the result is the same.
-    public static func run(path: String, options: ReplayOptions = ReplayOptions(), limits: ReaderLimits = .standard,
-                           strict: Bool = false, pipelined: Bool = false, observer: ((ReplayStep) -> Void)? = nil,
-                           onRecord: ((Record) -> Void)? = nil, seeing: RecordsSeen = .every,
+    /// Reads the files of one trace (a single file, or a session's parts in part order) and replays them
+    /// through one replayer, as one trace. Reader problems are recorded in the result (and passed to
+    /// `onProblem`), never fatal unless `strict` (then the first damage is thrown). A file that cannot be
+    /// opened is thrown with `unopened: .fails`, else it is an `io` problem and the other files are
+    /// replayed. `onRecord` sees the records (`seeing` says which) before they are replayed. With
+    /// `pipelined`, each file is read, decompressed and decoded on a thread of its own while this one
+    /// replays (`TraceReader.forEachBatch(pipelined:)`); the result is the same.
+    public static func run(_ session: TraceSession, options: ReplayOptions = ReplayOptions(), limits: ReaderLimits = .standard,
+                           strict: Bool = false, unopened: UnopenedFile = .fails, pipelined: Bool = false,
+                           observer: ((ReplayStep) -> Void)? = nil, onRecord: ((Record) -> Void)? = nil, seeing: RecordsSeen = .every,
                            onProblem: (TraceProblem) -> Void = { _ in }) throws -> ReplayResult {
-        let reader = try TraceReader(path: path, limits: limits)
-        let replayer = Replayer(file: path, options: options)
+        let replayer = Replayer(file: session.first, options: options)
         replayer.observer = observer
-        return try drive([path], first: reader, replayer: replayer, limits: limits, strict: strict, pipelined: pipelined,
-                         onRecord: onRecord, seeing: seeing, onProblem: onProblem).result
-    }
-
-    /// Replays the files of one trace in the order given (a session's parts in part order, or a single
-    /// file) through one replayer; never throws: a part that cannot be opened is an `io` problem, and so
-    /// is reading nothing at all.
-    /// `onRecord` sees every record before it is replayed.
-    public static func run(parts: [String], options: ReplayOptions = ReplayOptions(),
-                           limits: ReaderLimits = .standard, pipelined: Bool = false, observer: ((ReplayStep) -> Void)? = nil,
-                           onRecord: ((Record) -> Void)? = nil, seeing: RecordsSeen = .every,
-                           onProblem: (TraceProblem) -> Void = { _ in }) -> PartsReplay {
-        let replayer = Replayer(file: parts.first ?? "", options: options)
-        replayer.observer = observer
-        // Not strict, so nothing is thrown.
-        return (try? drive(parts, first: nil, replayer: replayer, limits: limits, strict: false, pipelined: pipelined,
-                           onRecord: onRecord, seeing: seeing, onProblem: onProblem))
-            ?? PartsReplay(result: replayer.finish())
+        return try drive(session.paths, replayer: replayer, limits: limits, strict: strict, unopened: unopened, pipelined: pipelined,
+                         onRecord: onRecord, seeing: seeing, onProblem: onProblem)
     }
 
     /// Replays records already in memory (tests, reduction).
@@ -58,13 +52,13 @@ public enum Replay {
     /// Every record goes to the replayer, which reads a later part's header as the continuation it is
     /// (`Replayer`, sessions). The reader's complaint that such a header does not have seq 0 is not damage;
     /// a part that does not continue the one before it (seq or time) is.
-    static func drive(_ parts: [String], first: TraceReader?, replayer: Replayer, limits: ReaderLimits, strict: Bool,
-                      pipelined: Bool = false, onRecord: ((Record) -> Void)?, seeing: RecordsSeen,
-                      onProblem: (TraceProblem) -> Void) throws -> PartsReplay {
+    static func drive(_ parts: [String], replayer: Replayer, limits: ReaderLimits, strict: Bool, unopened: UnopenedFile,
+                      pipelined: Bool, onRecord: ((Record) -> Void)?, seeing: RecordsSeen,
+                      onProblem: (TraceProblem) -> Void) throws -> ReplayResult {
         var problems: [TraceProblem] = []
         var count = 0
         var byKind: [TraceProblem.Kind: Int] = [:]
-        var out = PartsReplay(result: ReplayResult(file: parts.first ?? ""))
+        var partsOpened = 0
         func report(_ p: TraceProblem) throws {
             if strict && p.isDamage { throw p }
             count += 1
@@ -85,16 +79,17 @@ public enum Replay {
         var endsTorn = false
         for (k, path) in parts.enumerated() {
             let reader: TraceReader
-            if k == 0, let first {
-                reader = first
-            } else {
+            switch unopened {
+            case .fails:
+                reader = try TraceReader(path: path, limits: limits)
+            case .isAProblem:
                 do { reader = try TraceReader(path: path, limits: limits) } catch {
                     try report(TraceProblem(.io, file: path, message: "\(error)"))
                     continue
                 }
             }
             reader.keptStringBytes = TextCap.keptBytes
-            out.partsOpened += 1
+            partsOpened += 1
             endsTorn = false
             var held: [TraceProblem] = []
             var firstRecord = true
@@ -163,7 +158,7 @@ public enum Replay {
         result.recordsWithClippedStrings = clipped
         result.inputBytes = inputBytes
         result.unknownTypes = unknownTypes
-        out.result = result
-        return out
+        result.partsOpened = partsOpened
+        return result
     }
 }

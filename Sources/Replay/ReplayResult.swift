@@ -82,6 +82,9 @@ public struct ReplayResult: Sendable {
     /// Bytes of JSON Lines read (the input's decompressed size), over every part: what an output's size is
     /// proportional to.
     public var inputBytes = 0
+    /// The files of the trace that could be opened (0 for records replayed from memory): none opened means
+    /// the trace could not be read at all.
+    public var partsOpened = 0
     /// Records read with strings longer than `TextCap.keptBytes`, replayed with them clipped (the full
     /// length noted in each): a limit the trace exceeded.
     public var recordsWithClippedStrings = 0

@@ -1,6 +1,7 @@
 import CommandLineKit
 import TraceCodec
 import TraceModel
+import Workflows
 
 /// `rtctrace cat`: the records as JSON Lines.
 enum CatCommand {
@@ -19,7 +20,7 @@ enum CatCommand {
 
     static let command = Command(spec: spec) { args in
         // The parts of one session print in part order, each with its own header, as recorded.
-        let parts = try TraceParts.resolve(args.positionals)
+        let parts = try TraceInput.resolve(args.positionals)
         let prefixes = args[type]
         let first = args[from]
         let last = args[to]

@@ -3,6 +3,8 @@ import CommandLineKit
 import Dispatch
 import Replay
 import SystemLayer
+import TraceCodec
+import Workflows
 
 extension CheckCommand {
     /// Checks traces on `jobs` threads, each thread running worker processes over batches of traces
@@ -45,7 +47,7 @@ extension CheckCommand {
         var rest = traces[...]
         while let parts = rest.first {
             let trace = parts[0]
-            var args = ["check", isolatedWorker.name] + ReplayFlags.arguments(for: options)
+            var args = ["check", isolatedWorker.name] + options.commandLineArguments
             if let refusal { args += [snapshotRefusal.name, refusal] }
             if rest.contains(where: { $0.count > 1 }) { args += [caseSizes.name, rest.map { String($0.count) }.joined(separator: ",")] }
             args += ["--"] + rest.flatMap { $0 }
@@ -86,7 +88,7 @@ extension CheckCommand {
                 Output.stdout.flush()
                 fatalError("RTCTRACE_FAULT_TRAP_REPLAY: trapping on \(trap) as asked")
             }
-            let outcome = GoldenCheck.check(parts: parts, options: options, snapshotRefusal: refusal)
+            let outcome = GoldenCheck.check(TraceSession(paths: parts), options: options, snapshotRefusal: refusal)
             Output.stdout.write(bytes: outcome.wireEncoded)
         }
         Output.stdout.flush()

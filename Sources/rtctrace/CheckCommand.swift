@@ -1,9 +1,11 @@
 import Analysis
 import CommandLineKit
+import Replay
 import Reports
 import SystemLayer
 import TraceCodec
 import TraceModel
+import Workflows
 
 /// `rtctrace check`: golden traces for CI.
 enum CheckCommand {
@@ -31,13 +33,13 @@ enum CheckCommand {
     static let spec = CommandSpec(
         name: "check", usage: "check PATH... [--jobs N] [--junit FILE] [--json] [--update] [--unreferenced warn|fail|delete] [options]",
         summary: "Check golden traces: every expect.* record and NAME.golden.json snapshot; exit 1 on any failure.",
-        options: [jobs, junit, unreferenced] + ReplayFlags.options + [json, update, quiet, isolatedWorker, snapshotRefusal, caseSizes],
+        options: [jobs, junit, unreferenced] + ReplayOptions.commandLine + [json, update, quiet, isolatedWorker, snapshotRefusal, caseSizes],
         details: "PATH may be a trace, a folder (searched recursively for *.trace.zst, *.jsonl, *.jsonl.zst) or @LIST. The parts of one recorded\nsession (the same session.id) are one case, checked as one trace against the snapshot named after its first part.\nReview new snapshots with 'rtctrace accept' or 'rtctrace reject'.",
         exits: ExitCodes(failure: "an expectation or a snapshot failed, or a trace could not be checked", readsTraces: true))
 
     static let command = Command(spec: spec) { args in
         guard !args.positionals.isEmpty else { throw UsageError(message: "expected at least one PATH") }
-        let options = ReplayFlags.parse(args)
+        let options = ReplayOptions(args)
         if args[isolatedWorker] {
             return try runWorker(cases(args.positionals, sizes: args[caseSizes]), refusal: args[snapshotRefusal], options: options)
         }
@@ -50,8 +52,7 @@ enum CheckCommand {
         // The parts of one recorded session are one case, named (and snapshotted) after its first part.
         var list = PathList()
         for f in files { list.append(f) }
-        let plan = TriagePlan(files: list, jobs: jobCount)
-        let cases = (0..<plan.count).map { plan.trace($0).paths }
+        let cases = TraceSession.group(list, jobs: jobCount).all.map(\.paths)
         let traces = cases.map { $0[0] }
         // A snapshot is read only when it is a regular file inside the tree its trace was found in.
         let refusals = traces.map { t -> String? in

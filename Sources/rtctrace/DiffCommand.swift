@@ -1,7 +1,9 @@
 import Analysis
 import CommandLineKit
+import Replay
 import Reports
 import SystemLayer
+import Workflows
 
 /// `rtctrace diff`: where two traces of the same scenario first behave differently, and every difference after.
 enum DiffCommand {
@@ -10,7 +12,7 @@ enum DiffCommand {
     static let spec = CommandSpec(
         name: "diff", usage: "diff A B [--json] [--tolerance-ms MS] [options]",
         summary: "Compare two traces of one scenario: verdicts, routes, divergences, findings and quality, first difference first.",
-        options: ReplayFlags.options + [json],
+        options: ReplayOptions.commandLine + [json],
         details: """
         Records are paired by type and identifying fields (target, device id, state, event, layer ids), not by
         time; states that differ for no longer than the tolerance do not count. A or B may be the parts of one
@@ -22,18 +24,15 @@ enum DiffCommand {
     static let command = Command(spec: spec) { args in
         guard args.positionals.count == 2 else { throw UsageError(message: "expected two traces, A and B") }
         guard args.positionals != ["-", "-"] else { throw UsageError(message: "standard input ('-') can be only one of A and B") }
-        let options = ReplayFlags.parse(args)
+        let options = ReplayOptions(args)
         var sides: [DiffSide] = []
         for path in args.positionals {
             guard path == "-" || path.hasPrefix("@") || FileSystem.exists(path) else { throw UsageError(message: "\(path): no such file") }
-            let parts = try TraceParts.resolve([path])
+            let trace = try TraceInput.resolve([path])
             let side: DiffSide
-            if parts.paths.count > 1 {
-                side = DiffSide.replay(parts: parts.paths, options: options, onProblem: warn)
-            } else {
-                do { side = try DiffSide.replay(path: parts.paths[0], options: options, onProblem: warn) } catch {
-                    throw DataError(message: "\(path): \(error)")
-                }
+            // A single file that cannot be opened cannot be compared; a session's missing part is a problem of its side.
+            do { side = try DiffSide.replay(trace, options: options, unopened: trace.paths.count > 1 ? .isAProblem : .fails, onProblem: warn) } catch {
+                throw DataError(message: "\(path): \(error)")
             }
             if let why = side.result.unexplainable { throw DataError(message: "\(side.file): cannot be compared: \(why)") }
             sides.append(side)

@@ -1,7 +1,9 @@
 import CommandLineKit
+import Replay
 import Reports
 import SystemLayer
 import TraceModel
+import Workflows
 
 /// `rtctrace export`: the replay as a Chrome Trace Event file for Perfetto or chrome://tracing.
 enum ExportCommand {
@@ -18,7 +20,7 @@ enum ExportCommand {
     static let spec = CommandSpec(
         name: "export", usage: "export TRACE|PARTS... --format chrome -o TRACE.json [options]",
         summary: "Export the replay's lanes, records, verdicts and findings (Chrome Trace Event Format).",
-        options: [format, output] + ReplayFlags.options + [CommonOptions.strict],
+        options: [format, output] + ReplayOptions.commandLine + [CommonOptions.strict],
         details: "Open the file at https://ui.perfetto.dev or chrome://tracing. Timestamps are microseconds since\nthe trace started. See docs/report.md for the mapping.",
         exits: ExitCodes(failure: nil, readsTraces: true))
 
@@ -26,8 +28,8 @@ enum ExportCommand {
         guard !args.positionals.isEmpty else { throw UsageError(message: "expected one TRACE (or the parts of one session)") }
         let target = try args.output(output, role: "the input TRACE")
         let recorder = ChromeTraceRecorder()
-        let result = try ReplayFlags.replay(args.positionals, args, observer: recorder.observe)
-        try ReplayFlags.requireExplainable(result)
+        let result = try TraceInput.replay(args.positionals, args, observer: recorder.observe)
+        try TraceInput.requireExplainable(result)
         let written: ChromeTrace.Written
         switch args[format] ?? .chrome {
         case .chrome:

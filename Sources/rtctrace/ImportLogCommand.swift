@@ -4,6 +4,7 @@ import LogImport
 import SystemLayer
 import TraceCodec
 import TraceModel
+import Workflows
 
 /// `rtctrace import-log`: the device's log (a text export) as records of a trace: `sys.*` records of
 /// what the system saw, and the app's own `os.*` records the recorder missed.
@@ -48,7 +49,7 @@ enum ImportLogCommand {
         guard !logs.isEmpty else { throw UsageError(message: "expected a LOG (a text export of the device's log)") }
         for log in logs where log != "-" && !FileSystem.exists(log) { throw UsageError(message: "\(log): no such file") }
         if args.isGiven(process) && args.isGiven(pid) { throw UsageError(message: "give one of --process and --pid, not both") }
-        let parts = args[into].isEmpty ? nil : try TraceParts.resolve(args[into])
+        let parts = args[into].isEmpty ? nil : try TraceInput.resolve(args[into])
         let table = try args[format].map { path in try imported { try PatternTable.load(path) } }
         let reading: [(role: String, path: String)] = (parts?.paths ?? []).map { ("the --into TRACE", $0) } + (args[format].map { [("the --format table", $0)] } ?? [])
         let target = try args.output(output, role: "a LOG", reading: reading)
@@ -86,12 +87,9 @@ enum ImportLogCommand {
 
     /// Every record of the trace (or the session's parts, in order) to import into; a damaged one is refused:
     /// the copy would be written whole, and its replay could not know what the original lost.
-    static func readTrace(_ parts: TraceParts) throws -> [Record] {
-        let numbers = parts.partNumbers
-        if let session = parts.session, numbers.count > 1 {
-            for (a, b) in zip(numbers, numbers.dropFirst()) where b > a + 1 {
-                throw CommandFailure(message: "part \(a + 1) of session \(terminalSafe(session)) is missing: the copy holds every part's records in order; give every part")
-            }
+    static func readTrace(_ parts: TraceSession) throws -> [Record] {
+        if let session = parts.id, let missing = parts.missingParts.first {
+            throw CommandFailure(message: "part \(missing) of session \(terminalSafe(session)) is missing: the copy holds every part's records in order; give every part")
         }
         var records: [Record] = []
         for path in parts.paths {

@@ -6,6 +6,7 @@ import Replay
 import Reports
 import TraceCodec
 import TraceModel
+import Workflows
 
 /// What `info` and `verify` learn by reading a whole trace.
 struct TraceSummary {
@@ -95,7 +96,7 @@ enum InfoCommand {
     static let command = Command(spec: spec) { args in
         let strict = args[CommonOptions.strict]
         // The parts of one session are summarised in part order (JSON: one object per part, a line each).
-        let parts = try TraceParts.resolve(args.positionals)
+        let parts = try TraceInput.resolve(args.positionals)
         var problems = 0
         for (i, path) in parts.paths.enumerated() {
             let s = try TraceSummary.read(path)

@@ -2,6 +2,7 @@ import CommandLineKit
 import SystemLayer
 import TraceCodec
 import TraceModel
+import Workflows
 
 /// `rtctrace record` and `rtctrace append`: write validated records into a trace.
 enum RecordCommand {
@@ -21,7 +22,7 @@ enum RecordCommand {
         exits: ExitCodes(failure: "a line is not a valid record, or its seq or t does not continue the trace (nothing is written)", readsTraces: false))
 
     static let command = Command(spec: spec) { args in
-        let parts = try TraceParts.resolve(args.positionals)
+        let parts = try TraceInput.resolve(args.positionals)
         let options = writerOptions(args)
         let perPart = !args[merge]
         if !perPart, let missing = missingParts(parts) { throw CommandFailure(message: missing) }
@@ -38,7 +39,7 @@ enum RecordCommand {
                     var count = 0
                     for (k, input) in g.inputs.enumerated() {
                         try copy(input, into: writer, shownAs: out, renumber: args[renumber], expectHeader: k == 0,
-                                 continuing: k == 0 ? nil : parts.session, count: &count)
+                                 continuing: k == 0 ? nil : parts.id, count: &count)
                     }
                     try writer.close()
                     return (count, writer.fileSize)
@@ -51,12 +52,9 @@ enum RecordCommand {
 
     /// Why the parts of a session cannot be merged into one trace: a part is missing between two given
     /// (the merged trace would have to skip its seqs); nil when none is.
-    static func missingParts(_ parts: TraceParts) -> String? {
-        let numbers = parts.partNumbers
-        guard let session = parts.session, numbers.count == parts.paths.count, numbers.count > 1 else { return nil }
-        var missing: [Int] = []
-        for (a, b) in zip(numbers, numbers.dropFirst()) where b > a + 1 { missing += Array((a + 1)..<b) }
-        guard !missing.isEmpty else { return nil }
+    static func missingParts(_ parts: TraceSession) -> String? {
+        let numbers = parts.partNumbers, missing = parts.missingParts
+        guard let session = parts.id, !missing.isEmpty else { return nil }
         func list(_ n: [Int]) -> String { proseList(n.map(String.init)) }
         return "part\(missing.count == 1 ? "" : "s") \(list(missing)) of session \(terminalSafe(session)) \(missing.count == 1 ? "is" : "are") missing "
             + "(the parts given are \(list(numbers))): one merged trace holds every part's seqs in order, so it cannot be written without "

@@ -3,6 +3,7 @@ import CommandLineKit
 import SystemLayer
 import TraceCodec
 import TraceModel
+import Workflows
 
 /// `rtctrace redact`: replace personal data with stable keyed tokens, keeping what the replay concludes.
 enum RedactCommand {
@@ -25,14 +26,14 @@ enum RedactCommand {
         for p in args.positionals where !p.hasPrefix("@") {
             do { try InputSpool.spoolIfReadOnce(p) } catch { throw commandError(error) }
         }
-        let parts = try TraceParts.resolve(args.positionals)
+        let parts = try TraceInput.resolve(args.positionals)
         let key = try TokenKey.key(args, salt: salt)
         if args[merge], let missing = RecordCommand.missingParts(parts) { throw CommandFailure(message: missing) }
         let targets = try args.sessionOutputs(output, parts: parts, perPart: !args[merge], role: "an input TRACE", unit: "file",
                                               force: args[CommonOptions.force])
         let report: RedactionReport
         do {
-            report = try Redaction.run(parts: parts.paths, outputs: targets.map(\.path), salt: key, onProblem: warn)
+            report = try Redaction.run(parts, outputs: targets.map(\.path), salt: key, onProblem: warn)
         } catch {
             throw commandError(error)
         }
@@ -42,12 +43,12 @@ enum RedactCommand {
             err.line("warning: no key given (\(TokenKey.ways)): the tokens are made with a random key used once, so they match within "
                 + "this output but not with another run's or with triage rows; give a key kept with the case (or the fleet's) to join them")
         }
-        let before = try ReplayFlags.replay(parts.paths, args)
-        let after = try ReplayFlags.replay(targets.map(\.path), args)
+        let before = try TraceInput.replay(parts.paths, args)
+        let after = try TraceInput.replay(targets.map(\.path), args)
         let diffs = Redaction.differences(before, after)
         let o = Output.stdout
         for t in targets { o.line("wrote \(terminalSafe(t.path))") }
-        o.line("\(report.records) records" + (targets.count > 1 ? ", one redacted file per part of session \(terminalSafe(parts.session ?? "?"))" : ""))
+        o.line("\(report.records) records" + (targets.count > 1 ? ", one redacted file per part of session \(terminalSafe(parts.id ?? "?"))" : ""))
         if report.changed.isEmpty { o.line("no personal fields found") }
         for c in report.changed { o.line("  \(c.kind): \(c.count) field\(c.count == 1 ? "" : "s") replaced") }
         guard diffs.isEmpty else {

@@ -1,7 +1,9 @@
 import Analysis
 import CommandLineKit
+import Replay
 import TraceCodec
 import TraceModel
+import Workflows
 
 /// `rtctrace reduce`: shrink a trace to a small golden trace that still shows the problem.
 enum ReduceCommand {
@@ -26,13 +28,13 @@ enum ReduceCommand {
     static let spec = CommandSpec(
         name: "reduce", usage: "reduce TRACE... (--finding CODE | --divergence | --expect-fail) -o MIN.trace.zst [--max-replays N] [options]",
         summary: "Shrink a trace to a few records that still show a finding, divergence or failing expectation.",
-        options: [output, finding, seq, salt, TokenKey.saltFile, maxReplays] + ReplayFlags.options
+        options: [output, finding, seq, salt, TokenKey.saltFile, maxReplays] + ReplayOptions.commandLine
             + [divergence, expectFail, keepPersonalData, CommonOptions.force, CommonOptions.strict],
         details: "Delta debugging (ddmin) over the records after the header, then shorter gaps between timestamps;\nseqs are renumbered and expect.* records pinning the problem are appended, ready for traces/.\nTRACE may be the parts of one recorded session (in any order, their folder, or @LIST): the reduced\ntrace is one self-contained trace. See docs/report.md.",
         exits: ExitCodes(failure: "the trace does not show the problem asked for (nothing is written)", readsTraces: false))
 
     static let command = Command(spec: spec) { args in
-        let parts = try TraceParts.resolve(args.positionals)
+        let parts = try TraceInput.resolve(args.positionals)
         let target = try args.output(output, role: "the input TRACE")
         let out = target.path
         var goals: [ReduceGoal] = []
@@ -44,11 +46,11 @@ enum ReduceCommand {
         if !args[CommonOptions.force] && target.exists { throw UsageError(message: "\(out): already exists (use --force to overwrite)") }
         let occurrence = args[seq].map { Int($0) }
         if occurrence != nil, case .finding = goals[0] {} else if occurrence != nil { throw UsageError(message: "'--seq' goes with --finding CODE") }
-        let options = ReduceOptions(goal: goals[0], maxReplays: replayBound, replay: ReplayFlags.parse(args), seq: occurrence,
+        let options = ReduceOptions(goal: goals[0], maxReplays: replayBound, replay: ReplayOptions(args), seq: occurrence,
                                     redact: !args[keepPersonalData], salt: try TokenKey.key(args, salt: salt))
         let strict = args[CommonOptions.strict]
         var damaged: TraceProblem?
-        let records = try TraceFiles.load(parts: parts.paths) { p in
+        let records = try TraceFiles.load(parts) { p in
             if strict && damaged == nil && p.isDamage { damaged = p }
             warn(p)
         }

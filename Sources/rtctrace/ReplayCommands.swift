@@ -1,6 +1,7 @@
 import CommandLineKit
 import Replay
 import Reports
+import Workflows
 
 /// `rtctrace replay`: the timeline.
 enum ReplayCommand {
@@ -13,7 +14,7 @@ enum ReplayCommand {
     static let spec = CommandSpec(
         name: "replay", usage: "replay TRACE|PARTS... [--json] [--changes-only] [--type PREFIX] [--from MS] [--to MS] [--lane FIELD] [options]",
         summary: "Replay a trace: each record with the engine state it changed, verdicts inline, divergences.",
-        options: ReplayFlags.options + [json, changesOnly, CatCommand.type, CatCommand.from, CatCommand.to, lane, CommonOptions.strict],
+        options: ReplayOptions.commandLine + [json, changesOnly, CatCommand.type, CatCommand.from, CatCommand.to, lane, CommonOptions.strict],
         details: "--type, --from and --to pick steps as they pick records in 'rtctrace cat'; timers and the end of the trace\n"
             + "have no type. The replay itself always covers the whole trace.",
         exits: ExitCodes(failure: nil, readsTraces: true))
@@ -24,7 +25,7 @@ enum ReplayCommand {
         let prefixes = args[CatCommand.type], first = args[CatCommand.from], last = args[CatCommand.to]
         let lanes = Set(args[lane])
         let out = Output.stdout
-        let result = try ReplayFlags.replay(args.positionals, args) { step in
+        let result = try TraceInput.replay(args.positionals, args) { step in
             if onlyChanges && step.changes.isEmpty && step.verdicts.isEmpty && step.findings.isEmpty && step.expectation == nil { return }
             if let first, step.t < first { return }
             if let last, step.t > last { return }
@@ -39,7 +40,7 @@ enum ReplayCommand {
         } else {
             out.write("\n" + TimelineText.divergences(result))
         }
-        try ReplayFlags.requireExplainable(result)
+        try TraceInput.requireExplainable(result)
         return .success
     }
 }
@@ -49,27 +50,27 @@ enum ExplainCommand {
     /// When explain answers no: what its summary's last line says, and why.
     static let needsAttention = "the summary says 'Needs attention', 'Partial' or 'Not all of it could be read': a finding of severity warning or error, "
         + "a route divergence, a call that did not take effect in the end (ineffective, superseded, dropped, still pending, rejected), "
-        + "a part of a session judged without the parts before it, or input not read (\(ReplayFlags.unreadInput)); info findings alone and calls that took effect late are fine (0)"
+        + "a part of a session judged without the parts before it, or input not read (\(TraceInput.unreadInput)); info findings alone and calls that took effect late are fine (0)"
 
     static let json = Option.flag("--json", "Print the result as JSON (schema rtctrace.explain/1, see docs/json.md).")
 
     static let spec = CommandSpec(
         name: "explain", usage: "explain TRACE|PARTS... [--json] [options]",
         summary: "Explain a trace: calls that did not take effect and why, divergences, findings, quality.",
-        options: ReplayFlags.options + [json, CommonOptions.strict, WhatIfCommand.verifyAdvice],
+        options: ReplayOptions.commandLine + [json, CommonOptions.strict, WhatIfCommand.verifyAdvice],
         details: "Headings are bold on a terminal, unless NO_COLOR is set.",
         exits: ExitCodes(failure: ExplainCommand.needsAttention, readsTraces: true))
 
     static let command = Command(spec: spec) { args in
         guard !args.positionals.isEmpty else { throw UsageError(message: "expected one TRACE (or the parts of one session)") }
-        let (result, checks) = args[WhatIfCommand.verifyAdvice] ? try WhatIfCommand.checkAdvice(args) : (try ReplayFlags.replay(args.positionals, args), nil)
+        let (result, checks) = args[WhatIfCommand.verifyAdvice] ? try WhatIfCommand.checkAdvice(args) : (try TraceInput.replay(args.positionals, args), nil)
         if args[json] {
             Output.stdout.line(WhatIfCommand.withChecks(ExplainJSONRenderer().render(result), checks))
         } else {
             Output.stdout.write(ExplainTextRenderer(colour: Output.stdout.usesColour).render(result))
             if let checks { Output.stdout.write(AdviceCheckText.render(checks, result.words)) }
         }
-        try ReplayFlags.requireExplainable(result)
+        try TraceInput.requireExplainable(result)
         return result.hasIssues ? .failure : .success
     }
 }

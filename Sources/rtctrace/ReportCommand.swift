@@ -1,6 +1,8 @@
 import CommandLineKit
+import Replay
 import Reports
 import TraceModel
+import Workflows
 
 /// `rtctrace report`: one self-contained HTML file a support engineer can open or print.
 enum ReportCommand {
@@ -10,17 +12,17 @@ enum ReportCommand {
     static let spec = CommandSpec(
         name: "report", usage: "report TRACE|PARTS... -o REPORT.html [options]",
         summary: "Write a self-contained HTML report: the explanation, a timeline of every lane, findings.",
-        options: [output] + ReplayFlags.options + [CommonOptions.strict, WhatIfCommand.verifyAdvice],
+        options: [output] + ReplayOptions.commandLine + [CommonOptions.strict, WhatIfCommand.verifyAdvice],
         details: "The page loads nothing from elsewhere: open it in any browser, attach it to a ticket, print it.\nSee docs/report.md.",
-        exits: ExitCodes(failure: "the report is written, but not all of the input could be read (\(ReplayFlags.unreadInput)): "
+        exits: ExitCodes(failure: "the report is written, but not all of the input could be read (\(TraceInput.unreadInput)): "
             + "its status says so and gives no all-clear", readsTraces: true))
 
     static let command = Command(spec: spec) { args in
         guard !args.positionals.isEmpty else { throw UsageError(message: "expected one TRACE (or the parts of one session)") }
         let target = try args.output(output, role: "the input TRACE")
         let lanes = ReportLanes()
-        let result = try ReplayFlags.replay(args.positionals, args, observer: lanes.observe)
-        try ReplayFlags.requireExplainable(result)
+        let result = try TraceInput.replay(args.positionals, args, observer: lanes.observe)
+        try TraceInput.requireExplainable(result)
         let checks = args[WhatIfCommand.verifyAdvice] ? try WhatIfCommand.checkAdvice(args).1 : []
         let html = HTMLRenderer(lanes: lanes.lanes(for: result), checks: checks).render(result)
         try target.write(html)

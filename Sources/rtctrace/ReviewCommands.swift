@@ -2,6 +2,7 @@ import Analysis
 import CommandLineKit
 import SystemLayer
 import TraceModel
+import Workflows
 
 /// `rtctrace accept` / `rtctrace reject`: review `NAME.golden.json.new` files written by `check --update`.
 enum ReviewCommand {

@@ -1,14 +1,16 @@
 import Analysis
 import CommandLineKit
+import Replay
 import Reports
 import TraceCodec
+import Workflows
 
 extension TriageCommand {
     /// `triage --from-rows ROWS...`: the summary the rows make (the shards of a run make the unsharded
     /// run's), on standard output: text, or one JSON object with `--json`.
     static func fromRowsCommand(_ args: Arguments) throws -> ExitCode {
         // Options about replaying or writing rows have nothing to act on here: say so rather than ignore them.
-        let idle: [any DeclaredOption] = [jobs, shard, output, salt, summaryFlag] + ReplayFlags.options
+        let idle: [any DeclaredOption] = [jobs, shard, output, salt, summaryFlag] + ReplayOptions.commandLine
         if let given = idle.first(where: { args.isGiven($0) }) {
             throw UsageError(message: "\(given.erased.name) has no effect with --from-rows (it reads rows and replays nothing)")
         }

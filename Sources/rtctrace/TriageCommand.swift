@@ -1,9 +1,11 @@
 import Analysis
 import CommandLineKit
+import Replay
 import Reports
 import SystemLayer
 import TraceCodec
 import TraceModel
+import Workflows
 
 /// `rtctrace triage`: every trace of a fleet replayed, one JSON row each, a summary, CI thresholds.
 enum TriageCommand {
@@ -36,7 +38,7 @@ enum TriageCommand {
     static let spec = CommandSpec(
         name: "triage", usage: "triage PATH... [--jobs N] [--shard I/N] [-o ROWS.jsonl[.zst]] [--fail-on EXPR]... [--baseline ROWS]... [--summary] [--json] [--all] [options]\n       rtctrace triage --from-rows ROWS... [--baseline ROWS]... [--fail-on EXPR]... [--json] [--all]",
         summary: "Triage many traces: one JSON row per trace (facts, counts, tags), a summary, thresholds for CI.",
-        options: [jobs, shard, output, failOn, salt, TokenKey.saltFile, baseline, fromRows] + ReplayFlags.options + [summaryFlag, json, all, listTags, whatif],
+        options: [jobs, shard, output, failOn, salt, TokenKey.saltFile, baseline, fromRows] + ReplayOptions.commandLine + [summaryFlag, json, all, listTags, whatif],
         details: """
         PATH is a trace, a folder (searched recursively for *.jsonl, *.zst and *.rtcbundle) or @LIST (a file
         of paths, one a line). The files of one recorded session (header session.id) are one trace, replayed in
@@ -57,7 +59,7 @@ enum TriageCommand {
         }
         guard !args.positionals.isEmpty else { throw UsageError(message: args[fromRows] ? "expected at least one rows file" : "expected at least one PATH") }
         if args[fromRows] { return try fromRowsCommand(args) }
-        let options = ReplayFlags.parse(args)
+        let options = ReplayOptions(args)
         let jobs = Int(args[TriageCommand.jobs] ?? Int64(CurrentProcess.activeProcessorCount))
         let shard = args[TriageCommand.shard]
         let thresholds = args[failOn]
@@ -94,7 +96,7 @@ enum TriageCommand {
         // Rows printed to the same terminal would run into the progress line: they are the progress then.
         let progress = Output.stderr.isTerminal && (outPath != nil || !Output.stdout.isTerminal) ? Progress() : nil
         progress?.note("reading \(files.count) header\(files.count == 1 ? "" : "s")")
-        let plan = TriagePlan(files: files, jobs: jobs, shard: shard)
+        let plan = TraceSession.group(files, jobs: jobs, shard: shard)
         let writer: LinesWriter
         do {
             let compress = outPath?.hasSuffix(".zst") ?? false

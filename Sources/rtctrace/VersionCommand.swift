@@ -1,4 +1,5 @@
 import CommandLineKit
+import TraceModel
 
 /// `rtctrace version` (also `rtctrace --version`).
 enum VersionCommand {

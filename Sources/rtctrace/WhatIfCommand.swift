@@ -1,9 +1,10 @@
 import Analysis
-import Replay
 import CommandLineKit
+import Replay
 import Reports
 import SystemLayer
 import TraceCodec
+import Workflows
 
 /// `rtctrace whatif`: what the contract predicts would change if the records were otherwise.
 enum WhatIfCommand {
@@ -31,7 +32,7 @@ enum WhatIfCommand {
     static let spec = CommandSpec(
         name: "whatif", usage: "whatif TRACE|PARTS... EDITS... [--edits FILE.json] [--json] [options]",
         summary: "Replay a trace with edits (a proposed fix) and say what the contract predicts would change.",
-        options: ReplayFlags.options + editOptions + [editsFile, json],
+        options: ReplayOptions.commandLine + editOptions + [editsFile, json],
         details: """
         Records are named by their seq in the trace; the edited trace is replayed numbered afresh and is
         compared with the original in diff's order and words. From the first edited record on, the device's
@@ -47,9 +48,8 @@ enum WhatIfCommand {
         var edits: [WhatIfEdit] = []
         for path in args[editsFile] { edits += try fileEdits(path) }
         edits += lineEdits
-        let parts = try TraceParts.resolve(traces)
-        let base = WhatIfBase.read(parts: parts.paths, options: ReplayFlags.parse(args), onProblem: warn)
-        try ReplayFlags.requireExplainable(base.side.result)
+        let base = WhatIfBase.read(try TraceInput.resolve(traces), options: ReplayOptions(args), onProblem: warn)
+        try TraceInput.requireExplainable(base.side.result)
         let result: WhatIfResult
         do { result = try WhatIf.run(base, edits: edits, source: source(files: args[editsFile], lineEdits: lineEdits.count)) } catch {
             throw UsageError(message: "\(error)")
@@ -70,12 +70,11 @@ enum WhatIfCommand {
 
     /// The replay of the trace and its advice checked, for `explain --verify-advice`.
     static func checkAdvice(_ args: Arguments) throws -> (ReplayResult, [AdviceCheck]) {
-        let parts = try TraceParts.resolve(args.positionals)
-        let base = WhatIfBase.read(parts: parts.paths, options: ReplayFlags.parse(args), onProblem: warn)
+        let base = WhatIfBase.read(try TraceInput.resolve(args.positionals), options: ReplayOptions(args), onProblem: warn)
         if args[CommonOptions.strict], let p = base.side.result.problems.first(where: \.isDamage) {
             throw CommandFailure(message: p.description + " (--strict)")
         }
-        try ReplayFlags.requireExplainable(base.side.result)
+        try TraceInput.requireExplainable(base.side.result)
         return (base.side.result, AdviceChecks.run(base))
     }
 

@@ -1,5 +1,6 @@
 import Analysis
 import CommandLineKit
+import Workflows
 import XCTest
 
 /// The check worker's outcomes survive the trip through the wire form exactly, one after another,

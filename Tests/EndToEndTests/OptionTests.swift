@@ -1,8 +1,9 @@
 import CommandLineKit
 import Foundation
-import rtctrace
 import TestSupport
+import TraceModel
 import XCTest
+import rtctrace
 
 /// Options are declared once: every command's declarations, read from the registry the tool runs
 /// (`Commands.all`, no list kept here), drive `--help` and parsing. `--help` prints each numeric

@@ -1,4 +1,5 @@
 import Analysis
+import TraceCodec
 @testable import LogImport
 import Replay
 import Reports
@@ -83,14 +84,14 @@ final class E1ExplanationTests: XCTestCase {
     func test_theReportsSystemLogLane_appearsOnlyWithSystemLogRecords() throws {
         func lanes(_ name: String) -> [String] {
             let collector = ReportLanes()
-            let r = try! Replay.run(path: Fixtures.trace(name), observer: collector.observe)
+            let r = try! Replay.run(TraceSession(path: Fixtures.trace(name)), observer: collector.observe)
             return collector.lanes(for: r).map(\.id)
         }
         let with = lanes("smeeting-e1-webkit-changed-category.jsonl"), without = lanes(Self.category)
         XCTAssertEqual(with.filter { $0 != ReportLanes.systemLane }, without)
         XCTAssertEqual(with.firstIndex(of: ReportLanes.systemLane), with.firstIndex(of: "session").map { $0 + 1 })
         let collector = ReportLanes()
-        let r = try Replay.run(path: Fixtures.trace("smeeting-e1-webkit-changed-category.jsonl"), observer: collector.observe)
+        let r = try Replay.run(TraceSession(path: Fixtures.trace("smeeting-e1-webkit-changed-category.jsonl")), observer: collector.observe)
         let marks = collector.lanes(for: r).first { $0.id == ReportLanes.systemLane }?.marks ?? []
         XCTAssertEqual(marks.map(\.tone), ["systemSelf", "systemSelf", "systemOther", "systemSelf", "systemSelf"])
         XCTAssertEqual(marks[2].value, "com.apple.WebKit.GPU (pid 733): session activated by com.apple.WebKit.GPU")

@@ -1,6 +1,7 @@
 import Contract
 import Replay
 import TestSupport
+import TraceCodec
 import TraceModel
 import XCTest
 
@@ -73,7 +74,7 @@ final class LateRecordTests: XCTestCase {
         var file = b
         file.records = late
         try file.write(to: path)
-        XCTAssertEqual(summary(try Replay.run(path: path)), summary(inOrder))
+        XCTAssertEqual(summary(try Replay.run(TraceSession(path: path))), summary(inOrder))
     }
 
     func test_withoutOrderingTheLateInterruptionWouldReadAsAMissingCallback() {

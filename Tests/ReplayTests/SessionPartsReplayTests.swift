@@ -3,6 +3,7 @@ import Contract
 import Foundation
 import Replay
 import TestSupport
+import TraceCodec
 import TraceModel
 import XCTest
 
@@ -48,7 +49,7 @@ final class SessionPartsReplayTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(all.count, 2, "the golden sessions")
         var compared = 0
         for (name, parts) in all {
-            let whole = Replay.run(parts: parts).result
+            let whole = (try Replay.run(TraceSession(paths: parts), unopened: .isAProblem))
             for part in parts.dropFirst() {
                 let records = try Fixtures.readAll(part).records
                 guard records.dropFirst().first?.body.kind == .checkpoint else { continue }
@@ -227,7 +228,7 @@ final class SessionPartsReplayTests: XCTestCase {
         guard case .checkpoint = second[1].body, case .checkpoint = third[1].body else { return XCTFail("the parts begin with checkpoints") }
         second[1] = Record(seq: second[1].seq, t: second[1].t, .sdkLog(level: "info", message: "no checkpoint here"))
         let r = Replay.run(records: second + third)
-        let whole = Replay.run(parts: weekly.parts).result
+        let whole = (try Replay.run(TraceSession(paths: weekly.parts), unopened: .isAProblem))
         XCTAssertNil(r.findingCounts[.traceCheckpointMismatch], "nothing known to compare the checkpoint with")
         XCTAssertEqual(r.session?.unknownState.map(\.untilSeq), [third[1].seq], "known again at part 3's checkpoint")
         XCTAssertEqual(r.session?.starts.map(\.part), [2], "part 3 follows part 2")
@@ -256,7 +257,7 @@ final class SessionPartsReplayTests: XCTestCase {
     func test_aSessionMissingItsMiddlePartIsPartial_notAllClear() throws {
         let weekly = try XCTUnwrap(try sessions().first { $0.name == "smeeting-session-weekly" })
         XCTAssertEqual(weekly.parts.count, 3)
-        let gap = Replay.run(parts: [weekly.parts[0], weekly.parts[2]]).result
+        let gap = try Replay.run(TraceSession(paths: [weekly.parts[0], weekly.parts[2]]), unopened: .isAProblem)
         XCTAssertEqual(gap.session?.missing.map(\.parts), [2...2])
         XCTAssertEqual(gap.session?.isPartial, true)
         let e = Explanation(gap)
@@ -268,9 +269,9 @@ final class SessionPartsReplayTests: XCTestCase {
 
     func test_theWholeSessionChecksEachCheckpoint() throws {
         let weekly = try XCTUnwrap(try sessions().first { $0.name == "smeeting-session-weekly" })
-        XCTAssertEqual(Replay.run(parts: weekly.parts).result.findingCounts[.traceCheckpointMismatch], nil, "the checkpoints agree")
+        XCTAssertEqual((try Replay.run(TraceSession(paths: weekly.parts), unopened: .isAProblem)).findingCounts[.traceCheckpointMismatch], nil, "the checkpoints agree")
         let mismatch = try XCTUnwrap(try sessions().first { $0.name == "srtc-session-checkpoint-mismatch" })
-        let r = Replay.run(parts: mismatch.parts).result
+        let r = (try Replay.run(TraceSession(paths: mismatch.parts), unopened: .isAProblem))
         let f = try XCTUnwrap(r.findings.first { $0.code == .traceCheckpointMismatch })
         XCTAssertTrue(f.message.contains("devices (checkpoint: none; replayed: bt-88:c6:26:00:11:02)"), f.message)
         XCTAssertEqual(f.severity, .warning)

@@ -2,6 +2,7 @@ import Analysis
 import Contract
 import Replay
 import TestSupport
+import TraceCodec
 import TraceModel
 import XCTest
 
@@ -43,7 +44,7 @@ final class AdviceCheckCorpusTests: XCTestCase {
         var seen: [String: AdviceCheck.Verdict] = [:]
         var verified = 0, notApplying = 0
         for (name, parts) in try Self.corpus() {
-            let base = WhatIfBase.read(parts: parts)
+            let base = WhatIfBase.read(TraceSession(paths: parts))
             guard base.side.result.unexplainable == nil else { continue }
             for c in AdviceChecks.run(base) {
                 seen["\(name) \(c.seq ?? -1) \(c.subject)"] = c.verdict

@@ -3,6 +3,7 @@ import Foundation
 import Replay
 import Reports
 import TestSupport
+import TraceCodec
 import TraceModel
 import XCTest
 
@@ -45,7 +46,7 @@ final class BrowserTests: XCTestCase {
         let torn = Fixtures.artifacts + "/torn-call.jsonl.zst"
         try long.prefix(long.count - 500).write(to: URL(fileURLWithPath: torn))
         let lanes = ReportLanes()
-        var r = try Replay.run(path: torn, observer: lanes.observe)
+        var r = try Replay.run(TraceSession(path: torn), observer: lanes.observe)
         r.file = "torn-call.jsonl.zst"
         let tornPage = Fixtures.artifacts + "/report-torn.html"
         try HTMLReport.render(r, lanes: lanes.lanes(for: r)).write(toFile: tornPage, atomically: true, encoding: .utf8)

@@ -4,6 +4,7 @@ import Foundation
 import Replay
 import Reports
 import TestSupport
+import TraceCodec
 import TraceModel
 import XCTest
 
@@ -37,7 +38,7 @@ final class CallAdviceTests: XCTestCase {
     }
 
     func test_explainJSON_eachVerdictHasTheExplanationsAdvice_andItsFindingTheSame() throws {
-        let r = try Replay.run(path: Self.trace)
+        let r = try Replay.run(TraceSession(path: Self.trace))
         let doc = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(ResultJSON.render(r).utf8)) as? [String: Any])
         let verdicts = try XCTUnwrap(doc["verdicts"] as? [[String: Any]])
         let findings = try XCTUnwrap(doc["findings"] as? [[String: Any]])
@@ -63,7 +64,7 @@ final class CallAdviceTests: XCTestCase {
 
     func test_replayJSONSteps_eachVerdictHasTheAdviceKnownAtTheCall() throws {
         var steps: [ReplayStep] = []
-        _ = try Replay.run(path: Self.trace, observer: { steps.append($0) })
+        _ = try Replay.run(TraceSession(path: Self.trace), observer: { steps.append($0) })
         let step = try XCTUnwrap(steps.first { $0.record?.seq == 29 })
         let line = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(TimelineText.json(step).utf8)) as? [String: Any])
         let verdict = try XCTUnwrap((line["verdicts"] as? [[String: Any]])?.first)
@@ -90,7 +91,7 @@ final class CallAdviceTests: XCTestCase {
 
     func test_chromeExport_findingsAndVerdictsSayTheCallsAdvice() throws {
         let recorder = ChromeTraceRecorder()
-        let r = try Replay.run(path: Self.trace, observer: recorder.observe)
+        let r = try Replay.run(TraceSession(path: Self.trace), observer: recorder.observe)
         let root = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(ChromeTrace.render(r, recorder: recorder).utf8)) as? [String: Any])
         let events = try XCTUnwrap(root["traceEvents"] as? [[String: Any]])
         var byFinding: [Int: String] = [:], byVerdict: [Int: String] = [:]

@@ -2,13 +2,14 @@ import Foundation
 import Replay
 import Reports
 import TestSupport
+import TraceCodec
 import TraceModel
 import XCTest
 
 final class ChromeTraceTests: XCTestCase {
     func export(_ path: String) throws -> (ReplayResult, [[String: Any]], [String: Any]) {
         let recorder = ChromeTraceRecorder()
-        let r = try Replay.run(path: path, observer: recorder.observe)
+        let r = try Replay.run(TraceSession(path: path), observer: recorder.observe)
         let json = ChromeTrace.render(r, recorder: recorder)
         let root = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let events = try XCTUnwrap(root["traceEvents"] as? [[String: Any]])
@@ -108,7 +109,7 @@ final class ChromeTraceTests: XCTestCase {
         }
         // Numbers, never booleans or strings, as written (Foundation reads 0 and 1 as either).
         let recorder = ChromeTraceRecorder()
-        let raw = ChromeTrace.render(try Replay.run(path: path, observer: recorder.observe), recorder: recorder)
+        let raw = ChromeTrace.render(try Replay.run(TraceSession(path: path), observer: recorder.observe), recorder: recorder)
         let counterArgs = try NSRegularExpression(pattern: #"\{"name":"[^"]*","ph":"C"[^{]*"args":\{([^}]*)\}"#)
         let found = counterArgs.matches(in: raw, range: NSRange(raw.startIndex..., in: raw)).map { String(raw[Range($0.range(at: 1), in: raw)!]) }
         XCTAssertEqual(found.count, counters.count)
@@ -132,7 +133,7 @@ final class ChromeTraceTests: XCTestCase {
     /// events (counted in `otherData.eventsNotExported`), the file still whole JSON and within the budget.
     func test_streamedExportIsTheRenderedOne_andABudgetCapsItWithANote() throws {
         let recorder = ChromeTraceRecorder()
-        let r = try Replay.run(path: Fixtures.trace("smeeting-long-meeting-45min.jsonl.zst"), observer: recorder.observe)
+        let r = try Replay.run(TraceSession(path: Fixtures.trace("smeeting-long-meeting-45min.jsonl.zst")), observer: recorder.observe)
         let whole = ChromeTrace.render(r, recorder: recorder)
         var chunks: [[UInt8]] = []
         let written = ChromeTrace.write(r, recorder: recorder, budget: nil) { chunks.append(Array($0)) }

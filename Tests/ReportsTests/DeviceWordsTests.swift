@@ -1,9 +1,10 @@
 import Analysis
+import Contract
 import Foundation
 import Replay
 import Reports
 import TestSupport
-import Contract
+import TraceCodec
 import TraceModel
 import XCTest
 
@@ -12,7 +13,7 @@ import XCTest
 final class DeviceWordsTests: XCTestCase {
     func outputs(_ name: String) throws -> [String] {
         let lanes = ReportLanes()
-        let r = try Replay.run(path: Fixtures.trace(name), observer: { lanes.observe($0) })
+        let r = try Replay.run(TraceSession(path: Fixtures.trace(name)), observer: { lanes.observe($0) })
         return [ExplainText.render(r, colour: false), ResultJSON.render(r), HTMLReport.render(r, lanes: lanes.lanes(for: r))]
     }
 

@@ -4,6 +4,7 @@ import Foundation
 import Replay
 import Reports
 import TestSupport
+import TraceCodec
 import TraceModel
 import XCTest
 
@@ -161,7 +162,7 @@ final class ExplanationTests: XCTestCase {
 
     func test_V2_eachOutcomeHasItsOwnAdvice() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
-        let r = try Replay.run(path: root + "/traces/srtc-deferred-call-outcomes.jsonl")
+        let r = try Replay.run(TraceSession(path: root + "/traces/srtc-deferred-call-outcomes.jsonl"))
         let e = Explanation(r)
         let w = LayerWords(.srtc)
         var seen = Set<OutcomeKind>()
@@ -205,7 +206,7 @@ final class ExplanationTests: XCTestCase {
     /// interruption and applied at the next joinChannel (seq 30) was told to refresh in the recovered
     /// callback, which had nothing to do with it; one applied at the interruption's end (seq 58) is.
     func test_anAppliedCallsAdviceFollowsWhatAppliedIt() throws {
-        let r = try Replay.run(path: Fixtures.trace("srtc-deferred-call-outcomes.jsonl"))
+        let r = try Replay.run(TraceSession(path: Fixtures.trace("srtc-deferred-call-outcomes.jsonl")))
         let e = Explanation(r)
         func advice(_ seq: Int) throws -> String {
             let call = try XCTUnwrap(e.lateCalls.first { $0.verdict.seq == seq }, "seq \(seq)")
@@ -230,7 +231,7 @@ final class ExplanationTests: XCTestCase {
         XCTAssertTrue(VerdictCause.externalRouteActive.advice(w, target: .speaker).hasPrefix("Grey out the speaker button"))
         XCTAssertTrue(VerdictCause.externalRouteActive.advice(w).hasPrefix("Grey out the speaker and earpiece buttons"))
         // Blocked at the call (a verdict ineffective), through the call's own finding.
-        let r = try Replay.run(path: Fixtures.trace("srtc-v3-r14-port-sets-kind.jsonl"))
+        let r = try Replay.run(TraceSession(path: Fixtures.trace("srtc-v3-r14-port-sets-kind.jsonl")))
         let v = try XCTUnwrap(r.verdicts.first { $0.seq == 15 })
         XCTAssertEqual(v.verdict, .ineffective)
         XCTAssertEqual(v.cause, .externalRouteActive)
@@ -239,7 +240,7 @@ final class ExplanationTests: XCTestCase {
         XCTAssertEqual(card.lines.first { $0.label == "advice" }?.text, earpiece)
         XCTAssertEqual(Explanation.advice(for: v, r), earpiece)
         // The speaker button where the speaker was asked for.
-        let speaker = try Replay.run(path: Fixtures.trace("srtc-bluetooth-blocks-speaker.jsonl"))
+        let speaker = try Replay.run(TraceSession(path: Fixtures.trace("srtc-bluetooth-blocks-speaker.jsonl")))
         XCTAssertEqual(speaker.verdicts.first.flatMap { Explanation.advice(for: $0, speaker) }, VerdictCause.externalRouteActive.advice(w, target: .speaker))
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Replay
 import Reports
 import TestSupport
+import TraceCodec
 import TraceModel
 import XCTest
 
@@ -50,7 +51,7 @@ final class HTMLReportTests: XCTestCase {
         XCTAssertTrue(loneCalls.contains("1 call is undetermined"), loneCalls)
         let folder = Fixtures.trace("smeeting-session-missing-part")
         let lanes = ReportLanes()
-        let gap = Replay.run(parts: [folder + "/part-1.jsonl", folder + "/part-3.jsonl"], observer: lanes.observe).result
+        let gap = try Replay.run(TraceSession(paths: [folder + "/part-1.jsonl", folder + "/part-3.jsonl"]), unopened: .isAProblem, observer: lanes.observe)
         let gapCalls = try calls(gap, lanes.lanes(for: gap))
         XCTAssertFalse(gapCalls.contains("Every call took effect"), gapCalls)
         let (whole, wholeLanes) = try Fixtures.replayWithLanes(Fixtures.trace("srtc-session-missing-notify-others.jsonl"))

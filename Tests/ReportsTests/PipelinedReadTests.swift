@@ -15,7 +15,7 @@ final class PipelinedReadTests: XCTestCase {
     /// The result JSON (golden form off, so every figure is in it) and the problems of one replay.
     private func replay(_ path: String, pipelined: Bool) throws -> (json: String, problems: [TraceProblem]) {
         var problems: [TraceProblem] = []
-        let r = try Replay.run(path: path, pipelined: pipelined, onProblem: { problems.append($0) })
+        let r = try Replay.run(TraceSession(path: path), pipelined: pipelined, onProblem: { problems.append($0) })
         return (ResultJSON.render(r, pretty: true), problems)
     }
 

@@ -2,8 +2,8 @@ import Analysis
 import Foundation
 import Replay
 import Reports
-import TraceCodec
 import TestSupport
+import TraceCodec
 import TraceModel
 import XCTest
 
@@ -87,7 +87,7 @@ final class RedactTests: XCTestCase {
         XCTAssertEqual(redacted.map(\.t), recs.map(\.t))
         XCTAssertEqual(redacted.map(\.type), recs.map(\.type))
         // The replay concludes exactly the same.
-        let before = try Replay.run(path: input), after = try Replay.run(path: output)
+        let before = try Replay.run(TraceSession(path: input)), after = try Replay.run(TraceSession(path: output))
         XCTAssertEqual(Redaction.differences(before, after), [])
         XCTAssertEqual(after.failedExpectations.count, 0, "expect.speakers follows the tokens, in the same order")
         XCTAssertEqual(before.findings.map(\.code.rawValue), after.findings.map(\.code.rawValue))
@@ -152,7 +152,7 @@ final class RedactTests: XCTestCase {
         try Fixtures.write(recs, input)
         _ = try Redaction.run(input: input, output: output, salt: "case-4711")
         let recorder = ChromeTraceRecorder()
-        let exported = ChromeTrace.render(try Replay.run(path: output, observer: recorder.observe), recorder: recorder)
+        let exported = ChromeTrace.render(try Replay.run(TraceSession(path: output), observer: recorder.observe), recorder: recorder)
         let (result, lanes) = try Fixtures.replayWithLanes(output)
         let html = HTMLReport.render(result, lanes: lanes)
         let reduced = try Reducer(records: try TraceFiles.load(output), options: ReduceOptions(goal: .finding(.routeIneffective))).run()
@@ -160,7 +160,7 @@ final class RedactTests: XCTestCase {
         // What cat prints (the records as written), what explain says (text and JSON), the triage row.
         let catText = try TraceFiles.load(output).map(\.jsonLine).joined(separator: "\n")
         let explained = ExplainText.render(result) + ResultJSON.render(result)
-        let row = TriageRowJSON.render(Triage.row(for: TriageTrace(paths: [output], session: nil, size: 0)))
+        let row = TriageRowJSON.render(Triage.row(for: TraceSession(paths: [output], size: 0)))
         for s in secrets {
             XCTAssertFalse(catText.contains(s), "\(s) in the redacted trace (cat)")
             XCTAssertFalse(explained.contains(s), "\(s) in explain")
@@ -192,11 +192,11 @@ final class RedactTests: XCTestCase {
         XCTAssertGreaterThan(names.count, 20)
         for name in names {
             let out = dir + "/" + name + ".redacted.trace.zst"
-            let before = try Replay.run(path: Fixtures.trace(name))
+            let before = try Replay.run(TraceSession(path: Fixtures.trace(name)))
             // A trace damaged on purpose (expect.damage) has seq gaps a redacted trace cannot keep.
             if before.declaredDamage != nil { continue }
             _ = try Redaction.run(input: Fixtures.trace(name), output: out, salt: nil)
-            let after = try Replay.run(path: out)
+            let after = try Replay.run(TraceSession(path: out))
             XCTAssertEqual(Redaction.differences(before, after), [], name)
             XCTAssertEqual(before.failedExpectations.count, after.failedExpectations.count, name)
         }

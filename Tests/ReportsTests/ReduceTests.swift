@@ -2,6 +2,7 @@ import Analysis
 import Foundation
 import Replay
 import TestSupport
+import TraceCodec
 import TraceModel
 import XCTest
 
@@ -113,7 +114,7 @@ final class ReduceTests: XCTestCase {
         }
         let dir = Fixtures.tempDir()
         try TraceFiles.write(result.records, to: dir + "/min.trace.zst")
-        let back = try Replay.run(path: dir + "/min.trace.zst")
+        let back = try Replay.run(TraceSession(path: dir + "/min.trace.zst"))
         XCTAssertEqual(back.problemCount, 0, "\(back.problems)")
         XCTAssertEqual(back.failedExpectations.count, 0)
     }

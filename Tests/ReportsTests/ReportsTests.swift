@@ -2,6 +2,7 @@ import Foundation
 import Replay
 import Reports
 import TestSupport
+import TraceCodec
 import TraceModel
 import XCTest
 
@@ -10,7 +11,7 @@ extension Fixtures {
     /// Replays a file, collecting the report lanes.
     static func replayWithLanes(_ path: String) throws -> (ReplayResult, [Lane]) {
         let lanes = ReportLanes()
-        let r = try Replay.run(path: path, observer: lanes.observe)
+        let r = try Replay.run(TraceSession(path: path), observer: lanes.observe)
         return (r, lanes.lanes(for: r))
     }
 

@@ -2,6 +2,7 @@ import Analysis
 import Replay
 import Reports
 import TestSupport
+import TraceCodec
 import TraceModel
 import XCTest
 
@@ -28,7 +29,7 @@ final class TraceDiffMissingTests: XCTestCase {
         let path = dir + "/\(name).jsonl"
         let text = records.filter { r in !(lost?.contains(r.seq) ?? false) }.map { $0.jsonLine + "\n" }.joined()
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        return try DiffSide.replay(path: path)
+        return try DiffSide.replay(TraceSession(path: path))
     }
 
     func test_aLostRangeIsMissingOnThatSideNotTheRouteCarriedAcrossIt() throws {
@@ -96,8 +97,8 @@ final class TraceDiffMissingTests: XCTestCase {
     func test_aMissingPartOfASessionIsMissingOnThatSide() throws {
         // The weekly session whole, and without its second part.
         let dir = Fixtures.trace("smeeting-session-weekly")
-        let whole = DiffSide.replay(parts: ["part-1", "part-2", "part-3"].map { dir + "/\($0).jsonl" })
-        let partial = DiffSide.replay(parts: ["part-1", "part-3"].map { dir + "/\($0).jsonl" })
+        let whole = try DiffSide.replay(TraceSession(paths: ["part-1", "part-2", "part-3"].map { dir + "/\($0).jsonl" }), unopened: .isAProblem)
+        let partial = try DiffSide.replay(TraceSession(paths: ["part-1", "part-3"].map { dir + "/\($0).jsonl" }), unopened: .isAProblem)
         let gap = try XCTUnwrap(partial.result.lost.first { $0.cause == .missingPart })
         let d = TraceDiff.compare(whole, partial)
         let missing = d.differences.filter { $0.bMissing != nil }

@@ -12,7 +12,7 @@ final class TriageRegressionTests: XCTestCase {
     static let root = TriageTests.root
 
     func row(_ trace: String) -> TriageRow {
-        Triage.row(for: TriageTrace(paths: [Self.root + "/traces/" + trace], session: nil, size: 1))
+        Triage.row(for: TraceSession(paths: [Self.root + "/traces/" + trace], size: 1))
     }
 
     /// A row of a readable trace with the header facts the regressions group by.

@@ -45,7 +45,7 @@ final class TriageTests: XCTestCase {
 
     func row(_ trace: String) -> TriageRow {
         let path = Self.root + "/traces/" + trace
-        return Triage.row(for: TriageTrace(paths: [path], session: nil, size: 1))
+        return Triage.row(for: TraceSession(paths: [path], size: 1))
     }
 
     func test_rowsCarryTheTagsOfTheirFindingsAndCauses() {
@@ -226,28 +226,28 @@ final class TriageTests: XCTestCase {
             .joined(separator: "\n").write(toFile: p2, atomically: true, encoding: .utf8)
         try [String(format: h, 9, 50, 4), #"{"seq":10,"t":60,"type":"api.exitMeeting"}"#]
             .joined(separator: "\n").write(toFile: p3, atomically: true, encoding: .utf8)
-        let two = Replay.run(parts: [p1, p2])
-        XCTAssertEqual(two.result.records, 5)
-        XCTAssertEqual(two.result.problemCount, 0, "\(two.result.problems)")
-        XCTAssertEqual(two.result.verdicts.map(\.verdict), [.applied, .noop],
+        let two = try Replay.run(TraceSession(paths: [p1, p2]), unopened: .isAProblem)
+        XCTAssertEqual(two.records, 5)
+        XCTAssertEqual(two.problemCount, 0, "\(two.problems)")
+        XCTAssertEqual(two.verdicts.map(\.verdict), [.applied, .noop],
                        "part 2's header does not reset the default part 1 set")
-        XCTAssertNil(Wording.incompleteSession(two.result))
-        XCTAssertEqual(two.result.session?.parts, [1, 2])
-        XCTAssertEqual(two.result.session?.isPartial, false)
-        let gap = Replay.run(parts: [p1, p2, p3])
+        XCTAssertNil(Wording.incompleteSession(two))
+        XCTAssertEqual(two.session?.parts, [1, 2])
+        XCTAssertEqual(two.session?.isPartial, false)
+        let gap = try Replay.run(TraceSession(paths: [p1, p2, p3]), unopened: .isAProblem)
         XCTAssertEqual(gap.problemsByKind, [.seqGap: 1])
-        XCTAssertEqual(gap.result.problems.first?.lost, 5...8)
-        XCTAssertEqual(gap.result.session?.missing, [SessionCoverage.MissingParts(parts: 3...3, afterT: 40, beforeT: 50)])
-        XCTAssertEqual(gap.result.session?.unknownState.map(\.untilSeq), [nil], "no checkpoint after the gap, nothing makes the state known")
-        let why = try XCTUnwrap(Wording.incompleteSession(gap.result))
+        XCTAssertEqual(gap.problems.first?.lost, 5...8)
+        XCTAssertEqual(gap.session?.missing, [SessionCoverage.MissingParts(parts: 3...3, afterT: 40, beforeT: 50)])
+        XCTAssertEqual(gap.session?.unknownState.map(\.untilSeq), [nil], "no checkpoint after the gap, nothing makes the state known")
+        let why = try XCTUnwrap(Wording.incompleteSession(gap))
         XCTAssertTrue(why.contains("part 3 of session run-7 is missing (between 0.040s and 0.050s)"), why)
-        XCTAssertEqual(gap.result.verdicts.map(\.verdict), [.applied, .noop], "the exit after the gap is no route call")
-        let gapRow = TriageRow(path: p1, parts: [p1, p2, p3], session: "run-7", size: 0, replay: gap)
+        XCTAssertEqual(gap.verdicts.map(\.verdict), [.applied, .noop], "the exit after the gap is no route call")
+        let gapRow = TriageRow(TraceSession(paths: [p1, p2, p3], id: "run-7"), result: gap)
         XCTAssertTrue(gapRow.tags.contains(.partialSession) && gapRow.tags.contains(.incompleteSession), "\(gapRow.tags)")
-        let missing = Replay.run(parts: [p1, dir + "/nope.jsonl"])
+        let missing = try Replay.run(TraceSession(paths: [p1, dir + "/nope.jsonl"]), unopened: .isAProblem)
         XCTAssertEqual(missing.problemsByKind, [.io: 1])
         XCTAssertEqual(missing.partsOpened, 1)
-        let row = TriageRow(path: p1, parts: [p1, dir + "/nope.jsonl"], session: "run-7", size: 0, replay: missing)
+        let row = TriageRow(TraceSession(paths: [p1, dir + "/nope.jsonl"], id: "run-7"), result: missing)
         XCTAssertTrue(row.tags.contains(.damagedTrace) && !row.tags.contains(.unreadable), "\(row.tags)")
     }
 
@@ -278,7 +278,7 @@ final class TriageTests: XCTestCase {
             let path = Self.root + "/traces/" + name
             let r = row(name)
             guard r.unexplainable == nil else { continue }
-            let result = try Replay.run(path: path)
+            let result = try Replay.run(TraceSession(path: path))
             XCTAssertEqual(result.verdictsDropped, 0, name)
             var umbrella = false, late = false
             for v in result.verdicts where v.verdict != .undetermined {
@@ -307,7 +307,7 @@ final class TriageTests: XCTestCase {
         let text = try String(contentsOfFile: Self.root + "/traces/srtc-bluetooth-blocks-speaker.jsonl", encoding: .utf8)
         let path = dir + "/headerless.jsonl"
         try text.split(separator: "\n").dropFirst().joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
-        let r = Triage.row(for: TriageTrace(paths: [path], session: nil, size: 1))
+        let r = Triage.row(for: TraceSession(paths: [path], size: 1))
         XCTAssertNotNil(r.unexplainable)
         XCTAssertTrue(r.tags.contains(.notATrace), "\(r.tags)")
         XCTAssertTrue(r.tags.allSatisfy { [.notATrace, .damagedTrace].contains($0) }, "no verdict or finding tags: \(r.tags)")
@@ -319,7 +319,7 @@ final class TriageTests: XCTestCase {
         let unkeyed = row("srtc-bluetooth-blocks-speaker.jsonl")
         XCTAssertNil(unkeyed.channel, "no token without a key")
         XCTAssertNil(unkeyed.uid)
-        let r = Triage.row(for: TriageTrace(paths: [Self.root + "/traces/srtc-bluetooth-blocks-speaker.jsonl"], session: nil, size: 1),
+        let r = Triage.row(for: TraceSession(paths: [Self.root + "/traces/srtc-bluetooth-blocks-speaker.jsonl"], size: 1),
                            keys: TriageKeys(salt: "k"))
         XCTAssertEqual(r.bundleId, "com.example.rtcdemo")
         XCTAssertEqual(r.channel, PersonalValue.token(key: Array("k".utf8), kind: .channel, value: "support-7781"),
@@ -331,13 +331,13 @@ final class TriageTests: XCTestCase {
         XCTAssertEqual(r.partCount, 1)
         XCTAssertEqual(r.contentHash?.count, 64)
         XCTAssertNotNil(r.mos)
-        let salted = Triage.row(for: TriageTrace(paths: [Self.root + "/traces/srtc-bluetooth-blocks-speaker.jsonl"], session: nil, size: 1),
+        let salted = Triage.row(for: TraceSession(paths: [Self.root + "/traces/srtc-bluetooth-blocks-speaker.jsonl"], size: 1),
                                 keys: TriageKeys(salt: "case-4711"))
         XCTAssertEqual(salted.channel, Redactor(salt: "case-4711").token(.channel, "support-7781"))
         XCTAssertNotEqual(salted.channel, r.channel)
         let json = TriageRowJSON.render(r)
         XCTAssertFalse(json.contains("support-7781"), "no channel name in a row")
-        let meeting = Triage.row(for: TriageTrace(paths: [Self.root + "/traces/smeeting-field-service-10min.jsonl.zst"], session: nil, size: 1),
+        let meeting = Triage.row(for: TraceSession(paths: [Self.root + "/traces/smeeting-field-service-10min.jsonl.zst"], size: 1),
                                  keys: TriageKeys(salt: "k"))
         XCTAssertNotNil(meeting.room)
         XCTAssertNil(meeting.channel)
@@ -353,7 +353,7 @@ final class TriageTests: XCTestCase {
              #"{"seq":3,"t":30,"type":"os.interruptionBegan"}"#,
              #"{"seq":4,"t":900,"type":"trace.dropped","count":17,"fromT":100,"toT":800}"#,
              #"{"seq":5,"t":1000,"type":"api.exitMeeting"}"#].joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
-        let d = Triage.row(for: TriageTrace(paths: [path], session: nil, size: 1), keys: TriageKeys(salt: "k"))
+        let d = Triage.row(for: TraceSession(paths: [path], size: 1), keys: TriageKeys(salt: "k"))
         XCTAssertEqual(d.droppedRecords, 17)
         XCTAssertTrue(d.tags.contains(.recorderDroppedRecords), "\(d.tags)")
         XCTAssertTrue(d.compromised, "what it says around the gap is uncertain")
@@ -400,7 +400,7 @@ final class TriageTests: XCTestCase {
         let path = NSTemporaryDirectory() + "/zoneless-\(UUID().uuidString).jsonl"
         try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let r = Triage.row(for: TriageTrace(paths: [path], session: nil, size: 1))
+        let r = Triage.row(for: TraceSession(paths: [path], size: 1))
         XCTAssertEqual(r.startedAt, "2026-11-29T23:30:00")
         XCTAssertEqual(r.day, "2026-11-29", "the date as written")
         XCTAssertNil(r.startedAtUTC)

@@ -6,6 +6,7 @@ import Reports
 import TestSupport
 import TraceCodec
 import TraceModel
+import Workflows
 import XCTest
 
 /// Replays every input in fuzz/regressions (each one crashed or hung a fuzz target once) through
@@ -19,7 +20,7 @@ final class FuzzRegressionTests: XCTestCase {
         n += ResultJSON.render(result).count + ResultJSON.render(result, golden: true, pretty: true).count
         n += TimelineText.divergences(result).count
         if let q = result.quality { n += QualityText.oneLine(q).count + QualityText.block(q, findings: result.findingCounts).count }
-        n += JUnitXML.render([GoldenCheck.check(path)]).count
+        n += JUnitXML.render([GoldenCheck.check(TraceSession(path: path))]).count
         XCTAssertGreaterThan(n, 0)
     }
 
@@ -46,7 +47,7 @@ final class FuzzRegressionTests: XCTestCase {
             }
             // Replay target.
             var steps = 0
-            let result = try Replay.run(path: path, limits: Self.fuzzLimits, observer: { step in
+            let result = try Replay.run(TraceSession(path: path), limits: Self.fuzzLimits, observer: { step in
                 steps += TimelineText.line(step).count + TimelineText.json(step).count
             })
             Self.renderAll(result, path: path)

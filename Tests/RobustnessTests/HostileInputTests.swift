@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Replay
 import TestSupport
+import TraceCodec
 @testable import TraceCodec
 @testable import TraceModel
 import XCTest
@@ -163,7 +164,7 @@ final class HostileInputTests: XCTestCase {
         // Finite extremes replay and render (each of these trapped a renderer before; see fuzz/regressions).
         for name in ["replay-huge-numbers.jsonl", "replay-negative-duration.jsonl"] {
             let path = Support.root + "/fuzz/regressions/" + name
-            let result = try Replay.run(path: path)
+            let result = try Replay.run(TraceSession(path: path))
             XCTAssertGreaterThan(result.records, 0)
             FuzzRegressionTests.renderAll(result, path: path)
         }

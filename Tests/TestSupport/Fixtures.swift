@@ -64,7 +64,7 @@ public enum Fixtures {
 
     /// Replays a golden trace by file name.
     public static func replay(_ name: String, options: ReplayOptions = ReplayOptions()) throws -> ReplayResult {
-        try Replay.run(path: trace(name), options: options)
+        try Replay.run(TraceSession(path: trace(name)), options: options)
     }
 }
 

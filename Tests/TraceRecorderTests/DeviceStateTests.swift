@@ -1,6 +1,7 @@
 import Analysis
 import Foundation
 import Replay
+import TraceCodec
 @_spi(FaultInjection) import SystemLayer
 import TestSupport
 import TraceModel
@@ -115,7 +116,7 @@ final class DeviceStateTests: XCTestCase {
         XCTAssertTrue(logs.messages.contains { $0.hasPrefix("recording resumed") }, "\(logs.messages)", file: file, line: line)
         XCTAssertFalse(logs.entries.contains { $0.level == .error }, "\(logs.messages)", file: file, line: line)
         // The replay: the stretch is lost, items there uncertain, and no all-clear.
-        let replay = Replay.run(parts: try Support.partsInOrder(Support.traceFiles(dir).map { dir + "/" + $0 })).result
+        let replay = (try Replay.run(TraceSession(paths: try Support.partsInOrder(Support.traceFiles(dir).map { dir + "/" + $0 })), unopened: .isAProblem))
         XCTAssertEqual(replay.problems, [], file: file, line: line)
         XCTAssertEqual(replay.dropped.map(\.pause), [reason], file: file, line: line)
         XCTAssertTrue(replay.unread.contains(.recorderPaused(stretches: 1)), file: file, line: line)

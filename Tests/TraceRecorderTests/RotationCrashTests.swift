@@ -95,11 +95,10 @@ final class RotationCrashTests: XCTestCase {
     func assertOneSessionReplays(_ dir: String, step n: Int, file: StaticString = #filePath, line: UInt = #line) throws {
         var list = PathList()
         for f in Support.traceFiles(dir) { list.append(dir + "/" + f) }
-        let plan = TriagePlan(files: list, jobs: 1)
-        let traces = (0..<plan.count).map(plan.trace).filter { !($0.session == nil && $0.paths.count == 1 && TriagePlan.holdsNoRecord($0.paths[0])) }
+        let traces = TraceSession.group(list, jobs: 1).all.filter { !($0.id == nil && $0.paths.count == 1 && TraceSession.holdsNoRecord($0.paths[0])) }
         XCTAssertEqual(traces.count, 1, "step \(n): one session in \(Support.traceFiles(dir))", file: file, line: line)
         guard let trace = traces.first else { return }
-        XCTAssertEqual(trace.session, Self.session, "step \(n)", file: file, line: line)
+        XCTAssertEqual(trace.id, Self.session, "step \(n)", file: file, line: line)
         var seqs: [Int] = []
         for p in trace.paths {
             let (records, problems) = try Support.read(p)
@@ -108,8 +107,8 @@ final class RotationCrashTests: XCTestCase {
         }
         XCTAssertTrue(zip(seqs, seqs.dropFirst()).allSatisfy { $1 == $0 + 1 }, "step \(n): the seqs run on from part to part: \(seqs)",
                       file: file, line: line)
-        let replay = Replay.run(parts: trace.paths)
-        XCTAssertEqual(replay.result.records, seqs.count, "step \(n): the replay reads every record", file: file, line: line)
-        XCTAssertEqual(replay.result.problems.filter { $0.kind != .seqGap }, [], "step \(n)", file: file, line: line)
+        let replay = try Replay.run(TraceSession(paths: trace.paths), unopened: .isAProblem)
+        XCTAssertEqual(replay.records, seqs.count, "step \(n): the replay reads every record", file: file, line: line)
+        XCTAssertEqual(replay.problems.filter { $0.kind != .seqGap }, [], "step \(n)", file: file, line: line)
     }
 }

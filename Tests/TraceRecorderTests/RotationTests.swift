@@ -80,7 +80,7 @@ final class RotationTests: XCTestCase {
             guard case .header(let header) = h.body else { continue }
             XCTAssertEqual(header.session?.resumed, header.session?.part == killedPart + 1, "only the part after the kill is marked resumed")
         }
-        Support.assertIntended(Replay.run(parts: try Support.partsInOrder(files.map { dir + "/" + $0 })).result, script)
+        Support.assertIntended((try Replay.run(TraceSession(paths: try Support.partsInOrder(files.map { dir + "/" + $0 })), unopened: .isAProblem)), script)
     }
 
     private func killedHeaderPart(_ records: [Record]) -> Int {

@@ -78,7 +78,7 @@ enum Support {
         XCTAssertTrue(recorder.close(timeout: 30), "the recorder closes in time", file: file, line: line)
         let files = traceFiles(dir)
         let paths = try partsInOrder(files.map { dir + "/" + $0 })
-        return (files, try joinParts(paths, file: file, line: line), recorder.statistics, Replay.run(parts: paths).result)
+        return (files, try joinParts(paths, file: file, line: line), recorder.statistics, (try Replay.run(TraceSession(paths: paths), unopened: .isAProblem)))
     }
 
     /// The parts of one session in part order (by their headers).

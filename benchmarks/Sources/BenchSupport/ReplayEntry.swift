@@ -1,6 +1,6 @@
+import Replay
 import TraceCodec
 import TraceModel
-import Replay
 
 /// The one place the harness calls the replay, so that a change to the replay's entry points changes
 /// this file and nothing else in benchmarks/.
@@ -8,6 +8,6 @@ public enum ReplayEntry {
     /// Replays the trace at `path` on this thread (no reading thread), as `explain` does on one core;
     /// `observer` sees every step when given.
     public static func run(path: String, observer: ((ReplayStep) -> Void)? = nil) throws -> ReplayResult {
-        try Replay.run(path: path, pipelined: false, observer: observer)
+        try Replay.run(TraceSession(path: path), pipelined: false, observer: observer)
     }
 }

@@ -47,12 +47,12 @@ public func fuzzLimits(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = pushed(UnsafeRawBufferPointer(start: data + 1, count: size - 1), value: value, stride: stride)
     var rendered = 0
     bytes.withUnsafeBytes { file.set($0) }
-    guard let result = try? Replay.run(path: file.path, limits: limits, observer: { step in
+    guard let result = try? Replay.run(TraceSession(path: file.path), limits: limits, observer: { step in
         rendered &+= TimelineText.line(step).utf8.count &+ TimelineText.json(step).utf8.count
     }) else { return 0 }
     rendered &+= ExplainText.render(result).utf8.count &+ ResultJSON.render(result).utf8.count
     let lanes = ReportLanes(), recorder = ChromeTraceRecorder()
-    let observed = (try? Replay.run(path: file.path, limits: limits, observer: { lanes.observe($0); recorder.observe($0) })) ?? result
+    let observed = (try? Replay.run(TraceSession(path: file.path), limits: limits, observer: { lanes.observe($0); recorder.observe($0) })) ?? result
     rendered &+= HTMLReport.render(observed, lanes: lanes.lanes(for: observed)).utf8.count
     rendered &+= ChromeTrace.render(observed, recorder: recorder).utf8.count
     return rendered == -1 ? 1 : 0

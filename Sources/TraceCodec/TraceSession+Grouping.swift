@@ -1,26 +1,6 @@
 import SystemLayer
 import TraceModel
 
-/// One trace to triage: a single file, or the parts of one recorded session in part order.
-public struct TriageTrace: Sendable, Equatable {
-    /// The files, in replay order (the first one names the trace).
-    public var paths: [String]
-    /// The session id the headers carry, when they do.
-    public var session: String?
-    /// Bytes on disk over all files.
-    public var size: Int
-    /// Each file's part number (its header's `session.part`), beside `paths`; empty when not a session.
-    public var partNumbers: [Int]
-
-    /// Creates a trace of these files.
-    public init(paths: [String], session: String?, size: Int, partNumbers: [Int] = []) {
-        self.paths = paths
-        self.session = session
-        self.size = size
-        self.partNumbers = partNumbers
-    }
-}
-
 /// A stable slice of the traces, `I/N` (0 ≤ I < N): a trace belongs to shard FNV-1a-64(key) mod N,
 /// keyed by its session id (so every part of a session lands in one shard) or, without one, by its path.
 public struct TriageShard: Sendable, Equatable, CustomStringConvertible {
@@ -53,9 +33,28 @@ public struct TriageShard: Sendable, Equatable, CustomStringConvertible {
     public static func fnv1a64(_ s: String) -> UInt64 { StableHash.fnv1a64(s) }
 }
 
-/// The traces a triage run covers, in path order, in memory of a few dozen bytes a trace: the paths
+extension TraceSession {
+    /// Whether the file is a trace rtctrace created (its start mark) that holds no record at all: a
+    /// recorder part whose header never reached the disk (a crash while it was being created, by a
+    /// recorder before parts were created whole). Nothing in it belongs to any session.
+    public static func holdsNoRecord(_ path: String) -> Bool {
+        guard let reader = try? TraceReader(path: path) else { return false }
+        while let e = reader.next() {
+            if case .record = e { return false }
+        }
+        return reader.stats.hasStartMark && reader.recordCount == 0
+    }
+
+    /// Groups `files` into traces (`TraceSessionList`): the one function that makes the sessions a set of
+    /// files holds, for a fleet (triage, check) and for the one trace a command names.
+    public static func group(_ files: PathList, jobs: Int, shard: TriageShard? = nil) -> TraceSessionList {
+        TraceSessionList(files: files, jobs: jobs, shard: shard)
+    }
+}
+
+/// The traces a set of files holds, in path order, in memory of a few dozen bytes a trace: the paths
 /// in one buffer, each trace as the index of its first file, sessions on the side.
-public struct TriagePlan: Sendable {
+public struct TraceSessionList: Sendable {
     private let files: PathList
     private let sizes: [Int]
     /// The first file of each trace, in path order.
@@ -70,18 +69,21 @@ public struct TriagePlan: Sendable {
     public var count: Int { firsts.count }
 
     /// Trace `k` (in path order), its paths materialised.
-    public func trace(_ k: Int) -> TriageTrace {
+    public subscript(k: Int) -> TraceSession {
         let first = firsts[k]
-        guard let s = sessions[first] else { return TriageTrace(paths: [files[Int(first)]], session: nil, size: sizes[Int(first)]) }
-        return TriageTrace(paths: s.files.map { files[Int($0)] }, session: s.id, size: s.files.reduce(0) { $0 + sizes[Int($1)] },
-                           partNumbers: s.parts)
+        guard let s = sessions[first] else { return TraceSession(paths: [files[Int(first)]], id: nil, size: sizes[Int(first)]) }
+        return TraceSession(paths: s.files.map { files[Int($0)] }, id: s.id, size: s.files.reduce(0) { $0 + sizes[Int($1)] },
+                            partNumbers: s.parts)
     }
+
+    /// Every trace, in path order (each materialised).
+    public var all: [TraceSession] { (0..<count).map { self[$0] } }
 
     /// Reads every file's header on `jobs` threads and groups the files into traces: the parts of
     /// one session (same `session.id` and the same start) in part order, every other file alone. A
     /// second file claiming a part already taken begins another recording of that id. A path given twice counts once. Traces are ordered
     /// by their first path (bytes), and only those in `shard` are kept.
-    public init(files: PathList, jobs: Int, shard: TriageShard? = nil) {
+    init(files: PathList, jobs: Int, shard: TriageShard? = nil) {
         self.files = files
         // Byte order, then duplicates dropped.
         var sorted = (0..<Int32(files.count)).sorted { files.precedes(Int($0), Int($1)) }
@@ -166,17 +168,6 @@ public struct TriagePlan: Sendable {
         func filled(from other: Identity) -> Identity {
             Identity(layer: layer ?? other.layer, model: model ?? other.model, os: os ?? other.os, bundleId: bundleId ?? other.bundleId)
         }
-    }
-
-    /// Whether the file is a trace rtctrace created (its start mark) that holds no record at all: a
-    /// recorder part whose header never reached the disk (a crash while it was being created, by a
-    /// recorder before parts were created whole). Nothing in it belongs to any session.
-    public static func holdsNoRecord(_ path: String) -> Bool {
-        guard let reader = try? TraceReader(path: path) else { return false }
-        while let e = reader.next() {
-            if case .record = e { return false }
-        }
-        return reader.stats.hasStartMark && reader.recordCount == 0
     }
 
     /// What a file's header says about the session it belongs to.

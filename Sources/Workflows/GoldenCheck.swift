@@ -1,33 +1,30 @@
 import Analysis
+import CommandLineKit
 import Replay
 import Reports
 import TraceCodec
 
 extension GoldenCheck {
-    /// Replays and checks one trace: a file, or the parts of a golden session in part order (one case,
-    /// whose snapshot is named after its first part). With `snapshotRefusal` the snapshot is not read at
-    /// all (it is not a file the caller may read, e.g. a link out of the checked folder): the reason is a
-    /// failure.
-    public static func check(_ path: String, options: ReplayOptions = ReplayOptions(), snapshotRefusal: String? = nil) -> CheckOutcome {
-        check(parts: [path], options: options, snapshotRefusal: snapshotRefusal)
-    }
-
-    /// Replays and checks the parts of one trace as one case.
-    public static func check(parts: [String], options: ReplayOptions = ReplayOptions(), snapshotRefusal: String? = nil) -> CheckOutcome {
-        let path = parts[0]
-        var out = CheckOutcome(file: path, parts: parts)
+    /// Replays and checks one trace as one case: a file, or the parts of a golden session in part order
+    /// (the case's snapshot is named after its first part). With `snapshotRefusal` the snapshot is not
+    /// read at all (it is not a file the caller may read, e.g. a link out of the checked folder): the
+    /// reason is a failure.
+    public static func check(_ trace: TraceSession, options: ReplayOptions = ReplayOptions(), snapshotRefusal: String? = nil) -> CheckOutcome {
+        let path = trace.first
+        var out = CheckOutcome(file: path, parts: trace.paths)
         let result: ReplayResult
-        if parts.count == 1 {
+        if trace.paths.count == 1 {
             var problems: [TraceProblem] = []
             do {
-                result = try Replay.run(path: path, options: options, onProblem: { problems.append($0) })
+                result = try Replay.run(trace, options: options, onProblem: { problems.append($0) })
             } catch {
                 out.failures.append("\(path): \(error)")
                 return out
             }
             out.failures += damageFailures(problems, declared: result.declaredDamage, path: path)
         } else {
-            result = Replay.run(parts: parts, options: options).result
+            // Not strict, and a part that cannot be opened is a problem (a failure below): nothing is thrown.
+            result = (try? Replay.run(trace, options: options, unopened: .isAProblem)) ?? ReplayResult(file: path)
             // A golden session may lack a part on purpose: the seq gap where it is missing is what it pins.
             let afterMissing = Set(result.session?.starts.map(\.headerSeq) ?? [])
             for p in result.problems where !(p.kind == .seqGap && p.seq.map(afterMissing.contains) == true && !(result.session?.missing.isEmpty ?? true)) {

@@ -1,10 +1,6 @@
 import TraceCodec
 import TraceModel
 
-/// rtctrace's version, printed by `rtctrace --version` and `rtctrace version` (one constant, in the
-/// record model, so that the recorder's bundles name the same version).
-public let rtctraceVersion = TraceModel.rtctraceVersion
-
 /// Prints a trace problem as a warning on stderr.
 public func warn(_ p: TraceProblem) {
     Warnings.shared.add(p)
@@ -27,4 +23,22 @@ public final class Warnings: @unchecked Sendable {
         guard count > Self.limit else { return }
         Output.stderr.line("warning: … \(count - Self.limit) more problems not shown (\(count) in all; 'rtctrace verify' lists each)")
     }
+}
+
+/// Reads every record of a trace, warning on stderr about each problem (or failing on the first with `--strict`).
+public func readRecords(_ path: String, strict: Bool, limits: ReaderLimits = .standard,
+                 _ body: (Record, TraceReader) throws -> Void) throws -> TraceReader {
+    let reader: TraceReader
+    do { reader = try TraceReader(path: path, limits: limits) } catch { throw commandError(error) }
+    while let event = reader.next() {
+        // Output that cannot be written any more ends the command now, not after the whole trace.
+        try Output.stdout.throwIfFailed()
+        switch event {
+        case .record(let r): try body(r, reader)
+        case .problem(let p):
+            if strict && p.isDamage { throw CommandFailure(message: p.description + " (--strict)") }
+            warn(p)
+        }
+    }
+    return reader
 }

@@ -1,0 +1,67 @@
+import Analysis
+import CommandLineKit
+import Replay
+import SystemLayer
+import TraceCodec
+import TraceModel
+
+extension TraceInput {
+    /// What the input lacks when no all-clear is given for it (`ReplayResult.unread`), for `--help` and the README.
+    public static let unreadInput = "a lost frame, more than \(fixed(ReplayResult.undecodableShareLimit * 100, 0))% of the records "
+        + "undecodable, missing seqs, a torn last frame"
+
+    /// Replays the trace the TRACE arguments name (one file, or the parts of one session), warning
+    /// on stderr about reader problems and about a part replayed alone.
+    public static func replay(_ arguments: [String], _ a: Arguments, observer: ((ReplayStep) -> Void)? = nil) throws -> ReplayResult {
+        let session = try TraceInput.resolve(arguments)
+        let result: ReplayResult
+        if session.paths.count > 1 {
+            // Not strict, and a part that cannot be opened is a problem (a warning): nothing is thrown.
+            let replayed = (try? Replay.run(session, options: ReplayOptions(a), unopened: .isAProblem, pipelined: readOnItsOwnCore, observer: observer))
+                ?? ReplayResult(file: session.first)
+            if a[CommonOptions.strict], let p = replayed.problems.first { throw CommandFailure(message: p.description + " (--strict)") }
+            for p in replayed.problems { warn(p) }
+            result = replayed
+        } else {
+            result = try replay(session, a, observer: observer)
+        }
+        if let why = Wording.incompleteSession(result) {
+            Output.stderr.line("warning: " + terminalSafe(why) + " (" + completeSessionHint(result) + ")")
+        }
+        return result
+    }
+
+    /// How to replay the whole session: name the parts missing between those given (their folder was
+    /// perhaps given already), else ask for every part.
+    static func completeSessionHint(_ r: ReplayResult) -> String {
+        let missing = r.session?.missing.flatMap { Array($0.parts) } ?? []
+        guard !missing.isEmpty else { return "give every part, or their folder, to replay the session as one trace" }
+        let listed = missing.count == 1 ? "part \(missing[0]) is" : "parts " + missing.map(String.init).joined(separator: ", ") + " are"
+        return "\(listed) not among the files given: add \(missing.count == 1 ? "it" : "them") to replay the session as one trace"
+    }
+
+    /// Whether a single replay reads and decodes on a second core while it replays: when the process may
+    /// run on two processors or more (`taskset -c 0` keeps it on one thread).
+    static var readOnItsOwnCore: Bool { CurrentProcess.usableProcessorCount >= 2 }
+
+    /// Replays one trace file, warning on stderr about reader problems.
+    static func replay(_ trace: TraceSession, _ a: Arguments, observer: ((ReplayStep) -> Void)? = nil) throws -> ReplayResult {
+        let options = ReplayOptions(a)
+        do {
+            return try Replay.run(trace, options: options, strict: a[CommonOptions.strict], pipelined: readOnItsOwnCore,
+                                  observer: observer, onProblem: warn)
+        } catch let p as TraceProblem {
+            throw CommandFailure(message: p.description + " (--strict)")
+        } catch let e as CommandFailure {
+            throw e
+        } catch {
+            throw commandError(error)
+        }
+    }
+
+    /// Refuses a result with nothing to judge by (not a trace, no header, no records): exit 65.
+    public static func requireExplainable(_ r: ReplayResult) throws {
+        guard let why = r.unexplainable else { return }
+        throw DataError(message: "\(r.file): cannot be explained: \(why)")
+    }
+}

@@ -1,0 +1,49 @@
+import CommandLineKit
+import SystemLayer
+import TraceCodec
+import TraceModel
+
+/// The one trace the TRACE arguments name: a single file, or the parts of one recorded session given as
+/// files, a folder or `@LIST`, in part order whatever order they came in.
+public enum TraceInput {
+    /// Groups `arguments` into one trace (`TraceSession.group`); several traces (or none) is a usage
+    /// error. A bundle the recorder wrote (`NAME.rtcbundle`) stands for the parts in it.
+    public static func resolve(_ arguments: [String]) throws -> TraceSession {
+        guard !arguments.isEmpty else { throw UsageError(message: "expected a TRACE (or the parts of one session)") }
+        // A recorder's bundle is the session it holds: what does not check in it is said first.
+        let bundles = arguments.filter { !$0.hasPrefix("@") && TraceBundle.isBundle($0, sniff: true) }.compactMap(TraceBundle.open)
+        for b in bundles {
+            for p in b.problems { Output.stderr.line("warning: \(terminalSafe(b.path)): \(terminalSafe(p))") }
+        }
+        if arguments.count == 1, bundles.isEmpty, !arguments[0].hasPrefix("@"), !FileSystem.isDirectory(arguments[0]) {
+            // A file named on the command line that is not there is the command line's mistake (64); one
+            // that is there but cannot be read is an I/O failure (74), when it is opened.
+            guard arguments[0] == "-" || (try? FileSystem.statusIfExists(arguments[0], followLinks: false)) != nil else {
+                throw UsageError(message: "\(arguments[0]): no such file")
+            }
+            return TraceSession(paths: arguments)
+        }
+        let files: PathList
+        var skipped: [TriageInputs.Skipped] = [], unreadable: [TriageInputs.Unreadable] = []
+        do { files = try TriageInputs.expand(arguments, skipped: &skipped, unreadable: &unreadable) } catch { throw UsageError(message: "\(error)") }
+        for e in skipped where e.reason.isRefusal { Output.stderr.line("warning: \(terminalSafe(e.path)): skipped, \(terminalSafe(e.why))") }
+        // A folder or entry the walk could not read may hold parts of the session: said, never passed over.
+        for u in unreadable { Output.stderr.line("warning: \(terminalSafe(u.path)): \(terminalSafe(u.reason))") }
+        let plan = TraceSession.group(files, jobs: 1)
+        if plan.count > 1 {
+            // A part with no record (its header never reached the disk) belongs to no session: skipped.
+            let traces = plan.all
+            let empty = traces.filter { $0.id == nil && $0.paths.count == 1 && TraceSession.holdsNoRecord($0.paths[0]) }
+            if traces.count - empty.count == 1, let trace = traces.first(where: { t in !empty.contains(t) }) {
+                for e in empty { Output.stderr.line("warning: \(terminalSafe(e.paths[0])): holds no record (a recorder part whose header never reached the disk); skipped") }
+                return trace
+            }
+        }
+        guard plan.count == 1 else {
+            throw UsageError(message: plan.count == 0 ? "no trace files in \(arguments.joined(separator: " "))"
+                : "\(arguments.joined(separator: " ")) holds \(plan.count) traces; give one trace, or the parts of one session"
+                    + plan.disagreements.map { " (\($0))" }.joined())
+        }
+        return plan[0]
+    }
+}
