@@ -24,9 +24,18 @@ extension Explanation {
               let device = r.recordIndex[causeSeq], let id = device.deviceId,
               let target = r.recordIndex[v.seq]?.target?.route else { return nil }
         let ends: Set<String> = ["api.setRoute", "api.clearRouteOverride", "api.leaveChannel", "api.exitMeeting"]
+        // The seqs after the call are looked at once, in order, as far as a segment needs: a record that ends
+        // the override before a segment's seq ends the search (it is before every later segment's too, or
+        // that segment's seq is lower and the search reached it already).
+        var scanned = v.seq + 1
+        var end: Int?
         for segment in r.predictedTimeline where segment.t >= v.t {
             guard let seq = segment.seq, seq > v.seq else { continue }
-            if (v.seq + 1..<seq).contains(where: { r.recordIndex[$0].map { ends.contains($0.type) } ?? false }) { return nil }
+            while end == nil && scanned < seq {
+                if r.recordIndex[scanned].map({ ends.contains($0.type) }) ?? false { end = scanned }
+                scanned += 1
+            }
+            if let end, end < seq { return nil }
             guard segment.route == target, let record = r.recordIndex[seq], record.type == "os.deviceDisconnected",
                   record.deviceId == id else { continue }
             return LaterEffect(seq: seq, t: record.t, route: target,

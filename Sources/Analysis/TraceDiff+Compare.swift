@@ -14,6 +14,12 @@ extension TraceDiff {
     /// `missing`: a side's lost stretches read as `missing` there (false where both sides lack the same
     /// records though only one replay was told so: a what-if's edited copy).
     public static func compare(_ a: DiffSide, _ b: DiffSide, toleranceMs: Int64 = 500, missing: Bool = true) -> TraceDiff {
+        compareKeyed(a, b, toleranceMs: toleranceMs, missing: missing).diff
+    }
+
+    /// `compare`, with each of A's records' partner in B by identity alone (before calls changed between
+    /// the sides are paired), which a what-if reads too.
+    static func compareKeyed(_ a: DiffSide, _ b: DiffSide, toleranceMs: Int64, missing: Bool) -> (diff: TraceDiff, pairs: [Int?]) {
         var queues: [UInt64: [Int]] = [:]
         for (j, r) in b.records.enumerated() { queues[r.key, default: []].append(j) }
         var heads: [UInt64: Int] = [:]
@@ -27,6 +33,7 @@ extension TraceDiff {
             bToA[q[h]] = i
             heads[r.key] = h + 1
         }
+        let pairs = aToB
         // B's clock against A's, from the records paired so far: an offset, and where it moves.
         let clock = DiffClock(pairs: aToB.enumerated().compactMap { i, j in j.map { (i, $0, a.records[i].t, b.records[$0].t) } },
                               tolerance: toleranceMs)
@@ -84,8 +91,9 @@ extension TraceDiff {
             return Side(file: s.file, layer: s.result.layer, records: s.records.count,
                         unpaired: unpaired.prefix(listCap).map(s.ref), unpairedCount: unpaired.count)
         }
-        return TraceDiff(a: side(a, aToB), b: side(b, bToA), paired: aToB.compactMap { $0 }.count, changedCalls: changed.count,
-                         offsetMs: clock.initial, toleranceMs: toleranceMs, differences: Array(diffs.prefix(listCap)), differenceCount: diffs.count)
+        return (TraceDiff(a: side(a, aToB), b: side(b, bToA), paired: aToB.compactMap { $0 }.count, changedCalls: changed.count,
+                          offsetMs: clock.initial, toleranceMs: toleranceMs, differences: Array(diffs.prefix(listCap)), differenceCount: diffs.count),
+                pairs)
     }
 }
 

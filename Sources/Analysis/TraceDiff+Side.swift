@@ -32,10 +32,25 @@ extension DiffSide {
         // Expectations are not behaviour, nor is a checkpoint (it restates the state at a part's start).
         if case .expect = r.body { return }
         if case .checkpoint = r.body { return }
-        // The key hashes the whole label; the label kept to print is cut (a diff keeps one per record).
-        let label = Self.label(r.body)
+        let (key, label): (UInt64, String)
+        if case let .qualityReport(pub, sub) = r.body {
+            // A large part of a long trace, with few identities (a level each side): each made once.
+            let levels = QualityLevel.allCases.count, i = pub.level.rank * levels + sub.level.rank
+            if qualityIdentities.isEmpty { qualityIdentities = Array(repeating: nil, count: levels * levels) }
+            if qualityIdentities[i] == nil { qualityIdentities[i] = Self.identity(r.body) }
+            (key, label) = qualityIdentities[i]!
+        } else {
+            (key, label) = Self.identity(r.body)
+        }
         indexBySeq[r.seq] = records.count
-        records.append(Keyed(seq: r.seq, t: r.t, type: r.type, key: StableHash.fnv1a64(label), label: TextCap.clip(label, 2 * TextCap.characters)))
+        records.append(Keyed(seq: r.seq, t: r.t, type: r.type, key: key, label: label))
+    }
+
+    /// The key and the label kept of a record's body: the key hashes the whole label; the label kept to
+    /// print is cut (a diff keeps one per record).
+    static func identity(_ body: RecordBody) -> (key: UInt64, label: String) {
+        let label = label(body)
+        return (StableHash.fnv1a64(label), TextCap.clip(label, 2 * TextCap.characters))
     }
 
     /// A record's type and identifying fields in words: what pairs it with its counterpart.

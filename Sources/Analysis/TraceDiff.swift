@@ -170,10 +170,12 @@ public struct DiffSide: Sendable {
     /// The replay's conclusions.
     public var result: ReplayResult
     var records: [Keyed] = []
-    var indexBySeq: [Int: Int] = [:]
+    var indexBySeq = SeqIndex()
     var levelChanges: [QualityEngine.LevelChange] = []
     /// The header, which values like the initial default route come from, though it is not compared.
     var header: DiffRecord?
+    /// The identities of quality reports met so far, by their levels (`note`).
+    var qualityIdentities: [(key: UInt64, label: String)?] = []
 
     /// The reference to the compared record (or the header) with this seq, when there is one.
     func record(seq: Int?) -> DiffRecord? {

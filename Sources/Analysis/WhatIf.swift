@@ -13,7 +13,10 @@ public struct WhatIfBase: Sendable {
     /// The options both replays use.
     public var options: ReplayOptions
     /// The seqs of the records that are history once an edit is made (`WhatIf.isHistory`).
-    var historySeqs: Set<Int>
+    var historySeqs: SeqIndex
+    /// For each record, where its identity is in `side.records` (-1: not compared), which an edited
+    /// trace's unchanged records share.
+    var keyed: [Int]
 
     /// Reads and replays the files of one trace (a single file, or a session's parts in part order); a
     /// file that cannot be opened is a problem of the result.
@@ -30,9 +33,15 @@ public struct WhatIfBase: Sendable {
     public init(records: [Record], result: ReplayResult? = nil, file: String = "<memory>", options: ReplayOptions = ReplayOptions()) {
         self.records = records
         self.options = options
-        historySeqs = Set(records.filter(WhatIf.isHistory).map(\.seq))
+        historySeqs = WhatIf.historySeqs(records)
         side = DiffSide(file: file, result: result ?? Replay.run(records: records, file: file, options: options))
-        for r in records { side.note(r) }
+        keyed = []
+        keyed.reserveCapacity(records.count)
+        for r in records {
+            let before = side.records.count
+            side.note(r)
+            keyed.append(side.records.count > before ? before : -1)
+        }
         side.levelChanges = side.result.levelChanges
     }
 }
@@ -97,26 +106,47 @@ public enum WhatIf {
     public static func run(_ base: WhatIfBase, edits: [WhatIfEdit], source: String = "the edits") throws(WhatIfEditError) -> WhatIfResult {
         let edited = try EditedTrace.apply(edits, to: base.records, source: source)
         let file = base.side.file + " (edited)"
-        var b = DiffSide(file: file, result: Replay.run(records: edited.records, file: file, options: base.options))
-        for r in edited.records { b.note(r) }
+        var (b, historyB) = editedSide(base, edited, file: file)
         b.levelChanges = b.result.levelChanges
         var a = base.side
         if let t = edited.firstEditT {
             a.cutHistory(at: t, history: base.historySeqs)
-            b.cutHistory(at: t, history: Set(edited.records.filter(isHistory).map(\.seq)))
+            b.cutHistory(at: t, history: historyB)
             // Before the first edit the traces are one: what history said then is the original's, in
             // both (a divergence open at the edit may count only because of readings after it).
-            var seqInB: [Int: Int] = [:]
-            for (n, name) in edited.names.enumerated() where !edited.inserted.contains(name) { seqInB[name] = n }
+            var seqInB = SeqIndex()
+            for (n, name) in edited.names.enumerated() where edited.inserted.isEmpty || !edited.inserted.contains(name) { seqInB[name] = n }
             b.takeHistory(of: a, history: base.historySeqs, renumbered: { seqInB[$0] })
         }
         // The edited copy lacks what the original lacks, though its replay (records in memory) is not told.
-        var diff = TraceDiff.compare(a, b, toleranceMs: base.options.toleranceMs, missing: false)
-        let (resolved, added, remaining) = problems(a, b, diff, names: edited.names)
+        var (diff, pairs) = TraceDiff.compareKeyed(a, b, toleranceMs: base.options.toleranceMs, missing: false)
+        let (resolved, added, remaining) = problems(a, b, diff, pairs: pairs, names: edited.names)
         diff.renameB(edited.names)
         return WhatIfResult(edits: edits, changed: edited.changed, historyEndsAt: edited.firstEditT, diff: diff,
                             inserted: edited.inserted, resolved: resolved, added: added, original: a.result, edited: b.result,
                             remaining: remaining)
+    }
+
+    /// The edited trace replayed and noted for the comparison in one pass over its records, made one at a
+    /// time, with the seqs of its history records.
+    static func editedSide(_ base: WhatIfBase, _ edited: EditedTrace, file: String) -> (DiffSide, SeqIndex) {
+        let replayer = Replayer(file: file, options: base.options)
+        var b = DiffSide(file: file, result: ReplayResult(file: file))
+        var history = SeqIndex()
+        b.records.reserveCapacity(edited.count)
+        for n in 0..<edited.count {
+            let r = edited.record(n)
+            replayer.feed(r)
+            if isHistory(r) { history[r.seq] = 1 }
+            // A record the edits left as it was has the original's identity (its label and key).
+            let o = edited.origins[n], k = o >= 0 ? base.keyed[o] : -1
+            guard k >= 0 else { b.note(r); continue }
+            let same = base.side.records[k]
+            b.indexBySeq[r.seq] = b.records.count
+            b.records.append(DiffSide.Keyed(seq: r.seq, t: r.t, type: same.type, key: same.key, label: same.label))
+        }
+        b.result = replayer.finish()
+        return (b, history)
     }
 
     /// Whether a record kind is what the device or the SDK reported rather than what the app or iOS did:
@@ -134,17 +164,21 @@ public enum WhatIf {
     /// Whether a record is history (`isHistory(_:)` of its kind).
     static func isHistory(_ r: Record) -> Bool { r.body.kind.map(isHistory) ?? false }
 
+    /// The seqs of the records that are history.
+    static func historySeqs(_ records: [Record]) -> SeqIndex {
+        var out = SeqIndex()
+        for r in records where isHistory(r) { out[r.seq] = 1 }
+        return out
+    }
+
     /// Calls that took effect on one side only, and findings above info raised on one side only.
-    static func problems(_ a: DiffSide, _ b: DiffSide, _ diff: TraceDiff, names: [Int])
+    /// `pairs`: for each of A's records, its partner by identity in B (diff's pairing before changed calls).
+    static func problems(_ a: DiffSide, _ b: DiffSide, _ diff: TraceDiff, pairs: [Int?], names: [Int])
         -> (resolved: [WhatIfProblem], added: [WhatIfProblem], remaining: [WhatIfProblem]) {
-        var queues: [UInt64: [Int]] = [:]
-        for (j, r) in b.records.enumerated() { queues[r.key, default: []].append(j) }
-        var heads: [UInt64: Int] = [:]
-        var aToB: [Int: Int] = [:], bToA: [Int: Int] = [:]
-        for r in a.records {
-            guard let q = queues[r.key], heads[r.key, default: 0] < q.count else { continue }
-            let partner = b.records[q[heads[r.key, default: 0]]].seq
-            heads[r.key, default: 0] += 1
+        var aToB = SeqIndex(), bToA = SeqIndex()
+        for (i, r) in a.records.enumerated() {
+            guard let j = pairs[i] else { continue }
+            let partner = b.records[j].seq
             aToB[r.seq] = partner
             bToA[partner] = r.seq
         }
@@ -194,7 +228,7 @@ public enum WhatIf {
 extension DiffSide {
     /// Leaves out, from `t` on, what only the device's readings and the SDK's callbacks say: the
     /// divergences, the device's route, and the findings their records raise.
-    mutating func cutHistory(at t: Int64, history: Set<Int>) {
+    mutating func cutHistory(at t: Int64, history: SeqIndex) {
         let r = result
         let gone = r.divergences.filter { $0.start >= t }
         result.divergences.removeAll { $0.start >= t }
@@ -214,7 +248,7 @@ extension DiffSide {
     /// their seqs renumbered into this side's.
     /// `history` holds the seqs of `other`'s history records; this side has been cut where history ends,
     /// so what it still holds of history's findings came before the cut.
-    mutating func takeHistory(of other: DiffSide, history: Set<Int>, renumbered seq: (Int) -> Int?) {
+    mutating func takeHistory(of other: DiffSide, history: SeqIndex, renumbered seq: (Int) -> Int?) {
         func fromHistory(_ f: Finding) -> Bool { f.code == .routeDivergence || f.seqs.first.map(history.contains) == true }
         let kept = Set(other.result.findings.filter(fromHistory).compactMap { $0.seqs.first.flatMap(seq) })
         // This side's findings at the original's history records (renumbered): replaced by the original's.

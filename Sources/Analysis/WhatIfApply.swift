@@ -5,8 +5,10 @@ import TraceModel
 /// edited trace never reads as having lost records), the original seq each one is named by, and the
 /// time from which recorded history no longer says what would have happened.
 public struct EditedTrace: Sendable {
-    /// The edited records, in replay order, numbered afresh.
-    public var records: [Record]
+    /// The edited records, in replay order, numbered afresh (made one by one: `record(_:)`).
+    public var records: [Record] { (0..<count).map(record) }
+    /// How many records the edited trace has.
+    public var count: Int { kept.count }
     /// For each edited record (by its new seq), the seq it is named by: its seq in the original trace,
     /// or for an inserted record a fresh one after the original's last.
     public var names: [Int]
@@ -17,26 +19,63 @@ public struct EditedTrace: Sendable {
     public var firstEditT: Int64?
     /// For each edit, whether it changed any record (an edit of activations after the last one changes none).
     public var changed: [Bool]
+    /// For each edited record, its index in the original records when its body is the original's (its
+    /// identity for the comparison is the original's), else -1 (inserted, or an activation edited).
+    var origins: [Int] = []
+    /// The original records, the inserted ones (entries past the original's end), every entry's time,
+    /// the activations the edits changed (by entry), and the entries kept, in replay order.
+    private var source: [Record] = [], added: [Record] = [], times: [Int64] = [], bodies: [Int: RecordBody] = [:], kept: [Int] = []
+
+    /// The edited record with the new seq `m`: the original's (or the inserted one) with its time, body and seq.
+    public func record(_ m: Int) -> Record {
+        let i = kept[m], n = source.count
+        var r = i < n ? source[i] : added[i - n]
+        r.t = times[i]
+        if i < n, let body = bodies[i] { r.body = body }
+        r.seq = m
+        return r
+    }
 
     /// Applies `edits` in order to `records` (the original trace, one session joined); the input is not
     /// modified. A seq that names no record, an inserted record that does not decode, or a move after
     /// itself is an error naming the edit and the field.
     public static func apply(_ edits: [WhatIfEdit], to records: [Record], source: String = "the edits") throws(WhatIfEditError) -> EditedTrace {
-        // Each entry: the record, its name, and a key that orders it (time, then place).
-        struct Entry { var record: Record; var name: Int; var order: Double }
-        var entries = records.enumerated().map { Entry(record: $0.element, name: $0.element.seq, order: Double($0.offset)) }
-        var at: [Int: Int] = [:]
-        for (i, e) in entries.enumerated() { at[e.name] = i }
-        var nextName = (records.map(\.seq).max() ?? -1) + 1
+        // The records stay where they are: an edit writes what it changes beside them (a time, a body, a
+        // place in the order), and each record is copied once, into the edited trace. Entry i is the
+        // record at i, or an inserted record (`added`) past the original's end.
+        let n = records.count
+        var added: [Record] = []
+        var addedNames: [Int] = []
+        var times = records.map(\.t)
+        var bodies: [Int: RecordBody] = [:]
+        // A place in the replay order (time, then place) given by a move or an insert; else the original's.
+        var placed: [Int: Double] = [:]
+        func order(_ i: Int) -> Double { placed[i] ?? Double(i) }
+        func name(_ i: Int) -> Int { i < n ? records[i].seq : addedNames[i - n] }
+        var at = SeqIndex()
+        var nextName = 0
+        for (i, r) in records.enumerated() {
+            at[r.seq] = i
+            nextName = max(nextName, r.seq + 1)
+        }
         var inserted = Set<Int>()
         var changed: [Bool] = []
         var firstT: Int64?
-        var removed = Set<Int>()
+        // Names dropped (a name covers every record that carries it).
+        var removed = SeqIndex()
+        // The activations among the original records, found once.
+        var activations: [Int]?
         // Whether an edit moved or added a record: only then is the order sorted again.
         var reordered = false
         func touched(_ t: Int64) { firstT = min(firstT ?? t, t) }
         // A record placed just after another goes between it and the next: later edits further along.
         func step(_ k: Int) -> Double { Double(k + 1) / Double(edits.count + 2) }
+        // The place of the last record (in the order) at or before `t`, if any.
+        func after(_ t: Int64) -> Double? {
+            var best: Double?
+            for i in times.indices where times[i] <= t { best = max(best ?? order(i), order(i)) }
+            return best
+        }
         for (k, edit) in edits.enumerated() {
             func fail(_ field: String, _ why: String) -> WhatIfEditError {
                 WhatIfEditError(source: source, index: k + 1, edit: edit.name, field: field, reason: why)
@@ -44,14 +83,24 @@ public struct EditedTrace: Sendable {
             func index(_ seq: Int, _ field: String) throws(WhatIfEditError) -> Int {
                 guard let i = at[seq] else { throw fail(field, "no record with seq \(seq) in the trace") }
                 guard !removed.contains(seq) else { throw fail(field, "seq \(seq) was dropped by an edit before this one") }
-                if case .header = entries[i].record.body { throw fail(field, "seq \(seq) is a header, which no edit moves or drops") }
+                if i < n, case .header = records[i].body { throw fail(field, "seq \(seq) is a header, which no edit moves or drops") }
                 return i
             }
             var did = false
             switch edit {
             case let .session(field, value, from):
-                for i in entries.indices where !removed.contains(entries[i].name) && entries[i].record.t >= (from ?? 0) {
-                    guard case .sessionActivated(var a) = entries[i].record.body else { continue }
+                if activations == nil {
+                    activations = records.indices.filter { i in
+                        if case .sessionActivated = records[i].body { return true }
+                        return false
+                    }
+                }
+                let addedActivations = added.indices.filter { j in
+                    if case .sessionActivated = added[j].body { return true }
+                    return false
+                }.map { n + $0 }
+                for i in activations! + addedActivations where !removed.contains(name(i)) && times[i] >= (from ?? 0) {
+                    guard case .sessionActivated(var a) = bodies[i] ?? (i < n ? records[i].body : added[i - n].body) else { continue }
                     let before = a
                     switch field {
                     case .setOption: if !a.options.contains(value) { a.options.append(value) }
@@ -60,53 +109,60 @@ public struct EditedTrace: Sendable {
                     case .mode: a.mode = value
                     }
                     guard a != before else { continue }
-                    entries[i].record.body = .sessionActivated(a)
-                    touched(entries[i].record.t)
+                    if i < n { bodies[i] = .sessionActivated(a) } else { added[i - n].body = .sessionActivated(a) }
+                    touched(times[i])
                     did = true
                 }
             case let .move(seq, after):
                 let i = try index(seq, "seq")
                 let j = try index(after, "after")
                 guard i != j else { throw fail("after", "a record cannot move after itself") }
-                touched(min(entries[i].record.t, entries[j].record.t))
-                entries[i].record.t = entries[j].record.t
-                entries[i].order = entries[j].order + step(k)
+                touched(min(times[i], times[j]))
+                times[i] = times[j]
+                placed[i] = order(j) + step(k)
                 reordered = true
                 did = true
             case let .delay(seq, ms):
                 let i = try index(seq, "seq")
-                let t = entries[i].record.t + ms
+                let t = times[i] + ms
                 guard t >= 0, t <= Record.maxT else { throw fail("ms", "moves seq \(seq) outside the trace's times (to \(t) ms)") }
-                touched(min(entries[i].record.t, t))
-                entries[i].record.t = t
+                touched(min(times[i], t))
+                times[i] = t
                 // After every record already at its new time.
-                entries[i].order = (entries.filter { $0.record.t <= t }.map(\.order).max() ?? 0) + step(k)
+                placed[i] = (after(t) ?? 0) + step(k)
                 reordered = true
                 did = ms != 0
             case let .drop(seq):
                 let i = try index(seq, "seq")
-                removed.insert(seq)
-                touched(entries[i].record.t)
+                removed[seq] = 1
+                touched(times[i])
                 did = true
             case let .dropType(type, from):
-                for e in entries where e.record.type == type && e.record.t >= (from ?? 0) && !removed.contains(e.name) {
-                    removed.insert(e.name)
-                    touched(e.record.t)
+                // Compared by kind where the type is one (the same records as by type string, without the strings).
+                let kind = RecordKind(rawValue: type)
+                for i in times.indices where times[i] >= (from ?? 0) && !removed.contains(name(i)) {
+                    let body = i < n ? records[i].body : added[i - n].body
+                    guard kind.map({ body.kind == $0 }) ?? (body.type == type) else { continue }
+                    removed[name(i)] = 1
+                    touched(times[i])
                     did = true
                 }
-            case let .insert(json, atT, after):
-                let t: Int64, order: Double
-                if let after {
-                    let j = try index(after, "after")
-                    (t, order) = (entries[j].record.t, entries[j].order + step(k))
+            case let .insert(json, atT, after: afterSeq):
+                let t: Int64, place: Double
+                if let afterSeq {
+                    let j = try index(afterSeq, "after")
+                    (t, place) = (times[j], order(j) + step(k))
                 } else {
                     t = atT ?? 0
                     guard t <= Record.maxT else { throw fail("at", "beyond the largest time a record may carry") }
-                    order = (entries.filter { $0.record.t <= t }.map(\.order).max() ?? -1) + step(k)
+                    place = (after(t) ?? -1) + step(k)
                 }
                 let record = try decode(json, t: t, fail)
-                entries.append(Entry(record: record, name: nextName, order: order))
-                at[nextName] = entries.count - 1
+                added.append(record)
+                addedNames.append(nextName)
+                times.append(t)
+                placed[times.count - 1] = place
+                at[nextName] = times.count - 1
                 inserted.insert(nextName)
                 nextName += 1
                 reordered = true
@@ -117,16 +173,18 @@ public struct EditedTrace: Sendable {
         }
         // Replay order: the original's, with each moved or added record at its place (records whose times go
         // back in the original keep their order).
-        var kept = removed.isEmpty ? entries : entries.filter { !removed.contains($0.name) }
-        if reordered { kept.sort { ($0.order, $0.name) < ($1.order, $1.name) } }
-        var out = EditedTrace(records: [], names: [], inserted: inserted, firstEditT: firstT, changed: changed)
-        out.records.reserveCapacity(kept.count)
-        for (n, e) in kept.enumerated() {
-            var r = e.record
-            r.seq = n
-            out.records.append(r)
-            out.names.append(e.name)
+        var kept = Array(times.indices)
+        if !removed.isEmpty { kept.removeAll { removed.contains(name($0)) } }
+        if reordered { kept.sort { (order($0), name($0)) < (order($1), name($1)) } }
+        var out = EditedTrace(names: [], inserted: inserted, firstEditT: firstT, changed: changed)
+        out.names.reserveCapacity(kept.count)
+        out.origins.reserveCapacity(kept.count)
+        let anyBody = !bodies.isEmpty
+        for i in kept {
+            out.names.append(name(i))
+            out.origins.append(i < n && !(anyBody && bodies[i] != nil) ? i : -1)
         }
+        (out.source, out.added, out.times, out.bodies, out.kept) = (records, added, times, bodies, kept)
         return out
     }
 

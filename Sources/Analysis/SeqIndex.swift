@@ -1,0 +1,36 @@
+/// Values by seq, as a table keyed by seq answers them: an array where seqs are dense (a trace's are
+/// 0, 1, … but for its gaps), a table for the rest. A what-if looks up every record of a long trace by
+/// seq several times; hashing a million seqs into a table cost more than replaying them.
+struct SeqIndex: Sendable {
+    /// Values of seqs 0..<dense.count (`Int.min`: none).
+    private var dense: [Int] = []
+    /// Values of seqs outside the dense range when they were set.
+    private var sparse: [Int: Int] = [:]
+    /// Whether no value was ever set.
+    private(set) var isEmpty = true
+
+    /// An empty index.
+    init() {}
+
+    /// The value of `seq`, or nil; setting nil removes it.
+    subscript(seq: Int) -> Int? {
+        get {
+            if seq >= 0, seq < dense.count, dense[seq] != .min { return dense[seq] }
+            return sparse.isEmpty ? nil : sparse[seq]
+        }
+        set {
+            if newValue != nil { isEmpty = false }
+            if seq >= 0, seq < dense.count || seq <= 2 * dense.count + 4096 {
+                if seq >= dense.count { dense.append(contentsOf: repeatElement(.min, count: seq + 1 - dense.count)) }
+                dense[seq] = newValue ?? .min
+                // A seq set while outside the dense range lives in the table until it is set again.
+                if !sparse.isEmpty { sparse[seq] = nil }
+            } else {
+                sparse[seq] = newValue
+            }
+        }
+    }
+
+    /// Whether `seq` has a value.
+    func contains(_ seq: Int) -> Bool { self[seq] != nil }
+}
