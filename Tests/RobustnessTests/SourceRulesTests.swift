@@ -76,15 +76,17 @@ final class SourceRulesTests: XCTestCase {
         let architecture = try String(contentsOfFile: Support.root + "/docs/architecture.md", encoding: .utf8)
         var types: [String] = []
         var offenders: [String] = []
+        // Spelled in two pieces, so that this file does not name the SPI it looks for.
+        let spi = "@_spi(" + "Tools)"
         for (path, text) in files {
             let isEntry = path.hasPrefix("Sources/") && path.hasSuffix("/ToolsEntry.swift")
             for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 let line = raw.trimmingCharacters(in: .whitespaces)
                 if line.hasPrefix("//") { continue }
-                if line.contains("@_spi(Tools)") && !isEntry { offenders.append("\(path):\(i + 1): the Tools SPI outside a ToolsEntry.swift") }
+                if line.contains(spi) && !isEntry { offenders.append("\(path):\(i + 1): the Tools SPI outside a ToolsEntry.swift") }
                 guard isEntry else { continue }
-                if line.range(of: #"^(@\w+(\([^)]*\))? )*public "#, options: .regularExpression) != nil && !line.hasPrefix("@_spi(Tools) public ") {
-                    offenders.append("\(path):\(i + 1): public without @_spi(Tools)")
+                if line.range(of: #"^(@\w+(\([^)]*\))? )*public "#, options: .regularExpression) != nil && !line.hasPrefix(spi + " public ") {
+                    offenders.append("\(path):\(i + 1): public without \(spi)")
                 }
                 if let r = line.range(of: #"^@_spi\(Tools\) public (final class|struct|enum) \w+"#, options: .regularExpression) {
                     let name = String(line[r].split(separator: " ").last!)
