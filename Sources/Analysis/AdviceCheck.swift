@@ -3,9 +3,9 @@ import Replay
 import TraceModel
 
 /// The advice given with one item of the explanation, checked by replaying the trace with its edits.
-public struct AdviceCheck: Equatable, Sendable {
+package struct AdviceCheck: Equatable, Sendable {
     /// What the check concluded.
-    public enum Verdict: String, Sendable {
+    package enum Verdict: String, Sendable {
         /// Following the advice, the call takes effect (or the finding is no longer raised).
         case verified
         /// The advice does not change the outcome here; the catalogue's alternative does.
@@ -21,35 +21,35 @@ public struct AdviceCheck: Equatable, Sendable {
     }
 
     /// A call (`call`) or a finding (`finding`).
-    public var kind: WhatIfProblem.Kind
+    package var kind: WhatIfProblem.Kind
     /// The call in words or the finding's code.
-    public var subject: String
+    package var subject: String
     /// The call's record, or the finding's first record.
-    public var seq: Int?
+    package var seq: Int?
     /// When.
-    public var t: Int64
+    package var t: Int64
     /// What the check concluded.
-    public var verdict: Verdict
+    package var verdict: Verdict
     /// The edits that were replayed (the advice's, or the alternative's that verified).
-    public var edits: [WhatIfEdit] = []
+    package var edits: [WhatIfEdit] = []
     /// The rule that still decides, where the advice does not change the outcome.
-    public var rule: RuleID?
+    package var rule: RuleID?
     /// The value in the edited replay (the call's outcome), where it did not go away.
-    public var after: String?
+    package var after: String?
     /// Why the call still does not take effect in the edited replay.
-    public var cause: VerdictCause?
+    package var cause: VerdictCause?
     /// Why it cannot be verified or placed, in words.
-    public var why: String?
+    package var why: String?
 }
 
 /// Checks the advice of every item of an explanation that the catalogue can express as edits.
-public enum AdviceChecks {
+package enum AdviceChecks {
     /// Items checked per trace at most (each costs a replay); the rest are left unchecked.
-    public static let cap = 50
+    package static let cap = 50
 
     /// The checks for the base's calls that did not take effect and its findings above info (except
     /// `route.ineffective`, told with its call), in time order.
-    public static func run(_ base: WhatIfBase) -> [AdviceCheck] {
+    package static func run(_ base: WhatIfBase) -> [AdviceCheck] {
         let r = base.side.result
         var items: [(WhatIfProblem.Kind, String, Int?, Int64, AdviceProof, Severity?)] = []
         for v in r.verdicts where v.didNotTakeEffect {
@@ -112,7 +112,7 @@ public enum AdviceChecks {
     }
 
     /// The advice's edits placed in this trace, or nil when one cannot be (no record of the kind it follows).
-    public static func resolve(_ list: [AdviceEdit], item seq: Int, in records: [Record]) -> [WhatIfEdit]? {
+    package static func resolve(_ list: [AdviceEdit], item seq: Int, in records: [Record]) -> [WhatIfEdit]? {
         guard let i = records.firstIndex(where: { $0.seq == seq }) else { return nil }
         // The next record of one of these kinds: the item itself when it is one (a finding raised at the
         // leave, or at the interruption's end), except for a move, which needs another record.

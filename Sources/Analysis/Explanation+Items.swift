@@ -14,7 +14,7 @@ extension Explanation {
     /// What the explanation of a call looks up in the whole result, indexed once: the actual route at a
     /// time, and the first finding that the session could not use bluetooth. Reports that tell many calls
     /// build it once (`FindingAdvice` holds one); a single call is told with one built for it when needed.
-    public struct Lookups: Sendable {
+    package struct Lookups: Sendable {
         /// The actual route's segments by start time.
         let actualRoutes: LastAtOrBefore
         /// The indexes of the `session.missingAllowBluetooth` findings, and their times.
@@ -22,7 +22,7 @@ extension Explanation {
         let missingAllowBluetoothByTime: FirstAtOrBefore
 
         /// Indexes `r`.
-        public init(_ r: ReplayResult) {
+        package init(_ r: ReplayResult) {
             actualRoutes = LastAtOrBefore(r.actualTimeline.map(\.t))
             missingAllowBluetooth = r.findings.indices.filter { r.findings[$0].code == .sessionMissingAllowBluetooth }
             missingAllowBluetoothByTime = FirstAtOrBefore(missingAllowBluetooth.map { r.findings[$0].t })
@@ -41,7 +41,7 @@ extension Explanation {
 
     /// A call told as an item: headline, why, the records involved, outcome and advice. `lookups`, when
     /// given, is the result's index (see `Lookups`).
-    public static func call(_ v: Verdict, _ r: ReplayResult, lookups: Lookups? = nil) -> Call {
+    package static func call(_ v: Verdict, _ r: ReplayResult, lookups: Lookups? = nil) -> Call {
         let w = r.words
         var head = "seq \(v.seq) at \(formatDuration(v.t))  \(v.call.rawValue)\(v.api.map { " " + TextCap.clip($0) } ?? "") → \(v.verdict.rawValue)"
         head += (v.cause.map { " (\($0.rawValue))" } ?? "") + " [\(v.rule)]"
@@ -74,7 +74,7 @@ extension Explanation {
     /// by what applied it); else the advice of the finding that explains the verdict, or of its cause,
     /// worded for the route asked where the cause's advice names it. Nil for a call with nothing to advise.
     /// `lookups`, when given, is the result's index (see `Lookups`).
-    public static func advice(for v: Verdict, _ r: ReplayResult, lookups: Lookups? = nil) -> String? {
+    package static func advice(for v: Verdict, _ r: ReplayResult, lookups: Lookups? = nil) -> String? {
         if v.cause == .externalRouteActive, let unused = unusedExternalDevice(v, r, lookups ?? Lookups(r)) { return unused.advice }
         let f = finding(for: v, in: r)
         if let f, let decided = v.outcome?.seq, decided != v.seq, f.seqs.first == decided { return f.advice }
@@ -88,7 +88,7 @@ extension Explanation {
     /// The advice of a call as far as the replay knows it at the call (a `replay --json` step): that of the
     /// finding made with its verdict, among `findings` (the step's), in words that do not depend on what
     /// became of the call, which is decided later (`advice(for:)` has it); nil without one.
-    public static func adviceAtCall(_ v: Verdict, findings: [Finding]) -> String? {
+    package static func adviceAtCall(_ v: Verdict, findings: [Finding]) -> String? {
         findings.first { $0.call == v.seq }?.advice
     }
 
@@ -96,14 +96,14 @@ extension Explanation {
     /// report's markers, the Chrome export) or grouped: a finding that explains a call's verdict
     /// (`route.ineffective`, a layer call's finding) is told with the call's advice (`advice(for:)`), so
     /// that no report gives the verdict's advice for a call whose outcome says otherwise; any other its own.
-    public struct FindingAdvice: Sendable {
+    package struct FindingAdvice: Sendable {
         /// The verdict each explaining finding belongs to, by the finding's index.
         private let calls: [Int: Verdict]
         /// The result's index for telling calls.
-        public let lookups: Lookups
+        package let lookups: Lookups
 
         /// Links the findings of `r` to their calls.
-        public init(_ r: ReplayResult) {
+        package init(_ r: ReplayResult) {
             var calls: [Int: Verdict] = [:]
             for v in r.verdicts { if let f = v.finding { calls[f] = v } }
             self.calls = calls
@@ -111,12 +111,12 @@ extension Explanation {
         }
 
         /// The advice of finding `index` of `r`.
-        public func advice(_ index: Int, _ r: ReplayResult) -> String {
+        package func advice(_ index: Int, _ r: ReplayResult) -> String {
             calls[index].flatMap { Explanation.advice(for: $0, r, lookups: lookups) } ?? r.findings[index].advice
         }
 
         /// The advice of a call (`Explanation.advice(for:)`), with this result's index.
-        public func advice(for v: Verdict, _ r: ReplayResult) -> String? {
+        package func advice(for v: Verdict, _ r: ReplayResult) -> String? {
             Explanation.advice(for: v, r, lookups: lookups)
         }
     }
@@ -168,7 +168,7 @@ extension Explanation {
             + " [X5]")
     }
 
-    public static func divergence(_ d: Divergence, index: Int, _ r: ReplayResult) -> DivergenceItem {
+    package static func divergence(_ d: Divergence, index: Int, _ r: ReplayResult) -> DivergenceItem {
         let head = "\(d.explained ? "explained  " : d.startStateUnknown ? "unknown start state" : d.uncertain ? "uncertain (evidence lost)" : "UNEXPLAINED")  \(formatDuration(d.start)) – \(formatDuration(d.end))"
             + (d.openAtEnd ? " (\(r.end.stillOpen))" : "")
             + ": predicted \(d.predicted.rawValue), device played \(d.actual.rawValue) [\(d.explained ? "X3" : d.uncertain && !d.startStateUnknown ? "X5" : "X2")]"

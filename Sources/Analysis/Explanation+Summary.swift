@@ -10,7 +10,7 @@ extension Explanation {
     /// Findings other than those told with the calls and the divergences, grouped by code and
     /// severity (and, for the kinds a reconnect resets, by the reconnect before them), most severe
     /// first, then by time. `evidence`, when given, is the result's system-log evidence (built once per result).
-    public static func findingGroups(_ r: ReplayResult, evidence: SystemLogEvidence? = nil) -> [FindingGroup] {
+    package static func findingGroups(_ r: ReplayResult, evidence: SystemLogEvidence? = nil) -> [FindingGroup] {
         struct Key: Hashable { var code: FindingCode; var severity: Severity; var epoch: Int? }
         let reconnects = r.quality?.reconnectMoments ?? []
         let reconnectTimes = LastAtOrBefore(reconnects.map(\.t))

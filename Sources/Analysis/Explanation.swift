@@ -6,144 +6,144 @@ import TraceModel
 /// The one explanation of a replay that every report renders: a summary, then each item with its why,
 /// the records behind it, the contract rule and the advice, in the layer's words. It is built once
 /// from a `ReplayResult`; the text, HTML and JSON renderers lay it out and never parse each other.
-public struct Explanation: Sendable {
+package struct Explanation: Sendable {
     /// A line of an item, with an optional label (`why`, `advice`, …) that renderers may emphasise.
-    public struct Line: Equatable, Sendable {
+    package struct Line: Equatable, Sendable {
         /// `why`, `cause record`, `advice`, … or nil for a plain line.
-        public var label: String?
+        package var label: String?
         /// The text.
-        public var text: String
+        package var text: String
 
         /// Creates a line.
-        public init(_ label: String?, _ text: String) {
+        package init(_ label: String?, _ text: String) {
             self.label = label
             self.text = text
         }
     }
 
     /// A line of the summary; `nested` lines detail the one above.
-    public struct SummaryLine: Equatable, Sendable {
+    package struct SummaryLine: Equatable, Sendable {
         /// The text.
-        public var text: String
+        package var text: String
         /// Whether it details the line above.
-        public var nested: Bool
+        package var nested: Bool
     }
 
     /// A route or layer call, with what became of it.
-    public struct Call: Sendable {
+    package struct Call: Sendable {
         /// The verdict (and, for route calls, its outcome).
-        public var verdict: Verdict
+        package var verdict: Verdict
         /// The first line: seq, time, call, verdict, cause and rule.
-        public var headline: String
+        package var headline: String
         /// Why, the records involved and what to do.
-        public var lines: [Line]
+        package var lines: [Line]
     }
 
     /// A divergence between the predicted and the actual route.
-    public struct DivergenceItem: Sendable {
+    package struct DivergenceItem: Sendable {
         /// The divergence.
-        public var divergence: Divergence
+        package var divergence: Divergence
         /// Its index among the trace's divergences, in start order (what markers and `expect.predictedBy` use).
-        public var index: Int
+        package var index: Int
         /// The first line: explained or not, when, both routes and the rule.
-        public var headline: String
+        package var headline: String
         /// Why the prediction was what it was, where the actual route came from, what explains it, advice.
-        public var lines: [Line]
+        package var lines: [Line]
     }
 
     /// Findings of one kind, told once: how many, when, the first in full and the advice once.
-    public struct FindingGroup: Sendable {
+    package struct FindingGroup: Sendable {
         /// The code.
-        public var code: FindingCode
+        package var code: FindingCode
         /// Their severity.
-        public var severity: Severity
+        package var severity: Severity
         /// The rule they belong to.
-        public var rule: RuleID?
+        package var rule: RuleID?
         /// How many findings the group stands for.
-        public var count: Int
+        package var count: Int
         /// The first of them, in full.
-        public var first: Finding
+        package var first: Finding
         /// When the last of them was raised.
-        public var lastT: Int64
+        package var lastT: Int64
         /// The reconnect before them, for findings of the kinds a reconnect resets (Q4).
-        public var afterReconnect: QualitySummary.Moment?
+        package var afterReconnect: QualitySummary.Moment?
         /// The first line: severity, code, rule, count and time range.
-        public var headline: String
+        package var headline: String
         /// The first finding's message, the Q4 context when there is one, and the advice.
-        public var lines: [Line]
+        package var lines: [Line]
         /// The index of the first finding in `ReplayResult.findings` (for links to the timeline).
-        public var firstIndex: Int
+        package var firstIndex: Int
     }
 
     /// The trace's layer.
-    public var layer: Layer
+    package var layer: Layer
     /// `SRTC trace` / `SMeeting trace`.
-    public var title: String
+    package var title: String
     /// The trace file.
-    public var file: String
+    package var file: String
     /// The recorded session replayed and its parts ("session ID, parts 1–3"), when the trace is one.
-    public var session: String?
+    package var session: String?
     /// Device, OS and SDK, or that the header is missing.
-    public var device: String
+    package var device: String
     /// Duration and record count.
-    public var duration: String
+    package var duration: String
     /// Reading problems, when there were any.
-    public var damage: String?
+    package var damage: String?
     /// The user's problem reports marked in the trace ("R-1234 at 1m12s (seq 842): note"), where a
     /// support engineer starts reading.
-    public var reports: [String]
+    package var reports: [String]
     /// What the reader could not read, one sentence per kind (a torn end, lost frames, dropped records):
     /// shown where the reader looks first.
-    public var damageNotes: [String]
+    package var damageNotes: [String]
     /// What the replay lacks of the session (a part begun without the one before it, a missing part):
     /// shown where the reader looks first.
-    public var sessionNotes: [SessionNote]
+    package var sessionNotes: [SessionNote]
     /// Whether judgement was withheld somewhere (an unknown state, a missing part): no all-clear.
-    public var partial: Bool
+    package var partial: Bool
     /// Why there is nothing to judge, when there is nothing.
-    public var unexplainable: String?
+    package var unexplainable: String?
     /// What the reader could not read that withholds the all-clear (lost frames, too many undecodable
     /// records, missing seqs), one phrase per way: with any, the summary never says "Nothing is wrong".
-    public var unread: [String]
+    package var unread: [String]
     /// Whether anything needs attention.
-    public var needsAttention: Bool
+    package var needsAttention: Bool
     /// The summary, every count matching the lists below it.
-    public var summary: [SummaryLine]
+    package var summary: [SummaryLine]
     /// Why the route contract was not applied (R16: a macOS trace), said where route verdicts would be.
-    public var routeContractNotApplied: String?
+    package var routeContractNotApplied: String?
     /// Calls that did not take effect (outcome other than applied or noop), at most `listCap`.
-    public var calls: [Call]
+    package var calls: [Call]
     /// Route calls whose verdict is `undetermined` (the state they met is unknown): neither taking effect nor not.
-    public var undeterminedCalls: Int
+    package var undeterminedCalls: Int
     /// Calls that did not take effect beyond `listCap`.
-    public var callsNotListed: Int
+    package var callsNotListed: Int
     /// Divergences counted but not listed (beyond the replay's cap or the list's).
-    public var divergencesNotListed: Int
+    package var divergencesNotListed: Int
     /// Deferred calls that took effect later.
-    public var lateCalls: [Call]
+    package var lateCalls: [Call]
     /// Divergences, unexplained first.
-    public var divergences: [DivergenceItem]
+    package var divergences: [DivergenceItem]
     /// The other findings, grouped, most severe first, then by time.
-    public var groups: [FindingGroup]
+    package var groups: [FindingGroup]
     /// Findings not kept by the replay (beyond its cap), counted only.
-    public var findingsNotListed: Int
+    package var findingsNotListed: Int
     /// The quality summary, when the trace has quality data (or runs on the CDN engine).
-    public var quality: QualitySummary?
+    package var quality: QualitySummary?
     /// The finding counts by code (for the quality block).
-    public var findingCounts: [FindingCode: Int]
+    package var findingCounts: [FindingCode: Int]
     /// What the device's system log names (E1): the component behind a route change, an interruption's
     /// cause, what the system saw of a CallKit call; in time order. Empty without `sys.*` records.
-    public var systemLog: [SystemLogEvidence.Item]
+    package var systemLog: [SystemLogEvidence.Item]
     /// The `sys.*` records the trace holds (imported from the device's log).
-    public var systemLogRecords: Int
+    package var systemLogRecords: Int
     /// How their times were placed (`times anchored, ±3 ms`), when there are any.
-    public var systemLogTiming: String?
+    package var systemLogTiming: String?
 
     /// Items listed per list at most.
-    public static let listCap = 200
+    package static let listCap = 200
 
     /// Builds the explanation of a replay.
-    public init(_ r: ReplayResult) {
+    package init(_ r: ReplayResult) {
         let w = r.words
         layer = r.layer
         title = Wording.title(r)
@@ -188,7 +188,7 @@ public struct Explanation: Sendable {
 
     /// The divergences as every report lists them: unexplained first, then those begun from an unknown start
     /// state, then the explained ones, each with its index in the result.
-    public static func divergenceOrder(_ r: ReplayResult) -> [(offset: Int, element: Divergence)] {
+    package static func divergenceOrder(_ r: ReplayResult) -> [(offset: Int, element: Divergence)] {
         let all = Array(r.divergences.enumerated())
         return all.filter { $0.element.unexplained } + all.filter { $0.element.uncertain }
             + all.filter { $0.element.explained }

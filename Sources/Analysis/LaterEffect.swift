@@ -4,22 +4,22 @@ import TraceModel
 
 /// What became audible later of a call that was ineffective behind an external device: the override it
 /// recorded took the route when that device disconnected (R5), linked under the call.
-public struct LaterEffect: Equatable, Sendable {
+package struct LaterEffect: Equatable, Sendable {
     /// The `os.deviceDisconnected` at which the override became the route.
-    public var seq: Int
+    package var seq: Int
     /// When.
-    public var t: Int64
+    package var t: Int64
     /// The route it gave.
-    public var route: Route
+    package var route: Route
     /// The device, in words (kind and name).
-    public var device: String
+    package var device: String
 }
 
 extension Explanation {
     /// The later effect of a `setRoute` that was ineffective because an external device had the route: the
     /// first prediction after it that changes to the asked route at that device's disconnect, with the
     /// override still the call's (no later route call, leave or exit in between).
-    public static func laterEffect(_ v: Verdict, _ r: ReplayResult) -> LaterEffect? {
+    package static func laterEffect(_ v: Verdict, _ r: ReplayResult) -> LaterEffect? {
         guard v.call == .setRoute, (v.outcome?.cause ?? v.cause) == .externalRouteActive, let causeSeq = v.causeSeq,
               let device = r.recordIndex[causeSeq], let id = device.deviceId,
               let target = r.recordIndex[v.seq]?.target?.route else { return nil }

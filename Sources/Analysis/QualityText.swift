@@ -2,13 +2,13 @@ import QualityEngine
 import TraceModel
 
 /// The quality summary in plain words.
-public enum QualityText {
-    public static let levels: [QualityLevel?] = [.excellent, .good, .poor, .lost, .unknown, nil]
+package enum QualityText {
+    package static let levels: [QualityLevel?] = [.excellent, .good, .poor, .lost, .unknown, nil]
 
     static func name(_ l: QualityLevel?) -> String { l?.rawValue ?? "no data" }
 
     /// One line: the time split across levels and whose side was bad.
-    public static func oneLine(_ q: QualitySummary) -> String {
+    package static func oneLine(_ q: QualitySummary) -> String {
         let total = max(q.time.total, 1)
         let parts = levels.compactMap { l -> String? in
             let ms = q.time[l]
@@ -22,7 +22,7 @@ public enum QualityText {
     /// missing, which are said to be that instead of a suspended app.
     /// `known` gives the stretches whose cause the trace knows (X5: a lost frame, a drop, a restart), said
     /// of the gaps they overlap instead of a guess.
-    public static func gapsSentence(_ q: QualitySummary, missing: [(fromT: Int64, toT: Int64)] = [],
+    package static func gapsSentence(_ q: QualitySummary, missing: [(fromT: Int64, toT: Int64)] = [],
                                     known: [(fromT: Int64, toT: Int64, why: String)] = []) -> String {
         let inMissing = { (g: QualitySummary.Interval) in missing.contains { g.startT >= $0.fromT && g.startT < $0.toT } }
         let cause = { (g: QualitySummary.Interval) in known.first { $0.fromT <= g.endT && $0.toT >= g.startT }?.why }
@@ -46,7 +46,7 @@ public enum QualityText {
     }
 
     /// The full block for `explain`.
-    public static func block(_ q: QualitySummary, findings: [FindingCode: Int]) -> String {
+    package static func block(_ q: QualitySummary, findings: [FindingCode: Int]) -> String {
         var o = ""
         if q.vendor == .wangsu {
             o += "  engine: CDN (wangsu): no quality, speaker or layer events; getConnectionQuality() is null (Q5)\n"

@@ -4,26 +4,26 @@ import TraceCodec
 import TraceModel
 
 /// A redaction that could not be written.
-public struct RedactionError: Error, CustomStringConvertible {
+package struct RedactionError: Error, CustomStringConvertible {
     /// What went wrong, naming the file.
-    public var description: String
+    package var description: String
 }
 
 /// What a redaction changed.
-public struct RedactionReport: Sendable {
+package struct RedactionReport: Sendable {
     /// Records written.
-    public var records = 0
+    package var records = 0
     /// Fields replaced, by kind (`device name`, `uid`, …), in the order of `Redactor.Kind.allCases`.
-    public var changed: [(kind: String, count: Int)] = []
+    package var changed: [(kind: String, count: Int)] = []
     /// Whether no key was given, so the tokens were made with a random key used once (`Redactor.oneTimeKey`).
-    public var usedOneTimeKey = false
+    package var usedOneTimeKey = false
 }
 
 /// Redacts a trace file into a new one.
-public enum Redaction {
+package enum Redaction {
     /// Reads `input` twice (first to learn the order of uids and track ids, then to redact) and writes
     /// the redacted records to `output` atomically with `TraceWriter`. Reader problems go to `onProblem`.
-    public static func run(input: String, output: String, salt: String?, onProblem: (TraceProblem) -> Void = { _ in }) throws -> RedactionReport {
+    package static func run(input: String, output: String, salt: String?, onProblem: (TraceProblem) -> Void = { _ in }) throws -> RedactionReport {
         try run(TraceSession(path: input), outputs: [output], salt: salt, onProblem: onProblem)
     }
 
@@ -31,7 +31,7 @@ public enum Redaction {
     /// parts still form one session: into one output per part (`outputs` as many as the session's paths), or all into
     /// one merged trace (one output; the parts' headers stay as the part boundaries). A part that
     /// continues a session keeps its seqs: its output starts at the seq its first record carries.
-    public static func run(_ session: TraceSession, outputs: [String], salt: String?, onProblem: (TraceProblem) -> Void = { _ in }) throws -> RedactionReport {
+    package static func run(_ session: TraceSession, outputs: [String], salt: String?, onProblem: (TraceProblem) -> Void = { _ in }) throws -> RedactionReport {
         let parts = session.paths
         precondition(outputs.count == parts.count || outputs.count == 1, "one output per part, or one merged output")
         let redactor = Redactor(salt: salt ?? Redactor.oneTimeKey())
@@ -94,7 +94,7 @@ public enum Redaction {
     /// Differences between two replays in what a redaction must keep: verdicts, divergences and
     /// findings (codes, severities, rules, records and times; messages may differ by their tokens).
     /// Empty when they agree.
-    public static func differences(_ a: ReplayResult, _ b: ReplayResult) -> [String] {
+    package static func differences(_ a: ReplayResult, _ b: ReplayResult) -> [String] {
         var out: [String] = []
         if a.records != b.records { out.append("records: \(a.records) vs \(b.records)") }
         // A verdict's `api` is the call's spelling, redacted when it is not a Swift spelling: not a conclusion.

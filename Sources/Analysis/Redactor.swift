@@ -7,14 +7,14 @@ import TraceModel
 /// A token is `PREFIX-` + the first 8 hex digits of HMAC-SHA256(salt, kind NUL value). Uids and
 /// track ids also carry their rank among the trace's values (`uid-03-3fa2b1c9`), because the engines
 /// order active speakers by uid and track id on ties (S2): tokens sort as the originals did.
-public final class Redactor {
+package final class Redactor {
     /// What kind of personal value a field holds (shared with the recorder's source redaction).
-    public typealias Kind = PersonalValue.Kind
+    package typealias Kind = PersonalValue.Kind
 
     /// A key for one run when none is given: 32 random bytes, used once and never written anywhere, so
     /// no reader can rebuild the token of a guessed value (a fixed built-in key would let anyone). The
     /// tokens still match within what the run writes; across runs they differ.
-    public static func oneTimeKey() -> String {
+    package static func oneTimeKey() -> String {
         var g = SystemRandomNumberGenerator()
         return (0..<4).map { _ in String(g.next() as UInt64, radix: 16) }.joined(separator: "-")
     }
@@ -24,22 +24,22 @@ public final class Redactor {
     private var ranks: [Kind: [String: Int]] = [:]
     private var rankWidth: [Kind: Int] = [:]
     /// Fields changed so far, by kind.
-    public private(set) var changed: [Kind: Int] = [:]
+    package private(set) var changed: [Kind: Int] = [:]
 
     /// Creates a redactor with a salt (the HMAC key).
-    public init(salt: String) {
+    package init(salt: String) {
         key = Array(salt.utf8)
     }
 
     /// Learns the uids and track ids of records (a first pass), so their tokens keep their order.
-    public func learn(_ record: Record) {
+    package func learn(_ record: Record) {
         forEachOrdered(record) { kind, value in
             if ranks[kind, default: [:]][value] == nil { ranks[kind, default: [:]][value] = 0 }
         }
     }
 
     /// Fixes the ranks of the learned values; call once after `learn` and before `redact`.
-    public func finishLearning() {
+    package func finishLearning() {
         for (kind, values) in ranks {
             let sorted = values.keys.sorted()
             var table: [String: Int] = [:]
@@ -51,7 +51,7 @@ public final class Redactor {
     }
 
     /// The token for a value of a kind.
-    public func token(_ kind: Kind, _ value: String) -> String {
+    package func token(_ kind: Kind, _ value: String) -> String {
         if let t = cache[kind]?[value] { return t }
         var rankText: String?
         if let rank = ranks[kind]?[value], let width = rankWidth[kind] {
@@ -72,7 +72,7 @@ public final class Redactor {
     /// The record with every personal value replaced: the fields `RecordBody.mapStrings` declares
     /// personal, through `PersonalValue.replace`; a type this version does not know keeps only its
     /// seq, t and type (its name redacted unless it follows the naming rule).
-    public func redact(_ r: Record) -> Record {
+    package func redact(_ r: Record) -> Record {
         var out = r
         if let body = r.body.mapStrings({ value, field in
             // An unknown type's fields are dropped whole, below.

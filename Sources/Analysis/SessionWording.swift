@@ -5,19 +5,19 @@ import TraceModel
 // What a replay of part of a session can and cannot say, phrased once for every report.
 
 /// A sentence on what the replay lacks of the session.
-public struct SessionNote: Equatable, Sendable {
+package struct SessionNote: Equatable, Sendable {
     /// The sentence.
-    public var text: String
+    package var text: String
     /// Whether judgement was withheld because of it (an unknown state, a missing part), or it only says
     /// where the replay began (a checkpoint).
-    public var withheld: Bool
+    package var withheld: Bool
 }
 
 extension Wording {
     /// One sentence per way the replay lacks some of the session: a part begun without the part before it
     /// (from its checkpoint, or with its state unknown, and until when), parts missing in between; each
     /// says whether judgement was withheld because of it.
-    public static func sessionNotes(_ r: ReplayResult) -> [SessionNote] {
+    package static func sessionNotes(_ r: ReplayResult) -> [SessionNote] {
         guard let s = r.session else { return [] }
         var out: [SessionNote] = []
         for start in s.starts {
@@ -43,7 +43,7 @@ extension Wording {
 
     /// One sentence per restart of the app's process (RS1): when, which part, and the calls that died with it.
     /// Not withheld judgement: the session goes on in the new process.
-    public static func restartNotes(_ r: ReplayResult) -> [SessionNote] {
+    package static func restartNotes(_ r: ReplayResult) -> [SessionNote] {
         r.restarts.map { x in
             var text = "the app's process ended (a crash or a kill) and restarted"
                 + (x.lastT.map { ": its last record before it was at \(formatDuration($0)), and" } ?? ":")
@@ -58,7 +58,7 @@ extension Wording {
     }
 
     /// Why the session is incomplete, in one line, or nil when the replay covers all of it.
-    public static func incompleteSession(_ r: ReplayResult) -> String? {
+    package static func incompleteSession(_ r: ReplayResult) -> String? {
         let notes = sessionNotes(r)
         return notes.isEmpty ? nil : notes.map(\.text).joined(separator: "; ")
     }
@@ -68,7 +68,7 @@ extension Wording {
     /// What the reader could not read, one sentence per kind of damage: a torn end, frames lost and the
     /// resynchronisation after them, undecodable records, missing seqs, a trace never closed, records the
     /// recorder dropped. Empty for an undamaged trace.
-    public static func damageNotes(_ r: ReplayResult) -> [String] {
+    package static func damageNotes(_ r: ReplayResult) -> [String] {
         var count = r.problemsByKind
         if count.isEmpty { for p in r.problems { count[p.kind, default: 0] += 1 } }
         func n(_ k: TraceProblem.Kind) -> Int { count[k] ?? 0 }
@@ -113,7 +113,7 @@ extension Wording {
 extension Wording {
     /// What the reader could not read that withholds the all-clear (`ReplayResult.unread`), one phrase
     /// per way; empty when the input was read well enough for one.
-    public static func unread(_ r: ReplayResult) -> [String] {
+    package static func unread(_ r: ReplayResult) -> [String] {
         func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         return r.unread.map { u in
             switch u {

@@ -18,48 +18,48 @@ import TraceModel
 ///
 /// A record timed by the wall clock (`timeSource` `wall`) is matched with the window widened by its stated
 /// uncertainty on both sides.
-public struct SystemLogEvidence: Sendable {
+package struct SystemLogEvidence: Sendable {
     /// One thing the system log names.
-    public struct Item: Sendable, Equatable {
+    package struct Item: Sendable, Equatable {
         /// What it explains.
-        public enum Subject: Sendable, Equatable {
+        package enum Subject: Sendable, Equatable {
             /// A finding, by its index in `ReplayResult.findings`.
             case finding(index: Int, code: FindingCode)
             /// The `os.interruptionBegan` with this seq.
             case interruption(seq: Int)
         }
         /// What it explains.
-        public var subject: Subject
+        package var subject: Subject
         /// When that happened (the finding's `t`, the interruption's).
-        public var t: Int64
+        package var t: Int64
         /// The `sys.*` record cited.
-        public var evidenceSeq: Int
+        package var evidenceSeq: Int
         /// Its time.
-        public var evidenceT: Int64
+        package var evidenceT: Int64
         /// The process it is about.
-        public var process: String
+        package var process: String
         /// Whether that is the app's own process.
-        public var isSelf: Bool
+        package var isSelf: Bool
         /// For an interruption, the cause it takes.
-        public var cause: InterruptionCause?
+        package var cause: InterruptionCause?
         /// For R12, the component named: a process, or "another component of the app".
-        public var component: String?
+        package var component: String?
         /// What the system log says, as a reader is told it after "from the system log:" (`the component is
         /// X: X activated its audio session 342 ms before the change (seq 25)`).
-        public var text: String
+        package var text: String
     }
 
     /// Everything the system log names, in time order.
-    public let items: [Item]
+    package let items: [Item]
     /// How many `sys.*` records the replay indexed.
-    public let records: Int
+    package let records: Int
     /// How their times were placed: `anchored`, `wall`, or both, with the largest stated uncertainty.
-    public let timing: String?
+    package let timing: String?
     /// Which item cites evidence for a finding, by the finding's index: asked once per finding listed.
     private let byFinding: [Int: Int]
 
     /// Gathers the evidence of a replay result.
-    public init(_ r: ReplayResult) {
+    package init(_ r: ReplayResult) {
         let system = r.recordIndex.compactMap { seq, e in e.system.map { (seq: seq, t: e.t, s: $0) } }.sorted { $0.seq < $1.seq }
         records = system.count
         let sources = Set(system.map(\.s.timeSource.rawValue)).sorted().joined(separator: " and ")
@@ -115,14 +115,14 @@ public struct SystemLogEvidence: Sendable {
     }
 
     /// The item that cites evidence for finding `index`, if any.
-    public func item(forFinding index: Int) -> Item? {
+    package func item(forFinding index: Int) -> Item? {
         byFinding[index].map { items[$0] }
     }
 
     /// The cause another process's activation gives an interruption: a system call for telephony, Siri
     /// for its processes, another app for any process that is not the system's; nil for a system process
     /// that is neither.
-    public static func cause(of process: String) -> InterruptionCause? {
+    package static func cause(of process: String) -> InterruptionCause? {
         if SystemLogVocabulary.telephony.contains(process) { return .systemCall }
         if SystemLogVocabulary.siri.contains(process) { return .siri }
         if SystemLogVocabulary.systemProcesses.contains(process) { return nil }

@@ -13,7 +13,7 @@ extension TraceDiff {
     /// only repeat a verdict or a divergence (`route.ineffective`, `route.divergence`) are not compared again.
     /// `missing`: a side's lost stretches read as `missing` there (false where both sides lack the same
     /// records though only one replay was told so: a what-if's edited copy).
-    public static func compare(_ a: DiffSide, _ b: DiffSide, toleranceMs: Int64 = 500, missing: Bool = true) -> TraceDiff {
+    package static func compare(_ a: DiffSide, _ b: DiffSide, toleranceMs: Int64 = 500, missing: Bool = true) -> TraceDiff {
         compareKeyed(a, b, toleranceMs: toleranceMs, missing: missing).diff
     }
 

@@ -6,7 +6,7 @@ extension DiffSide {
     /// Reads and replays one trace (a single file, or a session's parts in part order) as one side;
     /// reader problems are recorded in the result (and passed to `onProblem`). A file that cannot be
     /// opened is thrown with `unopened: .fails`, else a problem of the result.
-    public static func replay(_ session: TraceSession, options: ReplayOptions = ReplayOptions(), unopened: UnopenedFile = .fails,
+    package static func replay(_ session: TraceSession, options: ReplayOptions = ReplayOptions(), unopened: UnopenedFile = .fails,
                               onProblem: (TraceProblem) -> Void = { _ in }) throws -> DiffSide {
         var side = DiffSide(file: session.first, result: ReplayResult(file: session.first))
         side.result = try Replay.run(session, options: options, unopened: unopened, onRecord: { side.note($0) }, onProblem: onProblem)
@@ -15,7 +15,7 @@ extension DiffSide {
     }
 
     /// Replays records already in memory (tests).
-    public static func replay(records: [Record], file: String = "<memory>", options: ReplayOptions = ReplayOptions()) -> DiffSide {
+    package static func replay(records: [Record], file: String = "<memory>", options: ReplayOptions = ReplayOptions()) -> DiffSide {
         var side = DiffSide(file: file, result: ReplayResult(file: file))
         for r in records { side.note(r) }
         side.result = Replay.run(records: records, file: file, options: options)

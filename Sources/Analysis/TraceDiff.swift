@@ -3,16 +3,16 @@ import Replay
 import TraceModel
 
 /// A record one side of a difference points at: enough to find it in the trace.
-public struct DiffRecord: Equatable, Sendable {
+package struct DiffRecord: Equatable, Sendable {
     /// Its seq.
-    public var seq: Int
+    package var seq: Int
     /// Its time.
-    public var t: Int64
+    package var t: Int64
     /// Its type, e.g. `api.setRoute`.
-    public var type: String
+    package var type: String
 
     /// Creates a reference.
-    public init(seq: Int, t: Int64, type: String) {
+    package init(seq: Int, t: Int64, type: String) {
         self.seq = seq
         self.t = t
         self.type = type
@@ -20,9 +20,9 @@ public struct DiffRecord: Equatable, Sendable {
 }
 
 /// One way two traces behave differently, with the records behind it on each side.
-public struct Difference: Equatable, Sendable {
+package struct Difference: Equatable, Sendable {
     /// What differs.
-    public enum Kind: String, CaseIterable, Sendable {
+    package enum Kind: String, CaseIterable, Sendable {
         /// A call made with other arguments on each side (the k-th unpaired call of one type on each side).
         case call
         /// The verdict on a paired call (V1, L1, L2).
@@ -46,54 +46,54 @@ public struct Difference: Equatable, Sendable {
     }
 
     /// A later value of one side within a stretch: the state changed again while the sides still differed.
-    public struct Step: Equatable, Sendable {
+    package struct Step: Equatable, Sendable {
         /// When (in A's time).
-        public var t: Int64
+        package var t: Int64
         /// The value from then on.
-        public var value: String
+        package var value: String
         /// Creates a step.
-        public init(t: Int64, value: String) {
+        package init(t: Int64, value: String) {
             self.t = t
             self.value = value
         }
     }
 
     /// The value of a side where that side's records were lost (`aMissing`, `bMissing` say which).
-    public static let missing = "missing"
+    package static let missing = "missing"
 
     /// What differs.
-    public var kind: Kind
+    package var kind: Kind
     /// What it is about: the call (`api.setRoute speaker`), the finding code, or the state.
-    public var subject: String
+    package var subject: String
     /// The contract rule involved.
-    public var rule: RuleID?
+    package var rule: RuleID?
     /// When it starts (the earlier side's time).
-    public var t: Int64
+    package var t: Int64
     /// When the two sides agree again, for a stretch of a state; nil: to the end (or not a stretch).
-    public var until: Int64?
+    package var until: Int64?
     /// The record on A's side (the call, the record that set the state, the finding's record).
-    public var a: DiffRecord?
+    package var a: DiffRecord?
     /// The record on B's side.
-    public var b: DiffRecord?
+    package var b: DiffRecord?
     /// A's value (`applied`, `speaker`, `raised`, …); nil when A has nothing there.
-    public var aValue: String?
+    package var aValue: String?
     /// B's value; nil when B has nothing there.
-    public var bValue: String?
+    package var bValue: String?
     /// The cause behind A's verdict or outcome, for wording.
-    public var aCause: VerdictCause?
+    package var aCause: VerdictCause?
     /// The cause behind B's verdict or outcome, for wording.
-    public var bCause: VerdictCause?
+    package var bCause: VerdictCause?
     /// For a stretch: A's later values within it, after `aValue`.
-    public var aSteps: [Step] = []
+    package var aSteps: [Step] = []
     /// For a stretch: B's later values within it, after `bValue`.
-    public var bSteps: [Step] = []
+    package var bSteps: [Step] = []
     /// Where A's value is `missing`: the records A lost there (the first such stretch).
-    public var aMissing: LostStretch?
+    package var aMissing: LostStretch?
     /// Where B's value is `missing`: the records B lost there (the first such stretch; B's own seqs and times).
-    public var bMissing: LostStretch?
+    package var bMissing: LostStretch?
 
     /// Creates a difference.
-    public init(kind: Kind, subject: String, rule: RuleID?, t: Int64, until: Int64? = nil, a: DiffRecord?, b: DiffRecord?,
+    package init(kind: Kind, subject: String, rule: RuleID?, t: Int64, until: Int64? = nil, a: DiffRecord?, b: DiffRecord?,
                 aValue: String?, bValue: String?, aCause: VerdictCause? = nil, bCause: VerdictCause? = nil) {
         self.kind = kind
         self.subject = subject
@@ -111,49 +111,49 @@ public struct Difference: Equatable, Sendable {
 
 /// How two traces of the same scenario behave differently: the differences in time order (the first
 /// is where the behaviour first differs), and which records could not be paired.
-public struct TraceDiff: Sendable {
+package struct TraceDiff: Sendable {
     /// One side's facts.
-    public struct Side: Sendable, Equatable {
+    package struct Side: Sendable, Equatable {
         /// The trace.
-        public var file: String
+        package var file: String
         /// Its layer.
-        public var layer: Layer
+        package var layer: Layer
         /// Records compared (headers and expectations left out).
-        public var records: Int
+        package var records: Int
         /// Records with no counterpart on the other side (the first `listCap`).
-        public var unpaired: [DiffRecord]
+        package var unpaired: [DiffRecord]
         /// All of them, counted.
-        public var unpairedCount: Int
+        package var unpairedCount: Int
     }
 
     /// Trace A.
-    public var a: Side
+    package var a: Side
     /// Trace B.
-    public var b: Side
+    package var b: Side
     /// Records paired by type and identifying fields (calls changed between the sides included).
-    public var paired: Int
+    package var paired: Int
     /// Of them, calls of one type made with other arguments on each side (`Difference.Kind.call`).
-    public var changedCalls = 0
+    package var changedCalls = 0
     /// B's times minus A's at the start (the median over the first paired records): B's times are compared
     /// after taking it off, so that a trace recorded later (a pure shift) behaves the same. Where it moves
     /// later on, a difference of kind `shift` says so, and B's times after it are compared after the move.
-    public var offsetMs: Int64 = 0
+    package var offsetMs: Int64 = 0
     /// Stretches of a state this short or shorter do not count (the replay tolerance).
-    public var toleranceMs: Int64
+    package var toleranceMs: Int64
     /// Every difference, in time order (the first `listCap`).
-    public var differences: [Difference]
+    package var differences: [Difference]
     /// All differences, counted.
-    public var differenceCount: Int
+    package var differenceCount: Int
 
     /// Lists keep at most this many entries.
-    public static let listCap = 1000
+    package static let listCap = 1000
 
     /// Whether the two traces behave the same.
-    public var same: Bool { differenceCount == 0 }
+    package var same: Bool { differenceCount == 0 }
 }
 
 /// One trace replayed for comparison: its records' identities and what the replay concluded.
-public struct DiffSide: Sendable {
+package struct DiffSide: Sendable {
     /// A compared record: where it is and what identifies it.
     struct Keyed: Sendable {
         var seq: Int
@@ -166,9 +166,9 @@ public struct DiffSide: Sendable {
     }
 
     /// The trace.
-    public var file: String
+    package var file: String
     /// The replay's conclusions.
-    public var result: ReplayResult
+    package var result: ReplayResult
     var records: [Keyed] = []
     var indexBySeq = SeqIndex()
     var levelChanges: [QualityEngine.LevelChange] = []

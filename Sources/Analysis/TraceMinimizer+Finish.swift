@@ -239,9 +239,9 @@ extension TraceMinimizer {
 }
 
 /// Reading and writing whole traces for the tools.
-public enum TraceFiles {
+package enum TraceFiles {
     /// Every record of a trace, in order; reader problems go to `onProblem`.
-    public static func load(_ path: String, onProblem: (TraceProblem) -> Void = { _ in }) throws -> [Record] {
+    package static func load(_ path: String, onProblem: (TraceProblem) -> Void = { _ in }) throws -> [Record] {
         let reader = try TraceReader(path: path)
         var out: [Record] = []
         while let e = reader.next() {
@@ -256,7 +256,7 @@ public enum TraceFiles {
     /// Every record of the parts of one trace (a session's, in part order) as one self-contained trace:
     /// the first part's header, then every part's records; a later part's header and the checkpoint that
     /// opens it are left out (the records before them give that state).
-    public static func load(_ session: TraceSession, onProblem: (TraceProblem) -> Void = { _ in }) throws -> [Record] {
+    package static func load(_ session: TraceSession, onProblem: (TraceProblem) -> Void = { _ in }) throws -> [Record] {
         var out: [Record] = []
         for (k, path) in session.paths.enumerated() {
             var records = try load(path, onProblem: onProblem)
@@ -270,7 +270,7 @@ public enum TraceFiles {
     }
 
     /// Writes records (seqs from 0, t non-decreasing) as a trace, atomically: a temporary sibling, then a rename.
-    public static func write(_ records: [Record], to path: String) throws {
+    package static func write(_ records: [Record], to path: String) throws {
         try AtomicFile.replace(path) { tmp in
             let writer = try TraceWriter(path: tmp, exclusive: true)
             for r in records { try writer.append(r) }

@@ -2,7 +2,7 @@ import Replay
 import TraceModel
 
 /// What a reduction must keep showing.
-public enum ReduceGoal: Sendable, Equatable {
+package enum ReduceGoal: Sendable, Equatable {
     /// A finding with this code (the same deciding record as the first one in the trace).
     case finding(FindingCode)
     /// A route divergence: the first unexplained one (else the first), same routes and same actual-route record.
@@ -12,24 +12,24 @@ public enum ReduceGoal: Sendable, Equatable {
 }
 
 /// Reduction settings.
-public struct ReduceOptions: Sendable {
+package struct ReduceOptions: Sendable {
     /// What to keep showing.
-    public var goal: ReduceGoal
+    package var goal: ReduceGoal
     /// Replays allowed in all (delta debugging, then timestamps); the best result so far is kept when reached.
-    public var maxReplays: Int
+    package var maxReplays: Int
     /// The replay options (tolerance, windows) the problem is judged with.
-    public var replay: ReplayOptions
+    package var replay: ReplayOptions
     /// Which occurrence of a finding to keep: the one whose deciding record has this seq. Nil keeps
     /// the most severe one (the first of those).
-    public var seq: Int?
+    package var seq: Int?
     /// Whether personal values are replaced (as `redact` does) before the result is returned: the
     /// output is meant for a repository.
-    public var redact: Bool
+    package var redact: Bool
     /// The redaction key (nil: a random key used once, `Redactor.oneTimeKey`).
-    public var salt: String?
+    package var salt: String?
 
     /// Creates options.
-    public init(goal: ReduceGoal, maxReplays: Int = 2000, replay: ReplayOptions = ReplayOptions(), seq: Int? = nil,
+    package init(goal: ReduceGoal, maxReplays: Int = 2000, replay: ReplayOptions = ReplayOptions(), seq: Int? = nil,
                 redact: Bool = true, salt: String? = nil) {
         self.goal = goal
         self.maxReplays = maxReplays
@@ -41,41 +41,41 @@ public struct ReduceOptions: Sendable {
 }
 
 /// Where a reduction is, for a progress line.
-public struct ReduceProgress: Sendable {
+package struct ReduceProgress: Sendable {
     /// `prefix`, `ddmin`, `timestamps` or `verify`.
-    public var phase: String
+    package var phase: String
     /// Replays made so far.
-    public var replays: Int
+    package var replays: Int
     /// Records (besides the header) in the smallest trace so far that still shows the problem.
-    public var records: Int
+    package var records: Int
 }
 
 /// A reduction that cannot start or did not hold.
-public struct ReduceError: Error, CustomStringConvertible {
+package struct ReduceError: Error, CustomStringConvertible {
     /// What went wrong.
-    public var description: String
+    package var description: String
 }
 
 /// The outcome of a reduction.
-public struct ReduceResult: Sendable {
+package struct ReduceResult: Sendable {
     /// The reduced trace: header, the kept records renumbered from 1, then the `expect.*` pins.
-    public var records: [Record]
+    package var records: [Record]
     /// Records in the input, header included.
-    public var originalRecords: Int
+    package var originalRecords: Int
     /// Records kept besides the header and the pins.
-    public var keptRecords: Int
+    package var keptRecords: Int
     /// Replays made.
-    public var replays: Int
+    package var replays: Int
     /// Whether the replay bound stopped the search early (the result still shows the problem).
-    public var hitReplayBound: Bool
+    package var hitReplayBound: Bool
     /// The problem pinned, in words.
-    public var problem: String
+    package var problem: String
 }
 
 /// Shrinks a trace to a small one that still shows the same problem: delta debugging (ddmin) over
 /// the records after the header, then simplification of the gaps between timestamps, then seqs
 /// renumbered and `expect.*` records appended that pin the problem.
-public final class TraceMinimizer {
+package final class TraceMinimizer {
     let options: ReduceOptions
     let header: Record
     let body: [Record]
@@ -85,7 +85,7 @@ public final class TraceMinimizer {
     var best: Int
 
     /// Prepares a reduction of `records` (the whole trace, header first).
-    public init(records: [Record], options: ReduceOptions, progress: ((ReduceProgress) -> Void)? = nil) throws {
+    package init(records: [Record], options: ReduceOptions, progress: ((ReduceProgress) -> Void)? = nil) throws {
         guard let first = records.first, case .header = first.body else {
             throw ReduceError(description: "the trace has no trace.header first: reduction keeps the header, so it needs one")
         }
@@ -97,7 +97,7 @@ public final class TraceMinimizer {
     }
 
     /// Runs the reduction.
-    public func run() throws -> ReduceResult {
+    package func run() throws -> ReduceResult {
         let original = Replay.run(records: [header] + body, options: options.replay)
         replays += 1
         guard let target = Target(goal: options.goal, seq: options.seq, result: original) else {

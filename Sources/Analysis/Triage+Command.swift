@@ -7,7 +7,7 @@ extension Triage {
     /// one that holds no other trace file (a folder walk finds exactly these), else every part, so that the
     /// whole session is replayed, not its first part. Without `folders` no folder is looked at: every part.
     /// A name that is not UTF-8 is shown as everywhere else (`caf\xE9.jsonl`, `PathName.displayed`).
-    public static func command(naming paths: [String], folders: TraceFolders? = nil) -> String {
+    package static func command(naming paths: [String], folders: TraceFolders? = nil) -> String {
         "rtctrace explain " + arguments(naming: paths, folders: folders).map { shellQuoted(PathName.displayed($0)) }.joined(separator: " ")
     }
 
@@ -22,15 +22,15 @@ extension Triage {
 
 /// The trace files under each folder a run asked about, each folder walked once (a day's uploads can
 /// hold thousands of sessions in one folder); safe to share between the run's threads.
-public final class TraceFolders: @unchecked Sendable {
+package final class TraceFolders: @unchecked Sendable {
     private let lock = Lock()
     private var found: [String: Set<String>?] = [:]
 
     /// An empty cache.
-    public init() {}
+    package init() {}
 
     /// The trace files a folder walk finds under `dir`; nil when it cannot be listed.
-    public func traces(in dir: String) -> Set<String>? {
+    package func traces(in dir: String) -> Set<String>? {
         if let known = lock.withLock({ found[dir] }) { return known }
         let walked = (try? TriageInputs.expand([dir])).map { list in Set((0..<list.count).map { list[$0] }) }
         lock.withLock { found[dir] = .some(walked) }
@@ -39,7 +39,7 @@ public final class TraceFolders: @unchecked Sendable {
 }
 
 /// A path as one shell word: unchanged when it only has safe characters, else in single quotes.
-public func shellQuoted(_ s: String) -> String {
+package func shellQuoted(_ s: String) -> String {
     let safe = s.utf8.allSatisfy { c in
         (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || "/._-+,:@%=".utf8.contains(c)
     }

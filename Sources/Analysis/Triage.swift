@@ -4,12 +4,12 @@ import TraceCodec
 import TraceModel
 
 /// Triage of many traces: each replayed on its own, one row each, handed back in path order.
-public enum Triage {
+package enum Triage {
     /// Replays one trace (all its parts as one) and describes it as a row; never throws: a file that
     /// cannot be read or is not a trace gives a row that says so. `folders` lets the row's command name a
     /// session's folder (`command(naming:folders:)`); without it the command names every part.
     /// With `whatif`, the trace is also replayed with those edits and the row says what they changed.
-    public static func row(for trace: TraceSession, options: ReplayOptions = ReplayOptions(), keys: TriageKeys = TriageKeys(),
+    package static func row(for trace: TraceSession, options: ReplayOptions = ReplayOptions(), keys: TriageKeys = TriageKeys(),
                            folders: TraceFolders? = nil, whatif: TriageEdits? = nil) -> TriageRow {
         var row = uncommanded(trace, options: options, keys: keys, whatif: whatif)
         row.command = command(naming: trace.paths, folders: folders)
@@ -57,7 +57,7 @@ public enum Triage {
     }
 
     /// SHA-256 over the bytes of every file in order (hex), read in chunks; nil when one cannot be read.
-    public static func contentHash(_ paths: [String]) -> String? {
+    package static func contentHash(_ paths: [String]) -> String? {
         var hasher = SHA256.Hasher()
         for path in paths {
             // Through the reader's input, so that a bundle's part (BUNDLE/NAME) hashes as its bytes.
@@ -75,7 +75,7 @@ public enum Triage {
     /// A row whose content hash an earlier row of the run had is marked as its duplicate (`duplicateOf`,
     /// the tag `duplicate-upload`) and rendered again before it is emitted: the first in path order is
     /// the original. The hashes seen are kept (a few dozen bytes a trace, like the plan's paths).
-    public static func run<Rendered: Sendable>(_ plan: TraceSessionList, jobs: Int, window: Int? = nil, options: ReplayOptions = ReplayOptions(),
+    package static func run<Rendered: Sendable>(_ plan: TraceSessionList, jobs: Int, window: Int? = nil, options: ReplayOptions = ReplayOptions(),
                                                keys: TriageKeys = TriageKeys(), whatif: TriageEdits? = nil,
                                                render: @escaping @Sendable (TriageRow) -> Rendered,
                                                emit: (Int, TriageRow, Rendered) throws -> Void) rethrows {

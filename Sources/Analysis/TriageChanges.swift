@@ -6,16 +6,16 @@ import TraceModel
 /// and guard of `TriageRegressions`, Bonferroni over every comparison made here), the finding codes that
 /// appeared or disappeared, and the escalations (traces with an unexplained divergence) each SDK version
 /// added beyond the baseline's rate.
-public struct TriageChanges: Sendable {
+package struct TriageChanges: Sendable {
     /// What changed: a tag, or a problem signature.
-    public enum Subject: Sendable, Hashable {
+    package enum Subject: Sendable, Hashable {
         /// A tag's share of the product's readable traces.
         case tag(TriageTag)
         /// A problem signature's share.
         case signature(TriageSummary.Signature)
 
         /// `interruption-not-recovered`, or the signature's key.
-        public var name: String {
+        package var name: String {
             switch self {
             case .tag(let t): t.rawValue
             case .signature(let s): s.key
@@ -24,61 +24,61 @@ public struct TriageChanges: Sendable {
     }
 
     /// A share that rose or fell within a product.
-    public struct Change: Sendable, Equatable {
+    package struct Change: Sendable, Equatable {
         /// The product.
-        public var product: TriageProduct
+        package var product: TriageProduct
         /// The tag or signature.
-        public var subject: Subject
+        package var subject: Subject
         /// The counts now (the group) against the baseline's, the test and its p-value.
-        public var test: TwoProportionTest
+        package var test: TwoProportionTest
         /// Traces now beyond (or, negative, short of) what the baseline's share predicts.
-        public var added: Double { Double(test.tagged) - Double(test.traces) * test.baselineRate }
+        package var added: Double { Double(test.tagged) - Double(test.traces) * test.baselineRate }
     }
 
     /// A finding code present in one period and not in the other.
-    public struct Code: Sendable, Equatable {
+    package struct Code: Sendable, Equatable {
         /// The code.
-        public var code: FindingCode
+        package var code: FindingCode
         /// Readable traces with it now.
-        public var traces: Int
+        package var traces: Int
         /// Readable traces with it in the baseline.
-        public var baselineTraces: Int
+        package var baselineTraces: Int
     }
 
     /// The escalations of one SDK version against the baseline.
-    public struct Escalation: Sendable, Equatable {
+    package struct Escalation: Sendable, Equatable {
         /// The product.
-        public var product: TriageProduct
+        package var product: TriageProduct
         /// The SDK version.
-        public var sdk: String
+        package var sdk: String
         /// Escalations of the version's traces now against the baseline's (the same version, else the
         /// product's: a version new since the baseline is compared with its product as it was).
-        public var test: TwoProportionTest
+        package var test: TwoProportionTest
         /// Whether the baseline had traces of this version (else the product's were used).
-        public var versionInBaseline: Bool
+        package var versionInBaseline: Bool
         /// Escalations beyond what the baseline's share predicts.
-        public var added: Double { Double(test.tagged) - Double(test.traces) * test.baselineRate }
+        package var added: Double { Double(test.tagged) - Double(test.traces) * test.baselineRate }
     }
 
     /// Traces the baseline counted (duplicates once), and how many of them were readable.
-    public let baselineTraces: Int, baselineReadable: Int
+    package let baselineTraces: Int, baselineReadable: Int
     /// Shares that rose by more than chance, most traces added first.
-    public private(set) var rose: [Change] = []
+    package private(set) var rose: [Change] = []
     /// Shares that fell by more than chance, most traces lost first.
-    public private(set) var fell: [Change] = []
+    package private(set) var fell: [Change] = []
     /// Codes with traces now and none in the baseline, most traces first.
-    public private(set) var newCodes: [Code] = []
+    package private(set) var newCodes: [Code] = []
     /// Codes with traces in the baseline and none now, most baseline traces first.
-    public private(set) var goneCodes: [Code] = []
+    package private(set) var goneCodes: [Code] = []
     /// SDK versions with more escalations than the baseline's share predicts, most added first.
-    public private(set) var escalations: [Escalation] = []
+    package private(set) var escalations: [Escalation] = []
     /// The tests made (the Bonferroni divisor).
-    public private(set) var tests = 0
+    package private(set) var tests = 0
     /// The p-value a test had to be below.
-    public var threshold: Double { tests == 0 ? TriageRegressions.alpha : TriageRegressions.alpha / Double(tests) }
+    package var threshold: Double { tests == 0 ? TriageRegressions.alpha : TriageRegressions.alpha / Double(tests) }
 
     /// Compares `current` with `baseline`.
-    public init(_ current: TriageSummary, since baseline: TriageSummary) {
+    package init(_ current: TriageSummary, since baseline: TriageSummary) {
         baselineTraces = baseline.traces
         baselineReadable = baseline.readable
         var changes: [Change] = []
@@ -141,5 +141,5 @@ public struct TriageChanges: Sendable {
     }
 
     /// Whether anything changed.
-    public var isEmpty: Bool { rose.isEmpty && fell.isEmpty && newCodes.isEmpty && goneCodes.isEmpty && escalations.isEmpty }
+    package var isEmpty: Bool { rose.isEmpty && fell.isEmpty && newCodes.isEmpty && goneCodes.isEmpty && escalations.isEmpty }
 }

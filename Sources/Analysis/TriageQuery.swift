@@ -2,18 +2,18 @@
 /// one, concatenated) as `rows.jsonl.zst`: each trace counted once (a row whose content hash an earlier
 /// path had is a duplicate, whichever shard it landed in), only readable traces, the group against its
 /// baseline within the product. One line each, so a terminal shows it whole.
-public enum TriageQuery {
+package enum TriageQuery {
     /// The rows file the queries read, as docs/triage.md names the merged rows.
-    public static let rowsFile = "rows.jsonl.zst"
+    package static let rowsFile = "rows.jsonl.zst"
 
     /// The rows, each upload once: the first path of each content hash (of files with bytes: empty files are
     /// not copies of each other), as a run marks duplicates.
-    public static let distinctRows = "WITH rows AS (SELECT * FROM read_ndjson('\(rowsFile)') "
+    package static let distinctRows = "WITH rows AS (SELECT * FROM read_ndjson('\(rowsFile)') "
         + "QUALIFY row_number() OVER (PARTITION BY coalesce(CASE WHEN size > 0 THEN contentHash END, path) ORDER BY path) = 1)"
 
     /// Two rows, the group's (`in_group` true) then its baseline's, each with its readable traces and
     /// those with the tag: the counts of the entry.
-    public static func reproducing(_ e: TriageRegressions.Entry) -> String {
+    package static func reproducing(_ e: TriageRegressions.Entry) -> String {
         let field = e.dimension.rawValue
         func list(_ values: [String]) -> String { "(" + values.map(literal).joined(separator: ", ") + ")" }
         var filter = ["NOT list_has_any(tags, ['not-a-trace', 'unreadable'])",
@@ -30,7 +30,7 @@ public enum TriageQuery {
     }
 
     /// A SQL string literal: in single quotes, each quote doubled.
-    public static func literal(_ s: String) -> String {
+    package static func literal(_ s: String) -> String {
         var out = "'"
         for ch in s { out += ch == "'" ? "''" : String(ch) }
         return out + "'"

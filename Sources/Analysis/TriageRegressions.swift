@@ -15,13 +15,13 @@ import Contract
 /// chance that anything at all is listed by noise stays below `alpha`), the group's share is the higher
 /// one, and at least `minimumTagged` of the group's traces have the tag. Entries are ranked by kind
 /// (regressions first, then old-version problems, then clusters), then by the traces they added.
-public struct TriageRegressions: Sendable {
+package struct TriageRegressions: Sendable {
     /// What a group is.
-    public enum Dimension: String, Sendable, CaseIterable {
+    package enum Dimension: String, Sendable, CaseIterable {
         case sdk, os, device
 
         /// For text: `SDK version`, `iOS version`, `device model`.
-        public var title: String {
+        package var title: String {
             switch self {
             case .sdk: "SDK version"
             case .os: "iOS version"
@@ -31,7 +31,7 @@ public struct TriageRegressions: Sendable {
 
         /// The header fields a group of this dimension stands for: an OS version says the OS; a device
         /// model says the OS family and whether it is a simulator (a Mac's model, a simulator's `arm64`).
-        public var determines: Set<TriageTag.HeaderField> {
+        package var determines: Set<TriageTag.HeaderField> {
             switch self {
             case .sdk: []
             case .os: [.os]
@@ -40,11 +40,11 @@ public struct TriageRegressions: Sendable {
         }
 
         /// Whether a grouping of this dimension implies the tag, so that testing it would be a tautology.
-        public func implies(_ tag: TriageTag) -> Bool { !tag.reads.isDisjoint(with: determines) }
+        package func implies(_ tag: TriageTag) -> Bool { !tag.reads.isDisjoint(with: determines) }
     }
 
     /// What a group is compared with.
-    public enum Baseline: Sendable, Equatable {
+    package enum Baseline: Sendable, Equatable {
         /// The previous version of the same product (or OS family) present in the fleet: a regression.
         case previousVersion(String)
         /// Every later version, for the oldest: an old-version problem.
@@ -53,7 +53,7 @@ public struct TriageRegressions: Sendable {
         case restOfProduct
 
         /// The kind of entry this comparison makes.
-        public var kind: Kind {
+        package var kind: Kind {
             switch self {
             case .previousVersion: .regression
             case .laterVersions: .oldVersion
@@ -63,7 +63,7 @@ public struct TriageRegressions: Sendable {
     }
 
     /// The kinds of entry, in the order they are listed.
-    public enum Kind: String, Sendable, CaseIterable, Comparable {
+    package enum Kind: String, Sendable, CaseIterable, Comparable {
         /// A version worse than the one before it: what a release broke.
         case regression
         /// The oldest version worse than every later one: what upgrading fixes.
@@ -72,44 +72,44 @@ public struct TriageRegressions: Sendable {
         case cluster
 
         /// Listing order.
-        public static func < (a: Kind, b: Kind) -> Bool { allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)! }
+        package static func < (a: Kind, b: Kind) -> Bool { allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)! }
     }
 
     /// One listed difference.
-    public struct Entry: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
         /// The product the group belongs to.
-        public var product: TriageProduct
+        package var product: TriageProduct
         /// The kind of group.
-        public var dimension: Dimension
+        package var dimension: Dimension
         /// The group (`SRTC 4.6.2`, `iOS 17.4`, `iPhone15,2`).
-        public var group: String
+        package var group: String
         /// The tag.
-        public var tag: TriageTag
+        package var tag: TriageTag
         /// What the group was compared with.
-        public var baseline: Baseline
+        package var baseline: Baseline
         /// The counts, the test and its p-value.
-        public var test: TwoProportionTest
+        package var test: TwoProportionTest
         /// The groups the baseline is made of (empty for the rest of the product).
-        public var baselineGroups: [String]
+        package var baselineGroups: [String]
         /// Every group of the dimension in the product (the rest of the product is these but the group).
-        public var productGroups: [String]
+        package var productGroups: [String]
         /// Every SDK version of the product (what a query selects the product by).
-        public var productVersions: [String]
+        package var productVersions: [String]
         /// The content cluster that holds more than half of the group's traces with the tag, with their
         /// number: the entry is that one app's one problem rather than the group's.
-        public var cluster: (cluster: TriageSummary.ContentCluster, traces: Int)?
+        package var cluster: (cluster: TriageSummary.ContentCluster, traces: Int)?
 
         /// The kind of entry.
-        public var kind: Kind { baseline.kind }
+        package var kind: Kind { baseline.kind }
 
         /// The DuckDB query that reproduces the entry's counts from the rows (`TriageQuery`).
-        public var query: String { TriageQuery.reproducing(self) }
+        package var query: String { TriageQuery.reproducing(self) }
 
         /// The traces with the tag beyond what the baseline's share predicts for the group.
-        public var added: Double { Double(test.tagged) - Double(test.traces) * test.baselineRate }
+        package var added: Double { Double(test.tagged) - Double(test.traces) * test.baselineRate }
 
         /// The same comparison with the same counts (and the same driving cluster).
-        public static func == (a: Entry, b: Entry) -> Bool {
+        package static func == (a: Entry, b: Entry) -> Bool {
             (a.product, a.dimension, a.group, a.tag, a.baseline) == (b.product, b.dimension, b.group, b.tag, b.baseline)
                 && (a.test, a.baselineGroups, a.productGroups, a.productVersions) == (b.test, b.baselineGroups, b.productGroups, b.productVersions)
                 && a.cluster?.cluster == b.cluster?.cluster && a.cluster?.traces == b.cluster?.traces
@@ -117,28 +117,28 @@ public struct TriageRegressions: Sendable {
     }
 
     /// Entries of one group that one content cluster drives, folded into one line (or one entry alone).
-    public struct Line: Sendable {
+    package struct Line: Sendable {
         /// The entries, in rank order.
-        public var entries: [Entry]
+        package var entries: [Entry]
         /// The cluster that drives them all; nil for an entry of its own.
-        public var cluster: TriageSummary.ContentCluster?
+        package var cluster: TriageSummary.ContentCluster?
     }
 
     /// The family-wise significance level.
-    public static let alpha = 0.01
+    package static let alpha = 0.01
     /// The fewest traces of a group with the tag for it to be listed.
-    public static let minimumTagged = 5
+    package static let minimumTagged = 5
 
     /// The differences listed, in rank order: by kind, then most traces added first (ties: smaller p,
     /// then product, dimension, group and tag).
-    public private(set) var entries: [Entry] = []
+    package private(set) var entries: [Entry] = []
     /// The tests made (the Bonferroni divisor).
-    public private(set) var tests = 0
+    package private(set) var tests = 0
     /// The p-value a test had to be below: `alpha / tests`.
-    public var threshold: Double { tests == 0 ? Self.alpha : Self.alpha / Double(tests) }
+    package var threshold: Double { tests == 0 ? Self.alpha : Self.alpha / Double(tests) }
 
     /// The regressions, old-version problems and clusters of a summary.
-    public init(_ s: TriageSummary) {
+    package init(_ s: TriageSummary) {
         var candidates: [Entry] = []
         for (product, counts) in s.products {
             let versions = counts.bySDK.keys.filter { $0 != TriageSummary.unknownVersion && $0 != TriageSummary.otherVersions }.sorted()
@@ -180,7 +180,7 @@ public struct TriageRegressions: Sendable {
 
     /// The comparisons a group takes part in: an SDK or OS version with the previous version of its family,
     /// and the oldest (of two or more) with the later ones; a device model with the rest of the product.
-    public static func baselines(of group: String, _ dimension: Dimension, in groups: [String]) -> [(Baseline, [String])] {
+    package static func baselines(of group: String, _ dimension: Dimension, in groups: [String]) -> [(Baseline, [String])] {
         switch dimension {
         case .device:
             return groups.count > 1 ? [(.restOfProduct, [])] : []
@@ -213,7 +213,7 @@ public struct TriageRegressions: Sendable {
 
     /// The entries, one line per entry except where one content cluster drives several entries of one
     /// group: those share a line, placed where the first of them ranks.
-    public var lines: [Line] {
+    package var lines: [Line] {
         var out: [Line] = []
         var at: [String: Int] = [:]
         for e in entries {
@@ -233,13 +233,13 @@ public struct TriageRegressions: Sendable {
     }
 
     /// The entries for one group, in order.
-    public func entries(for dimension: Dimension, _ group: String) -> [Entry] {
+    package func entries(for dimension: Dimension, _ group: String) -> [Entry] {
         entries.filter { $0.dimension == dimension && $0.group == group }
     }
 
     /// The highest version below `group` of the same product among `groups`: `PRODUCT VERSION`, the
     /// product everything before the last space, versions compared by their numeric parts.
-    public static func previous(of group: String, in groups: some Collection<String>) -> String? {
+    package static func previous(of group: String, in groups: some Collection<String>) -> String? {
         let family = TriageVersion.family(of: group, in: groups)
         guard let at = family.firstIndex(of: group), at > 0 else { return nil }
         return family[at - 1]

@@ -4,16 +4,16 @@ import TraceModel
 
 extension TriageRow {
     /// Why a line is not a triage row the summary can count.
-    public struct DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
+    package struct DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
         /// What is wrong, naming the key.
-        public var description: String
+        package var description: String
     }
 
     /// A row read back from its JSON (`rtctrace.triage/1` or `/2`): every key the summary counts (the
     /// path and parts, content hash, size, records, header facts, divergences, findings, errors, tags, the
     /// recorder's pauses, report ids and command; a key a row of an earlier version lacks is taken as null or empty). What the JSON only
     /// holds as totals (what became of each call) is not read back.
-    public init(json v: JSONValue) throws(DecodeError) {
+    package init(json v: JSONValue) throws(DecodeError) {
         guard let object = v.object else { throw DecodeError(description: "not a JSON object") }
         func fail(_ key: String, _ what: String) -> DecodeError { DecodeError(description: "\(key): \(what)") }
         func string(_ key: String, in o: [String: JSONValue] = object) throws(DecodeError) -> String? {

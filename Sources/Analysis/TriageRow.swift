@@ -6,137 +6,137 @@ import TraceModel
 
 /// What `rtctrace triage` says about one trace: the facts a fleet query groups by, joins on and divides
 /// by, the counts it sums, and the tags it filters on (one JSON row each, schema `rtctrace.triage/2`).
-public struct TriageRow: Sendable, Equatable {
+package struct TriageRow: Sendable, Equatable {
     /// The trace: its first part's path, as given or found.
-    public var path: String
+    package var path: String
     /// Every part's path in part order, for a trace recorded as several files (empty for one file).
-    public var parts: [String] = []
+    package var parts: [String] = []
     /// The header's session id, when the recorder wrote one.
-    public var session: String?
+    package var session: String?
     /// Bytes on disk, over all parts.
-    public var size: Int = 0
+    package var size: Int = 0
     /// SHA-256 of the bytes of every part, in part order (hex): the same upload twice has the same hash.
-    public var contentHash: String?
+    package var contentHash: String?
     /// The earlier input of the run (in path order) with the same bytes, when this row repeats it.
-    public var duplicateOf: String?
+    package var duplicateOf: String?
     /// The header's facts (nil without a header).
-    public var layer: Layer?
+    package var layer: Layer?
     /// SDK name and version, from the header.
-    public var sdk: String?
+    package var sdk: String?
     /// Hardware model, from the header.
-    public var device: String?
+    package var device: String?
     /// OS name and version, from the header.
-    public var os: String?
+    package var os: String?
     /// Whether the header says simulator.
-    public var simulator: Bool?
+    package var simulator: Bool?
     /// The app's bundle id, from the header (the customer's app, not a person: kept as written).
-    public var bundleId: String?
+    package var bundleId: String?
     /// The app's version, from the header.
-    public var appVersion: String?
+    package var appVersion: String?
     /// The channel (SRTC) the trace first joins, as the keyed token `rtctrace redact` writes for it.
-    public var channel: String?
+    package var channel: String?
     /// The room (SMeeting) the trace first enters, as the keyed token `rtctrace redact` writes for it.
-    public var room: String?
+    package var room: String?
     /// The local uid the first join or enter names, as a keyed token (see `TriageKeys`).
-    public var uid: String?
+    package var uid: String?
     /// Wall-clock start, as the header wrote it.
-    public var startedAt: String?
+    package var startedAt: String?
     /// Wall-clock start in UTC (`YYYY-MM-DDTHH:MM:SS.mmmZ`), when `startedAt` is an ISO 8601 time.
-    public var startedAtUTC: String?
+    package var startedAtUTC: String?
     /// Last `t` − first `t`.
-    public var durationMs: Int64 = 0
+    package var durationMs: Int64 = 0
     /// Records read (every part's, headers included).
-    public var records = 0
+    package var records = 0
     /// Records the device-side recorder dropped (`trace.dropped`, its queue was full).
-    public var droppedRecords = 0
+    package var droppedRecords = 0
     /// Stretches in which the recorder recorded nothing (`trace.paused`: switched off, the volume locked,
     /// the disk full, free space low).
-    public var recorderPauses = 0
+    package var recorderPauses = 0
     /// The ids of the user's problem reports marked in the trace (`trace.report`), in order, each once:
     /// what a ticket system joins on.
-    public var reportIds: [String] = []
+    package var reportIds: [String] = []
     /// Reader problems, all of them.
-    public var problems = 0
+    package var problems = 0
     /// Reader problems by kind.
-    public var problemsByKind: [String: Int] = [:]
+    package var problemsByKind: [String: Int] = [:]
     /// The first problem, in words.
-    public var firstProblem: String?
+    package var firstProblem: String?
     /// Records replayed with strings clipped to `TextCap.keptBytes` (a limit the trace exceeded).
-    public var recordsWithClippedStrings = 0
+    package var recordsWithClippedStrings = 0
     /// Why there is nothing to judge (not a trace, unreadable, empty, no header), or nil.
-    public var unexplainable: String?
+    package var unexplainable: String?
     /// Why the session is incomplete, or nil.
-    public var incompleteSession: String?
+    package var incompleteSession: String?
     /// Why judgement was withheld (an unknown state, a missing part), or nil: no all-clear for this row.
-    public var partial: String?
+    package var partial: String?
     /// Calls that got a verdict.
-    public var calls = 0
+    package var calls = 0
     /// Every call by what became of it: kind, verdict and cause, outcome and cause (V1, V2).
-    public var callFates: [CallFate: Int] = [:]
+    package var callFates: [CallFate: Int] = [:]
     /// Calls that did not take effect, by cause (`rtctrace.triage/1`: the outcome's cause, or the outcome
     /// for one without a cause, e.g. `superseded`).
-    public var notTakingEffectByCause: [String: Int] = [:]
+    package var notTakingEffectByCause: [String: Int] = [:]
     /// What became of the route calls, by outcome (V2), when the replay decided outcomes.
-    public var outcomes: [String: Int] = [:]
+    package var outcomes: [String: Int] = [:]
     /// Divergences a finding explains.
-    public var explainedDivergences = 0
+    package var explainedDivergences = 0
     /// Divergences nothing explains.
-    public var unexplainedDivergences = 0
+    package var unexplainedDivergences = 0
     /// The kinds of the external devices that blocked a route call (device words, v4), sorted.
-    public var blockingDevices: [String] = []
+    package var blockingDevices: [String] = []
     /// Restarts of the app's process the session shows (RS1: parts whose header says resumed).
-    public var restarts = 0
+    package var restarts = 0
     /// Divergences open beside lost records, or begun from an unknown start state, that nothing explains (X5).
-    public var uncertainDivergences = 0
+    package var uncertainDivergences = 0
     /// Findings by code, all of them.
-    public var findings: [FindingCode: Int] = [:]
+    package var findings: [FindingCode: Int] = [:]
     /// Findings of severity error, other than divergences (of those the replay kept).
-    public var errors = 0
+    package var errors = 0
     /// Interruptions (`os.interruptionBegan`) by cause (`unspecified` when the record has none).
-    public var interruptionsByCause: [String: Int] = [:]
+    package var interruptionsByCause: [String: Int] = [:]
     /// Reconnects (Q7).
-    public var reconnects = 0
+    package var reconnects = 0
     /// The lowest and highest MOS of the SDK's quality reports, when any carried one.
-    public var mos: ClosedRange<Double>?
+    package var mos: ClosedRange<Double>?
     /// Milliseconds at each quality level (`excellent`, …, `noData`), when the trace has quality data.
-    public var qualityTimeMs: [QualityTime]?
+    package var qualityTimeMs: [QualityTime]?
     /// The longest poor or lost stretch.
-    public var worstQuality: Stretch?
+    package var worstQuality: Stretch?
     /// The problem classes, in taxonomy order.
-    public var tags: [TriageTag] = []
+    package var tags: [TriageTag] = []
     /// What `triage --whatif` edits changed in this trace (nil without `--whatif`).
-    public var whatif: TriageWhatIf?
+    package var whatif: TriageWhatIf?
     /// The command that opens the whole trace (`Triage.command(naming:folders:)`); nil when unknown
     /// (rows of an earlier version), where the summary names every part.
-    public var command: String?
+    package var command: String?
 
     /// Milliseconds at one quality level.
-    public struct QualityTime: Sendable, Equatable {
+    package struct QualityTime: Sendable, Equatable {
         /// The level (`excellent`, `good`, `poor`, `lost`, `unknown`, `noData`).
-        public var level: String
+        package var level: String
         /// Milliseconds at it.
-        public var ms: Int64
+        package var ms: Int64
     }
 
     /// A stretch of the trace's time.
-    public struct Stretch: Sendable, Equatable {
+    package struct Stretch: Sendable, Equatable {
         /// Its start.
-        public var startT: Int64
+        package var startT: Int64
         /// Its end.
-        public var endT: Int64
+        package var endT: Int64
     }
 
     /// Creates a row for a trace with nothing known yet.
-    public init(path: String) { self.path = path }
+    package init(path: String) { self.path = path }
 
     /// Calls that did not take effect, over all causes.
-    public var notTakingEffect: Int { callFates.filter { $0.key.didNotTakeEffect }.values.reduce(0, +) }
+    package var notTakingEffect: Int { callFates.filter { $0.key.didNotTakeEffect }.values.reduce(0, +) }
 
     /// Deferred calls that took effect later.
-    public var tookEffectLate: Int { callFates.filter { $0.key.tookEffectLate }.values.reduce(0, +) }
+    package var tookEffectLate: Int { callFates.filter { $0.key.tookEffectLate }.values.reduce(0, +) }
 
     /// Calls that got a verdict, by record type.
-    public var callsByKind: [String: Int] {
+    package var callsByKind: [String: Int] {
         var out: [String: Int] = [:]
         for (f, n) in callFates { out[f.call.rawValue, default: 0] += n }
         return out
@@ -144,7 +144,7 @@ public struct TriageRow: Sendable, Equatable {
 
     /// Cause → calls: the calls that did not take effect (`notTaking: true`) or took effect late, each
     /// counted under the cause of its verdict and, where different, the cause of its outcome.
-    public func causes(notTaking: Bool) -> [String: Int] {
+    package func causes(notTaking: Bool) -> [String: Int] {
         var out: [String: Int] = [:]
         for (f, n) in callFates where notTaking ? f.didNotTakeEffect : f.tookEffectLate {
             for c in f.causes { out[c.rawValue, default: 0] += n }
@@ -153,23 +153,23 @@ public struct TriageRow: Sendable, Equatable {
     }
 
     /// Interruptions, over all causes.
-    public var interruptions: Int { interruptionsByCause.values.reduce(0, +) }
+    package var interruptions: Int { interruptionsByCause.values.reduce(0, +) }
 
     /// The number of files the trace was read from.
-    public var partCount: Int { max(parts.count, 1) }
+    package var partCount: Int { max(parts.count, 1) }
 
     /// Whether the trace could be judged (it is neither unreadable nor not a trace).
-    public var readable: Bool { !tags.contains(.unreadable) && !tags.contains(.notATrace) }
+    package var readable: Bool { !tags.contains(.unreadable) && !tags.contains(.notATrace) }
 
     /// Whether the row says less than a whole, intact trace would: damaged, missing records the recorder
     /// dropped, or part of a session judged without the rest.
-    public var compromised: Bool {
+    package var compromised: Bool {
         tags.contains(.damagedTrace) || tags.contains(.recorderDroppedRecords) || tags.contains(.partialSession)
             || tags.contains(.incompleteSession)
     }
 
     /// The date part of `startedAt` (`YYYY-MM-DD`) as written, in the writer's time zone.
-    public var day: String? {
+    package var day: String? {
         guard let s = startedAt, s.utf8.count >= 10 else { return nil }
         let d = Array(s.utf8.prefix(10))
         let digits = [0, 1, 2, 3, 5, 6, 8, 9].allSatisfy { d[$0] >= 0x30 && d[$0] <= 0x39 }
@@ -177,11 +177,11 @@ public struct TriageRow: Sendable, Equatable {
     }
 
     /// The date of the start in UTC (`YYYY-MM-DD`), for trends across time zones.
-    public var dayUTC: String? { startedAtUTC.map { String($0.prefix(10)) } }
+    package var dayUTC: String? { startedAtUTC.map { String($0.prefix(10)) } }
 
     /// Builds the row of a replayed trace (the session's `size` is the bytes of all its parts); `facts` what the
     /// records said beyond the replay's result, and `keys` makes the tokens of personal values.
-    public init(_ trace: TraceSession, result r: ReplayResult, facts: TriageFacts = TriageFacts(), keys: TriageKeys = TriageKeys()) {
+    package init(_ trace: TraceSession, result r: ReplayResult, facts: TriageFacts = TriageFacts(), keys: TriageKeys = TriageKeys()) {
         path = trace.first
         parts = trace.paths.count > 1 ? trace.paths : []
         session = trace.id
@@ -294,7 +294,7 @@ public struct TriageRow: Sendable, Equatable {
     }
 
     /// Marks the row as repeating the bytes of `original` (an earlier input of the run).
-    public mutating func markDuplicate(of original: String) {
+    package mutating func markDuplicate(of original: String) {
         duplicateOf = original
         if !tags.contains(.duplicateUpload) { tags = (tags + [.duplicateUpload]).sorted() }
     }
@@ -302,25 +302,25 @@ public struct TriageRow: Sendable, Equatable {
 
 /// What a trace's records say that the replay's result does not keep: the channel or room and the local
 /// uid of the first join or enter, and the interruptions by cause. Fed every record of the trace.
-public struct TriageFacts: Sendable, Equatable {
+package struct TriageFacts: Sendable, Equatable {
     /// The first channel joined (SRTC), as recorded.
-    public var channel: String?
+    package var channel: String?
     /// The first room entered (SMeeting), as recorded.
-    public var room: String?
+    package var room: String?
     /// The uid of the first join or enter that names one, as recorded.
-    public var uid: String?
+    package var uid: String?
     /// `os.interruptionBegan` records by cause.
-    public var interruptions: [String: Int] = [:]
+    package var interruptions: [String: Int] = [:]
     /// The ids of `trace.report` records, in order, each once, at most `maxReportIds`.
-    public var reportIds: [String] = []
+    package var reportIds: [String] = []
     /// Report ids kept at most (a hostile trace could mark a report in every record).
-    public static let maxReportIds = 64
+    package static let maxReportIds = 64
 
     /// Nothing seen yet.
-    public init() {}
+    package init() {}
 
     /// Takes in one record (only joins, enters, interruptions and report marks say something here).
-    public mutating func note(_ r: Record) {
+    package mutating func note(_ r: Record) {
         if case .report(let id, _) = r.body {
             let kept = TextCap.clip(id)
             if reportIds.count < Self.maxReportIds, !reportIds.contains(kept) { reportIds.append(kept) }
@@ -345,16 +345,16 @@ public struct TriageFacts: Sendable, Equatable {
 /// `redact` adds the uid's rank among the trace's uids (`uid-03-…`) so that tokens sort as the uids did,
 /// which would differ from trace to trace; the row's `uid-…` is the redacted token without its rank, the
 /// same eight hex digits.
-public struct TriageKeys: Sendable, Equatable {
+package struct TriageKeys: Sendable, Equatable {
     /// The HMAC key, when one was given.
-    public let salt: String?
+    package let salt: String?
 
     /// Keys from a salt; nil gives no tokens.
-    public init(salt: String? = nil) { self.salt = salt }
+    package init(salt: String? = nil) { self.salt = salt }
 
     /// The token of `value`, a personal value of `kind`, or nil without a key; a trace whose header says
     /// it was redacted already holds tokens, which are kept as they are when a key is given.
-    public func token(_ kind: PersonalValue.Kind, _ value: String, alreadyToken: Bool) -> String? {
+    package func token(_ kind: PersonalValue.Kind, _ value: String, alreadyToken: Bool) -> String? {
         guard let salt else { return nil }
         return alreadyToken ? value : Redactor(salt: salt).token(kind, value)
     }

@@ -10,18 +10,18 @@ import TraceCodec
 /// bytes a trace, as a run keeps), the second counts. A line that is not a row, a damaged frame or a trace
 /// in the rows twice stops the reading with an error naming the file and line: a summary of the rows that
 /// could be read would count less than the files hold.
-public enum TriageRowsInput {
+package enum TriageRowsInput {
     /// Why the rows could not be read.
-    public struct Failure: Error, Sendable, CustomStringConvertible {
+    package struct Failure: Error, Sendable, CustomStringConvertible {
         /// `FILE: line N: …`.
-        public var description: String
+        package var description: String
         /// Whether a file could not be opened or read (rather than holding something that is not rows).
-        public var isIO: Bool
+        package var isIO: Bool
     }
 
     /// Adds every row of `files` to `summary`, duplicates marked across all of them; returns the rows read.
     @discardableResult
-    public static func summarize(_ files: [String], into summary: inout TriageSummary) throws(Failure) -> Int {
+    package static func summarize(_ files: [String], into summary: inout TriageSummary) throws(Failure) -> Int {
         var first: [String: String] = [:]
         var paths = Set<String>()
         try read(files) { row, file, line throws(Failure) in

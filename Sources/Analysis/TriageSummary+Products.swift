@@ -3,22 +3,22 @@ import TraceModel
 
 extension TriageSummary {
     /// The readable traces of one product, with its versions, OS versions and device models.
-    public struct ProductCounts: Sendable, Equatable {
+    package struct ProductCounts: Sendable, Equatable {
         /// Readable traces of the product.
-        public var traces = 0
+        package var traces = 0
         /// Traces per tag.
-        public var tagCounts: [TriageTag: Int] = [:]
+        package var tagCounts: [TriageTag: Int] = [:]
         /// Traces per problem signature (`Signature`), for the comparison with a baseline period.
-        public var signatures: [Signature: Int] = [:]
+        package var signatures: [Signature: Int] = [:]
         /// Traces per SDK version (`SRTC 4.6.2`).
-        public var bySDK: [String: Group] = [:]
+        package var bySDK: [String: Group] = [:]
         /// Traces per OS version (`iOS 17.4.1`).
-        public var byOS: [String: Group] = [:]
+        package var byOS: [String: Group] = [:]
         /// Traces per device model.
-        public var byDevice: [String: Group] = [:]
+        package var byDevice: [String: Group] = [:]
 
         /// The groups of one dimension.
-        public func groups(_ d: TriageRegressions.Dimension) -> [String: Group] {
+        package func groups(_ d: TriageRegressions.Dimension) -> [String: Group] {
             switch d {
             case .sdk: bySDK
             case .os: byOS
@@ -46,13 +46,13 @@ extension TriageSummary {
     }
 
     /// Readable traces of one version, OS version or device model within a product.
-    public struct Group: Sendable, Equatable {
+    package struct Group: Sendable, Equatable {
         /// Readable traces.
-        public var traces = 0
+        package var traces = 0
         /// Traces per tag.
-        public var tagCounts: [TriageTag: Int] = [:]
+        package var tagCounts: [TriageTag: Int] = [:]
         /// Per tag, its traces by content cluster: whether one app's one problem makes up most of them.
-        public var clusters: [TriageTag: [ContentCluster: Int]] = [:]
+        package var clusters: [TriageTag: [ContentCluster: Int]] = [:]
 
         mutating func add(_ row: TriageRow, _ cluster: ContentCluster, keys: inout Int) {
             traces += 1
@@ -70,7 +70,7 @@ extension TriageSummary {
 
         /// The cluster that holds the most of the traces with `tag`, with their number (ties: the first
         /// in the cluster's order); nil when none does.
-        public func largestCluster(_ tag: TriageTag) -> (cluster: ContentCluster, traces: Int)? {
+        package func largestCluster(_ tag: TriageTag) -> (cluster: ContentCluster, traces: Int)? {
             clusters[tag]?.max { a, b in a.value != b.value ? a.value < b.value : b.key < a.key }.map { ($0.key, $0.value) }
         }
     }
@@ -78,14 +78,14 @@ extension TriageSummary {
     /// Traces of one content: the same problem from the same app. Copies of one upload are duplicates,
     /// counted once; traces that one app's one problem repeats are this (a customer's build, a test rig
     /// uploading the same session again and again).
-    public struct ContentCluster: Hashable, Sendable, Comparable, CustomStringConvertible {
+    package struct ContentCluster: Hashable, Sendable, Comparable, CustomStringConvertible {
         /// The app's bundle id (nil when the header names none).
-        public var bundleId: String?
+        package var bundleId: String?
         /// The problem: the signature in words (`Signature.key`), or the tags of a trace without one.
-        public var problem: String
+        package var problem: String
 
         /// Creates a cluster.
-        public init(bundleId: String?, problem: String) {
+        package init(bundleId: String?, problem: String) {
             self.bundleId = bundleId
             self.problem = problem
         }
@@ -97,9 +97,9 @@ extension TriageSummary {
         }
 
         /// `interruption.notRecovered from com.example.app`.
-        public var description: String { "\(problem.isEmpty ? "no problem" : problem) from \(bundleId ?? "an app that names no bundle id")" }
+        package var description: String { "\(problem.isEmpty ? "no problem" : problem) from \(bundleId ?? "an app that names no bundle id")" }
 
         /// By bundle id, then problem.
-        public static func < (a: ContentCluster, b: ContentCluster) -> Bool { (a.bundleId ?? "", a.problem) < (b.bundleId ?? "", b.problem) }
+        package static func < (a: ContentCluster, b: ContentCluster) -> Bool { (a.bundleId ?? "", a.problem) < (b.bundleId ?? "", b.problem) }
     }
 }

@@ -11,89 +11,89 @@ import TraceModel
 /// path sorts first, so the rows of shards give the summary of one run (`TriageRowsInput`). Only past a
 /// cap (more than `signatureCap` signatures, `versionCap` versions, `clusterCap` content clusters) does
 /// the order decide which are kept by name.
-public struct TriageSummary: Sendable {
+package struct TriageSummary: Sendable {
     /// Rows seen, readable or not, duplicates included.
-    public private(set) var traces = 0
+    package private(set) var traces = 0
     /// Rows that repeat an earlier row's bytes (the same upload twice): counted once, here.
-    public private(set) var duplicates = 0
+    package private(set) var duplicates = 0
     /// Traces that could be judged (neither unreadable nor not a trace), duplicates left out.
-    public private(set) var readable = 0
+    package private(set) var readable = 0
     /// Records read over all traces (duplicates left out).
-    public private(set) var records = 0
+    package private(set) var records = 0
     /// Traces per tag (a duplicate counts only as `duplicate-upload`).
-    public private(set) var tagCounts: [TriageTag: Int] = [:]
+    package private(set) var tagCounts: [TriageTag: Int] = [:]
     /// Readable traces per tag: the fleet the breakdowns are compared with.
-    public private(set) var readableTagCounts: [TriageTag: Int] = [:]
+    package private(set) var readableTagCounts: [TriageTag: Int] = [:]
     /// Readable traces per SDK version, with their tags.
-    public private(set) var bySDK: [String: Breakdown] = [:]
+    package private(set) var bySDK: [String: Breakdown] = [:]
     /// Readable traces per OS version, with their tags.
-    public private(set) var byOS: [String: Breakdown] = [:]
+    package private(set) var byOS: [String: Breakdown] = [:]
     /// Readable traces per device model, with their tags.
-    public private(set) var byDevice: [String: Breakdown] = [:]
+    package private(set) var byDevice: [String: Breakdown] = [:]
     /// Readable traces per product, with their versions, OS versions and device models: what the
     /// regressions compare (`TriageRegressions`) and what a baseline period is compared with (`TriageChanges`).
-    public private(set) var products: [TriageProduct: ProductCounts] = [:]
+    package private(set) var products: [TriageProduct: ProductCounts] = [:]
     /// Readable traces per finding code (of any severity).
-    public private(set) var findingTraces: [FindingCode: Int] = [:]
+    package private(set) var findingTraces: [FindingCode: Int] = [:]
     /// What the `--whatif` edits would resolve (empty without them).
-    public private(set) var whatif = TriageWhatIfTally()
+    package private(set) var whatif = TriageWhatIfTally()
     /// Distinct content clusters kept over all groups (`clusterCap` at most).
     var clusterKeys = 0
     /// The distinct problem signatures, by key.
     private var clusters: [Signature: Cluster] = [:]
     /// Traces whose signature came after `signatureCap` others.
-    public private(set) var tracesOfOtherSignatures = 0
+    package private(set) var tracesOfOtherSignatures = 0
     /// Why a file in a folder given got no row (the walk's table, `TriageInputs.SkipReason`).
-    public typealias SkipReason = TriageInputs.SkipReason
+    package typealias SkipReason = TriageInputs.SkipReason
 
     /// Files in the folders given that got no row (a name that is not a trace's, a hidden file, a FIFO,
     /// device, socket or kernel file), the first `skippedCap` in byte order, each with why.
-    public private(set) var skipped: [TriageInputs.Skipped] = []
+    package private(set) var skipped: [TriageInputs.Skipped] = []
     /// How many there were, over every reason.
-    public private(set) var skippedCount = 0
+    package private(set) var skippedCount = 0
     /// How many there were by reason.
-    public private(set) var skippedByReason: [TriageInputs.SkipReason: Int] = [:]
+    package private(set) var skippedByReason: [TriageInputs.SkipReason: Int] = [:]
     /// The paths of `skipped`, in byte order.
-    public var skippedFiles: [String] { skipped.map(\.path) }
+    package var skippedFiles: [String] { skipped.map(\.path) }
 
     /// How many entries `openFirst` lists.
-    public static let openFirstCap = 10
+    package static let openFirstCap = 10
     /// Distinct signatures kept; traces of further ones are only counted.
-    public static let signatureCap = 1000
+    package static let signatureCap = 1000
     /// Distinct versions a breakdown keeps by name; the rest are counted under `otherVersions`.
-    public static let versionCap = 1000
+    package static let versionCap = 1000
     /// Skipped file names kept.
-    public static let skippedCap = 100
+    package static let skippedCap = 100
     /// Content clusters (an app and a problem) counted by name over all groups; traces of further ones
     /// are counted in their group, in no cluster.
-    public static let clusterCap = 100_000
+    package static let clusterCap = 100_000
     /// The breakdown key for versions beyond `versionCap`.
-    public static let otherVersions = "(other versions)"
+    package static let otherVersions = "(other versions)"
     /// The breakdown key for traces whose header does not say.
-    public static let unknownVersion = "(unknown)"
+    package static let unknownVersion = "(unknown)"
 
     /// Traces of one SDK or OS version (or device model) and their tags.
-    public struct Breakdown: Sendable, Equatable {
+    package struct Breakdown: Sendable, Equatable {
         /// Readable traces of this version.
-        public var traces = 0
+        package var traces = 0
         /// Traces per tag.
-        public var tagCounts: [TriageTag: Int] = [:]
+        package var tagCounts: [TriageTag: Int] = [:]
     }
 
     /// The problem a trace shows, as far as "open first" is concerned: the finding codes of severity
     /// error it has (other than route divergences), whether it has an unexplained divergence, and
     /// whether it is damaged, missing records the recorder dropped, or judged in part (such traces are
     /// told apart and listed last).
-    public struct Signature: Hashable, Sendable {
+    package struct Signature: Hashable, Sendable {
         /// Error-level finding codes, sorted.
-        public var codes: [FindingCode]
+        package var codes: [FindingCode]
         /// Whether the trace has an unexplained divergence.
-        public var unexplainedDivergence: Bool
+        package var unexplainedDivergence: Bool
         /// Whether the trace is damaged, missing records the recorder dropped, or part of a session judged without the rest.
-        public var compromised: Bool
+        package var compromised: Bool
 
         /// The signature of a row; nil when it has no error and no unexplained divergence.
-        public init?(_ row: TriageRow) {
+        package init?(_ row: TriageRow) {
             codes = row.findings.filter { $0.value > 0 && $0.key != .routeDivergence && $0.key.severity == .error }.keys.sorted()
             unexplainedDivergence = row.unexplainedDivergences > 0
             compromised = row.compromised
@@ -101,48 +101,48 @@ public struct TriageSummary: Sendable {
         }
 
         /// In words: `unexplained divergence + interruption.notRecovered`.
-        public var description: String {
+        package var description: String {
             ((unexplainedDivergence ? ["unexplained divergence"] : []) + codes.map(\.rawValue)).joined(separator: " + ")
         }
 
         /// The whole signature in words, as rows carry it (`signature`): the description, and
         /// ` (damaged or partial)` for a compromised trace.
-        public var key: String { description + (compromised ? " (damaged or partial)" : "") }
+        package var key: String { description + (compromised ? " (damaged or partial)" : "") }
     }
 
     /// Traces that share a signature, with the one to open.
-    public struct Cluster: Sendable, Equatable {
+    package struct Cluster: Sendable, Equatable {
         /// The signature.
-        public var signature: Signature
+        package var signature: Signature
         /// Traces with it.
-        public var traces: Int
+        package var traces: Int
         /// The example: the first in path order.
-        public var example: Urgent
+        package var example: Urgent
     }
 
     /// A trace worth opening: its path, part count, counts and tags.
-    public struct Urgent: Sendable, Equatable {
+    package struct Urgent: Sendable, Equatable {
         /// The trace's path (its first part's, for a session).
-        public var path: String
+        package var path: String
         /// Its part count (1 for a single file).
-        public var parts: Int
+        package var parts: Int
         /// The command that opens the whole trace (the row's `command`): `rtctrace explain` and the file;
         /// for a session recorded as several files, their folder when it holds those parts and no other
         /// trace, else every part.
-        public var command: String
+        package var command: String
         /// Unexplained divergences.
-        public var unexplainedDivergences: Int
+        package var unexplainedDivergences: Int
         /// Error findings other than divergences.
-        public var errors: Int
+        package var errors: Int
         /// Its tags, for the reader's orientation.
-        public var tags: [TriageTag]
+        package var tags: [TriageTag]
     }
 
     /// An empty summary.
-    public init() {}
+    package init() {}
 
     /// Counts one row in, in any order (the example of a signature is the row whose path sorts first).
-    public mutating func add(_ row: TriageRow) {
+    package mutating func add(_ row: TriageRow) {
         traces += 1
         if row.duplicateOf != nil {
             duplicates += 1
@@ -182,11 +182,11 @@ public struct TriageSummary: Sendable {
     static func pathPrecedes(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }
 
     /// The names a folder walk looks for, for messages: `*.jsonl, *.zst`.
-    public static var traceNames: String { TriageInputs.traceSuffixes.map { "*" + $0 }.joined(separator: ", ") }
+    package static var traceNames: String { TriageInputs.traceSuffixes.map { "*" + $0 }.joined(separator: ", ") }
 
     /// Notes the files a folder walk passed by: each is counted under its reason, and the first
     /// `skippedCap` in byte order (the order of rows, whatever the order of the folder) are kept.
-    public mutating func noteSkipped(_ entries: [TriageInputs.Skipped]) {
+    package mutating func noteSkipped(_ entries: [TriageInputs.Skipped]) {
         skippedCount += entries.count
         for e in entries { skippedByReason[e.reason, default: 0] += 1 }
         skipped = Array((skipped + entries).sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }.prefix(Self.skippedCap))
@@ -195,7 +195,7 @@ public struct TriageSummary: Sendable {
     /// Every signature with its count and example: intact traces first; then an unexplained divergence
     /// before errors alone, more traces before fewer, more error codes before fewer; damaged and partial
     /// traces last, in the same order; ties by the example's path.
-    public var signatures: [Cluster] {
+    package var signatures: [Cluster] {
         clusters.values.sorted { a, b in
             let ka = (a.signature.compromised ? 1 : 0, a.signature.unexplainedDivergence ? 0 : 1)
             let kb = (b.signature.compromised ? 1 : 0, b.signature.unexplainedDivergence ? 0 : 1)
@@ -209,7 +209,7 @@ public struct TriageSummary: Sendable {
 
     /// The first `openFirstCap` signatures: one example each of a distinct problem (a screenful; every
     /// signature is in `signatures`).
-    public var openFirst: [Cluster] { Array(signatures.prefix(Self.openFirstCap)) }
+    package var openFirst: [Cluster] { Array(signatures.prefix(Self.openFirstCap)) }
 
     private static func count(_ row: TriageRow, key: String?, into table: inout [String: Breakdown]) {
         var k = key ?? unknownVersion
@@ -219,31 +219,31 @@ public struct TriageSummary: Sendable {
     }
 
     /// Traces the share of a tag is taken of: all of them for tags about the input, else the readable ones.
-    public func denominator(for tag: TriageTag) -> Int { tag.describesInput ? traces : readable }
+    package func denominator(for tag: TriageTag) -> Int { tag.describesInput ? traces : readable }
 
     /// Traces with the tag.
-    public func count(_ tag: TriageTag) -> Int { tagCounts[tag] ?? 0 }
+    package func count(_ tag: TriageTag) -> Int { tagCounts[tag] ?? 0 }
 
     /// The share of traces with the tag (0 when there are none to count).
-    public func share(_ tag: TriageTag) -> Double {
+    package func share(_ tag: TriageTag) -> Double {
         let d = denominator(for: tag)
         return d == 0 ? 0 : Double(count(tag)) / Double(d)
     }
 
     /// Tags present, most traces first (ties in taxonomy order).
-    public var rankedTags: [(tag: TriageTag, traces: Int)] {
+    package var rankedTags: [(tag: TriageTag, traces: Int)] {
         tagCounts.filter { $0.value > 0 }.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { ($0.key, $0.value) }
     }
 
     /// Versions, most traces first (ties by name).
-    public static func ranked(_ table: [String: Breakdown]) -> [(version: String, breakdown: Breakdown)] {
+    package static func ranked(_ table: [String: Breakdown]) -> [(version: String, breakdown: Breakdown)] {
         table.sorted { ($0.value.traces, $1.key) > ($1.value.traces, $0.key) }.map { ($0.key, $0.value) }
     }
 
     /// The tags whose share in an SDK version, OS version or device model is higher than in its baseline
     /// within its product by more than chance (`TriageRegressions`).
-    public var regressions: TriageRegressions { TriageRegressions(self) }
+    package var regressions: TriageRegressions { TriageRegressions(self) }
 
     /// What changed since a baseline period (`TriageChanges`).
-    public func changes(since baseline: TriageSummary) -> TriageChanges { TriageChanges(self, since: baseline) }
+    package func changes(since baseline: TriageSummary) -> TriageChanges { TriageChanges(self, since: baseline) }
 }

@@ -2,14 +2,14 @@
 /// percent of the traces the tag's share is taken of, see `TriageSummary.denominator(for:)`).
 import Contract
 import TraceModel
-public struct TriageThreshold: Sendable, Equatable, CustomStringConvertible {
+package struct TriageThreshold: Sendable, Equatable, CustomStringConvertible {
     /// The tag counted.
-    public var tag: TriageTag
+    package var tag: TriageTag
     /// The limit: a count of traces, or a percentage.
-    public var limit: Limit
+    package var limit: Limit
 
     /// A count or a percentage.
-    public enum Limit: Sendable, Equatable {
+    package enum Limit: Sendable, Equatable {
         /// More than this many traces.
         case traces(Int)
         /// More than this percentage (0–100).
@@ -17,13 +17,13 @@ public struct TriageThreshold: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Why an expression is not a threshold.
-    public struct ParseError: Error, Sendable, CustomStringConvertible {
+    package struct ParseError: Error, Sendable, CustomStringConvertible {
         /// The message, naming the expression.
-        public var description: String
+        package var description: String
     }
 
     /// The expression as written back, e.g. `interruption-not-recovered>2%`.
-    public var description: String {
+    package var description: String {
         switch limit {
         case .traces(let n): "\(tag.rawValue)>\(n)"
         case .percent(let p): "\(tag.rawValue)>\(Self.number(p))%"
@@ -31,7 +31,7 @@ public struct TriageThreshold: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Parses `TAG>N` or `TAG>P%`.
-    public init(parsing expression: String) throws {
+    package init(parsing expression: String) throws {
         let text = expression.filter { $0 != " " }
         guard let gt = text.firstIndex(of: ">") else {
             throw ParseError(description: "'\(expression)' is not a threshold: write TAG>N or TAG>P% (e.g. unexplained-divergence>0 or interruption-not-recovered>2%)")
@@ -57,7 +57,7 @@ public struct TriageThreshold: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Whether the summary crosses the threshold.
-    public func isCrossed(by s: TriageSummary) -> Bool {
+    package func isCrossed(by s: TriageSummary) -> Bool {
         switch limit {
         case .traces(let n): s.count(tag) > n
         case .percent(let p): s.denominator(for: tag) > 0 && s.share(tag) * 100 > p
@@ -65,7 +65,7 @@ public struct TriageThreshold: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// What the summary has against the threshold, e.g. `3 of 998 readable traces (0.3%)`.
-    public func actual(in s: TriageSummary) -> String {
+    package func actual(in s: TriageSummary) -> String {
         let d = s.denominator(for: tag)
         let of = tag.describesInput ? "\(d) input\(d == 1 ? "" : "s")" : "\(d) readable trace\(d == 1 ? "" : "s")"
         return "\(s.count(tag)) of \(of) (\(fixed(s.share(tag) * 100, 1))%) have \(tag.rawValue)"

@@ -5,7 +5,7 @@ import TraceModel
 
 /// The edits `triage --whatif` replays every trace with: a fixed list (from an edits file), or the
 /// catalogue's advice for a finding code or a cause, placed at each of its items in each trace.
-public enum TriageEdits: Sendable, Equatable {
+package enum TriageEdits: Sendable, Equatable {
     /// The same edits for every trace (seqs name each trace's own records).
     case fixed([WhatIfEdit])
     /// The advice of a finding code (`interruption.notRecovered`), at each finding of the code.
@@ -14,7 +14,7 @@ public enum TriageEdits: Sendable, Equatable {
     case adviceForCause(VerdictCause)
 
     /// Reads `advice:CODE` or `advice:CAUSE`; nil for anything else (a file of edits).
-    public init?(advice text: String) {
+    package init?(advice text: String) {
         guard text.hasPrefix("advice:") else { return nil }
         let name = String(text.dropFirst("advice:".count))
         if let code = FindingCode(rawValue: name) { self = .adviceForCode(code) } else if let cause = VerdictCause(rawValue: name) {
@@ -49,35 +49,35 @@ public enum TriageEdits: Sendable, Equatable {
 }
 
 /// What the edits changed in one trace, as its triage row carries it.
-public struct TriageWhatIf: Sendable, Equatable {
+package struct TriageWhatIf: Sendable, Equatable {
     /// At least one problem gone and none added (`WhatIfResult.improves`).
-    public var improves = false
+    package var improves = false
     /// The time of the first edited record (nil: the edits changed nothing).
-    public var historyEndsAt: Int64?
+    package var historyEndsAt: Int64?
     /// Calls that did not take effect and would.
-    public var callsTakingEffect = 0
+    package var callsTakingEffect = 0
     /// Calls that took effect (or were not made) and would not.
-    public var callsNotTakingEffect = 0
+    package var callsNotTakingEffect = 0
     /// Findings above info no longer raised.
-    public var findingsRemoved = 0
+    package var findingsRemoved = 0
     /// Findings above info newly raised.
-    public var findingsAdded = 0
+    package var findingsAdded = 0
     /// Divergences gone (before history ends: none after it is compared).
-    public var divergencesRemoved = 0
+    package var divergencesRemoved = 0
     /// Divergences added.
-    public var divergencesAdded = 0
+    package var divergencesAdded = 0
     /// The row's tags the edits clear.
-    public var resolvedTags: [TriageTag] = []
+    package var resolvedTags: [TriageTag] = []
     /// The row's tags the edits leave (or that history decides after the first edit).
-    public var remainingTags: [TriageTag] = []
+    package var remainingTags: [TriageTag] = []
     /// Why the edits could not be applied to this trace, or nil.
-    public var error: String?
+    package var error: String?
 
     /// Creates an empty change.
-    public init() {}
+    package init() {}
 
     /// Replays the base with the edits and describes what changed against `row`, the base's own row.
-    public static func make(_ edits: TriageEdits, base: WhatIfBase, row: TriageRow, facts: TriageFacts) -> TriageWhatIf {
+    package static func make(_ edits: TriageEdits, base: WhatIfBase, row: TriageRow, facts: TriageFacts) -> TriageWhatIf {
         var out = TriageWhatIf()
         guard let list = edits.edits(for: base) else {
             out.error = "the advice cannot be placed in this trace"
@@ -119,23 +119,23 @@ public struct TriageWhatIf: Sendable, Equatable {
 }
 
 /// What a fix would resolve across a fleet (`triage --whatif`): order-free counts, like the summary's.
-public struct TriageWhatIfTally: Sendable, Equatable {
+package struct TriageWhatIfTally: Sendable, Equatable {
     /// Readable traces replayed with the edits.
-    public private(set) var traces = 0
+    package private(set) var traces = 0
     /// Of them, those the edits improve (a problem gone, none added).
-    public private(set) var improved = 0
+    package private(set) var improved = 0
     /// Of them, those the edits could not be applied to or placed in.
-    public private(set) var notApplied = 0
+    package private(set) var notApplied = 0
     /// Per tag: traces that have it, and traces the edits clear it from.
-    public private(set) var byTag: [TriageTag: (had: Int, resolved: Int)] = [:]
+    package private(set) var byTag: [TriageTag: (had: Int, resolved: Int)] = [:]
     /// Per SDK version: traces replayed with the edits, and those they improve.
-    public private(set) var bySDK: [String: (traces: Int, improved: Int)] = [:]
+    package private(set) var bySDK: [String: (traces: Int, improved: Int)] = [:]
 
     /// An empty tally.
-    public init() {}
+    package init() {}
 
     /// Counts one row in.
-    public mutating func add(_ row: TriageRow) {
+    package mutating func add(_ row: TriageRow) {
         guard let w = row.whatif else { return }
         traces += 1
         if w.improves { improved += 1 }
@@ -153,7 +153,7 @@ public struct TriageWhatIfTally: Sendable, Equatable {
     }
 
     /// Equal counts (the tuples compared field by field).
-    public static func == (a: TriageWhatIfTally, b: TriageWhatIfTally) -> Bool {
+    package static func == (a: TriageWhatIfTally, b: TriageWhatIfTally) -> Bool {
         a.traces == b.traces && a.improved == b.improved && a.notApplied == b.notApplied
             && a.byTag.mapValues { [$0.had, $0.resolved] } == b.byTag.mapValues { [$0.had, $0.resolved] }
             && a.bySDK.mapValues { [$0.traces, $0.improved] } == b.bySDK.mapValues { [$0.traces, $0.improved] }

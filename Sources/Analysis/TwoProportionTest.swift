@@ -6,9 +6,9 @@
 /// Plain Swift, no math library: the normal tail uses an erfc approximation with a relative error below
 /// 1.2e-7 (Numerical Recipes' `erfcc`), on an `exp` of its own; Fisher's test sums hypergeometric
 /// probabilities by their ratios from the mode, so nothing overflows.
-public struct TwoProportionTest: Sendable, Equatable {
+package struct TwoProportionTest: Sendable, Equatable {
     /// Which test was used.
-    public enum Method: String, Sendable {
+    package enum Method: String, Sendable {
         /// The pooled two-proportion z-test.
         case z
         /// Fisher's exact test.
@@ -16,21 +16,21 @@ public struct TwoProportionTest: Sendable, Equatable {
     }
 
     /// Traces with the tag in the group, and the group's traces.
-    public var tagged: Int, traces: Int
+    package var tagged: Int, traces: Int
     /// Traces with the tag in the baseline, and the baseline's traces.
-    public var baselineTagged: Int, baselineTraces: Int
+    package var baselineTagged: Int, baselineTraces: Int
     /// The test used.
-    public var method: Method
+    package var method: Method
     /// The z statistic (group minus baseline, over the pooled standard error); 0 for Fisher's test.
-    public var z: Double
+    package var z: Double
     /// The two-sided p-value.
-    public var p: Double
+    package var p: Double
 
     /// The smallest expected cell count for which the z-test is used.
-    public static let minimumExpected = 5.0
+    package static let minimumExpected = 5.0
 
     /// Tests `tagged` of `traces` against `baselineTagged` of `baselineTraces`.
-    public init(tagged: Int, traces: Int, baselineTagged: Int, baselineTraces: Int) {
+    package init(tagged: Int, traces: Int, baselineTagged: Int, baselineTraces: Int) {
         self.tagged = tagged
         self.traces = traces
         self.baselineTagged = baselineTagged
@@ -57,13 +57,13 @@ public struct TwoProportionTest: Sendable, Equatable {
     }
 
     /// The group's share.
-    public var rate: Double { traces == 0 ? 0 : Double(tagged) / Double(traces) }
+    package var rate: Double { traces == 0 ? 0 : Double(tagged) / Double(traces) }
     /// The baseline's share.
-    public var baselineRate: Double { baselineTraces == 0 ? 0 : Double(baselineTagged) / Double(baselineTraces) }
+    package var baselineRate: Double { baselineTraces == 0 ? 0 : Double(baselineTagged) / Double(baselineTraces) }
 
     /// Fisher's exact test, two-sided: the probability, with the margins fixed, of a table at most as
     /// likely as the one seen (`a` tagged among `n1` of `n` traces, `k` tagged in all).
-    public static func fisherTwoSided(a: Int, n1: Int, k: Int, n: Int) -> Double {
+    package static func fisherTwoSided(a: Int, n1: Int, k: Int, n: Int) -> Double {
         let n2 = n - n1
         let lo = max(0, k - n2), hi = min(k, n1)
         guard hi > lo else { return 1 }
@@ -88,7 +88,7 @@ public struct TwoProportionTest: Sendable, Equatable {
     }
 
     /// The complementary error function, relative error below 1.2e-7 (Numerical Recipes, `erfcc`).
-    public static func erfc(_ x: Double) -> Double {
+    package static func erfc(_ x: Double) -> Double {
         let z = abs(x)
         let t = 1 / (1 + 0.5 * z)
         var poly = 0.17087277
@@ -100,7 +100,7 @@ public struct TwoProportionTest: Sendable, Equatable {
     }
 
     /// e^x, to within a few ulps: x = k·ln 2 + r with |r| ≤ ln 2 / 2, e^r by its series, times 2^k.
-    public static func exp(_ x: Double) -> Double {
+    package static func exp(_ x: Double) -> Double {
         if x.isNaN { return x }
         if x > 709.7 { return .infinity }
         if x < -745.2 { return 0 }

@@ -5,13 +5,13 @@ import TraceModel
 
 /// A trace read once for what-ifs: its records (one session joined) and its replay, which every edit
 /// list is compared against.
-public struct WhatIfBase: Sendable {
+package struct WhatIfBase: Sendable {
     /// The trace's records, as read.
-    public var records: [Record]
+    package var records: [Record]
     /// The original replayed, for comparison.
-    public var side: DiffSide
+    package var side: DiffSide
     /// The options both replays use.
-    public var options: ReplayOptions
+    package var options: ReplayOptions
     /// The seqs of the records that are history once an edit is made (`WhatIf.isHistory`).
     var historySeqs: SeqIndex
     /// For each record, where its identity is in `side.records` (-1: not compared), which an edited
@@ -20,7 +20,7 @@ public struct WhatIfBase: Sendable {
 
     /// Reads and replays the files of one trace (a single file, or a session's parts in part order); a
     /// file that cannot be opened is a problem of the result.
-    public static func read(_ session: TraceSession, options: ReplayOptions = ReplayOptions(),
+    package static func read(_ session: TraceSession, options: ReplayOptions = ReplayOptions(),
                             onProblem: (TraceProblem) -> Void = { _ in }) -> WhatIfBase {
         var records: [Record] = []
         // Not strict, and a file that cannot be opened is a problem: nothing is thrown.
@@ -30,7 +30,7 @@ public struct WhatIfBase: Sendable {
     }
 
     /// A base from records already in memory (tests, a fleet's rows).
-    public init(records: [Record], result: ReplayResult? = nil, file: String = "<memory>", options: ReplayOptions = ReplayOptions()) {
+    package init(records: [Record], result: ReplayResult? = nil, file: String = "<memory>", options: ReplayOptions = ReplayOptions()) {
         self.records = records
         self.options = options
         historySeqs = WhatIf.historySeqs(records)
@@ -48,62 +48,62 @@ public struct WhatIfBase: Sendable {
 
 /// A problem of one side that the other side does not have: a call that did not take effect, or a
 /// finding above info.
-public struct WhatIfProblem: Equatable, Sendable {
+package struct WhatIfProblem: Equatable, Sendable {
     /// What kind of problem.
-    public enum Kind: String, Sendable { case call, finding }
+    package enum Kind: String, Sendable { case call, finding }
     /// A call or a finding.
-    public var kind: Kind
+    package var kind: Kind
     /// The call in words (`api.setRoute speaker`) or the finding's code.
-    public var subject: String
+    package var subject: String
     /// The rule that decides it (the cause's rule, else the verdict's or finding's).
-    public var rule: RuleID?
+    package var rule: RuleID?
     /// The record it is about, named by its original seq (an inserted record by its fresh one).
-    public var seq: Int?
+    package var seq: Int?
     /// When.
-    public var t: Int64
+    package var t: Int64
     /// The original's value: the call's outcome (or verdict), the finding's severity; nil where absent.
-    public var before: String?
+    package var before: String?
     /// The edited trace's value.
-    public var after: String?
+    package var after: String?
     /// Why the call did not take effect, on the side where it did not.
-    public var cause: VerdictCause?
+    package var cause: VerdictCause?
 }
 
 /// What a list of edits changes in what the contract predicts for one trace.
-public struct WhatIfResult: Sendable {
+package struct WhatIfResult: Sendable {
     /// The edits, in the order applied.
-    public var edits: [WhatIfEdit]
+    package var edits: [WhatIfEdit]
     /// For each edit, whether it changed any record.
-    public var changed: [Bool]
+    package var changed: [Bool]
     /// The time of the first record the edits touch: from then on, what the device and the SDK recorded
     /// is not what would have happened, so divergences and callback findings are not compared; nil when
     /// the edits change nothing.
-    public var historyEndsAt: Int64?
+    package var historyEndsAt: Int64?
     /// The original against the edited trace, in diff's terms; B's records named by their original seqs.
-    public var diff: TraceDiff
+    package var diff: TraceDiff
     /// Names given to inserted records.
-    public var inserted: Set<Int>
+    package var inserted: Set<Int>
     /// Problems of the original that the edited trace does not have.
-    public var resolved: [WhatIfProblem]
+    package var resolved: [WhatIfProblem]
     /// Problems of the edited trace that the original does not have.
-    public var added: [WhatIfProblem]
+    package var added: [WhatIfProblem]
     /// The original's replay as compared (cut where history ends).
-    public var original: ReplayResult
+    package var original: ReplayResult
     /// The edited trace's replay as compared (cut where history ends; seqs numbered afresh).
-    public var edited: ReplayResult
+    package var edited: ReplayResult
     /// Problems of the original the edited trace still has: `after` and `rule` are the edited trace's
     /// (the rule that still decides).
-    public var remaining: [WhatIfProblem] = []
+    package var remaining: [WhatIfProblem] = []
 
     /// Whether the edits help: at least one problem gone and none added.
-    public var improves: Bool { !resolved.isEmpty && added.isEmpty }
+    package var improves: Bool { !resolved.isEmpty && added.isEmpty }
 }
 
 /// Replays a trace with edits and compares what the contract predicts with and without them.
-public enum WhatIf {
+package enum WhatIf {
     /// Applies `edits` to the base's records, replays the result and compares it with the original,
     /// both cut where history ends. Throws when an edit cannot be applied.
-    public static func run(_ base: WhatIfBase, edits: [WhatIfEdit], source: String = "the edits") throws(WhatIfEditError) -> WhatIfResult {
+    package static func run(_ base: WhatIfBase, edits: [WhatIfEdit], source: String = "the edits") throws(WhatIfEditError) -> WhatIfResult {
         let edited = try EditedTrace.apply(edits, to: base.records, source: source)
         let file = base.side.file + " (edited)"
         var (b, historyB) = editedSide(base, edited, file: file)
@@ -152,7 +152,7 @@ public enum WhatIf {
     /// Whether a record kind is what the device or the SDK reported rather than what the app or iOS did:
     /// after an edit it no longer says what would have happened (a checkpoint restates the state the
     /// recorder saw, which the edits may have changed).
-    public static func isHistory(_ kind: RecordKind) -> Bool {
+    package static func isHistory(_ kind: RecordKind) -> Bool {
         switch kind.family {
         case .sdk, .sys: true
         case .obs: kind == .routeChanged || kind == .routeSnapshot

@@ -4,21 +4,21 @@ import TraceModel
 /// A trace after a what-if's edits: its records numbered afresh (seq 0, 1, … in replay order, so the
 /// edited trace never reads as having lost records), the original seq each one is named by, and the
 /// time from which recorded history no longer says what would have happened.
-public struct EditedTrace: Sendable {
+package struct EditedTrace: Sendable {
     /// The edited records, in replay order, numbered afresh (made one by one: `record(_:)`).
-    public var records: [Record] { (0..<count).map(record) }
+    package var records: [Record] { (0..<count).map(record) }
     /// How many records the edited trace has.
-    public var count: Int { kept.count }
+    package var count: Int { kept.count }
     /// For each edited record (by its new seq), the seq it is named by: its seq in the original trace,
     /// or for an inserted record a fresh one after the original's last.
-    public var names: [Int]
+    package var names: [Int]
     /// The names given to inserted records.
-    public var inserted: Set<Int>
+    package var inserted: Set<Int>
     /// The time of the first record an edit changed, moved, removed or added; nil when the edits change
     /// nothing. Before it the edited trace is the original.
-    public var firstEditT: Int64?
+    package var firstEditT: Int64?
     /// For each edit, whether it changed any record (an edit of activations after the last one changes none).
-    public var changed: [Bool]
+    package var changed: [Bool]
     /// For each edited record, its index in the original records when its body is the original's (its
     /// identity for the comparison is the original's), else -1 (inserted, or an activation edited).
     var origins: [Int] = []
@@ -27,7 +27,7 @@ public struct EditedTrace: Sendable {
     private var source: [Record] = [], added: [Record] = [], times: [Int64] = [], bodies: [Int: RecordBody] = [:], kept: [Int] = []
 
     /// The edited record with the new seq `m`: the original's (or the inserted one) with its time, body and seq.
-    public func record(_ m: Int) -> Record {
+    package func record(_ m: Int) -> Record {
         let i = kept[m], n = source.count
         var r = i < n ? source[i] : added[i - n]
         r.t = times[i]
@@ -39,7 +39,7 @@ public struct EditedTrace: Sendable {
     /// Applies `edits` in order to `records` (the original trace, one session joined); the input is not
     /// modified. A seq that names no record, an inserted record that does not decode, or a move after
     /// itself is an error naming the edit and the field.
-    public static func apply(_ edits: [WhatIfEdit], to records: [Record], source: String = "the edits") throws(WhatIfEditError) -> EditedTrace {
+    package static func apply(_ edits: [WhatIfEdit], to records: [Record], source: String = "the edits") throws(WhatIfEditError) -> EditedTrace {
         // The records stay where they are: an edit writes what it changes beside them (a time, a body, a
         // place in the order), and each record is copied once, into the edited trace. Entry i is the
         // record at i, or an inserted record (`added`) past the original's end.

@@ -3,9 +3,9 @@ import TraceModel
 
 /// One change to a trace's records before it is replayed again: a what-if's unit. Records are named by
 /// their seq in the original trace; times are the original trace's.
-public enum WhatIfEdit: Equatable, Sendable {
+package enum WhatIfEdit: Equatable, Sendable {
     /// Which field of every `obs.sessionActivated` from a time on an activation edit changes.
-    public enum SessionField: String, Sendable, CaseIterable {
+    package enum SessionField: String, Sendable, CaseIterable {
         /// Adds a category option (`allowBluetooth`).
         case setOption = "set-option"
         /// Removes a category option.
@@ -31,7 +31,7 @@ public enum WhatIfEdit: Equatable, Sendable {
     case insert(json: String, at: Int64?, after: Int?)
 
     /// The edit's name as an option and in an edits file (`set-option`, `move`, …).
-    public var name: String {
+    package var name: String {
         switch self {
         case .session(let field, _, _): field.rawValue
         case .move: "move"
@@ -43,7 +43,7 @@ public enum WhatIfEdit: Equatable, Sendable {
     }
 
     /// The edit as it would be written on the command line, for reports.
-    public var words: String {
+    package var words: String {
         switch self {
         case let .session(field, value, from): "--\(field.rawValue) \(value)" + (from.map { " --from \($0)" } ?? "")
         case let .move(seq, after): "--move \(seq) --after \(after)"
@@ -56,20 +56,20 @@ public enum WhatIfEdit: Equatable, Sendable {
 }
 
 /// An edit that cannot be applied: which edit (1-based, in the order given), which field, and why.
-public struct WhatIfEditError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct WhatIfEditError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Where the edits came from: `the command line` or the edits file's path.
-    public var source: String
+    package var source: String
     /// The edit's position among the edits of its source, from 1.
-    public var index: Int
+    package var index: Int
     /// The edit's name (`move`), when known.
-    public var edit: String?
+    package var edit: String?
     /// The field at fault (`after`, `record.target`), when one is.
-    public var field: String?
+    package var field: String?
     /// What is wrong.
-    public var reason: String
+    package var reason: String
 
     /// Creates an error.
-    public init(source: String, index: Int, edit: String?, field: String?, reason: String) {
+    package init(source: String, index: Int, edit: String?, field: String?, reason: String) {
         self.source = source
         self.index = index
         self.edit = edit
@@ -78,7 +78,7 @@ public struct WhatIfEditError: Error, Equatable, Sendable, CustomStringConvertib
     }
 
     /// `SOURCE: edit N (move): field 'after': reason`.
-    public var description: String {
+    package var description: String {
         var s = "\(source): edit \(index)"
         if let edit { s += " (\(edit))" }
         if let field { s += ": field '\(field)'" }
@@ -89,12 +89,12 @@ public struct WhatIfEditError: Error, Equatable, Sendable, CustomStringConvertib
 extension WhatIfEdit {
     /// The options that start an edit on the command line; `--after`, `--at` and `--from` qualify the
     /// edit before them, and `--delay` takes its milliseconds as the next argument.
-    public static let starts: Set<String> = ["--set-option", "--remove-option", "--category", "--mode", "--move", "--delay",
+    package static let starts: Set<String> = ["--set-option", "--remove-option", "--category", "--mode", "--move", "--delay",
                                              "--drop", "--drop-type", "--insert"]
 
     /// Reads edits from command-line arguments in the order given (`option` nil: a positional).
     /// Positionals that belong to no edit are returned in `rest`.
-    public static func parse(arguments: [(option: String?, value: String)]) throws(WhatIfEditError) -> (edits: [WhatIfEdit], rest: [String]) {
+    package static func parse(arguments: [(option: String?, value: String)]) throws(WhatIfEditError) -> (edits: [WhatIfEdit], rest: [String]) {
         var edits: [WhatIfEdit] = []
         var rest: [String] = []
         var i = 0
@@ -144,7 +144,7 @@ extension WhatIfEdit {
 
     /// Reads an edits file: a JSON array of objects, each `{"edit":"move","seq":20,"after":31}` and so on
     /// (docs/whatif.md lists the fields of each edit).
-    public static func parse(file text: String, path: String) throws(WhatIfEditError) -> [WhatIfEdit] {
+    package static func parse(file text: String, path: String) throws(WhatIfEditError) -> [WhatIfEdit] {
         let value: JSONValue
         do { value = try JSONValue.parse(text) } catch {
             throw WhatIfEditError(source: path, index: 0, edit: nil, field: nil, reason: "not JSON: \(error)")

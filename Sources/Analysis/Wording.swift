@@ -3,15 +3,15 @@ import Replay
 import TraceModel
 
 /// Phrases for verdicts and causes in the trace layer's own words.
-public enum Wording {
+package enum Wording {
     /// Why a call did not take effect (the cause's one phrasing, shared with the engines' findings).
-    public static func cause(_ c: VerdictCause, _ w: LayerWords) -> String { c.reason(w) }
+    package static func cause(_ c: VerdictCause, _ w: LayerWords) -> String { c.reason(w) }
 
     /// What the app should do about a cause (the cause's one phrasing of advice), for the route asked where it names it.
-    public static func advice(_ c: VerdictCause, _ w: LayerWords, target: RouteTarget? = nil) -> String { c.advice(w, target: target) }
+    package static func advice(_ c: VerdictCause, _ w: LayerWords, target: RouteTarget? = nil) -> String { c.advice(w, target: target) }
 
     /// A short phrase for an outcome that carries no cause (V2); `end` says how the trace ended.
-    public static func outcome(_ kind: OutcomeKind, _ w: LayerWords, end: TraceEnd = .end) -> String {
+    package static func outcome(_ kind: OutcomeKind, _ w: LayerWords, end: TraceEnd = .end) -> String {
         switch kind {
         case .superseded: "a later call changed the same setting before it took effect"
         case .dropped: "the app \(w.left) the \(w.session) before it took effect (the override is dropped)"
@@ -23,7 +23,7 @@ public enum Wording {
     /// The advice of a call whose outcome differs from its verdict (V2): the outcome's own (applied late,
     /// by what applied it; superseded, dropped, ineffective with its cause and the route asked, still
     /// pending); nil when the verdict's advice stands.
-    public static func outcomeAdvice(_ v: Verdict, in r: ReplayResult) -> String? {
+    package static func outcomeAdvice(_ v: Verdict, in r: ReplayResult) -> String? {
         guard let o = v.outcome, o.kind.rawValue != v.verdict.rawValue || o.cause != v.cause else { return nil }
         return o.kind.advice(verdictCause: v.cause, outcomeCause: o.cause, target: r.recordIndex[v.seq]?.target,
                              appliedBy: appliedBy(o, in: r), r.words, end: r.end)
@@ -43,7 +43,7 @@ public enum Wording {
     }
 
     /// What became of a call whose outcome differs from its verdict (V2), naming the deciding record.
-    public static func outcomeLine(_ v: Verdict, in r: ReplayResult) -> String? {
+    package static func outcomeLine(_ v: Verdict, in r: ReplayResult) -> String? {
         guard let o = v.outcome, o.kind.rawValue != v.verdict.rawValue || o.seq != v.seq else { return nil }
         let by = o.seq.map { record($0, in: r) } ?? "a timer (the retry after the system call ended)"
         switch o.kind {
@@ -59,7 +59,7 @@ public enum Wording {
     }
 
     /// X4: the branch of R8 behind a prediction and its records.
-    public static func predictionSource(_ p: PredictionSource, in r: ReplayResult) -> String {
+    package static func predictionSource(_ p: PredictionSource, in r: ReplayResult) -> String {
         var s = "\(p.rule) (\(p.rule.title.lowercased()))"
         if let seq = p.seq { s += ": " + record(seq, in: r) } else { s += ": no record" }
         if let a = p.appliedBy { s += ", applied by " + record(a, in: r) }
@@ -68,11 +68,11 @@ public enum Wording {
 
     /// The layer's name for the API family, for headings.
     /// R16: the route contract was not applied to a trace from `os` (macOS).
-    public static func routeContractNotApplied(_ os: String) -> String {
+    package static func routeContractNotApplied(_ os: String) -> String {
         "route contract not applied: macOS (\(os); R16): route calls get no verdict, no route is predicted and no divergence is counted"
     }
 
-    public static func title(_ r: ReplayResult) -> String {
+    package static func title(_ r: ReplayResult) -> String {
         // Without a header the layer is only a default: do not name a product the file may not be.
         guard r.header != nil else { return "Trace" }
         return "\(r.words.product) trace"
@@ -80,7 +80,7 @@ public enum Wording {
 
     /// "session ID, parts 1–3" (or "part 2", "parts 1 and 3") for a trace that is a recorded session or part
     /// of one, naming what was replayed beside the first file; nil for a trace that is not.
-    public static func sessionName(_ r: ReplayResult) -> String? {
+    package static func sessionName(_ r: ReplayResult) -> String? {
         guard let s = r.session, !s.parts.isEmpty else { return nil }
         var runs: [ClosedRange<Int>] = []
         for p in s.parts {
@@ -91,7 +91,7 @@ public enum Wording {
     }
 
     /// "seq 12 api.setRoute at 3.200s (setAudioRoute(.speaker))" for a seq the result indexed.
-    public static func record(_ seq: Int, in r: ReplayResult) -> String {
+    package static func record(_ seq: Int, in r: ReplayResult) -> String {
         guard let rec = r.recordIndex[seq] else { return "seq \(seq)" }
         return "seq \(seq) \(rec.type) at \(formatDuration(rec.t))" + (rec.detail.isEmpty ? "" : " (\(terminalSafe(rec.detail)))")
     }

@@ -2,20 +2,20 @@
 /// them (`args[option]`); an option the command does not declare reads as not given.
 ///
 /// Every value is checked when the line is parsed (range, choice, shape), so a read cannot fail.
-public struct Arguments {
+package struct Arguments {
     /// The arguments that are not options (everything after `--`, and `-`, included).
-    public var positionals: [String] = []
+    package var positionals: [String] = []
     /// Every argument in the order given: an option's value with its name, a positional with none (for
     /// commands whose options are read as a sequence, such as the edits of `whatif`).
-    public private(set) var sequence: [(option: String?, value: String)] = []
+    package private(set) var sequence: [(option: String?, value: String)] = []
     private var values: [String: [String]] = [:]
     private var flags: Set<String> = []
     /// Whether `-h` or `--help` was given (then no value is checked and nothing is required).
-    public private(set) var wantsHelp = false
+    package private(set) var wantsHelp = false
 
     /// Parses `args` against `spec`, checking every value against its option's kind and range, and
     /// that every required option is there.
-    public init(_ args: [String], spec: CommandSpec) throws(UsageError) {
+    package init(_ args: [String], spec: CommandSpec) throws(UsageError) {
         var i = 0
         var onlyPositionals = false
         var given: [(AnyOption, String)] = []
@@ -56,19 +56,19 @@ public struct Arguments {
     private func last(_ name: String) -> String? { values[name]?.last }
 
     /// Whether a flag was given.
-    public subscript(o: Option<Bool>) -> Bool {
+    package subscript(o: Option<Bool>) -> Bool {
         guard o.kind != .flag else { return flags.contains(o.name) }
         return last(o.name).flatMap { try? o.value($0) } ?? false
     }
 
     /// An optional option's value (the last one when given more than once), nil when not given.
-    public subscript<V>(o: Option<V>) -> V? {
+    package subscript<V>(o: Option<V>) -> V? {
         // Checked when parsed: cannot fail here.
         last(o.name).flatMap { try? o.value($0) }
     }
 
     /// A required option's value (its presence was checked when parsed).
-    public subscript<V>(o: RequiredOption<V>) -> V {
+    package subscript<V>(o: RequiredOption<V>) -> V {
         guard let text = last(o.option.name), let v = try? o.option.value(text) else {
             preconditionFailure("\(o.option.name) is read by a command that does not declare it")
         }
@@ -76,12 +76,12 @@ public struct Arguments {
     }
 
     /// Every value of a repeatable option, in the order given.
-    public subscript<V>(o: RepeatedOption<V>) -> [V] {
+    package subscript<V>(o: RepeatedOption<V>) -> [V] {
         (values[o.option.name] ?? []).compactMap { try? o.option.value($0) }
     }
 
     /// Whether the option was given at all (for options whose absence means something).
-    public func isGiven(_ o: some DeclaredOption) -> Bool {
+    package func isGiven(_ o: some DeclaredOption) -> Bool {
         let name = o.erased.name
         return flags.contains(name) || values[name] != nil
     }

@@ -1,20 +1,20 @@
 /// A command's description: its name, usage, summary and options, for parsing and `--help`.
-public struct CommandSpec: Sendable {
+package struct CommandSpec: Sendable {
     /// The word after `rtctrace`.
-    public let name: String
+    package let name: String
     /// The usage line after `rtctrace `.
-    public let usage: String
+    package let usage: String
     /// One sentence for `rtctrace --help` and the command's own `--help`.
-    public let summary: String
+    package let summary: String
     /// Every option the command takes, in `--help` order.
-    public let options: [AnyOption]
+    package let options: [AnyOption]
     /// Text printed after the options in `--help` (notes).
-    public let details: String
+    package let details: String
     /// The codes the command ends with, stated by `--help` under EXIT STATUS.
-    public let exits: ExitCodes
+    package let exits: ExitCodes
 
     /// Creates a command's description from its typed option declarations.
-    public init(name: String, usage: String, summary: String, options: [any DeclaredOption] = [], details: String = "",
+    package init(name: String, usage: String, summary: String, options: [any DeclaredOption] = [], details: String = "",
                 exits: ExitCodes) {
         self.name = name
         self.usage = usage
@@ -25,7 +25,7 @@ public struct CommandSpec: Sendable {
     }
 
     /// The codes the command can end with, in order (1 also for a command whose `--strict` makes damage a "no").
-    public var exitCodes: [ExitCode] {
+    package var exitCodes: [ExitCode] {
         var codes = exits.codes
         if option(named: "--strict") != nil && !codes.contains(.failure) { codes.insert(.failure, at: 1) }
         return codes
@@ -34,7 +34,7 @@ public struct CommandSpec: Sendable {
     /// What `code` means for this command: the table's phrasing, and for 1 the command's own answer (with
     /// `--strict`: damage in the input); 64 names an output that exists without `--force` only for a command
     /// that has `--force`.
-    public func meaning(_ code: ExitCode) -> String {
+    package func meaning(_ code: ExitCode) -> String {
         if code == .usage { return ExitCode.usageMeaning(force: option(named: "--force") != nil) }
         guard code == .failure else { return code.meaning }
         let strict = option(named: "--strict") != nil ? "with --strict, damage in the input" : nil
@@ -42,7 +42,7 @@ public struct CommandSpec: Sendable {
     }
 
     /// The EXIT STATUS lines of `--help`, from the exit-code table, wrapped at 110 columns.
-    public var exitStatus: String {
+    package var exitStatus: String {
         exitCodes.map { code in
             var lines: [String] = [], line = "  " + String(code.rawValue).padding(4)
             for word in meaning(code).split(separator: " ") {
@@ -59,7 +59,7 @@ public struct CommandSpec: Sendable {
     }
 
     /// The command's `--help`: generated from the declarations, so it says what parsing checks.
-    public var help: String {
+    package var help: String {
         var s = "OVERVIEW: \(summary)\n\nUSAGE: rtctrace \(usage)\n"
         if !options.isEmpty {
             s += "\nOPTIONS:\n"
@@ -75,20 +75,20 @@ public struct CommandSpec: Sendable {
     }
 
     /// The declared option spelled `name`.
-    public func option(named name: String) -> AnyOption? { options.first { $0.name == name } }
+    package func option(named name: String) -> AnyOption? { options.first { $0.name == name } }
 }
 
 /// One subcommand: its spec and what it runs. `run` reads its options typed, calls the libraries,
 /// renders into the context's streams, and returns `success` or `failure`; any other ending is an
 /// error it throws.
-public struct Command: Sendable {
+package struct Command: Sendable {
     /// The command's description.
-    public let spec: CommandSpec
+    package let spec: CommandSpec
     /// The command's work, given its parsed arguments and what it reads and writes besides its files.
-    public let run: @Sendable (Arguments, CommandContext) throws -> ExitCode
+    package let run: @Sendable (Arguments, CommandContext) throws -> ExitCode
 
     /// Creates a command.
-    public init(spec: CommandSpec, run: @escaping @Sendable (Arguments, CommandContext) throws -> ExitCode) {
+    package init(spec: CommandSpec, run: @escaping @Sendable (Arguments, CommandContext) throws -> ExitCode) {
         self.spec = spec
         self.run = run
     }

@@ -9,15 +9,15 @@ import SystemLayer
 /// - a usage error: `Error: …`, the usage line and `See 'rtctrace <cmd> --help'.`, exit 64;
 /// - any other error: `Error: …` and the error's code (`CommandError`), else 1;
 /// - standard output that could not be written ends the command with 74 (`ioError`), whatever it returned.
-public struct Dispatcher: Sendable {
+package struct Dispatcher: Sendable {
     /// Every command, in `rtctrace --help` order.
-    public let commands: [Command]
+    package let commands: [Command]
 
     /// A dispatcher over `commands`.
-    public init(commands: [Command]) { self.commands = commands }
+    package init(commands: [Command]) { self.commands = commands }
 
     /// `rtctrace --help`: every command with its summary.
-    public var help: String {
+    package var help: String {
         """
         OVERVIEW: Record, inspect and replay traces of the SRTC / SMeeting iOS SDK.
 
@@ -32,11 +32,11 @@ public struct Dispatcher: Sendable {
     }
 
     /// The command spelled `name`.
-    public func command(named name: String) -> Command? { commands.first { $0.spec.name == name } }
+    package func command(named name: String) -> Command? { commands.first { $0.spec.name == name } }
 
     /// Runs `arguments` (without the program name) in `context` (its streams, standard input and
     /// environment), and returns the exit code. Warnings and both streams are flushed before it returns.
-    public func run(_ arguments: [String], in context: CommandContext) -> ExitCode {
+    package func run(_ arguments: [String], in context: CommandContext) -> ExitCode {
         CommandInputs.scoped(standardInput: context.input) { dispatch(arguments, in: context) }
     }
 
@@ -88,7 +88,7 @@ public struct Dispatcher: Sendable {
     /// File descriptors a command may need at once: its inputs and output, a check's worker pipes, the
     /// readers a triage runs in parallel and the thread pool's own (libdispatch traps, SIGILL, when it
     /// cannot get one: with 4–6 descriptors `triage`, `check` and `explain` of many parts died so).
-    public static let neededFileDescriptors = 32
+    package static let neededFileDescriptors = 32
 
     /// Fails before any work, with a clear error (74), when fewer than `neededFileDescriptors` are free.
     static func requireFileDescriptors() throws {

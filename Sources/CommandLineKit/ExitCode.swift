@@ -6,7 +6,7 @@ import TraceCodec
 ///
 /// A command returns `success` or `failure`; the other codes come from the error it throws
 /// (`ExitCode.for(_:)`), decided in this one place.
-public enum ExitCode: Int32, Sendable, CaseIterable {
+package enum ExitCode: Int32, Sendable, CaseIterable {
     /// The command did what it was asked, and what it judged is fine (or it judges nothing).
     case success = 0
     /// The command ran, and the answer is "no": findings or divergences (`explain`), a failed check
@@ -26,7 +26,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
 
     /// The exit code an error ends a command with: its own when it carries one (`CommandError`), 74
     /// for a file that could not be read or written (`FileError`, `SystemError`), else `failure`.
-    public static func `for`(_ error: any Error) -> ExitCode {
+    package static func `for`(_ error: any Error) -> ExitCode {
         commandError(error).exitCode
     }
 
@@ -43,13 +43,13 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     }
 
     /// What 64 means for a command that has `--force` or not.
-    public static func usageMeaning(force: Bool) -> String {
+    package static func usageMeaning(force: Bool) -> String {
         "usage: the command line is wrong (an unknown option, a value out of range, an input that does not exist, \(usageOutput(force: force)))"
     }
 
     /// What the code says, in the one phrasing every command's `--help`, the README and docs/ use
     /// (`failure`'s meaning is each command's own: `ExitCodes.failure`).
-    public var meaning: String {
+    package var meaning: String {
         switch self {
         case .success: "done: the command did what it was asked, and what it judged is fine"
         case .failure: "the command ran and its answer is no"
@@ -62,39 +62,39 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
 
 /// A command's exit codes, declared with its spec; `--help` states them from this and `ExitCode.meaning`.
 /// Every command can end with 0, 64 and 74; 65 when it reads traces; 1 when it has an answer that can be no.
-public struct ExitCodes: Sendable {
+package struct ExitCodes: Sendable {
     /// What exit 1 means for this command, or nil when it never answers no.
-    public var failure: String?
+    package var failure: String?
     /// Whether the command reads traces, so that an input with nothing in it ends it with 65.
-    public var readsTraces: Bool
+    package var readsTraces: Bool
 
     /// A command that answers `failure` with 1 and reads traces (or not).
-    public init(failure: String?, readsTraces: Bool = false) {
+    package init(failure: String?, readsTraces: Bool = false) {
         self.failure = failure
         self.readsTraces = readsTraces
     }
 
     /// The codes, in order.
-    public var codes: [ExitCode] {
+    package var codes: [ExitCode] {
         [.success] + (failure == nil ? [] : [.failure]) + [.usage] + (readsTraces ? [.dataError] : []) + [.ioError]
     }
 
     /// What `code` means for this command.
-    public func meaning(_ code: ExitCode) -> String {
+    package func meaning(_ code: ExitCode) -> String {
         code == .failure ? (failure ?? code.meaning) : code.meaning
     }
 }
 
 /// The error to end a command with for an error a library threw: its own when it is a `CommandError`,
 /// an I/O failure (74) for a file that could not be read or written, else a failure (1) with its text.
-public func commandError(_ error: any Error) -> any CommandError {
+package func commandError(_ error: any Error) -> any CommandError {
     if let e = error as? any CommandError { return e }
     if error is FileError || error is SystemError { return IOFailure(message: "\(error)") }
     return CommandFailure(message: "\(error)")
 }
 
 /// An error a command throws to end with a message and a given exit code.
-public protocol CommandError: Error, Sendable {
+package protocol CommandError: Error, Sendable {
     /// What went wrong, for the `Error:` line.
     var message: String { get }
     /// The status the command ends with.
@@ -102,42 +102,42 @@ public protocol CommandError: Error, Sendable {
 }
 
 /// A usage error: printed as `Error: …`, with the usage line and a pointer to `--help`; exit 64.
-public struct UsageError: CommandError, Equatable {
+package struct UsageError: CommandError, Equatable {
     /// What went wrong, for the `Error:` line.
-    public let message: String
+    package let message: String
     /// Creates the error.
-    public init(message: String) { self.message = message }
+    package init(message: String) { self.message = message }
     /// `usage` (64).
-    public var exitCode: ExitCode { .usage }
+    package var exitCode: ExitCode { .usage }
 }
 
 /// Input that cannot be explained at all: printed as `Error: …`, exit 65.
-public struct DataError: CommandError, Equatable {
+package struct DataError: CommandError, Equatable {
     /// What went wrong, for the `Error:` line.
-    public let message: String
+    package let message: String
     /// Creates the error.
-    public init(message: String) { self.message = message }
+    package init(message: String) { self.message = message }
     /// `dataError` (65).
-    public var exitCode: ExitCode { .dataError }
+    package var exitCode: ExitCode { .dataError }
 }
 
 /// A failure that ends the command with exit 1 after printing its message.
-public struct CommandFailure: CommandError, Equatable {
+package struct CommandFailure: CommandError, Equatable {
     /// What went wrong, for the `Error:` line.
-    public let message: String
+    package let message: String
     /// Creates the error.
-    public init(message: String) { self.message = message }
+    package init(message: String) { self.message = message }
     /// `failure` (1).
-    public var exitCode: ExitCode { .failure }
+    package var exitCode: ExitCode { .failure }
 }
 
 /// A read or write that failed for a reason outside the command line (a full disk, a folder that
 /// cannot be created): printed as `Error: …`, exit 74.
-public struct IOFailure: CommandError, Equatable {
+package struct IOFailure: CommandError, Equatable {
     /// What went wrong, for the `Error:` line.
-    public let message: String
+    package let message: String
     /// Creates the error.
-    public init(message: String) { self.message = message }
+    package init(message: String) { self.message = message }
     /// `ioError` (74).
-    public var exitCode: ExitCode { .ioError }
+    package var exitCode: ExitCode { .ioError }
 }

@@ -8,33 +8,33 @@ import TraceCodec
 /// forever, a link to `..` walked the parent), and a visited set of (device, inode) stops any
 /// other cycle (bind mounts). FIFOs, devices, sockets and the kernel's files (`/proc`, `/sys`) are
 /// skipped: reading a FIFO or `/proc/kmsg` would block.
-public struct FolderWalk {
+package struct FolderWalk {
     /// The folder as given.
-    public let root: String
+    package let root: String
     /// Its real path: what "inside the tree" is measured against.
-    public let realRoot: String
+    package let realRoot: String
 
     /// A walk of `root`, which must be a directory.
-    public init(_ root: String) throws(SystemError) {
+    package init(_ root: String) throws(SystemError) {
         self.root = root
         realRoot = try FileSystem.realPath(root)
     }
 
     /// The tree a single file belongs to: its own folder.
-    public static func around(file path: String) throws(SystemError) -> FolderWalk {
+    package static func around(file path: String) throws(SystemError) -> FolderWalk {
         guard let slash = path.lastIndex(of: "/") else { return try FolderWalk(".") }
         return try FolderWalk(slash == path.startIndex ? "/" : String(path[..<slash]))
     }
 
     /// A path below the walk that it did not follow, and why.
-    public struct Skipped {
-        public let path: String
-        public let reason: String
+    package struct Skipped {
+        package let path: String
+        package let reason: String
     }
 
     /// Every file below the root, sorted by name at each level; `links` false leaves out links
     /// even to files inside the tree (for renames and deletes, which must touch regular files only).
-    public func files(skipHidden: Bool, links: Bool = true) -> (files: [String], skipped: [Skipped]) {
+    package func files(skipHidden: Bool, links: Bool = true) -> (files: [String], skipped: [Skipped]) {
         var files: [String] = [], skipped: [Skipped] = []
         var visited: Set<FileIdentity> = []
         if let top = try? FileSystem.status(root) { visited.insert(top.identity) }
@@ -76,7 +76,7 @@ public struct FolderWalk {
     /// file (or, with `links`, a link to one) whose real path is inside the tree, and, with
     /// `singleName`, whose identity (device and inode) has no other name: a hard link's other name may be
     /// outside the tree (a snapshot hard-linked to a file outside was read and printed in the diff).
-    public func refusal(_ path: String, links: Bool = true, singleName: Bool = false) -> String? {
+    package func refusal(_ path: String, links: Bool = true, singleName: Bool = false) -> String? {
         guard let own = try? FileSystem.status(path, followLinks: false) else { return "cannot be read" }
         if singleName, let target = try? FileSystem.status(path), target.type == .regular, target.linkCount > 1 {
             return "has \(target.linkCount) names (hard links; device \(target.identity.device), inode \(target.identity.inode)), so it may be a file outside \(root)"

@@ -1,50 +1,50 @@
 /// An option a command cannot run without: parsing fails with a usage error naming it when it is
 /// missing, and `args[option]` is the value itself, never nil.
-public struct RequiredOption<Value: Sendable>: Sendable {
+package struct RequiredOption<Value: Sendable>: Sendable {
     /// The option as declared.
-    public let option: Option<Value>
+    package let option: Option<Value>
     /// How the usage error spells the missing option, e.g. `-o OUT.trace.zst`.
-    public let example: String
+    package let example: String
 }
 
 /// An option that may be given more than once: `args[option]` is every value, in order.
-public struct RepeatedOption<Value: Sendable>: Sendable {
+package struct RepeatedOption<Value: Sendable>: Sendable {
     /// The option as declared (each occurrence is parsed by it).
-    public let option: Option<Value>
+    package let option: Option<Value>
 }
 
 extension Option {
     /// The same option, required; `example` is how the usage error names it when it is missing
     /// (default: `NAME <placeholder>`).
-    public func required(_ example: String? = nil) -> RequiredOption<Value> {
+    package func required(_ example: String? = nil) -> RequiredOption<Value> {
         RequiredOption(option: self, example: example ?? AnyOption(self).synopsis)
     }
 
     /// The same option, allowed more than once.
-    public func repeatable() -> RepeatedOption<Value> {
+    package func repeatable() -> RepeatedOption<Value> {
         RepeatedOption(option: self)
     }
 }
 
 /// An option of any value type, as a command's spec holds it: what `--help` prints and what the
 /// parser checks. Every typed option (`Option`, `RequiredOption`, `RepeatedOption`) gives one.
-public struct AnyOption: Sendable {
+package struct AnyOption: Sendable {
     /// The spelling, e.g. `--retry-delay-ms` or `-o`.
-    public let name: String
+    package let name: String
     /// The value's placeholder in `--help`; empty for a flag.
-    public let placeholder: String
+    package let placeholder: String
     /// One sentence for `--help`.
-    public let help: String
+    package let help: String
     /// What the option takes.
-    public let kind: OptionKind
+    package let kind: OptionKind
     /// Whether every occurrence counts (otherwise the last one does).
-    public let isRepeated: Bool
+    package let isRepeated: Bool
     /// How a missing required option is named in the usage error; nil when it is optional.
-    public let requiredAs: String?
+    package let requiredAs: String?
     private let validate: @Sendable (String) throws(UsageError) -> Void
 
     /// The erased view of an optional option.
-    public init<V>(_ o: Option<V>) { self.init(o, repeated: false, requiredAs: nil) }
+    package init<V>(_ o: Option<V>) { self.init(o, repeated: false, requiredAs: nil) }
 
     private init<V>(_ o: Option<V>, repeated: Bool, requiredAs: String?) {
         name = o.name
@@ -57,22 +57,22 @@ public struct AnyOption: Sendable {
     }
 
     /// The erased view of a required option.
-    public init<V>(_ o: RequiredOption<V>) { self.init(o.option, repeated: false, requiredAs: o.example) }
+    package init<V>(_ o: RequiredOption<V>) { self.init(o.option, repeated: false, requiredAs: o.example) }
 
     /// The erased view of a repeatable option.
-    public init<V>(_ o: RepeatedOption<V>) { self.init(o.option, repeated: true, requiredAs: nil) }
+    package init<V>(_ o: RepeatedOption<V>) { self.init(o.option, repeated: true, requiredAs: nil) }
 
     /// Whether the command cannot run without it.
-    public var isRequired: Bool { requiredAs != nil }
+    package var isRequired: Bool { requiredAs != nil }
 
     /// Whether the option takes a value.
-    public var takesValue: Bool { kind != .flag }
+    package var takesValue: Bool { kind != .flag }
 
     /// The left column of `--help`: `--name <placeholder>`.
-    public var synopsis: String { takesValue ? "\(name) <\(placeholder)>" : name }
+    package var synopsis: String { takesValue ? "\(name) <\(placeholder)>" : name }
 
     /// The right column of `--help`: the help, then the values allowed.
-    public var helpText: String {
+    package var helpText: String {
         switch kind {
         case .integer(let r): help + " Range: " + OptionRange.text(r) + "."
         case .shaped(let shape?): help + " " + shape
@@ -82,26 +82,26 @@ public struct AnyOption: Sendable {
     }
 
     /// Checks one given value; throws the usage error naming the option, the value and what is allowed.
-    public func check(_ value: String) throws(UsageError) { try validate(value) }
+    package func check(_ value: String) throws(UsageError) { try validate(value) }
 }
 
 /// Anything a command can declare among its options: it says how the spec holds it.
-public protocol DeclaredOption: Sendable {
+package protocol DeclaredOption: Sendable {
     /// The type-erased declaration.
     var erased: AnyOption { get }
 }
 
 extension Option: DeclaredOption {
     /// The type-erased declaration.
-    public var erased: AnyOption { AnyOption(self) }
+    package var erased: AnyOption { AnyOption(self) }
 }
 
 extension RequiredOption: DeclaredOption {
     /// The type-erased declaration.
-    public var erased: AnyOption { AnyOption(self) }
+    package var erased: AnyOption { AnyOption(self) }
 }
 
 extension RepeatedOption: DeclaredOption {
     /// The type-erased declaration.
-    public var erased: AnyOption { AnyOption(self) }
+    package var erased: AnyOption { AnyOption(self) }
 }

@@ -1,5 +1,5 @@
 /// What an option takes, as `--help` describes it and as tests read it back.
-public enum OptionKind: Sendable, Equatable {
+package enum OptionKind: Sendable, Equatable {
     /// No value: present or not.
     case flag
     /// An integer within a closed range, checked when parsed.
@@ -21,20 +21,20 @@ public enum OptionKind: Sendable, Equatable {
 ///
 /// An option is optional and given at most once (the last one counts); `required(_:)` and
 /// `repeatable()` make the other two shapes.
-public struct Option<Value: Sendable>: Sendable {
+package struct Option<Value: Sendable>: Sendable {
     /// The spelling, e.g. `--retry-delay-ms` or `-o`.
-    public let name: String
+    package let name: String
     /// The value's placeholder in `--help`, e.g. `ms`; empty for a flag.
-    public let placeholder: String
+    package let placeholder: String
     /// One sentence for `--help`.
-    public let help: String
+    package let help: String
     /// What the option takes.
-    public let kind: OptionKind
+    package let kind: OptionKind
     /// Turns one given text into the value, or says why it cannot (a usage error naming the option).
     let parse: @Sendable (String) throws(UsageError) -> Value
 
     /// Declares an option; `parse` names the option in its errors.
-    public init(name: String, placeholder: String, help: String, kind: OptionKind,
+    package init(name: String, placeholder: String, help: String, kind: OptionKind,
                 parse: @escaping @Sendable (String) throws(UsageError) -> Value) {
         self.name = name
         self.placeholder = placeholder
@@ -44,19 +44,19 @@ public struct Option<Value: Sendable>: Sendable {
     }
 
     /// The value of one given text (for a flag: true).
-    public func value(_ text: String) throws(UsageError) -> Value { try parse(text) }
+    package func value(_ text: String) throws(UsageError) -> Value { try parse(text) }
 }
 
 extension Option where Value == Bool {
     /// A flag: `args[flag]` is whether it was given.
-    public static func flag(_ name: String, _ help: String) -> Option<Bool> {
+    package static func flag(_ name: String, _ help: String) -> Option<Bool> {
         Option(name: name, placeholder: "", help: help, kind: .flag) { _ in true }
     }
 }
 
 extension Option where Value == Int64 {
     /// An integer option with its closed range (a number beyond Int64 is out of range, not "not a number").
-    public static func integer(_ name: String, _ placeholder: String, _ range: ClosedRange<Int64>, _ help: String) -> Option<Int64> {
+    package static func integer(_ name: String, _ placeholder: String, _ range: ClosedRange<Int64>, _ help: String) -> Option<Int64> {
         Option(name: name, placeholder: placeholder, help: help, kind: .integer(range)) { text throws(UsageError) in
             try integerValue(text, in: range, option: name)
         }
@@ -65,7 +65,7 @@ extension Option where Value == Int64 {
 
 extension Option where Value == String {
     /// A text option (`nonEmpty`: the empty string is a usage error).
-    public static func string(_ name: String, _ placeholder: String, nonEmpty: Bool = false, _ help: String) -> Option<String> {
+    package static func string(_ name: String, _ placeholder: String, nonEmpty: Bool = false, _ help: String) -> Option<String> {
         Option(name: name, placeholder: placeholder, help: help, kind: .text(nonEmpty: nonEmpty)) { text throws(UsageError) in
             if nonEmpty && text.isEmpty { throw UsageError(message: "\(name): must not be empty") }
             return text
@@ -75,7 +75,7 @@ extension Option where Value == String {
 
 extension Option where Value: RawRepresentable & CaseIterable, Value.RawValue == String {
     /// An option taking one of `Value`'s words (its raw values, in declaration order).
-    public static func choice(_ name: String, _ placeholder: String, _ type: Value.Type = Value.self, _ help: String) -> Option<Value> {
+    package static func choice(_ name: String, _ placeholder: String, _ type: Value.Type = Value.self, _ help: String) -> Option<Value> {
         let words = Value.allCases.map(\.rawValue)
         return Option(name: name, placeholder: placeholder, help: help, kind: .choice(words)) { text throws(UsageError) in
             guard let value = Value(rawValue: text) else {
@@ -88,7 +88,7 @@ extension Option where Value: RawRepresentable & CaseIterable, Value.RawValue ==
 
 extension Option where Value == OutputPath {
     /// An output file holding `content`, resolved against the command's inputs by `Arguments.output`.
-    public static func output(_ name: String, _ placeholder: String, _ content: OutputTarget.Content, _ help: String) -> Option<OutputPath> {
+    package static func output(_ name: String, _ placeholder: String, _ content: OutputTarget.Content, _ help: String) -> Option<OutputPath> {
         Option(name: name, placeholder: placeholder, help: help, kind: .output(content)) { text throws(UsageError) in
             // Caught here, before any work (an empty name would fail only when the output is written).
             guard !text.isEmpty else { throw UsageError(message: "\(name): an empty path names no file") }
@@ -100,7 +100,7 @@ extension Option where Value == OutputPath {
 extension Option {
     /// Text with its own shape: `parse` gives the value or nil, and nil is the usage error
     /// "NAME: 'TEXT' WHY". `shape` is printed in `--help` after the help sentence.
-    public static func shaped(_ name: String, _ placeholder: String, shape: String?, _ help: String, invalid why: String,
+    package static func shaped(_ name: String, _ placeholder: String, shape: String?, _ help: String, invalid why: String,
                               parse: @escaping @Sendable (String) -> Value?) -> Option<Value> {
         Option(name: name, placeholder: placeholder, help: help, kind: .shaped(shape: shape)) { text throws(UsageError) in
             guard let value = parse(text) else { throw UsageError(message: "\(name): '\(text)' \(why)") }
@@ -110,7 +110,7 @@ extension Option {
 
     /// Text with its own shape whose parser writes its own usage error (for messages older than
     /// this declaration); `--help` prints the help sentence only.
-    public static func parsed(_ name: String, _ placeholder: String, _ help: String,
+    package static func parsed(_ name: String, _ placeholder: String, _ help: String,
                               parse: @escaping @Sendable (String) throws(UsageError) -> Value) -> Option<Value> {
         Option(name: name, placeholder: placeholder, help: help, kind: .shaped(shape: nil), parse: parse)
     }
@@ -130,14 +130,14 @@ func integerValue(_ text: String, in r: ClosedRange<Int64>, option: String) thro
 
 /// Ranges shared by the options: a window or delay is at most a day, a count at most a million.
 /// Bounded so that no value can overflow the engines' time arithmetic (`t + window`).
-public enum OptionRange {
+package enum OptionRange {
     /// A time window or delay in milliseconds: up to a day.
-    public static let windowMs: ClosedRange<Int64> = 0...86_400_000
+    package static let windowMs: ClosedRange<Int64> = 0...86_400_000
     /// A count of things (changes, replays, records): up to a million.
-    public static func count(from low: Int64) -> ClosedRange<Int64> { low...1_000_000 }
+    package static func count(from low: Int64) -> ClosedRange<Int64> { low...1_000_000 }
 
     /// `0…86400000`, or "any 64-bit integer" for the whole range.
-    public static func text(_ r: ClosedRange<Int64>) -> String {
+    package static func text(_ r: ClosedRange<Int64>) -> String {
         r == Int64.min...Int64.max ? "any 64-bit integer" : "\(r.lowerBound)…\(r.upperBound)"
     }
 }

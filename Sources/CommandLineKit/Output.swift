@@ -5,10 +5,10 @@ import SystemLayer
 ///
 /// A failed write (a full disk, a closed pipe) is kept in `failure` and later output is dropped:
 /// the command ends with an error naming the stream instead of exiting 0 with output lost.
-public final class Output: @unchecked Sendable {
+package final class Output: @unchecked Sendable {
     /// The stream written to, or nil when the bytes are kept in memory (`written`).
-    public let descriptor: FileDescriptor?
-    public let name: String
+    package let descriptor: FileDescriptor?
+    package let name: String
     private var buffer: [UInt8] = []
     /// What an output in memory holds (flushed bytes).
     private var kept: [UInt8] = []
@@ -17,45 +17,45 @@ public final class Output: @unchecked Sendable {
     /// The first write that failed, if any.
     private(set) var failure: SystemError?
 
-    public init(_ descriptor: FileDescriptor, name: String) {
+    package init(_ descriptor: FileDescriptor, name: String) {
         self.descriptor = descriptor
         self.name = name
         buffer.reserveCapacity(1 << 16)
     }
 
     /// An output kept in memory, named `name` in messages; `terminal` says whether it stands for a terminal.
-    public init(inMemory name: String, terminal: Bool = false) {
+    package init(inMemory name: String, terminal: Bool = false) {
         descriptor = nil
         self.name = name
         isTerminal = terminal
     }
 
     /// Whether the stream is a terminal (progress lines only then).
-    public lazy var isTerminal: Bool = descriptor?.isTerminal ?? false
+    package lazy var isTerminal: Bool = descriptor?.isTerminal ?? false
 
     /// Everything flushed to an output in memory (empty for a stream of the process).
-    public var written: [UInt8] { lock.withLock { kept } }
+    package var written: [UInt8] { lock.withLock { kept } }
 
     /// Writes `s` at once, past the buffer, from any thread (progress lines while threads work).
-    public func writeNow(_ s: String) {
+    package func writeNow(_ s: String) {
         lock.withLock {
             if let descriptor { try? descriptor.writeAll(string: s) } else { kept.append(contentsOf: s.utf8) }
         }
     }
 
-    public func write(_ s: String) {
+    package func write(_ s: String) {
         buffer.append(contentsOf: s.utf8)
         if buffer.count >= 1 << 16 { flush() }
     }
 
-    public func write(byte: UInt8) {
+    package func write(byte: UInt8) {
         buffer.append(byte)
         if buffer.count >= 1 << 16 { flush() }
     }
 
     /// Writes bytes; 64 KiB or more (a run of lines `cat` passes on) go to the stream after what is
     /// buffered without being copied into the buffer first.
-    public func write(bytes: UnsafeBufferPointer<UInt8>) {
+    package func write(bytes: UnsafeBufferPointer<UInt8>) {
         if bytes.count >= 1 << 16 {
             flush()
             if failure == nil {
@@ -68,14 +68,14 @@ public final class Output: @unchecked Sendable {
         if buffer.count >= 1 << 16 { flush() }
     }
 
-    public func write(bytes: [UInt8]) {
+    package func write(bytes: [UInt8]) {
         buffer.append(contentsOf: bytes)
         if buffer.count >= 1 << 16 { flush() }
     }
 
-    public func line(_ s: String = "") { write(s); write("\n") }
+    package func line(_ s: String = "") { write(s); write("\n") }
 
-    public func flush() {
+    package func flush() {
         if failure == nil {
             if let descriptor {
                 buffer.withUnsafeBytes { p in
@@ -89,12 +89,12 @@ public final class Output: @unchecked Sendable {
     }
 
     /// Throws the first write failure as an I/O failure (exit 74).
-    public func throwIfFailed() throws {
+    package func throwIfFailed() throws {
         if let failure { throw IOFailure(message: failure.description) }
     }
 
     /// Flushes, then throws the first write failure as a command failure.
-    public func finish() throws {
+    package func finish() throws {
         flush()
         try throwIfFailed()
     }

@@ -13,16 +13,16 @@ import TraceCodec
 ///   symbolic link, a folder, a block device or a socket is refused;
 /// - a regular file is replaced atomically (temporary sibling, then rename), holding the lock a
 ///   `TraceWriter` holds, so a trace being appended to is never replaced under its appender.
-public final class OutputTarget {
+package final class OutputTarget {
     /// What is written.
-    public enum Content: Sendable {
+    package enum Content: Sendable {
         /// A document written whole (HTML, JSON, XML): may go to standard output or a device.
         case document
         /// A trace: only ever a regular file.
         case trace
     }
 
-    public enum Destination: Equatable {
+    package enum Destination: Equatable {
         case standardOutput
         case standardError
         /// A character device or FIFO, written in place.
@@ -31,8 +31,8 @@ public final class OutputTarget {
         case file
     }
 
-    public let path: String
-    public let destination: Destination
+    package let path: String
+    package let destination: Destination
     /// The writer's lock on the file about to be replaced, held until it is.
     private var lock: TraceLock?
 
@@ -43,7 +43,7 @@ public final class OutputTarget {
     }
 
     /// Checks `path`, given to `option`, against the command's `inputs` (name in messages, path).
-    public static func resolve(_ path: String, option: String, content: Content, inputs: [(role: String, path: String)]) throws -> OutputTarget {
+    package static func resolve(_ path: String, option: String, content: Content, inputs: [(role: String, path: String)]) throws -> OutputTarget {
         func refuse(_ why: String) -> UsageError { UsageError(message: "\(option) \(path): \(why)") }
         if path == "-" || path == "/dev/stdout" || path == "/dev/stderr" {
             guard content == .document else { throw refuse("a trace is written only to a regular file, not to standard output") }
@@ -74,7 +74,7 @@ public final class OutputTarget {
     /// Refuses `path` when it is (by device and inode, through links) one of `inputs` or a file an
     /// input argument stands for (see `inputFiles`): the one check that no command writes over a file
     /// it reads.
-    public static func refuseInput(_ path: String, option: String, inputs: [(role: String, path: String)]) throws(UsageError) {
+    package static func refuseInput(_ path: String, option: String, inputs: [(role: String, path: String)]) throws(UsageError) {
         guard path != "-", let followed = try? FileSystem.status(path) else { return }
         for input in inputFiles(inputs) {
             if let st = try? FileSystem.status(input.path), st.identity == followed.identity {
@@ -87,7 +87,7 @@ public final class OutputTarget {
     /// Every file the input arguments stand for, as the readers expand them: each argument itself, and
     /// for a folder every trace file below it, for `@LIST` the list file and every path in it (a folder
     /// there expanded the same way). `-` (standard input) stands for no file.
-    public static func inputFiles(_ inputs: [(role: String, path: String)]) -> [(role: String, path: String)] {
+    package static func inputFiles(_ inputs: [(role: String, path: String)]) -> [(role: String, path: String)] {
         var out: [(role: String, path: String)] = []
         for input in inputs where input.path != "-" {
             let isList = input.path.hasPrefix("@") && input.path.count > 1
@@ -102,7 +102,7 @@ public final class OutputTarget {
         return out
     }
 
-    public static func describe(_ type: FileType) -> String {
+    package static func describe(_ type: FileType) -> String {
         switch type {
         case .characterDevice: "character device"
         case .blockDevice: "block device"
@@ -116,7 +116,7 @@ public final class OutputTarget {
     }
 
     /// The path, or the stream it stands for, for messages.
-    public var displayName: String {
+    package var displayName: String {
         switch destination {
         case .standardOutput: "standard output"
         case .standardError: "standard error"
@@ -125,11 +125,11 @@ public final class OutputTarget {
     }
 
     /// Whether a regular file is there now (for `--force`).
-    public var exists: Bool { destination != .file || FileSystem.exists(path) }
+    package var exists: Bool { destination != .file || FileSystem.exists(path) }
 
     /// Creates the folders above a regular file that are missing (`-o rows/DAY/shard-0.jsonl.zst` on a
     /// fresh volume); a folder that cannot be made is an I/O failure (exit 74).
-    public func createParentFolders() throws {
+    package func createParentFolders() throws {
         guard destination == .file, let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return }
         let folder = String(path[..<slash])
         do { try FileSystem.makeDirectories(folder) } catch {
@@ -139,7 +139,7 @@ public final class OutputTarget {
 
     /// Writes a whole document where the target points (standard output and error are the context's,
     /// missing folders above a file are created); a write that fails is an I/O failure (exit 74).
-    public func write(_ text: String, in context: CommandContext) throws {
+    package func write(_ text: String, in context: CommandContext) throws {
         defer { release() }
         switch destination {
         case .standardOutput: context.out.write(text)
@@ -162,7 +162,7 @@ public final class OutputTarget {
     /// Writes a document that `body` hands over in chunks (through the function it is given) where the
     /// target points, as `write(_:)` does, never holding it whole: a file gets a temporary sibling renamed
     /// into place at the end, and a failure removes it. A write that fails is an I/O failure (exit 74).
-    public func write<T>(in context: CommandContext, streaming body: ((UnsafeRawBufferPointer) throws -> Void) throws -> T) throws -> T {
+    package func write<T>(in context: CommandContext, streaming body: ((UnsafeRawBufferPointer) throws -> Void) throws -> T) throws -> T {
         defer { release() }
         switch destination {
         case .standardOutput, .standardError:
@@ -202,14 +202,14 @@ public final class OutputTarget {
     /// Replaces the trace at `path` with what `body` writes there (atomically, by the caller's
     /// `AtomicFile.replace`), holding the writer's lock on the old file until then; missing folders
     /// above it are created first.
-    public func replaceTrace<T>(_ body: (_ path: String) throws -> T) throws -> T {
+    package func replaceTrace<T>(_ body: (_ path: String) throws -> T) throws -> T {
         defer { release() }
         try createParentFolders()
         return try body(path)
     }
 
     /// Lets go of the lock on the file that was replaced.
-    public func release() {
+    package func release() {
         lock?.release()
         lock = nil
     }
@@ -217,23 +217,23 @@ public final class OutputTarget {
 
 /// The path an output option was given, with what it will hold: resolved against the command's
 /// inputs (`resolve(inputs:)`) once the command knows them, before any work.
-public struct OutputPath: Sendable, Equatable {
+package struct OutputPath: Sendable, Equatable {
     /// The path as given (`-` for standard output).
-    public let path: String
+    package let path: String
     /// The option it was given to, for messages.
-    public let option: String
+    package let option: String
     /// What will be written there.
-    public let content: OutputTarget.Content
+    package let content: OutputTarget.Content
 
     /// The path `path` given to `option`, to hold `content`.
-    public init(path: String, option: String, content: OutputTarget.Content) {
+    package init(path: String, option: String, content: OutputTarget.Content) {
         self.path = path
         self.option = option
         self.content = content
     }
 
     /// The checked target (see `OutputTarget.resolve`).
-    public func resolve(inputs: [(role: String, path: String)]) throws -> OutputTarget {
+    package func resolve(inputs: [(role: String, path: String)]) throws -> OutputTarget {
         try OutputTarget.resolve(path, option: option, content: content, inputs: inputs)
     }
 }
@@ -242,13 +242,13 @@ extension Arguments {
     /// The output option's target, checked against every file the command reads: its positional
     /// arguments (named `role` in messages, expanded as `OutputTarget.inputFiles` says) and `reading`,
     /// the files it reads beyond them (a golden check's snapshots); nil when the option was not given.
-    public func output(_ o: Option<OutputPath>, role: String = "the input",
+    package func output(_ o: Option<OutputPath>, role: String = "the input",
                        reading: [(role: String, path: String)] = []) throws -> OutputTarget? {
         try self[o]?.resolve(inputs: positionals.map { (role: role, path: $0) } + reading)
     }
 
     /// The required output option's target, checked as `output(_:role:reading:)` checks.
-    public func output(_ o: RequiredOption<OutputPath>, role: String = "the input",
+    package func output(_ o: RequiredOption<OutputPath>, role: String = "the input",
                        reading: [(role: String, path: String)] = []) throws -> OutputTarget {
         try self[o].resolve(inputs: positionals.map { (role: role, path: $0) } + reading)
     }
@@ -260,7 +260,7 @@ extension Arguments {
     /// header gives, so a session missing a part keeps its numbering); otherwise the option's one target.
     /// Every target is checked against the parts (`role` in messages) and, without `force`, refused when
     /// it exists. `unit` names what one part becomes ("trace", "file").
-    public func sessionOutputs(_ o: RequiredOption<OutputPath>, parts session: TraceSession, perPart: Bool, role: String,
+    package func sessionOutputs(_ o: RequiredOption<OutputPath>, parts session: TraceSession, perPart: Bool, role: String,
                                unit: String, force: Bool) throws -> [OutputTarget] {
         let parts = session.paths
         let targets: [OutputTarget]

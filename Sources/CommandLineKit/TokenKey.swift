@@ -6,25 +6,25 @@ import TraceCodec
 /// built-in key: a fixed one would let anyone rebuild the token of a guessed value. A fleet keeps one
 /// key (a secret its jobs mount as a file or an environment variable), so the same value gets the same
 /// token in every shard, on every day and in every redacted trace.
-public enum TokenKey {
+package enum TokenKey {
     /// The environment variable that holds the key when no option gives one.
-    public static let environmentVariable = "RTCTRACE_SALT"
+    package static let environmentVariable = "RTCTRACE_SALT"
     /// The longest key file read (a key is a few dozen bytes; a larger file is a wrong path).
     static let maxFileBytes = 4096
 
     /// `--salt S`, described for the command that declares it.
-    public static func salt(_ help: String) -> Option<String> { Option.string("--salt", "s", nonEmpty: true, help) }
+    package static func salt(_ help: String) -> Option<String> { Option.string("--salt", "s", nonEmpty: true, help) }
 
     /// `--salt-file PATH`.
-    public static let saltFile = Option.string("--salt-file", "path", nonEmpty: true,
+    package static let saltFile = Option.string("--salt-file", "path", nonEmpty: true,
                                                "Read the key from this file (its text without the final newline), e.g. a mounted secret.")
 
     /// How `--help` and the warnings name the ways to give a key.
-    public static let ways = "--salt, --salt-file or \(environmentVariable)"
+    package static let ways = "--salt, --salt-file or \(environmentVariable)"
 
     /// The key the command line or the context's environment gives, or nil when none does. A usage error when both
     /// options are given, or when the file cannot be read or holds no key.
-    public static func key(_ args: Arguments, salt: Option<String>, in context: CommandContext) throws -> String? {
+    package static func key(_ args: Arguments, salt: Option<String>, in context: CommandContext) throws -> String? {
         if args[salt] != nil && args[saltFile] != nil { throw UsageError(message: "give one of --salt and --salt-file, not both") }
         if let s = args[salt] { return s }
         if let path = args[saltFile] {

@@ -3,21 +3,21 @@ import TraceModel
 
 /// The warnings a command prints on its standard error: the first `limit`, then only a count (printed at
 /// the end), so that a trace of one bad record repeated a million times does not write a million lines.
-public final class Warnings: @unchecked Sendable {
-    public static let limit = 100
+package final class Warnings: @unchecked Sendable {
+    package static let limit = 100
     private let err: Output
     private(set) var count = 0
 
     /// Warnings printed on `err`.
     init(_ err: Output) { self.err = err }
 
-    public func add(_ p: TraceProblem) {
+    package func add(_ p: TraceProblem) {
         count += 1
         if count <= Self.limit { err.line("warning: " + terminalSafe(p.description)) }
     }
 
     /// The line that says how many were not printed, if any.
-    public func finish() {
+    package func finish() {
         guard count > Self.limit else { return }
         err.line("warning: … \(count - Self.limit) more problems not shown (\(count) in all; 'rtctrace verify' lists each)")
     }
@@ -25,7 +25,7 @@ public final class Warnings: @unchecked Sendable {
 
 /// Reads every record of a trace, warning on the context's standard error about each problem (or failing
 /// on the first with `--strict`).
-public func readRecords(_ path: String, strict: Bool, limits: ReaderLimits = .standard, in context: CommandContext,
+package func readRecords(_ path: String, strict: Bool, limits: ReaderLimits = .standard, in context: CommandContext,
                  _ body: (Record, TraceReader) throws -> Void) throws -> TraceReader {
     let reader: TraceReader
     do { reader = try TraceReader(path: path, limits: limits) } catch { throw commandError(error) }

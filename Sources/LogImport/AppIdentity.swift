@@ -2,22 +2,22 @@ import TraceModel
 
 /// Which process of the log is the trace's app: what the `self` of a `sys.*` record says, and which
 /// lines may become the app's own `os.*` records.
-public struct AppIdentity: Sendable, Equatable {
+package struct AppIdentity: Sendable, Equatable {
     /// The app's process names and bundle ids, lowercased.
-    public var names: Set<String> = []
+    package var names: Set<String> = []
     /// The app's process ids.
-    public var pids: Set<Int> = []
+    package var pids: Set<Int> = []
     /// How it was decided, in words (`--process MyApp`, …); nil when it could not be.
-    public var how: String?
+    package var how: String?
 
     /// Whether a line about `process` (with `pid`) is about the app.
-    public func isApp(_ process: String, pid: Int?) -> Bool {
+    package func isApp(_ process: String, pid: Int?) -> Bool {
         if let pid, pids.contains(pid) { return true }
         return names.contains(process.lowercased())
     }
 
     /// Whether anything names the app.
-    public var isKnown: Bool { !names.isEmpty || !pids.isEmpty }
+    package var isKnown: Bool { !names.isEmpty || !pids.isEmpty }
 }
 
 /// What the lines tell about processes, gathered while reading, to decide the app's identity.

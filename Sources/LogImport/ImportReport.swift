@@ -4,7 +4,7 @@ extension LogImport {
     /// What an import did, in lines for the command's output: the files and their envelopes, the lines
     /// recognised by shape, the records made by type, what was not imported and why, the lines skipped,
     /// the app's process and the time alignment; with `verbose`, the skipped lines' shapes too.
-    public static func report(_ reading: LogReading, _ result: ImportResult, verbose: Bool) -> [String] {
+    package static func report(_ reading: LogReading, _ result: ImportResult, verbose: Bool) -> [String] {
         var out: [String] = []
         for (path, notes) in reading.files {
             out.append("  \(path): \(notes.envelope?.rawValue ?? "read with the pattern table"), \(notes.entries) entr\(notes.entries == 1 ? "y" : "ies")"

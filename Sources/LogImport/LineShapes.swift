@@ -3,7 +3,7 @@ import TraceModel
 
 /// The line shapes of the device's log this version reads. Each is recognised by the API names and
 /// words it carries, never by a source file name or line number (those change between iOS versions).
-public enum LineShape: String, CaseIterable, Sendable {
+package enum LineShape: String, CaseIterable, Sendable {
     /// The media server's session-server lines: a prefix, then a JSON object with `action` (`activate`,
     /// `set_property`, `set_server_property`, `property_change`, `set_play_state`), the session and details.
     case sessionServer = "session server"

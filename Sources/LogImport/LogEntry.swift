@@ -1,43 +1,43 @@
 import TraceModel
 
 /// One entry of a text export of the device's log, whatever its envelope: who logged it, when, and what.
-public struct LogEntry: Sendable {
+package struct LogEntry: Sendable {
     /// The file it was read from, as given.
-    public var file: String
+    package var file: String
     /// Its first line in the file (1-based).
-    public var line: Int
+    package var line: Int
     /// Its time as written (a `sys.*` record's `wall`).
-    public var timeText: String
+    package var timeText: String
     /// Its time, parsed.
-    public var clock: LogClock
+    package var clock: LogClock
     /// The level word as written (`Default`, `Error`, `par défaut`, …), when the envelope has one.
-    public var level: String?
+    package var level: String?
     /// The process that logged it.
-    public var process: String
+    package var process: String
     /// Its process id, when the envelope has one.
-    public var pid: Int?
+    package var pid: Int?
     /// The process's image path (`processImagePath`), when the envelope has one.
-    public var processPath: String?
+    package var processPath: String?
     /// The log subsystem, when the envelope has one.
-    public var subsystem: String?
+    package var subsystem: String?
     /// The message.
-    public var message: String
+    package var message: String
 }
 
 /// An entry's time as written: a local date and time or a time of day alone, with the UTC offset
 /// when one was written, and how precise the text is.
-public struct LogClock: Sendable, Equatable {
+package struct LogClock: Sendable, Equatable {
     /// Milliseconds since 1970-01-01 00:00 in the line's own local time when `hasDate`, else since local midnight.
-    public var localMs: Int64
+    package var localMs: Int64
     /// Whether the text carries a date (a Console copy's times do not).
-    public var hasDate: Bool
+    package var hasDate: Bool
     /// The UTC offset written with the time, in minutes east of UTC; nil when none was written.
-    public var offsetMinutes: Int?
+    package var offsetMinutes: Int?
     /// How precise the text is: 1 ms for milliseconds or finer, 10 ms for centiseconds, 1000 ms for whole seconds.
-    public var precisionMs: Int64
+    package var precisionMs: Int64
 
     /// Creates a time.
-    public init(localMs: Int64, hasDate: Bool, offsetMinutes: Int?, precisionMs: Int64) {
+    package init(localMs: Int64, hasDate: Bool, offsetMinutes: Int?, precisionMs: Int64) {
         self.localMs = localMs
         self.hasDate = hasDate
         self.offsetMinutes = offsetMinutes
@@ -45,12 +45,12 @@ public struct LogClock: Sendable, Equatable {
     }
 
     /// Milliseconds in a day.
-    public static let dayMs: Int64 = 86_400_000
+    package static let dayMs: Int64 = 86_400_000
 
     /// Reads `YYYY-MM-DD[ T]HH:MM[:SS[.fff…]][offset]` (a `log show` or ndjson timestamp) or
     /// `HH:MM[:SS[.fff…]][offset]` (a Console copy's time); the offset is `Z`, `±HH`, `±HHMM` or `±HH:MM`.
     /// Nil for anything else.
-    public static func parse(_ text: String) -> LogClock? {
+    package static func parse(_ text: String) -> LogClock? {
         let u = Array(text.utf8)
         if u.count >= 11, u[4] == 0x2D, u[7] == 0x2D, u[10] == 0x20 || u[10] == 0x54 || u[10] == 0x74 {
             guard let midnight = day(String(decoding: u[0..<10], as: UTF8.self)), var c = timeOfDay(u[11...]) else { return nil }
@@ -62,7 +62,7 @@ public struct LogClock: Sendable, Equatable {
     }
 
     /// Milliseconds since 1970-01-01 at the start of `YYYY-MM-DD`, or nil.
-    public static func day(_ date: String) -> Int64? {
+    package static func day(_ date: String) -> Int64? {
         guard date.utf8.count == 10 else { return nil }
         return UTCTime.milliseconds(date + "T00:00:00Z")
     }
@@ -81,7 +81,7 @@ public struct LogClock: Sendable, Equatable {
     }
 
     /// `+HHMM` / `-HHMM` for an offset in minutes.
-    public static func offsetText(_ minutes: Int) -> String {
+    package static func offsetText(_ minutes: Int) -> String {
         let a = abs(minutes)
         func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
         return (minutes < 0 ? "-" : "+") + two(a / 60) + two(a % 60)

@@ -2,7 +2,7 @@ import TraceCodec
 import TraceModel
 
 /// How a file of the device's log was exported: the envelope around each entry.
-public enum LogEnvelope: String, Sendable, CaseIterable {
+package enum LogEnvelope: String, Sendable, CaseIterable {
     /// `log show --style ndjson`: one JSON object a line.
     case ndjson = "log show --style ndjson"
     /// `log show --style json`: one JSON array of the same objects.
@@ -16,17 +16,17 @@ public enum LogEnvelope: String, Sendable, CaseIterable {
 }
 
 /// What reading one file found besides entries.
-public struct LogReadNotes: Sendable {
+package struct LogReadNotes: Sendable {
     /// The envelope of the file (nil: no entry was found).
-    public var envelope: LogEnvelope?
+    package var envelope: LogEnvelope?
     /// Entries read.
-    public var entries = 0
+    package var entries = 0
     /// Lines of the envelope itself (`log show`'s heading and totals, the brackets of a JSON array).
-    public var envelopeLines = 0
+    package var envelopeLines = 0
     /// Lines that are no entry of any envelope, and no continuation of one, counted.
-    public var unreadableLines = 0
+    package var unreadableLines = 0
     /// The first of those, with why, for messages.
-    public var firstUnreadable: (line: Int, why: String)?
+    package var firstUnreadable: (line: Int, why: String)?
 }
 
 /// Reads the entries of one file of the device's log, plain or zstd-compressed, whatever its envelope.

@@ -2,22 +2,22 @@ import TraceModel
 
 /// What one recognised line of the device's log says, before its time becomes a trace's `t` and before
 /// it is known whether its process is the app's.
-public struct LogFact: Sendable {
+package struct LogFact: Sendable {
     /// The entry it came from.
-    public var entry: LogEntry
+    package var entry: LogEntry
     /// The line shape that recognised it (`LineShape.name`, or a pattern table's shape name).
-    public var shape: String
+    package var shape: String
     /// The process it is about (for the media server's lines, the session's owner).
-    public var process: String
+    package var process: String
     /// Its process id, when the line gives one.
-    public var pid: Int?
+    package var pid: Int?
     /// The audio session id as logged, when the line gives one.
-    public var session: String?
+    package var session: String?
     /// What it says.
-    public var what: What
+    package var what: What
 
     /// What a line says.
-    public enum What: Sendable {
+    package enum What: Sendable {
         /// A `sys.*` event.
         case system(SystemLogRecord.Event)
         /// The process's audio session was interrupted (`Begin Interruption. Was suspended:N`): for the app's own

@@ -2,19 +2,19 @@ import TraceCodec
 import TraceModel
 
 /// What an import made: the output trace's records, and how they were placed.
-public struct ImportResult: Sendable {
+package struct ImportResult: Sendable {
     /// Every record of the output trace, in order (its header first).
-    public var records: [Record]
+    package var records: [Record]
     /// The imported records among them, as written.
-    public var added: [Record]
+    package var added: [Record]
     /// How the log's times became `t`.
-    public var alignment: Alignment
+    package var alignment: Alignment
     /// Which process was taken for the app.
-    public var identity: AppIdentity
+    package var identity: AppIdentity
     /// Recognised lines not imported, by why.
-    public var notImported: [(reason: String, count: Int)]
+    package var notImported: [(reason: String, count: Int)]
     /// Each record of the trace imported into: its seq there and its seq in the output.
-    public var seqs: [Int: Int]
+    package var seqs: [Int: Int]
 }
 
 /// Why a recognised line was not imported (the command's report lists them).
@@ -28,7 +28,7 @@ extension LogImport {
     /// Places the recognised lines of `reading` in time and makes them records: a trace of their own
     /// (`trace` nil: its header starts at the first line), or merged by time into `trace` (every record of a
     /// trace or of a session's parts, in order), its seqs renumbered and its expectations' references with them.
-    public static func build(_ reading: LogReading, into trace: [Record]?, options: LogImportOptions, utcOffset: Int? = nil,
+    package static func build(_ reading: LogReading, into trace: [Record]?, options: LogImportOptions, utcOffset: Int? = nil,
                              layer: Layer = .srtc) throws -> ImportResult {
         let headers = (trace ?? []).compactMap { r -> (t: Int64, header: TraceHeader)? in
             if case .header(let h) = r.body { return (r.t, h) }

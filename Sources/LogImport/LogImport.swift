@@ -3,40 +3,40 @@ import TraceModel
 
 /// How to import: the day of times that have none, the offset of times that have none, which process
 /// is the app, and the windows the contract reads.
-public struct LogImportOptions: Sendable {
+package struct LogImportOptions: Sendable {
     /// `YYYY-MM-DD`: the day of a Console copy's times (in their own offset); nil takes the trace's `startedAt`.
-    public var date: String?
+    package var date: String?
     /// The UTC offset of times written without one, in minutes east of UTC, when no line of the file gives one.
-    public var utcOffsetMinutes: Int?
+    package var utcOffsetMinutes: Int?
     /// The app's process name (`--process`).
-    public var process: String?
+    package var process: String?
     /// The app's process id (`--pid`).
-    public var pid: Int?
+    package var pid: Int?
     /// How far apart two records of one event may be (the contract's match window): an own-process record
     /// the trace already holds this close is not added twice.
-    public var matchWindowMs: Int64 = 1000
+    package var matchWindowMs: Int64 = 1000
     /// How far apart an activation of the trace and one of the log may be to anchor the import on them.
-    public var anchorWindowMs: Int64 = 2000
+    package var anchorWindowMs: Int64 = 2000
 
     /// Creates the defaults.
-    public init() {}
+    package init() {}
 }
 
 /// What was read from the files of the device's log: the recognised lines and what was skipped.
-public struct LogReading: Sendable {
+package struct LogReading: Sendable {
     /// Each file with what reading it found.
-    public var files: [(path: String, notes: LogReadNotes)] = []
+    package var files: [(path: String, notes: LogReadNotes)] = []
     /// The recognised lines' facts, file by file in file order.
-    public var facts: [LogFact] = []
+    package var facts: [LogFact] = []
     /// Lines no shape recognised, by shape.
-    public var skipped = SkippedShapes()
+    package var skipped = SkippedShapes()
     /// What the lines tell about processes.
     var evidence = ProcessEvidence()
     /// Each file's first written UTC offset, for its lines written without one.
     var fileOffsets: [String: Int] = [:]
 
     /// Recognised lines by shape, in the order of the line shapes.
-    public var recognised: [(shape: String, count: Int)] {
+    package var recognised: [(shape: String, count: Int)] {
         var counts: [String: Int] = [:]
         for f in facts { counts[f.shape, default: 0] += 1 }
         return counts.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
@@ -44,31 +44,31 @@ public struct LogReading: Sendable {
 }
 
 /// Why reading or importing failed, naming the file and line.
-public struct LogImportError: Error, CustomStringConvertible, Sendable {
+package struct LogImportError: Error, CustomStringConvertible, Sendable {
     /// What is wrong.
-    public var description: String
+    package var description: String
     /// Whose it is: the command line's (a missing date or offset, a pattern table that cannot be used),
     /// the input's (a file that is no log export), the import's (a trace it cannot place the log in), or
     /// the file system's (a file that cannot be read).
-    public var kind: Kind
+    package var kind: Kind
     /// Creates an error.
-    public init(_ description: String, _ kind: Kind = .input) {
+    package init(_ description: String, _ kind: Kind = .input) {
         self.description = description
         self.kind = kind
     }
 
     /// Whose an error is.
-    public enum Kind: Sendable {
+    package enum Kind: Sendable {
         case usage, input, refusal, io
     }
 }
 
 /// The device's log as text turned into records: reading the files (`read`), then placing the
 /// recognised lines in a trace's time (`build`, LogImport+Build.swift).
-public enum LogImport {
+package enum LogImport {
     /// Reads every file: the device log's envelopes and line shapes, or with `table` the lines an SDK's
     /// own text log holds.
-    public static func read(_ paths: [String], table: PatternTable? = nil) throws -> LogReading {
+    package static func read(_ paths: [String], table: PatternTable? = nil) throws -> LogReading {
         var reading = LogReading()
         for path in paths {
             if let table {
@@ -106,13 +106,13 @@ public enum LogImport {
 
 /// Lines no shape recognised, counted by shape: the process and the message with its numbers, ids and
 /// quoted text replaced, so that lines of one kind count together (`--verbose` lists them).
-public struct SkippedShapes: Sendable {
+package struct SkippedShapes: Sendable {
     /// Lines skipped in all.
-    public private(set) var lines = 0
+    package private(set) var lines = 0
     /// Lines by shape, for at most `bound` shapes (the rest counted in `otherShapes`).
-    public private(set) var byShape: [String: Int] = [:]
+    package private(set) var byShape: [String: Int] = [:]
     /// Lines of shapes beyond the bound.
-    public private(set) var otherShapes = 0
+    package private(set) var otherShapes = 0
     /// Distinct shapes kept.
     static let bound = 10_000
 
@@ -123,7 +123,7 @@ public struct SkippedShapes: Sendable {
     }
 
     /// The commonest shapes first, at most `limit`.
-    public func top(_ limit: Int) -> [(shape: String, count: Int)] {
+    package func top(_ limit: Int) -> [(shape: String, count: Int)] {
         byShape.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(limit).map { ($0.key, $0.value) }
     }
 
@@ -157,7 +157,7 @@ public struct SkippedShapes: Sendable {
 
 extension LogImport {
     /// Writes an import's records as a trace at `path`, atomically (a temporary sibling, then a rename).
-    public static func write(_ records: [Record], to path: String) throws {
+    package static func write(_ records: [Record], to path: String) throws {
         var options = TraceWriter.Options()
         options.firstSeq = records.first?.seq ?? 0
         try AtomicFile.replace(path) { tmp in

@@ -5,15 +5,15 @@ import TraceModel
 /// regular expression, the record type it becomes and which capture fills which field; a shape of
 /// several lines is a block from a `start` line to an `end` line. A support team imports its SDK's log
 /// with a table, without code (docs/import.md, "Pattern tables").
-public struct PatternTable {
+package struct PatternTable {
     /// The table's name, for reports.
-    public var name: String
+    package var name: String
     /// The app's process name, written as `process` into the `sys.*` records the table makes.
-    public var process: String
+    package var process: String
     /// The UTC offset of the log's times written without one, in minutes.
-    public var utcOffsetMinutes: Int?
+    package var utcOffsetMinutes: Int?
     /// The product layer the SDK's log speaks of, for a trace made of the log alone (`srtc` when not given).
-    public var layer: Layer = .srtc
+    package var layer: Layer = .srtc
     /// The shapes, tried in order on each line.
     var shapes: [Shape]
 
@@ -43,7 +43,7 @@ public struct PatternTable {
     }
 
     /// Reads a table from its file.
-    public static func load(_ path: String) throws -> PatternTable {
+    package static func load(_ path: String) throws -> PatternTable {
         var text = ""
         do {
             try JSONLinesFile.forEachLine(path, text: true) { bytes, _ in text += String(decoding: bytes, as: UTF8.self) + "\n" }
@@ -54,7 +54,7 @@ public struct PatternTable {
     }
 
     /// Reads a table from its JSON text; `file` names it in errors.
-    public static func parse(_ text: String, file: String) throws -> PatternTable {
+    package static func parse(_ text: String, file: String) throws -> PatternTable {
         func fail(_ why: String) -> LogImportError { LogImportError("\(file): \(why)", .usage) }
         let v: JSONValue
         do { v = try JSONValue.parse(text) } catch { throw fail("not a JSON object: \(error)") }

@@ -2,24 +2,24 @@ import TraceModel
 
 /// What a trace holds of the device's system log, for `info`: how many `sys.*` records, about how many
 /// processes, and how their times were placed (anchored or by the wall clock) with the uncertainty stated.
-public struct SystemLogSummary: Sendable {
+package struct SystemLogSummary: Sendable {
     /// `sys.*` records seen.
-    public private(set) var records = 0
+    package private(set) var records = 0
     /// Of those, the app's own.
-    public private(set) var own = 0
+    package private(set) var own = 0
     /// The processes they are about (at most `bound`).
-    public private(set) var processes: Set<String> = []
+    package private(set) var processes: Set<String> = []
     /// Records by how their time was placed.
-    public private(set) var bySource: [SystemLogTimeSource: Int] = [:]
+    package private(set) var bySource: [SystemLogTimeSource: Int] = [:]
     /// The largest uncertainty stated, by how the time was placed.
-    public private(set) var uncertaintyMs: [SystemLogTimeSource: Int64] = [:]
+    package private(set) var uncertaintyMs: [SystemLogTimeSource: Int64] = [:]
     static let bound = 1000
 
     /// Creates an empty summary.
-    public init() {}
+    package init() {}
 
     /// Notes one record (any type; only `sys.*` counts).
-    public mutating func observe(_ r: Record) {
+    package mutating func observe(_ r: Record) {
         guard case .system(let s) = r.body else { return }
         records += 1
         if s.isSelf { own += 1 }
@@ -29,7 +29,7 @@ public struct SystemLogSummary: Sendable {
     }
 
     /// `12 records about 4 processes (3 the app's); anchored on an activation both hold, ±3 ms`; nil without any.
-    public var text: String? {
+    package var text: String? {
         guard records > 0 else { return nil }
         let placed = SystemLogTimeSource.allCases.compactMap { source -> String? in
             guard let n = bySource[source] else { return nil }
@@ -41,7 +41,7 @@ public struct SystemLogSummary: Sendable {
     }
 
     /// The summary as a JSON object (`info --json`'s `systemLog`).
-    public func write(_ w: inout JSONWriter) {
+    package func write(_ w: inout JSONWriter) {
         w.beginObject()
         w.key("records"); w.int(records)
         w.key("own"); w.int(own)

@@ -1,21 +1,21 @@
 import TraceModel
 
 /// How the log's times became the trace's `t`, and how far off they may be.
-public struct Alignment: Sendable, Equatable {
+package struct Alignment: Sendable, Equatable {
     /// `wall` (the line's UTC time against the trace's `startedAt`) or `anchored` (on activations both hold).
-    public var source: SystemLogTimeSource
+    package var source: SystemLogTimeSource
     /// How far an imported record's `t` may be from the moment its line was logged, in ms.
-    public var uncertaintyMs: Int64
+    package var uncertaintyMs: Int64
     /// The activations the import was anchored on (0 for `wall`).
-    public var anchors: Int
+    package var anchors: Int
     /// What the anchors moved the wall-clock times by, in ms (0 for `wall`).
-    public var shiftMs: Int64
+    package var shiftMs: Int64
     /// The UTC offset the anchors revealed for times written without one, in minutes; nil when the log gave its offsets.
-    public var foundOffsetMinutes: Int?
+    package var foundOffsetMinutes: Int?
     /// Whether the log was imported on its own: `t` counts from its first line.
-    public var onItsOwn = false
+    package var onItsOwn = false
     /// In words, for the command's report and `info`.
-    public var description: String {
+    package var description: String {
         switch source {
         case .wall where onItsOwn:
             return "the log's own clock (t from its first line, the header's startedAt), ±\(uncertaintyMs) ms"

@@ -3,9 +3,9 @@ import Contract
 import TraceModel
 
 /// The advice of each item checked by replay (`explain --verify-advice`), as text and as JSON.
-public enum AdviceCheckText {
+package enum AdviceCheckText {
     /// One line per item: what it is, and what replaying its advice showed.
-    public static func render(_ checks: [AdviceCheck], _ w: LayerWords) -> String {
+    package static func render(_ checks: [AdviceCheck], _ w: LayerWords) -> String {
         var o = "\nAdvice, checked by replaying the trace with it (the contract's prediction; see docs/whatif.md)\n"
         if checks.isEmpty { return o + "  no call that did not take effect and no finding above info: no advice to check\n" }
         for c in checks {
@@ -16,7 +16,7 @@ public enum AdviceCheckText {
     }
 
     /// What the check showed, in one sentence.
-    public static func words(_ c: AdviceCheck, _ w: LayerWords) -> String {
+    package static func words(_ c: AdviceCheck, _ w: LayerWords) -> String {
         let effect = c.kind == .call ? "the call takes effect" : "\(c.subject) is no longer raised"
         let edits = c.edits.map(\.words).joined(separator: " ")
         let still = [c.rule.map { "\($0.rawValue) (\($0.title))" }, c.cause.map { Wording.cause($0, w) }].compactMap { $0 }.joined(separator: ", ")
@@ -34,7 +34,7 @@ public enum AdviceCheckText {
     }
 
     /// The checks as a JSON array.
-    public static func json(_ checks: [AdviceCheck]) -> String {
+    package static func json(_ checks: [AdviceCheck]) -> String {
         var w = JSONWriter(reserving: 1024)
         w.beginArray()
         for c in checks {

@@ -3,14 +3,14 @@ import TraceModel
 
 /// The rule catalogue rendered for `rtctrace rules`: the whole list, or one entry in full, like
 /// `rustc --explain`.
-public enum CatalogueText {
+package enum CatalogueText {
     /// One entry of the catalogue: a rule or a finding code.
-    public enum Entry: Equatable, Sendable {
+    package enum Entry: Equatable, Sendable {
         case rule(RuleID)
         case code(FindingCode)
 
         /// Looks an id or a code up, ignoring case (`x3`, `route.INEFFECTIVE`).
-        public init?(_ name: String) {
+        package init?(_ name: String) {
             let lower = name.lowercased()
             if let r = RuleID.allCases.first(where: { $0.rawValue.lowercased() == lower }) {
                 self = .rule(r)
@@ -23,7 +23,7 @@ public enum CatalogueText {
     }
 
     /// Every rule by section, then every finding code, one line each.
-    public static func list() -> String {
+    package static func list() -> String {
         var o = "RULES (see 'rtctrace rules ID')\n"
         var section = ""
         for r in RuleID.allCases {
@@ -41,7 +41,7 @@ public enum CatalogueText {
     }
 
     /// One entry in full: title, summary, and how it shows in reports.
-    public static func explain(_ entry: Entry) -> String {
+    package static func explain(_ entry: Entry) -> String {
         switch entry {
         case .rule(let r):
             var o = "\(r.rawValue): \(r.title)\n\(r.section)\n\n" + wrap(r.summary) + "\n"
@@ -63,7 +63,7 @@ public enum CatalogueText {
     }
 
     /// Whether an advice can be checked by replay, and with which edits, in words.
-    public static func proofWords(_ p: AdviceProof) -> String {
+    package static func proofWords(_ p: AdviceProof) -> String {
         switch p {
         case .notExpressible(let why): return "no: " + why + "."
         case .edits(let lists):
@@ -88,7 +88,7 @@ public enum CatalogueText {
     }
 
     /// The catalogue as JSON (`rtctrace rules --json`), or one entry.
-    public static func json(_ entry: Entry?) -> String {
+    package static func json(_ entry: Entry?) -> String {
         var w = JSONWriter()
         func rule(_ r: RuleID) {
             w.beginObject()

@@ -19,21 +19,21 @@ extension ChromeTrace {
     }
 
     /// What writing the export did.
-    public struct Written: Sendable {
+    package struct Written: Sendable {
         /// Bytes written.
-        public var bytes = 0
+        package var bytes = 0
         /// Events left out because the output reached its budget.
-        public var eventsNotExported = 0
+        package var eventsNotExported = 0
     }
 
     /// How large an export may grow: `budgetBase` plus `budgetPerInputByte` times the bytes of JSON Lines
     /// the replay read. Events beyond it are left out (counted in `otherData.eventsNotExported`), so the
     /// file stays proportional to its input whatever the input makes the lanes say.
-    public static let budgetBase = 1 << 20
-    public static let budgetPerInputByte = 16
+    package static let budgetBase = 1 << 20
+    package static let budgetPerInputByte = 16
 
     /// The budget for an export of `r` (`budgetBase` + `budgetPerInputByte` × its input's bytes).
-    public static func budget(for r: ReplayResult) -> Int {
+    package static func budget(for r: ReplayResult) -> Int {
         Int(Int64(budgetBase).saturatingAdd(Int64(r.inputBytes).saturatingMultiply(Int64(budgetPerInputByte))))
     }
 
@@ -42,7 +42,7 @@ extension ChromeTrace {
     /// adding events once `budget` bytes are written (nil: no budget). Memory is one event and one chunk
     /// beyond what the observer and the result hold.
     @discardableResult
-    public static func write<Failure: Error>(_ r: ReplayResult, observer: ChromeTraceObserver, budget: Int?,
+    package static func write<Failure: Error>(_ r: ReplayResult, observer: ChromeTraceObserver, budget: Int?,
                                              to sink: (UnsafeRawBufferPointer) throws(Failure) -> Void) throws(Failure) -> Written {
         let lanes = observer.lanes.lanes(for: r)
         var written = Written()

@@ -5,26 +5,26 @@ import TraceModel
 /// Collects what a Chrome trace export needs during a replay: the state lanes and their moments, one
 /// instant per record, and the quality (level and every `QualityMetric` per side) and speaker
 /// counters, each up to a cap so memory stays bounded.
-public final class ChromeTraceObserver {
+package final class ChromeTraceObserver {
     /// The state lanes (engagement, session, CallKit, interruption, call state, app, audio module, devices,
     /// quality, speakers, SDK callbacks) with their moments.
-    public let lanes: ReportLanes
+    package let lanes: ReportLanes
     /// Records kept as instants at most.
-    public let maxInstants: Int
+    package let maxInstants: Int
     /// Counter samples kept at most.
-    public let maxCounters: Int
+    package let maxCounters: Int
     /// Bytes of record JSON kept as instants at most (each record's JSON is cut to `instantJSONChars`
     /// characters first): a cap in size as well as in count.
-    public let maxInstantBytes: Int
+    package let maxInstantBytes: Int
     /// Characters of one record's JSON an instant carries; a longer record is a string cut to this,
     /// an ellipsis and the full length.
-    public static let instantJSONChars = 2000
+    package static let instantJSONChars = 2000
     /// Records seen beyond `maxInstants` or `maxInstantBytes` (not exported).
-    public private(set) var droppedInstants = 0
+    package private(set) var droppedInstants = 0
     /// Bytes of record JSON kept as instants so far.
     private var instantBytes = 0
     /// Counter samples beyond `maxCounters` (not exported).
-    public private(set) var droppedCounters = 0
+    package private(set) var droppedCounters = 0
 
     struct Instant {
         let seq: Int
@@ -49,12 +49,12 @@ public final class ChromeTraceObserver {
 
     var instants: [Instant] = []
     /// Records kept as instants.
-    public var instantCount: Int { instants.count }
+    package var instantCount: Int { instants.count }
     var counters: [Counter] = []
 
     /// Creates an observer with the given caps (counter samples: six per quality report, so the default
     /// keeps as many reports, 50 000, as the two per report it kept before RTT, loss, jitter and bitrate).
-    public init(maxInstants: Int = 100_000, maxInstantBytes: Int = 32 << 20, maxCounters: Int = 300_000, maxSegments: Int = 20_000) {
+    package init(maxInstants: Int = 100_000, maxInstantBytes: Int = 32 << 20, maxCounters: Int = 300_000, maxSegments: Int = 20_000) {
         lanes = ReportLanes(maxSegments: maxSegments)
         self.maxInstants = maxInstants
         self.maxInstantBytes = maxInstantBytes
@@ -62,7 +62,7 @@ public final class ChromeTraceObserver {
     }
 
     /// Feeds one replay step (pass this as the replay's observer).
-    public func observe(_ step: ReplayStep) {
+    package func observe(_ step: ReplayStep) {
         lanes.observe(step)
         if let r = step.record {
             if instants.count < maxInstants && instantBytes < maxInstantBytes {
@@ -104,18 +104,18 @@ public final class ChromeTraceObserver {
 /// jitter, bitrate, MOS (pub and sub) and active speakers; instants (`i`) for records, verdicts and
 /// findings; divergences as slices on their own track.
 /// Timestamps are microseconds since the trace started (`t` × 1000). Events are sorted by time.
-public enum ChromeTrace {
+package enum ChromeTrace {
     /// The schema id written into `otherData`.
-    public static let schema = "rtctrace.chrome/1"
+    package static let schema = "rtctrace.chrome/1"
     /// Verdicts exported at most (the rest are counted in `otherData`).
-    public static let verdictCap = 100_000
+    package static let verdictCap = 100_000
 
     /// Track ids of the lanes, in `ReportLanes.order` from 1, then the marker tracks from 100.
     static let laneTid: [String: Int] = Dictionary(uniqueKeysWithValues: ReportLanes.order.enumerated().map { ($1, $0 + 1) })
     static let verdictsTid = 100, findingsTid = 101, divergencesTid = 102, recordsTid = 103
 
     /// Renders the export for a replay result and what the observer collected during it, whole.
-    public static func render(_ r: ReplayResult, observer: ChromeTraceObserver) -> String {
+    package static func render(_ r: ReplayResult, observer: ChromeTraceObserver) -> String {
         var out: [UInt8] = []
         write(r, observer: observer, budget: nil) { out.append(contentsOf: $0) }
         return String(decoding: out, as: UTF8.self)

@@ -3,22 +3,22 @@ import Replay
 import TraceModel
 
 /// The support engineer's answer, as text: a summary, then each item with cause, records, rule and advice.
-public struct ExplainText {
+package struct ExplainText {
     /// Whether to use bold headings (a terminal that did not ask for NO_COLOR).
-    public var colour: Bool
+    package var colour: Bool
 
     /// Creates the renderer.
-    public init(colour: Bool = false) {
+    package init(colour: Bool = false) {
         self.colour = colour
     }
 
     /// Renders the explanation of a replay result.
-    public static func render(_ r: ReplayResult, colour: Bool = false) -> String {
+    package static func render(_ r: ReplayResult, colour: Bool = false) -> String {
         ExplainText(colour: colour).render(Explanation(r))
     }
 
     /// Renders an explanation.
-    public func render(_ e: Explanation) -> String {
+    package func render(_ e: Explanation) -> String {
         func bold(_ s: String) -> String { colour ? "\u{1B}[1m\(s)\u{1B}[0m" : s }
         var o = bold("\(e.title): \(terminalSafe(e.file))" + (e.session.map { " (\($0))" } ?? "")) + "\n"
         o += "  device    \(terminalSafe(e.device))\n"

@@ -1,12 +1,12 @@
 import SystemLayer
 /// The one HTML escaping helper: every string that reaches an HTML report goes through it.
-public enum HTMLEscape {
+package enum HTMLEscape {
     /// Escapes text for HTML element content and quoted attribute values (also inside inline SVG).
     ///
     /// `&`, `<`, `>`, `"` and `'` become character references; control characters other than
     /// tab and newline (and the C1 range) become U+FFFD, so trace text can neither open a tag,
     /// close an attribute, nor smuggle terminal escapes into a copied report.
-    public static func text(_ s: String) -> String {
+    package static func text(_ s: String) -> String {
         var o = ""
         o.reserveCapacity(s.utf8.count + 8)
         for u in s.unicodeScalars {
@@ -33,7 +33,7 @@ public enum HTMLEscape {
     }
 
     /// Escapes a value for an `id` or `href="#…"` fragment: only `[A-Za-z0-9_-]` survive, others become `_`.
-    public static func identifier(_ s: String) -> String {
+    package static func identifier(_ s: String) -> String {
         var o = ""
         for u in s.unicodeScalars {
             switch u {

@@ -4,67 +4,67 @@ import Replay
 import TraceModel
 
 /// One stretch of a lane: a state that held from `start` to `end`.
-public struct LaneSegment: Equatable, Sendable {
+package struct LaneSegment: Equatable, Sendable {
     /// Start, ms since the trace started.
-    public var start: Int64
+    package var start: Int64
     /// End, ms since the trace started.
-    public var end: Int64
+    package var end: Int64
     /// The state in words (trace text included, unescaped: renderers escape it).
-    public var value: String
+    package var value: String
     /// A fixed style name (`speaker`, `q-poor`, `on`, `quiet`, `merged`, …: a `Palette` tone), never trace text.
-    public var tone: String
+    package var tone: String
     /// The record that started it, when known.
-    public var seq: Int?
+    package var seq: Int?
     /// How many changes a merged segment stands for (1 for an ordinary segment).
-    public var merged: Int = 1
+    package var merged: Int = 1
 
     /// Whether this is the lane's resting state (drawn faint, without a label).
-    public var quiet: Bool { tone == "quiet" }
+    package var quiet: Bool { tone == "quiet" }
 }
 
 /// A moment on a lane: a record the contract reads that has no duration (a session activation, a
 /// CallKit event, a media-services reset, an SDK callback, a level change) or a finding that marks one
 /// (an override flush).
-public struct LaneMark: Equatable, Sendable {
+package struct LaneMark: Equatable, Sendable {
     /// When, ms since the trace started.
-    public var t: Int64
+    package var t: Int64
     /// The record (for a finding, its deciding record), when known.
-    public var seq: Int?
+    package var seq: Int?
     /// The record type or finding code (`obs.sessionActivated`, `route.overrideFlushed`), never trace text.
-    public var what: String
+    package var what: String
     /// What it says, in words (trace text included, unescaped: renderers escape it).
-    public var value: String
+    package var value: String
     /// A fixed style name (a `Palette` tone: `activated`, `failed`, …), never trace text.
-    public var tone: String
+    package var tone: String
     /// How many moments a merged mark stands for (1 for an ordinary mark).
-    public var merged: Int = 1
+    package var merged: Int = 1
 }
 
 /// One value of a numeric series: a quality report's measurement.
-public struct SeriesPoint: Equatable, Sendable {
+package struct SeriesPoint: Equatable, Sendable {
     /// The report's time.
-    public var t: Int64
+    package var t: Int64
     /// The value as recorded (loss as the 0–1 ratio the trace carries).
-    public var value: Double
+    package var value: Double
     /// The report's seq.
-    public var seq: Int
+    package var seq: Int
     /// Whether the line breaks before this point: the quality was cleared (a reconnect, a leave) or
     /// the trace has no records in between.
-    public var breakBefore: Bool
+    package var breakBefore: Bool
 }
 
 /// One side's values of one metric over time.
-public struct LaneSeries: Equatable, Sendable {
+package struct LaneSeries: Equatable, Sendable {
     /// `pub` or `sub` (a `Palette` tone).
-    public var side: String
+    package var side: String
     /// The points in time order; runs of many are thinned to each bucket's lowest and highest.
-    public var points: [SeriesPoint]
+    package var points: [SeriesPoint]
 }
 
 /// One horizontal row of the report: a state lane of the timeline, or a graph of a quality metric.
-public struct Lane: Equatable, Sendable {
+package struct Lane: Equatable, Sendable {
     /// What a lane draws.
-    public enum Kind: Equatable, Sendable {
+    package enum Kind: Equatable, Sendable {
         /// States over time (segments) and moments (marks).
         case state
         /// Moments only.
@@ -74,17 +74,17 @@ public struct Lane: Equatable, Sendable {
     }
 
     /// Stable id, e.g. `predicted`, `qualityPub`, `rtt`.
-    public var id: String
+    package var id: String
     /// Title in the trace layer's words.
-    public var title: String
+    package var title: String
     /// The stretches, in time order, not overlapping.
-    public var segments: [LaneSegment]
+    package var segments: [LaneSegment]
     /// The moments, in time order.
-    public var marks: [LaneMark] = []
+    package var marks: [LaneMark] = []
     /// What it draws.
-    public var kind: Kind = .state
+    package var kind: Kind = .state
     /// A graph's series (pub, then sub); empty for other lanes.
-    public var series: [LaneSeries] = []
+    package var series: [LaneSeries] = []
 }
 
 /// Collects the report's lanes from a replay's observer: the state lanes (engagement, session,
@@ -93,16 +93,16 @@ public struct Lane: Equatable, Sendable {
 /// override flushes) and the quality series the graphs draw, all in bounded memory: when a lane has
 /// too many segments or marks, runs of short ones are merged into one that counts its changes, and
 /// series are thinned to each time bucket's lowest and highest value.
-public final class ReportLanes {
+package final class ReportLanes {
     /// Timeline lane ids in display order (the route lanes come from the result's timelines).
-    public static let order = ["predicted", "actual", "override", "engagement", "session", "callKit", "interruption", "resets",
+    package static let order = ["predicted", "actual", "override", "engagement", "session", "callKit", "interruption", "resets",
                                "callState", "app", "mic", "audioModule", "devices", "transport", "qualityPub", "qualitySub",
                                "qualityChanges", "speakers", "sdk"]
     /// Lanes that only have moments.
     static let marksOnly: Set<String> = ["resets", "qualityChanges", "sdk", systemLane]
     /// The lane of what the device's system log said (`sys.*`), drawn after the audio session's only when
     /// the trace holds imported records: other processes' activations and route notifications beside the app's own.
-    public static let systemLane = "systemLog"
+    package static let systemLane = "systemLog"
     static let resting: [String: String] = [
         "override": "", "engagement": "false", "session": "", "callKit": "", "interruption": "false", "callState": "idle",
         "app": "foreground", "mic": "undetermined", "audioModule": "enabled", "devices": "", "transport": "connecting",
@@ -120,13 +120,13 @@ public final class ReportLanes {
 
     /// Creates a collector keeping at most about `maxSegments` segments and marks per lane and about
     /// `maxPoints` points per series (each time bucket's lowest and highest).
-    public init(maxSegments: Int = 1000, maxPoints: Int = 1000) {
+    package init(maxSegments: Int = 1000, maxPoints: Int = 1000) {
         self.maxSegments = max(8, maxSegments)
         self.maxPoints = max(8, maxPoints)
     }
 
     /// Feeds one replay step (pass this as the replay's observer).
-    public func observe(_ step: ReplayStep) {
+    package func observe(_ step: ReplayStep) {
         if !started {
             started = true
             for (id, v) in Self.resting { builders[id] = LaneBuilder(start: step.t, raw: v, seq: nil) }
@@ -188,7 +188,7 @@ public final class ReportLanes {
 
     /// Every lane, in display order (timeline lanes, then one graph per quality metric), closed at the
     /// end of the trace, each bounded to `maxSegments` segments and marks.
-    public func lanes(for r: ReplayResult, maxSegments cap: Int? = nil) -> [Lane] {
+    package func lanes(for r: ReplayResult, maxSegments cap: Int? = nil) -> [Lane] {
         let w = r.words
         let end = max(r.lastT ?? 0, r.firstT ?? 0)
         let limit = cap ?? maxSegments

@@ -12,15 +12,15 @@ import TraceModel
 /// `HTMLEscape.text`; the script reads trace text only from escaped `<title>`s and writes it with
 /// `textContent`. The output depends only on the result and the lanes, so the same trace always gives
 /// the same bytes.
-public enum HTMLReport {
+package enum HTMLReport {
     /// Markers drawn per kind (verdicts, findings); the most telling come first when there are more.
-    public static let markerCap = 1000
+    package static let markerCap = 1000
     /// Findings listed in full; beyond this the list says how many are left out.
-    public static let listCap = 1000
+    package static let listCap = 1000
 
     /// Renders the report page for a replay result and the lanes collected during it.
     /// `checks`: the advice of each item checked by replay (`report --verify-advice`), drawn as a badge on its item.
-    public static func render(_ r: ReplayResult, lanes: [Lane], checks: [AdviceCheck] = []) -> String {
+    package static func render(_ r: ReplayResult, lanes: [Lane], checks: [AdviceCheck] = []) -> String {
         let explanation = Explanation(r)
         let anchors = Anchors.make(r, explanation, lanes)
         let e = HTMLEscape.text

@@ -1,9 +1,9 @@
 import SystemLayer
 /// JUnit XML for CI systems: one testsuite, one testcase per trace, each failure with its message.
 import Analysis
-public enum JUnitXML {
+package enum JUnitXML {
     /// Escapes text for XML content and attribute values; drops characters XML 1.0 forbids.
-    public static func escape(_ s: String) -> String {
+    package static func escape(_ s: String) -> String {
         var o = ""
         o.reserveCapacity(s.utf8.count)
         for u in s.unicodeScalars {
@@ -42,7 +42,7 @@ public enum JUnitXML {
     }
 
     /// Renders outcomes as a JUnit document.
-    public static func render(_ outcomes: [CheckOutcome], suite: String = "rtctrace check") -> String {
+    package static func render(_ outcomes: [CheckOutcome], suite: String = "rtctrace check") -> String {
         let failures = outcomes.filter { !$0.passed }.count
         var o = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         o += "<testsuites name=\"\(escape(suite))\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" errors=\"0\">\n"

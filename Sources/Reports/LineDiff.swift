@@ -1,7 +1,7 @@
 /// A readable line diff of two texts (longest common subsequence, unified style with context).
-public enum LineDiff {
+package enum LineDiff {
     /// Unified-style diff: `-` lines only in `old`, `+` lines only in `new`, two lines of context.
-    public static func unified(old: String, new: String, oldName: String, newName: String, context: Int = 2) -> String {
+    package static func unified(old: String, new: String, oldName: String, newName: String, context: Int = 2) -> String {
         let a = old.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let b = new.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard a.count * b.count <= 25_000_000 else {

@@ -3,7 +3,7 @@ import Replay
 
 /// A report format: one value in, the bytes of the report out. Every format (text, JSON, HTML,
 /// JUnit, Chrome) is one type behind this protocol; none reads another's output.
-public protocol Renderer {
+package protocol Renderer {
     /// What the format renders: an explanation, a replay with its lanes, a set of check outcomes.
     associatedtype Input
     /// Which format this is: its identifier and what its output is.
@@ -14,7 +14,7 @@ public protocol Renderer {
 
 /// The report formats, one case each: the identifier a renderer answers to, the one table of what each
 /// format's output is (its media type, and the file name ending it is written under).
-public enum ReportFormat: String, CaseIterable, Sendable {
+package enum ReportFormat: String, CaseIterable, Sendable {
     case explainText = "explain-text"
     case explainJSON = "explain-json"
     case html
@@ -26,7 +26,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     case whatifJSON = "whatif-json"
 
     /// The media type of the output.
-    public var mediaType: String {
+    package var mediaType: String {
         switch self {
         case .explainText, .diffText, .whatifText: "text/plain; charset=utf-8"
         case .explainJSON, .chromeTrace, .diffJSON, .whatifJSON: "application/json"
@@ -36,7 +36,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     }
 
     /// The file name ending a file of this format is given.
-    public var fileExtension: String {
+    package var fileExtension: String {
         switch self {
         case .explainText, .diffText, .whatifText: "txt"
         case .explainJSON, .chromeTrace, .diffJSON, .whatifJSON: "json"
@@ -50,92 +50,92 @@ public enum ReportFormat: String, CaseIterable, Sendable {
 // needs; commands render through these, so a new format is one more conformance here.
 
 /// `explain` as text: see `ExplainText` (it renders an `Explanation`; this one takes a replay).
-public struct ExplainTextRenderer: Renderer {
+package struct ExplainTextRenderer: Renderer {
     /// The format it renders.
-    public var format: ReportFormat { .explainText }
+    package var format: ReportFormat { .explainText }
     /// Whether to use bold headings.
-    public var colour: Bool
+    package var colour: Bool
     /// Creates the renderer.
-    public init(colour: Bool = false) { self.colour = colour }
+    package init(colour: Bool = false) { self.colour = colour }
     /// Renders the explanation of a replay result.
-    public func render(_ r: ReplayResult) -> String { ExplainText.render(r, colour: colour) }
+    package func render(_ r: ReplayResult) -> String { ExplainText.render(r, colour: colour) }
 }
 
 /// `explain --json` / `replay --json` (schema `rtctrace.explain/1`): see `ResultJSON`.
-public struct ExplainJSONRenderer: Renderer {
+package struct ExplainJSONRenderer: Renderer {
     /// The format it renders.
-    public var format: ReportFormat { .explainJSON }
+    package var format: ReportFormat { .explainJSON }
     /// The canonical snapshot form (no file path, no reader problems).
-    public var golden: Bool
+    package var golden: Bool
     /// Indented output.
-    public var pretty: Bool
+    package var pretty: Bool
     /// Creates the renderer.
-    public init(golden: Bool = false, pretty: Bool = false) { self.golden = golden; self.pretty = pretty }
+    package init(golden: Bool = false, pretty: Bool = false) { self.golden = golden; self.pretty = pretty }
     /// Renders the result.
-    public func render(_ r: ReplayResult) -> String { ResultJSON.render(r, golden: golden, pretty: pretty) }
+    package func render(_ r: ReplayResult) -> String { ResultJSON.render(r, golden: golden, pretty: pretty) }
 }
 
 /// `report`: the self-contained HTML page, with the lanes collected during the replay.
-public struct HTMLRenderer: Renderer {
+package struct HTMLRenderer: Renderer {
     /// The format it renders.
-    public var format: ReportFormat { .html }
+    package var format: ReportFormat { .html }
     /// The state lanes the timeline draws.
-    public var lanes: [Lane]
+    package var lanes: [Lane]
     /// The advice checked by replay, drawn as a badge on each item (`report --verify-advice`).
-    public var checks: [AdviceCheck]
+    package var checks: [AdviceCheck]
     /// Creates the renderer.
-    public init(lanes: [Lane], checks: [AdviceCheck] = []) {
+    package init(lanes: [Lane], checks: [AdviceCheck] = []) {
         self.lanes = lanes
         self.checks = checks
     }
     /// Renders the page.
-    public func render(_ r: ReplayResult) -> String { HTMLReport.render(r, lanes: lanes, checks: checks) }
+    package func render(_ r: ReplayResult) -> String { HTMLReport.render(r, lanes: lanes, checks: checks) }
 }
 
 /// `export`: the Chrome trace-event JSON, with what the observer collected during the replay.
-public struct ChromeTraceRenderer: Renderer {
+package struct ChromeTraceRenderer: Renderer {
     /// The format it renders.
-    public var format: ReportFormat { .chromeTrace }
+    package var format: ReportFormat { .chromeTrace }
     /// What the replay observer collected (lanes, record instants).
-    public let observer: ChromeTraceObserver
+    package let observer: ChromeTraceObserver
     /// Creates the renderer.
-    public init(observer: ChromeTraceObserver) { self.observer = observer }
+    package init(observer: ChromeTraceObserver) { self.observer = observer }
     /// Renders the export.
-    public func render(_ r: ReplayResult) -> String { ChromeTrace.render(r, observer: observer) }
+    package func render(_ r: ReplayResult) -> String { ChromeTrace.render(r, observer: observer) }
 }
 
 /// `check --junit`: one testcase per trace.
-public struct JUnitRenderer: Renderer {
+package struct JUnitRenderer: Renderer {
     /// The format it renders.
-    public var format: ReportFormat { .junit }
+    package var format: ReportFormat { .junit }
     /// The suite name.
-    public var suite: String
+    package var suite: String
     /// Creates the renderer.
-    public init(suite: String = "rtctrace check") { self.suite = suite }
+    package init(suite: String = "rtctrace check") { self.suite = suite }
     /// Renders the outcomes.
-    public func render(_ outcomes: [CheckOutcome]) -> String { JUnitXML.render(outcomes, suite: suite) }
+    package func render(_ outcomes: [CheckOutcome]) -> String { JUnitXML.render(outcomes, suite: suite) }
 }
 
 /// `diff`, as text or JSON.
-public struct TraceDiffRenderer: Renderer {
+package struct TraceDiffRenderer: Renderer {
     /// The format it renders.
-    public var format: ReportFormat { json ? .diffJSON : .diffText }
+    package var format: ReportFormat { json ? .diffJSON : .diffText }
     /// JSON (`rtctrace.diff/1`) rather than text.
-    public var json: Bool
+    package var json: Bool
     /// Creates the renderer.
-    public init(json: Bool) { self.json = json }
+    package init(json: Bool) { self.json = json }
     /// Renders the difference.
-    public func render(_ d: TraceDiff) -> String { json ? TraceDiffJSON.render(d) + "\n" : TraceDiffText.render(d) }
+    package func render(_ d: TraceDiff) -> String { json ? TraceDiffJSON.render(d) + "\n" : TraceDiffText.render(d) }
 }
 
 /// `whatif` as text (`WhatIfText`) or JSON (`rtctrace.whatif/1`).
-public struct WhatIfRenderer: Renderer {
+package struct WhatIfRenderer: Renderer {
     /// The format it renders.
-    public var format: ReportFormat { json ? .whatifJSON : .whatifText }
+    package var format: ReportFormat { json ? .whatifJSON : .whatifText }
     /// JSON rather than text.
-    public var json: Bool
+    package var json: Bool
     /// Creates the renderer.
-    public init(json: Bool) { self.json = json }
+    package init(json: Bool) { self.json = json }
     /// Renders the what-if.
-    public func render(_ w: WhatIfResult) -> String { json ? WhatIfJSON.render(w) + "\n" : WhatIfText.render(w) }
+    package func render(_ w: WhatIfResult) -> String { json ? WhatIfJSON.render(w) + "\n" : WhatIfText.render(w) }
 }

@@ -4,11 +4,11 @@ import TraceModel
 
 /// A measurement of `srv.qualityReport` that the report graphs and the Chrome export counts: the one
 /// table of its name, unit and where a sample keeps it.
-public enum QualityMetric: String, CaseIterable, Sendable {
+package enum QualityMetric: String, CaseIterable, Sendable {
     case rtt, loss, jitter, bitrate, mos
 
     /// The graph's title.
-    public var title: String {
+    package var title: String {
         switch self {
         case .rtt: "round-trip time"
         case .loss: "packet loss"
@@ -19,7 +19,7 @@ public enum QualityMetric: String, CaseIterable, Sendable {
     }
 
     /// The unit shown (loss as a percentage of the ratio the trace records); empty for MOS.
-    public var unit: String {
+    package var unit: String {
         switch self {
         case .rtt, .jitter: "ms"
         case .loss: "%"
@@ -29,13 +29,13 @@ public enum QualityMetric: String, CaseIterable, Sendable {
     }
 
     /// The name of its counter track in the Chrome export, e.g. `rtt (ms)`.
-    public var counterName: String { unit.isEmpty ? rawValue : "\(rawValue) (\(unit))" }
+    package var counterName: String { unit.isEmpty ? rawValue : "\(rawValue) (\(unit))" }
 
     /// A recorded value in the unit shown.
-    public func shown(_ v: Double) -> Double { self == .loss ? v * 100 : v }
+    package func shown(_ v: Double) -> Double { self == .loss ? v * 100 : v }
 
     /// The value a sample recorded, if any.
-    public func value(_ s: QualitySample) -> Double? {
+    package func value(_ s: QualitySample) -> Double? {
         switch self {
         case .rtt: s.rtt
         case .loss: s.loss

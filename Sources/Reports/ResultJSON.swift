@@ -8,9 +8,9 @@ import TraceModel
 ///
 /// Keys are written in a fixed order and numbers in a fixed form, so the same trace always
 /// gives the same bytes; `golden` leaves out what depends on where the file lives.
-public enum ResultJSON {
+package enum ResultJSON {
     /// The user's problem reports marked in a trace, as `explain --json` and `info --json` write them.
-    public static func reports(_ marks: [ReportMark], _ w: inout JSONWriter) {
+    package static func reports(_ marks: [ReportMark], _ w: inout JSONWriter) {
         w.beginArray()
         for m in marks {
             w.beginObject()
@@ -23,10 +23,10 @@ public enum ResultJSON {
     }
 
     /// The schema id written into every document.
-    public static let schema = "rtctrace.explain/1"
+    package static let schema = "rtctrace.explain/1"
 
     /// Renders the result; `golden` gives the canonical snapshot form (no file path, no reader problems).
-    public static func render(_ r: ReplayResult, golden: Bool = false, pretty: Bool = false) -> String {
+    package static func render(_ r: ReplayResult, golden: Bool = false, pretty: Bool = false) -> String {
         var w = JSONWriter(reserving: 4096)
         w.beginObject()
         w.staticKey("schema"); w.string(schema)
@@ -294,7 +294,7 @@ public enum ResultJSON {
     }
 
     /// Indents compact JSON (two spaces), without reordering anything.
-    public static func prettyPrint(_ json: String) -> String {
+    package static func prettyPrint(_ json: String) -> String {
         var out: [UInt8] = []
         var depth = 0
         var inString = false, escaped = false

@@ -3,9 +3,9 @@ import Replay
 import TraceModel
 
 /// The `replay` timeline: one entry per record or timer, with the state it changed and what it produced.
-public enum TimelineText {
+package enum TimelineText {
     /// One step as a text line (plus indented detail lines).
-    public static func line(_ s: ReplayStep) -> String {
+    package static func line(_ s: ReplayStep) -> String {
         var o = "\(formatDuration(s.t))".padded(12)
         if let r = s.record {
             o += "seq \(r.seq)".padded(10) + terminalSafe(TextCap.clip(r.type))
@@ -34,7 +34,7 @@ public enum TimelineText {
     }
 
     /// One step as a JSON line.
-    public static func json(_ s: ReplayStep) -> String {
+    package static func json(_ s: ReplayStep) -> String {
         var w = JSONWriter()
         w.beginObject()
         w.staticKey("kind"); w.string("step")
@@ -78,7 +78,7 @@ public enum TimelineText {
     }
 
     /// The divergences, for the end of the text timeline.
-    public static func divergences(_ r: ReplayResult) -> String {
+    package static func divergences(_ r: ReplayResult) -> String {
         guard !r.divergences.isEmpty else { return "no route divergences\n" }
         var o = "route divergences:\n"
         for d in r.divergences {

@@ -2,12 +2,12 @@ import Analysis
 import TraceModel
 
 /// A trace diff as JSON (schema `rtctrace.diff/2`, documented in docs/json.md).
-public enum TraceDiffJSON {
+package enum TraceDiffJSON {
     /// The schema id.
-    public static let schema = "rtctrace.diff/2"
+    package static let schema = "rtctrace.diff/2"
 
     /// Renders the diff as one object (no trailing newline).
-    public static func render(_ d: TraceDiff) -> String {
+    package static func render(_ d: TraceDiff) -> String {
         var w = JSONWriter(reserving: 4096)
         w.beginObject()
         w.staticKey("schema"); w.string(schema)

@@ -4,9 +4,9 @@ import Replay
 import TraceModel
 
 /// A trace diff for a person, in the words of the traces' layer.
-public enum TraceDiffText {
+package enum TraceDiffText {
     /// Renders the diff: the pairing, the first difference in full, then every difference.
-    public static func render(_ d: TraceDiff) -> String {
+    package static func render(_ d: TraceDiff) -> String {
         let w = LayerWords(d.a.layer)
         var o = "A: \(terminalSafe(d.a.file)) (\(w.product), \(d.a.records) records)\n"
         o += "B: \(terminalSafe(d.b.file)) (\(LayerWords(d.b.layer).product), \(d.b.records) records)\n"

@@ -6,19 +6,19 @@ import TraceModel
 ///
 /// Every key is always present (null or empty when unknown), in a fixed order, so that a SQL engine
 /// infers one schema for a whole file and the same trace always gives the same bytes.
-public enum TriageRowJSON {
+package enum TriageRowJSON {
     /// The schema id every row carries.
-    public static let schema = "rtctrace.triage/2"
+    package static let schema = "rtctrace.triage/2"
 
     /// Renders one row, without a trailing newline.
-    public static func render(_ row: TriageRow) -> String {
+    package static func render(_ row: TriageRow) -> String {
         var w = JSONWriter(reserving: 1536)
         write(row, into: &w)
         return w.string
     }
 
     /// Appends one row to a writer.
-    public static func write(_ row: TriageRow, into w: inout JSONWriter) {
+    package static func write(_ row: TriageRow, into w: inout JSONWriter) {
         w.beginObject()
         w.key("schema"); w.string(schema)
         w.key("path"); w.path(row.path)

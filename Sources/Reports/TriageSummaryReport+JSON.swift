@@ -4,7 +4,7 @@ import TraceModel
 extension TriageSummaryReport {
     /// The summary as one JSON object (no trailing newline); `written` says where the rows went, `changes`
     /// what changed since a baseline period (null without one). Every signature is in `openFirst`.
-    public static func json(_ s: TriageSummary, thresholds: [TriageThreshold] = [], written: Written? = nil, changes: TriageChanges? = nil) -> String {
+    package static func json(_ s: TriageSummary, thresholds: [TriageThreshold] = [], written: Written? = nil, changes: TriageChanges? = nil) -> String {
         var w = JSONWriter(reserving: 4096)
         w.beginObject()
         w.key("schema"); w.string(schema)

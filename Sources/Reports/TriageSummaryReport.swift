@@ -3,9 +3,9 @@ import Contract
 import TraceModel
 
 /// The triage summary for a person (text) and for a script (JSON, schema `rtctrace.triage-summary/2`).
-public enum TriageSummaryReport {
+package enum TriageSummaryReport {
     /// The schema id of the JSON summary.
-    public static let schema = "rtctrace.triage-summary/2"
+    package static let schema = "rtctrace.triage-summary/2"
     /// Tags listed in the text summary.
     static let topTags = 15
     /// Versions listed per breakdown, and tags per version.
@@ -15,13 +15,13 @@ public enum TriageSummaryReport {
     static let topRegressions = 10
 
     /// Where the rows went, for the summary.
-    public struct Written: Sendable {
+    package struct Written: Sendable {
         /// The rows file.
-        public var path: String
+        package var path: String
         /// Rows written.
-        public var rows: Int
+        package var rows: Int
         /// Creates the note.
-        public init(path: String, rows: Int) {
+        package init(path: String, rows: Int) {
             self.path = path
             self.rows = rows
         }
@@ -29,7 +29,7 @@ public enum TriageSummaryReport {
 
     /// The text summary; `thresholds` are the `--fail-on` expressions, each marked crossed or not; `changes`
     /// what changed since a baseline period (`--baseline`); `all` lists everything, not a screenful of each list.
-    public static func render(_ s: TriageSummary, thresholds: [TriageThreshold] = [], changes: TriageChanges? = nil, all: Bool = false) -> String {
+    package static func render(_ s: TriageSummary, thresholds: [TriageThreshold] = [], changes: TriageChanges? = nil, all: Bool = false) -> String {
         var o = "Triaged \(s.traces) trace\(s.traces == 1 ? "" : "s"): \(s.readable) readable"
         let unreadable = s.count(.unreadable), notTraces = s.count(.notATrace)
         if unreadable + notTraces > 0 { o += ", \(notTraces) not a trace, \(unreadable) unreadable" }
@@ -103,7 +103,7 @@ public enum TriageSummaryReport {
 
     /// Every tag with what it means, one a line, in taxonomy order; a tag whose definition reads a header
     /// field says which.
-    public static func tagList() -> String {
+    package static func tagList() -> String {
         let width = TriageTag.allCases.map(\.rawValue.count).max() ?? 0
         return TriageTag.allCases.map { tag in
             let reads = tag.reads.map(\.rawValue).sorted()
@@ -129,7 +129,7 @@ public enum TriageSummaryReport {
     }
 
     /// A p-value in two significant digits, scientific below 0.001: `0.0042`, `3.1e-07`.
-    public static func scientific(_ p: Double) -> String {
+    package static func scientific(_ p: Double) -> String {
         guard p > 0 else { return "0" }
         if p >= 0.001 { return fixed(p, p >= 0.01 ? 2 : 4) }
         var m = p, e = 0

@@ -3,9 +3,9 @@ import Contract
 import TraceModel
 
 /// `triage --whatif`: each row's change as JSON, and what the edits would resolve across the fleet, as text and JSON.
-public enum TriageWhatIfText {
+package enum TriageWhatIfText {
     /// A row's change as a JSON object.
-    public static func json(_ x: TriageWhatIf, _ w: inout JSONWriter) {
+    package static func json(_ x: TriageWhatIf, _ w: inout JSONWriter) {
         w.beginObject()
         w.key("improves"); w.bool(x.improves)
         w.key("historyEndsAt"); if let t = x.historyEndsAt { w.int(t) } else { w.null() }
@@ -22,7 +22,7 @@ public enum TriageWhatIfText {
     }
 
     /// The fleet's tally as a JSON object.
-    public static func json(_ t: TriageWhatIfTally, _ w: inout JSONWriter) {
+    package static func json(_ t: TriageWhatIfTally, _ w: inout JSONWriter) {
         w.beginObject()
         w.key("traces"); w.int(t.traces)
         w.key("improved"); w.int(t.improved)
@@ -55,7 +55,7 @@ public enum TriageWhatIfText {
     }
 
     /// The text section: per tag the fix resolves, how many of its traces, and per SDK version how many improve.
-    public static func render(_ t: TriageWhatIfTally, all: Bool) -> String {
+    package static func render(_ t: TriageWhatIfTally, all: Bool) -> String {
         guard t.traces > 0 else { return "" }
         var o = "\nWith the --whatif edits (what the contract predicts; \(t.improved) of \(t.traces) traces improve"
         o += t.notApplied > 0 ? ", \(t.notApplied) where the edits could not be placed)\n" : ")\n"

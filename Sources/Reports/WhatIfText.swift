@@ -4,9 +4,9 @@ import TraceModel
 
 /// A what-if for a person: the edits, what the contract predicts would change, then the differences
 /// in diff's order and words.
-public enum WhatIfText {
+package enum WhatIfText {
     /// Renders the what-if.
-    public static func render(_ w: WhatIfResult) -> String {
+    package static func render(_ w: WhatIfResult) -> String {
         var o = "Edits (\(w.edits.count))\n"
         if w.edits.isEmpty { o += "  none\n" }
         for (i, e) in w.edits.enumerated() {
@@ -51,12 +51,12 @@ public enum WhatIfText {
 }
 
 /// A what-if as JSON (schema `rtctrace.whatif/1`, documented in docs/json.md).
-public enum WhatIfJSON {
+package enum WhatIfJSON {
     /// The schema id.
-    public static let schema = "rtctrace.whatif/1"
+    package static let schema = "rtctrace.whatif/1"
 
     /// Renders the what-if as one object (no trailing newline); `diff` is diff's own object.
-    public static func render(_ r: WhatIfResult) -> String {
+    package static func render(_ r: WhatIfResult) -> String {
         var w = JSONWriter(reserving: 4096)
         w.beginObject()
         w.staticKey("schema"); w.string(schema)

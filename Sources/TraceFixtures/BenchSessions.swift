@@ -10,14 +10,14 @@ import TraceModel
 ///   the default route and the output override, SDK errors and quality changes, leaving and rejoining.
 /// - `healthy`: a call that goes well: quality reports, speaker updates, SDK speaker snapshots and logs
 ///   after the prologue, and no route traffic at all.
-public struct BenchSession {
+package struct BenchSession {
     /// Which session.
-    public enum Kind: String, CaseIterable, Sendable {
+    package enum Kind: String, CaseIterable, Sendable {
         case stress, healthy
     }
 
     /// The session made.
-    public let kind: Kind
+    package let kind: Kind
     var synth: Synth
     var queue: [RecordBody] = []
     var queueHead = 0
@@ -26,14 +26,14 @@ public struct BenchSession {
     var sinceEpisode = 0
 
     /// A generator; the same kind and seed give the same records.
-    public init(_ kind: Kind, seed: UInt64 = 42) {
+    package init(_ kind: Kind, seed: UInt64 = 42) {
         self.kind = kind
         synth = Synth(seed: seed)
         prologueLeft = synth.prologue()
     }
 
     /// The next record with its seq and time.
-    public mutating func nextRecord() -> Record {
+    package mutating func nextRecord() -> Record {
         if !prologueLeft.isEmpty {
             let b = prologueLeft.removeFirst()
             defer { synth.seq += 1; synth.t += 1 }

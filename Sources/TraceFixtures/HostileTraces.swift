@@ -8,9 +8,9 @@ import TraceModel
 /// guarantees on them and `make bench` measures peak memory and speaker-update scaling on them
 /// (docs/reliability.md). Each is a sequence produced record by record: a trace of 60 records of 15 MB
 /// holds one copy of the long text, shared by every record.
-public enum HostileTraces {
+package enum HostileTraces {
     /// The shapes, by name (`rtctrace-bench hostile NAME …`).
-    public enum Shape: String, CaseIterable, Sendable {
+    package enum Shape: String, CaseIterable, Sendable {
         /// A call, then `count` `sdk.log` records of `bytes` each, one a millisecond.
         case longLogs
         /// The same, every log in one millisecond (the replay holds the SDK records of a millisecond
@@ -23,14 +23,14 @@ public enum HostileTraces {
     }
 
     /// The header every hostile trace starts with.
-    public static func header(_ layer: Layer = .srtc) -> Record {
+    package static func header(_ layer: Layer = .srtc) -> Record {
         Record(seq: 0, t: 0, .header(TraceHeader(layer: layer, sdk: "SRTC 4.6.2",
                                                  device: .init(model: "iPhone15,2", os: "iOS 17.4", simulator: false))))
     }
 
     /// The records of `shape`: `count` long records of `bytes` bytes of text each, after a header and a
     /// join; seqs consecutive from 0.
-    public static func records(_ shape: Shape, count: Int, bytes: Int) -> AnySequence<Record> {
+    package static func records(_ shape: Shape, count: Int, bytes: Int) -> AnySequence<Record> {
         let text = String(repeating: "x", count: max(bytes, 1))
         let prologue = [header(), Record(seq: 1, t: 10, .joinChannel(channel: "hostile"))]
         switch shape {
@@ -57,7 +57,7 @@ public enum HostileTraces {
     /// A session's speaker set of `speakers` members updated whole `updates` times (every member's level
     /// changes, so each moves in the order), after a header, the SFU engine and a join: what makes an
     /// update's cost show its dependence on the set's size. Seqs consecutive from 0, one update every 100 ms.
-    public static func speakerChurn(updates: Int, speakers: Int) -> AnySequence<Record> {
+    package static func speakerChurn(updates: Int, speakers: Int) -> AnySequence<Record> {
         let prologue = [header(), Record(seq: 1, t: 1, .connEngine(vendor: .seaStart)), Record(seq: 2, t: 2, .joinChannel(channel: "churn"))]
         let uids = (0..<max(speakers, 0)).map { "u\($0)" }
         let churn = (0..<max(updates, 0)).lazy.map { u in
@@ -72,7 +72,7 @@ public enum HostileTraces {
     /// `uidBytes` long, so the active set grows by one each time (after a header, the SFU engine and a
     /// join). With 5 000 updates of 1 KiB uids the trace is some 25 KB compressed, and every state label
     /// that listed eight uids whole made the Chrome export 89 MB (328 MiB of memory); 10 000, 352 MB.
-    public static func speakerFlood(updates: Int, uidBytes: Int) -> AnySequence<Record> {
+    package static func speakerFlood(updates: Int, uidBytes: Int) -> AnySequence<Record> {
         let prologue = [header(), Record(seq: 1, t: 1, .connEngine(vendor: .seaStart)), Record(seq: 2, t: 2, .joinChannel(channel: "flood"))]
         let pad = String(repeating: "x", count: max(0, uidBytes - 8))
         let flood = (0..<max(updates, 0)).lazy.map { u in
@@ -86,7 +86,7 @@ public enum HostileTraces {
     /// A zstd window bomb, a few KB: one frame that declares a 128 MiB window (2^27, the readers' limit),
     /// holds a header line, then `outputBytes` of `x` as run-length blocks (4 bytes for each 128 KiB).
     /// Decoding it fills the whole window: each reader that decodes one holds 128 MiB.
-    public static func windowBomb(outputBytes: Int = 130 << 20) -> [UInt8] {
+    package static func windowBomb(outputBytes: Int = 130 << 20) -> [UInt8] {
         var out: [UInt8] = [0x28, 0xB5, 0x2F, 0xFD, 0x00, 17 << 3]
         func block(last: Bool, type: UInt32, size: Int) {
             let h = UInt32(last ? 1 : 0) | type << 1 | UInt32(size) << 3
@@ -113,7 +113,7 @@ public enum HostileTraces {
 
     /// A header, one log and `calls` route calls whose target is not a route (`"bogus"`): JSON Lines in
     /// which all but two records are undecodable.
-    public static func undecodableCalls(_ calls: Int) -> String {
+    package static func undecodableCalls(_ calls: Int) -> String {
         var lines = [header().jsonLine, Record(seq: 1, t: 5, .sdkLog(level: "info", message: "started")).jsonLine]
         for i in 0..<max(calls, 0) { lines.append(#"{"seq":\#(i + 2),"t":\#(10 + i),"type":"api.setRoute","target":"bogus"}"#) }
         return lines.joined(separator: "\n") + "\n"

@@ -1,13 +1,13 @@
 /// SplitMix64: a tiny deterministic generator, so every randomised test and synthetic trace is
 /// reproducible from its seed (Foundation's generators are not seedable).
-public struct SplitMix64: RandomNumberGenerator, Sendable {
+package struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
     /// Creates a generator from a seed.
-    public init(seed: UInt64) { state = seed }
+    package init(seed: UInt64) { state = seed }
 
     /// The next 64 random bits.
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -16,11 +16,11 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     }
 
     /// Uniform in 0..<n.
-    public mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+    package mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
     /// True with the given percent chance.
-    public mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
+    package mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
     /// One of the items.
-    public mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
+    package mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
     /// Uniform in [0, 1).
-    public mutating func unit() -> Double { Double(next() >> 11) / Double(UInt64(1) << 53) }
+    package mutating func unit() -> Double { Double(next() >> 11) / Double(UInt64(1) << 53) }
 }

@@ -6,27 +6,27 @@ import TraceModel
 /// request before the join that takes effect late; in SMeeting also an audio module left disabled), over
 /// several iOS versions, device models and apps chosen independently of the version, with a few simulator
 /// and Mac traces. The same seed gives the same fleet.
-public struct SyntheticFleet {
+package struct SyntheticFleet {
     /// One SDK version of the fleet.
-    public struct Version: Sendable {
+    package struct Version: Sendable {
         /// The header's `sdk`, e.g. `SRTC 4.6.2` (the layer follows the product name).
-        public var sdk: String
+        package var sdk: String
         /// Traces of this version.
-        public var traces: Int
+        package var traces: Int
         /// Percent of them in each planted scenario (drawn before the common mix).
-        public var planted: [(Scenario, Int)]
+        package var planted: [(Scenario, Int)]
 
         /// Percent of them in which the SDK does not recover from an interruption.
-        public var notRecoveredPercent: Int { planted.first { $0.0 == .interruptionNotRecovered }?.1 ?? 0 }
+        package var notRecoveredPercent: Int { planted.first { $0.0 == .interruptionNotRecovered }?.1 ?? 0 }
 
         /// Creates a version with one planted error: the SDK does not recover from `notRecoveredPercent`
         /// percent of its traces' interruptions.
-        public init(sdk: String, traces: Int, notRecoveredPercent: Int) {
+        package init(sdk: String, traces: Int, notRecoveredPercent: Int) {
             self.init(sdk: sdk, traces: traces, planted: [(.interruptionNotRecovered, notRecoveredPercent)])
         }
 
         /// Creates a version with the given planted scenarios and their percentages.
-        public init(sdk: String, traces: Int, planted: [(Scenario, Int)]) {
+        package init(sdk: String, traces: Int, planted: [(Scenario, Int)]) {
             self.sdk = sdk
             self.traces = traces
             self.planted = planted
@@ -34,7 +34,7 @@ public struct SyntheticFleet {
     }
 
     /// The scenario a trace plays.
-    public enum Scenario: String, CaseIterable, Sendable {
+    package enum Scenario: String, CaseIterable, Sendable {
         /// A call with nothing wrong.
         case clean
         /// A cellular call interrupts; the SDK recovers after it ends.
@@ -56,35 +56,35 @@ public struct SyntheticFleet {
     }
 
     /// One generated trace.
-    public struct Trace: Sendable {
+    package struct Trace: Sendable {
         /// A file name for it.
-        public var name: String
+        package var name: String
         /// Its SDK version.
-        public var sdk: String
+        package var sdk: String
         /// Its scenario.
-        public var scenario: Scenario
+        package var scenario: Scenario
         /// Its records.
-        public var records: [Record]
+        package var records: [Record]
 
         /// The records as JSON Lines.
-        public var jsonLines: String { records.map(\.jsonLine).joined(separator: "\n") + "\n" }
+        package var jsonLines: String { records.map(\.jsonLine).joined(separator: "\n") + "\n" }
     }
 
     /// The iOS versions and device models, picked uniformly and independently of the SDK version.
-    public static let osVersions = ["iOS 16.7.2", "iOS 17.4.1", "iOS 17.5.1"]
-    public static let deviceModels = ["iPhone13,3", "iPhone14,2", "iPhone15,2", "iPhone16,1"]
+    package static let osVersions = ["iOS 16.7.2", "iOS 17.4.1", "iOS 17.5.1"]
+    package static let deviceModels = ["iPhone13,3", "iPhone14,2", "iPhone15,2", "iPhone16,1"]
     /// The apps that embed the SDK, picked uniformly.
-    public static let apps = (1...40).map { "com.example.app\($0 < 10 ? "0" : "")\($0)" }
+    package static let apps = (1...40).map { "com.example.app\($0 < 10 ? "0" : "")\($0)" }
     /// Per mille of traces from a simulator (`arm64`), and from a Mac (`Mac14,2`, `macOS 14.4`): clean calls.
-    public static let simulatorPerMille = 20, macPerMille = 15
+    package static let simulatorPerMille = 20, macPerMille = 15
 
     /// Percent of the traces of every version in each scenario of the common mix (the rest is clean).
-    public static let mix: [(Scenario, Int)] = [(.interruptionRecovered, 20), (.speakerBlockedByAirPods, 15), (.routeRequestBeforeJoin, 15)]
+    package static let mix: [(Scenario, Int)] = [(.interruptionRecovered, 20), (.speakerBlockedByAirPods, 15), (.routeRequestBeforeJoin, 15)]
     /// What SMeeting's traces add to the mix: the same share in every version, none in SRTC's.
-    public static let meetingMix: [(Scenario, Int)] = [(.audioModuleLeftDisabled, 8)]
+    package static let meetingMix: [(Scenario, Int)] = [(.audioModuleLeftDisabled, 8)]
 
     /// The fleet, version by version; `day` is the date of every trace's start.
-    public static func make(seed: UInt64, versions: [Version], day: String = "2026-11-29") -> [Trace] {
+    package static func make(seed: UInt64, versions: [Version], day: String = "2026-11-29") -> [Trace] {
         var rng = SplitMix64(seed: seed)
         var out: [Trace] = []
         for (v, version) in versions.enumerated() {

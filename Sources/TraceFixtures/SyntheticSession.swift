@@ -2,12 +2,12 @@ import TraceModel
 
 /// A deterministic generator of realistic session records: mostly quality reports and speaker
 /// updates, some SDK events, and now and then route activity.
-public struct Synth {
+package struct Synth {
     var rng: SplitMix64
     /// The time of the last record made.
-    public var t: Int64 = 0
+    package var t: Int64 = 0
     /// The seq the next record gets.
-    public var seq = 0
+    package var seq = 0
     var level: QualityLevel = .good
     var speaking: [Speaker] = []
     var bluetooth = false
@@ -17,7 +17,7 @@ public struct Synth {
     var pending: [RecordBody] = []
 
     /// A generator; the same seed gives the same records.
-    public init(seed: UInt64) { rng = SplitMix64(seed: seed) }
+    package init(seed: UInt64) { rng = SplitMix64(seed: seed) }
 
     mutating func int(_ n: Int) -> Int { rng.below(n) }
     mutating func unit() -> Double { rng.unit() }
@@ -31,7 +31,7 @@ public struct Synth {
     }
 
     /// The first records: header, join, session, connection.
-    public mutating func prologue() -> [RecordBody] {
+    package mutating func prologue() -> [RecordBody] {
         [.header(TraceHeader(layer: .smeeting, sdk: "SMeeting 3.2.1", device: .init(model: "iPhone15,2", os: "iOS 17.4"),
                              app: .init(bundleId: "com.example.meet"), startedAt: "2026-11-29T10:00:00Z", initialDefaultRoute: .speaker)),
          .micPermission(status: .granted), .enterMeeting(room: "weekly-sync"),
@@ -43,7 +43,7 @@ public struct Synth {
     }
 
     /// The next record of the steady state.
-    public mutating func body() -> RecordBody {
+    package mutating func body() -> RecordBody {
         let r = int(1000)
         switch r {
         case 0..<420:
@@ -84,7 +84,7 @@ public struct Synth {
     }
 
     /// The next record with its seq and time.
-    public mutating func nextRecord() -> Record {
+    package mutating func nextRecord() -> Record {
         defer { seq += 1 }
         if !pending.isEmpty {
             t += 40

@@ -6,10 +6,10 @@
 /// escaping and a cut-off message is detected (a missing `end` field).
 import Analysis
 extension CheckOutcome {
-    public static let wireHeader = "rtctrace-check-outcome 1\n"
+    package static let wireHeader = "rtctrace-check-outcome 1\n"
 
     /// The outcome in the wire form.
-    public var wireEncoded: [UInt8] {
+    package var wireEncoded: [UInt8] {
         var out = Array(Self.wireHeader.utf8)
         func field(_ name: String, _ value: String) {
             out += Array("\(name) \(value.utf8.count)\n".utf8) + Array(value.utf8) + [0x0A]
@@ -28,14 +28,14 @@ extension CheckOutcome {
     }
 
     /// Reads an outcome of `file` back from the wire form; nil when the bytes are not a complete one.
-    public init?(wire bytes: [UInt8], file: String) {
+    package init?(wire bytes: [UInt8], file: String) {
         guard let (outcome, _) = Self.decode(wire: bytes[...], file: file) else { return nil }
         self = outcome
     }
 
     /// Reads the outcomes a worker wrote one after another, for `files` in order: as many as are
     /// complete (a worker that crashed leaves fewer than `files`, the last cut off or missing).
-    public static func decodeAll(wire bytes: [UInt8], files: [String]) -> [CheckOutcome] {
+    package static func decodeAll(wire bytes: [UInt8], files: [String]) -> [CheckOutcome] {
         var out: [CheckOutcome] = []
         var rest = bytes[...]
         for file in files {
@@ -47,7 +47,7 @@ extension CheckOutcome {
     }
 
     /// One outcome at the start of `bytes`, and how many bytes it took.
-    public static func decode(wire bytes: ArraySlice<UInt8>, file: String) -> (CheckOutcome, Int)? {
+    package static func decode(wire bytes: ArraySlice<UInt8>, file: String) -> (CheckOutcome, Int)? {
         var o = CheckOutcome(file: file)
         guard bytes.starts(with: Array(Self.wireHeader.utf8)) else { return nil }
         var i = bytes.startIndex + Self.wireHeader.utf8.count

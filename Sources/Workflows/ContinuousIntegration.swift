@@ -5,16 +5,16 @@ import CommandLineKit
 /// The one place that decides it. CI systems spell the variable differently (`true`, `1`,
 /// `True`, `yes`), so any non-empty value counts except `false` and `0` (in any case): a CI run
 /// must never quietly accept a changed snapshot because its CI variable was spelled differently.
-public enum ContinuousIntegration {
+package enum ContinuousIntegration {
     /// Whether this value of `CI` means CI.
-    public static func isOn(_ value: String?) -> Bool {
+    package static func isOn(_ value: String?) -> Bool {
         guard let v = value?.lowercased(), !v.isEmpty else { return false }
         return v != "false" && v != "0"
     }
 
     /// Whether the command runs under CI (by its environment).
-    public static func isOn(_ context: CommandContext) -> Bool { isOn(context.environment("CI")) }
+    package static func isOn(_ context: CommandContext) -> Bool { isOn(context.environment("CI")) }
 
     /// `CI=value`, for messages that say why nothing was written.
-    public static func setting(_ context: CommandContext) -> String { "CI=" + (context.environment("CI") ?? "") }
+    package static func setting(_ context: CommandContext) -> String { "CI=" + (context.environment("CI") ?? "") }
 }

@@ -9,7 +9,7 @@ extension GoldenCheck {
     /// (the case's snapshot is named after its first part). With `snapshotRefusal` the snapshot is not
     /// read at all (it is not a file the caller may read, e.g. a link out of the checked folder): the
     /// reason is a failure.
-    public static func check(_ trace: TraceSession, options: ReplayOptions = ReplayOptions(), snapshotRefusal: String? = nil) -> CheckOutcome {
+    package static func check(_ trace: TraceSession, options: ReplayOptions = ReplayOptions(), snapshotRefusal: String? = nil) -> CheckOutcome {
         let path = trace.first
         var out = CheckOutcome(trace)
         let result: ReplayResult

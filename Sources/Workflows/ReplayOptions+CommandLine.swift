@@ -31,7 +31,7 @@ extension ReplayOptions {
         + "\(OptionRange.text(OptionRange.windowMs)) (e.g. 3/5/10000)"
 
     /// The replay options every replaying command declares, in `--help` order.
-    public static let commandLine: [any DeclaredOption] = [tolerance, retryDelay, recoveryWindow, matchWindow, flappingChanges, flappingWindow, layerTimeout, hysteresis]
+    package static let commandLine: [any DeclaredOption] = [tolerance, retryDelay, recoveryWindow, matchWindow, flappingChanges, flappingWindow, layerTimeout, hysteresis]
 
     /// `k/n/holdMs` within its ranges, or nil.
     static func parseHysteresis(_ s: String) -> Hysteresis? {
@@ -42,7 +42,7 @@ extension ReplayOptions {
     }
 
     /// The replay options given on the command line (checked when parsed).
-    public init(_ a: Arguments) {
+    package init(_ a: Arguments) {
         var o = ReplayOptions()
         if let v = a[Self.tolerance] { o.toleranceMs = v }
         if let v = a[Self.retryDelay] { o.route.retryDelayMs = v }
@@ -56,7 +56,7 @@ extension ReplayOptions {
     }
 
     /// Command-line arguments that give exactly these options (for a child process that must replay the same way).
-    public var commandLineArguments: [String] {
+    package var commandLineArguments: [String] {
         let o = self
         var args = [Self.tolerance.name, String(o.toleranceMs), Self.retryDelay.name, String(o.route.retryDelayMs),
                     Self.recoveryWindow.name, String(o.route.recoveryWindowMs), Self.matchWindow.name, String(o.quality.matchWindowMs),

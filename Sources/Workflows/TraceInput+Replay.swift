@@ -7,12 +7,12 @@ import TraceModel
 
 extension TraceInput {
     /// What the input lacks when no all-clear is given for it (`ReplayResult.unread`), for `--help` and the README.
-    public static let unreadInput = "a lost frame, more than \(fixed(ReplayResult.undecodableShareLimit * 100, 0))% of the records "
+    package static let unreadInput = "a lost frame, more than \(fixed(ReplayResult.undecodableShareLimit * 100, 0))% of the records "
         + "undecodable, missing seqs, a torn last frame"
 
     /// Replays the trace the TRACE arguments name (one file, or the parts of one session), warning
     /// on the context's standard error about reader problems and about a part replayed alone.
-    public static func replay(_ arguments: [String], _ a: Arguments, in context: CommandContext,
+    package static func replay(_ arguments: [String], _ a: Arguments, in context: CommandContext,
                               observer: ((ReplayStep) -> Void)? = nil) throws -> ReplayResult {
         let session = try TraceInput.resolve(arguments, in: context)
         let result: ReplayResult
@@ -62,7 +62,7 @@ extension TraceInput {
     }
 
     /// Refuses a result with nothing to judge by (not a trace, no header, no records): exit 65.
-    public static func requireExplainable(_ r: ReplayResult) throws {
+    package static func requireExplainable(_ r: ReplayResult) throws {
         guard let why = r.unexplainable else { return }
         throw DataError(message: "\(r.file): cannot be explained: \(why)")
     }

@@ -5,11 +5,11 @@ import TraceModel
 
 /// The one trace the TRACE arguments name: a single file, or the parts of one recorded session given as
 /// files, a folder or `@LIST`, in part order whatever order they came in.
-public enum TraceInput {
+package enum TraceInput {
     /// Groups `arguments` into one trace (`TraceSession.group`); several traces (or none) is a usage
     /// error. A bundle the recorder wrote (`NAME.rtcbundle`) stands for the parts in it. Warnings go to the
     /// context's standard error.
-    public static func resolve(_ arguments: [String], in context: CommandContext) throws -> TraceSession {
+    package static func resolve(_ arguments: [String], in context: CommandContext) throws -> TraceSession {
         guard !arguments.isEmpty else { throw UsageError(message: "expected a TRACE (or the parts of one session)") }
         // A recorder's bundle is the session it holds: what does not check in it is said first.
         let bundles = arguments.filter { !$0.hasPrefix("@") && TraceBundle.isBundle($0, sniff: true) }.compactMap(TraceBundle.open)

@@ -2,9 +2,9 @@ import CommandLineKit
 
 /// Every command of `rtctrace`, in `rtctrace --help` order: the registry the dispatcher runs and the
 /// tests read in-process (they import this module), so no list of commands is kept anywhere else.
-public enum Commands {
+package enum Commands {
     /// The commands, each with its spec (options declared once) and its work.
-    public static let all: [Command] = [
+    package static let all: [Command] = [
         RecordCommand.command, AppendCommand.command, CatCommand.command, InfoCommand.command, VerifyCommand.command,
         ReplayCommand.command, ExplainCommand.command, CheckCommand.command,
         ReviewCommand.make(accept: true), ReviewCommand.make(accept: false),

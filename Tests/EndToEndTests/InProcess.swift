@@ -16,7 +16,7 @@ extension CLI {
     /// For what needs a process of its own (signals, descriptors, a killed child, memory, a working
     /// folder, a terminal), `run`.
     @discardableResult
-    public static func runInProcess(_ args: [String], env: [String: String] = [:], stdin: Data? = nil) -> Result {
+    package static func runInProcess(_ args: [String], env: [String: String] = [:], stdin: Data? = nil) -> Result {
         // These hooks end or stop the whole process: a command that uses them runs in a process of its own (`run`).
         precondition(env["RTCTRACE_FAULT_KILL_TRIAGE"] == nil && env["RTCTRACE_FAULT_STALL_TEMPORARY"] == nil,
                      "a fault hook that kills or stops the process needs CLI.run")

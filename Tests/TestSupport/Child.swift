@@ -9,9 +9,9 @@ import Darwin
 /// with a signal, or race several against each other. Standard output and error are pipes; standard
 /// input is one when asked for. A child that prints something of its own before its output proper
 /// (a test child, see `TestChild`) marks where that starts, and both streams are read from there.
-public final class Child {
+package final class Child {
     /// The process id (for `kill`).
-    public let pid: pid_t
+    package let pid: pid_t
     private let stdoutFD: Int32
     private let stderrFD: Int32
     private var stdinFD: Int32 = -1
@@ -23,7 +23,7 @@ public final class Child {
     /// Starts `exe args` with `environment` added to this process's; with `stdinPipe` the child
     /// reads what `write` sends until `wait` closes it. With `skippingTo`, everything up to and
     /// including the first line equal to it is dropped from both streams.
-    public init(_ exe: String, _ args: [String], stdinPipe: Bool = false, environment: [String: String] = [:],
+    package init(_ exe: String, _ args: [String], stdinPipe: Bool = false, environment: [String: String] = [:],
                 skippingTo marker: String? = nil) {
         self.marker = marker
         errMarker = marker
@@ -57,7 +57,7 @@ public final class Child {
     }
 
     /// Reads one line from the child's standard output, waiting for it; "" when the output ends first.
-    public func readLine() -> String {
+    package func readLine() -> String {
         while let marker {
             let line = rawLine()
             if line == nil || line == marker { self.marker = nil }
@@ -84,7 +84,7 @@ public final class Child {
     }
 
     /// Sends `signal` to the child.
-    public func kill(_ signal: Int32) {
+    package func kill(_ signal: Int32) {
         #if canImport(Glibc)
         _ = Glibc.kill(pid, signal)
         #else
@@ -95,7 +95,7 @@ public final class Child {
     /// Closes the child's standard input, waits for it to end and returns its exit status (or
     /// minus the signal that ended it) with the rest of its output.
     @discardableResult
-    public func wait() -> (status: Int32, out: String, err: String) {
+    package func wait() -> (status: Int32, out: String, err: String) {
         if stdinFD >= 0 { close(stdinFD); stdinFD = -1 }
         final class Box: @unchecked Sendable { var text = "" }
         let errText = Box()

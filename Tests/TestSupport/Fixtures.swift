@@ -4,22 +4,22 @@ import TraceCodec
 import TraceModel
 
 /// Where the tests find the project's files, where they write theirs, and records to test with.
-public enum Fixtures {
+package enum Fixtures {
     /// The package root (this file is Tests/TestSupport/Fixtures.swift).
-    public static let root: String = {
+    package static let root: String = {
         var url = URL(fileURLWithPath: #filePath)
         for _ in 0..<3 { url.deleteLastPathComponent() }
         return url.path
     }()
 
     /// The golden corpus folder.
-    public static var traces: String { root + "/traces" }
+    package static var traces: String { root + "/traces" }
 
     /// A golden trace by file name.
-    public static func trace(_ name: String) -> String { traces + "/" + name }
+    package static func trace(_ name: String) -> String { traces + "/" + name }
 
     /// Every golden trace (`.jsonl`, `.jsonl.zst`, `.trace.zst`) as a path relative to traces/, sorted.
-    public static func goldenTraceNames() -> [String] {
+    package static func goldenTraceNames() -> [String] {
         var names: [String] = []
         for case let f as String in FileManager.default.enumerator(atPath: traces)! where f.hasSuffix(".jsonl") || f.hasSuffix(".zst") {
             names.append(f)
@@ -28,21 +28,21 @@ public enum Fixtures {
     }
 
     /// The artifacts folder (git-ignored) for files a human may want to look at, created when missing.
-    public static var artifacts: String {
+    package static var artifacts: String {
         let dir = root + "/artifacts"
         try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         return dir
     }
 
     /// A fresh, uniquely named temporary folder.
-    public static func tempDir(_ purpose: String = "tests") -> String {
+    package static func tempDir(_ purpose: String = "tests") -> String {
         let dir = NSTemporaryDirectory() + "rtctrace-\(purpose)-\(getpid())-\(UUID().uuidString.prefix(8))"
         try! FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         return dir
     }
 
     /// Every event of a trace: its records and the problems the reader reported, in order of kind.
-    public static func readAll(_ path: String, limits: ReaderLimits = .standard) throws
+    package static func readAll(_ path: String, limits: ReaderLimits = .standard) throws
         -> (records: [Record], problems: [TraceProblem]) {
         let reader = try TraceReader(path: path, limits: limits)
         var records: [Record] = [], problems: [TraceProblem] = []
@@ -56,14 +56,14 @@ public enum Fixtures {
     }
 
     /// Writes records to a compressed trace with the project's writer.
-    public static func write(_ records: [Record], _ path: String, options: TraceWriter.Options = .init()) throws {
+    package static func write(_ records: [Record], _ path: String, options: TraceWriter.Options = .init()) throws {
         let w = try TraceWriter(path: path, options: options)
         for r in records { try w.append(r) }
         try w.close()
     }
 
     /// Replays a golden trace by file name.
-    public static func replay(_ name: String, options: ReplayOptions = ReplayOptions()) throws -> ReplayResult {
+    package static func replay(_ name: String, options: ReplayOptions = ReplayOptions()) throws -> ReplayResult {
         try Replay.run(TraceSession(path: trace(name)), options: options)
     }
 }
@@ -72,13 +72,13 @@ public enum Fixtures {
 
 extension Fixtures {
     /// A header with every field set.
-    public static let header = TraceHeader(layer: .smeeting, sdk: "SMeeting 3.2.1",
+    package static let header = TraceHeader(layer: .smeeting, sdk: "SMeeting 3.2.1",
                                            device: .init(model: "iPhone15,2", os: "iOS 17.4", simulator: false),
                                            app: .init(bundleId: "com.example.meet", micUsageDescription: true, backgroundAudio: false),
                                            startedAt: "2026-11-29T10:00:00Z", initialDefaultRoute: .speaker)
 
     /// A body of every record type (and of most cases of each), for round trips and container tests.
-    public static let bodies: [RecordBody] = [
+    package static let bodies: [RecordBody] = [
         .header(header),
         .joinChannel(channel: "ch-1"), .leaveChannel, .enterMeeting(room: "room \"A\"\n"), .exitMeeting,
         .setDefaultRoute(target: .speaker), .setRoute(target: .earpiece, api: "setSpeakerOutputEnabled(false)"),
@@ -122,7 +122,7 @@ extension Fixtures {
     ]
 
     /// `count` records cycling through `bodies` (header first), with consecutive seqs, `step` ms apart.
-    public static func records(_ count: Int, step: Int64 = 10) -> [Record] {
+    package static func records(_ count: Int, step: Int64 = 10) -> [Record] {
         (0..<count).map { i in
             var body = i == 0 ? bodies[0] : bodies[1 + (i - 1) % (bodies.count - 2)]
             if case .header = body, i != 0 { body = .leaveChannel }
@@ -131,7 +131,7 @@ extension Fixtures {
     }
 
     /// Records from (t, body) pairs after an SRTC-device header, seqs from 0.
-    public static func records(layer: Layer = .srtc, bundleId: String = "com.example.app",
+    package static func records(layer: Layer = .srtc, bundleId: String = "com.example.app",
                                _ bodies: [(Int64, RecordBody)]) -> [Record] {
         var b = TraceBuilder(header: TraceHeader(layer: layer, sdk: "SRTC 4.6.2", device: .init(model: "iPhone14,5", os: "iOS 17.5"),
                                                  app: .init(bundleId: bundleId), startedAt: "2026-11-29T10:00:00Z"))
@@ -140,11 +140,11 @@ extension Fixtures {
     }
 
     /// A call session activation with bluetooth allowed.
-    public static let callSession = RecordBody.sessionActivated(SessionActivation(ok: true, category: "playAndRecord",
+    package static let callSession = RecordBody.sessionActivated(SessionActivation(ok: true, category: "playAndRecord",
                                                                                   mode: "voiceChat", options: ["allowBluetooth"]))
 
     /// A quality report with every statistic set.
-    public static func report(_ level: QualityLevel, _ sub: QualityLevel = .good) -> RecordBody {
+    package static func report(_ level: QualityLevel, _ sub: QualityLevel = .good) -> RecordBody {
         .qualityReport(pub: QualitySample(level: level, score: 90, mos: 4.2, loss: 0.01, rtt: 50, jitter: 5, bitrate: 1000),
                        sub: QualitySample(level: sub, score: 80, mos: 4.0, loss: 0.02, rtt: 60, jitter: 6, bitrate: 800))
     }

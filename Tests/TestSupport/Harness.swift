@@ -7,16 +7,16 @@ import TraceModel
 
 /// The writer harness (`WriterHarness`, run as a child of the test executable) and the other
 /// helpers the robustness tests are written with.
-public enum Support {
+package enum Support {
     /// A child process the test talks to while it runs.
-    public typealias Child = TestSupport.Child
+    package typealias Child = TestSupport.Child
 
     /// The package root.
-    public static var root: String { Fixtures.root }
+    package static var root: String { Fixtures.root }
 
     /// Starts the writer harness in a child process: `args[0]` names the mode (`append`, `race`,
     /// `hold`, `read`, see `WriterHarness`), the rest are its arguments.
-    public static func harness(_ args: [String], stdinPipe: Bool = false) -> Child {
+    package static func harness(_ args: [String], stdinPipe: Bool = false) -> Child {
         guard let mode = args.first, let role = WriterHarness.role(mode) else {
             preconditionFailure("no writer harness mode '\(args.first ?? "")'")
         }
@@ -24,16 +24,16 @@ public enum Support {
     }
 
     /// A fresh temporary folder.
-    public static func tempDir() -> String { Fixtures.tempDir("robust") }
+    package static func tempDir() -> String { Fixtures.tempDir("robust") }
 
     /// Every event of a trace.
-    public static func readAll(_ path: String, limits: ReaderLimits = .standard) throws
+    package static func readAll(_ path: String, limits: ReaderLimits = .standard) throws
         -> (records: [Record], problems: [TraceProblem]) {
         try Fixtures.readAll(path, limits: limits)
     }
 
     /// The record the harness writes at `seq`.
-    public static func harnessRecord(_ seq: Int, writer: String = "a") -> Record {
+    package static func harnessRecord(_ seq: Int, writer: String = "a") -> Record {
         if seq == 0 {
             return Record(seq: 0, t: 0, .header(TraceHeader(layer: .srtc, sdk: "harness", startedAt: "2026-11-29T10:00:00Z")))
         }
@@ -43,7 +43,7 @@ public enum Support {
 
     /// Runs a shell script (for streaming hostile files through stock zstd without holding them).
     @discardableResult
-    public static func sh(_ script: String) -> (status: Int32, out: String, err: String) {
+    package static func sh(_ script: String) -> (status: Int32, out: String, err: String) {
         Child("/bin/bash", ["-c", script]).wait()
     }
 
@@ -51,7 +51,7 @@ public enum Support {
     /// its peak memory; `records` is -1 (and `kinds` holds the error) when it failed. A reader that
     /// loops is killed after ten minutes, far beyond what the slowest machine needs, so that it
     /// fails the test instead of hanging it.
-    public static func readInChild(_ path: String, limits: ReaderLimits? = nil)
+    package static func readInChild(_ path: String, limits: ReaderLimits? = nil)
         -> (records: Int, problems: Int, kinds: [String], peakKB: Int) {
         var args = ["read", path]
         if let l = limits { args += [String(l.maxLineBytes), String(l.holdBytes), String(l.maxWindowLog)] }
@@ -68,19 +68,19 @@ public enum Support {
     }
 
     /// An `append` run stopped where the test chose (`append … --stop POINT`).
-    public struct StoppedRun {
+    package struct StoppedRun {
         /// The harness's line saying where it stopped; empty when it ended without stopping.
-        public var line: String
+        package var line: String
         /// The exit status: minus SIGKILL when the kill landed at the stop point.
-        public var status: Int32
+        package var status: Int32
         /// What the harness wrote on standard error.
-        public var err: String
+        package var err: String
     }
 
     /// Runs `append` until it reaches `stop`, then kills it with SIGKILL and waits for it. Where the
     /// kill lands never depends on timing: the harness blocks at the stop point until it is killed.
     /// Without a stop point the run completes and closes the trace.
-    public static func appendAndKill(_ path: String, side: String, count: Int, flushEvery: Int,
+    package static func appendAndKill(_ path: String, side: String, count: Int, flushEvery: Int,
                                      stop: String?) -> StoppedRun {
         var args = ["append", path, side, String(count), String(flushEvery)]
         if let stop { args += ["--stop", stop] }
@@ -96,7 +96,7 @@ public enum Support {
     }
 
     /// The last seq the harness reported flushed in `side` (-1 before any flush).
-    public static func flushedSeq(_ side: String) -> Int {
+    package static func flushedSeq(_ side: String) -> Int {
         (try? String(contentsOfFile: side, encoding: .utf8)).flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? -1
     }
 }

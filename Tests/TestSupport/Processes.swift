@@ -1,9 +1,9 @@
 import Foundation
 
 /// The executables the package builds, found beside the test bundle or in the debug build folder.
-public enum Executables {
+package enum Executables {
     /// The path of the built executable `name` (`rtctrace`).
-    public static func built(_ name: String) -> String {
+    package static func built(_ name: String) -> String {
         let dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         let candidates = [dir.appendingPathComponent(name).path,
                           dir.deletingLastPathComponent().appendingPathComponent(name).path,
@@ -13,21 +13,21 @@ public enum Executables {
 }
 
 /// What a finished process left: its exit status (or minus the signal that ended it) and output.
-public struct ProcessOutput: Sendable {
+package struct ProcessOutput: Sendable {
     /// The exit status, or minus the signal number when a signal ended it.
-    public var status: Int32
+    package var status: Int32
     /// Everything written to standard output.
-    public var out: Data
+    package var out: Data
     /// Everything written to standard error.
-    public var err: Data
+    package var err: Data
     /// Whether the run was stopped because it outlived its time limit.
-    public var timedOut: Bool
+    package var timedOut: Bool
 }
 
 /// Runs a program to its end, feeding `stdin` and reading both output pipes at once so that
 /// neither fills up. `timeout` is a guard against a program that hangs (it is then terminated and
 /// `timedOut` is set); it is never a measure of speed, so give it a wide margin.
-public func runProcess(_ exe: String, _ args: [String], env: [String: String?] = [:], cwd: String? = nil,
+package func runProcess(_ exe: String, _ args: [String], env: [String: String?] = [:], cwd: String? = nil,
                        stdin: Data? = nil, timeout: TimeInterval? = nil) -> ProcessOutput {
     final class Box: @unchecked Sendable {
         var data = Data()
@@ -71,27 +71,27 @@ public func runProcess(_ exe: String, _ args: [String], env: [String: String?] =
 }
 
 /// Runs the built `rtctrace` (or another program) and captures what a user would see.
-public enum CLI {
+package enum CLI {
     /// The built `rtctrace`.
-    public static var binary: String { Executables.built("rtctrace") }
+    package static var binary: String { Executables.built("rtctrace") }
 
     /// The package root.
-    public static var root: String { Fixtures.root }
+    package static var root: String { Fixtures.root }
 
     /// A fresh temporary folder.
-    public static func tempDir() -> String { Fixtures.tempDir("e2e") }
+    package static func tempDir() -> String { Fixtures.tempDir("e2e") }
 
     /// Exit status and the two output streams as text.
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// The exit status (minus the signal number when a signal ended it).
-        public var status: Int32
+        package var status: Int32
         /// Standard output.
-        public var out: String
+        package var out: String
         /// Standard error.
-        public var err: String
+        package var err: String
 
         /// The result of a run that ended with `status` after writing `out` and `err`.
-        public init(status: Int32, out: String, err: String) {
+        package init(status: Int32, out: String, err: String) {
             self.status = status
             self.out = out
             self.err = err
@@ -100,7 +100,7 @@ public enum CLI {
 
     /// Runs `rtctrace args` (or `exe args`) outside CI mode, with `env` added to the environment.
     @discardableResult
-    public static func run(_ args: [String], env: [String: String] = [:], cwd: String? = nil, stdin: Data? = nil,
+    package static func run(_ args: [String], env: [String: String] = [:], cwd: String? = nil, stdin: Data? = nil,
                            exe: String? = nil) -> Result {
         var environment: [String: String?] = ["CI": nil]
         for (k, v) in env { environment[k] = v }
@@ -112,7 +112,7 @@ public enum CLI {
 extension CLI {
     /// Runs `rtctrace args` outside CI mode with standard output on `/dev/full`, where every write
     /// fails with "No space left on device"; nil where the system has no `/dev/full`.
-    public static func runIntoFullDevice(_ args: [String]) throws -> Result? {
+    package static func runIntoFullDevice(_ args: [String]) throws -> Result? {
         guard let full = FileHandle(forWritingAtPath: "/dev/full") else { return nil }
         let p = Process()
         p.executableURL = URL(fileURLWithPath: binary)
@@ -134,7 +134,7 @@ extension CLI {
 extension Fixtures {
     /// Runs a program, returning its exit status and raw output.
     @discardableResult
-    public static func run(_ exe: String, _ args: [String], stdin: Data? = nil) -> (status: Int32, out: Data, err: Data) {
+    package static func run(_ exe: String, _ args: [String], stdin: Data? = nil) -> (status: Int32, out: Data, err: Data) {
         let r = runProcess(exe, args, stdin: stdin)
         return (r.status, r.out, r.err)
     }

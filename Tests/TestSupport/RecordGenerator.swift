@@ -4,20 +4,20 @@ import TraceModel
 /// Random records of every type in the kind table, for the decoder equivalence tests and the
 /// personal-field property test. The switch over `RecordKind` is exhaustive: a new record type does not
 /// compile here until it has a generator.
-public struct RecordGenerator {
+package struct RecordGenerator {
     /// The random source.
-    public var rng: SplitMix64
+    package var rng: SplitMix64
     /// Makes a string field's value (random text, or a marker naming the field).
-    public var text: (inout SplitMix64) -> String
+    package var text: (inout SplitMix64) -> String
     /// Whether every optional field is present and every list non-empty (the property test needs each
     /// field filled; the equivalence tests also want them absent).
-    public var full: Bool
+    package var full: Bool
     /// Whether every value of an open vocabulary is an unlisted one made by `text` (the property test
     /// puts its marker in them too).
-    public var unlistedText: Bool
+    package var unlistedText: Bool
 
     /// A generator; `text` makes every string field's value.
-    public init(seed: UInt64, full: Bool = false, unlistedText: Bool = false, text: @escaping (inout SplitMix64) -> String) {
+    package init(seed: UInt64, full: Bool = false, unlistedText: Bool = false, text: @escaping (inout SplitMix64) -> String) {
         rng = SplitMix64(seed: seed)
         self.full = full
         self.unlistedText = unlistedText
@@ -28,7 +28,7 @@ public struct RecordGenerator {
     mutating func maybe() -> Bool { full || rng.below(2) == 0 }
     mutating func opt() -> String? { maybe() ? s() : nil }
     mutating func bool() -> Bool { rng.below(2) == 0 }
-    public mutating func int(_ n: Int) -> Int { rng.below(n) }
+    package mutating func int(_ n: Int) -> Int { rng.below(n) }
     mutating func count(_ n: Int) -> Int { full ? 1 + rng.below(n) : rng.below(n + 1) }
     mutating func strings(_ n: Int) -> [String] { (0..<count(n)).map { _ in s() } }
     mutating func double() -> Double {
@@ -57,7 +57,7 @@ public struct RecordGenerator {
     mutating func ref() -> Expectation.RecordRef? { full || bool() ? (bool() ? Expectation.RecordRef.none : .seq(int(1000))) : nil }
 
     /// A random body of `kind`.
-    public mutating func body(_ kind: RecordKind) -> RecordBody {
+    package mutating func body(_ kind: RecordKind) -> RecordBody {
         switch kind {
         case .header:
             return .header(TraceHeader(layer: vocab(Layer.self), sdk: opt(), device: .init(model: opt(), os: opt(), simulator: bool()),
@@ -134,7 +134,7 @@ public struct RecordGenerator {
     }
 
     /// A random `expect.*` body (each kind of expectation in turn, by `index`).
-    public mutating func expectation(_ index: Int) -> RecordBody {
+    package mutating func expectation(_ index: Int) -> RecordBody {
         let rule: RuleID? = maybe() ? vocab(RuleID.self) : nil
         let kind: Expectation.Kind
         switch index % 16 {
@@ -169,7 +169,7 @@ extension RecordGenerator {
     /// Every record type (and every kind of expectation, and a custom event whose type does not follow
     /// the naming rule), each string field holding its own marker `MARK<n>X@` (the `@` makes it follow no
     /// pattern the personal-field map keeps in clear: no name, no call spelling, no listed word).
-    public static func markedRecords() -> [Record] {
+    package static func markedRecords() -> [Record] {
         var counter = 0
         var g = RecordGenerator(seed: 99, full: true, unlistedText: true) { _ in
             counter += 1
@@ -185,7 +185,7 @@ extension RecordGenerator {
     }
 
     /// The markers (`MARK<n>X`) in a text.
-    public static func markers(in text: String) -> Set<String> {
+    package static func markers(in text: String) -> Set<String> {
         var out = Set<String>()
         var rest = text[...]
         while let r = rest.range(of: "MARK") {
@@ -199,7 +199,7 @@ extension RecordGenerator {
 
     /// The markers of `records` in fields the personal-field map keeps in clear (the header's product
     /// and time, for one): the only ones any output may show.
-    public static func clearMarkers(_ records: [Record]) -> Set<String> {
+    package static func clearMarkers(_ records: [Record]) -> Set<String> {
         var clear = Set<String>()
         for r in records {
             r.body.forEachString { value, field in

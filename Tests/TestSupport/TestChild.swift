@@ -25,20 +25,20 @@ import Darwin
 ///
 /// To add a role: a `TestChildRole` naming its entry test, and an entry test in any test target
 /// that passes the role to `runIfAsked` (all test targets are linked into one test executable).
-public enum TestChild {
+package enum TestChild {
     /// The environment variable naming the role a child runs.
-    public static let roleVariable = "RTCTRACE_TEST_CHILD_ROLE"
+    package static let roleVariable = "RTCTRACE_TEST_CHILD_ROLE"
     /// The environment variable holding the role's arguments (a JSON array of strings).
-    public static let argumentsVariable = "RTCTRACE_TEST_CHILD_ARGUMENTS"
+    package static let argumentsVariable = "RTCTRACE_TEST_CHILD_ARGUMENTS"
     /// The line a child writes on both streams before its role's own output.
-    public static let marker = "\u{1E}rtctrace test child output\u{1E}"
+    package static let marker = "\u{1E}rtctrace test child output\u{1E}"
 
     /// Whether this process is a child started by `start`.
-    public static var isChild: Bool { ProcessInfo.processInfo.environment[roleVariable] != nil }
+    package static var isChild: Bool { ProcessInfo.processInfo.environment[roleVariable] != nil }
 
     /// Starts `role` with `arguments` in a new process; with `stdinPipe` the child reads what the
     /// test sends until `wait` closes it.
-    public static func start(_ role: TestChildRole, _ arguments: [String], stdinPipe: Bool = false) -> Child {
+    package static func start(_ role: TestChildRole, _ arguments: [String], stdinPipe: Bool = false) -> Child {
         let json = String(decoding: try! JSONEncoder().encode(arguments), as: UTF8.self)
         let (exe, args) = command(entry: role.entry)
         return Child(exe, args, stdinPipe: stdinPipe,
@@ -60,7 +60,7 @@ public enum TestChild {
 
     /// In a child asked to run one of `roles`: runs it and ends the process with its status (never
     /// returns). Otherwise returns false at once.
-    public static func runIfAsked(_ roles: [TestChildRole]) -> Bool {
+    package static func runIfAsked(_ roles: [TestChildRole]) -> Bool {
         let env = ProcessInfo.processInfo.environment
         guard let name = env[roleVariable] else { return false }
         // XCTest's own lines go out first, then the marker: the parent drops both.
@@ -81,7 +81,7 @@ public enum TestChild {
     }
 
     /// Writes `text` straight to descriptor `fd` (no buffer that a kill could lose).
-    public static func write(_ text: String, to fd: Int32) {
+    package static func write(_ text: String, to fd: Int32) {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let n = bytes.withUnsafeBytes { p in
@@ -100,16 +100,16 @@ public enum TestChild {
 
 /// One thing a test child can be: its name, the entry test that runs it, and what it does with its
 /// arguments (the status it returns is the child's exit status).
-public struct TestChildRole: Sendable {
+package struct TestChildRole: Sendable {
     /// The name the parent asks for.
-    public let name: String
+    package let name: String
     /// The XCTest id of the test method that runs the role in a child, `Module.Class/testMethod`.
-    public let entry: String
+    package let entry: String
     /// The role's work; its result is the exit status.
-    public let run: @Sendable ([String]) -> Int32
+    package let run: @Sendable ([String]) -> Int32
 
     /// Declares a role.
-    public init(name: String, entry: String, run: @escaping @Sendable ([String]) -> Int32) {
+    package init(name: String, entry: String, run: @escaping @Sendable ([String]) -> Int32) {
         self.name = name
         self.entry = entry
         self.run = run

@@ -5,7 +5,7 @@ import XCTest
 
 /// An engine the test store can drive: a production `Engine` (a pure reducer whose timers come back as
 /// data), with what the tests need to compare its outputs.
-public protocol TestableReducer: Contract.Engine {
+package protocol TestableReducer: Contract.Engine {
     /// The layer whose words the engine's findings must use.
     var layer: Layer { get }
     /// The output with a finding's message and advice blanked: tests compare prose separately.
@@ -29,7 +29,7 @@ extension TestableReducer {
 /// members enter and exit). It is a value: a copy continues independently, which lets a test fork
 /// a scenario. The positional spelling some tests use (`send(t, body, outputs)`, see
 /// TestStore+Engines.swift) needs no `var`.
-public struct TestStore<Engine: TestableReducer> {
+package struct TestStore<Engine: TestableReducer> {
     final class Storage {
         var engine: Engine
         var nextSeq = 0
@@ -50,30 +50,30 @@ public struct TestStore<Engine: TestableReducer> {
     private var storage: Storage
 
     /// A store around an engine in its initial state (or any state a test prepared).
-    public init(engine: Engine) {
+    package init(engine: Engine) {
         storage = Storage(engine)
     }
 
     /// The engine as it is now.
-    public var engine: Engine { storage.engine }
+    package var engine: Engine { storage.engine }
     /// The engine's state as it is now.
-    public var state: Engine.State { storage.engine.state }
+    package var state: Engine.State { storage.engine.state }
     /// The state the next step's expectation starts from.
-    public var expected: Engine.State { storage.engine.state }
+    package var expected: Engine.State { storage.engine.state }
     /// The seq the next record gets.
-    public var nextSeq: Int { storage.nextSeq }
+    package var nextSeq: Int { storage.nextSeq }
     /// The store's clock: the `t` of the last record sent or timer fired.
-    public var t: Int64 { storage.t }
+    package var t: Int64 { storage.t }
     /// Every output so far, in order.
-    public var log: [Engine.Output] { storage.log }
+    package var log: [Engine.Output] { storage.log }
     /// The findings raised so far, prose included.
-    public var findings: [Finding] { storage.log.compactMap(Engine.finding(in:)) }
+    package var findings: [Finding] { storage.log.compactMap(Engine.finding(in:)) }
 
     // MARK: Steps
 
     /// Sends the next record (at `time`, else at the clock) and asserts the state change and outputs.
     @discardableResult
-    public mutating func send(
+    package mutating func send(
         _ body: RecordBody, at time: Int64? = nil, outputs expected: [Engine.Output] = [],
         file: StaticString = #filePath, line: UInt = #line,
         _ update: (inout Engine.State) -> Void = { _ in }
@@ -83,7 +83,7 @@ public struct TestStore<Engine: TestableReducer> {
     }
 
     /// Delivers a timer (moving the clock to its due time) and asserts the state change and outputs.
-    public mutating func fire(
+    package mutating func fire(
         _ timer: EngineTimer<Engine.TimerKind>, outputs expected: [Engine.Output] = [],
         file: StaticString = #filePath, line: UInt = #line,
         _ update: (inout Engine.State) -> Void = { _ in }
@@ -93,7 +93,7 @@ public struct TestStore<Engine: TestableReducer> {
     }
 
     /// Ends the trace at the clock and asserts the state change and outputs.
-    public mutating func finish(
+    package mutating func finish(
         outputs expected: [Engine.Output] = [], file: StaticString = #filePath, line: UInt = #line,
         _ update: (inout Engine.State) -> Void = { _ in }
     ) {
@@ -103,7 +103,7 @@ public struct TestStore<Engine: TestableReducer> {
 
     /// Sends a record asserting nothing but its findings' prose; returns the raw outputs.
     @discardableResult
-    public mutating func skip(_ body: RecordBody, at time: Int64? = nil,
+    package mutating func skip(_ body: RecordBody, at time: Int64? = nil,
                               file: StaticString = #filePath, line: UInt = #line) -> [Engine.Output] {
         unshare()
         if let time { storage.t = time }
@@ -168,13 +168,13 @@ public struct TestStore<Engine: TestableReducer> {
 }
 
 /// The words a finding of this layer must never use in prose.
-public func forbiddenWords(_ layer: Layer) -> [String] {
+package func forbiddenWords(_ layer: Layer) -> [String] {
     layer == .smeeting ? ["channel", "join", "leave", "leaving"] : ["meeting", "room", "enter", "exit"]
 }
 
 
 /// Fails when a finding's prose is empty or uses the other layer's words.
-public func assertLayerWords(_ f: Finding, layer: Layer, file: StaticString = #filePath, line: UInt = #line) {
+package func assertLayerWords(_ f: Finding, layer: Layer, file: StaticString = #filePath, line: UInt = #line) {
     XCTAssertFalse(f.message.isEmpty, "\(f.code): empty message", file: file, line: line)
     XCTAssertFalse(f.advice.isEmpty, "\(f.code): empty advice", file: file, line: line)
     // Quoted text is the trace's own data (a device's name, a recorded value), not prose.
@@ -188,7 +188,7 @@ public func assertLayerWords(_ f: Finding, layer: Layer, file: StaticString = #f
 }
 
 /// Names the fields of two values (states) that differ, for a readable failure.
-public func stateDiff<T>(_ expected: T, _ actual: T) -> String {
+package func stateDiff<T>(_ expected: T, _ actual: T) -> String {
     let e = Mirror(reflecting: expected).children
     let a = Array(Mirror(reflecting: actual).children)
     var parts: [String] = []
@@ -208,7 +208,7 @@ private let testArenaLock = NSLock()
 // deadlines of its windows as timers the test delivers back.
 extension Contract.Engine {
     /// Applies a record (taken into the tests' arena as the replay takes it) and returns what it wrote.
-    public mutating func apply(_ record: Record) -> [Output] {
+    package mutating func apply(_ record: Record) -> [Output] {
         var sink = OutputSink<Output>(observed: true, deadlinesAsTimers: true)
         testArenaLock.lock()
         defer { testArenaLock.unlock() }
@@ -218,14 +218,14 @@ extension Contract.Engine {
     }
 
     /// Delivers a timer and returns what it wrote.
-    public mutating func fire(_ timer: EngineTimer<TimerKind>) -> [Output] {
+    package mutating func fire(_ timer: EngineTimer<TimerKind>) -> [Output] {
         var sink = OutputSink<Output>(observed: true, deadlinesAsTimers: true)
         fire(timer, into: &sink)
         return sink.outputs
     }
 
     /// Ends the trace and returns what it wrote.
-    public mutating func finish(t: Int64, lastSeq: Int, end: TraceEnd = .end) -> [Output] {
+    package mutating func finish(t: Int64, lastSeq: Int, end: TraceEnd = .end) -> [Output] {
         var sink = OutputSink<Output>(observed: true, deadlinesAsTimers: true)
         finish(t: t, lastSeq: lastSeq, end: end, into: &sink)
         return sink.outputs

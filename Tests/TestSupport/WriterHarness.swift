@@ -21,24 +21,24 @@ import TraceModel
 ///   read TRACE [MAX_LINE_BYTES HOLD_BYTES MAX_WINDOW_LOG]
 ///       Reads TRACE and prints `records N problems K kinds A,B peakKB P`: the reader's peak
 ///       resident memory in a fresh process, for the memory-bound tests.
-public enum WriterHarness {
+package enum WriterHarness {
     /// The test that runs these roles in a child.
-    public static let entry = "RobustnessTests.WriterHarnessTests/test_writerHarnessRoles"
+    package static let entry = "RobustnessTests.WriterHarnessTests/test_writerHarnessRoles"
 
     /// `append`: appends and flushes, and stops where the test chose.
-    public static let append = TestChildRole(name: "append", entry: entry, run: runAppend)
+    package static let append = TestChildRole(name: "append", entry: entry, run: runAppend)
     /// `race`: appends one frame per record, waiting for the lock or not.
-    public static let race = TestChildRole(name: "race", entry: entry, run: runRace)
+    package static let race = TestChildRole(name: "race", entry: entry, run: runRace)
     /// `hold`: holds the writer's lock until standard input closes.
-    public static let hold = TestChildRole(name: "hold", entry: entry, run: runHold)
+    package static let hold = TestChildRole(name: "hold", entry: entry, run: runHold)
     /// `read`: reads a trace and reports its peak memory.
-    public static let read = TestChildRole(name: "read", entry: entry, run: runRead)
+    package static let read = TestChildRole(name: "read", entry: entry, run: runRead)
 
     /// Every role, by name.
-    public static let roles = [append, race, hold, read]
+    package static let roles = [append, race, hold, read]
 
     /// The role named `name`.
-    public static func role(_ name: String) -> TestChildRole? { roles.first { $0.name == name } }
+    package static func role(_ name: String) -> TestChildRole? { roles.first { $0.name == name } }
 }
 
 /// Ends the child with `message` on standard error.
