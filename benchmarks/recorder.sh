@@ -63,6 +63,7 @@ rows = []
 def caller(c, what):
     ns = lambda v: f"{v:,.0f} ns"
     rows.append((f"recorder: record(), {what}, median", ns(c['medianNs']), f"locked array append: {ns(c['baselineMedianNs'])}", f"{c['medianRatio']:.2f}x (a clock reading: {c['clockReadMedianNs']:.0f} ns)"))
+    rows.append(("  beside a locked append that also reads the clock", ns(c['medianNs']), f"median {ns(c['stampedMedianNs'])}, p99.9 {ns(c['stampedP999Ns'])}", f"{c['stampedMedianRatio']:.2f}x"))
     rows.append(("  p99 / p99.9", f"{ns(c['p99Ns'])} / {ns(c['p999Ns'])}", f"{ns(c['baselineP99Ns'])} / {ns(c['baselineP999Ns'])}", f"{c['p99Ratio']:.2f}x / {c['p999Ratio']:.2f}x"))
     rows.append(("  max", ns(c['maxNs']), ns(c['baselineMaxNs']), f"{c['maxRatio']:.2f}x; {c['written']:,} written, {c['dropped']:,} dropped"))
     rows.append(("  real-time producer, median / p99.9", f"{ns(c['realtimeMedianNs'])} / {ns(c['realtimeP999Ns'])}", f"{ns(c['baselineMedianNs'])} / {ns(c['baselineP999Ns'])}",

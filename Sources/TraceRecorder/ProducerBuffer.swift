@@ -74,7 +74,7 @@ struct SlotState {
     /// the slot is half full (in records) or a quarter full (in bytes), which the writer's own polling
     /// should have prevented (a burst).
     @inline(__always)
-    mutating func append(_ offer: Offer, _ order: UInt64, _ payload: TraceRecorder.Event.Payload, realtime: Bool) -> (queued: Bool, wake: Bool) {
+    mutating func append(_ offer: Offer, _ order: UInt64, _ payload: consuming TraceRecorder.Event.Payload, realtime: Bool) -> (queued: Bool, wake: Bool) {
         switch accept {
         case .accepting: break
         case .paused:
@@ -88,7 +88,7 @@ struct SlotState {
             drop(1, first: offer.nanos, last: offer.nanos)
             return (false, false)
         }
-        items.append(PendingRecord(nanos: offer.nanos, order: order, payload: payload))
+        items.append(PendingRecord(nanos: offer.nanos, order: order, payload: consume payload))
         bytes += offer.size
         counts.accepted += 1
         if offer.clipped { counts.clipped += 1 }
@@ -201,7 +201,7 @@ final class ProducerBuffer: @unchecked Sendable {
     /// Queues a record, or counts it (dropped, left out while paused, ignored after the recording
     /// stopped). Returns whether it was queued and whether the writer must be woken.
     @inline(__always)
-    func append(_ offer: Offer, _ payload: TraceRecorder.Event.Payload) -> (queued: Bool, wake: Bool) {
+    func append(_ offer: Offer, _ payload: consuming TraceRecorder.Event.Payload) -> (queued: Bool, wake: Bool) {
         let order = nextOrder()
         let i = lockSlot()
         if i < 0 {
@@ -213,10 +213,10 @@ final class ProducerBuffer: @unchecked Sendable {
         if own.pointee.missed > 0 { handOnMissed(i) }
         let result: (queued: Bool, wake: Bool)
         if i == 0 {
-            result = s0.pointee.append(offer, order, payload, realtime: realtime)
+            result = s0.pointee.append(offer, order, consume payload, realtime: realtime)
             lock0.unlock()
         } else {
-            result = s1.pointee.append(offer, order, payload, realtime: realtime)
+            result = s1.pointee.append(offer, order, consume payload, realtime: realtime)
             lock1.unlock()
         }
         return result

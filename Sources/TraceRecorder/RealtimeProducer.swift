@@ -46,15 +46,15 @@ extension TraceRecorder {
                 }
                 event = kept
             }
-            let size = event.payload.queuedSize
-            if size.longest > maxString {
+            // Looked into once (each use of the payload as a whole copies it).
+            let look = event.payload.callerLook
+            if look.longest > maxString {
                 buffer.count { s in
                     if s.accept == .accepting { s.drop(1, first: nanos, last: nanos) } else { s.counts.ignored += 1 }
                 }
                 return false
             }
-            let offer = Offer(nanos: nanos, size: size.bytes, clipped: event.payload.customClipped,
-                              appCall: core.writeThroughAppCalls && event.payload.isAppCall)
+            let offer = Offer(nanos: nanos, size: look.bytes, clipped: look.customClipped, appCall: core.writeThroughAppCalls && look.appCall)
             let result = buffer.append(offer, event.payload)
             if result.wake { core.wakeWriter() }
             return result.queued

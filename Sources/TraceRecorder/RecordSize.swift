@@ -47,6 +47,21 @@ extension TraceRecorder.Event.Payload {
         }
     }
 
+    /// What the caller's path needs of the event, in one look: the queue's estimate, its longest string,
+    /// whether it is an app call (written through when the policy says so) and whether it is a custom
+    /// event that was cut.
+    @inline(__always)
+    var callerLook: (bytes: Int, longest: Int, appCall: Bool, customClipped: Bool) {
+        switch self {
+        case .record(let b):
+            let size = b.queuedSize
+            return (size.bytes, size.longest, b.kind?.isAppCall ?? false, false)
+        case .log, .custom:
+            let size = queuedSize
+            return (size.bytes, size.longest, false, customClipped)
+        }
+    }
+
     /// The event with every string over `limit` bytes clipped; nil when none is.
     func clipped(to limit: Int) -> Self? {
         switch self {

@@ -87,11 +87,13 @@ public final class TraceRecorder: @unchecked Sendable {
         // The thread's buffer, unretained: the thread holds it (and the recorder's list), and a call
         // costs no reference counting.
         let buffer = ThreadProducers.buffer(for: core)
-        let size = event.payload.queuedSize
-        guard filter == nil && size.longest <= maxString && !event.payload.customClipped else {
+        // The payload is looked into once: each use of it as a whole copies it (a large enum, copied
+        // through its type's metadata), which cost as much as the rest of the call.
+        let look = event.payload.callerLook
+        guard filter == nil && look.longest <= maxString && !look.customClipped else {
             return submitAdmitted(event, nanos: nanos, buffer: buffer)
         }
-        let offer = Offer(nanos: nanos, size: size.bytes, clipped: false, appCall: core.writeThroughAppCalls && event.payload.isAppCall)
+        let offer = Offer(nanos: nanos, size: look.bytes, clipped: false, appCall: core.writeThroughAppCalls && look.appCall)
         if buffer._withUnsafeGuaranteedRef({ $0.append(offer, event.payload).wake }) { core.wakeWriter() }
     }
 

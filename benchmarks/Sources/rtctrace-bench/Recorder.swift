@@ -83,8 +83,9 @@ func timedCalls(threads: Int, perThread: Int, gapNs: UInt64, _ call: @escaping @
 /// recorder-caller THREADS PER_THREAD GAP_NS DIR [BUSY]: the caller's cost of `record(_:)` with THREADS
 /// threads at once and the writer busy, against appending the same record to an array under a lock, with
 /// BUSY more threads spinning meanwhile (more busy threads than cores: a lock holder may be descheduled).
-/// Three rounds, each running the baseline and then the recorder, so neither always goes first; then the
-/// same calls through one real-time producer per thread.
+/// Three rounds, each running the baseline, the same append of a record stamped with a clock reading
+/// (what the bare append leaves out, reported beside it), and then the recorder; then the same calls
+/// through one real-time producer per thread.
 func recorderCaller(threads: Int, perThread: Int, gapNs: UInt64, dir: String, busy: Int) {
     final class Locked: @unchecked Sendable {
         let lock = NSLock()
@@ -95,7 +96,7 @@ func recorderCaller(threads: Int, perThread: Int, gapNs: UInt64, dir: String, bu
     }
     let spinners = Spinners(busy)
     defer { spinners.stop() }
-    var baseline: [UInt64] = [], measured: [UInt64] = [], realtime: [UInt64] = []
+    var baseline: [UInt64] = [], stamped: [UInt64] = [], measured: [UInt64] = [], realtime: [UInt64] = []
     var written = 0, dropped = 0, frames = 0, realtimeDropped = 0
     for round in 0..<3 {
         let base = Locked()
@@ -104,6 +105,15 @@ func recorderCaller(threads: Int, perThread: Int, gapNs: UInt64, dir: String, bu
             base.lock.lock()
             base.items.append((0, benchEvent.body))
             base.lock.unlock()
+        }
+        // Not the target's baseline, but what it leaves out: the same append of a record stamped with
+        // a clock reading (which every record takes and the bare append does not).
+        let stampedBase = Locked()
+        stampedBase.items.reserveCapacity(threads * perThread)
+        let st = timedCalls(threads: threads, perThread: perThread, gapNs: gapNs) { _ in
+            stampedBase.lock.lock()
+            stampedBase.items.append((nanos(), benchEvent.body))
+            stampedBase.lock.unlock()
         }
         var config = RecorderConfiguration(directory: dir + "/\(round)", layer: .smeeting, sdk: "bench")
         config.files.maxDirectoryBytes = 1 << 40
@@ -116,6 +126,7 @@ func recorderCaller(threads: Int, perThread: Int, gapNs: UInt64, dir: String, bu
         dropped += s.dropped
         frames += s.frames
         baseline += b
+        stamped += st
         measured += m
     }
     for round in 0..<3 {
@@ -133,11 +144,12 @@ func recorderCaller(threads: Int, perThread: Int, gapNs: UInt64, dir: String, bu
     // What the timing itself costs, and a clock reading (which a record must take and the baseline does not).
     let empty = percentiles(timedCalls(threads: threads, perThread: perThread / 10, gapNs: gapNs) { _ in })
     let clockRead = percentiles(timedCalls(threads: threads, perThread: perThread / 10, gapNs: gapNs) { _ in _ = nanos() })
-    let b = percentiles(baseline), m = percentiles(measured), r = percentiles(realtime)
+    let b = percentiles(baseline), sb = percentiles(stamped), m = percentiles(measured), r = percentiles(realtime)
     emit([("threads", threads), ("busy", busy), ("cores", CurrentProcess.usableProcessorCount), ("calls", measured.count),
           ("emptyCallMedianNs", empty.median), ("clockReadMedianNs", clockRead.median - empty.median),
           ("medianNs", m.median), ("p99Ns", m.p99), ("p999Ns", m.p999), ("maxNs", m.max),
           ("baselineMedianNs", b.median), ("baselineP99Ns", b.p99), ("baselineP999Ns", b.p999), ("baselineMaxNs", b.max),
+          ("stampedMedianNs", sb.median), ("stampedP999Ns", sb.p999), ("stampedMedianRatio", m.median / sb.median),
           ("medianRatio", m.median / b.median), ("p99Ratio", m.p99 / b.p99), ("p999Ratio", m.p999 / b.p999), ("maxRatio", m.max / b.max),
           ("written", written), ("dropped", dropped), ("frames", frames),
           ("realtimeMedianNs", r.median), ("realtimeP99Ns", r.p99), ("realtimeP999Ns", r.p999), ("realtimeMaxNs", r.max),
