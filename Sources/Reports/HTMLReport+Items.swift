@@ -72,17 +72,17 @@ extension HTMLReport {
     static func noCallFailed(_ e: Explanation) -> String {
         let n = e.undeterminedCalls
         if n > 0 {
-            return "No call is known not to have taken effect, but \(n) call\(n == 1 ? " is" : "s are") undetermined: the state before this "
-                + "part of the session is unknown, so nothing is said of \(n == 1 ? "it" : "them")."
+            return ReportPageWords.noCallIsKnownNotTo(n, n == 1 ? " is" : "s are")
+                + ReportPageWords.partOfTheSessionIsUnknown(n == 1 ? "it" : "them")
         }
         if e.partial {
-            return "No call replayed failed to take effect; the replay is partial, so nothing is said of what is missing or of the state "
-                + "before it is known."
+            return ReportPageWords.noCallReplayedFailedToTake
+                + ReportPageWords.beforeItIsKnown
         }
         if !e.unread.isEmpty || e.unexplainable != nil {
-            return "No call that could be read failed to take effect; not all of the trace could be read, so nothing is said of what was lost."
+            return ReportPageWords.noCallThatCouldBeRead
         }
-        return "Every call took effect as the contract predicts."
+        return ReportPageWords.everyCallTookEffectAsThe
     }
 
     /// The badge of an item's advice checked by replay, if it was.
@@ -90,8 +90,8 @@ extension HTMLReport {
         guard let c = checks.first(where: { $0.kind == kind && $0.seq == seq && (code == nil || $0.subject == code) }) else { return "" }
         let label = switch c.verdict {
         case .verified, .alternativeVerified: "advice verified"
-        case .doesNotApply, .changedNotResolved: "advice does not apply here"
-        case .cannotPlace, .notVerifiable: "advice not checked"
+        case .doesNotApply, .changedNotResolved: ReportPageWords.adviceDoesNotApplyHere
+        case .cannotPlace, .notVerifiable: ReportPageWords.adviceNotChecked
         }
         return "<p class=\"advice-check \(c.verdict.rawValue)\"><b>\(label)</b> \(HTMLEscape.text(AdviceCheckText.words(c, w)))</p>\n"
     }
@@ -99,7 +99,7 @@ extension HTMLReport {
     private static func card(_ c: Explanation.Call, _ anchors: Anchors, badge: String = "") -> String {
         let v = c.verdict, key = "item-v-\(v.seq)"
         return "<article class=\"card verdict v-\(v.verdict.rawValue)\" id=\"\(key)\" data-seq=\"\(v.seq)\">\n" + anchors.span(v.seq, key)
-            + block(c.headline, c.lines, anchors, seq: v.seq) + badge + links(marker: "m-v-\(v.seq)", "show on the timeline", seq: v.seq, key: key, anchors) + "</article>\n"
+            + block(c.headline, c.lines, anchors, seq: v.seq) + badge + links(marker: "m-v-\(v.seq)", ReportPageWords.showOnTheTimeline, seq: v.seq, key: key, anchors) + "</article>\n"
     }
 
     /// A divergence's class (and tone): explained (X3), begun from an unknown start state (not judged), or
@@ -116,7 +116,7 @@ extension HTMLReport {
             o += "<article class=\"card divergence \(divergenceClass(d.divergence))\" id=\"\(key)\""
             o += (seq.map { " data-seq=\"\($0)\"" } ?? "") + ">\n" + anchors.span(seq, key)
             o += block(d.headline, d.lines, anchors, seq: seq)
-            o += links(marker: "m-d-\(listIndex)", "show on the timeline", seq: seq, key: key, anchors) + "</article>\n"
+            o += links(marker: "m-d-\(listIndex)", ReportPageWords.showOnTheTimeline, seq: seq, key: key, anchors) + "</article>\n"
         }
         if e.divergencesNotListed > 0 { o += "<p class=\"more\">\(e.divergencesNotListed) more not listed.</p>\n" }
         o += "</section>\n"
@@ -136,7 +136,7 @@ extension HTMLReport {
             o += "<li class=\"card finding s-\(g.severity.rawValue)\" id=\"\(key)\"" + (seq.map { " data-seq=\"\($0)\"" } ?? "") + ">\n"
             o += anchors.span(seq, key) + block(g.headline, g.lines, anchors, seq: seq)
             o += badge(checks, .finding, seq: seq, code: g.first.code.rawValue, LayerWords(e.layer))
-            o += links(marker: "m-f-\(g.firstIndex)", "show the first on the timeline", seq: seq, key: key, anchors) + "</li>\n"
+            o += links(marker: "m-f-\(g.firstIndex)", ReportPageWords.showTheFirstOnTheTimeline, seq: seq, key: key, anchors) + "</li>\n"
         }
         o += "</ol>\n"
         if e.findingsNotListed > 0 { o += "<p class=\"more\">\(e.findingsNotListed) more findings not kept (counts by code are in --json).</p>\n" }
@@ -150,7 +150,7 @@ extension HTMLReport {
         var o = "<section id=\"system-log\">\n<h2>From the system log</h2>\n<p class=\"hint\">Named from the device's log (E1); "
         o += "the verdicts, outcomes and divergences above are the trace's own.</p>\n<ul class=\"system-log\">\n"
         for i in e.systemLog {
-            o += "<li>" + block(ExplainText.subject(i, e), [Explanation.Line("from the system log", i.text)], anchors, seq: nil) + "</li>\n"
+            o += "<li>" + block(ExplainText.subject(i, e), [Explanation.Line(ReportPageWords.fromTheSystemLog2, i.text)], anchors, seq: nil) + "</li>\n"
         }
         return o + "</ul>\n</section>\n"
     }

@@ -34,7 +34,7 @@ package enum HTMLReport {
         o += summary(explanation)
         o += "<section id=\"timeline\">\n<h2>Timeline</h2>\n"
         o += "<p class=\"hint\">Hover or click a marker (● call verdict, ▲ finding, ◆ a moment on a lane) to see its explanation and records; "
-        o += "shaded: the predicted and actual route differ (a divergence). Link to any call, divergence or finding as "
+        o += ReportPageWords.shadedThePredictedAndActualRoute
         o += "<code>#seq-N</code> (its record's seq).</p>\n"
         o += toolbar
         o += "<div class=\"timeline-row\">\n<div class=\"timeline-box\" id=\"timeline-box\" tabindex=\"0\">\n"
@@ -78,16 +78,16 @@ package enum HTMLReport {
             o += " · \(e(h.device.model ?? "?")), \(e(h.device.os ?? "?"))\(h.device.simulator ? " (simulator)" : "")"
             if let sdk = h.sdk { o += " · \(e(sdk))" }
         } else {
-            o += " · device unknown (the trace has no header)"
+            o += ReportPageWords.deviceUnknownTheTraceHasNo
         }
         o += " · \(e(formatDuration(r.durationMs))), \(r.records) records</p>\n"
         let unread = Wording.unread(r)
-        let status = r.unexplainable.map { ("attention", "Cannot be explained: " + e($0)) }
-            ?? (!unread.isEmpty ? ("attention", "Not all of it could be read: " + e(unread.joined(separator: "; ")))
-            : (r.session?.isPartial ?? false) ? ("attention", "Partial: judgement withheld where the state is unknown")
-                : (r.session?.isIncomplete ?? false) ? ("attention", "Partial: judged from a checkpoint without the parts before it, so no all-clear")
+        let status = r.unexplainable.map { ("attention", ReportPageWords.cannotBeExplained + e($0)) }
+            ?? (!unread.isEmpty ? ("attention", ReportPageWords.notAllOfItCouldBe + e(unread.joined(separator: "; ")))
+            : (r.session?.isPartial ?? false) ? ("attention", ReportPageWords.partialJudgementWithheldWhereTheState)
+                : (r.session?.isIncomplete ?? false) ? ("attention", ReportPageWords.partialJudgedFromACheckpointWithout)
                 : r.hasIssues ? ("attention", "Needs attention")
-                : ("ok", "Nothing is wrong"))
+                : ("ok", ReportPageWords.nothingIsWrong))
         o += "<p class=\"status \(status.0)\">\(status.1)</p>\n</header>\n"
         return o
     }

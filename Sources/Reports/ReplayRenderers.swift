@@ -69,13 +69,13 @@ package struct ChromeTraceRenderer: Renderer {
         let written = try ChromeTrace.write(r.result, observer: observer, budget: ChromeTrace.budget(for: r.result), to: sink)
         var out = RenderedReport(bytes: written.bytes)
         if written.eventsNotExported > 0 {
-            out.notes.append("note: \(written.eventsNotExported) events are not exported: the file reached its budget of "
+            out.notes.append(ExportWords.noteEventsAreNotExportedThe(written.eventsNotExported)
                 + "\(ChromeTrace.budgetPerInputByte) × the input's \(r.result.inputBytes) bytes + \(ChromeTrace.budgetBase >> 20) MiB "
-                + "(otherData.eventsNotExported says how many)")
+                + ExportWords.otherdataEventsnotexportedSaysHowMany)
         }
         if observer.droppedInstants > 0 {
-            out.notes.append("note: \(observer.droppedInstants) records beyond the first \(observer.instantCount) are not exported as instants "
-                + "(at most \(observer.maxInstants) records, \(observer.maxInstantBytes >> 20) MiB of their JSON)")
+            out.notes.append(ExportWords.noteRecordsBeyondTheFirstAre(observer.droppedInstants, observer.instantCount)
+                + ExportWords.atMostRecordsMibOfTheir(observer.maxInstants, observer.maxInstantBytes >> 20))
         }
         return out
     }
