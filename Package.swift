@@ -50,7 +50,7 @@ let package = Package(
         .target(name: "QualityEngine", dependencies: ["TraceModel", "Contract"], swiftSettings: hotPath),
         .target(name: "Replay", dependencies: ["TraceModel", "TraceCodec", "Contract", "RouteEngine", "QualityEngine"], swiftSettings: hotPath),
         .target(name: "Analysis", dependencies: ["SystemLayer", "TraceModel", "TraceCodec", "Contract", "QualityEngine", "Replay"], swiftSettings: hotPath),
-        .target(name: "Reports", dependencies: ["TraceModel", "Contract", "QualityEngine", "Replay", "Analysis"]),
+        .target(name: "Reports", dependencies: ["SystemLayer", "TraceModel", "Contract", "QualityEngine", "Replay", "Analysis"]),
         // The command-line kit: options, arguments, output targets, exit codes. Nothing of the replay.
         .target(name: "CommandLineKit", dependencies: ["SystemLayer", "TraceModel", "TraceCodec"], swiftSettings: hotPath),
         // What the commands do with the kit and the libraries: the golden check, a command's TRACE
