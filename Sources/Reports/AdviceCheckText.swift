@@ -29,7 +29,7 @@ package enum AdviceCheckText {
         case .changedNotResolved:
             return AdviceCheckWords.thisAdviceChangesTheOutcomeHere(c.after ?? "?") + (still.isEmpty ? "" : ": \(still)") + ")"
         case .cannotPlace: return "not checked: \(c.why ?? "the advice's edits cannot be placed in this trace")"
-        case .notVerifiable: return AdviceCheckWords.notVerifiableByReplay(c.why ?? "the advice cannot be expressed as edits")
+        case .notVerifiable: return AdviceCheckWords.notVerifiableByReplay(c.why ?? AdviceCheckWords.theAdviceCannotBeExpressedAs)
         }
     }
 

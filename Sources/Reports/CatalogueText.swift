@@ -24,7 +24,7 @@ package enum CatalogueText {
 
     /// Every rule by section, then every finding code, one line each.
     package static func list() -> String {
-        var o = "RULES (see 'rtctrace rules ID')\n"
+        var o = CatalogueWords.rulesSeeRtctraceRulesId
         var section = ""
         for r in RuleID.allCases {
             if r.section != section {
@@ -57,7 +57,7 @@ package enum CatalogueText {
             if let r = c.rule { o += ", rule \(r.rawValue) (\(r.title))" }
             o += "\n\n" + wrap(c.summary) + "\n\nExample advice:\n" + wrap(c.exampleAdvice, indent: "  ") + "\n"
             o += CatalogueWords.verifiableByReplayExplainVerifyAdvice + wrap(proofWords(c.adviceProof), indent: "  ") + "\n"
-            if let r = c.rule { o += "\nSee also 'rtctrace rules \(r.rawValue)'.\n" }
+            if let r = c.rule { o += CatalogueWords.seeAlsoRtctraceRules(r.rawValue) }
             return o
         }
     }

@@ -206,7 +206,7 @@ extension TimelineSVG {
         }
         let reports = r.reports.map { m in
             LabelItem(x: s.x(m.t), text: "report \(m.id)",
-                      tip: "report \(m.id) at \(formatDuration(m.t)) (seq \(m.seq) trace.report)" + (m.note.map { ": \($0)" } ?? ""))
+                      tip: ReportPageWords.reportAtSeqTraceReport(m.id, formatDuration(m.t), m.seq) + (m.note.map { ": \($0)" } ?? ""))
         }
         var calledBy: [Int: [Int]] = [:]
         for v in chosenVerdicts(r) where v.didNotTakeEffect {

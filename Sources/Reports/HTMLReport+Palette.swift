@@ -84,7 +84,7 @@ enum Palette {
         Tone("reconnect", "#0b6e69", "reconnect (Q7)", .moments, stroke: true),
 
         Tone("v-applied", "#0d5c2b", ReportPageWords.tookEffectAppliedADeferredCall, .calls),
-        Tone("v-noop", "#9e9e9e", "changed nothing (noop)", .calls),
+        Tone("v-noop", "#9e9e9e", ReportPageWords.changedNothingNoop, .calls),
         Tone("v-deferred", "#f9d71c", "deferred", .calls),
         Tone("v-ineffective", "#d6336c", ReportPageWords.didNotTakeEffectIneffectiveSuperseded, .calls),
         Tone("v-rejected", "#4a1486", "rejected", .calls),

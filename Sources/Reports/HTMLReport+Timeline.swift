@@ -255,7 +255,7 @@ enum TimelineSVG {
         for v in chosen where v.verdict == .deferred {
             guard let outcome = v.outcome, outcome.kind != .pending else { continue }
             let x0 = s.x(v.t), x1 = s.x(outcome.t)
-            let what = outcome.kind == .applied ? "took effect \(formatDuration(outcome.t - v.t)) later" : outcome.kind.rawValue
+            let what = outcome.kind == .applied ? ReportPageWords.tookEffectLater(formatDuration(outcome.t - v.t)) : outcome.kind.rawValue
             let by = outcome.seq.map { " (" + Wording.record($0, in: r) + ")" } ?? ""
             o += "<g class=\"outcome o-\(outcome.kind.rawValue)\"><title>\(HTMLEscape.text("seq \(v.seq): \(what)\(by) [V2]"))</title>"
             o += "<line x1=\"\(n(x0))\" y1=\"\(n(cy))\" x2=\"\(n(x1))\" y2=\"\(n(cy))\" class=\"outcomeline\"/>"

@@ -70,7 +70,7 @@ package struct ChromeTraceRenderer: Renderer {
         var out = RenderedReport(bytes: written.bytes)
         if written.eventsNotExported > 0 {
             out.notes.append(ExportWords.noteEventsAreNotExportedThe(written.eventsNotExported)
-                + "\(ChromeTrace.budgetPerInputByte) × the input's \(r.result.inputBytes) bytes + \(ChromeTrace.budgetBase >> 20) MiB "
+                + ExportWords.theInputSBytesMib(ChromeTrace.budgetPerInputByte, r.result.inputBytes, ChromeTrace.budgetBase >> 20)
                 + ExportWords.otherdataEventsnotexportedSaysHowMany)
         }
         if observer.droppedInstants > 0 {

@@ -68,7 +68,7 @@ package enum TraceDiffText {
             for step in steps { s += ", then \(terminalSafe(step.value)) from \(formatDuration(step.t))" }
             // What the trace does not have there, and why: not the state carried across it.
             if let m = missing {
-                s += " (\(name)'s records from \(formatDuration(m.fromT)) to \(formatDuration(m.toT)) are missing, \(m.seqText): \(m.cause.words))"
+                s += DiffWords.sRecordsFromToAreMissing(name, formatDuration(m.fromT), formatDuration(m.toT), m.seqText, m.cause.words)
             }
             return s + "\n"
         }

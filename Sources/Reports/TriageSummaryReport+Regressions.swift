@@ -36,11 +36,11 @@ extension TriageSummaryReport {
     static func title(_ e: TriageRegressions.Entry) -> String {
         let group = terminalSafe(e.group), product = terminalSafe(e.product.description)
         switch (e.dimension, e.kind) {
-        case (.sdk, .oldVersion): return "\(group), the oldest \(product) version"
+        case (.sdk, .oldVersion): return TriageWords.theOldestVersion(group, product)
         case (.sdk, _): return group
         case (.os, .oldVersion): return TriageWords.theOldestIosVersionWith(group, product)
         case (.os, _): return "\(group) with \(product)"
-        case (.device, _): return "device model \(group) with \(product)"
+        case (.device, _): return TriageWords.deviceModelWith(group, product)
         }
     }
 

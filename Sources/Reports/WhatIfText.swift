@@ -44,7 +44,7 @@ package enum WhatIfText {
 
     static func added(_ p: WhatIfProblem) -> String {
         switch p.kind {
-        case .call: WhatIfWords.theCallDoesNotTakeEffect(terminalSafe(p.subject), at(p), p.before ?? "no such call", p.after ?? "?")
+        case .call: WhatIfWords.theCallDoesNotTakeEffect(terminalSafe(p.subject), at(p), p.before ?? WhatIfWords.noSuchCall2, p.after ?? "?")
         case .finding: "finding \(p.subject) (\(at(p)), \(p.after ?? "?")) is raised."
         }
     }

@@ -88,7 +88,7 @@ extension CheckCommand {
         for parts in traces {
             if !trap.isEmpty, parts[0].split(separator: "/").last.map(String.init) == trap {
                 context.out.flush()
-                fatalError("RTCTRACE_FAULT_TRAP_REPLAY: trapping on \(trap) as asked")
+                fatalError(MessageWords.rtctraceFaultTrapReplayTrappingOn(trap))
             }
             let outcome = GoldenCheck.check(TraceSession(paths: parts), options: options, snapshotRefusal: refusal)
             context.out.write(bytes: outcome.wireEncoded)

@@ -109,7 +109,7 @@ enum CheckCommand {
                 for o in outcomes where o.snapshot != .matched && !o.rendered.isEmpty {
                     let target = GoldenCheck.snapshotPath(for: o.file) + ".new"
                     try AtomicFile.write(o.rendered, to: target)
-                    context.err.line("wrote \(terminalSafe(target)) (review with 'rtctrace accept' or 'rtctrace reject')")
+                    context.err.line(MessageWords.wroteReviewWithRtctraceAcceptOr(terminalSafe(target)))
                 }
             }
         }

@@ -118,7 +118,7 @@ enum InfoCommand {
         var o = "trace     \(terminalSafe(s.file))\n"
         if let h = s.header {
             let words = LayerWords(h.layer)
-            o += "layer     \(h.layer.rawValue) (\(words.product): \(words.session)s that \(words.participant)s \(words.join) and \(words.leave))\n"
+            o += MessageWords.layerSThatSAnd(h.layer.rawValue, words.product, words.session, words.participant, words.join, words.leave)
             o += "sdk       \(terminalSafe(h.sdk ?? "?"))\n"
             o += "device    \(terminalSafe(h.device.model ?? "?")), \(terminalSafe(h.device.os ?? "?"))\(h.device.simulator ? ", simulator" : "")\n"
             if let b = h.app.bundleId { o += "app       \(terminalSafe(b))\n" }
@@ -130,21 +130,21 @@ enum InfoCommand {
         }
         o += "duration  \(formatDuration(s.durationMs))\n"
         for m in s.reports {
-            o += "report    \(terminalSafe(m.id)) at \(formatDuration(m.t)) (seq \(m.seq))" + (m.note.map { ": " + terminalSafe($0) } ?? "") + "\n"
+            o += MessageWords.reportAtSeq(terminalSafe(m.id), formatDuration(m.t), m.seq) + (m.note.map { ": " + terminalSafe($0) } ?? "") + "\n"
         }
         o += "records   \(s.records)\n"
         for (type, n) in s.byType.sorted(by: { $0.key < $1.key }) {
             o += "  " + terminalSafe(type) + String(repeating: " ", count: max(1, 28 - type.count)) + "\(n)\n"
         }
         if s.stats.compressed {
-            o += "frames    \(s.stats.frames) zstd frames, \(s.stats.skippableFrames) skippable\n"
-            o += "size      \(s.stats.compressedBytes) bytes compressed, \(s.stats.rawBytes) raw, ratio \(ratio(s))\n"
+            o += MessageWords.framesZstdFramesSkippable(s.stats.frames, s.stats.skippableFrames)
+            o += MessageWords.sizeBytesCompressedRawRatio(s.stats.compressedBytes, s.stats.rawBytes, ratio(s))
             if s.stats.storedFrames > 0 {
                 o += "stored    " + (s.stats.storedFrames == s.stats.frames
                     ? MessageWords.uncompressedAllZstdFramesHoldStored(s.stats.frames)
                     : MessageWords.ofZstdFramesHoldStoredBlocks(s.stats.storedFrames, s.stats.frames))
             }
-            if s.records > 0 { o += "per rec   \(fixed(Double(s.stats.compressedBytes) / Double(s.records), 1)) bytes compressed\n" }
+            if s.records > 0 { o += MessageWords.perRecBytesCompressed(fixed(Double(s.stats.compressedBytes) / Double(s.records), 1)) }
             let closed = s.stats.hasStartMark ? (s.stats.endsWithEndMark ? MessageWords.yesEndMarkPresent : MessageWords.noNoEndMarkCrashOr) : MessageWords.aNotWrittenByRtctrace
             o += "closed    " + closed + "\n"
         } else {

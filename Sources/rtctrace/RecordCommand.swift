@@ -45,7 +45,7 @@ enum RecordCommand {
                     return (count, writer.fileSize)
                 }
             }
-            context.err.line("wrote \(count) records to \(terminalSafe(out)) (\(size) bytes)")
+            context.err.line(MessageWords.wroteRecordsToBytes(count, terminalSafe(out), size))
         }
         return .success
     }
@@ -56,7 +56,7 @@ enum RecordCommand {
         let numbers = parts.partNumbers, missing = parts.missingParts
         guard let session = parts.id, !missing.isEmpty else { return nil }
         func list(_ n: [Int]) -> String { proseList(n.map(String.init)) }
-        return "part\(missing.count == 1 ? "" : "s") \(list(missing)) of session \(terminalSafe(session)) \(missing.count == 1 ? "is" : "are") missing "
+        return MessageWords.partOfSessionMissing(missing.count == 1 ? "" : "s", list(missing), terminalSafe(session), missing.count == 1 ? "is" : "are")
             + MessageWords.thePartsGivenAreOneMerged(list(numbers))
             + MessageWords.giveEveryPartOrLeaveOut(missing.count == 1 ? "it" : "them")
     }
@@ -190,7 +190,7 @@ enum AppendCommand {
             throw failedWrite(e)
         }
         do { try writer.close() } catch { throw failedWrite(error) }
-        context.err.line("appended \(count) records to \(trace); next seq \(writer.nextSeq)")
+        context.err.line(MessageWords.appendedRecordsToNextSeq(count, trace, writer.nextSeq))
         return .success
     }
 

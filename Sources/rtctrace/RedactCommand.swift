@@ -54,7 +54,7 @@ enum RedactCommand {
         guard diffs.isEmpty else {
             throw CommandFailure(message: MessageWords.theRedactedTraceReplaysDifferently + diffs.joined(separator: "; "))
         }
-        o.line("replay unchanged: \(after.verdicts.count) verdicts, \(after.divergenceCount) divergences, \(after.findings.count) findings")
+        o.line(MessageWords.replayUnchangedVerdictsDivergencesFindings(after.verdicts.count, after.divergenceCount, after.findings.count))
         return .success
     }
 }

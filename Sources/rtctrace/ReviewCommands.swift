@@ -64,7 +64,7 @@ enum ReviewCommand {
                         try FileSystem.remove(p)
                         context.out.line("rejected \(terminalSafe(p))")
                     } catch where error.errno == .noSuchFile {
-                        context.out.line("rejected \(terminalSafe(p)) (already gone)")
+                        context.out.line(HelpWords.rejectedAlreadyGone(terminalSafe(p)))
                     } catch {
                         failures.append("\(p): cannot delete: \(error.reason)")
                     }
@@ -74,7 +74,7 @@ enum ReviewCommand {
             guard failures.isEmpty else {
                 for f in failures.dropLast() { context.err.line("Error: \(terminalSafe(f))") }
                 let what = accept ? "accepted" : "rejected"
-                throw IOFailure(message: failures.last! + (failures.count > 1 ? " (\(failures.count) of \(Set(pending).count) snapshots not \(what))" : ""))
+                throw IOFailure(message: failures.last! + (failures.count > 1 ? HelpWords.ofSnapshotsNot(failures.count, Set(pending).count, what) : ""))
             }
             return .success
         }

@@ -11,4 +11,5 @@ enum AdviceCheckWords {
     static let itDoesNotApplyToThis = "; it does not apply to this trace"
     static func thisAdviceChangesTheOutcomeHere(_ a: some Any) -> String { "this advice changes the outcome here, but the call still does not take effect (\(a)" }
     static func notVerifiableByReplay(_ a: some Any) -> String { "not verifiable by replay: \(a)" }
+    static let theAdviceCannotBeExpressedAs = "the advice cannot be expressed as edits"
 }

@@ -11,4 +11,6 @@ enum CatalogueWords {
     static func insertJustAfterTheNext(_ a: some Any, _ b: some Any) -> String { "insert \(a) just after the next \(b)" }
     static func replaceTheRecordWith(_ a: some Any) -> String { "replace the record with \(a)" }
     static func reactivateTheSessionTheLastSuccessful(_ a: some Any) -> String { "reactivate the session (the last successful activation again) just after the next \(a)" }
+    static let rulesSeeRtctraceRulesId = "RULES (see 'rtctrace rules ID')\n"
+    static func seeAlsoRtctraceRules(_ a: some Any) -> String { "\nSee also 'rtctrace rules \(a)'.\n" }
 }

@@ -24,4 +24,5 @@ enum DiffWords {
     static let toTheEnd = ", to the end"
     static let noSuchCall = "no such call"
     static func recordsOnlyIn(_ a: some Any, _ b: some Any) -> String { "\nRecords only in \(a) (\(b))\n" }
+    static func sRecordsFromToAreMissing(_ a: some Any, _ b: some Any, _ c: some Any, _ d: some Any, _ e: some Any) -> String { " (\(a)'s records from \(b) to \(c) are missing, \(d): \(e))" }
 }

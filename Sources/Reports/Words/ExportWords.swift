@@ -5,4 +5,5 @@ enum ExportWords {
     static let otherdataEventsnotexportedSaysHowMany = "(otherData.eventsNotExported says how many)"
     static func noteRecordsBeyondTheFirstAre(_ a: some Any, _ b: some Any) -> String { "note: \(a) records beyond the first \(b) are not exported as instants " }
     static func atMostRecordsMibOfTheir(_ a: some Any, _ b: some Any) -> String { "(at most \(a) records, \(b) MiB of their JSON)" }
+    static func theInputSBytesMib(_ a: some Any, _ b: some Any, _ c: some Any) -> String { "\(a) × the input's \(b) bytes + \(c) MiB " }
 }

@@ -61,4 +61,7 @@ enum ReportPageWords {
     static let resumedAwaitingDidactivate = "resumed, awaiting didActivate"
     static let interruptedMediaServicesReset = "interrupted (media services reset)"
     static let interruptedCallkitHold = "interrupted (CallKit hold)"
+    static func reportAtSeqTraceReport(_ a: some Any, _ b: some Any, _ c: some Any) -> String { "report \(a) at \(b) (seq \(c) trace.report)" }
+    static let changedNothingNoop = "changed nothing (noop)"
+    static func tookEffectLater(_ a: some Any) -> String { "took effect \(a) later" }
 }

@@ -37,4 +37,6 @@ enum TriageWords {
     static func whereTheEditsCouldNotBe(_ a: some Any) -> String { ", \(a) where the edits could not be placed)\n" }
     static let noTagIsClearedFromAny = "  no tag is cleared from any trace\n"
     static let bySdkVersion2 = "  by SDK version: "
+    static func theOldestVersion(_ a: some Any, _ b: some Any) -> String { "\(a), the oldest \(b) version" }
+    static func deviceModelWith(_ a: some Any, _ b: some Any) -> String { "device model \(a) with \(b)" }
 }

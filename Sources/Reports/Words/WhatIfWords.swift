@@ -12,4 +12,5 @@ enum WhatIfWords {
     static func theChangeAddsProblem(_ a: some Any, _ b: some Any) -> String { "The change adds \(a) problem\(b).\n" }
     static func findingIsNoLongerRaised(_ a: some Any, _ b: some Any, _ c: some Any) -> String { "finding \(a) (\(b), \(c)) is no longer raised." }
     static func theCallDoesNotTakeEffect(_ a: some Any, _ b: some Any, _ c: some Any, _ d: some Any) -> String { "the call \(a) (\(b)) does not take effect: \(c) → \(d)." }
+    static let noSuchCall2 = "no such call"
 }

@@ -164,4 +164,6 @@ enum HelpWords {
         """
     static let noCallThatDidNotTake = "no call that did not take effect and no finding above info of the original is gone, or one is added"
     static let replayEachItemSAdviceAs = "Replay each item's advice as edits (docs/whatif.md) and say whether it changes the outcome."
+    static func rejectedAlreadyGone(_ a: some Any) -> String { "rejected \(a) (already gone)" }
+    static func ofSnapshotsNot(_ a: some Any, _ b: some Any, _ c: some Any) -> String { " (\(a) of \(b) snapshots not \(c))" }
 }

@@ -94,4 +94,15 @@ enum MessageWords {
     static func partAsItsManifestListsThem(_ a: some Any, _ b: some Any) -> String { "\(a) part\(b) as its manifest lists them)" }
     static let theCommandLine = "the command line"
     static let theEditsFilesFirstThenThe = "the edits (files first, then the command line)"
+    static func rtctraceFaultTrapReplayTrappingOn(_ a: some Any) -> String { "RTCTRACE_FAULT_TRAP_REPLAY: trapping on \(a) as asked" }
+    static func wroteReviewWithRtctraceAcceptOr(_ a: some Any) -> String { "wrote \(a) (review with 'rtctrace accept' or 'rtctrace reject')" }
+    static func layerSThatSAnd(_ a: some Any, _ b: some Any, _ c: some Any, _ d: some Any, _ e: some Any, _ f: some Any) -> String { "layer     \(a) (\(b): \(c)s that \(d)s \(e) and \(f))\n" }
+    static func reportAtSeq(_ a: some Any, _ b: some Any, _ c: some Any) -> String { "report    \(a) at \(b) (seq \(c))" }
+    static func framesZstdFramesSkippable(_ a: some Any, _ b: some Any) -> String { "frames    \(a) zstd frames, \(b) skippable\n" }
+    static func sizeBytesCompressedRawRatio(_ a: some Any, _ b: some Any, _ c: some Any) -> String { "size      \(a) bytes compressed, \(b) raw, ratio \(c)\n" }
+    static func perRecBytesCompressed(_ a: some Any) -> String { "per rec   \(a) bytes compressed\n" }
+    static func wroteRecordsToBytes(_ a: some Any, _ b: some Any, _ c: some Any) -> String { "wrote \(a) records to \(b) (\(c) bytes)" }
+    static func partOfSessionMissing(_ a: some Any, _ b: some Any, _ c: some Any, _ d: some Any) -> String { "part\(a) \(b) of session \(c) \(d) missing " }
+    static func appendedRecordsToNextSeq(_ a: some Any, _ b: some Any, _ c: some Any) -> String { "appended \(a) records to \(b); next seq \(c)" }
+    static func replayUnchangedVerdictsDivergencesFindings(_ a: some Any, _ b: some Any, _ c: some Any) -> String { "replay unchanged: \(a) verdicts, \(b) divergences, \(c) findings" }
 }
