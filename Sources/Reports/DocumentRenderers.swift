@@ -16,6 +16,16 @@ package struct JUnitRenderer: Renderer {
     package func render(_ outcomes: [CheckOutcome]) -> String { JUnitXML.render(outcomes, suite: suite) }
 }
 
+/// `check --json` (`CheckJSON`), one line.
+package struct CheckJSONRenderer: Renderer {
+    /// The format it renders.
+    package static var format: ReportFormat { .checkJSON }
+    /// Creates the renderer.
+    package init() {}
+    /// Renders the outcomes.
+    package func render(_ outcomes: [CheckOutcome]) -> String { CheckJSON.render(outcomes) + "\n" }
+}
+
 /// `diff` as text (`TraceDiffText`).
 package struct DiffTextRenderer: Renderer {
     /// The format it renders.

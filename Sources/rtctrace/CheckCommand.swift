@@ -114,7 +114,7 @@ enum CheckCommand {
             }
         }
         if let junitTarget { try junitTarget.write(Renderers.checkOutcomes(.junit)!.render(outcomes), in: context) }
-        if asJSON { out.line(jsonSummary(outcomes)) }
+        if asJSON { out.write(Renderers.checkOutcomes(.checkJSON)!.render(outcomes)) }
         let passed = outcomes.count - outcomes.filter { !$0.passed }.count
         if !asJSON { out.line("\(passed) passed, \(outcomes.count - passed) failed") }
         if !deleteFailures.isEmpty {
@@ -185,33 +185,5 @@ enum CheckCommand {
             }
         }
         return (traces.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, snapshots)
-    }
-
-    static func jsonSummary(_ outcomes: [CheckOutcome]) -> String {
-        var w = JSONWriter()
-        w.beginObject()
-        w.key("passed"); w.int(outcomes.filter(\.passed).count)
-        w.key("failed"); w.int(outcomes.filter { !$0.passed }.count)
-        w.key("traces"); w.beginArray()
-        for o in outcomes {
-            w.beginObject()
-            w.key("file"); w.path(o.file)
-            w.key("parts"); w.beginArray(); for p in o.parts { w.path(p) }; w.endArray()
-            w.key("passed"); w.bool(o.passed)
-            w.key("expectations"); w.int(o.expectations)
-            w.key("snapshot")
-            switch o.snapshot {
-            case .none: w.string("none")
-            case .matched: w.string("matched")
-            case .changed: w.string("changed")
-            }
-            w.key("failures"); w.beginArray()
-            for f in o.failures { w.string(f) }
-            w.endArray()
-            w.endObject()
-        }
-        w.endArray()
-        w.endObject()
-        return w.string
     }
 }
