@@ -93,7 +93,7 @@ extension HTMLReport {
         case .doesNotApply, .changedNotResolved: ReportPageWords.adviceDoesNotApplyHere
         case .cannotPlace, .notVerifiable: ReportPageWords.adviceNotChecked
         }
-        return "<p class=\"advice-check \(c.verdict.rawValue)\"><b>\(label)</b> \(HTMLEscape.text(AdviceCheckText.words(c, w)))</p>\n"
+        return "<p class=\"advice-check \(c.verdict.rawValue)\"><b>\(label)</b> \(HTMLEscape.text(AdviceCheckReport.words(c, w)))</p>\n"
     }
 
     private static func card(_ c: Explanation.Call, _ anchors: Anchors, badge: String = "") -> String {

@@ -105,7 +105,7 @@ package enum Renderers {
     }
 
     /// The renderer of the catalogue (or one entry) in `format`.
-    package static func catalogue(_ format: ReportFormat) -> (any Renderer<CatalogueText.Entry?>)? {
+    package static func catalogue(_ format: ReportFormat) -> (any Renderer<RulesReport.Entry?>)? {
         switch format {
         case .rulesText: RulesTextRenderer()
         case .rulesJSON: RulesJSONRenderer()

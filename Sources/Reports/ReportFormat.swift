@@ -85,6 +85,6 @@ package enum ReportInput: Sendable {
     case triageRow
     /// The triage tags with what each means (no input).
     case triageTags
-    /// The contract's catalogue, or one entry of it: `CatalogueText.Entry?`.
+    /// The contract's catalogue, or one entry of it: `RulesReport.Entry?`.
     case catalogue
 }

@@ -57,7 +57,7 @@ package enum TriageSummaryReport {
         o += breakdown(TriageWords.byIosVersion, s.byOS, all: all)
         o += breakdown(TriageWords.byDeviceModel, s.byDevice, all: all)
         o += regressions(s.regressions, all: all)
-        o += TriageWhatIfText.render(s.whatif, all: all)
+        o += TriageWhatIfReport.render(s.whatif, all: all)
         if let changes { o += Self.changes(changes, all: all) }
         let signatures = s.signatures
         let open = all ? signatures : s.openFirst

@@ -213,7 +213,7 @@ enum InfoCommand {
             w.endObject()
         }
         w.endArray()
-        w.key("reports"); ResultJSON.reports(s.reports, &w)
+        w.key("reports"); ExplainJSON.reports(s.reports, &w)
         w.key("lost"); w.beginArray()
         for l in s.lost {
             w.beginObject()

@@ -14,9 +14,9 @@ enum RulesCommand {
 
     static let command = Command(spec: spec) { args, context in
         guard args.positionals.count <= 1 else { throw UsageError(message: MessageWords.expectedAtMostOneIdOr) }
-        var entry: CatalogueText.Entry?
+        var entry: RulesReport.Entry?
         if let name = args.positionals.first {
-            guard let found = CatalogueText.Entry(name) else {
+            guard let found = RulesReport.Entry(name) else {
                 throw UsageError(message: MessageWords.isNeitherARuleIdNor(name))
             }
             entry = found

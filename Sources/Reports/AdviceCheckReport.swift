@@ -3,7 +3,7 @@ import Contract
 import TraceModel
 
 /// The advice of each item checked by replay (`explain --verify-advice`), as text and as JSON.
-package enum AdviceCheckText {
+package enum AdviceCheckReport {
     /// One line per item: what it is, and what replaying its advice showed.
     package static func render(_ checks: [AdviceCheck], _ w: LayerWords) -> String {
         var o = AdviceCheckWords.adviceCheckedByReplayingTheTrace

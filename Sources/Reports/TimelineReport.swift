@@ -3,7 +3,7 @@ import Replay
 import TraceModel
 
 /// The `replay` timeline: one entry per record or timer, with the state it changed and what it produced.
-package enum TimelineText {
+package enum TimelineReport {
     /// One step as a text line (plus indented detail lines).
     package static func line(_ s: ReplayStep) -> String {
         var o = "\(formatDuration(s.t))".padded(12)
@@ -58,10 +58,10 @@ package enum TimelineText {
             w.staticKey("devicesRemoved"); w.beginArray(); for id in removed { w.string(id) }; w.endArray()
         }
         w.staticKey("verdicts"); w.beginArray()
-        for v in s.verdicts { ResultJSON.verdict(v, &w, advice: Explanation.adviceAtCall(v, findings: s.findings)) }
+        for v in s.verdicts { ExplainJSON.verdict(v, &w, advice: Explanation.adviceAtCall(v, findings: s.findings)) }
         w.endArray()
         w.staticKey("findings"); w.beginArray()
-        for f in s.findings { ResultJSON.finding(f, &w, advice: f.advice) }
+        for f in s.findings { ExplainJSON.finding(f, &w, advice: f.advice) }
         w.endArray()
         w.staticKey("notes"); w.beginArray()
         for e in s.events { w.string(e.description) }

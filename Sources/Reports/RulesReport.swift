@@ -3,7 +3,7 @@ import TraceModel
 
 /// The rule catalogue rendered for `rtctrace rules`: the whole list, or one entry in full, like
 /// `rustc --explain`.
-package enum CatalogueText {
+package enum RulesReport {
     /// One entry of the catalogue: a rule or a finding code.
     package enum Entry: Equatable, Sendable {
         case rule(RuleID)

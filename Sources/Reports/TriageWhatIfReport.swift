@@ -3,7 +3,7 @@ import Contract
 import TraceModel
 
 /// `triage --whatif`: each row's change as JSON, and what the edits would resolve across the fleet, as text and JSON.
-package enum TriageWhatIfText {
+package enum TriageWhatIfReport {
     /// A row's change as a JSON object.
     package static func json(_ x: TriageWhatIf, _ w: inout JSONWriter) {
         w.beginObject()
