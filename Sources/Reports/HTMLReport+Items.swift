@@ -52,15 +52,15 @@ extension HTMLReport {
     /// The calls that did not take effect, drawn beside the timeline (`tag` is `aside` or `section`),
     /// then those that took effect late.
     static func callsSection(_ e: Explanation, _ anchors: Anchors, tag: String, checks: [AdviceCheck] = []) -> String {
-        var o = "<\(tag) id=\"calls\" class=\"calls\">\n<h2>Calls that did not take effect</h2>\n"
+        var o = "<\(tag) id=\"calls\" class=\"calls\">\n<h2>" + ReportPageWords.callsHeading + "</h2>\n"
         if let note = e.routeContractNotApplied {
             o += "<p class=\"none route-contract\">\(HTMLEscape.text(note.prefix(1).uppercased() + note.dropFirst())).</p>\n"
         }
         if e.calls.isEmpty { o += "<p class=\"none\">\(HTMLEscape.text(noCallFailed(e)))</p>\n" }
         for c in e.calls { o += card(c, anchors, badge: badge(checks, .call, seq: c.verdict.seq, LayerWords(e.layer))) }
-        if e.callsNotListed > 0 { o += "<p class=\"more\">\(e.callsNotListed) more not listed.</p>\n" }
+        if e.callsNotListed > 0 { o += "<p class=\"more\">" + ReportPageWords.moreNotListed(e.callsNotListed) + "</p>\n" }
         if !e.lateCalls.isEmpty {
-            o += "<h2>Calls that took effect late</h2>\n"
+            o += "<h2>" + ReportPageWords.lateCallsHeading + "</h2>\n"
             for c in e.lateCalls { o += card(c, anchors) }
         }
         o += "</\(tag)>\n"
@@ -110,7 +110,7 @@ extension HTMLReport {
 
     static func divergencesSection(_ e: Explanation, _ anchors: Anchors) -> String {
         guard !e.divergences.isEmpty else { return "" }
-        var o = "<section id=\"divergences\">\n<h2>Route divergences (unexplained first)</h2>\n"
+        var o = "<section id=\"divergences\">\n<h2>" + ReportPageWords.divergencesHeading + "</h2>\n"
         for (listIndex, d) in e.divergences.enumerated() {
             let key = "item-d-\(listIndex)", seq = Anchors.seq(of: d.divergence)
             o += "<article class=\"card divergence \(divergenceClass(d.divergence))\" id=\"\(key)\""
@@ -118,16 +118,16 @@ extension HTMLReport {
             o += block(d.headline, d.lines, anchors, seq: seq)
             o += links(marker: "m-d-\(listIndex)", ReportPageWords.showOnTheTimeline, seq: seq, key: key, anchors) + "</article>\n"
         }
-        if e.divergencesNotListed > 0 { o += "<p class=\"more\">\(e.divergencesNotListed) more not listed.</p>\n" }
+        if e.divergencesNotListed > 0 { o += "<p class=\"more\">" + ReportPageWords.moreNotListed(e.divergencesNotListed) + "</p>\n" }
         o += "</section>\n"
         return o
     }
 
     /// The findings, grouped and ordered as `explain` lists them.
     static func findingsSection(_ e: Explanation, _ anchors: Anchors, checks: [AdviceCheck] = []) -> String {
-        var o = "<section id=\"findings\">\n<h2>Findings (most severe first; repeats grouped)</h2>\n"
+        var o = "<section id=\"findings\">\n<h2>" + ReportPageWords.findingsHeading + "</h2>\n"
         if e.groups.isEmpty {
-            o += "<p class=\"none\">No findings besides those with the calls and divergences above.</p>\n</section>\n"
+            o += "<p class=\"none\">" + ReportPageWords.noOtherFindings + "</p>\n</section>\n"
             return o
         }
         o += "<ol class=\"findings\">\n"
@@ -139,7 +139,7 @@ extension HTMLReport {
             o += links(marker: "m-f-\(g.firstIndex)", ReportPageWords.showTheFirstOnTheTimeline, seq: seq, key: key, anchors) + "</li>\n"
         }
         o += "</ol>\n"
-        if e.findingsNotListed > 0 { o += "<p class=\"more\">\(e.findingsNotListed) more findings not kept (counts by code are in --json).</p>\n" }
+        if e.findingsNotListed > 0 { o += "<p class=\"more\">" + ReportPageWords.findingsNotKept(e.findingsNotListed) + "</p>\n" }
         o += "</section>\n"
         return o
     }
@@ -147,8 +147,7 @@ extension HTMLReport {
     /// What the device's system log names (E1), only in a trace that holds `sys.*` records.
     static func systemLogSection(_ e: Explanation, _ anchors: Anchors) -> String {
         guard !e.systemLog.isEmpty else { return "" }
-        var o = "<section id=\"system-log\">\n<h2>From the system log</h2>\n<p class=\"hint\">Named from the device's log (E1); "
-        o += "the verdicts, outcomes and divergences above are the trace's own.</p>\n<ul class=\"system-log\">\n"
+        var o = "<section id=\"system-log\">\n<h2>" + ReportPageWords.systemLogHeading + "</h2>\n<p class=\"hint\">" + ReportPageWords.systemLogHint + "</p>\n<ul class=\"system-log\">\n"
         for i in e.systemLog {
             o += "<li>" + block(ExplainText.subject(i, e), [Explanation.Line(ReportPageWords.fromTheSystemLog2, i.text)], anchors, seq: nil) + "</li>\n"
         }
