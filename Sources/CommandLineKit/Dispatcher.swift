@@ -19,7 +19,7 @@ package struct Dispatcher: Sendable {
     /// `rtctrace --help`: every command with its summary.
     package var help: String {
         """
-        OVERVIEW: Record, inspect and replay traces of the SRTC / SMeeting iOS SDK.
+        OVERVIEW: \(KitHelpWords.overview)
 
         USAGE: rtctrace <command> [options]
 
@@ -27,7 +27,7 @@ package struct Dispatcher: Sendable {
         \(commands.map { "  " + $0.spec.name + String(repeating: " ", count: max(1, 10 - $0.spec.name.count)) + $0.spec.summary }
             .joined(separator: "\n"))
 
-          See 'rtctrace <command> --help' for the options of a command, 'rtctrace --version' for the version.
+          \(KitHelpWords.seeCommandHelp)
         """
     }
 

@@ -36,7 +36,7 @@ enum ImportLogCommand {
         summary: HelpWords.turnATextExportOfThe,
         options: [output, into, date, utcOffset, process, pid, redact, salt, TokenKey.saltFile, format, verbose, CommonOptions.force],
         details: HelpWords.logIsLogShowOutputDefault
-            + "(LEVEL<tab>TIME<tab>PROCESS<tab>MESSAGE, in any language), plain or zstd-compressed. The media server's\n"
+            + HelpWords.importLogColumns
             + HelpWords.sessionLinesRouteChangeNotificationsInterruptions
             + HelpWords.interruptionAnOsInterruptionbeganEveryOther
             + HelpWords.anchoredOnAnActivationBothHold

@@ -5,7 +5,7 @@ import Workflows
 
 /// `rtctrace replay`: the timeline.
 enum ReplayCommand {
-    static let json = Option.flag("--json", "JSON Lines: one {\"kind\":\"step\"} object per record, then one {\"kind\":\"result\"}.")
+    static let json = Option.flag("--json", HelpWords.replayJSON)
     static let changesOnly = Option.flag("--changes-only", HelpWords.leaveOutRecordsThatChangedNothing)
     static let lane = Option.choice("--lane", "field", StateField.self,
                                     HelpWords.onlyStepsThatChangeThisState)

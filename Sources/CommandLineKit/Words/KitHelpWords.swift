@@ -15,4 +15,6 @@ enum KitHelpWords {
     static let giveOneOfSaltAndSalt = "give one of --salt and --salt-file, not both"
     static func saltFileNoSuchFile(_ a: some Any) -> String { "--salt-file \(a): no such file" }
     static func saltFileTheFileIsEmpty(_ a: some Any) -> String { "--salt-file \(a): the file is empty (it must hold the key)" }
+    static let overview = "Record, inspect and replay traces of the SRTC / SMeeting iOS SDK."
+    static let seeCommandHelp = "See 'rtctrace <command> --help' for the options of a command, 'rtctrace --version' for the version."
 }

@@ -166,4 +166,6 @@ enum HelpWords {
     static let replayEachItemSAdviceAs = "Replay each item's advice as edits (docs/whatif.md) and say whether it changes the outcome."
     static func rejectedAlreadyGone(_ a: some Any) -> String { "rejected \(a) (already gone)" }
     static func ofSnapshotsNot(_ a: some Any, _ b: some Any, _ c: some Any) -> String { " (\(a) of \(b) snapshots not \(c))" }
+    static let replayJSON = "JSON Lines: one {\"kind\":\"step\"} object per record, then one {\"kind\":\"result\"}."
+    static let importLogColumns = "(LEVEL<tab>TIME<tab>PROCESS<tab>MESSAGE, in any language), plain or zstd-compressed. The media server's\n"
 }
