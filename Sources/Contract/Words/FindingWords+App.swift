@@ -48,4 +48,17 @@ extension FindingWords {
                 + "disabled the \(words.session) is silent, which looks exactly like nobody having a "
                 + "microphone on.")
     }
+
+    /// `audioModule.disabledWhileSpeaking` (R9): the module disabled at `period` while `speakers` (the first
+    /// `who`) were speaking, seen at `seq`.
+    package static func audioModuleDisabledWhileSpeaking(seq: Int, period: Int, speakers: Int, who: String,
+                                                         _ w: LayerWords) -> FindingSentences {
+        let count = "\(speakers) \(w.participant)\(speakers == 1 ? " was" : "s were")"
+        return FindingSentences(
+            message: seq == period
+                ? "setAudioModuleEnabled(false) stopped call audio while \(count) speaking (\(who)): nobody is heard until it is re-enabled"
+                : "while the audio module was disabled by setAudioModuleEnabled(false) (seq \(period)), \(count) speaking "
+                    + "(\(who), from seq \(seq)): nobody is heard until it is re-enabled",
+            advice: "Only disable the audio module when the whole \(w.session) needs no call audio (e.g. playing a recording); to mute, use the microphone switch or unsubscribe.")
+    }
 }

@@ -47,4 +47,25 @@ extension FindingWords {
 
     /// `trace.checkpointMismatch`'s word for a call state of `idle` or `disconnected`: both say no other call is up.
     package static let noOtherCall = "no other call"
+
+    /// `trace.limitExceeded`: the replay's limit of `limit` distinct strings, reached at `seq`.
+    package static func symbolLimitExceeded(limit: Int, seq: Int, _ w: LayerWords) -> FindingSentences {
+        FindingSentences(
+            message: "The limit of \(limit) distinct strings (uids, track ids, device ids and names) was reached at seq \(seq): "
+                + "strings first seen from then on are taken as one, so speaker sets and devices past this point are approximate.",
+            advice: "Treat results after seq \(seq) as approximate; no real \(w.session) has this many distinct ids, so check the recorder "
+                + "(or the server) for a loop.")
+    }
+
+    /// `trace.checkpointMismatch`: the checkpoint at `seq` (of `part`, if a session's) disagrees with the replayed
+    /// state in `differences`.
+    package static func checkpointMismatch(seq: Int, part: Int?, differences: [CheckpointDifference], product: String) -> FindingSentences {
+        let listed = differences.map { "\($0.field) (checkpoint: \($0.checkpoint); replayed: \($0.derived))" }.joined(separator: ", ")
+        let part = part.map { " (part \($0))" } ?? ""
+        return FindingSentences(
+            message: "The checkpoint at seq \(seq)\(part) disagrees with the state replayed from the records before it: "
+                + listed + ". The replay keeps the state it derived.",
+            advice: "Compare the named fields: a record the SDK saw was not recorded (see trace.dropped and the recorder's "
+                + "filter), or the SDK's state is not what its events said. Send the whole session to the \(product) SDK team.")
+    }
 }
