@@ -68,7 +68,7 @@ let package = Package(
         .testTarget(name: "QualityEngineTests", dependencies: ["QualityEngine", "TraceModel", "Contract", "TraceFixtures", "TestSupport"]),
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "Analysis", "Reports", "TraceModel", "TraceCodec", "Contract", "TraceFixtures", "TestSupport"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Analysis", "Replay", "TraceModel", "TraceCodec", "Contract", "TraceFixtures", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["rtctrace", "CommandLineKit", "SystemLayer", "TraceModel", "TraceCodec", "TraceFixtures", "TestSupport"],
+        .testTarget(name: "EndToEndTests", dependencies: ["rtctrace", "CommandLineKit", "Reports", "SystemLayer", "TraceModel", "TraceCodec", "TraceFixtures", "TestSupport"],
                     exclude: ["Fixtures"]),
         // The simulated device the recorder's tests kill and restart is test code (Simulation/, SimulatedDevice).
         .testTarget(name: "TraceRecorderTests", dependencies: ["SystemLayer", "TraceRecorder", "TraceFrames", "CZstd", "TraceModel", "TraceCodec", "Contract",

@@ -2,7 +2,7 @@ import TraceCodec
 import TraceModel
 
 /// Which records a replay's `onRecord` sees.
-public enum RecordsSeen: Sendable {
+package enum RecordsSeen: Sendable {
     /// Every record.
     case every
     /// Only those of the types that are not high-rate (`RecordKind.isHighRate`), expectations and types this
@@ -11,7 +11,7 @@ public enum RecordsSeen: Sendable {
 }
 
 /// What a replay does with a file of the trace that cannot be opened.
-public enum UnopenedFile: Sendable {
+package enum UnopenedFile: Sendable {
     /// The replay fails with the error: a command that names the trace has nothing to replay.
     case fails
     /// The file is an `io` problem of the result, and the other files are replayed: a fleet's trace, whose
@@ -20,7 +20,7 @@ public enum UnopenedFile: Sendable {
 }
 
 /// Replays traces: one loop for a single file, the parts of one recorded session, and each side of a diff.
-public enum Replay {
+package enum Replay {
     /// Reads the files of one trace (a single file, or a session's parts in part order) and replays them
     /// through one replayer, as one trace. Reader problems are recorded in the result (and passed to
     /// `onProblem`), never fatal unless `strict` (then the first damage is thrown). A file that cannot be
@@ -28,7 +28,7 @@ public enum Replay {
     /// replayed. `onRecord` sees the records (`seeing` says which) before they are replayed. With
     /// `pipelined`, each file is read, decompressed and decoded on a thread of its own while this one
     /// replays (`TraceReader.forEachBatch(pipelined:)`); the result is the same.
-    public static func run(_ session: TraceSession, options: ReplayOptions = ReplayOptions(), limits: ReaderLimits = .standard,
+    package static func run(_ session: TraceSession, options: ReplayOptions = ReplayOptions(), limits: ReaderLimits = .standard,
                            strict: Bool = false, unopened: UnopenedFile = .fails, pipelined: Bool = false,
                            observer: ((ReplayStep) -> Void)? = nil, onRecord: ((Record) -> Void)? = nil, seeing: RecordsSeen = .every,
                            onProblem: (TraceProblem) -> Void = { _ in }) throws -> ReplayResult {
@@ -39,7 +39,7 @@ public enum Replay {
     }
 
     /// Replays records already in memory (tests, reduction).
-    public static func run(records: [Record], file: String = "<memory>", options: ReplayOptions = ReplayOptions(),
+    package static func run(records: [Record], file: String = "<memory>", options: ReplayOptions = ReplayOptions(),
                            observer: ((ReplayStep) -> Void)? = nil) -> ReplayResult {
         let replayer = Replayer(file: file, options: options)
         replayer.observer = observer

@@ -43,7 +43,7 @@ package enum ReplayWords {
 
 extension LossCause {
     /// The cause in words, for a gap line and a divergence's card.
-    public var words: String {
+    package var words: String {
         switch self {
         case .unreadableFrame: "a frame of the file could not be read"
         case .seqGap: "records are missing from the file (seq skips)"
@@ -57,7 +57,7 @@ extension LossCause {
 
 extension ReplayEvent {
     /// The event in a few words, for the text timeline and `replay --json`'s `notes`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .recovered(let t):
             "recovered from the interruption at \(formatDuration(t)) (the SDK's recovered callback is due)"
