@@ -111,11 +111,11 @@ package enum Replay {
                     if k > 0, let last = lastSeq, r.seq != last + 1 {
                         if afterMissingPart { gapsAtMissingParts += 1 } else if r.seq > last + 1 { replayer.lost(seqs: (last + 1)...(r.seq - 1), cause: .seqGap) }
                         try report(TraceProblem(.seqGap, file: path, seq: r.seq, lost: r.seq > last + 1 ? (last + 1)...(r.seq - 1) : nil,
-                                                message: "this part starts at seq \(r.seq), but the part before it ended at seq \(last)"))
+                                                message: ReplayWords.partSeqGap(first: r.seq, previousLast: last)))
                     }
                     if k > 0, let t = lastT, r.t < t {
                         try report(TraceProblem(.timeBackwards, file: path, seq: r.seq, field: "t",
-                                                message: "this part starts at \(formatDuration(r.t)), before the part before it ended (\(formatDuration(t)))"))
+                                                message: ReplayWords.partTimeBackwards(start: r.t, previousEnd: t)))
                     }
                 }
                 lastSeq = r.seq
