@@ -76,9 +76,16 @@ extension Option where Value == String {
 extension Option where Value: RawRepresentable & CaseIterable, Value.RawValue == String {
     /// An option taking one of `Value`'s words (its raw values, in declaration order).
     package static func choice(_ name: String, _ placeholder: String, _ type: Value.Type = Value.self, _ help: String) -> Option<Value> {
-        let words = Value.allCases.map(\.rawValue)
+        choice(name, placeholder, among: Array(Value.allCases), help)
+    }
+}
+
+extension Option where Value: RawRepresentable, Value.RawValue == String {
+    /// An option taking one of `values`' words (their raw values, in the order given).
+    package static func choice(_ name: String, _ placeholder: String, among values: [Value], _ help: String) -> Option<Value> {
+        let words = values.map(\.rawValue)
         return Option(name: name, placeholder: placeholder, help: help, kind: .choice(words)) { text throws(UsageError) in
-            guard let value = Value(rawValue: text) else {
+            guard let value = Value(rawValue: text), words.contains(text) else {
                 throw UsageError(message: "\(name): '\(text)' is not one of \(words.joined(separator: ", "))")
             }
             return value

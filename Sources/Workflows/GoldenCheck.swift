@@ -39,7 +39,7 @@ extension GoldenCheck {
         for (type, n) in result.unknownTypes.sorted(by: { $0.key < $1.key }) where type.hasPrefix("expect.") {
             out.failures.append("\(path): \(type): unknown expectation type (\(n)×); it cannot be checked")
         }
-        out.rendered = ExplainJSONRenderer(golden: true, pretty: true).render(result) + "\n"
+        out.rendered = Renderers.replay(.explainJSON, .init(golden: true))!.render(ReplayReport(result))
         let snap = snapshotPath(for: path)
         if let snapshotRefusal {
             out.failures.append("\(snap): \(snapshotRefusal)")

@@ -113,7 +113,7 @@ enum CheckCommand {
                 }
             }
         }
-        if let junitTarget { try junitTarget.write(JUnitRenderer().render(outcomes), in: context) }
+        if let junitTarget { try junitTarget.write(Renderers.checkOutcomes(.junit)!.render(outcomes), in: context) }
         if asJSON { out.line(jsonSummary(outcomes)) }
         let passed = outcomes.count - outcomes.filter { !$0.passed }.count
         if !asJSON { out.line("\(passed) passed, \(outcomes.count - passed) failed") }

@@ -38,7 +38,7 @@ enum DiffCommand {
             sides.append(side)
         }
         let diff = TraceDiff.compare(sides[0], sides[1], toleranceMs: options.toleranceMs)
-        context.out.write(TraceDiffRenderer(json: args[json]).render(diff))
+        context.out.write(Renderers.diff(args[json] ? .diffJSON : .diffText)!.render(diff))
         return diff.same ? .success : .failure
     }
 }

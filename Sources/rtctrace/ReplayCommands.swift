@@ -25,6 +25,8 @@ enum ReplayCommand {
         let prefixes = args[CatCommand.type], first = args[CatCommand.from], last = args[CatCommand.to]
         let lanes = Set(args[lane])
         let out = context.out
+        let renderer = Renderers.replay(asJSON ? .timelineJSON : .timelineText, .init(emit: { out.write($0) }))!
+        let observe = renderer.replayObserver
         let result = try TraceInput.replay(args.positionals, args, in: context) { step in
             if onlyChanges && step.changes.isEmpty && step.verdicts.isEmpty && step.findings.isEmpty && step.expectation == nil { return }
             if let first, step.t < first { return }
@@ -33,13 +35,9 @@ enum ReplayCommand {
                 guard let type = step.record?.type, prefixes.contains(where: { type.hasPrefix($0) }) else { return }
             }
             if !lanes.isEmpty, !step.changes.contains(where: lanes.contains) { return }
-            if asJSON { out.line(TimelineText.json(step)) } else { out.write(TimelineText.line(step)) }
+            observe?(step)
         }
-        if asJSON {
-            out.line("{\"kind\":\"result\",\"result\":" + ExplainJSONRenderer().render(result) + "}")
-        } else {
-            out.write("\n" + TimelineText.divergences(result))
-        }
+        out.write(renderer.render(ReplayReport(result)))
         try TraceInput.requireExplainable(result)
         return .success
     }
@@ -64,12 +62,8 @@ enum ExplainCommand {
     static let command = Command(spec: spec) { args, context in
         guard !args.positionals.isEmpty else { throw UsageError(message: "expected one TRACE (or the parts of one session)") }
         let (result, checks) = args[WhatIfCommand.verifyAdvice] ? try WhatIfCommand.checkAdvice(args, in: context) : (try TraceInput.replay(args.positionals, args, in: context), nil)
-        if args[json] {
-            context.out.line(WhatIfCommand.withChecks(ExplainJSONRenderer().render(result), checks))
-        } else {
-            context.out.write(ExplainTextRenderer(colour: context.colour).render(result))
-            if let checks { context.out.write(AdviceCheckText.render(checks, result.words)) }
-        }
+        let renderer = Renderers.replay(args[json] ? .explainJSON : .explainText, .init(colour: context.colour))!
+        context.out.write(renderer.render(ReplayReport(result, checks: checks)))
         try TraceInput.requireExplainable(result)
         return result.hasIssues ? .failure : .success
     }

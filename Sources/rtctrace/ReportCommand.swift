@@ -20,11 +20,11 @@ enum ReportCommand {
     static let command = Command(spec: spec) { args, context in
         guard !args.positionals.isEmpty else { throw UsageError(message: "expected one TRACE (or the parts of one session)") }
         let target = try args.output(output, role: "the input TRACE")
-        let lanes = ReportLanes()
-        let result = try TraceInput.replay(args.positionals, args, in: context, observer: lanes.observe)
+        let renderer = Renderers.replay(.html)!
+        let result = try TraceInput.replay(args.positionals, args, in: context, observer: renderer.replayObserver)
         try TraceInput.requireExplainable(result)
-        let checks = args[WhatIfCommand.verifyAdvice] ? try WhatIfCommand.checkAdvice(args, in: context).1 : []
-        let html = HTMLRenderer(lanes: lanes.lanes(for: result), checks: checks).render(result)
+        let checks = args[WhatIfCommand.verifyAdvice] ? try WhatIfCommand.checkAdvice(args, in: context).1 : nil
+        let html = renderer.render(ReplayReport(result, checks: checks))
         try target.write(html, in: context)
         context.err.line("wrote \(terminalSafe(target.displayName)) (\(html.utf8.count) bytes)")
         return result.unread.isEmpty ? .success : .failure

@@ -21,13 +21,7 @@ enum RulesCommand {
             }
             entry = found
         }
-        if args[json] {
-            context.out.write(CatalogueText.json(entry))
-        } else if let entry {
-            context.out.write(CatalogueText.explain(entry))
-        } else {
-            context.out.write(CatalogueText.list())
-        }
+        context.out.write(Renderers.catalogue(args[json] ? .rulesJSON : .rulesText)!.render(entry))
         return .success
     }
 }

@@ -21,11 +21,8 @@ extension TriageCommand {
         let thresholds = args[failOn]
         let crossed = thresholds.filter { $0.isCrossed(by: summary) }
         let changes = changesSince.map { summary.changes(since: $0) }
-        if args[json] {
-            context.out.line(TriageSummaryReport.json(summary, thresholds: thresholds, changes: changes))
-        } else {
-            context.out.write(TriageSummaryReport.render(summary, thresholds: thresholds, changes: changes, all: args[all]))
-        }
+        let report = TriageReport(summary, thresholds: thresholds, changes: changes, all: args[all])
+        context.out.write(Renderers.triageSummary(args[json] ? .triageJSON : .triageText)!.render(report))
         try context.out.throwIfFailed()
         for t in crossed { context.err.line("Error: --fail-on '\(t)' crossed: \(t.actual(in: summary))") }
         return crossed.isEmpty ? .success : .failure

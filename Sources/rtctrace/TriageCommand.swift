@@ -54,7 +54,7 @@ enum TriageCommand {
 
     static let command = Command(spec: spec) { args, context in
         if args[listTags] {
-            context.out.write(TriageSummaryReport.tagList())
+            context.out.write(Renderers.triageTags(.triageTags)!.render(()))
             return .success
         }
         guard !args.positionals.isEmpty else { throw UsageError(message: args[fromRows] ? "expected at least one rows file" : "expected at least one PATH") }
@@ -115,8 +115,9 @@ enum TriageCommand {
         summary.noteSkipped(skipped)
         progress?.start(total: plan.count)
         let kill = killHook(context)
+        let rows = Renderers.triageRow(.triageRows)!
         do {
-            try Triage.run(plan, jobs: jobs, options: options, keys: keys, whatif: edits, render: TriageRowJSON.render) { i, row, json in
+            try Triage.run(plan, jobs: jobs, options: options, keys: keys, whatif: edits, render: { rows.render($0) }) { i, row, json in
                 if let kill, row.path.split(separator: "/").last.map(String.init) == kill {
                     try writer.flush()
                     try? Signal.kill.send(to: CurrentProcess.id)
@@ -133,14 +134,15 @@ enum TriageCommand {
         progress?.clear()
         let crossed = thresholds.filter { $0.isCrossed(by: summary) }
         let changes = changesSince.map { summary.changes(since: $0) }
+        let report = TriageReport(summary, thresholds: thresholds, changes: changes,
+                                  written: outPath.map { .init(path: $0, rows: writer.lines) }, all: args[all])
         if args[json] {
             // One JSON document on standard error, and nothing else there: thresholds and the rows file are in it.
-            context.err.line(TriageSummaryReport.json(summary, thresholds: thresholds,
-                                                      written: outPath.map { .init(path: $0, rows: writer.lines) }, changes: changes))
+            context.err.write(Renderers.triageSummary(.triageJSON)!.render(report))
             return crossed.isEmpty ? .success : .failure
         }
         if context.err.isTerminal || args[summaryFlag] {
-            context.err.write(TriageSummaryReport.render(summary, thresholds: thresholds, changes: changes, all: args[all]))
+            context.err.write(Renderers.triageSummary(.triageText)!.render(report))
         }
         if let outPath { context.err.line("wrote \(terminalSafe(outPath)) (\(writer.lines) row\(writer.lines == 1 ? "" : "s"))") }
         if key == nil { context.err.line(noKeyNote) }

@@ -54,7 +54,7 @@ enum WhatIfCommand {
         do { result = try WhatIf.run(base, edits: edits, source: source(files: args[editsFile], lineEdits: lineEdits.count)) } catch {
             throw UsageError(message: "\(error)")
         }
-        context.out.write(WhatIfRenderer(json: args[json]).render(result))
+        context.out.write(Renderers.whatif(args[json] ? .whatifJSON : .whatifText)!.render(result))
         return result.improves ? .success : .failure
     }
 
@@ -76,12 +76,6 @@ enum WhatIfCommand {
         }
         try TraceInput.requireExplainable(base.side.result)
         return (base.side.result, AdviceChecks.run(base))
-    }
-
-    /// The explanation's JSON object with `adviceChecks` added as its last member.
-    static func withChecks(_ explain: String, _ checks: [AdviceCheck]?) -> String {
-        guard let checks, explain.hasSuffix("}") else { return explain }
-        return explain.dropLast() + ",\"adviceChecks\":" + AdviceCheckText.json(checks) + "}"
     }
 
     static func readEdits(_ args: Arguments) throws -> ([WhatIfEdit], [String]) {

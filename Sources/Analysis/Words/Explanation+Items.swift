@@ -81,8 +81,8 @@ extension Explanation {
         if let outcome = Wording.outcomeAdvice(v, in: r) { return outcome }
         let target = r.recordIndex[v.seq]?.target
         // The engines phrase a cause's advice without the call's target (R4's button is the one asked).
-        if let c = v.cause, c.adviceNamesTarget, let target { return Wording.advice(c, r.words, target: target) }
-        return f?.advice ?? v.cause.map { Wording.advice($0, r.words) }
+        if let c = v.cause, c.adviceNamesTarget, let target { return c.advice(r.words, target: target) }
+        return f?.advice ?? v.cause.map { $0.advice(r.words) }
     }
 
     /// The advice of a call as far as the replay knows it at the call (a `replay --json` step): that of the
