@@ -199,7 +199,7 @@ package enum ExplainJSON {
             w.staticKey("lossCause"); w.string(lost.cause.rawValue)
             w.endObject()
         }
-        w.staticKey("seqs"); ints(d.seqs, &w)
+        w.staticKey("seqs"); w.beginArray(); d.forEachSeq { w.int($0) }; w.endArray()
         w.staticKey("predictedBy")
         if let p = d.predictedBy {
             w.beginObject()
