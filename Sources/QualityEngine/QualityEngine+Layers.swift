@@ -4,7 +4,7 @@ import TraceModel
 
 extension QualityEngine {
     /// The most subscriptions the engine keeps; a new one beyond it is ignored.
-    public static let subscriptionLimit = 10_000
+    package static let subscriptionLimit = 10_000
 
     mutating func subscribed(_ key: TrackKey, _ subscription: Subscription, t: Int64, into out: inout QualitySink) {
         guard state.subscriptions[key] != nil || state.subscriptions.count < Self.subscriptionLimit else {

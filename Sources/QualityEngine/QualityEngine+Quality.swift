@@ -4,7 +4,7 @@ import TraceModel
 
 extension QualityEngine {
     /// Q1: the worse of the two levels and the smaller of the two MOS values (either, when only one is present).
-    public static func evaluate(pub: QualitySample, sub: QualitySample) -> Evaluation {
+    package static func evaluate(pub: QualitySample, sub: QualitySample) -> Evaluation {
         let overall = max(pub.level, sub.level)
         let mos: Double? = switch (pub.mos, sub.mos) {
         case let (a?, b?): min(a, b)

@@ -33,17 +33,17 @@ extension Explanation {
             missingAllowBluetoothByTime = FirstAtOrBefore(missingAllowBluetooth.map { r.findings[$0].t })
             var advice: [CauseAdviceKey: String] = [:]
             for c in VerdictCause.allCases {
-                advice[CauseAdviceKey(cause: c, target: nil)] = Wording.advice(c, r.words)
+                advice[CauseAdviceKey(cause: c, target: nil)] = c.advice(r.words)
                 guard c.adviceNamesTarget else { continue }
-                for t in RouteTarget.allCases { advice[CauseAdviceKey(cause: c, target: t)] = Wording.advice(c, r.words, target: t) }
+                for t in RouteTarget.allCases { advice[CauseAdviceKey(cause: c, target: t)] = c.advice(r.words, target: t) }
             }
             causeAdvice = advice
             words = r.words
         }
 
-        /// The advice of cause `c` in the result's words (`Wording.advice`), for the route asked where it names it.
+        /// The advice of cause `c` in the result's words (`VerdictCause.advice`), for the route asked where it names it.
         func advice(_ c: VerdictCause, target: RouteTarget? = nil) -> String {
-            causeAdvice[CauseAdviceKey(cause: c, target: c.adviceNamesTarget ? target : nil)] ?? Wording.advice(c, words, target: target)
+            causeAdvice[CauseAdviceKey(cause: c, target: c.adviceNamesTarget ? target : nil)] ?? c.advice(words, target: target)
         }
 
         /// The actual route at `t` (the last observation at or before it).
@@ -105,8 +105,8 @@ extension Explanation {
         if let outcome = Wording.outcomeAdvice(v, in: r) { return outcome }
         let target = r.recordIndex[v.seq]?.target
         // The engines phrase a cause's advice without the call's target (R4's button is the one asked).
-        if let c = v.cause, c.adviceNamesTarget, let target { return lookups?.advice(c, target: target) ?? Wording.advice(c, r.words, target: target) }
-        return f?.advice ?? v.cause.map { lookups?.advice($0) ?? Wording.advice($0, r.words) }
+        if let c = v.cause, c.adviceNamesTarget, let target { return lookups?.advice(c, target: target) ?? c.advice(r.words, target: target) }
+        return f?.advice ?? v.cause.map { lookups?.advice($0) ?? $0.advice(r.words) }
     }
 
     /// The advice of a call as far as the replay knows it at the call (a `replay --json` step): that of the
