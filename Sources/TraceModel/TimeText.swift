@@ -4,10 +4,27 @@ public func formatDuration(_ ms: Int64) -> String {
     // A trace whose t goes backwards gives negative spans; never trap on them.
     if ms < 0 { return "-" + formatDuration(ms == .min ? .max : -ms) }
     let h = ms / 3_600_000, m = (ms / 60000) % 60, s = (ms / 1000) % 60, frac = ms % 1000
-    let sec = "\(s).\(String(repeating: "0", count: 3 - String(frac).count))\(frac)s"
-    if h > 0 { return "\(h)h \(m < 10 ? "0" : "")\(m)m \(s < 10 ? "0" : "")\(sec)" }
-    if m > 0 { return "\(m)m \(s < 10 ? "0" : "")\(sec)" }
-    return sec
+    // "[H]h [MM]m [S]S.FFFs", written right to left into a buffer on the stack (findings phrase thousands of
+    // durations): minutes and seconds take two digits after a larger unit; at most 13 digits of hours and
+    // 13 bytes more.
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buf in
+        var i = 32
+        func put(_ c: UInt8) { i -= 1; buf[i] = c }
+        func digits(_ v: Int64, atLeast: Int) {
+            var v = v, n = 0
+            repeat { put(UInt8(truncatingIfNeeded: v % 10) &+ UInt8(ascii: "0")); v /= 10; n += 1 } while v > 0 || n < atLeast
+        }
+        put(UInt8(ascii: "s"))
+        digits(frac, atLeast: 3)
+        put(UInt8(ascii: "."))
+        digits(s, atLeast: h > 0 || m > 0 ? 2 : 1)
+        if h > 0 || m > 0 {
+            put(UInt8(ascii: " ")); put(UInt8(ascii: "m"))
+            digits(m, atLeast: h > 0 ? 2 : 1)
+            if h > 0 { put(UInt8(ascii: " ")); put(UInt8(ascii: "h")); digits(h, atLeast: 1) }
+        }
+        return String(decoding: UnsafeBufferPointer(rebasing: buf[i...]), as: UTF8.self)
+    }
 }
 
 

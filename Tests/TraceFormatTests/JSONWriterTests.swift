@@ -57,6 +57,38 @@ final class JSONWriterTests: XCTestCase {
         }
     }
 
+    func test_stringsAreEscapedAsTheByteLoopEscapesThem() {
+        // Every byte that matters (and a multi-byte character) at every place of strings up to 24 bytes, so
+        // each lands at every offset of an eight-byte word and in the tail.
+        func reference(_ s: String) -> [UInt8] {
+            var o = Array("\"".utf8)
+            for c in s.utf8 {
+                switch c {
+                case 0x22: o += Array("\\\"".utf8)
+                case 0x5C: o += Array("\\\\".utf8)
+                case 0x0A: o += Array("\\n".utf8)
+                case 0x0D: o += Array("\\r".utf8)
+                case 0x09: o += Array("\\t".utf8)
+                case 0..<0x20, 0x7F: o += Array(("\\u00" + String(c >> 4, radix: 16) + String(c & 0xF, radix: 16)).utf8)
+                default: o.append(c)
+                }
+            }
+            return o + Array("\"".utf8)
+        }
+        let specials: [String] = ["\"", "\\", "\n", "\u{0}", "\u{1F}", "\u{7F}", " ", "~", "é", "\u{80}", "a"]
+        for n in 0...24 {
+            for at in 0..<max(n, 1) {
+                for special in specials {
+                    var s = String(repeating: "x", count: n)
+                    if n > 0 { s = String(s.prefix(at)) + special + String(s.dropFirst(at + 1)) }
+                    var out: [UInt8] = []
+                    JSONWriter.appendEscaped(s, to: &out)
+                    XCTAssertEqual(out, reference(s), "\(n) \(at) \(special.unicodeScalars.first!.value)")
+                }
+            }
+        }
+    }
+
     func test_aLiteralKeyIsWrittenAsTheSameStringKey() {
         var a = JSONWriter(), b = JSONWriter()
         a.beginObject(); a.staticKey("seq"); a.int(1); a.staticKey("findingCounts"); a.beginObject(); a.endObject(); a.endObject()
