@@ -4,7 +4,7 @@ import TraceModel
 // Whose network the bad time is attributed to, as a sentence.
 extension QualitySummary {
     /// The attribution as a sentence in the layer's words.
-    public var attributionSentence: String {
+    package var attributionSentence: String {
         let who = LayerWords(layer).participant
         switch attribution.side {
         case .none: return "The network was never poor or lost."
