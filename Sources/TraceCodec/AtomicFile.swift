@@ -115,7 +115,7 @@ public enum AtomicFile {
         defer { SignalCleanup.unregister(temporary) }
         do { try FileSystem.rename(temporary, to: path) } catch {
             FileSystem.removeIfPresent(temporary)
-            throw FileError.system(path, "cannot move the finished file into place", error)
+            throw FileError.system(path, FileWords.cannotMoveIntoPlace, error)
         }
     }
 

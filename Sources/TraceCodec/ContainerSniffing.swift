@@ -22,13 +22,13 @@ enum ContainerKind: Equatable {
     /// Classifies an input from its first buffered bytes.
     static func sniff(_ p: UnsafeBufferPointer<UInt8>) -> ContainerKind {
         func starts(_ magic: [UInt8]) -> Bool { p.count >= magic.count && zip(p, magic).allSatisfy { $0 == $1 } }
-        if starts([0x1F, 0x8B]) { return .archive(name: "a gzip archive", unpack: "gunzip it first (gunzip -k FILE)") }
+        if starts([0x1F, 0x8B]) { return ContainerWords.gzip }
         if starts([0x50, 0x4B, 0x03, 0x04]) || starts([0x50, 0x4B, 0x05, 0x06]) {
-            return .archive(name: "a zip archive", unpack: "unzip it first and give the trace inside")
+            return ContainerWords.zip
         }
-        if starts([0x42, 0x5A, 0x68]) { return .archive(name: "a bzip2 archive", unpack: "bunzip2 it first (bunzip2 -k FILE)") }
-        if starts([0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00]) { return .archive(name: "an xz archive", unpack: "unxz it first (unxz -k FILE)") }
-        if isTarHeader(p) { return .archive(name: "a tar archive", unpack: "unpack it first (tar -xf FILE) and give the trace inside") }
+        if starts([0x42, 0x5A, 0x68]) { return ContainerWords.bzip2 }
+        if starts([0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00]) { return ContainerWords.xz }
+        if isTarHeader(p) { return ContainerWords.tar }
         if p.count >= 4, isFrameMagic(readLE32(p, 0)) { return .zstd }
         let text = p.starts(with: byteOrderMark) ? UnsafeBufferPointer(rebasing: p[byteOrderMark.count...]) : p
         let first = text.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 })
@@ -57,9 +57,6 @@ enum ContainerKind: Equatable {
         p.count >= 262 && p[257] == 0x75 && p[258] == 0x73 && p[259] == 0x74 && p[260] == 0x61 && p[261] == 0x72
     }
 
-    /// The archive inside zstd frames, from the first decompressed bytes: a `.tar.zst`.
-    static let compressedTar = ContainerKind.archive(
-        name: "a tar archive compressed with zstd (.tar.zst)", unpack: "unpack it first (tar --zstd -xf FILE, or zstd -dc FILE | tar -x) and give the trace inside")
 
     /// The index of the first zstd data or skippable frame magic in `p`, if any.
     static func firstFrameMagic(_ p: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int? {

@@ -67,7 +67,7 @@ final class FileInput {
             do { file = try OpenFile(path, .readOnly) } catch { throw FileError.system(path, "cannot open", error) }
             let status = try? file.status()
             if status?.type == .directory {
-                throw FileError(path: path, message: "is a directory")
+                throw FileError(path: path, message: FileWords.isADirectory)
             }
             if let status, status.type == .regular { size = Int(status.size) }
         }

@@ -30,7 +30,7 @@ public enum InputSpool {
         do {
             copy = try OpenFile(name, .readWrite, options: [.create, .exclusive, .noFollow, .closeOnExec], permissions: 0o600)
         } catch {
-            throw FileError(path: path, message: "cannot keep a copy of the input to read it again (\(dir): \(error.reason))")
+            throw FileError(path: path, message: FileWords.cannotKeepACopy(dir, error))
         }
         // Unnamed from here on: the system frees it when the last descriptor closes, even after SIGKILL.
         FileSystem.removeIfPresent(name)
@@ -47,7 +47,7 @@ public enum InputSpool {
                 Result { () throws(SystemError) in try copy.writeAll(UnsafeRawBufferPointer(rebasing: p[0..<n])) }
             }
             if case .failure(let error) = written {
-                throw FileError(path: path, message: "cannot keep a copy of the input to read it again (\(dir): \(error.reason))")
+                throw FileError(path: path, message: FileWords.cannotKeepACopy(dir, error))
             }
         }
         lock.withLock { spools[path] = copy }

@@ -86,7 +86,7 @@ extension LineSource {
             // The first decompressed bytes of the input: a tar header makes it an archive, not a trace.
             if stats.rawBytes == 0, r.produced >= 262,
                ContainerKind.isTarHeader(UnsafeBufferPointer(start: data + dataEnd, count: r.produced)),
-               case let .archive(name, unpack) = ContainerKind.compressedTar {
+               case let .archive(name, unpack) = ContainerWords.compressedTar {
                 queue.append(TraceProblem(.notATrace, file: file, offset: 0, message: ReadWords.notATrace(name, unpack: unpack)))
                 finished = true
                 return

@@ -18,7 +18,7 @@ public final class TraceLock {
         guard let file = try? OpenFile(path, .readOnly, options: [.closeOnExec, .noFollow, .nonBlocking]) else { return nil }
         let locked: Bool
         do { locked = try file.lock(.exclusive) } catch { throw FileError.system(path, "cannot lock", error) }
-        guard locked else { throw heldError(path, refusing: "to replace it") }
+        guard locked else { throw heldError(path, refusing: FileWords.toReplace) }
         return TraceLock(file)
     }
 
@@ -27,6 +27,6 @@ public final class TraceLock {
 
     /// The error for a trace whose lock another writer holds.
     static func heldError(_ path: String, refusing what: String = "to interleave") -> FileError {
-        FileError(path: path, message: "another writer is appending to this trace (it holds the lock); refusing \(what)")
+        FileError(path: path, message: FileWords.lockHeld(refusing: what))
     }
 }

@@ -88,18 +88,6 @@ public enum TriageInputs {
         /// A file of the kernel's (on `/proc`, `/sys`) with a trace's name: `/proc/kmsg` blocked triage forever.
         case kernelFile = "kernel"
 
-        /// Why the entry got no row, in words (`fileSystem`: the kernel's file system it is on).
-        public func words(fileSystem: String? = nil) -> String {
-            switch self {
-            case .notATraceName: "its name is not a trace name (\(TriageInputs.traceSuffixes.map { "*" + $0 }.joined(separator: ", ")))"
-            case .hidden: "a hidden name, not read"
-            case .fifo: "not a regular file (a FIFO, a named pipe), not read: reading it would block"
-            case .device: "not a regular file (a device), not read"
-            case .socket: "not a regular file (a socket), not read"
-            case .kernelFile: "a kernel file (on \(fileSystem ?? "a kernel file system")), not read"
-            }
-        }
-
         /// Whether the entry has a trace's name and was not opened for what it is: a walk warns about it
         /// (a FIFO, a device, a socket, a kernel file), where a name that is not a trace's, or hidden, is
         /// only counted.
@@ -148,7 +136,7 @@ public enum TriageInputs {
                 let list = String(a.dropFirst())
                 let text: String?
                 do { text = try SmallFile.text(list) } catch { throw InputError(description: "\(list): \(error)") }
-                guard let text else { throw InputError(description: "\(list): no such list file") }
+                guard let text else { throw InputError(description: FileWords.noSuchListFile(list)) }
                 // "\r\n" is one Character in Swift, so splitting on "\n" alone kept a CRLF list as one line.
                 for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
                     let entry = String(line)
@@ -156,7 +144,7 @@ public enum TriageInputs {
                     visit(entry)
                 }
             } else {
-                guard FileSystem.exists(a) else { throw InputError(description: "\(a): no such file or folder") }
+                guard FileSystem.exists(a) else { throw InputError(description: FileWords.noSuchFileOrFolder(a)) }
                 visit(a)
             }
         }
@@ -221,16 +209,6 @@ public enum TriageInputs {
             add(path)
         }
         for s in subdirs { walk(s, add, skipped: skipped, unreadable: unreadable) }
-    }
-
-    /// Why a folder cannot be searched, from the error listing it.
-    public static func unlistable(_ error: SystemError) -> String {
-        "a folder that cannot be read (\(error.reason)): the traces in it, if any, were not read"
-    }
-
-    /// Why an entry cannot be told apart, from the error reading its type.
-    public static func unexaminable(_ error: SystemError) -> String {
-        "cannot be examined (\(error.reason)): not read, nor searched if it is a folder"
     }
 
     /// Why `path` cannot be read as a walk found it, or nil: a folder that cannot be listed, or an entry

@@ -30,7 +30,7 @@ final class ZstdDecompressor {
     let dctx: OpaquePointer
 
     init(maxWindowLog: Int32) throws {
-        guard let d = ZSTD_createDCtx() else { throw ZstdError(code: -1, name: "out of memory creating a decompression context") }
+        guard let d = ZSTD_createDCtx() else { throw ZstdError(code: -1, name: FileWords.outOfMemoryDecompressing) }
         dctx = d
         _ = try zstdCheck(ZSTD_DCtx_setParameter(dctx, ZSTD_d_windowLogMax, maxWindowLog))
     }
