@@ -2,36 +2,4 @@
 /// statement "at the end of the trace" says which.
 public enum TraceEnd: Sendable {
     case end, crash
-
-    /// "at the end of the trace" / "at the crash (where the trace is torn)".
-    public var phrase: String {
-        switch self {
-        case .end: "at the end of the trace"
-        case .crash: "at the crash (where the trace is torn)"
-        }
-    }
-
-    /// "when the trace ended" / "when the trace ended at the crash (torn)".
-    public var whenEnded: String {
-        switch self {
-        case .end: "when the trace ended"
-        case .crash: "when the trace ended at the crash (torn)"
-        }
-    }
-
-    /// "still open at the end of the trace" / "still open at the crash: the trace ends torn".
-    public var stillOpen: String {
-        switch self {
-        case .end: "still open at the end of the trace"
-        case .crash: "still open at the crash: the trace ends torn"
-        }
-    }
-
-    /// "to the end of the trace" / "to the crash (where the trace is torn)".
-    public var untilEnd: String {
-        switch self {
-        case .end: "to the end of the trace"
-        case .crash: "to the crash (where the trace is torn)"
-        }
-    }
 }

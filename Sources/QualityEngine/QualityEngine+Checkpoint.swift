@@ -10,7 +10,7 @@ extension QualityEngine {
     /// Starts afresh at a part that begins without the parts before it; `checkpoint`, when the part begins
     /// with one, gives the transport. Subscriptions, the summary and the derived changes so far stay; what
     /// waited for an answer is dropped.
-    public mutating func startWithoutPredecessors(checkpoint: TraceCheckpoint?) {
+    package mutating func startWithoutPredecessors(checkpoint: TraceCheckpoint?) {
         state.latest = nil
         state.baseline = .unknown
         state.speakers = []
@@ -38,7 +38,7 @@ extension QualityEngine {
     /// A checkpoint met while the state before it was unknown (since the record at `unknownSince`): the
     /// transport and engine no record has set since then are the checkpoint's; what the records derived
     /// stays.
-    public mutating func takeTransport(from cp: TraceCheckpoint, unknownSince: Int) {
+    package mutating func takeTransport(from cp: TraceCheckpoint, unknownSince: Int) {
         guard let transport = cp.transport else { return }
         if (state.vendorSeq ?? .min) < unknownSince { state.vendor = transport.engine }
         if (state.transportSeq ?? .min) < unknownSince { state.transport = transport.state }
@@ -47,7 +47,7 @@ extension QualityEngine {
     }
 
     /// The fields of a checkpoint the quality engine knows that disagree with what it derived.
-    public func checkpointDifferences(_ cp: TraceCheckpoint) -> [CheckpointDifference] {
+    package func checkpointDifferences(_ cp: TraceCheckpoint) -> [CheckpointDifference] {
         guard let transport = cp.transport, state.transportSeq != nil || state.vendorSeq != nil else { return [] }
         let theirs = "\(transport.engine.rawValue)/\(transport.state.rawValue)"
         let mine = "\(state.vendor.rawValue)/\(state.transport.rawValue)"

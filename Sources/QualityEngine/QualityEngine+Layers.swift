@@ -4,7 +4,7 @@ import TraceModel
 
 extension QualityEngine {
     /// The most subscriptions the engine keeps; a new one beyond it is ignored.
-    public static let subscriptionLimit = 10_000
+    package static let subscriptionLimit = 10_000
 
     mutating func subscribed(_ key: TrackKey, _ subscription: Subscription, t: Int64, into out: inout QualitySink) {
         guard state.subscriptions[key] != nil || state.subscriptions.count < Self.subscriptionLimit else {
@@ -91,6 +91,6 @@ extension QualityEngine {
     mutating func confirmationTimedOut(callSeq: Int, t: Int64, into out: inout QualitySink) {
         guard let index = state.pendingSwitches.firstIndex(where: { $0.seq == callSeq }) else { return }
         let pending = state.pendingSwitches.remove(at: index)
-        out.append(.finding(findings.switchNotConfirmed(pending, t: t)))
+        out.finding(.layerSwitchNotConfirmed, seq: pending.seq, t: t) { findings.switchNotConfirmed(pending, t: t) }
     }
 }

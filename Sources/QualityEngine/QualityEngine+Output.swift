@@ -2,10 +2,11 @@ import Contract
 import TraceModel
 
 /// A timer the quality engine asks the replayer to deliver back through `QualityEngine.fire(_:)` at `due`.
-public typealias QualityTimer = EngineTimer<QualityTimerKind>
+@usableFromInline package typealias QualityTimer = EngineTimer<QualityTimerKind>
 
 /// The purposes a quality engine timer can have.
-public enum QualityTimerKind: Equatable, Sendable {
+@usableFromInline
+package enum QualityTimerKind: Equatable, Sendable {
     /// The match window after the derived level change caused by report `changeSeq` has closed.
     case matchWindow(changeSeq: Int)
     /// The confirmation timeout of the accepted `api.switchLayer` with seq `callSeq` has passed (L3).
@@ -15,10 +16,11 @@ public enum QualityTimerKind: Equatable, Sendable {
 }
 
 /// Where the quality engine writes what a record, timer or end produced.
-public typealias QualitySink = OutputSink<QualityOutput>
+@usableFromInline package typealias QualitySink = OutputSink<QualityOutput>
 
 /// What replaying a record (or firing a timer) produced: data, never side effects.
-public enum QualityOutput: Equatable, Sendable {
+@usableFromInline
+package enum QualityOutput: Equatable, Sendable {
     /// A derived level change (Q2), what `didChangeConnectionQuality` should have carried.
     case levelChange(QualityEngine.LevelChange)
     /// The full active-speaker snapshot after a `srv.speakers` update (S2), even when empty.
@@ -39,7 +41,8 @@ public enum QualityOutput: Equatable, Sendable {
 extension QualityOutput: FindingOutput {}
 
 extension QualityEngine: Engine {
-    public static func role(of output: QualityOutput) -> EngineOutputRole<QualityTimerKind> {
+    @inlinable
+    package static func role(of output: QualityOutput) -> EngineOutputRole<QualityTimerKind> {
         switch output {
         case .verdict(let v): .verdict(v)
         case .finding(let f): .finding(f)

@@ -7,7 +7,7 @@ extension QualityEngine {
     /// latest evaluation and the level-change baseline, the speaker set, the transport (the new process
     /// connects anew: its first `connected` is no reconnect), and the derived changes, snapshots and
     /// layer switches still waiting for the dead process's answer. No change or snapshot is derived.
-    public mutating func processRestarted() {
+    package mutating func processRestarted() {
         state.latest = nil
         state.baseline = .unknown
         state.speakers = []

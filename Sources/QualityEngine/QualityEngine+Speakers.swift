@@ -3,10 +3,10 @@ import TraceModel
 
 extension QualityEngine {
     /// The most speakers the engine keeps in its snapshot; further additions are ignored.
-    public static let speakerLimit = 10_000
+    package static let speakerLimit = 10_000
 
     /// S2's order: level, highest first; ties by uid, then trackId, ascending.
-    public static func speakerOrder(_ a: Speaker, _ b: Speaker) -> Bool {
+    package static func speakerOrder(_ a: Speaker, _ b: Speaker) -> Bool {
         if a.level != b.level { return a.level > b.level }
         if a.uid != b.uid { return a.uid < b.uid }
         return a.trackId < b.trackId
@@ -14,7 +14,7 @@ extension QualityEngine {
 
     /// S1: `speaking` entries are added or update the level, then `stopped` keys are removed
     /// (so a key in both lists of one update ends up stopped), then the set is sorted (S2).
-    public static func merge(_ snapshot: [Speaker], speaking: [Speaker], stopped: [SpeakerKey]) -> [Speaker] {
+    package static func merge(_ snapshot: [Speaker], speaking: [Speaker], stopped: [SpeakerKey]) -> [Speaker] {
         var merged = snapshot
         merge(into: &merged, speaking: speaking, stopped: stopped)
         return merged
@@ -124,8 +124,10 @@ extension QualityEngine {
         }
         // A wrong snapshot is reported once, as the mismatch, and answers every unanswered one in its window.
         obligations.unansweredSnapshots.removeAll(where: inWindow)
-        out.append(.finding(findings.speakersMismatch(observed: arena.speakerList(speakers), derived: derived, seq: seq,
-                                                      derivedSeq: state.speakersSeq, t: t)))
+        let derivedSeq = state.speakersSeq
+        out.finding(.speakersMismatch, seq: seq, t: t) {
+            findings.speakersMismatch(observed: arena.speakerList(speakers), derived: derived, seq: seq, derivedSeq: derivedSeq, t: t)
+        }
     }
 
     /// Whether the SDK's snapshot lists the derived speakers (uids and trackIds) in the derived order; with

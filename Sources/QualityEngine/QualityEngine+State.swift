@@ -4,98 +4,98 @@ import TraceModel
 
 extension QualityEngine {
     /// Everything the engine knows after the records replayed so far.
-    public struct State: Equatable, Sendable {
+    @usableFromInline package struct State: Equatable, Sendable {
         /// The product layer, from the header; it decides the words of findings.
-        public var layer: Layer = .srtc
+        package var layer: Layer = .srtc
         /// The media engine: SFU (`seaStart`) unless a `conn.engine` record says otherwise.
-        public var vendor: EngineVendor = .seaStart
+        package var vendor: EngineVendor = .seaStart
         /// The `conn.engine` record that set `vendor`, if any.
-        public var vendorSeq: Int?
+        package var vendorSeq: Int?
         /// The signalling transport: `connecting` ("just joined") until a `conn.state` says otherwise.
-        public var transport: ConnState = .connecting
+        package var transport: ConnState = .connecting
         /// The `conn.state` record that set `transport`, if any.
-        public var transportSeq: Int?
+        package var transportSeq: Int?
         /// Whether the transport has been `connected` before in the trace: a later `connected` from any
         /// other state is then a reconnect (Q7).
-        public var connectedBefore: Bool = false
+        package var connectedBefore: Bool = false
         /// What `getConnectionQuality()` returns: `nil` before the first report, after a reconnect, on CDN (Q3–Q5).
-        public var latest: Evaluation?
+        package var latest: Evaluation?
         /// The level-change baseline (Q2).
-        public var baseline: QualityLevel = .unknown
+        package var baseline: QualityLevel = .unknown
         /// Every level change derived so far, in order (for `expect.qualityChanges`).
-        public var changes: [LevelChange] = []
+        package var changes: [LevelChange] = []
         /// The current derived active-speaker snapshot, sorted (S2).
-        public var speakers: [Speaker] = []
+        package var speakers: [Speaker] = []
         /// The `srv.speakers` record that produced `speakers`, if any.
-        public var speakersSeq: Int?
+        package var speakersSeq: Int?
         /// The latest `api.subscribe` for each (pubUid, trackId), with its candidate layers (L2).
-        public var subscriptions: [TrackKey: Subscription] = [:]
+        package var subscriptions: [TrackKey: Subscription] = [:]
         /// Accepted `switchLayer` calls still waiting for the server's confirmation (L3), oldest first.
-        public var pendingSwitches: [PendingSwitch] = []
+        package var pendingSwitches: [PendingSwitch] = []
         /// The most recent `api.switchLayer` record, whatever its verdict.
-        public var lastSwitchCall: Int?
+        package var lastSwitchCall: Int?
         /// Derived level changes whose match window is still open and that no SDK event matched yet.
-        public var unmatchedChanges: [LevelChange] = []
+        package var unmatchedChanges: [LevelChange] = []
         /// Unmatched changes whose window closed before any `sdk.qualityChanged` was seen (judged when one arrives).
-        public var heldMissed: [LevelChange] = []
+        package var heldMissed: [LevelChange] = []
         /// Held changes dropped because `heldMissed` was full.
-        public var heldMissedDropped: Int = 0
+        package var heldMissedDropped: Int = 0
         /// Which `sdk.*` kinds the trace has contained so far.
-        public var seen: SeenKinds = SeenKinds()
+        package var seen: SeenKinds = SeenKinds()
         /// The most recent level changes, at most `flappingChanges + 1` of them.
-        public var recentChanges: [ChangeMark] = []
+        package var recentChanges: [ChangeMark] = []
         /// The flapping episode in progress, if any.
-        public var flapping: FlappingEpisode?
+        package var flapping: FlappingEpisode?
         /// The header says the recorder redacted at the source: the order of equal-level speakers is unknown.
-        public var tieOrderUnknown = false
+        package var tieOrderUnknown = false
         /// Whether `trace.limitExceeded` was raised for the speaker limit.
-        public var speakerLimitReported = false
+        package var speakerLimitReported = false
         /// The baseline comes from before the part (a part replayed without the parts before it): the first
         /// derived level change is compared by its new level only, and not missed if unanswered.
-        public var baselineFromBefore = false
+        package var baselineFromBefore = false
         /// The SDK's speaker set comes from before the part: snapshots are not compared until the derived and
         /// the SDK's agree once, or a reconnect clears both.
-        public var speakersFromBefore = false
+        package var speakersFromBefore = false
         /// Whether `trace.limitExceeded` was raised for the subscription limit.
-        public var subscriptionLimitReported = false
+        package var subscriptionLimitReported = false
         /// The media engine comes from before the part and no record or checkpoint has said it (a part
         /// replayed without the parts before it and without a checkpoint): L1 cannot be decided on it.
-        public var vendorFromBefore = false
+        package var vendorFromBefore = false
         /// The transport's state comes from before the part and no record or checkpoint has said it: L1
         /// cannot be decided on it.
-        public var transportFromBefore = false
+        package var transportFromBefore = false
 
         /// Creates the state at the start of a trace.
-        public init() {}
+        package init() {}
     }
 
     /// The engine's bookkeeping beside the SDK's state: what must be answered within a window (S3, L4) and
     /// what is reported once (T2).
-    public struct Obligations: Equatable, Sendable {
+    package struct Obligations: Equatable, Sendable {
         /// Derived speaker snapshots (S2) not answered yet by an `sdk.activeSpeakers` (S3), oldest first.
-        public var unansweredSnapshots: FIFOQueue<DerivedSnapshot> = []
+        package var unansweredSnapshots: FIFOQueue<DerivedSnapshot> = []
         /// Unanswered snapshots whose window closed before any `sdk.activeSpeakers` was seen (judged when one arrives).
-        public var heldSnapshots: [DerivedSnapshot] = []
+        package var heldSnapshots: [DerivedSnapshot] = []
         /// Accepted `switchLayer` calls whose send may still fail (L4), oldest first.
-        public var sentSwitches: [SentSwitch] = []
+        package var sentSwitches: [SentSwitch] = []
         /// The record types and fields a value out of range was reported for (T2: once each).
-        public var outOfRangeReported: Set<String> = []
+        package var outOfRangeReported: Set<String> = []
         /// Creates empty bookkeeping.
-        public init() {}
+        package init() {}
     }
 
     /// A derived active-speaker snapshot waiting for the SDK's answer (S3).
-    public struct DerivedSnapshot: Equatable, Sendable {
+    package struct DerivedSnapshot: Equatable, Sendable {
         /// The `srv.speakers` update that derived it.
-        public var seq: Int
+        package var seq: Int
         /// When.
-        public var t: Int64
+        package var t: Int64
         /// Its content, as `speakers.mismatch` compares it (uids and track ids in order), hashed.
-        public var content: UInt64
+        package var content: UInt64
         /// How many speakers it lists.
-        public var count: Int
+        package var count: Int
         /// Creates a derived snapshot.
-        public init(seq: Int, t: Int64, content: UInt64, count: Int) {
+        package init(seq: Int, t: Int64, content: UInt64, count: Int) {
             self.seq = seq
             self.t = t
             self.content = content
@@ -104,30 +104,30 @@ extension QualityEngine {
     }
 
     /// An accepted `switchLayer` whose send may still fail within the match window (L4).
-    public struct SentSwitch: Equatable, Sendable {
+    package struct SentSwitch: Equatable, Sendable {
         /// The `api.switchLayer` record.
-        public var seq: Int
+        package var seq: Int
         /// When it was called.
-        public var t: Int64
+        package var t: Int64
         /// Creates a sent switch.
-        public init(seq: Int, t: Int64) {
+        package init(seq: Int, t: Int64) {
             self.seq = seq
             self.t = t
         }
     }
 
     /// Which kinds of `sdk.*` record the trace has contained so far.
-    public struct SeenKinds: Equatable, Sendable {
+    package struct SeenKinds: Equatable, Sendable {
         /// `sdk.qualityChanged`.
-        public var qualityChanged = false
+        package var qualityChanged = false
         /// `sdk.activeSpeakers`.
-        public var activeSpeakers = false
+        package var activeSpeakers = false
         /// `sdk.layerSwitched`.
-        public var layerSwitched = false
+        package var layerSwitched = false
         /// `sdk.error`.
-        public var error = false
+        package var error = false
         /// Creates a record of kinds seen.
-        public init(qualityChanged: Bool = false, activeSpeakers: Bool = false, layerSwitched: Bool = false,
+        package init(qualityChanged: Bool = false, activeSpeakers: Bool = false, layerSwitched: Bool = false,
                     error: Bool = false) {
             self.qualityChanged = qualityChanged
             self.activeSpeakers = activeSpeakers
@@ -137,32 +137,32 @@ extension QualityEngine {
     }
 
     /// A subscribed remote video: publisher uid and the stable subscription handle.
-    public struct TrackKey: Hashable, Sendable {
+    package struct TrackKey: Hashable, Sendable {
         /// Publisher's uid.
-        public var pubUid: String
+        package var pubUid: String
         /// The stable track handle used when subscribing.
-        public var trackId: String
+        package var trackId: String
         /// Creates a key.
-        public init(pubUid: String, trackId: String) {
+        package init(pubUid: String, trackId: String) {
             self.pubUid = pubUid
             self.trackId = trackId
         }
     }
 
     /// The candidate layers an `api.subscribe` declared.
-    public struct Subscription: Equatable, Sendable {
+    package struct Subscription: Equatable, Sendable {
         /// The most candidate layers a subscription keeps, and the most bytes of their track ids: the
         /// engine keeps up to `subscriptionLimit` subscriptions, so their lists are capped in size too.
-        public static let layerLimit = 64, layerBytesLimit = 4_096
+        package static let layerLimit = 64, layerBytesLimit = 4_096
         /// The `api.subscribe` record.
-        public var seq: Int
+        package var seq: Int
         /// Candidate layer track ids: the first ones declared, within `layerLimit` and `layerBytesLimit`.
-        public var layers: [String]
+        package var layers: [String]
         /// How many candidates the call declared (more than `layers` when some were not kept: L2 then
         /// cannot say a target is outside them).
-        public var declared: Int
+        package var declared: Int
         /// Creates a subscription, keeping the first candidates within the limits.
-        public init(seq: Int, layers: [String]) {
+        package init(seq: Int, layers: [String]) {
             self.seq = seq
             var kept: [String] = [], bytes = 0
             for l in layers {
@@ -174,23 +174,23 @@ extension QualityEngine {
             self.declared = layers.count
         }
         /// Whether every declared candidate is kept.
-        public var isComplete: Bool { declared == layers.count }
+        package var isComplete: Bool { declared == layers.count }
     }
 
     /// An accepted `switchLayer` call waiting for `srv.layerSwitched` with reason `client` (L3).
-    public struct PendingSwitch: Equatable, Sendable {
+    package struct PendingSwitch: Equatable, Sendable {
         /// The `api.switchLayer` record.
-        public var seq: Int
+        package var seq: Int
         /// When it was called.
-        public var t: Int64
+        package var t: Int64
         /// Which subscription it switches.
-        public var key: TrackKey
+        package var key: TrackKey
         /// The layer asked for.
-        public var target: String
+        package var target: String
         /// The last moment a confirmation still counts (inclusive).
-        public var deadline: Int64
+        package var deadline: Int64
         /// Creates a pending switch.
-        public init(seq: Int, t: Int64, key: TrackKey, target: String, deadline: Int64) {
+        package init(seq: Int, t: Int64, key: TrackKey, target: String, deadline: Int64) {
             self.seq = seq
             self.t = t
             self.key = key
@@ -200,15 +200,15 @@ extension QualityEngine {
     }
 
     /// One derived level change, as the flapping detector remembers it.
-    public struct ChangeMark: Equatable, Sendable {
+    package struct ChangeMark: Equatable, Sendable {
         /// The report that caused it.
-        public var seq: Int
+        package var seq: Int
         /// When.
-        public var t: Int64
+        package var t: Int64
         /// The level changed to.
-        public var overall: QualityLevel
+        package var overall: QualityLevel
         /// Creates a mark.
-        public init(seq: Int, t: Int64, overall: QualityLevel) {
+        package init(seq: Int, t: Int64, overall: QualityLevel) {
             self.seq = seq
             self.t = t
             self.overall = overall
@@ -216,19 +216,19 @@ extension QualityEngine {
     }
 
     /// A stretch of time in which the level flapped (more than `flappingChanges` changes per window).
-    public struct FlappingEpisode: Equatable, Sendable {
+    package struct FlappingEpisode: Equatable, Sendable {
         /// The first change counted in the episode.
-        public var startSeq: Int
+        package var startSeq: Int
         /// Its time.
-        public var startT: Int64
+        package var startT: Int64
         /// The last change in the episode so far.
-        public var endSeq: Int
+        package var endSeq: Int
         /// Its time.
-        public var endT: Int64
+        package var endT: Int64
         /// Level changes in the episode.
-        public var changes: Int
+        package var changes: Int
         /// Creates an episode.
-        public init(startSeq: Int, startT: Int64, endSeq: Int, endT: Int64, changes: Int) {
+        package init(startSeq: Int, startT: Int64, endSeq: Int, endT: Int64, changes: Int) {
             self.startSeq = startSeq
             self.startT = startT
             self.endSeq = endSeq

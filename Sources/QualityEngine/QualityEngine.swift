@@ -5,22 +5,23 @@ import TraceModel
 
 /// Replays quality reports, speaker updates and layer switches through the SDK's documented contract
 /// and compares the prediction with the `sdk.*` events the device emitted.
-public struct QualityEngine: Sendable {
+@usableFromInline
+package struct QualityEngine: Sendable {
     /// Tunables of the engine; the defaults are the contract's replay options.
-    public struct Options: Equatable, Sendable {
+    package struct Options: Equatable, Sendable {
         /// How far apart a derived level change and the SDK's event may be and still match (ms).
-        public var matchWindowMs: Int64
+        package var matchWindowMs: Int64
         /// More than this many level changes within `flappingWindowMs` is flapping.
-        public var flappingChanges: Int
+        package var flappingChanges: Int
         /// The window the flapping count is taken over (ms).
-        public var flappingWindowMs: Int64
+        package var flappingWindowMs: Int64
         /// How long an accepted `switchLayer` may wait for the server's confirmation (ms, L3).
-        public var layerConfirmTimeoutMs: Int64
+        package var layerConfirmTimeoutMs: Int64
         /// When set, the summary also models an app-facing "poor network" prompt under hysteresis.
-        public var hysteresis: Hysteresis?
+        package var hysteresis: Hysteresis?
 
         /// Creates options; every default is the contract's.
-        public init(matchWindowMs: Int64 = 1000, flappingChanges: Int = 4, flappingWindowMs: Int64 = 30_000,
+        package init(matchWindowMs: Int64 = 1000, flappingChanges: Int = 4, flappingWindowMs: Int64 = 30_000,
                     layerConfirmTimeoutMs: Int64 = 3000, hysteresis: Hysteresis? = nil) {
             self.matchWindowMs = matchWindowMs
             self.flappingChanges = flappingChanges
@@ -31,34 +32,34 @@ public struct QualityEngine: Sendable {
     }
 
     /// What `getConnectionQuality()` returns when it is not `nil` (Q1).
-    public struct Evaluation: Equatable, Sendable {
+    package struct Evaluation: Equatable, Sendable {
         /// The worse of the uplink and downlink levels.
-        public var overall: QualityLevel
+        package var overall: QualityLevel
         /// The smaller of the two MOS values, `nil` when neither side carried one.
-        public var mos: Double?
+        package var mos: Double?
         /// Creates an evaluation.
-        public init(overall: QualityLevel, mos: Double? = nil) {
+        package init(overall: QualityLevel, mos: Double? = nil) {
             self.overall = overall
             self.mos = mos
         }
     }
 
     /// A derived level change, as `didChangeConnectionQuality` should carry it (Q2).
-    public struct LevelChange: Equatable, Sendable {
+    @usableFromInline package struct LevelChange: Equatable, Sendable {
         /// The `srv.qualityReport` that caused it.
-        public var seq: Int
+        package var seq: Int
         /// When that report arrived.
-        public var t: Int64
+        package var t: Int64
         /// The baseline before the change.
-        public var previous: QualityLevel
+        package var previous: QualityLevel
         /// The new level.
-        public var overall: QualityLevel
+        package var overall: QualityLevel
         /// The evaluation's MOS.
-        public var mos: Double?
+        package var mos: Double?
         /// The baseline before it came from before the part replayed (unknown): matched by `overall` only.
-        public var previousUnknown = false
+        package var previousUnknown = false
         /// Creates a level change.
-        public init(seq: Int, t: Int64, previous: QualityLevel, overall: QualityLevel, mos: Double? = nil) {
+        package init(seq: Int, t: Int64, previous: QualityLevel, overall: QualityLevel, mos: Double? = nil) {
             self.seq = seq
             self.t = t
             self.previous = previous
@@ -68,11 +69,11 @@ public struct QualityEngine: Sendable {
     }
 
     /// The engine's current state; every field is a value so tests can assert it whole.
-    public internal(set) var state: State
+    @usableFromInline package internal(set) var state: State
     /// The options the engine was created with.
-    public let options: Options
+    package let options: Options
     /// The windows the contract checks and the findings it raises once (S3, L4, T2).
-    public internal(set) var obligations = Obligations()
+    package internal(set) var obligations = Obligations()
 
     var tally: QualityTally
     /// The level of every speaker in `state.speakers`, by the symbols of its key: a speaker update finds its
@@ -90,7 +91,7 @@ public struct QualityEngine: Sendable {
     /// The deadlines of its windows of fixed length (S3's snapshot windows, Q2's match windows, L3's
     /// confirmations), which its driver closes as its clock passes them (`closeDeadline`); with a sink that
     /// takes deadlines as timers they are written as timers instead (`OutputSink.deadlinesAsTimers`).
-    public private(set) var deadlines = Deadlines<QualityTimerKind>()
+    @usableFromInline package private(set) var deadlines = Deadlines<QualityTimerKind>()
     /// Whether the unanswered snapshots are in increasing order of seq (a trace whose seqs go forward),
     /// so that the one a deadline closes is found by halving.
     var unansweredInSeqOrder = true
@@ -99,7 +100,7 @@ public struct QualityEngine: Sendable {
     var speakerSetWork = 0
 
     /// Creates an engine at the start of a trace.
-    public init(options: Options = Options()) {
+    package init(options: Options = Options()) {
         self.options = options
         self.state = State()
         self.tally = QualityTally(hysteresis: options.hysteresis)
@@ -108,7 +109,7 @@ public struct QualityEngine: Sendable {
     /// Replays one record of any type, writing what it caused into `out`; unrelated records and `expect.*`
     /// give nothing. The high-rate types are read from their fields (`arena` holds their lists), the others
     /// from the whole record.
-    public mutating func apply(_ r: ReplayRecord, in arena: ReplayArena, into out: inout QualitySink) {
+    @usableFromInline package mutating func apply(_ r: ReplayRecord, in arena: ReplayArena, into out: inout QualitySink) {
         // E1: the system log is no record of the recording: it neither moves the clock of the quality's time
         // nor closes a stretch without records.
         if r.kind?.family == .sys { return }
@@ -176,7 +177,7 @@ public struct QualityEngine: Sendable {
     }
 
     /// Delivers a timer the engine asked for, once the virtual clock has reached its due time.
-    public mutating func fire(_ timer: QualityTimer, into out: inout QualitySink) {
+    @usableFromInline package mutating func fire(_ timer: QualityTimer, into out: inout QualitySink) {
         switch timer.kind {
         case .matchWindow(let changeSeq):
             matchWindowClosed(changeSeq: changeSeq, t: timer.due, into: &out)
@@ -189,11 +190,11 @@ public struct QualityEngine: Sendable {
 
     /// When the next deadline falls due, and its order among the driver's timers.
     @inlinable
-    public var nextDeadline: (due: Int64, order: Int)? { deadlines.next }
+    package var nextDeadline: (due: Int64, order: Int)? { deadlines.next }
 
     /// Closes the next deadline if it falls due at or before `t`, as the timer it stands for would fire;
     /// returns that timer (nil: none due).
-    public mutating func closeDeadline(through t: Int64, into out: inout QualitySink) -> QualityTimer? {
+    @usableFromInline package mutating func closeDeadline(through t: Int64, into out: inout QualitySink) -> QualityTimer? {
         guard let e = deadlines.popDue(through: t) else { return nil }
         let timer = QualityTimer(due: e.due, kind: e.kind)
         fire(timer, into: &out)
@@ -202,7 +203,7 @@ public struct QualityEngine: Sendable {
 
     /// Drops every deadline unclosed (what they waited for is gone: a part begun without the one before
     /// it, a restarted process).
-    public mutating func dropDeadlines() {
+    @usableFromInline package mutating func dropDeadlines() {
         deadlines.removeAll()
     }
 
@@ -216,7 +217,7 @@ public struct QualityEngine: Sendable {
     }
 
     /// Ends the trace at `t`: closes every open window and interval and writes the last findings.
-    public mutating func finish(t: Int64, lastSeq: Int, end: TraceEnd = .end, into out: inout QualitySink) {
+    @usableFromInline package mutating func finish(t: Int64, lastSeq: Int, end: TraceEnd = .end, into out: inout QualitySink) {
         tally.advance(to: t, seq: lastSeq)
         closeMatchWindowsAtEnd(t: t, into: &out)
         // Snapshots whose whole window passed are judged; windows the trace ended inside are not.
@@ -236,13 +237,13 @@ public struct QualityEngine: Sendable {
     }
 
     /// Level changes kept in `State.changes`; beyond this they are counted only.
-    public static let maxKeptChanges = 10_000
+    package static let maxKeptChanges = 10_000
 
     /// Level changes derived so far, including those past `maxKeptChanges`.
-    public var levelChangeCount: Int { tally.levelChanges }
+    package var levelChangeCount: Int { tally.levelChanges }
 
     /// What the trace looked like from the quality point of view, so far (complete after `finish`).
-    public var summary: QualitySummary {
+    package var summary: QualitySummary {
         var episodes = tally.flappingEpisodes
         var count = tally.flappingEpisodeCount
         if let open = state.flapping {

@@ -68,15 +68,15 @@ struct GapTracker: Sendable {
 }
 
 /// Finds the gaps of a trace record by record, for readers that do not replay it (`rtctrace info`).
-public struct RecordGaps: Sendable {
+package struct RecordGaps: Sendable {
     private var tracker = GapTracker()
     private var last: (seq: Int, t: Int64)?
 
     /// Creates an empty finder.
-    public init() {}
+    package init() {}
 
     /// Notes one record.
-    public mutating func observe(_ r: Record) {
+    package mutating func observe(_ r: Record) {
         // Expectations are the golden trace's, not the device's, and the system log's records were imported
         // from another log: neither says anything about recording.
         if case .expect = r.body { return }
@@ -90,8 +90,8 @@ public struct RecordGaps: Sendable {
     }
 
     /// The gaps found (longer than `thresholdMs`), in time order.
-    public var gaps: [QualitySummary.Interval] { tracker.gaps.map(\.interval) }
+    package var gaps: [QualitySummary.Interval] { tracker.gaps.map(\.interval) }
 
     /// Three report periods, or 10 s without reports.
-    public var thresholdMs: Int64 { tracker.thresholdMs }
+    package var thresholdMs: Int64 { tracker.thresholdMs }
 }

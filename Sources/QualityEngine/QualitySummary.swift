@@ -3,50 +3,50 @@ import Contract
 import TraceModel
 
 /// Time, worst stretch, MOS range, attribution (Q6), flapping and prompts of one replayed trace.
-public struct QualitySummary: Equatable, Sendable {
+package struct QualitySummary: Equatable, Sendable {
     /// The product layer, for wording.
-    public var layer: Layer
+    package var layer: Layer
     /// The media engine at the end of the trace.
-    public var vendor: EngineVendor
+    package var vendor: EngineVendor
     /// `srv.qualityReport` records evaluated (CDN reports are not).
-    public var reports: Int
+    package var reports: Int
     /// Milliseconds spent at each overall level, and with no data.
-    public var time: LevelDurations
+    package var time: LevelDurations
     /// The longest contiguous stretch at `poor` or `lost`, if any.
-    public var worst: Interval?
+    package var worst: Interval?
     /// The smallest evaluation MOS seen.
-    public var mosMin: Double?
+    package var mosMin: Double?
     /// The largest evaluation MOS seen.
-    public var mosMax: Double?
+    package var mosMax: Double?
     /// Q6: whose side was bad, and for how long.
-    public var attribution: Attribution
+    package var attribution: Attribution
     /// Level changes derived (Q2).
-    public var levelChanges: Int
+    package var levelChanges: Int
     /// Flapping episodes, the first `QualitySummary.listCap` of them.
-    public var flappingEpisodes: [QualityEngine.FlappingEpisode]
+    package var flappingEpisodes: [QualityEngine.FlappingEpisode]
     /// All flapping episodes, including those not listed.
-    public var flappingEpisodeCount: Int
+    package var flappingEpisodeCount: Int
     /// Reconnects (`connected` after `reconnecting`, Q4).
-    public var reconnects: Int
+    package var reconnects: Int
     /// How many times an app that prompts on every change into `poor`/`lost` would have shown its prompt.
-    public var rawPromptCount: Int
+    package var rawPromptCount: Int
     /// The prompt under `Options.hysteresis`, when that option is set.
-    public var hysteresis: HysteresisSummary?
+    package var hysteresis: HysteresisSummary?
     /// The reconnects (Q4), the first `listCap`: findings of the kinds a reconnect resets name the one before them.
-    public var reconnectMoments: [Moment] = []
+    package var reconnectMoments: [Moment] = []
     /// Stretches with no records longer than `gapThresholdMs` (the first `listCap`); their time counts
     /// as no data.
-    public var gaps: [Interval] = []
+    package var gaps: [Interval] = []
     /// All such gaps.
-    public var gapCount = 0
+    package var gapCount = 0
     /// Three report periods (the median spacing of the quality reports), or 10 s without reports.
-    public var gapThresholdMs: Int64 = 10_000
+    package var gapThresholdMs: Int64 = 10_000
 
     /// Lists in a summary keep at most this many entries.
-    public static let listCap = 100
+    package static let listCap = 100
 
     /// Creates a summary.
-    public init(layer: Layer, vendor: EngineVendor, reports: Int, time: LevelDurations, worst: Interval?,
+    package init(layer: Layer, vendor: EngineVendor, reports: Int, time: LevelDurations, worst: Interval?,
                 mosMin: Double?, mosMax: Double?, attribution: Attribution, levelChanges: Int,
                 flappingEpisodes: [QualityEngine.FlappingEpisode], flappingEpisodeCount: Int, reconnects: Int,
                 rawPromptCount: Int, hysteresis: HysteresisSummary?) {
@@ -67,24 +67,24 @@ public struct QualitySummary: Equatable, Sendable {
     }
 
     /// Milliseconds per overall level; "no data" is before the first report, after a reconnect and on CDN.
-    public struct LevelDurations: Equatable, Sendable {
+    package struct LevelDurations: Equatable, Sendable {
         /// At `unknown` (a report was received, its level is unknown).
-        public var unknown: Int64 = 0
+        package var unknown: Int64 = 0
         /// At `excellent`.
-        public var excellent: Int64 = 0
+        package var excellent: Int64 = 0
         /// At `good`.
-        public var good: Int64 = 0
+        package var good: Int64 = 0
         /// At `poor`.
-        public var poor: Int64 = 0
+        package var poor: Int64 = 0
         /// At `lost`.
-        public var lost: Int64 = 0
+        package var lost: Int64 = 0
         /// With no evaluation (`getConnectionQuality()` is `nil`).
-        public var noData: Int64 = 0
+        package var noData: Int64 = 0
         /// Creates empty durations.
-        public init() {}
+        package init() {}
 
         /// The time at one level (`nil`: no data).
-        public subscript(level: QualityLevel?) -> Int64 {
+        package subscript(level: QualityLevel?) -> Int64 {
             get {
                 switch level {
                 case .unknown: unknown
@@ -108,60 +108,60 @@ public struct QualitySummary: Equatable, Sendable {
         }
 
         /// All the time accounted for.
-        public var total: Int64 { unknown + excellent + good + poor + lost + noData }
+        package var total: Int64 { unknown + excellent + good + poor + lost + noData }
     }
 
     /// A record's place in the trace.
-    public struct Moment: Equatable, Sendable {
+    package struct Moment: Equatable, Sendable {
         /// The record.
-        public var seq: Int
+        package var seq: Int
         /// Its time.
-        public var t: Int64
+        package var t: Int64
         /// Creates a moment.
-        public init(seq: Int, t: Int64) {
+        package init(seq: Int, t: Int64) {
             self.seq = seq
             self.t = t
         }
     }
 
     /// A stretch of trace time between two records.
-    public struct Interval: Equatable, Sendable {
+    package struct Interval: Equatable, Sendable {
         /// The record that started it.
-        public var startSeq: Int
+        package var startSeq: Int
         /// Its time.
-        public var startT: Int64
+        package var startT: Int64
         /// The record that ended it (the last record when the trace ended first).
-        public var endSeq: Int
+        package var endSeq: Int
         /// Its time.
-        public var endT: Int64
+        package var endT: Int64
         /// Creates an interval.
-        public init(startSeq: Int, startT: Int64, endSeq: Int, endT: Int64) {
+        package init(startSeq: Int, startT: Int64, endSeq: Int, endT: Int64) {
             self.startSeq = startSeq
             self.startT = startT
             self.endSeq = endSeq
             self.endT = endT
         }
         /// Its length in ms.
-        public var durationMs: Int64 { endT - startT }
+        package var durationMs: Int64 { endT - startT }
     }
 
     /// Q6: a poor or lost `pub` is the user's own uplink; a poor or lost `sub` is the downlink or the remote side.
-    public struct Attribution: Equatable, Sendable {
+    package struct Attribution: Equatable, Sendable {
         /// Milliseconds during which `pub` was poor or lost (including when `sub` was too).
-        public var pubBadMs: Int64 = 0
+        package var pubBadMs: Int64 = 0
         /// Milliseconds during which `sub` was poor or lost (including when `pub` was too).
-        public var subBadMs: Int64 = 0
+        package var subBadMs: Int64 = 0
         /// Milliseconds during which both were.
-        public var bothBadMs: Int64 = 0
+        package var bothBadMs: Int64 = 0
         /// Creates an attribution.
-        public init(pubBadMs: Int64 = 0, subBadMs: Int64 = 0, bothBadMs: Int64 = 0) {
+        package init(pubBadMs: Int64 = 0, subBadMs: Int64 = 0, bothBadMs: Int64 = 0) {
             self.pubBadMs = pubBadMs
             self.subBadMs = subBadMs
             self.bothBadMs = bothBadMs
         }
 
         /// The dominant side: one side alone, or at least twice as long as the other (decided); else both.
-        public var side: Side {
+        package var side: Side {
             switch (pubBadMs > 0, subBadMs > 0) {
             case (false, false): .none
             case (true, false): .uplink
@@ -173,7 +173,7 @@ public struct QualitySummary: Equatable, Sendable {
     }
 
     /// Whose network the bad time is attributed to.
-    public enum Side: String, Sendable, CaseIterable {
+    package enum Side: String, Sendable, CaseIterable {
         /// No poor or lost time.
         case none
         /// The user's own uplink (`pub`).
@@ -183,30 +183,18 @@ public struct QualitySummary: Equatable, Sendable {
         /// Both sides.
         case both
     }
-
-    /// The attribution as a sentence in the layer's words.
-    public var attributionSentence: String {
-        let who = LayerWords(layer).participant
-        switch attribution.side {
-        case .none: return "The network was never poor or lost."
-        case .uplink: return "Poor or lost quality came mostly from the \(who)'s own uplink (pub)."
-        case .downlinkOrRemote:
-            return "Poor or lost quality came mostly from the downlink or the remote side's uplink (sub)."
-        case .both: return "Poor or lost quality came from both the \(who)'s uplink (pub) and the downlink (sub)."
-        }
-    }
 }
 
 /// An app-facing "poor network" prompt with hysteresis: raise on k of the last n reports, clear after a hold.
-public struct Hysteresis: Equatable, Sendable {
+package struct Hysteresis: Equatable, Sendable {
     /// Reports that must be poor or lost among the last `n` to show the prompt.
-    public var k: Int
+    package var k: Int
     /// The window of reports looked at (at most 64).
-    public var n: Int
+    package var n: Int
     /// How long the raise condition must stay false before the prompt hides (ms).
-    public var holdMs: Int64
+    package var holdMs: Int64
     /// Creates a model; the defaults are 3 of 5, held 10 s.
-    public init(k: Int = 3, n: Int = 5, holdMs: Int64 = 10_000) {
+    package init(k: Int = 3, n: Int = 5, holdMs: Int64 = 10_000) {
         self.k = k
         self.n = n
         self.holdMs = holdMs
@@ -214,17 +202,17 @@ public struct Hysteresis: Equatable, Sendable {
 }
 
 /// What the hysteresis prompt model did over the trace.
-public struct HysteresisSummary: Equatable, Sendable {
+package struct HysteresisSummary: Equatable, Sendable {
     /// The model's parameters.
-    public var model: Hysteresis
+    package var model: Hysteresis
     /// Prompt episodes, the first `QualitySummary.listCap` of them; an episode still showing ends at the trace's end.
-    public var episodes: [QualitySummary.Interval]
+    package var episodes: [QualitySummary.Interval]
     /// All prompt episodes.
-    public var episodeCount: Int
+    package var episodeCount: Int
     /// Total time the prompt was showing (ms).
-    public var shownMs: Int64
+    package var shownMs: Int64
     /// Creates a summary.
-    public init(model: Hysteresis, episodes: [QualitySummary.Interval], episodeCount: Int, shownMs: Int64) {
+    package init(model: Hysteresis, episodes: [QualitySummary.Interval], episodeCount: Int, shownMs: Int64) {
         self.model = model
         self.episodes = episodes
         self.episodeCount = episodeCount

@@ -4,74 +4,84 @@ import RouteEngine
 import TraceModel
 
 /// One expected-vs-actual route divergence (X2), with whether a finding explains it (X3).
-public struct Divergence: Equatable, Sendable {
+package struct Divergence: Equatable, Sendable {
     /// When the prediction and the device started to differ.
-    public var start: Int64
+    package var start: Int64
     /// When they stopped differing, or the end of the trace.
-    public var end: Int64
+    package var end: Int64
     /// Whether the divergence was still open at the end of the trace.
-    public var openAtEnd: Bool
+    package var openAtEnd: Bool
     /// The engine's predicted route when it started.
-    public var predicted: Route
+    package var predicted: Route
     /// The device's actual route when it started.
-    public var actual: Route
+    package var actual: Route
     /// The record that set the prediction.
-    public var predictedSeq: Int?
+    package var predictedSeq: Int?
     /// The record at which the interval started (nil when a timer started it).
-    public var startSeq: Int?
+    package var startSeq: Int?
     /// Why the prediction was what it was at the start (X4).
-    public var predictedBy: PredictionSource?
+    package var predictedBy: PredictionSource?
     /// The record that reported the actual route.
-    public var actualSeq: Int?
+    package var actualSeq: Int?
     /// The applied call just before it, if it started within the tolerance after one (a pure "set but didn't take effect").
-    public var afterAppliedCall: Int?
+    package var afterAppliedCall: Int?
     /// The finding code that explains it, if any.
-    public var explainedBy: FindingCode?
+    package var explainedBy: FindingCode?
     /// The record behind the explaining finding.
-    public var explainedBySeq: Int?
+    package var explainedBySeq: Int?
     /// The index of its `route.divergence` finding among the replay's kept findings (nil: not kept).
-    public var finding: Int?
+    package var finding: Int?
     /// It began while the state before the part was unknown (a part of a session replayed without the
     /// parts before it and without a checkpoint): the prediction may rest on what the part does not show,
     /// so it is not reported as unexplained (unknown start state).
-    public var startStateUnknown = false
+    package var startStateUnknown = false
 
     /// The lost records it was open beside (X5): from the first lost record until the checkpoint that
     /// vouched for the state again; nil when it was open beside none.
-    public var evidenceLost: LostStretch?
+    package var evidenceLost: LostStretch?
 
     /// No finding explains it, and the evidence that would judge it is missing (X5): records were lost
     /// while it was open, or it began from an unknown start state. Never escalated.
-    public var uncertain: Bool { explainedBy == nil && (startStateUnknown || evidenceLost != nil) }
+    package var uncertain: Bool { explainedBy == nil && (startStateUnknown || evidenceLost != nil) }
 
     /// Neither explained by a finding nor uncertain: the divergence to escalate.
-    public var unexplained: Bool { explainedBy == nil && !startStateUnknown && evidenceLost == nil }
+    package var unexplained: Bool { explainedBy == nil && !startStateUnknown && evidenceLost == nil }
 
     /// Whether a finding accounts for it.
-    public var explained: Bool { explainedBy != nil }
+    package var explained: Bool { explainedBy != nil }
 
     /// The first of `seqs`, without building the list.
     var firstSeq: Int? { afterAppliedCall ?? predictedSeq ?? actualSeq ?? explainedBySeq }
 
     /// The records involved, deciding ones first.
-    public var seqs: [Int] {
+    package var seqs: [Int] {
         var s: [Int] = []
-        for v in [afterAppliedCall, predictedSeq, actualSeq, explainedBySeq] { if let v, !s.contains(v) { s.append(v) } }
+        forEachSeq { s.append($0) }
         return s
+    }
+
+    /// Calls `body` with each of `seqs` in its order, without building the list (a report writing
+    /// thousands of divergences would allocate one per divergence).
+    public func forEachSeq(_ body: (Int) -> Void) {
+        let a = afterAppliedCall, b = predictedSeq, c = actualSeq, d = explainedBySeq
+        if let a { body(a) }
+        if let b, b != a { body(b) }
+        if let c, c != a, c != b { body(c) }
+        if let d, d != a, d != b, d != c { body(d) }
     }
 }
 
 /// One step of a route timeline: a route (or no prediction) from a time, set by a record.
-public struct RouteSegment: Equatable, Sendable {
+package struct RouteSegment: Equatable, Sendable {
     /// Start of the segment.
-    public var t: Int64
+    package var t: Int64
     /// The route from then on (nil: no prediction / not yet known).
-    public var route: Route?
+    package var route: Route?
     /// The record that set it.
-    public var seq: Int?
+    package var seq: Int?
 
     /// Creates a segment.
-    public init(t: Int64, route: Route?, seq: Int?) {
+    package init(t: Int64, route: Route?, seq: Int?) {
         self.t = t
         self.route = route
         self.seq = seq

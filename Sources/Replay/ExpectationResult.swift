@@ -4,17 +4,17 @@ import RouteEngine
 import TraceModel
 
 /// The outcome of one `expect.*` record.
-public struct ExpectationResult: Equatable, Sendable {
+package struct ExpectationResult: Equatable, Sendable {
     /// The expect record's seq.
-    public var seq: Int
+    package var seq: Int
     /// Its type, e.g. `expect.route`.
-    public var type: String
+    package var type: String
     /// The rule it pins.
-    public var rule: RuleID?
+    package var rule: RuleID?
     /// Whether it held.
-    public var passed: Bool
+    package var passed: Bool
     /// What it expected, as text.
-    public var expected: String
+    package var expected: String
     /// What the engines had, as text.
-    public var actual: String
+    package var actual: String
 }

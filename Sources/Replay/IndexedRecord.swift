@@ -5,23 +5,23 @@ import TraceCodec
 import TraceModel
 
 /// A record's type and time, kept so reports can name the records findings point at.
-public struct IndexedRecord: Equatable, Sendable {
+package struct IndexedRecord: Equatable, Sendable {
     /// The record type.
-    public var type: String
+    package var type: String
     /// Its time.
-    public var t: Int64
+    package var t: Int64
     /// A short description of its content (e.g. `bluetooth "AirPods"`).
-    public var detail: String
+    package var detail: String
     /// What a route call asked for.
-    public var target: RouteTarget?
+    package var target: RouteTarget?
     /// The kind of an external device that connected.
-    public var deviceKind: DeviceKind?
+    package var deviceKind: DeviceKind?
     /// The user-visible name of an external device that connected, when recorded.
-    public var deviceName: String?
+    package var deviceName: String?
     /// The id of the external device that connected or disconnected.
-    public var deviceId: String?
+    package var deviceId: String?
     /// An interruption's cause as recorded (nil: none recorded).
-    public var interruptionCause: InterruptionCause?
+    package var interruptionCause: InterruptionCause?
     /// What the system log said, for a `sys.*` record (E1: evidence the explanation cites).
-    public var system: SystemLogRecord?
+    package var system: SystemLogRecord?
 }

@@ -5,21 +5,21 @@ import TraceModel
 extension Verdict {
     /// Whether the call took effect in the end: its outcome is `applied` or `noop` (V2); a call the contract
     /// gives no outcome (`api.switchLayer`) by its verdict.
-    public var tookEffect: Bool { outcome?.tookEffect ?? (verdict == .applied || verdict == .noop) }
+    package var tookEffect: Bool { outcome?.tookEffect ?? (verdict == .applied || verdict == .noop) }
 
     /// Whether the call is known not to have taken effect: decided, and not `applied` or `noop` in the end.
     /// An `undetermined` call (the state it met is unknown) is neither.
-    public var didNotTakeEffect: Bool { verdict != .undetermined && !tookEffect }
+    package var didNotTakeEffect: Bool { verdict != .undetermined && !tookEffect }
 
     /// A deferred call that was applied later (V2): how long after the call, and the record that applied it.
-    public var lateEffect: LateEffect? {
+    package var lateEffect: LateEffect? {
         guard verdict == .deferred, let o = outcome, o.kind == .applied else { return nil }
         return LateEffect(delayMs: o.t - t, seq: o.seq)
     }
 
     /// The key calls that did not take effect are counted by: the outcome (or, without one, the verdict)
     /// and its cause; a pending call keeps the cause it was deferred for.
-    public var notTakingEffectKey: OutcomeKey {
+    package var notTakingEffectKey: OutcomeKey {
         guard let o = outcome else {
             let kind: OutcomeKind = switch verdict {
             case .applied: .applied
@@ -36,14 +36,14 @@ extension Verdict {
 }
 
 /// How a deferred call took effect later (V2).
-public struct LateEffect: Equatable, Sendable {
+package struct LateEffect: Equatable, Sendable {
     /// Milliseconds from the call to the moment it was applied.
-    public var delayMs: Int64
+    package var delayMs: Int64
     /// The engagement or recovery record that applied it; nil when a timer did (I3's retry).
-    public var seq: Int?
+    package var seq: Int?
 
     /// Creates a late effect.
-    public init(delayMs: Int64, seq: Int?) {
+    package init(delayMs: Int64, seq: Int?) {
         self.delayMs = delayMs
         self.seq = seq
     }
@@ -52,20 +52,20 @@ public struct LateEffect: Equatable, Sendable {
 /// What became of one call, as far as triage counts calls: its kind, its verdict with the cause it met,
 /// and its outcome with the cause the outcome gives (V2). Every call is counted under one fate, kept
 /// up to date as outcomes are decided, over all calls (not only the kept verdicts).
-public struct CallFate: Hashable, Sendable, Comparable {
+package struct CallFate: Hashable, Sendable, Comparable {
     /// The call's record type (`api.setRoute`, `api.setDefaultRoute`, `api.switchLayer`, …).
-    public var call: RecordKind
+    package var call: RecordKind
     /// The verdict at the call.
-    public var verdict: VerdictKind
+    package var verdict: VerdictKind
     /// The verdict's cause (why the call was deferred, ineffective or rejected).
-    public var verdictCause: VerdictCause?
+    package var verdictCause: VerdictCause?
     /// The outcome (nil for a call the contract gives none).
-    public var outcome: OutcomeKind?
+    package var outcome: OutcomeKind?
     /// The outcome's cause, when it has one of its own (`ineffective` when a deferred call was applied, `rejected`).
-    public var outcomeCause: VerdictCause?
+    package var outcomeCause: VerdictCause?
 
     /// The fate of a verdict as it stands.
-    public init(_ v: Verdict) {
+    package init(_ v: Verdict) {
         call = v.call
         verdict = v.verdict
         verdictCause = v.cause
@@ -74,19 +74,19 @@ public struct CallFate: Hashable, Sendable, Comparable {
     }
 
     /// Whether the call took effect in the end (`Verdict.tookEffect`).
-    public var tookEffect: Bool {
+    package var tookEffect: Bool {
         if let outcome { return outcome == .applied || outcome == .noop }
         return verdict == .applied || verdict == .noop
     }
 
     /// Whether the call is known not to have taken effect (`Verdict.didNotTakeEffect`).
-    public var didNotTakeEffect: Bool { verdict != .undetermined && !tookEffect }
+    package var didNotTakeEffect: Bool { verdict != .undetermined && !tookEffect }
 
     /// Whether the call was deferred and took effect later (V2).
-    public var tookEffectLate: Bool { verdict == .deferred && tookEffect }
+    package var tookEffectLate: Bool { verdict == .deferred && tookEffect }
 
     /// The causes that made the call wait or fail: the verdict's, then the outcome's when it differs.
-    public var causes: [VerdictCause] {
+    package var causes: [VerdictCause] {
         var out: [VerdictCause] = []
         if let c = verdictCause { out.append(c) }
         if let c = outcomeCause, c != verdictCause { out.append(c) }
@@ -94,7 +94,7 @@ public struct CallFate: Hashable, Sendable, Comparable {
     }
 
     /// Ordered by call, verdict, cause, outcome and outcome cause, by their names.
-    public static func < (a: CallFate, b: CallFate) -> Bool {
+    package static func < (a: CallFate, b: CallFate) -> Bool {
         (a.call.rawValue, a.verdict.rawValue, a.verdictCause?.rawValue ?? "", a.outcome?.rawValue ?? "", a.outcomeCause?.rawValue ?? "")
             < (b.call.rawValue, b.verdict.rawValue, b.verdictCause?.rawValue ?? "", b.outcome?.rawValue ?? "", b.outcomeCause?.rawValue ?? "")
     }

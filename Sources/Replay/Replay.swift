@@ -2,7 +2,7 @@ import TraceCodec
 import TraceModel
 
 /// Which records a replay's `onRecord` sees.
-public enum RecordsSeen: Sendable {
+package enum RecordsSeen: Sendable {
     /// Every record.
     case every
     /// Only those of the types that are not high-rate (`RecordKind.isHighRate`), expectations and types this
@@ -11,7 +11,7 @@ public enum RecordsSeen: Sendable {
 }
 
 /// What a replay does with a file of the trace that cannot be opened.
-public enum UnopenedFile: Sendable {
+package enum UnopenedFile: Sendable {
     /// The replay fails with the error: a command that names the trace has nothing to replay.
     case fails
     /// The file is an `io` problem of the result, and the other files are replayed: a fleet's trace, whose
@@ -20,7 +20,7 @@ public enum UnopenedFile: Sendable {
 }
 
 /// Replays traces: one loop for a single file, the parts of one recorded session, and each side of a diff.
-public enum Replay {
+package enum Replay {
     /// Reads the files of one trace (a single file, or a session's parts in part order) and replays them
     /// through one replayer, as one trace. Reader problems are recorded in the result (and passed to
     /// `onProblem`), never fatal unless `strict` (then the first damage is thrown). A file that cannot be
@@ -29,7 +29,7 @@ public enum Replay {
     /// `pipelined`, each file is read, decompressed and decoded on a thread of its own while this one
     /// replays (`TraceReader.forEachBatch(pipelined:)`); the result is the same. `onBatch` sees each batch
     /// as the reader decoded it, before its records are replayed (a what-if keeps them for its second replay).
-    public static func run(_ session: TraceSession, options: ReplayOptions = ReplayOptions(), limits: ReaderLimits = .standard,
+    package static func run(_ session: TraceSession, options: ReplayOptions = ReplayOptions(), limits: ReaderLimits = .standard,
                            strict: Bool = false, unopened: UnopenedFile = .fails, pipelined: Bool = false,
                            observer: ((ReplayStep) -> Void)? = nil, onRecord: ((Record) -> Void)? = nil, seeing: RecordsSeen = .every,
                            onBatch: ((RecordBatch) -> Void)? = nil, onProblem: (TraceProblem) -> Void = { _ in }) throws -> ReplayResult {
@@ -40,7 +40,7 @@ public enum Replay {
     }
 
     /// Replays records already in memory (tests, reduction).
-    public static func run(records: [Record], file: String = "<memory>", options: ReplayOptions = ReplayOptions(),
+    package static func run(records: [Record], file: String = "<memory>", options: ReplayOptions = ReplayOptions(),
                            observer: ((ReplayStep) -> Void)? = nil) -> ReplayResult {
         let replayer = Replayer(file: file, options: options)
         replayer.observer = observer
@@ -112,11 +112,11 @@ public enum Replay {
                     if k > 0, let last = lastSeq, r.seq != last + 1 {
                         if afterMissingPart { gapsAtMissingParts += 1 } else if r.seq > last + 1 { replayer.lost(seqs: (last + 1)...(r.seq - 1), cause: .seqGap) }
                         try report(TraceProblem(.seqGap, file: path, seq: r.seq, lost: r.seq > last + 1 ? (last + 1)...(r.seq - 1) : nil,
-                                                message: "this part starts at seq \(r.seq), but the part before it ended at seq \(last)"))
+                                                message: ReplayWords.partSeqGap(first: r.seq, previousLast: last)))
                     }
                     if k > 0, let t = lastT, r.t < t {
                         try report(TraceProblem(.timeBackwards, file: path, seq: r.seq, field: "t",
-                                                message: "this part starts at \(formatDuration(r.t)), before the part before it ended (\(formatDuration(t)))"))
+                                                message: ReplayWords.partTimeBackwards(start: r.t, previousEnd: t)))
                     }
                 }
                 lastSeq = r.seq

@@ -5,154 +5,154 @@ import TraceCodec
 import TraceModel
 
 /// Everything a replay concluded about one trace.
-public struct ReplayResult: Sendable {
+package struct ReplayResult: Sendable {
     /// The trace file.
-    public var file: String
+    package var file: String
     /// Its header, when it had one.
-    public var header: TraceHeader?
+    package var header: TraceHeader?
     /// The layer whose words reports use (SRTC when the header is missing).
-    public var layer: Layer = .srtc
+    package var layer: Layer = .srtc
     /// Records replayed.
-    public var records = 0
+    package var records = 0
     /// First record's t.
-    public var firstT: Int64?
+    package var firstT: Int64?
     /// Last record's t.
-    public var lastT: Int64?
+    package var lastT: Int64?
     /// One verdict per route call and switchLayer, in order (the first `ReplayOptions.maxVerdicts`).
-    public var verdicts: [Verdict] = []
+    package var verdicts: [Verdict] = []
     /// Verdicts decided, all of them.
-    public var verdictCount = 0
+    package var verdictCount = 0
     /// Of those, `api.switchLayer` calls.
-    public var layerCallCount = 0
+    package var layerCallCount = 0
     /// Calls that did not take effect, by outcome and cause (a pending call keeps the cause it was
     /// deferred for; layer calls by verdict), kept up to date as deferred calls are decided (V2).
-    public var notTakingEffectCounts: [OutcomeKey: Int] = [:]
+    package var notTakingEffectCounts: [OutcomeKey: Int] = [:]
     /// Every call by what became of it (kind, verdict and cause, outcome and cause), over all verdicts,
     /// kept up to date as outcomes are decided (V2).
-    public var callFates: [CallFate: Int] = [:]
+    package var callFates: [CallFate: Int] = [:]
     /// Verdicts beyond the cap, counted only.
-    public var verdictsDropped = 0
+    package var verdictsDropped = 0
     /// Route divergences (X2), in order of start (the first `ReplayOptions.maxDivergences`).
-    public var divergences: [Divergence] = []
+    package var divergences: [Divergence] = []
     /// Route divergences, all of them (not capped).
-    public var divergenceCount = 0
+    package var divergenceCount = 0
     /// Unexplained route divergences, all of them (not capped): neither explained by a finding nor begun
     /// from an unknown start state.
-    public var unexplainedDivergenceCount = 0
+    package var unexplainedDivergenceCount = 0
     /// Route divergences no finding explains that began while the state before the part was unknown, all
     /// of them (not capped): not judged.
-    public var unknownStartDivergenceCount = 0
+    package var unknownStartDivergenceCount = 0
     /// Route divergences no finding explains whose evidence is missing (X5: open beside lost records, or
     /// begun from an unknown start state), all of them (not capped): uncertain, never escalated.
-    public var uncertainDivergenceCount = 0
+    package var uncertainDivergenceCount = 0
     /// The damage a golden trace declares (`expect.damage`): the seqs it lost on purpose (nil: none declared).
-    public var declaredDamage: [ClosedRange<Int>]?
+    package var declaredDamage: [ClosedRange<Int>]?
     /// The restarts of the app's process the session shows (RS1), the first 100.
-    public var restarts: [Restart] = []
+    package var restarts: [Restart] = []
     /// The stretches where records were lost (X5), in order, the first 100.
-    public var lost: [LostStretch] = []
+    package var lost: [LostStretch] = []
     /// Divergences beyond the cap, counted only.
-    public var divergencesDropped: Int { divergenceCount - divergences.count }
+    package var divergencesDropped: Int { divergenceCount - divergences.count }
     /// Findings, in the order raised (up to the cap).
-    public var findings: [Finding] = []
+    package var findings: [Finding] = []
     /// Findings by code, all of them (not capped).
-    public var findingCounts: [FindingCode: Int] = [:]
+    package var findingCounts: [FindingCode: Int] = [:]
     /// Findings beyond the cap, counted only.
-    public var findingsDropped = 0
+    package var findingsDropped = 0
     /// Outcomes of the trace's `expect.*` records, by seq.
-    public var expectations: [ExpectationResult] = []
+    package var expectations: [ExpectationResult] = []
     /// The engine's predicted route over time.
-    public var predictedTimeline: [RouteSegment] = []
+    package var predictedTimeline: [RouteSegment] = []
     /// The device's actual route over time.
-    public var actualTimeline: [RouteSegment] = []
+    package var actualTimeline: [RouteSegment] = []
     /// Whether the timelines were cut at the segment cap.
-    public var timelineTruncated = false
+    package var timelineTruncated = false
     /// The quality engine's summary (set when the replay finishes).
-    public var quality: QualitySummary?
+    package var quality: QualitySummary?
     /// The level changes the quality engine derived (Q2), as many as it keeps.
-    public var levelChanges: [QualityEngine.LevelChange] = []
+    package var levelChanges: [QualityEngine.LevelChange] = []
     /// Interruption recoveries the route engine made (I3).
-    public var recoveries = 0
+    package var recoveries = 0
     /// Problems the reader reported (damage, invalid records), up to a cap.
-    public var problems: [TraceProblem] = []
+    package var problems: [TraceProblem] = []
     /// All problems, counted.
-    public var problemCount = 0
+    package var problemCount = 0
     /// All problems by kind, over all parts (not capped).
-    public var problemsByKind: [TraceProblem.Kind: Int] = [:]
+    package var problemsByKind: [TraceProblem.Kind: Int] = [:]
     /// Bytes of JSON Lines read (the input's decompressed size), over every part: what an output's size is
     /// proportional to.
-    public var inputBytes = 0
+    package var inputBytes = 0
     /// The files of the trace that could be opened (0 for records replayed from memory): none opened means
     /// the trace could not be read at all.
-    public var partsOpened = 0
+    package var partsOpened = 0
     /// Records read with strings longer than `TextCap.keptBytes`, replayed with them clipped (the full
     /// length noted in each): a limit the trace exceeded.
-    public var recordsWithClippedStrings = 0
+    package var recordsWithClippedStrings = 0
     /// Of the `seqGap` problems, those where a part of the session given starts after parts missing in
     /// between: the session notes say what is missing there.
-    public var seqGapsAtMissingParts = 0
+    package var seqGapsAtMissingParts = 0
     /// The stretches in which the device-side recorder dropped records (`trace.dropped`) or recorded
     /// nothing (`trace.paused`), the first 100: what the replay concludes there is uncertain.
-    public var dropped: [DroppedRange] = []
+    package var dropped: [DroppedRange] = []
     /// `trace.paused` records: stretches in which the recorder recorded nothing (in `dropped` too).
-    public var pausedStretches = 0
+    package var pausedStretches = 0
     /// The user's problem reports marked in the trace (`trace.report`), the first `ReportMark.kept`.
-    public var reports: [ReportMark] = []
+    package var reports: [ReportMark] = []
     /// Records dropped in all, over every `trace.dropped`.
-    public var droppedRecords = 0
+    package var droppedRecords = 0
     /// Records of types this version does not know, by type.
-    public var unknownTypes: [String: Int] = [:]
+    package var unknownTypes: [String: Int] = [:]
     /// Type and time of the records findings can point at (calls, system and SDK events; not the
     /// high-rate server reports), by seq, up to a cap.
-    public var recordIndex: [Int: IndexedRecord] = [:]
+    package var recordIndex: [Int: IndexedRecord] = [:]
     /// The match window the replay used (R12's window before a route change), which the explanation's
     /// evidence from the system log reads too (E1).
-    public var matchWindowMs: Int64 = 1000
+    package var matchWindowMs: Int64 = 1000
 
     /// Creates an empty result for a file.
-    public init(file: String) { self.file = file }
+    package init(file: String) { self.file = file }
 
     /// Duration covered by the records, in ms.
-    public var durationMs: Int64 { (lastT ?? 0) - (firstT ?? 0) }
+    package var durationMs: Int64 { (lastT ?? 0) - (firstT ?? 0) }
     /// Route calls whose verdict is `undetermined` (the state they met is unknown).
-    public var undeterminedCalls = 0
+    package var undeterminedCalls = 0
     /// Whether the trace ended at its last record or at a crash (torn, or never closed).
-    public var end: TraceEnd = .end
+    package var end: TraceEnd = .end
     /// The session this trace is part of, and how much of it the replay covered (nil: not a session).
-    public var session: SessionCoverage?
+    package var session: SessionCoverage?
     /// Whether the route contract applied: not to a macOS trace (R16), where route calls get no verdict,
     /// nothing is predicted and no divergence is counted.
-    public var routeContractApplied: Bool { !(header?.isMacOS ?? false) }
+    package var routeContractApplied: Bool { !(header?.isMacOS ?? false) }
 
     /// The layer's words for prose.
-    public var words: LayerWords { LayerWords(layer) }
+    package var words: LayerWords { LayerWords(layer) }
 
     /// Calls that did not take effect (of the verdicts kept): route calls whose outcome is not `applied` or
     /// `noop` (V2), layer calls whose verdict is not.
-    public var notTakingEffect: [Verdict] { verdicts.filter(\.didNotTakeEffect) }
+    package var notTakingEffect: [Verdict] { verdicts.filter(\.didNotTakeEffect) }
 
     /// Deferred route calls that took effect later (V2), shown once as taking effect late.
-    public var tookEffectLate: [Verdict] { verdicts.filter { $0.lateEffect != nil } }
+    package var tookEffectLate: [Verdict] { verdicts.filter { $0.lateEffect != nil } }
 
     /// Calls that did not take effect, over all verdicts.
-    public var notTakingEffectCount: Int { notTakingEffectCounts.values.reduce(0, +) }
+    package var notTakingEffectCount: Int { notTakingEffectCounts.values.reduce(0, +) }
 
     /// Failed expectations.
-    public var failedExpectations: [ExpectationResult] { expectations.filter { !$0.passed } }
+    package var failedExpectations: [ExpectationResult] { expectations.filter { !$0.passed } }
 
     /// Why the input cannot be explained at all, or nil when it can: a file that is not a trace, or a
     /// trace with no header or no records gives no evidence, so it never gets an all-clear.
-    public var unexplainable: String? {
+    package var unexplainable: String? {
         if let p = problems.first(where: { $0.kind == .notATrace }) { return p.message }
-        if records == 0 { return "it holds no records" }
-        if header == nil { return "it has no trace.header record, so its layer, device and start are unknown" }
-        if records == 1 { return "it holds only its header" }
+        if records == 0 { return ReplayWords.noRecords }
+        if header == nil { return ReplayWords.noHeader }
+        if records == 1 { return ReplayWords.onlyHeader }
         return nil
     }
 
     /// The share of records that may be undecodable before the replay is too little of the trace to give an
     /// all-clear (`unread`): 1 %.
-    public static let undecodableShareLimit = 0.01
+    package static let undecodableShareLimit = 0.01
 
     /// What the reader could not read of the input, when it is evidence the judgement lacks: frames lost,
     /// more than `undecodableShareLimit` of the records undecodable, seqs missing, a last frame torn (its
@@ -160,7 +160,7 @@ public struct ReplayResult: Sendable {
     /// matters). Empty when the input was read well enough for an all-clear; an unclosed end that lost no
     /// bytes (cut at a frame's end) is not here: what holds at the end then holds at the crash, which the
     /// damage notes say.
-    public var unread: [UnreadInput] {
+    package var unread: [UnreadInput] {
         func n(_ k: TraceProblem.Kind) -> Int { problemsByKind[k] ?? 0 }
         var out: [UnreadInput] = []
         let frames = n(.badFrame) + n(.windowTooLarge), skipped = n(.garbage)
@@ -181,7 +181,7 @@ public struct ReplayResult: Sendable {
     /// a checkpoint is the recorder's word for a state this replay cannot check).
     /// A call that did not take effect in the end (still pending, superseded, dropped) is something to
     /// look at too: the summary must never list one above "Nothing is wrong".
-    public var hasIssues: Bool {
+    package var hasIssues: Bool {
         unexplainable != nil || !divergences.isEmpty || findings.contains { $0.severity >= .warning } || findingsDropped > 0
             || (session?.isPartial ?? false) || (session?.isIncomplete ?? false)
             || notTakingEffectCount > 0
@@ -190,7 +190,7 @@ public struct ReplayResult: Sendable {
 }
 
 /// A way the input was not read that withholds the all-clear (`ReplayResult.unread`).
-public enum UnreadInput: Equatable, Sendable {
+package enum UnreadInput: Equatable, Sendable {
     /// Frames that could not be read (a bad checksum, an undecodable frame, a window over the limit), and
     /// times the reader skipped unreadable bytes to find the next frame: the records there are lost.
     case framesLost(frames: Int, resyncs: Int)
@@ -205,20 +205,20 @@ public enum UnreadInput: Equatable, Sendable {
 }
 
 /// What became of a call that did not take effect, and why: what the counts are keyed by.
-public struct OutcomeKey: Hashable, Sendable, Comparable {
+package struct OutcomeKey: Hashable, Sendable, Comparable {
     /// The outcome (for a layer call, its verdict as an outcome: `ineffective` or `rejected`).
-    public var kind: OutcomeKind
+    package var kind: OutcomeKind
     /// The cause, when there is one.
-    public var cause: VerdictCause?
+    package var cause: VerdictCause?
 
     /// Creates a key.
-    public init(kind: OutcomeKind, cause: VerdictCause?) {
+    package init(kind: OutcomeKind, cause: VerdictCause?) {
         self.kind = kind
         self.cause = cause
     }
 
     /// Ordered by outcome, then cause, by their names.
-    public static func < (a: OutcomeKey, b: OutcomeKey) -> Bool {
+    package static func < (a: OutcomeKey, b: OutcomeKey) -> Bool {
         (a.kind.rawValue, a.cause?.rawValue ?? "") < (b.kind.rawValue, b.cause?.rawValue ?? "")
     }
 }

@@ -4,7 +4,7 @@ import RouteEngine
 import TraceModel
 
 /// A field of the replay state that the `replay` timeline, the report lanes and the Chrome export follow.
-public enum StateField: String, CaseIterable, Sendable {
+package enum StateField: String, CaseIterable, Sendable {
     case predictedRoute, actualRoute, effectiveTarget, override
     case defaultTarget = "default"
     case engaged, interrupted, recoveryPending, audioModule, mic, callState, app, devices, quality, transport, speakers
@@ -14,49 +14,49 @@ public enum StateField: String, CaseIterable, Sendable {
 ///
 /// Set-valued state (connected devices, active speakers) is kept as a count and its first
 /// `StateSnapshot.listed` members, so that a step's snapshot costs the same however large the set is.
-public struct StateSnapshot: Equatable, Sendable {
+package struct StateSnapshot: Equatable, Sendable {
     /// Members of a set listed in a snapshot; the count says how many there are in all.
-    public static let listed = 8
+    package static let listed = 8
 
     /// The engine's predicted route (R8); nil: no prediction.
-    public var predictedRoute: Route?
+    package var predictedRoute: Route?
     /// The device's route as last observed; nil: not known yet.
-    public var actualRoute: Route?
+    package var actualRoute: Route?
     /// Override ?? default (R2).
-    public var effectiveTarget: RouteTarget
+    package var effectiveTarget: RouteTarget
     /// The temporary override.
-    public var override: RouteTarget?
+    package var override: RouteTarget?
     /// The persistent default.
-    public var defaultTarget: RouteTarget
+    package var defaultTarget: RouteTarget
     /// Whether the call audio path is set up (R6).
-    public var engaged: Bool
+    package var engaged: Bool
     /// Interrupted and not yet recovered (I1, I5).
-    public var interrupted: Bool
+    package var interrupted: Bool
     /// The interruption has ended and recovery attempts are being made (I3): a state of its own, so a
     /// timeline shows when it started.
-    public var recoveryPending: Bool
+    package var recoveryPending: Bool
     /// The audio module switch (R9).
-    public var audioModuleEnabled: Bool
+    package var audioModuleEnabled: Bool
     /// Microphone permission.
-    public var mic: MicPermission
+    package var mic: MicPermission
     /// The system call state.
-    public var callState: CallState
+    package var callState: CallState
     /// The app is in the foreground.
-    public var foreground: Bool
+    package var foreground: Bool
     /// Connected external devices, in connection order: the first `listed`.
-    public var devices: [RouteEngine.ConnectedDevice]
+    package var devices: [RouteEngine.ConnectedDevice]
     /// All connected external devices.
-    public var deviceCount: Int
+    package var deviceCount: Int
     /// The device that has the route (the most recently connected).
-    public var activeDevice: RouteEngine.ConnectedDevice?
+    package var activeDevice: RouteEngine.ConnectedDevice?
     /// `getConnectionQuality()`'s overall level; nil: null.
-    public var quality: QualityLevel?
+    package var quality: QualityLevel?
     /// The signalling transport.
-    public var transport: ConnState
+    package var transport: ConnState
     /// The active-speaker snapshot (S2): the first `listed`, in order.
-    public var speakers: [SpeakerKey]
+    package var speakers: [SpeakerKey]
     /// All active speakers.
-    public var speakerCount: Int
+    package var speakerCount: Int
 
     /// The state of both engines and the actual route now.
     init(route r: RouteEngine.State, quality q: QualityEngine.State, actual: Route?) {
@@ -82,12 +82,12 @@ public struct StateSnapshot: Equatable, Sendable {
     }
 
     /// The fields whose value differs from `before`, in `StateField` order.
-    public func changes(from before: StateSnapshot) -> [StateField] {
+    package func changes(from before: StateSnapshot) -> [StateField] {
         StateField.allCases.filter { text($0) != before.text($0) }
     }
 
     /// A field's value as the timeline prints it (`null` for none; sets as their listed members and a count).
-    public func text(_ field: StateField) -> String {
+    package func text(_ field: StateField) -> String {
         switch field {
         case .predictedRoute: predictedRoute?.rawValue ?? "null"
         case .actualRoute: actualRoute?.rawValue ?? "null"

@@ -5,27 +5,27 @@ import TraceCodec
 import TraceModel
 
 /// What one replayed record (or fired timer) did, for the `replay` timeline and the report lanes.
-public struct ReplayStep: Sendable {
+package struct ReplayStep: Sendable {
     /// When.
-    public var t: Int64
+    package var t: Int64
     /// The record, or nil for a timer or the end of the trace.
-    public var record: Record?
+    package var record: Record?
     /// The timer that fired, when a timer made the step.
-    public var timer: ReplayTimer?
+    package var timer: ReplayTimer?
     /// The state before the step (nil for an expectation, which changes nothing).
-    public var before: StateSnapshot?
+    package var before: StateSnapshot?
     /// The state after the step.
-    public var state: StateSnapshot?
+    package var state: StateSnapshot?
     /// The fields that changed, in `StateField` order.
-    public var changes: [StateField] = []
+    package var changes: [StateField] = []
     /// Verdicts decided.
-    public var verdicts: [Verdict] = []
+    package var verdicts: [Verdict] = []
     /// Findings raised.
-    public var findings: [Finding] = []
+    package var findings: [Finding] = []
     /// Other derived events (level changes, speaker snapshots, recoveries, devices).
-    public var events: [ReplayEvent] = []
+    package var events: [ReplayEvent] = []
     /// The outcome, when the record is an expectation.
-    public var expectation: ExpectationResult?
+    package var expectation: ExpectationResult?
 
     init(t: Int64, record: Record?, expectation: ExpectationResult? = nil) {
         self.t = t
@@ -42,14 +42,14 @@ public struct ReplayStep: Sendable {
 }
 
 /// A timer of one of the engines, as the replay's queue holds it and a step names it.
-public enum ReplayTimer: Equatable, Sendable, CustomStringConvertible {
+package enum ReplayTimer: Equatable, Sendable, CustomStringConvertible {
     /// A route engine timer.
     case route(RouteTimerKind)
     /// A quality engine timer.
     case quality(QualityTimerKind)
 
     /// `route timer KIND` or `quality timer KIND`, for the timeline.
-    public var description: String {
+    package var description: String {
         switch self {
         case .route(let kind): "route timer \(kind)"
         case .quality(let kind): "quality timer \(kind)"
@@ -58,7 +58,7 @@ public enum ReplayTimer: Equatable, Sendable, CustomStringConvertible {
 }
 
 /// What a step derived besides verdicts and findings: typed, so renderers never parse prose.
-public enum ReplayEvent: Equatable, Sendable {
+package enum ReplayEvent: Equatable, Sendable {
     /// The route engine recovered from an interruption (I3, I5, I6): the SDK's recovered callback is due.
     case recovered(t: Int64)
     /// The quality engine derived a level change (Q2).
@@ -71,25 +71,4 @@ public enum ReplayEvent: Equatable, Sendable {
     case divergenceCounted(start: Int64)
     /// What became of a deferred route call was decided (V2).
     case outcomeDecided(callSeq: Int, outcome: Outcome)
-
-    /// The event in a few words, for the text timeline and `replay --json`'s `notes`.
-    public var description: String {
-        switch self {
-        case .recovered(let t):
-            "recovered from the interruption at \(formatDuration(t)) (the SDK's recovered callback is due)"
-        case let .levelChange(previous, overall):
-            "level change \(previous.rawValue) → \(overall.rawValue)"
-        case let .speakers(first, count):
-            "speakers [" + first.map { "\(TextCap.identifier($0.uid))/\(TextCap.identifier($0.trackId))" }.joined(separator: ", ")
-                + (count > first.count ? ", … \(count - first.count) more" : "") + "]"
-        case .divergenceCounted(let start):
-            "route divergence from \(formatDuration(start)) counts (longer than the tolerance)"
-        case let .outcomeDecided(callSeq, outcome):
-            "the call at seq \(callSeq) is now \(outcome.kind.rawValue)"
-        case let .devicesChanged(added, removed):
-            (added.isEmpty ? "" : "connected " + added.joined(separator: ", "))
-                + (added.isEmpty || removed.isEmpty ? "" : "; ")
-                + (removed.isEmpty ? "" : "disconnected " + removed.joined(separator: ", "))
-        }
-    }
 }

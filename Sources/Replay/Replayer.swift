@@ -10,35 +10,35 @@ import TraceModel
 /// Memory stays bounded: verdicts, divergences and findings are kept (findings up to a cap), the
 /// timeline is kept up to a cap, and nothing else grows with the trace. The replay itself is a value
 /// (`ReplayCore`) this object holds and drives in place.
-public final class Replayer {
+package final class Replayer {
     /// The options in force.
-    public let options: ReplayOptions
+    package let options: ReplayOptions
     var core: ReplayCore
 
     /// Creates a replayer for the trace at `file` (used only to name it in results).
-    public init(file: String, options: ReplayOptions = ReplayOptions()) {
+    package init(file: String, options: ReplayOptions = ReplayOptions()) {
         self.options = options
         core = ReplayCore(file: file, options: options, arena: ReplayArena(symbols: SymbolTable(maxSymbols: options.maxDistinctStrings)))
     }
 
     /// Called after each record or timer with what it changed (for `rtctrace replay`); nil keeps replay fast.
-    public var observer: ((ReplayStep) -> Void)? {
+    package var observer: ((ReplayStep) -> Void)? {
         get { core.observer }
         set { core.observer = newValue }
     }
 
     /// What the records being replayed refer to, and the replay's strings.
-    public var arena: ReplayArena { core.arena }
+    package var arena: ReplayArena { core.arena }
 
     /// The route engine, as of the last record.
-    public var route: RouteEngine { core.engines.first }
+    package var route: RouteEngine { core.engines.first }
     /// The quality engine, as of the last record.
-    public var quality: QualityEngine { core.engines.second }
+    package var quality: QualityEngine { core.engines.second }
 
     /// Replays one record. Within one ms, every `sdk.*` record is taken after the other records of that ms
     /// (contract v3: an SDK callback or event answers what the system and the app did in the same ms);
     /// `expect.*` records keep their place, so the `sdk.*` records before one are taken before it.
-    public func feed(_ record: Record) {
+    package func feed(_ record: Record) {
         core.feed(core.arena.take(record))
     }
 
@@ -64,14 +64,14 @@ public final class Replayer {
 
     /// Runs end-of-trace diagnostics and `"at":"end"` expectations; returns the result. `end` says whether
     /// the trace ended at its last record or at a crash (its last frame torn, or never closed).
-    public func finish(end: TraceEnd = .end) -> ReplayResult {
+    package func finish(end: TraceEnd = .end) -> ReplayResult {
         core.finish(end: end)
     }
 
     /// The verdict on the call with this seq, if it was replayed.
-    public func verdict(for seq: Int) -> Verdict? { core.builder.verdict(for: seq) }
+    package func verdict(for seq: Int) -> Verdict? { core.builder.verdict(for: seq) }
 
     /// Records were lost just before the next record (`seqs` when the reader could tell them), X5: the
     /// reader reports it between the records around the loss.
-    public func lost(seqs: ClosedRange<Int>?, cause: LossCause) { core.lost(seqs: seqs, cause: cause) }
+    package func lost(seqs: ClosedRange<Int>?, cause: LossCause) { core.lost(seqs: seqs, cause: cause) }
 }

@@ -5,20 +5,20 @@ import TraceCodec
 import TraceModel
 
 /// A user's problem report the app marked in the trace (`trace.report`): where support starts reading.
-public struct ReportMark: Equatable, Sendable {
+package struct ReportMark: Equatable, Sendable {
     /// The report's id, as the app showed it to the user (clipped).
-    public var id: String
+    package var id: String
     /// The app's note, free text (clipped; a token in a redacted trace).
-    public var note: String?
+    package var note: String?
     /// When it was marked.
-    public var t: Int64
+    package var t: Int64
     /// The `trace.report` record.
-    public var seq: Int
+    package var seq: Int
     /// Marks kept at most.
-    public static let kept = 64
+    package static let kept = 64
 
     /// Creates a mark.
-    public init(id: String, note: String?, t: Int64, seq: Int) {
+    package init(id: String, note: String?, t: Int64, seq: Int) {
         self.id = id
         self.note = note
         self.t = t

@@ -7,23 +7,23 @@ import Analysis
 
 /// The reports of a replay for a tool.
 @_spi(Tools) public enum ToolsReports {
-    /// A step as a line of the `replay` timeline (`TimelineText.line`).
-    @_spi(Tools) public static func timelineLine(_ s: ToolsReplayStep) -> String { TimelineText.line(s.step) }
+    /// A step as a line of the `replay` timeline (`TimelineReport.line`).
+    @_spi(Tools) public static func timelineLine(_ s: ToolsReplayStep) -> String { TimelineReport.line(s.step) }
 
-    /// A step as a line of `replay --json` (`TimelineText.json`).
-    @_spi(Tools) public static func timelineJSON(_ s: ToolsReplayStep) -> String { TimelineText.json(s.step) }
+    /// A step as a line of `replay --json` (`TimelineReport.json`).
+    @_spi(Tools) public static func timelineJSON(_ s: ToolsReplayStep) -> String { TimelineReport.json(s.step) }
 
-    /// The divergences block of the `replay` timeline (`TimelineText.divergences`).
-    @_spi(Tools) public static func divergences(_ r: ToolsReplayResult) -> String { TimelineText.divergences(r.result) }
+    /// The divergences block of the `replay` timeline (`TimelineReport.divergences`).
+    @_spi(Tools) public static func divergences(_ r: ToolsReplayResult) -> String { TimelineReport.divergences(r.result) }
 
-    /// `explain` as text (`ExplainTextRenderer`).
+    /// `explain` as text (`ExplainText`).
     @_spi(Tools) public static func explainText(_ r: ToolsReplayResult, colour: Bool = false) -> String {
-        ExplainTextRenderer(colour: colour).render(r.result)
+        ExplainText.render(r.result, colour: colour)
     }
 
-    /// `explain --json` (`ExplainJSONRenderer`); `golden` is the snapshot form.
+    /// `explain --json` without its line's end (`ExplainJSON`); `golden` is the snapshot form.
     @_spi(Tools) public static func explainJSON(_ r: ToolsReplayResult, golden: Bool = false, pretty: Bool = false) -> String {
-        ExplainJSONRenderer(golden: golden, pretty: pretty).render(r.result)
+        ExplainJSON.render(r.result, golden: golden, pretty: pretty)
     }
 
     /// The quality summary in one line and as a block (`QualityText`); nil when the replay has none.
@@ -32,24 +32,24 @@ import Analysis
     }
 }
 
-/// What the HTML report and the Chrome export collect while they observe a replay, for a tool: a
-/// `ReportLanes` and a `ChromeTraceObserver`, each step given to both.
+/// The HTML report's and the Chrome export's renderers, which observe a replay as it runs, for a tool:
+/// each step given to both.
 @_spi(Tools) public final class ToolsReportObserver {
-    let lanes = ReportLanes()
-    let recorder = ChromeTraceObserver()
+    let page = HTMLRenderer()
+    let export = ChromeTraceRenderer()
 
     /// Nothing observed yet.
     @_spi(Tools) public init() {}
 
     /// Takes one step of the replay.
     @_spi(Tools) public func observe(_ s: ToolsReplayStep) {
-        lanes.observe(s.step)
-        recorder.observe(s.step)
+        page.lanes.observe(s.step)
+        export.observer.observe(s.step)
     }
 
-    /// The HTML report of the observed replay (`HTMLReport.render`).
-    @_spi(Tools) public func html(_ r: ToolsReplayResult) -> String { HTMLReport.render(r.result, lanes: lanes.lanes(for: r.result)) }
+    /// The HTML report of the observed replay (`HTMLRenderer`).
+    @_spi(Tools) public func html(_ r: ToolsReplayResult) -> String { page.render(ReplayReport(r.result)) }
 
-    /// The Chrome trace export of the observed replay (`ChromeTrace.render`).
-    @_spi(Tools) public func chromeTrace(_ r: ToolsReplayResult) -> String { ChromeTrace.render(r.result, observer: recorder) }
+    /// The Chrome trace export of the observed replay, whole (`ChromeTraceRenderer`).
+    @_spi(Tools) public func chromeTrace(_ r: ToolsReplayResult) -> String { export.render(ReplayReport(r.result)) }
 }

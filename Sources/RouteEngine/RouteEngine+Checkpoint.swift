@@ -6,13 +6,13 @@ import TraceModel
 // checkpoint make it known again.
 extension RouteEngine {
     /// The fields of a checkpoint the route engine knows.
-    public enum CheckpointField: String, CaseIterable, Sendable {
+    package enum CheckpointField: String, CaseIterable, Sendable {
         case defaultRoute, override, engaged, audioModuleEnabled, micPermission, devices, currentRoute, callState
         case appState, interrupted, session
 
         /// Whether iOS holds it, so it survives a restart of the app's process (RS1): compared at a resumed
         /// part's checkpoint, where the others (the SDK's own) are taken from it.
-        public var survivesRestart: Bool {
+        package var survivesRestart: Bool {
             switch self {
             case .micPermission, .devices, .currentRoute, .callState, .appState: true
             case .defaultRoute, .override, .engaged, .audioModuleEnabled, .interrupted, .session: false
@@ -24,7 +24,7 @@ extension RouteEngine {
     /// missing part): what the recorder's SDK knew there replaces what the replay knew, and nothing the
     /// engine waited for carries over. The header's facts stay. An interruption open at the checkpoint
     /// began before the part: no I10 check names it, and its recovery waits for its end as usual.
-    public mutating func start(from cp: TraceCheckpoint, seq: Int, t: Int64) {
+    package mutating func start(from cp: TraceCheckpoint, seq: Int, t: Int64) {
         startAfresh()
         state.defaultTarget = cp.defaultRoute
         state.defaultSeq = seq
@@ -66,7 +66,7 @@ extension RouteEngine {
     /// an engagement, and no verdict is derived from the state until it is known again: until the part's
     /// records have told whether the call is up and which external device, if any, has the route
     /// (`StartStateLearnt`), or a checkpoint has told everything. Route calls meanwhile are `undetermined`.
-    public mutating func startWithUnknownState() {
+    package mutating func startWithUnknownState() {
         startAfresh()
         state.startStateUnknown = true
         stateReplaced()
@@ -92,13 +92,13 @@ extension RouteEngine {
     /// replay of the whole session). A field the trace has recorded nothing about (the microphone
     /// permission, the route, the session) is not compared.
     /// With `restart`, only the fields that survive a restart are compared (RS1, checkpoints as v4 reads them).
-    public func checkpointDifferences(_ cp: TraceCheckpoint, restart: Bool = false) -> [CheckpointDifference] {
+    package func checkpointDifferences(_ cp: TraceCheckpoint, restart: Bool = false) -> [CheckpointDifference] {
         var out: [CheckpointDifference] = []
         func differ(_ field: CheckpointField, _ checkpoint: String, _ derived: String) {
             if checkpoint != derived { out.append(CheckpointDifference(field: field.rawValue, checkpoint: checkpoint, derived: derived)) }
         }
         // Checkpoints (v4): `idle` and `disconnected` both say that no other call is up.
-        func call(_ s: CallState) -> String { s == .idle || s == .disconnected ? "no other call" : s.rawValue }
+        func call(_ s: CallState) -> String { s == .idle || s == .disconnected ? FindingWords.noOtherCall : s.rawValue }
         for field in CheckpointField.allCases where !restart || field.survivesRestart {
             switch field {
             case .defaultRoute: differ(field, cp.defaultRoute.rawValue, state.defaultTarget.rawValue)

@@ -13,7 +13,7 @@ extension RouteEngine {
     /// The route a reading may show without being a mismatch (X2) or needing R12's explanation: while a
     /// flush window is open and a reading has counted, N; once the override was flushed, the flushed
     /// override's route (the SDK may fall back to it late).
-    public var toleratedRoute: Route? {
+    package var toleratedRoute: Route? {
         guard let window = obligations.flush else { return nil }
         if let flushed = window.flushed {
             return state.predicted(override: flushed.target, callKitWindow: state.callKitActionSeq != nil)

@@ -1,13 +1,14 @@
 import Contract
 
 /// A timer the route engine asks the replayer to deliver back through `RouteEngine.fire(_:)` at `due`.
-public typealias RouteTimer = EngineTimer<RouteTimerKind>
+@usableFromInline package typealias RouteTimer = EngineTimer<RouteTimerKind>
 
 /// Where the route engine writes what a record, timer or end produced.
-public typealias RouteSink = OutputSink<RouteOutput>
+@usableFromInline package typealias RouteSink = OutputSink<RouteOutput>
 
 /// What a route engine timer is for; each carries the records it belongs to, so a stale timer does nothing.
-public enum RouteTimerKind: Equatable, Sendable {
+@usableFromInline
+package enum RouteTimerKind: Equatable, Sendable {
     /// The recovery attempt D ms after `os.callState` → `disconnected` (I3).
     case recoveryRetry(interruptionSeq: Int, callStateSeq: Int)
     /// The end of the recovery window after the engine recovered (interruption.notRecovered).
@@ -29,7 +30,8 @@ public enum RouteTimerKind: Equatable, Sendable {
 }
 
 /// What applying a record to the route engine produces: data, never side effects.
-public enum RouteOutput: Equatable, Sendable {
+@usableFromInline
+package enum RouteOutput: Equatable, Sendable {
     /// The verdict on a route call (V1), exactly one per `api.setRoute` / `api.setDefaultRoute` / `api.clearRouteOverride`.
     case verdict(Verdict)
     /// A diagnostic.
@@ -49,7 +51,8 @@ public enum RouteOutput: Equatable, Sendable {
 extension RouteOutput: FindingOutput {}
 
 extension RouteEngine: Engine {
-    public static func role(of output: RouteOutput) -> EngineOutputRole<RouteTimerKind> {
+    @inlinable
+    package static func role(of output: RouteOutput) -> EngineOutputRole<RouteTimerKind> {
         switch output {
         case .verdict(let v): .verdict(v)
         case .finding(let f): .finding(f)

@@ -3,29 +3,29 @@ import TraceModel
 // The SDK's query API, by the names the documents use (SRTC `AudioRouteSession`, SMeeting `SMeetingEngine`).
 extension RouteEngine.State {
     /// SRTC `currentRoute`: the predicted five-state route.
-    public var currentRoute: Route? { predictedRoute }
+    package var currentRoute: Route? { predictedRoute }
     /// SRTC `effectiveRouteTarget`.
-    public var effectiveRouteTarget: RouteTarget { effectiveTarget }
+    package var effectiveRouteTarget: RouteTarget { effectiveTarget }
     /// SRTC `routeOverride`.
-    public var routeOverride: RouteTarget? { override }
+    package var routeOverride: RouteTarget? { override }
     /// SRTC `isEngaged`.
-    public var isEngaged: Bool { engaged }
+    package var isEngaged: Bool { engaged }
     /// SMeeting `currentAudioRoute`.
-    public var currentAudioRoute: Route? { predictedRoute }
+    package var currentAudioRoute: Route? { predictedRoute }
     /// SMeeting `effectiveAudioRouteTarget`.
-    public var effectiveAudioRouteTarget: RouteTarget { effectiveTarget }
+    package var effectiveAudioRouteTarget: RouteTarget { effectiveTarget }
     /// SMeeting `audioRouteOverride`.
-    public var audioRouteOverride: RouteTarget? { override }
+    package var audioRouteOverride: RouteTarget? { override }
     /// SMeeting `isExternalAudioRouteActive`.
-    public var isExternalAudioRouteActive: Bool { isExternalRouteActive }
+    package var isExternalAudioRouteActive: Bool { isExternalRouteActive }
     /// SMeeting `isAudioSessionActive`.
-    public var isAudioSessionActive: Bool { engaged }
+    package var isAudioSessionActive: Bool { engaged }
     /// SMeeting `isAudioModuleEnabled`.
-    public var isAudioModuleEnabled: Bool { audioModuleEnabled }
+    package var isAudioModuleEnabled: Bool { audioModuleEnabled }
     /// SMeeting `audioCallState`.
-    public var audioCallState: CallState { callState }
+    package var audioCallState: CallState { callState }
     /// SRTC `isBluetoothAvailable`.
-    public var isBluetoothAvailable: Bool { devices.contains { $0.kind == .bluetooth } }
+    package var isBluetoothAvailable: Bool { devices.contains { $0.kind == .bluetooth } }
     /// SRTC `isHeadsetAvailable`.
-    public var isHeadsetAvailable: Bool { devices.contains { $0.kind == .headset } }
+    package var isHeadsetAvailable: Bool { devices.contains { $0.kind == .headset } }
 }

@@ -12,7 +12,7 @@ extension RouteEngine {
     /// gone. What iOS holds survives: connected devices, the route, other calls, the app state and the
     /// microphone permission. The part's checkpoint, when it follows, says what the new SDK knows
     /// (`restartCheckpoint`).
-    public mutating func processRestarted(at record: Record, header: TraceHeader, into out: inout RouteSink) {
+    package mutating func processRestarted(at record: Record, header: TraceHeader, into out: inout RouteSink) {
         for call in [state.pendingOverrideCall, state.pendingDefaultCall].compactMap({ $0 }).sorted() {
             out.append(.outcome(callSeq: call, Outcome(kind: .dropped, cause: .restarted, t: record.t, seq: record.seq)))
         }
@@ -46,7 +46,7 @@ extension RouteEngine {
     /// The checkpoint that begins a resumed part: what the new process's SDK reports of its own settings
     /// (default, override, engagement, audio module) replaces what the restart assumed; the system's state
     /// is not taken from it (the replay knows it from the records).
-    public mutating func restartCheckpoint(_ cp: TraceCheckpoint, seq: Int) {
+    package mutating func restartCheckpoint(_ cp: TraceCheckpoint, seq: Int) {
         if cp.defaultRoute != state.defaultTarget {
             state.defaultTarget = cp.defaultRoute
             state.defaultSeq = seq

@@ -3,18 +3,18 @@ import TraceModel
 
 extension RouteEngine {
     /// An external output device that is currently connected (R4).
-    public struct ConnectedDevice: Equatable, Sendable {
+    package struct ConnectedDevice: Equatable, Sendable {
         /// The system's id for the device.
-        public var id: String
+        package var id: String
         /// Bluetooth or wired headset.
-        public var kind: DeviceKind
+        package var kind: DeviceKind
         /// The name the system gave it, when recorded.
-        public var name: String?
+        package var name: String?
         /// The `os.deviceConnected` record that connected it.
-        public var seq: Int
+        package var seq: Int
 
         /// Creates a connected device.
-        public init(id: String, kind: DeviceKind, name: String? = nil, seq: Int) {
+        package init(id: String, kind: DeviceKind, name: String? = nil, seq: Int) {
             self.id = id
             self.kind = kind
             self.name = name
@@ -23,16 +23,16 @@ extension RouteEngine {
     }
 
     /// An interruption the engine recovered from, waiting for the SDK to confirm it (interruption.notRecovered).
-    public struct PendingConfirmation: Equatable, Sendable {
+    package struct PendingConfirmation: Equatable, Sendable {
         /// The `os.interruptionBegan` of the interruption.
-        public var interruptionSeq: Int
+        package var interruptionSeq: Int
         /// The record whose attempt succeeded (I3).
-        public var triggerSeq: Int
+        package var triggerSeq: Int
         /// When the engine recovered.
-        public var recoveredAt: Int64
+        package var recoveredAt: Int64
 
         /// Creates a pending confirmation.
-        public init(interruptionSeq: Int, triggerSeq: Int, recoveredAt: Int64) {
+        package init(interruptionSeq: Int, triggerSeq: Int, recoveredAt: Int64) {
             self.interruptionSeq = interruptionSeq
             self.triggerSeq = triggerSeq
             self.recoveredAt = recoveredAt
@@ -40,18 +40,18 @@ extension RouteEngine {
     }
 
     /// A CallKit answer or start action waiting for CallKit's `didActivate` (I7).
-    public struct CallKitWindow: Equatable, Sendable {
+    package struct CallKitWindow: Equatable, Sendable {
         /// The `os.callKit` `answer` or `start` record.
-        public var actionSeq: Int
+        package var actionSeq: Int
         /// When the action was recorded.
-        public var t: Int64
+        package var t: Int64
         /// Whether `callkit.activatedBeforeDidActivate` was raised for this window (once per window).
-        public var raced: Bool
+        package var raced: Bool
         /// Whether the action was an `answer` (I13 reads only answered calls).
-        public var answered: Bool
+        package var answered: Bool
 
         /// Creates an open window.
-        public init(actionSeq: Int, t: Int64, raced: Bool = false, answered: Bool = false) {
+        package init(actionSeq: Int, t: Int64, raced: Bool = false, answered: Bool = false) {
             self.actionSeq = actionSeq
             self.t = t
             self.raced = raced
@@ -61,20 +61,20 @@ extension RouteEngine {
 
     /// The call session that is up (R19): the configuration of the latest successful `playAndRecord`
     /// activation, until a successful deactivation, an activation in another category or a reset.
-    public struct CallSession: Equatable, Sendable {
+    package struct CallSession: Equatable, Sendable {
         /// The `obs.sessionActivated` record.
-        public var seq: Int
+        package var seq: Int
         /// Its mode.
-        public var mode: String?
+        package var mode: String?
         /// Whether it allows AirPlay: mode `videoChat` or option `allowAirPlay` (R14).
-        public var allowsAirPlay: Bool
+        package var allowsAirPlay: Bool
         /// Whether it raised `session.missingAllowBluetooth` (X3 reads it).
-        public var missingAllowBluetooth: Bool
+        package var missingAllowBluetooth: Bool
         /// Whether it raised `session.missingDefaultToSpeaker` (X3 reads it).
-        public var missingDefaultToSpeaker: Bool
+        package var missingDefaultToSpeaker: Bool
 
         /// Creates a call session.
-        public init(seq: Int, mode: String?, allowsAirPlay: Bool, missingAllowBluetooth: Bool = false,
+        package init(seq: Int, mode: String?, allowsAirPlay: Bool, missingAllowBluetooth: Bool = false,
                     missingDefaultToSpeaker: Bool = false) {
             self.seq = seq
             self.mode = mode
@@ -84,11 +84,11 @@ extension RouteEngine {
         }
 
         /// Whether the session is in `videoChat` mode (R11).
-        public var isVideoChat: Bool { mode == "videoChat" }
+        package var isVideoChat: Bool { mode == "videoChat" }
     }
 
     /// What kind of interruption is open: each recovers its own way.
-    public enum InterruptionKind: Equatable, Sendable {
+    package enum InterruptionKind: Equatable, Sendable {
         /// I1: `os.interruptionBegan` while engaged.
         case system
         /// I9: a stale interruption (wasSuspended, appWasSuspended), already ended when it arrives.
@@ -102,13 +102,13 @@ extension RouteEngine {
     /// iOS's route choice for a call answered through CallKit (I13): from the reading that showed it,
     /// the connected devices do not have the route; until the next route call the prediction is the
     /// route iOS chose (`route`, nil after that call).
-    public struct CallKitChoice: Equatable, Sendable {
+    package struct CallKitChoice: Equatable, Sendable {
         /// The route iOS chose, while it is in force.
-        public var route: Route?
+        package var route: Route?
         /// The reading that showed it.
-        public var readingSeq: Int
+        package var readingSeq: Int
         /// Creates a choice.
-        public init(route: Route?, readingSeq: Int) {
+        package init(route: Route?, readingSeq: Int) {
             self.route = route
             self.readingSeq = readingSeq
         }
@@ -119,158 +119,158 @@ extension RouteEngine {
     /// if any, has the route (an `obs.routeSnapshot` listing its ports that shows the built-in speaker or
     /// receiver, or the route of a device the part has connected). An engagement alone leaves the devices
     /// unknown, a snapshot alone leaves the engagement unknown.
-    public struct StartStateLearnt: Equatable, Sendable {
+    package struct StartStateLearnt: Equatable, Sendable {
         /// The engagement or leave that told whether the call is up.
-        public var engagement: Int?
+        package var engagement: Int?
         /// The route snapshot that told which external device, if any, has the route.
-        public var devices: Int?
+        package var devices: Int?
         /// Nothing learnt yet.
-        public init() {}
+        package init() {}
     }
 
     /// Everything the route engine knows: what the SDK's query API exposes, plus the provenance
     /// (record seqs) that verdicts and findings cite.
-    public struct State: Equatable, Sendable {
+    @usableFromInline package struct State: Equatable, Sendable {
         /// The product layer, from `trace.header` (`srtc` before a header).
-        public var layer: Layer = .srtc
+        package var layer: Layer = .srtc
         /// Recorded on a simulator (R10).
-        public var simulator = false
+        package var simulator = false
         /// Info.plist has NSMicrophoneUsageDescription.
-        public var micUsageDescription = true
+        package var micUsageDescription = true
         /// UIBackgroundModes contains `audio`.
-        public var backgroundAudio = true
+        package var backgroundAudio = true
         /// The persistent default target (R2).
-        public var defaultTarget: RouteTarget = .earpiece
+        package var defaultTarget: RouteTarget = .earpiece
         /// The temporary override, if any (R3).
-        public var override: RouteTarget?
+        package var override: RouteTarget?
         /// Whether the call audio path is set up (R6).
-        public var engaged = false
+        package var engaged = false
         /// Microphone permission as last reported.
-        public var micPermission: MicPermission = .undetermined
+        package var micPermission: MicPermission = .undetermined
         /// Connected external devices, in connection order (R4).
-        public var devices: [ConnectedDevice] = []
+        package var devices: [ConnectedDevice] = []
         /// Interrupted and not yet recovered (I1–I3), pending recovery included.
-        public var interrupted = false
+        package var interrupted = false
         /// `os.interruptionEnded` arrived; recovery attempts are being made (I3).
-        public var recoveryPending = false
+        package var recoveryPending = false
         /// The app is in the foreground.
-        public var foreground = true
+        package var foreground = true
         /// The system call state as CallKit reports it.
-        public var callState: CallState = .idle
+        package var callState: CallState = .idle
         /// The audio module switch (R9).
-        public var audioModuleEnabled = true
+        package var audioModuleEnabled = true
 
         /// The `trace.header` record, once seen.
-        public var headerSeq: Int?
+        package var headerSeq: Int?
         /// The record that set the persistent default: the header when it has `initialDefaultRoute`, or an
         /// `api.setDefaultRoute`; nil for the built-in default.
-        public var defaultSeq: Int?
+        package var defaultSeq: Int?
         /// The `api.setRoute` that set the current override.
-        public var overrideSeq: Int?
+        package var overrideSeq: Int?
         /// The last engagement (`api.joinChannel` / `api.enterMeeting`).
-        public var engagedSeq: Int?
+        package var engagedSeq: Int?
         /// The last `api.leaveChannel` / `api.exitMeeting`.
-        public var leftSeq: Int?
+        package var leftSeq: Int?
         /// The last `os.micPermission`.
-        public var micPermissionSeq: Int?
+        package var micPermissionSeq: Int?
         /// The `os.interruptionBegan` of the current (or last) interruption.
-        public var interruptionSeq: Int?
+        package var interruptionSeq: Int?
         /// The `api.setAudioModuleEnabled(false)` that disabled the module.
-        public var audioModuleDisabledSeq: Int?
+        package var audioModuleDisabledSeq: Int?
         /// Whether `audioModule.leftDisabled` was already raised for the current disable.
-        public var audioModuleLeftDisabledReported = false
+        package var audioModuleLeftDisabledReported = false
         /// Whether a successful `obs.sessionActivated` followed the last interruption (`nil`: none began yet).
-        public var activatedSinceInterruption: Bool?
+        package var activatedSinceInterruption: Bool?
         /// A recovery the SDK has not yet confirmed (recovery window running).
-        public var pendingConfirmation: PendingConfirmation?
+        package var pendingConfirmation: PendingConfirmation?
         /// The record (or timer trigger) at which the predicted route last changed.
-        public var predictionSeq: Int?
+        package var predictionSeq: Int?
 
         /// The call session that is up (R19): it decides R11's mode and R14's AirPlay.
-        public var callSession: CallSession?
+        package var callSession: CallSession?
         /// A macOS trace: the route contract does not apply (R16).
-        public var macOS = false
+        package var macOS = false
         /// What kind of interruption is open (nil while not interrupted).
-        public var interruptionKind: InterruptionKind?
+        package var interruptionKind: InterruptionKind?
         /// From a CallKit `answer` or `start` until the next `didActivate` or `end`: CallKit owns activation
         /// and nothing is predicted (I12); the action's record.
-        public var callKitActionSeq: Int?
+        package var callKitActionSeq: Int?
         /// iOS's built-in route choice for a call answered through CallKit (I13).
-        public var callKitChoice: CallKitChoice?
+        package var callKitChoice: CallKitChoice?
         /// The `os.callKit` `end` of the app's own call, with no `answer`, `start` or `didActivate` since:
         /// a `didDeactivate` now is not a hold (I11).
-        public var ownCallEnded = false
+        package var ownCallEnded = false
         /// Whether the call audio path is up (R17): of the records that change it, the latest was a
         /// successful `playAndRecord` activation or a `didActivate`.
-        public var callPathUp = false
+        package var callPathUp = false
         /// The device's route as last read (`obs.routeChanged`, `obs.routeSnapshot`), with the reading.
-        public var lastReading: RouteReading?
+        package var lastReading: RouteReading?
         /// The engagement or recovery record that applied the deferred call behind the override (X4); nil when
         /// that call was not deferred, or a timer applied it.
-        public var overrideAppliedBy: Int?
+        package var overrideAppliedBy: Int?
         /// The engagement or recovery record that applied the deferred call behind the default (X4).
-        public var defaultAppliedBy: Int?
+        package var defaultAppliedBy: Int?
         /// The deferred `api.setRoute` / `api.clearRouteOverride` whose outcome is still pending (V2).
-        public var pendingOverrideCall: Int?
+        package var pendingOverrideCall: Int?
         /// The deferred `api.setDefaultRoute` whose outcome is still pending (V2).
-        public var pendingDefaultCall: Int?
+        package var pendingDefaultCall: Int?
         /// The `os.mediaServicesReset` whose rebuild is awaited (I5); the path counts as interrupted meanwhile.
-        public var resetSeq: Int?
+        package var resetSeq: Int?
         /// Whether any `obs.sessionActivated` record appeared so far: a recorder that captures none is not an
         /// SDK that never activates (I5).
-        public var activationsRecorded = false
+        package var activationsRecorded = false
         /// Whether a system call was up at some point during the current interruption (I6).
-        public var callUpDuringInterruption = false
+        package var callUpDuringInterruption = false
         /// When the last system call that was up during the current interruption ended (I6).
-        public var callEndedAt: Int64?
+        package var callEndedAt: Int64?
         /// CallKit actions still waiting for `didActivate` (I7), oldest first.
-        public var callKitWindows: [CallKitWindow] = []
+        package var callKitWindows: [CallKitWindow] = []
         /// Whether `trace.limitExceeded` was raised for the connected-device limit.
-        public var deviceLimitReported = false
+        package var deviceLimitReported = false
         /// The state before the part is unknown (a part replayed without the parts before it and without a
         /// checkpoint): no verdict is derived from it until it is known again, when the part's records have
         /// told both whether the call is up and which external device, if any, has the route (or a
         /// checkpoint has told everything).
-        public var startStateUnknown = false
+        package var startStateUnknown = false
         /// While the state before the part is unknown: what the part's records have told of it so far.
-        public var startStateLearnt = StartStateLearnt()
+        package var startStateLearnt = StartStateLearnt()
 
         /// Creates the initial state (contract: "A trace starts with …").
-        public init() {}
+        package init() {}
 
         /// Effective target = override ?? default (R2).
-        public var effectiveTarget: RouteTarget { override ?? defaultTarget }
+        package var effectiveTarget: RouteTarget { override ?? defaultTarget }
 
         /// The external device that currently has the route: the most recently connected one (R4, R5).
-        public var activeDevice: ConnectedDevice? { devices.last }
+        package var activeDevice: ConnectedDevice? { devices.last }
 
         /// The call session that is up, when it is in `videoChat` mode (R11: the receiver is then unreachable).
-        public var videoChatSeq: Int? { callSession?.isVideoChat == true ? callSession?.seq : nil }
+        package var videoChatSeq: Int? { callSession?.isVideoChat == true ? callSession?.seq : nil }
 
         /// Whether a connected device can take the route now (R14): an AirPlay output only while not
         /// engaged, or while the call session that is up allows AirPlay; every other kind always can.
-        public func canTakeRoute(_ device: ConnectedDevice) -> Bool {
+        package func canTakeRoute(_ device: ConnectedDevice) -> Bool {
             guard device.kind == .airplay, engaged else { return true }
             return callSession?.allowsAirPlay ?? false
         }
 
         /// The external device that has the route (R4 with R14): the most recently connected one that can
         /// take it; none while iOS's CallKit choice is in force (I13).
-        public var routeDevice: ConnectedDevice? {
+        package var routeDevice: ConnectedDevice? {
             guard callKitChoice == nil else { return nil }
             if let last = devices.last, canTakeRoute(last) { return last }
             return devices.last { canTakeRoute($0) }
         }
 
         /// Whether an external device has the route (R4 with R14): V1's `externalRouteActive`.
-        public var isExternalRouteActive: Bool { routeDevice != nil }
+        package var isExternalRouteActive: Bool { routeDevice != nil }
 
         /// The predicted route (R8 as restated in v3); `nil` means no prediction.
-        public var predictedRoute: Route? { predicted(override: override, callKitWindow: callKitActionSeq != nil) }
+        package var predictedRoute: Route? { predicted(override: override, callKitWindow: callKitActionSeq != nil) }
 
         /// R8 with `override` in place of the current one (R15's O and N) and with or without I12's CallKit
         /// window (verdicts and outcomes are computed without it).
-        public func predicted(override: RouteTarget?, callKitWindow: Bool) -> Route? {
+        package func predicted(override: RouteTarget?, callKitWindow: Bool) -> Route? {
             if macOS || interrupted || !audioModuleEnabled || callKitWindow { return nil }
             if let chosen = callKitChoice?.route { return chosen }
             if !engaged { return nil }
@@ -281,7 +281,7 @@ extension RouteEngine {
 
         /// Why the prediction is what it is (X4 as restated in v3): the branch of R8 and the record behind it;
         /// nil while there is no prediction.
-        public var predictionSource: PredictionSource? {
+        package var predictionSource: PredictionSource? {
             if macOS || interrupted || !audioModuleEnabled || callKitActionSeq != nil { return nil }
             if let choice = callKitChoice, choice.route != nil { return PredictionSource(rule: .I13, seq: choice.readingSeq) }
             if !engaged { return nil }
@@ -294,21 +294,21 @@ extension RouteEngine {
         }
 
         /// Whether recovery conditions hold now (I2).
-        public var canRecover: Bool {
+        package var canRecover: Bool {
             engaged && (callState == .idle || callState == .disconnected) && foreground
         }
     }
 
     /// A reading of the device's route (`obs.routeChanged` or `obs.routeSnapshot`).
-    public struct RouteReading: Equatable, Sendable {
+    package struct RouteReading: Equatable, Sendable {
         /// The route read.
-        public var route: Route
+        package var route: Route
         /// When.
-        public var t: Int64
+        package var t: Int64
         /// The reading record.
-        public var seq: Int
+        package var seq: Int
         /// Creates a reading.
-        public init(route: Route, t: Int64, seq: Int) {
+        package init(route: Route, t: Int64, seq: Int) {
             self.route = route
             self.t = t
             self.seq = seq

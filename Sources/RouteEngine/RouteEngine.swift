@@ -4,25 +4,26 @@ import TraceModel
 
 /// The SDK's documented audio-routing contract as a pure, deterministic state machine:
 /// (state, record) → (state, outputs), with time taken only from records' `t` and the timers it asks for.
-public struct RouteEngine: Sendable {
+@usableFromInline
+package struct RouteEngine: Sendable {
     /// Replay options that the contract leaves to the replayer.
-    public struct Options: Equatable, Sendable {
+    package struct Options: Equatable, Sendable {
         /// D in rule I3: the recovery attempt this long after `os.callState` → `disconnected`.
-        public var retryDelayMs: Int64
+        package var retryDelayMs: Int64
         /// The recovery window: how long after the engine recovered the SDK has to confirm it
         /// (interruption.notRecovered, I14 b); also the window for the rebuild after a reset (I5), CallKit's
         /// `didActivate` (I7), the call path (R17), the deactivation (R18), a lasting interruption (I10) and
         /// the reactivation after an unhold (I11).
-        public var recoveryWindowMs: Int64
+        package var recoveryWindowMs: Int64
         /// The match window: how long before an unexplained route change a record still accounts for it (R12),
         /// how long after an interruption its callback may come (I14 a), and after a CallKit `didActivate` iOS
         /// may pick the built-in route (I13). Inclusive.
-        public var matchWindowMs: Int64
+        package var matchWindowMs: Int64
         /// The tolerance (X2): how long a reading must last to settle a flush window (R15).
-        public var toleranceMs: Int64
+        package var toleranceMs: Int64
 
         /// Creates options; the defaults are the contract's.
-        public init(retryDelayMs: Int64 = 2000, recoveryWindowMs: Int64 = 5000, matchWindowMs: Int64 = 1000,
+        package init(retryDelayMs: Int64 = 2000, recoveryWindowMs: Int64 = 5000, matchWindowMs: Int64 = 1000,
                     toleranceMs: Int64 = 500) {
             self.retryDelayMs = retryDelayMs
             self.recoveryWindowMs = recoveryWindowMs
@@ -32,34 +33,34 @@ public struct RouteEngine: Sendable {
     }
 
     /// The most external devices the engine keeps connected at once; further connections are ignored.
-    public static let deviceLimit = 1_000
+    package static let deviceLimit = 1_000
 
     /// The options this engine replays with.
-    public let options: Options
+    package let options: Options
     /// The current state.
-    public internal(set) var state: State
+    @usableFromInline package internal(set) var state: State
     /// The windows the contract checks and the findings it raises once (contract v3).
-    public internal(set) var obligations = Obligations()
+    package internal(set) var obligations = Obligations()
     /// `state.predictedRoute` after the last record or timer, stored so that a caller holding the engine
     /// in a class reads one field instead of copying the whole state to call the computed property.
-    public private(set) var predictedRoute: Route?
+    package private(set) var predictedRoute: Route?
     /// `state.predictionSource` after the last record or timer (X4), stored for the same reason.
-    public private(set) var predictionSource: PredictionSource?
+    package private(set) var predictionSource: PredictionSource?
     /// Counts the calls that may have changed the engine (records that concern routing, timers, the end):
     /// a caller that derives something from the engine's state (the replayer's prediction) derives it again
     /// only when this moves. A record that does not concern routing leaves it, and the state, untouched.
-    public private(set) var revision = 0
+    package private(set) var revision = 0
     /// When the last record that accounts for a session change was replayed (R12: `api.*`, `os.*`,
     /// `obs.sessionActivated`, `obs.sessionDeactivated`, `obs.overrideOutput`). Kept beside the state: it
     /// describes the trace, not the SDK.
-    public private(set) var accountingT: Int64?
+    package private(set) var accountingT: Int64?
     /// The ids in `state.devices`, so that a connect or disconnect of an id the state does not hold
     /// costs no scan (a hostile trace can connect a million new ids). Derived: rebuilt whenever it
     /// disagrees with the state in size.
     var deviceIDs: Set<String> = []
 
     /// Creates an engine in the contract's initial state.
-    public init(options: Options = Options()) {
+    package init(options: Options = Options()) {
         self.options = options
         self.state = State()
         predictedRoute = state.predictedRoute
@@ -69,7 +70,7 @@ public struct RouteEngine: Sendable {
     /// Applies one record (any type; the ones that don't concern routing, `expect.*` included, are ignored).
     /// The rules read the record as the record model has it (`arena` makes it, its strings from the
     /// replay's symbols, for the types routing reads); the high-rate types nothing here reads cost nothing.
-    public mutating func apply(_ r: ReplayRecord, in arena: ReplayArena, into out: inout RouteSink) {
+    @usableFromInline package mutating func apply(_ r: ReplayRecord, in arena: ReplayArena, into out: inout RouteSink) {
         switch r.kind {
         case .qualityReport?, .speakers?, .sdkActiveSpeakers?, .sdkQualityChanged?, .sdkLog?, .report?, .paused?:
             // No routing in them, and no value of an open vocabulary (T1): the engine is untouched.
@@ -111,7 +112,7 @@ public struct RouteEngine: Sendable {
     }
 
     /// Delivers a timer the engine asked for, at its due time.
-    public mutating func fire(_ timer: RouteTimer, into out: inout RouteSink) {
+    @usableFromInline package mutating func fire(_ timer: RouteTimer, into out: inout RouteSink) {
         revision &+= 1
         defer {
             predictedRoute = state.predictedRoute
@@ -150,7 +151,7 @@ public struct RouteEngine: Sendable {
     /// delivers it through `fire(_:)`; whether to deliver timers that outlast the trace is the replayer's
     /// decision, and a window still open when the trace ends raises nothing. A deferred call still
     /// waiting stays `pending` (V2).
-    public mutating func finish(t: Int64, lastSeq: Int, end: TraceEnd = .end, into out: inout RouteSink) {
+    @usableFromInline package mutating func finish(t: Int64, lastSeq: Int, end: TraceEnd = .end, into out: inout RouteSink) {
         revision &+= 1
         guard !state.macOS else { return }
         neverRecoveredCheck(at: nil, seq: lastSeq, t: t, end: end, into: &out)

@@ -10,6 +10,6 @@ import TraceCodec
     /// Checks the trace at `path` against its snapshot, as `check` does (`GoldenCheck.check`), and renders
     /// the outcome as `check --junit` does (`JUnitXML`).
     @_spi(Tools) public static func junit(checking path: String) -> String {
-        JUnitRenderer().render([GoldenCheck.check(TraceSession(path: path))])
+        Renderers.checkOutcomes(.junit)!.render([GoldenCheck.check(TraceSession(path: path))])
     }
 }

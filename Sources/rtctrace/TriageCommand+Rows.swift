@@ -12,7 +12,7 @@ extension TriageCommand {
         // Options about replaying or writing rows have nothing to act on here: say so rather than ignore them.
         let idle: [any DeclaredOption] = [jobs, shard, output, salt, summaryFlag] + ReplayOptions.commandLine
         if let given = idle.first(where: { args.isGiven($0) }) {
-            throw UsageError(message: "\(given.erased.name) has no effect with --from-rows (it reads rows and replays nothing)")
+            throw UsageError(message: MessageWords.hasNoEffectWithFromRows(given.erased.name))
         }
         let files = try rowsFiles(args.positionals, role: "rows")
         let changesSince = try baselineSummary(args)
@@ -21,11 +21,8 @@ extension TriageCommand {
         let thresholds = args[failOn]
         let crossed = thresholds.filter { $0.isCrossed(by: summary) }
         let changes = changesSince.map { summary.changes(since: $0) }
-        if args[json] {
-            context.out.line(TriageSummaryReport.json(summary, thresholds: thresholds, changes: changes))
-        } else {
-            context.out.write(TriageSummaryReport.render(summary, thresholds: thresholds, changes: changes, all: args[all]))
-        }
+        let report = TriageReport(summary, thresholds: thresholds, changes: changes, all: args[all])
+        context.out.write(Renderers.triageSummary(args[json] ? .triageJSON : .triageText)!.render(report))
         try context.out.throwIfFailed()
         for t in crossed { context.err.line("Error: --fail-on '\(t)' crossed: \(t.actual(in: summary))") }
         return crossed.isEmpty ? .success : .failure
@@ -49,7 +46,7 @@ extension TriageCommand {
         do { list = try TriageInputs.expand(names, skipped: &skipped, unreadable: &unreadable) } catch { throw UsageError(message: "\(role): \(error)") }
         if let u = unreadable.first { throw IOFailure(message: "\(u.path): \(u.reason)") }
         let files = (0..<list.count).map { list[$0] }
-        guard !files.isEmpty else { throw UsageError(message: "\(role): no rows file (*.jsonl, *.zst) in \(names.joined(separator: ", "))") }
+        guard !files.isEmpty else { throw UsageError(message: MessageWords.noRowsFileJsonlZstIn(role, names.joined(separator: ", "))) }
         return files
     }
 

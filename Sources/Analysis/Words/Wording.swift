@@ -4,11 +4,9 @@ import TraceModel
 
 /// Phrases for verdicts and causes in the trace layer's own words.
 package enum Wording {
-    /// Why a call did not take effect (the cause's one phrasing, shared with the engines' findings).
+    /// Why a call did not take effect: the cause's own phrasing (`VerdictCause.reason`), which the report
+    /// layouts still reach through this name.
     package static func cause(_ c: VerdictCause, _ w: LayerWords) -> String { c.reason(w) }
-
-    /// What the app should do about a cause (the cause's one phrasing of advice), for the route asked where it names it.
-    package static func advice(_ c: VerdictCause, _ w: LayerWords, target: RouteTarget? = nil) -> String { c.advice(w, target: target) }
 
     /// A short phrase for an outcome that carries no cause (V2); `end` says how the trace ended.
     package static func outcome(_ kind: OutcomeKind, _ w: LayerWords, end: TraceEnd = .end) -> String {

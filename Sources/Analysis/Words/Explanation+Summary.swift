@@ -134,7 +134,7 @@ extension Explanation {
     func notTakingEffectBreakdown(_ r: ReplayResult, _ w: LayerWords) -> [(String, Int)] {
         var by: [String: Int] = [:]
         for (key, n) in r.notTakingEffectCounts {
-            by["\(key.kind.rawValue): \(key.cause.map { Wording.cause($0, w) } ?? Wording.outcome(key.kind, w, end: r.end))", default: 0] += n
+            by["\(key.kind.rawValue): \(key.cause.map { $0.reason(w) } ?? Wording.outcome(key.kind, w, end: r.end))", default: 0] += n
         }
         return by.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
     }

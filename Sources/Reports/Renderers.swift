@@ -1,0 +1,116 @@
+import Analysis
+import Replay
+
+/// The registry of renderers: the renderer of a format, picked by the format (or its identifier), one
+/// lookup per kind of input. Each lookup switches over every format, so a new format is named here (and
+/// in `ReportFormat.info`) before it compiles; a format of another kind of input has no renderer there.
+/// Commands render only through these.
+package enum Renderers {
+    /// Every renderer, one per format.
+    package static var all: [any Renderer.Type] { [
+        ExplainTextRenderer.self, ExplainJSONRenderer.self, HTMLRenderer.self, ChromeTraceRenderer.self,
+        TimelineTextRenderer.self, TimelineJSONRenderer.self, JUnitRenderer.self, CheckJSONRenderer.self, DiffTextRenderer.self, DiffJSONRenderer.self,
+        WhatIfTextRenderer.self, WhatIfJSONRenderer.self, TriageTextRenderer.self, TriageJSONRenderer.self, TriageRowRenderer.self,
+        TriageTagsRenderer.self, RulesTextRenderer.self, RulesJSONRenderer.self,
+    ] }
+
+    /// The format an identifier names (as `export --format` takes it), nil for none.
+    package static func format(_ identifier: String) -> ReportFormat? { ReportFormat(rawValue: identifier) }
+
+    /// What a replay's renderer is told beyond its input.
+    package struct Options {
+        /// Bold headings (a terminal without `NO_COLOR`).
+        package var colour = false
+        /// The golden snapshot's form of the JSON (no file path, no reader problems), indented.
+        package var golden = false
+        /// Where a renderer that writes steps as they come writes them.
+        package var emit: (String) -> Void = { _ in }
+        /// Options for a renderer of a replay.
+        package init(colour: Bool = false, golden: Bool = false, emit: @escaping (String) -> Void = { _ in }) {
+            self.colour = colour
+            self.golden = golden
+            self.emit = emit
+        }
+    }
+
+    /// The renderer of a replay in `format`.
+    package static func replay(_ format: ReportFormat, _ o: Options = Options()) -> (any Renderer<ReplayReport>)? {
+        switch format {
+        case .explainText: ExplainTextRenderer(colour: o.colour)
+        case .explainJSON: ExplainJSONRenderer(golden: o.golden, pretty: o.golden)
+        case .html: HTMLRenderer()
+        case .chrome: ChromeTraceRenderer()
+        case .timelineText: TimelineTextRenderer(emit: o.emit)
+        case .timelineJSON: TimelineJSONRenderer(emit: o.emit)
+        case .junit, .checkJSON, .diffText, .diffJSON, .whatifText, .whatifJSON, .triageText, .triageJSON, .triageRows, .triageTags, .rulesText, .rulesJSON: nil
+        }
+    }
+
+    /// The renderer of the golden check's outcomes in `format`.
+    package static func checkOutcomes(_ format: ReportFormat) -> (any Renderer<[CheckOutcome]>)? {
+        switch format {
+        case .junit: JUnitRenderer()
+        case .checkJSON: CheckJSONRenderer()
+        case .explainText, .explainJSON, .html, .chrome, .timelineText, .timelineJSON, .diffText, .diffJSON, .whatifText, .whatifJSON,
+             .triageText, .triageJSON, .triageRows, .triageTags, .rulesText, .rulesJSON: nil
+        }
+    }
+
+    /// The renderer of a diff in `format`.
+    package static func diff(_ format: ReportFormat) -> (any Renderer<TraceDiff>)? {
+        switch format {
+        case .diffText: DiffTextRenderer()
+        case .diffJSON: DiffJSONRenderer()
+        case .explainText, .explainJSON, .html, .chrome, .timelineText, .timelineJSON, .junit, .checkJSON, .whatifText, .whatifJSON,
+             .triageText, .triageJSON, .triageRows, .triageTags, .rulesText, .rulesJSON: nil
+        }
+    }
+
+    /// The renderer of a what-if in `format`.
+    package static func whatif(_ format: ReportFormat) -> (any Renderer<WhatIfResult>)? {
+        switch format {
+        case .whatifText: WhatIfTextRenderer()
+        case .whatifJSON: WhatIfJSONRenderer()
+        case .explainText, .explainJSON, .html, .chrome, .timelineText, .timelineJSON, .junit, .checkJSON, .diffText, .diffJSON,
+             .triageText, .triageJSON, .triageRows, .triageTags, .rulesText, .rulesJSON: nil
+        }
+    }
+
+    /// The renderer of a triage summary in `format`.
+    package static func triageSummary(_ format: ReportFormat) -> (any Renderer<TriageReport>)? {
+        switch format {
+        case .triageText: TriageTextRenderer()
+        case .triageJSON: TriageJSONRenderer()
+        case .explainText, .explainJSON, .html, .chrome, .timelineText, .timelineJSON, .junit, .checkJSON, .diffText, .diffJSON,
+             .whatifText, .whatifJSON, .triageRows, .triageTags, .rulesText, .rulesJSON: nil
+        }
+    }
+
+    /// The renderer of a triage row in `format`.
+    package static func triageRow(_ format: ReportFormat) -> (any Renderer<TriageRow> & Sendable)? {
+        switch format {
+        case .triageRows: TriageRowRenderer()
+        case .explainText, .explainJSON, .html, .chrome, .timelineText, .timelineJSON, .junit, .checkJSON, .diffText, .diffJSON,
+             .whatifText, .whatifJSON, .triageText, .triageJSON, .triageTags, .rulesText, .rulesJSON: nil
+        }
+    }
+
+    /// The renderer of the triage tags in `format`.
+    package static func triageTags(_ format: ReportFormat) -> (any Renderer<Void>)? {
+        switch format {
+        case .triageTags: TriageTagsRenderer()
+        case .explainText, .explainJSON, .html, .chrome, .timelineText, .timelineJSON, .junit, .checkJSON, .diffText, .diffJSON,
+             .whatifText, .whatifJSON, .triageText, .triageJSON, .triageRows, .rulesText, .rulesJSON: nil
+        }
+    }
+
+    /// The renderer of the catalogue (or one entry) in `format`.
+    package static func catalogue(_ format: ReportFormat) -> (any Renderer<RulesReport.Entry?>)? {
+        switch format {
+        case .rulesText: RulesTextRenderer()
+        case .rulesJSON: RulesJSONRenderer()
+        case .explainText, .explainJSON, .html, .chrome, .timelineText, .timelineJSON, .junit, .checkJSON, .diffText, .diffJSON,
+             .whatifText, .whatifJSON, .triageText, .triageJSON, .triageRows, .triageTags: nil
+        }
+    }
+}

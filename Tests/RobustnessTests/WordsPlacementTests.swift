@@ -1,0 +1,225 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// Sentences live in one place per layer of meaning: a module's `Words/` folder (docs/architecture.md,
+/// "Where the words live"). Everywhere else a string literal is code: a name, a key, a format, markup.
+final class WordsPlacementTests: XCTestCase {
+    /// Modules whose words are still being gathered into their own `Words/` folder; each is scanned all the
+    /// same (the report lists what it holds), and leaves this list when its sentences have moved.
+    static let modulesStillGathering: Set<String> = []
+
+    /// Files whose sentences have not yet moved to their module's `Words/` folder.
+    static let filesStillGathering: Set<String> = [
+        "Analysis/AdviceCheck.swift",
+        "Analysis/Explanation.swift",
+        "Analysis/LaterEffect.swift",
+        "Analysis/Redaction.swift",
+        "Analysis/SystemLogEvidence.swift",
+        "Analysis/TraceDiff+Clock.swift",
+        "Analysis/TraceDiff+Compare.swift",
+        "Analysis/TraceMinimizer+Finish.swift",
+        "Analysis/TraceMinimizer.swift",
+        "Analysis/TriageRow+Decode.swift",
+        "Analysis/TriageRow.swift",
+        "Analysis/TriageRowsInput.swift",
+        "Analysis/TriageSummary.swift",
+        "Analysis/TriageThreshold.swift",
+        "Analysis/TriageWhatIf.swift",
+        "Analysis/WhatIfApply.swift",
+        "Analysis/WhatIfEdit.swift",
+        "LogImport/AppIdentity.swift",
+        "LogImport/ImportReport.swift",
+        "LogImport/LineShapes.swift",
+        "LogImport/LogEnvelope.swift",
+        "LogImport/LogImport+Build.swift",
+        "LogImport/LogImport.swift",
+        "LogImport/PatternTable.swift",
+        "LogImport/SystemLogSummary.swift",
+        "LogImport/TimeAlignment.swift",
+        "LogImport/TraceMerge.swift",
+        "SystemLayer/Faults.swift",
+        "TraceCodec/AtomicFile.swift",
+        "TraceCodec/ContainerSniffing.swift",
+        "TraceCodec/FileInput.swift",
+        "TraceCodec/InputSpool.swift",
+        "TraceCodec/TraceBundle.swift",
+        "TraceCodec/TraceLock.swift",
+        "TraceCodec/TracePaths.swift",
+        "TraceCodec/TraceReader.swift",
+        "TraceCodec/TraceSession+Grouping.swift",
+        "TraceCodec/TraceWriter.swift",
+        "TraceCodec/Zstd.swift",
+        "TraceFixtures/BenchSessions.swift",
+        "TraceFrames/StoredFrameCompressor.swift",
+        "TraceFrames/SystemZstdCompressor.swift",
+        "TraceFrames/TraceCompressor.swift",
+        "TraceFrames/Ustar.swift",
+        "TraceModel/PauseReason.swift",
+        "TraceModel/PersonalValue.swift",
+        "TraceModel/RecordBody+PersonalFields.swift",
+        "TraceModel/Symbols.swift",
+        "TraceRecorder/PartFile.swift",
+        "TraceRecorder/PartRepair.swift",
+        "TraceRecorder/RecorderBundle.swift",
+        "TraceRecorder/RecorderWriter+Files.swift",
+        "TraceRecorder/RecorderWriter+Pause.swift",
+        "TraceRecorder/RecorderWriter+Records.swift",
+        "TraceRecorder/RecorderWriter+Round.swift",
+        "TraceRecorder/RecorderWriter.swift",
+        "TraceRecorder/TraceDirectory.swift",
+    ]
+
+    /// The string literals of Swift source `text`, comments left out and each interpolation `\(…)` replaced
+    /// by a space: (line, text) in the order they appear.
+    static func literals(in text: String) -> [(line: Int, text: String)] {
+        let s = Array(text.unicodeScalars)
+        var out: [(Int, String)] = []
+        var i = 0, line = 1
+        func at(_ j: Int, _ word: String) -> Bool {
+            var k = j
+            for scalar in word.unicodeScalars {
+                guard k < s.count, s[k] == scalar else { return false }
+                k += 1
+            }
+            return true
+        }
+        while i < s.count {
+            if at(i, "//") {
+                while i < s.count && s[i] != "\n" { i += 1 }
+                continue
+            }
+            if at(i, "/*") {
+                var depth = 0
+                while i < s.count {
+                    if at(i, "/*") { depth += 1; i += 2; continue }
+                    if at(i, "*/") { depth -= 1; i += 2; if depth == 0 { break } else { continue } }
+                    if s[i] == "\n" { line += 1 }
+                    i += 1
+                }
+                continue
+            }
+            if s[i] == "\n" { line += 1; i += 1; continue }
+            // A literal: optional #s (a raw string), then """ or ".
+            var j = i, hashes = ""
+            while j < s.count && s[j] == "#" { hashes += "#"; j += 1 }
+            guard j < s.count, s[j] == "\"" else { i = hashes.isEmpty ? i + 1 : j; continue }
+            let quote = at(j, "\"\"\"") ? "\"\"\"" : "\""
+            let close = quote + hashes, escape = "\\" + hashes
+            i = j + quote.count
+            let start = line
+            var body = ""
+            while i < s.count {
+                if at(i, escape + "(") {
+                    // An interpolation: skip to its balancing parenthesis, strings inside included.
+                    i += escape.count + 1
+                    var depth = 1
+                    while i < s.count && depth > 0 {
+                        if s[i] == "(" { depth += 1 } else if s[i] == ")" { depth -= 1 } else if s[i] == "\n" { line += 1 }
+                        else if s[i] == "\"" {
+                            i += 1
+                            while i < s.count && s[i] != "\"" { if s[i] == "\\" { i += 1 }; i += 1 }
+                        }
+                        i += 1
+                    }
+                    body += " "
+                    continue
+                }
+                if at(i, escape) { body += String(String.UnicodeScalarView(s[i..<i + escape.count + 1])); i += escape.count + 1; continue }
+                if at(i, close) { i += close.count; break }
+                if s[i] == "\n" { line += 1 }
+                body.unicodeScalars.append(s[i])
+                i += 1
+            }
+            out.append((start, body))
+        }
+        return out
+    }
+
+    /// Whether a literal's text is a sentence: three or more words of letters in a row (a word may carry an
+    /// apostrophe or a hyphen inside, an opening parenthesis or quote before, punctuation after), and no
+    /// markup or code around them (an HTML tag, braces, a CSS or JS statement, SQL's capitals).
+    static func isSentence(_ text: String) -> Bool {
+        let whole = NSRange(text.startIndex..., in: text)
+        if code.firstMatch(in: text, range: whole) != nil { return false }
+        var run = 0
+        for token in text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }) {
+            let word = String(token.drop { "('\"“‘".contains($0) })
+            let isWord = letters.firstMatch(in: word, range: NSRange(word.startIndex..., in: word)) != nil
+            run = isWord ? run + 1 : 0
+            if run >= 3 { return true }
+        }
+        return false
+    }
+
+    /// Markup or code: an HTML tag, braces, a statement's semicolon at the end, a SQL statement.
+    static let code = try! NSRegularExpression(pattern: #"<[A-Za-z/!]|[{}]|;\s*$|^\s*(SELECT|INSERT|CREATE|WITH)\b"#)
+    /// A word of letters, an apostrophe or hyphen inside, punctuation after.
+    static let letters = try! NSRegularExpression(pattern: #"^[A-Za-z][a-z]*(['’-][a-z]+)*[,.:;!?)'”’]*$"#)
+
+    /// Whether a source line states an invariant (`precondition`, `assert`, `fatalError`): its message is
+    /// for whoever breaks the code, not a word of the product.
+    static func isInvariant(_ line: Substring) -> Bool {
+        ["preconditionFailure(", "precondition(", "assertionFailure(", "assert(", "fatalError("].contains { line.contains($0) }
+    }
+
+    /// Every sentence literal under Sources/ outside a `Words/` folder: "path:line: text".
+    static func sentencesOutsideWords(skipping modules: Set<String>, files: Set<String>) throws -> [String] {
+        let root = Support.root + "/Sources"
+        guard let walker = FileManager.default.enumerator(atPath: root) else { throw CocoaError(.fileNoSuchFile) }
+        var out: [String] = []
+        for case let path as String in walker where path.hasSuffix(".swift") {
+            let module = String(path.split(separator: "/").first ?? "")
+            if path.contains("/Words/") || modules.contains(module) || files.contains(path) { continue }
+            let text = try String(contentsOfFile: root + "/" + path, encoding: .utf8)
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            for literal in literals(in: text) where isSentence(literal.text) && !isInvariant(lines[literal.line - 1]) {
+                out.append("Sources/\(path):\(literal.line): \"\(literal.text.prefix(80))\"")
+            }
+        }
+        return out.sorted()
+    }
+
+    /// No module writes a sentence outside its `Words/` folder.
+    func test_sentencesLiveInAWordsFolder() throws {
+        let offenders = try Self.sentencesOutsideWords(skipping: Self.modulesStillGathering, files: Self.filesStillGathering)
+        XCTAssertEqual(offenders, [], "move each sentence to its module's Words/ folder (docs/architecture.md)")
+        // The scan reads sentences where they are: the modules still gathering hold some.
+        let all = try Self.sentencesOutsideWords(skipping: [], files: [])
+        XCTAssertGreaterThan(all.count, offenders.count)
+    }
+
+    /// Every file still listed as gathering exists and still holds a sentence (the list only shrinks).
+    func test_theGatheringListIsCurrent() throws {
+        for path in Self.filesStillGathering {
+            let text = try String(contentsOfFile: Support.root + "/Sources/" + path, encoding: .utf8)
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            XCTAssertTrue(Self.literals(in: text).contains { Self.isSentence($0.text) && !Self.isInvariant(lines[$0.line - 1]) },
+                          "\(path) holds no sentence: drop it from the list")
+        }
+    }
+
+    /// The detector finds a planted sentence and passes over code, markup and keys.
+    func test_theDetectorSeesASentence() {
+        let planted = ##"""
+        let a = "the route did not change"  // "a comment is not a literal"
+        /* "nor is a block comment" */
+        let b = "expected a string, found \(describe(byte, "x y z"))"
+        let c = #"the app's \#(x) route, re-enabled"#
+        let d = """
+            a multi-line literal
+            speaks here
+            """
+        """##
+        let found = Self.literals(in: planted).filter { Self.isSentence($0.text) }.map(\.line)
+        XCTAssertEqual(found, [1, 3, 4, 5])
+        for code in ["trace.header", "api.setDefaultAudioRoute", "%d of %d", "<p class=\"x\">the route did</p>",
+                     "body { font: 12px sans-serif; }", "function f() { return a }", "SELECT code FROM rows WHERE tag",
+                     "--json", "seq", "a b", "ms", "expected 3 got 4", "x.y z.w u.v"] {
+            XCTAssertFalse(Self.isSentence(code), code)
+        }
+        for prose in ["the route did not change", "expected a string", "Escalate to the SDK team.", "(the app's own call)"] {
+            XCTAssertTrue(Self.isSentence(prose), prose)
+        }
+    }
+}
