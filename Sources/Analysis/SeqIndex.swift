@@ -31,6 +31,13 @@ struct SeqIndex: Sendable {
         }
     }
 
+    /// Makes room at once for the seqs of `count` records up to `seq` (a trace's, known before they are
+    /// set), so that the array is not grown and copied as they are; what the index answers is the same.
+    /// Seqs far beyond the count (a damaged trace's) get no room: they may never be dense.
+    mutating func reserve(through seq: Int, count: Int) {
+        if seq >= 0, seq <= 2 * count + 4096 { dense.reserveCapacity(seq + 1) }
+    }
+
     /// Whether `seq` has a value.
     func contains(_ seq: Int) -> Bool { self[seq] != nil }
 }

@@ -27,9 +27,9 @@ struct DiffClock {
     /// than records that came late or were made in another order.
     static let minimumRun = 5
 
-    /// The clock of `pairs` (A's and B's record indexes with their times, in A's order).
-    init(pairs: [(a: Int, b: Int, tA: Int64, tB: Int64)], tolerance: Int64) {
-        let offsets = pairs.map { $0.tB - $0.tA }
+    /// The clock of the paired records, in A's order: `offsets` their B time minus their A time, `pair(k)`
+    /// the k-th pair's record indexes and times (asked only where the clock steps).
+    init(offsets: [Int64], tolerance: Int64, pair: (Int) -> (a: Int, b: Int, tA: Int64, tB: Int64)) {
         func median(_ r: Range<Int>) -> Int64 {
             let sorted = offsets[r].sorted()
             return sorted[(sorted.count - 1) / 2]
@@ -51,7 +51,8 @@ struct DiffClock {
             let agree = offsets[run].filter { abs($0 - next) <= tolerance }.count
             let held = offsets[i..<(i + Self.minimumRun)].allSatisfy { abs($0 - next) <= tolerance }
             guard abs(next - level) > tolerance, held, agree * 2 > run.count else { continue }
-            steps.append(Step(startA: pairs[i].tA, startB: pairs[i].tB, offset: next, a: pairs[i].a, b: pairs[i].b))
+            let p = pair(i)
+            steps.append(Step(startA: p.tA, startB: p.tB, offset: next, a: p.a, b: p.b))
             level = next
         }
         self.steps = steps

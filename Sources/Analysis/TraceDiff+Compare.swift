@@ -19,36 +19,70 @@ extension TraceDiff {
 
     /// `compare`, with each of A's records' partner in B by identity alone (before calls changed between
     /// the sides are paired), which a what-if reads too.
-    static func compareKeyed(_ a: DiffSide, _ b: DiffSide, toleranceMs: Int64, missing: Bool) -> (diff: TraceDiff, pairs: [Int?]) {
-        var queues: [UInt64: [Int]] = [:]
-        for (j, r) in b.records.enumerated() { queues[r.key, default: []].append(j) }
-        var heads: [UInt64: Int] = [:]
-        var aToB = [Int?](repeating: nil, count: a.records.count)
-        var bToA = [Int?](repeating: nil, count: b.records.count)
+    static func compareKeyed(_ a: DiffSide, _ b: DiffSide, toleranceMs: Int64, missing: Bool) -> (diff: TraceDiff, pairs: [Int32]) {
+        // B's records by key, in order (a long trace has few distinct keys, and runs of one): the k-th
+        // record of a key on A's side is paired with the k-th on B's. Partners are indexes (-1: none).
+        var ids: [UInt64: Int] = [:]
+        var idOfB = [Int32](repeating: 0, count: b.records.count)
+        var counts: [Int] = []
+        var last: (key: UInt64, id: Int)?
+        for (j, r) in b.records.enumerated() {
+            let id: Int
+            if let last, last.key == r.key { id = last.id } else if let known = ids[r.key] { id = known } else {
+                id = counts.count
+                ids[r.key] = id
+                counts.append(0)
+            }
+            last = (r.key, id)
+            idOfB[j] = Int32(id)
+            counts[id] += 1
+        }
+        var heads = [Int](repeating: 0, count: counts.count + 1)
+        for id in counts.indices { heads[id + 1] = heads[id] + counts[id] }
+        let ends = Array(heads.dropFirst())
+        var grouped = [Int32](repeating: 0, count: b.records.count)
+        var fill = heads
+        for j in idOfB.indices {
+            let id = Int(idOfB[j])
+            grouped[fill[id]] = Int32(j)
+            fill[id] += 1
+        }
+        var aToB = [Int32](repeating: -1, count: a.records.count)
+        var bToA = [Int32](repeating: -1, count: b.records.count)
+        last = nil
         for (i, r) in a.records.enumerated() {
-            guard let q = queues[r.key] else { continue }
-            let h = heads[r.key, default: 0]
-            guard h < q.count else { continue }
-            aToB[i] = q[h]
-            bToA[q[h]] = i
-            heads[r.key] = h + 1
+            let id: Int
+            if let last, last.key == r.key { id = last.id } else if let known = ids[r.key] { id = known } else { continue }
+            last = (r.key, id)
+            guard heads[id] < ends[id] else { continue }
+            let j = Int(grouped[heads[id]])
+            aToB[i] = Int32(j)
+            bToA[j] = Int32(i)
+            heads[id] += 1
         }
         let pairs = aToB
         // B's clock against A's, from the records paired so far: an offset, and where it moves.
-        let clock = DiffClock(pairs: aToB.enumerated().compactMap { i, j in j.map { (i, $0, a.records[i].t, b.records[$0].t) } },
-                              tolerance: toleranceMs)
+        var pairedA: [Int32] = [], offsets: [Int64] = []
+        for (i, j) in aToB.enumerated() where j >= 0 {
+            pairedA.append(Int32(i))
+            offsets.append(b.records[Int(j)].t - a.records[i].t)
+        }
+        let clock = DiffClock(offsets: offsets, tolerance: toleranceMs) { k in
+            let i = Int(pairedA[k]), j = Int(aToB[i])
+            return (i, j, a.records[i].t, b.records[j].t)
+        }
         // A call of one type made with other arguments on each side (setRoute speaker here, earpiece there)
         // is one changed call, not two unpaired ones: the k-th unpaired app call of a type on each side.
         var changed: [(Int, Int)] = []
         var unpairedB: [String: [Int]] = [:]
-        for (j, r) in b.records.enumerated() where bToA[j] == nil && r.type.hasPrefix("api.") { unpairedB[r.type, default: []].append(j) }
+        for (j, r) in b.records.enumerated() where bToA[j] < 0 && r.type.hasPrefix("api.") { unpairedB[r.type, default: []].append(j) }
         var used: [String: Int] = [:]
-        for (i, r) in a.records.enumerated() where aToB[i] == nil && r.type.hasPrefix("api.") {
+        for (i, r) in a.records.enumerated() where aToB[i] < 0 && r.type.hasPrefix("api.") {
             guard let q = unpairedB[r.type], used[r.type, default: 0] < q.count else { continue }
             let j = q[used[r.type, default: 0]]
             used[r.type, default: 0] += 1
-            aToB[i] = j
-            bToA[j] = i
+            aToB[i] = Int32(j)
+            bToA[j] = Int32(i)
             changed.append((i, j))
         }
         let pairing = Pairing(a: a, b: b, aToB: aToB, bToA: bToA, tolerance: toleranceMs, clock: clock)
@@ -86,12 +120,12 @@ extension TraceDiff {
             ($0.t, order[$0.kind]!, $0.a?.seq ?? .max, $0.b?.seq ?? .max, $0.subject)
                 < ($1.t, order[$1.kind]!, $1.a?.seq ?? .max, $1.b?.seq ?? .max, $1.subject)
         }
-        func side(_ s: DiffSide, _ partner: [Int?]) -> Side {
-            let unpaired = partner.indices.filter { partner[$0] == nil }
+        func side(_ s: DiffSide, _ partner: [Int32]) -> Side {
+            let unpaired = partner.indices.filter { partner[$0] < 0 }
             return Side(file: s.file, layer: s.result.layer, records: s.records.count,
                         unpaired: unpaired.prefix(listCap).map(s.ref), unpairedCount: unpaired.count)
         }
-        return (TraceDiff(a: side(a, aToB), b: side(b, bToA), paired: aToB.compactMap { $0 }.count, changedCalls: changed.count,
+        return (TraceDiff(a: side(a, aToB), b: side(b, bToA), paired: aToB.lazy.filter { $0 >= 0 }.count, changedCalls: changed.count,
                           offsetMs: clock.initial, toleranceMs: toleranceMs, differences: Array(diffs.prefix(listCap)), differenceCount: diffs.count),
                 pairs)
     }
@@ -101,15 +135,16 @@ extension TraceDiff {
 struct Pairing {
     let a: DiffSide
     let b: DiffSide
-    let aToB: [Int?]
-    let bToA: [Int?]
+    /// Each side's partners by index (-1: none).
+    let aToB: [Int32]
+    let bToA: [Int32]
     let tolerance: Int64
     /// B's clock against A's: B's times are taken to A's before they are compared.
     let clock: DiffClock
 
     /// The record paired with A's record `seq`, on B's side (and the other way round).
-    func partnerInB(ofA seq: Int?) -> DiffRecord? { seq.flatMap { a.indexBySeq[$0] }.flatMap { aToB[$0] }.map(b.ref) }
-    func partnerInA(ofB seq: Int?) -> DiffRecord? { seq.flatMap { b.indexBySeq[$0] }.flatMap { bToA[$0] }.map(a.ref) }
+    func partnerInB(ofA seq: Int?) -> DiffRecord? { seq.flatMap { a.indexBySeq[$0] }.flatMap { aToB[$0] >= 0 ? b.ref(Int(aToB[$0])) : nil } }
+    func partnerInA(ofB seq: Int?) -> DiffRecord? { seq.flatMap { b.indexBySeq[$0] }.flatMap { bToA[$0] >= 0 ? a.ref(Int(bToA[$0])) : nil } }
 
     /// One difference where B's clock moves against A's: B's records from there on are that much later
     /// (or earlier) than A's, and are compared after the move.
@@ -256,8 +291,8 @@ struct Pairing {
     /// One side going on after the other's last record (in A's time, by more than the tolerance) with
     /// records the other lacks: a copy cut short, or a recording that stopped early.
     func end(lastA: Int64, lastB: Int64) -> Difference? {
-        func after(_ s: DiffSide, _ partner: [Int?], _ last: Int64, inA: (Int64) -> Int64) -> [Int] {
-            partner.indices.filter { partner[$0] == nil && inA(s.records[$0].t) > last }
+        func after(_ s: DiffSide, _ partner: [Int32], _ last: Int64, inA: (Int64) -> Int64) -> [Int] {
+            partner.indices.filter { partner[$0] < 0 && inA(s.records[$0].t) > last }
         }
         let aMore = after(a, aToB, lastB, inA: { $0 }), bMore = after(b, bToA, lastA, inA: clock.a)
         func lastRecord(_ s: DiffSide) -> DiffRecord? { s.records.indices.last.map(s.ref) }

@@ -41,8 +41,12 @@ package struct WhatIfBase: Sendable {
         self.records = records
         self.options = options
         historySeqs = SeqIndex()
+        historySeqs.reserve(through: records.seqs.last ?? 0, count: records.count)
         for i in 0..<records.count where records.kinds[i].map(WhatIf.isHistory) == true { historySeqs[records.seqs[i]] = 1 }
         side = DiffSide(file: file, result: result)
+        let lastSeq = records.seqs.last ?? 0
+        side.records.reserveCapacity(records.count)
+        side.indexBySeq.reserve(through: lastSeq, count: records.count)
         keyed = []
         keyed.reserveCapacity(records.count)
         for i in 0..<records.count {
@@ -123,6 +127,7 @@ package enum WhatIf {
             // Before the first edit the traces are one: what history said then is the original's, in
             // both (a divergence open at the edit may count only because of readings after it).
             var seqInB = SeqIndex()
+            seqInB.reserve(through: base.records.seqs.last ?? 0, count: base.records.count)
             for (n, name) in edited.names.enumerated() where edited.inserted.isEmpty || !edited.inserted.contains(name) { seqInB[name] = n }
             b.takeHistory(of: a, history: base.historySeqs, renumbered: { seqInB[$0] })
         }
@@ -142,6 +147,8 @@ package enum WhatIf {
         var b = DiffSide(file: file, result: ReplayResult(file: file))
         var history = SeqIndex()
         b.records.reserveCapacity(edited.count)
+        b.indexBySeq.reserve(through: edited.count - 1, count: edited.count)
+        history.reserve(through: edited.count - 1, count: edited.count)
         for n in 0..<edited.count {
             edited.feed(n, into: replayer)
             if edited.kind(n).map(isHistory) == true { history[n] = 1 }
@@ -173,14 +180,17 @@ package enum WhatIf {
 
     /// Calls that took effect on one side only, and findings above info raised on one side only.
     /// `pairs`: for each of A's records, its partner by identity in B (diff's pairing before changed calls).
-    static func problems(_ a: DiffSide, _ b: DiffSide, _ diff: TraceDiff, pairs: [Int?], names: [Int])
+    static func problems(_ a: DiffSide, _ b: DiffSide, _ diff: TraceDiff, pairs: [Int32], names: [Int])
         -> (resolved: [WhatIfProblem], added: [WhatIfProblem], remaining: [WhatIfProblem]) {
+        // The partners of the calls, by seq: only the seqs of verdicts are looked up.
+        var calledA = SeqIndex(), calledB = SeqIndex()
+        for v in a.result.verdicts { calledA[v.seq] = 1 }
+        for w in b.result.verdicts { calledB[w.seq] = 1 }
         var aToB = SeqIndex(), bToA = SeqIndex()
-        for (i, r) in a.records.enumerated() {
-            guard let j = pairs[i] else { continue }
-            let partner = b.records[j].seq
-            aToB[r.seq] = partner
-            bToA[partner] = r.seq
+        for (i, r) in a.records.enumerated() where pairs[i] >= 0 {
+            let partner = b.records[Int(pairs[i])].seq
+            if calledA.contains(r.seq) { aToB[r.seq] = partner }
+            if calledB.contains(partner) { bToA[partner] = r.seq }
         }
         var verdictsA: [Int: Verdict] = [:], verdictsB: [Int: Verdict] = [:]
         for v in a.result.verdicts { verdictsA[v.seq] = v }

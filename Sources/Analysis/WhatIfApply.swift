@@ -79,6 +79,7 @@ package struct EditedTrace: Sendable {
         func order(_ i: Int) -> Double { placed[i] ?? Double(i) }
         func name(_ i: Int) -> Int { i < n ? records.seqs[i] : addedNames[i - n] }
         var at = SeqIndex()
+        at.reserve(through: records.seqs.last ?? 0, count: n)
         var nextName = 0
         for (i, seq) in records.seqs.enumerated() {
             at[seq] = i
