@@ -112,12 +112,13 @@ package enum AdviceChecks {
     }
 
     /// The advice's edits placed in this trace, or nil when one cannot be (no record of the kind it follows).
-    package static func resolve(_ list: [AdviceEdit], item seq: Int, in records: [Record]) -> [WhatIfEdit]? {
-        guard let i = records.firstIndex(where: { $0.seq == seq }) else { return nil }
+    package static func resolve(_ list: [AdviceEdit], item seq: Int, in records: WhatIfRecords) -> [WhatIfEdit]? {
+        let seqs = records.seqs
+        guard let i = seqs.firstIndex(of: seq) else { return nil }
         // The next record of one of these kinds: the item itself when it is one (a finding raised at the
         // leave, or at the interruption's end), except for a move, which needs another record.
         func next(_ kinds: [RecordKind], fromItem: Bool = true) -> Int? {
-            records[(fromItem ? i : i + 1)...].first { r in r.body.kind.map(kinds.contains) == true }.map(\.seq)
+            ((fromItem ? i : i + 1)..<seqs.count).first { records.kinds[$0].map(kinds.contains) == true }.map { seqs[$0] }
         }
         var out: [WhatIfEdit] = []
         for e in list {
@@ -129,19 +130,23 @@ package enum AdviceChecks {
                 out.append(.move(seq: seq, after: n))
             case .insertBefore(let json):
                 guard i > 0 else { return nil }
-                out.append(.insert(json: json, at: nil, after: records[i - 1].seq))
+                out.append(.insert(json: json, at: nil, after: seqs[i - 1]))
             case .insertBeforeNext(let kinds, let json):
-                guard let n = next(kinds), let j = records.firstIndex(where: { $0.seq == n }) else { return nil }
-                out.append(.insert(json: json, at: nil, after: records[j - 1].seq))
+                guard let n = next(kinds), let j = seqs.firstIndex(of: n) else { return nil }
+                out.append(.insert(json: json, at: nil, after: seqs[j - 1]))
             case .insertAfterNext(let kinds, let json):
                 guard let n = next(kinds) else { return nil }
                 out.append(.insert(json: json, at: nil, after: n))
             case .replace(let json):
                 out += [.insert(json: json, at: nil, after: seq), .drop(seq: seq)]
             case .reactivateAfterNext(let kinds):
-                guard let n = next(kinds),
-                      let last = records[...i].last(where: { if case .sessionActivated(let a) = $0.body { a.ok } else { false } }) else { return nil }
-                out.append(.insert(json: InsertJSON.json(last.body), at: nil, after: n))
+                // Activations are kept whole.
+                func successful(_ k: Int) -> RecordBody? {
+                    guard records.kinds[k] == .sessionActivated, let body = records.wholeBody(k), case .sessionActivated(let a) = body, a.ok else { return nil }
+                    return body
+                }
+                guard let n = next(kinds), let last = (0...i).reversed().lazy.compactMap(successful).first else { return nil }
+                out.append(.insert(json: InsertJSON.json(last), at: nil, after: n))
             }
         }
         return out

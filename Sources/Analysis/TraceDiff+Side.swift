@@ -46,6 +46,50 @@ extension DiffSide {
         records.append(Keyed(seq: r.seq, t: r.t, type: r.type, key: key, label: label))
     }
 
+    /// Keeps the identity of a high-rate record as the reader decoded it (`r`, its strings and lists in
+    /// `batch`): where its type's identity reads only small fields of it, each distinct identity is made
+    /// once, from the record made whole (`whole`); else from the whole record every time.
+    mutating func note(compact r: ReplayRecord, in batch: RecordBatch, whole: () -> Record) {
+        guard let slot = Self.identitySlot(r, batch) else { return note(whole()) }
+        if compactIdentities.isEmpty { compactIdentities = Array(repeating: nil, count: Self.identitySlots) }
+        if compactIdentities[slot] == nil {
+            let w = whole()
+            let (key, label) = Self.identity(w.body)
+            compactIdentities[slot] = (w.type, key, label)
+        }
+        let (type, key, label) = compactIdentities[slot]!
+        indexBySeq[r.seq] = records.count
+        records.append(Keyed(seq: r.seq, t: r.t, type: type, key: key, label: label))
+    }
+
+    static let identitySlots = 128
+
+    /// A slot for the identity of a high-rate record by the fields `RecordBody.identity` reads of its type;
+    /// nil where it reads a string (a device's id) or the type is not read from fields.
+    static func identitySlot(_ r: ReplayRecord, _ batch: RecordBatch) -> Int? {
+        guard let kind = r.kind, !r.hasFull else { return nil }
+        let levels = QualityLevel.allCases.count
+        switch kind {
+        case .qualityReport:
+            return Int(batch.samples[r.samplesAt].level.index) * levels + Int(batch.samples[r.samplesAt + 1].level.index)
+        case .sdkQualityChanged: return 32 + Int(r.overall.index) * levels + Int(r.previousLevel.index)
+        case .routeChanged: return 64 + Int(r.route.index) * RouteChangeReason.allCases.count + Int(r.reason.index)
+        case .routeSnapshot: return 112 + Int(r.route.index)
+        case .setRoute: return 120 + Int(r.target.index)
+        case .speakers: return 124
+        case .sdkActiveSpeakers: return 125
+        case .sdkLog: return 126
+        case .clearRouteOverride: return 127
+        case .deviceConnected, .deviceDisconnected: return nil
+        case .header, .dropped, .checkpoint, .report, .paused, .joinChannel, .leaveChannel, .enterMeeting, .exitMeeting, .setDefaultRoute,
+             .setAudioModuleEnabled, .subscribe, .switchLayer, .micPermission, .interruptionBegan, .interruptionEnded, .callState,
+             .appState, .mediaServicesReset, .callKit, .sessionActivated, .sessionDeactivated, .overrideOutput, .sdkInterrupted,
+             .sdkRecovered, .sdkCallStateChanged, .sdkLayerSwitched, .sdkError, .connEngine, .connState, .srvLayerSwitched,
+             .sysSessionActivated, .sysRouteChanged, .sysPropertySet, .sysPlaying, .sysAppState:
+            return nil
+        }
+    }
+
     /// The key and the label kept of a record's body: the key hashes the whole label; the label kept to
     /// print is cut (a diff keeps one per record).
     static func identity(_ body: RecordBody) -> (key: UInt64, label: String) {

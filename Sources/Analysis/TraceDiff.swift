@@ -176,6 +176,8 @@ package struct DiffSide: Sendable {
     var header: DiffRecord?
     /// The identities of quality reports met so far, by their levels (`note`).
     var qualityIdentities: [(key: UInt64, label: String)?] = []
+    /// The identities of high-rate records kept as the reader decoded them, by the fields they read (`note(compact:)`).
+    var compactIdentities: [(type: String, key: UInt64, label: String)?] = []
 
     /// The reference to the compared record (or the header) with this seq, when there is one.
     func record(seq: Int?) -> DiffRecord? {

@@ -40,17 +40,16 @@ package enum Triage {
             return row
         }
         var facts = TriageFacts()
-        // The records are kept only for a what-if, which replays them again edited (and needs every one).
-        var records: [Record] = []
+        // The records are kept only for a what-if, which replays them again edited: the batches as the reader
+        // decoded them.
+        var records = WhatIfRecords()
         // Not strict, and a file that cannot be opened is a problem of the row: nothing is thrown.
-        let result = (try? Replay.run(trace, options: options, unopened: .isAProblem, onRecord: { r in
-            facts.note(r)
-            if whatif != nil { records.append(r) }
-        }, seeing: whatif == nil ? .lowRate : .every)) ?? ReplayResult(file: trace.first)
+        let result = (try? Replay.run(trace, options: options, unopened: .isAProblem, onRecord: { facts.note($0) }, seeing: .lowRate,
+                                      onBatch: whatif == nil ? nil : { records.keep($0) })) ?? ReplayResult(file: trace.first)
         var row = TriageRow(trace, result: result, facts: facts, keys: keys)
         row.contentHash = contentHash(trace.paths)
         if let whatif, row.readable {
-            let base = WhatIfBase(records: records, result: result, file: trace.first, options: options)
+            let base = WhatIfBase(kept: records, result: result, file: trace.first, options: options)
             row.whatif = TriageWhatIf.make(whatif, base: base, row: row, facts: facts)
         }
         return row

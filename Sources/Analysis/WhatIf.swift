@@ -6,8 +6,8 @@ import TraceModel
 /// A trace read once for what-ifs: its records (one session joined) and its replay, which every edit
 /// list is compared against.
 package struct WhatIfBase: Sendable {
-    /// The trace's records, as read.
-    package var records: [Record]
+    /// The trace's records, as read (the reader's batches, decoded once).
+    package var records: WhatIfRecords
     /// The original replayed, for comparison.
     package var side: DiffSide
     /// The options both replays use.
@@ -18,28 +18,36 @@ package struct WhatIfBase: Sendable {
     /// trace's unchanged records share.
     var keyed: [Int]
 
-    /// Reads and replays the files of one trace (a single file, or a session's parts in part order); a
-    /// file that cannot be opened is a problem of the result.
+    /// Reads and replays the files of one trace (a single file, or a session's parts in part order),
+    /// keeping the batches the reader decoded for the edited replays; a file that cannot be opened is a
+    /// problem of the result.
     package static func read(_ session: TraceSession, options: ReplayOptions = ReplayOptions(),
                             onProblem: (TraceProblem) -> Void = { _ in }) -> WhatIfBase {
-        var records: [Record] = []
+        var records = WhatIfRecords()
         // Not strict, and a file that cannot be opened is a problem: nothing is thrown.
-        let result = (try? Replay.run(session, options: options, unopened: .isAProblem, onRecord: { records.append($0) },
+        let result = (try? Replay.run(session, options: options, unopened: .isAProblem, onBatch: { records.keep($0) },
                                       onProblem: onProblem)) ?? ReplayResult(file: session.first)
-        return WhatIfBase(records: records, result: result, file: session.first, options: options)
+        return WhatIfBase(kept: records, result: result, file: session.first, options: options)
     }
 
-    /// A base from records already in memory (tests, a fleet's rows).
+    /// A base from records already in memory (tests).
     package init(records: [Record], result: ReplayResult? = nil, file: String = "<memory>", options: ReplayOptions = ReplayOptions()) {
+        self.init(kept: WhatIfRecords(records), result: result ?? Replay.run(records: records, file: file, options: options),
+                  file: file, options: options)
+    }
+
+    /// A base from records kept as they were read and their replay.
+    package init(kept records: WhatIfRecords, result: ReplayResult, file: String, options: ReplayOptions) {
         self.records = records
         self.options = options
-        historySeqs = WhatIf.historySeqs(records)
-        side = DiffSide(file: file, result: result ?? Replay.run(records: records, file: file, options: options))
+        historySeqs = SeqIndex()
+        for i in 0..<records.count where records.kinds[i].map(WhatIf.isHistory) == true { historySeqs[records.seqs[i]] = 1 }
+        side = DiffSide(file: file, result: result)
         keyed = []
         keyed.reserveCapacity(records.count)
-        for r in records {
+        for i in 0..<records.count {
             let before = side.records.count
-            side.note(r)
+            records.note(i, on: &side)
             keyed.append(side.records.count > before ? before : -1)
         }
         side.levelChanges = side.result.levelChanges
@@ -135,15 +143,14 @@ package enum WhatIf {
         var history = SeqIndex()
         b.records.reserveCapacity(edited.count)
         for n in 0..<edited.count {
-            let r = edited.record(n)
-            replayer.feed(r)
-            if isHistory(r) { history[r.seq] = 1 }
+            edited.feed(n, into: replayer)
+            if edited.kind(n).map(isHistory) == true { history[n] = 1 }
             // A record the edits left as it was has the original's identity (its label and key).
             let o = edited.origins[n], k = o >= 0 ? base.keyed[o] : -1
-            guard k >= 0 else { b.note(r); continue }
+            guard k >= 0 else { b.note(edited.record(n)); continue }
             let same = base.side.records[k]
-            b.indexBySeq[r.seq] = b.records.count
-            b.records.append(DiffSide.Keyed(seq: r.seq, t: r.t, type: same.type, key: same.key, label: same.label))
+            b.indexBySeq[n] = b.records.count
+            b.records.append(DiffSide.Keyed(seq: n, t: edited.t(n), type: same.type, key: same.key, label: same.label))
         }
         b.result = replayer.finish()
         return (b, history)
@@ -163,13 +170,6 @@ package enum WhatIf {
 
     /// Whether a record is history (`isHistory(_:)` of its kind).
     static func isHistory(_ r: Record) -> Bool { r.body.kind.map(isHistory) ?? false }
-
-    /// The seqs of the records that are history.
-    static func historySeqs(_ records: [Record]) -> SeqIndex {
-        var out = SeqIndex()
-        for r in records where isHistory(r) { out[r.seq] = 1 }
-        return out
-    }
 
     /// Calls that took effect on one side only, and findings above info raised on one side only.
     /// `pairs`: for each of A's records, its partner by identity in B (diff's pairing before changed calls).

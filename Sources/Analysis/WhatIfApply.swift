@@ -1,3 +1,4 @@
+import Replay
 import TraceCodec
 import TraceModel
 
@@ -24,39 +25,64 @@ package struct EditedTrace: Sendable {
     var origins: [Int] = []
     /// The original records, the inserted ones (entries past the original's end), every entry's time,
     /// the activations the edits changed (by entry), and the entries kept, in replay order.
-    private var source: [Record] = [], added: [Record] = [], times: [Int64] = [], bodies: [Int: RecordBody] = [:], kept: [Int] = []
+    private var source = WhatIfRecords(), added: [Record] = [], times: [Int64] = [], bodies: [Int: RecordBody] = [:], kept: [Int] = []
 
     /// The edited record with the new seq `m`: the original's (or the inserted one) with its time, body and seq.
     package func record(_ m: Int) -> Record {
         let i = kept[m], n = source.count
-        var r = i < n ? source[i] : added[i - n]
+        var r = i < n ? source.record(i) : added[i - n]
         r.t = times[i]
         if i < n, let body = bodies[i] { r.body = body }
         r.seq = m
         return r
     }
 
+    /// The time of the edited record with the new seq `m`.
+    func t(_ m: Int) -> Int64 { times[kept[m]] }
+
+    /// The kind of the edited record with the new seq `m` (an edit changes no record's kind).
+    func kind(_ m: Int) -> RecordKind? {
+        let i = kept[m], n = source.count
+        return i < n ? source.kinds[i] : added[i - n].body.kind
+    }
+
+    /// Replays the edited record with the new seq `m`: a record the edits left as it was (or only moved)
+    /// from the original's kept form, without making it whole.
+    func feed(_ m: Int, into replayer: Replayer) {
+        let i = kept[m]
+        if i < source.count, bodies.isEmpty || bodies[i] == nil {
+            source.feed(i, into: replayer, seq: m, t: times[i])
+        } else {
+            replayer.feed(record(m))
+        }
+    }
+
     /// Applies `edits` in order to `records` (the original trace, one session joined); the input is not
     /// modified. A seq that names no record, an inserted record that does not decode, or a move after
     /// itself is an error naming the edit and the field.
     package static func apply(_ edits: [WhatIfEdit], to records: [Record], source: String = "the edits") throws(WhatIfEditError) -> EditedTrace {
+        try apply(edits, to: WhatIfRecords(records), source: source)
+    }
+
+    /// `apply(_:to:source:)` to records kept as they were read.
+    package static func apply(_ edits: [WhatIfEdit], to records: WhatIfRecords, source: String = "the edits") throws(WhatIfEditError) -> EditedTrace {
         // The records stay where they are: an edit writes what it changes beside them (a time, a body, a
         // place in the order), and each record is copied once, into the edited trace. Entry i is the
         // record at i, or an inserted record (`added`) past the original's end.
         let n = records.count
         var added: [Record] = []
         var addedNames: [Int] = []
-        var times = records.map(\.t)
+        var times = records.times
         var bodies: [Int: RecordBody] = [:]
         // A place in the replay order (time, then place) given by a move or an insert; else the original's.
         var placed: [Int: Double] = [:]
         func order(_ i: Int) -> Double { placed[i] ?? Double(i) }
-        func name(_ i: Int) -> Int { i < n ? records[i].seq : addedNames[i - n] }
+        func name(_ i: Int) -> Int { i < n ? records.seqs[i] : addedNames[i - n] }
         var at = SeqIndex()
         var nextName = 0
-        for (i, r) in records.enumerated() {
-            at[r.seq] = i
-            nextName = max(nextName, r.seq + 1)
+        for (i, seq) in records.seqs.enumerated() {
+            at[seq] = i
+            nextName = max(nextName, seq + 1)
         }
         var inserted = Set<Int>()
         var changed: [Bool] = []
@@ -83,24 +109,21 @@ package struct EditedTrace: Sendable {
             func index(_ seq: Int, _ field: String) throws(WhatIfEditError) -> Int {
                 guard let i = at[seq] else { throw fail(field, "no record with seq \(seq) in the trace") }
                 guard !removed.contains(seq) else { throw fail(field, "seq \(seq) was dropped by an edit before this one") }
-                if i < n, case .header = records[i].body { throw fail(field, "seq \(seq) is a header, which no edit moves or drops") }
+                if i < n, records.kinds[i] == .header { throw fail(field, "seq \(seq) is a header, which no edit moves or drops") }
                 return i
             }
             var did = false
             switch edit {
             case let .session(field, value, from):
                 if activations == nil {
-                    activations = records.indices.filter { i in
-                        if case .sessionActivated = records[i].body { return true }
-                        return false
-                    }
+                    activations = records.kinds.indices.filter { records.kinds[$0] == .sessionActivated }
                 }
                 let addedActivations = added.indices.filter { j in
                     if case .sessionActivated = added[j].body { return true }
                     return false
                 }.map { n + $0 }
                 for i in activations! + addedActivations where !removed.contains(name(i)) && times[i] >= (from ?? 0) {
-                    guard case .sessionActivated(var a) = bodies[i] ?? (i < n ? records[i].body : added[i - n].body) else { continue }
+                    guard case .sessionActivated(var a)? = bodies[i] ?? (i < n ? records.wholeBody(i) : added[i - n].body) else { continue }
                     let before = a
                     switch field {
                     case .setOption: if !a.options.contains(value) { a.options.append(value) }
@@ -141,8 +164,10 @@ package struct EditedTrace: Sendable {
                 // Compared by kind where the type is one (the same records as by type string, without the strings).
                 let kind = RecordKind(rawValue: type)
                 for i in times.indices where times[i] >= (from ?? 0) && !removed.contains(name(i)) {
-                    let body = i < n ? records[i].body : added[i - n].body
-                    guard kind.map({ body.kind == $0 }) ?? (body.type == type) else { continue }
+                    // A record of a type this version does not know (or an expectation) is kept whole.
+                    let recordKind = i < n ? records.kinds[i] : added[i - n].body.kind
+                    guard kind.map({ recordKind == $0 })
+                        ?? (recordKind == nil && (i < n ? records.wholeBody(i) : added[i - n].body)?.type == type) else { continue }
                     removed[name(i)] = 1
                     touched(times[i])
                     did = true

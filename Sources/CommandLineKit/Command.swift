@@ -37,7 +37,7 @@ package struct CommandSpec: Sendable {
     package func meaning(_ code: ExitCode) -> String {
         if code == .usage { return ExitCode.usageMeaning(force: option(named: "--force") != nil) }
         guard code == .failure else { return code.meaning }
-        let strict = option(named: "--strict") != nil ? "with --strict, damage in the input" : nil
+        let strict = option(named: "--strict") != nil ? KitMessageWords.withStrictDamageInTheInput : nil
         return [exits.failure, strict].compactMap { $0 }.joined(separator: "; ")
     }
 
@@ -63,7 +63,7 @@ package struct CommandSpec: Sendable {
         var s = "OVERVIEW: \(summary)\n\nUSAGE: rtctrace \(usage)\n"
         if !options.isEmpty {
             s += "\nOPTIONS:\n"
-            let rows = options.map { ($0.synopsis, $0.helpText) } + [("-h, --help", "Show help information.")]
+            let rows = options.map { ($0.synopsis, $0.helpText) } + [("-h, --help", KitHelpWords.showHelpInformation)]
             let width = rows.map(\.0.count).max() ?? 0
             for (left, right) in rows {
                 s += "  " + left + String(repeating: " ", count: width - left.count + 2) + right + "\n"

@@ -19,7 +19,7 @@ package struct Dispatcher: Sendable {
     /// `rtctrace --help`: every command with its summary.
     package var help: String {
         """
-        OVERVIEW: Record, inspect and replay traces of the SRTC / SMeeting iOS SDK.
+        OVERVIEW: \(KitHelpWords.overview)
 
         USAGE: rtctrace <command> [options]
 
@@ -27,7 +27,7 @@ package struct Dispatcher: Sendable {
         \(commands.map { "  " + $0.spec.name + String(repeating: " ", count: max(1, 10 - $0.spec.name.count)) + $0.spec.summary }
             .joined(separator: "\n"))
 
-          See 'rtctrace <command> --help' for the options of a command, 'rtctrace --version' for the version.
+          \(KitHelpWords.seeCommandHelp)
         """
     }
 
@@ -60,7 +60,7 @@ package struct Dispatcher: Sendable {
         }
         if name == "--version" { name = "version" }
         guard let command = command(named: name) else {
-            err.line("Error: unknown command '\(terminalSafe(name))'")
+            err.line(KitMessageWords.errorUnknownCommand(terminalSafe(name)))
             err.line("See 'rtctrace --help'.")
             return .usage
         }
@@ -94,8 +94,8 @@ package struct Dispatcher: Sendable {
     static func requireFileDescriptors() throws {
         let (free, limit) = CurrentProcess.freeDescriptors(atMost: neededFileDescriptors)
         guard free < neededFileDescriptors else { return }
-        throw IOFailure(message: "too many open files: only \(free) file descriptor\(free == 1 ? " is" : "s are") free"
-            + (limit >= 0 ? " (the limit, ulimit -n, is \(limit))" : "") + "; rtctrace needs \(neededFileDescriptors): raise the limit (ulimit -n 1024)")
+        throw IOFailure(message: KitMessageWords.tooManyOpenFilesOnlyFile(free, free == 1 ? " is" : "s are")
+            + (limit >= 0 ? KitMessageWords.theLimitUlimitIs(limit) : "") + KitMessageWords.rtctraceNeedsRaiseTheLimitUlimit(neededFileDescriptors))
     }
 
     /// The exit code once standard output is written: a write that failed is an I/O failure (74), the

@@ -36,26 +36,26 @@ package enum ExitCode: Int32, Sendable, CaseIterable {
     /// outputs, like triage's rows or a report, are replaced).
     static func usageOutput(force: Bool?) -> String {
         switch force {
-        case nil: "an output that is one of the inputs or, for a command with --force, exists without it"
-        case true?: "an output that is one of the inputs or exists without --force"
-        case false?: "an output that is one of the inputs"
+        case nil: KitMessageWords.anOutputThatIsOneOf
+        case true?: KitMessageWords.anOutputThatIsOneOf2
+        case false?: KitMessageWords.anOutputThatIsOneOf3
         }
     }
 
     /// What 64 means for a command that has `--force` or not.
     package static func usageMeaning(force: Bool) -> String {
-        "usage: the command line is wrong (an unknown option, a value out of range, an input that does not exist, \(usageOutput(force: force)))"
+        KitMessageWords.usageTheCommandLineIsWrong(usageOutput(force: force))
     }
 
     /// What the code says, in the one phrasing every command's `--help`, the README and docs/ use
     /// (`failure`'s meaning is each command's own: `ExitCodes.failure`).
     package var meaning: String {
         switch self {
-        case .success: "done: the command did what it was asked, and what it judged is fine"
-        case .failure: "the command ran and its answer is no"
-        case .usage: "usage: the command line is wrong (an unknown option, a value out of range, an input that does not exist, \(Self.usageOutput(force: nil)))"
-        case .dataError: "the input is not a trace, or holds nothing to judge (no header, no records, an archive)"
-        case .ioError: "a file could not be read or written (a full disk, no permission, a folder that cannot be created, standard output closed)"
+        case .success: KitMessageWords.doneTheCommandDidWhatIt
+        case .failure: KitMessageWords.theCommandRanAndItsAnswer
+        case .usage: KitMessageWords.usageTheCommandLineIsWrong(Self.usageOutput(force: nil))
+        case .dataError: KitMessageWords.theInputIsNotATrace
+        case .ioError: KitMessageWords.aFileCouldNotBeRead
         }
     }
 }

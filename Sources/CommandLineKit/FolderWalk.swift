@@ -57,14 +57,14 @@ package struct FolderWalk {
                     if visited.insert(st.identity).inserted { walk(path) }
                 case .regular:
                     if let fs = FileSystem.kernelFileSystem(path) {
-                        skipped.append(Skipped(path: path, reason: "a kernel file (on \(fs)), not read"))
+                        skipped.append(Skipped(path: path, reason: KitMessageWords.aKernelFileOnNotRead(fs)))
                     } else {
                         files.append(path)
                     }
                 case .symbolicLink:
                     if let why = refusal(path, links: links) { skipped.append(Skipped(path: path, reason: why)) } else { files.append(path) }
                 default:
-                    skipped.append(Skipped(path: path, reason: "not a regular file"))
+                    skipped.append(Skipped(path: path, reason: KitMessageWords.notARegularFile))
                 }
             }
         }
@@ -77,21 +77,21 @@ package struct FolderWalk {
     /// `singleName`, whose identity (device and inode) has no other name: a hard link's other name may be
     /// outside the tree (a snapshot hard-linked to a file outside was read and printed in the diff).
     package func refusal(_ path: String, links: Bool = true, singleName: Bool = false) -> String? {
-        guard let own = try? FileSystem.status(path, followLinks: false) else { return "cannot be read" }
+        guard let own = try? FileSystem.status(path, followLinks: false) else { return KitMessageWords.cannotBeRead }
         if singleName, let target = try? FileSystem.status(path), target.type == .regular, target.linkCount > 1 {
-            return "has \(target.linkCount) names (hard links; device \(target.identity.device), inode \(target.identity.inode)), so it may be a file outside \(root)"
+            return KitMessageWords.hasNamesHardLinksDeviceInode(target.linkCount, target.identity.device, target.identity.inode, root)
         }
         switch own.type {
         case .regular: break
         case .symbolicLink:
-            guard let target = try? FileSystem.status(path) else { return "a symbolic link that leads nowhere" }
-            if target.type == .directory { return "a link to a folder, not followed" }
-            guard links else { return "a symbolic link, not a regular file" }
-            guard target.type == .regular else { return "a link to something that is not a regular file" }
-        default: return "not a regular file"
+            guard let target = try? FileSystem.status(path) else { return KitMessageWords.aSymbolicLinkThatLeadsNowhere }
+            if target.type == .directory { return KitMessageWords.aLinkToAFolderNot }
+            guard links else { return KitMessageWords.aSymbolicLinkNotARegular }
+            guard target.type == .regular else { return KitMessageWords.aLinkToSomethingThatIs }
+        default: return KitMessageWords.notARegularFile
         }
-        if let fs = FileSystem.kernelFileSystem(path) { return "a kernel file (on \(fs)), not read" }
-        guard let real = try? FileSystem.realPath(path) else { return "cannot be resolved" }
+        if let fs = FileSystem.kernelFileSystem(path) { return KitMessageWords.aKernelFileOnNotRead(fs) }
+        guard let real = try? FileSystem.realPath(path) else { return KitMessageWords.cannotBeResolved }
         let prefix = realRoot.hasSuffix("/") ? realRoot : realRoot + "/"
         return real.hasPrefix(prefix) ? nil : "leads outside \(root)"
     }

@@ -76,7 +76,7 @@ package struct AnyOption: Sendable {
         switch kind {
         case .integer(let r): help + " Range: " + OptionRange.text(r) + "."
         case .shaped(let shape?): help + " " + shape
-        case .output(.document): help + " '-' is standard output."
+        case .output(.document): help + KitMessageWords.isStandardOutput
         case .flag, .text, .choice, .output(.trace), .shaped(nil): help
         }
     }

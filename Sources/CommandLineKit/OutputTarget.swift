@@ -46,10 +46,10 @@ package final class OutputTarget {
     package static func resolve(_ path: String, option: String, content: Content, inputs: [(role: String, path: String)]) throws -> OutputTarget {
         func refuse(_ why: String) -> UsageError { UsageError(message: "\(option) \(path): \(why)") }
         if path == "-" || path == "/dev/stdout" || path == "/dev/stderr" {
-            guard content == .document else { throw refuse("a trace is written only to a regular file, not to standard output") }
+            guard content == .document else { throw refuse(KitMessageWords.aTraceIsWrittenOnlyTo) }
             return OutputTarget(path: path, destination: path == "/dev/stderr" ? .standardError : .standardOutput, lock: nil)
         }
-        guard !path.isEmpty else { throw UsageError(message: "\(option): an empty path names no file") }
+        guard !path.isEmpty else { throw UsageError(message: KitHelpWords.anEmptyPathNamesNoFile(option)) }
         guard let own = try? FileSystem.statusIfExists(path, followLinks: false) else {
             return OutputTarget(path: path, destination: .file, lock: nil)
         }
@@ -59,10 +59,10 @@ package final class OutputTarget {
         switch own.type {
         case .regular: destination = .file
         case .characterDevice, .fifo:
-            guard content == .document else { throw refuse("is a \(describe(own.type)); a trace is written only to a regular file") }
+            guard content == .document else { throw refuse(KitMessageWords.isAATraceIsWritten(describe(own.type))) }
             destination = .inPlace(own.type)
-        case .symbolicLink: throw refuse("is a symbolic link; refusing to replace it (give the path of the file it points to)")
-        default: throw refuse("is a \(describe(own.type)); refusing to write to it")
+        case .symbolicLink: throw refuse(KitMessageWords.isASymbolicLinkRefusingTo)
+        default: throw refuse(KitMessageWords.isARefusingToWriteTo(describe(own.type)))
         }
         var lock: TraceLock?
         if destination == .file {
@@ -78,8 +78,8 @@ package final class OutputTarget {
         guard path != "-", let followed = try? FileSystem.status(path) else { return }
         for input in inputFiles(inputs) {
             if let st = try? FileSystem.status(input.path), st.identity == followed.identity {
-                let same = input.path == path ? "" : " (the same file)"
-                throw UsageError(message: "\(option) \(path): is \(input.role) \(input.path)\(same); refusing to overwrite an input")
+                let same = input.path == path ? "" : KitMessageWords.theSameFile
+                throw UsageError(message: KitMessageWords.isRefusingToOverwriteAnInput(option, path, input.role, input.path, same))
             }
         }
     }
@@ -106,7 +106,7 @@ package final class OutputTarget {
         switch type {
         case .characterDevice: "character device"
         case .blockDevice: "block device"
-        case .fifo: "FIFO (named pipe)"
+        case .fifo: KitMessageWords.fifoNamedPipe
         case .socket: "socket"
         case .directory: "folder"
         case .symbolicLink: "symbolic link"
@@ -133,7 +133,7 @@ package final class OutputTarget {
         guard destination == .file, let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return }
         let folder = String(path[..<slash])
         do { try FileSystem.makeDirectories(folder) } catch {
-            throw IOFailure(message: "\(path): cannot create the folder \(error.path ?? folder): \(error.reason)")
+            throw IOFailure(message: KitMessageWords.cannotCreateTheFolder(path, error.path ?? folder, error.reason))
         }
     }
 
@@ -268,10 +268,10 @@ extension Arguments {
             let folder = self[o].path
             if FileSystem.exists(folder) {
                 guard FileSystem.isDirectory(folder) else {
-                    throw UsageError(message: "-o \(folder): the parts of a session are written to a folder (one \(unit) per part); use --merge for one \(unit)")
+                    throw UsageError(message: KitHelpWords.oThePartsOfASession(folder, unit, unit))
                 }
             } else {
-                do { try FileSystem.makeDirectory(folder) } catch { throw IOFailure(message: "\(folder): cannot create the folder: \(error)") }
+                do { try FileSystem.makeDirectory(folder) } catch { throw IOFailure(message: KitHelpWords.cannotCreateTheFolder2(folder, error)) }
             }
             let inputs = parts.map { (role: role, path: $0) }
             let numbers = session.partNumbers.count == parts.count ? session.partNumbers : Array(1...parts.count)
@@ -282,7 +282,7 @@ extension Arguments {
             targets = [try output(o, role: role)]
         }
         for t in targets where !force && t.exists {
-            throw UsageError(message: "\(t.path): already exists (use --force to overwrite)")
+            throw UsageError(message: KitHelpWords.alreadyExistsUseForceToOverwrite(t.path))
         }
         return targets
     }

@@ -17,7 +17,7 @@ package enum TokenKey {
 
     /// `--salt-file PATH`.
     package static let saltFile = Option.string("--salt-file", "path", nonEmpty: true,
-                                               "Read the key from this file (its text without the final newline), e.g. a mounted secret.")
+                                               KitHelpWords.readTheKeyFromThisFile)
 
     /// How `--help` and the warnings name the ways to give a key.
     package static let ways = "--salt, --salt-file or \(environmentVariable)"
@@ -25,16 +25,16 @@ package enum TokenKey {
     /// The key the command line or the context's environment gives, or nil when none does. A usage error when both
     /// options are given, or when the file cannot be read or holds no key.
     package static func key(_ args: Arguments, salt: Option<String>, in context: CommandContext) throws -> String? {
-        if args[salt] != nil && args[saltFile] != nil { throw UsageError(message: "give one of --salt and --salt-file, not both") }
+        if args[salt] != nil && args[saltFile] != nil { throw UsageError(message: KitHelpWords.giveOneOfSaltAndSalt) }
         if let s = args[salt] { return s }
         if let path = args[saltFile] {
             let bytes: [UInt8]?
             do { bytes = try SmallFile.read(path, limit: maxFileBytes) } catch { throw UsageError(message: "--salt-file \(error)") }
             guard var text = bytes.map({ String(decoding: $0, as: UTF8.self) }) else {
-                throw UsageError(message: "--salt-file \(path): no such file")
+                throw UsageError(message: KitHelpWords.saltFileNoSuchFile(path))
             }
             while text.last?.isNewline == true { text.removeLast() }
-            guard !text.isEmpty else { throw UsageError(message: "--salt-file \(path): the file is empty (it must hold the key)") }
+            guard !text.isEmpty else { throw UsageError(message: KitHelpWords.saltFileTheFileIsEmpty(path)) }
             return text
         }
         if let s = context.environment(environmentVariable), !s.isEmpty { return s }

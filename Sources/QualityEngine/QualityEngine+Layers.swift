@@ -91,6 +91,6 @@ extension QualityEngine {
     mutating func confirmationTimedOut(callSeq: Int, t: Int64, into out: inout QualitySink) {
         guard let index = state.pendingSwitches.firstIndex(where: { $0.seq == callSeq }) else { return }
         let pending = state.pendingSwitches.remove(at: index)
-        out.append(.finding(findings.switchNotConfirmed(pending, t: t)))
+        out.finding(.layerSwitchNotConfirmed, seq: pending.seq, t: t) { findings.switchNotConfirmed(pending, t: t) }
     }
 }

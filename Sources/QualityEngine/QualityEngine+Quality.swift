@@ -109,11 +109,15 @@ extension QualityEngine {
         out.append(.levelChange(change))
         // +1: an SDK event exactly `matchWindowMs` after the change still matches (the window is inclusive).
         setDeadline(.matchWindow(changeSeq: seq), due: t.saturatingAdd(options.matchWindowMs).saturatingAdd(1), into: &out)
-        if let finding = flappingCheck(change) { out.append(.finding(finding)) }
+        if flappingCheck(change) {
+            // Phrased only where it is kept (the marks are the episode's changes, this one last).
+            let marks = state.recentChanges, findings = QualityFindings(layer: state.layer, options: options)
+            out.finding(.qualityFlapping, seq: change.seq, t: change.t) { findings.flapping(marks) }
+        }
     }
 
-    /// quality.flapping: raised once per episode; an episode ends after a full window without any change.
-    mutating func flappingCheck(_ change: LevelChange) -> Finding? {
+    /// Whether quality.flapping is raised now: once per episode; an episode ends after a full window without any change.
+    mutating func flappingCheck(_ change: LevelChange) -> Bool {
         let limit = max(options.flappingChanges, 0)
         state.recentChanges.append(ChangeMark(seq: change.seq, t: change.t, overall: change.overall))
         if state.recentChanges.count > limit + 1 { state.recentChanges.removeFirst() }
@@ -123,15 +127,15 @@ extension QualityEngine {
                 episode.endT = change.t
                 episode.changes += 1
                 state.flapping = episode
-                return nil
+                return false
             }
             tally.record(flapping: episode)
             state.flapping = nil
         }
         guard state.recentChanges.count == limit + 1, let first = state.recentChanges.first,
-              change.t - first.t <= options.flappingWindowMs else { return nil }
+              change.t - first.t <= options.flappingWindowMs else { return false }
         state.flapping = FlappingEpisode(startSeq: first.seq, startT: first.t, endSeq: change.seq, endT: change.t,
                                          changes: state.recentChanges.count)
-        return QualityFindings(layer: state.layer, options: options).flapping(state.recentChanges)
+        return true
     }
 }

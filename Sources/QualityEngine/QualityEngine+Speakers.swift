@@ -124,8 +124,10 @@ extension QualityEngine {
         }
         // A wrong snapshot is reported once, as the mismatch, and answers every unanswered one in its window.
         obligations.unansweredSnapshots.removeAll(where: inWindow)
-        out.append(.finding(findings.speakersMismatch(observed: arena.speakerList(speakers), derived: derived, seq: seq,
-                                                      derivedSeq: state.speakersSeq, t: t)))
+        let derivedSeq = state.speakersSeq
+        out.finding(.speakersMismatch, seq: seq, t: t) {
+            findings.speakersMismatch(observed: arena.speakerList(speakers), derived: derived, seq: seq, derivedSeq: derivedSeq, t: t)
+        }
     }
 
     /// Whether the SDK's snapshot lists the derived speakers (uids and trackIds) in the derived order; with

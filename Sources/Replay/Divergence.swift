@@ -56,8 +56,18 @@ package struct Divergence: Equatable, Sendable {
     /// The records involved, deciding ones first.
     package var seqs: [Int] {
         var s: [Int] = []
-        for v in [afterAppliedCall, predictedSeq, actualSeq, explainedBySeq] { if let v, !s.contains(v) { s.append(v) } }
+        forEachSeq { s.append($0) }
         return s
+    }
+
+    /// Calls `body` with each of `seqs` in its order, without building the list (a report writing
+    /// thousands of divergences would allocate one per divergence).
+    public func forEachSeq(_ body: (Int) -> Void) {
+        let a = afterAppliedCall, b = predictedSeq, c = actualSeq, d = explainedBySeq
+        if let a { body(a) }
+        if let b, b != a { body(b) }
+        if let c, c != a, c != b { body(c) }
+        if let d, d != a, d != b, d != c { body(d) }
     }
 }
 

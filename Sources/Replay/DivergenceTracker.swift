@@ -2,7 +2,8 @@ import Contract
 import TraceModel
 
 /// Compares the predicted route step function with the actual one (X1–X4), as a reducer: the replayer
-/// feeds it records, predictions and the findings that may explain a divergence, and handles what it returns.
+/// feeds it records, predictions and the findings that may explain a divergence, and handles what it writes
+/// into the output buffer it passes (the replayer's own, reused: nothing is allocated per call).
 ///
 /// A divergence is an interval during which the prediction is not null, the actual route is known and not
 /// `unknown`, and they differ; it counts once it has lasted longer than the tolerance, once per interval.
@@ -93,26 +94,26 @@ struct DivergenceTracker {
     /// Time passes to `t` with the current routes: an open interval may now pass the tolerance. It counts,
     /// and its finding is raised, at the moment it has lasted longer than the tolerance (start + tolerance
     /// + 1 ms), whichever record first shows that time has passed (X2).
-    mutating func advance(to t: Int64) -> [Output] {
-        guard mayCount(at: t), let start = openStart, var d = open else { return [] }
+    mutating func advance(to t: Int64, into out: inout [Output]) {
+        guard mayCount(at: t), let start = openStart, var d = open else { return }
         let moment = start.saturatingAdd(toleranceMs).saturatingAdd(1)
         openCounted = true
         count += 1
         d.end = moment
         open = d
         countedAt = moment
-        return [.counted(d, finding(for: d, at: moment, final: false))]
+        out.append(.counted(d, finding(for: d, at: moment, final: false)))
     }
 
     /// Applies a record (after the engines replayed it): its effect on the actual route and on what
     /// explains divergences, then the new prediction.
     /// `header` is the record's header, when it is one. The new prediction is noted next, when it may matter
     /// (`predictionMayMatter`, `predictionChanged`).
-    mutating func record(_ r: ReplayRecord, header: TraceHeader?) -> [Output] {
+    mutating func record(_ r: ReplayRecord, header: TraceHeader?, into out: inout [Output]) {
         // The readings of the actual route (X1), and the records the explanations read (X3).
         let observed: Route? = r.kind == .routeChanged || r.kind == .routeSnapshot ? r.route : nil
         if let header { context.note(header) }
-        let counted = openStart == nil || openCounted ? [] : advance(to: r.t)
+        if openStart != nil, !openCounted { advance(to: r.t, into: &out) }
         if observed != nil, let change = context.pendingChange(at: r.seq) { context.otherComponentChange = change }
         if let route = observed {
             if route != actual || actualTimeline.isEmpty { Self.append(RouteSegment(t: r.t, route: route, seq: r.seq), to: &actualTimeline, cap: maxSegments, truncated: &truncated) }
@@ -121,7 +122,6 @@ struct DivergenceTracker {
             actual = route
             actualMoved = true
         }
-        return counted
     }
 
     /// Whether noting the prediction of route engine revision `revision` now could change anything: the
@@ -149,7 +149,7 @@ struct DivergenceTracker {
     mutating func noteApplied(_ v: Verdict) { context.lastApplied = (v.seq, v.t) }
 
     /// Notes a new prediction (after a record, or a timer when `seq` is nil) and re-evaluates the interval.
-    mutating func predictionChanged(_ p: Prediction, t: Int64, seq: Int?) -> [Output] {
+    mutating func predictionChanged(_ p: Prediction, t: Int64, seq: Int?, into out: inout [Output]) {
         if p.route != predicted || predictedTimeline.isEmpty {
             Self.append(RouteSegment(t: t, route: p.route, seq: seq), to: &predictedTimeline, cap: maxSegments, truncated: &truncated)
             predicted = p.route
@@ -160,14 +160,14 @@ struct DivergenceTracker {
         actualMoved = false
         let laterRow = p.facts.addsALaterRow(to: context.facts)
         context.facts = p.facts
-        let outputs = intervalChanged(p, t: t, seq: seq)
+        intervalChanged(p, t: t, seq: seq, into: &out)
         // X3: a finding raised at the end of its window attaches its explanation when it is raised, also to
         // the intervals that closed before it while its row held.
-        return laterRow ? outputs + explainClosed(at: t) : outputs
+        if laterRow { explainClosed(at: t, into: &out) }
     }
 
     /// Re-evaluates the interval on the new prediction: one opens, changes or closes.
-    private mutating func intervalChanged(_ p: Prediction, t: Int64, seq: Int?) -> [Output] {
+    private mutating func intervalChanged(_ p: Prediction, t: Int64, seq: Int?, into out: inout [Output]) {
         let differs = predicted != nil && actual != nil && actual != .unknown && predicted != actual && actual != p.tolerated
         if differs && openStart == nil {
             var d = Divergence(start: t, end: t, openAtEnd: false, predicted: predicted!, actual: actual!,
@@ -196,9 +196,8 @@ struct DivergenceTracker {
             open = d
         } else if !differs, openStart != nil, var d = open {
             d.end = t
-            return close(&d)
+            close(&d, into: &out)
         }
-        return []
     }
 
     /// Checks the explanation rows at a moment when nothing else happens (a finding raised at the end of
@@ -211,23 +210,23 @@ struct DivergenceTracker {
     }
 
     /// Closes an interval still open at the end of the trace.
-    mutating func finish(at t: Int64) -> [Output] {
-        guard var d = open else { return [] }
+    mutating func finish(at t: Int64, into out: inout [Output]) {
+        guard var d = open else { return }
         d.end = t
         d.openAtEnd = true
-        return close(&d)
+        close(&d, into: &out)
     }
 
-    private mutating func close(_ d: inout Divergence) -> [Output] {
-        var outputs: [Output] = []
+    private mutating func close(_ d: inout Divergence, into out: inout [Output]) {
         var counted: Int64?
         if !openCounted && d.end - d.start > toleranceMs {
             count += 1
             counted = d.end
-            outputs = [.counted(d, finding(for: d, at: d.end, final: false)), .closed(d, finding(for: d, at: d.end, final: true))]
+            out.append(.counted(d, finding(for: d, at: d.end, final: false)))
+            out.append(.closed(d, finding(for: d, at: d.end, final: true)))
         } else if openCounted {
             counted = countedAt ?? d.end
-            outputs = [.closed(d, finding(for: d, at: countedAt ?? d.end, final: true))]
+            out.append(.closed(d, finding(for: d, at: countedAt ?? d.end, final: true)))
         }
         if let counted, !d.explained {
             forgetExplainable(before: d.end)
@@ -238,27 +237,26 @@ struct DivergenceTracker {
         openStart = nil
         openCounted = false
         countedAt = nil
-        return outputs
     }
 
     /// X3: the closed intervals a row that now holds covers are explained by it; their findings are
     /// restated (rule X3, severity warning).
-    private mutating func explainClosed(at t: Int64) -> [Output] {
+    private mutating func explainClosed(at t: Int64, into out: inout [Output]) {
         forgetExplainable(before: t)
-        guard !explainable.isEmpty else { return [] }
-        var outputs: [Output] = []
-        var still: [(divergence: Divergence, countedAt: Int64)] = []
-        for var entry in explainable {
+        // Those still unexplained move up in place (the list keeps its storage).
+        var still = 0
+        for i in explainable.indices {
+            var entry = explainable[i]
             if let (code, seq) = context.explanationAfterClosing(entry.divergence) {
                 entry.divergence.explainedBy = code
                 entry.divergence.explainedBySeq = seq
-                outputs.append(.explainedAfterClosing(entry.divergence, finding(for: entry.divergence, at: entry.countedAt, final: true)))
+                out.append(.explainedAfterClosing(entry.divergence, finding(for: entry.divergence, at: entry.countedAt, final: true)))
             } else {
-                still.append(entry)
+                explainable[still] = entry
+                still += 1
             }
         }
-        explainable = still
-        return outputs
+        explainable.removeLast(explainable.count - still)
     }
 
     /// Drops the closed intervals that no finding can explain any more at `t`: those that ended longer than
@@ -268,7 +266,7 @@ struct DivergenceTracker {
         if let keep = explainable.firstIndex(where: { $0.divergence.end >= horizon }) {
             if keep > 0 { explainable.removeFirst(keep) }
         } else {
-            explainable.removeAll()
+            explainable.removeAll(keepingCapacity: true)
         }
     }
 

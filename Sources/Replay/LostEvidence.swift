@@ -17,18 +17,6 @@ package enum LossCause: String, Sendable, CaseIterable {
     /// The app's process ended (a crash or a kill) and a restarted one resumed the session.
     case restart
 
-    /// The cause in words, for a gap line and a divergence's card.
-    package var words: String {
-        switch self {
-        case .unreadableFrame: "a frame of the file could not be read"
-        case .seqGap: "records are missing from the file (seq skips)"
-        case .dropped: "the recorder dropped records (its queue was full)"
-        case .paused: "the recorder paused and recorded nothing"
-        case .missingPart: "a part of the session is missing"
-        case .restart: "the app's process ended (a crash or a kill) and restarted"
-        }
-    }
-
     /// Whether only a checkpoint from the SDK's own provider vouches for the state after it: the recorder's
     /// derived state missed what it dropped (X5).
     package var needsSDKCheckpoint: Bool {

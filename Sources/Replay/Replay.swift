@@ -27,15 +27,16 @@ package enum Replay {
     /// opened is thrown with `unopened: .fails`, else it is an `io` problem and the other files are
     /// replayed. `onRecord` sees the records (`seeing` says which) before they are replayed. With
     /// `pipelined`, each file is read, decompressed and decoded on a thread of its own while this one
-    /// replays (`TraceReader.forEachBatch(pipelined:)`); the result is the same.
+    /// replays (`TraceReader.forEachBatch(pipelined:)`); the result is the same. `onBatch` sees each batch
+    /// as the reader decoded it, before its records are replayed (a what-if keeps them for its second replay).
     package static func run(_ session: TraceSession, options: ReplayOptions = ReplayOptions(), limits: ReaderLimits = .standard,
                            strict: Bool = false, unopened: UnopenedFile = .fails, pipelined: Bool = false,
                            observer: ((ReplayStep) -> Void)? = nil, onRecord: ((Record) -> Void)? = nil, seeing: RecordsSeen = .every,
-                           onProblem: (TraceProblem) -> Void = { _ in }) throws -> ReplayResult {
+                           onBatch: ((RecordBatch) -> Void)? = nil, onProblem: (TraceProblem) -> Void = { _ in }) throws -> ReplayResult {
         let replayer = Replayer(file: session.first, options: options)
         replayer.observer = observer
         return try drive(session.paths, replayer: replayer, limits: limits, strict: strict, unopened: unopened, pipelined: pipelined,
-                         onRecord: onRecord, seeing: seeing, onProblem: onProblem)
+                         onRecord: onRecord, seeing: seeing, onBatch: onBatch, onProblem: onProblem)
     }
 
     /// Replays records already in memory (tests, reduction).
@@ -53,7 +54,7 @@ package enum Replay {
     /// (`Replayer`, sessions). The reader's complaint that such a header does not have seq 0 is not damage;
     /// a part that does not continue the one before it (seq or time) is.
     static func drive(_ parts: [String], replayer: Replayer, limits: ReaderLimits, strict: Bool, unopened: UnopenedFile,
-                      pipelined: Bool, onRecord: ((Record) -> Void)?, seeing: RecordsSeen,
+                      pipelined: Bool, onRecord: ((Record) -> Void)?, seeing: RecordsSeen, onBatch: ((RecordBatch) -> Void)? = nil,
                       onProblem: (TraceProblem) -> Void) throws -> ReplayResult {
         var problems: [TraceProblem] = []
         var count = 0
@@ -111,11 +112,11 @@ package enum Replay {
                     if k > 0, let last = lastSeq, r.seq != last + 1 {
                         if afterMissingPart { gapsAtMissingParts += 1 } else if r.seq > last + 1 { replayer.lost(seqs: (last + 1)...(r.seq - 1), cause: .seqGap) }
                         try report(TraceProblem(.seqGap, file: path, seq: r.seq, lost: r.seq > last + 1 ? (last + 1)...(r.seq - 1) : nil,
-                                                message: "this part starts at seq \(r.seq), but the part before it ended at seq \(last)"))
+                                                message: ReplayWords.partSeqGap(first: r.seq, previousLast: last)))
                     }
                     if k > 0, let t = lastT, r.t < t {
                         try report(TraceProblem(.timeBackwards, file: path, seq: r.seq, field: "t",
-                                                message: "this part starts at \(formatDuration(r.t)), before the part before it ended (\(formatDuration(t)))"))
+                                                message: ReplayWords.partTimeBackwards(start: r.t, previousEnd: t)))
                     }
                 }
                 lastSeq = r.seq
@@ -132,6 +133,7 @@ package enum Replay {
                 if firstRecord && p.kind == .header { held.append(p) } else { try report(p) }
             }
             try reader.forEachBatch(pipelined: pipelined, whole: replayer.arena.keepsWhole || (onRecord != nil && seeing == .every)) { batch in
+                onBatch?(batch)
                 var p = 0
                 for i in batch.records.indices {
                     while p < batch.problems.count, batch.problems[p].before <= i {

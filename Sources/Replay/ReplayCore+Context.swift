@@ -48,15 +48,10 @@ extension ReplayCore {
         let w = builder.result.words
         let speakers = engines.second.state.speakers
         let who = speakers.prefix(3).map(\.uid).joined(separator: ", ")
-        let count = "\(speakers.count) \(w.participant)\(speakers.count == 1 ? " was" : "s were")"
-        let message = record.seq == period
-            ? "setAudioModuleEnabled(false) stopped call audio while \(count) speaking (\(who)): nobody is heard until it is re-enabled"
-            : "while the audio module was disabled by setAudioModuleEnabled(false) (seq \(period)), \(count) speaking "
-                + "(\(who), from seq \(record.seq)): nobody is heard until it is re-enabled"
         add(Finding(
             code: .audioModuleDisabledWhileSpeaking, severity: .warning, rule: .R9,
-            seqs: record.seq == period ? [period] : [record.seq, period], t: record.t, message: message,
-            advice: "Only disable the audio module when the whole \(w.session) needs no call audio (e.g. playing a recording); to mute, use the microphone switch or unsubscribe."),
+            seqs: record.seq == period ? [period] : [record.seq, period], t: record.t,
+            FindingWords.audioModuleDisabledWhileSpeaking(seq: record.seq, period: period, speakers: speakers.count, who: who, w)),
             into: step)
     }
 
@@ -67,10 +62,7 @@ extension ReplayCore {
         let w = builder.result.words, limit = arena.symbols.maxSymbols
         add(Finding(
             code: .traceLimitExceeded, severity: .warning, rule: nil, seqs: [r.seq], t: r.t,
-            message: "The limit of \(limit) distinct strings (uids, track ids, device ids and names) was reached at seq \(r.seq): "
-                + "strings first seen from then on are taken as one, so speaker sets and devices past this point are approximate.",
-            advice: "Treat results after seq \(r.seq) as approximate; no real \(w.session) has this many distinct ids, so check the recorder "
-                + "(or the server) for a loop."),
+            FindingWords.symbolLimitExceeded(limit: limit, seq: r.seq, w)),
             into: nil)
     }
 

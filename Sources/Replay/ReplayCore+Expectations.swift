@@ -25,8 +25,8 @@ extension ReplayCore {
                 // Without an expected cause, only the verdict is compared.
                 actual = v.verdict.rawValue + (cause != nil ? (v.cause.map { "/" + $0.rawValue } ?? "") : "")
             } else {
-                actual = builder.result.verdictsDropped > 0 ? "not kept (more than \(options.maxVerdicts) verdicts)"
-                    : "no verdict (seq \(ref) is not a replayed route or layer call)"
+                actual = builder.result.verdictsDropped > 0 ? ReplayWords.notKept(maxVerdicts: options.maxVerdicts)
+                    : ReplayWords.noVerdict(seq: ref)
             }
         case .quality(let want):
             expected = want.map { qualityText($0.overall, $0.mos) } ?? "null"
@@ -38,7 +38,7 @@ extension ReplayCore {
         case .qualityChanges(let want):
             expected = changesText(want.map { ($0.previous, $0.overall) })
             actual = engines.second.levelChangeCount > q.changes.count
-                ? "more than \(QualityEngine.maxKeptChanges) changes (not kept)"
+                ? ReplayWords.changesNotKept(max: QualityEngine.maxKeptChanges)
                 : changesText(q.changes.map { ($0.previous, $0.overall) })
         case .speakers(let want):
             expected = speakersText(want)
@@ -48,7 +48,7 @@ extension ReplayCore {
             if let count {
                 (expected, actual) = ("\(count) × \(code)", "\(n) × \(code)")
             } else {
-                expected = "at least one \(code)"
+                expected = ReplayWords.atLeastOne(code)
                 actual = n > 0 ? expected : "none"
             }
         case .noFinding(let code):
@@ -75,10 +75,10 @@ extension ReplayCore {
                               by: Expectation.RecordRef?) -> (String, String) {
         let expected = outcome.rawValue + (cause.map { "/" + $0.rawValue } ?? "") + (by.map { " by \($0)" } ?? "")
         guard let v = builder.verdict(for: ref) else {
-            return (expected, builder.result.verdictsDropped > 0 ? "not kept (more than \(options.maxVerdicts) verdicts)"
-                        : "no outcome (seq \(ref) is not a replayed route call)")
+            return (expected, builder.result.verdictsDropped > 0 ? ReplayWords.notKept(maxVerdicts: options.maxVerdicts)
+                        : ReplayWords.noOutcome(seq: ref, replayed: true))
         }
-        guard let o = v.outcome else { return (expected, "no outcome (seq \(ref) is not a route call)") }
+        guard let o = v.outcome else { return (expected, ReplayWords.noOutcome(seq: ref, replayed: false)) }
         let actual = o.kind.rawValue + (cause != nil ? (o.cause.map { "/" + $0.rawValue } ?? "") : "")
             + (by != nil ? " by \(Expectation.RecordRef(o.seq))" : "")
         return (expected, actual)
@@ -101,7 +101,7 @@ extension ReplayCore {
         if divergences.openCounted, let open = divergences.open { counted.append(open) }
         guard ref < counted.count else { return (expected, "no divergence \(ref) (\(counted.count) so far)") }
         var d = counted[ref]
-        guard let source = d.predictedBy else { return (expected, "no prediction source") }
+        guard let source = d.predictedBy else { return (expected, ReplayWords.noPredictionSource) }
         let by: FindingCode?? = explanation?.by.map { _ in d.explainedBy } ?? .none
         // X5: so far, a divergence open beside lost records (up to now, for the open one) is uncertain.
         if !d.explained, d.evidenceLost == nil { d.evidenceLost = lostCovering(d.start, max(d.end, now)) }

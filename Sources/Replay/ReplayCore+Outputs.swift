@@ -68,9 +68,13 @@ extension ReplayCore {
         return kept
     }
 
-    /// The divergence tracker's outputs.
-    mutating func handle(_ outputs: [DivergenceTracker.Output], into step: StepBox?) {
-        for o in outputs {
+    /// What the divergence tracker wrote into `tracked`, which is emptied for its next call.
+    mutating func handleTracked(into step: StepBox?) {
+        guard !tracked.isEmpty else { return }
+        var i = 0
+        while i < tracked.count {
+            let o = tracked[i]
+            i += 1
             switch o {
             case let .counted(d, f):
                 step?.value.events.append(.divergenceCounted(start: d.start))
@@ -81,5 +85,6 @@ extension ReplayCore {
             }
             builder.divergence(judged(o))
         }
+        tracked.removeAll(keepingCapacity: true)
     }
 }

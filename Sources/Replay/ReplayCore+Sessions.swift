@@ -119,14 +119,10 @@ extension ReplayCore {
     mutating func checkpointCompared(_ cp: TraceCheckpoint, _ record: Record, restart: Bool = false) {
         let differences = engines.first.checkpointDifferences(cp, restart: restart) + (restart ? [] : engines.second.checkpointDifferences(cp))
         guard !differences.isEmpty else { return }
-        let listed = differences.map { "\($0.field) (checkpoint: \($0.checkpoint); replayed: \($0.derived))" }.joined(separator: ", ")
-        let part = builder.result.session?.parts.last.map { " (part \($0))" } ?? ""
         let f = Finding(code: .traceCheckpointMismatch, severity: FindingCode.traceCheckpointMismatch.severity, rule: nil,
                         seqs: [record.seq], t: record.t,
-                        message: "The checkpoint at seq \(record.seq)\(part) disagrees with the state replayed from the records before it: "
-                            + listed + ". The replay keeps the state it derived.",
-                        advice: "Compare the named fields: a record the SDK saw was not recorded (see trace.dropped and the recorder's "
-                            + "filter), or the SDK's state is not what its events said. Send the whole session to the \(builder.result.words.product) SDK team.")
+                        FindingWords.checkpointMismatch(seq: record.seq, part: builder.result.session?.parts.last, differences: differences,
+                                                        product: builder.result.words.product))
         // No step of its own: the comparison is part of the checkpoint's step, not what the record did.
         add(f, into: nil)
     }

@@ -31,14 +31,19 @@ extension ReplayCore {
     mutating func closeDeadline(through t: Int64, due: Int64) {
         now = max(now, due)
         let step = newStep(t: due, record: nil)
-        if observing || divergences.mayCount(at: due) { handle(divergences.advance(to: due), into: step) }
+        if observing || divergences.mayCount(at: due) {
+            divergences.advance(to: due, into: &tracked)
+            handleTracked(into: step)
+        }
         let before = observing ? snapshot() : nil
         prepareSink()
         let timer = engines.closeDeadline(through: t, into: &sink)
         if let timer { step?.value.timer = Self.replayTimer(timer.kind) }
         absorb(into: step)
         if observing || divergences.predictionMayMatter(revision: engines.first.revision) {
-            handle(divergences.predictionChanged(prediction, t: due, seq: nil), into: step)
+            let p = prediction
+            divergences.predictionChanged(p, t: due, seq: nil, into: &tracked)
+            handleTracked(into: step)
         }
         guard let observer, let before, let step else { return }
         step.value.settle(from: before, to: snapshot())
@@ -50,13 +55,16 @@ extension ReplayCore {
         guard let (due, timer) = timers.popDue(through: t) else { return }
         now = max(now, due)
         let step = newStep(t: due, record: nil)
-        handle(divergences.advance(to: due), into: step)
+        divergences.advance(to: due, into: &tracked)
+        handleTracked(into: step)
         let before = observing ? snapshot() : nil
         step?.value.timer = Self.replayTimer(timer)
         prepareSink()
         engines.fire(EngineTimer(due: due, kind: timer), into: &sink)
         absorb(into: step)
-        handle(divergences.predictionChanged(prediction, t: due, seq: nil), into: step)
+        let p = prediction
+        divergences.predictionChanged(p, t: due, seq: nil, into: &tracked)
+        handleTracked(into: step)
         guard let observer, let before, let step else { return }
         step.value.settle(from: before, to: snapshot())
         observer(step.value)

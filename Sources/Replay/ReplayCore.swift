@@ -24,6 +24,8 @@ struct ReplayCore {
     /// The route engine (`first`) and the quality engine (`second`), as one.
     var engines: Engines
     var divergences: DivergenceTracker
+    /// Where the divergence tracker writes what each call concluded: reused, emptied as it is handled.
+    var tracked: [DivergenceTracker.Output] = []
     var builder: ResultBuilder
     var timers = TimerQueue<Engines.TimerKind>()
     var order = ReplayOrder()
@@ -189,7 +191,8 @@ struct ReplayCore {
         if let record = whole, case .expect(let e) = record.body {
             if case .damage(let lost) = e.kind { builder.update { $0.declaredDamage = ($0.declaredDamage ?? []) + lost } }
             let step = newStep(t: record.t, record: nil)
-            handle(divergences.advance(to: record.t), into: step)
+            divergences.advance(to: record.t, into: &tracked)
+            handleTracked(into: step)
             if let step, !step.value.findings.isEmpty { observer?(step.value) }
             if !e.atEnd {
                 let result = evaluate(e, seq: record.seq)
@@ -204,7 +207,8 @@ struct ReplayCore {
         // effects, exactly as it would at an expectation placed here: expectations change no output.
         if divergences.mayCount(at: r.t) {
             let step = newStep(t: r.t, record: nil)
-            handle(divergences.advance(to: r.t), into: step)
+            divergences.advance(to: r.t, into: &tracked)
+            handleTracked(into: step)
             if let step, !step.value.findings.isEmpty { observer?(step.value) }
         }
         let before = observing ? snapshot() : nil
@@ -216,11 +220,12 @@ struct ReplayCore {
         crossEngineChecks(r, whole, into: step)
         let header: TraceHeader?
         if case .header(let h)? = whole?.body { header = h } else { header = nil }
-        let tracked = divergences.record(r, header: header)
-        if !tracked.isEmpty { handle(tracked, into: step) }
+        divergences.record(r, header: header, into: &tracked)
+        handleTracked(into: step)
         if divergences.predictionMayMatter(revision: engines.first.revision) {
-            let changed = divergences.predictionChanged(prediction, t: r.t, seq: r.seq)
-            if !changed.isEmpty { handle(changed, into: step) }
+            let p = prediction
+            divergences.predictionChanged(p, t: r.t, seq: r.seq, into: &tracked)
+            handleTracked(into: step)
         }
         guard let observer, let before, let step, let record = whole else { return }
         if case .deviceConnected(let id, _, _, _) = record.body { step.value.events.append(.devicesChanged(added: [id], removed: [])) }
@@ -266,7 +271,8 @@ struct ReplayCore {
         prepareSink()
         engines.finish(t: now, lastSeq: max(lastSeq, 0), end: end, into: &sink)
         absorb(into: step)
-        handle(divergences.finish(at: now), into: step)
+        divergences.finish(at: now, into: &tracked)
+        handleTracked(into: step)
         if let step, !(step.value.verdicts.isEmpty && step.value.findings.isEmpty) { observer?(step.value) }
         for (e, seq) in pendingEnd {
             let r = evaluate(e, seq: seq)

@@ -144,9 +144,9 @@ package struct ReplayResult: Sendable {
     /// trace with no header or no records gives no evidence, so it never gets an all-clear.
     package var unexplainable: String? {
         if let p = problems.first(where: { $0.kind == .notATrace }) { return p.message }
-        if records == 0 { return "it holds no records" }
-        if header == nil { return "it has no trace.header record, so its layer, device and start are unknown" }
-        if records == 1 { return "it holds only its header" }
+        if records == 0 { return ReplayWords.noRecords }
+        if header == nil { return ReplayWords.noHeader }
+        if records == 1 { return ReplayWords.onlyHeader }
         return nil
     }
 

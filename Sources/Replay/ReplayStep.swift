@@ -71,25 +71,4 @@ package enum ReplayEvent: Equatable, Sendable {
     case divergenceCounted(start: Int64)
     /// What became of a deferred route call was decided (V2).
     case outcomeDecided(callSeq: Int, outcome: Outcome)
-
-    /// The event in a few words, for the text timeline and `replay --json`'s `notes`.
-    package var description: String {
-        switch self {
-        case .recovered(let t):
-            "recovered from the interruption at \(formatDuration(t)) (the SDK's recovered callback is due)"
-        case let .levelChange(previous, overall):
-            "level change \(previous.rawValue) → \(overall.rawValue)"
-        case let .speakers(first, count):
-            "speakers [" + first.map { "\(TextCap.identifier($0.uid))/\(TextCap.identifier($0.trackId))" }.joined(separator: ", ")
-                + (count > first.count ? ", … \(count - first.count) more" : "") + "]"
-        case .divergenceCounted(let start):
-            "route divergence from \(formatDuration(start)) counts (longer than the tolerance)"
-        case let .outcomeDecided(callSeq, outcome):
-            "the call at seq \(callSeq) is now \(outcome.kind.rawValue)"
-        case let .devicesChanged(added, removed):
-            (added.isEmpty ? "" : "connected " + added.joined(separator: ", "))
-                + (added.isEmpty || removed.isEmpty ? "" : "; ")
-                + (removed.isEmpty ? "" : "disconnected " + removed.joined(separator: ", "))
-        }
-    }
 }

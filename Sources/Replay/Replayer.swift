@@ -47,6 +47,21 @@ package final class Replayer {
         core.feed(batch.take(i, into: core.arena))
     }
 
+    /// Replays record `i` of a batch kept from a reading, under another seq and time (a what-if's edited
+    /// trace, numbered afresh): a record read whole is replayed as a copy with them.
+    public func feed(_ batch: RecordBatch, _ i: Int, seq: Int, t: Int64) {
+        let kept = batch.records[i]
+        if kept.hasFull {
+            var whole = batch.full[Int(kept.full)]
+            (whole.seq, whole.t) = (seq, t)
+            feed(whole)
+            return
+        }
+        var r = batch.take(i, into: core.arena)
+        (r.seq, r.t) = (seq, t)
+        core.feed(r)
+    }
+
     /// Runs end-of-trace diagnostics and `"at":"end"` expectations; returns the result. `end` says whether
     /// the trace ended at its last record or at a crash (its last frame torn, or never closed).
     package func finish(end: TraceEnd = .end) -> ReplayResult {

@@ -16,6 +16,16 @@ package struct JUnitRenderer: Renderer {
     package func render(_ outcomes: [CheckOutcome]) -> String { JUnitXML.render(outcomes, suite: suite) }
 }
 
+/// `check --json` (`CheckJSON`), one line.
+package struct CheckJSONRenderer: Renderer {
+    /// The format it renders.
+    package static var format: ReportFormat { .checkJSON }
+    /// Creates the renderer.
+    package init() {}
+    /// Renders the outcomes.
+    package func render(_ outcomes: [CheckOutcome]) -> String { CheckJSON.render(outcomes) + "\n" }
+}
+
 /// `diff` as text (`TraceDiffText`).
 package struct DiffTextRenderer: Renderer {
     /// The format it renders.
@@ -100,22 +110,22 @@ package struct TriageTagsRenderer: Renderer {
     package func render(_: Void) -> String { TriageSummaryReport.tagList() }
 }
 
-/// `rules` as text: the catalogue (`CatalogueText.list`), or one entry in full (`CatalogueText.explain`).
+/// `rules` as text: the catalogue (`RulesReport.list`), or one entry in full (`RulesReport.explain`).
 package struct RulesTextRenderer: Renderer {
     /// The format it renders.
     package static var format: ReportFormat { .rulesText }
     /// Creates the renderer.
     package init() {}
     /// Renders the catalogue or the entry.
-    package func render(_ entry: CatalogueText.Entry?) -> String { entry.map(CatalogueText.explain) ?? CatalogueText.list() }
+    package func render(_ entry: RulesReport.Entry?) -> String { entry.map(RulesReport.explain) ?? RulesReport.list() }
 }
 
-/// `rules --json`: the catalogue or one entry (`CatalogueText.json`).
+/// `rules --json`: the catalogue or one entry (`RulesReport.json`).
 package struct RulesJSONRenderer: Renderer {
     /// The format it renders.
     package static var format: ReportFormat { .rulesJSON }
     /// Creates the renderer.
     package init() {}
     /// Renders the catalogue or the entry.
-    package func render(_ entry: CatalogueText.Entry?) -> String { CatalogueText.json(entry) }
+    package func render(_ entry: RulesReport.Entry?) -> String { RulesReport.json(entry) }
 }

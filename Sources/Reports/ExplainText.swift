@@ -28,26 +28,26 @@ package struct ExplainText {
         o += "\n" + bold("Summary") + "\n"
         for l in e.summary { o += (l.nested ? "    " : "  ") + terminalSafe(l.text) + "\n" }
         if !e.calls.isEmpty {
-            o += "\n" + bold("Calls that did not take effect") + "\n"
+            o += "\n" + bold(ExplainWords.callsThatDidNotTakeEffect) + "\n"
             for c in e.calls { o += item(c.headline, c.lines) }
             if e.callsNotListed > 0 { o += "  … \(e.callsNotListed) more (see --json)\n" }
         }
         if !e.lateCalls.isEmpty {
-            o += "\n" + bold("Calls that took effect late") + "\n"
+            o += "\n" + bold(ExplainWords.callsThatTookEffectLate) + "\n"
             for c in e.lateCalls { o += item(c.headline, c.lines) }
         }
         if !e.divergences.isEmpty {
-            o += "\n" + bold("Route divergences (unexplained first)") + "\n"
+            o += "\n" + bold(ExplainWords.routeDivergencesUnexplainedFirst) + "\n"
             for d in e.divergences { o += item(d.headline, d.lines) }
-            if e.divergencesNotListed > 0 { o += "  … \(e.divergencesNotListed) more (counted in the summary)\n" }
+            if e.divergencesNotListed > 0 { o += ExplainWords.moreCountedInTheSummary(e.divergencesNotListed) }
         }
         if !e.groups.isEmpty {
-            o += "\n" + bold("Findings (most severe first; repeats grouped)") + "\n"
+            o += "\n" + bold(ExplainWords.findingsMostSevereFirstRepeatsGrouped) + "\n"
             for g in e.groups { o += item(g.headline, g.lines) }
         }
         if !e.systemLog.isEmpty {
-            o += "\n" + bold("From the system log (E1: named here, judged by the trace alone)") + "\n"
-            for i in e.systemLog { o += "  " + terminalSafe(Self.subject(i, e)) + "\n      from the system log: " + terminalSafe(i.text) + "\n" }
+            o += "\n" + bold(ExplainWords.fromTheSystemLogENamed) + "\n"
+            for i in e.systemLog { o += "  " + terminalSafe(Self.subject(i, e)) + ExplainWords.fromTheSystemLog + terminalSafe(i.text) + "\n" }
         }
         if let q = e.quality, q.reports > 0 || q.vendor == .wangsu {
             o += "\n" + bold("Quality") + "\n" + QualityText.block(q, findings: e.findingCounts)
@@ -59,7 +59,7 @@ package struct ExplainText {
     static func subject(_ i: SystemLogEvidence.Item, _ e: Explanation) -> String {
         switch i.subject {
         case .finding(_, let code): "\(code.rawValue) at \(formatDuration(i.t))"
-        case .interruption(let seq): "interruption at \(formatDuration(i.t)) (seq \(seq)), recorded with no known cause"
+        case .interruption(let seq): ExplainWords.interruptionAtSeqRecordedWithNo(formatDuration(i.t), seq)
         }
     }
 

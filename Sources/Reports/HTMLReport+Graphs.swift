@@ -19,7 +19,7 @@ enum GraphsSVG {
     static func render(_ r: ReplayResult, lanes all: [Lane]) -> String {
         let graphs = all.filter { if case .graph = $0.kind { true } else { false } }
         guard graphs.contains(where: { $0.series.contains { !$0.points.isEmpty } }) else {
-            return "<p class=\"none\" id=\"graphs\">No quality reports in this trace: nothing to graph.</p>\n"
+            return "<p class=\"none\" id=\"graphs\">" + ReportPageWords.nothingToGraph + "</p>\n"
         }
         let s = TimelineSVG.scale(r)
         let height = top + Double(graphs.count) * panelStep + 4

@@ -52,15 +52,15 @@ extension HTMLReport {
     /// The calls that did not take effect, drawn beside the timeline (`tag` is `aside` or `section`),
     /// then those that took effect late.
     static func callsSection(_ e: Explanation, _ anchors: Anchors, tag: String, checks: [AdviceCheck] = []) -> String {
-        var o = "<\(tag) id=\"calls\" class=\"calls\">\n<h2>Calls that did not take effect</h2>\n"
+        var o = "<\(tag) id=\"calls\" class=\"calls\">\n<h2>" + ReportPageWords.callsHeading + "</h2>\n"
         if let note = e.routeContractNotApplied {
             o += "<p class=\"none route-contract\">\(HTMLEscape.text(note.prefix(1).uppercased() + note.dropFirst())).</p>\n"
         }
         if e.calls.isEmpty { o += "<p class=\"none\">\(HTMLEscape.text(noCallFailed(e)))</p>\n" }
         for c in e.calls { o += card(c, anchors, badge: badge(checks, .call, seq: c.verdict.seq, LayerWords(e.layer))) }
-        if e.callsNotListed > 0 { o += "<p class=\"more\">\(e.callsNotListed) more not listed.</p>\n" }
+        if e.callsNotListed > 0 { o += "<p class=\"more\">" + ReportPageWords.moreNotListed(e.callsNotListed) + "</p>\n" }
         if !e.lateCalls.isEmpty {
-            o += "<h2>Calls that took effect late</h2>\n"
+            o += "<h2>" + ReportPageWords.lateCallsHeading + "</h2>\n"
             for c in e.lateCalls { o += card(c, anchors) }
         }
         o += "</\(tag)>\n"
@@ -72,17 +72,17 @@ extension HTMLReport {
     static func noCallFailed(_ e: Explanation) -> String {
         let n = e.undeterminedCalls
         if n > 0 {
-            return "No call is known not to have taken effect, but \(n) call\(n == 1 ? " is" : "s are") undetermined: the state before this "
-                + "part of the session is unknown, so nothing is said of \(n == 1 ? "it" : "them")."
+            return ReportPageWords.noCallIsKnownNotTo(n, n == 1 ? " is" : "s are")
+                + ReportPageWords.partOfTheSessionIsUnknown(n == 1 ? "it" : "them")
         }
         if e.partial {
-            return "No call replayed failed to take effect; the replay is partial, so nothing is said of what is missing or of the state "
-                + "before it is known."
+            return ReportPageWords.noCallReplayedFailedToTake
+                + ReportPageWords.beforeItIsKnown
         }
         if !e.unread.isEmpty || e.unexplainable != nil {
-            return "No call that could be read failed to take effect; not all of the trace could be read, so nothing is said of what was lost."
+            return ReportPageWords.noCallThatCouldBeRead
         }
-        return "Every call took effect as the contract predicts."
+        return ReportPageWords.everyCallTookEffectAsThe
     }
 
     /// The badge of an item's advice checked by replay, if it was.
@@ -90,16 +90,16 @@ extension HTMLReport {
         guard let c = checks.first(where: { $0.kind == kind && $0.seq == seq && (code == nil || $0.subject == code) }) else { return "" }
         let label = switch c.verdict {
         case .verified, .alternativeVerified: "advice verified"
-        case .doesNotApply, .changedNotResolved: "advice does not apply here"
-        case .cannotPlace, .notVerifiable: "advice not checked"
+        case .doesNotApply, .changedNotResolved: ReportPageWords.adviceDoesNotApplyHere
+        case .cannotPlace, .notVerifiable: ReportPageWords.adviceNotChecked
         }
-        return "<p class=\"advice-check \(c.verdict.rawValue)\"><b>\(label)</b> \(HTMLEscape.text(AdviceCheckText.words(c, w)))</p>\n"
+        return "<p class=\"advice-check \(c.verdict.rawValue)\"><b>\(label)</b> \(HTMLEscape.text(AdviceCheckReport.words(c, w)))</p>\n"
     }
 
     private static func card(_ c: Explanation.Call, _ anchors: Anchors, badge: String = "") -> String {
         let v = c.verdict, key = "item-v-\(v.seq)"
         return "<article class=\"card verdict v-\(v.verdict.rawValue)\" id=\"\(key)\" data-seq=\"\(v.seq)\">\n" + anchors.span(v.seq, key)
-            + block(c.headline, c.lines, anchors, seq: v.seq) + badge + links(marker: "m-v-\(v.seq)", "show on the timeline", seq: v.seq, key: key, anchors) + "</article>\n"
+            + block(c.headline, c.lines, anchors, seq: v.seq) + badge + links(marker: "m-v-\(v.seq)", ReportPageWords.showOnTheTimeline, seq: v.seq, key: key, anchors) + "</article>\n"
     }
 
     /// A divergence's class (and tone): explained (X3), begun from an unknown start state (not judged), or
@@ -110,24 +110,24 @@ extension HTMLReport {
 
     static func divergencesSection(_ e: Explanation, _ anchors: Anchors) -> String {
         guard !e.divergences.isEmpty else { return "" }
-        var o = "<section id=\"divergences\">\n<h2>Route divergences (unexplained first)</h2>\n"
+        var o = "<section id=\"divergences\">\n<h2>" + ReportPageWords.divergencesHeading + "</h2>\n"
         for (listIndex, d) in e.divergences.enumerated() {
             let key = "item-d-\(listIndex)", seq = Anchors.seq(of: d.divergence)
             o += "<article class=\"card divergence \(divergenceClass(d.divergence))\" id=\"\(key)\""
             o += (seq.map { " data-seq=\"\($0)\"" } ?? "") + ">\n" + anchors.span(seq, key)
             o += block(d.headline, d.lines, anchors, seq: seq)
-            o += links(marker: "m-d-\(listIndex)", "show on the timeline", seq: seq, key: key, anchors) + "</article>\n"
+            o += links(marker: "m-d-\(listIndex)", ReportPageWords.showOnTheTimeline, seq: seq, key: key, anchors) + "</article>\n"
         }
-        if e.divergencesNotListed > 0 { o += "<p class=\"more\">\(e.divergencesNotListed) more not listed.</p>\n" }
+        if e.divergencesNotListed > 0 { o += "<p class=\"more\">" + ReportPageWords.moreNotListed(e.divergencesNotListed) + "</p>\n" }
         o += "</section>\n"
         return o
     }
 
     /// The findings, grouped and ordered as `explain` lists them.
     static func findingsSection(_ e: Explanation, _ anchors: Anchors, checks: [AdviceCheck] = []) -> String {
-        var o = "<section id=\"findings\">\n<h2>Findings (most severe first; repeats grouped)</h2>\n"
+        var o = "<section id=\"findings\">\n<h2>" + ReportPageWords.findingsHeading + "</h2>\n"
         if e.groups.isEmpty {
-            o += "<p class=\"none\">No findings besides those with the calls and divergences above.</p>\n</section>\n"
+            o += "<p class=\"none\">" + ReportPageWords.noOtherFindings + "</p>\n</section>\n"
             return o
         }
         o += "<ol class=\"findings\">\n"
@@ -136,10 +136,10 @@ extension HTMLReport {
             o += "<li class=\"card finding s-\(g.severity.rawValue)\" id=\"\(key)\"" + (seq.map { " data-seq=\"\($0)\"" } ?? "") + ">\n"
             o += anchors.span(seq, key) + block(g.headline, g.lines, anchors, seq: seq)
             o += badge(checks, .finding, seq: seq, code: g.first.code.rawValue, LayerWords(e.layer))
-            o += links(marker: "m-f-\(g.firstIndex)", "show the first on the timeline", seq: seq, key: key, anchors) + "</li>\n"
+            o += links(marker: "m-f-\(g.firstIndex)", ReportPageWords.showTheFirstOnTheTimeline, seq: seq, key: key, anchors) + "</li>\n"
         }
         o += "</ol>\n"
-        if e.findingsNotListed > 0 { o += "<p class=\"more\">\(e.findingsNotListed) more findings not kept (counts by code are in --json).</p>\n" }
+        if e.findingsNotListed > 0 { o += "<p class=\"more\">" + ReportPageWords.findingsNotKept(e.findingsNotListed) + "</p>\n" }
         o += "</section>\n"
         return o
     }
@@ -147,10 +147,9 @@ extension HTMLReport {
     /// What the device's system log names (E1), only in a trace that holds `sys.*` records.
     static func systemLogSection(_ e: Explanation, _ anchors: Anchors) -> String {
         guard !e.systemLog.isEmpty else { return "" }
-        var o = "<section id=\"system-log\">\n<h2>From the system log</h2>\n<p class=\"hint\">Named from the device's log (E1); "
-        o += "the verdicts, outcomes and divergences above are the trace's own.</p>\n<ul class=\"system-log\">\n"
+        var o = "<section id=\"system-log\">\n<h2>" + ReportPageWords.systemLogHeading + "</h2>\n<p class=\"hint\">" + ReportPageWords.systemLogHint + "</p>\n<ul class=\"system-log\">\n"
         for i in e.systemLog {
-            o += "<li>" + block(ExplainText.subject(i, e), [Explanation.Line("from the system log", i.text)], anchors, seq: nil) + "</li>\n"
+            o += "<li>" + block(ExplainText.subject(i, e), [Explanation.Line(ReportPageWords.fromTheSystemLog2, i.text)], anchors, seq: nil) + "</li>\n"
         }
         return o + "</ul>\n</section>\n"
     }

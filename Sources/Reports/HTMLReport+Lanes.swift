@@ -285,7 +285,7 @@ package final class ReportLanes {
         case "session":
             if raw.isEmpty { (s.value, s.tone) = ("not active", "quiet") } else { s.tone = "on" }
         case "callKit":
-            if raw.isEmpty { (s.value, s.tone) = ("no CallKit call", "quiet") } else { s.tone = raw == "held" || raw == "audio deactivated" ? "alert" : "on" }
+            if raw.isEmpty { (s.value, s.tone) = (ReportPageWords.noCallkitCall, "quiet") } else { s.tone = raw == "held" || raw == "audio deactivated" ? "alert" : "on" }
         case "interruption":
             (s.value, s.tone) = raw == "false" ? ("not interrupted", "quiet") : (raw, "alert")
         case "callState":

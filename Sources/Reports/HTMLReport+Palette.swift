@@ -5,15 +5,22 @@
 /// no colour is reused for two meanings.
 enum Palette {
     /// The legend's groups, in the order the legend lists them.
-    enum Group: String, CaseIterable {
-        case routes = "routes and devices"
-        case states = "states"
-        case quality = "quality levels"
-        case moments = "moments on the lanes"
-        case calls = "calls"
-        case findings = "findings"
-        case divergences = "divergences and gaps"
-        case graphs = "graphs"
+    enum Group: CaseIterable {
+        case routes, states, quality, moments, calls, findings, divergences, graphs
+
+        /// The group's heading in the legend.
+        var title: String {
+            switch self {
+            case .routes: ReportPageWords.routesAndDevices
+            case .states: "states"
+            case .quality: "quality levels"
+            case .moments: ReportPageWords.momentsOnTheLanes
+            case .calls: "calls"
+            case .findings: "findings"
+            case .divergences: ReportPageWords.divergencesAndGaps
+            case .graphs: "graphs"
+            }
+        }
     }
 
     /// One meaning and its colour.
@@ -46,53 +53,53 @@ enum Palette {
         Tone("headset", "#7fd3d6", "wired headset", .routes),
         Tone("airplay", "#f7b6d2", "AirPlay", .routes),
         Tone("carAudio", "#d9c27e", "car audio", .routes),
-        Tone("unknown", "#c7c7c7", "unknown (route, device kind or quality level)", .routes),
+        Tone("unknown", "#c7c7c7", ReportPageWords.unknownRouteDeviceKindOrQuality, .routes),
 
-        Tone("quiet", "#f3f4f6", "resting: not joined, no session, no call, none, no prediction, no data", .states),
-        Tone("on", "#fde0b6", "up: joined, call session active, CallKit call, microphone granted, connected, someone speaking", .states),
-        Tone("sessionOther", "#c7a78f", "session active in a category other than playAndRecord (no call session)", .states),
-        Tone("alert", "#fb9a7a", "held back: interrupted, system call up, background, audio module off, microphone denied, reconnecting, CallKit call held", .states),
-        Tone("merged", "#7d8799", "many short changes, merged (hover for how many)", .states),
+        Tone("quiet", "#f3f4f6", ReportPageWords.restingNotJoinedNoSessionNo, .states),
+        Tone("on", "#fde0b6", ReportPageWords.upJoinedCallSessionActiveCallkit, .states),
+        Tone("sessionOther", "#c7a78f", ReportPageWords.sessionActiveInACategoryOther, .states),
+        Tone("alert", "#fb9a7a", ReportPageWords.heldBackInterruptedSystemCallUp, .states),
+        Tone("merged", "#7d8799", ReportPageWords.manyShortChangesMergedHoverFor, .states),
 
         Tone("q-excellent", "#3f9b52", "excellent", .quality),
         Tone("q-good", "#d4ea6b", "good", .quality),
         Tone("q-poor", "#f4a259", "poor", .quality),
         Tone("q-lost", "#b8323a", "lost", .quality),
 
-        Tone("activated", "#2ca02c", "session activated (obs.sessionActivated ok, CallKit didActivate)", .moments),
+        Tone("activated", "#2ca02c", ReportPageWords.sessionActivatedObsSessionactivatedOkCallkit, .moments),
         Tone("deactivated", "#4e79a7", "session deactivated (obs.sessionDeactivated, CallKit didDeactivate)", .moments),
-        Tone("failed", "#ff1f3d", "failed: activation or deactivation not ok, an SDK call threw (sdk.error)", .moments),
-        Tone("callkit", "#7b3fbf", "CallKit action: answer, start, end, hold, unhold", .moments),
-        Tone("reset", "#8c564b", "media services reset", .moments),
-        Tone("interruption", "#ff7f0e", "interruption began or ended (os.*), with its cause", .moments),
-        Tone("sdkInterrupted", "#e377c2", "SDK callback: interrupted", .moments),
-        Tone("sdkRecovered", "#17becf", "SDK callback: recovered", .moments),
-        Tone("sdkOther", "#6b6b6b", "SDK callback: call state, quality change, layer switched", .moments),
+        Tone("failed", "#ff1f3d", ReportPageWords.failedActivationOrDeactivationNotOk, .moments),
+        Tone("callkit", "#7b3fbf", ReportPageWords.callkitActionAnswerStartEndHold, .moments),
+        Tone("reset", "#8c564b", ReportPageWords.mediaServicesReset, .moments),
+        Tone("interruption", "#ff7f0e", ReportPageWords.interruptionBeganOrEndedOsWith, .moments),
+        Tone("sdkInterrupted", "#e377c2", ReportPageWords.sdkCallbackInterrupted, .moments),
+        Tone("sdkRecovered", "#17becf", ReportPageWords.sdkCallbackRecovered, .moments),
+        Tone("sdkOther", "#6b6b6b", ReportPageWords.sdkCallbackCallStateQualityChange, .moments),
         Tone("speakersAnswer", "#a6a60c", "SDK active-speaker snapshot", .moments),
-        Tone("overridePort", "#1b2a6b", "the SDK set the output port (overrideOutputAudioPort)", .moments),
-        Tone("systemOther", "#fc01fd", "system log: another process's session activated, route notified, property set (sys.*)", .moments),
-        Tone("systemSelf", "#6128ff", "system log: the app's own process, as the system logged it (sys.*)", .moments),
-        Tone("flush", "#111111", "override flushed by iOS (route.overrideFlushed, R15)", .moments),
-        Tone("levelChange", "#b07aa1", "quality level change (Q2)", .moments, stroke: true),
+        Tone("overridePort", "#1b2a6b", ReportPageWords.theSdkSetTheOutputPort, .moments),
+        Tone("systemOther", "#fc01fd", ReportPageWords.systemLogAnotherProcessSSession, .moments),
+        Tone("systemSelf", "#6128ff", ReportPageWords.systemLogTheAppSOwn, .moments),
+        Tone("flush", "#111111", ReportPageWords.overrideFlushedByIosRouteOverrideflushed, .moments),
+        Tone("levelChange", "#b07aa1", ReportPageWords.qualityLevelChangeQ, .moments, stroke: true),
         Tone("reconnect", "#0b6e69", "reconnect (Q7)", .moments, stroke: true),
 
-        Tone("v-applied", "#0d5c2b", "took effect (applied; a deferred call that took effect later)", .calls),
-        Tone("v-noop", "#9e9e9e", "changed nothing (noop)", .calls),
+        Tone("v-applied", "#0d5c2b", ReportPageWords.tookEffectAppliedADeferredCall, .calls),
+        Tone("v-noop", "#9e9e9e", ReportPageWords.changedNothingNoop, .calls),
         Tone("v-deferred", "#f9d71c", "deferred", .calls),
-        Tone("v-ineffective", "#d6336c", "did not take effect (ineffective, superseded, dropped)", .calls),
+        Tone("v-ineffective", "#d6336c", ReportPageWords.didNotTakeEffectIneffectiveSuperseded, .calls),
         Tone("v-rejected", "#4a1486", "rejected", .calls),
-        Tone("cause", "#4e342e", "the record that caused a call not to take effect", .calls, stroke: true),
+        Tone("cause", "#4e342e", ReportPageWords.theRecordThatCausedACall, .calls, stroke: true),
 
         Tone("s-error", "#e53935", "error", .findings),
         Tone("s-warning", "#a86400", "warning", .findings),
         Tone("s-info", "#4c9be8", "info", .findings),
 
-        Tone("div-unexplained", "#a50f15", "unexplained divergence: predicted and actual route differ (X2)", .divergences),
+        Tone("div-unexplained", "#a50f15", ReportPageWords.unexplainedDivergencePredictedAndActualRoute, .divergences),
         Tone("div-explained", "#e8b923", "explained divergence (X3)", .divergences),
-        Tone("div-unknown-start", "#37474f", "divergence from an unknown start state: not judged (a part without the state before it)", .divergences),
+        Tone("div-unknown-start", "#37474f", ReportPageWords.divergenceFromAnUnknownStartState, .divergences),
 
-        Tone("pub", "#1f5fbf", "pub: the user's own uplink", .graphs, stroke: true),
-        Tone("sub", "#d9480f", "sub: the downlink or the remote side", .graphs, stroke: true),
+        Tone("pub", "#1f5fbf", ReportPageWords.pubTheUserSOwnUplink, .graphs, stroke: true),
+        Tone("sub", "#d9480f", ReportPageWords.subTheDownlinkOrTheRemote, .graphs, stroke: true),
     ]
 
     /// The tone named `name`.
@@ -120,7 +127,7 @@ enum Palette {
         for g in Group.allCases {
             let members = tones.filter { $0.group == g }
             guard !members.isEmpty else { continue }
-            o += "<ul class=\"legend\"><li class=\"group\">\(HTMLEscape.text(g.rawValue)):</li>"
+            o += "<ul class=\"legend\"><li class=\"group\">\(HTMLEscape.text(g.title)):</li>"
             for t in members {
                 o += "<li><span class=\"swatch\(t.stroke ? " line" : "") t-\(t.name)\"></span>\(HTMLEscape.text(t.legend))</li>"
             }

@@ -52,7 +52,7 @@ enum TimelineSVG {
         let callsY = top + Double(lanes.count) * laneStep + causeRoom
         let findingsY = callsY + laneStep
         let height = findingsY + laneStep + 8
-        var o = open("timeline-svg", scale, height: height, label: "timeline of the trace")
+        var o = open("timeline-svg", scale, height: height, label: ReportPageWords.timelineOfTheTrace)
         o += "<g class=\"labels\">\n"
         for (i, lane) in lanes.enumerated() { o += label(lane.title, y: top + Double(i) * laneStep) }
         o += label("calls", y: callsY) + label("findings", y: findingsY) + "</g>\n"
@@ -201,7 +201,7 @@ enum TimelineSVG {
         var o = ""
         for g in q.gaps {
             let x0 = s.x(g.startT), x1 = max(s.x(g.endT), x0 + 2)
-            let text = "no records for \(formatDuration(g.durationMs)) from \(formatDuration(g.startT)) (seq \(g.startSeq)–\(g.endSeq)): no data"
+            let text = ReportPageWords.noRecordsForFromSeqNo(formatDuration(g.durationMs), formatDuration(g.startT), g.startSeq, g.endSeq)
             o += "<rect class=\"nodata\" x=\"\(n(x0))\" y=\"\(n(y))\" width=\"\(n(x1 - x0))\" height=\"\(n(height))\" "
                 + "fill=\"url(#nodata)\" fill-opacity=\"0.85\"><title>\(HTMLEscape.text(text))</title></rect>\n"
         }
@@ -255,7 +255,7 @@ enum TimelineSVG {
         for v in chosen where v.verdict == .deferred {
             guard let outcome = v.outcome, outcome.kind != .pending else { continue }
             let x0 = s.x(v.t), x1 = s.x(outcome.t)
-            let what = outcome.kind == .applied ? "took effect \(formatDuration(outcome.t - v.t)) later" : outcome.kind.rawValue
+            let what = outcome.kind == .applied ? ReportPageWords.tookEffectLater(formatDuration(outcome.t - v.t)) : outcome.kind.rawValue
             let by = outcome.seq.map { " (" + Wording.record($0, in: r) + ")" } ?? ""
             o += "<g class=\"outcome o-\(outcome.kind.rawValue)\"><title>\(HTMLEscape.text("seq \(v.seq): \(what)\(by) [V2]"))</title>"
             o += "<line x1=\"\(n(x0))\" y1=\"\(n(cy))\" x2=\"\(n(x1))\" y2=\"\(n(cy))\" class=\"outcomeline\"/>"

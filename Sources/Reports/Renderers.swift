@@ -9,7 +9,7 @@ package enum Renderers {
     /// Every renderer, one per format.
     package static var all: [any Renderer.Type] { [
         ExplainTextRenderer.self, ExplainJSONRenderer.self, HTMLRenderer.self, ChromeTraceRenderer.self,
-        TimelineTextRenderer.self, TimelineJSONRenderer.self, JUnitRenderer.self, DiffTextRenderer.self, DiffJSONRenderer.self,
+        TimelineTextRenderer.self, TimelineJSONRenderer.self, JUnitRenderer.self, CheckJSONRenderer.self, DiffTextRenderer.self, DiffJSONRenderer.self,
         WhatIfTextRenderer.self, WhatIfJSONRenderer.self, TriageTextRenderer.self, TriageJSONRenderer.self, TriageRowRenderer.self,
         TriageTagsRenderer.self, RulesTextRenderer.self, RulesJSONRenderer.self,
     ] }
@@ -42,7 +42,7 @@ package enum Renderers {
         case .chrome: ChromeTraceRenderer()
         case .timelineText: TimelineTextRenderer(emit: o.emit)
         case .timelineJSON: TimelineJSONRenderer(emit: o.emit)
-        case .junit, .diffText, .diffJSON, .whatifText, .whatifJSON, .triageText, .triageJSON, .triageRows, .triageTags, .rulesText, .rulesJSON: nil
+        case .junit, .checkJSON, .diffText, .diffJSON, .whatifText, .whatifJSON, .triageText, .triageJSON, .triageRows, .triageTags, .rulesText, .rulesJSON: nil
         }
     }
 
@@ -50,6 +50,7 @@ package enum Renderers {
     package static func checkOutcomes(_ format: ReportFormat) -> (any Renderer<[CheckOutcome]>)? {
         switch format {
         case .junit: JUnitRenderer()
+        case .checkJSON: CheckJSONRenderer()
         case .explainText, .explainJSON, .html, .chrome, .timelineText, .timelineJSON, .diffText, .diffJSON, .whatifText, .whatifJSON,
              .triageText, .triageJSON, .triageRows, .triageTags, .rulesText, .rulesJSON: nil
         }
@@ -60,7 +61,7 @@ package enum Renderers {
         switch format {
         case .diffText: DiffTextRenderer()
         case .diffJSON: DiffJSONRenderer()
-        case .explainText, .explainJSON, .html, .chrome, .timelineText, .timelineJSON, .junit, .whatifText, .whatifJSON,
+        case .explainText, .explainJSON, .html, .chrome, .timelineText, .timelineJSON, .junit, .checkJSON, .whatifText, .whatifJSON,
              .triageText, .triageJSON, .triageRows, .triageTags, .rulesText, .rulesJSON: nil
         }
     }
@@ -70,7 +71,7 @@ package enum Renderers {
         switch format {
         case .whatifText: WhatIfTextRenderer()
         case .whatifJSON: WhatIfJSONRenderer()
-        case .explainText, .explainJSON, .html, .chrome, .timelineText, .timelineJSON, .junit, .diffText, .diffJSON,
+        case .explainText, .explainJSON, .html, .chrome, .timelineText, .timelineJSON, .junit, .checkJSON, .diffText, .diffJSON,
              .triageText, .triageJSON, .triageRows, .triageTags, .rulesText, .rulesJSON: nil
         }
     }
@@ -80,7 +81,7 @@ package enum Renderers {
         switch format {
         case .triageText: TriageTextRenderer()
         case .triageJSON: TriageJSONRenderer()
-        case .explainText, .explainJSON, .html, .chrome, .timelineText, .timelineJSON, .junit, .diffText, .diffJSON,
+        case .explainText, .explainJSON, .html, .chrome, .timelineText, .timelineJSON, .junit, .checkJSON, .diffText, .diffJSON,
              .whatifText, .whatifJSON, .triageRows, .triageTags, .rulesText, .rulesJSON: nil
         }
     }
@@ -89,7 +90,7 @@ package enum Renderers {
     package static func triageRow(_ format: ReportFormat) -> (any Renderer<TriageRow> & Sendable)? {
         switch format {
         case .triageRows: TriageRowRenderer()
-        case .explainText, .explainJSON, .html, .chrome, .timelineText, .timelineJSON, .junit, .diffText, .diffJSON,
+        case .explainText, .explainJSON, .html, .chrome, .timelineText, .timelineJSON, .junit, .checkJSON, .diffText, .diffJSON,
              .whatifText, .whatifJSON, .triageText, .triageJSON, .triageTags, .rulesText, .rulesJSON: nil
         }
     }
@@ -98,17 +99,17 @@ package enum Renderers {
     package static func triageTags(_ format: ReportFormat) -> (any Renderer<Void>)? {
         switch format {
         case .triageTags: TriageTagsRenderer()
-        case .explainText, .explainJSON, .html, .chrome, .timelineText, .timelineJSON, .junit, .diffText, .diffJSON,
+        case .explainText, .explainJSON, .html, .chrome, .timelineText, .timelineJSON, .junit, .checkJSON, .diffText, .diffJSON,
              .whatifText, .whatifJSON, .triageText, .triageJSON, .triageRows, .rulesText, .rulesJSON: nil
         }
     }
 
     /// The renderer of the catalogue (or one entry) in `format`.
-    package static func catalogue(_ format: ReportFormat) -> (any Renderer<CatalogueText.Entry?>)? {
+    package static func catalogue(_ format: ReportFormat) -> (any Renderer<RulesReport.Entry?>)? {
         switch format {
         case .rulesText: RulesTextRenderer()
         case .rulesJSON: RulesJSONRenderer()
-        case .explainText, .explainJSON, .html, .chrome, .timelineText, .timelineJSON, .junit, .diffText, .diffJSON,
+        case .explainText, .explainJSON, .html, .chrome, .timelineText, .timelineJSON, .junit, .checkJSON, .diffText, .diffJSON,
              .whatifText, .whatifJSON, .triageText, .triageJSON, .triageRows, .triageTags: nil
         }
     }

@@ -3,7 +3,7 @@ import Replay
 
 // The renderers of a replay (`ReportInput.replay`). Each wraps the type that lays out its format.
 
-/// `explain` as text (`ExplainText`), followed by the advice checked when asked (`AdviceCheckText`).
+/// `explain` as text (`ExplainText`), followed by the advice checked when asked (`AdviceCheckReport`).
 package struct ExplainTextRenderer: Renderer {
     /// The format it renders.
     package static var format: ReportFormat { .explainText }
@@ -13,11 +13,11 @@ package struct ExplainTextRenderer: Renderer {
     package init(colour: Bool = false) { self.colour = colour }
     /// Renders the explanation of a replay.
     package func render(_ r: ReplayReport) -> String {
-        ExplainText.render(r.result, colour: colour) + (r.checks.map { AdviceCheckText.render($0, r.result.words) } ?? "")
+        ExplainText.render(r.result, colour: colour) + (r.checks.map { AdviceCheckReport.render($0, r.result.words) } ?? "")
     }
 }
 
-/// `explain --json` (schema `rtctrace.explain/1`, `ResultJSON`), with `adviceChecks` as its last member when
+/// `explain --json` (schema `rtctrace.explain/1`, `ExplainJSON`), with `adviceChecks` as its last member when
 /// asked, and its line's end; also the golden snapshot's form.
 package struct ExplainJSONRenderer: Renderer {
     /// The format it renders.
@@ -30,9 +30,9 @@ package struct ExplainJSONRenderer: Renderer {
     package init(golden: Bool = false, pretty: Bool = false) { self.golden = golden; self.pretty = pretty }
     /// Renders the result.
     package func render(_ r: ReplayReport) -> String {
-        let explain = ResultJSON.render(r.result, golden: golden, pretty: pretty)
+        let explain = ExplainJSON.render(r.result, golden: golden, pretty: pretty)
         guard let checks = r.checks, explain.hasSuffix("}") else { return explain + "\n" }
-        return explain.dropLast() + ",\"adviceChecks\":" + AdviceCheckText.json(checks) + "}\n"
+        return explain.dropLast() + ",\"adviceChecks\":" + AdviceCheckReport.json(checks) + "}\n"
     }
 }
 
@@ -69,19 +69,19 @@ package struct ChromeTraceRenderer: Renderer {
         let written = try ChromeTrace.write(r.result, observer: observer, budget: ChromeTrace.budget(for: r.result), to: sink)
         var out = RenderedReport(bytes: written.bytes)
         if written.eventsNotExported > 0 {
-            out.notes.append("note: \(written.eventsNotExported) events are not exported: the file reached its budget of "
-                + "\(ChromeTrace.budgetPerInputByte) × the input's \(r.result.inputBytes) bytes + \(ChromeTrace.budgetBase >> 20) MiB "
-                + "(otherData.eventsNotExported says how many)")
+            out.notes.append(ExportWords.noteEventsAreNotExportedThe(written.eventsNotExported)
+                + ExportWords.theInputSBytesMib(ChromeTrace.budgetPerInputByte, r.result.inputBytes, ChromeTrace.budgetBase >> 20)
+                + ExportWords.otherdataEventsnotexportedSaysHowMany)
         }
         if observer.droppedInstants > 0 {
-            out.notes.append("note: \(observer.droppedInstants) records beyond the first \(observer.instantCount) are not exported as instants "
-                + "(at most \(observer.maxInstants) records, \(observer.maxInstantBytes >> 20) MiB of their JSON)")
+            out.notes.append(ExportWords.noteRecordsBeyondTheFirstAre(observer.droppedInstants, observer.instantCount)
+                + ExportWords.atMostRecordsMibOfTheir(observer.maxInstants, observer.maxInstantBytes >> 20))
         }
         return out
     }
 }
 
-/// `replay`: each step a line as the replay makes it (`TimelineText.line`), then the divergences.
+/// `replay`: each step a line as the replay makes it (`TimelineReport.line`), then the divergences.
 package struct TimelineTextRenderer: Renderer {
     /// The format it renders.
     package static var format: ReportFormat { .timelineText }
@@ -90,12 +90,12 @@ package struct TimelineTextRenderer: Renderer {
     /// Creates the renderer.
     package init(emit: @escaping (String) -> Void) { self.emit = emit }
     /// Writes each step out.
-    package var replayObserver: ((ReplayStep) -> Void)? { { [emit] step in emit(TimelineText.line(step)) } }
+    package var replayObserver: ((ReplayStep) -> Void)? { { [emit] step in emit(TimelineReport.line(step)) } }
     /// The end of the timeline: the divergences.
-    package func render(_ r: ReplayReport) -> String { "\n" + TimelineText.divergences(r.result) }
+    package func render(_ r: ReplayReport) -> String { "\n" + TimelineReport.divergences(r.result) }
 }
 
-/// `replay --json`: one `{"kind":"step"}` line per step as the replay makes it (`TimelineText.json`),
+/// `replay --json`: one `{"kind":"step"}` line per step as the replay makes it (`TimelineReport.json`),
 /// then one `{"kind":"result"}` line with the explanation's JSON.
 package struct TimelineJSONRenderer: Renderer {
     /// The format it renders.
@@ -105,7 +105,7 @@ package struct TimelineJSONRenderer: Renderer {
     /// Creates the renderer.
     package init(emit: @escaping (String) -> Void) { self.emit = emit }
     /// Writes each step out.
-    package var replayObserver: ((ReplayStep) -> Void)? { { [emit] step in emit(TimelineText.json(step)); emit("\n") } }
+    package var replayObserver: ((ReplayStep) -> Void)? { { [emit] step in emit(TimelineReport.json(step)); emit("\n") } }
     /// The last line: the result.
-    package func render(_ r: ReplayReport) -> String { "{\"kind\":\"result\",\"result\":" + ResultJSON.render(r.result) + "}\n" }
+    package func render(_ r: ReplayReport) -> String { "{\"kind\":\"result\",\"result\":" + ExplainJSON.render(r.result) + "}\n" }
 }

@@ -8,6 +8,7 @@ package enum ReportFormat: String, CaseIterable, Sendable {
     case timelineText = "timeline-text"
     case timelineJSON = "timeline-json"
     case junit
+    case checkJSON = "check-json"
     case diffText = "diff-text"
     case diffJSON = "diff-json"
     case whatifText = "whatif-text"
@@ -43,6 +44,7 @@ package enum ReportFormat: String, CaseIterable, Sendable {
         case .timelineText: Info(mediaType: Self.text, fileExtension: "txt", input: .replay, command: "replay", option: nil)
         case .timelineJSON: Info(mediaType: Self.jsonLines, fileExtension: "jsonl", input: .replay, command: "replay", option: "--json")
         case .junit: Info(mediaType: "application/xml", fileExtension: "xml", input: .checkOutcomes, command: "check", option: "--junit")
+        case .checkJSON: Info(mediaType: Self.json, fileExtension: "json", input: .checkOutcomes, command: "check", option: "--json")
         case .diffText: Info(mediaType: Self.text, fileExtension: "txt", input: .diff, command: "diff", option: nil)
         case .diffJSON: Info(mediaType: Self.json, fileExtension: "json", input: .diff, command: "diff", option: "--json")
         case .whatifText: Info(mediaType: Self.text, fileExtension: "txt", input: .whatif, command: "whatif", option: nil)
@@ -83,6 +85,6 @@ package enum ReportInput: Sendable {
     case triageRow
     /// The triage tags with what each means (no input).
     case triageTags
-    /// The contract's catalogue, or one entry of it: `CatalogueText.Entry?`.
+    /// The contract's catalogue, or one entry of it: `RulesReport.Entry?`.
     case catalogue
 }

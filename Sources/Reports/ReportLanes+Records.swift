@@ -24,7 +24,7 @@ extension ReportLanes {
                 if ok != false { set("session", "", t, seq) }
             }
         case .reset:
-            put("resets", "media services reset", "reset")
+            put("resets", ReportPageWords.mediaServicesReset, "reset")
             set("session", "", t, seq)
         case .callKit:
             guard case let .callKit(event, _) = r.body else { return }
@@ -87,16 +87,16 @@ extension ReportLanes {
     private func callKitState(_ event: CallKitEvent, _ t: Int64, _ seq: Int) {
         let inCall = builders["callKit"].map { !$0.currentValue.isEmpty } ?? false
         switch event {
-        case .answer: set("callKit", "answered, awaiting didActivate", t, seq)
-        case .start: set("callKit", "started, awaiting didActivate", t, seq)
+        case .answer: set("callKit", ReportPageWords.answeredAwaitingDidactivate, t, seq)
+        case .start: set("callKit", ReportPageWords.startedAwaitingDidactivate, t, seq)
         case .didActivate:
             set("callKit", "audio activated", t, seq)
-            set("session", "activated by CallKit (didActivate)", t, seq, tone: "on")
+            set("session", ReportPageWords.activatedByCallkitDidactivate, t, seq, tone: "on")
         case .didDeactivate:
             if inCall { set("callKit", "audio deactivated", t, seq) }
             set("session", "", t, seq)
         case .hold: if inCall { set("callKit", "held", t, seq) }
-        case .unhold: if inCall { set("callKit", "resumed, awaiting didActivate", t, seq) }
+        case .unhold: if inCall { set("callKit", ReportPageWords.resumedAwaitingDidactivate, t, seq) }
         case .end: set("callKit", "", t, seq)
         case .unlisted: break
         }
@@ -106,8 +106,8 @@ extension ReportLanes {
     static func interruptionWords(_ record: Record?) -> String {
         guard let body = record?.body else { return "interrupted" }
         if case let .interruptionBegan(cause, _) = body { return "interrupted (\(cause == nil ? "no cause" : body.summary))" }
-        if case .mediaServicesReset = body { return "interrupted (media services reset)" }
-        if case .callKit(.didDeactivate, _) = body { return "interrupted (CallKit hold)" }
+        if case .mediaServicesReset = body { return ReportPageWords.interruptedMediaServicesReset }
+        if case .callKit(.didDeactivate, _) = body { return ReportPageWords.interruptedCallkitHold }
         return "interrupted"
     }
 }

@@ -7,23 +7,23 @@ import Analysis
 
 /// The reports of a replay for a tool.
 @_spi(Tools) public enum ToolsReports {
-    /// A step as a line of the `replay` timeline (`TimelineText.line`).
-    @_spi(Tools) public static func timelineLine(_ s: ToolsReplayStep) -> String { TimelineText.line(s.step) }
+    /// A step as a line of the `replay` timeline (`TimelineReport.line`).
+    @_spi(Tools) public static func timelineLine(_ s: ToolsReplayStep) -> String { TimelineReport.line(s.step) }
 
-    /// A step as a line of `replay --json` (`TimelineText.json`).
-    @_spi(Tools) public static func timelineJSON(_ s: ToolsReplayStep) -> String { TimelineText.json(s.step) }
+    /// A step as a line of `replay --json` (`TimelineReport.json`).
+    @_spi(Tools) public static func timelineJSON(_ s: ToolsReplayStep) -> String { TimelineReport.json(s.step) }
 
-    /// The divergences block of the `replay` timeline (`TimelineText.divergences`).
-    @_spi(Tools) public static func divergences(_ r: ToolsReplayResult) -> String { TimelineText.divergences(r.result) }
+    /// The divergences block of the `replay` timeline (`TimelineReport.divergences`).
+    @_spi(Tools) public static func divergences(_ r: ToolsReplayResult) -> String { TimelineReport.divergences(r.result) }
 
     /// `explain` as text (`ExplainText`).
     @_spi(Tools) public static func explainText(_ r: ToolsReplayResult, colour: Bool = false) -> String {
         ExplainText.render(r.result, colour: colour)
     }
 
-    /// `explain --json` without its line's end (`ResultJSON`); `golden` is the snapshot form.
+    /// `explain --json` without its line's end (`ExplainJSON`); `golden` is the snapshot form.
     @_spi(Tools) public static func explainJSON(_ r: ToolsReplayResult, golden: Bool = false, pretty: Bool = false) -> String {
-        ResultJSON.render(r.result, golden: golden, pretty: pretty)
+        ExplainJSON.render(r.result, golden: golden, pretty: pretty)
     }
 
     /// The quality summary in one line and as a block (`QualityText`); nil when the replay has none.

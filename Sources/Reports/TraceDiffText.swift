@@ -10,24 +10,24 @@ package enum TraceDiffText {
         let w = LayerWords(d.a.layer)
         var o = "A: \(terminalSafe(d.a.file)) (\(w.product), \(d.a.records) records)\n"
         o += "B: \(terminalSafe(d.b.file)) (\(LayerWords(d.b.layer).product), \(d.b.records) records)\n"
-        if d.a.layer != d.b.layer { o += "note: the traces come from different layers; the words below are A's\n" }
-        o += "\(d.paired) records paired by type and identifying fields"
-        if d.changedCalls > 0 { o += " (\(d.changedCalls) of them call\(d.changedCalls == 1 ? "" : "s") made with other arguments)" }
-        o += "; \(d.a.unpairedCount) only in A, \(d.b.unpairedCount) only in B; "
-        o += "stretches of \(formatDuration(d.toleranceMs)) or less do not count\n"
+        if d.a.layer != d.b.layer { o += DiffWords.noteTheTracesComeFromDifferent }
+        o += DiffWords.recordsPairedByTypeAndIdentifying(d.paired)
+        if d.changedCalls > 0 { o += DiffWords.ofThemCallMadeWithOther(d.changedCalls, d.changedCalls == 1 ? "" : "s") }
+        o += DiffWords.onlyInAOnlyInB(d.a.unpairedCount, d.b.unpairedCount)
+        o += DiffWords.stretchesOfOrLessDoNot(formatDuration(d.toleranceMs))
         if d.offsetMs != 0 {
-            o += "B runs \(d.offsetMs > 0 ? "" : "-")\(formatDuration(abs(d.offsetMs))) \(d.offsetMs > 0 ? "behind" : "ahead of") A (the median over the first paired records); "
-                + "times below are A's, B's compared after the shift\n"
+            o += DiffWords.bRunsATheMedianOver(d.offsetMs > 0 ? "" : "-", formatDuration(abs(d.offsetMs)), d.offsetMs > 0 ? "behind" : "ahead of")
+                + DiffWords.timesBelowAreASB
         }
         o += "\n"
         guard let first = d.differences.first else {
-            o += "The traces behave the same: every paired call got the same verdict, and the routes, divergences, findings and quality levels agree.\n"
+            o += DiffWords.theTracesBehaveTheSameEvery
             return o + unpaired(d)
         }
-        o += "The behaviour differs: \(d.differenceCount) difference\(d.differenceCount == 1 ? "" : "s").\n\n"
-        o += "First difference at \(formatDuration(first.t)): " + heading(first) + "\n" + sides(first, w, indent: "  ")
+        o += DiffWords.theBehaviourDiffersDifference(d.differenceCount, d.differenceCount == 1 ? "" : "s")
+        o += DiffWords.firstDifferenceAt(formatDuration(first.t)) + heading(first) + "\n" + sides(first, w, indent: "  ")
         if d.differences.count > 1 {
-            o += "\nEvery difference, in time order\n"
+            o += DiffWords.everyDifferenceInTimeOrder
             for (i, x) in d.differences.enumerated() {
                 o += "  \(i + 1). \(formatDuration(x.t))  " + heading(x) + "\n" + sides(x, w, indent: "       ")
             }
@@ -39,21 +39,21 @@ package enum TraceDiffText {
     static func heading(_ x: Difference) -> String {
         var s: String
         switch x.kind {
-        case .call: s = "the call \(terminalSafe(x.subject)) was made with other arguments"
-        case .end: s = "one trace goes on after the other ends"
-        case .shift: s = "B's clock moves against A's: \(terminalSafe(x.bValue ?? "")) from here on (\(terminalSafe(x.aValue ?? "")) before); later times are compared after the move"
-        case .verdict: s = "the verdict on \(terminalSafe(x.subject))"
-        case .outcome: s = "what became of \(terminalSafe(x.subject))"
-        case .predictedRoute: s = "the predicted route"
-        case .actualRoute: s = "the route the device played"
-        case .divergence: s = "a route divergence"
+        case .call: s = DiffWords.theCallWasMadeWithOther(terminalSafe(x.subject))
+        case .end: s = DiffWords.oneTraceGoesOnAfterThe
+        case .shift: s = DiffWords.bSClockMovesAgainstA(terminalSafe(x.bValue ?? ""), terminalSafe(x.aValue ?? ""))
+        case .verdict: s = DiffWords.theVerdictOn(terminalSafe(x.subject))
+        case .outcome: s = DiffWords.whatBecameOf(terminalSafe(x.subject))
+        case .predictedRoute: s = DiffWords.thePredictedRoute
+        case .actualRoute: s = DiffWords.theRouteTheDevicePlayed
+        case .divergence: s = DiffWords.aRouteDivergence
         case .finding: s = "finding \(x.subject)"
-        case .quality: s = "the quality level"
+        case .quality: s = DiffWords.theQualityLevel
         }
         if let r = x.rule { s += " [\(r)]" }
         switch x.kind {
         case .predictedRoute, .actualRoute, .quality:
-            s += x.until.map { ", until \(formatDuration($0))" } ?? ", to the end"
+            s += x.until.map { ", until \(formatDuration($0))" } ?? DiffWords.toTheEnd
         default: break
         }
         return s
@@ -68,7 +68,7 @@ package enum TraceDiffText {
             for step in steps { s += ", then \(terminalSafe(step.value)) from \(formatDuration(step.t))" }
             // What the trace does not have there, and why: not the state carried across it.
             if let m = missing {
-                s += " (\(name)'s records from \(formatDuration(m.fromT)) to \(formatDuration(m.toT)) are missing, \(m.seqText): \(m.cause.words))"
+                s += DiffWords.sRecordsFromToAreMissing(name, formatDuration(m.fromT), formatDuration(m.toT), m.seqText, m.cause.words)
             }
             return s + "\n"
         }
@@ -78,7 +78,7 @@ package enum TraceDiffText {
     static func describe(_ kind: Difference.Kind, _ value: String?, _ cause: VerdictCause?, _ w: LayerWords) -> String {
         guard let value else {
             switch kind {
-            case .verdict, .outcome, .call: return "no such call"
+            case .verdict, .outcome, .call: return DiffWords.noSuchCall
             case .divergence: return "no divergence"
             case .finding: return "not raised"
             case .predictedRoute, .actualRoute, .quality, .end, .shift: return "none"
@@ -94,7 +94,7 @@ package enum TraceDiffText {
     static func unpaired(_ d: TraceDiff) -> String {
         var o = ""
         for (name, side) in [("A", d.a), ("B", d.b)] where side.unpairedCount > 0 {
-            o += "\nRecords only in \(name) (\(side.unpairedCount))\n"
+            o += DiffWords.recordsOnlyIn(name, side.unpairedCount)
             for r in side.unpaired.prefix(10) { o += "  seq \(r.seq) \(terminalSafe(r.type)) at \(formatDuration(r.t))\n" }
             if side.unpairedCount > 10 { o += "  … \(side.unpairedCount - 10) more (see --json)\n" }
         }

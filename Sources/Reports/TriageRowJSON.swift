@@ -113,7 +113,7 @@ package enum TriageRowJSON {
         w.key("signature"); w.string(TriageSummary.Signature(row)?.key)
         w.key("command"); w.string(row.command ?? Triage.command(naming: row.parts.isEmpty ? [row.path] : row.parts))
         // Only rows of a `--whatif` run carry it (all of that run's rows do).
-        if let x = row.whatif { w.key("whatif"); TriageWhatIfText.json(x, &w) }
+        if let x = row.whatif { w.key("whatif"); TriageWhatIfReport.json(x, &w) }
         w.endObject()
     }
 

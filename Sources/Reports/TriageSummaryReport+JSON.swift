@@ -126,7 +126,7 @@ extension TriageSummaryReport {
             w.endObject()
         } else { w.null() }
         // Only a `--whatif` run has it.
-        if s.whatif.traces > 0 { w.key("whatif"); TriageWhatIfText.json(s.whatif, &w) }
+        if s.whatif.traces > 0 { w.key("whatif"); TriageWhatIfReport.json(s.whatif, &w) }
         w.endObject()
         return w.string
     }

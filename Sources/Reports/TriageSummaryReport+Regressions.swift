@@ -6,18 +6,18 @@ extension TriageSummaryReport {
     /// that one content cluster drives says so and holds every entry it drives.
     static func regressions(_ r: TriageRegressions, all: Bool) -> String {
         guard r.tests > 0 else { return "" }
-        var o = "\nRegressions within each product (a version against the previous one, the oldest against the later ones, "
-            + "a device model against the rest of its product; two-proportion test, Bonferroni over \(plural(r.tests, "test")): "
-            + "p < \(scientific(r.threshold)); regressions first, then old versions, then device models, most traces added first; "
-            + "each with the DuckDB query that counts it in \(TriageQuery.rowsFile))\n"
+        var o = TriageWords.regressionsWithinEachProductAVersion
+            + TriageWords.aDeviceModelAgainstTheRest(plural(r.tests, "test"))
+            + TriageWords.pRegressionsFirstThenOldVersions(scientific(r.threshold))
+            + TriageWords.eachWithTheDuckdbQueryThat(TriageQuery.rowsFile)
         let lines = r.lines
-        if lines.isEmpty { return o + "  none: no share differs by more than chance\n" }
+        if lines.isEmpty { return o + TriageWords.noneNoShareDiffersByMore }
         let shown = all ? lines[...] : lines.prefix(topRegressions)
         for (i, line) in shown.enumerated() {
             let e = line.entries[0]
             o += "  \(i + 1). " + title(e) + ": "
             if let cluster = line.cluster, let c = e.cluster {
-                o += "one content cluster drives \(plural(line.entries.count, "tag")): \(c.traces) of the \(e.test.tagged) traces with "
+                o += TriageWords.oneContentClusterDrivesOfThe(plural(line.entries.count, "tag"), c.traces, e.test.tagged)
                     + "\(e.tag.rawValue) are \(terminalSafe(cluster.description)); "
                     + line.entries.map { "\($0.tag.rawValue) \(percent($0.test.rate)) against \(percent($0.test.baselineRate)), \(added($0.added))" }
                     .joined(separator: "; ") + " (in " + baselineName(e) + ")\n"
@@ -36,19 +36,19 @@ extension TriageSummaryReport {
     static func title(_ e: TriageRegressions.Entry) -> String {
         let group = terminalSafe(e.group), product = terminalSafe(e.product.description)
         switch (e.dimension, e.kind) {
-        case (.sdk, .oldVersion): return "\(group), the oldest \(product) version"
+        case (.sdk, .oldVersion): return TriageWords.theOldestVersion(group, product)
         case (.sdk, _): return group
-        case (.os, .oldVersion): return "\(group), the oldest iOS version with \(product)"
+        case (.os, .oldVersion): return TriageWords.theOldestIosVersionWith(group, product)
         case (.os, _): return "\(group) with \(product)"
-        case (.device, _): return "device model \(group) with \(product)"
+        case (.device, _): return TriageWords.deviceModelWith(group, product)
         }
     }
 
     static func baselineName(_ e: TriageRegressions.Entry) -> String {
         switch e.baseline {
         case .previousVersion(let v): terminalSafe(v)
-        case .laterVersions(let vs): "the later version\(vs.count == 1 ? "" : "s") (" + vs.map(terminalSafe).joined(separator: ", ") + ")"
-        case .restOfProduct: "the rest of \(terminalSafe(e.product.description))"
+        case .laterVersions(let vs): TriageWords.theLaterVersion(vs.count == 1 ? "" : "s") + vs.map(terminalSafe).joined(separator: ", ") + ")"
+        case .restOfProduct: TriageWords.theRestOf(terminalSafe(e.product.description))
         }
     }
 
@@ -61,15 +61,15 @@ extension TriageSummaryReport {
     static func testText(_ t: TwoProportionTest) -> String {
         switch t.method {
         case .z: "z = \(fixed(t.z, 1)), p = \(scientific(t.p))"
-        case .fisher: "Fisher's exact test, p = \(scientific(t.p))"
+        case .fisher: TriageWords.fisherSExactTestP(scientific(t.p))
         }
     }
 
     /// What changed since the baseline period: new (rose, new codes, escalations) and gone (fell, codes gone).
     static func changes(_ c: TriageChanges, all: Bool) -> String {
-        var o = "\nSince the baseline (\(plural(c.baselineTraces, "trace")), \(c.baselineReadable) readable; the same test within each product, "
+        var o = TriageWords.sinceTheBaselineReadableTheSame(plural(c.baselineTraces, "trace"), c.baselineReadable)
             + "Bonferroni over \(plural(c.tests, "test")): p < \(scientific(c.threshold)))\n"
-        if c.isEmpty { return o + "  nothing new, nothing gone: no share differs by more than chance, the same finding codes, no new escalations\n" }
+        if c.isEmpty { return o + TriageWords.nothingNewNothingGoneNoShare }
         func limited<T>(_ xs: [T]) -> ArraySlice<T> { all ? xs[...] : xs.prefix(topRegressions) }
         func more(_ total: Int, _ shown: Int) -> String { total > shown ? "    … \(total - shown) more (--all, or --json)\n" : "" }
         func change(_ x: TriageChanges.Change) -> String {
@@ -88,18 +88,18 @@ extension TriageSummaryReport {
             for x in shown { o += change(x) }
             o += more(shares.count, shown.count)
             for code in listed {
-                o += "    finding code \(code.code.rawValue): " + (code.traces > 0 ? "\(plural(code.traces, "trace")), none in the baseline\n"
-                    : "none, \(plural(code.baselineTraces, "trace")) in the baseline\n")
+                o += "    finding code \(code.code.rawValue): " + (code.traces > 0 ? TriageWords.noneInTheBaseline(plural(code.traces, "trace"))
+                    : TriageWords.noneInTheBaseline2(plural(code.baselineTraces, "trace")))
             }
             o += more(codes.count, listed.count)
         }
         if !c.escalations.isEmpty {
-            o += "  New escalations by SDK version (traces with an unexplained divergence beyond the baseline's share)\n"
+            o += TriageWords.newEscalationsBySdkVersionTraces
             let shown = limited(c.escalations)
             for e in shown {
                 let t = e.test
                 o += "    \(terminalSafe(e.sdk)): \(t.tagged) of \(t.traces) (\(percent(t.rate))) against \(percent(t.baselineRate)) in "
-                    + (e.versionInBaseline ? "the same version" : "\(terminalSafe(e.product.description)) (new since the baseline)")
+                    + (e.versionInBaseline ? TriageWords.theSameVersion : TriageWords.newSinceTheBaseline(terminalSafe(e.product.description)))
                     + ", \(added(e.added)); " + testText(t) + (t.p < c.threshold ? "" : " (within chance)") + "\n"
             }
             o += more(c.escalations.count, shown.count)

@@ -32,19 +32,19 @@ package enum TriageSummaryReport {
     package static func render(_ s: TriageSummary, thresholds: [TriageThreshold] = [], changes: TriageChanges? = nil, all: Bool = false) -> String {
         var o = "Triaged \(s.traces) trace\(s.traces == 1 ? "" : "s"): \(s.readable) readable"
         let unreadable = s.count(.unreadable), notTraces = s.count(.notATrace)
-        if unreadable + notTraces > 0 { o += ", \(notTraces) not a trace, \(unreadable) unreadable" }
+        if unreadable + notTraces > 0 { o += TriageWords.notATraceUnreadable(notTraces, unreadable) }
         if s.duplicates > 0 { o += ", \(plural(s.duplicates, "duplicate upload")) (counted once)" }
         o += "; \(s.records) records.\n"
         if s.skippedCount > 0 {
             let reasons = TriageSummary.SkipReason.allCases.compactMap { r in s.skippedByReason[r].map { skippedPhrase(r, $0) } }
-            o += "Skipped \(plural(s.skippedCount, "file")) in the folders given (no row): " + reasons.joined(separator: ", ") + "; e.g. "
+            o += TriageWords.skippedInTheFoldersGivenNo(plural(s.skippedCount, "file")) + reasons.joined(separator: ", ") + "; e.g. "
                 + s.skippedFiles.prefix(5).map(terminalSafe).joined(separator: ", ") + (s.skippedCount > 5 ? ", …" : "") + "\n"
         }
         let ranked = s.rankedTags
         if ranked.isEmpty {
-            o += "\nNo tags: nothing is wrong in any trace.\n"
+            o += TriageWords.noTagsNothingIsWrongIn
         } else {
-            o += "\nTop tags (traces, share of the readable traces; of all inputs for "
+            o += TriageWords.topTagsTracesShareOfThe
                 + TriageTag.ofAllInputs.map(\.rawValue).joined(separator: ", ") + ")\n"
             let shown = all ? ranked[...] : ranked.prefix(topTags)
             let width = shown.map(\.tag.rawValue.count).max() ?? 0
@@ -53,31 +53,31 @@ package enum TriageSummaryReport {
             }
             if ranked.count > shown.count { o += "  … \(ranked.count - shown.count) more tags (--all, or --json)\n" }
         }
-        o += breakdown("By SDK version", s.bySDK, all: all)
-        o += breakdown("By iOS version", s.byOS, all: all)
-        o += breakdown("By device model", s.byDevice, all: all)
+        o += breakdown(TriageWords.bySdkVersion, s.bySDK, all: all)
+        o += breakdown(TriageWords.byIosVersion, s.byOS, all: all)
+        o += breakdown(TriageWords.byDeviceModel, s.byDevice, all: all)
         o += regressions(s.regressions, all: all)
-        o += TriageWhatIfText.render(s.whatif, all: all)
+        o += TriageWhatIfReport.render(s.whatif, all: all)
         if let changes { o += Self.changes(changes, all: all) }
         let signatures = s.signatures
         let open = all ? signatures : s.openFirst
         if !open.isEmpty {
-            o += "\nOpen first (one trace per distinct problem: unexplained divergences, then errors; most traces first; damaged and partial traces last)\n"
+            o += TriageWords.openFirstOneTracePerDistinct
             for (i, c) in open.enumerated() {
                 let u = c.example
-                o += "  \(i + 1). \(plural(c.traces, "trace")): \(c.signature.description)" + (c.signature.compromised ? " (damaged or partial)" : "") + "\n"
+                o += "  \(i + 1). \(plural(c.traces, "trace")): \(c.signature.description)" + (c.signature.compromised ? TriageWords.damagedOrPartial : "") + "\n"
                 var why: [String] = []
                 if u.unexplainedDivergences > 0 { why.append(plural(u.unexplainedDivergences, "unexplained divergence")) }
                 if u.errors > 0 { why.append(plural(u.errors, "error")) }
                 o += "     e.g. \(terminalSafe(u.path))" + (why.isEmpty ? "" : ": " + why.joined(separator: ", "))
-                o += u.parts > 1 ? " (first of \(u.parts) parts of a session; the command replays them all)\n" : "\n"
+                o += u.parts > 1 ? TriageWords.firstOfPartsOfASession(u.parts) : "\n"
                 o += "     \(terminalSafe(u.command))\n"
             }
             let more = signatures.count - open.count
             if more > 0 || s.tracesOfOtherSignatures > 0 {
                 o += "  … " + (more > 0 ? "\(plural(more, "more signature")) (--all, or --json)" : "")
                     + (more > 0 && s.tracesOfOtherSignatures > 0 ? "; " : "")
-                    + (s.tracesOfOtherSignatures > 0 ? "\(plural(s.tracesOfOtherSignatures, "trace")) of further signatures counted only" : "") + "\n"
+                    + (s.tracesOfOtherSignatures > 0 ? TriageWords.ofFurtherSignaturesCountedOnly(plural(s.tracesOfOtherSignatures, "trace")) : "") + "\n"
             }
         }
         if !thresholds.isEmpty {
@@ -92,9 +92,9 @@ package enum TriageSummaryReport {
     /// `n` files skipped for `reason`, for the summary's line.
     static func skippedPhrase(_ reason: TriageSummary.SkipReason, _ n: Int) -> String {
         switch reason {
-        case .notATraceName: "\(n) whose name\(n == 1 ? " is" : "s are") not a trace's (" + TriageSummary.traceNames + ")"
+        case .notATraceName: TriageWords.whoseNameNotATraceS(n, n == 1 ? " is" : "s are") + TriageSummary.traceNames + ")"
         case .hidden: "\(n) hidden"
-        case .fifo: "\(plural(n, "FIFO")) (never opened: reading one blocks)"
+        case .fifo: TriageWords.neverOpenedReadingOneBlocks(plural(n, "FIFO"))
         case .device: "\(plural(n, "device")) (never opened)"
         case .socket: "\(plural(n, "socket")) (never opened)"
         case .kernelFile: "\(plural(n, "kernel file")) (never opened)"
@@ -108,7 +108,7 @@ package enum TriageSummaryReport {
         return TriageTag.allCases.map { tag in
             let reads = tag.reads.map(\.rawValue).sorted()
             return tag.rawValue.padded(width + 1) + " " + tag.summary
-                + (reads.isEmpty ? "" : " [reads \(reads.joined(separator: ", ")): not tested for a grouping that stands for it]") + "\n"
+                + (reads.isEmpty ? "" : TriageWords.readsNotTestedForAGrouping(reads.joined(separator: ", "))) + "\n"
         }.joined()
     }
 
@@ -116,7 +116,7 @@ package enum TriageSummaryReport {
         guard !table.isEmpty else { return "" }
         let ranked = TriageSummary.ranked(table)
         let shown = all ? ranked[...] : ranked.prefix(topVersions)
-        var o = "\n\(title) (readable traces; top tags with their share)\n"
+        var o = TriageWords.readableTracesTopTagsWithTheir(title)
         let width = shown.map { terminalSafe($0.version).count }.max() ?? 0
         for (version, b) in shown {
             let tags = b.tagCounts.filter { $0.value > 0 }.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(tagsPerVersion)

@@ -10,23 +10,23 @@ package enum WhatIfText {
         var o = "Edits (\(w.edits.count))\n"
         if w.edits.isEmpty { o += "  none\n" }
         for (i, e) in w.edits.enumerated() {
-            o += "  \(i + 1). \(terminalSafe(e.words))" + (w.changed[i] ? "" : "  (changes no record)") + "\n"
+            o += "  \(i + 1). \(terminalSafe(e.words))" + (w.changed[i] ? "" : WhatIfWords.changesNoRecord) + "\n"
         }
         o += "\n"
         guard let t = w.historyEndsAt else {
-            return o + "The edits change no record: the contract predicts exactly what the original replay says.\n\n" + TraceDiffText.render(w.diff)
+            return o + WhatIfWords.theEditsChangeNoRecordThe + TraceDiffText.render(w.diff)
         }
-        o += "From \(formatDuration(t)) on, what the device and the SDK recorded is what happened without the change, so divergences "
-            + "and findings raised by route readings and SDK callbacks are left out on both sides.\n\n"
+        o += WhatIfWords.fromOnWhatTheDeviceAnd(formatDuration(t))
+            + WhatIfWords.andFindingsRaisedByRouteReadings
         if w.resolved.isEmpty && w.added.isEmpty {
-            o += "The contract predicts that, with this change, no call that did not take effect takes effect, and no finding above info goes or comes.\n"
+            o += WhatIfWords.theContractPredictsThatWithThis
         } else {
-            for p in w.resolved { o += "The contract predicts that, with this change, " + resolved(p) + "\n" }
-            for p in w.added { o += "The contract predicts that, with this change, " + added(p) + "\n" }
+            for p in w.resolved { o += WhatIfWords.theContractPredictsThatWithThis2 + resolved(p) + "\n" }
+            for p in w.added { o += WhatIfWords.theContractPredictsThatWithThis2 + added(p) + "\n" }
         }
-        o += w.improves ? "The change helps: a problem is gone and none is added.\n"
-            : w.added.isEmpty ? "The change does not help: no problem of the original is gone.\n"
-            : "The change adds \(w.added.count) problem\(w.added.count == 1 ? "" : "s").\n"
+        o += w.improves ? WhatIfWords.theChangeHelpsAProblemIs
+            : w.added.isEmpty ? WhatIfWords.theChangeDoesNotHelpNo
+            : WhatIfWords.theChangeAddsProblem(w.added.count, w.added.count == 1 ? "" : "s")
         o += "\n" + TraceDiffText.render(w.diff)
         return o
     }
@@ -38,13 +38,13 @@ package enum WhatIfText {
     static func resolved(_ p: WhatIfProblem) -> String {
         switch p.kind {
         case .call: "the call \(terminalSafe(p.subject)) (\(at(p))) takes effect: \(p.before ?? "?") → \(p.after ?? "?")."
-        case .finding: "finding \(p.subject) (\(at(p)), \(p.before ?? "?")) is no longer raised."
+        case .finding: WhatIfWords.findingIsNoLongerRaised(p.subject, at(p), p.before ?? "?")
         }
     }
 
     static func added(_ p: WhatIfProblem) -> String {
         switch p.kind {
-        case .call: "the call \(terminalSafe(p.subject)) (\(at(p))) does not take effect: \(p.before ?? "no such call") → \(p.after ?? "?")."
+        case .call: WhatIfWords.theCallDoesNotTakeEffect(terminalSafe(p.subject), at(p), p.before ?? WhatIfWords.noSuchCall2, p.after ?? "?")
         case .finding: "finding \(p.subject) (\(at(p)), \(p.after ?? "?")) is raised."
         }
     }

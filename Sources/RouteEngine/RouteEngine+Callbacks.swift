@@ -35,22 +35,26 @@ extension RouteEngine {
     mutating func interruptedCallbackWindowClosed(seq: Int, t: Int64, into out: inout RouteSink) {
         guard let i = obligations.interruptedDue.firstIndex(where: { $0.seq == seq }) else { return }
         let due = obligations.interruptedDue.remove(at: i)
-        let finding = noInterruptedCallbackFinding(interruptionSeq: due.seq, at: due.t, t: t)
         guard obligations.sawInterruptedCallback else {
-            if obligations.heldInterrupted.count < 1000 { obligations.heldInterrupted.append(finding) }
+            if obligations.heldInterrupted.count < 1000 {
+                obligations.heldInterrupted.append(noInterruptedCallbackFinding(interruptionSeq: due.seq, at: due.t, t: t))
+            }
             return
         }
-        out.append(.finding(finding))
+        out.finding(.interruptionNoInterruptedCallback, seq: due.seq, t: t) {
+            noInterruptedCallbackFinding(interruptionSeq: due.seq, at: due.t, t: t)
+        }
     }
 
     /// I14 (b): an activation came in the recovery window, but no recovered callback.
     mutating func noRecoveredCallback(_ window: CallbackWindow, t: Int64, into out: inout RouteSink) {
-        let finding = noRecoveredCallbackFinding(window, t: t)
         guard obligations.sawRecoveredCallback else {
-            if obligations.heldRecovered.count < 1000 { obligations.heldRecovered.append(finding) }
+            if obligations.heldRecovered.count < 1000 { obligations.heldRecovered.append(noRecoveredCallbackFinding(window, t: t)) }
             return
         }
-        out.append(.finding(finding))
+        out.finding(.interruptionNoRecoveredCallback, seq: window.triggerSeq ?? window.interruptionSeq, t: t) {
+            noRecoveredCallbackFinding(window, t: t)
+        }
     }
 
     /// `sdk.recovered`: meets the open I14 (b) windows; a second one after a recovery's first, before the next

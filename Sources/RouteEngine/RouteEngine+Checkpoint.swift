@@ -98,7 +98,7 @@ extension RouteEngine {
             if checkpoint != derived { out.append(CheckpointDifference(field: field.rawValue, checkpoint: checkpoint, derived: derived)) }
         }
         // Checkpoints (v4): `idle` and `disconnected` both say that no other call is up.
-        func call(_ s: CallState) -> String { s == .idle || s == .disconnected ? "no other call" : s.rawValue }
+        func call(_ s: CallState) -> String { s == .idle || s == .disconnected ? FindingWords.noOtherCall : s.rawValue }
         for field in CheckpointField.allCases where !restart || field.survivesRestart {
             switch field {
             case .defaultRoute: differ(field, cp.defaultRoute.rawValue, state.defaultTarget.rawValue)

@@ -1,8 +1,8 @@
 import Contract
 import TraceModel
 
-// The route.* findings: a call that did not take effect (V1) and a temporary route iOS flushed (R15), in the
-// layer's words.
+// The route.* findings: a call that did not take effect (V1) and a temporary route iOS flushed (R15), phrased in
+// `FindingWords+Route.swift` (a cause's reason and advice in `CauseWording.swift`).
 extension RouteEngine {
     /// The finding for a call whose verdict is `deferred` (info) or `ineffective` (warning).
     func ineffectiveFinding(_ verdict: Verdict, change: RouteChange) -> Finding {
@@ -11,9 +11,7 @@ extension RouteEngine {
         var (why, advice) = explain(cause, causeSeq: verdict.causeSeq)
         if cause == .notEngaged, change.isDefault {
             // Setting the default before joining is the documented way to choose the first route.
-            let words = LayerWords(state.layer)
-            advice = "Nothing is lost: the persistent default is meant to be set before the app \(words.join)s the "
-                + "\(words.session), and it is applied when the call audio path is set up."
+            advice = FindingWords.defaultBeforeEngagement(LayerWords(state.layer))
         }
         return Finding(
             code: .routeIneffective,
@@ -21,7 +19,7 @@ extension RouteEngine {
             rule: .V1,
             seqs: [verdict.seq] + (verdict.causeSeq.map { [$0] } ?? []),
             t: verdict.t,
-            message: "\(call) (seq \(verdict.seq)) was \(verdict.verdict.rawValue) (cause: \(cause.rawValue)): \(why).",
+            message: FindingWords.ineffectiveMessage(call: call, seq: verdict.seq, verdict: verdict.verdict, cause: cause, why: why),
             advice: advice, call: verdict.seq)
     }
 
@@ -41,14 +39,9 @@ extension RouteEngine {
 
     /// R15: iOS flushed the temporary setting.
     func overrideFlushedFinding(_ window: FlushWindow, reading: RouteReading, target: RouteTarget, callSeq: Int?, t: Int64) -> Finding {
-        let call = callSeq.map { " set by seq \($0)" } ?? ""
-        return Finding(code: .routeOverrideFlushed, severity: .info, rule: .R15,
-                       seqs: [reading.seq, window.openedBy] + (callSeq.map { [$0] } ?? []), t: t,
-                       message: "iOS flushed the temporary route (\(target.rawValue)\(call)) at the change that seq \(window.openedBy) "
-                           + "started: the device settled on \(reading.route.rawValue) (seq \(reading.seq)), the route without the "
-                           + "override. The documents say temporary settings are overridden by system behaviour by design; "
-                           + "the prediction follows the persistent default from here.",
-                       advice: "This is by design: set defaultAudioRoute for a lasting choice, and re-apply the temporary route "
-                           + "after a device change or an interruption if the \(words.participant) should keep it.")
+        Finding(code: .routeOverrideFlushed, severity: .info, rule: .R15,
+                seqs: [reading.seq, window.openedBy] + (callSeq.map { [$0] } ?? []), t: t,
+                FindingWords.overrideFlushed(target: target, callSeq: callSeq, openedBy: window.openedBy, route: reading.route,
+                                             seq: reading.seq, words))
     }
 }

@@ -39,10 +39,7 @@ struct JSONCursor {
 
     /// A short description of what is at the cursor, for messages.
     var found: String {
-        guard pos < end else { return "but the line ended" }
-        let c = bytes[pos]
-        if c >= 0x20 && c < 0x7F { return "but found '\(Character(Unicode.Scalar(c)))' at column \(pos + 1)" }
-        return "but found byte 0x\(String(c, radix: 16)) at column \(pos + 1)"
+        JSONFault.foundAt(pos < end ? bytes[pos] : nil, column: pos + 1)
     }
 
     /// The kind of value at the cursor, named for messages.
@@ -62,7 +59,7 @@ struct JSONCursor {
     mutating func readStringRange() throws -> (Range<Int>, escaped: Bool) {
         skipWhitespace()
         guard pos < end, bytes[pos] == UInt8(ascii: "\"") else {
-            throw JSONFault(reason: "expected a string, found \(valueKindName)")
+            throw JSONFault.expected("a string", found: valueKindName)
         }
         pos += 1
         let start = pos
@@ -79,7 +76,7 @@ struct JSONCursor {
                 pos += 2
                 continue
             }
-            if c < 0x20 { throw JSONFault(reason: "control character 0x\(String(c, radix: 16)) inside a string") }
+            if c < 0x20 { throw JSONFault.controlCharacter(c) }
             pos += 1
         }
         throw JSONFault(reason: "unterminated string")
@@ -94,7 +91,7 @@ struct JSONCursor {
         if escaped {
             _ = try Self.unescape(slice)
         } else if !Self.isASCII(slice), String(validating: slice, as: UTF8.self) == nil {
-            throw JSONFault(reason: "invalid UTF-8 in a string")
+            throw JSONFault.invalidUTF8InString
         }
         return (range, escaped)
     }
@@ -107,7 +104,7 @@ struct JSONCursor {
             // ASCII (the common case) needs no validation; anything else is validated as UTF-8.
             if Self.isASCII(slice) { return String(decoding: slice, as: UTF8.self) }
             guard let s = String(validating: slice, as: UTF8.self) else {
-                throw JSONFault(reason: "invalid UTF-8 in a string")
+                throw JSONFault.invalidUTF8InString
             }
             return s
         }
@@ -145,7 +142,7 @@ struct JSONCursor {
                 case UInt8(ascii: "0")...UInt8(ascii: "9"): d = UInt32(c - UInt8(ascii: "0"))
                 case UInt8(ascii: "a")...UInt8(ascii: "f"): d = UInt32(c - UInt8(ascii: "a") + 10)
                 case UInt8(ascii: "A")...UInt8(ascii: "F"): d = UInt32(c - UInt8(ascii: "A") + 10)
-                default: throw JSONFault(reason: "bad hex digit in \\u escape")
+                default: throw JSONFault.badHexDigit
                 }
                 v = v << 4 | d
             }
@@ -171,14 +168,14 @@ struct JSONCursor {
                 i += 4
                 if scalar >= 0xD800 && scalar < 0xDC00 {
                     guard i + 6 <= raw.count, raw[i] == UInt8(ascii: "\\"), raw[i + 1] == UInt8(ascii: "u") else {
-                        throw JSONFault(reason: "unpaired surrogate in \\u escape")
+                        throw JSONFault.unpairedSurrogate
                     }
                     let low = try hex4(i + 2)
-                    guard low >= 0xDC00 && low < 0xE000 else { throw JSONFault(reason: "unpaired surrogate in \\u escape") }
+                    guard low >= 0xDC00 && low < 0xE000 else { throw JSONFault.unpairedSurrogate }
                     i += 6
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                 } else if scalar >= 0xDC00 && scalar < 0xE000 {
-                    throw JSONFault(reason: "unpaired surrogate in \\u escape")
+                    throw JSONFault.unpairedSurrogate
                 }
                 guard let u = Unicode.Scalar(scalar) else { throw JSONFault(reason: "invalid \\u escape") }
                 out.append(contentsOf: Array(String(Character(u)).utf8))
@@ -186,7 +183,7 @@ struct JSONCursor {
                 throw JSONFault(reason: "unknown escape \\\(Character(Unicode.Scalar(e)))")
             }
         }
-        guard let s = String(validating: out, as: UTF8.self) else { throw JSONFault(reason: "invalid UTF-8 in a string") }
+        guard let s = String(validating: out, as: UTF8.self) else { throw JSONFault.invalidUTF8InString }
         return s
     }
 
@@ -204,19 +201,19 @@ struct JSONCursor {
             guard c >= 0x30 && c <= 0x39 else { break }
             let (m, o1) = value.multipliedReportingOverflow(by: 10)
             let (a, o2) = m.addingReportingOverflow(Int64(c - 0x30))
-            if o1 || o2 { throw JSONFault(reason: "integer out of range") }
+            if o1 || o2 { throw JSONFault.integerOutOfRange }
             value = a
             digits += 1
             pos += 1
         }
         if digits == 0 {
             pos = start
-            throw JSONFault(reason: negative ? "invalid number: '-' is not followed by a digit" : "expected an integer, found \(valueKindName)")
+            throw negative ? JSONFault.minusWithoutDigit : JSONFault.expected("an integer", found: valueKindName)
         }
         let next = peek()
         if next == UInt8(ascii: ".") || next == UInt8(ascii: "e") || next == UInt8(ascii: "E") {
             pos = start
-            throw JSONFault(reason: "expected an integer, found a fractional number")
+            throw JSONFault.fractionalInteger
         }
         return negative ? -value : value
     }
@@ -226,7 +223,7 @@ struct JSONCursor {
     private mutating func rejectLeadingZero(_ start: Int) throws {
         if pos + 1 < end, bytes[pos] == UInt8(ascii: "0"), bytes[pos + 1] &- 0x30 < 10 {
             pos = start
-            throw JSONFault(reason: "invalid number: leading zero")
+            throw JSONFault.leadingZero
         }
     }
 
@@ -241,7 +238,7 @@ struct JSONCursor {
         if p < e && base[p] == UInt8(ascii: "-") { negative = true; p += 1 }
         if p + 1 < e, base[p] == UInt8(ascii: "0"), base[p + 1] &- 0x30 < 10 {
             pos = start
-            throw JSONFault(reason: "invalid number: leading zero")
+            throw JSONFault.leadingZero
         }
         var mantissa: UInt64 = 0
         var digits = 0
@@ -256,8 +253,8 @@ struct JSONCursor {
         }
         guard digits > 0 else {
             pos = start
-            if negative { throw JSONFault(reason: "invalid number: '-' is not followed by a digit") }
-            throw JSONFault(reason: "expected a number, found \(valueKindName)")
+            if negative { throw JSONFault.minusWithoutDigit }
+            throw JSONFault.expected("a number", found: valueKindName)
         }
         if p < e && base[p] == UInt8(ascii: ".") {
             p += 1
@@ -287,7 +284,7 @@ struct JSONCursor {
             return negative ? -v : v
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<pos]), as: UTF8.self)
-        guard let v = Double(text), v.isFinite else { throw JSONFault(reason: "number out of range") }
+        guard let v = Double(text), v.isFinite else { throw JSONFault.numberOutOfRange }
         return v
     }
 
@@ -319,7 +316,7 @@ struct JSONCursor {
         skipWhitespace()
         if matchLiteral("true") { return true }
         if matchLiteral("false") { return false }
-        throw JSONFault(reason: "expected a boolean, found \(valueKindName)")
+        throw JSONFault.expected("a boolean", found: valueKindName)
     }
 
     /// Consumes `null` if it is next.
@@ -339,7 +336,7 @@ struct JSONCursor {
 
     /// Skips one value of any kind, bounding the nesting depth.
     mutating func skipValue(depth: Int = 0) throws {
-        guard depth < Self.maxDepth else { throw JSONFault(reason: "nesting deeper than \(Self.maxDepth) levels") }
+        guard depth < Self.maxDepth else { throw JSONFault.tooDeep(Self.maxDepth) }
         skipWhitespace()
         switch peek() {
         case UInt8(ascii: "\""): _ = try readValidatedStringRange()
@@ -371,7 +368,7 @@ struct JSONCursor {
         case UInt8(ascii: "n"):
             guard readNull() else { throw JSONFault(reason: "invalid literal \(found)") }
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): _ = try readDouble()
-        default: throw JSONFault(reason: "expected a value \(found)")
+        default: throw JSONFault.expectedValue(found)
         }
     }
 

@@ -49,8 +49,8 @@ final class JSONFields {
             }
             try c.expect(UInt8(ascii: ":"), "':'")
             c.skipWhitespace()
-            guard count < Self.maxMembers else { throw JSONFault(reason: "object has more than \(Self.maxMembers) members") }
-            guard c.pos < Int32.max else { throw JSONFault(reason: "line too long to index") }
+            guard count < Self.maxMembers else { throw JSONFault.tooManyMembers(Self.maxMembers) }
+            guard c.pos < Int32.max else { throw JSONFault.lineTooLongToIndex }
             if count == capacity {
                 self.count = count
                 grow()

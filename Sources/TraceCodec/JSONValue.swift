@@ -27,7 +27,7 @@ package indirect enum JSONValue: Sendable, Equatable {
         do {
             let v = try value(&c, depth: 0)
             c.skipWhitespace()
-            guard c.atEnd else { throw JSONFault(reason: "more after the value \(c.found)") }
+            guard c.atEnd else { throw JSONFault.moreAfterValue(c.found) }
             return v
         } catch let f as JSONFault {
             throw ParseError(description: f.reason + (f.reason.contains("column") ? "" : " (column \(c.pos + 1))"))
@@ -49,7 +49,7 @@ package indirect enum JSONValue: Sendable, Equatable {
     }
 
     private static func value(_ c: inout JSONCursor, depth: Int) throws -> JSONValue {
-        guard depth < JSONCursor.maxDepth else { throw JSONFault(reason: "nesting deeper than \(JSONCursor.maxDepth) levels") }
+        guard depth < JSONCursor.maxDepth else { throw JSONFault.tooDeep(JSONCursor.maxDepth) }
         c.skipWhitespace()
         switch c.peek() {
         case UInt8(ascii: "\""): return .string(try c.readString())
@@ -77,7 +77,7 @@ package indirect enum JSONValue: Sendable, Equatable {
             guard c.readNull() else { throw JSONFault(reason: "invalid literal \(c.found)") }
             return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try c.readDouble())
-        default: throw JSONFault(reason: "expected a value \(c.found)")
+        default: throw JSONFault.expectedValue(c.found)
         }
     }
 

@@ -22,7 +22,7 @@ extension LineSource {
         let kind = inBuf.withUnsafeBufferPointer { ContainerKind.sniff(UnsafeBufferPointer(rebasing: $0[inPos..<inEnd])) }
         switch kind {
         case let .archive(name, unpack):
-            queue.append(TraceProblem(.notATrace, file: file, offset: 0, message: "this is \(name), not a trace: \(unpack)"))
+            queue.append(TraceProblem(.notATrace, file: file, offset: 0, message: ReadWords.notATrace(name, unpack: unpack)))
             finished = true
         case .unknown where acceptsText:
             mode = .plain
@@ -37,7 +37,7 @@ extension LineSource {
             if inEnd - inPos >= bom.count, inBuf[inPos..<inPos + bom.count].elementsEqual(bom) {
                 inPos += bom.count
                 queue.append(TraceProblem(.byteOrderMark, file: file, offset: 0,
-                    message: "a UTF-8 byte-order mark (EF BB BF) before the first line; skipped"))
+                    message: ReadWords.byteOrderMark))
             }
         }
     }
@@ -59,7 +59,7 @@ extension LineSource {
     func pumpZstd() {
         if skipRemaining > 0 {
             if inPos == inEnd && !fill() {
-                queue.append(TraceProblem(.tornFrame, file: file, offset: frameStart, message: "skippable frame cut short"))
+                queue.append(TraceProblem(.tornFrame, file: file, offset: frameStart, message: ReadWords.skippableFrameCut))
                 finished = true
                 return
             }
@@ -87,7 +87,7 @@ extension LineSource {
             if stats.rawBytes == 0, r.produced >= 262,
                ContainerKind.isTarHeader(UnsafeBufferPointer(start: data + dataEnd, count: r.produced)),
                case let .archive(name, unpack) = ContainerKind.compressedTar {
-                queue.append(TraceProblem(.notATrace, file: file, offset: 0, message: "this is \(name), not a trace: \(unpack)"))
+                queue.append(TraceProblem(.notATrace, file: file, offset: 0, message: ReadWords.notATrace(name, unpack: unpack)))
                 finished = true
                 return
             }
@@ -109,7 +109,7 @@ extension LineSource {
     func startFrame() {
         if inPos == inEnd && !fill() { finished = true; return }
         guard need(4) else {
-            queue.append(TraceProblem(.tornFrame, file: file, offset: inAbs, message: "trace ends inside a frame header (\(inEnd - inPos) stray bytes)"))
+            queue.append(TraceProblem(.tornFrame, file: file, offset: inAbs, message: ReadWords.endsInFrameHeader(stray: inEnd - inPos)))
             inPos = inEnd
             finished = true
             return
@@ -135,7 +135,7 @@ extension LineSource {
         if ZstdMagic.isSkippable(magic) {
             frameStart = inAbs
             guard need(8) else {
-                queue.append(TraceProblem(.tornFrame, file: file, offset: inAbs, message: "trace ends inside a skippable frame header"))
+                queue.append(TraceProblem(.tornFrame, file: file, offset: inAbs, message: ReadWords.endsInSkippableFrameHeader))
                 inPos = inEnd
                 finished = true
                 return
@@ -147,11 +147,11 @@ extension LineSource {
                 let at = frameStart
                 resync(from: inPos + 1)
                 if inPos == inEnd && eof {
-                    queue.append(TraceProblem(.tornFrame, file: file, offset: at, message: "skippable frame cut short"))
+                    queue.append(TraceProblem(.tornFrame, file: file, offset: at, message: ReadWords.skippableFrameCut))
                     finished = true
                 } else {
                     queue.append(TraceProblem(.badFrame, file: file, offset: at,
-                        message: "skippable frame declares \(size) bytes, past the end of the file; resumed at byte \(inAbs)"))
+                        message: ReadWords.skippableFramePastEnd(size: size, resumedAt: inAbs)))
                 }
                 return
             }
@@ -160,7 +160,7 @@ extension LineSource {
             inPos += 8
             if size <= 64 {
                 guard need(size) else {
-                    queue.append(TraceProblem(.tornFrame, file: file, offset: frameStart, message: "skippable frame cut short"))
+                    queue.append(TraceProblem(.tornFrame, file: file, offset: frameStart, message: ReadWords.skippableFrameCut))
                     inPos = inEnd
                     finished = true
                     return
@@ -184,16 +184,16 @@ extension LineSource {
         if inPos == inEnd && eof {
             if stats.frames == 0 && stats.skippableFrames == 0 {
                 queue.append(TraceProblem(.notATrace, file: file, offset: 0,
-                    message: "neither zstd frames nor JSON Lines (\(skipped) bytes with no frame and no JSON object)"))
+                    message: ReadWords.neitherFramesNorLines(skipped: skipped)))
             } else {
                 queue.append(TraceProblem(.garbage, file: file, offset: at,
-                    message: "\(skipped) trailing bytes are not a frame; skipped"))
+                    message: ReadWords.trailingBytes(skipped)))
             }
             finished = true
             return
         }
         queue.append(TraceProblem(.garbage, file: file, offset: at,
-                                  message: "no frame starts here; skipped \(skipped) bytes to the next frame"))
+                                  message: ReadWords.noFrameHere(skipped: skipped)))
     }
 
     /// Scans for the next frame magic from buffer index `from`, consuming what it passes.
@@ -219,16 +219,16 @@ extension LineSource {
 
     func badFrame(_ error: Error) {
         let offset = frameStart
-        var message = "frame could not be decoded: \(error)"
+        var message = ReadWords.frameNotDecoded("\(error)")
         var kind = TraceProblem.Kind.badFrame
         if let z = error as? ZstdError {
             if z.isWindowTooLarge {
                 kind = .windowTooLarge
                 let idx = frameStart - inStart
                 let declared = idx >= 0 ? inBuf.withUnsafeBytes { ZstdDecompressor.declaredWindow(UnsafeRawBufferPointer(rebasing: $0[idx..<inEnd])) } : nil
-                message = "frame declares a window of \(declared.map { "\($0) bytes" } ?? "unknown size"), over the window limit of \(1 << limits.maxWindowLog) bytes (2^\(limits.maxWindowLog)); frame skipped"
+                message = ReadWords.windowOverLimit(declared: declared, maxWindowLog: Int(limits.maxWindowLog))
             } else if z.isChecksumWrong {
-                message = "frame failed its content checksum (the data is corrupt)"
+                message = ReadWords.badChecksum
             }
         }
         dropHeldFrame()
@@ -236,7 +236,7 @@ extension LineSource {
         dctx.reset()
         let idx = frameStart - inStart
         resync(from: idx >= 0 ? idx + 1 : inPos)
-        queue.append(TraceProblem(kind, file: file, offset: offset, message: message + "; resumed at byte \(inAbs)"))
+        queue.append(TraceProblem(kind, file: file, offset: offset, message: message + ReadWords.resumedAt(inAbs)))
     }
 
     /// Drops the current frame's held bytes and any partial line carried into it.
@@ -259,7 +259,7 @@ extension LineSource {
         inFrame = false
         finished = true
         tail.append(TraceProblem(.tornFrame, file: file, offset: frameStart,
-            message: "final frame is cut short (\(inAbs - frameStart) bytes, a crash mid-write?); kept \(kept) complete line\(kept == 1 ? "" : "s") of \(held) decoded bytes"))
+            message: ReadWords.finalFrameCut(bytes: inAbs - frameStart, kept: kept, held: held)))
     }
 
     /// Releases the held part of a frame too large to hold until its checksum.

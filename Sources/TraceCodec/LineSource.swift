@@ -167,7 +167,7 @@ final class LineSource {
                     if !skippingLongLine {
                         skippingLongLine = true
                         return .problem(TraceProblem(.lineTooLong, file: file, line: lineNumber,
-                            message: "line longer than the line-length limit of \(limits.maxLineBytes) bytes (skipped \(skipped)+ bytes)"))
+                            message: ReadWords.lineOverLimit(limit: limits.maxLineBytes, skipped: skipped)))
                     }
                     lineNumber -= 1
                 }
@@ -179,7 +179,7 @@ final class LineSource {
             lineNumber += 1
             if r.count > limits.maxLineBytes {
                 return .problem(TraceProblem(.lineTooLong, file: file, line: lineNumber,
-                    message: "line of \(r.count) bytes is longer than the line-length limit of \(limits.maxLineBytes) bytes; skipped"))
+                    message: ReadWords.lineTooLong(r.count, limit: limits.maxLineBytes)))
             }
             return .line(r)
         }

@@ -66,7 +66,7 @@ extension RecordDecoder {
         case .srvLayerSwitched: return .srvLayerSwitched(try Self.layerSwitch(r))
         case .dropped:
             let count = try r.int("count")
-            guard count >= 0, count <= Int64(Int32.max) * 1024 else { throw FieldFault(field: "count", reason: "must be an integer ≥ 0, got \(count)") }
+            guard count >= 0, count <= Int64(Int32.max) * 1024 else { throw FieldFault.notNonNegative("count", got: count) }
             return .dropped(count: Int(count), fromT: try r.int("fromT"), toT: try r.int("toT"))
         case .checkpoint:
             var c = try r.object("state", scratch: nested) { try checkpoint($0) }!
@@ -91,7 +91,7 @@ extension RecordDecoder {
     /// A `sys.*` record: the common fields around its event.
     static func system(_ r: FieldReader, _ event: SystemLogRecord.Event) throws -> SystemLogRecord {
         let uncertainty = try r.optionalInt("uncertaintyMs")
-        if let u = uncertainty, u < 0 { throw FieldFault(field: "uncertaintyMs", reason: "must be an integer ≥ 0, got \(u)") }
+        if let u = uncertainty, u < 0 { throw FieldFault.notNonNegative("uncertaintyMs", got: u) }
         return SystemLogRecord(event, process: try r.string("process"), pid: try optionalPid(r, "pid"), session: try r.optionalString("session"),
                                wall: try r.string("wall"), isSelf: try r.bool("self"), timeSource: try r.vocabulary("timeSource"),
                                uncertaintyMs: uncertainty)
@@ -100,7 +100,7 @@ extension RecordDecoder {
     /// A process id: an integer 0…2^31−1.
     static func optionalPid(_ r: FieldReader, _ key: StaticString) throws -> Int? {
         guard let v = try r.optionalInt(key) else { return nil }
-        guard v >= 0, v <= Int64(Int32.max) else { throw FieldFault(field: r.name(key), reason: "must be a process id (0…\(Int32.max)), got \(v)") }
+        guard v >= 0, v <= Int64(Int32.max) else { throw FieldFault.notAProcessID(r.name(key), got: v, max: Int32.max) }
         return Int(v)
     }
 
@@ -108,7 +108,7 @@ extension RecordDecoder {
     func decodeOther(type: String, _ r: FieldReader, line: UnsafeBufferPointer<UInt8>) throws -> RecordBody {
         if type.hasPrefix("expect."), let e = try expectation(String(type.dropFirst(7)), r) { return .expect(e) }
         guard let json = String(validating: line, as: UTF8.self) else {
-            throw FieldFault(field: "type", reason: "invalid UTF-8 in the line")
+            throw FieldFault.typeNotUTF8
         }
         return .unknown(type: type, json: json)
     }
@@ -133,7 +133,7 @@ extension RecordDecoder {
         let format = try r.string("format")
         guard format == "rtctrace" else { throw FieldFault(field: "format", reason: "expected \"rtctrace\", got \"\(format.prefix(40))\"") }
         let version = try r.int("version")
-        guard version == 1 else { throw FieldFault(field: "version", reason: "unsupported version \(version) (this reader knows version 1)") }
+        guard version == 1 else { throw FieldFault.unsupportedVersion(version) }
         var h = TraceHeader(layer: try r.vocabulary("layer"))
         h.sdk = try r.optionalString("sdk")
         h.startedAt = try r.optionalString("startedAt")
@@ -141,7 +141,7 @@ extension RecordDecoder {
         h.redacted = try r.optionalVocabulary("redacted")
         h.session = try r.object("session", scratch: nested, optional: true) { s in
             let part = try s.int("part")
-            guard part >= 1, part <= Int64(Int32.max) else { throw FieldFault(field: s.name("part"), reason: "must be an integer ≥ 1, got \(part)") }
+            guard part >= 1, part <= Int64(Int32.max) else { throw FieldFault.notPositive(s.name("part"), got: part) }
             return TraceHeader.Session(id: try s.string("id"), part: Int(part), resumed: try s.optionalBool("resumed") ?? false)
         }
         if let d = try r.object("device", scratch: nested, optional: true, { d in
@@ -193,7 +193,7 @@ extension RecordDecoder {
         case "interrupted": kind = .interrupted(try r.bool("value"))
         case "verdict":
             let ref = try r.int("ref")
-            guard ref >= 0, ref < Int64(Int32.max) * 1024 else { throw FieldFault(field: "ref", reason: "must be a seq ≥ 0") }
+            guard ref >= 0, ref < Int64(Int32.max) * 1024 else { throw FieldFault.notASeq("ref") }
             kind = .verdict(ref: Int(ref), verdict: try r.vocabulary("verdict"), cause: try r.optionalVocabulary("cause"))
         case "quality":
             if r.has("value") && r.isNull("value") && !r.has("overall") {
@@ -219,7 +219,7 @@ extension RecordDecoder {
                             by: r.has("by") ? .init(r.isNull("by") ? nil : try seqRef("by", r)) : nil)
         case "predictedBy":
             let ref = try r.int("ref")
-            guard ref >= 0, ref <= Int64(Int32.max) else { throw FieldFault(field: "ref", reason: "must be a divergence index ≥ 0") }
+            guard ref >= 0, ref <= Int64(Int32.max) else { throw FieldFault.notADivergenceIndex }
             var explanation: Expectation.Explained?
             if r.has("explained") || r.has("explainedBy") || r.has("status") {
                 let by: FindingCode?? = r.has("explainedBy") ? .some(r.isNull("explainedBy") ? nil : try r.vocabulary("explainedBy")) : .none
@@ -251,14 +251,14 @@ extension RecordDecoder {
         if c.readNull() { return Expectation.RecordRef.none }
         c = JSONCursor(r.bytes, from: at)
         let v = try r.wrap("seq") { try c.readInt() }
-        guard v >= 0, v < Int64(Int32.max) * 1024 else { throw FieldFault(field: "seq", reason: "must be a seq ≥ 0 or null") }
+        guard v >= 0, v < Int64(Int32.max) * 1024 else { throw FieldFault.notASeq("seq", orNull: true) }
         return .seq(Int(v))
     }
 
     /// A member holding the seq of a record.
     private func seqRef(_ key: StaticString, _ r: FieldReader) throws -> Int {
         let v = try r.int(key)
-        guard v >= 0, v < Int64(Int32.max) * 1024 else { throw FieldFault(field: r.name(key), reason: "must be a seq ≥ 0") }
+        guard v >= 0, v < Int64(Int32.max) * 1024 else { throw FieldFault.notASeq(r.name(key)) }
         return Int(v)
     }
 }

@@ -55,7 +55,7 @@ package struct RecordDecoder {
         do {
             try top.scan(&cursor)
             cursor.skipWhitespace()
-            guard cursor.atEnd else { throw JSONFault(reason: "unexpected data after the object \(cursor.found)") }
+            guard cursor.atEnd else { throw JSONFault.unexpectedAfterObject(cursor.found) }
         } catch let fault as JSONFault {
             throw RecordDecodeError(line: lineNumber, seq: Self.salvageSeq(line), field: nil, reason: "not a JSON object: " + fault.reason)
         } catch {
@@ -65,10 +65,10 @@ package struct RecordDecoder {
         var seq: Int?
         do {
             let s = try r.int("seq")
-            guard s >= 0, s <= Int64(Int32.max) * 1024 else { throw FieldFault(field: "seq", reason: "must be an integer ≥ 0, got \(s)") }
+            guard s >= 0, s <= Int64(Int32.max) * 1024 else { throw FieldFault.notNonNegative("seq", got: s) }
             seq = Int(s)
             let t = try r.int("t")
-            guard t >= 0, t <= Record.maxT else { throw FieldFault(field: "t", reason: "must be an integer from 0 to 2^53 ms, got \(t)") }
+            guard t >= 0, t <= Record.maxT else { throw FieldFault.timeOutOfRange(t) }
             var tc = try r.required("type")
             let (typeRange, escaped) = try r.wrap("type") { try tc.readStringRange() }
             let tag = escaped ? nil : RecordKindLookup.lookup(UnsafeBufferPointer(rebasing: line[typeRange]))
@@ -81,7 +81,7 @@ package struct RecordDecoder {
             var pairsSeq = false
             if case .expect(let e) = body, case .predictedBy = e.kind { pairsSeq = true }
             if let key = top.repeatedKey(in: line, allowedTwice: pairsSeq ? "seq" : nil) {
-                throw FieldFault(field: key, reason: "appears more than once in the record; duplicate keys are refused (JSON tools disagree on which one counts)")
+                throw FieldFault.duplicateKey(key, inRecord: true)
             }
             return Record(seq: seq!, t: t, body, late: try r.optionalBool("late") ?? false)
         } catch let f as FieldFault {
@@ -165,7 +165,7 @@ struct FieldReader {
     }
 
     func required(_ key: StaticString) throws -> JSONCursor {
-        guard let c = cursor(key) else { throw FieldFault(field: name(key), reason: "missing required field") }
+        guard let c = cursor(key) else { throw FieldFault.missing(name(key)) }
         return c
     }
 
@@ -224,20 +224,17 @@ struct FieldReader {
     }
 
     static func parse<E: TraceVocabulary>(_ raw: String, field: String) throws -> E {
-        guard let v = E(rawValue: raw) else { throw unknownValue(raw, allowed: E.allCases.map(\.rawValue), field: field) }
+        guard let v = E(rawValue: raw) else { throw FieldFault.unknownValue(raw, allowed: E.allCases.map(\.rawValue), field: field) }
         return v
     }
 
-    static func unknownValue(_ raw: String, allowed: [String], field: String) -> FieldFault {
-        FieldFault(field: field, reason: "unknown value \"\(raw.prefix(80))\" (expected one of: \(allowed.joined(separator: ", ")))")
-    }
 
     /// A value of an open vocabulary's type in a field the format keeps closed (outside T1's `os.*`
     /// fields, e.g. `sdk.callStateChanged.state`): an unlisted value is an unknown-value error.
     func listedVocabulary<E: OpenVocabulary>(_ key: StaticString, _: E.Type = E.self) throws -> E {
         let raw = try string(key)
         let v: E = E(rawValue: raw)
-        guard v.unlistedValue == nil else { throw Self.unknownValue(raw, allowed: E.listed.map(\.rawValue), field: name(key)) }
+        guard v.unlistedValue == nil else { throw FieldFault.unknownValue(raw, allowed: E.listed.map(\.rawValue), field: name(key)) }
         return v
     }
 
@@ -268,7 +265,7 @@ struct FieldReader {
                 var pair: [Int64] = []
                 try c.forEachElement { c, _ in pair.append(try c.readInt()) }
                 guard pair.count == 2, pair[0] >= 0, pair[0] <= pair[1], pair[1] <= Int64(Int32.max) * 1024 else {
-                    throw JSONFault(reason: "each range must be [from, to] with 0 ≤ from ≤ to")
+                    throw JSONFault.badRange
                 }
                 out.append(Int(pair[0])...Int(pair[1]))
             }
@@ -287,7 +284,7 @@ struct FieldReader {
         guard var c = optional ? optionalCursor(key) : try required(key) else { return nil }
         try wrap(key) { try scratch.scan(&c, depth: 1) }
         if let repeated = scratch.repeatedKey(in: bytes) {
-            throw FieldFault(field: "\(name(key)).\(repeated)", reason: "appears more than once in the object; duplicate keys are refused (JSON tools disagree on which one counts)")
+            throw FieldFault.duplicateKey("\(name(key)).\(repeated)", inRecord: false)
         }
         return try body(FieldReader(bytes: bytes, fields: scratch, container: key))
     }
@@ -303,7 +300,7 @@ struct FieldReader {
         while true {
             do { try scratch.scan(&c, depth: 2) } catch let f as JSONFault { throw FieldFault(field: "\(name(key))[\(index)]", reason: f.reason) }
             if let repeated = scratch.repeatedKey(in: bytes) {
-                throw FieldFault(field: "\(name(key))[\(index)].\(repeated)", reason: "appears more than once in the object; duplicate keys are refused (JSON tools disagree on which one counts)")
+                throw FieldFault.duplicateKey("\(name(key))[\(index)].\(repeated)", inRecord: false)
             }
             out.append(try body(FieldReader(bytes: bytes, fields: scratch, container: key, index: index)))
             index += 1

@@ -191,7 +191,7 @@ package final class TraceReader: IteratorProtocol, Sequence {
             }
             guard let event = source.next() else {
                 for var p in pendingLoss {
-                    if let last = lastSeq { p.message += "; records after seq \(last) may be lost" }
+                    if let last = lastSeq { p.message += ReadWords.recordsAfterMayBeLost(last) }
                     out.append(.problem(remember(p)))
                 }
                 pendingLoss.removeAll()
@@ -311,28 +311,28 @@ package final class TraceReader: IteratorProtocol, Sequence {
                 lastPart = h.session?.part ?? lastPart
             } else if sawRecord || r.seq != 0 && (h.session?.part ?? 1) <= 1 {
                 return TraceProblem(.header, file: file, seq: r.seq, line: source.lineNumber,
-                                    message: "trace.header must be the first record, with seq 0")
+                                    message: ReadWords.headerNotFirst)
             } else {
                 header = h
                 lastPart = h.session?.part ?? 0
             }
         } else if !sawRecord {
             return TraceProblem(.headerMissing, file: file, seq: r.seq, line: source.lineNumber,
-                                message: "the first record is \(type()), not trace.header; layer and device are unknown")
+                                message: ReadWords.firstRecordNotHeader(type()))
         }
         if let last = lastSeq, r.seq != last + 1 {
             if r.seq > last + 1 {
                 if gapExplained { return nil }
                 return TraceProblem(.seqGap, file: file, seq: r.seq, line: source.lineNumber, lost: (last + 1)...(r.seq - 1),
-                                    message: "seq jumps from \(last) to \(r.seq): \(r.seq - last - 1) record\(r.seq - last - 1 == 1 ? "" : "s") missing")
+                                    message: ReadWords.seqJump(from: last, to: r.seq))
             }
             return TraceProblem(.seqGap, file: file, seq: r.seq, line: source.lineNumber,
-                                message: "seq \(r.seq) does not follow \(last) (seq must increase by 1)")
+                                message: ReadWords.seqNotFollowing(r.seq, last))
         }
         // A record marked late (version 4) may go back by up to the match window; readers order it.
         if let t = lastT, r.t < t, !(late && t - r.t <= Record.lateWindow) {
             return TraceProblem(.timeBackwards, file: file, seq: r.seq, line: source.lineNumber, field: "t",
-                                message: "t goes backwards from \(t) ms to \(r.t) ms")
+                                message: ReadWords.timeBackwards(from: t, to: r.t))
         }
         return nil
     }
@@ -348,15 +348,15 @@ package final class TraceReader: IteratorProtocol, Sequence {
 
     private func endProblem() -> TraceProblem? {
         if recordCount == 0 && problems.isEmpty {
-            return TraceProblem(.empty, file: file, message: "the trace holds no records")
+            return TraceProblem(.empty, file: file, message: ReadWords.empty)
         }
         if source.stats.hasStartMark && !source.stats.endsWithEndMark {
             return TraceProblem(.notClosed, file: file, offset: source.stats.compressedBytes,
-                message: "the trace does not end with rtctrace's end mark: its writer did not close it (crash or cut)")
+                message: ReadWords.notClosed)
         }
         if source.stats.endsWithEndMark, let marked = source.stats.endMarkLastSeq, marked != (lastSeq ?? -1) {
             return TraceProblem(.notClosed, file: file, offset: source.stats.compressedBytes,
-                message: "the end mark records last seq \(marked), but the last record read is \(lastSeq.map(String.init) ?? "none")")
+                message: ReadWords.endMarkDisagrees(marked: marked, last: lastSeq))
         }
         return nil
     }

@@ -28,7 +28,7 @@ extension GoldenCheck {
             // A golden session may lack a part on purpose: the seq gap where it is missing is what it pins.
             let afterMissing = Set(result.session?.starts.map(\.headerSeq) ?? [])
             for p in result.problems where !(p.kind == .seqGap && p.seq.map(afterMissing.contains) == true && !(result.session?.missing.isEmpty ?? true)) {
-                out.failures.append("\(p.description) (a golden session must be intact)")
+                out.failures.append(WorkflowMessageWords.aGoldenSessionMustBeIntact(p.description))
             }
         }
         out.session = result.session?.id
@@ -37,7 +37,7 @@ extension GoldenCheck {
             out.failures.append("\(path): seq \(e.seq): \(e.type): expected \(e.expected), got \(e.actual)" + (e.rule.map { " [\($0)]" } ?? ""))
         }
         for (type, n) in result.unknownTypes.sorted(by: { $0.key < $1.key }) where type.hasPrefix("expect.") {
-            out.failures.append("\(path): \(type): unknown expectation type (\(n)×); it cannot be checked")
+            out.failures.append(WorkflowMessageWords.unknownExpectationTypeItCannotBe(path, type, n))
         }
         out.rendered = Renderers.replay(.explainJSON, .init(golden: true))!.render(ReplayReport(result))
         let snap = snapshotPath(for: path)
@@ -52,17 +52,17 @@ extension GoldenCheck {
                 } else {
                     let diff = LineDiff.unified(old: accepted, new: out.rendered, oldName: snap, newName: "replay of \(path)")
                     out.snapshot = .changed(diff: diff)
-                    out.failures.append("\(snap): the replay output changed:\n" + diff)
+                    out.failures.append(WorkflowMessageWords.theReplayOutputChanged(snap) + diff)
                 }
             }
         } catch {
             out.failures.append("\(snap): \(error)")
         }
         if let why = result.unexplainable {
-            out.failures.append("\(path): cannot be explained: \(why)")
+            out.failures.append(WorkflowMessageWords.cannotBeExplained(path, why))
         } else if out.expectations == 0, out.snapshot == .none {
-            out.failures.append("\(path): checks nothing: it has no expect.* record and no snapshot "
-                + "(add expectations, or write one with 'rtctrace check --update' and review it with 'rtctrace accept')")
+            out.failures.append(WorkflowMessageWords.checksNothingItHasNoExpect(path)
+                + WorkflowMessageWords.addExpectationsOrWriteOneWith)
         }
         return out
     }
@@ -72,19 +72,19 @@ extension GoldenCheck {
     /// A golden trace must be intact, unless it declares its damage (`expect.damage`, X5): then exactly the
     /// declared seqs must be lost, by problems that say what they lost, and nothing else may be wrong.
     static func damageFailures(_ problems: [TraceProblem], declared: [ClosedRange<Int>]?, path: String) -> [String] {
-        guard let declared else { return problems.map { "\($0.description) (a golden trace must be intact)" } }
+        guard let declared else { return problems.map { WorkflowMessageWords.aGoldenTraceMustBeIntact($0.description) } }
         var failures: [String] = []
         var lost = Set<Int>()
         for p in problems {
             if let range = p.lost, p.kind == .seqGap || LossReading.losesRecords(p.kind) {
                 lost.formUnion(range)
             } else {
-                failures.append("\(p.description) (not the damage the trace declares)")
+                failures.append(WorkflowMessageWords.notTheDamageTheTraceDeclares(p.description))
             }
         }
         let want = Set(declared.flatMap { Array($0) })
         if want != lost {
-            failures.append("\(path): expect.damage: declared lost \(ranges(want)), but the reader lost \(ranges(lost))")
+            failures.append(WorkflowMessageWords.expectDamageDeclaredLostButThe(path, ranges(want), ranges(lost)))
         }
         return failures
     }

@@ -6,23 +6,23 @@ import Replay
 /// and parsing.
 extension ReplayOptions {
     static let tolerance = Option.integer("--tolerance-ms", "ms", OptionRange.windowMs,
-                                          "A divergence counts once it lasts longer than this (X2; default 500).")
+                                          WorkflowHelpWords.aDivergenceCountsOnceItLasts)
     static let retryDelay = Option.integer("--retry-delay-ms", "ms", OptionRange.windowMs,
-                                           "Recovery retry after the system call ends (I3, D; default 2000).")
+                                           WorkflowHelpWords.recoveryRetryAfterTheSystemCall)
     static let recoveryWindow = Option.integer("--recovery-window-ms", "ms", OptionRange.windowMs,
                                                "interruption.notRecovered window (default 5000).")
     static let matchWindow = Option.integer("--match-window-ms", "ms", OptionRange.windowMs,
-                                            "quality.spuriousChange / missedChange window (default 1000).")
+                                            WorkflowHelpWords.qualitySpuriouschangeMissedchangeWindowDefault)
     static let flappingChanges = Option.integer("--flapping-changes", "n", OptionRange.count(from: 0),
-                                                "quality.flapping: more than N level changes… (default 4).")
+                                                WorkflowHelpWords.qualityFlappingMoreThanLevelChanges)
     static let flappingWindow = Option.integer("--flapping-window-ms", "ms", OptionRange.windowMs,
-                                               "…within this window (default 30000).")
+                                               WorkflowHelpWords.withinThisWindowDefault)
     static let layerTimeout = Option.integer("--layer-timeout-ms", "ms", OptionRange.windowMs,
-                                             "L3 confirmation timeout (default 3000).")
+                                             WorkflowHelpWords.lConfirmationTimeoutDefault)
     static let hysteresis = Option<Hysteresis>.shaped(
         "--hysteresis", "k/n/holdMs",
         shape: "Range: 1 ≤ k ≤ n ≤ \(maxHysteresisReports), holdMs \(OptionRange.text(OptionRange.windowMs)).",
-        "Also model a 'poor network' prompt raised on k of n reports, cleared after holdMs (e.g. 3/5/10000).",
+        WorkflowHelpWords.alsoModelAPoorNetworkPrompt,
         invalid: hysteresisShape, parse: parseHysteresis)
 
     /// The engine keeps the last n reports as the bits of one 64-bit word.

@@ -7,8 +7,8 @@ import TraceModel
 
 extension TraceInput {
     /// What the input lacks when no all-clear is given for it (`ReplayResult.unread`), for `--help` and the README.
-    package static let unreadInput = "a lost frame, more than \(fixed(ReplayResult.undecodableShareLimit * 100, 0))% of the records "
-        + "undecodable, missing seqs, a torn last frame"
+    package static let unreadInput = WorkflowMessageWords.aLostFrameMoreThanOf(fixed(ReplayResult.undecodableShareLimit * 100, 0))
+        + WorkflowMessageWords.undecodableMissingSeqsATornLast
 
     /// Replays the trace the TRACE arguments name (one file, or the parts of one session), warning
     /// on the context's standard error about reader problems and about a part replayed alone.
@@ -36,9 +36,9 @@ extension TraceInput {
     /// perhaps given already), else ask for every part.
     static func completeSessionHint(_ r: ReplayResult) -> String {
         let missing = r.session?.missing.flatMap { Array($0.parts) } ?? []
-        guard !missing.isEmpty else { return "give every part, or their folder, to replay the session as one trace" }
+        guard !missing.isEmpty else { return WorkflowMessageWords.giveEveryPartOrTheirFolder }
         let listed = missing.count == 1 ? "part \(missing[0]) is" : "parts " + missing.map(String.init).joined(separator: ", ") + " are"
-        return "\(listed) not among the files given: add \(missing.count == 1 ? "it" : "them") to replay the session as one trace"
+        return WorkflowMessageWords.notAmongTheFilesGivenAdd(listed, missing.count == 1 ? "it" : "them")
     }
 
     /// Whether a single replay reads and decodes on a second core while it replays: when the process may
@@ -64,6 +64,6 @@ extension TraceInput {
     /// Refuses a result with nothing to judge by (not a trace, no header, no records): exit 65.
     package static func requireExplainable(_ r: ReplayResult) throws {
         guard let why = r.unexplainable else { return }
-        throw DataError(message: "\(r.file): cannot be explained: \(why)")
+        throw DataError(message: WorkflowMessageWords.cannotBeExplained(r.file, why))
     }
 }

@@ -10,7 +10,7 @@ package enum TraceInput {
     /// error. A bundle the recorder wrote (`NAME.rtcbundle`) stands for the parts in it. Warnings go to the
     /// context's standard error.
     package static func resolve(_ arguments: [String], in context: CommandContext) throws -> TraceSession {
-        guard !arguments.isEmpty else { throw UsageError(message: "expected a TRACE (or the parts of one session)") }
+        guard !arguments.isEmpty else { throw UsageError(message: WorkflowMessageWords.expectedATraceOrTheParts) }
         // A recorder's bundle is the session it holds: what does not check in it is said first.
         let bundles = arguments.filter { !$0.hasPrefix("@") && TraceBundle.isBundle($0, sniff: true) }.compactMap(TraceBundle.open)
         for b in bundles {
@@ -20,7 +20,7 @@ package enum TraceInput {
             // A file named on the command line that is not there is the command line's mistake (64); one
             // that is there but cannot be read is an I/O failure (74), when it is opened.
             guard arguments[0] == "-" || (try? FileSystem.statusIfExists(arguments[0], followLinks: false)) != nil else {
-                throw UsageError(message: "\(arguments[0]): no such file")
+                throw UsageError(message: WorkflowMessageWords.noSuchFile(arguments[0]))
             }
             return TraceSession(paths: arguments)
         }
@@ -36,13 +36,13 @@ package enum TraceInput {
             let traces = plan.all
             let empty = traces.filter { $0.id == nil && $0.paths.count == 1 && TraceSession.holdsNoRecord($0.paths[0]) }
             if traces.count - empty.count == 1, let trace = traces.first(where: { t in !empty.contains(t) }) {
-                for e in empty { context.err.line("warning: \(terminalSafe(e.paths[0])): holds no record (a recorder part whose header never reached the disk); skipped") }
+                for e in empty { context.err.line(WorkflowMessageWords.warningHoldsNoRecordARecorder(terminalSafe(e.paths[0]))) }
                 return trace
             }
         }
         guard plan.count == 1 else {
-            throw UsageError(message: plan.count == 0 ? "no trace files in \(arguments.joined(separator: " "))"
-                : "\(arguments.joined(separator: " ")) holds \(plan.count) traces; give one trace, or the parts of one session"
+            throw UsageError(message: plan.count == 0 ? WorkflowMessageWords.noTraceFilesIn(arguments.joined(separator: " "))
+                : WorkflowMessageWords.holdsTracesGiveOneTraceOr(arguments.joined(separator: " "), plan.count)
                     + plan.disagreements.map { " (\($0))" }.joined())
         }
         return plan[0]

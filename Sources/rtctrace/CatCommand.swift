@@ -6,16 +6,16 @@ import Workflows
 /// `rtctrace cat`: the records as JSON Lines.
 enum CatCommand {
     static let type = Option.string("--type", "prefix",
-                                    "Only records whose type starts with PREFIX (e.g. 'api.' or 'srv.qualityReport'); repeatable.")
+                                    HelpWords.onlyRecordsWhoseTypeStartsWith)
         .repeatable()
-    static let from = Option.integer("--from", "ms", Int64.min...Int64.max, "Only records with t ≥ MS.")
-    static let to = Option.integer("--to", "ms", Int64.min...Int64.max, "Only records with t ≤ MS.")
+    static let from = Option.integer("--from", "ms", Int64.min...Int64.max, HelpWords.onlyRecordsWithMs)
+    static let to = Option.integer("--to", "ms", Int64.min...Int64.max, HelpWords.onlyRecordsWithMs2)
 
     static let spec = CommandSpec(
         name: "cat", usage: "cat TRACE|PARTS... [--type PREFIX] [--from MS] [--to MS] [--strict]",
-        summary: "Print a trace's records as JSON Lines, one per line, exactly as recorded.",
+        summary: HelpWords.printATraceSRecordsAs,
         options: [type, from, to, CommonOptions.strict],
-        details: "Damaged frames and invalid records are reported on stderr and skipped (exit 0) unless --strict.\nA line of a frequent type is checked for its frame, checksum, seq, time and JSON structure and passed\nthrough without reading its other fields; --strict (and verify, explain) decode every field.",
+        details: HelpWords.damagedFramesAndInvalidRecordsAre,
         exits: ExitCodes(failure: nil, readsTraces: true))
 
     static let command = Command(spec: spec) { args, context in

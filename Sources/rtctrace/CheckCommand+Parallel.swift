@@ -64,13 +64,13 @@ extension CheckCommand {
                 failed = CheckOutcome(TraceSession(paths: rest.first ?? [stopped]))
                 switch ending {
                 case .signalled(let signal):
-                    failed.failures.append("\(stopped): the replay crashed (signal \(signal)); the other traces were checked. "
-                        + "Run 'rtctrace explain \(stopped)' to reproduce it, and report it with the trace")
+                    failed.failures.append(MessageWords.theReplayCrashedSignalTheOther(stopped, signal)
+                        + MessageWords.runRtctraceExplainToReproduceIt(stopped))
                 case .exited(let status):
-                    failed.failures.append("\(stopped): the check of this trace ended with status \(status) and no result")
+                    failed.failures.append(MessageWords.theCheckOfThisTraceEnded(stopped, status))
                 }
             } catch {
-                failed.failures.append("\(trace): cannot run the check: \(error)")
+                failed.failures.append(MessageWords.cannotRunTheCheck(trace, error))
             }
             outcomes.append(failed)
             rest = rest.dropFirst()
@@ -88,7 +88,7 @@ extension CheckCommand {
         for parts in traces {
             if !trap.isEmpty, parts[0].split(separator: "/").last.map(String.init) == trap {
                 context.out.flush()
-                fatalError("RTCTRACE_FAULT_TRAP_REPLAY: trapping on \(trap) as asked")
+                fatalError(MessageWords.rtctraceFaultTrapReplayTrappingOn(trap))
             }
             let outcome = GoldenCheck.check(TraceSession(paths: parts), options: options, snapshotRefusal: refusal)
             context.out.write(bytes: outcome.wireEncoded)

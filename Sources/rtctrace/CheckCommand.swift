@@ -9,16 +9,16 @@ import Workflows
 
 /// `rtctrace check`: golden traces for CI.
 enum CheckCommand {
-    static let jobs = Option.integer("--jobs", "n", 1...4096, "Traces checked in parallel (default: the number of cores).")
-    static let junit = Option.output("--junit", "file", .document, "Also write JUnit XML (one testcase per trace).")
+    static let jobs = Option.integer("--jobs", "n", 1...4096, HelpWords.tracesCheckedInParallelDefaultThe)
+    static let junit = Option.output("--junit", "file", .document, HelpWords.alsoWriteJunitXmlOneTestcase)
     static let unreferenced = Option.choice("--unreferenced", "mode", Unreferenced.self,
-                                            "Snapshot files with no trace: warn (default), fail or delete.")
-    static let json = Option.flag("--json", "Print one JSON object with every trace's outcome.")
-    static let update = Option.flag("--update", "Write NAME.golden.json.new for changed or missing snapshots (never under CI).")
-    static let quiet = Option.flag("--quiet", "Only print failures and the closing count.")
-    static let isolatedWorker = Option.flag("--isolated-worker", "Internal: check each TRACE in turn and print its outcome for the parent check.")
-    static let snapshotRefusal = Option.string("--snapshot-refusal", "why", "Internal: with --isolated-worker, why the snapshot is not read.")
-    static let caseSizes = Option.string("--case-sizes", "n,n,…", "Internal: with --isolated-worker, how many of the TRACE arguments each case takes (a golden session's parts).")
+                                            HelpWords.snapshotFilesWithNoTraceWarn)
+    static let json = Option.flag("--json", HelpWords.printOneJsonObjectWithEvery)
+    static let update = Option.flag("--update", HelpWords.writeNameGoldenJsonNewFor)
+    static let quiet = Option.flag("--quiet", HelpWords.onlyPrintFailuresAndTheClosing)
+    static let isolatedWorker = Option.flag("--isolated-worker", HelpWords.internalCheckEachTraceInTurn)
+    static let snapshotRefusal = Option.string("--snapshot-refusal", "why", HelpWords.internalWithIsolatedWorkerWhyThe)
+    static let caseSizes = Option.string("--case-sizes", "n,n,…", HelpWords.internalWithIsolatedWorkerHowMany)
 
     /// What `--unreferenced` does with a snapshot file that has no trace beside it.
     enum Unreferenced: String, CaseIterable, Sendable {
@@ -32,13 +32,13 @@ enum CheckCommand {
 
     static let spec = CommandSpec(
         name: "check", usage: "check PATH... [--jobs N] [--junit FILE] [--json] [--update] [--unreferenced warn|fail|delete] [options]",
-        summary: "Check golden traces: every expect.* record and NAME.golden.json snapshot; exit 1 on any failure.",
+        summary: HelpWords.checkGoldenTracesEveryExpectRecord,
         options: [jobs, junit, unreferenced] + ReplayOptions.commandLine + [json, update, quiet, isolatedWorker, snapshotRefusal, caseSizes],
-        details: "PATH may be a trace, a folder (searched recursively for *.trace.zst, *.jsonl, *.jsonl.zst) or @LIST. The parts of one recorded\nsession (the same session.id) are one case, checked as one trace against the snapshot named after its first part.\nReview new snapshots with 'rtctrace accept' or 'rtctrace reject'.",
-        exits: ExitCodes(failure: "an expectation or a snapshot failed, or a trace could not be checked", readsTraces: true))
+        details: HelpWords.pathMayBeATraceA,
+        exits: ExitCodes(failure: HelpWords.anExpectationOrASnapshotFailed, readsTraces: true))
 
     static let command = Command(spec: spec) { args, context in
-        guard !args.positionals.isEmpty else { throw UsageError(message: "expected at least one PATH") }
+        guard !args.positionals.isEmpty else { throw UsageError(message: MessageWords.expectedAtLeastOnePath) }
         let options = ReplayOptions(args)
         if args[isolatedWorker] {
             return try runWorker(cases(args.positionals, sizes: args[caseSizes]), refusal: args[snapshotRefusal], options: options, in: context)
@@ -69,7 +69,7 @@ enum CheckCommand {
         let asJSON = args[json]
         let quietly = args[quiet] || asJSON
         for o in outcomes {
-            let more = o.parts.count > 1 ? " (+\(o.parts.count - 1) part\(o.parts.count == 2 ? "" : "s") of its session)" : ""
+            let more = o.parts.count > 1 ? MessageWords.partOfItsSession(o.parts.count - 1, o.parts.count == 2 ? "" : "s") : ""
             if o.passed {
                 if !quietly { out.line("PASS \(terminalSafe(o.file))\(more) (\(o.expectations) expectations\(o.snapshot == .matched ? ", snapshot" : ""))") }
             } else if !asJSON {
@@ -84,46 +84,46 @@ enum CheckCommand {
             switch mode {
             case .fail:
                 failed += 1
-                out.line("FAIL \(terminalSafe(s)): snapshot with no trace")
+                out.line(MessageWords.failSnapshotWithNoTrace(terminalSafe(s)))
             case .delete:
                 if ci {
-                    context.err.line("warning: \(terminalSafe(s)): snapshot with no trace (not deleted under \(terminalSafe(ContinuousIntegration.setting(context))))")
+                    context.err.line(MessageWords.warningSnapshotWithNoTraceNot(terminalSafe(s), terminalSafe(ContinuousIntegration.setting(context))))
                 } else if let why = tree.refusal(s, links: false) {
-                    context.err.line("warning: \(terminalSafe(s)): snapshot with no trace, not deleted: \(terminalSafe(why))")
+                    context.err.line(MessageWords.warningSnapshotWithNoTraceNot2(terminalSafe(s), terminalSafe(why)))
                 } else {
                     do throws(SystemError) {
                         try FileSystem.remove(s)
-                        context.err.line("deleted \(terminalSafe(s)): snapshot with no trace")
+                        context.err.line(MessageWords.deletedSnapshotWithNoTrace(terminalSafe(s)))
                     } catch {
                         // Said as failed, never as deleted (a read-only folder printed "deleted" for files that remained).
-                        deleteFailures.append("\(s): snapshot with no trace, cannot delete: \(error.reason)")
+                        deleteFailures.append(MessageWords.snapshotWithNoTraceCannotDelete(s, error.reason))
                     }
                 }
-            case .warn: context.err.line("warning: \(terminalSafe(s)): snapshot with no trace")
+            case .warn: context.err.line(MessageWords.warningSnapshotWithNoTrace(terminalSafe(s)))
             }
         }
         if args[update] {
             if ci {
-                context.err.line("\(terminalSafe(ContinuousIntegration.setting(context))): --update writes nothing under CI")
+                context.err.line(MessageWords.updateWritesNothingUnderCi(terminalSafe(ContinuousIntegration.setting(context))))
             } else {
                 for o in outcomes where o.snapshot != .matched && !o.rendered.isEmpty {
                     let target = GoldenCheck.snapshotPath(for: o.file) + ".new"
                     try AtomicFile.write(o.rendered, to: target)
-                    context.err.line("wrote \(terminalSafe(target)) (review with 'rtctrace accept' or 'rtctrace reject')")
+                    context.err.line(MessageWords.wroteReviewWithRtctraceAcceptOr(terminalSafe(target)))
                 }
             }
         }
         if let junitTarget { try junitTarget.write(Renderers.checkOutcomes(.junit)!.render(outcomes), in: context) }
-        if asJSON { out.line(jsonSummary(outcomes)) }
+        if asJSON { out.write(Renderers.checkOutcomes(.checkJSON)!.render(outcomes)) }
         let passed = outcomes.count - outcomes.filter { !$0.passed }.count
         if !asJSON { out.line("\(passed) passed, \(outcomes.count - passed) failed") }
         if !deleteFailures.isEmpty {
             for f in deleteFailures.dropLast() { context.err.line("Error: \(terminalSafe(f))") }
-            throw IOFailure(message: deleteFailures.last! + (deleteFailures.count > 1 ? " (\(deleteFailures.count) snapshots not deleted)" : ""))
+            throw IOFailure(message: deleteFailures.last! + (deleteFailures.count > 1 ? MessageWords.snapshotsNotDeleted(deleteFailures.count) : ""))
         }
         // No trace found is no evidence: never "0 passed, 0 failed" with exit 0.
         if outcomes.isEmpty {
-            throw DataError(message: "no trace to check in \(args.positionals.joined(separator: " ")) (traces end in \(GoldenCheck.traceSuffixes.joined(separator: ", ")))")
+            throw DataError(message: MessageWords.noTraceToCheckInTraces(args.positionals.joined(separator: " "), GoldenCheck.traceSuffixes.joined(separator: ", ")))
         }
         return failed == 0 ? .success : .failure
     }
@@ -133,7 +133,7 @@ enum CheckCommand {
         guard let sizes else { return paths.map { [$0] } }
         let counts = sizes.split(separator: ",").compactMap { Int($0) }
         guard counts.allSatisfy({ $0 > 0 }), counts.reduce(0, +) == paths.count else {
-            throw UsageError(message: "\(caseSizes.name) \(sizes) does not add up to the \(paths.count) TRACE arguments")
+            throw UsageError(message: MessageWords.doesNotAddUpToThe(caseSizes.name, sizes, paths.count))
         }
         var out: [[String]] = []
         var rest = paths[...]
@@ -169,7 +169,7 @@ enum CheckCommand {
                 }
                 continue
             }
-            guard FileSystem.exists(p) else { throw UsageError(message: "\(p): no such file or folder") }
+            guard FileSystem.exists(p) else { throw UsageError(message: MessageWords.noSuchFileOrFolder(p)) }
             do throws(SystemError) {
                 if FileSystem.isDirectory(p) {
                     let tree = try FolderWalk(p)
@@ -185,33 +185,5 @@ enum CheckCommand {
             }
         }
         return (traces.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, snapshots)
-    }
-
-    static func jsonSummary(_ outcomes: [CheckOutcome]) -> String {
-        var w = JSONWriter()
-        w.beginObject()
-        w.key("passed"); w.int(outcomes.filter(\.passed).count)
-        w.key("failed"); w.int(outcomes.filter { !$0.passed }.count)
-        w.key("traces"); w.beginArray()
-        for o in outcomes {
-            w.beginObject()
-            w.key("file"); w.path(o.file)
-            w.key("parts"); w.beginArray(); for p in o.parts { w.path(p) }; w.endArray()
-            w.key("passed"); w.bool(o.passed)
-            w.key("expectations"); w.int(o.expectations)
-            w.key("snapshot")
-            switch o.snapshot {
-            case .none: w.string("none")
-            case .matched: w.string("matched")
-            case .changed: w.string("changed")
-            }
-            w.key("failures"); w.beginArray()
-            for f in o.failures { w.string(f) }
-            w.endArray()
-            w.endObject()
-        }
-        w.endArray()
-        w.endObject()
-        return w.string
     }
 }

@@ -8,20 +8,20 @@ import Workflows
 /// `rtctrace export`: the replay as a Chrome Trace Event file for Perfetto or chrome://tracing.
 enum ExportCommand {
     static let format = Option.choice("--format", "format", among: ReportFormat.written(by: "export").filter { $0.info.option == "--format" },
-                                      "The export format; only 'chrome' (Perfetto UI, chrome://tracing).")
-    static let output = Option.output("-o", "file", .document, "The JSON file to write (atomically; overwritten if it exists).")
+                                      HelpWords.theExportFormatOnlyChromePerfetto)
+    static let output = Option.output("-o", "file", .document, HelpWords.theJsonFileToWriteAtomically)
         .required("-o TRACE.json")
 
     static let spec = CommandSpec(
         name: "export", usage: "export TRACE|PARTS... --format chrome -o TRACE.json [options]",
-        summary: "Export the replay's lanes, records, verdicts and findings (Chrome Trace Event Format).",
+        summary: HelpWords.exportTheReplaySLanesRecords,
         options: [format, output] + ReplayOptions.commandLine + [CommonOptions.strict],
-        details: "Open the file at https://ui.perfetto.dev or chrome://tracing. Timestamps are microseconds since\nthe trace started. See docs/report.md for the mapping.",
+        details: HelpWords.openTheFileAtHttpsUi,
         exits: ExitCodes(failure: nil, readsTraces: true))
 
     static let command = Command(spec: spec) { args, context in
-        guard !args.positionals.isEmpty else { throw UsageError(message: "expected one TRACE (or the parts of one session)") }
-        let target = try args.output(output, role: "the input TRACE")
+        guard !args.positionals.isEmpty else { throw UsageError(message: MessageWords.expectedOneTraceOrTheParts) }
+        let target = try args.output(output, role: MessageWords.theInputTrace)
         let renderer = Renderers.replay(args[format] ?? .chrome)!
         let result = try TraceInput.replay(args.positionals, args, in: context, observer: renderer.replayObserver)
         try TraceInput.requireExplainable(result)

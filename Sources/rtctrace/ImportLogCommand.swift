@@ -10,50 +10,50 @@ import Workflows
 /// what the system saw, and the app's own `os.*` records the recorder missed.
 enum ImportLogCommand {
     static let output = Option.output("-o", "path", .trace,
-                                      "The trace to create (written atomically): the log's records, or with --into a copy of TRACE with them merged in by time.")
+                                      HelpWords.theTraceToCreateWrittenAtomically)
         .required("-o OUT.trace.zst")
     static let into = Option.string("--into", "trace", nonEmpty: true,
-                                    "The recorded trace to merge the log into (never changed); repeat it, or give a folder or @LIST, for the parts of one session.")
+                                    HelpWords.theRecordedTraceToMergeThe)
         .repeatable()
     static let date = Option.shaped("--date", "YYYY-MM-DD", shape: nil,
-                                    "The day of a file's first time written without one (a copy from Console; later lines roll over midnight), in the log's own offset (default: from the trace's startedAt).",
-                                    invalid: "is not a date YYYY-MM-DD") { LogClock.day($0) == nil ? nil : $0 }
+                                    HelpWords.theDayOfAFileS,
+                                    invalid: HelpWords.isNotADateYyyyMm) { LogClock.day($0) == nil ? nil : $0 }
     static let utcOffset = Option.shaped("--utc-offset", "±HHMM", shape: nil,
-                                         "The UTC offset of times written without one, when no line of the file gives one (e.g. +0800).",
-                                         invalid: "is not a UTC offset ±HHMM") { text in LogClock.parse("00:00" + text)?.offsetMinutes }
+                                         HelpWords.theUtcOffsetOfTimesWritten,
+                                         invalid: HelpWords.isNotAUtcOffsetHhmm) { text in LogClock.parse("00:00" + text)?.offsetMinutes }
     static let process = Option.string("--process", "name", nonEmpty: true,
-                                       "The app's process name in the log (default: from the trace's bundle id, or the one app process the log shows).")
-    static let pid = Option.integer("--pid", "n", 0...Int64(Int32.max), "The app's process id in the log.")
-    static let redact = Option.flag("--redact", "Replace the output's personal values by tokens, as 'rtctrace redact' does (key: \(TokenKey.ways)).")
-    static let salt = TokenKey.salt("With --redact: the HMAC key of the tokens (also --salt-file, or \(TokenKey.environmentVariable)).")
+                                       HelpWords.theAppSProcessNameIn)
+    static let pid = Option.integer("--pid", "n", 0...Int64(Int32.max), HelpWords.theAppSProcessIdIn)
+    static let redact = Option.flag("--redact", HelpWords.replaceTheOutputSPersonalValues(TokenKey.ways))
+    static let salt = TokenKey.salt(HelpWords.withRedactTheHmacKeyOf(TokenKey.environmentVariable))
     static let format = Option.string("--format", "table.json", nonEmpty: true,
-                                      "Read each LOG with this table of line shapes (an SDK's own text log) instead of as a device log export.")
-    static let verbose = Option.flag("--verbose", "Also list the shapes of the lines skipped, with their counts.")
+                                      HelpWords.readEachLogWithThisTable)
+    static let verbose = Option.flag("--verbose", HelpWords.alsoListTheShapesOfThe)
 
     static let spec = CommandSpec(
         name: "import-log",
         usage: "import-log LOG... [--into TRACE] -o OUT.trace.zst [--date YYYY-MM-DD] [--process NAME | --pid N] [--redact] [--format TABLE.json] [--verbose]",
-        summary: "Turn a text export of the device's log into trace records (sys.*), on their own or merged into a trace.",
+        summary: HelpWords.turnATextExportOfThe,
         options: [output, into, date, utcOffset, process, pid, redact, salt, TokenKey.saltFile, format, verbose, CommonOptions.force],
-        details: "LOG is `log show` output (default or compact style, --style ndjson or json) or a copy from Console\n"
-            + "(LEVEL<tab>TIME<tab>PROCESS<tab>MESSAGE, in any language), plain or zstd-compressed. The media server's\n"
-            + "session lines, route change notifications, interruptions and activations become sys.* records (the app's own\n"
-            + "interruption an os.interruptionBegan); every other line is counted and skipped. With --into, the times are\n"
-            + "anchored on an activation both hold (within 2 s), else taken from the wall clock; an own-process record the\n"
-            + "trace already holds within the match window is not added twice. sys.* records never change a verdict,\n"
-            + "an outcome or a divergence: explain cites them \"from the system log\" (E1). See docs/import.md.",
-        exits: ExitCodes(failure: "the --into trace is damaged or cannot be placed on the log's clock (nothing is written)", readsTraces: true))
+        details: HelpWords.logIsLogShowOutputDefault
+            + HelpWords.importLogColumns
+            + HelpWords.sessionLinesRouteChangeNotificationsInterruptions
+            + HelpWords.interruptionAnOsInterruptionbeganEveryOther
+            + HelpWords.anchoredOnAnActivationBothHold
+            + HelpWords.traceAlreadyHoldsWithinTheMatch
+            + HelpWords.anOutcomeOrADivergenceExplain,
+        exits: ExitCodes(failure: HelpWords.theIntoTraceIsDamagedOr, readsTraces: true))
 
     static let command = Command(spec: spec) { args, context in
         let logs = args.positionals
-        guard !logs.isEmpty else { throw UsageError(message: "expected a LOG (a text export of the device's log)") }
-        for log in logs where log != "-" && !FileSystem.exists(log) { throw UsageError(message: "\(log): no such file") }
-        if args.isGiven(process) && args.isGiven(pid) { throw UsageError(message: "give one of --process and --pid, not both") }
+        guard !logs.isEmpty else { throw UsageError(message: MessageWords.expectedALogATextExport) }
+        for log in logs where log != "-" && !FileSystem.exists(log) { throw UsageError(message: MessageWords.noSuchFile(log)) }
+        if args.isGiven(process) && args.isGiven(pid) { throw UsageError(message: MessageWords.giveOneOfProcessAndPid) }
         let parts = args[into].isEmpty ? nil : try TraceInput.resolve(args[into], in: context)
         let table = try args[format].map { path in try imported { try PatternTable.load(path) } }
         let reading: [(role: String, path: String)] = (parts?.paths ?? []).map { ("the --into TRACE", $0) } + (args[format].map { [("the --format table", $0)] } ?? [])
         let target = try args.output(output, role: "a LOG", reading: reading)
-        if !args[CommonOptions.force] && target.exists { throw UsageError(message: "\(target.path): already exists (use --force to overwrite)") }
+        if !args[CommonOptions.force] && target.exists { throw UsageError(message: MessageWords.alreadyExistsUseForceToOverwrite(target.path)) }
         if !args[redact] && (args.isGiven(salt) || args.isGiven(TokenKey.saltFile)) { throw UsageError(message: "--salt and --salt-file go with --redact") }
         let key = args[redact] ? try TokenKey.key(args, salt: salt, in: context) : nil
 
@@ -71,16 +71,16 @@ enum ImportLogCommand {
             for r in records { redactor.learn(r) }
             redactor.finishLearning()
             records = records.map(redactor.redact)
-            if key == nil { context.err.line("warning: no key given (\(TokenKey.ways)): the tokens are made with a random key used once") }
+            if key == nil { context.err.line(HelpWords.warningNoKeyGivenTheTokens(TokenKey.ways)) }
         }
         try target.replaceTrace { path in try imported { try LogImport.write(records, to: path) } }
         let out = context.out
-        out.line("wrote \(terminalSafe(target.path)): \(records.count) records, \(result.added.count) of them from the log"
+        out.line(HelpWords.wroteRecordsOfThemFromThe(terminalSafe(target.path), records.count, result.added.count)
             + (parts.map { " merged into \(terminalSafe($0.paths[0]))\($0.paths.count > 1 ? " (\($0.paths.count) parts)" : "")" } ?? ""))
         for line in LogImport.report(log, result, verbose: args[verbose]) { out.line(terminalSafe(line)) }
         if !result.identity.isKnown && table == nil {
-            context.err.line("warning: which process is the app is unknown (give --process NAME or --pid N): every record says self false, "
-                + "and no line became the app's own os.* record")
+            context.err.line(HelpWords.warningWhichProcessIsTheApp
+                + HelpWords.andNoLineBecameTheApp)
         }
         return .success
     }
@@ -89,7 +89,7 @@ enum ImportLogCommand {
     /// the copy would be written whole, and its replay could not know what the original lost.
     static func readTrace(_ parts: TraceSession, in context: CommandContext) throws -> [Record] {
         if let session = parts.id, let missing = parts.missingParts.first {
-            throw CommandFailure(message: "part \(missing) of session \(terminalSafe(session)) is missing: the copy holds every part's records in order; give every part")
+            throw CommandFailure(message: MessageWords.partOfSessionIsMissingThe(missing, terminalSafe(session)))
         }
         var records: [Record] = []
         for path in parts.paths {
@@ -99,12 +99,12 @@ enum ImportLogCommand {
                 switch e {
                 case .record(let r): records.append(r)
                 case .problem(let p) where p.kind == .notClosed:
-                    context.err.line("warning: \(terminalSafe(p.description)); the copy is closed")
+                    context.err.line(MessageWords.warningTheCopyIsClosed(terminalSafe(p.description)))
                 case .problem(let p) where p.kind == .notATrace || p.kind == .empty || p.kind == .headerMissing:
                     throw DataError(message: p.description)
                 case .problem(let p) where p.isDamage:
-                    throw CommandFailure(message: "\(p.description): import-log --into writes a whole copy of the trace, whose replay could not "
-                        + "know what was lost here; give a trace 'rtctrace verify' passes, or import the log alone (without --into)")
+                    throw CommandFailure(message: MessageWords.importLogIntoWritesAWhole(p.description)
+                        + MessageWords.knowWhatWasLostHereGive)
                 case .problem(let p): context.warn(p)
                 }
             }

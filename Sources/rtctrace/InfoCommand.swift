@@ -85,11 +85,11 @@ struct TraceSummary {
 
 /// `rtctrace info`: header, duration, counts, frames, sizes, gaps, unknown types, recovery events.
 enum InfoCommand {
-    static let json = Option.flag("--json", "Print the summary as JSON.")
+    static let json = Option.flag("--json", HelpWords.printTheSummaryAsJson)
 
     static let spec = CommandSpec(
         name: "info", usage: "info TRACE|PARTS... [--json] [--strict]",
-        summary: "Summarise a trace: header, duration, record counts, frames, sizes, gaps and recovery events.",
+        summary: HelpWords.summariseATraceHeaderDurationRecord,
         options: [json, CommonOptions.strict],
         exits: ExitCodes(failure: nil, readsTraces: true))
 
@@ -118,7 +118,7 @@ enum InfoCommand {
         var o = "trace     \(terminalSafe(s.file))\n"
         if let h = s.header {
             let words = LayerWords(h.layer)
-            o += "layer     \(h.layer.rawValue) (\(words.product): \(words.session)s that \(words.participant)s \(words.join) and \(words.leave))\n"
+            o += MessageWords.layerSThatSAnd(h.layer.rawValue, words.product, words.session, words.participant, words.join, words.leave)
             o += "sdk       \(terminalSafe(h.sdk ?? "?"))\n"
             o += "device    \(terminalSafe(h.device.model ?? "?")), \(terminalSafe(h.device.os ?? "?"))\(h.device.simulator ? ", simulator" : "")\n"
             if let b = h.app.bundleId { o += "app       \(terminalSafe(b))\n" }
@@ -130,41 +130,41 @@ enum InfoCommand {
         }
         o += "duration  \(formatDuration(s.durationMs))\n"
         for m in s.reports {
-            o += "report    \(terminalSafe(m.id)) at \(formatDuration(m.t)) (seq \(m.seq))" + (m.note.map { ": " + terminalSafe($0) } ?? "") + "\n"
+            o += MessageWords.reportAtSeq(terminalSafe(m.id), formatDuration(m.t), m.seq) + (m.note.map { ": " + terminalSafe($0) } ?? "") + "\n"
         }
         o += "records   \(s.records)\n"
         for (type, n) in s.byType.sorted(by: { $0.key < $1.key }) {
             o += "  " + terminalSafe(type) + String(repeating: " ", count: max(1, 28 - type.count)) + "\(n)\n"
         }
         if s.stats.compressed {
-            o += "frames    \(s.stats.frames) zstd frames, \(s.stats.skippableFrames) skippable\n"
-            o += "size      \(s.stats.compressedBytes) bytes compressed, \(s.stats.rawBytes) raw, ratio \(ratio(s))\n"
+            o += MessageWords.framesZstdFramesSkippable(s.stats.frames, s.stats.skippableFrames)
+            o += MessageWords.sizeBytesCompressedRawRatio(s.stats.compressedBytes, s.stats.rawBytes, ratio(s))
             if s.stats.storedFrames > 0 {
                 o += "stored    " + (s.stats.storedFrames == s.stats.frames
-                    ? "uncompressed: all \(s.stats.frames) zstd frames hold stored blocks (written without a zstd library)\n"
-                    : "\(s.stats.storedFrames) of \(s.stats.frames) zstd frames hold stored blocks (not compressed)\n")
+                    ? MessageWords.uncompressedAllZstdFramesHoldStored(s.stats.frames)
+                    : MessageWords.ofZstdFramesHoldStoredBlocks(s.stats.storedFrames, s.stats.frames))
             }
-            if s.records > 0 { o += "per rec   \(fixed(Double(s.stats.compressedBytes) / Double(s.records), 1)) bytes compressed\n" }
-            let closed = s.stats.hasStartMark ? (s.stats.endsWithEndMark ? "yes (end mark present)" : "no (no end mark: crash or cut)") : "n/a (not written by rtctrace)"
+            if s.records > 0 { o += MessageWords.perRecBytesCompressed(fixed(Double(s.stats.compressedBytes) / Double(s.records), 1)) }
+            let closed = s.stats.hasStartMark ? (s.stats.endsWithEndMark ? MessageWords.yesEndMarkPresent : MessageWords.noNoEndMarkCrashOr) : MessageWords.aNotWrittenByRtctrace
             o += "closed    " + closed + "\n"
         } else {
-            o += "format    plain JSON Lines, \(s.stats.rawBytes) bytes\n"
+            o += MessageWords.formatPlainJsonLinesBytes(s.stats.rawBytes)
         }
         if s.otherTypes > 0 { o += "  (records of \(TraceSummary.typeCap)+ further types)  \(s.otherTypes)\n" }
         let silent = s.gaps.gaps
-        o += "no data   " + (silent.isEmpty ? "no stretch without records longer than \(formatDuration(s.gaps.thresholdMs))"
+        o += "no data   " + (silent.isEmpty ? MessageWords.noStretchWithoutRecordsLongerThan(formatDuration(s.gaps.thresholdMs))
             : silent.prefix(10).map { g in "\(formatDuration(g.durationMs)) from \(formatDuration(g.startT)) (seq \(g.startSeq)–\(g.endSeq))"
                 // A stretch around lost seqs says what lost them, not a guess (X5).
                 + (s.problems.first { p in p.lost.map { $0.lowerBound > g.startSeq && $0.upperBound < g.endSeq } ?? false }
                     .map { " [lost seq \($0.lost!.lowerBound)–\($0.lost!.upperBound): \(Self.gapCause($0))]" } ?? "") }
                 .joined(separator: ", ") + (silent.count > 10 ? ", … \(silent.count - 10) more" : "")
-                + " (stretches without records longer than \(formatDuration(s.gaps.thresholdMs)), three report periods)") + "\n"
+                + MessageWords.stretchesWithoutRecordsLongerThanThree(formatDuration(s.gaps.thresholdMs))) + "\n"
         if let log = s.systemLog.text { o += "syslog    " + log + "\n" }
         if !s.unknownTypes.isEmpty {
             o += "unknown   " + s.unknownTypes.sorted { $0.key < $1.key }.map { "\(terminalSafe($0.key)) ×\($0.value)" }.joined(separator: ", ") + "\n"
         }
         // What the recorder itself lost: it counted the records (or paused), so seq has no gap there.
-        if !s.lost.isEmpty { o += "lost      " + terminalSafe(s.lostText) + " (the recorder's own account: what happened there is not in the trace)\n" }
+        if !s.lost.isEmpty { o += "lost      " + terminalSafe(s.lostText) + MessageWords.theRecorderSOwnAccountWhat }
         // Lost seqs are seq gaps whatever lost them (a seq jump, an unreadable frame): each says its cause (X5).
         let gaps = s.problems.filter { $0.kind == .seqGap || $0.lost != nil }
         o += "seq gaps  \(gaps.isEmpty ? "none" : gaps.map { p in (p.lost.map { "\($0.lowerBound)–\($0.upperBound)" } ?? "seq \(p.seq ?? -1)") + " (\(Self.gapCause(p)))" }.joined(separator: ", "))\n"
@@ -178,11 +178,11 @@ enum InfoCommand {
     /// What lost the seqs of a gap, as the reader knows it.
     static func gapCause(_ p: TraceProblem) -> String {
         switch p.kind {
-        case .seqGap: "seq jumps: the records never reached the file"
-        case .badFrame, .garbage, .windowTooLarge: "a frame could not be read"
-        case .tornFrame, .notClosed: "the last frame is torn"
-        case .badRecord, .lineTooLong: "a record could not be decoded"
-        case .timeBackwards, .header, .headerMissing, .empty, .notATrace, .io, .byteOrderMark, .bundleMismatch: "a problem while reading"
+        case .seqGap: MessageWords.seqJumpsTheRecordsNeverReached
+        case .badFrame, .garbage, .windowTooLarge: MessageWords.aFrameCouldNotBeRead
+        case .tornFrame, .notClosed: MessageWords.theLastFrameIsTorn
+        case .badRecord, .lineTooLong: MessageWords.aRecordCouldNotBeDecoded
+        case .timeBackwards, .header, .headerMissing, .empty, .notATrace, .io, .byteOrderMark, .bundleMismatch: MessageWords.aProblemWhileReading
         }
     }
 
@@ -213,7 +213,7 @@ enum InfoCommand {
             w.endObject()
         }
         w.endArray()
-        w.key("reports"); ResultJSON.reports(s.reports, &w)
+        w.key("reports"); ExplainJSON.reports(s.reports, &w)
         w.key("lost"); w.beginArray()
         for l in s.lost {
             w.beginObject()

@@ -6,20 +6,20 @@ import Workflows
 
 /// `rtctrace record` and `rtctrace append`: write validated records into a trace.
 enum RecordCommand {
-    static let output = Option.output("-o", "path", .trace, "The trace to create (written atomically).").required("-o OUT.trace.zst")
-    static let frameRecords = Option.integer("--frame-records", "n", OptionRange.count(from: 1), "Records per zstd frame (default 1024).")
+    static let output = Option.output("-o", "path", .trace, HelpWords.theTraceToCreateWrittenAtomically2).required("-o OUT.trace.zst")
+    static let frameRecords = Option.integer("--frame-records", "n", OptionRange.count(from: 1), HelpWords.recordsPerZstdFrameDefault)
     static let level = Option.integer("--level", "n", 1...22,
-                                      "zstd compression level (default: a setting tuned for trace lines, between levels 8 and 9).")
-    static let renumber = Option.flag("--renumber", "Assign seq 0, 1, 2… instead of requiring the input's seqs to be consecutive.")
+                                      HelpWords.zstdCompressionLevelDefaultASetting)
+    static let renumber = Option.flag("--renumber", HelpWords.assignSeqInsteadOfRequiringThe)
 
-    static let merge = Option.flag("--merge", "With the parts of a session: write one trace holding every part (default: one trace per part).")
+    static let merge = Option.flag("--merge", HelpWords.withThePartsOfASession)
 
     static let spec = CommandSpec(
         name: "record", usage: "record INPUT.jsonl... -o OUT [--frame-records N] [--renumber] [--merge]",
-        summary: "Write JSON Lines records into a new zstd trace.",
+        summary: HelpWords.writeJsonLinesRecordsIntoA,
         options: [output, frameRecords, level, renumber, merge, CommonOptions.force],
-        details: "Every record is validated; an invalid record, a seq out of order or t going backwards is an error\nnaming the seq (or line) and the field. Lines are kept byte for byte (unknown fields included).\nA part that continues a recorded session (its header's session.part > 1) keeps its seqs: the trace starts\nat the seq its header carries. INPUT may be the parts of one session (in any order, their folder, or\n@LIST): OUT is then a folder that gets one trace per part (part-N.trace.zst, N the\npart number its header gives), or with --merge one trace.",
-        exits: ExitCodes(failure: "a line is not a valid record, or its seq or t does not continue the trace (nothing is written)", readsTraces: false))
+        details: HelpWords.everyRecordIsValidatedAnInvalid,
+        exits: ExitCodes(failure: HelpWords.aLineIsNotAValid, readsTraces: false))
 
     static let command = Command(spec: spec) { args, context in
         let parts = try TraceInput.resolve(args.positionals, in: context)
@@ -45,7 +45,7 @@ enum RecordCommand {
                     return (count, writer.fileSize)
                 }
             }
-            context.err.line("wrote \(count) records to \(terminalSafe(out)) (\(size) bytes)")
+            context.err.line(MessageWords.wroteRecordsToBytes(count, terminalSafe(out), size))
         }
         return .success
     }
@@ -56,9 +56,9 @@ enum RecordCommand {
         let numbers = parts.partNumbers, missing = parts.missingParts
         guard let session = parts.id, !missing.isEmpty else { return nil }
         func list(_ n: [Int]) -> String { proseList(n.map(String.init)) }
-        return "part\(missing.count == 1 ? "" : "s") \(list(missing)) of session \(terminalSafe(session)) \(missing.count == 1 ? "is" : "are") missing "
-            + "(the parts given are \(list(numbers))): one merged trace holds every part's seqs in order, so it cannot be written without "
-            + "\(missing.count == 1 ? "it" : "them"); give every part, or leave out --merge to write one file per part"
+        return MessageWords.partOfSessionMissing(missing.count == 1 ? "" : "s", list(missing), terminalSafe(session), missing.count == 1 ? "is" : "are")
+            + MessageWords.thePartsGivenAreOneMerged(list(numbers))
+            + MessageWords.giveEveryPartOrLeaveOut(missing.count == 1 ? "it" : "them")
     }
 
     /// The writer settings given on the command line (checked when parsed).
@@ -87,15 +87,15 @@ enum RecordCommand {
             } else if renumber {
                 let line = reader.withCurrentLine { Array($0) }
                 guard let renumbered = RecordDecoder.replacingSeq(in: line, with: writer.nextSeq) else {
-                    throw CommandFailure(message: "\(input): seq \(r.seq): cannot renumber this line")
+                    throw CommandFailure(message: MessageWords.seqCannotRenumberThisLine(input, r.seq))
                 }
                 try writer.appendLine(renumbered, t: r.t, late: r.late)
             } else if case .header(let h) = r.body, let s = h.session, s.part > 1 {
                 // A session's part keeps its seqs: renumbering would break the session, so it is not offered.
-                throw CommandFailure(message: "\(input): seq \(r.seq): part \(s.part) of session \(s.id) starts at seq \(r.seq), but this trace "
-                    + "continues at seq \(writer.nextSeq): it is not the part that follows (give the parts in order, or their folder)")
+                throw CommandFailure(message: MessageWords.seqPartOfSessionStartsAt(input, r.seq, s.part, s.id, r.seq)
+                    + MessageWords.continuesAtSeqItIsNot(writer.nextSeq))
             } else {
-                throw CommandFailure(message: "\(input): seq \(r.seq): field 'seq': expected \(writer.nextSeq) (seq must continue the trace by 1; use --renumber to assign seqs)")
+                throw CommandFailure(message: MessageWords.seqFieldSeqExpectedSeqMust(input, r.seq, writer.nextSeq))
             }
             count += 1
         }
@@ -104,8 +104,8 @@ enum RecordCommand {
             case .record(let r):
                 // The next part of the trace's session may follow it, its header kept as the part boundary.
                 if case .header(let h) = r.body, !expectHeader, session == nil || h.session?.id != session || (h.session?.part ?? 1) <= 1 {
-                    throw CommandFailure(message: "\(input): seq \(r.seq): a trace.header cannot be appended to an existing trace"
-                        + " (only the header of a later part of its session can follow it)")
+                    throw CommandFailure(message: MessageWords.seqATraceHeaderCannotBe(input, r.seq)
+                        + MessageWords.onlyTheHeaderOfALater)
                 }
                 do { try write(r) } catch let e as WriteError {
                     throw CommandFailure(message: "\(input): \(e.naming(output, insteadOf: writer.path))")
@@ -114,7 +114,7 @@ enum RecordCommand {
                 if renumber, p.kind == .badRecord, p.field == "seq", let (line, r) = withSeq(reader, writer.nextSeq) {
                     // --renumber assigns seqs, so a line without one is complete once it has its number.
                     if case .header = r.body, !expectHeader {
-                        throw CommandFailure(message: "\(input): line \(p.line ?? 0): a trace.header cannot be appended to an existing trace")
+                        throw CommandFailure(message: MessageWords.lineATraceHeaderCannotBe(input, p.line ?? 0))
                     }
                     do { try writer.appendLine(line, t: r.t, late: r.late) } catch let e as WriteError {
                         throw CommandFailure(message: "\(input): \(e.naming(output, insteadOf: writer.path))")
@@ -144,27 +144,27 @@ private func withSeq(_ reader: TraceReader, _ seq: Int) -> ([UInt8], Record)? {
 
 /// `rtctrace append`: add records to an existing trace.
 enum AppendCommand {
-    static let renumber = Option.flag("--renumber", "Continue the trace's seq instead of requiring the input to carry it.")
+    static let renumber = Option.flag("--renumber", HelpWords.continueTheTraceSSeqInstead)
 
     static let spec = CommandSpec(
         name: "append", usage: "append TRACE [INPUT.jsonl | -] [--renumber]",
-        summary: "Append JSON Lines records (from a file or standard input) to an existing trace.",
+        summary: HelpWords.appendJsonLinesRecordsFromA,
         options: [RecordCommand.frameRecords, RecordCommand.level, renumber],
-        details: "The first appended record must carry the seq after the trace's last one (unless --renumber).\nA torn final frame is repaired first: its complete lines are kept, the torn bytes cut.\nThe next part of the trace's recorded session may be appended, header included: it stays as the part boundary.",
-        exits: ExitCodes(failure: "a line is not a valid record or does not continue the trace (the records before it are appended)", readsTraces: false))
+        details: HelpWords.theFirstAppendedRecordMustCarry,
+        exits: ExitCodes(failure: HelpWords.aLineIsNotAValid2, readsTraces: false))
 
     static let command = Command(spec: spec) { args, context in
-        guard (1...2).contains(args.positionals.count) else { throw UsageError(message: "expected TRACE and an optional INPUT") }
+        guard (1...2).contains(args.positionals.count) else { throw UsageError(message: MessageWords.expectedTraceAndAnOptionalInput) }
         let trace = args.positionals[0]
         let input = args.positionals.count == 2 ? args.positionals[1] : "-"
-        guard FileSystem.exists(trace) else { throw CommandFailure(message: "\(trace): no such trace (create it with 'rtctrace record')") }
+        guard FileSystem.exists(trace) else { throw CommandFailure(message: MessageWords.noSuchTraceCreateItWith(trace)) }
         // The trace written is never the one read, by any name (the output layer's one check).
         try OutputTarget.refuseInput(trace, option: "TRACE", inputs: [(role: "the input", path: input)])
         let session = try requireHeader(trace)?.id
         let writer = try TraceWriter(path: trace, options: RecordCommand.writerOptions(args), create: false)
         let repaired = writer.openReport
         if repaired.truncatedBytes > 0 {
-            context.err.line("repaired \(trace): cut \(repaired.truncatedBytes) torn bytes, kept \(repaired.rescuedLines) complete lines from them")
+            context.err.line(MessageWords.repairedCutTornBytesKeptComplete(trace, repaired.truncatedBytes, repaired.rescuedLines))
         }
         var count = 0
         let firstSeq = writer.nextSeq
@@ -172,8 +172,8 @@ enum AppendCommand {
         func inTheFile() -> Int { writer.nextSeq - writer.unflushedRecords - firstSeq }
         func failedWrite(_ error: any Error) -> IOFailure {
             let n = inTheFile()
-            return IOFailure(message: "\(commandError(error).message); \(n) of the \(count) record\(count == 1 ? "" : "s") read went into \(trace) "
-                + "(it ends with a complete frame; next seq \(firstSeq + n)), the rest did not")
+            return IOFailure(message: MessageWords.ofTheRecordReadWentInto(commandError(error).message, n, count, count == 1 ? "" : "s", trace)
+                + MessageWords.itEndsWithACompleteFrame(firstSeq + n))
         }
         do {
             try RecordCommand.copy(input, into: writer, shownAs: trace, renumber: args[renumber], expectHeader: false,
@@ -181,8 +181,8 @@ enum AppendCommand {
         } catch let e as CommandFailure {
             // The records before the bad one are valid and already written: say so, and keep them.
             do { try writer.close() } catch { throw failedWrite(error) }
-            throw CommandFailure(message: e.message + "; appended the \(count) record\(count == 1 ? "" : "s") before it to \(trace) "
-                + "(next seq \(writer.nextSeq)), nothing after it")
+            throw CommandFailure(message: e.message + MessageWords.appendedTheRecordBeforeItTo(count, count == 1 ? "" : "s", trace)
+                + MessageWords.nextSeqNothingAfterIt(writer.nextSeq))
         } catch let e as FileError {
             // A write failed part-way (a full disk): say how many records went in before it.
             throw failedWrite(e)
@@ -190,7 +190,7 @@ enum AppendCommand {
             throw failedWrite(e)
         }
         do { try writer.close() } catch { throw failedWrite(error) }
-        context.err.line("appended \(count) records to \(trace); next seq \(writer.nextSeq)")
+        context.err.line(MessageWords.appendedRecordsToNextSeq(count, trace, writer.nextSeq))
         return .success
     }
 
@@ -203,9 +203,9 @@ enum AppendCommand {
         while let event = reader.next() {
             guard case .record(let r) = event else { continue }
             if case .header(let h) = r.body { return h.session }
-            throw CommandFailure(message: "\(trace): its first record is seq \(r.seq) \(r.type), not a trace.header (the header "
-                + "frame is damaged or missing); appending would make a trace that cannot be explained")
+            throw CommandFailure(message: MessageWords.itsFirstRecordIsSeqNot(trace, r.seq, r.type)
+                + MessageWords.frameIsDamagedOrMissingAppending)
         }
-        throw CommandFailure(message: "\(trace): holds no records (its header is missing); create a new trace with 'rtctrace record'")
+        throw CommandFailure(message: MessageWords.holdsNoRecordsItsHeaderIs(trace))
     }
 }

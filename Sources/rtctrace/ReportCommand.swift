@@ -6,20 +6,20 @@ import Workflows
 
 /// `rtctrace report`: one self-contained HTML file a support engineer can open or print.
 enum ReportCommand {
-    static let output = Option.output("-o", "file", .document, "The HTML file to write (atomically; overwritten if it exists).")
+    static let output = Option.output("-o", "file", .document, HelpWords.theHtmlFileToWriteAtomically)
         .required("-o REPORT.html")
 
     static let spec = CommandSpec(
         name: "report", usage: "report TRACE|PARTS... -o REPORT.html [options]",
-        summary: "Write a self-contained HTML report: the explanation, a timeline of every lane, findings.",
+        summary: HelpWords.writeASelfContainedHtmlReport,
         options: [output] + ReplayOptions.commandLine + [CommonOptions.strict, WhatIfCommand.verifyAdvice],
-        details: "The page loads nothing from elsewhere: open it in any browser, attach it to a ticket, print it.\nSee docs/report.md.",
-        exits: ExitCodes(failure: "the report is written, but not all of the input could be read (\(TraceInput.unreadInput)): "
-            + "its status says so and gives no all-clear", readsTraces: true))
+        details: HelpWords.thePageLoadsNothingFromElsewhere,
+        exits: ExitCodes(failure: HelpWords.theReportIsWrittenButNot(TraceInput.unreadInput)
+            + HelpWords.itsStatusSaysSoAndGives, readsTraces: true))
 
     static let command = Command(spec: spec) { args, context in
-        guard !args.positionals.isEmpty else { throw UsageError(message: "expected one TRACE (or the parts of one session)") }
-        let target = try args.output(output, role: "the input TRACE")
+        guard !args.positionals.isEmpty else { throw UsageError(message: MessageWords.expectedOneTraceOrTheParts) }
+        let target = try args.output(output, role: MessageWords.theInputTrace)
         let renderer = Renderers.replay(.html)!
         let result = try TraceInput.replay(args.positionals, args, in: context, observer: renderer.replayObserver)
         try TraceInput.requireExplainable(result)

@@ -11,19 +11,19 @@ enum ReviewCommand {
         let spec = CommandSpec(
             name: name, usage: "\(name) [PATH...]",
             summary: accept ? "Promote pending NAME.golden.json.new snapshots to NAME.golden.json." : "Delete pending NAME.golden.json.new snapshots.",
-            details: "PATH is a folder (searched recursively), a trace or a .new file; default: traces/. Nothing is written under CI.\n"
-                + "Only regular files inside the folder given are renamed or deleted: links are left alone.",
-            exits: ExitCodes(failure: "CI is set, so snapshots are not written", readsTraces: false))
+            details: HelpWords.pathIsAFolderSearchedRecursively
+                + HelpWords.onlyRegularFilesInsideTheFolder,
+            exits: ExitCodes(failure: HelpWords.ciIsSetSoSnapshotsAre, readsTraces: false))
         return Command(spec: spec) { args, context in
             if ContinuousIntegration.isOn(context) {
-                throw CommandFailure(message: "\(ContinuousIntegration.setting(context)): snapshots are never written in CI")
+                throw CommandFailure(message: HelpWords.snapshotsAreNeverWrittenInCi(ContinuousIntegration.setting(context)))
             }
             let paths = args.positionals.isEmpty ? ["traces"] : args.positionals
             var pending: [String] = []
             for p in paths {
                 // A path that is not there is the command line's mistake (it exited 0: "no pending snapshots").
                 guard (try? FileSystem.statusIfExists(p, followLinks: false)) != nil || p.hasSuffix(".golden.json.new") else {
-                    throw UsageError(message: "\(p): no such file or folder")
+                    throw UsageError(message: MessageWords.noSuchFileOrFolder(p))
                 }
                 do {
                     if FileSystem.isDirectory(p) {
@@ -57,24 +57,24 @@ enum ReviewCommand {
                         try FileSystem.rename(p, to: target)
                         context.out.line("accepted \(terminalSafe(target))")
                     } catch {
-                        failures.append("\(p): cannot rename to \(target): \(error.reason)")
+                        failures.append(HelpWords.cannotRenameTo(p, target, error.reason))
                     }
                 } else {
                     do throws(SystemError) {
                         try FileSystem.remove(p)
                         context.out.line("rejected \(terminalSafe(p))")
                     } catch where error.errno == .noSuchFile {
-                        context.out.line("rejected \(terminalSafe(p)) (already gone)")
+                        context.out.line(HelpWords.rejectedAlreadyGone(terminalSafe(p)))
                     } catch {
                         failures.append("\(p): cannot delete: \(error.reason)")
                     }
                 }
             }
-            if pending.isEmpty { context.out.line("no pending snapshots") }
+            if pending.isEmpty { context.out.line(HelpWords.noPendingSnapshots) }
             guard failures.isEmpty else {
                 for f in failures.dropLast() { context.err.line("Error: \(terminalSafe(f))") }
                 let what = accept ? "accepted" : "rejected"
-                throw IOFailure(message: failures.last! + (failures.count > 1 ? " (\(failures.count) of \(Set(pending).count) snapshots not \(what))" : ""))
+                throw IOFailure(message: failures.last! + (failures.count > 1 ? HelpWords.ofSnapshotsNot(failures.count, Set(pending).count, what) : ""))
             }
             return .success
         }

@@ -9,55 +9,45 @@ import Workflows
 
 /// `rtctrace triage`: every trace of a fleet replayed, one JSON row each, a summary, CI thresholds.
 enum TriageCommand {
-    static let jobs = Option.integer("--jobs", "n", 1...4096, "Traces replayed in parallel (default: the number of cores).")
+    static let jobs = Option.integer("--jobs", "n", 1...4096, HelpWords.tracesReplayedInParallelDefaultThe)
     static let shard = Option<TriageShard>.parsed("--shard", "i/n",
-                                                  "Only shard I of N (0 ≤ I < N), by session id, else by path (stable FNV-1a).") { s throws(UsageError) in
+                                                  HelpWords.onlyShardIOfIBy) { s throws(UsageError) in
         guard let parsed = TriageShard(parsing: s) else { throw UsageError(message: "'--shard' expects I/N with 0 ≤ I < N, e.g. 0/4; got '\(s)'") }
         return parsed
     }
     static let output = Option.output("-o", "file", .document,
-                                      "Write the rows here (zstd frames when the name ends in .zst; missing folders are created; an existing file that is not an input is replaced, as a retried run needs) instead of standard output.")
-    static let salt = TokenKey.salt("The HMAC key of the channel, room and uid tokens in rows (also --salt-file, or \(TokenKey.environmentVariable); without a key those columns are null).")
+                                      HelpWords.writeTheRowsHereZstdFrames)
+    static let salt = TokenKey.salt(HelpWords.theHmacKeyOfTheChannel(TokenKey.environmentVariable))
     static let failOn = Option<TriageThreshold>.parsed("--fail-on", "expr",
-                                                       "Exit 1 when TAG>N traces (or TAG>P% of the readable ones) have a tag; repeatable.") { e throws(UsageError) in
+                                                       HelpWords.exitWhenTagTracesOrTag) { e throws(UsageError) in
         do { return try TriageThreshold(parsing: e) } catch { throw UsageError(message: "--fail-on \(error)") }
     }
     .repeatable()
-    static let summaryFlag = Option.flag("--summary", "Print the summary on standard error even when it is not a terminal.")
-    static let json = Option.flag("--json", "Print the summary as one JSON object on standard error, and nothing else there (schema rtctrace.triage-summary/2); with --from-rows on standard output.")
-    static let listTags = Option.flag("--list-tags", "List the tags with what each means, and exit.")
+    static let summaryFlag = Option.flag("--summary", HelpWords.printTheSummaryOnStandardError)
+    static let json = Option.flag("--json", HelpWords.printTheSummaryAsOneJson)
+    static let listTags = Option.flag("--list-tags", HelpWords.listTheTagsWithWhatEach)
     static let fromRows = Option.flag("--from-rows",
-                                      "PATH... are rows files (of runs or their shards): print the summary they make, duplicates marked across all, on standard output.")
+                                      HelpWords.pathAreRowsFilesOfRuns)
     static let baseline = Option.string("--baseline", "rows", nonEmpty: true,
-                                        "Rows of an earlier period (a file, a folder of shards or @LIST; repeatable): add what is new and what is gone since.")
+                                        HelpWords.rowsOfAnEarlierPeriodA)
         .repeatable()
     static let whatif = Option.string("--whatif", "EDITS", nonEmpty: true,
-                                      "Also replay every trace with edits (a FILE.json of edits, or advice:CODE / advice:CAUSE for the catalogue's advice at each item); rows and summary say what they change (docs/whatif.md).")
-    static let all = Option.flag("--all", "List everything in the text summary (every regression, signature, tag and version), not a screenful of each.")
+                                      HelpWords.alsoReplayEveryTraceWithEdits)
+    static let all = Option.flag("--all", HelpWords.listEverythingInTheTextSummary)
 
     static let spec = CommandSpec(
         name: "triage", usage: "triage PATH... [--jobs N] [--shard I/N] [-o ROWS.jsonl[.zst]] [--fail-on EXPR]... [--baseline ROWS]... [--summary] [--json] [--all] [options]\n       rtctrace triage --from-rows ROWS... [--baseline ROWS]... [--fail-on EXPR]... [--json] [--all]",
-        summary: "Triage many traces: one JSON row per trace (facts, counts, tags), a summary, thresholds for CI.",
+        summary: HelpWords.triageManyTracesOneJsonRow,
         options: [jobs, shard, output, failOn, salt, TokenKey.saltFile, baseline, fromRows] + ReplayOptions.commandLine + [summaryFlag, json, all, listTags, whatif],
-        details: """
-        PATH is a trace, a folder (searched recursively for *.jsonl, *.zst and *.rtcbundle) or @LIST (a file
-        of paths, one a line). The files of one recorded session (header session.id) are one trace, replayed in
-        part order; a recorder's bundle stands for the parts in it. Rows come in path order whatever --jobs is; a file or folder that cannot be read, or a file that
-        is not a trace, gets a row that says why; other files passed by are counted in the summary. On a terminal a progress line and the summary go to standard error; standard
-        output has nothing but rows. Channels, rooms and uids are keyed tokens (those 'rtctrace redact' writes
-        with the same key: --salt, --salt-file or RTCTRACE_SALT), never names; without a key they are null.
-        With --from-rows, PATH... are rows instead (the shards of a run): the summary they make goes to
-        standard output, the same as one unsharded run's. See docs/triage.md (rows, tags, regressions, week
-        over week, SQL, sharding, the fleet's one key, the Kubernetes Job).
-        """,
-        exits: ExitCodes(failure: "a --fail-on threshold was crossed (damaged and unreadable inputs are rows, not failures)", readsTraces: true))
+        details: HelpWords.pathIsATraceAFolder,
+        exits: ExitCodes(failure: HelpWords.aFailOnThresholdWasCrossed, readsTraces: true))
 
     static let command = Command(spec: spec) { args, context in
         if args[listTags] {
             context.out.write(Renderers.triageTags(.triageTags)!.render(()))
             return .success
         }
-        guard !args.positionals.isEmpty else { throw UsageError(message: args[fromRows] ? "expected at least one rows file" : "expected at least one PATH") }
+        guard !args.positionals.isEmpty else { throw UsageError(message: args[fromRows] ? MessageWords.expectedAtLeastOneRowsFile : MessageWords.expectedAtLeastOnePath) }
         if args[fromRows] { return try fromRowsCommand(args, in: context) }
         let options = ReplayOptions(args)
         let jobs = Int(args[TriageCommand.jobs] ?? Int64(CurrentProcess.activeProcessorCount))
@@ -85,7 +75,7 @@ enum TriageCommand {
         // which read every file a folder or @LIST stands for).
         let target = try args.output(output, reading: args[baseline].map { (role: "a --baseline rows file", path: $0) })
         if let target, case .inPlace = target.destination {
-            throw UsageError(message: "-o \(target.path): rows go to a regular file or standard output")
+            throw UsageError(message: MessageWords.oRowsGoToARegular(target.path))
         }
         let outPath = target.flatMap { $0.destination == .file ? $0.path : nil }
         try target?.createParentFolders()
@@ -155,14 +145,14 @@ extension TriageCommand {
     /// `--whatif`: the catalogue's advice for a code or cause, or a file of edits.
     static func triageEdits(_ text: String) throws -> TriageEdits {
         if let advice = TriageEdits(advice: text) { return advice }
-        if text.hasPrefix("advice:") { throw UsageError(message: "--whatif \(text): not a finding code or cause of the catalogue ('rtctrace rules' lists them)") }
+        if text.hasPrefix("advice:") { throw UsageError(message: MessageWords.whatifNotAFindingCodeOr(text)) }
         return .fixed(try WhatIfCommand.fileEdits(text))
     }
 
     /// What a run without a key says once, last on standard error (with `--json`, the summary's document
     /// is all there is there: the null columns say it).
-    static let noKeyNote = "note: no key given (\(TokenKey.ways)): the channel, room and uid columns are null; "
-        + "give the fleet's one key for keyed tokens (docs/triage.md)"
+    static let noKeyNote = MessageWords.noteNoKeyGivenTheChannel(TokenKey.ways)
+        + MessageWords.giveTheFleetSOneKey
 
     /// `RTCTRACE_FAULT_KILL_TRIAGE=NAME` (debug builds only) makes the run flush the rows before the
     /// trace whose file name is NAME into its temporary output and SIGKILL itself there: the fault hook

@@ -5,17 +5,17 @@ import TraceModel
 
 /// `rtctrace verify`: strict integrity check of one or more traces.
 enum VerifyCommand {
-    static let json = Option.flag("--json", "Print one JSON object per trace.")
+    static let json = Option.flag("--json", HelpWords.printOneJsonObjectPerTrace)
 
     static let spec = CommandSpec(
         name: "verify", usage: "verify TRACE|FOLDER|@LIST... [--json]",
-        summary: "Check traces strictly: exit 1 if any frame, record, seq or end mark is damaged.",
+        summary: HelpWords.checkTracesStrictlyExitIfAny,
         options: [json],
-        details: "A trace created by rtctrace must also end with its end mark: one cut at a frame boundary fails.\nA folder (searched recursively for *.jsonl, *.zst and *.rtcbundle) or @LIST stands for the traces in it: each file is verified, and a session's parts must all be there.\nA recorder's bundle (NAME.rtcbundle) is verified as its manifest says: every part there, with its size and SHA-256, then each part.",
-        exits: ExitCodes(failure: "a trace is damaged (a frame, record, seq or end mark), or a session's part is missing", readsTraces: true))
+        details: HelpWords.aTraceCreatedByRtctraceMust,
+        exits: ExitCodes(failure: HelpWords.aTraceIsDamagedAFrame, readsTraces: true))
 
     static let command = Command(spec: spec) { args, context in
-        guard !args.positionals.isEmpty else { throw UsageError(message: "expected at least one TRACE") }
+        guard !args.positionals.isEmpty else { throw UsageError(message: MessageWords.expectedAtLeastOneTrace) }
         var damaged = 0, notTraces = 0
         var sessions: [String: [Int]] = [:]
         // A folder or @LIST stands for the traces in it, as for the other readers (verify took each
@@ -36,7 +36,7 @@ enum VerifyCommand {
             var skipped: [TriageInputs.Skipped] = [], unreadable: [TriageInputs.Unreadable] = []
             do { listed = try TriageInputs.expand([a], skipped: &skipped, unreadable: &unreadable) } catch { throw UsageError(message: "\(error)") }
             for e in skipped where e.reason.isRefusal { context.err.line("warning: \(terminalSafe(e.path)): skipped, \(terminalSafe(e.why))") }
-            if listed.count == 0 && unreadable.isEmpty { throw DataError(message: "\(a): no trace files in it") }
+            if listed.count == 0 && unreadable.isEmpty { throw DataError(message: MessageWords.noTraceFilesInIt(a)) }
             for i in 0..<listed.count where seen.insert(listed[i]).inserted { paths.append(listed[i]) }
             // A folder the walk could not read is verified as an unreadable file is: it fails, saying why.
             for u in unreadable where seen.insert(u.path).inserted {
@@ -73,7 +73,7 @@ enum VerifyCommand {
             } else if ok {
                 context.out.line("\(terminalSafe(path)): OK (\(s.records) record\(s.records == 1 ? "" : "s"), \(s.stats.frames) frame\(s.stats.frames == 1 ? "" : "s"))")
             } else {
-                let what = s.problems.contains(where: { $0.kind == .notATrace }) ? "NOT A TRACE" : "DAMAGED"
+                let what = s.problems.contains(where: { $0.kind == .notATrace }) ? MessageWords.notATrace : "DAMAGED"
                 context.out.line("\(terminalSafe(path)): \(what): \(terminalSafe(s.problems.first?.description ?? "unknown"))")
                 for p in s.problems.dropFirst().prefix(9) { context.out.line("  " + terminalSafe(p.description)) }
                 if s.problemCount > 10 { context.out.line("  … \(s.problemCount - 10) more") }
@@ -115,8 +115,8 @@ enum VerifyCommand {
             w.endObject()
             context.out.line(w.string)
         } else if b.problems.isEmpty {
-            context.out.line("\(terminalSafe(b.path)): OK (bundle of session \(terminalSafe(b.manifest?.session ?? "?")), "
-                + "\(b.parts.count) part\(b.parts.count == 1 ? "" : "s") as its manifest lists them)")
+            context.out.line(MessageWords.okBundleOfSession(terminalSafe(b.path), terminalSafe(b.manifest?.session ?? "?"))
+                + MessageWords.partAsItsManifestListsThem(b.parts.count, b.parts.count == 1 ? "" : "s"))
         } else {
             context.out.line("\(terminalSafe(b.path)): DAMAGED: \(terminalSafe(b.problems[0]))")
             for p in b.problems.dropFirst().prefix(9) { context.out.line("  " + terminalSafe(p)) }

@@ -3,7 +3,7 @@ import TraceModel
 
 /// `rtctrace version` (also `rtctrace --version`).
 enum VersionCommand {
-    static let spec = CommandSpec(name: "version", usage: "version", summary: "Print rtctrace's version.",
+    static let spec = CommandSpec(name: "version", usage: "version", summary: HelpWords.printRtctraceSVersion,
                                   exits: ExitCodes(failure: nil, readsTraces: false))
 
     static let command = Command(spec: spec) { _, context in

@@ -8,43 +8,38 @@ import Workflows
 
 /// `rtctrace whatif`: what the contract predicts would change if the records were otherwise.
 enum WhatIfCommand {
-    static let json = Option.flag("--json", "Print the what-if as JSON (schema rtctrace.whatif/1, see docs/json.md).")
+    static let json = Option.flag("--json", HelpWords.printTheWhatIfAsJson)
     static let editsFile = Option.string("--edits", "FILE.json", nonEmpty: true,
-                                         "Edits from a file: a JSON array of edits (docs/whatif.md), applied before those on the line (repeatable).")
+                                         HelpWords.editsFromAFileAJson)
         .repeatable()
 
     /// The edit options; each is read in the order given, with the qualifiers after it.
     static let editOptions: [any DeclaredOption] = [
-        Option.string("--set-option", "OPTION", nonEmpty: true, "Add a category option to every obs.sessionActivated (from --from MS on)."),
-        Option.string("--remove-option", "OPTION", nonEmpty: true, "Remove a category option from every obs.sessionActivated (from --from MS on)."),
-        Option.string("--category", "CATEGORY", nonEmpty: true, "Set the category of every obs.sessionActivated (from --from MS on)."),
-        Option.string("--mode", "MODE", nonEmpty: true, "Set the mode of every obs.sessionActivated (from --from MS on)."),
-        Option.string("--move", "SEQ", nonEmpty: true, "Move the record SEQ to just after the record named by --after SEQ."),
-        Option.string("--delay", "SEQ", nonEmpty: true, "Delay the record SEQ by the ms given next (--delay SEQ MS)."),
-        Option.string("--drop", "SEQ", nonEmpty: true, "Remove the record SEQ."),
-        Option.string("--drop-type", "TYPE", nonEmpty: true, "Remove every record of TYPE (from --from MS on)."),
-        Option.string("--insert", "JSON", nonEmpty: true, "Insert a record (JSON without seq and t) --at MS or --after SEQ."),
-        Option.string("--after", "SEQ", nonEmpty: true, "For --move and --insert: just after this record, at its time."),
-        Option.string("--at", "MS", nonEmpty: true, "For --insert: at this time."),
-        Option.string("--from", "MS", nonEmpty: true, "For the session edits and --drop-type: only records at or after this time."),
+        Option.string("--set-option", "OPTION", nonEmpty: true, HelpWords.addACategoryOptionToEvery),
+        Option.string("--remove-option", "OPTION", nonEmpty: true, HelpWords.removeACategoryOptionFromEvery),
+        Option.string("--category", "CATEGORY", nonEmpty: true, HelpWords.setTheCategoryOfEveryObs),
+        Option.string("--mode", "MODE", nonEmpty: true, HelpWords.setTheModeOfEveryObs),
+        Option.string("--move", "SEQ", nonEmpty: true, HelpWords.moveTheRecordSeqToJust),
+        Option.string("--delay", "SEQ", nonEmpty: true, HelpWords.delayTheRecordSeqByThe),
+        Option.string("--drop", "SEQ", nonEmpty: true, HelpWords.removeTheRecordSeq),
+        Option.string("--drop-type", "TYPE", nonEmpty: true, HelpWords.removeEveryRecordOfTypeFrom),
+        Option.string("--insert", "JSON", nonEmpty: true, HelpWords.insertARecordJsonWithoutSeq),
+        Option.string("--after", "SEQ", nonEmpty: true, HelpWords.forMoveAndInsertJustAfter),
+        Option.string("--at", "MS", nonEmpty: true, HelpWords.forInsertAtThisTime),
+        Option.string("--from", "MS", nonEmpty: true, HelpWords.forTheSessionEditsAndDrop),
     ]
 
     static let spec = CommandSpec(
         name: "whatif", usage: "whatif TRACE|PARTS... EDITS... [--edits FILE.json] [--json] [options]",
-        summary: "Replay a trace with edits (a proposed fix) and say what the contract predicts would change.",
+        summary: HelpWords.replayATraceWithEditsA,
         options: ReplayOptions.commandLine + editOptions + [editsFile, json],
-        details: """
-        Records are named by their seq in the trace; the edited trace is replayed numbered afresh and is
-        compared with the original in diff's order and words. From the first edited record on, the device's
-        route readings and the SDK's callbacks are history, so divergences and the findings they raise are
-        left out on both sides. The trace is never written. See docs/whatif.md.
-        """,
-        exits: ExitCodes(failure: "no call that did not take effect and no finding above info of the original is gone, or one is added",
+        details: HelpWords.recordsAreNamedByTheirSeq,
+        exits: ExitCodes(failure: HelpWords.noCallThatDidNotTake,
                          readsTraces: true))
 
     static let command = Command(spec: spec) { args, context in
         let (lineEdits, traces) = try readEdits(args)
-        guard !traces.isEmpty else { throw UsageError(message: "expected one TRACE (or the parts of one session)") }
+        guard !traces.isEmpty else { throw UsageError(message: MessageWords.expectedOneTraceOrTheParts) }
         var edits: [WhatIfEdit] = []
         for path in args[editsFile] { edits += try fileEdits(path) }
         edits += lineEdits
@@ -60,13 +55,13 @@ enum WhatIfCommand {
 
     /// How an edit's position is named in an error: within the line, the one file, or all edits in order.
     static func source(files: [String], lineEdits: Int) -> String {
-        if files.isEmpty { return "the command line" }
+        if files.isEmpty { return MessageWords.theCommandLine }
         if files.count == 1 && lineEdits == 0 { return files[0] }
-        return "the edits (files first, then the command line)"
+        return MessageWords.theEditsFilesFirstThenThe
     }
 
     /// `explain --verify-advice`.
-    static let verifyAdvice = Option.flag("--verify-advice", "Replay each item's advice as edits (docs/whatif.md) and say whether it changes the outcome.")
+    static let verifyAdvice = Option.flag("--verify-advice", HelpWords.replayEachItemSAdviceAs)
 
     /// The replay of the trace and its advice checked, for `explain --verify-advice`.
     static func checkAdvice(_ args: Arguments, in context: CommandContext) throws -> (ReplayResult, [AdviceCheck]) {

@@ -21,7 +21,7 @@ final class CommandFormatTests: XCTestCase {
         for name in ["explain", "report", "replay", "diff", "whatif", "triage", "rules"] {
             XCTAssertFalse(ReportFormat.written(by: name).isEmpty, name)
         }
-        XCTAssertEqual(ReportFormat.written(by: "check"), [.junit])
+        XCTAssertEqual(ReportFormat.written(by: "check"), [.junit, .checkJSON])
     }
 
     /// `export --format` takes the identifiers of the formats `export` writes, and only those.

@@ -155,8 +155,8 @@ final class ReplayTests: XCTestCase {
             b.add(1000 + Int64(i) * 500, .qualityReport(pub: QualitySample(level: lvl, mos: 3.5), sub: QualitySample(level: .good, mos: 4.0)))
             if i % 50 == 7 { b.add(1000 + Int64(i) * 500, .setRoute(target: i % 2 == 0 ? .speaker : .earpiece, api: nil)) }
         }
-        let a = ResultJSON.render(b.replay(), golden: true)
-        let c = ResultJSON.render(b.replay(), golden: true)
+        let a = ExplainJSON.render(b.replay(), golden: true)
+        let c = ExplainJSON.render(b.replay(), golden: true)
         XCTAssertEqual(a, c)
         XCTAssertTrue(a.contains("\"quality.flapping\""))
     }
@@ -192,7 +192,7 @@ final class DivergenceCapTests: XCTestCase {
         XCTAssertEqual(capped.unexplainedDivergenceCount, full.divergences.filter { !$0.explained }.count)
         XCTAssertEqual(capped.divergencesDropped, 3)
 
-        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(ResultJSON.render(capped).utf8)) as? [String: Any])
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(ExplainJSON.render(capped).utf8)) as? [String: Any])
         let summary = try XCTUnwrap(json["summary"] as? [String: Any])
         XCTAssertEqual(summary["divergences"] as? Int, 5)
         XCTAssertEqual(summary["divergencesNotListed"] as? Int, 3)

@@ -69,7 +69,7 @@ final class ReplayV2Tests: XCTestCase {
         XCTAssertTrue(text.contains("Calls that took effect late"), text)
         XCTAssertTrue(text.contains("0 of 1 call did not take effect"), text)
         XCTAssertTrue(text.contains("UNEXPLAINED"), text)
-        let json = ResultJSON.render(r)
+        let json = ExplainJSON.render(r)
         XCTAssertTrue(json.contains(#""predictedBy":{"rule":"R2","seq":\#(call),"appliedBy":\#(enter)}"#), json)
         XCTAssertTrue(json.contains(#""outcome":{"outcome":"applied","cause":null,"t":1500,"seq":\#(enter)}"#), json)
     }
@@ -90,7 +90,7 @@ final class ReplayV2Tests: XCTestCase {
         XCTAssertTrue(text.contains("outcome: superseded by seq \(second) api.setRoute"), text)
         XCTAssertTrue(text.contains("outcome: still pending when the trace ended"), text)
         XCTAssertTrue(text.contains("superseded: a later call changed the same setting"), text)
-        let json = ResultJSON.render(r)
+        let json = ExplainJSON.render(r)
         XCTAssertTrue(json.contains(#""byOutcome":{"pending":1,"superseded":1}"#), json)
     }
 

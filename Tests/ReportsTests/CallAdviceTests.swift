@@ -39,7 +39,7 @@ final class CallAdviceTests: XCTestCase {
 
     func test_explainJSON_eachVerdictHasTheExplanationsAdvice_andItsFindingTheSame() throws {
         let r = try Replay.run(TraceSession(path: Self.trace))
-        let doc = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(ResultJSON.render(r).utf8)) as? [String: Any])
+        let doc = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(ExplainJSON.render(r).utf8)) as? [String: Any])
         let verdicts = try XCTUnwrap(doc["verdicts"] as? [[String: Any]])
         let findings = try XCTUnwrap(doc["findings"] as? [[String: Any]])
         let text = explained(r)
@@ -58,7 +58,7 @@ final class CallAdviceTests: XCTestCase {
         checkOutcomeAdvice(byVerdict, "explain --json verdicts")
         checkOutcomeAdvice(byFinding, "explain --json findings")
         // The golden snapshot is the same document.
-        let golden = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(ResultJSON.render(r, golden: true).utf8)) as? [String: Any])
+        let golden = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(ExplainJSON.render(r, golden: true).utf8)) as? [String: Any])
         XCTAssertEqual((golden["verdicts"] as? [[String: Any]])?.compactMap { $0["advice"] as? String }.count, byVerdict.count)
     }
 
@@ -66,7 +66,7 @@ final class CallAdviceTests: XCTestCase {
         var steps: [ReplayStep] = []
         _ = try Replay.run(TraceSession(path: Self.trace), observer: { steps.append($0) })
         let step = try XCTUnwrap(steps.first { $0.record?.seq == 29 })
-        let line = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(TimelineText.json(step).utf8)) as? [String: Any])
+        let line = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(TimelineReport.json(step).utf8)) as? [String: Any])
         let verdict = try XCTUnwrap((line["verdicts"] as? [[String: Any]])?.first)
         let finding = try XCTUnwrap((line["findings"] as? [[String: Any]])?.first { $0["code"] as? String == "route.ineffective" })
         XCTAssertEqual(verdict["advice"] as? String, finding["advice"] as? String, "at the call, what became of it is not known yet")

@@ -14,7 +14,7 @@ final class DeviceWordsTests: XCTestCase {
     func outputs(_ name: String) throws -> [String] {
         let lanes = ReportLanes()
         let r = try Replay.run(TraceSession(path: Fixtures.trace(name)), observer: { lanes.observe($0) })
-        return [ExplainText.render(r, colour: false), ResultJSON.render(r), HTMLReport.render(r, lanes: lanes.lanes(for: r))]
+        return [ExplainText.render(r, colour: false), ExplainJSON.render(r), HTMLReport.render(r, lanes: lanes.lanes(for: r))]
     }
 
     func test_noGoldenTraceOutputSaysBluetoothOrWiredHeadset() throws {

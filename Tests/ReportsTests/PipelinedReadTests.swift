@@ -16,7 +16,7 @@ final class PipelinedReadTests: XCTestCase {
     private func replay(_ path: String, pipelined: Bool) throws -> (json: String, problems: [TraceProblem]) {
         var problems: [TraceProblem] = []
         let r = try Replay.run(TraceSession(path: path), pipelined: pipelined, onProblem: { problems.append($0) })
-        return (ResultJSON.render(r, pretty: true), problems)
+        return (ExplainJSON.render(r, pretty: true), problems)
     }
 
     private func assertSame(_ path: String, file: StaticString = #filePath, line: UInt = #line) throws {

@@ -159,7 +159,7 @@ final class RedactTests: XCTestCase {
         let reducedText = reduced.records.map(\.jsonLine).joined(separator: "\n")
         // What cat prints (the records as written), what explain says (text and JSON), the triage row.
         let catText = try TraceFiles.load(output).map(\.jsonLine).joined(separator: "\n")
-        let explained = ExplainText.render(result) + ResultJSON.render(result)
+        let explained = ExplainText.render(result) + ExplainJSON.render(result)
         let row = TriageRowJSON.render(Triage.row(for: TraceSession(paths: [output], size: 0)))
         for s in secrets {
             XCTAssertFalse(catText.contains(s), "\(s) in the redacted trace (cat)")

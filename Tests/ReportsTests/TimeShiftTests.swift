@@ -35,7 +35,7 @@ final class TimeShiftTests: XCTestCase {
             XCTAssertFalse(HTMLReport.render(observed, lanes: lanes.lanes(for: observed)).isEmpty, name)
             XCTAssertFalse(ChromeTrace.render(observed, observer: recorder).isEmpty, name)
             XCTAssertFalse(ExplainText.render(observed, colour: false).isEmpty, name)
-            XCTAssertFalse(ResultJSON.render(observed).isEmpty, name)
+            XCTAssertFalse(ExplainJSON.render(observed).isEmpty, name)
         }
     }
 }

@@ -37,8 +37,11 @@ final class ArchitectureDocTests: XCTestCase {
         let all = files(under: "Sources") + files(under: "Tests")
         let pattern = "Sources/RouteEngine/RouteEngine+<Family>Findings.swift"
         XCTAssertTrue(names.contains(pattern), "the finding-code recipe names the findings file of the code's family")
+        let words = "Sources/Contract/Words/FindingWords+<Family>.swift"
+        XCTAssertTrue(names.contains(words), "the finding-code recipe names the words file of the code's family")
+        XCTAssertTrue(all.contains { $0.hasPrefix("Sources/Contract/Words/FindingWords+") }, "the words files of the families exist")
         var missing: [String] = []
-        for name in names where name != pattern {
+        for name in names where name != pattern && name != words {
             let exists = name.contains("/")
                 ? FileManager.default.fileExists(atPath: Support.root + "/" + name)
                 : all.contains { $0.hasSuffix("/" + name) }

@@ -17,8 +17,8 @@ final class FuzzRegressionTests: XCTestCase {
     /// Every renderer that takes a replay result (what the replay fuzz target runs).
     static func renderAll(_ result: ReplayResult, path: String) {
         var n = ExplainText.render(result).count + ExplainText.render(result, colour: true).count
-        n += ResultJSON.render(result).count + ResultJSON.render(result, golden: true, pretty: true).count
-        n += TimelineText.divergences(result).count
+        n += ExplainJSON.render(result).count + ExplainJSON.render(result, golden: true, pretty: true).count
+        n += TimelineReport.divergences(result).count
         if let q = result.quality { n += QualityText.oneLine(q).count + QualityText.block(q, findings: result.findingCounts).count }
         n += JUnitXML.render([GoldenCheck.check(TraceSession(path: path))]).count
         XCTAssertGreaterThan(n, 0)
@@ -48,7 +48,7 @@ final class FuzzRegressionTests: XCTestCase {
             // Replay target.
             var steps = 0
             let result = try Replay.run(TraceSession(path: path), limits: Self.fuzzLimits, observer: { step in
-                steps += TimelineText.line(step).count + TimelineText.json(step).count
+                steps += TimelineReport.line(step).count + TimelineReport.json(step).count
             })
             Self.renderAll(result, path: path)
         }

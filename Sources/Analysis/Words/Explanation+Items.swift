@@ -20,12 +20,30 @@ extension Explanation {
         /// The indexes of the `session.missingAllowBluetooth` findings, and their times.
         let missingAllowBluetooth: [Int]
         let missingAllowBluetoothByTime: FirstAtOrBefore
+        /// Each cause's advice in the result's words, and per route asked for a cause whose advice names it:
+        /// phrased once per result rather than once per call told (a long trace tells thousands of calls).
+        let causeAdvice: [CauseAdviceKey: String]
+        /// The result's layer words, for a cause phrased on demand.
+        let words: LayerWords
 
         /// Indexes `r`.
         package init(_ r: ReplayResult) {
             actualRoutes = LastAtOrBefore(r.actualTimeline.map(\.t))
             missingAllowBluetooth = r.findings.indices.filter { r.findings[$0].code == .sessionMissingAllowBluetooth }
             missingAllowBluetoothByTime = FirstAtOrBefore(missingAllowBluetooth.map { r.findings[$0].t })
+            var advice: [CauseAdviceKey: String] = [:]
+            for c in VerdictCause.allCases {
+                advice[CauseAdviceKey(cause: c, target: nil)] = c.advice(r.words)
+                guard c.adviceNamesTarget else { continue }
+                for t in RouteTarget.allCases { advice[CauseAdviceKey(cause: c, target: t)] = c.advice(r.words, target: t) }
+            }
+            causeAdvice = advice
+            words = r.words
+        }
+
+        /// The advice of cause `c` in the result's words (`VerdictCause.advice`), for the route asked where it names it.
+        func advice(_ c: VerdictCause, target: RouteTarget? = nil) -> String {
+            causeAdvice[CauseAdviceKey(cause: c, target: c.adviceNamesTarget ? target : nil)] ?? c.advice(words, target: target)
         }
 
         /// The actual route at `t` (the last observation at or before it).
@@ -37,6 +55,12 @@ extension Explanation {
         func missingAllowBluetooth(atOrBefore t: Int64, _ r: ReplayResult) -> Finding? {
             missingAllowBluetoothByTime.index(atOrBefore: t).map { r.findings[missingAllowBluetooth[$0]] }
         }
+    }
+
+    /// A cause, and the route asked where its advice names it: the key of `Lookups`' phrased advice.
+    struct CauseAdviceKey: Hashable, Sendable {
+        let cause: VerdictCause
+        let target: RouteTarget?
     }
 
     /// A call told as an item: headline, why, the records involved, outcome and advice. `lookups`, when
@@ -81,8 +105,8 @@ extension Explanation {
         if let outcome = Wording.outcomeAdvice(v, in: r) { return outcome }
         let target = r.recordIndex[v.seq]?.target
         // The engines phrase a cause's advice without the call's target (R4's button is the one asked).
-        if let c = v.cause, c.adviceNamesTarget, let target { return c.advice(r.words, target: target) }
-        return f?.advice ?? v.cause.map { $0.advice(r.words) }
+        if let c = v.cause, c.adviceNamesTarget, let target { return lookups?.advice(c, target: target) ?? c.advice(r.words, target: target) }
+        return f?.advice ?? v.cause.map { lookups?.advice($0) ?? $0.advice(r.words) }
     }
 
     /// The advice of a call as far as the replay knows it at the call (a `replay --json` step): that of the

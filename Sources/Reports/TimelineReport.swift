@@ -3,7 +3,7 @@ import Replay
 import TraceModel
 
 /// The `replay` timeline: one entry per record or timer, with the state it changed and what it produced.
-package enum TimelineText {
+package enum TimelineReport {
     /// One step as a text line (plus indented detail lines).
     package static func line(_ s: ReplayStep) -> String {
         var o = "\(formatDuration(s.t))".padded(12)
@@ -13,7 +13,7 @@ package enum TimelineText {
         } else if let timer = s.timer {
             o += "timer".padded(10) + timer.description
         } else {
-            o += "end".padded(10) + "end of trace"
+            o += "end".padded(10) + TimelineWords.endOfTrace
         }
         if let before = s.before, let after = s.state, !s.changes.isEmpty {
             o += "  " + s.changes.map { "\($0.rawValue): \(before.text($0)) → \(after.text($0))" }.joined(separator: "; ")
@@ -58,10 +58,10 @@ package enum TimelineText {
             w.staticKey("devicesRemoved"); w.beginArray(); for id in removed { w.string(id) }; w.endArray()
         }
         w.staticKey("verdicts"); w.beginArray()
-        for v in s.verdicts { ResultJSON.verdict(v, &w, advice: Explanation.adviceAtCall(v, findings: s.findings)) }
+        for v in s.verdicts { ExplainJSON.verdict(v, &w, advice: Explanation.adviceAtCall(v, findings: s.findings)) }
         w.endArray()
         w.staticKey("findings"); w.beginArray()
-        for f in s.findings { ResultJSON.finding(f, &w, advice: f.advice) }
+        for f in s.findings { ExplainJSON.finding(f, &w, advice: f.advice) }
         w.endArray()
         w.staticKey("notes"); w.beginArray()
         for e in s.events { w.string(e.description) }
@@ -79,11 +79,11 @@ package enum TimelineText {
 
     /// The divergences, for the end of the text timeline.
     package static func divergences(_ r: ReplayResult) -> String {
-        guard !r.divergences.isEmpty else { return "no route divergences\n" }
+        guard !r.divergences.isEmpty else { return TimelineWords.noRouteDivergences }
         var o = "route divergences:\n"
         for d in r.divergences {
             o += "  \(formatDuration(d.start)) – \(formatDuration(d.end)): predicted \(d.predicted.rawValue), actual \(d.actual.rawValue), "
-            o += d.explainedBy.map { "explained by \($0)" } ?? (d.startStateUnknown ? "unknown start state" : d.uncertain ? "uncertain (evidence lost)" : "UNEXPLAINED")
+            o += d.explainedBy.map { "explained by \($0)" } ?? (d.startStateUnknown ? TimelineWords.unknownStartState : d.uncertain ? TimelineWords.uncertainEvidenceLost : "UNEXPLAINED")
             o += " (seqs \(d.seqs.map(String.init).joined(separator: ", ")))\n"
         }
         return o

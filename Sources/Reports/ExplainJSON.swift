@@ -8,7 +8,7 @@ import TraceModel
 ///
 /// Keys are written in a fixed order and numbers in a fixed form, so the same trace always
 /// gives the same bytes; `golden` leaves out what depends on where the file lives.
-package enum ResultJSON {
+package enum ExplainJSON {
     /// The user's problem reports marked in a trace, as `explain --json` and `info --json` write them.
     package static func reports(_ marks: [ReportMark], _ w: inout JSONWriter) {
         w.beginArray()
@@ -199,7 +199,7 @@ package enum ResultJSON {
             w.staticKey("lossCause"); w.string(lost.cause.rawValue)
             w.endObject()
         }
-        w.staticKey("seqs"); ints(d.seqs, &w)
+        w.staticKey("seqs"); w.beginArray(); d.forEachSeq { w.int($0) }; w.endArray()
         w.staticKey("predictedBy")
         if let p = d.predictedBy {
             w.beginObject()

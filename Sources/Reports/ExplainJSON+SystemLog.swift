@@ -1,7 +1,7 @@
 import Analysis
 import TraceModel
 
-extension ResultJSON {
+extension ExplainJSON {
     /// What the device's system log names (E1), only in a trace that holds `sys.*` records.
     static func systemLog(_ e: SystemLogEvidence, _ w: inout JSONWriter) {
         w.key("systemLog"); w.beginObject()

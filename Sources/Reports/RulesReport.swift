@@ -3,7 +3,7 @@ import TraceModel
 
 /// The rule catalogue rendered for `rtctrace rules`: the whole list, or one entry in full, like
 /// `rustc --explain`.
-package enum CatalogueText {
+package enum RulesReport {
     /// One entry of the catalogue: a rule or a finding code.
     package enum Entry: Equatable, Sendable {
         case rule(RuleID)
@@ -24,7 +24,7 @@ package enum CatalogueText {
 
     /// Every rule by section, then every finding code, one line each.
     package static func list() -> String {
-        var o = "RULES (see 'rtctrace rules ID')\n"
+        var o = CatalogueWords.rulesSeeRtctraceRulesId
         var section = ""
         for r in RuleID.allCases {
             if r.section != section {
@@ -33,7 +33,7 @@ package enum CatalogueText {
             }
             o += "    " + r.rawValue.padded(5) + r.title + "\n"
         }
-        o += "\nFINDING CODES (see 'rtctrace rules CODE')\n\n"
+        o += CatalogueWords.findingCodesSeeRtctraceRulesCode
         for c in FindingCode.allCases {
             o += "    " + c.rawValue.padded(40) + c.severity.rawValue.padded(9) + (c.rule.map { "[\($0)] " } ?? "") + c.title + "\n"
         }
@@ -56,8 +56,8 @@ package enum CatalogueText {
             var o = "\(c.rawValue): \(c.title)\nseverity: \(c.severity.rawValue)"
             if let r = c.rule { o += ", rule \(r.rawValue) (\(r.title))" }
             o += "\n\n" + wrap(c.summary) + "\n\nExample advice:\n" + wrap(c.exampleAdvice, indent: "  ") + "\n"
-            o += "\nVerifiable by replay (explain --verify-advice):\n" + wrap(proofWords(c.adviceProof), indent: "  ") + "\n"
-            if let r = c.rule { o += "\nSee also 'rtctrace rules \(r.rawValue)'.\n" }
+            o += CatalogueWords.verifiableByReplayExplainVerifyAdvice + wrap(proofWords(c.adviceProof), indent: "  ") + "\n"
+            if let r = c.rule { o += CatalogueWords.seeAlsoRtctraceRules(r.rawValue) }
             return o
         }
     }
@@ -76,14 +76,14 @@ package enum CatalogueText {
     static func words(_ e: AdviceEdit) -> String {
         func kinds(_ ks: [RecordKind]) -> String { ks.map(\.rawValue).joined(separator: " or ") }
         switch e {
-        case .setOption(let o): return "add the option \(o) to every session activation"
-        case .mode(let m): return "set the mode \(m) on every session activation"
-        case .moveAfterNext(let ks): return "move the record after the next \(kinds(ks))"
-        case .insertBefore(let j): return "insert \(j) just before the record"
-        case .insertBeforeNext(let ks, let j): return "insert \(j) just before the next \(kinds(ks))"
-        case .insertAfterNext(let ks, let j): return "insert \(j) just after the next \(kinds(ks))"
-        case .replace(let j): return "replace the record with \(j)"
-        case .reactivateAfterNext(let ks): return "reactivate the session (the last successful activation again) just after the next \(kinds(ks))"
+        case .setOption(let o): return CatalogueWords.addTheOptionToEverySession(o)
+        case .mode(let m): return CatalogueWords.setTheModeOnEverySession(m)
+        case .moveAfterNext(let ks): return CatalogueWords.moveTheRecordAfterTheNext(kinds(ks))
+        case .insertBefore(let j): return CatalogueWords.insertJustBeforeTheRecord(j)
+        case .insertBeforeNext(let ks, let j): return CatalogueWords.insertJustBeforeTheNext(j, kinds(ks))
+        case .insertAfterNext(let ks, let j): return CatalogueWords.insertJustAfterTheNext(j, kinds(ks))
+        case .replace(let j): return CatalogueWords.replaceTheRecordWith(j)
+        case .reactivateAfterNext(let ks): return CatalogueWords.reactivateTheSessionTheLastSuccessful(kinds(ks))
         }
     }
 

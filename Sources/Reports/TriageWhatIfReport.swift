@@ -3,7 +3,7 @@ import Contract
 import TraceModel
 
 /// `triage --whatif`: each row's change as JSON, and what the edits would resolve across the fleet, as text and JSON.
-package enum TriageWhatIfText {
+package enum TriageWhatIfReport {
     /// A row's change as a JSON object.
     package static func json(_ x: TriageWhatIf, _ w: inout JSONWriter) {
         w.beginObject()
@@ -57,14 +57,14 @@ package enum TriageWhatIfText {
     /// The text section: per tag the fix resolves, how many of its traces, and per SDK version how many improve.
     package static func render(_ t: TriageWhatIfTally, all: Bool) -> String {
         guard t.traces > 0 else { return "" }
-        var o = "\nWith the --whatif edits (what the contract predicts; \(t.improved) of \(t.traces) traces improve"
-        o += t.notApplied > 0 ? ", \(t.notApplied) where the edits could not be placed)\n" : ")\n"
+        var o = TriageWords.withTheWhatifEditsWhatThe(t.improved, t.traces)
+        o += t.notApplied > 0 ? TriageWords.whereTheEditsCouldNotBe(t.notApplied) : ")\n"
         let resolving = ranked(t).filter { $0.1.resolved > 0 }
-        if resolving.isEmpty { o += "  no tag is cleared from any trace\n" }
+        if resolving.isEmpty { o += TriageWords.noTagIsClearedFromAny }
         for (tag, e) in all ? resolving[...] : resolving.prefix(10) {
             o += "  resolves \(e.resolved) of \(e.had) `\(tag.rawValue)` trace\(e.had == 1 ? "" : "s"); \(e.had - e.resolved) remain\n"
         }
-        o += "  by SDK version: " + t.bySDK.sorted { $0.key < $1.key }.map { "\(terminalSafe($0.key)) \($0.value.improved) of \($0.value.traces) improve" }
+        o += TriageWords.bySdkVersion2 + t.bySDK.sorted { $0.key < $1.key }.map { "\(terminalSafe($0.key)) \($0.value.improved) of \($0.value.traces) improve" }
             .joined(separator: ", ") + "\n"
         return o
     }
