@@ -4,7 +4,7 @@ import TraceModel
 
 /// One edit the advice stands for, relative to the item it is given with (the call, or the finding's
 /// first record); a what-if resolves it against the trace.
-public enum AdviceEdit: Equatable, Sendable {
+package enum AdviceEdit: Equatable, Sendable {
     /// Adds a category option to every session activation.
     case setOption(String)
     /// Sets the mode of every session activation.
@@ -25,7 +25,7 @@ public enum AdviceEdit: Equatable, Sendable {
 }
 
 /// Whether an advice can be proved on a trace, and how.
-public enum AdviceProof: Equatable, Sendable {
+package enum AdviceProof: Equatable, Sendable {
     /// The advice as edits; later lists are the catalogue's alternatives, offered when the first does
     /// not change the outcome.
     case edits([[AdviceEdit]])
@@ -33,7 +33,7 @@ public enum AdviceProof: Equatable, Sendable {
     case notExpressible(String)
 
     /// Whether a replay can check it.
-    public var isVerifiable: Bool {
+    package var isVerifiable: Bool {
         switch self {
         case .edits: true
         case .notExpressible: false

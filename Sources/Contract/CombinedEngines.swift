@@ -3,52 +3,52 @@ import TraceModel
 /// Two engines as one (as The Composable Architecture's `CombineReducers` is itself a reducer): each
 /// record, timer and end goes to `first`, then to `second`, and their outputs come out in that order.
 /// Generic over the concrete engines, so a driver over it is specialised for them (no existential).
-public struct CombinedEngines<First: Engine, Second: Engine>: Sendable {
+@usableFromInline package struct CombinedEngines<First: Engine, Second: Engine>: Sendable {
     /// The engine that reads each record first.
-    public var first: First
+    @usableFromInline package var first: First
     /// The engine that reads it after.
-    public var second: Second
+    @usableFromInline package var second: Second
     @usableFromInline var firstSink = OutputSink<First.Output>(observed: false)
     @usableFromInline var secondSink = OutputSink<Second.Output>(observed: false)
 
     /// The two engines.
     @inlinable
-    public init(_ first: First, _ second: Second) {
+    package init(_ first: First, _ second: Second) {
         self.first = first
         self.second = second
     }
 }
 
 /// An output of one of two combined engines.
-public enum CombinedOutput<First: Equatable & Sendable, Second: Equatable & Sendable>: Equatable, Sendable {
+@usableFromInline package enum CombinedOutput<First: Equatable & Sendable, Second: Equatable & Sendable>: Equatable, Sendable {
     case first(First)
     case second(Second)
 }
 
 extension CombinedEngines: Engine {
-    public typealias Output = CombinedOutput<First.Output, Second.Output>
-    public typealias TimerKind = CombinedOutput<First.TimerKind, Second.TimerKind>
+    @usableFromInline package typealias Output = CombinedOutput<First.Output, Second.Output>
+    @usableFromInline package typealias TimerKind = CombinedOutput<First.TimerKind, Second.TimerKind>
 
     /// Both states.
-    public struct State: Equatable {
+    @usableFromInline package struct State: Equatable {
         /// The first engine's.
-        public var first: First.State
+        @usableFromInline package var first: First.State
         /// The second engine's.
-        public var second: Second.State
+        @usableFromInline package var second: Second.State
 
         /// Both states.
         @inlinable
-        public init(first: First.State, second: Second.State) {
+        package init(first: First.State, second: Second.State) {
             self.first = first
             self.second = second
         }
     }
 
     @inlinable
-    public var state: State { State(first: first.state, second: second.state) }
+    package var state: State { State(first: first.state, second: second.state) }
 
     @inlinable
-    public mutating func apply(_ record: ReplayRecord, in arena: ReplayArena, into sink: inout OutputSink<Output>) {
+    package mutating func apply(_ record: ReplayRecord, in arena: ReplayArena, into sink: inout OutputSink<Output>) {
         prepare(sink)
         first.apply(record, in: arena, into: &firstSink)
         takeFirst(into: &sink)
@@ -57,7 +57,7 @@ extension CombinedEngines: Engine {
     }
 
     @inlinable
-    public mutating func fire(_ timer: EngineTimer<TimerKind>, into sink: inout OutputSink<Output>) {
+    package mutating func fire(_ timer: EngineTimer<TimerKind>, into sink: inout OutputSink<Output>) {
         prepare(sink)
         switch timer.kind {
         case .first(let kind):
@@ -70,7 +70,7 @@ extension CombinedEngines: Engine {
     }
 
     @inlinable
-    public mutating func finish(t: Int64, lastSeq: Int, end: TraceEnd, into sink: inout OutputSink<Output>) {
+    package mutating func finish(t: Int64, lastSeq: Int, end: TraceEnd, into sink: inout OutputSink<Output>) {
         prepare(sink)
         first.finish(t: t, lastSeq: lastSeq, end: end, into: &firstSink)
         takeFirst(into: &sink)
@@ -79,7 +79,7 @@ extension CombinedEngines: Engine {
     }
 
     @inlinable
-    public static func role(of output: Output) -> EngineOutputRole<TimerKind> {
+    package static func role(of output: Output) -> EngineOutputRole<TimerKind> {
         switch output {
         case .first(let o): role(First.role(of: o)) { .first($0) }
         case .second(let o): role(Second.role(of: o)) { .second($0) }
@@ -100,7 +100,7 @@ extension CombinedEngines: Engine {
     }
 
     @inlinable
-    public var nextDeadline: (due: Int64, order: Int)? {
+    package var nextDeadline: (due: Int64, order: Int)? {
         switch (first.nextDeadline, second.nextDeadline) {
         case (let a?, let b?): (a.due, a.order) <= (b.due, b.order) ? a : b
         case (let a?, nil): a
@@ -110,7 +110,7 @@ extension CombinedEngines: Engine {
     }
 
     @inlinable
-    public mutating func closeDeadline(through t: Int64, into sink: inout OutputSink<Output>) -> EngineTimer<TimerKind>? {
+    package mutating func closeDeadline(through t: Int64, into sink: inout OutputSink<Output>) -> EngineTimer<TimerKind>? {
         prepare(sink)
         let a = first.nextDeadline, b = second.nextDeadline
         if let a, a.due <= t, b.map({ (a.due, a.order) <= ($0.due, $0.order) }) ?? true {
@@ -124,7 +124,7 @@ extension CombinedEngines: Engine {
     }
 
     @inlinable
-    public mutating func dropDeadlines() {
+    package mutating func dropDeadlines() {
         first.dropDeadlines()
         second.dropDeadlines()
     }

@@ -5,19 +5,19 @@
 ///
 /// Deadlines due at the same time close in the order they were set, as the driver's timers do: each
 /// carries the driver's count of timers and deadlines set so far (`OutputSink.nextOrder()`).
-public struct Deadlines<Kind>: Sendable where Kind: Sendable {
+@usableFromInline package struct Deadlines<Kind>: Sendable where Kind: Sendable {
     /// A deadline: when it falls due, its place among the timers and deadlines set, and what it closes.
-    public struct Entry: Sendable {
+    @usableFromInline package struct Entry: Sendable {
         /// When it falls due.
-        public var due: Int64
+        @usableFromInline package var due: Int64
         /// Its place in the order timers and deadlines were set.
-        public var order: Int
+        @usableFromInline package var order: Int
         /// What it closes.
-        public var kind: Kind
+        @usableFromInline package var kind: Kind
 
         /// Creates a deadline.
         @inlinable
-        public init(due: Int64, order: Int, kind: Kind) {
+        package init(due: Int64, order: Int, kind: Kind) {
             self.due = due
             self.order = order
             self.kind = kind
@@ -29,19 +29,19 @@ public struct Deadlines<Kind>: Sendable where Kind: Sendable {
 
     /// No deadline.
     @inlinable
-    public init() {}
+    package init() {}
 
     /// Whether no deadline waits.
     @inlinable
-    public var isEmpty: Bool { inOrder.isEmpty && late.isEmpty }
+    package var isEmpty: Bool { inOrder.isEmpty && late.isEmpty }
 
     /// The number of waiting deadlines.
     @inlinable
-    public var count: Int { inOrder.count + late.count }
+    package var count: Int { inOrder.count + late.count }
 
     /// When the next deadline falls due, and its order.
     @inlinable
-    public var next: (due: Int64, order: Int)? {
+    package var next: (due: Int64, order: Int)? {
         guard let e = nextEntry else { return nil }
         return (e.due, e.order)
     }
@@ -58,7 +58,7 @@ public struct Deadlines<Kind>: Sendable where Kind: Sendable {
 
     /// Adds a deadline.
     @inlinable
-    public mutating func add(_ kind: Kind, due: Int64, order: Int) {
+    package mutating func add(_ kind: Kind, due: Int64, order: Int) {
         let e = Entry(due: due, order: order, kind: kind)
         if let last = inOrder.last, Self.before(e, last) {
             pushLate(e)
@@ -69,7 +69,7 @@ public struct Deadlines<Kind>: Sendable where Kind: Sendable {
 
     /// Removes and returns the next deadline if it is due at or before `t`.
     @inlinable
-    public mutating func popDue(through t: Int64) -> Entry? {
+    package mutating func popDue(through t: Int64) -> Entry? {
         guard let e = nextEntry, e.due <= t else { return nil }
         if let first = inOrder.first, first.order == e.order, first.due == e.due {
             inOrder.removeFirst()
@@ -81,7 +81,7 @@ public struct Deadlines<Kind>: Sendable where Kind: Sendable {
 
     /// Drops every deadline.
     @inlinable
-    public mutating func removeAll() {
+    package mutating func removeAll() {
         inOrder.removeAll()
         late.removeAll()
     }

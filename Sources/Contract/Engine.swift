@@ -3,63 +3,63 @@ import TraceModel
 /// Where an engine writes what one record, timer or end produced: owned by the driver and emptied, not
 /// freed, before each step, so a step allocates nothing once the sink has grown to the largest step.
 /// An output only an observer reads (a step of the `replay` timeline) is written only when `observed`.
-public struct OutputSink<Output> {
+@usableFromInline package struct OutputSink<Output> {
     @usableFromInline var items: [Output] = []
     /// Whether someone observes the steps: outputs that only describe a step are written only then.
-    public var observed: Bool
+    @usableFromInline package var observed: Bool
     /// Whether the deadlines of windows of fixed length are written as timers to deliver back (a driver
     /// with one queue of timers, as the tests' store is), rather than kept by the engine in its own list
     /// and closed by the driver as its clock passes them (`Deadlines`).
-    public var deadlinesAsTimers: Bool
+    @usableFromInline package var deadlinesAsTimers: Bool
     /// The driver's count of timers and deadlines set so far: a deadline's place among them, so that what
     /// falls due at the same time closes in the order it was set.
-    public var ordered = 0
+    @usableFromInline package var ordered = 0
     /// Whether a finding written now may be kept: false once the driver keeps no more findings (its cap)
     /// and nobody observes the steps; a finding a trace raises at a high rate is then counted, not built
     /// (`finding(_:seq:t:_:)`).
-    public var keepsFindings = true
+    @usableFromInline package var keepsFindings = true
 
     /// An empty sink; `observed` says whether outputs that only describe a step are wanted.
     @inlinable
-    public init(observed: Bool = true, deadlinesAsTimers: Bool = false) {
+    package init(observed: Bool = true, deadlinesAsTimers: Bool = false) {
         self.observed = observed
         self.deadlinesAsTimers = deadlinesAsTimers
     }
 
     /// The order of the next timer or deadline set.
     @inlinable
-    public mutating func nextOrder() -> Int {
+    package mutating func nextOrder() -> Int {
         ordered += 1
         return ordered
     }
 
     /// Adds an output.
     @inlinable
-    public mutating func append(_ output: Output) { items.append(output) }
+    package mutating func append(_ output: Output) { items.append(output) }
 
     /// Whether nothing was written.
     @inlinable
-    public var isEmpty: Bool { items.isEmpty }
+    package var isEmpty: Bool { items.isEmpty }
 
     /// How many outputs were written.
     @inlinable
-    public var count: Int { items.count }
+    package var count: Int { items.count }
 
     /// The output written `i`-th.
     @inlinable
-    public subscript(i: Int) -> Output { items[i] }
+    package subscript(i: Int) -> Output { items[i] }
 
     /// The outputs written, in order.
     @inlinable
-    public var outputs: [Output] { items }
+    package var outputs: [Output] { items }
 
     /// Empties the sink, keeping its storage.
     @inlinable
-    public mutating func removeAll() { if !items.isEmpty { items.removeAll(keepingCapacity: true) } }
+    package mutating func removeAll() { if !items.isEmpty { items.removeAll(keepingCapacity: true) } }
 
     /// Calls `body` with each output in order, then empties the sink (its storage kept).
     @inlinable
-    public mutating func drain(_ body: (Output) throws -> Void) rethrows {
+    package mutating func drain(_ body: (Output) throws -> Void) rethrows {
         guard !items.isEmpty else { return }
         defer { items.removeAll(keepingCapacity: true) }
         for o in items { try body(o) }
@@ -70,17 +70,17 @@ extension OutputSink: Sendable where Output: Sendable {}
 
 /// A finding its driver keeps no more and nobody observes: its code, deciding record and time, counted
 /// instead of built.
-public struct FindingCount: Equatable, Sendable {
+@usableFromInline package struct FindingCount: Equatable, Sendable {
     /// The finding's code.
-    public var code: FindingCode
+    @usableFromInline package var code: FindingCode
     /// The record it names first.
-    public var seq: Int?
+    @usableFromInline package var seq: Int?
     /// When it was raised.
-    public var t: Int64
+    @usableFromInline package var t: Int64
 
     /// Creates a count.
     @inlinable
-    public init(code: FindingCode, seq: Int?, t: Int64) {
+    package init(code: FindingCode, seq: Int?, t: Int64) {
         self.code = code
         self.seq = seq
         self.t = t
@@ -88,7 +88,7 @@ public struct FindingCount: Equatable, Sendable {
 }
 
 /// An engine's output type that carries findings, built or counted.
-public protocol FindingOutput {
+@usableFromInline package protocol FindingOutput {
     /// A finding.
     static func finding(_ finding: Finding) -> Self
     /// A finding counted, not built.
@@ -98,7 +98,7 @@ public protocol FindingOutput {
 extension OutputSink where Output: FindingOutput {
     /// Writes the finding `build` makes, or only its count when it would not be kept (`keepsFindings`).
     @inlinable
-    public mutating func finding(_ code: FindingCode, seq: Int?, t: Int64, _ build: () -> Finding) {
+    package mutating func finding(_ code: FindingCode, seq: Int?, t: Int64, _ build: () -> Finding) {
         if keepsFindings {
             append(.finding(build()))
         } else {
@@ -109,14 +109,14 @@ extension OutputSink where Output: FindingOutput {
 
 /// A timer an engine asks its driver to deliver back through `Engine.fire(_:)` at `due`: the one timer
 /// type of every engine (each engine has its own `Kind`).
-public struct EngineTimer<Kind: Equatable & Sendable>: Equatable, Sendable {
+@usableFromInline package struct EngineTimer<Kind: Equatable & Sendable>: Equatable, Sendable {
     /// When it fires (ms since the trace started); a timer due at or before a record's `t` fires before it.
-    public var due: Int64
+    @usableFromInline package var due: Int64
     /// What it is for; each kind carries the records it belongs to, so a stale timer does nothing.
-    public var kind: Kind
+    @usableFromInline package var kind: Kind
 
     /// Creates a timer.
-    public init(due: Int64, kind: Kind) {
+    @usableFromInline package init(due: Int64, kind: Kind) {
         self.due = due
         self.kind = kind
     }
@@ -124,7 +124,7 @@ public struct EngineTimer<Kind: Equatable & Sendable>: Equatable, Sendable {
 
 /// An engine of the contract: a pure reducer over records. Time comes only from records' `t` and the
 /// timers it asks for; its outputs are data (verdicts, findings, timers, derived events), never effects.
-public protocol Engine: Sendable {
+@usableFromInline package protocol Engine: Sendable {
     /// The engine's whole state.
     associatedtype State: Equatable
     /// What its timers are for.
@@ -159,15 +159,15 @@ public protocol Engine: Sendable {
 extension Engine {
     /// An engine without deadlines of its own keeps none.
     @inlinable
-    public var nextDeadline: (due: Int64, order: Int)? { nil }
+    package var nextDeadline: (due: Int64, order: Int)? { nil }
     @inlinable
-    public mutating func closeDeadline(through t: Int64, into sink: inout OutputSink<Output>) -> EngineTimer<TimerKind>? { nil }
+    package mutating func closeDeadline(through t: Int64, into sink: inout OutputSink<Output>) -> EngineTimer<TimerKind>? { nil }
     @inlinable
-    public mutating func dropDeadlines() {}
+    package mutating func dropDeadlines() {}
 }
 
 /// The part of an engine's output its driver handles the same way for every engine.
-public enum EngineOutputRole<TimerKind: Equatable & Sendable> {
+@usableFromInline package enum EngineOutputRole<TimerKind: Equatable & Sendable> {
     /// A verdict on a call.
     case verdict(Verdict)
     /// A finding.

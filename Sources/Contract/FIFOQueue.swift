@@ -1,35 +1,35 @@
 /// A first-in, first-out list whose `removeFirst` costs O(1) (amortised): the engines' lists of what waits
 /// for an answer in time order (derived snapshots, level changes, deadlines) are trimmed at the front on
 /// every record. Inlinable, so that the engines' uses are specialised for their element types.
-public struct FIFOQueue<Element> {
+@usableFromInline package struct FIFOQueue<Element> {
     @usableFromInline var items: [Element] = []
     @usableFromInline var head = 0
 
     /// Creates an empty queue.
     @inlinable
-    public init() {}
+    package init() {}
 
     /// The number of waiting elements.
     @inlinable
-    public var count: Int { items.count - head }
+    package var count: Int { items.count - head }
     /// Whether nothing waits.
     @inlinable
-    public var isEmpty: Bool { head == items.count }
+    package var isEmpty: Bool { head == items.count }
     /// The oldest element.
     @inlinable
-    public var first: Element? { head < items.count ? items[head] : nil }
+    package var first: Element? { head < items.count ? items[head] : nil }
     /// The newest element.
     @inlinable
-    public var last: Element? { head < items.count ? items[items.count - 1] : nil }
+    package var last: Element? { head < items.count ? items[items.count - 1] : nil }
 
     /// Adds an element at the back.
     @inlinable
-    public mutating func append(_ e: Element) { items.append(e) }
+    package mutating func append(_ e: Element) { items.append(e) }
 
     /// Removes and returns the oldest element (the queue must not be empty).
     @inlinable
     @discardableResult
-    public mutating func removeFirst() -> Element {
+    @usableFromInline package mutating func removeFirst() -> Element {
         let e = items[head]
         head += 1
         compactIfSparse()
@@ -38,7 +38,7 @@ public struct FIFOQueue<Element> {
 
     /// Removes and returns the first element that satisfies `predicate`, searching from the oldest.
     @inlinable
-    public mutating func remove(firstWhere predicate: (Element) -> Bool) -> Element? {
+    package mutating func remove(firstWhere predicate: (Element) -> Bool) -> Element? {
         guard let i = items[head...].firstIndex(where: predicate) else { return nil }
         if i == head { return removeFirst() }
         return items.remove(at: i)
@@ -47,7 +47,7 @@ public struct FIFOQueue<Element> {
     /// Removes and returns the element whose `key` is `value`, in a queue whose elements are in increasing
     /// order of `key` (found by halving, not by a scan).
     @inlinable
-    public mutating func remove<Key: Comparable>(key: (Element) -> Key, equalTo value: Key) -> Element? {
+    package mutating func remove<Key: Comparable>(key: (Element) -> Key, equalTo value: Key) -> Element? {
         var low = head, high = items.count
         while low < high {
             let mid = low + (high - low) / 2
@@ -60,7 +60,7 @@ public struct FIFOQueue<Element> {
 
     /// Removes every element that satisfies `predicate`.
     @inlinable
-    public mutating func removeAll(where predicate: (Element) -> Bool) {
+    package mutating func removeAll(where predicate: (Element) -> Bool) {
         items.removeSubrange(..<head)
         head = 0
         items.removeAll(where: predicate)
@@ -68,7 +68,7 @@ public struct FIFOQueue<Element> {
 
     /// Removes everything.
     @inlinable
-    public mutating func removeAll() {
+    package mutating func removeAll() {
         items.removeAll()
         head = 0
     }
@@ -87,17 +87,17 @@ public struct FIFOQueue<Element> {
 
 extension FIFOQueue: Sequence {
     @inlinable
-    public func makeIterator() -> ArraySlice<Element>.Iterator { items[head...].makeIterator() }
+    package func makeIterator() -> ArraySlice<Element>.Iterator { items[head...].makeIterator() }
 }
 
 extension FIFOQueue: ExpressibleByArrayLiteral {
     @inlinable
-    public init(arrayLiteral elements: Element...) { items = elements }
+    package init(arrayLiteral elements: Element...) { items = elements }
 }
 
 extension FIFOQueue: Equatable where Element: Equatable {
     @inlinable
-    public static func == (a: FIFOQueue, b: FIFOQueue) -> Bool { a.items[a.head...].elementsEqual(b.items[b.head...]) }
+    package static func == (a: FIFOQueue, b: FIFOQueue) -> Bool { a.items[a.head...].elementsEqual(b.items[b.head...]) }
 }
 
 extension FIFOQueue: Sendable where Element: Sendable {}

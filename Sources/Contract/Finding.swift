@@ -1,39 +1,39 @@
 import TraceModel
 
 /// How serious a finding is.
-public enum Severity: String, Sendable, Comparable, CaseIterable {
+package enum Severity: String, Sendable, Comparable, CaseIterable {
     case info, warning, error
 
     private var rank: Int { self == .info ? 0 : self == .warning ? 1 : 2 }
-    public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
+    package static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
 }
 
 /// A diagnostic: a stable code, the rule it comes from, the records involved, and advice in the layer's words.
 /// A value that does not change once raised: a finding revised later (X3's explanation of a divergence) is a
 /// new finding that replaces the kept one in the result.
-public struct Finding: Equatable, Sendable {
+@usableFromInline package struct Finding: Equatable, Sendable {
     /// Stable code, e.g. `route.ineffective`.
-    public let code: FindingCode
+    package let code: FindingCode
     /// How serious it is.
-    public let severity: Severity
+    package let severity: Severity
     /// The contract rule, e.g. `R4`, when one applies.
-    public let rule: RuleID?
+    package let rule: RuleID?
     /// The seqs of the records involved, the deciding one first.
-    public let seqs: [Int]
+    package let seqs: [Int]
     /// When it was raised (ms since the trace started).
-    public let t: Int64
+    package let t: Int64
     /// What happened.
-    public var message: String { text.message }
+    package var message: String { text.message }
     /// What the app (or the engineer) should do.
-    public var advice: String { text.advice }
+    package var advice: String { text.advice }
     /// The call whose verdict this finding explains (a route call's `route.ineffective`, a layer call's
     /// finding), set by the engine that decides the verdict: the replay links the two by it.
-    public let call: Int?
+    package let call: Int?
     /// The message and advice, phrased or to be phrased when read.
     private let text: FindingText
 
     /// Creates a finding.
-    public init(code: FindingCode, severity: Severity, rule: RuleID?, seqs: [Int], t: Int64, message: String, advice: String,
+    package init(code: FindingCode, severity: Severity, rule: RuleID?, seqs: [Int], t: Int64, message: String, advice: String,
                 call: Int? = nil) {
         self.code = code
         self.severity = severity
@@ -48,7 +48,7 @@ public struct Finding: Equatable, Sendable {
     /// findings a trace can raise at a high rate, most of which a result only counts (past its cap), so that
     /// phrasing is report work, done for the findings a report shows. `phrase` must give the same text every
     /// time.
-    public init(code: FindingCode, severity: Severity, rule: RuleID?, seqs: [Int], t: Int64, call: Int? = nil,
+    package init(code: FindingCode, severity: Severity, rule: RuleID?, seqs: [Int], t: Int64, call: Int? = nil,
                 phrase: @escaping @Sendable (FindingProse) -> String) {
         self.code = code
         self.severity = severity
@@ -70,23 +70,23 @@ public struct Finding: Equatable, Sendable {
     }
 
     /// The same finding, raised at `t` instead (a check held until its kind is seen is raised then).
-    public func raised(at t: Int64) -> Finding {
+    package func raised(at t: Int64) -> Finding {
         Finding(code: code, severity: severity, rule: rule, seqs: seqs, t: t, call: call, text: text)
     }
 
     /// The same finding with other words (tests compare findings without their prose).
-    public func phrased(message: String, advice: String) -> Finding {
+    package func phrased(message: String, advice: String) -> Finding {
         Finding(code: code, severity: severity, rule: rule, seqs: seqs, t: t, call: call, text: .phrased(message: message, advice: advice))
     }
 
-    public static func == (a: Finding, b: Finding) -> Bool {
+    @usableFromInline package static func == (a: Finding, b: Finding) -> Bool {
         a.code == b.code && a.severity == b.severity && a.rule == b.rule && a.seqs == b.seqs && a.t == b.t
             && a.call == b.call && a.message == b.message && a.advice == b.advice
     }
 }
 
 /// The two parts of a finding's prose.
-public enum FindingProse: Sendable {
+package enum FindingProse: Sendable {
     case message, advice
 }
 

@@ -1,19 +1,19 @@
 import TraceModel
 
 /// What became of a route call (contract V2), decided at the call or later.
-public struct Outcome: Equatable, Sendable {
+@usableFromInline package struct Outcome: Equatable, Sendable {
     /// The outcome.
-    public var kind: OutcomeKind
+    package var kind: OutcomeKind
     /// Why, for `ineffective` (and `rejected`); `pending`, `superseded` and `dropped` carry none.
-    public var cause: VerdictCause?
+    package var cause: VerdictCause?
     /// When it was decided (the call's own time for an outcome decided at the call).
-    public var t: Int64
+    package var t: Int64
     /// The record that decided it: the call itself, the superseding call, the leave or exit, the
     /// engagement or recovery record; nil when a timer decided it (I3's retry) or while `pending`.
-    public var seq: Int?
+    package var seq: Int?
 
     /// Creates an outcome.
-    public init(kind: OutcomeKind, cause: VerdictCause? = nil, t: Int64, seq: Int?) {
+    package init(kind: OutcomeKind, cause: VerdictCause? = nil, t: Int64, seq: Int?) {
         self.kind = kind
         self.cause = cause
         self.t = t
@@ -22,5 +22,5 @@ public struct Outcome: Equatable, Sendable {
 
     /// Whether the call took effect in the end (`applied` or `noop`); the others are what reports list
     /// as "did not take effect".
-    public var tookEffect: Bool { kind == .applied || kind == .noop }
+    package var tookEffect: Bool { kind == .applied || kind == .noop }
 }

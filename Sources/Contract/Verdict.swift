@@ -1,32 +1,32 @@
 import TraceModel
 
 /// The verdict on one app call (contract, "Verdicts on calls").
-public struct Verdict: Equatable, Sendable {
+@usableFromInline package struct Verdict: Equatable, Sendable {
     /// The call's seq.
-    public var seq: Int
+    package var seq: Int
     /// The call's time.
-    public var t: Int64
+    package var t: Int64
     /// The call's record type, e.g. `api.setRoute`.
-    public var call: RecordKind
+    package var call: RecordKind
     /// The literal API the app used, when recorded (e.g. `setSpeakerOutputEnabled(true)`).
-    public var api: String?
+    package var api: String?
     /// The verdict.
-    public var verdict: VerdictKind
+    package var verdict: VerdictKind
     /// Why, for verdicts other than `applied` and `noop`.
-    public var cause: VerdictCause?
+    package var cause: VerdictCause?
     /// The record that created the cause (e.g. the `os.deviceConnected`), when there is one.
-    public var causeSeq: Int?
+    package var causeSeq: Int?
     /// The rule that decided it (`V1`, `L1`, `L2`).
-    public var rule: RuleID
+    package var rule: RuleID
     /// What became of the call (V2), as far as it is decided: set by the replay (nil for calls the
     /// contract gives no outcome, like `api.switchLayer`).
-    public var outcome: Outcome?
+    package var outcome: Outcome?
     /// The index of the finding that explains the verdict among the replay's kept findings, linked by
     /// the replay when both are made (nil: none, or not kept).
-    public var finding: Int?
+    package var finding: Int?
 
     /// Creates a verdict.
-    public init(seq: Int, t: Int64, call: RecordKind, api: String? = nil, verdict: VerdictKind, cause: VerdictCause? = nil,
+    package init(seq: Int, t: Int64, call: RecordKind, api: String? = nil, verdict: VerdictKind, cause: VerdictCause? = nil,
                 causeSeq: Int? = nil, rule: RuleID) {
         self.seq = seq
         self.t = t

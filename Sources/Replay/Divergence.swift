@@ -62,7 +62,7 @@ package struct Divergence: Equatable, Sendable {
 
     /// Calls `body` with each of `seqs` in its order, without building the list (a report writing
     /// thousands of divergences would allocate one per divergence).
-    public func forEachSeq(_ body: (Int) -> Void) {
+    package func forEachSeq(_ body: (Int) -> Void) {
         let a = afterAppliedCall, b = predictedSeq, c = actualSeq, d = explainedBySeq
         if let a { body(a) }
         if let b, b != a { body(b) }

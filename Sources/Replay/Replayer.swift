@@ -49,7 +49,7 @@ package final class Replayer {
 
     /// Replays record `i` of a batch kept from a reading, under another seq and time (a what-if's edited
     /// trace, numbered afresh): a record read whole is replayed as a copy with them.
-    public func feed(_ batch: RecordBatch, _ i: Int, seq: Int, t: Int64) {
+    package func feed(_ batch: RecordBatch, _ i: Int, seq: Int, t: Int64) {
         let kept = batch.records[i]
         if kept.hasFull {
             var whole = batch.full[Int(kept.full)]

@@ -1,16 +1,16 @@
 import SystemLayer
 
 /// Output files are written whole or not at all: to a temporary sibling, then renamed over the target.
-public enum AtomicFile {
+package enum AtomicFile {
     /// The longest file name the file systems the tool writes to take, in bytes (NAME_MAX).
-    public static let maxNameBytes = 255
+    package static let maxNameBytes = 255
 
     /// A temporary path in the same directory as `path` (so the rename stays on one file system):
     /// `.NAME.tmp-PID-RANDOM`, with NAME cut (at a character boundary) so that the whole name fits
     /// `maxNameBytes` whatever the length of a legal output name. Temporaries that killed runs left are
     /// removed first: those of `path` that no writer holds (`removeStaleTemporaries(of:)`), and any in
     /// that directory whose process is gone (`removeStaleTemporaries(in:)`).
-    public static func temporarySibling(of path: String) -> String {
+    package static func temporarySibling(of path: String) -> String {
         let (dir, name) = split(path)
         removeStaleTemporaries(of: path)
         removeStaleTemporaries(in: dir.isEmpty ? "." : dir)
@@ -37,8 +37,8 @@ public enum AtomicFile {
 
     /// How long a temporary whose process is gone is left alone (another host's writer on a shared
     /// folder has a pid this machine cannot see), and how old one must be to go whatever its pid.
-    public static let staleAfterSeconds: Int64 = 10 * 60
-    public static let abandonedAfterSeconds: Int64 = 24 * 60 * 60
+    package static let staleAfterSeconds: Int64 = 10 * 60
+    package static let abandonedAfterSeconds: Int64 = 24 * 60 * 60
 
     /// Whether `name` is a temporary this module makes (`.NAME.tmp-PID-RANDOM`), and its PID.
     static func temporaryOwner(_ name: String) -> Int32? {
@@ -58,7 +58,7 @@ public enum AtomicFile {
     /// unchanged for `staleAfterSeconds` and whose process no longer runs, or unchanged for
     /// `abandonedAfterSeconds`. Returns the paths removed; a folder that cannot be listed is left alone.
     @discardableResult
-    public static func removeStaleTemporaries(in dir: String, now: Int64 = Clock.wallSeconds()) -> [String] {
+    package static func removeStaleTemporaries(in dir: String, now: Int64 = Clock.wallSeconds()) -> [String] {
         guard let names = try? FileSystem.entries(of: dir) else { return [] }
         var removed: [String] = []
         for name in names {
@@ -84,7 +84,7 @@ public enum AtomicFile {
     /// dead run's, whichever machine or pid namespace the run was in; one a running writer holds stays.
     /// Returns the names removed.
     @discardableResult
-    public static func removeStaleTemporaries(of path: String) -> [String] {
+    package static func removeStaleTemporaries(of path: String) -> [String] {
         let (dir, name) = split(path)
         let prefix = "." + name + ".tmp-"
         guard let names = try? FileSystem.entries(of: dir.isEmpty ? "." : dir) else { return [] }
@@ -104,14 +104,14 @@ public enum AtomicFile {
 
     /// Creates the temporary `temporary` (never through a link, never over an existing file) and takes
     /// the writer's lock on it, which tells a later run that the file is not stale.
-    public static func createTemporary(_ temporary: String) throws(SystemError) -> OpenFile {
+    package static func createTemporary(_ temporary: String) throws(SystemError) -> OpenFile {
         let file = try OpenFile(temporary, .writeOnly, options: [.create, .exclusive, .noFollow, .closeOnExec])
         _ = try? file.lock(.exclusive)
         return file
     }
 
     /// Renames the finished temporary file over `path`.
-    public static func commit(_ temporary: String, to path: String) throws {
+    package static func commit(_ temporary: String, to path: String) throws {
         defer { SignalCleanup.unregister(temporary) }
         do { try FileSystem.rename(temporary, to: path) } catch {
             FileSystem.removeIfPresent(temporary)
@@ -120,13 +120,13 @@ public enum AtomicFile {
     }
 
     /// Removes a temporary file after a failure.
-    public static func discard(_ temporary: String) {
+    package static func discard(_ temporary: String) {
         FileSystem.removeIfPresent(temporary)
         SignalCleanup.unregister(temporary)
     }
 
     /// Writes `bytes` to `path` atomically.
-    public static func write(_ bytes: [UInt8], to path: String) throws {
+    package static func write(_ bytes: [UInt8], to path: String) throws {
         let tmp = temporarySibling(of: path)
         // O_EXCL | O_NOFOLLOW: never write through a symlink or into a file someone else made.
         let file: OpenFile
@@ -147,12 +147,12 @@ public enum AtomicFile {
     }
 
     /// Writes a string to `path` atomically.
-    public static func write(_ text: String, to path: String) throws { try write(Array(text.utf8), to: path) }
+    package static func write(_ text: String, to path: String) throws { try write(Array(text.utf8), to: path) }
 
     /// Runs `body` with a fresh temporary sibling of `path` to create (e.g. with a `TraceWriter`),
     /// then renames it over `path`. On any error the temporary is removed, and the error names
     /// `path`: never a temporary file that no longer exists.
-    public static func replace<T>(_ path: String, _ body: (_ temporary: String) throws -> T) throws -> T {
+    package static func replace<T>(_ path: String, _ body: (_ temporary: String) throws -> T) throws -> T {
         let tmp = temporarySibling(of: path)
         do {
             let result = try body(tmp)
@@ -165,7 +165,7 @@ public enum AtomicFile {
     }
 
     /// The same error told about `path` where it named `temporary`.
-    public static func naming(_ path: String, insteadOf temporary: String, in error: Error) -> Error {
+    package static func naming(_ path: String, insteadOf temporary: String, in error: Error) -> Error {
         switch error {
         case var e as FileError:
             if e.path == temporary { e.path = path }
@@ -200,9 +200,9 @@ extension String {
 }
 
 /// Small whole-file reads (snapshots, config), bounded.
-public enum SmallFile {
+package enum SmallFile {
     /// The file's bytes, or nil when it does not exist; throws when it exceeds `limit` bytes.
-    public static func read(_ path: String, limit: Int = 64 << 20) throws -> [UInt8]? {
+    package static func read(_ path: String, limit: Int = 64 << 20) throws -> [UInt8]? {
         let file: OpenFile
         do { file = try OpenFile(path, .readOnly) } catch {
             if error.errno == .noSuchFile { return nil }
@@ -215,7 +215,7 @@ public enum SmallFile {
     }
 
     /// The file as UTF-8 text, or nil when it does not exist.
-    public static func text(_ path: String) throws -> String? {
+    package static func text(_ path: String) throws -> String? {
         try read(path).map { String(decoding: $0, as: UTF8.self) }
     }
 }

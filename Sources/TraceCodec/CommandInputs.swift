@@ -4,7 +4,7 @@ import SystemLayer
 /// copies `InputSpool` made of inputs that can be read only once, and the bundles read (`TraceBundle`).
 /// A command runs inside `scoped`, so that several commands run one after another in one process (a
 /// test's) each read their own standard input and never see another's copies or bundles.
-public enum CommandInputs {
+package enum CommandInputs {
     private static let lock = Lock()
     nonisolated(unsafe) private static var input: FileDescriptor = .standardInput
 
@@ -13,7 +13,7 @@ public enum CommandInputs {
 
     /// Runs `body` with `-` reading `standardInput`; when it ends, the copies of inputs that could be read
     /// only once are closed and the bundles read are forgotten.
-    public static func scoped<T>(standardInput: FileDescriptor, _ body: () throws -> T) rethrows -> T {
+    package static func scoped<T>(standardInput: FileDescriptor, _ body: () throws -> T) rethrows -> T {
         lock.withLock { input = standardInput }
         defer {
             InputSpool.forgetAll()

@@ -1,16 +1,16 @@
 import SystemLayer
 
 /// An I/O failure on a trace file, named with the path and the system's message.
-public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The path involved.
-    public var path: String
+    package var path: String
     /// What failed.
-    public var message: String
+    package var message: String
     /// `PATH: message`.
-    public var description: String { "\(path): \(message)" }
+    package var description: String { "\(path): \(message)" }
 
     /// Creates an error about `path`.
-    public init(path: String, message: String) {
+    package init(path: String, message: String) {
         self.path = path
         self.message = message
     }
@@ -22,9 +22,9 @@ public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 /// The bytes of a trace file as readers see them (a bundle's member, `BUNDLE/NAME`, included).
-public enum TraceBytes {
+package enum TraceBytes {
     /// Calls `body` with the file's bytes, a chunk at a time.
-    public static func forEachChunk(_ path: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) throws {
+    package static func forEachChunk(_ path: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) throws {
         let input = try FileInput(path: path)
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {

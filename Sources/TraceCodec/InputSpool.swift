@@ -5,7 +5,7 @@ import SystemLayer
 /// of uids before it writes, then replays both traces): every later `TraceReader` of that name reads the
 /// copy from its first byte. The copy is unlinked as soon as it is made, so nothing is left behind
 /// whatever ends the process; it lives in `TMPDIR` (else `/tmp`) and costs disk, never memory.
-public enum InputSpool {
+package enum InputSpool {
     private static let lock = Lock()
     nonisolated(unsafe) private static var spools: [String: OpenFile] = [:]
 
@@ -13,7 +13,7 @@ public enum InputSpool {
     /// spooled already; returns whether it is spooled now. Throws a `FileError` naming `path` when it
     /// cannot be read or the copy cannot be written.
     @discardableResult
-    public static func spoolIfReadOnce(_ path: String) throws -> Bool {
+    package static func spoolIfReadOnce(_ path: String) throws -> Bool {
         if lock.withLock({ spools[path] != nil }) { return true }
         if path != "-", let st = try? FileSystem.status(path), st.type == .regular || st.type == .directory { return false }
         let source: OpenFile

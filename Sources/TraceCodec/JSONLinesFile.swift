@@ -1,22 +1,22 @@
 /// A JSON Lines file that is not a trace (triage's rows), plain or as zstd frames, concatenated or
 /// not: every line whole, or an error naming the file and where. Nothing is skipped in silence, since a
 /// summary built from the lines that could be read would count less than the file holds.
-public enum JSONLinesFile {
+package enum JSONLinesFile {
     /// Why a file's lines could not all be read.
-    public struct ReadError: Error, Sendable, Equatable, CustomStringConvertible {
+    package struct ReadError: Error, Sendable, Equatable, CustomStringConvertible {
         /// The problem, with the file and its offset or line.
-        public var problem: TraceProblem
+        package var problem: TraceProblem
         /// Whether the file could not be opened or read at all (rather than holding damaged bytes).
-        public var isIO: Bool { problem.kind == .io }
+        package var isIO: Bool { problem.kind == .io }
         /// `FILE: line N: …` or `FILE: byte N: …`.
-        public var description: String { problem.description }
+        package var description: String { problem.description }
     }
 
     /// Calls `body` with each line's bytes (valid during the call) and its number (1-based), in order;
     /// blank lines are passed over. Throws `FileError` when the file cannot be opened, `ReadError` at the
     /// first damaged frame, cut-off end or over-long line, and whatever `body` throws. With `text`, lines
     /// that are not JSON (a device log's text export, plain or in zstd frames) are read alike.
-    public static func forEachLine(_ path: String, limits: ReaderLimits = .standard, text: Bool = false,
+    package static func forEachLine(_ path: String, limits: ReaderLimits = .standard, text: Bool = false,
                                    _ body: (UnsafeBufferPointer<UInt8>, Int) throws -> Void) throws {
         let source = try LineSource(path: path, limits: limits)
         source.acceptsText = text

@@ -1,6 +1,6 @@
 /// A JSON value read whole: for lines that are not records (triage's rows), where the fields wanted
 /// are looked up by name rather than decoded in one pass.
-public indirect enum JSONValue: Sendable, Equatable {
+package indirect enum JSONValue: Sendable, Equatable {
     /// `null`.
     case null
     /// `true` or `false`.
@@ -15,14 +15,14 @@ public indirect enum JSONValue: Sendable, Equatable {
     case object([String: JSONValue])
 
     /// Why a line is not one JSON value.
-    public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    package struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
         /// What is wrong, with the column.
-        public var description: String
+        package var description: String
     }
 
     /// Parses one JSON value that fills the whole of `bytes` (whitespace around it aside); an object
     /// with the same key twice is an error, as it is in a trace's records.
-    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(ParseError) -> JSONValue {
+    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(ParseError) -> JSONValue {
         var c = JSONCursor(bytes)
         do {
             let v = try value(&c, depth: 0)
@@ -37,7 +37,7 @@ public indirect enum JSONValue: Sendable, Equatable {
     }
 
     /// Parses a string's bytes (tests, short texts).
-    public static func parse(_ text: String) throws(ParseError) -> JSONValue {
+    package static func parse(_ text: String) throws(ParseError) -> JSONValue {
         var copy = text
         do {
             return try copy.withUTF8 { p in try parse(p) }
@@ -82,46 +82,46 @@ public indirect enum JSONValue: Sendable, Equatable {
     }
 
     /// The member `key` of an object (nil for another kind of value or a missing key).
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         if case .object(let m) = self { return m[key] }
         return nil
     }
 
     /// Whether the value is `null`.
-    public var isNull: Bool { self == .null }
+    package var isNull: Bool { self == .null }
 
     /// The string, or nil for another kind of value.
-    public var string: String? {
+    package var string: String? {
         if case .string(let s) = self { return s }
         return nil
     }
 
     /// The number when it is a whole number that fits an `Int`, else nil.
-    public var int: Int? {
+    package var int: Int? {
         guard case .number(let d) = self, d.rounded() == d, abs(d) < 9.0e15 else { return nil }
         return Int(d)
     }
 
     /// The number, or nil for another kind of value.
-    public var double: Double? {
+    package var double: Double? {
         if case .number(let d) = self { return d }
         return nil
     }
 
     /// The boolean, or nil for another kind of value.
-    public var bool: Bool? {
+    package var bool: Bool? {
         if case .bool(let b) = self { return b }
         return nil
     }
 
     /// The elements of an array, or nil for another kind of value.
-    public var array: [JSONValue]? {
+    package var array: [JSONValue]? {
         if case .array(let a) = self { return a }
         return nil
     }
 
     /// The members of an object, or nil for another kind of value.
-    public var object: [String: JSONValue]? {
+    package var object: [String: JSONValue]? {
         if case .object(let m) = self { return m }
         return nil
     }

@@ -1,49 +1,49 @@
 import SystemLayer
 
 /// Limits that bound a reader's memory on any input.
-public struct ReaderLimits: Sendable, Equatable {
+package struct ReaderLimits: Sendable, Equatable {
     /// Largest zstd window accepted, as a power of two (27 = 128 MiB, what stock `zstd` writes without `--long`).
-    public var maxWindowLog: Int32
+    package var maxWindowLog: Int32
     /// Longest line accepted, in bytes; longer lines are skipped and reported.
-    public var maxLineBytes: Int
+    package var maxLineBytes: Int
     /// Decoded bytes of one frame held back until its checksum is verified; beyond this a big
     /// frame (as stock `zstd` writes) is released line by line before its checksum is known.
-    public var holdBytes: Int
+    package var holdBytes: Int
 
     /// Creates limits.
-    public init(maxWindowLog: Int32 = 27, maxLineBytes: Int = 16 << 20, holdBytes: Int = 16 << 20) {
+    package init(maxWindowLog: Int32 = 27, maxLineBytes: Int = 16 << 20, holdBytes: Int = 16 << 20) {
         self.maxWindowLog = maxWindowLog
         self.maxLineBytes = maxLineBytes
         self.holdBytes = holdBytes
     }
 
     /// The defaults: 128 MiB window, 16 MiB lines, 16 MiB held per frame.
-    public static let standard = ReaderLimits()
+    package static let standard = ReaderLimits()
 }
 
 /// Container statistics gathered while reading.
-public struct ContainerStats: Sendable, Equatable {
+package struct ContainerStats: Sendable, Equatable {
     /// Whether the input was zstd (false: plain JSON Lines).
-    public var compressed = false
+    package var compressed = false
     /// Bytes read from the file.
-    public var compressedBytes = 0
+    package var compressedBytes = 0
     /// Decompressed bytes of the frames that decoded.
-    public var rawBytes = 0
+    package var rawBytes = 0
     /// zstd data frames seen.
-    public var frames = 0
+    package var frames = 0
     /// Of those, frames whose data is stored, not compressed (the recorder's own encoder writes them).
-    public var storedFrames = 0
+    package var storedFrames = 0
     /// Skippable frames seen (rtctrace marks included).
-    public var skippableFrames = 0
+    package var skippableFrames = 0
     /// The trace starts with rtctrace's start mark (it was created by rtctrace).
-    public var hasStartMark = false
+    package var hasStartMark = false
     /// The trace ends with rtctrace's end mark (its writer closed cleanly).
-    public var endsWithEndMark = false
+    package var endsWithEndMark = false
     /// The last seq the final end mark recorded.
-    public var endMarkLastSeq: Int?
+    package var endMarkLastSeq: Int?
 
     /// Empty statistics.
-    public init() {}
+    package init() {}
 }
 
 /// Turns a trace file into lines: detects zstd or plain text, decodes frames, holds each frame's

@@ -4,9 +4,9 @@ import CLineScan
 /// vectorised scan (CLineScan: bitmasks per 64-byte block, SSE2 or AVX2 as the CPU has them, plain C
 /// elsewhere); the byte loop here is its definition, which decides the lines the scan leaves to it (a
 /// backslash between tokens) and which tests hold every kernel to.
-public enum LineStructure {
+package enum LineStructure {
     /// What checks a line.
-    public enum Kernel: String, CaseIterable, Sendable {
+    package enum Kernel: String, CaseIterable, Sendable {
         /// The byte loop in Swift, one byte at a time: the definition.
         case reference
         /// The block scan with masks built a byte at a time in C (any CPU).
@@ -27,7 +27,7 @@ public enum LineStructure {
     }
 
     /// The kernel the reader uses on this CPU.
-    public static var standard: Kernel {
+    package static var standard: Kernel {
         switch rtc_scan_best_kernel() {
         case Int32(RTC_SCAN_AVX2): .avx2
         case Int32(RTC_SCAN_SSE2): .sse2
@@ -36,7 +36,7 @@ public enum LineStructure {
     }
 
     /// Whether `kernel` runs on this CPU.
-    public static func runs(_ kernel: Kernel) -> Bool {
+    package static func runs(_ kernel: Kernel) -> Bool {
         kernel == .reference || rtc_scan_closes_object_with(kernel.code, nil, 0) != Int32(RTC_SCAN_UNAVAILABLE)
     }
 
@@ -45,7 +45,7 @@ public enum LineStructure {
     /// `[]` nest (at most 64 deep), and every byte is ASCII (a line with other bytes is left to the
     /// decoder, which validates its UTF-8). With the reader's kernel.
     @inline(__always)
-    public static func closesObject(_ line: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
+    package static func closesObject(_ line: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
         guard let base = line.baseAddress, start <= line.count else { return false }
         switch rtc_scan_closes_object(base + start, line.count - start) {
         case Int32(RTC_SCAN_CLOSES): return true
@@ -55,7 +55,7 @@ public enum LineStructure {
     }
 
     /// `closesObject` with a given kernel (nil where it does not run on this CPU): for tests and `make bench`.
-    public static func closesObject(_ line: UnsafeBufferPointer<UInt8>, from start: Int, kernel: Kernel) -> Bool? {
+    package static func closesObject(_ line: UnsafeBufferPointer<UInt8>, from start: Int, kernel: Kernel) -> Bool? {
         if kernel == .reference { return reference(line, from: start) }
         guard let base = line.baseAddress, start <= line.count else { return runs(kernel) ? false : nil }
         switch rtc_scan_closes_object_with(kernel.code, base + start, line.count - start) {
@@ -67,7 +67,7 @@ public enum LineStructure {
     }
 
     /// The definition, one byte at a time.
-    public static func reference(_ line: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
+    package static func reference(_ line: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
         guard let base = line.baseAddress else { return false }
         let n = line.count
         var stack: UInt64 = 0  // bit k: the container at depth k is an array

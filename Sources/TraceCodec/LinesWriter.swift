@@ -7,9 +7,9 @@ import SystemLayer
 /// `zstd -dc` and anything that reads concatenated zstd frames read it, and outputs can be merged
 /// by concatenation. A file is written to a temporary sibling and renamed into place by `finish()`,
 /// so a failed or interrupted run leaves no half-written output under the name.
-public final class LinesWriter {
+package final class LinesWriter {
     /// The path written (nil for a descriptor).
-    public let path: String?
+    package let path: String?
     private let file: OpenFile?
     /// Where the bytes go when it is not a file or descriptor (an output kept in memory).
     private let sink: ((UnsafeRawBufferPointer) throws -> Void)?
@@ -19,10 +19,10 @@ public final class LinesWriter {
     private var buffer: [UInt8] = []
     private var finished = false
     /// Lines written so far.
-    public private(set) var lines = 0
+    package private(set) var lines = 0
 
     /// Writes to `path` (atomically, when finished); `compress` writes zstd frames of about `frameBytes` each.
-    public init(path: String, compress: Bool, frameBytes: Int = 256 << 10) throws {
+    package init(path: String, compress: Bool, frameBytes: Int = 256 << 10) throws {
         self.path = path
         let tmp = AtomicFile.temporarySibling(of: path)
         do { file = try AtomicFile.createTemporary(tmp) } catch {
@@ -36,7 +36,7 @@ public final class LinesWriter {
     }
 
     /// Writes to an open descriptor (standard output: 1), which stays open.
-    public init(fd: Int32, compress: Bool, frameBytes: Int = 256 << 10) throws {
+    package init(fd: Int32, compress: Bool, frameBytes: Int = 256 << 10) throws {
         path = nil
         file = OpenFile(borrowing: FileDescriptor(rawValue: fd), name: fd == 1 ? "standard output" : "descriptor \(fd)")
         temporary = nil
@@ -46,7 +46,7 @@ public final class LinesWriter {
     }
 
     /// Writes through `sink` (each chunk as it is flushed).
-    public init(sink: @escaping (UnsafeRawBufferPointer) throws -> Void, compress: Bool, frameBytes: Int = 256 << 10) throws {
+    package init(sink: @escaping (UnsafeRawBufferPointer) throws -> Void, compress: Bool, frameBytes: Int = 256 << 10) throws {
         path = nil
         file = nil
         temporary = nil
@@ -63,7 +63,7 @@ public final class LinesWriter {
     }
 
     /// Appends one line; a newline is added.
-    public func write(line: some Collection<UInt8>) throws {
+    package func write(line: some Collection<UInt8>) throws {
         buffer.append(contentsOf: line)
         buffer.append(0x0A)
         lines += 1
@@ -71,7 +71,7 @@ public final class LinesWriter {
     }
 
     /// Writes what is buffered (one frame when compressing).
-    public func flush() throws {
+    package func flush() throws {
         guard !buffer.isEmpty else { return }
         if let compressor {
             let frame = try buffer.withUnsafeBytes { try compressor.frame($0) }
@@ -83,7 +83,7 @@ public final class LinesWriter {
     }
 
     /// Flushes, and for a file makes it durable and moves it into place.
-    public func finish() throws {
+    package func finish() throws {
         guard !finished else { return }
         try flush()
         finished = true

@@ -4,11 +4,11 @@ import SystemLayer
 /// Runs numbered work items on several threads and hands the results back in number order, with a
 /// bounded number of items claimed but not yet handed back (the reorder window), so memory does
 /// not grow with the number of items however slow the item at the head is.
-public enum OrderedParallel {
+package enum OrderedParallel {
     /// Runs `work` for 0..<count on `jobs` threads; calls `emit` on the calling thread for every
     /// item in order. At most `window` items are in flight or waiting to be emitted at any time.
     /// An error thrown by `emit` stops the claiming of new items and is rethrown once the threads end.
-    public static func run<T: Sendable>(count: Int, jobs: Int, window: Int, work: @escaping @Sendable (Int) -> T,
+    package static func run<T: Sendable>(count: Int, jobs: Int, window: Int, work: @escaping @Sendable (Int) -> T,
                                         emit: (Int, T) throws -> Void) rethrows {
         guard count > 0 else { return }
         let queue = ReorderQueue<T>(count: count, window: max(window, 1))

@@ -6,35 +6,35 @@ import TraceModel
 /// field holds the range's index in `spans` plus one; a speaker entry's uid and track the same), which the
 /// replay interns into its own symbols as it takes the record. A record of any other type, or one read
 /// whole (clipped, or for a reader of every record), is kept whole in `full`.
-public struct RecordBatch: Sendable {
+package struct RecordBatch: Sendable {
     /// The records, in trace order.
-    public internal(set) var records: [ReplayRecord] = []
+    package internal(set) var records: [ReplayRecord] = []
     /// The problems, each with the index of the record it is reported before (`records.count`: after the last).
-    public internal(set) var problems: [(before: Int, problem: TraceProblem)] = []
+    package internal(set) var problems: [(before: Int, problem: TraceProblem)] = []
     /// The bytes of the records' strings.
-    public internal(set) var bytes: [UInt8] = []
+    package internal(set) var bytes: [UInt8] = []
     /// Where each string is in `bytes`.
-    public internal(set) var spans: [TextSpan] = []
+    package internal(set) var spans: [TextSpan] = []
     /// Speaker entries (their strings as span indices).
-    public internal(set) var speakers: [SpeakerRef] = []
+    package internal(set) var speakers: [SpeakerRef] = []
     /// Quality samples.
-    public internal(set) var samples: [QualitySample] = []
+    package internal(set) var samples: [QualitySample] = []
     /// Lists of strings (span indices).
-    public internal(set) var lists: [Symbol] = []
+    package internal(set) var lists: [Symbol] = []
     /// Whole records.
-    public internal(set) var full: [Record] = []
+    package internal(set) var full: [Record] = []
 
     /// An empty batch.
-    public init() {}
+    package init() {}
 
     /// Whether it holds neither a record nor a problem.
-    public var isEmpty: Bool { records.isEmpty && problems.isEmpty }
+    package var isEmpty: Bool { records.isEmpty && problems.isEmpty }
 
     /// The bytes of the record lines it was read from, roughly: what it holds in memory.
     var weight: Int { bytes.count + records.count * MemoryLayout<ReplayRecord>.stride + full.count * 256 }
 
     /// Empties it, keeping its storage.
-    public mutating func removeAll() {
+    package mutating func removeAll() {
         records.removeAll(keepingCapacity: true)
         problems.removeAll(keepingCapacity: true)
         bytes.removeAll(keepingCapacity: true)
@@ -47,7 +47,7 @@ public struct RecordBatch: Sendable {
 
     /// The bytes of the string a text field or speaker entry names (its span index plus one).
     @inlinable
-    public func withText<T>(_ slot: UInt32, _ body: (UnsafeRawPointer, Int) -> T) -> T {
+    package func withText<T>(_ slot: UInt32, _ body: (UnsafeRawPointer, Int) -> T) -> T {
         let span = spans[Int(slot) - 1]
         return bytes.withUnsafeBytes { body($0.baseAddress! + Int(span.start), Int(span.count)) }
     }
@@ -55,7 +55,7 @@ public struct RecordBatch: Sendable {
     /// Takes record `i` into `arena` as a replay reads it: its strings interned into the arena's symbols,
     /// its lists copied into the arena's buffers (the batch is reused once it has been read), a record read
     /// whole taken whole (`ReplayArena.take`).
-    public func take(_ i: Int, into arena: ReplayArena) -> ReplayRecord {
+    package func take(_ i: Int, into arena: ReplayArena) -> ReplayRecord {
         var r = records[i]
         if r.hasFull { return arena.take(full[Int(r.full)]) }
         let symbols = arena.symbols
@@ -129,9 +129,9 @@ public struct RecordBatch: Sendable {
 }
 
 /// Where a string is in a batch's bytes.
-public struct TextSpan: Sendable {
+package struct TextSpan: Sendable {
     /// Its first byte.
-    public var start: UInt32
+    package var start: UInt32
     /// Its length in bytes.
-    public var count: UInt32
+    package var count: UInt32
 }

@@ -2,13 +2,13 @@ import TraceModel
 
 /// What `cat` reads of a line it passes through: the leading members in canonical order and the line's
 /// structure, never the fields it does not filter on.
-public struct SkimmedLine: Sendable, Equatable {
+package struct SkimmedLine: Sendable, Equatable {
     /// The record's seq.
-    public var seq: Int
+    package var seq: Int
     /// The record's time.
-    public var t: Int64
+    package var t: Int64
     /// The record's type.
-    public var kind: RecordKind
+    package var kind: RecordKind
 }
 
 extension RecordDecoder {

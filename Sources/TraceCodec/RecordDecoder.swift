@@ -1,19 +1,19 @@
 /// A record that could not be decoded, located by file, seq (or line) and field.
 import TraceModel
-public struct RecordDecodeError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct RecordDecodeError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file the line came from, when known.
-    public var file: String?
+    package var file: String?
     /// 1-based line number in the decompressed trace.
-    public var line: Int
+    package var line: Int
     /// The record's seq, when it could be read.
-    public var seq: Int?
+    package var seq: Int?
     /// The offending field (dotted path), or nil when the line is not a JSON object at all.
-    public var field: String?
+    package var field: String?
     /// What is wrong, in words.
-    public var reason: String
+    package var reason: String
 
     /// Creates an error.
-    public init(file: String? = nil, line: Int, seq: Int?, field: String?, reason: String) {
+    package init(file: String? = nil, line: Int, seq: Int?, field: String?, reason: String) {
         self.file = file
         self.line = line
         self.seq = seq
@@ -22,7 +22,7 @@ public struct RecordDecodeError: Error, Equatable, Sendable, CustomStringConvert
     }
 
     /// `FILE: seq N: field X: reason`, or `line N` when the seq is unreadable.
-    public var description: String {
+    package var description: String {
         var s = file.map { "\($0): " } ?? ""
         if let seq { s += "seq \(seq) (line \(line))" } else { s += "line \(line)" }
         if let field { s += ": field '\(field)'" }
@@ -33,15 +33,15 @@ public struct RecordDecodeError: Error, Equatable, Sendable, CustomStringConvert
 /// Decodes one JSON line into a typed `Record`: the fast, schema-aware path over bytes.
 ///
 /// Reuse one decoder for a stream of lines; it keeps its scratch tables between calls.
-public struct RecordDecoder {
+package struct RecordDecoder {
     let top = JSONFields()
     let nested = JSONFields()
 
     /// Creates a decoder; `fastPath: false` decodes every line by the general path (same results, slower).
-    public init(fastPath: Bool = true) { useFastPath = fastPath }
+    package init(fastPath: Bool = true) { useFastPath = fastPath }
 
     /// Decodes one line (without its newline).
-    public func decode(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int) throws(RecordDecodeError) -> Record {
+    package func decode(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int) throws(RecordDecodeError) -> Record {
         if useFastPath, let r = fastDecode(line) { return r }
         return try decodeGeneral(line, lineNumber: lineNumber)
     }
@@ -92,7 +92,7 @@ public struct RecordDecoder {
     }
 
     /// Decodes a line held in an array or other contiguous collection.
-    public func decode(_ line: [UInt8], lineNumber: Int = 1) throws(RecordDecodeError) -> Record {
+    package func decode(_ line: [UInt8], lineNumber: Int = 1) throws(RecordDecodeError) -> Record {
         let result: Result<Record, RecordDecodeError> = line.withUnsafeBufferPointer { buf in
             do throws(RecordDecodeError) { return .success(try decode(buf, lineNumber: lineNumber)) } catch { return .failure(error) }
         }
@@ -100,7 +100,7 @@ public struct RecordDecoder {
     }
 
     /// Decodes a line given as a string.
-    public func decode(_ line: String, lineNumber: Int = 1) throws(RecordDecodeError) -> Record {
+    package func decode(_ line: String, lineNumber: Int = 1) throws(RecordDecodeError) -> Record {
         try decode(Array(line.utf8), lineNumber: lineNumber)
     }
 
@@ -323,13 +323,13 @@ struct FieldReader {
 
 extension RecordDecoder {
     /// The line with its top-level `seq` value replaced, every other byte kept (unknown fields included).
-    public static func replacingSeq(in line: [UInt8], with seq: Int) -> [UInt8]? {
+    package static func replacingSeq(in line: [UInt8], with seq: Int) -> [UInt8]? {
         replacingIntegers(in: line, [("seq", Int64(seq))])
     }
 
     /// The line with its `seq` and `t` replaced and every other byte kept: an unknown record renumbered
     /// and retimed keeps its own fields as written. Nil when either is missing or not an integer.
-    public static func replacingSeqAndTime(in line: [UInt8], seq: Int, t: Int64) -> [UInt8]? {
+    package static func replacingSeqAndTime(in line: [UInt8], seq: Int, t: Int64) -> [UInt8]? {
         replacingIntegers(in: line, [("seq", Int64(seq)), ("t", t)])
     }
 

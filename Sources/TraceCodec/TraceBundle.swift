@@ -10,28 +10,28 @@ import TraceModel
 /// member's bytes. The manifest is checked once per bundle: each part's presence, size and SHA-256; a
 /// part that is missing, or whose bytes are not what the manifest says, is a problem the commands say
 /// (`verify` fails on it), and a part that fails its checksum is read with a problem of its own.
-public struct TraceBundle: Sendable {
+package struct TraceBundle: Sendable {
     /// The archive.
-    public let path: String
+    package let path: String
     /// Its manifest, nil when there is none that reads.
-    public let manifest: BundleManifest?
+    package let manifest: BundleManifest?
     /// The archive's members, in their order.
-    public let members: [Member]
+    package let members: [Member]
     /// The parts' paths (`BUNDLE/NAME`), in the manifest's order (then members it does not list).
-    public let parts: [String]
+    package let parts: [String]
     /// What does not check, one sentence each (empty: the manifest checks).
-    public let problems: [String]
+    package let problems: [String]
     /// The members whose bytes are not what the manifest says, with why.
     let mismatched: [String: String]
 
     /// One member of the archive.
-    public struct Member: Sendable, Equatable {
+    package struct Member: Sendable, Equatable {
         /// Its name.
-        public var name: String
+        package var name: String
         /// Where its bytes start in the archive.
-        public var offset: Int64
+        package var offset: Int64
         /// How many.
-        public var size: Int
+        package var size: Int
     }
 
     /// Members of an archive read at most (a hostile archive could hold millions of empty ones).
@@ -39,7 +39,7 @@ public struct TraceBundle: Sendable {
 
     /// Whether `path` names a bundle: its name ends in `.rtcbundle`, or (for a file named outright) it is
     /// a tar archive whose first member is `manifest.json`.
-    public static func isBundle(_ path: String, sniff: Bool = false) -> Bool {
+    package static func isBundle(_ path: String, sniff: Bool = false) -> Bool {
         if path.hasSuffix(BundleManifest.suffix) { return FileSystem.status(regular: path) }
         guard sniff, FileSystem.status(regular: path), let file = try? OpenFile(path, .readOnly) else { return false }
         defer { try? file.close() }
@@ -53,7 +53,7 @@ public struct TraceBundle: Sendable {
     nonisolated(unsafe) private static var cache: [String: TraceBundle] = [:]
 
     /// The bundle at `path`, read and checked once per command (`CommandInputs`); nil when it is not a tar archive at all.
-    public static func open(_ path: String) -> TraceBundle? {
+    package static func open(_ path: String) -> TraceBundle? {
         if let b = cacheLock.withLock({ cache[path] }) { return b }
         guard let b = try? read(path) else { return nil }
         cacheLock.withLock { cache[path] = b }
@@ -64,7 +64,7 @@ public struct TraceBundle: Sendable {
     static func forgetAll() { cacheLock.withLock { cache = [:] } }
 
     /// Every bundle read so far by this command, by path (a command says what did not check in each).
-    public static var opened: [TraceBundle] { cacheLock.withLock { cache.values.sorted { $0.path < $1.path } } }
+    package static var opened: [TraceBundle] { cacheLock.withLock { cache.values.sorted { $0.path < $1.path } } }
 
     /// Where the member a `BUNDLE/NAME` path names is: nil when the path names none.
     static func locate(_ path: String) -> (bundle: TraceBundle, member: Member)? {
@@ -86,7 +86,7 @@ public struct TraceBundle: Sendable {
     }
 
     /// A member's size, for a `BUNDLE/NAME` path (nil for any other path).
-    public static func memberSize(_ path: String) -> Int? { locate(path)?.member.size }
+    package static func memberSize(_ path: String) -> Int? { locate(path)?.member.size }
 
     private static func read(_ path: String) throws -> TraceBundle {
         let file = try OpenFile(path, .readOnly)

@@ -2,24 +2,24 @@ import SystemLayer
 
 /// Paths in one byte buffer: a fleet's day is tens of thousands of paths, and a `String` each (with
 /// an array of them and a set to drop duplicates) costs several times the bytes of the paths.
-public struct PathList: Sendable {
+package struct PathList: Sendable {
     private var bytes: [UInt8] = []
     private var ends: [UInt32] = []
 
     /// An empty list.
-    public init() {}
+    package init() {}
 
     /// How many paths.
-    public var count: Int { ends.count }
+    package var count: Int { ends.count }
 
     /// Appends a path.
-    public mutating func append(_ path: String) {
+    package mutating func append(_ path: String) {
         bytes.append(contentsOf: path.utf8)
         ends.append(UInt32(bytes.count))
     }
 
     /// The path at `i`.
-    public subscript(i: Int) -> String {
+    package subscript(i: Int) -> String {
         let start = i == 0 ? 0 : Int(ends[i - 1])
         return String(decoding: bytes[start..<Int(ends[i])], as: UTF8.self)
     }
@@ -34,15 +34,15 @@ public struct PathList: Sendable {
 }
 
 /// Turns command-line paths into the files a triage run covers.
-public enum TriageInputs {
+package enum TriageInputs {
     /// File name endings a folder is searched for (`.trace.zst` and `.jsonl.zst` end in `.zst`; a
     /// recorder's bundle, `.rtcbundle`, stands for the parts in it).
-    public static let traceSuffixes = [".jsonl", ".zst", ".rtcbundle"]
+    package static let traceSuffixes = [".jsonl", ".zst", ".rtcbundle"]
 
     /// A command-line path that does not exist, or a list that cannot be read.
-    public struct InputError: Error, Sendable, CustomStringConvertible {
+    package struct InputError: Error, Sendable, CustomStringConvertible {
         /// The message, naming the path.
-        public var description: String
+        package var description: String
     }
 
     /// Expands paths: a file as given, a folder recursively (regular files ending in `.jsonl` or
@@ -50,31 +50,31 @@ public enum TriageInputs {
     /// that their rows say `unreadable`), `@LIST` as the paths in
     /// LIST, one a line (blank lines and `#` comments skipped; an entry that does not exist is kept,
     /// so that its row says so). Duplicates are dropped later, when the paths are sorted.
-    public static func expand(_ arguments: [String]) throws -> PathList {
+    package static func expand(_ arguments: [String]) throws -> PathList {
         var skipped: [Skipped] = [], unreadable: [Unreadable] = []
         return try expand(arguments, skipped: &skipped, unreadable: &unreadable)
     }
 
     /// An entry a folder walk passed by without a row, and why.
-    public struct Skipped: Sendable, Equatable {
-        public var path: String
-        public var reason: SkipReason
+    package struct Skipped: Sendable, Equatable {
+        package var path: String
+        package var reason: SkipReason
         /// The kernel's file system the entry is on, for `kernelFile`.
-        public var fileSystem: String?
+        package var fileSystem: String?
 
-        public init(path: String, reason: SkipReason, fileSystem: String? = nil) {
+        package init(path: String, reason: SkipReason, fileSystem: String? = nil) {
             self.path = path
             self.reason = reason
             self.fileSystem = fileSystem
         }
 
         /// Why it got no row, in words.
-        public var why: String { reason.words(fileSystem: fileSystem) }
+        package var why: String { reason.words(fileSystem: fileSystem) }
     }
 
     /// Why a folder walk gives an entry no row: the one table of those reasons; the raw value is the key
     /// a summary counts each under.
-    public enum SkipReason: String, Sendable, Hashable, CaseIterable {
+    package enum SkipReason: String, Sendable, Hashable, CaseIterable {
         /// A file whose name is not a trace name (a customer's `.jsonl.gz`, notes).
         case notATraceName = "name"
         /// A hidden file (its name starts with `.`): not read. Hidden folders are not searched, nor counted.
@@ -91,7 +91,7 @@ public enum TriageInputs {
         /// Whether the entry has a trace's name and was not opened for what it is: a walk warns about it
         /// (a FIFO, a device, a socket, a kernel file), where a name that is not a trace's, or hidden, is
         /// only counted.
-        public var isRefusal: Bool {
+        package var isRefusal: Bool {
             switch self {
             case .fifo, .device, .socket, .kernelFile: true
             case .notATraceName, .hidden: false
@@ -102,15 +102,15 @@ public enum TriageInputs {
     /// An entry a folder walk could not look into or at: a folder whose entries cannot be listed, or an
     /// entry whose type cannot be read (its folder can be listed but not searched). `triage` gives it an
     /// `unreadable` row; the other readers warn.
-    public struct Unreadable: Sendable, Equatable {
-        public var path: String
-        public var reason: String
+    package struct Unreadable: Sendable, Equatable {
+        package var path: String
+        package var reason: String
     }
 
     /// Expands paths as `expand(_:)` does; adds to `skipped` every entry a folder walk passed by (a name
     /// that is not a trace's, a hidden name, a FIFO, device, socket or kernel file with a trace's name)
     /// and to `unreadable` every folder or entry it could not read.
-    public static func expand(_ arguments: [String], skipped: inout [Skipped], unreadable: inout [Unreadable]) throws -> PathList {
+    package static func expand(_ arguments: [String], skipped: inout [Skipped], unreadable: inout [Unreadable]) throws -> PathList {
         var out = PathList()
         var passed: [Skipped] = [], unlisted: [Unreadable] = []
         defer { skipped += passed; unreadable += unlisted }
@@ -152,10 +152,10 @@ public enum TriageInputs {
     }
 
     /// Whether `path` is (or links to) a folder.
-    public static func isDirectory(_ path: String) -> Bool { FileSystem.isDirectory(path) }
+    package static func isDirectory(_ path: String) -> Bool { FileSystem.isDirectory(path) }
 
     /// Whether `path` is (or links to) a regular file.
-    public static func isRegularFile(_ path: String) -> Bool { (try? FileSystem.status(path))?.type == .regular }
+    package static func isRegularFile(_ path: String) -> Bool { (try? FileSystem.status(path))?.type == .regular }
 
     /// Every trace file below `dir`, recursively, in directory order. Links to folders are not followed
     /// (a link to `.` or `..` would loop or leave the tree); a link to nothing is kept, for its row. A
@@ -213,7 +213,7 @@ public enum TriageInputs {
 
     /// Why `path` cannot be read as a walk found it, or nil: a folder that cannot be listed, or an entry
     /// whose type cannot be read. A path that is not there is nil (its row says so when it is opened).
-    public static func unreadable(_ path: String) -> String? {
+    package static func unreadable(_ path: String) -> String? {
         let st: FileStatus
         do {
             guard let found = try FileSystem.statusIfExists(path, followLinks: false) else { return nil }
@@ -228,7 +228,7 @@ public enum TriageInputs {
 
     /// Why a walk or a row does not open `path` (following links), or nil when it may: a FIFO, a
     /// device, a socket or a kernel file. A path that is not there may be tried (its row says so).
-    public static func refusal(_ path: String) -> String? {
+    package static func refusal(_ path: String) -> String? {
         guard let st = try? FileSystem.status(path) else { return nil }
         if st.type == .regular { return FileSystem.kernelFileSystem(path).map { SkipReason.kernelFile.words(fileSystem: $0) } }
         return notOpened(st.type)?.words()

@@ -1,8 +1,8 @@
 /// Something wrong with a trace that a reader recovered from (or, in strict mode, stops at).
 import TraceModel
-public struct TraceProblem: Error, Equatable, Sendable, CustomStringConvertible {
+package struct TraceProblem: Error, Equatable, Sendable, CustomStringConvertible {
     /// The class of problem.
-    public enum Kind: String, Sendable, Codable {
+    package enum Kind: String, Sendable, Codable {
         /// A line that is not a valid record (bad JSON, missing or mistyped field, unknown enum value).
         case badRecord
         /// A zstd frame that failed its checksum or could not be decoded.
@@ -40,11 +40,11 @@ public struct TraceProblem: Error, Equatable, Sendable, CustomStringConvertible 
     }
 
     /// The class of problem.
-    public var kind: Kind
+    package var kind: Kind
 
     /// Whether the problem is damage (what `verify` and `--strict` fail on), or a warning only: a
     /// byte-order mark is skipped and every record still read.
-    public var isDamage: Bool {
+    package var isDamage: Bool {
         switch kind {
         case .badRecord, .badFrame, .tornFrame, .garbage, .lineTooLong, .windowTooLarge, .seqGap, .timeBackwards,
              .header, .headerMissing, .notClosed, .empty, .notATrace, .io, .bundleMismatch: true
@@ -52,22 +52,22 @@ public struct TraceProblem: Error, Equatable, Sendable, CustomStringConvertible 
         }
     }
     /// The file it was found in.
-    public var file: String
+    package var file: String
     /// Byte offset in the file, for container problems.
-    public var offset: Int?
+    package var offset: Int?
     /// The record's seq, for record problems.
-    public var seq: Int?
+    package var seq: Int?
     /// 1-based line number in the decompressed trace, for record problems.
-    public var line: Int?
+    package var line: Int?
     /// The offending field, for record problems.
-    public var field: String?
+    package var field: String?
     /// The seqs known to be lost, when they can be told.
-    public var lost: ClosedRange<Int>?
+    package var lost: ClosedRange<Int>?
     /// What happened, in words.
-    public var message: String
+    package var message: String
 
     /// Creates a problem.
-    public init(_ kind: Kind, file: String, offset: Int? = nil, seq: Int? = nil, line: Int? = nil,
+    package init(_ kind: Kind, file: String, offset: Int? = nil, seq: Int? = nil, line: Int? = nil,
                 field: String? = nil, lost: ClosedRange<Int>? = nil, message: String) {
         self.kind = kind
         self.file = file
@@ -80,7 +80,7 @@ public struct TraceProblem: Error, Equatable, Sendable, CustomStringConvertible 
     }
 
     /// `FILE: [byte N | seq N (line L) | line L]: [field 'F': ]message[; lost seq A–B]`.
-    public var description: String {
+    package var description: String {
         var s = file + ": "
         if let seq { s += "seq \(seq)" + (line.map { " (line \($0))" } ?? "") + ": " } else if let line { s += "line \(line): " }
         if let offset { s += "byte \(offset): " }

@@ -17,7 +17,7 @@ extension TraceReader {
     /// order are the same either way: the reading thread runs the same sequential reader, and the queue
     /// only carries what it produced. Falls back to one thread when a thread cannot be started.
     /// Nothing else may use the reader until this returns.
-    public func forEach(pipelined: Bool, record: (Record) throws -> Void, problem: (TraceProblem) throws -> Void) rethrows {
+    package func forEach(pipelined: Bool, record: (Record) throws -> Void, problem: (TraceProblem) throws -> Void) rethrows {
         guard pipelined else { return try forEach(record: record, problem: problem) }
         let pipe = BatchPipe<[TraceEvent]>(depth: Self.pipelineDepth)
         let me = UncheckedReader(reader: self)
@@ -45,7 +45,7 @@ extension TraceReader {
     /// `pipelined`, reading, decompressing and decoding run on a thread of their own, a bounded queue of
     /// batches ahead of the caller; the batches hold what the one-thread read gives, in the same order.
     /// `batch` may keep nothing of a batch past its return (its storage is reused).
-    public func forEachBatch(pipelined: Bool, whole: Bool = false, _ batch: (inout RecordBatch) throws -> Void) rethrows {
+    package func forEachBatch(pipelined: Bool, whole: Bool = false, _ batch: (inout RecordBatch) throws -> Void) rethrows {
         compacting = !whole
         defer { compacting = false }
         guard pipelined else {

@@ -1,6 +1,6 @@
 /// What a trace reader yields: a record, or a problem it recovered from.
 import TraceModel
-public enum TraceEvent: Sendable {
+package enum TraceEvent: Sendable {
     /// A decoded record.
     case record(Record)
     /// A problem; reading continues after it.
@@ -9,9 +9,9 @@ public enum TraceEvent: Sendable {
 
 /// Reads a trace (zstd frames or plain JSON Lines) record by record in bounded memory,
 /// reporting and recovering from every problem the trace format's Recovery section names.
-public final class TraceReader: IteratorProtocol, Sequence {
+package final class TraceReader: IteratorProtocol, Sequence {
     /// The file being read.
-    public let file: String
+    package let file: String
     private let source: LineSource
     private let decoder = RecordDecoder()
     /// What reads the lines `forEachLine` passes through.
@@ -23,43 +23,43 @@ public final class TraceReader: IteratorProtocol, Sequence {
     private var done = false
 
     /// The trace header, once read.
-    public private(set) var header: TraceHeader?
+    package private(set) var header: TraceHeader?
     /// The part number of the latest session header read (a later part's header in the same file continues it).
     private var lastPart = 0
     /// Records decoded so far.
-    public private(set) var recordCount = 0
+    package private(set) var recordCount = 0
     /// Records of a type this version does not know, by type: at most `maxUnknownTypeNames` names
     /// (each cut to `maxUnknownTypeName` bytes); the records of further types are counted under
     /// `otherUnknownTypes`, so a hostile trace cannot grow this table without bound.
-    public private(set) var unknownTypes: [String: Int] = [:]
+    package private(set) var unknownTypes: [String: Int] = [:]
     /// Distinct unknown type names counted by name.
-    public static let maxUnknownTypeNames = 256
+    package static let maxUnknownTypeNames = 256
     /// Longest unknown type name kept whole, in bytes.
-    public static let maxUnknownTypeName = 128
+    package static let maxUnknownTypeName = 128
     /// The key in `unknownTypes` that counts the records of types beyond `maxUnknownTypeNames`.
-    public static let otherUnknownTypes = "(other unknown types)"
+    package static let otherUnknownTypes = "(other unknown types)"
     /// Every problem reported so far, in order.
-    public private(set) var problems: [TraceProblem] = []
+    package private(set) var problems: [TraceProblem] = []
     /// How many problems to keep in `problems` (all are still yielded).
-    public var keepProblems = 10_000
+    package var keepProblems = 10_000
     /// When set, a record read from a longer line has every string longer than this clipped
     /// (`Record.clipped(to:)`) before it is delivered: what a replay keeps (`TextCap.keptBytes`). Nil
     /// (the default) delivers every record as written, for the commands that copy records.
-    public var keptStringBytes: Int?
+    package var keptStringBytes: Int?
     /// Records delivered with strings clipped to `keptStringBytes`.
-    public private(set) var clippedRecords = 0
+    package private(set) var clippedRecords = 0
 
     /// Opens a trace; `-` reads standard input.
-    public init(path: String, limits: ReaderLimits = .standard) throws {
+    package init(path: String, limits: ReaderLimits = .standard) throws {
         file = path
         source = try LineSource(path: path, limits: limits)
     }
 
     /// Container statistics so far (frames, sizes, marks).
-    public var stats: ContainerStats { source.stats }
+    package var stats: ContainerStats { source.stats }
 
     /// The raw bytes of the line the last record came from (valid until the next call to `next`).
-    public func withCurrentLine<T>(_ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
+    package func withCurrentLine<T>(_ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
         try body(source.bytes(currentLine))
     }
 
@@ -68,7 +68,7 @@ public final class TraceReader: IteratorProtocol, Sequence {
     var currentLineBytes: Int { currentLine.count }
 
     /// Whether the last record came from a torn final frame (kept, but its frame was never completed).
-    public var currentFrameIsTorn: Bool { currentLine.upperBound > source.tornFrom }
+    package var currentFrameIsTorn: Bool { currentLine.upperBound > source.tornFrom }
     /// Events waiting behind the problems that go before them.
     private var out: [Queued] = []
     /// Whether events wait behind a problem that goes before them.
@@ -77,7 +77,7 @@ public final class TraceReader: IteratorProtocol, Sequence {
     private enum Queued { case record(Record), compact(ReplayRecord), skimmed(SkimmedLine), problem(TraceProblem) }
 
     /// The next record or problem; nil at the end of the trace.
-    public func next() -> TraceEvent? {
+    package func next() -> TraceEvent? {
         var event: TraceEvent?
         _ = pull(record: { event = .record($0) }, compact: { _ in }, skimmed: { _ in }, problem: { event = .problem($0) })
         return event
@@ -85,7 +85,7 @@ public final class TraceReader: IteratorProtocol, Sequence {
 
     /// Streams the rest of the trace: every record to `record`, every problem to `problem`, in
     /// trace order. The same events as `next()`, without wrapping each record in a `TraceEvent`.
-    public func forEach(record: (Record) throws -> Void, problem: (TraceProblem) throws -> Void) rethrows {
+    package func forEach(record: (Record) throws -> Void, problem: (TraceProblem) throws -> Void) rethrows {
         while try pull(record: record, compact: { _ in }, skimmed: { _ in }, problem: problem) {}
     }
 
@@ -94,7 +94,7 @@ public final class TraceReader: IteratorProtocol, Sequence {
     /// its other fields unread; every other line is decoded in full and goes to `record`. Frames, checksums,
     /// seq, time and the header are checked as `forEach` checks them, with the same problems; a skimmed
     /// line's field values are not. `withCurrentLine` gives the line of either.
-    public func forEachLine(skimmed: (SkimmedLine) throws -> Void, record: (Record) throws -> Void,
+    package func forEachLine(skimmed: (SkimmedLine) throws -> Void, record: (Record) throws -> Void,
                             problem: (TraceProblem) throws -> Void) rethrows {
         skimming = true
         defer { skimming = false }
@@ -107,7 +107,7 @@ public final class TraceReader: IteratorProtocol, Sequence {
     /// decoded bytes (the newlines between them included, not the last one); a skimmed line on its own goes
     /// to `run` alone. Everything else, and every problem, as `forEachLine(skimmed:record:problem:)`, in the
     /// same order.
-    public func forEachLine(run onRun: (UnsafeBufferPointer<UInt8>) throws -> Void, record onRecord: (Record) throws -> Void,
+    package func forEachLine(run onRun: (UnsafeBufferPointer<UInt8>) throws -> Void, record onRecord: (Record) throws -> Void,
                             problem onProblem: (TraceProblem) throws -> Void) throws {
         skimming = true
         defer { skimming = false }
@@ -152,7 +152,7 @@ public final class TraceReader: IteratorProtocol, Sequence {
     /// Every line as the container gives it (frames decoded and checked, lines split and held until their
     /// frame's checksum passes), none of them read: the read path up to the decoder, for `make bench`'s
     /// phases (through the Tools SPI). Returns the number of problems met, which are not reported.
-    public func forEachUndecodedLine(_ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Int {
+    package func forEachUndecodedLine(_ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Int {
         var problems = 0
         while true {
             if let range = source.quickLine() {

@@ -3,17 +3,17 @@ import TraceModel
 
 /// A stable slice of the traces, `I/N` (0 ≤ I < N): a trace belongs to shard FNV-1a-64(key) mod N,
 /// keyed by its session id (so every part of a session lands in one shard) or, without one, by its path.
-public struct TriageShard: Sendable, Equatable, CustomStringConvertible {
+package struct TriageShard: Sendable, Equatable, CustomStringConvertible {
     /// This shard's index, from 0.
-    public var index: Int
+    package var index: Int
     /// The number of shards.
-    public var count: Int
+    package var count: Int
 
     /// `I/N`.
-    public var description: String { "\(index)/\(count)" }
+    package var description: String { "\(index)/\(count)" }
 
     /// Parses `I/N`; nil unless 0 ≤ I < N.
-    public init?(parsing s: String) {
+    package init?(parsing s: String) {
         let parts = s.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, i >= 0, i < n else { return nil }
         index = i
@@ -21,23 +21,23 @@ public struct TriageShard: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Creates a shard.
-    public init(index: Int, count: Int) {
+    package init(index: Int, count: Int) {
         self.index = index
         self.count = count
     }
 
     /// Whether the trace with this key belongs to the shard.
-    public func contains(key: String) -> Bool { Int(Self.fnv1a64(key) % UInt64(count)) == index }
+    package func contains(key: String) -> Bool { Int(Self.fnv1a64(key) % UInt64(count)) == index }
 
     /// FNV-1a, 64 bits, over the UTF-8 bytes: the same on every machine and in every run.
-    public static func fnv1a64(_ s: String) -> UInt64 { StableHash.fnv1a64(s) }
+    package static func fnv1a64(_ s: String) -> UInt64 { StableHash.fnv1a64(s) }
 }
 
 extension TraceSession {
     /// Whether the file is a trace rtctrace created (its start mark) that holds no record at all: a
     /// recorder part whose header never reached the disk (a crash while it was being created, by a
     /// recorder before parts were created whole). Nothing in it belongs to any session.
-    public static func holdsNoRecord(_ path: String) -> Bool {
+    package static func holdsNoRecord(_ path: String) -> Bool {
         guard let reader = try? TraceReader(path: path) else { return false }
         while let e = reader.next() {
             if case .record = e { return false }
@@ -47,14 +47,14 @@ extension TraceSession {
 
     /// Groups `files` into traces (`TraceSessionList`): the one function that makes the sessions a set of
     /// files holds, for a fleet (triage, check) and for the one trace a command names.
-    public static func group(_ files: PathList, jobs: Int, shard: TriageShard? = nil) -> TraceSessionList {
+    package static func group(_ files: PathList, jobs: Int, shard: TriageShard? = nil) -> TraceSessionList {
         TraceSessionList(files: files, jobs: jobs, shard: shard)
     }
 }
 
 /// The traces a set of files holds, in path order, in memory of a few dozen bytes a trace: the paths
 /// in one buffer, each trace as the index of its first file, sessions on the side.
-public struct TraceSessionList: Sendable {
+package struct TraceSessionList: Sendable {
     private let files: PathList
     private let sizes: [Int]
     /// The first file of each trace, in path order.
@@ -63,13 +63,13 @@ public struct TraceSessionList: Sendable {
     private let sessions: [Int32: (id: String, files: [Int32], parts: [Int])]
     /// Files whose header names a session but disagrees with the recording it would join (another layer,
     /// device model, OS or bundle id): each begins a trace of its own, and this says why, one sentence each.
-    public let disagreements: [String]
+    package let disagreements: [String]
 
     /// How many traces.
-    public var count: Int { firsts.count }
+    package var count: Int { firsts.count }
 
     /// Trace `k` (in path order), its paths materialised.
-    public subscript(k: Int) -> TraceSession {
+    package subscript(k: Int) -> TraceSession {
         let first = firsts[k]
         guard let s = sessions[first] else { return TraceSession(paths: [files[Int(first)]], id: nil, size: sizes[Int(first)]) }
         return TraceSession(paths: s.files.map { files[Int($0)] }, id: s.id, size: s.files.reduce(0) { $0 + sizes[Int($1)] },
@@ -77,7 +77,7 @@ public struct TraceSessionList: Sendable {
     }
 
     /// Every trace, in path order (each materialised).
-    public var all: [TraceSession] { (0..<count).map { self[$0] } }
+    package var all: [TraceSession] { (0..<count).map { self[$0] } }
 
     /// Reads every file's header on `jobs` threads and groups the files into traces: the parts of
     /// one session (same `session.id` and the same start) in part order, every other file alone. A

@@ -7,25 +7,25 @@ import TraceModel
 /// `frameBytes` bytes are buffered, or on `flush()`; `close()` flushes and writes the end mark.
 /// Records buffered but not flushed are lost if the process dies: the flush size is the
 /// trade-off between compression and data lost on a crash (see docs/performance.md).
-public final class TraceWriter {
+package final class TraceWriter {
     /// Writer settings.
-    public struct Options: Sendable {
+    package struct Options: Sendable {
         /// Records per frame before a flush.
-        public var frameRecords: Int
+        package var frameRecords: Int
         /// Buffered bytes before a flush.
-        public var frameBytes: Int
+        package var frameBytes: Int
         /// zstd compression level 1–22; nil (the default) is the tuned setting for trace lines
         /// (`ZstdCompressor.tuned`: level 9's size within ~3 %, at ~1.4× its speed).
-        public var level: Int32?
+        package var level: Int32?
         /// Hold an exclusive advisory lock on the file while open (refuses a second appender).
-        public var lock: Bool
+        package var lock: Bool
         /// The seq of the first record of a new trace: 0, or where the previous part of a session
         /// stopped (a recorder that rotates files continues seq in the next part). An existing
         /// trace continues from its own last seq.
-        public var firstSeq = 0
+        package var firstSeq = 0
 
         /// Creates options; the defaults are tuned in docs/performance.md.
-        public init(frameRecords: Int = 1024, frameBytes: Int = 2 << 20, level: Int32? = nil, lock: Bool = true) {
+        package init(frameRecords: Int = 1024, frameBytes: Int = 2 << 20, level: Int32? = nil, lock: Bool = true) {
             self.frameRecords = frameRecords
             self.frameBytes = frameBytes
             self.level = level
@@ -34,25 +34,25 @@ public final class TraceWriter {
     }
 
     /// What opening an existing trace found and repaired.
-    public struct OpenReport: Sendable {
+    package struct OpenReport: Sendable {
         /// Records already in the trace.
-        public var existingRecords = 0
+        package var existingRecords = 0
         /// Bytes cut off the end (a torn final frame or stray bytes).
-        public var truncatedBytes = 0
+        package var truncatedBytes = 0
         /// Complete lines rescued from the torn frame and rewritten as a new frame.
-        public var rescuedLines = 0
+        package var rescuedLines = 0
         /// Problems found in the existing trace.
-        public var problems: [TraceProblem] = []
+        package var problems: [TraceProblem] = []
     }
 
     /// The path written.
-    public let path: String
+    package let path: String
     /// The seq the next record must carry.
-    public private(set) var nextSeq: Int
+    package private(set) var nextSeq: Int
     /// The `t` of the last record appended (records must not go back in time).
-    public private(set) var lastT: Int64
+    package private(set) var lastT: Int64
     /// What opening found.
-    public private(set) var openReport = OpenReport()
+    package private(set) var openReport = OpenReport()
 
     private let options: Options
     private let file: OpenFile
@@ -64,12 +64,12 @@ public final class TraceWriter {
     /// Whether this writer began the trace and has not appended a record yet.
     private var empty = false
     /// Bytes written to the file so far (its size).
-    public private(set) var fileSize: Int
+    package private(set) var fileSize: Int
 
     /// Creates a new trace, or opens an existing one to append (repairing a torn tail first).
     /// With `exclusive` the file must not exist yet (not even as a symbolic link): for the fresh
     /// temporary file of `AtomicFile.replace`.
-    public init(path: String, options: Options = Options(), create: Bool = true, exclusive: Bool = false) throws {
+    package init(path: String, options: Options = Options(), create: Bool = true, exclusive: Bool = false) throws {
         self.path = path
         self.options = options
         compressor = try ZstdCompressor(level: options.level)
@@ -148,7 +148,7 @@ public final class TraceWriter {
     }
 
     /// Makes every frame written so far durable (`fsync`): a power cut after this loses none of them.
-    public func sync() throws {
+    package func sync() throws {
         guard !closed else { throw WriteError.closed(path: path) }
         do { try file.sync() } catch let e as SystemError where e.errno == .invalidArgument {
             // A descriptor that cannot be synced (a pipe, some special files) has nothing to lose.
@@ -160,14 +160,14 @@ public final class TraceWriter {
     /// that can be read only once (a pipe) is never read ahead. Returns false, changing nothing, once a
     /// record was appended or when the trace existed before.
     @discardableResult
-    public func begin(atSeq seq: Int) -> Bool {
+    package func begin(atSeq seq: Int) -> Bool {
         guard empty, seq >= 0 else { return false }
         nextSeq = seq
         return true
     }
 
     /// Appends a record; its seq must be `nextSeq` and its `t` not before the last one.
-    public func append(_ record: Record) throws {
+    package func append(_ record: Record) throws {
         guard record.seq == nextSeq else {
             throw WriteError.badSeq(path: path, expected: nextSeq, got: record.seq)
         }
@@ -177,13 +177,13 @@ public final class TraceWriter {
     }
 
     /// Appends a record with the next seq.
-    public func append(t: Int64, _ body: RecordBody) throws {
+    package func append(t: Int64, _ body: RecordBody) throws {
         try append(Record(seq: nextSeq, t: t, body))
     }
 
     /// Appends an already encoded, already validated JSON line (no newline) whose seq is `nextSeq`; `late`:
     /// the record is marked late, and may go back by up to the match window (`Record.lateWindow`).
-    public func appendLine(_ line: some Collection<UInt8>, t: Int64, late: Bool = false) throws {
+    package func appendLine(_ line: some Collection<UInt8>, t: Int64, late: Bool = false) throws {
         guard !closed else { throw WriteError.closed(path: path) }
         guard t >= lastT || nextSeq == 0 || late && lastT - t <= Record.lateWindow else {
             throw WriteError.timeBackwards(path: path, seq: nextSeq, last: lastT, t: t)
@@ -201,7 +201,7 @@ public final class TraceWriter {
     ///
     /// On a write error (a full disk) the partial frame is cut off again, so the file still ends
     /// with a complete frame, and the records stay buffered: a later `flush()` retries them.
-    public func flush() throws {
+    package func flush() throws {
         guard buffered > 0 else { return }
         guard !closed else { throw WriteError.closed(path: path) }
         let frame = try buffer.withUnsafeBytes { try compressor.frame($0) }
@@ -211,10 +211,10 @@ public final class TraceWriter {
     }
 
     /// Records appended but not yet written in a frame (lost if the process dies now).
-    public var unflushedRecords: Int { buffered }
+    package var unflushedRecords: Int { buffered }
 
     /// Flushes, writes the end mark and closes the file.
-    public func close() throws {
+    package func close() throws {
         guard !closed else { return }
         defer {
             closed = true
@@ -305,7 +305,7 @@ public final class TraceWriter {
 }
 
 /// A record the writer refuses.
-public enum WriteError: Error, Equatable, CustomStringConvertible {
+package enum WriteError: Error, Equatable, CustomStringConvertible {
     /// The record's seq is not the next one.
     case badSeq(path: String, expected: Int, got: Int)
     /// The record's t is before the previous record's.
@@ -314,7 +314,7 @@ public enum WriteError: Error, Equatable, CustomStringConvertible {
     case closed(path: String)
 
     /// The same error about `path` where it named `temporary`.
-    public func naming(_ path: String, insteadOf temporary: String) -> WriteError {
+    package func naming(_ path: String, insteadOf temporary: String) -> WriteError {
         func swap(_ p: String) -> String { p == temporary ? path : p }
         return switch self {
         case .badSeq(let p, let expected, let got): .badSeq(path: swap(p), expected: expected, got: got)
@@ -324,7 +324,7 @@ public enum WriteError: Error, Equatable, CustomStringConvertible {
     }
 
     /// A message naming the file and seq.
-    public var description: String {
+    package var description: String {
         switch self {
         case .badSeq(let path, let expected, let got):
             "\(path): seq \(got): field 'seq': expected \(expected) (seq must continue the trace by 1; use --renumber to assign seqs)"

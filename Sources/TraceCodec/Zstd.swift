@@ -1,19 +1,19 @@
 import CZstd
 
 /// An error reported by libzstd, named with `ZSTD_getErrorName`.
-public struct ZstdError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct ZstdError: Error, Equatable, Sendable, CustomStringConvertible {
     /// libzstd's error code.
-    public let code: Int
+    package let code: Int
     /// libzstd's name for it.
-    public let name: String
+    package let name: String
 
     /// libzstd's message, e.g. "Restored data doesn't match checksum".
-    public var description: String { name }
+    package var description: String { name }
 
     /// Whether the error is the window limit being exceeded.
-    public var isWindowTooLarge: Bool { ZSTD_getErrorCode(code) == ZSTD_error_frameParameter_windowTooLarge }
+    package var isWindowTooLarge: Bool { ZSTD_getErrorCode(code) == ZSTD_error_frameParameter_windowTooLarge }
     /// Whether the error is a checksum mismatch.
-    public var isChecksumWrong: Bool { ZSTD_getErrorCode(code) == ZSTD_error_checksum_wrong }
+    package var isChecksumWrong: Bool { ZSTD_getErrorCode(code) == ZSTD_error_checksum_wrong }
 }
 
 /// Turns a libzstd size-or-error result into a size or a thrown `ZstdError`.

@@ -14,7 +14,7 @@ extension AdviceProof {
 
 extension FindingCode {
     /// How the code's advice is checked by replay (`rules CODE` states it).
-    public var adviceProof: AdviceProof {
+    package var adviceProof: AdviceProof {
         switch self {
         case .routeIneffective: .notExpressible("the call's cause carries the advice, and the cause's proof applies")
         case .routeDivergence: .notExpressible(AdviceProof.history)
@@ -54,7 +54,7 @@ extension FindingCode {
 
 extension VerdictCause {
     /// How the cause's advice is checked by replay.
-    public var adviceProof: AdviceProof {
+    package var adviceProof: AdviceProof {
         switch self {
         case .notEngaged: .edits([[.moveAfterNext([.joinChannel, .enterMeeting])]])
         case .interrupted: .notExpressible("the request is applied at the recovery; the advice is about the UI")

@@ -4,12 +4,12 @@ import TraceModel
 extension LayerWords {
     /// The SDK's recovered callback: `audioRouteSessionDidRecoverFromInterruption` (SRTC) or
     /// `meetingAudioRouteDidRecoverFromInterruption` (SMeeting).
-    public var recoveredCallback: String {
+    package var recoveredCallback: String {
         product == "SRTC" ? "audioRouteSessionDidRecoverFromInterruption" : "meetingAudioRouteDidRecoverFromInterruption"
     }
 
     /// The query that says an external device has the route.
-    public var externalRouteQuery: String {
+    package var externalRouteQuery: String {
         product == "SRTC" ? "currentRoute.isExternal is true" : "isExternalAudioRouteActive is true"
     }
 }
@@ -17,7 +17,7 @@ extension LayerWords {
 extension VerdictCause {
     /// Why a call with this cause did not take effect, in the layer's words: the one phrasing of the
     /// cause (a finding adds the record behind it).
-    public func reason(_ w: LayerWords) -> String {
+    package func reason(_ w: LayerWords) -> String {
         switch self {
         case .notEngaged: "the app had not \(w.joined) the \(w.session) yet: the call audio path was not set up, so the request was only recorded"
         case .interrupted: "the audio session was interrupted, so the request waited for the recovery"
@@ -38,7 +38,7 @@ extension VerdictCause {
 
     /// Whether the cause's advice names the route the call asked for (`advice(_:target:)`): an external
     /// device blocks the speaker and the earpiece alike (R4), and the button to grey out is the one asked.
-    public var adviceNamesTarget: Bool {
+    package var adviceNamesTarget: Bool {
         switch self {
         case .externalRouteActive: true
         case .notEngaged, .interrupted, .audioModuleDisabled, .overrideActive, .simulator, .micDenied, .videoChatMode,
@@ -50,7 +50,7 @@ extension VerdictCause {
     /// What the app should do about the cause, in the layer's words: the one phrasing of the advice.
     /// `target` is the route the call asked for, where the advice names it (`adviceNamesTarget`); without
     /// it the advice covers both.
-    public func advice(_ w: LayerWords, target: RouteTarget? = nil) -> String {
+    package func advice(_ w: LayerWords, target: RouteTarget? = nil) -> String {
         switch self {
         case .notEngaged:
             "Nothing is lost: the request is recorded and applied when the app \(w.join)s the \(w.session). To choose the route "

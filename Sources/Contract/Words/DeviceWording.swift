@@ -5,7 +5,7 @@ import TraceModel
 extension DeviceKind {
     /// The kind in words, with its article: "a bluetooth device", "a wired headset", "an AirPlay output",
     /// "CarPlay", "a USB audio device", or an unlisted kind as recorded.
-    public var words: String {
+    package var words: String {
         switch self {
         case .bluetooth: "a bluetooth device"
         case .headset: "a wired headset"
@@ -17,7 +17,7 @@ extension DeviceKind {
 
     /// The kind in words without an article, for a tag's field and a short label: "bluetooth", "wired
     /// headset", "AirPlay", "CarPlay", "USB audio", or an unlisted kind as recorded.
-    public var shortWords: String {
+    package var shortWords: String {
         switch self {
         case .bluetooth: "bluetooth"
         case .headset: "wired headset"
@@ -28,7 +28,7 @@ extension DeviceKind {
     }
 
     /// The device in words: its kind and, when the trace has one, its name (`CarPlay "Toyota CarPlay"`).
-    public func words(named name: String?) -> String {
+    package func words(named name: String?) -> String {
         guard let name, !name.isEmpty else { return words }
         return words + " (\"" + name + "\")"
     }
@@ -37,7 +37,7 @@ extension DeviceKind {
 extension VerdictCause {
     /// Why a call with this cause did not take effect, naming the external device behind
     /// `externalRouteActive` by its kind and name when the trace has it (device words, v4).
-    public func reason(_ w: LayerWords, device: DeviceKind?, name: String? = nil) -> String {
+    package func reason(_ w: LayerWords, device: DeviceKind?, name: String? = nil) -> String {
         guard self == .externalRouteActive, let device else { return reason(w) }
         return "\(device.words(named: name)) had the route, and iOS does not let an app take the output back from it"
     }

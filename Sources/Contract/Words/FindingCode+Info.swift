@@ -2,26 +2,26 @@
 import TraceModel
 
 /// What the catalogue says about a finding code.
-public struct FindingInfo: Sendable {
+package struct FindingInfo: Sendable {
     /// The severity the code is raised with; `route.ineffective` is `info` for a deferred call and
     /// `route.divergence` is `error` when unexplained, so these two give the most common one.
-    public let severity: Severity
+    package let severity: Severity
     /// The contract rule the code belongs to, when one does.
-    public let rule: RuleID?
+    package let rule: RuleID?
     /// The triage tag a trace with the code gets; nil for `route.ineffective`, raised for every call that
     /// waited or failed: the tags of calls follow their outcomes instead (`TriageTag.followsOutcomes`).
-    public let tag: TriageTag?
+    package let tag: TriageTag?
     /// A short title.
-    public let title: String
+    package let title: String
     /// One paragraph: when the code is raised and what it means.
-    public let summary: String
+    package let summary: String
     /// An example of the advice reports give with the code (in SRTC words; SMeeting reports use its own).
-    public let exampleAdvice: String
+    package let exampleAdvice: String
 }
 
 extension FindingCode {
     /// The catalogue's entry for the code.
-    public var info: FindingInfo {
+    package var info: FindingInfo {
         switch self {
         case .routeIneffective: FindingInfo(severity: .warning, rule: .V1, tag: nil, title: "A route call did not take effect",
             summary: "Raised once per route call whose verdict is ineffective (warning) or deferred (info), with the cause and the record that created it. This is the answer to \"I set the speaker but it didn't take effect\".",
@@ -153,23 +153,23 @@ extension FindingCode {
     }
 
     /// The severity the code is raised with (`info.severity`).
-    public var severity: Severity { info.severity }
+    package var severity: Severity { info.severity }
     /// The contract rule the code belongs to (`info.rule`).
-    public var rule: RuleID? { info.rule }
+    package var rule: RuleID? { info.rule }
     /// The triage tag a trace with the code gets (`info.tag`).
-    public var tag: TriageTag? { info.tag }
+    package var tag: TriageTag? { info.tag }
     /// A short title (`info.title`).
-    public var title: String { info.title }
+    package var title: String { info.title }
     /// When the code is raised and what it means (`info.summary`).
-    public var summary: String { info.summary }
+    package var summary: String { info.summary }
     /// An example of the advice reports give with the code (`info.exampleAdvice`).
-    public var exampleAdvice: String { info.exampleAdvice }
+    package var exampleAdvice: String { info.exampleAdvice }
 }
 
 extension RuleID {
     /// The finding codes through which the rule shows in reports: the codes that belong to it, and
     /// for rules that decide other codes' verdicts or explanations, those.
-    public var relatedCodes: [FindingCode] {
+    package var relatedCodes: [FindingCode] {
         let own = FindingCode.allCases.filter { $0.rule == self }
         let more: [FindingCode]
         switch self {

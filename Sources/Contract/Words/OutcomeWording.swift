@@ -5,11 +5,11 @@ import TraceModel
 
 /// What applied a deferred call (V2): the app's engagement (joining or entering) or a recovery from an
 /// interruption (its end, the SDK's recovery, or the retry after the system call ended).
-public enum AppliedBy: Sendable, Equatable {
+package enum AppliedBy: Sendable, Equatable {
     case engagement, recovery
 
     /// What a call deferred for `cause` waits for, when the record that applied it is not known.
-    public init?(waitingFor cause: VerdictCause?) {
+    package init?(waitingFor cause: VerdictCause?) {
         switch cause {
         case .notEngaged: self = .engagement
         case .interrupted: self = .recovery
@@ -28,7 +28,7 @@ extension OutcomeKind {
     /// by an interruption may take effect at the next join, not at the recovery; nil when not known, and
     /// then the verdict's cause says what it waited for); `end` says whether the trace ended at its last
     /// record or at a crash (a call still `pending` waited until then).
-    public func advice(verdictCause: VerdictCause?, outcomeCause: VerdictCause?, target: RouteTarget? = nil,
+    package func advice(verdictCause: VerdictCause?, outcomeCause: VerdictCause?, target: RouteTarget? = nil,
                        appliedBy: AppliedBy? = nil, _ w: LayerWords, end: TraceEnd = .end) -> String {
         switch self {
         case .applied:

@@ -3,7 +3,7 @@ import TraceModel
 
 extension RuleID {
     /// The section of the contract the rule belongs to.
-    public var section: String {
+    package var section: String {
         switch self {
         case .R1, .R2, .R3, .R4, .R5, .R6, .R7, .R8, .R9, .R10, .R11, .R12, .R13, .R14, .R15, .R16: "Route engine"
         case .R17, .R18, .R19: "The call path and hang-up"
@@ -20,7 +20,7 @@ extension RuleID {
     }
 
     /// A short title.
-    public var title: String {
+    package var title: String {
         switch self {
         case .R1: "Targets are speaker and earpiece"
         case .R2: "Effective target = override ?? default"
@@ -84,7 +84,7 @@ extension RuleID {
     }
 
     /// One paragraph: what the rule says.
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .R1: "An app can only ask for the speaker or the earpiece. No call asks for bluetooth or a wired headset; those are chosen by connecting them."
         case .R2: "The effective target is the temporary override if one is set, else the persistent default. The default starts as the header's initialDefaultRoute, else earpiece."

@@ -2,7 +2,7 @@
 
 extension TraceEnd {
     /// "at the end of the trace" / "at the crash (where the trace is torn)".
-    public var phrase: String {
+    package var phrase: String {
         switch self {
         case .end: "at the end of the trace"
         case .crash: "at the crash (where the trace is torn)"
@@ -10,7 +10,7 @@ extension TraceEnd {
     }
 
     /// "when the trace ended" / "when the trace ended at the crash (torn)".
-    public var whenEnded: String {
+    package var whenEnded: String {
         switch self {
         case .end: "when the trace ended"
         case .crash: "when the trace ended at the crash (torn)"
@@ -18,7 +18,7 @@ extension TraceEnd {
     }
 
     /// "still open at the end of the trace" / "still open at the crash: the trace ends torn".
-    public var stillOpen: String {
+    package var stillOpen: String {
         switch self {
         case .end: "still open at the end of the trace"
         case .crash: "still open at the crash: the trace ends torn"
@@ -26,7 +26,7 @@ extension TraceEnd {
     }
 
     /// "to the end of the trace" / "to the crash (where the trace is torn)".
-    public var untilEnd: String {
+    package var untilEnd: String {
         switch self {
         case .end: "to the end of the trace"
         case .crash: "to the crash (where the trace is torn)"

@@ -7,7 +7,7 @@ import TraceModel
 /// same tag whichever layer recorded the trace. Every finding code and every verdict cause
 /// maps to exactly one tag, a column of its row (`FindingCode.info`, `VerdictCause.info`); a few tags
 /// come from the trace itself (damage, divergences, sessions).
-public enum TriageTag: String, CaseIterable, Sendable, Comparable, CustomStringConvertible {
+package enum TriageTag: String, CaseIterable, Sendable, Comparable, CustomStringConvertible {
     // What the input is.
     case unreadable = "unreadable"
     case notATrace = "not-a-trace"
@@ -82,13 +82,13 @@ public enum TriageTag: String, CaseIterable, Sendable, Comparable, CustomStringC
     case checkpointMismatch = "checkpoint-mismatch"
 
     /// One row of the tag table beside the name: the definition, and the header fields it reads.
-    public struct Info: Sendable {
+    package struct Info: Sendable {
         /// One line: when a trace gets the tag.
-        public let summary: String
+        package let summary: String
         /// The header fields the definition reads: a grouping by one of them implies the tag (every
         /// trace of a simulator's model is a simulator trace), so the tag is never tested for that
         /// grouping (`TriageRegressions`).
-        public let reads: Set<HeaderField>
+        package let reads: Set<HeaderField>
 
         init(_ summary: String, reads: Set<HeaderField> = []) {
             self.summary = summary
@@ -97,7 +97,7 @@ public enum TriageTag: String, CaseIterable, Sendable, Comparable, CustomStringC
     }
 
     /// A field of a trace's header a tag's definition can read.
-    public enum HeaderField: String, Sendable, CaseIterable {
+    package enum HeaderField: String, Sendable, CaseIterable {
         /// `device.simulator`: whether the trace comes from a simulator.
         case simulator = "device.simulator"
         /// `device.os`: the OS name and version.
@@ -105,16 +105,16 @@ public enum TriageTag: String, CaseIterable, Sendable, Comparable, CustomStringC
     }
 
     /// One line: when a trace gets the tag.
-    public var summary: String { info.summary }
+    package var summary: String { info.summary }
 
     /// The header fields the tag's definition reads.
-    public var reads: Set<HeaderField> { info.reads }
+    package var reads: Set<HeaderField> { info.reads }
 
     /// The tag as written, e.g. `unexplained-divergence`.
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 
     /// Taxonomy order (the order of `allCases`): rows list their tags in this order.
-    public static func < (a: TriageTag, b: TriageTag) -> Bool { a.order < b.order }
+    package static func < (a: TriageTag, b: TriageTag) -> Bool { a.order < b.order }
 
     private var order: Int { Self.allCases.firstIndex(of: self)! }
 
@@ -122,21 +122,21 @@ public enum TriageTag: String, CaseIterable, Sendable, Comparable, CustomStringC
     /// inputs, while every other tag's share is taken of the readable traces. `damaged-trace` is one:
     /// a file can be damaged and hold nothing to judge (a trace whose header was lost), so its share
     /// of the readable traces alone could pass 100 %.
-    public var describesInput: Bool {
+    package var describesInput: Bool {
         self == .unreadable || self == .notATrace || self == .damagedTrace || self == .duplicateUpload
     }
 
     /// The tags whose share is taken of all inputs, in taxonomy order, for messages.
-    public static var ofAllInputs: [TriageTag] { allCases.filter(\.describesInput) }
+    package static var ofAllInputs: [TriageTag] { allCases.filter(\.describesInput) }
 
     /// Whether a trace gets the tag from what became of its calls (their verdicts and outcomes, V1
     /// and V2), not from a finding: the umbrella tag, `took-effect-late` and every cause's tag.
-    public var followsOutcomes: Bool {
+    package var followsOutcomes: Bool {
         self == .routeCallNotTakingEffect || self == .tookEffectLate || VerdictCause.allCases.contains { $0.tag == self }
     }
 
     /// The tag's row of the taxonomy: when a trace gets it, and the header fields its definition reads.
-    public var info: Info {
+    package var info: Info {
         switch self {
         case .unreadable: Info("The file could not be opened or read at all (missing, a folder, no permission); the row's unexplainable says why.")
         case .notATrace: Info("The input holds nothing to judge: an archive, text that is neither zstd frames nor JSON Lines, an empty file, or a trace without a header or records; the row's unexplainable says which.")

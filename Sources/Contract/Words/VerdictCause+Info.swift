@@ -3,17 +3,17 @@
 import TraceModel
 
 /// One row of the causes' table (`VerdictCause.info`).
-public struct CauseInfo: Sendable {
+package struct CauseInfo: Sendable {
     /// The rule behind the cause: the branch of the contract that made the call not take effect (none for
     /// an unknown state, which is no rule's doing).
-    public let rule: RuleID?
+    package let rule: RuleID?
     /// The triage tag a trace with a call of this cause gets.
-    public let tag: TriageTag
+    package let tag: TriageTag
 }
 
 extension VerdictCause {
     /// The cause's row of the table.
-    public var info: CauseInfo {
+    package var info: CauseInfo {
         switch self {
         case .notEngaged: CauseInfo(rule: .R6, tag: .routeRequestBeforeCall)
         case .interrupted: CauseInfo(rule: .I1, tag: .routeRequestDuringInterruption)
@@ -33,7 +33,7 @@ extension VerdictCause {
     }
 
     /// The rule behind the cause (`info.rule`).
-    public var rule: RuleID? { info.rule }
+    package var rule: RuleID? { info.rule }
     /// The triage tag of the cause (`info.tag`).
-    public var tag: TriageTag { info.tag }
+    package var tag: TriageTag { info.tag }
 }

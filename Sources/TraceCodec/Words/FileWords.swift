@@ -19,19 +19,19 @@ enum FileWords {
 
 extension TriageInputs {
     /// Why a folder cannot be searched, from the error listing it.
-    public static func unlistable(_ error: SystemError) -> String {
+    package static func unlistable(_ error: SystemError) -> String {
         "a folder that cannot be read (\(error.reason)): the traces in it, if any, were not read"
     }
 
     /// Why an entry cannot be told apart, from the error reading its type.
-    public static func unexaminable(_ error: SystemError) -> String {
+    package static func unexaminable(_ error: SystemError) -> String {
         "cannot be examined (\(error.reason)): not read, nor searched if it is a folder"
     }
 }
 
 extension TriageInputs.SkipReason {
     /// Why the entry got no row, in words (`fileSystem`: the kernel's file system it is on).
-    public func words(fileSystem: String? = nil) -> String {
+    package func words(fileSystem: String? = nil) -> String {
         switch self {
         case .notATraceName: "its name is not a trace name (\(TriageInputs.traceSuffixes.map { "*" + $0 }.joined(separator: ", ")))"
         case .hidden: "a hidden name, not read"

@@ -4,14 +4,14 @@ import TraceRecorder
 
 extension Scenarios {
     /// When the 30-minute meeting's app is killed and when it starts again (ms since the session began).
-    public static let meetingKillAt: Int64 = 12 * 60_000
-    public static let meetingRestartAt: Int64 = 12 * 60_000 + 5000
+    package static let meetingKillAt: Int64 = 12 * 60_000
+    package static let meetingRestartAt: Int64 = 12 * 60_000 + 5000
 
     /// SMeeting, 30 minutes, ~6,000 records: bluetooth blocks a speaker request, the app is killed at
     /// minute 12 (no record between `meetingKillAt` and `meetingRestartAt`) and re-enters the meeting
     /// when restarted, restoring its speaker choice; a system call then defers an earpiece request, and
     /// a last speaker request applies.
-    public static func thirtyMinuteMeeting() -> Script {
+    package static func thirtyMinuteMeeting() -> Script {
         var s = Script(name: "a 30-minute meeting", layer: .smeeting)
         let room = "Quarterly review – " + alice
         s.personalValues = [alice, bob, room, airPods, airPodsId]

@@ -4,18 +4,18 @@ import TraceModel
 /// Realistic sessions for the recorder's end-to-end tests, each with the verdicts and findings it
 /// must give. Lanes: 0 the app's calls, 1 the system's notifications, 2 the SDK's own reports, 3 the
 /// server and transport.
-public enum Scenarios {
+package enum Scenarios {
     static let app = 0, system = 1, sdk = 2, server = 3
 
     /// Personal values the scenarios record, which source redaction must keep off the disk.
-    public static let alice = "alice.martin@example.com"
-    public static let airPods = "Alice Martin's AirPods Pro"
-    public static let airPodsId = "7C:04:D0:1A:3F:22"
+    package static let alice = "alice.martin@example.com"
+    package static let airPods = "Alice Martin's AirPods Pro"
+    package static let airPodsId = "7C:04:D0:1A:3F:22"
     /// Another participant.
-    public static let bob = "bob.nguyen@example.com"
+    package static let bob = "bob.nguyen@example.com"
 
     /// Every scenario.
-    public static var all: [Script] { [bluetoothBlocksSpeaker(), systemCallInterruptsMeeting(), callKitAnswer()] }
+    package static var all: [Script] { [bluetoothBlocksSpeaker(), systemCallInterruptsMeeting(), callKitAnswer()] }
 
     static func good(_ g: inout SplitMix64) -> QualitySample {
         QualitySample(level: .good, score: Double(80 + g.below(10)), mos: 4.0, loss: 0.01, rtt: Double(60 + g.below(60)),
@@ -38,7 +38,7 @@ public enum Scenarios {
 
     /// SRTC: a bluetooth headset holds the route, so the app's speaker request is ineffective (V1, R4);
     /// after the headset leaves, the override takes the speaker (R5), and an earpiece request applies.
-    public static func bluetoothBlocksSpeaker() -> Script {
+    package static func bluetoothBlocksSpeaker() -> Script {
         var s = Script(name: "bluetooth blocks the speaker", layer: .srtc)
         s.personalValues = [alice, airPods, airPodsId, "family-call-" + alice]
         let bt = airPodsId + "-tsco"
@@ -74,7 +74,7 @@ public enum Scenarios {
 
     /// SMeeting: a cellular call interrupts the meeting; the earpiece request made during it is
     /// deferred (I1), and applied when the SDK recovers after the call (I3).
-    public static func systemCallInterruptsMeeting() -> Script {
+    package static func systemCallInterruptsMeeting() -> Script {
         var s = Script(name: "a system call interrupts a meeting", layer: .smeeting)
         let room = "Board meeting Q3 with " + alice
         s.personalValues = [alice, room]
@@ -117,7 +117,7 @@ public enum Scenarios {
 
     /// SRTC with CallKit: the user answers the app's call, CallKit activates the session (didActivate)
     /// and the SDK joins; a speaker request applies; the call ends through CallKit.
-    public static func callKitAnswer() -> Script {
+    package static func callKitAnswer() -> Script {
         var s = Script(name: "a CallKit answer", layer: .srtc)
         let callId = "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"
         let channel = "support-line-" + alice

@@ -5,81 +5,81 @@ import TraceRecorder
 
 /// A simulated device session: what an SDK would record, when, and from which thread, with the
 /// verdicts and findings a replay of it must give.
-public struct Script: Sendable {
+package struct Script: Sendable {
     /// One record to make: at `t` (ms since the session began), from thread `lane`.
-    public struct Step: Sendable, Equatable {
+    package struct Step: Sendable, Equatable {
         /// When, in ms since the session began.
-        public var t: Int64
+        package var t: Int64
         /// Which thread makes it (0 app calls, 1 system notifications, 2 the SDK's own reports, 3 server and transport).
-        public var lane: Int
+        package var lane: Int
         /// What is recorded.
-        public var event: TraceRecorder.Event
+        package var event: TraceRecorder.Event
     }
 
     /// The verdict the replay must give a call, in call order.
-    public struct ExpectedVerdict: Sendable, Equatable, CustomStringConvertible {
+    package struct ExpectedVerdict: Sendable, Equatable, CustomStringConvertible {
         /// The call's record type, e.g. `api.setRoute`.
-        public var call: String
+        package var call: String
         /// The verdict.
-        public var verdict: VerdictKind
+        package var verdict: VerdictKind
         /// Its cause.
-        public var cause: VerdictCause?
+        package var cause: VerdictCause?
         /// Creates an expectation.
-        public init(_ call: String, _ verdict: VerdictKind, _ cause: VerdictCause? = nil) {
+        package init(_ call: String, _ verdict: VerdictKind, _ cause: VerdictCause? = nil) {
             self.call = call
             self.verdict = verdict
             self.cause = cause
         }
-        public var description: String { "\(call) \(verdict.rawValue)" + (cause.map { " (\($0.rawValue))" } ?? "") }
+        package var description: String { "\(call) \(verdict.rawValue)" + (cause.map { " (\($0.rawValue))" } ?? "") }
     }
 
     /// A finding the replay must raise.
-    public struct ExpectedFinding: Sendable, Equatable, CustomStringConvertible {
+    package struct ExpectedFinding: Sendable, Equatable, CustomStringConvertible {
         /// Its code.
-        public var code: FindingCode
+        package var code: FindingCode
         /// Its severity.
-        public var severity: Severity
+        package var severity: Severity
         /// Creates an expectation.
-        public init(_ code: FindingCode, _ severity: Severity) {
+        package init(_ code: FindingCode, _ severity: Severity) {
             self.code = code
             self.severity = severity
         }
-        public var description: String { "\(code) (\(severity.rawValue))" }
+        package var description: String { "\(code) (\(severity.rawValue))" }
     }
 
     /// A name for messages.
-    public var name: String
+    package var name: String
     /// The product layer.
-    public var layer: Layer
+    package var layer: Layer
     /// The steps, in time order.
-    public private(set) var steps: [Step] = []
+    package private(set) var steps: [Step] = []
     /// The verdicts, in call order.
-    public var expectedVerdicts: [ExpectedVerdict] = []
+    package var expectedVerdicts: [ExpectedVerdict] = []
     /// The findings (code and severity), in the order they are raised.
-    public var expectedFindings: [ExpectedFinding] = []
+    package var expectedFindings: [ExpectedFinding] = []
     /// Route divergences the replay must count.
-    public var expectedDivergences = 0
+    package var expectedDivergences = 0
     /// Personal values the script records (for the privacy check).
-    public var personalValues: [String] = []
+    package var personalValues: [String] = []
     /// When the app is killed and started again, if it is (ms since the session began): the records
     /// from then on are the new process's, in a part marked `resumed`.
-    public var restartAt: Int64?
+    package var restartAt: Int64?
 
     /// An empty script.
-    public init(name: String, layer: Layer) {
+    package init(name: String, layer: Layer) {
         self.name = name
         self.layer = layer
     }
 
     /// Adds a step; steps must be added in time order. Two lanes may share a `t` only with records that
     /// do not depend on each other's order (they race, as on a device).
-    public mutating func add(_ t: Int64, _ lane: Int, _ event: TraceRecorder.Event) {
+    package mutating func add(_ t: Int64, _ lane: Int, _ event: TraceRecorder.Event) {
         precondition(steps.last.map { $0.t <= t } ?? true, "\(name): steps must be added in time order")
         steps.append(Step(t: t, lane: lane, event: event))
     }
 
     /// The header configuration the script is recorded with.
-    public func configuration(directory: String, clock: ManualClock) -> RecorderConfiguration {
+    package func configuration(directory: String, clock: ManualClock) -> RecorderConfiguration {
         var c = RecorderConfiguration(directory: directory, layer: layer, sdk: layer == .srtc ? "SRTC 5.1.0" : "SMeeting 3.2.1",
                                       device: .init(model: "iPhone15,2", os: "iOS 17.4"),
                                       app: .init(bundleId: "com.example.rtc"))
@@ -92,7 +92,7 @@ public struct Script: Sendable {
 
     /// The steps as records with consecutive seqs after a header, as an ideal recorder writes them (with
     /// the header of the part a restarted process begins, marked `resumed`, at `restartAt`).
-    public func records() -> [Record] {
+    package func records() -> [Record] {
         var out = [Record(seq: 0, t: 0, .header(TraceHeader(layer: layer, session: .init(id: "script", part: 1))))]
         var restarted = false
         for s in steps {
@@ -108,21 +108,21 @@ public struct Script: Sendable {
 
 /// Plays a script's steps into a recorder: the clock is moved to each step's time, and the steps of
 /// that time are recorded by their lanes' threads at once; the next time starts when they are done.
-public final class ScriptDriver: @unchecked Sendable {
+package final class ScriptDriver: @unchecked Sendable {
     private let lanes: [DispatchQueue]
     private let clock: ManualClock
     /// The session time the clock's current reading stands for.
-    public private(set) var now: Int64
+    package private(set) var now: Int64
 
     /// A driver for `clock`, whose current reading is session time `now`.
-    public init(clock: ManualClock, now: Int64 = 0, lanes: Int = 4) {
+    package init(clock: ManualClock, now: Int64 = 0, lanes: Int = 4) {
         self.clock = clock
         self.now = now
         self.lanes = (0..<lanes).map { DispatchQueue(label: "rtctrace.sim.lane\($0)") }
     }
 
     /// Plays the steps with `range.contains(t)` into `recorder`.
-    public func play(_ steps: [Script.Step], into recorder: TraceRecorder, range: Range<Int64> = Int64.min..<Int64.max) {
+    package func play(_ steps: [Script.Step], into recorder: TraceRecorder, range: Range<Int64> = Int64.min..<Int64.max) {
         var i = 0
         let todo = steps.filter { range.contains($0.t) }
         while i < todo.count {
@@ -142,7 +142,7 @@ public final class ScriptDriver: @unchecked Sendable {
     }
 
     /// Moves the clock to session time `t` (never back).
-    public func advance(to t: Int64) {
+    package func advance(to t: Int64) {
         if t > now {
             clock.advance(milliseconds: t - now)
             now = t
