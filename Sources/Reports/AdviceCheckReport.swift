@@ -19,7 +19,7 @@ package enum AdviceCheckReport {
     package static func words(_ c: AdviceCheck, _ w: LayerWords) -> String {
         let effect = c.kind == .call ? AdviceCheckWords.theCallTakesEffect : AdviceCheckWords.isNoLongerRaised(c.subject)
         let edits = c.edits.map(\.words).joined(separator: " ")
-        let still = [c.rule.map { "\($0.rawValue) (\($0.title))" }, c.cause.map { Wording.cause($0, w) }].compactMap { $0 }.joined(separator: ", ")
+        let still = [c.rule.map { "\($0.rawValue) (\($0.title))" }, c.cause.map { $0.reason(w) }].compactMap { $0 }.joined(separator: ", ")
         switch c.verdict {
         case .verified: return AdviceCheckWords.verifiedFollowingThisAdvice(effect, terminalSafe(edits))
         case .alternativeVerified:

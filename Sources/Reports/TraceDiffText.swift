@@ -87,7 +87,7 @@ package enum TraceDiffText {
         if value == Difference.missing { return value }
         var s = terminalSafe(value)
         if kind == .finding { s = "raised (\(s))" }
-        if let cause { s += " (\(cause.rawValue)): " + Wording.cause(cause, w) }
+        if let cause { s += " (\(cause.rawValue)): " + cause.reason(w) }
         return s
     }
 

@@ -27,18 +27,9 @@ extension TraceInput {
             result = try replay(session, a, in: context, observer: observer)
         }
         if let why = Wording.incompleteSession(result) {
-            context.err.line("warning: " + terminalSafe(why) + " (" + completeSessionHint(result) + ")")
+            context.err.line("warning: " + terminalSafe(why) + " (" + Wording.completeSessionHint(result) + ")")
         }
         return result
-    }
-
-    /// How to replay the whole session: name the parts missing between those given (their folder was
-    /// perhaps given already), else ask for every part.
-    static func completeSessionHint(_ r: ReplayResult) -> String {
-        let missing = r.session?.missing.flatMap { Array($0.parts) } ?? []
-        guard !missing.isEmpty else { return WorkflowMessageWords.giveEveryPartOrTheirFolder }
-        let listed = missing.count == 1 ? "part \(missing[0]) is" : "parts " + missing.map(String.init).joined(separator: ", ") + " are"
-        return WorkflowMessageWords.notAmongTheFilesGivenAdd(listed, missing.count == 1 ? "it" : "them")
     }
 
     /// Whether a single replay reads and decodes on a second core while it replays: when the process may

@@ -62,6 +62,15 @@ extension Wording {
         let notes = sessionNotes(r)
         return notes.isEmpty ? nil : notes.map(\.text).joined(separator: "; ")
     }
+
+    /// How to replay the whole of an incomplete session: name the parts missing between those given
+    /// (their folder was perhaps given already), else ask for every part.
+    package static func completeSessionHint(_ r: ReplayResult) -> String {
+        let missing = r.session?.missing.flatMap { Array($0.parts) } ?? []
+        guard !missing.isEmpty else { return "give every part, or their folder, to replay the session as one trace" }
+        let listed = missing.count == 1 ? "part \(missing[0]) is" : "parts " + missing.map(String.init).joined(separator: ", ") + " are"
+        return "\(listed) not among the files given: add \(missing.count == 1 ? "it" : "them") to replay the session as one trace"
+    }
 }
 
 extension Wording {

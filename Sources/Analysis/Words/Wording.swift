@@ -4,9 +4,6 @@ import TraceModel
 
 /// Phrases for verdicts and causes in the trace layer's own words.
 package enum Wording {
-    /// Why a call did not take effect: the cause's own phrasing (`VerdictCause.reason`), which the report
-    /// layouts still reach through this name.
-    package static func cause(_ c: VerdictCause, _ w: LayerWords) -> String { c.reason(w) }
 
     /// A short phrase for an outcome that carries no cause (V2); `end` says how the trace ended.
     package static func outcome(_ kind: OutcomeKind, _ w: LayerWords, end: TraceEnd = .end) -> String {

@@ -13,8 +13,6 @@ enum WorkflowMessageWords {
     static func expectDamageDeclaredLostButThe(_ a: some Any, _ b: some Any, _ c: some Any) -> String { "\(a): expect.damage: declared lost \(b), but the reader lost \(c)" }
     static func aLostFrameMoreThanOf(_ a: some Any) -> String { "a lost frame, more than \(a)% of the records " }
     static let undecodableMissingSeqsATornLast = "undecodable, missing seqs, a torn last frame"
-    static let giveEveryPartOrTheirFolder = "give every part, or their folder, to replay the session as one trace"
-    static func notAmongTheFilesGivenAdd(_ a: some Any, _ b: some Any) -> String { "\(a) not among the files given: add \(b) to replay the session as one trace" }
     static let expectedATraceOrTheParts = "expected a TRACE (or the parts of one session)"
     static func noSuchFile(_ a: some Any) -> String { "\(a): no such file" }
     static func warningHoldsNoRecordARecorder(_ a: some Any) -> String { "warning: \(a): holds no record (a recorder part whose header never reached the disk); skipped" }
