@@ -14,30 +14,30 @@ extension TriageRow {
     /// recorder's pauses, report ids and command; a key a row of an earlier version lacks is taken as null or empty). What the JSON only
     /// holds as totals (what became of each call) is not read back.
     package init(json v: JSONValue) throws(DecodeError) {
-        guard let object = v.object else { throw DecodeError(description: "not a JSON object") }
+        guard let object = v.object else { throw DecodeError(description: TriageRowWords.notAnObject) }
         func fail(_ key: String, _ what: String) -> DecodeError { DecodeError(description: "\(key): \(what)") }
         func string(_ key: String, in o: [String: JSONValue] = object) throws(DecodeError) -> String? {
             guard let x = o[key], !x.isNull else { return nil }
-            guard let s = x.string else { throw fail(key, "expected a string or null") }
+            guard let s = x.string else { throw fail(key, TriageRowWords.expectedStringOrNull) }
             return s
         }
         func int(_ key: String, in o: [String: JSONValue] = object) throws(DecodeError) -> Int {
             guard let x = o[key], !x.isNull else { return 0 }
-            guard let n = x.int, n >= 0 else { throw fail(key, "expected a count (an integer ≥ 0)") }
+            guard let n = x.int, n >= 0 else { throw fail(key, TriageRowWords.expectedNonNegativeCount) }
             return n
         }
         func strings(_ key: String) throws(DecodeError) -> [String] {
             guard let x = object[key], !x.isNull else { return [] }
-            guard let a = x.array else { throw fail(key, "expected an array of strings") }
+            guard let a = x.array else { throw fail(key, TriageRowWords.expectedStrings) }
             var out: [String] = []
             for e in a {
-                guard let s = e.string else { throw fail(key, "expected an array of strings") }
+                guard let s = e.string else { throw fail(key, TriageRowWords.expectedStrings) }
                 out.append(s)
             }
             return out
         }
         guard let schema = try string("schema"), schema.hasPrefix("rtctrace.triage/") else {
-            throw fail("schema", "not a triage row (schema rtctrace.triage/N)")
+            throw fail("schema", TriageRowWords.notATriageRow)
         }
         guard let path = try string("path") else { throw fail("path", "missing") }
         self.init(path: path)
@@ -47,14 +47,14 @@ extension TriageRow {
         contentHash = try string("contentHash")
         duplicateOf = try string("duplicateOf")
         if let l = try string("layer") {
-            guard let layer = Layer(rawValue: l) else { throw fail("layer", "'\(l)' is not a layer (srtc, smeeting)") }
+            guard let layer = Layer(rawValue: l) else { throw fail("layer", TriageRowWords.notALayer(l)) }
             self.layer = layer
         }
         sdk = try string("sdk")
         device = try string("device")
         os = try string("os")
         if let s = object["simulator"], !s.isNull {
-            guard let b = s.bool else { throw fail("simulator", "expected a boolean or null") }
+            guard let b = s.bool else { throw fail("simulator", TriageRowWords.expectedBooleanOrNull) }
             simulator = b
         }
         bundleId = try string("bundleId")
@@ -68,7 +68,7 @@ extension TriageRow {
             firstProblem = try string("first", in: damage)
             recordsWithClippedStrings = try int("recordsWithClippedStrings", in: damage)
             for (k, n) in damage["byKind"]?.object ?? [:] {
-                guard let n = n.int else { throw fail("damage.byKind.\(k)", "expected a count") }
+                guard let n = n.int else { throw fail("damage.byKind.\(k)", TriageRowWords.expectedCount) }
                 problemsByKind[k] = n
             }
         }
@@ -84,14 +84,14 @@ extension TriageRow {
             if d["uncertain"] != nil { uncertainDivergences = try int("uncertain", in: d) }
         }
         for (k, n) in object["findings"]?.object ?? [:] {
-            guard let code = FindingCode(rawValue: k) else { throw fail("findings", "unknown finding code '\(k)' (rows of a newer rtctrace?)") }
-            guard let n = n.int, n >= 0 else { throw fail("findings.\(k)", "expected a count") }
+            guard let code = FindingCode(rawValue: k) else { throw fail("findings", TriageRowWords.unknownFindingCode(k)) }
+            guard let n = n.int, n >= 0 else { throw fail("findings.\(k)", TriageRowWords.expectedCount) }
             findings[code] = n
         }
         errors = try int("errors")
         var tags: [TriageTag] = []
         for t in try strings("tags") {
-            guard let tag = TriageTag(rawValue: t) else { throw fail("tags", "unknown tag '\(t)' (rows of a newer rtctrace?)") }
+            guard let tag = TriageTag(rawValue: t) else { throw fail("tags", TriageRowWords.unknownTag(t)) }
             tags.append(tag)
         }
         self.tags = Set(tags).sorted()

@@ -239,7 +239,7 @@ package struct TriageRow: Sendable, Equatable {
             worstQuality = q.worst.map { Stretch(startT: $0.startT, endT: $0.endT) }
         }
         if r.partsOpened == 0 {
-            unexplainable = r.problems.first { $0.kind == .io }?.message ?? "it could not be opened"
+            unexplainable = r.problems.first { $0.kind == .io }?.message ?? TriageRowWords.couldNotBeOpened
         } else {
             unexplainable = r.unexplainable
         }

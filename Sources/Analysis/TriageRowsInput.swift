@@ -26,8 +26,7 @@ package enum TriageRowsInput {
         var paths = Set<String>()
         try read(files) { row, file, line throws(Failure) in
             guard paths.insert(row.path).inserted else {
-                throw Failure(description: "\(file): line \(line): the trace \(row.path) has a row already (a rows file given twice, "
-                              + "or the rows of two runs over the same traces?)", isIO: false)
+                throw Failure(description: TriageRowWords.rowAlreadyRead(file: file, line: line, path: row.path), isIO: false)
             }
             guard let hash = row.contentHash, Self.canRepeat(row) else { return }
             if let known = first[hash], !TriageSummary.pathPrecedes(row.path, known) { return }
@@ -59,14 +58,14 @@ package enum TriageRowsInput {
                     do {
                         row = try TriageRow(json: try JSONValue.parse(bytes))
                     } catch {
-                        throw Failure(description: "\(file): line \(line): not a triage row: \(error)", isIO: false)
+                        throw Failure(description: TriageRowWords.lineIsNoRow(file: file, line: line, error: error), isIO: false)
                     }
                     try body(row, file, line)
                 }
             } catch let f as Failure {
                 throw f
             } catch let e as JSONLinesFile.ReadError {
-                throw Failure(description: "\(e.description) (a rows file must be read whole)", isIO: e.isIO)
+                throw Failure(description: TriageRowWords.rowsFileUnreadable(e.description), isIO: e.isIO)
             } catch {
                 throw Failure(description: "\(error)", isIO: true)
             }

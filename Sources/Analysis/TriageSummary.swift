@@ -107,7 +107,7 @@ package struct TriageSummary: Sendable {
 
         /// The whole signature in words, as rows carry it (`signature`): the description, and
         /// ` (damaged or partial)` for a compromised trace.
-        package var key: String { description + (compromised ? " (damaged or partial)" : "") }
+        package var key: String { description + (compromised ? TriageRowWords.compromisedSuffix : "") }
     }
 
     /// Traces that share a signature, with the one to open.

@@ -34,23 +34,23 @@ package struct TriageThreshold: Sendable, Equatable, CustomStringConvertible {
     package init(parsing expression: String) throws {
         let text = expression.filter { $0 != " " }
         guard let gt = text.firstIndex(of: ">") else {
-            throw ParseError(description: "'\(expression)' is not a threshold: write TAG>N or TAG>P% (e.g. unexplained-divergence>0 or interruption-not-recovered>2%)")
+            throw ParseError(description: TriageRowWords.notAThreshold(expression))
         }
         let name = String(text[..<gt])
         var value = String(text[text.index(after: gt)...])
         guard let tag = TriageTag(rawValue: name) else {
-            throw ParseError(description: "'\(expression)': unknown tag '\(name)'; the tags are: " + TriageTag.allCases.map(\.rawValue).joined(separator: ", "))
+            throw ParseError(description: TriageRowWords.unknownThresholdTag(expression, tag: name))
         }
         self.tag = tag
         if value.hasSuffix("%") {
             value.removeLast()
             guard let p = Self.decimal(value), p >= 0, p <= 100 else {
-                throw ParseError(description: "'\(expression)': '\(value)%' is not a percentage from 0 to 100")
+                throw ParseError(description: TriageRowWords.notAPercentage(expression, value: value))
             }
             limit = .percent(p)
         } else {
             guard let n = Int(value), n >= 0 else {
-                throw ParseError(description: "'\(expression)': '\(value)' is not a count of traces (an integer ≥ 0; add % for a share)")
+                throw ParseError(description: TriageRowWords.notATraceCount(expression, value: value))
             }
             limit = .traces(n)
         }

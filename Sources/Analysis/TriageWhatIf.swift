@@ -80,7 +80,7 @@ package struct TriageWhatIf: Sendable, Equatable {
     package static func make(_ edits: TriageEdits, base: WhatIfBase, row: TriageRow, facts: TriageFacts) -> TriageWhatIf {
         var out = TriageWhatIf()
         guard let list = edits.edits(for: base) else {
-            out.error = "the advice cannot be placed in this trace"
+            out.error = TriageRowWords.adviceCannotBePlaced
             out.remainingTags = row.tags
             return out
         }
