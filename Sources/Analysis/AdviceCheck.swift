@@ -55,7 +55,7 @@ package enum AdviceChecks {
         for v in r.verdicts where v.didNotTakeEffect {
             let cause = v.outcome?.cause ?? v.cause
             let label = base.side.indexBySeq[v.seq].map { base.side.records[$0].label } ?? v.call.rawValue
-            items.append((.call, label, v.seq, v.t, cause?.adviceProof ?? .notExpressible("no cause is named"), nil))
+            items.append((.call, label, v.seq, v.t, cause?.adviceProof ?? .notExpressible(AdviceCheckReasons.noCauseNamed), nil))
         }
         for f in r.findings where f.severity > .info && f.code != .routeIneffective {
             items.append((.finding, f.code.rawValue, f.seqs.first, f.t, f.code.adviceProof, f.severity))
@@ -72,13 +72,13 @@ package enum AdviceChecks {
             }
             guard replays < cap, let seq else {
                 check.verdict = .cannotPlace
-                check.why = seq == nil ? "the item names no record" : "more than \(cap) items: left unchecked"
+                check.why = seq == nil ? AdviceCheckReasons.namesNoRecord : AdviceCheckReasons.beyondCap(cap)
                 out.append(check)
                 continue
             }
             for (k, list) in lists.enumerated() {
                 guard let edits = resolve(list, item: seq, in: base.records) else {
-                    if k == 0 { check.verdict = .cannotPlace; check.why = "no record follows the item where the advice would act" }
+                    if k == 0 { check.verdict = .cannotPlace; check.why = AdviceCheckReasons.nothingFollows }
                     continue
                 }
                 replays += 1

@@ -152,12 +152,12 @@ package struct Explanation: Sendable {
         if let h = r.header {
             device = "\(h.device.model ?? "?"), \(h.device.os ?? "?")\(h.device.simulator ? " (simulator)" : "")" + (h.sdk.map { ", \($0)" } ?? "")
         } else {
-            device = "unknown (the trace has no header)"
+            device = Wording.unknownDevice
         }
         duration = "\(formatDuration(r.durationMs)), \(r.records) records"
         reports = r.reports.map { m in "\(m.id) at \(formatDuration(m.t)) (seq \(m.seq))" + (m.note.map { ": \($0)" } ?? "") }
         damage = r.problemCount > 0
-            ? "\(r.problemCount) problem\(r.problemCount == 1 ? "" : "s") while reading (see stderr; run 'rtctrace verify')" : nil
+            ? Wording.readingProblems(r.problemCount) : nil
         damageNotes = Wording.damageNotes(r)
         sessionNotes = Wording.sessionNotes(r) + Wording.restartNotes(r)
         partial = r.session?.isPartial ?? false

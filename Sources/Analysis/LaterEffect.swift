@@ -43,10 +43,4 @@ extension Explanation {
         }
         return nil
     }
-
-    /// The later effect in words, for the line under the call.
-    static func laterEffectLine(_ v: Verdict, _ e: LaterEffect) -> Line {
-        Line("later effect", "the \(e.route.rawValue) override from seq \(v.seq) took the call at seq \(e.seq) "
-            + "(\(formatDuration(e.t))), when \(e.device) disconnected (R5): what the tap asked for became audible then")
-    }
 }

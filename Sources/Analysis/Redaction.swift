@@ -59,12 +59,11 @@ package enum Redaction {
                                 // redact's, and `record --renumber` fails on the same trace when its time goes back.
                                 let why: String
                                 switch w.naming(output, insteadOf: tmp) {
-                                case .badSeq(_, let expected, _): why = "the input has a seq gap (seq \(expected) is missing before it)"
-                                case .timeBackwards(_, _, let last, let t): why = "the input goes back in time (\(t) ms after \(last) ms)"
-                                case .closed(let path): why = "\(path): the writer is closed"
+                                case .badSeq(_, let expected, _): why = RedactionWords.seqGap(expected: expected)
+                                case .timeBackwards(_, _, let last, let t): why = RedactionWords.timeBackwards(last: last, t: t)
+                                case .closed(let path): why = RedactionWords.writerClosed(path)
                                 }
-                                throw RedactionError(description: "\(input): seq \(r.seq): cannot keep this record's seq and t in the redacted trace: \(why); "
-                                    + "a redacted trace keeps every seq and t as recorded (see 'rtctrace verify \(input)')")
+                                throw RedactionError(description: RedactionWords.cannotKeep(input: input, seq: r.seq, why: why))
                             }
                             report.records += 1
                         case .problem(let p): onProblem(p)
@@ -110,7 +109,7 @@ package enum Redaction {
             let first = zip(fa, fb).first { $0 != $1 }
             out.append("findings differ (\(a.findings.count) vs \(b.findings.count))" + (first.map { ": \($0.0.code) vs \($0.1.code)" } ?? ""))
         }
-        if a.expectations.map(\.passed) != b.expectations.map(\.passed) { out.append("expectation outcomes differ") }
+        if a.expectations.map(\.passed) != b.expectations.map(\.passed) { out.append(RedactionWords.expectationsDiffer) }
         return out
     }
 

@@ -82,19 +82,19 @@ package struct SystemLogEvidence: Sendable {
             if f.code == .sessionChangedByOtherComponent {
                 let near = within(f.t - window, f.t).filter { Self.isActivation($0.s) || Self.isPropertySet($0.s) }
                 guard let e = near.last(where: { !$0.s.isSelf }) ?? near.last else { continue }
-                let component = e.s.isSelf ? "another component of the app" : e.s.processName
-                let what = Self.isActivation(e.s) ? "activated \(e.s.isSelf ? "the app's" : "its") audio session"
-                    : "set \(e.s.summary) on \(e.s.isSelf ? "the app's" : "its") audio session"
+                let component = e.s.isSelf ? SystemLogWords.anotherComponentOfTheApp : e.s.processName
+                let what = Self.isActivation(e.s) ? SystemLogWords.activatedSession(ofTheApp: e.s.isSelf)
+                    : SystemLogWords.setProperty(e.s.summary, ofTheApp: e.s.isSelf)
                 out.append(Item(subject: .finding(index: i, code: f.code), t: f.t, evidenceSeq: e.seq, evidenceT: e.t, process: e.s.process,
                                 isSelf: e.s.isSelf, cause: nil, component: component,
-                                text: "the component is \(component)" + (e.s.isSelf ? ": the app's process " : ", which ")
-                                    + "\(what) \(Self.before(e.t, f.t)) the change (seq \(e.seq))"))
+                                text: SystemLogWords.componentChangedSession(component, isApp: e.s.isSelf, did: what,
+                                                                             when: SystemLogWords.when(e.t, against: f.t), seq: e.seq)))
             } else if f.code == .callkitNoDidActivate || f.code == .sessionCallPathNotUp {
                 let opened = f.seqs.first.flatMap { r.recordIndex[$0]?.t } ?? f.t
                 guard let e = within(opened, f.t).last(where: { Self.systemSaw($0.s) }) else { continue }
                 out.append(Item(subject: .finding(index: i, code: f.code), t: f.t, evidenceSeq: e.seq, evidenceT: e.t, process: e.s.process,
                                 isSelf: e.s.isSelf, cause: nil, component: nil,
-                                text: "what the system saw: " + Self.saw(e.s) + " at \(formatDuration(e.t)) (seq \(e.seq))"))
+                                text: SystemLogWords.systemSaw(Self.saw(e.s), t: e.t, seq: e.seq)))
             }
         }
         for (seq, entry) in r.recordIndex where entry.type == RecordKind.interruptionBegan.rawValue
@@ -103,8 +103,8 @@ package struct SystemLogEvidence: Sendable {
             guard let e = near.last(where: { Self.cause(of: $0.s.process) != nil }), let cause = Self.cause(of: e.s.process) else { continue }
             out.append(Item(subject: .interruption(seq: seq), t: entry.t, evidenceSeq: e.seq, evidenceT: e.t, process: e.s.process, isSelf: false,
                             cause: cause, component: nil,
-                            text: "\(Self.words(cause)): \(e.s.processName) activated its audio session "
-                                + "\(Self.before(e.t, entry.t)) the interruption (seq \(e.seq))"))
+                            text: SystemLogWords.interruptedBy(cause, process: e.s.processName, when: SystemLogWords.when(e.t, against: entry.t),
+                                                               seq: e.seq)))
         }
         items = out.sorted { ($0.t, $0.evidenceSeq) < ($1.t, $1.evidenceSeq) }
         var byFinding: [Int: Int] = [:]
@@ -129,15 +129,6 @@ package struct SystemLogEvidence: Sendable {
         return .otherApp
     }
 
-    static func words(_ cause: InterruptionCause) -> String {
-        switch cause {
-        case .systemCall: "a system call"
-        case .siri: "Siri"
-        case .otherApp: "another app"
-        case .unknown, .appWasSuspended, .unlisted: cause.rawValue
-        }
-    }
-
     static func isActivation(_ s: SystemLogRecord) -> Bool {
         if case .sessionActivated(true, _, _, _) = s.event { return true }
         return false
@@ -157,13 +148,7 @@ package struct SystemLogEvidence: Sendable {
 
     static func saw(_ s: SystemLogRecord) -> String {
         guard case let .sessionActivated(ok, error, _, controlling) = s.event else { return s.summary }
-        if !ok || error != nil { return "the app's session failed to activate (\(TextCap.clip(error ?? "no error given")))" + (controlling.map { ", controlled by \(TextCap.clip($0))" } ?? "") }
-        return "CallKit (\(SystemLogVocabulary.callKit)) activated the app's session"
-    }
-
-    /// `340 ms before` / `at the same time as` / `20 ms after` (a wall-clock record may lie just after).
-    static func before(_ t: Int64, _ subject: Int64) -> String {
-        func span(_ ms: Int64) -> String { ms < 10_000 ? "\(ms) ms" : formatDuration(ms) }
-        return t == subject ? "at the time of" : t < subject ? "\(span(subject - t)) before" : "\(span(t - subject)) after"
+        if !ok || error != nil { return SystemLogWords.activationFailed(error: error, controlledBy: controlling) }
+        return SystemLogWords.callKitActivated
     }
 }

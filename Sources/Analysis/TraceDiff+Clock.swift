@@ -58,11 +58,6 @@ struct DiffClock {
         self.steps = steps
     }
 
-    /// An offset in words: `B 2.000s behind A`, `B 0.300s ahead of A`, `B with A`.
-    static func words(_ offset: Int64) -> String {
-        offset == 0 ? "B with A" : "B \(formatDuration(abs(offset))) \(offset > 0 ? "behind" : "ahead of") A"
-    }
-
     /// B's time `tB` in A's time.
     func a(_ tB: Int64) -> Int64 {
         var offset = initial

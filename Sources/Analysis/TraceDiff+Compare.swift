@@ -103,14 +103,14 @@ extension TraceDiff {
             (Pairing.masked(fa, initial: initial, lost: missing ? a.result.lost : []),
              shifted(Pairing.masked(fb, initial: initial, lost: missing ? b.result.lost : [])))
         }
-        let predicted = both("no prediction", a.result.predictedTimeline.map { ($0.t, $0.route?.rawValue ?? "no prediction", $0.seq) },
-                             b.result.predictedTimeline.map { ($0.t, $0.route?.rawValue ?? "no prediction", $0.seq) })
-        diffs += pairing.stretches(.predictedRoute, subject: "predicted route", rule: .R8, endT: endT, initial: "no prediction", predicted.0, predicted.1)
-        let actual = both("not reported yet", a.result.actualTimeline.map { ($0.t, $0.route?.rawValue ?? "not reported yet", $0.seq) },
-                          b.result.actualTimeline.map { ($0.t, $0.route?.rawValue ?? "not reported yet", $0.seq) })
-        diffs += pairing.stretches(.actualRoute, subject: "device route", rule: .X1, endT: endT, initial: "not reported yet", actual.0, actual.1)
-        let quality = both("no data", a.levelChanges.map { ($0.t, $0.overall.rawValue, $0.seq) }, b.levelChanges.map { ($0.t, $0.overall.rawValue, $0.seq) })
-        diffs += pairing.stretches(.quality, subject: "quality level", rule: .Q2, endT: endT, initial: "no data", quality.0, quality.1)
+        let predicted = both(TraceDiffWords.noPrediction, a.result.predictedTimeline.map { ($0.t, $0.route?.rawValue ?? TraceDiffWords.noPrediction, $0.seq) },
+                             b.result.predictedTimeline.map { ($0.t, $0.route?.rawValue ?? TraceDiffWords.noPrediction, $0.seq) })
+        diffs += pairing.stretches(.predictedRoute, subject: "predicted route", rule: .R8, endT: endT, initial: TraceDiffWords.noPrediction, predicted.0, predicted.1)
+        let actual = both(TraceDiffWords.notReportedYet, a.result.actualTimeline.map { ($0.t, $0.route?.rawValue ?? TraceDiffWords.notReportedYet, $0.seq) },
+                          b.result.actualTimeline.map { ($0.t, $0.route?.rawValue ?? TraceDiffWords.notReportedYet, $0.seq) })
+        diffs += pairing.stretches(.actualRoute, subject: "device route", rule: .X1, endT: endT, initial: TraceDiffWords.notReportedYet, actual.0, actual.1)
+        let quality = both(TraceDiffWords.noQualityData, a.levelChanges.map { ($0.t, $0.overall.rawValue, $0.seq) }, b.levelChanges.map { ($0.t, $0.overall.rawValue, $0.seq) })
+        diffs += pairing.stretches(.quality, subject: "quality level", rule: .Q2, endT: endT, initial: TraceDiffWords.noQualityData, quality.0, quality.1)
         diffs += pairing.divergences()
         diffs += pairing.findings()
         if let end = pairing.end(lastA: lastA, lastB: lastB) { diffs.append(end) }
@@ -237,7 +237,7 @@ struct Pairing {
 
     func divergences() -> [Difference] {
         func value(_ d: Divergence) -> String {
-            "predicted \(d.predicted.rawValue), device played \(d.actual.rawValue)" + (d.explainedBy.map { ", explained by \($0)" } ?? (d.startStateUnknown ? ", unknown start state" : d.uncertain ? ", uncertain" : ", unexplained"))
+            TraceDiffWords.divergence(d)
         }
         func startSeq(_ d: Divergence) -> Int? { [d.predictedSeq, d.actualSeq].compactMap { $0 }.max() }
         let da = a.result.divergences, db = b.result.divergences
@@ -297,14 +297,14 @@ struct Pairing {
         let aMore = after(a, aToB, lastB, inA: { $0 }), bMore = after(b, bToA, lastA, inA: clock.a)
         func lastRecord(_ s: DiffSide) -> DiffRecord? { s.records.indices.last.map(s.ref) }
         if lastA - lastB > tolerance, !aMore.isEmpty {
-            return Difference(kind: .end, subject: "end of the trace", rule: nil, t: lastB, a: a.ref(aMore[0]), b: lastRecord(b),
-                              aValue: "goes on: \(aMore.count) more record\(aMore.count == 1 ? "" : "s") to \(formatDuration(lastA))",
+            return Difference(kind: .end, subject: TraceDiffWords.endOfTheTrace, rule: nil, t: lastB, a: a.ref(aMore[0]), b: lastRecord(b),
+                              aValue: TraceDiffWords.goesOn(aMore.count, to: lastA),
                               bValue: "ends")
         }
         if lastB - lastA > tolerance, !bMore.isEmpty {
-            return Difference(kind: .end, subject: "end of the trace", rule: nil, t: lastA, a: lastRecord(a), b: b.ref(bMore[0]),
+            return Difference(kind: .end, subject: TraceDiffWords.endOfTheTrace, rule: nil, t: lastA, a: lastRecord(a), b: b.ref(bMore[0]),
                               aValue: "ends",
-                              bValue: "goes on: \(bMore.count) more record\(bMore.count == 1 ? "" : "s") to \(formatDuration(b.result.lastT ?? 0))")
+                              bValue: TraceDiffWords.goesOn(bMore.count, to: b.result.lastT ?? 0))
         }
         return nil
     }

@@ -51,14 +51,6 @@ struct Target {
         }
     }
 
-    static func missing(_ goal: ReduceGoal, seq: Int? = nil) -> String {
-        switch goal {
-        case .finding(let code): "no \(code) finding" + (seq.map { " decided by seq \($0)" } ?? "")
-        case .divergence: "no route divergence"
-        case .expectFail: "every expect.* record passes"
-        }
-    }
-
     func matches(_ r: ReplayResult) -> Bool {
         switch goal {
         case .finding:
@@ -87,12 +79,10 @@ struct Target {
 
     var description: String {
         switch goal {
-        case .finding(let code): "the finding \(code)" + (findingSeq.map { " (deciding record seq \($0))" } ?? "")
+        case .finding(let code): ReductionWords.finding(code, decidedBy: findingSeq)
         case .divergence:
-            "an \(explained ? "explained" : "unexplained") divergence: predicted \(predicted?.rawValue ?? "?"), played \(actual?.rawValue ?? "?")"
-                + " (" + [predictedSeq.map { "prediction set by seq \($0)" }, actualSeq.map { "actual route from seq \($0)" }]
-                .compactMap { $0 }.joined(separator: ", ") + ")"
-        case .expectFail: "the failing \(expectType ?? "expect") record" + (keepSeq.map { " (seq \($0))" } ?? "") + (got.map { ", which got \($0)" } ?? "")
+            ReductionWords.divergence(explained: explained, predicted: predicted, actual: actual, predictedSeq: predictedSeq, actualSeq: actualSeq)
+        case .expectFail: ReductionWords.failingExpectation(type: expectType, seq: keepSeq, got: got)
         }
     }
 }
@@ -106,21 +96,21 @@ extension TraceMinimizer {
         var decoded: [Record] = []
         for (i, r) in records.enumerated() {
             let line = r.jsonLine
-            guard r.seq == i else { throw ReduceError(description: "internal: seq \(r.seq) at position \(i)") }
+            guard r.seq == i else { throw ReduceError(description: ReductionWords.outOfPlace(seq: r.seq, position: i)) }
             guard r.t >= previousT || r.late && previousT - r.t <= Record.lateWindow else {
-                throw ReduceError(description: "seq \(r.seq): t \(r.t) goes back in time")
+                throw ReduceError(description: ReductionWords.timeGoesBack(seq: r.seq, t: r.t))
             }
             previousT = max(previousT, r.t)
             do {
                 let back = try RecordDecoder().decode(line, lineNumber: i + 1)
                 guard back.seq == r.seq, back.t == r.t else {
-                    throw ReduceError(description: "seq \(r.seq): reads back as seq \(back.seq), t \(back.t)")
+                    throw ReduceError(description: ReductionWords.readsBackAs(seq: r.seq, backSeq: back.seq, backT: back.t))
                 }
                 decoded.append(back)
             } catch let e as ReduceError {
                 throw e
             } catch {
-                throw ReduceError(description: "seq \(r.seq) (\(r.type)) would not read back: \(error)")
+                throw ReduceError(description: ReductionWords.wouldNotReadBack(seq: r.seq, type: r.type, error: error))
             }
         }
         return Replay.run(records: decoded, options: options.replay)
@@ -194,7 +184,7 @@ extension TraceMinimizer {
             if case .unknown(let type, let json) = n.body {
                 // The line is kept as written, so its own seq and t must follow the renumbering too.
                 guard let line = RecordDecoder.replacingSeqAndTime(in: Array(json.utf8), seq: n.seq, t: n.t) else {
-                    throw ReduceError(description: "seq \(r.seq) (\(type)): cannot renumber a record of an unknown type")
+                    throw ReduceError(description: ReductionWords.cannotRenumber(seq: r.seq, type: type))
                 }
                 n.body = .unknown(type: type, json: String(decoding: line, as: UTF8.self))
             }
@@ -205,7 +195,7 @@ extension TraceMinimizer {
         let check = Replay.run(records: out, options: options.replay)
         replays += 1
         guard pinned.matches(check) else {
-            throw ReduceError(description: "renumbering the reduced trace lost \(pinned.description); keep the unrenumbered input")
+            throw ReduceError(description: ReductionWords.renumberingLost(pinned.description))
         }
         let t = out.last?.t ?? 0
         var pins: [Expectation] = []
@@ -224,14 +214,13 @@ extension TraceMinimizer {
         replays += 1
         let failedPins = final.failedExpectations.filter { $0.seq > records.count }
         guard pinned.matches(final), failedPins.isEmpty else {
-            throw ReduceError(description: "the pins of the reduced trace do not hold: " + failedPins.map { "\($0.type) expected \($0.expected), got \($0.actual)" }.joined(separator: "; "))
+            throw ReduceError(description: ReductionWords.pinsDoNotHold(failedPins))
         }
         // What `check` would say of the file: every expectation holds (except the one an
         // --expect-fail reduction keeps failing on purpose).
         let failing = final.failedExpectations.filter { options.goal != .expectFail || $0.seq != pinned.keepSeq }
         guard failing.isEmpty else {
-            throw ReduceError(description: "the reduced trace would fail 'rtctrace check': "
-                + failing.map { "seq \($0.seq) \($0.type) expected \($0.expected), got \($0.actual)" }.joined(separator: "; "))
+            throw ReduceError(description: ReductionWords.wouldFailCheck(failing))
         }
         return ReduceResult(records: out, originalRecords: originalCount, keptRecords: records.count, replays: replays,
                             hitReplayBound: hitBound, problem: target.description)

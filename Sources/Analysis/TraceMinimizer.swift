@@ -87,7 +87,7 @@ package final class TraceMinimizer {
     /// Prepares a reduction of `records` (the whole trace, header first).
     package init(records: [Record], options: ReduceOptions, progress: ((ReduceProgress) -> Void)? = nil) throws {
         guard let first = records.first, case .header = first.body else {
-            throw ReduceError(description: "the trace has no trace.header first: reduction keeps the header, so it needs one")
+            throw ReduceError(description: ReductionWords.needsHeader)
         }
         self.options = options
         header = first
@@ -101,7 +101,7 @@ package final class TraceMinimizer {
         let original = Replay.run(records: [header] + body, options: options.replay)
         replays += 1
         guard let target = Target(goal: options.goal, seq: options.seq, result: original) else {
-            throw ReduceError(description: "the trace does not show the problem: " + Target.missing(options.goal, seq: options.seq))
+            throw ReduceError(description: ReductionWords.notShown(options.goal, decidedBy: options.seq))
         }
         // Expectations do not change what the engines do: keep only the failing one, if that is the goal.
         var candidates = body.filter { r in
@@ -109,7 +109,7 @@ package final class TraceMinimizer {
             return true
         }
         guard holds(candidates, target) else {
-            throw ReduceError(description: "without its other expect.* records the trace no longer shows \(target.description)")
+            throw ReduceError(description: ReductionWords.restsOnExpectations(target.description))
         }
         let all = candidates
         candidates = shortestPrefix(candidates, target)

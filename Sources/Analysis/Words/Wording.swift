@@ -4,6 +4,13 @@ import TraceModel
 
 /// Phrases for verdicts and causes in the trace layer's own words.
 package enum Wording {
+    /// The device of a trace without a header.
+    static let unknownDevice = "unknown (the trace has no header)"
+
+    /// How many problems reading the trace met, and where to see them.
+    static func readingProblems(_ count: Int) -> String {
+        "\(count) problem\(count == 1 ? "" : "s") while reading (see stderr; run 'rtctrace verify')"
+    }
 
     /// A short phrase for an outcome that carries no cause (V2); `end` says how the trace ended.
     package static func outcome(_ kind: OutcomeKind, _ w: LayerWords, end: TraceEnd = .end) -> String {
