@@ -108,9 +108,9 @@ package struct EditedTrace: Sendable {
                 WhatIfEditError(source: source, index: k + 1, edit: edit.name, field: field, reason: why)
             }
             func index(_ seq: Int, _ field: String) throws(WhatIfEditError) -> Int {
-                guard let i = at[seq] else { throw fail(field, "no record with seq \(seq) in the trace") }
-                guard !removed.contains(seq) else { throw fail(field, "seq \(seq) was dropped by an edit before this one") }
-                if i < n, records.kinds[i] == .header { throw fail(field, "seq \(seq) is a header, which no edit moves or drops") }
+                guard let i = at[seq] else { throw fail(field, WhatIfEditWords.noSuchSeq(seq)) }
+                guard !removed.contains(seq) else { throw fail(field, WhatIfEditWords.alreadyDropped(seq)) }
+                if i < n, records.kinds[i] == .header { throw fail(field, WhatIfEditWords.isHeader(seq)) }
                 return i
             }
             var did = false
@@ -140,7 +140,7 @@ package struct EditedTrace: Sendable {
             case let .move(seq, after):
                 let i = try index(seq, "seq")
                 let j = try index(after, "after")
-                guard i != j else { throw fail("after", "a record cannot move after itself") }
+                guard i != j else { throw fail("after", WhatIfEditWords.moveAfterItself) }
                 touched(min(times[i], times[j]))
                 times[i] = times[j]
                 placed[i] = order(j) + step(k)
@@ -149,7 +149,7 @@ package struct EditedTrace: Sendable {
             case let .delay(seq, ms):
                 let i = try index(seq, "seq")
                 let t = times[i] + ms
-                guard t >= 0, t <= Record.maxT else { throw fail("ms", "moves seq \(seq) outside the trace's times (to \(t) ms)") }
+                guard t >= 0, t <= Record.maxT else { throw fail("ms", WhatIfEditWords.outsideTimes(seq: seq, to: t)) }
                 touched(min(times[i], t))
                 times[i] = t
                 // After every record already at its new time.
@@ -180,7 +180,7 @@ package struct EditedTrace: Sendable {
                     (t, place) = (times[j], order(j) + step(k))
                 } else {
                     t = atT ?? 0
-                    guard t <= Record.maxT else { throw fail("at", "beyond the largest time a record may carry") }
+                    guard t <= Record.maxT else { throw fail("at", WhatIfEditWords.beyondLargestTime) }
                     place = (after(t) ?? -1) + step(k)
                 }
                 let record = try decode(json, t: t, fail)
@@ -216,14 +216,14 @@ package struct EditedTrace: Sendable {
 
     /// An inserted record's JSON (without `seq` and `t`) decoded as the trace format's decoder reads a line.
     private static func decode(_ json: String, t: Int64, _ fail: (String, String) -> WhatIfEditError) throws(WhatIfEditError) -> Record {
-        guard case .object(let fields)? = try? JSONValue.parse(json) else { throw fail("record", "not a JSON object") }
+        guard case .object(let fields)? = try? JSONValue.parse(json) else { throw fail("record", WhatIfEditWords.recordNotAnObject) }
         for key in ["seq", "t"] where fields[key] != nil {
-            throw fail("record.\(key)", "an inserted record takes its \(key == "t" ? "time from 'at' or 'after'" : "seq afresh"); leave '\(key)' out")
+            throw fail("record.\(key)", WhatIfEditWords.insertedCarries(key))
         }
-        guard let type = fields["type"]?.string else { throw fail("record.type", "missing") }
-        guard let kind = RecordKind(rawValue: type) else { throw fail("record.type", "'\(type)' is not a record type of the trace format") }
+        guard let type = fields["type"]?.string else { throw fail("record.type", WhatIfEditWords.missing) }
+        guard let kind = RecordKind(rawValue: type) else { throw fail("record.type", WhatIfEditWords.notARecordType(type)) }
         switch kind.family {
-        case .trace where kind == .header: throw fail("record.type", "a header cannot be inserted")
+        case .trace where kind == .header: throw fail("record.type", WhatIfEditWords.headerCannotBeInserted)
         case .trace, .api, .os, .obs, .sdk, .conn, .srv, .sys: break
         }
         let line = "{\"seq\":0,\"t\":\(t)," + json.dropFirst()

@@ -98,7 +98,7 @@ extension WhatIfEdit {
         var edits: [WhatIfEdit] = []
         var rest: [String] = []
         var i = 0
-        let source = "the command line"
+        let source = WhatIfEditWords.commandLine
         while i < arguments.count {
             let (option, value) = arguments[i]
             i += 1
@@ -106,7 +106,7 @@ extension WhatIfEdit {
             guard starts.contains(option) else {
                 if ["--after", "--at", "--from"].contains(option) {
                     throw WhatIfEditError(source: source, index: edits.count + 1, edit: nil, field: String(option.dropFirst(2)),
-                                          reason: "\(option) qualifies the edit before it, and there is none that takes it")
+                                          reason: WhatIfEditWords.qualifierWithoutEdit(option))
                 }
                 continue
             }
@@ -118,7 +118,7 @@ extension WhatIfEdit {
             // The qualifiers that follow this edit.
             var qualifiers: [String: String] = [:]
             while i < arguments.count, let q = arguments[i].option, ["--after", "--at", "--from"].contains(q) {
-                guard qualifiers[q] == nil else { throw fail(String(q.dropFirst(2)), "given twice") }
+                guard qualifiers[q] == nil else { throw fail(String(q.dropFirst(2)), WhatIfEditWords.givenTwice) }
                 qualifiers[q] = arguments[i].value
                 i += 1
             }
@@ -127,12 +127,12 @@ extension WhatIfEdit {
             case "move", "drop": fields["seq"] = try number(value, "seq", fail)
             case "delay":
                 fields["seq"] = try number(value, "seq", fail)
-                guard i < arguments.count, arguments[i].option == nil else { throw fail("ms", "expected the delay in ms after the seq (--delay SEQ MS)") }
+                guard i < arguments.count, arguments[i].option == nil else { throw fail("ms", WhatIfEditWords.delayNeedsMs) }
                 fields["ms"] = try number(arguments[i].value, "ms", fail)
                 i += 1
             case "drop-type": fields["type"] = .string(value)
             case "insert":
-                do { fields["record"] = try JSONValue.parse(value) } catch { throw fail("record", "not JSON: \(error)") }
+                do { fields["record"] = try JSONValue.parse(value) } catch { throw fail("record", WhatIfEditWords.notJSON(error)) }
             default: fields["value"] = .string(value)
             }
             for (q, v) in qualifiers { fields[String(q.dropFirst(2))] = try number(v, String(q.dropFirst(2)), fail) }
@@ -147,15 +147,15 @@ extension WhatIfEdit {
     package static func parse(file text: String, path: String) throws(WhatIfEditError) -> [WhatIfEdit] {
         let value: JSONValue
         do { value = try JSONValue.parse(text) } catch {
-            throw WhatIfEditError(source: path, index: 0, edit: nil, field: nil, reason: "not JSON: \(error)")
+            throw WhatIfEditError(source: path, index: 0, edit: nil, field: nil, reason: WhatIfEditWords.notJSON(error))
         }
         guard let items = value.array else {
-            throw WhatIfEditError(source: path, index: 0, edit: nil, field: nil, reason: "expected a JSON array of edits")
+            throw WhatIfEditError(source: path, index: 0, edit: nil, field: nil, reason: WhatIfEditWords.expectedArrayOfEdits)
         }
         var edits: [WhatIfEdit] = []
         for (k, item) in items.enumerated() {
             guard let fields = item.object else {
-                throw WhatIfEditError(source: path, index: k + 1, edit: nil, field: nil, reason: "expected an object")
+                throw WhatIfEditError(source: path, index: k + 1, edit: nil, field: nil, reason: WhatIfEditWords.expectedObject)
             }
             edits.append(try edit(fields, source: path, index: k + 1))
         }
@@ -166,31 +166,31 @@ extension WhatIfEdit {
     static func edit(_ fields: [String: JSONValue], source: String, index: Int) throws(WhatIfEditError) -> WhatIfEdit {
         guard let name = fields["edit"]?.string else {
             throw WhatIfEditError(source: source, index: index, edit: nil, field: "edit",
-                                  reason: "missing or not a string (one of \(allNames.joined(separator: ", ")))")
+                                  reason: WhatIfEditWords.missingEditName(allNames))
         }
         func fail(_ field: String?, _ why: String) -> WhatIfEditError {
             WhatIfEditError(source: source, index: index, edit: name, field: field, reason: why)
         }
         func int(_ key: String, required: Bool) throws(WhatIfEditError) -> Int64? {
             guard let v = fields[key], !v.isNull else {
-                if required { throw fail(key, "missing") }
+                if required { throw fail(key, WhatIfEditWords.missing) }
                 return nil
             }
-            guard let d = v.double, d == d.rounded(), abs(d) <= Double(Record.maxT) else { throw fail(key, "expected an integer") }
+            guard let d = v.double, d == d.rounded(), abs(d) <= Double(Record.maxT) else { throw fail(key, WhatIfEditWords.expectedInteger) }
             return Int64(d)
         }
         func seq(_ key: String) throws(WhatIfEditError) -> Int {
             let v = try int(key, required: true)!
-            guard v >= 0 else { throw fail(key, "a seq is not negative") }
+            guard v >= 0 else { throw fail(key, WhatIfEditWords.negativeSeq) }
             return Int(v)
         }
         func time(_ key: String) throws(WhatIfEditError) -> Int64? {
             let v = try int(key, required: false)
-            if let v, v < 0 { throw fail(key, "a time is not negative") }
+            if let v, v < 0 { throw fail(key, WhatIfEditWords.negativeTime) }
             return v
         }
         func string(_ key: String) throws(WhatIfEditError) -> String {
-            guard let s = fields[key]?.string, !s.isEmpty else { throw fail(key, "missing or not a non-empty string") }
+            guard let s = fields[key]?.string, !s.isEmpty else { throw fail(key, WhatIfEditWords.expectedNonEmptyString) }
             return s
         }
         let allowed: Set<String>
@@ -212,20 +212,20 @@ extension WhatIfEdit {
         case "drop-type":
             allowed = ["type", "from"]
             let type = try string("type")
-            guard RecordKind(rawValue: type) != nil else { throw fail("type", "'\(type)' is not a record type of the trace format") }
+            guard RecordKind(rawValue: type) != nil else { throw fail("type", WhatIfEditWords.notARecordType(type)) }
             result = .dropType(type: type, from: try time("from"))
         case "insert":
             allowed = ["record", "at", "after"]
-            guard let record = fields["record"], record.object != nil else { throw fail("record", "missing or not a JSON object") }
+            guard let record = fields["record"], record.object != nil else { throw fail("record", WhatIfEditWords.missingRecord) }
             let at = try time("at")
             let after = fields["after"] == nil ? nil : try seq("after")
-            guard (at == nil) != (after == nil) else { throw fail(at == nil ? "at" : "after", "give exactly one of 'at' (a time) and 'after' (a seq)") }
+            guard (at == nil) != (after == nil) else { throw fail(at == nil ? "at" : "after", WhatIfEditWords.atOrAfter) }
             result = .insert(json: Self.text(record), at: at, after: after)
         default:
-            throw fail("edit", "'\(name)' is not an edit (one of \(allNames.joined(separator: ", ")))")
+            throw fail("edit", WhatIfEditWords.notAnEdit(name, names: allNames))
         }
         if let extra = fields.keys.filter({ $0 != "edit" && !allowed.contains($0) }).sorted().first {
-            throw fail(extra, "not a field of this edit (it takes \(allowed.sorted().joined(separator: ", ")))")
+            throw fail(extra, WhatIfEditWords.notAField(takes: allowed.sorted()))
         }
         return result
     }
@@ -234,7 +234,7 @@ extension WhatIfEdit {
     static let allNames = SessionField.allCases.map(\.rawValue) + ["move", "delay", "drop", "drop-type", "insert"]
 
     private static func number(_ text: String, _ field: String, _ fail: (String?, String) -> WhatIfEditError) throws(WhatIfEditError) -> JSONValue {
-        guard let v = Int64(text) else { throw fail(field, "expected an integer, got '\(text)'") }
+        guard let v = Int64(text) else { throw fail(field, WhatIfEditWords.notAnInteger(text)) }
         return .number(Double(v))
     }
 
