@@ -44,15 +44,6 @@ final class WordsPlacementTests: XCTestCase {
         "TraceCodec/TraceSession+Grouping.swift",
         "TraceCodec/TraceWriter.swift",
         "TraceFixtures/BenchSessions.swift",
-        "TraceRecorder/PartFile.swift",
-        "TraceRecorder/PartRepair.swift",
-        "TraceRecorder/RecorderBundle.swift",
-        "TraceRecorder/RecorderWriter+Files.swift",
-        "TraceRecorder/RecorderWriter+Pause.swift",
-        "TraceRecorder/RecorderWriter+Records.swift",
-        "TraceRecorder/RecorderWriter+Round.swift",
-        "TraceRecorder/RecorderWriter.swift",
-        "TraceRecorder/TraceDirectory.swift",
     ]
 
     /// The string literals of Swift source `text`, comments left out and each interpolation `\(…)` replaced
