@@ -72,12 +72,12 @@ struct ProcessEvidence: Sendable {
         } else if let bundleId, let last = bundleId.split(separator: ".").last.map({ String($0).lowercased() }),
                   pidsByName[last] != nil || pidsByName[bundleId.lowercased()] != nil
                     || facts.contains(where: { [last, bundleId.lowercased()].contains($0.process.lowercased()) }) {
-            id.how = "the trace's bundle id \(bundleId)"
+            id.how = ImportWords.byBundleId(bundleId)
             id.names = [bundleId.lowercased(), last]
             learn(pids: (pidsByName[last] ?? []).union(pidsByName[bundleId.lowercased()] ?? [])
                 .union(facts.filter { id.names.contains($0.process.lowercased()) }.compactMap(\.pid)))
         } else if containerProcesses.count == 1, let only = containerProcesses.first {
-            id.how = "the only app process in the log (\(only))"
+            id.how = ImportWords.onlyAppProcess(only)
             id.names = [only.lowercased()]
             learn(pids: pidsByName[only.lowercased()] ?? [])
         }

@@ -9,7 +9,7 @@ extension LogImport {
         for (path, notes) in reading.files {
             out.append("  \(path): \(notes.envelope?.rawValue ?? "read with the pattern table"), \(notes.entries) entr\(notes.entries == 1 ? "y" : "ies")"
                 + (notes.unreadableLines > 0 ? ", \(notes.unreadableLines) unreadable line\(notes.unreadableLines == 1 ? "" : "s")"
-                    + (notes.firstUnreadable.map { " (the first, line \($0.line): \($0.why))" } ?? "") : ""))
+                    + (notes.firstUnreadable.map { ImportWords.firstUnreadable(line: $0.line, why: $0.why) } ?? "") : ""))
         }
         let shapes = reading.recognised
         out.append("recognised \(reading.facts.count) line\(reading.facts.count == 1 ? "" : "s")" + (shapes.isEmpty ? "" : ": ")
@@ -18,12 +18,12 @@ extension LogImport {
         for r in result.added { byType[r.type, default: 0] += 1 }
         out.append("imported \(result.added.count) record\(result.added.count == 1 ? "" : "s")" + (byType.isEmpty ? "" : ": ")
             + byType.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
-        for n in result.notImported { out.append("not imported: \(n.count) line\(n.count == 1 ? "" : "s"): \(n.reason)") }
-        out.append("skipped \(reading.skipped.lines) line\(reading.skipped.lines == 1 ? "" : "s") of other shapes"
+        for n in result.notImported { out.append(ImportWords.notImported(lines: n.count, reason: n.reason)) }
+        out.append(ImportWords.skippedOtherShapes(reading.skipped.lines)
             + (verbose || reading.skipped.lines == 0 ? "" : " (--verbose lists them)"))
         if verbose {
             for s in reading.skipped.top(50) { out.append("  \(s.count)× \(s.shape)") }
-            if reading.skipped.byShape.count > 50 { out.append("  … and \(reading.skipped.byShape.count - 50) shapes more") }
+            if reading.skipped.byShape.count > 50 { out.append(ImportWords.moreShapes(reading.skipped.byShape.count - 50)) }
         }
         if let how = result.identity.how {
             let names = result.identity.names.sorted().joined(separator: ", "), pids = result.identity.pids.sorted().map(String.init).joined(separator: ", ")

@@ -57,7 +57,7 @@ enum LogFileReader {
             switch notes.envelope {
             case .json?:
                 for object in array.feed(Array(text.utf8) + [0x0A], line: number) {
-                    guard let o = object.bytes else { unreadable(object.line, "a JSON object over \(maxObjectBytes) bytes"); continue }
+                    guard let o = object.bytes else { unreadable(object.line, EnvelopeWords.objectTooLarge(maxBytes: maxObjectBytes)); continue }
                     switch ndjsonEntry(o, path: path, line: object.line) {
                     case .entry(let e): try emit(e)
                     case .notAMessage: notes.envelopeLines += 1
@@ -85,12 +85,12 @@ enum LogFileReader {
                     // A message of several lines continues until the next entry.
                     pending!.message += "\n" + text
                 } else {
-                    unreadable(number, "no entry of a known envelope")
+                    unreadable(number, EnvelopeWords.noKnownEnvelope)
                 }
             }
         }
         if let p = pending { try emit(p) }
-        if array.open { unreadable(array.openLine, "a JSON object cut off at the end of the file") }
+        if array.open { unreadable(array.openLine, EnvelopeWords.objectCutOffAtEnd) }
         return notes
     }
 
@@ -104,7 +104,7 @@ enum LogFileReader {
         guard v.object != nil else { return .unreadable("not a JSON object") }
         if v["finished"] != nil || v["eventType"]?.string.map({ $0 != "logEvent" }) == true { return .notAMessage }
         guard let stamp = v["timestamp"]?.string else { return .unreadable("no timestamp") }
-        guard let clock = LogClock.parse(stamp) else { return .unreadable("timestamp \(TextCap.clip(stamp)) is not a time") }
+        guard let clock = LogClock.parse(stamp) else { return .unreadable(EnvelopeWords.timestampNotATime(TextCap.clip(stamp))) }
         guard let message = v["eventMessage"]?.string else { return .notAMessage }
         let image = v["processImagePath"]?.string
         let name = image.flatMap { $0.split(separator: "/").last.map(String.init) } ?? v["process"]?.string ?? "?"
@@ -178,7 +178,7 @@ enum LogFileReader {
     /// `log show`'s own lines: its heading, column titles, rule and totals.
     static func isEnvelopeLine(_ text: String) -> Bool {
         let t = text.drop { $0 == " " }
-        return t.hasPrefix("Filtering the log data") || t.hasPrefix("Skipping info and debug") || t.hasPrefix("Timestamp ")
+        return t.hasPrefix(EnvelopeWords.filteringHeading) || t.hasPrefix(EnvelopeWords.skippingInfoAndDebug) || t.hasPrefix("Timestamp ")
             || t.hasPrefix("----") || t.hasPrefix("Log      -") || t.hasPrefix("Activity -") || t.hasPrefix("Boundary -")
             || t.hasPrefix("Signpost -") || t.hasPrefix("Loss     -") || t.hasPrefix("Ephemeral data") || t.hasPrefix("Total ")
             || t.hasPrefix("Type ") && t.contains("Process")

@@ -59,7 +59,7 @@ extension LogImport {
         var alignment: Alignment
         if let trace {
             guard !starts.isEmpty else {
-                throw LogImportError("the trace has no startedAt in its header: its records cannot be placed on the log's clock", .refusal)
+                throw LogImportError(ImportWords.noStartedAt, .refusal)
             }
             let wall = instants.map { TimeAlignment.wallT($0.utcMs, starts)! }
             let own = facts.indices.filter { i in isApp[i] && Self.isActivation(facts[i].what) }.map { (t: wall[$0].t, precisionMs: instants[$0].precisionMs) }
@@ -153,9 +153,7 @@ extension LogImport {
     }
 
     static func noOffset(_ f: LogFact) -> LogImportError {
-        LogImportError("\(f.entry.file): line \(f.entry.line): the time \(TextCap.clip(f.entry.timeText)) has no UTC offset, and no line "
-            + "of the file gives one: give --utc-offset ±HHMM (the device's offset then), or import --into a trace holding an activation "
-            + "the log also shows, which finds it", .usage)
+        LogImportError(ImportWords.noUTCOffset(file: f.entry.file, line: f.entry.line, time: TextCap.clip(f.entry.timeText)), .usage)
     }
 }
 

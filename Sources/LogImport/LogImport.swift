@@ -95,8 +95,7 @@ package enum LogImport {
             if let offset { reading.fileOffsets[path] = offset }
             guard notes.entries > 0 else {
                 let why = notes.firstUnreadable.map { " (line \($0.line): \($0.why))" } ?? ""
-                throw LogImportError("\(path): no entry of a device log export found\(why); this reads `log show` "
-                    + "(default, compact, --style ndjson or json) and copies from Console; give an SDK's own log with --format TABLE.json")
+                throw LogImportError(ImportWords.noDeviceLogEntry(path, firstUnreadable: why))
             }
             reading.files.append((path, notes))
         }

@@ -58,8 +58,8 @@ package struct PatternTable {
         func fail(_ why: String) -> LogImportError { LogImportError("\(file): \(why)", .usage) }
         let v: JSONValue
         do { v = try JSONValue.parse(text) } catch { throw fail("not a JSON object: \(error)") }
-        guard v["patternTable"]?.int == 1 else { throw fail("\"patternTable\": 1 is missing (the format's version)") }
-        guard let list = v["shapes"]?.array, !list.isEmpty else { throw fail("\"shapes\": a non-empty list of shapes is missing") }
+        guard v["patternTable"]?.int == 1 else { throw fail(PatternTableWords.versionMissing) }
+        guard let list = v["shapes"]?.array, !list.isEmpty else { throw fail(PatternTableWords.shapesMissing) }
         var table = PatternTable(name: v["name"]?.string ?? file, process: v["process"]?.string ?? "app", utcOffsetMinutes: nil, shapes: [])
         if let l = v["layer"] {
             guard let name = l.string, let layer = Layer(rawValue: name) else { throw fail("\"layer\": must be \"srtc\" or \"smeeting\"") }
@@ -73,18 +73,18 @@ package struct PatternTable {
             let label = "shape \(i + 1)" + (s["name"]?.string.map { " (\($0))" } ?? "")
             func regex(_ key: String) throws -> Regex<AnyRegexOutput>? {
                 guard let p = s[key] else { return nil }
-                guard let pattern = p.string else { throw fail("\(label): \"\(key)\" must be a regular expression in a string") }
+                guard let pattern = p.string else { throw fail(PatternTableWords.patternNotAString(label, key: key)) }
                 do { return try Regex(pattern) } catch { throw fail("\(label): \"\(key)\": \(error)") }
             }
             guard let typeName = s["type"]?.string, let type = RecordKind(rawValue: typeName) else {
-                throw fail("\(label): \"type\" must be a record type of the trace format (api.*, os.*, obs.*, sdk.*, conn.*, srv.*, sys.*)")
+                throw fail(PatternTableWords.notARecordType(label))
             }
-            guard type.family != .trace else { throw fail("\(label): \"type\" \(typeName): the recorder's own records are not imported") }
+            guard type.family != .trace else { throw fail(PatternTableWords.recorderOwnType(label, type: typeName)) }
             let shape = Shape(name: s["name"]?.string ?? "shape \(i + 1)", type: type, match: try regex("match"), start: try regex("start"),
                               end: try regex("end"), maxLines: s["maxLines"]?.int ?? 50, fields: try fields(s["fields"], label, fail))
             guard shape.match != nil || shape.start != nil else { throw fail("\(label): needs \"match\", or \"start\" and \"end\"") }
-            guard (shape.start == nil) == (shape.end == nil) else { throw fail("\(label): a block needs both \"start\" and \"end\"") }
-            guard shape.maxLines >= 1 else { throw fail("\(label): \"maxLines\" must be at least 1") }
+            guard (shape.start == nil) == (shape.end == nil) else { throw fail(PatternTableWords.blockNeedsStartAndEnd(label)) }
+            guard shape.maxLines >= 1 else { throw fail(PatternTableWords.maxLinesBelowOne(label)) }
             table.shapes.append(shape)
         }
         return table
@@ -92,7 +92,7 @@ package struct PatternTable {
 
     private static func fields(_ v: JSONValue?, _ label: String, _ fail: (String) -> LogImportError) throws -> [(name: String, value: FieldValue)] {
         guard let v else { return [] }
-        guard let members = v.object else { throw fail("\(label): \"fields\" must be an object of field names") }
+        guard let members = v.object else { throw fail(PatternTableWords.fieldsNotAnObject(label)) }
         return try members.sorted { $0.key < $1.key }.map { name, spec in
             switch spec {
             case .string(let s): return (name, .text(s))
@@ -140,7 +140,7 @@ extension PatternTable {
                         var captures = b.captures.merging(Self.captures(m)) { _, new in new }
                         if let match = shape.match {
                             guard let m = try? match.firstMatch(in: b.lines.joined(separator: "\n")) else {
-                                return unreadable(b.first, "\(shape.name): the block does not match \"match\"")
+                                return unreadable(b.first, PatternTableWords.blockDoesNotMatch(shape.name))
                             }
                             captures.merge(Self.captures(m)) { _, new in new }
                         }
@@ -148,7 +148,7 @@ extension PatternTable {
                     }
                     if b.lines.count >= shape.maxLines {
                         block = nil
-                        return unreadable(b.first, "\(shape.name): no end line within \(shape.maxLines) lines")
+                        return unreadable(b.first, PatternTableWords.noEndLine(shape.name, within: shape.maxLines))
                     }
                     block = b
                     return
@@ -168,7 +168,7 @@ extension PatternTable {
         } catch let e as JSONLinesFile.ReadError {
             throw LogImportError(e.description, e.isIO ? .io : .input)
         }
-        if let b = block { unreadable(b.first, "\(shapes[b.shape].name): the file ends before the block's end line") }
+        if let b = block { unreadable(b.first, PatternTableWords.fileEndsInsideBlock(shapes[b.shape].name)) }
         return notes
     }
 
@@ -183,7 +183,7 @@ extension PatternTable {
     /// so a table can make only records the format accepts.
     func fact(_ shape: Shape, _ captures: [String: String], file: String, line: Int) -> Result<LogFact, LogImportError> {
         guard let timeText = captures["time"] else { return .failure(LogImportError("\(shape.name): no \"time\" capture")) }
-        guard let clock = LogClock.parse(timeText) else { return .failure(LogImportError("\(shape.name): the time \(TextCap.clip(timeText)) is not a time")) }
+        guard let clock = LogClock.parse(timeText) else { return .failure(LogImportError(PatternTableWords.timeNotATime(shape.name, time: TextCap.clip(timeText)))) }
         var w = JSONWriter()
         w.beginObject()
         w.staticKey("seq"); w.int(0)

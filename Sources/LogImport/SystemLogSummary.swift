@@ -33,11 +33,10 @@ package struct SystemLogSummary: Sendable {
         guard records > 0 else { return nil }
         let placed = SystemLogTimeSource.allCases.compactMap { source -> String? in
             guard let n = bySource[source] else { return nil }
-            let how = source == .anchored ? "anchored on an activation the trace also holds" : "placed by the wall clock against startedAt"
+            let how = source == .anchored ? AlignmentWords.anchoredOnActivation : AlignmentWords.placedByWallClock
             return "\(n) \(how)" + (uncertaintyMs[source].map { ", ±\($0) ms" } ?? "")
         }
-        return "\(records) record\(records == 1 ? "" : "s") imported about \(processes.count) process\(processes.count == 1 ? "" : "es") "
-            + "(\(own) the app's); " + placed.joined(separator: "; ")
+        return AlignmentWords.imported(records: records, processes: processes.count, own: own) + placed.joined(separator: "; ")
     }
 
     /// The summary as a JSON object (`info --json`'s `systemLog`).

@@ -18,13 +18,12 @@ package struct Alignment: Sendable, Equatable {
     package var description: String {
         switch source {
         case .wall where onItsOwn:
-            return "the log's own clock (t from its first line, the header's startedAt), ±\(uncertaintyMs) ms"
+            return AlignmentWords.logsOwnClock(uncertaintyMs: uncertaintyMs)
         case .wall:
-            return "wall clock (the log's UTC times against the trace's startedAt), ±\(uncertaintyMs) ms"
+            return AlignmentWords.wallClock(uncertaintyMs: uncertaintyMs)
         case .anchored:
-            let shift = shiftMs == 0 ? "" : ", \(shiftMs > 0 ? "+" : "")\(shiftMs) ms from the wall clock"
-            let zone = foundOffsetMinutes.map { ", the log's UTC offset \(LogClock.offsetText($0)) found by the anchor" } ?? ""
-            return "anchored on \(anchors) activation\(anchors == 1 ? "" : "s") both the log and the trace hold\(shift)\(zone), ±\(uncertaintyMs) ms"
+            return AlignmentWords.anchored(anchors: anchors, shiftMs: shiftMs, foundOffset: foundOffsetMinutes.map(LogClock.offsetText),
+                                           uncertaintyMs: uncertaintyMs)
         }
     }
 }
@@ -62,7 +61,7 @@ enum TimeAlignment {
                          utcOffset: Int?) throws -> [Instant] {
         let dayMs = LogClock.dayMs
         let dateMs = try date.map { d -> Int64 in
-            guard let ms = LogClock.day(d) else { throw Failure(description: "--date \(d): not a date YYYY-MM-DD") }
+            guard let ms = LogClock.day(d) else { throw Failure(description: AlignmentWords.notADate(d)) }
             return ms
         }
         var previous: [String: Int64] = [:]
@@ -82,8 +81,7 @@ enum TimeAlignment {
                 } else if let startedMs {
                     reference = startedMs + offsetMs
                 } else {
-                    throw Failure(description: "\(f.entry.file): line \(f.entry.line): the time \(TextCap.clip(f.entry.timeText)) has no date "
-                        + "(a Console copy's times have none): give --date YYYY-MM-DD, or import it --into the trace, whose startedAt gives the day")
+                    throw Failure(description: AlignmentWords.noDate(file: f.entry.file, line: f.entry.line, time: TextCap.clip(f.entry.timeText)))
                 }
                 let day = reference >= 0 ? reference / dayMs : -((-reference + dayMs - 1) / dayMs)
                 local = (-1...1).map { (day + Int64($0)) * dayMs + c.localMs }.min { abs($0 - reference) < abs($1 - reference) }!

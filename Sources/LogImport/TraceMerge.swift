@@ -39,7 +39,7 @@ enum TraceMerge {
                 out[i].body = .expect(remapped(e, map))
             case .unknown(let type, let json):
                 guard let line = RecordDecoder.replacingSeqAndTime(in: Array(json.utf8), seq: out[i].seq, t: out[i].t) else {
-                    throw LogImportError("seq \(out[i].seq) (\(TextCap.clip(type))): a record of a type this version does not know, whose seq cannot be renumbered", .refusal)
+                    throw LogImportError(ImportWords.unknownTypeNotRenumbered(seq: out[i].seq, type: TextCap.clip(type)), .refusal)
                 }
                 out[i].body = .unknown(type: type, json: String(decoding: line, as: UTF8.self))
             case .header, .joinChannel, .leaveChannel, .enterMeeting, .exitMeeting, .setDefaultRoute, .setRoute, .clearRouteOverride,

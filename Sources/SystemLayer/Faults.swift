@@ -132,7 +132,7 @@ public final class FaultInjector: @unchecked Sendable {
         FaultInjector(write: { attempt in
             guard attempt.descriptor.rawValue > 2, SignalCleanup.registeredCount > 0 else { return nil }
             // Straight to the descriptor: a write through this module would ask this injector again.
-            let note: StaticString = "rtctrace: stalled writing a temporary\n"
+            let note = FaultWords.stalledWritingATemporary
             _ = systemWrite(2, note.utf8Start, note.utf8CodeUnitCount)
             while true { Clock.sleep(nanoseconds: 1_000_000_000) }
         })

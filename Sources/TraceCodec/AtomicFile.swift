@@ -209,7 +209,7 @@ package enum SmallFile {
             throw FileError.system(path, "cannot open", error)
         }
         do { return try file.readAll(limit: limit) } catch {
-            if error.errno == .fileTooLarge { throw FileError(path: path, message: "larger than \(limit) bytes") }
+            if error.errno == .fileTooLarge { throw FileError(path: path, message: FileWords.largerThan(limit)) }
             throw FileError.system(path, "read failed", error)
         }
     }

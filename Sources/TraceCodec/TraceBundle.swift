@@ -98,7 +98,7 @@ package struct TraceBundle: Sendable {
         while members.count < maxMembers {
             let n = try header.withUnsafeMutableBytes { try file.read(into: $0, at: offset) }
             if n == 0 {
-                problems.append("the archive ends without its end blocks (cut short)")
+                problems.append(BundleWords.endsWithoutEndBlocks)
                 break
             }
             let parsed = header.withUnsafeBytes { Ustar.parse(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
@@ -113,38 +113,38 @@ package struct TraceBundle: Sendable {
         guard !members.isEmpty else { throw Ustar.Fault("no member") }
         let size = Int64((try? file.status())?.size ?? 0)
         for m in members where m.offset + Int64(m.size) > size {
-            problems.append("\(m.name) is cut short: the archive ends \(m.offset + Int64(m.size) - size) bytes before it does")
+            problems.append(BundleWords.memberCutShort(m.name, missingBytes: m.offset + Int64(m.size) - size))
         }
         var manifest: BundleManifest?
         if let first = members.first, first.name == BundleManifest.fileName {
             do { manifest = try Self.manifest(bytes(file, first, cap: 1 << 20)) } catch let f as FieldFault {
-                problems.append("\(BundleManifest.fileName) does not read: field '\(f.field)': \(f.reason)")
+                problems.append(BundleWords.manifestUnreadable(field: f.field, reason: f.reason))
             } catch let f as JSONFault {
-                problems.append("\(BundleManifest.fileName) does not read: \(f.reason)")
+                problems.append(BundleWords.manifestUnreadable(reason: f.reason))
             } catch {
-                problems.append("\(BundleManifest.fileName) does not read: \(error)")
+                problems.append(BundleWords.manifestUnreadable(reason: "\(error)"))
             }
         } else {
-            problems.append("it has no \(BundleManifest.fileName) first: its parts are read as found, unchecked")
+            problems.append(BundleWords.noManifestFirst)
         }
         var mismatched: [String: String] = [:]
         var parts: [String] = []
         let listed = Set(manifest?.parts.map(\.name) ?? [])
         for p in manifest?.parts ?? [] {
             guard let m = members.first(where: { $0.name == p.name }) else {
-                problems.append("part \(p.name) is missing from the bundle (its manifest lists it)")
+                problems.append(BundleWords.listedPartMissing(p.name))
                 continue
             }
             parts.append(path + "/" + m.name)
             if m.size != p.size {
-                mismatched[m.name] = "holds \(m.size) bytes where the bundle's manifest says \(p.size)"
+                mismatched[m.name] = BundleWords.sizeDisagrees(holds: m.size, manifestSays: p.size)
             } else if let sha = try? digest(file, m), sha != p.sha256.lowercased() {
-                mismatched[m.name] = "fails its checksum (SHA-256 \(sha.prefix(16))…, the bundle's manifest says \(p.sha256.prefix(16))…)"
+                mismatched[m.name] = BundleWords.checksumFails(sha256: sha, manifestSays: p.sha256)
             }
             if let why = mismatched[m.name] { problems.append("part \(m.name) \(why)") }
         }
         for m in members.dropFirst(manifest == nil ? 0 : 1) where !listed.contains(m.name) && isPartName(m.name) {
-            if manifest != nil { problems.append("\(m.name) is in the archive but not in its manifest: read unchecked") }
+            if manifest != nil { problems.append(BundleWords.memberNotListed(m.name)) }
             parts.append(path + "/" + m.name)
         }
         return TraceBundle(path: path, manifest: manifest, members: members, parts: parts, problems: problems, mismatched: mismatched)
@@ -155,7 +155,7 @@ package struct TraceBundle: Sendable {
 
     /// A member's bytes (at most `cap`).
     private static func bytes(_ file: OpenFile, _ m: Member, cap: Int) throws -> [UInt8] {
-        guard m.size <= cap else { throw Ustar.Fault("\(m.size) bytes, over the \(cap) a manifest may have") }
+        guard m.size <= cap else { throw Ustar.Fault(BundleWords.manifestTooLarge(size: m.size, cap: cap)) }
         var out = [UInt8](repeating: 0, count: m.size)
         var done = 0
         while done < m.size {
@@ -191,7 +191,7 @@ package struct TraceBundle: Sendable {
             guard try r.string("format") == BundleManifest.format else { throw FieldFault(field: "format", reason: "not \"\(BundleManifest.format)\"") }
             let version = try r.int("version")
             guard version <= BundleManifest.version else {
-                throw FieldFault(field: "version", reason: "version \(version), written by a later recorder (this reader knows \(BundleManifest.version))")
+                throw FieldFault(field: "version", reason: BundleWords.laterManifestVersion(version, known: BundleManifest.version))
             }
             let parts = try r.objectArray("parts", scratch: nested) { p in
                 BundleManifest.Part(name: try p.string("name"), size: Int(clamping: try p.int("size")), sha256: try p.string("sha256"))

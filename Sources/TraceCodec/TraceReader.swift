@@ -37,7 +37,7 @@ package final class TraceReader: IteratorProtocol, Sequence {
     /// Longest unknown type name kept whole, in bytes.
     package static let maxUnknownTypeName = 128
     /// The key in `unknownTypes` that counts the records of types beyond `maxUnknownTypeNames`.
-    package static let otherUnknownTypes = "(other unknown types)"
+    package static let otherUnknownTypes = ReadWords.otherUnknownTypes
     /// Every problem reported so far, in order.
     package private(set) var problems: [TraceProblem] = []
     /// How many problems to keep in `problems` (all are still yielded).

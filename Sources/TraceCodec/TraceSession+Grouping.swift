@@ -123,10 +123,9 @@ package struct TraceSessionList: Sendable {
                 } else {
                     if let i = joinable.first {
                         let r = recordings[i]
-                        disagreements.append((rank[Int(p.file)], "\(files[Int(p.file)]) (part \(p.part) of session \(id)) is not part of the same "
-                            + "recording as \(files[Int(r.files[0])]) (part \(r.parts[0])): its header says "
-                            + r.identity.differences(p.identity).map { "\($0.field) \($0.theirs), not \($0.ours)" }.joined(separator: ", ")
-                            + "; they are read as separate traces"))
+                        disagreements.append((rank[Int(p.file)], ReadWords.notTheSameRecording(
+                            files[Int(p.file)], part: p.part, session: id, as: files[Int(r.files[0])], part: r.parts[0],
+                            differences: r.identity.differences(p.identity))))
                     }
                     recordings.append((p.starts, [p.file], [p.part], [p.part], p.identity))
                 }

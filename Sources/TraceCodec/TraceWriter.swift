@@ -78,8 +78,8 @@ package final class TraceWriter {
                 : create ? [.create, .closeOnExec] : [.closeOnExec]
             file = try OpenFile(path, .readWrite, options: flags)
         } catch {
-            if error.errno == .noSuchFile && !create { throw FileError(path: path, message: "no such trace") }
-            throw FileError.system(path, "cannot open for writing", error)
+            if error.errno == .noSuchFile && !create { throw FileError(path: path, message: WriteWords.noSuchTrace) }
+            throw FileError.system(path, WriteWords.cannotOpenForWriting, error)
         }
         nextSeq = 0
         lastT = 0
@@ -91,7 +91,7 @@ package final class TraceWriter {
                 do { locked = try file.lock(.exclusive) } catch { throw FileError.system(path, "cannot lock", error) }
                 guard locked else { throw TraceLock.heldError(path) }
             }
-            do { fileSize = Int(try file.status().size) } catch { throw FileError.system(path, "cannot read the size", error) }
+            do { fileSize = Int(try file.status().size) } catch { throw FileError.system(path, WriteWords.cannotReadTheSize, error) }
             try openExisting()
         } catch {
             closed = true
@@ -106,7 +106,7 @@ package final class TraceWriter {
         buffer.reserveCapacity(min(options.frameBytes, 64 << 20) + 4096)
         if fileSize > 0 && fileSize < TraceMark.start.frame.count && Self.isStartMarkPrefix(file, size: fileSize) {
             // A creator that died (or hit a full disk) inside the start mark: nothing was recorded yet.
-            do { try file.truncate(to: 0) } catch { throw FileError.system(path, "cannot cut the torn start mark", error) }
+            do { try file.truncate(to: 0) } catch { throw FileError.system(path, WriteWords.cannotCutTornStartMark, error) }
             report.truncatedBytes = fileSize
             fileSize = 0
         }
@@ -126,7 +126,7 @@ package final class TraceWriter {
         lastT = scan.lastT ?? 0
         if scan.validEnd < fileSize {
             report.truncatedBytes = fileSize - scan.validEnd
-            do { try file.truncate(to: Int64(scan.validEnd)) } catch { throw FileError.system(path, "cannot cut the torn tail", error) }
+            do { try file.truncate(to: Int64(scan.validEnd)) } catch { throw FileError.system(path, WriteWords.cannotCutTornTail, error) }
             fileSize = scan.validEnd
         }
         report.rescuedLines = scan.rescued.count
@@ -237,17 +237,17 @@ package final class TraceWriter {
             var failure: SystemError?
             do { n = try file.write(UnsafeRawBufferPointer(rebasing: bytes[off...])) } catch { failure = error }
             if n <= 0 {
-                let err = failure.map { FileError.system(path, "write failed after \(start) bytes", $0) } ??
-                    FileError(path: path, message: "write failed after \(start) bytes: the file system accepted no more bytes")
+                let err = failure.map { FileError.system(path, WriteWords.writeFailed(after: start), $0) } ??
+                    FileError(path: path, message: WriteWords.noMoreBytesAccepted(after: start))
                 if off > 0 {
                     if (try? file.truncate(to: Int64(start))) != nil && (try? file.seek(to: Int64(start))) != nil {
                         fileSize = start
                     } else {
                         // The partial frame stays: readers report it as torn and the next open cuts it.
-                        throw FileError(path: path, message: err.message + "; cutting the partial frame off failed too")
+                        throw FileError(path: path, message: err.message + WriteWords.partialFrameStays)
                     }
                 }
-                throw FileError(path: path, message: err.message + "; the file still ends with a complete frame")
+                throw FileError(path: path, message: err.message + WriteWords.endsWithCompleteFrame)
             }
             off += n
             fileSize += n
@@ -297,7 +297,7 @@ package final class TraceWriter {
         }
         if recordsSinceProblem > 0 { cutAt = nil }
         guard reader.stats.compressed else {
-            throw FileError(path: path, message: "is plain JSON Lines, not a zstd trace; convert it with 'rtctrace record'")
+            throw FileError(path: path, message: WriteWords.plainJSONLines)
         }
         scan.validEnd = cutAt ?? reader.stats.compressedBytes
         return scan
@@ -327,10 +327,10 @@ package enum WriteError: Error, Equatable, CustomStringConvertible {
     package var description: String {
         switch self {
         case .badSeq(let path, let expected, let got):
-            "\(path): seq \(got): field 'seq': expected \(expected) (seq must continue the trace by 1; use --renumber to assign seqs)"
+            WriteWords.seqDoesNotContinue(path, got: got, expected: expected)
         case .timeBackwards(let path, let seq, let last, let t):
-            "\(path): seq \(seq): field 't': \(t) ms is before the previous record's \(last) ms"
-        case .closed(let path): "\(path): the writer is closed"
+            WriteWords.timeBeforePrevious(path, seq: seq, t: t, last: last)
+        case .closed(let path): WriteWords.writerClosed(path)
         }
     }
 }

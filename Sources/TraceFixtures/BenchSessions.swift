@@ -120,7 +120,7 @@ package struct BenchSession {
                     .callState(state: .connected), .sdkCallStateChanged(state: .connected), .callState(state: .disconnected),
                     .sdkCallStateChanged(state: .idle), .interruptionEnded(shouldResume: true), .sessionActivated(session), .sdkRecovered]
         case 1:
-            return [.appState(state: .background), .sdkLog(level: "warn", message: "entered background with audio"),
+            return [.appState(state: .background), .sdkLog(level: "warn", message: BenchWords.backgroundWithAudio),
                     .appState(state: .foreground)]
         case 2:
             return [.callKit(event: .start, callId: callId), .callKit(event: .didActivate, callId: callId),
@@ -139,7 +139,7 @@ package struct BenchSession {
             return [.setDefaultRoute(target: n % 2 == 0 ? .speaker : .earpiece), .overrideOutput(port: .speaker),
                     .overrideOutput(port: .none)]
         case 6:
-            return [.connState(state: .reconnecting), .sdkError(api: "setAudioRoute", error: "-3 transport not ready"),
+            return [.connState(state: .reconnecting), .sdkError(api: "setAudioRoute", error: BenchWords.transportNotReady),
                     .connState(state: .connected)]
         case 7:
             return [.mediaServicesReset, .sessionActivated(session), .routeChanged(route: .speaker, previousRoute: .unknown, reason: .categoryChange)]

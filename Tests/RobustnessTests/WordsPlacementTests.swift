@@ -28,22 +28,6 @@ final class WordsPlacementTests: XCTestCase {
         "Analysis/TriageWhatIf.swift",
         "Analysis/WhatIfApply.swift",
         "Analysis/WhatIfEdit.swift",
-        "LogImport/AppIdentity.swift",
-        "LogImport/ImportReport.swift",
-        "LogImport/LogEnvelope.swift",
-        "LogImport/LogImport+Build.swift",
-        "LogImport/LogImport.swift",
-        "LogImport/PatternTable.swift",
-        "LogImport/SystemLogSummary.swift",
-        "LogImport/TimeAlignment.swift",
-        "LogImport/TraceMerge.swift",
-        "SystemLayer/Faults.swift",
-        "TraceCodec/AtomicFile.swift",
-        "TraceCodec/TraceBundle.swift",
-        "TraceCodec/TraceReader.swift",
-        "TraceCodec/TraceSession+Grouping.swift",
-        "TraceCodec/TraceWriter.swift",
-        "TraceFixtures/BenchSessions.swift",
     ]
 
     /// The string literals of Swift source `text`, comments left out and each interpolation `\(…)` replaced

@@ -14,6 +14,7 @@ enum FileWords {
         "another writer is appending to this trace (it holds the lock); refusing \(what)"
     }
     static let toReplace = "to replace it"
+    static func largerThan(_ limit: Int) -> String { "larger than \(limit) bytes" }
     static let outOfMemoryDecompressing = "out of memory creating a decompression context"
 }
 

@@ -14,6 +14,16 @@ enum ReadWords {
         "the end mark records last seq \(marked), but the last record read is \(last.map(String.init) ?? "none")"
     }
     static func recordsAfterMayBeLost(_ seq: Int) -> String { "; records after seq \(seq) may be lost" }
+    /// The key that counts the records of unknown types beyond those counted by name.
+    static let otherUnknownTypes = "(other unknown types)"
+
+    // The parts of one session (TraceSessions).
+    static func notTheSameRecording(_ file: String, part: Int, session: String, as first: String, part firstPart: Int,
+                                    differences: [(field: String, ours: String, theirs: String)]) -> String {
+        "\(file) (part \(part) of session \(session)) is not part of the same recording as \(first) (part \(firstPart)): its header says "
+            + differences.map { "\($0.field) \($0.theirs), not \($0.ours)" }.joined(separator: ", ")
+            + "; they are read as separate traces"
+    }
 
     // The container and its frames (LineSource).
     static func notATrace(_ name: String, unpack: String) -> String { "this is \(name), not a trace: \(unpack)" }
