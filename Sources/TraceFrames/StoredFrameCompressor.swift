@@ -14,7 +14,7 @@ public final class StoredFrameCompressor: TraceCompressor {
     }
 
     public func compressFrame(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) throws -> Int {
-        guard output.count >= maxFrameSize(forInput: input.count) else { throw CompressionError("output buffer too small") }
+        guard output.count >= maxFrameSize(forInput: input.count) else { throw CompressionError(FrameWords.outputBufferTooSmall) }
         var at = 0
         func byte(_ b: UInt8) { output[at] = b; at += 1 }
         func le(_ v: UInt64, _ bytes: Int) { for i in 0..<bytes { byte(UInt8(truncatingIfNeeded: v >> (8 * UInt64(i)))) } }

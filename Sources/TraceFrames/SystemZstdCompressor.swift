@@ -15,7 +15,7 @@ public final class SystemZstdCompressor: TraceCompressor {
 
     /// A context at `level`, or at the tuned setting when `level` is nil.
     public init(level: Int32? = nil, windowLog: Int32? = nil) throws {
-        guard let c = ZSTD_createCCtx() else { throw CompressionError("out of memory creating a compression context") }
+        guard let c = ZSTD_createCCtx() else { throw CompressionError(FrameWords.noCompressionContext) }
         cctx = c
         for (p, v) in level.map({ [(ZSTD_c_compressionLevel, $0)] }) ?? Self.tuned {
             _ = try Self.check(ZSTD_CCtx_setParameter(cctx, p, v))

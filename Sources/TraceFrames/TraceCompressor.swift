@@ -57,12 +57,12 @@ public final class FrameEncoder {
         let bound = max(compressor.maxFrameSize(forInput: input.count), 32)
         if out.count < bound { out = [UInt8](repeating: 0, count: bound) }
         let n = try out.withUnsafeMutableBytes { try compressor.compressFrame(input, into: $0) }
-        guard n > 0, n <= out.count else { throw CompressionError("the compressor returned \(n) bytes for a \(out.count)-byte buffer") }
+        guard n > 0, n <= out.count else { throw CompressionError(FrameWords.impossibleFrameSize(returned: n, bufferBytes: out.count)) }
         let whole = out.withUnsafeBytes { FrameStructure.extent(of: UnsafeRawBufferPointer(rebasing: $0[0..<n]), at: 0) }
         guard case .data(let length, let checksummed) = whole, length == n else {
-            throw CompressionError("the compressor's output is not one complete zstd frame (\(whole))")
+            throw CompressionError(FrameWords.notOneFrame(found: whole))
         }
-        guard checksummed else { throw CompressionError("the compressor's frame has no content checksum (set ZSTD_c_checksumFlag)") }
+        guard checksummed else { throw CompressionError(FrameWords.noContentChecksum) }
         return out[0..<n]
     }
 }

@@ -55,7 +55,7 @@ public enum Ustar {
 
     /// What a header block says: an entry, nil for a zero block (the end), or a `Fault` naming what is wrong.
     public static func parse(_ h: UnsafeRawBufferPointer) -> Result<Entry?, Fault> {
-        guard h.count >= block else { return .failure(Fault("a header shorter than \(block) bytes: the archive is cut")) }
+        guard h.count >= block else { return .failure(Fault(FrameWords.headerCut(blockBytes: block))) }
         if h.prefix(block).allSatisfy({ $0 == 0 }) { return .success(nil) }
         func field(_ at: Int, _ n: Int) -> [UInt8] { Array(h[at..<at + n].prefix { $0 != 0 }) }
         func octal(_ at: Int, _ n: Int) -> Int64? {
@@ -70,12 +70,12 @@ public enum Ustar {
             return v
         }
         guard h[257] == 0x75, h[258] == 0x73, h[259] == 0x74, h[260] == 0x61, h[261] == 0x72 else {
-            return .failure(Fault("a header without the ustar magic"))
+            return .failure(Fault(FrameWords.noUstarMagic))
         }
         var sum: Int64 = 0
         for i in 0..<block { sum += Int64(i >= 148 && i < 156 ? 0x20 : h[i]) }
-        guard let recorded = octal(148, 8), recorded == sum else { return .failure(Fault("a header whose checksum does not match")) }
-        guard let size = octal(124, 12) else { return .failure(Fault("a header whose size is not an octal number")) }
+        guard let recorded = octal(148, 8), recorded == sum else { return .failure(Fault(FrameWords.headerChecksumMismatch)) }
+        guard let size = octal(124, 12) else { return .failure(Fault(FrameWords.headerSizeNotOctal)) }
         var name = String(decoding: field(0, 100), as: UTF8.self)
         let prefix = field(345, 155)
         if !prefix.isEmpty { name = String(decoding: prefix, as: UTF8.self) + "/" + name }

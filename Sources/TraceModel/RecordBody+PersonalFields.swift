@@ -210,7 +210,7 @@ extension RecordBody {
             // The fields of a type this version does not know cannot be judged: all of them are personal.
             // Its type name is an SDK's name when it follows the naming rule, else anyone's text.
             let n = t(type, "type", CustomRecordName.follows(type) ? .clear(.recordName) : .personal(.recordType))
-            let j = t(json, "(unknown record fields)", .personal(.unknownRecord))
+            let j = t(json, ModelWords.unknownRecordFields, .personal(.unknownRecord))
             guard changed(n, j) else { return nil }
             return .unknown(type: n ?? type, json: j ?? json)
         case .leaveChannel, .exitMeeting, .setDefaultRoute, .clearRouteOverride, .setAudioModuleEnabled,

@@ -31,7 +31,7 @@ public final class SymbolTable {
     /// Bytes of distinct strings kept at most (by default).
     public static let defaultMaxBytes = 64 << 20
     /// The text of the overflow symbol.
-    public static let overflowText = "(a string past the replay's limit of distinct strings)"
+    public static let overflowText = ModelWords.stringPastSymbolLimit
 
     /// The limits this table keeps to.
     public let maxSymbols: Int, maxBytes: Int

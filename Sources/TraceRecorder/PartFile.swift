@@ -144,8 +144,7 @@ final class PartFile {
     private func writeUnit(_ bytes: [UInt8]) throws {
         do { try file.writeAll(bytes) } catch {
             let restored = (try? file.truncate(to: Int64(size))) != nil && (try? file.seek(to: Int64(size))) != nil
-            throw RecorderFailure("\(path): write failed after \(size) bytes: \(error.reason)"
-                + (restored ? "; the file still ends with a complete frame" : "; cutting the partial frame off failed too"),
+            throw RecorderFailure(RecorderWords.writeFailed(path: path, afterBytes: size, reason: error.reason, restored: restored),
                 errno: restored ? error.errno : nil)
         }
         size += bytes.count

@@ -39,7 +39,7 @@ enum PartRepair {
 
         var description: String {
             switch self {
-            case .inUse: "another live recorder holds it"
+            case .inUse: RecorderWords.partInUse
             case .notAPart(let why): why
             }
         }
@@ -52,19 +52,19 @@ enum PartRepair {
     static func repair(path: String) throws -> Report {
         let file: OpenFile
         do { file = try OpenFile(path, .readWrite, options: [.closeOnExec, .noFollow]) } catch {
-            throw Refusal.notAPart("cannot open it: \(error.reason)")
+            throw Refusal.notAPart(RecorderWords.partCannotOpen(reason: error.reason))
         }
         defer { try? file.close() }
         guard (try? file.lock(.exclusive)) == true else { throw Refusal.inUse }
         let bytes: [UInt8]
-        do { bytes = try file.readAll(limit: maxBytes) } catch { throw Refusal.notAPart("cannot read it: \(error.reason)") }
+        do { bytes = try file.readAll(limit: maxBytes) } catch { throw Refusal.notAPart(RecorderWords.partCannotRead(reason: error.reason)) }
         if bytes.isEmpty {
             // A part whose creation the system had not written back when it died (no fsync): nothing in it.
             FileSystem.removeIfPresent(path)
             return Report(outcome: .removed)
         }
         let scan = bytes.withUnsafeBytes { scanParts($0) }
-        guard scan.startMark else { throw Refusal.notAPart("it does not begin with rtctrace's start mark") }
+        guard scan.startMark else { throw Refusal.notAPart(RecorderWords.partWithoutStartMark) }
         var report = Report(outcome: .repaired, sessionStartMs: scan.sessionStartMs, part: scan.part,
                             lastSeq: scan.lastSeq, lastT: scan.lastT, cutBytes: bytes.count - scan.validEnd)
         if scan.endMarked && scan.validEnd == bytes.count {
@@ -84,7 +84,7 @@ enum PartRepair {
                 try file.writeAll(TraceMark.end(lastSeq: Int64(last)).frame)
             }
             try file.sync()
-        } catch { throw Refusal.notAPart("cannot repair it: \(error.reason)") }
+        } catch { throw Refusal.notAPart(RecorderWords.partCannotRepair(reason: error.reason)) }
         if !scan.partMark { report.outcome = .legacy }
         return report
     }

@@ -50,7 +50,7 @@ struct BundleWriter {
     func write(session: String, reportIds: [String], lastMinutes: Double?, nowWallMs: Int64) throws -> URL {
         var parts = directory.closed().filter { $0.name.session == session }.sorted { $0.name.part < $1.name.part }
         guard !parts.isEmpty else {
-            throw BundleError("no closed part of session \(session) in \(directory.root) (outbox/ or local/): nothing to bundle")
+            throw BundleError(RecorderWords.nothingToBundle(session: session, root: directory.root))
         }
         if let minutes = lastMinutes {
             // A part covers the time from its start to the next part's start (the last one: to now).
@@ -128,7 +128,7 @@ struct BundleWriter {
             try out.writeAll(UnsafeRawBufferPointer(chunk))
         }
         guard copied == size, SHA256.hex(hasher.finish()) == sha else {
-            throw BundleError("\(path) changed while the bundle was written (an uploader or the folder's caps took it?)")
+            throw BundleError(RecorderWords.changedWhileBundled(path: path))
         }
     }
 
@@ -136,7 +136,7 @@ struct BundleWriter {
     static func read(_ path: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
         let file: OpenFile
         do { file = try OpenFile(path, .readOnly, options: [.noFollow, .closeOnExec]) } catch {
-            throw BundleError("cannot read \(path): \(error.reason) (an uploader took it out of the folder?)")
+            throw BundleError(RecorderWords.cannotReadForBundle(path: path, reason: error.reason))
         }
         defer { try? file.close() }
         var buffer = [UInt8](repeating: 0, count: 1 << 16)

@@ -9,7 +9,7 @@ extension RecorderWriter {
     /// session to continue).
     func startSession() throws -> Bool {
         try dir.create(protection: config.fileProtection)
-        for t in dir.removeTemporaries() { log(.info, "\(dir.root)/\(t): a part whose creation a crash interrupted (no record in it) was removed") }
+        for t in dir.removeTemporaries() { log(.info, RecorderWords.interruptedCreationRemoved(path: "\(dir.root)/\(t)")) }
         encoder = try makeEncoder()
         var leftovers = dir.leftOpen()
         var resumed = false
@@ -34,7 +34,7 @@ extension RecorderWriter {
         case .stored: return FrameEncoder(StoredFrameCompressor())
         case .custom(let make):
             do { return FrameEncoder(try make()) } catch {
-                log(.warning, "the compressor passed in could not be made (\(error)); frames are stored uncompressed")
+                log(.warning, RecorderWords.compressorNotMade(error))
                 return FrameEncoder(StoredFrameCompressor())
             }
         }
@@ -51,7 +51,7 @@ extension RecorderWriter {
         guard report.outcome == .repaired || report.outcome == .alreadyClosed,
               let start = report.sessionStartMs, let lastSeq = report.lastSeq, let lastT = report.lastT else {
             if report.outcome != .removed {
-                log(.info, "\(path): left open by an earlier run, but it does not say where its session stands; it is handed on and a new session begins")
+                log(.info, RecorderWords.leftOpenWithoutSessionState(path: path))
                 handOn(name)
             }
             return false
@@ -68,7 +68,7 @@ extension RecorderWriter {
         tBase = max(lastT, wallOrigin - start)
         let next = (report.part ?? name.part) + 1
         try openPart(next, resumed: true, headerT: tBase, firstSeq: lastSeq + 1)
-        log(.info, "continuing session \(name.session) as part \(next) after a restart, at t = \(tBase) ms, seq \(lastSeq + 1)")
+        log(.info, RecorderWords.continuingSession(name.session, part: next, tMs: tBase, seq: lastSeq + 1))
         return true
     }
 
@@ -85,17 +85,17 @@ extension RecorderWriter {
             let report = try PartRepair.repair(path: path)
             switch report.outcome {
             case .repaired where report.cutBytes > 0:
-                log(.info, "\(path): cut \(report.cutBytes) bytes a crash left unfinished off the end; it ends at seq \(report.lastSeq ?? -1)")
+                log(.info, RecorderWords.unfinishedEndCut(path: path, cutBytes: report.cutBytes, lastSeq: report.lastSeq ?? -1))
             case .removed:
-                log(.info, "\(path): left with no record in it (its header never reached the disk); removed")
+                log(.info, RecorderWords.emptyPartRemoved(path: path))
             case .legacy:
-                log(.info, "\(path): written by an earlier version of the recorder; its last whole frame ends it, without an end mark")
+                log(.info, RecorderWords.earlierVersionPart(path: path))
             case .repaired, .alreadyClosed: break
             }
             return report
         } catch {
             // Another live recorder holds it, or it is no part at all: leave it for a later run to judge.
-            log(.warning, "\(path): left open by an earlier run and cannot be repaired now (\(error)); it stays where it is")
+            log(.warning, RecorderWords.cannotRepairNow(path: path, error))
             return nil
         }
     }
@@ -244,6 +244,6 @@ extension RecorderWriter {
         let limits = config.files
         let result = dir.enforceCaps(nowWallMs: clock.wallMilliseconds(), maxAgeMs: Int64(limits.maxAgeSeconds * 1000),
                                      maxBytes: limits.maxDirectoryBytes, openBytes: file?.size ?? 0)
-        for f in result.failures { log(.warning, "cannot delete \(f) to keep the folder within its caps") }
+        for f in result.failures { log(.warning, RecorderWords.cannotDeleteForCaps(f)) }
     }
 }

@@ -72,8 +72,7 @@ extension RecorderWriter {
         }
         notePausedLoss(waiting)
         if reason != .disabled {
-            log(.warning, "recording paused at t = \(t(from)) ms: \(words). Records are left out (counted) until a write succeeds "
-                + "again; the trace will say what it lacks (trace.paused, reason \(reason.rawValue)).")
+            log(.warning, RecorderWords.paused(atMs: t(from), why: words, reason: reason))
         }
     }
 
@@ -151,8 +150,7 @@ extension RecorderWriter {
             publishStats()
         }
         if p.reason != .disabled {
-            log(.info, "recording resumed at t = \(t(toNanos)) ms after a pause from t = \(t(p.fromNanos)) ms (\(p.reason.words)); "
-                + "trace.paused says so in the trace")
+            log(.info, RecorderWords.resumed(atMs: t(toNanos), fromMs: t(p.fromNanos), reason: p.reason))
         }
         if file.size >= config.files.maxFileBytes { _ = try rotate(toOutbox: false) }
     }
@@ -169,8 +167,7 @@ extension RecorderWriter {
         let name = fileName.map { dir.openPath($0) } ?? dir.root
         file?.abandon()
         file = nil
-        log(.warning, "closed while recording was paused (\(pause?.reason.words ?? "paused"); \(error)): \(name) keeps every frame "
-            + "written before the pause and is repaired and handed on by the next recorder started in this folder")
+        log(.warning, RecorderWords.closedWhilePaused(reason: pause?.reason, error, openPart: name))
         stop(failed: true)
     }
 
@@ -181,8 +178,8 @@ extension RecorderWriter {
         if !force, let last = spaceCheckedNanos, now < last + 1_000_000_000 { return }
         spaceCheckedNanos = now
         if let free = freeSpaceBelowFloor() {
-            throw RecorderFailure("\(free / 1024) KiB free in \(dir.root), under the floor of \(config.files.minimumFreeBytes / 1024) KiB "
-                + "(FileLimits.minimumFreeBytes)", pause: .lowSpace)
+            throw RecorderFailure(RecorderWords.underFreeSpaceFloor(freeKiB: free / 1024, root: dir.root, floorKiB: config.files.minimumFreeBytes / 1024),
+                                  pause: .lowSpace)
         }
     }
 

@@ -99,6 +99,6 @@ extension RecorderWriter {
         guard !oversizedLogged else { return }
         oversizedLogged = true
         let type = TraceRecorder.Event(payload: payload).type
-        log(.warning, "a \(type) record of \(bytes) bytes is over the record cap of \(config.records.maxRecordBytes) bytes: it is not written, and counted in trace.dropped (later ones are counted without a message)")
+        log(.warning, RecorderWords.recordOverCap(type: type, bytes: bytes, capBytes: config.records.maxRecordBytes))
     }
 }

@@ -17,7 +17,7 @@ extension RecorderWriter {
             // The folder cannot be written now (a locked volume, a full disk): the first part waits.
             beginPause(failure.pause!, at: clock.monotonicNanoseconds(), failure: failure)
         } catch {
-            fail("recording did not start: \(error)")
+            fail(RecorderWords.didNotStart(error))
             return
         }
         var probedUpTo = 0
@@ -123,7 +123,7 @@ extension RecorderWriter {
                 if stopping && pause != nil {
                     abandonWhilePaused(error)
                 } else {
-                    fail("recording stopped: \(error)")
+                    fail(RecorderWords.stoppedOn(error))
                 }
                 return
             }

@@ -147,7 +147,7 @@ final class RecorderWriter: @unchecked Sendable {
     func noteCompressionFailure() {
         guard !compressionFailureLogged, let failure = encoder.failure else { return }
         compressionFailureLogged = true
-        log(.warning, "the compressor failed (\(failure)); frames from here on are stored uncompressed")
+        log(.warning, RecorderWords.compressorFailed(failure))
     }
 
     func countBytes() {
@@ -197,10 +197,10 @@ final class RecorderWriter: @unchecked Sendable {
 
     /// Reports a failure to the log and stops recording; the files written before stay as they are.
     func fail(_ message: String) {
-        let open = fileName.map { " The open trace \(dir.openPath($0)) keeps every frame written before the failure and is repaired and handed on by the next recorder started in this folder." } ?? ""
+        let open = fileName.map { dir.openPath($0) }
         file?.abandon()
         file = nil
-        log(.error, message + ". Recording stopped; the trace files written before are intact." + open)
+        log(.error, message + RecorderWords.failureConsequence(openPart: open))
         stop(failed: true)
     }
 

@@ -22,7 +22,7 @@ struct TraceDirectory {
         for dir in [root, outbox, local, bundles] {
             if !fm.fileExists(atPath: dir) {
                 do { try fm.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
-                    throw RecorderFailure("cannot create the folder \(dir): \(Self.reason(error))")
+                    throw RecorderFailure(RecorderWords.cannotCreateFolder(dir, reason: Self.reason(error)))
                 }
             }
             protect(dir, protection)
@@ -85,7 +85,7 @@ struct TraceDirectory {
     /// Renames a file (within the folder, so on one file system: atomic).
     private func move(_ from: String, to: String) throws {
         do { try fm.moveItem(atPath: from, toPath: to) } catch {
-            throw RecorderFailure("cannot move \(from) to \(to): \(Self.reason(error))")
+            throw RecorderFailure(RecorderWords.cannotMove(from, to: to, reason: Self.reason(error)))
         }
     }
 
