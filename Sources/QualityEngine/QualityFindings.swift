@@ -51,7 +51,7 @@ struct QualityFindings {
                                subscription: QualityEngine.Subscription) -> Finding {
         Finding(
             code: .layerTargetNotInCandidates, severity: .warning, rule: .L2, seqs: [seq, subscription.seq], t: t,
-            FindingWords.targetNotInCandidates(call: Self.call(key, target), seq: seq, layers: subscription.layers,
+            FindingWords.targetNotInCandidates(call: FindingWords.layerCall(pubUid: key.pubUid, trackId: key.trackId, target: target), seq: seq, layers: subscription.layers,
                                                subscribeSeq: subscription.seq, words),
             call: seq)
     }
@@ -59,14 +59,14 @@ struct QualityFindings {
     func switchNotConfirmed(_ pending: QualityEngine.PendingSwitch, t: Int64) -> Finding {
         Finding(
             code: .layerSwitchNotConfirmed, severity: .warning, rule: .L3, seqs: [pending.seq], t: t,
-            FindingWords.switchNotConfirmed(call: Self.call(pending.key, pending.target), seq: pending.seq, target: pending.target,
+            FindingWords.switchNotConfirmed(call: FindingWords.layerCall(pubUid: pending.key.pubUid, trackId: pending.key.trackId, target: pending.target), seq: pending.seq, target: pending.target,
                                             timeout: options.layerConfirmTimeoutMs, words))
     }
 
     /// L4: an accepted switch whose send on the signalling channel failed.
     func switchNotSent(callSeq: Int, callT: Int64, pending: QualityEngine.PendingSwitch?, errorSeq: Int, error: String,
                        t: Int64) -> Finding {
-        let call = pending.map { Self.call($0.key, $0.target) } ?? "switchLayer"
+        let call = pending.map { FindingWords.layerCall(pubUid: $0.key.pubUid, trackId: $0.key.trackId, target: $0.target) } ?? "switchLayer"
         return Finding(
             code: .layerSwitchNotSent, severity: .warning, rule: .L4, seqs: [errorSeq, callSeq], t: t,
             FindingWords.switchNotSent(call: call, callSeq: callSeq, after: t - callT, error: error, errorSeq: errorSeq, words),
@@ -92,9 +92,5 @@ struct QualityFindings {
     func limitExceeded(_ what: String, limit: Int, seq: Int, t: Int64) -> Finding {
         Finding(code: .traceLimitExceeded, severity: .warning, rule: nil, seqs: [seq], t: t,
                 FindingWords.qualityLimitExceeded(what, limit: limit, seq: seq, words))
-    }
-
-    static func call(_ key: QualityEngine.TrackKey, _ target: String) -> String {
-        FindingWords.layerCall(pubUid: key.pubUid, trackId: key.trackId, target: target)
     }
 }
