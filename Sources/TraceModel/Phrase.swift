@@ -3,24 +3,24 @@
 /// Written as a string literal with interpolations, as a `String` would be; but each piece is copied into one
 /// byte buffer instead of appended to a `String` piece by piece, which costs several hundred instructions a
 /// piece. Reports phrase thousands of findings, each of a dozen pieces: this is for those sentences.
-public struct Phrase: ExpressibleByStringInterpolation, Sendable {
+package struct Phrase: ExpressibleByStringInterpolation, Sendable {
     /// The sentence's bytes.
-    public var bytes: [UInt8]
+    package var bytes: [UInt8]
 
     /// A sentence without interpolations.
-    public init(stringLiteral s: StaticString) {
+    package init(stringLiteral s: StaticString) {
         bytes = []
         Self.append(s, to: &bytes)
     }
 
     /// A sentence with interpolations.
-    public init(stringInterpolation i: Interpolation) { bytes = i.bytes }
+    package init(stringInterpolation i: Interpolation) { bytes = i.bytes }
 
     /// The sentence.
-    public var string: String { String(decoding: bytes, as: UTF8.self) }
+    package var string: String { String(decoding: bytes, as: UTF8.self) }
 
     /// Both sentences, one after the other.
-    public static func + (a: Phrase, b: Phrase) -> Phrase {
+    package static func + (a: Phrase, b: Phrase) -> Phrase {
         var joined = a
         joined.bytes.append(contentsOf: b.bytes)
         return joined
@@ -31,23 +31,23 @@ public struct Phrase: ExpressibleByStringInterpolation, Sendable {
     }
 
     /// The pieces of a phrase as they are written: literal text, and the values between.
-    public struct Interpolation: StringInterpolationProtocol {
+    package struct Interpolation: StringInterpolationProtocol {
         var bytes: [UInt8] = []
 
         /// Room for the literal text and about as much again for the values.
-        public init(literalCapacity: Int, interpolationCount: Int) {
+        package init(literalCapacity: Int, interpolationCount: Int) {
             bytes.reserveCapacity(literalCapacity + 16 * interpolationCount)
         }
 
         /// Literal text.
-        public mutating func appendLiteral(_ s: StaticString) { Phrase.append(s, to: &bytes) }
+        package mutating func appendLiteral(_ s: StaticString) { Phrase.append(s, to: &bytes) }
         /// A string, as it is.
-        public mutating func appendInterpolation(_ s: String) { bytes.append(contentsOf: s.utf8) }
+        package mutating func appendInterpolation(_ s: String) { bytes.append(contentsOf: s.utf8) }
         /// Another phrase.
-        public mutating func appendInterpolation(_ p: Phrase) { bytes.append(contentsOf: p.bytes) }
+        package mutating func appendInterpolation(_ p: Phrase) { bytes.append(contentsOf: p.bytes) }
         /// An integer in decimal.
-        public mutating func appendInterpolation(_ v: Int) { JSONWriter.appendInt(Int64(v), to: &bytes) }
+        package mutating func appendInterpolation(_ v: Int) { JSONWriter.appendInt(Int64(v), to: &bytes) }
         /// An integer in decimal.
-        public mutating func appendInterpolation(_ v: Int64) { JSONWriter.appendInt(v, to: &bytes) }
+        package mutating func appendInterpolation(_ v: Int64) { JSONWriter.appendInt(v, to: &bytes) }
     }
 }
