@@ -89,8 +89,15 @@ extension TraceReader {
                 undecodable(b)
                 b += 1
             }
-            source.lineNumber = base + Int(job.recordLines[i])
             let r = job.batch.records[i]
+            // A replay record continuing the seq, its time not going back: all `accept` would do is count it.
+            if !r.hasFull, sawRecord, let last = lastSeq, r.seq == last &+ 1, let before = lastT, r.t >= before {
+                recordCount += 1
+                lastSeq = r.seq
+                lastT = r.t
+                continue
+            }
+            source.lineNumber = base + Int(job.recordLines[i])
             let problem: TraceProblem?
             if r.hasFull {
                 let whole = job.batch.full[Int(r.full)]

@@ -18,8 +18,8 @@ package final class TraceReader: IteratorProtocol, Sequence {
     private let skimmer = LineSkimmer()
     var pendingLoss: [TraceProblem] = []
     var lastSeq: Int?
-    private var lastT: Int64?
-    private var sawRecord = false
+    var lastT: Int64?
+    var sawRecord = false
     private var done = false
 
     /// The trace header, once read.
@@ -27,7 +27,7 @@ package final class TraceReader: IteratorProtocol, Sequence {
     /// The part number of the latest session header read (a later part's header in the same file continues it).
     private var lastPart = 0
     /// Records decoded so far.
-    package private(set) var recordCount = 0
+    package internal(set) var recordCount = 0
     /// Records of a type this version does not know, by type: at most `maxUnknownTypeNames` names
     /// (each cut to `maxUnknownTypeName` bytes); the records of further types are counted under
     /// `otherUnknownTypes`, so a hostile trace cannot grow this table without bound.
