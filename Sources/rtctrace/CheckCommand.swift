@@ -67,16 +67,9 @@ enum CheckCommand {
         var failed = outcomes.filter { !$0.passed }.count
         let out = context.out
         let asJSON = args[json]
-        let quietly = args[quiet] || asJSON
-        for o in outcomes {
-            let more = o.parts.count > 1 ? MessageWords.partOfItsSession(o.parts.count - 1, o.parts.count == 2 ? "" : "s") : ""
-            if o.passed {
-                if !quietly { out.line("PASS \(terminalSafe(o.file))\(more) (\(o.expectations) expectations\(o.snapshot == .matched ? ", snapshot" : ""))") }
-            } else if !asJSON {
-                out.line("FAIL \(terminalSafe(o.file))\(more)")
-                for f in o.failures { out.line(terminalSafe(f)) }
-            }
-        }
+        // The text (none with --json): each trace's lines, then what else failed, then the counts.
+        let text = asJSON ? nil : Renderers.checkOutcomes(.checkText, quiet: args[quiet])!
+        if let text { for (i, o) in outcomes.enumerated() { out.write(text.item(o, at: i)) } }
         // Snapshots with no trace beside them.
         let stems = Set(traces.map(GoldenCheck.stem))
         var deleteFailures: [String] = []
@@ -115,8 +108,7 @@ enum CheckCommand {
         }
         if let junitTarget { try junitTarget.write(Renderers.checkOutcomes(.junit)!.render(outcomes), in: context) }
         if asJSON { out.write(Renderers.checkOutcomes(.checkJSON)!.render(outcomes)) }
-        let passed = outcomes.count - outcomes.filter { !$0.passed }.count
-        if !asJSON { out.line("\(passed) passed, \(outcomes.count - passed) failed") }
+        if let text { out.write(text.closing(outcomes)) }
         if !deleteFailures.isEmpty {
             for f in deleteFailures.dropLast() { context.err.line("Error: \(terminalSafe(f))") }
             throw IOFailure(message: deleteFailures.last! + (deleteFailures.count > 1 ? MessageWords.snapshotsNotDeleted(deleteFailures.count) : ""))

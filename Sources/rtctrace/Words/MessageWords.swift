@@ -7,7 +7,6 @@ enum MessageWords {
     static func theCheckOfThisTraceEnded(_ a: some Any, _ b: some Any) -> String { "\(a): the check of this trace ended with status \(b) and no result" }
     static func cannotRunTheCheck(_ a: some Any, _ b: some Any) -> String { "\(a): cannot run the check: \(b)" }
     static let expectedAtLeastOnePath = "expected at least one PATH"
-    static func partOfItsSession(_ a: some Any, _ b: some Any) -> String { " (+\(a) part\(b) of its session)" }
     static func failSnapshotWithNoTrace(_ a: some Any) -> String { "FAIL \(a): snapshot with no trace" }
     static func warningSnapshotWithNoTraceNot(_ a: some Any, _ b: some Any) -> String { "warning: \(a): snapshot with no trace (not deleted under \(b))" }
     static func warningSnapshotWithNoTraceNot2(_ a: some Any, _ b: some Any) -> String { "warning: \(a): snapshot with no trace, not deleted: \(b)" }
@@ -32,20 +31,6 @@ enum MessageWords {
     static func warningTheCopyIsClosed(_ a: some Any) -> String { "warning: \(a); the copy is closed" }
     static func importLogIntoWritesAWhole(_ a: some Any) -> String { "\(a): import-log --into writes a whole copy of the trace, whose replay could not " }
     static let knowWhatWasLostHereGive = "know what was lost here; give a trace 'rtctrace verify' passes, or import the log alone (without --into)"
-    static func uncompressedAllZstdFramesHoldStored(_ a: some Any) -> String { "uncompressed: all \(a) zstd frames hold stored blocks (written without a zstd library)\n" }
-    static func ofZstdFramesHoldStoredBlocks(_ a: some Any, _ b: some Any) -> String { "\(a) of \(b) zstd frames hold stored blocks (not compressed)\n" }
-    static let yesEndMarkPresent = "yes (end mark present)"
-    static let noNoEndMarkCrashOr = "no (no end mark: crash or cut)"
-    static let aNotWrittenByRtctrace = "n/a (not written by rtctrace)"
-    static func formatPlainJsonLinesBytes(_ a: some Any) -> String { "format    plain JSON Lines, \(a) bytes\n" }
-    static func noStretchWithoutRecordsLongerThan(_ a: some Any) -> String { "no stretch without records longer than \(a)" }
-    static func stretchesWithoutRecordsLongerThanThree(_ a: some Any) -> String { " (stretches without records longer than \(a), three report periods)" }
-    static let theRecorderSOwnAccountWhat = " (the recorder's own account: what happened there is not in the trace)\n"
-    static let seqJumpsTheRecordsNeverReached = "seq jumps: the records never reached the file"
-    static let aFrameCouldNotBeRead = "a frame could not be read"
-    static let theLastFrameIsTorn = "the last frame is torn"
-    static let aRecordCouldNotBeDecoded = "a record could not be decoded"
-    static let aProblemWhileReading = "a problem while reading"
     static func thePartsGivenAreOneMerged(_ a: some Any) -> String { "(the parts given are \(a)): one merged trace holds every part's seqs in order, so it cannot be written without " }
     static func giveEveryPartOrLeaveOut(_ a: some Any) -> String { "\(a); give every part, or leave out --merge to write one file per part" }
     static func seqCannotRenumberThisLine(_ a: some Any, _ b: some Any) -> String { "\(a): seq \(b): cannot renumber this line" }
@@ -89,18 +74,10 @@ enum MessageWords {
     static let giveTheFleetSOneKey = "give the fleet's one key for keyed tokens (docs/triage.md)"
     static let expectedAtLeastOneTrace = "expected at least one TRACE"
     static func noTraceFilesInIt(_ a: some Any) -> String { "\(a): no trace files in it" }
-    static let notATrace = "NOT A TRACE"
-    static func okBundleOfSession(_ a: some Any, _ b: some Any) -> String { "\(a): OK (bundle of session \(b), " }
-    static func partAsItsManifestListsThem(_ a: some Any, _ b: some Any) -> String { "\(a) part\(b) as its manifest lists them)" }
     static let theCommandLine = "the command line"
     static let theEditsFilesFirstThenThe = "the edits (files first, then the command line)"
     static func rtctraceFaultTrapReplayTrappingOn(_ a: some Any) -> String { "RTCTRACE_FAULT_TRAP_REPLAY: trapping on \(a) as asked" }
     static func wroteReviewWithRtctraceAcceptOr(_ a: some Any) -> String { "wrote \(a) (review with 'rtctrace accept' or 'rtctrace reject')" }
-    static func layerSThatSAnd(_ a: some Any, _ b: some Any, _ c: some Any, _ d: some Any, _ e: some Any, _ f: some Any) -> String { "layer     \(a) (\(b): \(c)s that \(d)s \(e) and \(f))\n" }
-    static func reportAtSeq(_ a: some Any, _ b: some Any, _ c: some Any) -> String { "report    \(a) at \(b) (seq \(c))" }
-    static func framesZstdFramesSkippable(_ a: some Any, _ b: some Any) -> String { "frames    \(a) zstd frames, \(b) skippable\n" }
-    static func sizeBytesCompressedRawRatio(_ a: some Any, _ b: some Any, _ c: some Any) -> String { "size      \(a) bytes compressed, \(b) raw, ratio \(c)\n" }
-    static func perRecBytesCompressed(_ a: some Any) -> String { "per rec   \(a) bytes compressed\n" }
     static func wroteRecordsToBytes(_ a: some Any, _ b: some Any, _ c: some Any) -> String { "wrote \(a) records to \(b) (\(c) bytes)" }
     static func partOfSessionMissing(_ a: some Any, _ b: some Any, _ c: some Any, _ d: some Any) -> String { "part\(a) \(b) of session \(c) \(d) missing " }
     static func appendedRecordsToNextSeq(_ a: some Any, _ b: some Any, _ c: some Any) -> String { "appended \(a) records to \(b); next seq \(c)" }
