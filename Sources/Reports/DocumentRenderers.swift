@@ -1,7 +1,8 @@
 import Analysis
 import Replay
 
-// The renderers of everything but a replay: check outcomes, a diff, a what-if, triage, the catalogue.
+// The renderers of everything but a replay: check outcomes, a diff, a what-if, triage, the catalogue, the
+// reports of import-log, redact and reduce.
 // Each wraps the type that lays out its format.
 
 /// `check --junit`: one testcase per trace (`JUnitXML`), written whole once every outcome is known.
@@ -132,4 +133,34 @@ package struct RulesJSONRenderer: Renderer {
     package init() {}
     /// Renders the catalogue or the entry.
     package func render(_ entry: RulesReport.Entry?) -> String { RulesReport.json(entry) }
+}
+
+/// `import-log`'s report as text (`ImportLogText`).
+package struct ImportLogTextRenderer: Renderer {
+    /// The format it renders.
+    package static var format: ReportFormat { .importLogText }
+    /// Creates the renderer.
+    package init() {}
+    /// Renders the report.
+    package func render(_ r: ImportLogReport) -> String { ImportLogText.render(r) }
+}
+
+/// `redact`'s report as text (`RedactText`).
+package struct RedactTextRenderer: Renderer {
+    /// The format it renders.
+    package static var format: ReportFormat { .redactText }
+    /// Creates the renderer.
+    package init() {}
+    /// Renders the report.
+    package func render(_ r: RedactReport) -> String { RedactText.render(r) }
+}
+
+/// `reduce`'s report as text (`ReduceText`).
+package struct ReduceTextRenderer: Renderer {
+    /// The format it renders.
+    package static var format: ReportFormat { .reduceText }
+    /// Creates the renderer.
+    package init() {}
+    /// Renders the report.
+    package func render(_ r: ReduceReport) -> String { ReduceText.render(r) }
 }

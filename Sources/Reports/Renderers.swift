@@ -12,7 +12,8 @@ package enum Renderers {
         TimelineTextRenderer.self, TimelineJSONRenderer.self, JUnitRenderer.self, CheckJSONRenderer.self, DiffTextRenderer.self, DiffJSONRenderer.self,
         WhatIfTextRenderer.self, WhatIfJSONRenderer.self, TriageTextRenderer.self, TriageJSONRenderer.self, TriageRowRenderer.self,
         TriageTagsRenderer.self, RulesTextRenderer.self, RulesJSONRenderer.self, CheckTextRenderer.self, InfoTextRenderer.self,
-        InfoJSONRenderer.self, VerifyTextRenderer.self, VerifyJSONRenderer.self,
+        InfoJSONRenderer.self, VerifyTextRenderer.self, VerifyJSONRenderer.self, ImportLogTextRenderer.self, RedactTextRenderer.self,
+        ReduceTextRenderer.self,
     ] }
 
     /// The format an identifier names (as `export --format` takes it), nil for none.
@@ -44,7 +45,8 @@ package enum Renderers {
         case .timelineText: TimelineTextRenderer(emit: o.emit)
         case .timelineJSON: TimelineJSONRenderer(emit: o.emit)
         case .junit, .checkJSON, .diffText, .diffJSON, .whatifText, .whatifJSON, .triageText, .triageJSON, .triageRows, .triageTags, .rulesText, .rulesJSON,
-             .checkText, .infoText, .infoJSON, .verifyText, .verifyJSON: nil
+             .checkText, .infoText, .infoJSON, .verifyText, .verifyJSON,
+             .importLogText, .redactText, .reduceText: nil
         }
     }
 
@@ -56,7 +58,8 @@ package enum Renderers {
         case .checkJSON: CheckJSONRenderer()
         case .explainText, .explainJSON, .html, .chrome, .timelineText, .timelineJSON, .diffText, .diffJSON, .whatifText, .whatifJSON,
              .triageText, .triageJSON, .triageRows, .triageTags, .rulesText, .rulesJSON,
-             .infoText, .infoJSON, .verifyText, .verifyJSON: nil
+             .infoText, .infoJSON, .verifyText, .verifyJSON,
+             .importLogText, .redactText, .reduceText: nil
         }
     }
 
@@ -67,7 +70,8 @@ package enum Renderers {
         case .diffJSON: DiffJSONRenderer()
         case .explainText, .explainJSON, .html, .chrome, .timelineText, .timelineJSON, .junit, .checkJSON, .whatifText, .whatifJSON,
              .triageText, .triageJSON, .triageRows, .triageTags, .rulesText, .rulesJSON,
-             .checkText, .infoText, .infoJSON, .verifyText, .verifyJSON: nil
+             .checkText, .infoText, .infoJSON, .verifyText, .verifyJSON,
+             .importLogText, .redactText, .reduceText: nil
         }
     }
 
@@ -78,7 +82,8 @@ package enum Renderers {
         case .whatifJSON: WhatIfJSONRenderer()
         case .explainText, .explainJSON, .html, .chrome, .timelineText, .timelineJSON, .junit, .checkJSON, .diffText, .diffJSON,
              .triageText, .triageJSON, .triageRows, .triageTags, .rulesText, .rulesJSON,
-             .checkText, .infoText, .infoJSON, .verifyText, .verifyJSON: nil
+             .checkText, .infoText, .infoJSON, .verifyText, .verifyJSON,
+             .importLogText, .redactText, .reduceText: nil
         }
     }
 
@@ -89,7 +94,8 @@ package enum Renderers {
         case .triageJSON: TriageJSONRenderer()
         case .explainText, .explainJSON, .html, .chrome, .timelineText, .timelineJSON, .junit, .checkJSON, .diffText, .diffJSON,
              .whatifText, .whatifJSON, .triageRows, .triageTags, .rulesText, .rulesJSON,
-             .checkText, .infoText, .infoJSON, .verifyText, .verifyJSON: nil
+             .checkText, .infoText, .infoJSON, .verifyText, .verifyJSON,
+             .importLogText, .redactText, .reduceText: nil
         }
     }
 
@@ -99,7 +105,8 @@ package enum Renderers {
         case .triageRows: TriageRowRenderer()
         case .explainText, .explainJSON, .html, .chrome, .timelineText, .timelineJSON, .junit, .checkJSON, .diffText, .diffJSON,
              .whatifText, .whatifJSON, .triageText, .triageJSON, .triageTags, .rulesText, .rulesJSON,
-             .checkText, .infoText, .infoJSON, .verifyText, .verifyJSON: nil
+             .checkText, .infoText, .infoJSON, .verifyText, .verifyJSON,
+             .importLogText, .redactText, .reduceText: nil
         }
     }
 
@@ -109,7 +116,8 @@ package enum Renderers {
         case .triageTags: TriageTagsRenderer()
         case .explainText, .explainJSON, .html, .chrome, .timelineText, .timelineJSON, .junit, .checkJSON, .diffText, .diffJSON,
              .whatifText, .whatifJSON, .triageText, .triageJSON, .triageRows, .rulesText, .rulesJSON,
-             .checkText, .infoText, .infoJSON, .verifyText, .verifyJSON: nil
+             .checkText, .infoText, .infoJSON, .verifyText, .verifyJSON,
+             .importLogText, .redactText, .reduceText: nil
         }
     }
 
@@ -120,7 +128,8 @@ package enum Renderers {
         case .rulesJSON: RulesJSONRenderer()
         case .explainText, .explainJSON, .html, .chrome, .timelineText, .timelineJSON, .junit, .checkJSON, .diffText, .diffJSON,
              .whatifText, .whatifJSON, .triageText, .triageJSON, .triageRows, .triageTags,
-             .checkText, .infoText, .infoJSON, .verifyText, .verifyJSON: nil
+             .checkText, .infoText, .infoJSON, .verifyText, .verifyJSON,
+             .importLogText, .redactText, .reduceText: nil
         }
     }
 
@@ -131,7 +140,8 @@ package enum Renderers {
         case .infoJSON: InfoJSONRenderer()
         case .explainText, .explainJSON, .html, .chrome, .timelineText, .timelineJSON, .junit, .checkJSON, .diffText, .diffJSON,
              .whatifText, .whatifJSON, .triageText, .triageJSON, .triageRows, .triageTags, .rulesText, .rulesJSON, .checkText,
-             .verifyText, .verifyJSON: nil
+             .verifyText, .verifyJSON,
+             .importLogText, .redactText, .reduceText: nil
         }
     }
 
@@ -142,7 +152,38 @@ package enum Renderers {
         case .verifyJSON: VerifyJSONRenderer()
         case .explainText, .explainJSON, .html, .chrome, .timelineText, .timelineJSON, .junit, .checkJSON, .diffText, .diffJSON,
              .whatifText, .whatifJSON, .triageText, .triageJSON, .triageRows, .triageTags, .rulesText, .rulesJSON, .checkText,
-             .infoText, .infoJSON: nil
+             .infoText, .infoJSON,
+             .importLogText, .redactText, .reduceText: nil
+        }
+    }
+
+    /// The renderer of `import-log`'s report in `format`.
+    package static func importLog(_ format: ReportFormat) -> (any Renderer<ImportLogReport>)? {
+        switch format {
+        case .importLogText: ImportLogTextRenderer()
+        case .explainText, .explainJSON, .html, .chrome, .timelineText, .timelineJSON, .junit, .checkJSON, .diffText, .diffJSON,
+             .whatifText, .whatifJSON, .triageText, .triageJSON, .triageRows, .triageTags, .rulesText, .rulesJSON, .checkText,
+             .infoText, .infoJSON, .verifyText, .verifyJSON, .redactText, .reduceText: nil
+        }
+    }
+
+    /// The renderer of `redact`'s report in `format`.
+    package static func redaction(_ format: ReportFormat) -> (any Renderer<RedactReport>)? {
+        switch format {
+        case .redactText: RedactTextRenderer()
+        case .explainText, .explainJSON, .html, .chrome, .timelineText, .timelineJSON, .junit, .checkJSON, .diffText, .diffJSON,
+             .whatifText, .whatifJSON, .triageText, .triageJSON, .triageRows, .triageTags, .rulesText, .rulesJSON, .checkText,
+             .infoText, .infoJSON, .verifyText, .verifyJSON, .importLogText, .reduceText: nil
+        }
+    }
+
+    /// The renderer of `reduce`'s report in `format`.
+    package static func reduction(_ format: ReportFormat) -> (any Renderer<ReduceReport>)? {
+        switch format {
+        case .reduceText: ReduceTextRenderer()
+        case .explainText, .explainJSON, .html, .chrome, .timelineText, .timelineJSON, .junit, .checkJSON, .diffText, .diffJSON,
+             .whatifText, .whatifJSON, .triageText, .triageJSON, .triageRows, .triageTags, .rulesText, .rulesJSON, .checkText,
+             .infoText, .infoJSON, .verifyText, .verifyJSON, .importLogText, .redactText: nil
         }
     }
 }

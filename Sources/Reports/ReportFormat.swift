@@ -24,6 +24,9 @@ package enum ReportFormat: String, CaseIterable, Sendable {
     case infoJSON = "info-json"
     case verifyText = "verify-text"
     case verifyJSON = "verify-json"
+    case importLogText = "import-log-text"
+    case redactText = "redact-text"
+    case reduceText = "reduce-text"
 
     /// What a format is: one row of the table.
     package struct Info: Sendable {
@@ -65,6 +68,9 @@ package enum ReportFormat: String, CaseIterable, Sendable {
         case .infoJSON: Info(mediaType: Self.jsonLines, fileExtension: "jsonl", input: .traceSummary, command: "info", option: "--json")
         case .verifyText: Info(mediaType: Self.text, fileExtension: "txt", input: .verification, command: "verify", option: nil)
         case .verifyJSON: Info(mediaType: Self.jsonLines, fileExtension: "jsonl", input: .verification, command: "verify", option: "--json")
+        case .importLogText: Info(mediaType: Self.text, fileExtension: "txt", input: .importLog, command: "import-log", option: nil)
+        case .redactText: Info(mediaType: Self.text, fileExtension: "txt", input: .redaction, command: "redact", option: nil)
+        case .reduceText: Info(mediaType: Self.text, fileExtension: "txt", input: .reduction, command: "reduce", option: nil)
         }
     }
 
@@ -101,4 +107,10 @@ package enum ReportInput: Sendable {
     case traceSummary
     /// What `verify` found of each trace, bundle and session it checked: `[Verification]`.
     case verification
+    /// What `import-log` read and made of a device's log: `ImportLogReport`.
+    case importLog
+    /// What `redact` wrote and replaced: `RedactReport`.
+    case redaction
+    /// What `reduce` kept: `ReduceReport`.
+    case reduction
 }

@@ -1,6 +1,7 @@
 import Analysis
 import CommandLineKit
 import LogImport
+import Reports
 import SystemLayer
 import TraceCodec
 import TraceModel
@@ -74,10 +75,8 @@ enum ImportLogCommand {
             if key == nil { context.err.line(HelpWords.warningNoKeyGivenTheTokens(TokenKey.ways)) }
         }
         try target.replaceTrace { path in try imported { try LogImport.write(records, to: path) } }
-        let out = context.out
-        out.line(HelpWords.wroteRecordsOfThemFromThe(terminalSafe(target.path), records.count, result.added.count)
-            + (parts.map { " merged into \(terminalSafe($0.paths[0]))\($0.paths.count > 1 ? " (\($0.paths.count) parts)" : "")" } ?? ""))
-        for line in LogImport.report(log, result, verbose: args[verbose]) { out.line(terminalSafe(line)) }
+        let report = ImportLogReport(written: target.path, records: records.count, into: parts?.paths, reading: log, result: result, verbose: args[verbose])
+        context.out.write(Renderers.importLog(.importLogText)!.render(report))
         if !result.identity.isKnown && table == nil {
             context.err.line(HelpWords.warningWhichProcessIsTheApp
                 + HelpWords.andNoLineBecameTheApp)

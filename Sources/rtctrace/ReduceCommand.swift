@@ -1,5 +1,6 @@
 import Analysis
 import CommandLineKit
+import Reports
 import Replay
 import TraceCodec
 import TraceModel
@@ -70,9 +71,7 @@ enum ReduceCommand {
         }
         if live { err.write("\r\u{1B}[K") }
         try target.replaceTrace { try TraceFiles.write(result.records, to: $0) }
-        let o = context.out
-        o.line(MessageWords.wroteRecordsPlusHeaderAndExpect(terminalSafe(out), result.keptRecords, result.records.count - result.keptRecords - 1, result.originalRecords))
-        o.line("keeps \(terminalSafe(result.problem)); \(result.replays) replays")
+        context.out.write(Renderers.reduction(.reduceText)!.render(ReduceReport(written: out, result: result)))
         if result.hitReplayBound { err.line(MessageWords.warningStoppedAtMaxReplaysThe(replayBound)) }
         if options.redact && options.salt == nil {
             err.line(MessageWords.noteNoKeyGivenTheReduced(TokenKey.ways))

@@ -19,7 +19,7 @@ final class CommandFormatTests: XCTestCase {
         }
         // Every command that writes a report has its default format (no option) in the table, and it is
         // one of the registry's.
-        for name in ["explain", "report", "replay", "diff", "whatif", "triage", "rules", "check", "info", "verify"] {
+        for name in ["explain", "report", "replay", "diff", "whatif", "triage", "rules", "check", "info", "verify", "import-log", "redact", "reduce"] {
             XCTAssertFalse(ReportFormat.written(by: name).isEmpty, name)
         }
         XCTAssertEqual(ReportFormat.written(by: "check"), [.checkText, .junit, .checkJSON])

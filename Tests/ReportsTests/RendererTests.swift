@@ -22,6 +22,9 @@ final class RendererTests: XCTestCase {
         found[.catalogue] = Renderers.catalogue(f)?.format
         found[.traceSummary] = Renderers.traceSummary(f)?.format
         found[.verification] = Renderers.verification(f)?.format
+        found[.importLog] = Renderers.importLog(f)?.format
+        found[.redaction] = Renderers.redaction(f)?.format
+        found[.reduction] = Renderers.reduction(f)?.format
         return found
     }
 
@@ -145,5 +148,22 @@ final class RendererTests: XCTestCase {
         XCTAssertEqual(text.item(missing, at: 2), "session weekly: parts 2, 3 missing (of parts 1–4 given)\n")
         XCTAssertEqual(json.item(missing, at: 2), #"{"session":"weekly","ok":false,"missingParts":[2,3]}"# + "\n")
         XCTAssertEqual(text.render([.trace(s), missing]), text.item(.trace(s), at: 0) + text.item(missing, at: 1))
+    }
+
+    /// `redact`'s report names every file written, the session when there are several, each kind of field
+    /// replaced, and says the replay is unchanged only when the redacted trace's replay was handed to it.
+    func test_redactReportSaysWhatWasReplacedAndTheReplayOnlyWhenUnchanged() throws {
+        var redaction = RedactionReport()
+        redaction.records = 12
+        redaction.changed = [(kind: "uid", count: 1), (kind: "device id", count: 2)]
+        let renderer = try XCTUnwrap(Renderers.redaction(.redactText))
+        let differs = renderer.render(RedactReport(written: ["out/part-1.trace.zst", "out/part-2.trace.zst"], session: "weekly",
+                                                   redaction: redaction, unchanged: nil))
+        XCTAssertEqual(differs, "wrote out/part-1.trace.zst\nwrote out/part-2.trace.zst\n12 records, one redacted file per part of session weekly\n"
+            + "  uid: 1 field replaced\n  device id: 2 fields replaced\n")
+        let r = try Fixtures.replay("srtc-bluetooth-blocks-speaker.jsonl")
+        let same = renderer.render(RedactReport(written: ["a.jsonl"], session: nil, redaction: RedactionReport(), unchanged: r))
+        XCTAssertEqual(same, "wrote a.jsonl\n0 records\nno personal fields found\n"
+            + "replay unchanged: \(r.verdicts.count) verdicts, \(r.divergenceCount) divergences, \(r.findings.count) findings\n")
     }
 }

@@ -54,7 +54,6 @@ enum HelpWords {
     static let anOutcomeOrADivergenceExplain = "an outcome or a divergence: explain cites them \"from the system log\" (E1). See docs/import.md."
     static let theIntoTraceIsDamagedOr = "the --into trace is damaged or cannot be placed on the log's clock (nothing is written)"
     static func warningNoKeyGivenTheTokens(_ a: some Any) -> String { "warning: no key given (\(a)): the tokens are made with a random key used once" }
-    static func wroteRecordsOfThemFromThe(_ a: some Any, _ b: some Any, _ c: some Any) -> String { "wrote \(a): \(b) records, \(c) of them from the log" }
     static let warningWhichProcessIsTheApp = "warning: which process is the app is unknown (give --process NAME or --pid N): every record says self false, "
     static let andNoLineBecameTheApp = "and no line became the app's own os.* record"
     static let printTheSummaryAsJson = "Print the summary as JSON."

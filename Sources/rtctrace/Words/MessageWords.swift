@@ -53,11 +53,8 @@ enum MessageWords {
     static let anInputTrace = "an input TRACE"
     static func warningNoKeyGivenTheTokens2(_ a: some Any) -> String { "warning: no key given (\(a)): the tokens are made with a random key used once, so they match within " }
     static let thisOutputButNotWithAnother = "this output but not with another run's or with triage rows; give a key kept with the case (or the fleet's) to join them"
-    static func oneRedactedFilePerPartOf(_ a: some Any) -> String { ", one redacted file per part of session \(a)" }
-    static let noPersonalFieldsFound = "no personal fields found"
     static let theRedactedTraceReplaysDifferently = "the redacted trace replays differently: "
     static let giveExactlyOneOfFindingCode = "give exactly one of --finding CODE, --divergence, --expect-fail"
-    static func wroteRecordsPlusHeaderAndExpect(_ a: some Any, _ b: some Any, _ c: some Any, _ d: some Any) -> String { "wrote \(a): \(b) records plus header and \(c) expect.* pins (from \(d))" }
     static func warningStoppedAtMaxReplaysThe(_ a: some Any) -> String { "warning: stopped at --max-replays \(a): the trace may not be minimal" }
     static func noteNoKeyGivenTheReduced(_ a: some Any) -> String { "note: no key given (\(a)): the reduced trace's tokens are made with a random key used once" }
     static let theSummarySaysNeedsAttentionPartial = "the summary says 'Needs attention', 'Partial' or 'Not all of it could be read': a finding of severity warning or error, "
@@ -81,5 +78,4 @@ enum MessageWords {
     static func wroteRecordsToBytes(_ a: some Any, _ b: some Any, _ c: some Any) -> String { "wrote \(a) records to \(b) (\(c) bytes)" }
     static func partOfSessionMissing(_ a: some Any, _ b: some Any, _ c: some Any, _ d: some Any) -> String { "part\(a) \(b) of session \(c) \(d) missing " }
     static func appendedRecordsToNextSeq(_ a: some Any, _ b: some Any, _ c: some Any) -> String { "appended \(a) records to \(b); next seq \(c)" }
-    static func replayUnchangedVerdictsDivergencesFindings(_ a: some Any, _ b: some Any, _ c: some Any) -> String { "replay unchanged: \(a) verdicts, \(b) divergences, \(c) findings" }
 }
