@@ -10,9 +10,9 @@ import Workflows
 enum RedactCommand {
     static let output = Option.output("-o", "path", .trace, HelpWords.theRedactedTraceToCreateWritten)
         .required("-o OUT")
-    static let salt = TokenKey.salt(HelpWords.theHmacKeyOfTheTokens(TokenKey.environmentVariable))
+    static let salt = TokenKey.salt(HelpWords.saltHelp(TokenKey.environmentVariable))
 
-    static let merge = Option.flag("--merge", HelpWords.withThePartsOfASession2)
+    static let merge = Option.flag("--merge", HelpWords.redactMergeHelp)
 
     static let spec = CommandSpec(
         name: "redact", usage: "redact TRACE... -o OUT [--merge] [--salt S | --salt-file PATH] [--force]",
@@ -41,7 +41,7 @@ enum RedactCommand {
         for t in targets { t.release() }
         let err = context.err
         if redaction.usedOneTimeKey {
-            err.line(MessageWords.warningNoKeyGivenTheTokens2(TokenKey.ways)
+            err.line(MessageWords.oneTimeKeyRedactWarning(TokenKey.ways)
                 + MessageWords.thisOutputButNotWithAnother)
         }
         let before = try TraceInput.replay(parts.paths, args, in: context)

@@ -46,7 +46,7 @@ enum VerifyCommand {
             var skipped: [TriageInputs.Skipped] = [], unreadable: [TriageInputs.Unreadable] = []
             do { listed = try TriageInputs.expand([a], skipped: &skipped, unreadable: &unreadable) } catch { throw UsageError(message: "\(error)") }
             for e in skipped where e.reason.isRefusal { context.err.line("warning: \(terminalSafe(e.path)): skipped, \(terminalSafe(e.why))") }
-            if listed.count == 0 && unreadable.isEmpty { throw DataError(message: MessageWords.noTraceFilesInIt(a)) }
+            if listed.count == 0 && unreadable.isEmpty { throw DataError(message: MessageWords.noTraceFiles(a)) }
             for i in 0..<listed.count where seen.insert(listed[i]).inserted { paths.append(listed[i]) }
             // A folder the walk could not read is verified as an unreadable file is: it fails, saying why.
             for u in unreadable where seen.insert(u.path).inserted {
