@@ -51,7 +51,7 @@ package enum InfoText {
                     .map { " [lost seq \($0.lost!.lowerBound)–\($0.lost!.upperBound): \(gapCause($0))]" } ?? "") }
                 .joined(separator: ", ") + (silent.count > 10 ? ", … \(silent.count - 10) more" : "")
                 + InfoWords.longStretches(formatDuration(s.gaps.thresholdMs))) + "\n"
-        if let log = s.systemLog.text { o += "syslog    " + log + "\n" }
+        if s.systemLog.records > 0 { o += "syslog    " + systemLog(s.systemLog) + "\n" }
         if !s.unknownTypes.isEmpty {
             o += "unknown   " + s.unknownTypes.sorted { $0.key < $1.key }.map { "\(terminalSafe($0.key)) ×\($0.value)" }.joined(separator: ", ") + "\n"
         }
@@ -65,6 +65,16 @@ package enum InfoText {
         for p in recovery.prefix(20) { o += "  " + terminalSafe(p.description) + "\n" }
         if recovery.count > 20 { o += "  … \(recovery.count - 20) more\n" }
         return o
+    }
+
+    /// `12 records about 4 processes (3 the app's); anchored on an activation both hold, ±3 ms`.
+    static func systemLog(_ log: SystemLogSummary) -> String {
+        let placed = SystemLogTimeSource.allCases.compactMap { source -> String? in
+            guard let n = log.bySource[source] else { return nil }
+            let how = source == .anchored ? InfoWords.anchoredOnActivation : InfoWords.placedByWallClock
+            return "\(n) \(how)" + (log.uncertaintyMs[source].map { ", ±\($0) ms" } ?? "")
+        }
+        return InfoWords.systemLogRecords(log.records, processes: log.processes.count, own: log.own) + placed.joined(separator: "; ")
     }
 
     /// The `lost` line's stretches, in words (the first ten).
@@ -128,7 +138,7 @@ package enum InfoJSON {
             w.endObject()
         }
         w.endArray()
-        if s.systemLog.records > 0 { w.key("systemLog"); s.systemLog.write(&w) }
+        if s.systemLog.records > 0 { w.key("systemLog"); systemLog(s.systemLog, &w) }
         w.key("unknownTypes"); w.beginObject()
         for (k, v) in s.unknownTypes.sorted(by: { $0.key < $1.key }) { w.key(k); w.int(v) }
         w.endObject()
@@ -143,6 +153,22 @@ package enum InfoJSON {
         w.key("problems"); problems(s.problems, &w)
         w.endObject()
         return w.string
+    }
+
+    /// The system log's records as an object (`systemLog`).
+    static func systemLog(_ log: SystemLogSummary, _ w: inout JSONWriter) {
+        w.beginObject()
+        w.key("records"); w.int(log.records)
+        w.key("own"); w.int(log.own)
+        w.key("processes"); w.int(log.processes.count)
+        for source in SystemLogTimeSource.allCases {
+            guard let n = log.bySource[source] else { continue }
+            w.key(source.rawValue); w.beginObject()
+            w.key("records"); w.int(n)
+            w.key("uncertaintyMs"); if let u = log.uncertaintyMs[source] { w.int(u) } else { w.null() }
+            w.endObject()
+        }
+        w.endObject()
     }
 
     /// The reader's problems as a JSON array (`info --json`'s and `verify --json`'s `problems`).

@@ -29,6 +29,13 @@ enum InfoWords {
     static let recordUndecodable = "a record could not be decoded"
     static let readingProblem = "a problem while reading"
 
+    // The system log's records in a trace (SystemLogSummary).
+    static let anchoredOnActivation = "anchored on an activation the trace also holds"
+    static let placedByWallClock = "placed by the wall clock against startedAt"
+    static func systemLogRecords(_ records: Int, processes: Int, own: Int) -> String {
+        "\(records) record\(records == 1 ? "" : "s") imported about \(processes) process\(processes == 1 ? "" : "es") (\(own) the app's); "
+    }
+
     static let notATrace = "NOT A TRACE"
     static func bundleOK(_ path: String, session: String) -> String { "\(path): OK (bundle of session \(session), " }
     static func bundleParts(_ parts: Int) -> String { "\(parts) part\(parts == 1 ? "" : "s") as its manifest lists them)" }
