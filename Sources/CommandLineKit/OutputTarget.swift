@@ -282,7 +282,7 @@ extension Arguments {
             targets = [try output(o, role: role)]
         }
         for t in targets where !force && t.exists {
-            throw UsageError(message: KitHelpWords.alreadyExists(t.path))
+            throw UsageError(message: FileWords.alreadyExists(t.path))
         }
         return targets
     }

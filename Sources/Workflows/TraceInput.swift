@@ -20,7 +20,7 @@ package enum TraceInput {
             // A file named on the command line that is not there is the command line's mistake (64); one
             // that is there but cannot be read is an I/O failure (74), when it is opened.
             guard arguments[0] == "-" || (try? FileSystem.statusIfExists(arguments[0], followLinks: false)) != nil else {
-                throw UsageError(message: WorkflowMessageWords.noSuchFile(arguments[0]))
+                throw UsageError(message: FileWords.noSuchFile(arguments[0]))
             }
             return TraceSession(paths: arguments)
         }

@@ -161,7 +161,7 @@ enum CheckCommand {
                 }
                 continue
             }
-            guard FileSystem.exists(p) else { throw UsageError(message: MessageWords.noSuchFileOrFolder(p)) }
+            guard FileSystem.exists(p) else { throw UsageError(message: FileWords.noSuchFileOrFolder(p)) }
             do throws(SystemError) {
                 if FileSystem.isDirectory(p) {
                     let tree = try FolderWalk(p)

@@ -3,6 +3,7 @@ import CommandLineKit
 import Replay
 import Reports
 import SystemLayer
+import TraceCodec
 import Workflows
 
 /// `rtctrace diff`: where two traces of the same scenario first behave differently, and every difference after.
@@ -22,7 +23,7 @@ enum DiffCommand {
         let options = ReplayOptions(args)
         var sides: [DiffSide] = []
         for path in args.positionals {
-            guard path == "-" || path.hasPrefix("@") || FileSystem.exists(path) else { throw UsageError(message: MessageWords.noSuchFile(path)) }
+            guard path == "-" || path.hasPrefix("@") || FileSystem.exists(path) else { throw UsageError(message: FileWords.noSuchFile(path)) }
             let trace = try TraceInput.resolve([path], in: context)
             let side: DiffSide
             // A single file that cannot be opened cannot be compared; a session's missing part is a problem of its side.

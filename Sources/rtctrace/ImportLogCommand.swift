@@ -48,13 +48,13 @@ enum ImportLogCommand {
     static let command = Command(spec: spec) { args, context in
         let logs = args.positionals
         guard !logs.isEmpty else { throw UsageError(message: MessageWords.expectedALogATextExport) }
-        for log in logs where log != "-" && !FileSystem.exists(log) { throw UsageError(message: MessageWords.noSuchFile(log)) }
+        for log in logs where log != "-" && !FileSystem.exists(log) { throw UsageError(message: FileWords.noSuchFile(log)) }
         if args.isGiven(process) && args.isGiven(pid) { throw UsageError(message: MessageWords.giveOneOfProcessAndPid) }
         let parts = args[into].isEmpty ? nil : try TraceInput.resolve(args[into], in: context)
         let table = try args[format].map { path in try imported { try PatternTable.load(path) } }
         let reading: [(role: String, path: String)] = (parts?.paths ?? []).map { ("the --into TRACE", $0) } + (args[format].map { [("the --format table", $0)] } ?? [])
         let target = try args.output(output, role: "a LOG", reading: reading)
-        if !args[CommonOptions.force] && target.exists { throw UsageError(message: MessageWords.alreadyExists(target.path)) }
+        if !args[CommonOptions.force] && target.exists { throw UsageError(message: FileWords.alreadyExists(target.path)) }
         if !args[redact] && (args.isGiven(salt) || args.isGiven(TokenKey.saltFile)) { throw UsageError(message: "--salt and --salt-file go with --redact") }
         let key = args[redact] ? try TokenKey.key(args, salt: salt, in: context) : nil
 

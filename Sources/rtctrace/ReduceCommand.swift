@@ -44,7 +44,7 @@ enum ReduceCommand {
         if args[expectFail] { goals.append(.expectFail) }
         guard goals.count == 1 else { throw UsageError(message: MessageWords.giveExactlyOneOfFindingCode) }
         let replayBound = Int(args[maxReplays] ?? 2000)
-        if !args[CommonOptions.force] && target.exists { throw UsageError(message: MessageWords.alreadyExists(out)) }
+        if !args[CommonOptions.force] && target.exists { throw UsageError(message: FileWords.alreadyExists(out)) }
         let occurrence = args[seq].map { Int($0) }
         if occurrence != nil, case .finding = goals[0] {} else if occurrence != nil { throw UsageError(message: "'--seq' goes with --finding CODE") }
         let options = ReduceOptions(goal: goals[0], maxReplays: replayBound, replay: ReplayOptions(args), seq: occurrence,

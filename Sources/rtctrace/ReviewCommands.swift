@@ -1,6 +1,7 @@
 import Analysis
 import CommandLineKit
 import SystemLayer
+import TraceCodec
 import TraceModel
 import Workflows
 
@@ -23,7 +24,7 @@ enum ReviewCommand {
             for p in paths {
                 // A path that is not there is the command line's mistake (it exited 0: "no pending snapshots").
                 guard (try? FileSystem.statusIfExists(p, followLinks: false)) != nil || p.hasSuffix(".golden.json.new") else {
-                    throw UsageError(message: MessageWords.noSuchFileOrFolder(p))
+                    throw UsageError(message: FileWords.noSuchFileOrFolder(p))
                 }
                 do {
                     if FileSystem.isDirectory(p) {

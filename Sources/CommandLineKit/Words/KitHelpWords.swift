@@ -12,7 +12,6 @@ enum KitHelpWords {
     static func emptyPath(_ a: String) -> String { "\(a): an empty path names no file" }
     static func sessionNeedsFolder(_ a: String, _ b: String, _ c: String) -> String { "-o \(a): the parts of a session are written to a folder (one \(b) per part); use --merge for one \(c)" }
     static func folderNotCreated(_ a: String, _ b: SystemError) -> String { "\(a): cannot create the folder: \(b)" }
-    static func alreadyExists(_ a: String) -> String { "\(a): already exists (use --force to overwrite)" }
     static let readTheKeyFromThisFile = "Read the key from this file (its text without the final newline), e.g. a mounted secret."
     static let giveOneOfSaltAndSalt = "give one of --salt and --salt-file, not both"
     static func saltFileMissing(_ a: String) -> String { "--salt-file \(a): no such file" }

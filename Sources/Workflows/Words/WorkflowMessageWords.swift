@@ -14,7 +14,6 @@ enum WorkflowMessageWords {
     static func lostFrameShare(_ a: String) -> String { "a lost frame, more than \(a)% of the records " }
     static let undecodableMissingSeqsATornLast = "undecodable, missing seqs, a torn last frame"
     static let expectedATraceOrTheParts = "expected a TRACE (or the parts of one session)"
-    static func noSuchFile(_ a: String) -> String { "\(a): no such file" }
     static func emptyPartSkipped(_ a: String) -> String { "warning: \(a): holds no record (a recorder part whose header never reached the disk); skipped" }
     static func noTraceFiles(_ a: String) -> String { "no trace files in \(a)" }
     static func severalTraces(_ a: String, _ b: Int) -> String { "\(a) holds \(b) traces; give one trace, or the parts of one session" }

@@ -19,16 +19,13 @@ enum MessageWords {
     static func snapshotsNotDeleted(_ a: Int) -> String { " (\(a) snapshots not deleted)" }
     static func noTraceToCheck(_ a: String, _ b: String) -> String { "no trace to check in \(a) (traces end in \(b))" }
     static func caseSizesMismatch(_ a: String, _ b: String, _ c: Int) -> String { "\(a) \(b) does not add up to the \(c) TRACE arguments" }
-    static func noSuchFileOrFolder(_ a: String) -> String { "\(a): no such file or folder" }
     static let expectedTwoTracesAAndB = "expected two traces, A and B"
     static let standardInputCanBeOnlyOne = "standard input ('-') can be only one of A and B"
-    static func noSuchFile(_ a: String) -> String { "\(a): no such file" }
     static func notComparable(_ a: String, _ b: String) -> String { "\(a): cannot be compared: \(b)" }
     static let expectedOneTraceOrTheParts = "expected one TRACE (or the parts of one session)"
     static let theInputTrace = "the input TRACE"
     static let expectedALogATextExport = "expected a LOG (a text export of the device's log)"
     static let giveOneOfProcessAndPid = "give one of --process and --pid, not both"
-    static func alreadyExists(_ a: String) -> String { "\(a): already exists (use --force to overwrite)" }
     static func missingPartForCopy(_ a: Int, _ b: String) -> String { "part \(a) of session \(b) is missing: the copy holds every part's records in order; give every part" }
     static func copyClosedWarning(_ a: String) -> String { "warning: \(a); the copy is closed" }
     static func damagedIntoTrace(_ a: String) -> String { "\(a): import-log --into writes a whole copy of the trace, whose replay could not " }
