@@ -270,18 +270,27 @@ struct Pairing {
     func findings() -> [Difference] {
         let skip: Set<FindingCode> = [.routeIneffective, .routeDivergence]
         let fa = a.result.findings.filter { !skip.contains($0.code) }, fb = b.result.findings.filter { !skip.contains($0.code) }
-        var usedB = Set<Int>()
+        var usedB = [Bool](repeating: false, count: fb.count)
+        // B's findings by code, in order, each list with the place before which every one is used: the
+        // first unused finding of the code that matches, as a scan of all of B's would find it.
+        var byCode: [FindingCode: (list: [Int], free: Int)] = [:]
+        for (j, y) in fb.enumerated() { byCode[y.code, default: ([], 0)].list.append(j) }
         var out: [Difference] = []
         for x in fa {
             let partner = partnerInB(ofA: x.seqs.first)
-            let j = fb.indices.first { j in
-                !usedB.contains(j) && fb[j].code == x.code && (abs(clock.a(fb[j].t) - x.t) <= tolerance || (partner != nil && partner?.seq == fb[j].seqs.first))
+            var match: Int?
+            if var entry = byCode[x.code] {
+                while entry.free < entry.list.count, usedB[entry.list[entry.free]] { entry.free += 1 }
+                byCode[x.code] = entry
+                match = entry.list[entry.free...].first { j in
+                    !usedB[j] && (abs(clock.a(fb[j].t) - x.t) <= tolerance || (partner != nil && partner?.seq == fb[j].seqs.first))
+                }
             }
-            if let j { usedB.insert(j); continue }
+            if let j = match { usedB[j] = true; continue }
             out.append(Difference(kind: .finding, subject: x.code.rawValue, rule: x.rule, t: x.t, a: a.record(seq: x.seqs.first),
                                   b: partner, aValue: x.severity.rawValue, bValue: nil))
         }
-        for (j, y) in fb.enumerated() where !usedB.contains(j) {
+        for (j, y) in fb.enumerated() where !usedB[j] {
             out.append(Difference(kind: .finding, subject: y.code.rawValue, rule: y.rule, t: clock.a(y.t), a: partnerInA(ofB: y.seqs.first),
                                   b: b.record(seq: y.seqs.first), aValue: nil, bValue: y.severity.rawValue))
         }
