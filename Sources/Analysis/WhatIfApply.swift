@@ -46,6 +46,9 @@ package struct EditedTrace: Sendable {
         return i < n ? source.kinds[i] : added[i - n].body.kind
     }
 
+    /// Whether the edited record with the new seq `m` is history (`WhatIf.isHistory`); false for a seq it has not.
+    func isHistory(_ m: Int) -> Bool { m >= 0 && m < count && kind(m).map(WhatIf.isHistory) == true }
+
     /// Replays the edited record with the new seq `m`: a record the edits left as it was (or only moved)
     /// from the original's kept form, without making it whole.
     func feed(_ m: Int, into replayer: Replayer) {
@@ -78,13 +81,17 @@ package struct EditedTrace: Sendable {
         var placed: [Int: Double] = [:]
         func order(_ i: Int) -> Double { placed[i] ?? Double(i) }
         func name(_ i: Int) -> Int { i < n ? records.seqs[i] : addedNames[i - n] }
-        var at = SeqIndex()
-        at.reserve(through: records.seqs.last ?? 0, count: n)
-        var nextName = 0
-        for (i, seq) in records.seqs.enumerated() {
-            at[seq] = i
-            nextName = max(nextName, seq + 1)
+        // Each name's entry, made when an edit first names a record by seq (edits by type or of the
+        // session name none).
+        var at = SeqIndex(), atMade = false
+        func makeAt() {
+            guard !atMade else { return }
+            atMade = true
+            at.reserve(through: records.seqs.last ?? 0, count: n)
+            for (i, seq) in records.seqs.enumerated() { at[seq] = i }
         }
+        let nextSeq = records.seqs.max().map { $0 + 1 } ?? 0
+        var nextName = max(0, nextSeq)
         var inserted = Set<Int>()
         var changed: [Bool] = []
         var firstT: Int64?
@@ -108,6 +115,7 @@ package struct EditedTrace: Sendable {
                 WhatIfEditError(source: source, index: k + 1, edit: edit.name, field: field, reason: why)
             }
             func index(_ seq: Int, _ field: String) throws(WhatIfEditError) -> Int {
+                makeAt()
                 guard let i = at[seq] else { throw fail(field, WhatIfEditWords.noSuchSeq(seq)) }
                 guard !removed.contains(seq) else { throw fail(field, WhatIfEditWords.alreadyDropped(seq)) }
                 if i < n, records.kinds[i] == .header { throw fail(field, WhatIfEditWords.isHeader(seq)) }
@@ -184,6 +192,7 @@ package struct EditedTrace: Sendable {
                     place = (after(t) ?? -1) + step(k)
                 }
                 let record = try decode(json, t: t, fail)
+                makeAt()
                 added.append(record)
                 addedNames.append(nextName)
                 times.append(t)

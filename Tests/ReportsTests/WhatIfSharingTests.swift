@@ -47,14 +47,16 @@ final class WhatIfSharingTests: XCTestCase {
         let edited = try EditedTrace.apply(edits, to: records)
         var fresh = DiffSide(file: "t (edited)", result: ReplayResult(file: "t (edited)"))
         for r in edited.records { fresh.note(r) }
-        let (shared, history) = WhatIf.editedSide(base, edited, file: "t (edited)")
-        func identities(_ s: DiffSide) -> [String] { s.records.map { "\($0.seq) \($0.t) \($0.type) \($0.key) \($0.label)" } }
+        let shared = WhatIf.editedSide(base, edited, file: "t (edited)")
+        func identities(_ s: DiffSide) -> [String] {
+            s.records.indices.map { "\(s.records[$0].seq) \(s.records[$0].t) \(s.type($0)) \(s.identity($0).key) \(s.label($0))" }
+        }
         XCTAssertEqual(identities(shared), identities(fresh))
         XCTAssertEqual(edited.records.indices.map { shared.indexBySeq[$0] }, edited.records.indices.map { fresh.indexBySeq[$0] })
         XCTAssertEqual(shared.header, fresh.header)
         XCTAssertEqual(edited.origins.map { $0 >= 0 }, [true, true, true, true, true, true, false, true, false, true],
                        "the inserted call and the edited activation have identities of their own")
         XCTAssertEqual(shared.result.verdicts, Replay.run(records: edited.records, file: "t (edited)").verdicts)
-        XCTAssertEqual(edited.records.indices.filter { history.contains($0) }, edited.records.filter(WhatIf.isHistory).map(\.seq))
+        XCTAssertEqual(edited.records.indices.filter(edited.isHistory), edited.records.filter(WhatIf.isHistory).map(\.seq))
     }
 }
