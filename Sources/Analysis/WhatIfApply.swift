@@ -52,8 +52,9 @@ package struct EditedTrace: Sendable {
     /// Replays the edited record with the new seq `m`: a record the edits left as it was (or only moved)
     /// from the original's kept form, without making it whole.
     func feed(_ m: Int, into replayer: Replayer) {
-        let i = kept[m]
-        if i < source.count, bodies.isEmpty || bodies[i] == nil {
+        // Its origin says whether it is the original's as it was (no table of edited bodies is asked).
+        let i = origins[m]
+        if i >= 0 {
             source.feed(i, into: replayer, seq: m, t: times[i])
         } else {
             replayer.feed(record(m))
@@ -172,11 +173,12 @@ package struct EditedTrace: Sendable {
             case let .dropType(type, from):
                 // Compared by kind where the type is one (the same records as by type string, without the strings).
                 let kind = RecordKind(rawValue: type)
-                for i in times.indices where times[i] >= (from ?? 0) && !removed.contains(name(i)) {
+                for i in times.indices where times[i] >= (from ?? 0) {
                     // A record of a type this version does not know (or an expectation) is kept whole.
                     let recordKind = i < n ? records.kinds[i] : added[i - n].body.kind
                     guard kind.map({ recordKind == $0 })
                         ?? (recordKind == nil && (i < n ? records.wholeBody(i) : added[i - n].body)?.type == type) else { continue }
+                    guard !removed.contains(name(i)) else { continue }
                     removed[name(i)] = 1
                     touched(times[i])
                     did = true
@@ -214,10 +216,15 @@ package struct EditedTrace: Sendable {
         var out = EditedTrace(names: [], inserted: inserted, firstEditT: firstT, changed: changed)
         out.names.reserveCapacity(kept.count)
         out.origins.reserveCapacity(kept.count)
-        let anyBody = !bodies.isEmpty
+        // The entries whose bodies an edit changed, marked in an array (not asked of the table per record).
+        var bodyEdited: [Bool] = []
+        if !bodies.isEmpty {
+            bodyEdited = Array(repeating: false, count: n)
+            for i in bodies.keys where i < n { bodyEdited[i] = true }
+        }
         for i in kept {
             out.names.append(name(i))
-            out.origins.append(i < n && !(anyBody && bodies[i] != nil) ? i : -1)
+            out.origins.append(i < n && (bodyEdited.isEmpty || !bodyEdited[i]) ? i : -1)
         }
         (out.source, out.added, out.times, out.bodies, out.kept) = (records, added, times, bodies, kept)
         return out

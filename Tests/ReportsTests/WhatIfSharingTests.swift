@@ -18,7 +18,12 @@ final class WhatIfSharingTests: XCTestCase {
                 case 1: Int.random(in: 10_000...1_000_000_000, using: &rng)
                 default: Int.random(in: 0...(round * 100 + 20), using: &rng)
                 }
-                let value: Int? = Int.random(in: 0..<8, using: &rng) == 0 ? nil : Int.random(in: -3...1_000, using: &rng)
+                // Values that fit in 32 bits and values that do not (a damaged trace's seqs).
+                let value: Int? = switch Int.random(in: 0..<8, using: &rng) {
+                case 0: nil
+                case 1: [Int(Int32.min), Int(Int32.max) + 1, -5_000_000_000, Int.max].randomElement(using: &rng)!
+                default: Int.random(in: -3...1_000, using: &rng)
+                }
                 index[seq] = value
                 table[seq] = value
                 let probe = Int.random(in: -60...(round * 300 + 9_000), using: &rng)
