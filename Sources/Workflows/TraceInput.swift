@@ -36,13 +36,13 @@ package enum TraceInput {
             let traces = plan.all
             let empty = traces.filter { $0.id == nil && $0.paths.count == 1 && TraceSession.holdsNoRecord($0.paths[0]) }
             if traces.count - empty.count == 1, let trace = traces.first(where: { t in !empty.contains(t) }) {
-                for e in empty { context.err.line(WorkflowMessageWords.warningHoldsNoRecordARecorder(terminalSafe(e.paths[0]))) }
+                for e in empty { context.err.line(WorkflowMessageWords.emptyPartSkipped(terminalSafe(e.paths[0]))) }
                 return trace
             }
         }
         guard plan.count == 1 else {
-            throw UsageError(message: plan.count == 0 ? WorkflowMessageWords.noTraceFilesIn(arguments.joined(separator: " "))
-                : WorkflowMessageWords.holdsTracesGiveOneTraceOr(arguments.joined(separator: " "), plan.count)
+            throw UsageError(message: plan.count == 0 ? WorkflowMessageWords.noTraceFiles(arguments.joined(separator: " "))
+                : WorkflowMessageWords.severalTraces(arguments.joined(separator: " "), plan.count)
                     + plan.disagreements.map { " (\($0))" }.joined())
         }
         return plan[0]

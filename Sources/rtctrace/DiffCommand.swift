@@ -29,7 +29,7 @@ enum DiffCommand {
             do { side = try DiffSide.replay(trace, options: options, unopened: trace.paths.count > 1 ? .isAProblem : .fails, onProblem: context.warn) } catch {
                 throw DataError(message: "\(path): \(error)")
             }
-            if let why = side.result.unexplainable { throw DataError(message: MessageWords.cannotBeCompared(side.file, why)) }
+            if let why = side.result.unexplainable { throw DataError(message: MessageWords.notComparable(side.file, why)) }
             sides.append(side)
         }
         let diff = TraceDiff.compare(sides[0], sides[1], toleranceMs: options.toleranceMs)
