@@ -49,8 +49,8 @@ let package = Package(
         .target(name: "RouteEngine", dependencies: ["TraceModel", "Contract"], swiftSettings: hotPath),
         .target(name: "QualityEngine", dependencies: ["TraceModel", "Contract"], swiftSettings: hotPath),
         .target(name: "Replay", dependencies: ["TraceModel", "TraceCodec", "Contract", "RouteEngine", "QualityEngine"], swiftSettings: hotPath),
-        .target(name: "Analysis", dependencies: ["SystemLayer", "TraceModel", "TraceCodec", "Contract", "QualityEngine", "Replay"], swiftSettings: hotPath),
-        .target(name: "Reports", dependencies: ["SystemLayer", "TraceModel", "Contract", "QualityEngine", "Replay", "Analysis"]),
+        .target(name: "Analysis", dependencies: ["SystemLayer", "TraceModel", "TraceCodec", "LogImport", "Contract", "QualityEngine", "Replay"], swiftSettings: hotPath),
+        .target(name: "Reports", dependencies: ["SystemLayer", "TraceModel", "TraceCodec", "LogImport", "Contract", "QualityEngine", "Replay", "Analysis"]),
         // The command-line kit: options, arguments, output targets, exit codes. Nothing of the replay.
         .target(name: "CommandLineKit", dependencies: ["SystemLayer", "TraceModel", "TraceCodec"], swiftSettings: hotPath),
         // What the commands do with the kit and the libraries: the golden check, a command's TRACE
@@ -68,7 +68,7 @@ let package = Package(
         .testTarget(name: "QualityEngineTests", dependencies: ["QualityEngine", "TraceModel", "Contract", "TraceFixtures", "TestSupport"]),
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "Analysis", "Reports", "TraceModel", "TraceCodec", "Contract", "TraceFixtures", "TestSupport"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Analysis", "Replay", "TraceModel", "TraceCodec", "Contract", "TraceFixtures", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["rtctrace", "CommandLineKit", "Reports", "SystemLayer", "TraceModel", "TraceCodec", "TraceFixtures", "TestSupport"],
+        .testTarget(name: "EndToEndTests", dependencies: ["rtctrace", "CommandLineKit", "Analysis", "Reports", "SystemLayer", "TraceModel", "TraceCodec", "TraceFixtures", "TestSupport"],
                     exclude: ["Fixtures"]),
         // The simulated device the recorder's tests kill and restart is test code (Simulation/, SimulatedDevice).
         .testTarget(name: "TraceRecorderTests", dependencies: ["SystemLayer", "TraceRecorder", "TraceFrames", "CZstd", "TraceModel", "TraceCodec", "Contract",

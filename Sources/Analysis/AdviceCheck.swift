@@ -54,7 +54,7 @@ package enum AdviceChecks {
         var items: [(WhatIfProblem.Kind, String, Int?, Int64, AdviceProof, Severity?)] = []
         for v in r.verdicts where v.didNotTakeEffect {
             let cause = v.outcome?.cause ?? v.cause
-            let label = base.side.indexBySeq[v.seq].map { base.side.records[$0].label } ?? v.call.rawValue
+            let label = base.side.indexBySeq[v.seq].map(base.side.label) ?? v.call.rawValue
             items.append((.call, label, v.seq, v.t, cause?.adviceProof ?? .notExpressible(AdviceCheckReasons.noCauseNamed), nil))
         }
         for f in r.findings where f.severity > .info && f.code != .routeIneffective {

@@ -17,6 +17,8 @@ package struct RedactionReport: Sendable {
     package var changed: [(kind: String, count: Int)] = []
     /// Whether no key was given, so the tokens were made with a random key used once (`Redactor.oneTimeKey`).
     package var usedOneTimeKey = false
+    /// A report of nothing redacted yet.
+    package init() {}
 }
 
 /// Redacts a trace file into a new one.

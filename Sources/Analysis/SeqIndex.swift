@@ -2,10 +2,13 @@
 /// 0, 1, … but for its gaps), a table for the rest. A what-if looks up every record of a long trace by
 /// seq several times; hashing a million seqs into a table cost more than replaying them.
 struct SeqIndex: Sendable {
-    /// Values of seqs 0..<dense.count (`Int.min`: none).
-    private var dense: [Int] = []
-    /// Values of seqs outside the dense range when they were set.
+    /// Values of seqs 0..<dense.count (`none`: none), in 32 bits: the values are mostly indexes and seqs
+    /// of the trace, and half the bytes of a million entries are that much less memory to fault in.
+    private var dense: [Int32] = []
+    /// Values of seqs outside the dense range when they were set, and values that do not fit in 32 bits.
     private var sparse: [Int: Int] = [:]
+    /// No value in the dense range.
+    private static let none = Int32.min
     /// Whether no value was ever set.
     private(set) var isEmpty = true
 
@@ -15,16 +18,21 @@ struct SeqIndex: Sendable {
     /// The value of `seq`, or nil; setting nil removes it.
     subscript(seq: Int) -> Int? {
         get {
-            if seq >= 0, seq < dense.count, dense[seq] != .min { return dense[seq] }
+            if seq >= 0, seq < dense.count, dense[seq] != Self.none { return Int(dense[seq]) }
             return sparse.isEmpty ? nil : sparse[seq]
         }
         set {
             if newValue != nil { isEmpty = false }
             if seq >= 0, seq < dense.count || seq <= 2 * dense.count + 4096 {
-                if seq >= dense.count { dense.append(contentsOf: repeatElement(.min, count: seq + 1 - dense.count)) }
-                dense[seq] = newValue ?? .min
-                // A seq set while outside the dense range lives in the table until it is set again.
-                if !sparse.isEmpty { sparse[seq] = nil }
+                if seq >= dense.count { dense.append(contentsOf: repeatElement(Self.none, count: seq + 1 - dense.count)) }
+                if let value = newValue, let small = Int32(exactly: value), small != Self.none {
+                    dense[seq] = small
+                    // A seq set while outside the dense range lives in the table until it is set again.
+                    if !sparse.isEmpty { sparse[seq] = nil }
+                } else {
+                    dense[seq] = Self.none
+                    if newValue != nil || !sparse.isEmpty { sparse[seq] = newValue }
+                }
             } else {
                 sparse[seq] = newValue
             }

@@ -20,22 +20,23 @@ extension TraceDiff {
     /// `compare`, with each of A's records' partner in B by identity alone (before calls changed between
     /// the sides are paired), which a what-if reads too.
     static func compareKeyed(_ a: DiffSide, _ b: DiffSide, toleranceMs: Int64, missing: Bool) -> (diff: TraceDiff, pairs: [Int32]) {
-        // B's records by key, in order (a long trace has few distinct keys, and runs of one): the k-th
-        // record of a key on A's side is paired with the k-th on B's. Partners are indexes (-1: none).
-        var ids: [UInt64: Int] = [:]
+        // The sides' identities numbered in common by key (a long trace has few distinct ones, so each
+        // record's number is two array reads): the k-th record of a key on A's side is paired with the
+        // k-th on B's. Partners are indexes (-1: none).
+        var ids: [UInt64: Int32] = [:]
+        let commonOfB = b.identities.map { e in
+            if let known = ids[e.key] { return known }
+            let id = Int32(ids.count)
+            ids[e.key] = id
+            return id
+        }
+        let commonOfA = a.identities.map { ids[$0.key] ?? -1 }
+        var counts = [Int](repeating: 0, count: ids.count)
         var idOfB = [Int32](repeating: 0, count: b.records.count)
-        var counts: [Int] = []
-        var last: (key: UInt64, id: Int)?
         for (j, r) in b.records.enumerated() {
-            let id: Int
-            if let last, last.key == r.key { id = last.id } else if let known = ids[r.key] { id = known } else {
-                id = counts.count
-                ids[r.key] = id
-                counts.append(0)
-            }
-            last = (r.key, id)
-            idOfB[j] = Int32(id)
-            counts[id] += 1
+            let id = commonOfB[Int(r.id)]
+            idOfB[j] = id
+            counts[Int(id)] += 1
         }
         var heads = [Int](repeating: 0, count: counts.count + 1)
         for id in counts.indices { heads[id + 1] = heads[id] + counts[id] }
@@ -49,12 +50,9 @@ extension TraceDiff {
         }
         var aToB = [Int32](repeating: -1, count: a.records.count)
         var bToA = [Int32](repeating: -1, count: b.records.count)
-        last = nil
         for (i, r) in a.records.enumerated() {
-            let id: Int
-            if let last, last.key == r.key { id = last.id } else if let known = ids[r.key] { id = known } else { continue }
-            last = (r.key, id)
-            guard heads[id] < ends[id] else { continue }
+            let id = Int(commonOfA[Int(r.id)])
+            guard id >= 0, heads[id] < ends[id] else { continue }
             let j = Int(grouped[heads[id]])
             aToB[i] = Int32(j)
             bToA[j] = Int32(i)
@@ -75,20 +73,21 @@ extension TraceDiff {
         // is one changed call, not two unpaired ones: the k-th unpaired app call of a type on each side.
         var changed: [(Int, Int)] = []
         var unpairedB: [String: [Int]] = [:]
-        for (j, r) in b.records.enumerated() where bToA[j] < 0 && r.type.hasPrefix("api.") { unpairedB[r.type, default: []].append(j) }
+        for j in b.records.indices where bToA[j] < 0 && b.identity(j).isCall { unpairedB[b.type(j), default: []].append(j) }
         var used: [String: Int] = [:]
-        for (i, r) in a.records.enumerated() where aToB[i] < 0 && r.type.hasPrefix("api.") {
-            guard let q = unpairedB[r.type], used[r.type, default: 0] < q.count else { continue }
-            let j = q[used[r.type, default: 0]]
-            used[r.type, default: 0] += 1
+        for i in a.records.indices where aToB[i] < 0 && a.identity(i).isCall {
+            let type = a.type(i)
+            guard let q = unpairedB[type], used[type, default: 0] < q.count else { continue }
+            let j = q[used[type, default: 0]]
+            used[type, default: 0] += 1
             aToB[i] = Int32(j)
             bToA[j] = Int32(i)
             changed.append((i, j))
         }
         let pairing = Pairing(a: a, b: b, aToB: aToB, bToA: bToA, tolerance: toleranceMs, clock: clock)
         var diffs = changed.map { i, j in
-            Difference(kind: .call, subject: a.records[i].type, rule: nil, t: min(a.records[i].t, clock.a(b.records[j].t)),
-                       a: a.ref(i), b: b.ref(j), aValue: a.records[i].label, bValue: b.records[j].label)
+            Difference(kind: .call, subject: a.type(i), rule: nil, t: min(a.records[i].t, clock.a(b.records[j].t)),
+                       a: a.ref(i), b: b.ref(j), aValue: a.label(i), bValue: b.label(j))
         }
         diffs += pairing.shifts()
         diffs += pairing.verdicts()
@@ -162,7 +161,7 @@ struct Pairing {
         for v in b.result.verdicts { bBySeq[v.seq] = v }
         var matched = Set<Int>()
         var out: [Difference] = []
-        func subject(_ side: DiffSide, _ v: Verdict) -> String { side.indexBySeq[v.seq].map { side.records[$0].label } ?? v.call.rawValue }
+        func subject(_ side: DiffSide, _ v: Verdict) -> String { side.indexBySeq[v.seq].map(side.label) ?? v.call.rawValue }
         for va in a.result.verdicts {
             let partner = partnerInB(ofA: va.seq)
             guard let p = partner, let vb = bBySeq[p.seq] else {
@@ -270,18 +269,27 @@ struct Pairing {
     func findings() -> [Difference] {
         let skip: Set<FindingCode> = [.routeIneffective, .routeDivergence]
         let fa = a.result.findings.filter { !skip.contains($0.code) }, fb = b.result.findings.filter { !skip.contains($0.code) }
-        var usedB = Set<Int>()
+        var usedB = [Bool](repeating: false, count: fb.count)
+        // B's findings by code, in order, each list with the place before which every one is used: the
+        // first unused finding of the code that matches, as a scan of all of B's would find it.
+        var byCode: [FindingCode: (list: [Int], free: Int)] = [:]
+        for (j, y) in fb.enumerated() { byCode[y.code, default: ([], 0)].list.append(j) }
         var out: [Difference] = []
         for x in fa {
             let partner = partnerInB(ofA: x.seqs.first)
-            let j = fb.indices.first { j in
-                !usedB.contains(j) && fb[j].code == x.code && (abs(clock.a(fb[j].t) - x.t) <= tolerance || (partner != nil && partner?.seq == fb[j].seqs.first))
+            var match: Int?
+            if var entry = byCode[x.code] {
+                while entry.free < entry.list.count, usedB[entry.list[entry.free]] { entry.free += 1 }
+                byCode[x.code] = entry
+                match = entry.list[entry.free...].first { j in
+                    !usedB[j] && (abs(clock.a(fb[j].t) - x.t) <= tolerance || (partner != nil && partner?.seq == fb[j].seqs.first))
+                }
             }
-            if let j { usedB.insert(j); continue }
+            if let j = match { usedB[j] = true; continue }
             out.append(Difference(kind: .finding, subject: x.code.rawValue, rule: x.rule, t: x.t, a: a.record(seq: x.seqs.first),
                                   b: partner, aValue: x.severity.rawValue, bValue: nil))
         }
-        for (j, y) in fb.enumerated() where !usedB.contains(j) {
+        for (j, y) in fb.enumerated() where !usedB[j] {
             out.append(Difference(kind: .finding, subject: y.code.rawValue, rule: y.rule, t: clock.a(y.t), a: partnerInA(ofB: y.seqs.first),
                                   b: b.record(seq: y.seqs.first), aValue: nil, bValue: y.severity.rawValue))
         }

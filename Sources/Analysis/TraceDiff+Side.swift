@@ -32,18 +32,35 @@ extension DiffSide {
         // Expectations are not behaviour, nor is a checkpoint (it restates the state at a part's start).
         if case .expect = r.body { return }
         if case .checkpoint = r.body { return }
-        let (key, label): (UInt64, String)
+        let id: Int32
         if case let .qualityReport(pub, sub) = r.body {
             // A large part of a long trace, with few identities (a level each side): each made once.
             let levels = QualityLevel.allCases.count, i = pub.level.rank * levels + sub.level.rank
             if qualityIdentities.isEmpty { qualityIdentities = Array(repeating: nil, count: levels * levels) }
-            if qualityIdentities[i] == nil { qualityIdentities[i] = Self.identity(r.body) }
-            (key, label) = qualityIdentities[i]!
+            if qualityIdentities[i] == nil { qualityIdentities[i] = identityID(r.body) }
+            id = qualityIdentities[i]!
         } else {
-            (key, label) = Self.identity(r.body)
+            id = identityID(r.body)
         }
-        indexBySeq[r.seq] = records.count
-        records.append(Keyed(seq: r.seq, t: r.t, type: r.type, key: key, label: label))
+        append(seq: r.seq, t: r.t, id: id)
+    }
+
+    /// Appends a compared record with identity `id`.
+    mutating func append(seq: Int, t: Int64, id: Int32) {
+        indexBySeq[seq] = records.count
+        records.append(Keyed(seq: seq, t: t, id: id))
+    }
+
+    /// The index of a body's identity in `identities`, added there when it is new.
+    mutating func identityID(_ body: RecordBody) -> Int32 {
+        let (key, label) = Self.identity(body)
+        let type = body.type
+        if let known = identityIndex[key], identities[Int(known)].type == type { return known }
+        let id = Int32(identities.count)
+        identities.append(Identity(type: type, key: key, label: label, isCall: type.hasPrefix("api.")))
+        // A key met before with another type (a hash's collision) keeps the first in the index.
+        if identityIndex[key] == nil { identityIndex[key] = id }
+        return id
     }
 
     /// Keeps the identity of a high-rate record as the reader decoded it (`r`, its strings and lists in
@@ -52,14 +69,8 @@ extension DiffSide {
     mutating func note(compact r: ReplayRecord, in batch: RecordBatch, whole: () -> Record) {
         guard let slot = Self.identitySlot(r, batch) else { return note(whole()) }
         if compactIdentities.isEmpty { compactIdentities = Array(repeating: nil, count: Self.identitySlots) }
-        if compactIdentities[slot] == nil {
-            let w = whole()
-            let (key, label) = Self.identity(w.body)
-            compactIdentities[slot] = (w.type, key, label)
-        }
-        let (type, key, label) = compactIdentities[slot]!
-        indexBySeq[r.seq] = records.count
-        records.append(Keyed(seq: r.seq, t: r.t, type: type, key: key, label: label))
+        if compactIdentities[slot] == nil { compactIdentities[slot] = identityID(whole().body) }
+        append(seq: r.seq, t: r.t, id: compactIdentities[slot]!)
     }
 
     static let identitySlots = 128

@@ -154,15 +154,23 @@ package struct TraceDiff: Sendable {
 
 /// One trace replayed for comparison: its records' identities and what the replay concluded.
 package struct DiffSide: Sendable {
-    /// A compared record: where it is and what identifies it.
+    /// A compared record: where it is and which of the side's identities it has.
     struct Keyed: Sendable {
         var seq: Int
         var t: Int64
+        /// Its identity's index in `identities`.
+        var id: Int32
+    }
+
+    /// A record's type and identifying fields: a long trace has few distinct ones, each kept once.
+    struct Identity: Sendable {
         var type: String
         /// A hash of the type and identifying fields.
         var key: UInt64
         /// The type and identifying fields in words (`api.setRoute speaker`).
         var label: String
+        /// Whether it is an app's call (its type `api.…`).
+        var isCall: Bool
     }
 
     /// The trace.
@@ -174,10 +182,14 @@ package struct DiffSide: Sendable {
     var levelChanges: [QualityEngine.LevelChange] = []
     /// The header, which values like the initial default route come from, though it is not compared.
     var header: DiffRecord?
+    /// The distinct identities of the records, in the order met.
+    var identities: [Identity] = []
+    /// Each identity's index by its key and type (`identity(_:)`).
+    var identityIndex: [UInt64: Int32] = [:]
     /// The identities of quality reports met so far, by their levels (`note`).
-    var qualityIdentities: [(key: UInt64, label: String)?] = []
+    var qualityIdentities: [Int32?] = []
     /// The identities of high-rate records kept as the reader decoded them, by the fields they read (`note(compact:)`).
-    var compactIdentities: [(type: String, key: UInt64, label: String)?] = []
+    var compactIdentities: [Int32?] = []
 
     /// The reference to the compared record (or the header) with this seq, when there is one.
     func record(seq: Int?) -> DiffRecord? {
@@ -186,5 +198,12 @@ package struct DiffSide: Sendable {
         return header?.seq == seq ? header : nil
     }
 
-    func ref(_ i: Int) -> DiffRecord { DiffRecord(seq: records[i].seq, t: records[i].t, type: records[i].type) }
+    func ref(_ i: Int) -> DiffRecord { DiffRecord(seq: records[i].seq, t: records[i].t, type: type(i)) }
+
+    /// The identity of compared record `i`.
+    func identity(_ i: Int) -> Identity { identities[Int(records[i].id)] }
+    /// The type of compared record `i`.
+    func type(_ i: Int) -> String { identity(i).type }
+    /// The label of compared record `i`.
+    func label(_ i: Int) -> String { identity(i).label }
 }

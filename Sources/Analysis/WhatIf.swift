@@ -14,9 +14,9 @@ package struct WhatIfBase: Sendable {
     package var options: ReplayOptions
     /// The seqs of the records that are history once an edit is made (`WhatIf.isHistory`).
     var historySeqs: SeqIndex
-    /// For each record, where its identity is in `side.records` (-1: not compared), which an edited
-    /// trace's unchanged records share.
-    var keyed: [Int]
+    /// For each record, its identity in `side.identities` (-1: not compared), which an edited trace's
+    /// unchanged records share.
+    var keyed: [Int32]
 
     /// Reads and replays the files of one trace (a single file, or a session's parts in part order),
     /// keeping the batches the reader decoded for the edited replays; a file that cannot be opened is a
@@ -52,7 +52,7 @@ package struct WhatIfBase: Sendable {
         for i in 0..<records.count {
             let before = side.records.count
             records.note(i, on: &side)
-            keyed.append(side.records.count > before ? before : -1)
+            keyed.append(side.records.count > before ? side.records[before].id : -1)
         }
         side.levelChanges = side.result.levelChanges
     }
@@ -118,12 +118,12 @@ package enum WhatIf {
     package static func run(_ base: WhatIfBase, edits: [WhatIfEdit], source: String = "the edits") throws(WhatIfEditError) -> WhatIfResult {
         let edited = try EditedTrace.apply(edits, to: base.records, source: source)
         let file = base.side.file + " (edited)"
-        var (b, historyB) = editedSide(base, edited, file: file)
+        var b = editedSide(base, edited, file: file)
         b.levelChanges = b.result.levelChanges
         var a = base.side
         if let t = edited.firstEditT {
-            a.cutHistory(at: t, history: base.historySeqs)
-            b.cutHistory(at: t, history: historyB)
+            a.cutHistory(at: t, isHistory: base.historySeqs.contains)
+            b.cutHistory(at: t, isHistory: edited.isHistory)
             // Before the first edit the traces are one: what history said then is the original's, in
             // both (a divergence open at the edit may count only because of readings after it).
             var seqInB = SeqIndex()
@@ -141,26 +141,23 @@ package enum WhatIf {
     }
 
     /// The edited trace replayed and noted for the comparison in one pass over its records, made one at a
-    /// time, with the seqs of its history records.
-    static func editedSide(_ base: WhatIfBase, _ edited: EditedTrace, file: String) -> (DiffSide, SeqIndex) {
+    /// time.
+    static func editedSide(_ base: WhatIfBase, _ edited: EditedTrace, file: String) -> DiffSide {
         let replayer = Replayer(file: file, options: base.options)
         var b = DiffSide(file: file, result: ReplayResult(file: file))
-        var history = SeqIndex()
+        // The original's identities, which the records the edits left as they were keep.
+        (b.identities, b.identityIndex) = (base.side.identities, base.side.identityIndex)
         b.records.reserveCapacity(edited.count)
         b.indexBySeq.reserve(through: edited.count - 1, count: edited.count)
-        history.reserve(through: edited.count - 1, count: edited.count)
         for n in 0..<edited.count {
             edited.feed(n, into: replayer)
-            if edited.kind(n).map(isHistory) == true { history[n] = 1 }
             // A record the edits left as it was has the original's identity (its label and key).
-            let o = edited.origins[n], k = o >= 0 ? base.keyed[o] : -1
-            guard k >= 0 else { b.note(edited.record(n)); continue }
-            let same = base.side.records[k]
-            b.indexBySeq[n] = b.records.count
-            b.records.append(DiffSide.Keyed(seq: n, t: edited.t(n), type: same.type, key: same.key, label: same.label))
+            let o = edited.origins[n], id = o >= 0 ? base.keyed[o] : -1
+            guard id >= 0 else { b.note(edited.record(n)); continue }
+            b.append(seq: n, t: edited.t(n), id: id)
         }
         b.result = replayer.finish()
-        return (b, history)
+        return b
     }
 
     /// Whether a record kind is what the device or the SDK reported rather than what the app or iOS did:
@@ -196,7 +193,7 @@ package enum WhatIf {
         for v in a.result.verdicts { verdictsA[v.seq] = v }
         for v in b.result.verdicts { verdictsB[v.seq] = v }
         func word(_ v: Verdict?) -> String? { v.map { $0.outcome?.kind.rawValue ?? $0.verdict.rawValue } }
-        func label(_ s: DiffSide, _ seq: Int) -> String { s.indexBySeq[seq].map { s.records[$0].label } ?? "call" }
+        func label(_ s: DiffSide, _ seq: Int) -> String { s.indexBySeq[seq].map(s.label) ?? "call" }
         func cause(_ v: Verdict) -> VerdictCause? { v.outcome?.cause ?? v.cause }
         var resolved: [WhatIfProblem] = [], added: [WhatIfProblem] = [], remaining: [WhatIfProblem] = []
         for v in a.result.verdicts where v.didNotTakeEffect {
@@ -238,7 +235,8 @@ package enum WhatIf {
 extension DiffSide {
     /// Leaves out, from `t` on, what only the device's readings and the SDK's callbacks say: the
     /// divergences, the device's route, and the findings their records raise.
-    mutating func cutHistory(at t: Int64, history: SeqIndex) {
+    /// `isHistory`: whether the record with a seq is history.
+    mutating func cutHistory(at t: Int64, isHistory: (Int) -> Bool) {
         let r = result
         let gone = r.divergences.filter { $0.start >= t }
         result.divergences.removeAll { $0.start >= t }
@@ -246,7 +244,7 @@ extension DiffSide {
         result.unexplainedDivergenceCount -= gone.filter(\.unexplained).count
         result.actualTimeline.removeAll { $0.t >= t }
         func fromHistory(_ f: Finding) -> Bool {
-            f.t >= t && (f.code == .routeDivergence || f.seqs.first.map(history.contains) == true)
+            f.t >= t && (f.code == .routeDivergence || f.seqs.first.map(isHistory) == true)
         }
         for f in r.findings where fromHistory(f) { result.findingCounts[f.code, default: 1] -= 1 }
         result.findings.removeAll(where: fromHistory)

@@ -46,11 +46,15 @@ package struct EditedTrace: Sendable {
         return i < n ? source.kinds[i] : added[i - n].body.kind
     }
 
+    /// Whether the edited record with the new seq `m` is history (`WhatIf.isHistory`); false for a seq it has not.
+    func isHistory(_ m: Int) -> Bool { m >= 0 && m < count && kind(m).map(WhatIf.isHistory) == true }
+
     /// Replays the edited record with the new seq `m`: a record the edits left as it was (or only moved)
     /// from the original's kept form, without making it whole.
     func feed(_ m: Int, into replayer: Replayer) {
-        let i = kept[m]
-        if i < source.count, bodies.isEmpty || bodies[i] == nil {
+        // Its origin says whether it is the original's as it was (no table of edited bodies is asked).
+        let i = origins[m]
+        if i >= 0 {
             source.feed(i, into: replayer, seq: m, t: times[i])
         } else {
             replayer.feed(record(m))
@@ -78,13 +82,17 @@ package struct EditedTrace: Sendable {
         var placed: [Int: Double] = [:]
         func order(_ i: Int) -> Double { placed[i] ?? Double(i) }
         func name(_ i: Int) -> Int { i < n ? records.seqs[i] : addedNames[i - n] }
-        var at = SeqIndex()
-        at.reserve(through: records.seqs.last ?? 0, count: n)
-        var nextName = 0
-        for (i, seq) in records.seqs.enumerated() {
-            at[seq] = i
-            nextName = max(nextName, seq + 1)
+        // Each name's entry, made when an edit first names a record by seq (edits by type or of the
+        // session name none).
+        var at = SeqIndex(), atMade = false
+        func makeAt() {
+            guard !atMade else { return }
+            atMade = true
+            at.reserve(through: records.seqs.last ?? 0, count: n)
+            for (i, seq) in records.seqs.enumerated() { at[seq] = i }
         }
+        let nextSeq = records.seqs.max().map { $0 + 1 } ?? 0
+        var nextName = max(0, nextSeq)
         var inserted = Set<Int>()
         var changed: [Bool] = []
         var firstT: Int64?
@@ -108,6 +116,7 @@ package struct EditedTrace: Sendable {
                 WhatIfEditError(source: source, index: k + 1, edit: edit.name, field: field, reason: why)
             }
             func index(_ seq: Int, _ field: String) throws(WhatIfEditError) -> Int {
+                makeAt()
                 guard let i = at[seq] else { throw fail(field, WhatIfEditWords.noSuchSeq(seq)) }
                 guard !removed.contains(seq) else { throw fail(field, WhatIfEditWords.alreadyDropped(seq)) }
                 if i < n, records.kinds[i] == .header { throw fail(field, WhatIfEditWords.isHeader(seq)) }
@@ -164,11 +173,12 @@ package struct EditedTrace: Sendable {
             case let .dropType(type, from):
                 // Compared by kind where the type is one (the same records as by type string, without the strings).
                 let kind = RecordKind(rawValue: type)
-                for i in times.indices where times[i] >= (from ?? 0) && !removed.contains(name(i)) {
+                for i in times.indices where times[i] >= (from ?? 0) {
                     // A record of a type this version does not know (or an expectation) is kept whole.
                     let recordKind = i < n ? records.kinds[i] : added[i - n].body.kind
                     guard kind.map({ recordKind == $0 })
                         ?? (recordKind == nil && (i < n ? records.wholeBody(i) : added[i - n].body)?.type == type) else { continue }
+                    guard !removed.contains(name(i)) else { continue }
                     removed[name(i)] = 1
                     touched(times[i])
                     did = true
@@ -184,6 +194,7 @@ package struct EditedTrace: Sendable {
                     place = (after(t) ?? -1) + step(k)
                 }
                 let record = try decode(json, t: t, fail)
+                makeAt()
                 added.append(record)
                 addedNames.append(nextName)
                 times.append(t)
@@ -205,10 +216,15 @@ package struct EditedTrace: Sendable {
         var out = EditedTrace(names: [], inserted: inserted, firstEditT: firstT, changed: changed)
         out.names.reserveCapacity(kept.count)
         out.origins.reserveCapacity(kept.count)
-        let anyBody = !bodies.isEmpty
+        // The entries whose bodies an edit changed, marked in an array (not asked of the table per record).
+        var bodyEdited: [Bool] = []
+        if !bodies.isEmpty {
+            bodyEdited = Array(repeating: false, count: n)
+            for i in bodies.keys where i < n { bodyEdited[i] = true }
+        }
         for i in kept {
             out.names.append(name(i))
-            out.origins.append(i < n && !(anyBody && bodies[i] != nil) ? i : -1)
+            out.origins.append(i < n && (bodyEdited.isEmpty || !bodyEdited[i]) ? i : -1)
         }
         (out.source, out.added, out.times, out.bodies, out.kept) = (records, added, times, bodies, kept)
         return out

@@ -17,7 +17,7 @@ package struct WhatIfRecords: Sendable {
     /// For each record, its batch (high 32 bits) and its index there; the index in `whole` where records
     /// were given whole.
     private var places: [UInt64] = []
-    private var batches: [RecordBatch] = []
+    private var batches: [Kept] = []
     private var whole: [Record] = []
 
     /// No record yet.
@@ -44,7 +44,7 @@ package struct WhatIfRecords: Sendable {
     package mutating func keep(_ batch: RecordBatch) {
         precondition(whole.isEmpty, "records are kept either whole or as batches")
         let b = UInt64(batches.count) << 32
-        batches.append(batch)
+        batches.append(Kept(batch))
         for (i, r) in batch.records.enumerated() {
             seqs.append(r.seq)
             times.append(r.t)
@@ -64,15 +64,15 @@ package struct WhatIfRecords: Sendable {
     /// every record given whole); nil for a high-rate record kept as the reader decoded it.
     package func wholeBody(_ i: Int) -> RecordBody? {
         guard let (b, j) = place(i) else { return whole[Int(places[i])].body }
-        let r = batches[b].records[j]
-        return r.hasFull ? batches[b].full[Int(r.full)].body : nil
+        let batch = batches[b].batch, r = batch.records[j]
+        return r.hasFull ? batch.full[Int(r.full)].body : nil
     }
 
     /// Record `i` made whole from what a replay reads of it: as the reader would have decoded it whole,
     /// except that an `sdk.log` read for a replay has no text (a replay reads none of it).
     package func record(_ i: Int) -> Record {
         guard let (b, j) = place(i) else { return whole[Int(places[i])] }
-        let batch = batches[b], r = batch.records[j]
+        let batch = batches[b].batch, r = batch.records[j]
         if r.hasFull { return batch.full[Int(r.full)] }
         if r.kind == .sdkLog { return Record(seq: r.seq, t: r.t, .sdkLog(level: "", message: "")) }
         // Its strings and lists taken into an arena of its own, and the record made from its fields there.
@@ -88,15 +88,22 @@ package struct WhatIfRecords: Sendable {
             replayer.feed(r)
             return
         }
-        replayer.feed(batches[b], j, seq: seq, t: t)
+        replayer.feed(batches[b].batch, j, seq: seq, t: t)
     }
 
     /// Notes record `i`'s identity on a diff's side (`DiffSide.note`), without making it whole where its
     /// type's identity is read from its fields.
     func note(_ i: Int, on side: inout DiffSide) {
         guard let (b, j) = place(i) else { return side.note(whole[Int(places[i])]) }
-        let r = batches[b].records[j]
-        if r.hasFull { return side.note(batches[b].full[Int(r.full)]) }
-        side.note(compact: r, in: batches[b]) { record(i) }
+        let kept = batches[b], r = kept.batch.records[j]
+        if r.hasFull { return side.note(kept.batch.full[Int(r.full)]) }
+        side.note(compact: r, in: kept.batch) { record(i) }
     }
+}
+
+/// A batch kept for a what-if, shared by reference: a record is read from it in place, where handing
+/// the batch itself on would copy it (and retain each of its lists) once per record.
+private final class Kept: Sendable {
+    let batch: RecordBatch
+    init(_ batch: RecordBatch) { self.batch = batch }
 }

@@ -36,7 +36,7 @@ package struct Arguments {
             guard option.takesValue else { flags.insert(a); sequence.append((a, "")); continue }
             let v: String
             if let inline { v = inline } else {
-                guard i < args.count else { throw UsageError(message: KitMessageWords.missingValueFor(option.synopsis)) }
+                guard i < args.count else { throw UsageError(message: KitMessageWords.missingValue(option.synopsis)) }
                 v = args[i]
                 i += 1
             }
@@ -70,7 +70,7 @@ package struct Arguments {
     /// A required option's value (its presence was checked when parsed).
     package subscript<V>(o: RequiredOption<V>) -> V {
         guard let text = last(o.option.name), let v = try? o.option.value(text) else {
-            preconditionFailure(KitHelpWords.isReadByACommandThat(o.option.name))
+            preconditionFailure(KitHelpWords.undeclaredEnvironment(o.option.name))
         }
         return v
     }

@@ -60,7 +60,7 @@ package struct Dispatcher: Sendable {
         }
         if name == "--version" { name = "version" }
         guard let command = command(named: name) else {
-            err.line(KitMessageWords.errorUnknownCommand(terminalSafe(name)))
+            err.line(KitMessageWords.unknownCommand(terminalSafe(name)))
             err.line("See 'rtctrace --help'.")
             return .usage
         }
@@ -94,8 +94,8 @@ package struct Dispatcher: Sendable {
     static func requireFileDescriptors() throws {
         let (free, limit) = CurrentProcess.freeDescriptors(atMost: neededFileDescriptors)
         guard free < neededFileDescriptors else { return }
-        throw IOFailure(message: KitMessageWords.tooManyOpenFilesOnlyFile(free, free == 1 ? " is" : "s are")
-            + (limit >= 0 ? KitMessageWords.theLimitUlimitIs(limit) : "") + KitMessageWords.rtctraceNeedsRaiseTheLimitUlimit(neededFileDescriptors))
+        throw IOFailure(message: KitMessageWords.tooFewDescriptors(free)
+            + (limit >= 0 ? KitMessageWords.descriptorLimit(limit) : "") + KitMessageWords.descriptorsNeeded(neededFileDescriptors))
     }
 
     /// The exit code once standard output is written: a write that failed is an I/O failure (74), the

@@ -37,14 +37,14 @@ package enum ExitCode: Int32, Sendable, CaseIterable {
     static func usageOutput(force: Bool?) -> String {
         switch force {
         case nil: KitMessageWords.anOutputThatIsOneOf
-        case true?: KitMessageWords.anOutputThatIsOneOf2
-        case false?: KitMessageWords.anOutputThatIsOneOf3
+        case true?: KitMessageWords.usageOutputMeaningWithForce
+        case false?: KitMessageWords.usageOutputMeaning
         }
     }
 
     /// What 64 means for a command that has `--force` or not.
     package static func usageMeaning(force: Bool) -> String {
-        KitMessageWords.usageTheCommandLineIsWrong(usageOutput(force: force))
+        KitMessageWords.usageMeaning(usageOutput(force: force))
     }
 
     /// What the code says, in the one phrasing every command's `--help`, the README and docs/ use
@@ -53,7 +53,7 @@ package enum ExitCode: Int32, Sendable, CaseIterable {
         switch self {
         case .success: KitMessageWords.doneTheCommandDidWhatIt
         case .failure: KitMessageWords.theCommandRanAndItsAnswer
-        case .usage: KitMessageWords.usageTheCommandLineIsWrong(Self.usageOutput(force: nil))
+        case .usage: KitMessageWords.usageMeaning(Self.usageOutput(force: nil))
         case .dataError: KitMessageWords.theInputIsNotATrace
         case .ioError: KitMessageWords.aFileCouldNotBeRead
         }

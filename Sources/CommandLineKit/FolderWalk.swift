@@ -57,7 +57,7 @@ package struct FolderWalk {
                     if visited.insert(st.identity).inserted { walk(path) }
                 case .regular:
                     if let fs = FileSystem.kernelFileSystem(path) {
-                        skipped.append(Skipped(path: path, reason: KitMessageWords.aKernelFileOnNotRead(fs)))
+                        skipped.append(Skipped(path: path, reason: KitMessageWords.kernelFile(fs)))
                     } else {
                         files.append(path)
                     }
@@ -79,7 +79,7 @@ package struct FolderWalk {
     package func refusal(_ path: String, links: Bool = true, singleName: Bool = false) -> String? {
         guard let own = try? FileSystem.status(path, followLinks: false) else { return KitMessageWords.cannotBeRead }
         if singleName, let target = try? FileSystem.status(path), target.type == .regular, target.linkCount > 1 {
-            return KitMessageWords.hasNamesHardLinksDeviceInode(target.linkCount, target.identity.device, target.identity.inode, root)
+            return KitMessageWords.hardLinks(target.linkCount, target.identity.device, target.identity.inode, root)
         }
         switch own.type {
         case .regular: break
@@ -90,7 +90,7 @@ package struct FolderWalk {
             guard target.type == .regular else { return KitMessageWords.aLinkToSomethingThatIs }
         default: return KitMessageWords.notARegularFile
         }
-        if let fs = FileSystem.kernelFileSystem(path) { return KitMessageWords.aKernelFileOnNotRead(fs) }
+        if let fs = FileSystem.kernelFileSystem(path) { return KitMessageWords.kernelFile(fs) }
         guard let real = try? FileSystem.realPath(path) else { return KitMessageWords.cannotBeResolved }
         let prefix = realRoot.hasSuffix("/") ? realRoot : realRoot + "/"
         return real.hasPrefix(prefix) ? nil : "leads outside \(root)"

@@ -86,7 +86,7 @@ extension Option where Value: RawRepresentable, Value.RawValue == String {
         let words = values.map(\.rawValue)
         return Option(name: name, placeholder: placeholder, help: help, kind: .choice(words)) { text throws(UsageError) in
             guard let value = Value(rawValue: text), words.contains(text) else {
-                throw UsageError(message: KitHelpWords.isNotOneOf(name, text, words.joined(separator: ", ")))
+                throw UsageError(message: KitHelpWords.notAChoice(name, text, words.joined(separator: ", ")))
             }
             return value
         }
@@ -98,7 +98,7 @@ extension Option where Value == OutputPath {
     package static func output(_ name: String, _ placeholder: String, _ content: OutputTarget.Content, _ help: String) -> Option<OutputPath> {
         Option(name: name, placeholder: placeholder, help: help, kind: .output(content)) { text throws(UsageError) in
             // Caught here, before any work (an empty name would fail only when the output is written).
-            guard !text.isEmpty else { throw UsageError(message: KitHelpWords.anEmptyPathNamesNoFile(name)) }
+            guard !text.isEmpty else { throw UsageError(message: KitHelpWords.emptyPath(name)) }
             return OutputPath(path: text, option: name, content: content)
         }
     }
@@ -128,9 +128,9 @@ extension Option {
 func integerValue(_ text: String, in r: ClosedRange<Int64>, option: String) throws(UsageError) -> Int64 {
     let digits = text.drop { $0 == "+" || $0 == "-" }
     let numeric = !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber } && text.count - digits.count <= 1
-    guard numeric else { throw UsageError(message: KitMessageWords.isNotAnInteger(option, text, OptionRange.text(r))) }
+    guard numeric else { throw UsageError(message: KitMessageWords.notAnInteger(option, text, OptionRange.text(r))) }
     guard let n = Int64(text), r.contains(n) else {
-        throw UsageError(message: KitMessageWords.isOutOfRange(option, text, OptionRange.text(r)))
+        throw UsageError(message: KitMessageWords.outOfRange(option, text, OptionRange.text(r)))
     }
     return n
 }

@@ -49,7 +49,7 @@ package final class OutputTarget {
             guard content == .document else { throw refuse(KitMessageWords.aTraceIsWrittenOnlyTo) }
             return OutputTarget(path: path, destination: path == "/dev/stderr" ? .standardError : .standardOutput, lock: nil)
         }
-        guard !path.isEmpty else { throw UsageError(message: KitHelpWords.anEmptyPathNamesNoFile(option)) }
+        guard !path.isEmpty else { throw UsageError(message: KitHelpWords.emptyPath(option)) }
         guard let own = try? FileSystem.statusIfExists(path, followLinks: false) else {
             return OutputTarget(path: path, destination: .file, lock: nil)
         }
@@ -59,10 +59,10 @@ package final class OutputTarget {
         switch own.type {
         case .regular: destination = .file
         case .characterDevice, .fifo:
-            guard content == .document else { throw refuse(KitMessageWords.isAATraceIsWritten(describe(own.type))) }
+            guard content == .document else { throw refuse(KitMessageWords.traceNeedsRegularFile(describe(own.type))) }
             destination = .inPlace(own.type)
         case .symbolicLink: throw refuse(KitMessageWords.isASymbolicLinkRefusingTo)
-        default: throw refuse(KitMessageWords.isARefusingToWriteTo(describe(own.type)))
+        default: throw refuse(KitMessageWords.notWritable(describe(own.type)))
         }
         var lock: TraceLock?
         if destination == .file {
@@ -79,7 +79,7 @@ package final class OutputTarget {
         for input in inputFiles(inputs) {
             if let st = try? FileSystem.status(input.path), st.identity == followed.identity {
                 let same = input.path == path ? "" : KitMessageWords.theSameFile
-                throw UsageError(message: KitMessageWords.isRefusingToOverwriteAnInput(option, path, input.role, input.path, same))
+                throw UsageError(message: KitMessageWords.outputIsInput(option, path, input.role, input.path, same))
             }
         }
     }
@@ -133,7 +133,7 @@ package final class OutputTarget {
         guard destination == .file, let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return }
         let folder = String(path[..<slash])
         do { try FileSystem.makeDirectories(folder) } catch {
-            throw IOFailure(message: KitMessageWords.cannotCreateTheFolder(path, error.path ?? folder, error.reason))
+            throw IOFailure(message: KitMessageWords.folderNotCreatedFor(path, error.path ?? folder, error.reason))
         }
     }
 
@@ -268,10 +268,10 @@ extension Arguments {
             let folder = self[o].path
             if FileSystem.exists(folder) {
                 guard FileSystem.isDirectory(folder) else {
-                    throw UsageError(message: KitHelpWords.oThePartsOfASession(folder, unit, unit))
+                    throw UsageError(message: KitHelpWords.sessionNeedsFolder(folder, unit, unit))
                 }
             } else {
-                do { try FileSystem.makeDirectory(folder) } catch { throw IOFailure(message: KitHelpWords.cannotCreateTheFolder2(folder, error)) }
+                do { try FileSystem.makeDirectory(folder) } catch { throw IOFailure(message: KitHelpWords.folderNotCreated(folder, error)) }
             }
             let inputs = parts.map { (role: role, path: $0) }
             let numbers = session.partNumbers.count == parts.count ? session.partNumbers : Array(1...parts.count)
@@ -282,7 +282,7 @@ extension Arguments {
             targets = [try output(o, role: role)]
         }
         for t in targets where !force && t.exists {
-            throw UsageError(message: KitHelpWords.alreadyExistsUseForceToOverwrite(t.path))
+            throw UsageError(message: FileWords.alreadyExists(t.path))
         }
         return targets
     }

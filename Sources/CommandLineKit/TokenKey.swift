@@ -31,10 +31,10 @@ package enum TokenKey {
             let bytes: [UInt8]?
             do { bytes = try SmallFile.read(path, limit: maxFileBytes) } catch { throw UsageError(message: "--salt-file \(error)") }
             guard var text = bytes.map({ String(decoding: $0, as: UTF8.self) }) else {
-                throw UsageError(message: KitHelpWords.saltFileNoSuchFile(path))
+                throw UsageError(message: KitHelpWords.saltFileMissing(path))
             }
             while text.last?.isNewline == true { text.removeLast() }
-            guard !text.isEmpty else { throw UsageError(message: KitHelpWords.saltFileTheFileIsEmpty(path)) }
+            guard !text.isEmpty else { throw UsageError(message: KitHelpWords.saltFileEmpty(path)) }
             return text
         }
         if let s = context.environment(environmentVariable), !s.isEmpty { return s }

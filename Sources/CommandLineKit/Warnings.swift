@@ -19,7 +19,7 @@ package final class Warnings: @unchecked Sendable {
     /// The line that says how many were not printed, if any.
     package func finish() {
         guard count > Self.limit else { return }
-        err.line(KitMessageWords.warningMoreProblemsNotShownIn(count - Self.limit, count))
+        err.line(KitMessageWords.moreProblems(count - Self.limit, count))
     }
 }
 

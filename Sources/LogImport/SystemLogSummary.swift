@@ -1,7 +1,8 @@
 import TraceModel
 
-/// What a trace holds of the device's system log, for `info`: how many `sys.*` records, about how many
-/// processes, and how their times were placed (anchored or by the wall clock) with the uncertainty stated.
+/// What a trace holds of the device's system log, for `info` (laid out by `Reports`): how many `sys.*` records,
+/// about how many processes, and how their times were placed (anchored or by the wall clock) with the
+/// uncertainty stated.
 package struct SystemLogSummary: Sendable {
     /// `sys.*` records seen.
     package private(set) var records = 0
@@ -26,32 +27,5 @@ package struct SystemLogSummary: Sendable {
         if processes.count < Self.bound { processes.insert(s.process) }
         bySource[s.timeSource, default: 0] += 1
         if let u = s.uncertaintyMs { uncertaintyMs[s.timeSource] = max(uncertaintyMs[s.timeSource] ?? 0, u) }
-    }
-
-    /// `12 records about 4 processes (3 the app's); anchored on an activation both hold, ±3 ms`; nil without any.
-    package var text: String? {
-        guard records > 0 else { return nil }
-        let placed = SystemLogTimeSource.allCases.compactMap { source -> String? in
-            guard let n = bySource[source] else { return nil }
-            let how = source == .anchored ? AlignmentWords.anchoredOnActivation : AlignmentWords.placedByWallClock
-            return "\(n) \(how)" + (uncertaintyMs[source].map { ", ±\($0) ms" } ?? "")
-        }
-        return AlignmentWords.imported(records: records, processes: processes.count, own: own) + placed.joined(separator: "; ")
-    }
-
-    /// The summary as a JSON object (`info --json`'s `systemLog`).
-    package func write(_ w: inout JSONWriter) {
-        w.beginObject()
-        w.key("records"); w.int(records)
-        w.key("own"); w.int(own)
-        w.key("processes"); w.int(processes.count)
-        for source in SystemLogTimeSource.allCases {
-            guard let n = bySource[source] else { continue }
-            w.key(source.rawValue); w.beginObject()
-            w.key("records"); w.int(n)
-            w.key("uncertaintyMs"); if let u = uncertaintyMs[source] { w.int(u) } else { w.null() }
-            w.endObject()
-        }
-        w.endObject()
     }
 }

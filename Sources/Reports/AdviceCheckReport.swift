@@ -17,19 +17,19 @@ package enum AdviceCheckReport {
 
     /// What the check showed, in one sentence.
     package static func words(_ c: AdviceCheck, _ w: LayerWords) -> String {
-        let effect = c.kind == .call ? AdviceCheckWords.theCallTakesEffect : AdviceCheckWords.isNoLongerRaised(c.subject)
+        let effect = c.kind == .call ? AdviceCheckWords.theCallTakesEffect : AdviceCheckWords.findingGone(c.subject)
         let edits = c.edits.map(\.words).joined(separator: " ")
         let still = [c.rule.map { "\($0.rawValue) (\($0.title))" }, c.cause.map { $0.reason(w) }].compactMap { $0 }.joined(separator: ", ")
         switch c.verdict {
-        case .verified: return AdviceCheckWords.verifiedFollowingThisAdvice(effect, terminalSafe(edits))
+        case .verified: return AdviceCheckWords.verified(effect, terminalSafe(edits))
         case .alternativeVerified:
-            return AdviceCheckWords.theAdviceGivenDoesNotChange(terminalSafe(edits), effect)
+            return AdviceCheckWords.alternativeWorks(terminalSafe(edits), effect)
         case .doesNotApply:
             return AdviceCheckWords.thisAdviceDoesNotChangeThe + (still.isEmpty ? "" : ": \(still)") + AdviceCheckWords.itDoesNotApplyToThis
         case .changedNotResolved:
-            return AdviceCheckWords.thisAdviceChangesTheOutcomeHere(c.after ?? "?") + (still.isEmpty ? "" : ": \(still)") + ")"
+            return AdviceCheckWords.outcomeChangesCallStillIneffective(c.after ?? "?") + (still.isEmpty ? "" : ": \(still)") + ")"
         case .cannotPlace: return "not checked: \(c.why ?? "the advice's edits cannot be placed in this trace")"
-        case .notVerifiable: return AdviceCheckWords.notVerifiableByReplay(c.why ?? AdviceCheckWords.theAdviceCannotBeExpressedAs)
+        case .notVerifiable: return AdviceCheckWords.notVerifiable(c.why ?? AdviceCheckWords.theAdviceCannotBeExpressedAs)
         }
     }
 

@@ -1,29 +1,34 @@
 import Analysis
 import Replay
 
-// The renderers of everything but a replay: check outcomes, a diff, a what-if, triage, the catalogue.
+// The renderers of everything but a replay: check outcomes, a diff, a what-if, triage, the catalogue, the
+// reports of import-log, redact and reduce.
 // Each wraps the type that lays out its format.
 
-/// `check --junit`: one testcase per trace (`JUnitXML`).
-package struct JUnitRenderer: Renderer {
+/// `check --junit`: one testcase per trace (`JUnitXML`), written whole once every outcome is known.
+package struct JUnitRenderer: ItemRenderer {
     /// The format it renders.
     package static var format: ReportFormat { .junit }
     /// The suite name.
     package var suite: String
     /// Creates the renderer.
     package init(suite: String = "rtctrace check") { self.suite = suite }
-    /// Renders the outcomes.
-    package func render(_ outcomes: [CheckOutcome]) -> String { JUnitXML.render(outcomes, suite: suite) }
+    /// Nothing until every outcome is known (the suite's counts come first).
+    package func item(_ o: CheckOutcome, at index: Int) -> String { "" }
+    /// The document.
+    package func closing(_ outcomes: [CheckOutcome]) -> String { JUnitXML.render(outcomes, suite: suite) }
 }
 
-/// `check --json` (`CheckJSON`), one line.
-package struct CheckJSONRenderer: Renderer {
+/// `check --json` (`CheckJSON`), one line, written once every outcome is known.
+package struct CheckJSONRenderer: ItemRenderer {
     /// The format it renders.
     package static var format: ReportFormat { .checkJSON }
     /// Creates the renderer.
     package init() {}
-    /// Renders the outcomes.
-    package func render(_ outcomes: [CheckOutcome]) -> String { CheckJSON.render(outcomes) + "\n" }
+    /// Nothing until every outcome is known (the counts come first).
+    package func item(_ o: CheckOutcome, at index: Int) -> String { "" }
+    /// The object.
+    package func closing(_ outcomes: [CheckOutcome]) -> String { CheckJSON.render(outcomes) + "\n" }
 }
 
 /// `diff` as text (`TraceDiffText`).
@@ -128,4 +133,34 @@ package struct RulesJSONRenderer: Renderer {
     package init() {}
     /// Renders the catalogue or the entry.
     package func render(_ entry: RulesReport.Entry?) -> String { RulesReport.json(entry) }
+}
+
+/// `import-log`'s report as text (`ImportLogText`).
+package struct ImportLogTextRenderer: Renderer {
+    /// The format it renders.
+    package static var format: ReportFormat { .importLogText }
+    /// Creates the renderer.
+    package init() {}
+    /// Renders the report.
+    package func render(_ r: ImportLogReport) -> String { ImportLogText.render(r) }
+}
+
+/// `redact`'s report as text (`RedactText`).
+package struct RedactTextRenderer: Renderer {
+    /// The format it renders.
+    package static var format: ReportFormat { .redactText }
+    /// Creates the renderer.
+    package init() {}
+    /// Renders the report.
+    package func render(_ r: RedactReport) -> String { RedactText.render(r) }
+}
+
+/// `reduce`'s report as text (`ReduceText`).
+package struct ReduceTextRenderer: Renderer {
+    /// The format it renders.
+    package static var format: ReportFormat { .reduceText }
+    /// Creates the renderer.
+    package init() {}
+    /// Renders the report.
+    package func render(_ r: ReduceReport) -> String { ReduceText.render(r) }
 }

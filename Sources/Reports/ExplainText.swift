@@ -39,7 +39,7 @@ package struct ExplainText {
         if !e.divergences.isEmpty {
             o += "\n" + bold(ExplainWords.routeDivergencesUnexplainedFirst) + "\n"
             for d in e.divergences { o += item(d.headline, d.lines) }
-            if e.divergencesNotListed > 0 { o += ExplainWords.moreCountedInTheSummary(e.divergencesNotListed) }
+            if e.divergencesNotListed > 0 { o += ExplainWords.moreInSummary(e.divergencesNotListed) }
         }
         if !e.groups.isEmpty {
             o += "\n" + bold(ExplainWords.findingsMostSevereFirstRepeatsGrouped) + "\n"
@@ -59,7 +59,7 @@ package struct ExplainText {
     static func subject(_ i: SystemLogEvidence.Item, _ e: Explanation) -> String {
         switch i.subject {
         case .finding(_, let code): "\(code.rawValue) at \(formatDuration(i.t))"
-        case .interruption(let seq): ExplainWords.interruptionAtSeqRecordedWithNo(formatDuration(i.t), seq)
+        case .interruption(let seq): ExplainWords.interruptionWithoutCause(formatDuration(i.t), seq)
         }
     }
 

@@ -72,8 +72,8 @@ extension HTMLReport {
     static func noCallFailed(_ e: Explanation) -> String {
         let n = e.undeterminedCalls
         if n > 0 {
-            return ReportPageWords.noCallIsKnownNotTo(n, n == 1 ? " is" : "s are")
-                + ReportPageWords.partOfTheSessionIsUnknown(n == 1 ? "it" : "them")
+            return ReportPageWords.undeterminedCalls(n)
+                + ReportPageWords.sessionPartUnknown(n == 1 ? "it" : "them")
         }
         if e.partial {
             return ReportPageWords.noCallReplayedFailedToTake
@@ -149,7 +149,7 @@ extension HTMLReport {
         guard !e.systemLog.isEmpty else { return "" }
         var o = "<section id=\"system-log\">\n<h2>" + ReportPageWords.systemLogHeading + "</h2>\n<p class=\"hint\">" + ReportPageWords.systemLogHint + "</p>\n<ul class=\"system-log\">\n"
         for i in e.systemLog {
-            o += "<li>" + block(ExplainText.subject(i, e), [Explanation.Line(ReportPageWords.fromTheSystemLog2, i.text)], anchors, seq: nil) + "</li>\n"
+            o += "<li>" + block(ExplainText.subject(i, e), [Explanation.Line(ReportPageWords.systemLogLine, i.text)], anchors, seq: nil) + "</li>\n"
         }
         return o + "</ul>\n</section>\n"
     }

@@ -206,7 +206,7 @@ extension TimelineSVG {
         }
         let reports = r.reports.map { m in
             LabelItem(x: s.x(m.t), text: "report \(m.id)",
-                      tip: ReportPageWords.reportAtSeqTraceReport(m.id, formatDuration(m.t), m.seq) + (m.note.map { ": \($0)" } ?? ""))
+                      tip: ReportPageWords.reportMark(m.id, formatDuration(m.t), m.seq) + (m.note.map { ": \($0)" } ?? ""))
         }
         var calledBy: [Int: [Int]] = [:]
         for v in chosenVerdicts(r) where v.didNotTakeEffect {
@@ -222,7 +222,7 @@ extension TimelineSVG {
         causes.sort { ($0.x, $0.text) < ($1.x, $1.text) }
         var o = "<g class=\"label-layer\">\n"
         o += labels(LabelKind(cls: "reportlabel", size: 10.5, bold: true, rows: [23], side: .beside, what: "problem reports"), reports)
-        o += labels(LabelKind(cls: "callout", size: 10.5, bold: true, rows: calloutRows(r), side: .beside, what: ReportPageWords.callsThatDidNotTakeEffect2), calls)
+        o += labels(LabelKind(cls: "callout", size: 10.5, bold: true, rows: calloutRows(r), side: .beside, what: ReportPageWords.ineffectiveCallsLabel), calls)
         o += labels(LabelKind(cls: "causelabel", size: 9.5, bold: false, rows: [causeY], side: .centred, what: nil), causes)
         return o + "</g>\n"
     }
@@ -245,7 +245,7 @@ extension TimelineSVG {
             let more = spot?.more.map { items[$0].text } ?? []
             var tip = item.tip ?? ""
             if let what = kind.what, !more.isEmpty {
-                tip = (item.tip ?? item.text) + ReportPageWords.moreHereEachWithItsMarker(more.count, what)
+                tip = (item.tip ?? item.text) + ReportPageWords.moreMarked(more.count, what)
                     + more.prefix(LabelLayout.named).joined(separator: "; ") + (more.count > LabelLayout.named ? "; …" : "")
             }
             let x = spot.map { kind.side == .centred ? $0.x + placed[i].width / 2 : $0.x } ?? item.x

@@ -9,7 +9,7 @@ extension TimelineSVG {
         var o = "<g class=\"reportmarks\">\n"
         for m in r.reports {
             let x = s.x(m.t)
-            let tip = ReportPageWords.reportAtSeqTraceReport(m.id, formatDuration(m.t), m.seq) + (m.note.map { ": \($0)" } ?? "")
+            let tip = ReportPageWords.reportMark(m.id, formatDuration(m.t), m.seq) + (m.note.map { ": \($0)" } ?? "")
             o += "<g class=\"reportmark\" data-seq=\"\(m.seq)\"><title>\(HTMLEscape.text(tip))</title>"
                 + "<line x1=\"\(n(x))\" y1=\"\(n(y0))\" x2=\"\(n(x))\" y2=\"\(n(y1))\" class=\"reportline\"/></g>\n"
         }

@@ -201,7 +201,7 @@ enum TimelineSVG {
         var o = ""
         for g in q.gaps {
             let x0 = s.x(g.startT), x1 = max(s.x(g.endT), x0 + 2)
-            let text = ReportPageWords.noRecordsForFromSeqNo(formatDuration(g.durationMs), formatDuration(g.startT), g.startSeq, g.endSeq)
+            let text = ReportPageWords.noRecordsStretch(formatDuration(g.durationMs), formatDuration(g.startT), g.startSeq, g.endSeq)
             o += "<rect class=\"nodata\" x=\"\(n(x0))\" y=\"\(n(y))\" width=\"\(n(x1 - x0))\" height=\"\(n(height))\" "
                 + "fill=\"url(#nodata)\" fill-opacity=\"0.85\"><title>\(HTMLEscape.text(text))</title></rect>\n"
         }

@@ -38,7 +38,7 @@ package enum JUnitXML {
             return lastComponent(dir)
         }
         if let session = c.session { return "session \(session)" }
-        return stem + CheckWords.partsOfItsSession(c.parts.count - 1)
+        return stem + CheckWords.sessionCaseSuffix(c.parts.count - 1)
     }
 
     /// Renders outcomes as a JUnit document.

@@ -5,7 +5,7 @@ package enum LineDiff {
         let a = old.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let b = new.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard a.count * b.count <= 25_000_000 else {
-            return ExplainWords.tooLargeToDiffVsLines(oldName, newName, a.count, b.count)
+            return ExplainWords.tooLargeToDiff(oldName, newName, a.count, b.count)
         }
         // LCS table, then walk it to an edit script.
         var lcs = [[Int32]](repeating: [Int32](repeating: 0, count: b.count + 1), count: a.count + 1)

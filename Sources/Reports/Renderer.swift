@@ -37,6 +37,28 @@ extension Renderer {
     }
 }
 
+/// A renderer of a list whose report is written an item at a time, as each item is known, then closed (as
+/// SwiftLint's reporters write each violation as it is found): `check`'s PASS and FAIL lines, `verify`'s
+/// verdict per trace, `info`'s summary per part. Its report whole is the items' parts and the closing part.
+package protocol ItemRenderer<Item>: Renderer where Input == [Item] {
+    /// What the list holds.
+    associatedtype Item
+    /// The report's part for the item at `index` of the list, written as soon as the item is known.
+    func item(_ item: Item, at index: Int) -> String
+    /// What follows the items (a count), "" for none.
+    func closing(_ items: [Item]) -> String
+}
+
+extension ItemRenderer {
+    /// The items' parts in order, then the closing part.
+    package func render(_ items: [Item]) -> String {
+        items.enumerated().map { item($0.element, at: $0.offset) }.joined() + closing(items)
+    }
+
+    /// Nothing follows the items.
+    package func closing(_ items: [Item]) -> String { "" }
+}
+
 /// What writing a report did: its size, and what the reader should be told about it (what a budget or
 /// a cap left out), one line each.
 package struct RenderedReport: Sendable {

@@ -11,7 +11,9 @@ package enum Renderers {
         ExplainTextRenderer.self, ExplainJSONRenderer.self, HTMLRenderer.self, ChromeTraceRenderer.self,
         TimelineTextRenderer.self, TimelineJSONRenderer.self, JUnitRenderer.self, CheckJSONRenderer.self, DiffTextRenderer.self, DiffJSONRenderer.self,
         WhatIfTextRenderer.self, WhatIfJSONRenderer.self, TriageTextRenderer.self, TriageJSONRenderer.self, TriageRowRenderer.self,
-        TriageTagsRenderer.self, RulesTextRenderer.self, RulesJSONRenderer.self,
+        TriageTagsRenderer.self, RulesTextRenderer.self, RulesJSONRenderer.self, CheckTextRenderer.self, InfoTextRenderer.self,
+        InfoJSONRenderer.self, VerifyTextRenderer.self, VerifyJSONRenderer.self, ImportLogTextRenderer.self, RedactTextRenderer.self,
+        ReduceTextRenderer.self,
     ] }
 
     /// The format an identifier names (as `export --format` takes it), nil for none.
@@ -42,17 +44,22 @@ package enum Renderers {
         case .chrome: ChromeTraceRenderer()
         case .timelineText: TimelineTextRenderer(emit: o.emit)
         case .timelineJSON: TimelineJSONRenderer(emit: o.emit)
-        case .junit, .checkJSON, .diffText, .diffJSON, .whatifText, .whatifJSON, .triageText, .triageJSON, .triageRows, .triageTags, .rulesText, .rulesJSON: nil
+        case .junit, .checkJSON, .diffText, .diffJSON, .whatifText, .whatifJSON, .triageText, .triageJSON, .triageRows, .triageTags, .rulesText, .rulesJSON,
+             .checkText, .infoText, .infoJSON, .verifyText, .verifyJSON,
+             .importLogText, .redactText, .reduceText: nil
         }
     }
 
     /// The renderer of the golden check's outcomes in `format`.
-    package static func checkOutcomes(_ format: ReportFormat) -> (any Renderer<[CheckOutcome]>)? {
+    package static func checkOutcomes(_ format: ReportFormat, quiet: Bool = false) -> (any ItemRenderer<CheckOutcome>)? {
         switch format {
+        case .checkText: CheckTextRenderer(quiet: quiet)
         case .junit: JUnitRenderer()
         case .checkJSON: CheckJSONRenderer()
         case .explainText, .explainJSON, .html, .chrome, .timelineText, .timelineJSON, .diffText, .diffJSON, .whatifText, .whatifJSON,
-             .triageText, .triageJSON, .triageRows, .triageTags, .rulesText, .rulesJSON: nil
+             .triageText, .triageJSON, .triageRows, .triageTags, .rulesText, .rulesJSON,
+             .infoText, .infoJSON, .verifyText, .verifyJSON,
+             .importLogText, .redactText, .reduceText: nil
         }
     }
 
@@ -62,7 +69,9 @@ package enum Renderers {
         case .diffText: DiffTextRenderer()
         case .diffJSON: DiffJSONRenderer()
         case .explainText, .explainJSON, .html, .chrome, .timelineText, .timelineJSON, .junit, .checkJSON, .whatifText, .whatifJSON,
-             .triageText, .triageJSON, .triageRows, .triageTags, .rulesText, .rulesJSON: nil
+             .triageText, .triageJSON, .triageRows, .triageTags, .rulesText, .rulesJSON,
+             .checkText, .infoText, .infoJSON, .verifyText, .verifyJSON,
+             .importLogText, .redactText, .reduceText: nil
         }
     }
 
@@ -72,7 +81,9 @@ package enum Renderers {
         case .whatifText: WhatIfTextRenderer()
         case .whatifJSON: WhatIfJSONRenderer()
         case .explainText, .explainJSON, .html, .chrome, .timelineText, .timelineJSON, .junit, .checkJSON, .diffText, .diffJSON,
-             .triageText, .triageJSON, .triageRows, .triageTags, .rulesText, .rulesJSON: nil
+             .triageText, .triageJSON, .triageRows, .triageTags, .rulesText, .rulesJSON,
+             .checkText, .infoText, .infoJSON, .verifyText, .verifyJSON,
+             .importLogText, .redactText, .reduceText: nil
         }
     }
 
@@ -82,7 +93,9 @@ package enum Renderers {
         case .triageText: TriageTextRenderer()
         case .triageJSON: TriageJSONRenderer()
         case .explainText, .explainJSON, .html, .chrome, .timelineText, .timelineJSON, .junit, .checkJSON, .diffText, .diffJSON,
-             .whatifText, .whatifJSON, .triageRows, .triageTags, .rulesText, .rulesJSON: nil
+             .whatifText, .whatifJSON, .triageRows, .triageTags, .rulesText, .rulesJSON,
+             .checkText, .infoText, .infoJSON, .verifyText, .verifyJSON,
+             .importLogText, .redactText, .reduceText: nil
         }
     }
 
@@ -91,7 +104,9 @@ package enum Renderers {
         switch format {
         case .triageRows: TriageRowRenderer()
         case .explainText, .explainJSON, .html, .chrome, .timelineText, .timelineJSON, .junit, .checkJSON, .diffText, .diffJSON,
-             .whatifText, .whatifJSON, .triageText, .triageJSON, .triageTags, .rulesText, .rulesJSON: nil
+             .whatifText, .whatifJSON, .triageText, .triageJSON, .triageTags, .rulesText, .rulesJSON,
+             .checkText, .infoText, .infoJSON, .verifyText, .verifyJSON,
+             .importLogText, .redactText, .reduceText: nil
         }
     }
 
@@ -100,7 +115,9 @@ package enum Renderers {
         switch format {
         case .triageTags: TriageTagsRenderer()
         case .explainText, .explainJSON, .html, .chrome, .timelineText, .timelineJSON, .junit, .checkJSON, .diffText, .diffJSON,
-             .whatifText, .whatifJSON, .triageText, .triageJSON, .triageRows, .rulesText, .rulesJSON: nil
+             .whatifText, .whatifJSON, .triageText, .triageJSON, .triageRows, .rulesText, .rulesJSON,
+             .checkText, .infoText, .infoJSON, .verifyText, .verifyJSON,
+             .importLogText, .redactText, .reduceText: nil
         }
     }
 
@@ -110,7 +127,63 @@ package enum Renderers {
         case .rulesText: RulesTextRenderer()
         case .rulesJSON: RulesJSONRenderer()
         case .explainText, .explainJSON, .html, .chrome, .timelineText, .timelineJSON, .junit, .checkJSON, .diffText, .diffJSON,
-             .whatifText, .whatifJSON, .triageText, .triageJSON, .triageRows, .triageTags: nil
+             .whatifText, .whatifJSON, .triageText, .triageJSON, .triageRows, .triageTags,
+             .checkText, .infoText, .infoJSON, .verifyText, .verifyJSON,
+             .importLogText, .redactText, .reduceText: nil
+        }
+    }
+
+    /// The renderer of trace summaries (`info`, a part at a time) in `format`.
+    package static func traceSummary(_ format: ReportFormat) -> (any ItemRenderer<TraceSummary>)? {
+        switch format {
+        case .infoText: InfoTextRenderer()
+        case .infoJSON: InfoJSONRenderer()
+        case .explainText, .explainJSON, .html, .chrome, .timelineText, .timelineJSON, .junit, .checkJSON, .diffText, .diffJSON,
+             .whatifText, .whatifJSON, .triageText, .triageJSON, .triageRows, .triageTags, .rulesText, .rulesJSON, .checkText,
+             .verifyText, .verifyJSON,
+             .importLogText, .redactText, .reduceText: nil
+        }
+    }
+
+    /// The renderer of `verify`'s verdicts (one at a time, as each is known) in `format`.
+    package static func verification(_ format: ReportFormat) -> (any ItemRenderer<Verification>)? {
+        switch format {
+        case .verifyText: VerifyTextRenderer()
+        case .verifyJSON: VerifyJSONRenderer()
+        case .explainText, .explainJSON, .html, .chrome, .timelineText, .timelineJSON, .junit, .checkJSON, .diffText, .diffJSON,
+             .whatifText, .whatifJSON, .triageText, .triageJSON, .triageRows, .triageTags, .rulesText, .rulesJSON, .checkText,
+             .infoText, .infoJSON,
+             .importLogText, .redactText, .reduceText: nil
+        }
+    }
+
+    /// The renderer of `import-log`'s report in `format`.
+    package static func importLog(_ format: ReportFormat) -> (any Renderer<ImportLogReport>)? {
+        switch format {
+        case .importLogText: ImportLogTextRenderer()
+        case .explainText, .explainJSON, .html, .chrome, .timelineText, .timelineJSON, .junit, .checkJSON, .diffText, .diffJSON,
+             .whatifText, .whatifJSON, .triageText, .triageJSON, .triageRows, .triageTags, .rulesText, .rulesJSON, .checkText,
+             .infoText, .infoJSON, .verifyText, .verifyJSON, .redactText, .reduceText: nil
+        }
+    }
+
+    /// The renderer of `redact`'s report in `format`.
+    package static func redaction(_ format: ReportFormat) -> (any Renderer<RedactReport>)? {
+        switch format {
+        case .redactText: RedactTextRenderer()
+        case .explainText, .explainJSON, .html, .chrome, .timelineText, .timelineJSON, .junit, .checkJSON, .diffText, .diffJSON,
+             .whatifText, .whatifJSON, .triageText, .triageJSON, .triageRows, .triageTags, .rulesText, .rulesJSON, .checkText,
+             .infoText, .infoJSON, .verifyText, .verifyJSON, .importLogText, .reduceText: nil
+        }
+    }
+
+    /// The renderer of `reduce`'s report in `format`.
+    package static func reduction(_ format: ReportFormat) -> (any Renderer<ReduceReport>)? {
+        switch format {
+        case .reduceText: ReduceTextRenderer()
+        case .explainText, .explainJSON, .html, .chrome, .timelineText, .timelineJSON, .junit, .checkJSON, .diffText, .diffJSON,
+             .whatifText, .whatifJSON, .triageText, .triageJSON, .triageRows, .triageTags, .rulesText, .rulesJSON, .checkText,
+             .infoText, .infoJSON, .verifyText, .verifyJSON, .importLogText, .redactText: nil
         }
     }
 }

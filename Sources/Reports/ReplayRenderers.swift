@@ -89,13 +89,13 @@ package struct ChromeTraceRenderer: Renderer {
         let written = try ChromeTrace.write(r.result, observer: observer, budget: ChromeTrace.budget(for: r.result), to: sink)
         var out = RenderedReport(bytes: written.bytes)
         if written.eventsNotExported > 0 {
-            out.notes.append(ExportWords.noteEventsAreNotExportedThe(written.eventsNotExported)
-                + ExportWords.theInputSBytesMib(ChromeTrace.budgetPerInputByte, r.result.inputBytes, ChromeTrace.budgetBase >> 20)
+            out.notes.append(ExportWords.eventsOverBudget(written.eventsNotExported)
+                + ExportWords.budgetFormula(ChromeTrace.budgetPerInputByte, r.result.inputBytes, ChromeTrace.budgetBase >> 20)
                 + ExportWords.otherdataEventsnotexportedSaysHowMany)
         }
         if observer.droppedInstants > 0 {
-            out.notes.append(ExportWords.noteRecordsBeyondTheFirstAre(observer.droppedInstants, observer.instantCount)
-                + ExportWords.atMostRecordsMibOfTheir(observer.maxInstants, observer.maxInstantBytes >> 20))
+            out.notes.append(ExportWords.recordsBeyondInstantCap(observer.droppedInstants, observer.instantCount)
+                + ExportWords.instantCap(observer.maxInstants, observer.maxInstantBytes >> 20))
         }
         return out
     }

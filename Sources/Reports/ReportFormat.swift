@@ -7,6 +7,7 @@ package enum ReportFormat: String, CaseIterable, Sendable {
     case chrome
     case timelineText = "timeline-text"
     case timelineJSON = "timeline-json"
+    case checkText = "check-text"
     case junit
     case checkJSON = "check-json"
     case diffText = "diff-text"
@@ -19,6 +20,13 @@ package enum ReportFormat: String, CaseIterable, Sendable {
     case triageTags = "triage-tags"
     case rulesText = "rules-text"
     case rulesJSON = "rules-json"
+    case infoText = "info-text"
+    case infoJSON = "info-json"
+    case verifyText = "verify-text"
+    case verifyJSON = "verify-json"
+    case importLogText = "import-log-text"
+    case redactText = "redact-text"
+    case reduceText = "reduce-text"
 
     /// What a format is: one row of the table.
     package struct Info: Sendable {
@@ -43,6 +51,7 @@ package enum ReportFormat: String, CaseIterable, Sendable {
         case .chrome: Info(mediaType: Self.json, fileExtension: "json", input: .replay, command: "export", option: "--format")
         case .timelineText: Info(mediaType: Self.text, fileExtension: "txt", input: .replay, command: "replay", option: nil)
         case .timelineJSON: Info(mediaType: Self.jsonLines, fileExtension: "jsonl", input: .replay, command: "replay", option: "--json")
+        case .checkText: Info(mediaType: Self.text, fileExtension: "txt", input: .checkOutcomes, command: "check", option: nil)
         case .junit: Info(mediaType: "application/xml", fileExtension: "xml", input: .checkOutcomes, command: "check", option: "--junit")
         case .checkJSON: Info(mediaType: Self.json, fileExtension: "json", input: .checkOutcomes, command: "check", option: "--json")
         case .diffText: Info(mediaType: Self.text, fileExtension: "txt", input: .diff, command: "diff", option: nil)
@@ -55,6 +64,13 @@ package enum ReportFormat: String, CaseIterable, Sendable {
         case .triageTags: Info(mediaType: Self.text, fileExtension: "txt", input: .triageTags, command: "triage", option: "--list-tags")
         case .rulesText: Info(mediaType: Self.text, fileExtension: "txt", input: .catalogue, command: "rules", option: nil)
         case .rulesJSON: Info(mediaType: Self.json, fileExtension: "json", input: .catalogue, command: "rules", option: "--json")
+        case .infoText: Info(mediaType: Self.text, fileExtension: "txt", input: .traceSummary, command: "info", option: nil)
+        case .infoJSON: Info(mediaType: Self.jsonLines, fileExtension: "jsonl", input: .traceSummary, command: "info", option: "--json")
+        case .verifyText: Info(mediaType: Self.text, fileExtension: "txt", input: .verification, command: "verify", option: nil)
+        case .verifyJSON: Info(mediaType: Self.jsonLines, fileExtension: "jsonl", input: .verification, command: "verify", option: "--json")
+        case .importLogText: Info(mediaType: Self.text, fileExtension: "txt", input: .importLog, command: "import-log", option: nil)
+        case .redactText: Info(mediaType: Self.text, fileExtension: "txt", input: .redaction, command: "redact", option: nil)
+        case .reduceText: Info(mediaType: Self.text, fileExtension: "txt", input: .reduction, command: "reduce", option: nil)
         }
     }
 
@@ -87,4 +103,14 @@ package enum ReportInput: Sendable {
     case triageTags
     /// The contract's catalogue, or one entry of it: `RulesReport.Entry?`.
     case catalogue
+    /// Traces read whole without a replay (`info`, a part at a time): `[TraceSummary]`.
+    case traceSummary
+    /// What `verify` found of each trace, bundle and session it checked: `[Verification]`.
+    case verification
+    /// What `import-log` read and made of a device's log: `ImportLogReport`.
+    case importLog
+    /// What `redact` wrote and replaced: `RedactReport`.
+    case redaction
+    /// What `reduce` kept: `ReduceReport`.
+    case reduction
 }

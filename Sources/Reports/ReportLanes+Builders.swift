@@ -110,7 +110,7 @@ struct MarkBuilder {
                     let n = run.reduce(0) { $0 + $1.merged }
                     let tone = run.allSatisfy { $0.tone == a.tone } ? a.tone : "merged"
                     out.append(LaneMark(t: a.t, seq: a.seq, what: run.allSatisfy { $0.what == a.what } ? a.what : "",
-                                        value: ReportPageWords.momentsTheFirst(n, a.value), tone: tone, merged: n))
+                                        value: ReportPageWords.momentsFirst(n, a.value), tone: tone, merged: n))
                 }
                 run.removeAll(keepingCapacity: true)
             }

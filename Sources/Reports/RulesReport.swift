@@ -57,7 +57,7 @@ package enum RulesReport {
             if let r = c.rule { o += ", rule \(r.rawValue) (\(r.title))" }
             o += "\n\n" + wrap(c.summary) + "\n\nExample advice:\n" + wrap(c.exampleAdvice, indent: "  ") + "\n"
             o += CatalogueWords.verifiableByReplayExplainVerifyAdvice + wrap(proofWords(c.adviceProof), indent: "  ") + "\n"
-            if let r = c.rule { o += CatalogueWords.seeAlsoRtctraceRules(r.rawValue) }
+            if let r = c.rule { o += CatalogueWords.seeAlso(r.rawValue) }
             return o
         }
     }
@@ -76,14 +76,14 @@ package enum RulesReport {
     static func words(_ e: AdviceEdit) -> String {
         func kinds(_ ks: [RecordKind]) -> String { ks.map(\.rawValue).joined(separator: " or ") }
         switch e {
-        case .setOption(let o): return CatalogueWords.addTheOptionToEverySession(o)
-        case .mode(let m): return CatalogueWords.setTheModeOnEverySession(m)
-        case .moveAfterNext(let ks): return CatalogueWords.moveTheRecordAfterTheNext(kinds(ks))
-        case .insertBefore(let j): return CatalogueWords.insertJustBeforeTheRecord(j)
-        case .insertBeforeNext(let ks, let j): return CatalogueWords.insertJustBeforeTheNext(j, kinds(ks))
-        case .insertAfterNext(let ks, let j): return CatalogueWords.insertJustAfterTheNext(j, kinds(ks))
-        case .replace(let j): return CatalogueWords.replaceTheRecordWith(j)
-        case .reactivateAfterNext(let ks): return CatalogueWords.reactivateTheSessionTheLastSuccessful(kinds(ks))
+        case .setOption(let o): return CatalogueWords.addOptionEdit(o)
+        case .mode(let m): return CatalogueWords.setModeEdit(m)
+        case .moveAfterNext(let ks): return CatalogueWords.moveAfterEdit(kinds(ks))
+        case .insertBefore(let j): return CatalogueWords.insertBeforeRecordEdit(j)
+        case .insertBeforeNext(let ks, let j): return CatalogueWords.insertBeforeNextEdit(j, kinds(ks))
+        case .insertAfterNext(let ks, let j): return CatalogueWords.insertAfterNextEdit(j, kinds(ks))
+        case .replace(let j): return CatalogueWords.replaceEdit(j)
+        case .reactivateAfterNext(let ks): return CatalogueWords.reactivateEdit(kinds(ks))
         }
     }
 

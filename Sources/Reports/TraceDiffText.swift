@@ -11,12 +11,12 @@ package enum TraceDiffText {
         var o = "A: \(terminalSafe(d.a.file)) (\(w.product), \(d.a.records) records)\n"
         o += "B: \(terminalSafe(d.b.file)) (\(LayerWords(d.b.layer).product), \(d.b.records) records)\n"
         if d.a.layer != d.b.layer { o += DiffWords.noteTheTracesComeFromDifferent }
-        o += DiffWords.recordsPairedByTypeAndIdentifying(d.paired)
-        if d.changedCalls > 0 { o += DiffWords.ofThemCallMadeWithOther(d.changedCalls, d.changedCalls == 1 ? "" : "s") }
-        o += DiffWords.onlyInAOnlyInB(d.a.unpairedCount, d.b.unpairedCount)
-        o += DiffWords.stretchesOfOrLessDoNot(formatDuration(d.toleranceMs))
+        o += DiffWords.pairedRecords(d.paired)
+        if d.changedCalls > 0 { o += DiffWords.changedCalls(d.changedCalls) }
+        o += DiffWords.unpairedCounts(d.a.unpairedCount, d.b.unpairedCount)
+        o += DiffWords.toleranceNote(formatDuration(d.toleranceMs))
         if d.offsetMs != 0 {
-            o += DiffWords.bRunsATheMedianOver(d.offsetMs > 0 ? "" : "-", formatDuration(abs(d.offsetMs)), d.offsetMs > 0 ? "behind" : "ahead of")
+            o += DiffWords.clockOffset(d.offsetMs > 0 ? "" : "-", formatDuration(abs(d.offsetMs)), d.offsetMs > 0 ? "behind" : "ahead of")
                 + DiffWords.timesBelowAreASB
         }
         o += "\n"
@@ -24,8 +24,8 @@ package enum TraceDiffText {
             o += DiffWords.theTracesBehaveTheSameEvery
             return o + unpaired(d)
         }
-        o += DiffWords.theBehaviourDiffersDifference(d.differenceCount, d.differenceCount == 1 ? "" : "s")
-        o += DiffWords.firstDifferenceAt(formatDuration(first.t)) + heading(first) + "\n" + sides(first, w, indent: "  ")
+        o += DiffWords.differenceCount(d.differenceCount)
+        o += DiffWords.firstDifference(formatDuration(first.t)) + heading(first) + "\n" + sides(first, w, indent: "  ")
         if d.differences.count > 1 {
             o += DiffWords.everyDifferenceInTimeOrder
             for (i, x) in d.differences.enumerated() {
@@ -39,11 +39,11 @@ package enum TraceDiffText {
     static func heading(_ x: Difference) -> String {
         var s: String
         switch x.kind {
-        case .call: s = DiffWords.theCallWasMadeWithOther(terminalSafe(x.subject))
+        case .call: s = DiffWords.callArgumentsChanged(terminalSafe(x.subject))
         case .end: s = DiffWords.oneTraceGoesOnAfterThe
-        case .shift: s = DiffWords.bSClockMovesAgainstA(terminalSafe(x.bValue ?? ""), terminalSafe(x.aValue ?? ""))
-        case .verdict: s = DiffWords.theVerdictOn(terminalSafe(x.subject))
-        case .outcome: s = DiffWords.whatBecameOf(terminalSafe(x.subject))
+        case .shift: s = DiffWords.clockStep(terminalSafe(x.bValue ?? ""), terminalSafe(x.aValue ?? ""))
+        case .verdict: s = DiffWords.verdictOf(terminalSafe(x.subject))
+        case .outcome: s = DiffWords.outcomeOf(terminalSafe(x.subject))
         case .predictedRoute: s = DiffWords.thePredictedRoute
         case .actualRoute: s = DiffWords.theRouteTheDevicePlayed
         case .divergence: s = DiffWords.aRouteDivergence
@@ -68,7 +68,7 @@ package enum TraceDiffText {
             for step in steps { s += ", then \(terminalSafe(step.value)) from \(formatDuration(step.t))" }
             // What the trace does not have there, and why: not the state carried across it.
             if let m = missing {
-                s += DiffWords.sRecordsFromToAreMissing(name, formatDuration(m.fromT), formatDuration(m.toT), m.seqText, m.cause.words)
+                s += DiffWords.missingStretch(name, formatDuration(m.fromT), formatDuration(m.toT), m.seqText, m.cause.words)
             }
             return s + "\n"
         }
@@ -94,7 +94,7 @@ package enum TraceDiffText {
     static func unpaired(_ d: TraceDiff) -> String {
         var o = ""
         for (name, side) in [("A", d.a), ("B", d.b)] where side.unpairedCount > 0 {
-            o += DiffWords.recordsOnlyIn(name, side.unpairedCount)
+            o += DiffWords.unpairedHeading(name, side.unpairedCount)
             for r in side.unpaired.prefix(10) { o += "  seq \(r.seq) \(terminalSafe(r.type)) at \(formatDuration(r.t))\n" }
             if side.unpairedCount > 10 { o += "  … \(side.unpairedCount - 10) more (see --json)\n" }
         }

@@ -7,9 +7,9 @@ extension TriageSummaryReport {
     static func regressions(_ r: TriageRegressions, all: Bool) -> String {
         guard r.tests > 0 else { return "" }
         var o = TriageWords.regressionsWithinEachProductAVersion
-            + TriageWords.aDeviceModelAgainstTheRest(plural(r.tests, "test"))
-            + TriageWords.pRegressionsFirstThenOldVersions(scientific(r.threshold))
-            + TriageWords.eachWithTheDuckdbQueryThat(TriageQuery.rowsFile)
+            + TriageWords.deviceModelTestMethod(plural(r.tests, "test"))
+            + TriageWords.significanceAndOrder(scientific(r.threshold))
+            + TriageWords.queryNote(TriageQuery.rowsFile)
         let lines = r.lines
         if lines.isEmpty { return o + TriageWords.noneNoShareDiffersByMore }
         let shown = all ? lines[...] : lines.prefix(topRegressions)
@@ -17,7 +17,7 @@ extension TriageSummaryReport {
             let e = line.entries[0]
             o += "  \(i + 1). " + title(e) + ": "
             if let cluster = line.cluster, let c = e.cluster {
-                o += TriageWords.oneContentClusterDrivesOfThe(plural(line.entries.count, "tag"), c.traces, e.test.tagged)
+                o += TriageWords.clusterDrives(plural(line.entries.count, "tag"), c.traces, e.test.tagged)
                     + "\(e.tag.rawValue) are \(terminalSafe(cluster.description)); "
                     + line.entries.map { "\($0.tag.rawValue) \(percent($0.test.rate)) against \(percent($0.test.baselineRate)), \(added($0.added))" }
                     .joined(separator: "; ") + " (in " + baselineName(e) + ")\n"
@@ -36,19 +36,19 @@ extension TriageSummaryReport {
     static func title(_ e: TriageRegressions.Entry) -> String {
         let group = terminalSafe(e.group), product = terminalSafe(e.product.description)
         switch (e.dimension, e.kind) {
-        case (.sdk, .oldVersion): return TriageWords.theOldestVersion(group, product)
+        case (.sdk, .oldVersion): return TriageWords.oldestVersion(group, product)
         case (.sdk, _): return group
-        case (.os, .oldVersion): return TriageWords.theOldestIosVersionWith(group, product)
+        case (.os, .oldVersion): return TriageWords.oldestIOSVersion(group, product)
         case (.os, _): return "\(group) with \(product)"
-        case (.device, _): return TriageWords.deviceModelWith(group, product)
+        case (.device, _): return TriageWords.deviceModel(group, product)
         }
     }
 
     static func baselineName(_ e: TriageRegressions.Entry) -> String {
         switch e.baseline {
         case .previousVersion(let v): terminalSafe(v)
-        case .laterVersions(let vs): TriageWords.theLaterVersion(vs.count == 1 ? "" : "s") + vs.map(terminalSafe).joined(separator: ", ") + ")"
-        case .restOfProduct: TriageWords.theRestOf(terminalSafe(e.product.description))
+        case .laterVersions(let vs): TriageWords.laterVersions(vs.count) + vs.map(terminalSafe).joined(separator: ", ") + ")"
+        case .restOfProduct: TriageWords.restOf(terminalSafe(e.product.description))
         }
     }
 
@@ -61,13 +61,13 @@ extension TriageSummaryReport {
     static func testText(_ t: TwoProportionTest) -> String {
         switch t.method {
         case .z: "z = \(fixed(t.z, 1)), p = \(scientific(t.p))"
-        case .fisher: TriageWords.fisherSExactTestP(scientific(t.p))
+        case .fisher: TriageWords.fisherP(scientific(t.p))
         }
     }
 
     /// What changed since the baseline period: new (rose, new codes, escalations) and gone (fell, codes gone).
     static func changes(_ c: TriageChanges, all: Bool) -> String {
-        var o = TriageWords.sinceTheBaselineReadableTheSame(plural(c.baselineTraces, "trace"), c.baselineReadable)
+        var o = TriageWords.baselineHeading(plural(c.baselineTraces, "trace"), c.baselineReadable)
             + "Bonferroni over \(plural(c.tests, "test")): p < \(scientific(c.threshold)))\n"
         if c.isEmpty { return o + TriageWords.nothingNewNothingGoneNoShare }
         func limited<T>(_ xs: [T]) -> ArraySlice<T> { all ? xs[...] : xs.prefix(topRegressions) }
@@ -88,8 +88,8 @@ extension TriageSummaryReport {
             for x in shown { o += change(x) }
             o += more(shares.count, shown.count)
             for code in listed {
-                o += "    finding code \(code.code.rawValue): " + (code.traces > 0 ? TriageWords.noneInTheBaseline(plural(code.traces, "trace"))
-                    : TriageWords.noneInTheBaseline2(plural(code.baselineTraces, "trace")))
+                o += "    finding code \(code.code.rawValue): " + (code.traces > 0 ? TriageWords.onlyNow(plural(code.traces, "trace"))
+                    : TriageWords.onlyInBaseline(plural(code.baselineTraces, "trace")))
             }
             o += more(codes.count, listed.count)
         }
@@ -99,7 +99,7 @@ extension TriageSummaryReport {
             for e in shown {
                 let t = e.test
                 o += "    \(terminalSafe(e.sdk)): \(t.tagged) of \(t.traces) (\(percent(t.rate))) against \(percent(t.baselineRate)) in "
-                    + (e.versionInBaseline ? TriageWords.theSameVersion : TriageWords.newSinceTheBaseline(terminalSafe(e.product.description)))
+                    + (e.versionInBaseline ? TriageWords.theSameVersion : TriageWords.productNewSinceBaseline(terminalSafe(e.product.description)))
                     + ", \(added(e.added)); " + testText(t) + (t.p < c.threshold ? "" : " (within chance)") + "\n"
             }
             o += more(c.escalations.count, shown.count)

@@ -32,12 +32,12 @@ package enum TriageSummaryReport {
     package static func render(_ s: TriageSummary, thresholds: [TriageThreshold] = [], changes: TriageChanges? = nil, all: Bool = false) -> String {
         var o = "Triaged \(s.traces) trace\(s.traces == 1 ? "" : "s"): \(s.readable) readable"
         let unreadable = s.count(.unreadable), notTraces = s.count(.notATrace)
-        if unreadable + notTraces > 0 { o += TriageWords.notATraceUnreadable(notTraces, unreadable) }
+        if unreadable + notTraces > 0 { o += TriageWords.unreadableCounts(notTraces, unreadable) }
         if s.duplicates > 0 { o += ", \(plural(s.duplicates, "duplicate upload")) (counted once)" }
         o += "; \(s.records) records.\n"
         if s.skippedCount > 0 {
             let reasons = TriageSummary.SkipReason.allCases.compactMap { r in s.skippedByReason[r].map { skippedPhrase(r, $0) } }
-            o += TriageWords.skippedInTheFoldersGivenNo(plural(s.skippedCount, "file")) + reasons.joined(separator: ", ") + "; e.g. "
+            o += TriageWords.skippedHeading(plural(s.skippedCount, "file")) + reasons.joined(separator: ", ") + "; e.g. "
                 + s.skippedFiles.prefix(5).map(terminalSafe).joined(separator: ", ") + (s.skippedCount > 5 ? ", …" : "") + "\n"
         }
         let ranked = s.rankedTags
@@ -70,14 +70,14 @@ package enum TriageSummaryReport {
                 if u.unexplainedDivergences > 0 { why.append(plural(u.unexplainedDivergences, "unexplained divergence")) }
                 if u.errors > 0 { why.append(plural(u.errors, "error")) }
                 o += "     e.g. \(terminalSafe(u.path))" + (why.isEmpty ? "" : ": " + why.joined(separator: ", "))
-                o += u.parts > 1 ? TriageWords.firstOfPartsOfASession(u.parts) : "\n"
+                o += u.parts > 1 ? TriageWords.firstOfSession(u.parts) : "\n"
                 o += "     \(terminalSafe(u.command))\n"
             }
             let more = signatures.count - open.count
             if more > 0 || s.tracesOfOtherSignatures > 0 {
                 o += "  … " + (more > 0 ? "\(plural(more, "more signature")) (--all, or --json)" : "")
                     + (more > 0 && s.tracesOfOtherSignatures > 0 ? "; " : "")
-                    + (s.tracesOfOtherSignatures > 0 ? TriageWords.ofFurtherSignaturesCountedOnly(plural(s.tracesOfOtherSignatures, "trace")) : "") + "\n"
+                    + (s.tracesOfOtherSignatures > 0 ? TriageWords.furtherSignatures(plural(s.tracesOfOtherSignatures, "trace")) : "") + "\n"
             }
         }
         if !thresholds.isEmpty {
@@ -92,9 +92,9 @@ package enum TriageSummaryReport {
     /// `n` files skipped for `reason`, for the summary's line.
     static func skippedPhrase(_ reason: TriageSummary.SkipReason, _ n: Int) -> String {
         switch reason {
-        case .notATraceName: TriageWords.whoseNameNotATraceS(n, n == 1 ? " is" : "s are") + TriageSummary.traceNames + ")"
+        case .notATraceName: TriageWords.notTraceNames(n) + TriageSummary.traceNames + ")"
         case .hidden: "\(n) hidden"
-        case .fifo: TriageWords.neverOpenedReadingOneBlocks(plural(n, "FIFO"))
+        case .fifo: TriageWords.fifosNeverOpened(plural(n, "FIFO"))
         case .device: "\(plural(n, "device")) (never opened)"
         case .socket: "\(plural(n, "socket")) (never opened)"
         case .kernelFile: "\(plural(n, "kernel file")) (never opened)"
@@ -108,7 +108,7 @@ package enum TriageSummaryReport {
         return TriageTag.allCases.map { tag in
             let reads = tag.reads.map(\.rawValue).sorted()
             return tag.rawValue.padded(width + 1) + " " + tag.summary
-                + (reads.isEmpty ? "" : TriageWords.readsNotTestedForAGrouping(reads.joined(separator: ", "))) + "\n"
+                + (reads.isEmpty ? "" : TriageWords.untestedGrouping(reads.joined(separator: ", "))) + "\n"
         }.joined()
     }
 
@@ -116,7 +116,7 @@ package enum TriageSummaryReport {
         guard !table.isEmpty else { return "" }
         let ranked = TriageSummary.ranked(table)
         let shown = all ? ranked[...] : ranked.prefix(topVersions)
-        var o = TriageWords.readableTracesTopTagsWithTheir(title)
+        var o = TriageWords.readableHeading(title)
         let width = shown.map { terminalSafe($0.version).count }.max() ?? 0
         for (version, b) in shown {
             let tags = b.tagCounts.filter { $0.value > 0 }.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(tagsPerVersion)

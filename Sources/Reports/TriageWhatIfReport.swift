@@ -57,14 +57,14 @@ package enum TriageWhatIfReport {
     /// The text section: per tag the fix resolves, how many of its traces, and per SDK version how many improve.
     package static func render(_ t: TriageWhatIfTally, all: Bool) -> String {
         guard t.traces > 0 else { return "" }
-        var o = TriageWords.withTheWhatifEditsWhatThe(t.improved, t.traces)
-        o += t.notApplied > 0 ? TriageWords.whereTheEditsCouldNotBe(t.notApplied) : ")\n"
+        var o = TriageWords.whatIfHeading(t.improved, t.traces)
+        o += t.notApplied > 0 ? TriageWords.editsNotPlaced(t.notApplied) : ")\n"
         let resolving = ranked(t).filter { $0.1.resolved > 0 }
         if resolving.isEmpty { o += TriageWords.noTagIsClearedFromAny }
         for (tag, e) in all ? resolving[...] : resolving.prefix(10) {
             o += "  resolves \(e.resolved) of \(e.had) `\(tag.rawValue)` trace\(e.had == 1 ? "" : "s"); \(e.had - e.resolved) remain\n"
         }
-        o += TriageWords.bySdkVersion2 + t.bySDK.sorted { $0.key < $1.key }.map { "\(terminalSafe($0.key)) \($0.value.improved) of \($0.value.traces) improve" }
+        o += TriageWords.bySDKVersionLine + t.bySDK.sorted { $0.key < $1.key }.map { "\(terminalSafe($0.key)) \($0.value.improved) of \($0.value.traces) improve" }
             .joined(separator: ", ") + "\n"
         return o
     }

@@ -16,17 +16,17 @@ package enum WhatIfText {
         guard let t = w.historyEndsAt else {
             return o + WhatIfWords.theEditsChangeNoRecordThe + TraceDiffText.render(w.diff)
         }
-        o += WhatIfWords.fromOnWhatTheDeviceAnd(formatDuration(t))
+        o += WhatIfWords.historyEnds(formatDuration(t))
             + WhatIfWords.andFindingsRaisedByRouteReadings
         if w.resolved.isEmpty && w.added.isEmpty {
             o += WhatIfWords.theContractPredictsThatWithThis
         } else {
-            for p in w.resolved { o += WhatIfWords.theContractPredictsThatWithThis2 + resolved(p) + "\n" }
-            for p in w.added { o += WhatIfWords.theContractPredictsThatWithThis2 + added(p) + "\n" }
+            for p in w.resolved { o += WhatIfWords.predictionLead + resolved(p) + "\n" }
+            for p in w.added { o += WhatIfWords.predictionLead + added(p) + "\n" }
         }
         o += w.improves ? WhatIfWords.theChangeHelpsAProblemIs
             : w.added.isEmpty ? WhatIfWords.theChangeDoesNotHelpNo
-            : WhatIfWords.theChangeAddsProblem(w.added.count, w.added.count == 1 ? "" : "s")
+            : WhatIfWords.addedProblems(w.added.count)
         o += "\n" + TraceDiffText.render(w.diff)
         return o
     }
@@ -38,13 +38,13 @@ package enum WhatIfText {
     static func resolved(_ p: WhatIfProblem) -> String {
         switch p.kind {
         case .call: "the call \(terminalSafe(p.subject)) (\(at(p))) takes effect: \(p.before ?? "?") → \(p.after ?? "?")."
-        case .finding: WhatIfWords.findingIsNoLongerRaised(p.subject, at(p), p.before ?? "?")
+        case .finding: WhatIfWords.findingGone(p.subject, at(p), p.before ?? "?")
         }
     }
 
     static func added(_ p: WhatIfProblem) -> String {
         switch p.kind {
-        case .call: WhatIfWords.theCallDoesNotTakeEffect(terminalSafe(p.subject), at(p), p.before ?? WhatIfWords.noSuchCall2, p.after ?? "?")
+        case .call: WhatIfWords.callStillIneffective(terminalSafe(p.subject), at(p), p.before ?? WhatIfWords.noSuchCall, p.after ?? "?")
         case .finding: "finding \(p.subject) (\(at(p)), \(p.after ?? "?")) is raised."
         }
     }

@@ -92,6 +92,10 @@ final class LineSource {
     /// Lines ending past this data index came from a torn final frame.
     var tornFrom = Int.max
     var skippingLongLine = false
+    /// Whether `fill` reads ahead of the lines handed on (`splitFrame`): a read failure is then kept for the
+    /// read that would have met it (`readFailure`) instead of being reported where the reading ahead stands.
+    var readingAhead = false
+    var readFailure: String?
     var lineNumber = 0
     /// Byte offset of the frame the current line came from (0 for plain text).
     var lineFrameOffset = 0
@@ -194,6 +198,14 @@ final class LineSource {
     @discardableResult
     func fill() -> Bool {
         if eof { return false }
+        if let failed = readFailure {
+            // A failure met while reading ahead (`splitFrame`) is reported where this read would have met it.
+            if readingAhead { return false }
+            readFailure = nil
+            queue.append(TraceProblem(.io, file: file, offset: inAbs, message: failed))
+            eof = true
+            return false
+        }
         if inEnd == inBuf.count {
             var keep = inPos
             let frameIdx = frameStart - inStart
@@ -206,6 +218,8 @@ final class LineSource {
             inStart += keep
             inPos -= keep
             inEnd -= keep
+            // Reading ahead with the buffer full of frames not yet handed on: no room, which is not the end.
+            if readingAhead && inEnd == inBuf.count { return false }
         }
         do {
             let n = try inBuf.withUnsafeMutableBytes { p in
@@ -216,6 +230,10 @@ final class LineSource {
             stats.compressedBytes += n
             return true
         } catch {
+            if readingAhead {
+                readFailure = "\(error)"
+                return false
+            }
             queue.append(TraceProblem(.io, file: file, offset: inAbs, message: "\(error)"))
             eof = true
             return false

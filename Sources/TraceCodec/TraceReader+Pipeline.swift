@@ -42,12 +42,16 @@ extension TraceReader {
     /// Streams the rest of the trace for a replay, in batches (`RecordBatch`): a line of a high-rate type in
     /// canonical order becomes a replay record with its fields, every other line (and, with `whole`, every
     /// line) is decoded whole; problems come in the batch before the record they are reported before. With
-    /// `pipelined`, reading, decompressing and decoding run on a thread of their own, a bounded queue of
-    /// batches ahead of the caller; the batches hold what the one-thread read gives, in the same order.
-    /// `batch` may keep nothing of a batch past its return (its storage is reused).
+    /// `pipelined`, the frames of a zstd trace are decompressed and decoded on two threads of their own
+    /// while this one checks their order and replays (`readOnTwoCores`), and from anything that is not a
+    /// whole, ordinary frame on, reading, decompressing and decoding run on one thread of their own, a
+    /// bounded queue of batches ahead of the caller; the records and problems are what the one-thread read
+    /// gives, in the same order (the batches may be cut elsewhere). `batch` may keep nothing of a batch past
+    /// its return (its storage is reused).
     package func forEachBatch(pipelined: Bool, whole: Bool = false, _ batch: (inout RecordBatch) throws -> Void) rethrows {
         compacting = !whole
         defer { compacting = false }
+        if pipelined { try readOnTwoCores(batch) }
         guard pipelined else {
             var more = true
             while more {

@@ -12,14 +12,14 @@ package enum TraceEvent: Sendable {
 package final class TraceReader: IteratorProtocol, Sequence {
     /// The file being read.
     package let file: String
-    private let source: LineSource
+    let source: LineSource
     private let decoder = RecordDecoder()
     /// What reads the lines `forEachLine` passes through.
     private let skimmer = LineSkimmer()
-    private var pendingLoss: [TraceProblem] = []
-    private var lastSeq: Int?
-    private var lastT: Int64?
-    private var sawRecord = false
+    var pendingLoss: [TraceProblem] = []
+    var lastSeq: Int?
+    var lastT: Int64?
+    var sawRecord = false
     private var done = false
 
     /// The trace header, once read.
@@ -27,7 +27,7 @@ package final class TraceReader: IteratorProtocol, Sequence {
     /// The part number of the latest session header read (a later part's header in the same file continues it).
     private var lastPart = 0
     /// Records decoded so far.
-    package private(set) var recordCount = 0
+    package internal(set) var recordCount = 0
     /// Records of a type this version does not know, by type: at most `maxUnknownTypeNames` names
     /// (each cut to `maxUnknownTypeName` bytes); the records of further types are counted under
     /// `otherUnknownTypes`, so a hostile trace cannot grow this table without bound.
@@ -46,8 +46,10 @@ package final class TraceReader: IteratorProtocol, Sequence {
     /// (`Record.clipped(to:)`) before it is delivered: what a replay keeps (`TextCap.keptBytes`). Nil
     /// (the default) delivers every record as written, for the commands that copy records.
     package var keptStringBytes: Int?
+    /// Frames decompressed and decoded on another core than the one that checks their order (`readOnTwoCores`).
+    package internal(set) var framesReadApart = 0
     /// Records delivered with strings clipped to `keptStringBytes`.
-    package private(set) var clippedRecords = 0
+    package internal(set) var clippedRecords = 0
 
     /// Opens a trace; `-` reads standard input.
     package init(path: String, limits: ReaderLimits = .standard) throws {
@@ -292,7 +294,7 @@ package final class TraceReader: IteratorProtocol, Sequence {
 
     /// Checks order, header and gaps; returns a problem to report before the record, if any. `body` is
     /// nil for a skimmed line (a high-rate type: neither a header nor an unknown type).
-    private func accept(seq: Int, t: Int64, body: RecordBody?, type: @autoclosure () -> String, gapExplained: Bool,
+    func accept(seq: Int, t: Int64, body: RecordBody?, type: @autoclosure () -> String, gapExplained: Bool,
                         late: Bool = false) -> TraceProblem? {
         let r = (seq: seq, t: t)
         defer {
@@ -361,7 +363,7 @@ package final class TraceReader: IteratorProtocol, Sequence {
         return nil
     }
 
-    private func remember(_ p: TraceProblem) -> TraceProblem {
+    func remember(_ p: TraceProblem) -> TraceProblem {
         if problems.count < keepProblems { problems.append(p) }
         return p
     }

@@ -74,3 +74,13 @@ final class ZstdDecompressor {
         return base + (base / 8) * UInt64(wd & 7)
     }
 }
+
+extension ZstdDecompressor {
+    /// The compressed size of the whole frame `bytes` starts with (its blocks and checksum walked, nothing
+    /// decoded); nil when it does not end within `bytes` or its headers cannot be read.
+    static func frameSize(_ bytes: UnsafeRawBufferPointer) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        let n = ZSTD_findFrameCompressedSize(base, bytes.count)
+        return ZSTD_isError(n) != 0 ? nil : n
+    }
+}

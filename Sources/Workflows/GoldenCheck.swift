@@ -28,7 +28,7 @@ extension GoldenCheck {
             // A golden session may lack a part on purpose: the seq gap where it is missing is what it pins.
             let afterMissing = Set(result.session?.starts.map(\.headerSeq) ?? [])
             for p in result.problems where !(p.kind == .seqGap && p.seq.map(afterMissing.contains) == true && !(result.session?.missing.isEmpty ?? true)) {
-                out.failures.append(WorkflowMessageWords.aGoldenSessionMustBeIntact(p.description))
+                out.failures.append(WorkflowMessageWords.sessionDamaged(p.description))
             }
         }
         out.session = result.session?.id
@@ -37,7 +37,7 @@ extension GoldenCheck {
             out.failures.append("\(path): seq \(e.seq): \(e.type): expected \(e.expected), got \(e.actual)" + (e.rule.map { " [\($0)]" } ?? ""))
         }
         for (type, n) in result.unknownTypes.sorted(by: { $0.key < $1.key }) where type.hasPrefix("expect.") {
-            out.failures.append(WorkflowMessageWords.unknownExpectationTypeItCannotBe(path, type, n))
+            out.failures.append(WorkflowMessageWords.unknownExpectation(path, type, n))
         }
         out.rendered = Renderers.replay(.explainJSON, .init(golden: true))!.render(ReplayReport(result))
         let snap = snapshotPath(for: path)
@@ -52,16 +52,16 @@ extension GoldenCheck {
                 } else {
                     let diff = LineDiff.unified(old: accepted, new: out.rendered, oldName: snap, newName: "replay of \(path)")
                     out.snapshot = .changed(diff: diff)
-                    out.failures.append(WorkflowMessageWords.theReplayOutputChanged(snap) + diff)
+                    out.failures.append(WorkflowMessageWords.snapshotChanged(snap) + diff)
                 }
             }
         } catch {
             out.failures.append("\(snap): \(error)")
         }
         if let why = result.unexplainable {
-            out.failures.append(WorkflowMessageWords.cannotBeExplained(path, why))
+            out.failures.append(WorkflowMessageWords.notExplainable(path, why))
         } else if out.expectations == 0, out.snapshot == .none {
-            out.failures.append(WorkflowMessageWords.checksNothingItHasNoExpect(path)
+            out.failures.append(WorkflowMessageWords.noExpectations(path)
                 + WorkflowMessageWords.addExpectationsOrWriteOneWith)
         }
         return out
@@ -72,19 +72,19 @@ extension GoldenCheck {
     /// A golden trace must be intact, unless it declares its damage (`expect.damage`, X5): then exactly the
     /// declared seqs must be lost, by problems that say what they lost, and nothing else may be wrong.
     static func damageFailures(_ problems: [TraceProblem], declared: [ClosedRange<Int>]?, path: String) -> [String] {
-        guard let declared else { return problems.map { WorkflowMessageWords.aGoldenTraceMustBeIntact($0.description) } }
+        guard let declared else { return problems.map { WorkflowMessageWords.traceDamaged($0.description) } }
         var failures: [String] = []
         var lost = Set<Int>()
         for p in problems {
             if let range = p.lost, p.kind == .seqGap || LossReading.losesRecords(p.kind) {
                 lost.formUnion(range)
             } else {
-                failures.append(WorkflowMessageWords.notTheDamageTheTraceDeclares(p.description))
+                failures.append(WorkflowMessageWords.undeclaredDamage(p.description))
             }
         }
         let want = Set(declared.flatMap { Array($0) })
         if want != lost {
-            failures.append(WorkflowMessageWords.expectDamageDeclaredLostButThe(path, ranges(want), ranges(lost)))
+            failures.append(WorkflowMessageWords.declaredDamageDiffers(path, ranges(want), ranges(lost)))
         }
         return failures
     }

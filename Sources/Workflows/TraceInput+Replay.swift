@@ -7,7 +7,7 @@ import TraceModel
 
 extension TraceInput {
     /// What the input lacks when no all-clear is given for it (`ReplayResult.unread`), for `--help` and the README.
-    package static let unreadInput = WorkflowMessageWords.aLostFrameMoreThanOf(fixed(ReplayResult.undecodableShareLimit * 100, 0))
+    package static let unreadInput = WorkflowMessageWords.lostFrameShare(fixed(ReplayResult.undecodableShareLimit * 100, 0))
         + WorkflowMessageWords.undecodableMissingSeqsATornLast
 
     /// Replays the trace the TRACE arguments name (one file, or the parts of one session), warning
@@ -55,6 +55,6 @@ extension TraceInput {
     /// Refuses a result with nothing to judge by (not a trace, no header, no records): exit 65.
     package static func requireExplainable(_ r: ReplayResult) throws {
         guard let why = r.unexplainable else { return }
-        throw DataError(message: WorkflowMessageWords.cannotBeExplained(r.file, why))
+        throw DataError(message: WorkflowMessageWords.notExplainable(r.file, why))
     }
 }

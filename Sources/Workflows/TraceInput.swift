@@ -20,7 +20,7 @@ package enum TraceInput {
             // A file named on the command line that is not there is the command line's mistake (64); one
             // that is there but cannot be read is an I/O failure (74), when it is opened.
             guard arguments[0] == "-" || (try? FileSystem.statusIfExists(arguments[0], followLinks: false)) != nil else {
-                throw UsageError(message: WorkflowMessageWords.noSuchFile(arguments[0]))
+                throw UsageError(message: FileWords.noSuchFile(arguments[0]))
             }
             return TraceSession(paths: arguments)
         }
@@ -36,13 +36,13 @@ package enum TraceInput {
             let traces = plan.all
             let empty = traces.filter { $0.id == nil && $0.paths.count == 1 && TraceSession.holdsNoRecord($0.paths[0]) }
             if traces.count - empty.count == 1, let trace = traces.first(where: { t in !empty.contains(t) }) {
-                for e in empty { context.err.line(WorkflowMessageWords.warningHoldsNoRecordARecorder(terminalSafe(e.paths[0]))) }
+                for e in empty { context.err.line(WorkflowMessageWords.emptyPartSkipped(terminalSafe(e.paths[0]))) }
                 return trace
             }
         }
         guard plan.count == 1 else {
-            throw UsageError(message: plan.count == 0 ? WorkflowMessageWords.noTraceFilesIn(arguments.joined(separator: " "))
-                : WorkflowMessageWords.holdsTracesGiveOneTraceOr(arguments.joined(separator: " "), plan.count)
+            throw UsageError(message: plan.count == 0 ? WorkflowMessageWords.noTraceFiles(arguments.joined(separator: " "))
+                : WorkflowMessageWords.severalTraces(arguments.joined(separator: " "), plan.count)
                     + plan.disagreements.map { " (\($0))" }.joined())
         }
         return plan[0]

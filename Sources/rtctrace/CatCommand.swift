@@ -9,7 +9,7 @@ enum CatCommand {
                                     HelpWords.onlyRecordsWhoseTypeStartsWith)
         .repeatable()
     static let from = Option.integer("--from", "ms", Int64.min...Int64.max, HelpWords.onlyRecordsWithMs)
-    static let to = Option.integer("--to", "ms", Int64.min...Int64.max, HelpWords.onlyRecordsWithMs2)
+    static let to = Option.integer("--to", "ms", Int64.min...Int64.max, HelpWords.untilMsHelp)
 
     static let spec = CommandSpec(
         name: "cat", usage: "cat TRACE|PARTS... [--type PREFIX] [--from MS] [--to MS] [--strict]",

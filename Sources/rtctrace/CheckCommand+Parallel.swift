@@ -64,13 +64,13 @@ extension CheckCommand {
                 failed = CheckOutcome(TraceSession(paths: rest.first ?? [stopped]))
                 switch ending {
                 case .signalled(let signal):
-                    failed.failures.append(MessageWords.theReplayCrashedSignalTheOther(stopped, signal)
-                        + MessageWords.runRtctraceExplainToReproduceIt(stopped))
+                    failed.failures.append(MessageWords.replayCrashed(stopped, signal)
+                        + MessageWords.reproduceHint(stopped))
                 case .exited(let status):
-                    failed.failures.append(MessageWords.theCheckOfThisTraceEnded(stopped, status))
+                    failed.failures.append(MessageWords.checkEndedWithoutResult(stopped, status))
                 }
             } catch {
-                failed.failures.append(MessageWords.cannotRunTheCheck(trace, error))
+                failed.failures.append(MessageWords.checkNotRun(trace, error))
             }
             outcomes.append(failed)
             rest = rest.dropFirst()
@@ -88,7 +88,7 @@ extension CheckCommand {
         for parts in traces {
             if !trap.isEmpty, parts[0].split(separator: "/").last.map(String.init) == trap {
                 context.out.flush()
-                fatalError(MessageWords.rtctraceFaultTrapReplayTrappingOn(trap))
+                fatalError(MessageWords.faultTrap(trap))
             }
             let outcome = GoldenCheck.check(TraceSession(paths: parts), options: options, snapshotRefusal: refusal)
             context.out.write(bytes: outcome.wireEncoded)

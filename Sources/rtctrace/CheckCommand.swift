@@ -67,16 +67,9 @@ enum CheckCommand {
         var failed = outcomes.filter { !$0.passed }.count
         let out = context.out
         let asJSON = args[json]
-        let quietly = args[quiet] || asJSON
-        for o in outcomes {
-            let more = o.parts.count > 1 ? MessageWords.partOfItsSession(o.parts.count - 1, o.parts.count == 2 ? "" : "s") : ""
-            if o.passed {
-                if !quietly { out.line("PASS \(terminalSafe(o.file))\(more) (\(o.expectations) expectations\(o.snapshot == .matched ? ", snapshot" : ""))") }
-            } else if !asJSON {
-                out.line("FAIL \(terminalSafe(o.file))\(more)")
-                for f in o.failures { out.line(terminalSafe(f)) }
-            }
-        }
+        // The text (none with --json): each trace's lines, then what else failed, then the counts.
+        let text = asJSON ? nil : Renderers.checkOutcomes(.checkText, quiet: args[quiet])!
+        if let text { for (i, o) in outcomes.enumerated() { out.write(text.item(o, at: i)) } }
         // Snapshots with no trace beside them.
         let stems = Set(traces.map(GoldenCheck.stem))
         var deleteFailures: [String] = []
@@ -84,46 +77,45 @@ enum CheckCommand {
             switch mode {
             case .fail:
                 failed += 1
-                out.line(MessageWords.failSnapshotWithNoTrace(terminalSafe(s)))
+                out.line(MessageWords.orphanSnapshotFailed(terminalSafe(s)))
             case .delete:
                 if ci {
-                    context.err.line(MessageWords.warningSnapshotWithNoTraceNot(terminalSafe(s), terminalSafe(ContinuousIntegration.setting(context))))
+                    context.err.line(MessageWords.orphanSnapshotKeptUnderCI(terminalSafe(s), terminalSafe(ContinuousIntegration.setting(context))))
                 } else if let why = tree.refusal(s, links: false) {
-                    context.err.line(MessageWords.warningSnapshotWithNoTraceNot2(terminalSafe(s), terminalSafe(why)))
+                    context.err.line(MessageWords.orphanSnapshotKept(terminalSafe(s), terminalSafe(why)))
                 } else {
                     do throws(SystemError) {
                         try FileSystem.remove(s)
-                        context.err.line(MessageWords.deletedSnapshotWithNoTrace(terminalSafe(s)))
+                        context.err.line(MessageWords.orphanSnapshotDeleted(terminalSafe(s)))
                     } catch {
                         // Said as failed, never as deleted (a read-only folder printed "deleted" for files that remained).
-                        deleteFailures.append(MessageWords.snapshotWithNoTraceCannotDelete(s, error.reason))
+                        deleteFailures.append(MessageWords.orphanSnapshotUndeletable(s, error.reason))
                     }
                 }
-            case .warn: context.err.line(MessageWords.warningSnapshotWithNoTrace(terminalSafe(s)))
+            case .warn: context.err.line(MessageWords.orphanSnapshot(terminalSafe(s)))
             }
         }
         if args[update] {
             if ci {
-                context.err.line(MessageWords.updateWritesNothingUnderCi(terminalSafe(ContinuousIntegration.setting(context))))
+                context.err.line(MessageWords.updateUnderCI(terminalSafe(ContinuousIntegration.setting(context))))
             } else {
                 for o in outcomes where o.snapshot != .matched && !o.rendered.isEmpty {
                     let target = GoldenCheck.snapshotPath(for: o.file) + ".new"
                     try AtomicFile.write(o.rendered, to: target)
-                    context.err.line(MessageWords.wroteReviewWithRtctraceAcceptOr(terminalSafe(target)))
+                    context.err.line(MessageWords.wroteForReview(terminalSafe(target)))
                 }
             }
         }
         if let junitTarget { try junitTarget.write(Renderers.checkOutcomes(.junit)!.render(outcomes), in: context) }
         if asJSON { out.write(Renderers.checkOutcomes(.checkJSON)!.render(outcomes)) }
-        let passed = outcomes.count - outcomes.filter { !$0.passed }.count
-        if !asJSON { out.line("\(passed) passed, \(outcomes.count - passed) failed") }
+        if let text { out.write(text.closing(outcomes)) }
         if !deleteFailures.isEmpty {
             for f in deleteFailures.dropLast() { context.err.line("Error: \(terminalSafe(f))") }
             throw IOFailure(message: deleteFailures.last! + (deleteFailures.count > 1 ? MessageWords.snapshotsNotDeleted(deleteFailures.count) : ""))
         }
         // No trace found is no evidence: never "0 passed, 0 failed" with exit 0.
         if outcomes.isEmpty {
-            throw DataError(message: MessageWords.noTraceToCheckInTraces(args.positionals.joined(separator: " "), GoldenCheck.traceSuffixes.joined(separator: ", ")))
+            throw DataError(message: MessageWords.noTraceToCheck(args.positionals.joined(separator: " "), GoldenCheck.traceSuffixes.joined(separator: ", ")))
         }
         return failed == 0 ? .success : .failure
     }
@@ -133,7 +125,7 @@ enum CheckCommand {
         guard let sizes else { return paths.map { [$0] } }
         let counts = sizes.split(separator: ",").compactMap { Int($0) }
         guard counts.allSatisfy({ $0 > 0 }), counts.reduce(0, +) == paths.count else {
-            throw UsageError(message: MessageWords.doesNotAddUpToThe(caseSizes.name, sizes, paths.count))
+            throw UsageError(message: MessageWords.caseSizesMismatch(caseSizes.name, sizes, paths.count))
         }
         var out: [[String]] = []
         var rest = paths[...]
@@ -169,7 +161,7 @@ enum CheckCommand {
                 }
                 continue
             }
-            guard FileSystem.exists(p) else { throw UsageError(message: MessageWords.noSuchFileOrFolder(p)) }
+            guard FileSystem.exists(p) else { throw UsageError(message: FileWords.noSuchFileOrFolder(p)) }
             do throws(SystemError) {
                 if FileSystem.isDirectory(p) {
                     let tree = try FolderWalk(p)

@@ -3,6 +3,7 @@ import CommandLineKit
 import Replay
 import Reports
 import SystemLayer
+import TraceCodec
 import Workflows
 
 /// `rtctrace diff`: where two traces of the same scenario first behave differently, and every difference after.
@@ -22,14 +23,14 @@ enum DiffCommand {
         let options = ReplayOptions(args)
         var sides: [DiffSide] = []
         for path in args.positionals {
-            guard path == "-" || path.hasPrefix("@") || FileSystem.exists(path) else { throw UsageError(message: MessageWords.noSuchFile(path)) }
+            guard path == "-" || path.hasPrefix("@") || FileSystem.exists(path) else { throw UsageError(message: FileWords.noSuchFile(path)) }
             let trace = try TraceInput.resolve([path], in: context)
             let side: DiffSide
             // A single file that cannot be opened cannot be compared; a session's missing part is a problem of its side.
             do { side = try DiffSide.replay(trace, options: options, unopened: trace.paths.count > 1 ? .isAProblem : .fails, onProblem: context.warn) } catch {
                 throw DataError(message: "\(path): \(error)")
             }
-            if let why = side.result.unexplainable { throw DataError(message: MessageWords.cannotBeCompared(side.file, why)) }
+            if let why = side.result.unexplainable { throw DataError(message: MessageWords.notComparable(side.file, why)) }
             sides.append(side)
         }
         let diff = TraceDiff.compare(sides[0], sides[1], toleranceMs: options.toleranceMs)

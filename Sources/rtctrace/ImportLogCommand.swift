@@ -1,6 +1,7 @@
 import Analysis
 import CommandLineKit
 import LogImport
+import Reports
 import SystemLayer
 import TraceCodec
 import TraceModel
@@ -24,8 +25,8 @@ enum ImportLogCommand {
     static let process = Option.string("--process", "name", nonEmpty: true,
                                        HelpWords.theAppSProcessNameIn)
     static let pid = Option.integer("--pid", "n", 0...Int64(Int32.max), HelpWords.theAppSProcessIdIn)
-    static let redact = Option.flag("--redact", HelpWords.replaceTheOutputSPersonalValues(TokenKey.ways))
-    static let salt = TokenKey.salt(HelpWords.withRedactTheHmacKeyOf(TokenKey.environmentVariable))
+    static let redact = Option.flag("--redact", HelpWords.redactOutputHelp(TokenKey.ways))
+    static let salt = TokenKey.salt(HelpWords.redactSaltHelp(TokenKey.environmentVariable))
     static let format = Option.string("--format", "table.json", nonEmpty: true,
                                       HelpWords.readEachLogWithThisTable)
     static let verbose = Option.flag("--verbose", HelpWords.alsoListTheShapesOfThe)
@@ -47,13 +48,13 @@ enum ImportLogCommand {
     static let command = Command(spec: spec) { args, context in
         let logs = args.positionals
         guard !logs.isEmpty else { throw UsageError(message: MessageWords.expectedALogATextExport) }
-        for log in logs where log != "-" && !FileSystem.exists(log) { throw UsageError(message: MessageWords.noSuchFile(log)) }
+        for log in logs where log != "-" && !FileSystem.exists(log) { throw UsageError(message: FileWords.noSuchFile(log)) }
         if args.isGiven(process) && args.isGiven(pid) { throw UsageError(message: MessageWords.giveOneOfProcessAndPid) }
         let parts = args[into].isEmpty ? nil : try TraceInput.resolve(args[into], in: context)
         let table = try args[format].map { path in try imported { try PatternTable.load(path) } }
         let reading: [(role: String, path: String)] = (parts?.paths ?? []).map { ("the --into TRACE", $0) } + (args[format].map { [("the --format table", $0)] } ?? [])
         let target = try args.output(output, role: "a LOG", reading: reading)
-        if !args[CommonOptions.force] && target.exists { throw UsageError(message: MessageWords.alreadyExistsUseForceToOverwrite(target.path)) }
+        if !args[CommonOptions.force] && target.exists { throw UsageError(message: FileWords.alreadyExists(target.path)) }
         if !args[redact] && (args.isGiven(salt) || args.isGiven(TokenKey.saltFile)) { throw UsageError(message: "--salt and --salt-file go with --redact") }
         let key = args[redact] ? try TokenKey.key(args, salt: salt, in: context) : nil
 
@@ -71,13 +72,11 @@ enum ImportLogCommand {
             for r in records { redactor.learn(r) }
             redactor.finishLearning()
             records = records.map(redactor.redact)
-            if key == nil { context.err.line(HelpWords.warningNoKeyGivenTheTokens(TokenKey.ways)) }
+            if key == nil { context.err.line(HelpWords.oneTimeKeyWarning(TokenKey.ways)) }
         }
         try target.replaceTrace { path in try imported { try LogImport.write(records, to: path) } }
-        let out = context.out
-        out.line(HelpWords.wroteRecordsOfThemFromThe(terminalSafe(target.path), records.count, result.added.count)
-            + (parts.map { " merged into \(terminalSafe($0.paths[0]))\($0.paths.count > 1 ? " (\($0.paths.count) parts)" : "")" } ?? ""))
-        for line in LogImport.report(log, result, verbose: args[verbose]) { out.line(terminalSafe(line)) }
+        let report = ImportLogReport(written: target.path, records: records.count, into: parts?.paths, reading: log, result: result, verbose: args[verbose])
+        context.out.write(Renderers.importLog(.importLogText)!.render(report))
         if !result.identity.isKnown && table == nil {
             context.err.line(HelpWords.warningWhichProcessIsTheApp
                 + HelpWords.andNoLineBecameTheApp)
@@ -89,7 +88,7 @@ enum ImportLogCommand {
     /// the copy would be written whole, and its replay could not know what the original lost.
     static func readTrace(_ parts: TraceSession, in context: CommandContext) throws -> [Record] {
         if let session = parts.id, let missing = parts.missingParts.first {
-            throw CommandFailure(message: MessageWords.partOfSessionIsMissingThe(missing, terminalSafe(session)))
+            throw CommandFailure(message: MessageWords.missingPartForCopy(missing, terminalSafe(session)))
         }
         var records: [Record] = []
         for path in parts.paths {
@@ -99,11 +98,11 @@ enum ImportLogCommand {
                 switch e {
                 case .record(let r): records.append(r)
                 case .problem(let p) where p.kind == .notClosed:
-                    context.err.line(MessageWords.warningTheCopyIsClosed(terminalSafe(p.description)))
+                    context.err.line(MessageWords.copyClosedWarning(terminalSafe(p.description)))
                 case .problem(let p) where p.kind == .notATrace || p.kind == .empty || p.kind == .headerMissing:
                     throw DataError(message: p.description)
                 case .problem(let p) where p.isDamage:
-                    throw CommandFailure(message: MessageWords.importLogIntoWritesAWhole(p.description)
+                    throw CommandFailure(message: MessageWords.damagedIntoTrace(p.description)
                         + MessageWords.knowWhatWasLostHereGive)
                 case .problem(let p): context.warn(p)
                 }

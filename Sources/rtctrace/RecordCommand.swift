@@ -6,7 +6,7 @@ import Workflows
 
 /// `rtctrace record` and `rtctrace append`: write validated records into a trace.
 enum RecordCommand {
-    static let output = Option.output("-o", "path", .trace, HelpWords.theTraceToCreateWrittenAtomically2).required("-o OUT.trace.zst")
+    static let output = Option.output("-o", "path", .trace, HelpWords.recordOutputHelp).required("-o OUT.trace.zst")
     static let frameRecords = Option.integer("--frame-records", "n", OptionRange.count(from: 1), HelpWords.recordsPerZstdFrameDefault)
     static let level = Option.integer("--level", "n", 1...22,
                                       HelpWords.zstdCompressionLevelDefaultASetting)
@@ -45,7 +45,7 @@ enum RecordCommand {
                     return (count, writer.fileSize)
                 }
             }
-            context.err.line(MessageWords.wroteRecordsToBytes(count, terminalSafe(out), size))
+            context.err.line(MessageWords.wroteRecords(count, terminalSafe(out), size))
         }
         return .success
     }
@@ -56,9 +56,9 @@ enum RecordCommand {
         let numbers = parts.partNumbers, missing = parts.missingParts
         guard let session = parts.id, !missing.isEmpty else { return nil }
         func list(_ n: [Int]) -> String { proseList(n.map(String.init)) }
-        return MessageWords.partOfSessionMissing(missing.count == 1 ? "" : "s", list(missing), terminalSafe(session), missing.count == 1 ? "is" : "are")
-            + MessageWords.thePartsGivenAreOneMerged(list(numbers))
-            + MessageWords.giveEveryPartOrLeaveOut(missing.count == 1 ? "it" : "them")
+        return MessageWords.missingParts(missing, listed: list(missing), session: terminalSafe(session))
+            + MessageWords.mergeNeedsEveryPart(list(numbers))
+            + MessageWords.mergeNeedsEveryPartHint(missing.count == 1 ? "it" : "them")
     }
 
     /// The writer settings given on the command line (checked when parsed).
@@ -87,15 +87,15 @@ enum RecordCommand {
             } else if renumber {
                 let line = reader.withCurrentLine { Array($0) }
                 guard let renumbered = RecordDecoder.replacingSeq(in: line, with: writer.nextSeq) else {
-                    throw CommandFailure(message: MessageWords.seqCannotRenumberThisLine(input, r.seq))
+                    throw CommandFailure(message: MessageWords.notRenumberable(input, r.seq))
                 }
                 try writer.appendLine(renumbered, t: r.t, late: r.late)
             } else if case .header(let h) = r.body, let s = h.session, s.part > 1 {
                 // A session's part keeps its seqs: renumbering would break the session, so it is not offered.
-                throw CommandFailure(message: MessageWords.seqPartOfSessionStartsAt(input, r.seq, s.part, s.id, r.seq)
-                    + MessageWords.continuesAtSeqItIsNot(writer.nextSeq))
+                throw CommandFailure(message: MessageWords.partDoesNotFollow(input, r.seq, s.part, s.id, r.seq)
+                    + MessageWords.partDoesNotFollowHint(writer.nextSeq))
             } else {
-                throw CommandFailure(message: MessageWords.seqFieldSeqExpectedSeqMust(input, r.seq, writer.nextSeq))
+                throw CommandFailure(message: MessageWords.seqDoesNotContinue(input, r.seq, writer.nextSeq))
             }
             count += 1
         }
@@ -104,7 +104,7 @@ enum RecordCommand {
             case .record(let r):
                 // The next part of the trace's session may follow it, its header kept as the part boundary.
                 if case .header(let h) = r.body, !expectHeader, session == nil || h.session?.id != session || (h.session?.part ?? 1) <= 1 {
-                    throw CommandFailure(message: MessageWords.seqATraceHeaderCannotBe(input, r.seq)
+                    throw CommandFailure(message: MessageWords.headerAppendedAtSeq(input, r.seq)
                         + MessageWords.onlyTheHeaderOfALater)
                 }
                 do { try write(r) } catch let e as WriteError {
@@ -114,7 +114,7 @@ enum RecordCommand {
                 if renumber, p.kind == .badRecord, p.field == "seq", let (line, r) = withSeq(reader, writer.nextSeq) {
                     // --renumber assigns seqs, so a line without one is complete once it has its number.
                     if case .header = r.body, !expectHeader {
-                        throw CommandFailure(message: MessageWords.lineATraceHeaderCannotBe(input, p.line ?? 0))
+                        throw CommandFailure(message: MessageWords.headerAppendedAtLine(input, p.line ?? 0))
                     }
                     do { try writer.appendLine(line, t: r.t, late: r.late) } catch let e as WriteError {
                         throw CommandFailure(message: "\(input): \(e.naming(output, insteadOf: writer.path))")
@@ -151,20 +151,20 @@ enum AppendCommand {
         summary: HelpWords.appendJsonLinesRecordsFromA,
         options: [RecordCommand.frameRecords, RecordCommand.level, renumber],
         details: HelpWords.theFirstAppendedRecordMustCarry,
-        exits: ExitCodes(failure: HelpWords.aLineIsNotAValid2, readsTraces: false))
+        exits: ExitCodes(failure: HelpWords.appendFailureMeaning, readsTraces: false))
 
     static let command = Command(spec: spec) { args, context in
         guard (1...2).contains(args.positionals.count) else { throw UsageError(message: MessageWords.expectedTraceAndAnOptionalInput) }
         let trace = args.positionals[0]
         let input = args.positionals.count == 2 ? args.positionals[1] : "-"
-        guard FileSystem.exists(trace) else { throw CommandFailure(message: MessageWords.noSuchTraceCreateItWith(trace)) }
+        guard FileSystem.exists(trace) else { throw CommandFailure(message: MessageWords.noTraceToAppendTo(trace)) }
         // The trace written is never the one read, by any name (the output layer's one check).
         try OutputTarget.refuseInput(trace, option: "TRACE", inputs: [(role: "the input", path: input)])
         let session = try requireHeader(trace)?.id
         let writer = try TraceWriter(path: trace, options: RecordCommand.writerOptions(args), create: false)
         let repaired = writer.openReport
         if repaired.truncatedBytes > 0 {
-            context.err.line(MessageWords.repairedCutTornBytesKeptComplete(trace, repaired.truncatedBytes, repaired.rescuedLines))
+            context.err.line(MessageWords.tornTailRepaired(trace, repaired.truncatedBytes, repaired.rescuedLines))
         }
         var count = 0
         let firstSeq = writer.nextSeq
@@ -172,8 +172,8 @@ enum AppendCommand {
         func inTheFile() -> Int { writer.nextSeq - writer.unflushedRecords - firstSeq }
         func failedWrite(_ error: any Error) -> IOFailure {
             let n = inTheFile()
-            return IOFailure(message: MessageWords.ofTheRecordReadWentInto(commandError(error).message, n, count, count == 1 ? "" : "s", trace)
-                + MessageWords.itEndsWithACompleteFrame(firstSeq + n))
+            return IOFailure(message: MessageWords.appendStopped(commandError(error).message, inFile: n, of: count, into: trace)
+                + MessageWords.appendStoppedAtFrame(firstSeq + n))
         }
         do {
             try RecordCommand.copy(input, into: writer, shownAs: trace, renumber: args[renumber], expectHeader: false,
@@ -181,8 +181,8 @@ enum AppendCommand {
         } catch let e as CommandFailure {
             // The records before the bad one are valid and already written: say so, and keep them.
             do { try writer.close() } catch { throw failedWrite(error) }
-            throw CommandFailure(message: e.message + MessageWords.appendedTheRecordBeforeItTo(count, count == 1 ? "" : "s", trace)
-                + MessageWords.nextSeqNothingAfterIt(writer.nextSeq))
+            throw CommandFailure(message: e.message + MessageWords.appendStoppedPartly(count, to: trace)
+                + MessageWords.appendStoppedNextSeq(writer.nextSeq))
         } catch let e as FileError {
             // A write failed part-way (a full disk): say how many records went in before it.
             throw failedWrite(e)
@@ -190,7 +190,7 @@ enum AppendCommand {
             throw failedWrite(e)
         }
         do { try writer.close() } catch { throw failedWrite(error) }
-        context.err.line(MessageWords.appendedRecordsToNextSeq(count, trace, writer.nextSeq))
+        context.err.line(MessageWords.appended(count, trace, writer.nextSeq))
         return .success
     }
 
@@ -203,9 +203,9 @@ enum AppendCommand {
         while let event = reader.next() {
             guard case .record(let r) = event else { continue }
             if case .header(let h) = r.body { return h.session }
-            throw CommandFailure(message: MessageWords.itsFirstRecordIsSeqNot(trace, r.seq, r.type)
+            throw CommandFailure(message: MessageWords.headerNotFirst(trace, r.seq, r.type)
                 + MessageWords.frameIsDamagedOrMissingAppending)
         }
-        throw CommandFailure(message: MessageWords.holdsNoRecordsItsHeaderIs(trace))
+        throw CommandFailure(message: MessageWords.noHeaderToAppendTo(trace))
     }
 }

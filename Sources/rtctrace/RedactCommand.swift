@@ -1,5 +1,6 @@
 import Analysis
 import CommandLineKit
+import Reports
 import SystemLayer
 import TraceCodec
 import TraceModel
@@ -9,9 +10,9 @@ import Workflows
 enum RedactCommand {
     static let output = Option.output("-o", "path", .trace, HelpWords.theRedactedTraceToCreateWritten)
         .required("-o OUT")
-    static let salt = TokenKey.salt(HelpWords.theHmacKeyOfTheTokens(TokenKey.environmentVariable))
+    static let salt = TokenKey.salt(HelpWords.saltHelp(TokenKey.environmentVariable))
 
-    static let merge = Option.flag("--merge", HelpWords.withThePartsOfASession2)
+    static let merge = Option.flag("--merge", HelpWords.redactMergeHelp)
 
     static let spec = CommandSpec(
         name: "redact", usage: "redact TRACE... -o OUT [--merge] [--salt S | --salt-file PATH] [--force]",
@@ -31,30 +32,27 @@ enum RedactCommand {
         if args[merge], let missing = RecordCommand.missingParts(parts) { throw CommandFailure(message: missing) }
         let targets = try args.sessionOutputs(output, parts: parts, perPart: !args[merge], role: MessageWords.anInputTrace, unit: "file",
                                               force: args[CommonOptions.force])
-        let report: RedactionReport
+        let redaction: RedactionReport
         do {
-            report = try Redaction.run(parts, outputs: targets.map(\.path), salt: key, onProblem: context.warn)
+            redaction = try Redaction.run(parts, outputs: targets.map(\.path), salt: key, onProblem: context.warn)
         } catch {
             throw commandError(error)
         }
         for t in targets { t.release() }
         let err = context.err
-        if report.usedOneTimeKey {
-            err.line(MessageWords.warningNoKeyGivenTheTokens2(TokenKey.ways)
+        if redaction.usedOneTimeKey {
+            err.line(MessageWords.oneTimeKeyRedactWarning(TokenKey.ways)
                 + MessageWords.thisOutputButNotWithAnother)
         }
         let before = try TraceInput.replay(parts.paths, args, in: context)
         let after = try TraceInput.replay(targets.map(\.path), args, in: context)
         let diffs = Redaction.differences(before, after)
-        let o = context.out
-        for t in targets { o.line("wrote \(terminalSafe(t.path))") }
-        o.line("\(report.records) records" + (targets.count > 1 ? MessageWords.oneRedactedFilePerPartOf(terminalSafe(parts.id ?? "?")) : ""))
-        if report.changed.isEmpty { o.line(MessageWords.noPersonalFieldsFound) }
-        for c in report.changed { o.line("  \(c.kind): \(c.count) field\(c.count == 1 ? "" : "s") replaced") }
+        // The report says what was written and replaced; the replay's verdict only when it is unchanged.
+        let report = RedactReport(written: targets.map(\.path), session: parts.id, redaction: redaction, unchanged: diffs.isEmpty ? after : nil)
+        context.out.write(Renderers.redaction(.redactText)!.render(report))
         guard diffs.isEmpty else {
             throw CommandFailure(message: MessageWords.theRedactedTraceReplaysDifferently + diffs.joined(separator: "; "))
         }
-        o.line(MessageWords.replayUnchangedVerdictsDivergencesFindings(after.verdicts.count, after.divergenceCount, after.findings.count))
         return .success
     }
 }

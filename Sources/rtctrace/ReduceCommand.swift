@@ -1,5 +1,6 @@
 import Analysis
 import CommandLineKit
+import Reports
 import Replay
 import TraceCodec
 import TraceModel
@@ -11,13 +12,13 @@ enum ReduceCommand {
     static let finding = Option<FindingCode>.parsed("--finding", "code",
                                                     HelpWords.keepAFindingWithThisCode) { name throws(UsageError) in
         guard let code = FindingCode(rawValue: name) else {
-            throw UsageError(message: HelpWords.unknownFindingCodeKnownCodes(name) + FindingCode.allCases.map(\.rawValue).joined(separator: ", "))
+            throw UsageError(message: HelpWords.unknownFindingCode(name) + FindingCode.allCases.map(\.rawValue).joined(separator: ", "))
         }
         return code
     }
     static let seq = Option.integer("--seq", "n", 0...(Int64(Int32.max) * 1024),
                                     HelpWords.withFindingKeepTheOccurrenceDecided)
-    static let salt = TokenKey.salt(HelpWords.theRedactionKeyAsForRtctrace(TokenKey.environmentVariable))
+    static let salt = TokenKey.salt(HelpWords.redactionKeyHelp(TokenKey.environmentVariable))
     static let keepPersonalData = Option.flag("--keep-personal-data",
                                               HelpWords.doNotRedactTheResultIt)
     static let maxReplays = Option.integer("--max-replays", "n", OptionRange.count(from: 1),
@@ -43,7 +44,7 @@ enum ReduceCommand {
         if args[expectFail] { goals.append(.expectFail) }
         guard goals.count == 1 else { throw UsageError(message: MessageWords.giveExactlyOneOfFindingCode) }
         let replayBound = Int(args[maxReplays] ?? 2000)
-        if !args[CommonOptions.force] && target.exists { throw UsageError(message: MessageWords.alreadyExistsUseForceToOverwrite(out)) }
+        if !args[CommonOptions.force] && target.exists { throw UsageError(message: FileWords.alreadyExists(out)) }
         let occurrence = args[seq].map { Int($0) }
         if occurrence != nil, case .finding = goals[0] {} else if occurrence != nil { throw UsageError(message: "'--seq' goes with --finding CODE") }
         let options = ReduceOptions(goal: goals[0], maxReplays: replayBound, replay: ReplayOptions(args), seq: occurrence,
@@ -70,12 +71,10 @@ enum ReduceCommand {
         }
         if live { err.write("\r\u{1B}[K") }
         try target.replaceTrace { try TraceFiles.write(result.records, to: $0) }
-        let o = context.out
-        o.line(MessageWords.wroteRecordsPlusHeaderAndExpect(terminalSafe(out), result.keptRecords, result.records.count - result.keptRecords - 1, result.originalRecords))
-        o.line("keeps \(terminalSafe(result.problem)); \(result.replays) replays")
-        if result.hitReplayBound { err.line(MessageWords.warningStoppedAtMaxReplaysThe(replayBound)) }
+        context.out.write(Renderers.reduction(.reduceText)!.render(ReduceReport(written: out, result: result)))
+        if result.hitReplayBound { err.line(MessageWords.replayBoundReached(replayBound)) }
         if options.redact && options.salt == nil {
-            err.line(MessageWords.noteNoKeyGivenTheReduced(TokenKey.ways))
+            err.line(MessageWords.oneTimeKeyReduceNote(TokenKey.ways))
         }
         return .success
     }

@@ -48,7 +48,7 @@ enum ExplainCommand {
     /// When explain answers no: what its summary's last line says, and why.
     static let needsAttention = MessageWords.theSummarySaysNeedsAttentionPartial
         + MessageWords.aRouteDivergenceACallThat
-        + MessageWords.aPartOfASessionJudged(TraceInput.unreadInput)
+        + MessageWords.explainFailureCauses(TraceInput.unreadInput)
 
     static let json = Option.flag("--json", HelpWords.printTheResultAsJsonSchema)
 

@@ -14,7 +14,7 @@ enum ReportCommand {
         summary: HelpWords.writeASelfContainedHtmlReport,
         options: [output] + ReplayOptions.commandLine + [CommonOptions.strict, WhatIfCommand.verifyAdvice],
         details: HelpWords.thePageLoadsNothingFromElsewhere,
-        exits: ExitCodes(failure: HelpWords.theReportIsWrittenButNot(TraceInput.unreadInput)
+        exits: ExitCodes(failure: HelpWords.partlyUnreadableInput(TraceInput.unreadInput)
             + HelpWords.itsStatusSaysSoAndGives, readsTraces: true))
 
     static let command = Command(spec: spec) { args, context in

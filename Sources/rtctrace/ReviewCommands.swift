@@ -1,6 +1,7 @@
 import Analysis
 import CommandLineKit
 import SystemLayer
+import TraceCodec
 import TraceModel
 import Workflows
 
@@ -16,14 +17,14 @@ enum ReviewCommand {
             exits: ExitCodes(failure: HelpWords.ciIsSetSoSnapshotsAre, readsTraces: false))
         return Command(spec: spec) { args, context in
             if ContinuousIntegration.isOn(context) {
-                throw CommandFailure(message: HelpWords.snapshotsAreNeverWrittenInCi(ContinuousIntegration.setting(context)))
+                throw CommandFailure(message: HelpWords.noSnapshotsUnderCI(ContinuousIntegration.setting(context)))
             }
             let paths = args.positionals.isEmpty ? ["traces"] : args.positionals
             var pending: [String] = []
             for p in paths {
                 // A path that is not there is the command line's mistake (it exited 0: "no pending snapshots").
                 guard (try? FileSystem.statusIfExists(p, followLinks: false)) != nil || p.hasSuffix(".golden.json.new") else {
-                    throw UsageError(message: MessageWords.noSuchFileOrFolder(p))
+                    throw UsageError(message: FileWords.noSuchFileOrFolder(p))
                 }
                 do {
                     if FileSystem.isDirectory(p) {
@@ -57,14 +58,14 @@ enum ReviewCommand {
                         try FileSystem.rename(p, to: target)
                         context.out.line("accepted \(terminalSafe(target))")
                     } catch {
-                        failures.append(HelpWords.cannotRenameTo(p, target, error.reason))
+                        failures.append(HelpWords.renameFailed(p, target, error.reason))
                     }
                 } else {
                     do throws(SystemError) {
                         try FileSystem.remove(p)
                         context.out.line("rejected \(terminalSafe(p))")
                     } catch where error.errno == .noSuchFile {
-                        context.out.line(HelpWords.rejectedAlreadyGone(terminalSafe(p)))
+                        context.out.line(HelpWords.rejectedGone(terminalSafe(p)))
                     } catch {
                         failures.append("\(p): cannot delete: \(error.reason)")
                     }
@@ -74,7 +75,7 @@ enum ReviewCommand {
             guard failures.isEmpty else {
                 for f in failures.dropLast() { context.err.line("Error: \(terminalSafe(f))") }
                 let what = accept ? "accepted" : "rejected"
-                throw IOFailure(message: failures.last! + (failures.count > 1 ? HelpWords.ofSnapshotsNot(failures.count, Set(pending).count, what) : ""))
+                throw IOFailure(message: failures.last! + (failures.count > 1 ? HelpWords.snapshotsNotDone(failures.count, Set(pending).count, what) : ""))
             }
             return .success
         }

@@ -17,7 +17,7 @@ enum RulesCommand {
         var entry: RulesReport.Entry?
         if let name = args.positionals.first {
             guard let found = RulesReport.Entry(name) else {
-                throw UsageError(message: MessageWords.isNeitherARuleIdNor(name))
+                throw UsageError(message: MessageWords.unknownRuleOrCode(name))
             }
             entry = found
         }

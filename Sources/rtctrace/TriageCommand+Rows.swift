@@ -12,7 +12,7 @@ extension TriageCommand {
         // Options about replaying or writing rows have nothing to act on here: say so rather than ignore them.
         let idle: [any DeclaredOption] = [jobs, shard, output, salt, summaryFlag] + ReplayOptions.commandLine
         if let given = idle.first(where: { args.isGiven($0) }) {
-            throw UsageError(message: MessageWords.hasNoEffectWithFromRows(given.erased.name))
+            throw UsageError(message: MessageWords.ignoredWithFromRows(given.erased.name))
         }
         let files = try rowsFiles(args.positionals, role: "rows")
         let changesSince = try baselineSummary(args)
@@ -46,7 +46,7 @@ extension TriageCommand {
         do { list = try TriageInputs.expand(names, skipped: &skipped, unreadable: &unreadable) } catch { throw UsageError(message: "\(role): \(error)") }
         if let u = unreadable.first { throw IOFailure(message: "\(u.path): \(u.reason)") }
         let files = (0..<list.count).map { list[$0] }
-        guard !files.isEmpty else { throw UsageError(message: MessageWords.noRowsFileJsonlZstIn(role, names.joined(separator: ", "))) }
+        guard !files.isEmpty else { throw UsageError(message: MessageWords.noRowsFile(role, names.joined(separator: ", "))) }
         return files
     }
 

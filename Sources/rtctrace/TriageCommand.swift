@@ -17,7 +17,7 @@ enum TriageCommand {
     }
     static let output = Option.output("-o", "file", .document,
                                       HelpWords.writeTheRowsHereZstdFrames)
-    static let salt = TokenKey.salt(HelpWords.theHmacKeyOfTheChannel(TokenKey.environmentVariable))
+    static let salt = TokenKey.salt(HelpWords.rowsSaltHelp(TokenKey.environmentVariable))
     static let failOn = Option<TriageThreshold>.parsed("--fail-on", "expr",
                                                        HelpWords.exitWhenTagTracesOrTag) { e throws(UsageError) in
         do { return try TriageThreshold(parsing: e) } catch { throw UsageError(message: "--fail-on \(error)") }
@@ -75,7 +75,7 @@ enum TriageCommand {
         // which read every file a folder or @LIST stands for).
         let target = try args.output(output, reading: args[baseline].map { (role: "a --baseline rows file", path: $0) })
         if let target, case .inPlace = target.destination {
-            throw UsageError(message: MessageWords.oRowsGoToARegular(target.path))
+            throw UsageError(message: MessageWords.rowsTargetRefused(target.path))
         }
         let outPath = target.flatMap { $0.destination == .file ? $0.path : nil }
         try target?.createParentFolders()
@@ -145,13 +145,13 @@ extension TriageCommand {
     /// `--whatif`: the catalogue's advice for a code or cause, or a file of edits.
     static func triageEdits(_ text: String) throws -> TriageEdits {
         if let advice = TriageEdits(advice: text) { return advice }
-        if text.hasPrefix("advice:") { throw UsageError(message: MessageWords.whatifNotAFindingCodeOr(text)) }
+        if text.hasPrefix("advice:") { throw UsageError(message: MessageWords.unknownWhatIf(text)) }
         return .fixed(try WhatIfCommand.fileEdits(text))
     }
 
     /// What a run without a key says once, last on standard error (with `--json`, the summary's document
     /// is all there is there: the null columns say it).
-    static let noKeyNote = MessageWords.noteNoKeyGivenTheChannel(TokenKey.ways)
+    static let noKeyNote = MessageWords.oneTimeKeyRowsNote(TokenKey.ways)
         + MessageWords.giveTheFleetSOneKey
 
     /// `RTCTRACE_FAULT_KILL_TRIAGE=NAME` (debug builds only) makes the run flush the rows before the

@@ -18,7 +18,12 @@ final class WhatIfSharingTests: XCTestCase {
                 case 1: Int.random(in: 10_000...1_000_000_000, using: &rng)
                 default: Int.random(in: 0...(round * 100 + 20), using: &rng)
                 }
-                let value: Int? = Int.random(in: 0..<8, using: &rng) == 0 ? nil : Int.random(in: -3...1_000, using: &rng)
+                // Values that fit in 32 bits and values that do not (a damaged trace's seqs).
+                let value: Int? = switch Int.random(in: 0..<8, using: &rng) {
+                case 0: nil
+                case 1: [Int(Int32.min), Int(Int32.max) + 1, -5_000_000_000, Int.max].randomElement(using: &rng)!
+                default: Int.random(in: -3...1_000, using: &rng)
+                }
                 index[seq] = value
                 table[seq] = value
                 let probe = Int.random(in: -60...(round * 300 + 9_000), using: &rng)
@@ -47,14 +52,16 @@ final class WhatIfSharingTests: XCTestCase {
         let edited = try EditedTrace.apply(edits, to: records)
         var fresh = DiffSide(file: "t (edited)", result: ReplayResult(file: "t (edited)"))
         for r in edited.records { fresh.note(r) }
-        let (shared, history) = WhatIf.editedSide(base, edited, file: "t (edited)")
-        func identities(_ s: DiffSide) -> [String] { s.records.map { "\($0.seq) \($0.t) \($0.type) \($0.key) \($0.label)" } }
+        let shared = WhatIf.editedSide(base, edited, file: "t (edited)")
+        func identities(_ s: DiffSide) -> [String] {
+            s.records.indices.map { "\(s.records[$0].seq) \(s.records[$0].t) \(s.type($0)) \(s.identity($0).key) \(s.label($0))" }
+        }
         XCTAssertEqual(identities(shared), identities(fresh))
         XCTAssertEqual(edited.records.indices.map { shared.indexBySeq[$0] }, edited.records.indices.map { fresh.indexBySeq[$0] })
         XCTAssertEqual(shared.header, fresh.header)
         XCTAssertEqual(edited.origins.map { $0 >= 0 }, [true, true, true, true, true, true, false, true, false, true],
                        "the inserted call and the edited activation have identities of their own")
         XCTAssertEqual(shared.result.verdicts, Replay.run(records: edited.records, file: "t (edited)").verdicts)
-        XCTAssertEqual(edited.records.indices.filter { history.contains($0) }, edited.records.filter(WhatIf.isHistory).map(\.seq))
+        XCTAssertEqual(edited.records.indices.filter(edited.isHistory), edited.records.filter(WhatIf.isHistory).map(\.seq))
     }
 }

@@ -17,10 +17,4 @@ enum AlignmentWords {
             + "(a Console copy's times have none): give --date YYYY-MM-DD, or import it --into the trace, whose startedAt gives the day"
     }
 
-    // The system log's records in a trace (SystemLogSummary).
-    static let anchoredOnActivation = "anchored on an activation the trace also holds"
-    static let placedByWallClock = "placed by the wall clock against startedAt"
-    static func imported(records: Int, processes: Int, own: Int) -> String {
-        "\(records) record\(records == 1 ? "" : "s") imported about \(processes) process\(processes == 1 ? "" : "es") (\(own) the app's); "
-    }
 }

@@ -1,4 +1,4 @@
-// What an import says: how it found the app's process, why it refuses a log or a trace, and its report's lines.
+// What an import says: how it found the app's process, and why it refuses a log or a trace.
 enum ImportWords {
     // How the app's process was found (AppIdentity).
     static func byBundleId(_ bundleId: String) -> String { "the trace's bundle id \(bundleId)" }
@@ -18,10 +18,4 @@ enum ImportWords {
     static func unknownTypeNotRenumbered(seq: Int, type: String) -> String {
         "seq \(seq) (\(type)): a record of a type this version does not know, whose seq cannot be renumbered"
     }
-
-    // The report (ImportReport).
-    static func firstUnreadable(line: Int, why: String) -> String { " (the first, line \(line): \(why))" }
-    static func notImported(lines: Int, reason: String) -> String { "not imported: \(lines) line\(lines == 1 ? "" : "s"): \(reason)" }
-    static func skippedOtherShapes(_ lines: Int) -> String { "skipped \(lines) line\(lines == 1 ? "" : "s") of other shapes" }
-    static func moreShapes(_ count: Int) -> String { "  … and \(count) shapes more" }
 }

@@ -3,14 +3,14 @@
 enum CatalogueWords {
     static let findingCodesSeeRtctraceRulesCode = "\nFINDING CODES (see 'rtctrace rules CODE')\n\n"
     static let verifiableByReplayExplainVerifyAdvice = "\nVerifiable by replay (explain --verify-advice):\n"
-    static func addTheOptionToEverySession(_ a: some Any) -> String { "add the option \(a) to every session activation" }
-    static func setTheModeOnEverySession(_ a: some Any) -> String { "set the mode \(a) on every session activation" }
-    static func moveTheRecordAfterTheNext(_ a: some Any) -> String { "move the record after the next \(a)" }
-    static func insertJustBeforeTheRecord(_ a: some Any) -> String { "insert \(a) just before the record" }
-    static func insertJustBeforeTheNext(_ a: some Any, _ b: some Any) -> String { "insert \(a) just before the next \(b)" }
-    static func insertJustAfterTheNext(_ a: some Any, _ b: some Any) -> String { "insert \(a) just after the next \(b)" }
-    static func replaceTheRecordWith(_ a: some Any) -> String { "replace the record with \(a)" }
-    static func reactivateTheSessionTheLastSuccessful(_ a: some Any) -> String { "reactivate the session (the last successful activation again) just after the next \(a)" }
+    static func addOptionEdit(_ a: String) -> String { "add the option \(a) to every session activation" }
+    static func setModeEdit(_ a: String) -> String { "set the mode \(a) on every session activation" }
+    static func moveAfterEdit(_ a: String) -> String { "move the record after the next \(a)" }
+    static func insertBeforeRecordEdit(_ a: String) -> String { "insert \(a) just before the record" }
+    static func insertBeforeNextEdit(_ a: String, _ b: String) -> String { "insert \(a) just before the next \(b)" }
+    static func insertAfterNextEdit(_ a: String, _ b: String) -> String { "insert \(a) just after the next \(b)" }
+    static func replaceEdit(_ a: String) -> String { "replace the record with \(a)" }
+    static func reactivateEdit(_ a: String) -> String { "reactivate the session (the last successful activation again) just after the next \(a)" }
     static let rulesSeeRtctraceRulesId = "RULES (see 'rtctrace rules ID')\n"
-    static func seeAlsoRtctraceRules(_ a: some Any) -> String { "\nSee also 'rtctrace rules \(a)'.\n" }
+    static func seeAlso(_ a: String) -> String { "\nSee also 'rtctrace rules \(a)'.\n" }
 }

@@ -1,5 +1,8 @@
-// The words of `check --junit`. Each sentence once.
+// The words of `check`'s text and its JUnit. Each sentence once.
 
 enum CheckWords {
-    static func partsOfItsSession(_ a: some Any) -> String { " (+\(a) parts of its session)" }
+    /// A JUnit case's name for a session's parts when neither a folder nor an id names it.
+    static func sessionCaseSuffix(_ others: Int) -> String { " (+\(others) parts of its session)" }
+    /// After a trace's name in `check`'s lines: how many more parts its session has.
+    static func otherParts(_ others: Int) -> String { " (+\(others) part\(others == 1 ? "" : "s") of its session)" }
 }

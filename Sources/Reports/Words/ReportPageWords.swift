@@ -2,8 +2,8 @@
 // with the page's layout. Each sentence once.
 
 enum ReportPageWords {
-    static func noCallIsKnownNotTo(_ a: some Any, _ b: some Any) -> String { "No call is known not to have taken effect, but \(a) call\(b) undetermined: the state before this " }
-    static func partOfTheSessionIsUnknown(_ a: some Any) -> String { "part of the session is unknown, so nothing is said of \(a)." }
+    static func undeterminedCalls(_ n: Int) -> String { "No call is known not to have taken effect, but \(n) call\(n == 1 ? " is" : "s are") undetermined: the state before this " }
+    static func sessionPartUnknown(_ a: String) -> String { "part of the session is unknown, so nothing is said of \(a)." }
     static let noCallReplayedFailedToTake = "No call replayed failed to take effect; the replay is partial, so nothing is said of what is missing or of the state "
     static let beforeItIsKnown = "before it is known."
     static let noCallThatCouldBeRead = "No call that could be read failed to take effect; not all of the trace could be read, so nothing is said of what was lost."
@@ -12,9 +12,9 @@ enum ReportPageWords {
     static let adviceNotChecked = "advice not checked"
     static let showOnTheTimeline = "show on the timeline"
     static let showTheFirstOnTheTimeline = "show the first on the timeline"
-    static let fromTheSystemLog2 = "from the system log"
-    static let callsThatDidNotTakeEffect2 = "calls that did not take effect"
-    static func moreHereEachWithItsMarker(_ a: some Any, _ b: some Any) -> String { "\n\(a) more \(b) here, each with its marker and card: " }
+    static let systemLogLine = "from the system log"
+    static let ineffectiveCallsLabel = "calls that did not take effect"
+    static func moreMarked(_ a: Int, _ b: String) -> String { "\n\(a) more \(b) here, each with its marker and card: " }
     static let noCallkitCall = "no CallKit call"
     static let routesAndDevices = "routes and devices"
     static let momentsOnTheLanes = "moments on the lanes"
@@ -46,36 +46,36 @@ enum ReportPageWords {
     static let pubTheUserSOwnUplink = "pub: the user's own uplink"
     static let subTheDownlinkOrTheRemote = "sub: the downlink or the remote side"
     static let timelineOfTheTrace = "timeline of the trace"
-    static func noRecordsForFromSeqNo(_ a: some Any, _ b: some Any, _ c: some Any, _ d: some Any) -> String { "no records for \(a) from \(b) (seq \(c)–\(d)): no data" }
+    static func noRecordsStretch(_ a: String, _ b: String, _ c: Int, _ d: Int) -> String { "no records for \(a) from \(b) (seq \(c)–\(d)): no data" }
     static let deviceUnknownTheTraceHasNo = " · device unknown (the trace has no header)"
     static let cannotBeExplained = "Cannot be explained: "
     static let notAllOfItCouldBe = "Not all of it could be read: "
     static let partialJudgementWithheldWhereTheState = "Partial: judgement withheld where the state is unknown"
     static let partialJudgedFromACheckpointWithout = "Partial: judged from a checkpoint without the parts before it, so no all-clear"
     static let nothingIsWrong = "Nothing is wrong"
-    static func momentsTheFirst(_ a: some Any, _ b: some Any) -> String { "\(a) moments, the first: \(b)" }
+    static func momentsFirst(_ a: Int, _ b: String) -> String { "\(a) moments, the first: \(b)" }
     static let answeredAwaitingDidactivate = "answered, awaiting didActivate"
     static let startedAwaitingDidactivate = "started, awaiting didActivate"
     static let activatedByCallkitDidactivate = "activated by CallKit (didActivate)"
     static let resumedAwaitingDidactivate = "resumed, awaiting didActivate"
     static let interruptedMediaServicesReset = "interrupted (media services reset)"
     static let interruptedCallkitHold = "interrupted (CallKit hold)"
-    static func reportAtSeqTraceReport(_ a: some Any, _ b: some Any, _ c: some Any) -> String { "report \(a) at \(b) (seq \(c) trace.report)" }
+    static func reportMark(_ a: String, _ b: String, _ c: Int) -> String { "report \(a) at \(b) (seq \(c) trace.report)" }
     static let changedNothingNoop = "changed nothing (noop)"
-    static func tookEffectLater(_ a: some Any) -> String { "took effect \(a) later" }
+    static func tookEffectLater(_ a: String) -> String { "took effect \(a) later" }
     static let callsHeading = "Calls that did not take effect"
     static let lateCallsHeading = "Calls that took effect late"
-    static func moreNotListed(_ a: some Any) -> String { "\(a) more not listed." }
+    static func moreNotListed(_ a: Int) -> String { "\(a) more not listed." }
     static let divergencesHeading = "Route divergences (unexplained first)"
     static let findingsHeading = "Findings (most severe first; repeats grouped)"
     static let noOtherFindings = "No findings besides those with the calls and divergences above."
-    static func findingsNotKept(_ a: some Any) -> String { "\(a) more findings not kept (counts by code are in --json)." }
+    static func findingsNotKept(_ a: Int) -> String { "\(a) more findings not kept (counts by code are in --json)." }
     static let systemLogHeading = "From the system log"
     static let systemLogHint = "Named from the device's log (E1); the verdicts, outcomes and divergences above are the trace's own."
     static let timelineHint = "Hover or click a marker (● call verdict, ▲ finding, ◆ a moment on a lane) to see its explanation and records; "
         + "shaded: the predicted and actual route differ (a divergence). Link to any call, divergence or finding as "
     static let selectAMarker = "Select a marker to see its explanation here."
-    static func generatedBy(_ a: some Any) -> String { "Generated by rtctrace report from \(a). Self-contained: this file loads nothing else." }
+    static func generatedBy(_ a: String) -> String { "Generated by rtctrace report from \(a). Self-contained: this file loads nothing else." }
     static let nothingToGraph = "No quality reports in this trace: nothing to graph."
     static let noticesHeading = "Read this first"
 }

@@ -2,9 +2,11 @@ import SystemLayer
 
 // What the inputs and files a command is given are told: a path that names nothing, an entry a folder walk
 // gives no row, a file that cannot be opened, copied, locked or moved into place.
-enum FileWords {
+package enum FileWords {
     static func noSuchListFile(_ list: String) -> String { "\(list): no such list file" }
-    static func noSuchFileOrFolder(_ path: String) -> String { "\(path): no such file or folder" }
+    package static func noSuchFileOrFolder(_ path: String) -> String { "\(path): no such file or folder" }
+    package static func noSuchFile(_ path: String) -> String { "\(path): no such file" }
+    package static func alreadyExists(_ path: String) -> String { "\(path): already exists (use --force to overwrite)" }
     static let isADirectory = "is a directory"
     static let cannotMoveIntoPlace = "cannot move the finished file into place"
     static func cannotKeepACopy(_ dir: String, _ error: SystemError) -> String {

@@ -4,7 +4,7 @@
 enum HelpWords {
     static let onlyRecordsWhoseTypeStartsWith = "Only records whose type starts with PREFIX (e.g. 'api.' or 'srv.qualityReport'); repeatable."
     static let onlyRecordsWithMs = "Only records with t ≥ MS."
-    static let onlyRecordsWithMs2 = "Only records with t ≤ MS."
+    static let untilMsHelp = "Only records with t ≤ MS."
     static let printATraceSRecordsAs = "Print a trace's records as JSON Lines, one per line, exactly as recorded."
     static let damagedFramesAndInvalidRecordsAre = "Damaged frames and invalid records are reported on stderr and skipped (exit 0) unless --strict.\nA line of a frequent type is checked for its frame, checksum, seq, time and JSON structure and passed\nthrough without reading its other fields; --strict (and verify, explain) decode every field."
     static let tracesCheckedInParallelDefaultThe = "Traces checked in parallel (default: the number of cores)."
@@ -41,8 +41,8 @@ enum HelpWords {
     static let isNotAUtcOffsetHhmm = "is not a UTC offset ±HHMM"
     static let theAppSProcessNameIn = "The app's process name in the log (default: from the trace's bundle id, or the one app process the log shows)."
     static let theAppSProcessIdIn = "The app's process id in the log."
-    static func replaceTheOutputSPersonalValues(_ a: some Any) -> String { "Replace the output's personal values by tokens, as 'rtctrace redact' does (key: \(a))." }
-    static func withRedactTheHmacKeyOf(_ a: some Any) -> String { "With --redact: the HMAC key of the tokens (also --salt-file, or \(a))." }
+    static func redactOutputHelp(_ a: String) -> String { "Replace the output's personal values by tokens, as 'rtctrace redact' does (key: \(a))." }
+    static func redactSaltHelp(_ a: String) -> String { "With --redact: the HMAC key of the tokens (also --salt-file, or \(a))." }
     static let readEachLogWithThisTable = "Read each LOG with this table of line shapes (an SDK's own text log) instead of as a device log export."
     static let alsoListTheShapesOfThe = "Also list the shapes of the lines skipped, with their counts."
     static let turnATextExportOfThe = "Turn a text export of the device's log into trace records (sys.*), on their own or merged into a trace."
@@ -53,13 +53,12 @@ enum HelpWords {
     static let traceAlreadyHoldsWithinTheMatch = "trace already holds within the match window is not added twice. sys.* records never change a verdict,\n"
     static let anOutcomeOrADivergenceExplain = "an outcome or a divergence: explain cites them \"from the system log\" (E1). See docs/import.md."
     static let theIntoTraceIsDamagedOr = "the --into trace is damaged or cannot be placed on the log's clock (nothing is written)"
-    static func warningNoKeyGivenTheTokens(_ a: some Any) -> String { "warning: no key given (\(a)): the tokens are made with a random key used once" }
-    static func wroteRecordsOfThemFromThe(_ a: some Any, _ b: some Any, _ c: some Any) -> String { "wrote \(a): \(b) records, \(c) of them from the log" }
+    static func oneTimeKeyWarning(_ a: String) -> String { "warning: no key given (\(a)): the tokens are made with a random key used once" }
     static let warningWhichProcessIsTheApp = "warning: which process is the app is unknown (give --process NAME or --pid N): every record says self false, "
     static let andNoLineBecameTheApp = "and no line became the app's own os.* record"
     static let printTheSummaryAsJson = "Print the summary as JSON."
     static let summariseATraceHeaderDurationRecord = "Summarise a trace: header, duration, record counts, frames, sizes, gaps and recovery events."
-    static let theTraceToCreateWrittenAtomically2 = "The trace to create (written atomically)."
+    static let recordOutputHelp = "The trace to create (written atomically)."
     static let recordsPerZstdFrameDefault = "Records per zstd frame (default 1024)."
     static let zstdCompressionLevelDefaultASetting = "zstd compression level (default: a setting tuned for trace lines, between levels 8 and 9)."
     static let assignSeqInsteadOfRequiringThe = "Assign seq 0, 1, 2… instead of requiring the input's seqs to be consecutive."
@@ -70,18 +69,18 @@ enum HelpWords {
     static let continueTheTraceSSeqInstead = "Continue the trace's seq instead of requiring the input to carry it."
     static let appendJsonLinesRecordsFromA = "Append JSON Lines records (from a file or standard input) to an existing trace."
     static let theFirstAppendedRecordMustCarry = "The first appended record must carry the seq after the trace's last one (unless --renumber).\nA torn final frame is repaired first: its complete lines are kept, the torn bytes cut.\nThe next part of the trace's recorded session may be appended, header included: it stays as the part boundary."
-    static let aLineIsNotAValid2 = "a line is not a valid record or does not continue the trace (the records before it are appended)"
+    static let appendFailureMeaning = "a line is not a valid record or does not continue the trace (the records before it are appended)"
     static let theRedactedTraceToCreateWritten = "The redacted trace to create (written atomically), or the folder for a session's parts."
-    static func theHmacKeyOfTheTokens(_ a: some Any) -> String { "The HMAC key of the tokens (also --salt-file, or \(a); without a key, a random one used once)." }
-    static let withThePartsOfASession2 = "With the parts of a session: write one trace holding every part (default: one redacted file per part)."
+    static func saltHelp(_ a: String) -> String { "The HMAC key of the tokens (also --salt-file, or \(a); without a key, a random one used once)." }
+    static let redactMergeHelp = "With the parts of a session: write one trace holding every part (default: one redacted file per part)."
     static let replacePersonalDataNamesIdsUids = "Replace personal data (names, ids, uids, track ids, rooms, log text) with stable tokens."
     static let deviceNamesAndIdsUidsTrack = "Device names and ids, uids, track ids, channel and room names, the bundle id, sdk.log messages and\nany value of an open field the format does not list become tokens like dev-3fa2b1c9, keyed by --salt,\n--salt-file or RTCTRACE_SALT (without one, a random key used once); seq, t and structure are kept. The redacted trace is replayed and\nmust give the same verdicts, divergences and findings (exit 1 otherwise). See docs/report.md.\nTRACE may be the parts of one recorded session (in any order, their folder, or @LIST): one token set\nfor all of them, and by default OUT is a folder that gets one redacted file per part (part-N.trace.zst, N the part\nnumber its header gives), still one session; each part keeps its header and checkpoint, so a part can still be replayed alone.\nWith --merge OUT is one trace holding every part in order."
     static let theRedactedTraceWouldReplayDifferently = "the redacted trace would replay differently (different verdicts, divergences or findings)"
     static let theReducedTraceToCreateWritten = "The reduced trace to create (written atomically)."
     static let keepAFindingWithThisCode = "Keep a finding with this code (the most severe occurrence unless --seq)."
-    static func unknownFindingCodeKnownCodes(_ a: some Any) -> String { "unknown finding code '\(a)'; known codes: " }
+    static func unknownFindingCode(_ a: String) -> String { "unknown finding code '\(a)'; known codes: " }
     static let withFindingKeepTheOccurrenceDecided = "With --finding: keep the occurrence decided by the record with this seq."
-    static func theRedactionKeyAsForRtctrace(_ a: some Any) -> String { "The redaction key (as for 'rtctrace redact': also --salt-file, or \(a))." }
+    static func redactionKeyHelp(_ a: String) -> String { "The redaction key (as for 'rtctrace redact': also --salt-file, or \(a))." }
     static let doNotRedactTheResultIt = "Do not redact the result (it is redacted by default: it is meant for a repository)."
     static let replaysAllowedInAllDefaultThe = "Replays allowed in all (default 2000); the best trace so far is kept."
     static let keepTheFirstUnexplainedRouteDivergence = "Keep the first unexplained route divergence (else the first divergence)."
@@ -100,13 +99,13 @@ enum HelpWords {
     static let theHtmlFileToWriteAtomically = "The HTML file to write (atomically; overwritten if it exists)."
     static let writeASelfContainedHtmlReport = "Write a self-contained HTML report: the explanation, a timeline of every lane, findings."
     static let thePageLoadsNothingFromElsewhere = "The page loads nothing from elsewhere: open it in any browser, attach it to a ticket, print it.\nSee docs/report.md."
-    static func theReportIsWrittenButNot(_ a: some Any) -> String { "the report is written, but not all of the input could be read (\(a)): " }
+    static func partlyUnreadableInput(_ a: String) -> String { "the report is written, but not all of the input could be read (\(a)): " }
     static let itsStatusSaysSoAndGives = "its status says so and gives no all-clear"
     static let pathIsAFolderSearchedRecursively = "PATH is a folder (searched recursively), a trace or a .new file; default: traces/. Nothing is written under CI.\n"
     static let onlyRegularFilesInsideTheFolder = "Only regular files inside the folder given are renamed or deleted: links are left alone."
     static let ciIsSetSoSnapshotsAre = "CI is set, so snapshots are not written"
-    static func snapshotsAreNeverWrittenInCi(_ a: some Any) -> String { "\(a): snapshots are never written in CI" }
-    static func cannotRenameTo(_ a: some Any, _ b: some Any, _ c: some Any) -> String { "\(a): cannot rename to \(b): \(c)" }
+    static func noSnapshotsUnderCI(_ a: String) -> String { "\(a): snapshots are never written in CI" }
+    static func renameFailed(_ a: String, _ b: String, _ c: String) -> String { "\(a): cannot rename to \(b): \(c)" }
     static let noPendingSnapshots = "no pending snapshots"
     static let printTheCatalogueOrTheEntry = "Print the catalogue (or the entry) as JSON."
     static let listTheContractSRulesAnd = "List the contract's rules and finding codes, or explain one."
@@ -114,7 +113,7 @@ enum HelpWords {
     static let tracesReplayedInParallelDefaultThe = "Traces replayed in parallel (default: the number of cores)."
     static let onlyShardIOfIBy = "Only shard I of N (0 ≤ I < N), by session id, else by path (stable FNV-1a)."
     static let writeTheRowsHereZstdFrames = "Write the rows here (zstd frames when the name ends in .zst; missing folders are created; an existing file that is not an input is replaced, as a retried run needs) instead of standard output."
-    static func theHmacKeyOfTheChannel(_ a: some Any) -> String { "The HMAC key of the channel, room and uid tokens in rows (also --salt-file, or \(a); without a key those columns are null)." }
+    static func rowsSaltHelp(_ a: String) -> String { "The HMAC key of the channel, room and uid tokens in rows (also --salt-file, or \(a); without a key those columns are null)." }
     static let exitWhenTagTracesOrTag = "Exit 1 when TAG>N traces (or TAG>P% of the readable ones) have a tag; repeatable."
     static let printTheSummaryOnStandardError = "Print the summary on standard error even when it is not a terminal."
     static let printTheSummaryAsOneJson = "Print the summary as one JSON object on standard error, and nothing else there (schema rtctrace.triage-summary/2); with --from-rows on standard output."
@@ -164,8 +163,8 @@ enum HelpWords {
         """
     static let noCallThatDidNotTake = "no call that did not take effect and no finding above info of the original is gone, or one is added"
     static let replayEachItemSAdviceAs = "Replay each item's advice as edits (docs/whatif.md) and say whether it changes the outcome."
-    static func rejectedAlreadyGone(_ a: some Any) -> String { "rejected \(a) (already gone)" }
-    static func ofSnapshotsNot(_ a: some Any, _ b: some Any, _ c: some Any) -> String { " (\(a) of \(b) snapshots not \(c))" }
+    static func rejectedGone(_ a: String) -> String { "rejected \(a) (already gone)" }
+    static func snapshotsNotDone(_ a: Int, _ b: Int, _ c: String) -> String { " (\(a) of \(b) snapshots not \(c))" }
     static let replayJSON = "JSON Lines: one {\"kind\":\"step\"} object per record, then one {\"kind\":\"result\"}."
     static let importLogColumns = "(LEVEL<tab>TIME<tab>PROCESS<tab>MESSAGE, in any language), plain or zstd-compressed. The media server's\n"
 }
