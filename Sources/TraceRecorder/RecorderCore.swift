@@ -24,6 +24,8 @@ final class RecorderCore: @unchecked Sendable {
     let writeThroughAppCalls: Bool
     /// The order calls take, across threads (ties of the clock are written in it).
     let sequence = CallSequence()
+    /// What a call's record is stamped with.
+    let stamps: StampSource
 
     // Everything below is guarded by `lock`.
     /// Every producer's buffer, in the order they were made.
@@ -68,12 +70,17 @@ final class RecorderCore: @unchecked Sendable {
     var reportIds: [String] = []
     /// The writer's figures, published whenever it holds the lock (callers' counts are summed on reading).
     var stats = RecorderStatistics()
+    /// Turns the counter readings records are stamped with into the clock's nanoseconds, anchored at
+    /// every take (the writer's, holding the lock).
+    private var ticks = TickCalibration()
 
     private static let ids = Lock()
     nonisolated(unsafe) private static var lastId: UInt64 = 0
 
-    init(limits: RecorderConfiguration.QueueLimits, frame: RecorderConfiguration.FramePolicy) {
+    init(limits: RecorderConfiguration.QueueLimits, frame: RecorderConfiguration.FramePolicy, stamps: StampSource) {
         self.limits = limits
+        self.stamps = stamps
+        if stamps == .counter { ticks.anchor() }
         frameRecords = frame.records
         writeThroughAppCalls = frame.writeThroughAppCalls
         wakeBytes = max(1, limits.bytes / 4)
@@ -150,7 +157,7 @@ final class RecorderCore: @unchecked Sendable {
         eachSlot { slot, _ in
             count += slot.items.count
             bytes += slot.bytes
-            if let first = slot.items.first?.nanos { oldest = min(oldest ?? first, first) }
+            if let first = slot.items.first?.nanos { oldest = min(oldest ?? first, nanosLocked(first)) }
             if slot.appCall { appCall = true }
         }
         return (count, bytes, oldest, appCall)
@@ -174,6 +181,7 @@ final class RecorderCore: @unchecked Sendable {
         var episode: DropEpisode?
         var count = 0, bytes = 0
         var forget = false
+        let start = batch.count
         eachSlot { slot, spare in
             count += slot.items.count
             bytes += slot.bytes
@@ -183,7 +191,7 @@ final class RecorderCore: @unchecked Sendable {
             slot.appCall = false
             slot.wakeNeeded = false
             if let d = slot.drops {
-                if episode == nil { episode = d } else { episode!.add(d.count, first: d.firstNanos, last: d.lastNanos) }
+                if episode == nil { episode = d } else { episode!.merge(d) }
                 slot.drops = nil
             }
             if slot.retired { forget = true }
@@ -192,8 +200,22 @@ final class RecorderCore: @unchecked Sendable {
         stats.peakQueuedBytes = max(stats.peakQueuedBytes, bytes)
         // The spares hold what was taken; only the writer touches them.
         for p in producers { p.drainSpares(into: &batch) }
+        if stamps == .counter {
+            // Anchored after the swap: every counter reading taken is before the anchor, on a segment
+            // that later anchors do not change.
+            ticks.anchor()
+            for i in start..<batch.count { batch[i].nanos = nanosLocked(batch[i].nanos) }
+            episode = episode.map { $0.resolved(nanosLocked) }
+        }
         if forget { forgetRetiredLocked() }
         return (episode, count, bytes)
+    }
+
+    /// The clock's nanoseconds of a stamp: a counter reading (marked by `StampSource.counterMark`)
+    /// turned into the clock's nanoseconds, a clock reading as it is. Call holding the lock.
+    @inline(__always)
+    func nanosLocked(_ stamp: UInt64) -> UInt64 {
+        stamp & StampSource.counterMark == 0 ? stamp : ticks.nanoseconds(stamp & ~StampSource.counterMark)
     }
 
     /// Drops the buffers of threads that exited and whose slots are empty, keeping their counts.
@@ -224,6 +246,25 @@ final class RecorderCore: @unchecked Sendable {
         s.ignored = c.ignored
         s.paused = c.paused + stats.paused
         return s
+    }
+}
+
+/// What a call's record is stamped with: the processor's counter where it can stand in for the system
+/// clock (a reading is one instruction, against the clock's fenced, converted one: most of what a call
+/// costs its caller), turned into the clock's nanoseconds when the writer takes the record; the
+/// monotonic clock where there is no such counter; the configuration's clock when it is not the system's.
+enum StampSource: Equatable {
+    case counter
+    case monotonic
+    case configured
+
+    /// Set in a stamp that is a counter reading (the clock's nanoseconds and the counter both stay far below it).
+    static let counterMark: UInt64 = 1 << 63
+
+    /// The source for a configuration.
+    static func of(_ configuration: RecorderConfiguration) -> StampSource {
+        guard configuration.clock is SystemClock else { return .configured }
+        return configuration.counterStamps && TickCounter.isUsable ? .counter : .monotonic
     }
 }
 
