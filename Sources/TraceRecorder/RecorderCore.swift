@@ -249,25 +249,6 @@ final class RecorderCore: @unchecked Sendable {
     }
 }
 
-/// What a call's record is stamped with: the processor's counter where it can stand in for the system
-/// clock (a reading is one instruction, against the clock's fenced, converted one: most of what a call
-/// costs its caller), turned into the clock's nanoseconds when the writer takes the record; the
-/// monotonic clock where there is no such counter; the configuration's clock when it is not the system's.
-enum StampSource: Equatable {
-    case counter
-    case monotonic
-    case configured
-
-    /// Set in a stamp that is a counter reading (the clock's nanoseconds and the counter both stay far below it).
-    static let counterMark: UInt64 = 1 << 63
-
-    /// The source for a configuration.
-    static func of(_ configuration: RecorderConfiguration) -> StampSource {
-        guard configuration.clock is SystemClock else { return .configured }
-        return configuration.counterStamps && TickCounter.isUsable ? .counter : .monotonic
-    }
-}
-
 /// A request to close the open part and go on in the next one.
 struct RotationRequest {
     /// Told the closed part's path (nil when none was closed), on the writer thread.
@@ -302,7 +283,7 @@ final class ThreadProducers {
     /// The calling thread's buffer for `core`, registered on first use (the one lock a thread's records
     /// take, once); buffers of recorders that stopped are forgotten then.
     @inline(__always)
-    static func buffer(for core: RecorderCore) -> Unmanaged<ProducerBuffer> {
+    static func buffer(for core: RecorderCore, in local: ThreadLocalObject<ThreadProducers>) -> Unmanaged<ProducerBuffer> {
         if let t = local.unmanaged {
             let found: Unmanaged<ProducerBuffer>? = t._withUnsafeGuaranteedRef { t in
                 if t.last.pointee.recorder == core.id, let b = t.last.pointee.buffer { return b }
