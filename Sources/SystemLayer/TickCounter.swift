@@ -1,6 +1,12 @@
-#if canImport(Darwin)
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
 import Darwin
-#else
+#endif
+// Apple systems read their counter through Darwin (`mach_continuous_time`), every other one in C.
+#if !canImport(Darwin)
 import CTickCounter
 #endif
 

@@ -71,8 +71,8 @@ final class RecorderCore: @unchecked Sendable {
     /// The writer's figures, published whenever it holds the lock (callers' counts are summed on reading).
     var stats = RecorderStatistics()
     /// Turns the counter readings records are stamped with into the clock's nanoseconds, anchored at
-    /// every take (the writer's, holding the lock).
-    private var ticks = TickCalibration()
+    /// every take and every scan that finds one (the writer's, holding the lock).
+    private var ticks = TickCalibration(capacity: 64)
 
     private static let ids = Lock()
     nonisolated(unsafe) private static var lastId: UInt64 = 0
@@ -154,12 +154,17 @@ final class RecorderCore: @unchecked Sendable {
     /// What waits in the slots, without taking it; call holding the lock.
     func scanLocked() -> (count: Int, bytes: Int, oldest: UInt64?, appCall: Bool) {
         var count = 0, bytes = 0, oldest: UInt64?, appCall = false
+        var stamps: [UInt64] = []
         eachSlot { slot, _ in
             count += slot.items.count
             bytes += slot.bytes
-            if let first = slot.items.first?.nanos { oldest = min(oldest ?? first, nanosLocked(first)) }
+            if let first = slot.items.first?.nanos { stamps.append(first) }
             if slot.appCall { appCall = true }
         }
+        // Anchored after the scan: the counter readings found are placed between two pairs, not
+        // extended from the last one (before a recorder's first take there is no rate to extend by).
+        if stamps.contains(where: { $0 & StampSource.counterMark != 0 }) { ticks.anchor() }
+        for s in stamps { oldest = min(oldest ?? .max, nanosLocked(s)) }
         return (count, bytes, oldest, appCall)
     }
 

@@ -88,6 +88,25 @@ final class StampTests: XCTestCase {
         }
     }
 
+    func test_beforeAnyTake_theWriterFindsACounterStampAtItsCallsTime_notExtendedAtAGuessedRate() throws {
+        guard TickCounter.isUsable else {
+            XCTAssertEqual(StampSource.of(Support.configuration(dir)), .monotonic, "no usable counter: records read the clock")
+            return
+        }
+        // One anchor at the start; a record a while later is what the writer's first scan finds (its
+        // frame's deadline is reckoned from it).
+        let core = RecorderCore(limits: .init(), frame: .init(), stamps: .counter)
+        let buffer = core.lock.withLock { core.registerLocked(realtime: false) }
+        Clock.sleep(nanoseconds: 200_000_000)
+        let before = Clock.monotonicNanoseconds()
+        let offer = Offer(nanos: TickCounter.now() | StampSource.counterMark, size: 100, clipped: false, appCall: false)
+        let after = Clock.monotonicNanoseconds()
+        XCTAssertTrue(buffer.append(offer, TraceRecorder.Event.sdkLog(level: "debug", message: "x").payload).queued)
+        let oldest = try XCTUnwrap(core.lock.withLock { core.scanLocked().oldest })
+        XCTAssertGreaterThan(oldest, before - 1_000_000, "\(Int64(bitPattern: oldest &- before)) ns from the call")
+        XCTAssertLessThan(oldest, after + 1_000_000, "\(Int64(bitPattern: oldest &- after)) ns from the call")
+    }
+
     // MARK: Recorded
 
     /// Records from `threads` threads on the system clock, each record's message holding the clock's
