@@ -32,10 +32,13 @@ let package = Package(
             pkgConfig: "libzstd",
             providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]
         ),
-        .target(name: "SystemLayer"),
+        // The processor's counter of time, read in one instruction (no library call): what a recorder's
+        // caller stamps a record with where it runs at a constant rate (SystemLayer's `TickCounter`).
+        .target(name: "CTickCounter"),
+        .target(name: "SystemLayer", dependencies: ["CTickCounter"]),
         // The structural scan `cat` checks a passed-through line with (SSE2/AVX2 where the CPU has them).
         .target(name: "CLineScan"),
-        // No unsafe flag here, nor in TraceFrames or SystemLayer: the recorder an SDK takes by version
+        // No unsafe flag here, nor in TraceFrames, SystemLayer or CTickCounter: the recorder an SDK takes by version
         // depends on them, and SwiftPM refuses a versioned dependency with one (DependencyTests).
         .target(name: "TraceModel", dependencies: ["SystemLayer"]),
         // The container's frames and the compressor interface. libzstd only where the platform has one;

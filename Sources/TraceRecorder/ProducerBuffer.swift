@@ -63,7 +63,7 @@ struct SlotState {
 
     /// Counts `n` dropped records made between `first` and `last`.
     mutating func drop(_ n: Int, first: UInt64, last: UInt64) {
-        if drops == nil { drops = DropEpisode(count: 0, firstNanos: first, lastNanos: last) }
+        if drops == nil { drops = .empty }
         drops!.add(n, first: first, last: last)
         counts.dropped += n
     }

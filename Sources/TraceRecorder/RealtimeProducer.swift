@@ -15,8 +15,6 @@ extension TraceRecorder {
         private let core: RecorderCore
         let buffer: ProducerBuffer
         private let clock: any RecorderClock
-        /// The clock is the system's: a record reads it directly, not through the protocol.
-        private let systemClock: Bool
         private let maxString: Int
         private let filter: (@Sendable (Event) -> Event?)?
 
@@ -24,7 +22,6 @@ extension TraceRecorder {
             self.core = core
             buffer = core.lock.withLock { core.registerLocked(realtime: true) }
             clock = configuration.clock
-            systemClock = configuration.clock is SystemClock
             maxString = configuration.records.maxStringBytes
             filter = configuration.filter
         }
@@ -37,7 +34,12 @@ extension TraceRecorder {
         /// Queues the event if that needs no waiting; false when it was dropped (counted) or ignored.
         @discardableResult
         public func record(_ event: Event) -> Bool {
-            let nanos = systemClock ? SystemLayer.Clock.monotonicNanoseconds() : clock.monotonicNanoseconds()
+            let nanos: UInt64
+            switch core.stamps {
+            case .counter: nanos = TickCounter.now() | StampSource.counterMark
+            case .monotonic: nanos = SystemLayer.Clock.monotonicNanoseconds()
+            case .configured: nanos = clock.monotonicNanoseconds()
+            }
             var event = event
             if let filter {
                 guard let kept = filter(event) else {

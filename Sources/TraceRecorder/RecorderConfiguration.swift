@@ -60,6 +60,10 @@ public struct RecorderConfiguration: Sendable {
     public var log: (@Sendable (RecorderLog) -> Void)?
     /// Where time comes from.
     public var clock: any RecorderClock = SystemClock()
+    /// Whether records are stamped with the processor's counter where it can stand in for the system
+    /// clock (`TickCounter.isUsable`); false stamps them with the monotonic clock itself (the path taken
+    /// where there is no such counter; tests take it on purpose).
+    var counterStamps = true
 
 
     /// A configuration with the defaults.

@@ -24,6 +24,8 @@ final class RecorderCore: @unchecked Sendable {
     let writeThroughAppCalls: Bool
     /// The order calls take, across threads (ties of the clock are written in it).
     let sequence = CallSequence()
+    /// What a call's record is stamped with.
+    let stamps: StampSource
 
     // Everything below is guarded by `lock`.
     /// Every producer's buffer, in the order they were made.
@@ -68,12 +70,17 @@ final class RecorderCore: @unchecked Sendable {
     var reportIds: [String] = []
     /// The writer's figures, published whenever it holds the lock (callers' counts are summed on reading).
     var stats = RecorderStatistics()
+    /// Turns the counter readings records are stamped with into the clock's nanoseconds, anchored at
+    /// every take and every scan that finds one (the writer's, holding the lock).
+    private var ticks = TickCalibration(capacity: 64)
 
     private static let ids = Lock()
     nonisolated(unsafe) private static var lastId: UInt64 = 0
 
-    init(limits: RecorderConfiguration.QueueLimits, frame: RecorderConfiguration.FramePolicy) {
+    init(limits: RecorderConfiguration.QueueLimits, frame: RecorderConfiguration.FramePolicy, stamps: StampSource) {
         self.limits = limits
+        self.stamps = stamps
+        if stamps == .counter { ticks.anchor() }
         frameRecords = frame.records
         writeThroughAppCalls = frame.writeThroughAppCalls
         wakeBytes = max(1, limits.bytes / 4)
@@ -147,12 +154,17 @@ final class RecorderCore: @unchecked Sendable {
     /// What waits in the slots, without taking it; call holding the lock.
     func scanLocked() -> (count: Int, bytes: Int, oldest: UInt64?, appCall: Bool) {
         var count = 0, bytes = 0, oldest: UInt64?, appCall = false
+        var stamps: [UInt64] = []
         eachSlot { slot, _ in
             count += slot.items.count
             bytes += slot.bytes
-            if let first = slot.items.first?.nanos { oldest = min(oldest ?? first, first) }
+            if let first = slot.items.first?.nanos { stamps.append(first) }
             if slot.appCall { appCall = true }
         }
+        // Anchored after the scan: the counter readings found are placed between two pairs, not
+        // extended from the last one (before a recorder's first take there is no rate to extend by).
+        if stamps.contains(where: { $0 & StampSource.counterMark != 0 }) { ticks.anchor() }
+        for s in stamps { oldest = min(oldest ?? .max, nanosLocked(s)) }
         return (count, bytes, oldest, appCall)
     }
 
@@ -174,6 +186,7 @@ final class RecorderCore: @unchecked Sendable {
         var episode: DropEpisode?
         var count = 0, bytes = 0
         var forget = false
+        let start = batch.count
         eachSlot { slot, spare in
             count += slot.items.count
             bytes += slot.bytes
@@ -183,7 +196,7 @@ final class RecorderCore: @unchecked Sendable {
             slot.appCall = false
             slot.wakeNeeded = false
             if let d = slot.drops {
-                if episode == nil { episode = d } else { episode!.add(d.count, first: d.firstNanos, last: d.lastNanos) }
+                if episode == nil { episode = d } else { episode!.merge(d) }
                 slot.drops = nil
             }
             if slot.retired { forget = true }
@@ -192,8 +205,22 @@ final class RecorderCore: @unchecked Sendable {
         stats.peakQueuedBytes = max(stats.peakQueuedBytes, bytes)
         // The spares hold what was taken; only the writer touches them.
         for p in producers { p.drainSpares(into: &batch) }
+        if stamps == .counter {
+            // Anchored after the swap: every counter reading taken is before the anchor, on a segment
+            // that later anchors do not change.
+            ticks.anchor()
+            for i in start..<batch.count { batch[i].nanos = nanosLocked(batch[i].nanos) }
+            episode = episode.map { $0.resolved(nanosLocked) }
+        }
         if forget { forgetRetiredLocked() }
         return (episode, count, bytes)
+    }
+
+    /// The clock's nanoseconds of a stamp: a counter reading (marked by `StampSource.counterMark`)
+    /// turned into the clock's nanoseconds, a clock reading as it is. Call holding the lock.
+    @inline(__always)
+    func nanosLocked(_ stamp: UInt64) -> UInt64 {
+        stamp & StampSource.counterMark == 0 ? stamp : ticks.nanoseconds(stamp & ~StampSource.counterMark)
     }
 
     /// Drops the buffers of threads that exited and whose slots are empty, keeping their counts.
@@ -261,7 +288,7 @@ final class ThreadProducers {
     /// The calling thread's buffer for `core`, registered on first use (the one lock a thread's records
     /// take, once); buffers of recorders that stopped are forgotten then.
     @inline(__always)
-    static func buffer(for core: RecorderCore) -> Unmanaged<ProducerBuffer> {
+    static func buffer(for core: RecorderCore, in local: ThreadLocalObject<ThreadProducers>) -> Unmanaged<ProducerBuffer> {
         if let t = local.unmanaged {
             let found: Unmanaged<ProducerBuffer>? = t._withUnsafeGuaranteedRef { t in
                 if t.last.pointee.recorder == core.id, let b = t.last.pointee.buffer { return b }

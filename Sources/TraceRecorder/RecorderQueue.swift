@@ -7,11 +7,37 @@ struct DropEpisode: Equatable {
     var count: Int
     var firstNanos: UInt64
     var lastNanos: UInt64
+    /// The first and last counter readings among the drops' stamps (`StampSource.counterMark` set),
+    /// kept apart from the clock's nanoseconds until the writer turns them into nanoseconds.
+    var counterFirst: UInt64 = .max
+    var counterLast: UInt64 = 0
 
+    /// No drop yet.
+    static let empty = DropEpisode(count: 0, firstNanos: .max, lastNanos: 0)
+
+    /// Counts `n` drops stamped between `first` and `last` (both clock nanoseconds or both counter readings).
     mutating func add(_ n: Int, first: UInt64, last: UInt64) {
         count += n
-        firstNanos = min(firstNanos, first)
-        lastNanos = max(lastNanos, last)
+        if first & StampSource.counterMark != 0 {
+            counterFirst = min(counterFirst, first)
+            counterLast = max(counterLast, last)
+        } else {
+            firstNanos = min(firstNanos, first)
+            lastNanos = max(lastNanos, last)
+        }
+    }
+
+    /// Adds another episode's drops.
+    mutating func merge(_ other: DropEpisode) {
+        add(other.count, first: other.firstNanos, last: other.lastNanos)
+        if other.counterFirst <= other.counterLast { add(0, first: other.counterFirst, last: other.counterLast) }
+    }
+
+    /// The episode with its counter readings turned into nanoseconds by `nanos`.
+    func resolved(_ nanos: (UInt64) -> UInt64) -> DropEpisode {
+        var d = DropEpisode(count: count, firstNanos: firstNanos, lastNanos: lastNanos)
+        if counterFirst <= counterLast { d.add(0, first: nanos(counterFirst), last: nanos(counterLast)) }
+        return d
     }
 }
 

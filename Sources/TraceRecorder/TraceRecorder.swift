@@ -19,8 +19,9 @@ import TraceModel
 public final class TraceRecorder: @unchecked Sendable {
     let core: RecorderCore
     private let clock: any RecorderClock
-    /// The clock is the system's: a record reads it directly, not through the protocol.
-    private let systemClock: Bool
+    /// The threads' buffers (`ThreadProducers.local`), held here: a static is looked up through a
+    /// once-only initialisation check on every use, a stored constant is one load.
+    private let threads = ThreadProducers.local
     let writer: RecorderWriter?
     private let filter: (@Sendable (Event) -> Event?)?
     private let maxString: Int
@@ -32,10 +33,9 @@ public final class TraceRecorder: @unchecked Sendable {
     public init(_ configuration: RecorderConfiguration) {
         self.configuration = configuration
         clock = configuration.clock
-        systemClock = configuration.clock is SystemClock
         filter = configuration.filter
         maxString = configuration.records.maxStringBytes
-        core = RecorderCore(limits: configuration.queue, frame: configuration.frame)
+        core = RecorderCore(limits: configuration.queue, frame: configuration.frame, stamps: .of(configuration))
         let origin = (nanos: clock.monotonicNanoseconds(), wallMs: clock.wallMilliseconds())
         let id = configuration.sessionId.map(Self.sanitize) ?? Self.newSessionId()
         let sampled = Self.isSampled(sessionId: id, rate: configuration.sampleRate)
@@ -64,9 +64,21 @@ public final class TraceRecorder: @unchecked Sendable {
     /// Records one event, stamped with the time of this call. Never waits: the record goes into a
     /// buffer of the calling thread's own that no other caller uses and the writer only swaps (see
     /// docs/recorder.md, "Which threads may call what"); a thread's first record registers that buffer.
+    /// The stamp is the processor's counter where it can stand in for the system clock (one
+    /// instruction), which the writer turns into the clock's time (`StampSource`).
     @inline(__always)
     public func record(_ event: Event) {
-        submit(event, nanos: systemClock ? SystemLayer.Clock.monotonicNanoseconds() : clock.monotonicNanoseconds())
+        submit(event, nanos: stamp())
+    }
+
+    /// A call's stamp now, by the recorder's source.
+    @inline(__always)
+    func stamp() -> UInt64 {
+        switch core.stamps {
+        case .counter: TickCounter.now() | StampSource.counterMark
+        case .monotonic: SystemLayer.Clock.monotonicNanoseconds()
+        case .configured: clock.monotonicNanoseconds()
+        }
     }
 
     /// Records an event made earlier than it is recorded: `madeAt` is the reading of the configuration's
@@ -86,7 +98,7 @@ public final class TraceRecorder: @unchecked Sendable {
     private func submit(_ event: Event, nanos: UInt64) {
         // The thread's buffer, unretained: the thread holds it (and the recorder's list), and a call
         // costs no reference counting.
-        let buffer = ThreadProducers.buffer(for: core)
+        let buffer = ThreadProducers.buffer(for: core, in: threads)
         // The payload is looked into once: each use of it as a whole copies it (a large enum, copied
         // through its type's metadata), which cost as much as the rest of the call.
         let look = event.payload.callerLook
