@@ -37,14 +37,7 @@ final class PipelinedReadTests: XCTestCase {
 
     /// A generated session long enough for many batches and a full queue.
     private func generated(_ kind: BenchSession.Kind, _ count: Int, frameRecords: Int = 1024) throws -> String {
-        let path = Fixtures.tempDir("pipeline") + "/\(kind.rawValue).trace.zst"
-        var o = TraceWriter.Options()
-        o.frameRecords = frameRecords
-        let w = try TraceWriter(path: path, options: o)
-        var g = BenchSession(kind)
-        for _ in 0..<count { try w.append(g.nextRecord()) }
-        try w.close()
-        return path
+        try Fixtures.writeBenchSession(kind, count, to: Fixtures.tempDir("pipeline") + "/\(kind.rawValue).trace.zst", frameRecords: frameRecords)
     }
 
     func test_generatedSessionsReplayTheSamePipelined() throws {

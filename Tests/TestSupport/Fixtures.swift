@@ -1,6 +1,7 @@
 import Foundation
 import Replay
 import TraceCodec
+import TraceFixtures
 import TraceModel
 
 /// Where the tests find the project's files, where they write theirs, and records to test with.
@@ -53,6 +54,18 @@ package enum Fixtures {
             }
         }
         return (records, problems)
+    }
+
+    /// Writes `count` records of a generated bench session to a compressed trace at `path`, `frameRecords`
+    /// to a frame, and returns the path.
+    package static func writeBenchSession(_ kind: BenchSession.Kind, _ count: Int, to path: String, frameRecords: Int) throws -> String {
+        var o = TraceWriter.Options()
+        o.frameRecords = frameRecords
+        let w = try TraceWriter(path: path, options: o)
+        var g = BenchSession(kind)
+        for _ in 0..<count { try w.append(g.nextRecord()) }
+        try w.close()
+        return path
     }
 
     /// Writes records to a compressed trace with the project's writer.

@@ -76,14 +76,7 @@ final class TwoCoreReadTests: XCTestCase {
     }
 
     private func session(_ kind: BenchSession.Kind, _ count: Int, frameRecords: Int) throws -> String {
-        let path = dir + "/\(kind.rawValue)-\(count).trace.zst"
-        var o = TraceWriter.Options()
-        o.frameRecords = frameRecords
-        let w = try TraceWriter(path: path, options: o)
-        var g = BenchSession(kind)
-        for _ in 0..<count { try w.append(g.nextRecord()) }
-        try w.close()
-        return path
+        try Fixtures.writeBenchSession(kind, count, to: dir + "/\(kind.rawValue)-\(count).trace.zst", frameRecords: frameRecords)
     }
 
     func test_aWritersFramesAreAllReadApart_andGiveTheOneThreadRecordsAndSymbols() throws {
