@@ -47,13 +47,7 @@ package struct WhatIfBase: Sendable {
         let lastSeq = records.seqs.last ?? 0
         side.records.reserveCapacity(records.count)
         side.indexBySeq.reserve(through: lastSeq, count: records.count)
-        keyed = []
-        keyed.reserveCapacity(records.count)
-        for i in 0..<records.count {
-            let before = side.records.count
-            records.note(i, on: &side)
-            keyed.append(side.records.count > before ? side.records[before].id : -1)
-        }
+        keyed = records.noteAll(on: &side)
         side.levelChanges = side.result.levelChanges
     }
 }
