@@ -23,7 +23,6 @@ extension Explanation {
         guard v.call == .setRoute, (v.outcome?.cause ?? v.cause) == .externalRouteActive, let causeSeq = v.causeSeq,
               let device = r.recordIndex[causeSeq], let id = device.deviceId,
               let target = r.recordIndex[v.seq]?.target?.route else { return nil }
-        let ends: Set<String> = ["api.setRoute", "api.clearRouteOverride", "api.leaveChannel", "api.exitMeeting"]
         // The seqs after the call are looked at once, in order, as far as a segment needs: a record that ends
         // the override before a segment's seq ends the search (it is before every later segment's too, or
         // that segment's seq is lower and the search reached it already).
@@ -32,7 +31,7 @@ extension Explanation {
         for segment in r.predictedTimeline where segment.t >= v.t {
             guard let seq = segment.seq, seq > v.seq else { continue }
             while end == nil && scanned < seq {
-                if r.recordIndex[scanned].map({ ends.contains($0.type) }) ?? false { end = scanned }
+                if r.recordIndex[scanned].map({ overrideEnds.contains($0.type) }) ?? false { end = scanned }
                 scanned += 1
             }
             if let end, end < seq { return nil }
@@ -43,4 +42,7 @@ extension Explanation {
         }
         return nil
     }
+
+    /// The types of the records that end a route override (made once, not once per call told).
+    private static let overrideEnds: Set<String> = Set([RecordKind.setRoute, .clearRouteOverride, .leaveChannel, .exitMeeting].map(\.rawValue))
 }

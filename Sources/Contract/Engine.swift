@@ -53,15 +53,16 @@ import TraceModel
     @inlinable
     package var outputs: [Output] { items }
 
-    /// Empties the sink, keeping its storage.
+    /// Empties the sink, keeping its storage: one output at a time from the end, as a sink holds one to
+    /// three outputs and `removeAll(keepingCapacity:)` costs ten times as much for so few (it replaces a range).
     @inlinable
-    package mutating func removeAll() { if !items.isEmpty { items.removeAll(keepingCapacity: true) } }
+    package mutating func removeAll() { while !items.isEmpty { items.removeLast() } }
 
     /// Calls `body` with each output in order, then empties the sink (its storage kept).
     @inlinable
     package mutating func drain(_ body: (Output) throws -> Void) rethrows {
         guard !items.isEmpty else { return }
-        defer { items.removeAll(keepingCapacity: true) }
+        defer { removeAll() }
         for o in items { try body(o) }
     }
 }

@@ -121,8 +121,11 @@ struct ReplayCore {
     /// Replays one record in replay order: due timers first, then the record through both engines, then
     /// expectations. `whole` is the record as the record model has it, where the arena keeps it.
     mutating func process(_ r: ReplayRecord) {
-        let whole: Record? = r.hasFull ? arena.full[Int(r.full)] : nil
-        if case .header(let h)? = whole?.body, h.session?.resumed == true, builder.result.header != nil {
+        // Nearly every record has no whole `Record` (`hasFull`): each look into one is asked of `full` first,
+        // so that such a record makes no copy of an absent record's body to test and destroy.
+        let full = r.hasFull
+        let whole: Record? = full ? arena.full[Int(r.full)] : nil
+        if full, case .header(let h)? = whole?.body, h.session?.resumed == true, builder.result.header != nil {
             // The timers of the process that died are dropped unfired, whenever they were due: it may
             // have died before any of them.
             dropTimers()
@@ -138,7 +141,7 @@ struct ReplayCore {
             if result.firstT == nil { result.firstT = r.t }
             result.lastT = r.t
         }
-        if let record = whole, case .header(let h) = record.body, sessionHeader(h, record) {
+        if full, let record = whole, case .header(let h) = record.body, sessionHeader(h, record) {
             // A later part's header continues the trace: read, not replayed (it would reset what the first
             // header set). A part a restarted process began starts what lived only in the dead one afresh.
             if h.session?.resumed == true { processRestarted(at: record, header: h) }
@@ -146,7 +149,7 @@ struct ReplayCore {
             return
         }
         if awaitingStart != nil, r.kind != .header { partStarts(at: r, whole) }
-        if let record = whole, case .checkpoint(let cp) = record.body {
+        if full, let record = whole, case .checkpoint(let cp) = record.body {
             // X5: a checkpoint that vouches for the state after lost records starts the route engine from it.
             let vouched = vouches(cp, r)
             if !startedHere, engines.first.state.startStateUnknown || (vouched && !restartedHere) {
@@ -163,14 +166,14 @@ struct ReplayCore {
         }
         startedHere = false
         restartedHere = false
-        if case let .dropped(count, fromT, toT)? = whole?.body {
+        if full, case let .dropped(count, fromT, toT)? = whole?.body {
             open(LostStretch(cause: .dropped, fromSeq: r.seq, toSeq: r.seq, fromT: min(fromT, toT), toT: max(fromT, toT)))
             builder.update { result in
                 result.droppedRecords += count
                 if result.dropped.count < 100 { result.dropped.append(DroppedRange(count: count, fromT: fromT, toT: toT, seq: r.seq)) }
             }
         }
-        if case let .report(id, note)? = whole?.body {
+        if full, case let .report(id, note)? = whole?.body {
             builder.update { result in
                 if result.reports.count < ReportMark.kept {
                     result.reports.append(ReportMark(id: TextCap.clip(id), note: note.map { TextCap.clip($0) }, t: r.t, seq: r.seq))
@@ -178,7 +181,7 @@ struct ReplayCore {
             }
         }
         // A pause is lost like a drop (nothing recorded there), of records nobody counted.
-        if case let .paused(fromT, toT, reason)? = whole?.body {
+        if full, case let .paused(fromT, toT, reason)? = whole?.body {
             open(LostStretch(cause: .paused, fromSeq: r.seq, toSeq: r.seq, fromT: min(fromT, toT), toT: max(fromT, toT)))
             builder.update { result in
                 result.pausedStretches += 1
@@ -188,7 +191,7 @@ struct ReplayCore {
             }
         }
         index(r)
-        if let record = whole, case .expect(let e) = record.body {
+        if full, let record = whole, case .expect(let e) = record.body {
             if case .damage(let lost) = e.kind { builder.update { $0.declaredDamage = ($0.declaredDamage ?? []) + lost } }
             let step = newStep(t: record.t, record: nil)
             divergences.advance(to: record.t, into: &tracked)
@@ -219,7 +222,7 @@ struct ReplayCore {
         absorb(into: step)
         crossEngineChecks(r, whole, into: step)
         let header: TraceHeader?
-        if case .header(let h)? = whole?.body { header = h } else { header = nil }
+        if full, case .header(let h)? = whole?.body { header = h } else { header = nil }
         divergences.record(r, header: header, into: &tracked)
         handleTracked(into: step)
         if divergences.predictionMayMatter(revision: engines.first.revision) {

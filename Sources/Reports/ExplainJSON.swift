@@ -27,6 +27,13 @@ package enum ExplainJSON {
 
     /// Renders the result; `golden` gives the canonical snapshot form (no file path, no reader problems).
     package static func render(_ r: ReplayResult, golden: Bool = false, pretty: Bool = false) -> String {
+        let s = String(decoding: renderBytes(r, golden: golden), as: UTF8.self)
+        return pretty ? prettyPrint(s) : s
+    }
+
+    /// The compact document's bytes, for a command that writes them as they are rather than as a `String`
+    /// made of them (valid UTF-8: every string written comes from a `String`, everything else is ASCII).
+    package static func renderBytes(_ r: ReplayResult, golden: Bool = false) -> [UInt8] {
         var w = JSONWriter(reserving: 4096)
         w.beginObject()
         w.staticKey("schema"); w.string(schema)
@@ -106,7 +113,7 @@ package enum ExplainJSON {
             w.staticKey("problemCount"); w.int(r.problemCount)
         }
         w.endObject()
-        return pretty ? prettyPrint(w.string) : w.string
+        return w.bytes
     }
 
     static func summary(_ r: ReplayResult, _ w: inout JSONWriter) {

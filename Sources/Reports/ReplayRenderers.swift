@@ -34,6 +34,26 @@ package struct ExplainJSONRenderer: Renderer {
         guard let checks = r.checks, explain.hasSuffix("}") else { return explain + "\n" }
         return explain.dropLast() + ",\"adviceChecks\":" + AdviceCheckReport.json(checks) + "}\n"
     }
+
+    /// The compact document goes to `sink` as the writer made its bytes (`render`'s, without a `String` of a
+    /// document of megabytes made and copied on the way).
+    package func write(_ r: ReplayReport, to sink: (UnsafeRawBufferPointer) throws -> Void) throws -> RenderedReport {
+        guard !pretty else {
+            var text = render(r)
+            try text.withUTF8 { try sink(UnsafeRawBufferPointer($0)) }
+            return RenderedReport(bytes: text.utf8.count)
+        }
+        var bytes = ExplainJSON.renderBytes(r.result, golden: golden)
+        if let checks = r.checks, bytes.last == UInt8(ascii: "}") {
+            bytes.removeLast()
+            bytes.append(contentsOf: ",\"adviceChecks\":".utf8)
+            bytes.append(contentsOf: AdviceCheckReport.json(checks).utf8)
+            bytes.append(UInt8(ascii: "}"))
+        }
+        bytes.append(UInt8(ascii: "\n"))
+        try bytes.withUnsafeBytes { try sink($0) }
+        return RenderedReport(bytes: bytes.count)
+    }
 }
 
 /// `report`: the self-contained HTML page, its lanes drawn from the steps as the replay runs.

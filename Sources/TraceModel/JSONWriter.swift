@@ -91,11 +91,24 @@ public struct JSONWriter {
     public mutating func staticKey(_ k: StaticString) {
         separate()
         let n = k.utf8CodeUnitCount
-        bytes.reserveCapacity(bytes.count + n + 3)
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: UnsafeBufferPointer(start: k.utf8Start, count: n))
-        bytes.append(UInt8(ascii: "\""))
-        endKey()
+        guard n <= 61 else {
+            bytes.reserveCapacity(bytes.count + n + 3)
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: UnsafeBufferPointer(start: k.utf8Start, count: n))
+            bytes.append(UInt8(ascii: "\""))
+            return endKey()
+        }
+        // `"key":` laid out on the stack and appended in one go: a report writes tens of thousands of keys,
+        // and each append to the buffer costs more than the bytes it copies.
+        var key: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &key) { buf in
+            buf[0] = UInt8(ascii: "\"")
+            UnsafeMutableRawBufferPointer(rebasing: buf[1...]).copyMemory(from: UnsafeRawBufferPointer(start: k.utf8Start, count: n))
+            buf[n + 1] = UInt8(ascii: "\"")
+            buf[n + 2] = UInt8(ascii: ":")
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buf[..<(n + 3)]))
+        }
+        pendingKey = true
     }
 
     private mutating func valuePrologue() {

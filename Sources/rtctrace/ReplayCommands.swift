@@ -63,7 +63,8 @@ enum ExplainCommand {
         guard !args.positionals.isEmpty else { throw UsageError(message: MessageWords.expectedOneTraceOrTheParts) }
         let (result, checks) = args[WhatIfCommand.verifyAdvice] ? try WhatIfCommand.checkAdvice(args, in: context) : (try TraceInput.replay(args.positionals, args, in: context), nil)
         let renderer = Renderers.replay(args[json] ? .explainJSON : .explainText, .init(colour: context.colour))!
-        context.out.write(renderer.render(ReplayReport(result, checks: checks)))
+        // In chunks as the renderer makes them: `--json`'s document of megabytes goes out as its bytes.
+        _ = try renderer.write(ReplayReport(result, checks: checks)) { context.out.write(bytes: $0.bindMemory(to: UInt8.self)) }
         try TraceInput.requireExplainable(result)
         return result.hasIssues ? .failure : .success
     }

@@ -73,15 +73,21 @@ extension FindingWords {
     /// `speakers.missedSnapshot` (S3): the snapshot of `count` speakers the update at `seq` derives, not emitted within `window`.
     package static func missedSnapshot(_ part: FindingProse, seq: Int, t: Int64, count: Int, window: Int64, participant: String,
                                        product: String) -> String {
+        // Phrased as bytes into one buffer each: a stressed session's report phrases thousands (`Phrase`).
         switch part {
         case .message:
-            "The srv.speakers update at seq \(seq) (at \(formatDuration(t))) derives "
-                + (count == 0 ? "an empty active-speaker snapshot (nobody speaks)" : "an active-speaker snapshot of \(count)")
-                + ", but the SDK emitted no sdk.activeSpeakers for it within \(formatDuration(window))."
+            let snapshot: Phrase = count == 0 ? "an empty active-speaker snapshot (nobody speaks)" : "an active-speaker snapshot of \(count)"
+            let message: Phrase = """
+                The srv.speakers update at seq \(seq) (at \(formatDuration(t))) derives \(snapshot), \
+                but the SDK emitted no sdk.activeSpeakers for it within \(formatDuration(window)).
+                """
+            return message.string
         case .advice:
-            "didChangeActiveSpeakers fires after every server update, an empty array when nobody speaks; "
-                + "a UI that waits for it keeps highlighting a \(participant) who stopped. Send this trace to the "
-                + "\(product) SDK team."
+            let advice: Phrase = """
+                didChangeActiveSpeakers fires after every server update, an empty array when nobody speaks; \
+                a UI that waits for it keeps highlighting a \(participant) who stopped. Send this trace to the \(product) SDK team.
+                """
+            return advice.string
         }
     }
 
