@@ -18,8 +18,9 @@ extension TraceDiff {
     }
 
     /// `compare`, with each of A's records' partner in B by identity alone (before calls changed between
-    /// the sides are paired), which a what-if reads too.
-    static func compareKeyed(_ a: DiffSide, _ b: DiffSide, toleranceMs: Int64, missing: Bool) -> (diff: TraceDiff, pairs: [Int32]) {
+    /// the sides are paired), and each of B's in A, which a what-if reads too.
+    static func compareKeyed(_ a: DiffSide, _ b: DiffSide, toleranceMs: Int64, missing: Bool)
+        -> (diff: TraceDiff, pairs: [Int32], pairsOfB: [Int32]) {
         // The sides' identities numbered in common by key (a long trace has few distinct ones, so each
         // record's number is two array reads): the k-th record of a key on A's side is paired with the
         // k-th on B's. Partners are indexes (-1: none).
@@ -32,24 +33,20 @@ extension TraceDiff {
         }
         let commonOfA = a.identities.map { ids[$0.key] ?? -1 }
         var counts = [Int](repeating: 0, count: ids.count)
-        var idOfB = [Int32](repeating: 0, count: b.records.count)
-        for (j, r) in b.records.enumerated() {
-            let id = commonOfB[Int(r.id)]
-            idOfB[j] = id
-            counts[Int(id)] += 1
-        }
+        for r in b.records { counts[Int(commonOfB[Int(r.id)])] += 1 }
         var heads = [Int](repeating: 0, count: counts.count + 1)
         for id in counts.indices { heads[id + 1] = heads[id] + counts[id] }
         let ends = Array(heads.dropFirst())
         var grouped = [Int32](repeating: 0, count: b.records.count)
         var fill = heads
-        for j in idOfB.indices {
-            let id = Int(idOfB[j])
+        for (j, r) in b.records.enumerated() {
+            let id = Int(commonOfB[Int(r.id)])
             grouped[fill[id]] = Int32(j)
             fill[id] += 1
         }
         var aToB = [Int32](repeating: -1, count: a.records.count)
         var bToA = [Int32](repeating: -1, count: b.records.count)
+        var pairedCount = 0
         for (i, r) in a.records.enumerated() {
             let id = Int(commonOfA[Int(r.id)])
             guard id >= 0, heads[id] < ends[id] else { continue }
@@ -57,10 +54,14 @@ extension TraceDiff {
             aToB[i] = Int32(j)
             bToA[j] = Int32(i)
             heads[id] += 1
+            pairedCount += 1
         }
-        let pairs = aToB
-        // B's clock against A's, from the records paired so far: an offset, and where it moves.
+        let (pairs, pairsOfB) = (aToB, bToA)
+        // B's clock against A's, from the records paired so far: an offset, and where it moves (room made
+        // once: a million records' worth grown by doubling is twice the memory touched).
         var pairedA: [Int32] = [], offsets: [Int64] = []
+        pairedA.reserveCapacity(pairedCount)
+        offsets.reserveCapacity(pairedCount)
         for (i, j) in aToB.enumerated() where j >= 0 {
             pairedA.append(Int32(i))
             offsets.append(b.records[Int(j)].t - a.records[i].t)
@@ -126,7 +127,7 @@ extension TraceDiff {
         }
         return (TraceDiff(a: side(a, aToB), b: side(b, bToA), paired: aToB.lazy.filter { $0 >= 0 }.count, changedCalls: changed.count,
                           offsetMs: clock.initial, toleranceMs: toleranceMs, differences: Array(diffs.prefix(listCap)), differenceCount: diffs.count),
-                pairs)
+                pairs, pairsOfB)
     }
 }
 

@@ -47,13 +47,7 @@ package struct WhatIfBase: Sendable {
         let lastSeq = records.seqs.last ?? 0
         side.records.reserveCapacity(records.count)
         side.indexBySeq.reserve(through: lastSeq, count: records.count)
-        keyed = []
-        keyed.reserveCapacity(records.count)
-        for i in 0..<records.count {
-            let before = side.records.count
-            records.note(i, on: &side)
-            keyed.append(side.records.count > before ? side.records[before].id : -1)
-        }
+        keyed = records.noteAll(on: &side)
         side.levelChanges = side.result.levelChanges
     }
 }
@@ -132,8 +126,8 @@ package enum WhatIf {
             b.takeHistory(of: a, history: base.historySeqs, renumbered: { seqInB[$0] })
         }
         // The edited copy lacks what the original lacks, though its replay (records in memory) is not told.
-        var (diff, pairs) = TraceDiff.compareKeyed(a, b, toleranceMs: base.options.toleranceMs, missing: false)
-        let (resolved, added, remaining) = problems(a, b, diff, pairs: pairs, names: edited.names)
+        var (diff, pairs, pairsOfB) = TraceDiff.compareKeyed(a, b, toleranceMs: base.options.toleranceMs, missing: false)
+        let (resolved, added, remaining) = problems(a, b, diff, pairs: (pairs, pairsOfB), names: edited.names)
         diff.renameB(edited.names)
         return WhatIfResult(edits: edits, changed: edited.changed, historyEndsAt: edited.firstEditT, diff: diff,
                             inserted: edited.inserted, resolved: resolved, added: added, original: a.result, edited: b.result,
@@ -152,7 +146,7 @@ package enum WhatIf {
         for n in 0..<edited.count {
             edited.feed(n, into: replayer)
             // A record the edits left as it was has the original's identity (its label and key).
-            let o = edited.origins[n], id = o >= 0 ? base.keyed[o] : -1
+            let o = Int(edited.origins[n]), id = o >= 0 ? base.keyed[o] : -1
             guard id >= 0 else { b.note(edited.record(n)); continue }
             b.append(seq: n, t: edited.t(n), id: id)
         }
@@ -176,18 +170,20 @@ package enum WhatIf {
     static func isHistory(_ r: Record) -> Bool { r.body.kind.map(isHistory) ?? false }
 
     /// Calls that took effect on one side only, and findings above info raised on one side only.
-    /// `pairs`: for each of A's records, its partner by identity in B (diff's pairing before changed calls).
-    static func problems(_ a: DiffSide, _ b: DiffSide, _ diff: TraceDiff, pairs: [Int32], names: [Int])
+    /// `pairs`: for each of A's records, its partner by identity in B, and for each of B's its partner in
+    /// A (diff's pairing before changed calls). B's seqs are its records' own (numbered afresh: one each).
+    static func problems(_ a: DiffSide, _ b: DiffSide, _ diff: TraceDiff, pairs: (a: [Int32], b: [Int32]), names: [Int])
         -> (resolved: [WhatIfProblem], added: [WhatIfProblem], remaining: [WhatIfProblem]) {
-        // The partners of the calls, by seq: only the seqs of verdicts are looked up.
-        var calledA = SeqIndex(), calledB = SeqIndex()
-        for v in a.result.verdicts { calledA[v.seq] = 1 }
-        for w in b.result.verdicts { calledB[w.seq] = 1 }
-        var aToB = SeqIndex(), bToA = SeqIndex()
-        for (i, r) in a.records.enumerated() where pairs[i] >= 0 {
-            let partner = b.records[Int(pairs[i])].seq
-            if calledA.contains(r.seq) { aToB[r.seq] = partner }
-            if calledB.contains(partner) { bToA[partner] = r.seq }
+        // The partners of the calls, by seq: only the verdicts' records are looked up (not every record's
+        // seq kept in a table as long as the trace).
+        var aToB: [Int: Int] = [:], bToA: [Int: Int] = [:]
+        for v in a.result.verdicts {
+            guard let i = a.indexBySeq[v.seq], a.records[i].seq == v.seq, pairs.a[i] >= 0 else { continue }
+            aToB[v.seq] = b.records[Int(pairs.a[i])].seq
+        }
+        for w in b.result.verdicts {
+            guard let j = b.indexBySeq[w.seq], pairs.b[j] >= 0 else { continue }
+            bToA[w.seq] = a.records[Int(pairs.b[j])].seq
         }
         var verdictsA: [Int: Verdict] = [:], verdictsB: [Int: Verdict] = [:]
         for v in a.result.verdicts { verdictsA[v.seq] = v }

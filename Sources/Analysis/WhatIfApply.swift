@@ -21,8 +21,9 @@ package struct EditedTrace: Sendable {
     /// For each edit, whether it changed any record (an edit of activations after the last one changes none).
     package var changed: [Bool]
     /// For each edited record, its index in the original records when its body is the original's (its
-    /// identity for the comparison is the original's), else -1 (inserted, or an activation edited).
-    var origins: [Int] = []
+    /// identity for the comparison is the original's), else -1 (inserted, or an activation edited); in
+    /// 32 bits, as the comparison's indexes are (a record's index is below 2^31).
+    var origins: [Int32] = []
     /// The original records, the inserted ones (entries past the original's end), every entry's time,
     /// the activations the edits changed (by entry), and the entries kept, in replay order.
     private var source = WhatIfRecords(), added: [Record] = [], times: [Int64] = [], bodies: [Int: RecordBody] = [:], kept: [Int] = []
@@ -53,7 +54,7 @@ package struct EditedTrace: Sendable {
     /// from the original's kept form, without making it whole.
     func feed(_ m: Int, into replayer: Replayer) {
         // Its origin says whether it is the original's as it was (no table of edited bodies is asked).
-        let i = origins[m]
+        let i = Int(origins[m])
         if i >= 0 {
             source.feed(i, into: replayer, seq: m, t: times[i])
         } else {
@@ -224,7 +225,7 @@ package struct EditedTrace: Sendable {
         }
         for i in kept {
             out.names.append(name(i))
-            out.origins.append(i < n && (bodyEdited.isEmpty || !bodyEdited[i]) ? i : -1)
+            out.origins.append(i < n && (bodyEdited.isEmpty || !bodyEdited[i]) ? Int32(i) : -1)
         }
         (out.source, out.added, out.times, out.bodies, out.kept) = (records, added, times, bodies, kept)
         return out

@@ -91,13 +91,31 @@ package struct WhatIfRecords: Sendable {
         replayer.feed(batches[b].batch, j, seq: seq, t: t)
     }
 
-    /// Notes record `i`'s identity on a diff's side (`DiffSide.note`), without making it whole where its
-    /// type's identity is read from its fields.
-    func note(_ i: Int, on side: inout DiffSide) {
-        guard let (b, j) = place(i) else { return side.note(whole[Int(places[i])]) }
-        let kept = batches[b], r = kept.batch.records[j]
-        if r.hasFull { return side.note(kept.batch.full[Int(r.full)]) }
-        side.note(compact: r, in: kept.batch) { record(i) }
+    /// Notes every record's identity on a diff's side in order (`DiffSide.note`, without making a record
+    /// whole where its type's identity is read from its fields), a batch at a time (each batch taken
+    /// once, not once per record); returns each record's identity there (-1: not compared).
+    func noteAll(on side: inout DiffSide) -> [Int32] {
+        var keyed: [Int32] = []
+        keyed.reserveCapacity(count)
+        guard whole.isEmpty else {
+            for r in whole {
+                let before = side.records.count
+                side.note(r)
+                keyed.append(side.records.count > before ? side.records[before].id : -1)
+            }
+            return keyed
+        }
+        var i = 0
+        for kept in batches {
+            let batch = kept.batch
+            for r in batch.records {
+                let before = side.records.count, at = i
+                if r.hasFull { side.note(batch.full[Int(r.full)]) } else { side.note(compact: r, in: batch) { record(at) } }
+                keyed.append(side.records.count > before ? side.records[before].id : -1)
+                i += 1
+            }
+        }
+        return keyed
     }
 }
 
