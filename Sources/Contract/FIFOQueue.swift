@@ -29,7 +29,7 @@
     /// Removes and returns the oldest element (the queue must not be empty).
     @inlinable
     @discardableResult
-    @usableFromInline package mutating func removeFirst() -> Element {
+    package mutating func removeFirst() -> Element {
         let e = items[head]
         head += 1
         compactIfSparse()

@@ -150,7 +150,7 @@ package final class TraceWriter {
     /// Makes every frame written so far durable (`fsync`): a power cut after this loses none of them.
     package func sync() throws {
         guard !closed else { throw WriteError.closed(path: path) }
-        do { try file.sync() } catch let e as SystemError where e.errno == .invalidArgument {
+        do { try file.sync() } catch where error.errno == .invalidArgument {
             // A descriptor that cannot be synced (a pipe, some special files) has nothing to lose.
         } catch { throw FileError.system(path, "fsync failed", error) }
     }

@@ -13,7 +13,7 @@ final class StrictnessTests: XCTestCase {
 
     func write(_ name: String, _ bytes: [UInt8]) -> String {
         let path = dir + "/" + name
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
         return path
     }
 

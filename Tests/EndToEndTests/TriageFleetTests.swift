@@ -250,7 +250,7 @@ final class TriageFleetTests: XCTestCase {
 
         // A writer still at work (here: this test holding the writer's lock) keeps its temporary.
         let held = dir + "/rows/day/.shard-0.jsonl.tmp-1-live"
-        FileManager.default.createFile(atPath: held, contents: Data())
+        _ = FileManager.default.createFile(atPath: held, contents: Data())
         let handle = try XCTUnwrap(FileHandle(forReadingAtPath: held))
         XCTAssertEqual(flock(handle.fileDescriptor, LOCK_EX), 0)
         defer { try? handle.close() }

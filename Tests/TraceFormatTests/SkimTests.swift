@@ -71,8 +71,8 @@ final class SkimTests: XCTestCase {
                 let s = String(repeating: "x", count: pad)
                 let slashes = String(repeating: "\\", count: run)
                 XCTAssertEqual(structure(#"{"k":""# + s + slashes + #"","n":[1]}"#), run % 2 == 0, "\(run) backslashes after \(pad)")
-                structure(#"{"k":""# + s + slashes + #""}"# + s)
-                structure(#"{"k":1,"# + s + slashes + #""}"#)
+                _ = structure(#"{"k":""# + s + slashes + #""}"# + s)
+                _ = structure(#"{"k":1,"# + s + slashes + #""}"#)
             }
         }
     }
@@ -83,7 +83,7 @@ final class SkimTests: XCTestCase {
             let open = String(repeating: "[", count: depth - 1)
             let close = String(repeating: "]", count: depth - 1)
             XCTAssertEqual(structure(#"{"a":"# + open + close + "}"), depth <= 64, "depth \(depth)")
-            structure(#"{"a":"# + open + "{" + #""b":1"# + "}" + close + "}")
+            _ = structure(#"{"a":"# + open + "{" + #""b":1"# + "}" + close + "}")
             // Objects only, so whole blocks are counted rather than walked bracket by bracket.
             let objects = String(repeating: #"{"k":"#, count: depth - 1), ends = String(repeating: "}", count: depth - 1)
             XCTAssertEqual(structure(#"{"a":1,"b":"# + objects + "1" + ends + "}"), depth <= 64, "objects, depth \(depth)")

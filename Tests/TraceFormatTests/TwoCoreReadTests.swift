@@ -32,7 +32,7 @@ final class TwoCoreReadTests: XCTestCase {
         let arena = ReplayArena(symbols: SymbolTable(maxBytes: maxSymbolBytes))
         let reader = try TraceReader(path: path, limits: limits)
         reader.keptStringBytes = 1024
-        try reader.forEachBatch(pipelined: pipelined, whole: whole) { batch in
+        reader.forEachBatch(pipelined: pipelined, whole: whole) { batch in
             var p = 0
             for i in batch.records.indices {
                 while p < batch.problems.count, batch.problems[p].before <= i {
