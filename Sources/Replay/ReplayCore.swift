@@ -74,6 +74,8 @@ struct ReplayCore {
         routeOptions.matchWindowMs = options.quality.matchWindowMs
         routeOptions.toleranceMs = options.toleranceMs
         engines = Engines(RouteEngine(options: routeOptions), QualityEngine(options: options.quality))
+        // `absorb` reads what each engine wrote where it wrote it.
+        engines.outputsInPlace = true
         builder = ResultBuilder(file: file, options: options)
         divergences = DivergenceTracker(toleranceMs: options.toleranceMs, maxSegments: options.maxTimelineSegments,
                                         explainableMs: options.route.recoveryWindowMs.saturatingAdd(1))
