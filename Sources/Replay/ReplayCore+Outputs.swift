@@ -29,14 +29,15 @@ extension ReplayCore {
                 take(Engines.role(of: o), into: step)
             }
         }
-        sink.removeAll()
+        // Most steps write nothing into a sink: each is emptied only when something was read from it.
+        if i > 0 { sink.removeAll() }
         i = 0
         while i < engines.firstSink.count {
             let o = engines.firstSink[i]
             i += 1
             take(Engines.role(RouteEngine.role(of: o)) { .first($0) }, into: step)
         }
-        engines.firstSink.removeAll()
+        if i > 0 { engines.firstSink.removeAll() }
         i = 0
         while i < engines.secondSink.count {
             let o = engines.secondSink[i]
@@ -48,7 +49,7 @@ extension ReplayCore {
                 take(Engines.role(role) { .second($0) }, into: step)
             }
         }
-        engines.secondSink.removeAll()
+        if i > 0 { engines.secondSink.removeAll() }
         // The deadlines the engines set took their places after the timers: the count runs on past them.
         timers.counter = max(timers.counter, ordered)
     }

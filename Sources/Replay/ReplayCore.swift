@@ -64,7 +64,7 @@ struct ReplayCore {
     /// `"at":"end"` expectations, evaluated when the replay finishes.
     var pendingEnd: [(Expectation, Int)] = []
     /// The route engine's prediction for the divergence tracker, and the revision it was derived at.
-    private var cachedPrediction: DivergenceTracker.Prediction?
+    var cachedPrediction: DivergenceTracker.Prediction?
 
     init(file: String, options: ReplayOptions, arena: ReplayArena) {
         self.options = options
@@ -269,24 +269,6 @@ struct ReplayCore {
     @inline(__always)
     func newStep(t: Int64, record: Record?) -> StepBox? {
         observing ? StepBox(ReplayStep(t: t, record: record)) : nil
-    }
-
-    /// What the route engine predicts now, for the divergence tracker: derived again only when the engine
-    /// may have changed (its revision moved), from its fields where they are (no copy of the engine).
-    var prediction: DivergenceTracker.Prediction {
-        mutating get {
-            let revision = engines.first.revision
-            if let cached = cachedPrediction, cached.revision == revision { return cached }
-            let facts = ExplanationFacts(callSession: engines.first.state.callSession,
-                                         speakerByDefault: engines.first.state.override == nil && engines.first.state.defaultTarget == .speaker,
-                                         recovery: engines.first.obligations.recoveryExplanation,
-                                         callPath: engines.first.obligations.callPathExplanation)
-            let p = DivergenceTracker.Prediction(route: engines.first.predictedRoute, source: engines.first.predictionSource,
-                                                 tolerated: engines.first.toleratedRoute, facts: facts,
-                                                 startStateUnknown: engines.first.state.startStateUnknown, revision: revision)
-            cachedPrediction = p
-            return p
-        }
     }
 
     /// Runs end-of-trace diagnostics and `"at":"end"` expectations; returns the result. `end` says whether
