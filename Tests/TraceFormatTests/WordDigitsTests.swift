@@ -5,7 +5,8 @@ import XCTest
 /// The decoder's numbers read from a machine word (`JSONCursor.shortNumber`, `leadingDigits`) give what the
 /// byte loops that define them give (`fastDoubleByBytes`, `fastCountByBytes`): the same value, the same end,
 /// the same refusals, wherever the number stands relative to the end of the line; and a batch's short
-/// strings, kept in their spans, read back as the bytes they were.
+/// strings, kept in their spans, read back as the bytes they were; and strings found eight bytes at a time
+/// (`fastText`) are the reader's strings (`readStringRange`) that hold no escape and are valid UTF-8.
 final class WordDigitsTests: XCTestCase {
     /// Texts of numbers and near-numbers: plain forms, leading zeros, signs, dots without digits, exponents,
     /// long runs of digits.
@@ -67,6 +68,28 @@ final class WordDigitsTests: XCTestCase {
         }
         for (slot, text) in slots {
             XCTAssertEqual(batch.withText(slot) { Array(UnsafeRawBufferPointer(start: $0, count: $1)) }, text)
+        }
+    }
+
+    func test_stringsFoundEightBytesAtATimeAreTheReadersStrings() {
+        var rng = SplitMix64(seed: 13)
+        // Plain letters with quotes, backslashes, control bytes and UTF-8 (valid and not) at every offset.
+        let pieces: [[UInt8]] = [[0x61], [0x62], [0x22], [0x5C, 0x22], [0x5C], [0x01], [0x1F], [0x20], [0x7F], [0xC3, 0xA9], [0xE2, 0x82, 0xAC], [0xFF], [0xC3]]
+        for _ in 0..<20_000 {
+            var body: [UInt8] = []
+            for _ in 0..<Int(rng.next() % 20) { body += pieces[rng.next() % 4 == 0 ? Int(rng.next() % UInt64(pieces.count)) : Int(rng.next() % 2)] }
+            let line: [UInt8] = [0x22] + body + [0x22] + (rng.next() % 2 == 0 ? Array(",\"k\":1}".utf8) : [])
+            line.withUnsafeBufferPointer { bytes in
+                var fast = JSONCursor(bytes), reader = JSONCursor(bytes)
+                let got = fast.fastText()
+                let definition = try? reader.readStringRange()
+                var expected: Range<Int>?
+                if let (range, escaped) = definition, !escaped, String(validating: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) != nil {
+                    expected = range
+                }
+                XCTAssertEqual(got, expected, "\(line)")
+                if got != nil { XCTAssertEqual(fast.pos, reader.pos, "\(line)") }
+            }
         }
     }
 }
