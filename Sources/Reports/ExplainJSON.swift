@@ -71,7 +71,7 @@ package enum ExplainJSON {
         let advice = Explanation.FindingAdvice(r)
         w.staticKey("verdicts"); w.beginArray()
         for v in r.verdicts {
-            verdict(v, &w, uncertain: r.uncertain(v), laterEffect: Explanation.laterEffect(v, r), advice: advice.advice(for: v, r))
+            verdict(v, &w, uncertain: r.uncertain(v), laterEffect: Explanation.laterEffect(v, r, lookups: advice.lookups), advice: advice.advice(for: v, r))
         }
         w.endArray()
         w.staticKey("divergences"); w.beginArray()
@@ -139,9 +139,11 @@ package enum ExplainJSON {
         w.staticKey("uncertainDivergences"); w.int(r.uncertainDivergenceCount)
         if r.divergencesDropped > 0 { w.staticKey("divergencesNotListed"); w.int(r.divergencesDropped) }
         w.staticKey("findingsBySeverity"); w.beginObject()
-        var bySeverity: [Severity: Int] = [:]
-        for f in r.findings { bySeverity[f.severity, default: 0] += 1 }
-        for s in Severity.allCases.reversed() { w.key(s.rawValue); w.int(bySeverity[s] ?? 0) }
+        // Counted by position among the severities: a stressed trace keeps thousands of findings.
+        let severities = Severity.allCases
+        var bySeverity = [Int](repeating: 0, count: severities.count)
+        for f in r.findings { bySeverity[severities.firstIndex(of: f.severity)!] += 1 }
+        for (i, s) in severities.enumerated().reversed() { w.key(s.rawValue); w.int(bySeverity[i]) }
         w.endObject()
         w.staticKey("ok"); w.bool(!r.hasIssues)
         if let why = r.unexplainable { w.staticKey("unexplainable"); w.string(why) }

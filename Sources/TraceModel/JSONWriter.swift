@@ -154,14 +154,14 @@ public struct JSONWriter {
     /// Appends `s` as a JSON string literal, escaping quotes, backslashes and control characters.
     public static func appendEscaped(_ s: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        // Fast path: nothing to escape (the common case) is copied in one go.
-        var str = s
-        let plain = str.withUTF8 { p -> Bool in
+        // Fast path: nothing to escape (the common case) is copied in one go, read in place (no copy of the
+        // string, which costs a retain and a release per value).
+        let plain = s.utf8.withContiguousStorageIfAvailable { p -> Bool in
             guard isPlain(p) else { return false }
             out.append(contentsOf: p)
             return true
         }
-        if plain {
+        if plain == true {
             out.append(UInt8(ascii: "\""))
             return
         }
