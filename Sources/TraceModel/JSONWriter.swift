@@ -146,6 +146,12 @@ public struct JSONWriter {
     public mutating func path(_ p: String?) { if let p { path(p) } else { null() } }
     /// Writes an optional number, null when nil.
     public mutating func double(_ v: Double?) { if let v { double(v) } else { null() } }
+    /// Writes an optional integer, null when nil.
+    public mutating func int(_ v: Int?) { if let v { int(v) } else { null() } }
+    /// Writes an optional integer, null when nil.
+    public mutating func int(_ v: Int64?) { if let v { int(v) } else { null() } }
+    /// Writes an optional boolean, null when nil.
+    public mutating func bool(_ v: Bool?) { if let v { bool(v) } else { null() } }
 
     static let trueBytes = Array("true".utf8)
     static let falseBytes = Array("false".utf8)
