@@ -8,8 +8,14 @@ import TraceModel
     @usableFromInline package var first: First
     /// The engine that reads it after.
     @usableFromInline package var second: Second
-    @usableFromInline var firstSink = OutputSink<First.Output>(observed: false)
-    @usableFromInline var secondSink = OutputSink<Second.Output>(observed: false)
+    /// Where `first` writes; what it wrote in the last step stays here when `outputsInPlace`.
+    @usableFromInline package var firstSink = OutputSink<First.Output>(observed: false)
+    /// Where `second` writes; what it wrote in the last step stays here when `outputsInPlace`.
+    @usableFromInline package var secondSink = OutputSink<Second.Output>(observed: false)
+    /// Whether each step leaves the engines' outputs in their own sinks (`firstSink`, then `secondSink`),
+    /// for a driver that takes them where they are and empties both, rather than moving each into the
+    /// combined sink (a copy and a wrapping per output).
+    @usableFromInline package var outputsInPlace = false
 
     /// The two engines.
     @inlinable
@@ -86,8 +92,9 @@ extension CombinedEngines: Engine {
         }
     }
 
+    /// An engine's role of an output, with its timer's kind wrapped as the combined engine's.
     @inlinable
-    static func role<K>(_ r: EngineOutputRole<K>, _ wrap: (K) -> TimerKind) -> EngineOutputRole<TimerKind> {
+    package static func role<K>(_ r: EngineOutputRole<K>, _ wrap: (K) -> TimerKind) -> EngineOutputRole<TimerKind> {
         switch r {
         case .verdict(let v): .verdict(v)
         case .finding(let f): .finding(f)
@@ -142,37 +149,50 @@ extension CombinedEngines: Engine {
         secondSink.keepsFindings = sink.keepsFindings
     }
 
-    /// Moves what `first` wrote into `sink`. The timers it set take their places in the order of what is set
-    /// before `second` sets its deadlines (an engine sets timers or deadlines, not both in one step).
+    /// Moves what `first` wrote into `sink` (unless `outputsInPlace`). The timers it set take their places
+    /// in the order of what is set before `second` sets its deadlines (an engine sets timers or deadlines,
+    /// not both in one step).
     @inlinable
     mutating func takeFirst(into sink: inout OutputSink<Output>) {
-        guard !firstSink.isEmpty else {
-            secondSink.ordered = firstSink.ordered
-            sink.ordered = firstSink.ordered
-            return
-        }
         var ordered = firstSink.ordered
-        firstSink.drain { o in
-            if case .timer = First.role(of: o) { ordered += 1 }
-            sink.append(.first(o))
+        if !firstSink.isEmpty {
+            if outputsInPlace {
+                var i = 0
+                while i < firstSink.count {
+                    if case .timer = First.role(of: firstSink[i]) { ordered += 1 }
+                    i += 1
+                }
+            } else {
+                firstSink.drain { o in
+                    if case .timer = First.role(of: o) { ordered += 1 }
+                    sink.append(.first(o))
+                }
+            }
+            firstSink.ordered = ordered
         }
-        firstSink.ordered = ordered
         secondSink.ordered = ordered
         sink.ordered = ordered
     }
 
+    /// Moves what `second` wrote into `sink` (unless `outputsInPlace`).
     @inlinable
     mutating func takeSecond(into sink: inout OutputSink<Output>) {
-        guard !secondSink.isEmpty else {
-            sink.ordered = secondSink.ordered
-            return
-        }
         var ordered = secondSink.ordered
-        secondSink.drain { o in
-            if case .timer = Second.role(of: o) { ordered += 1 }
-            sink.append(.second(o))
+        if !secondSink.isEmpty {
+            if outputsInPlace {
+                var i = 0
+                while i < secondSink.count {
+                    if case .timer = Second.role(of: secondSink[i]) { ordered += 1 }
+                    i += 1
+                }
+            } else {
+                secondSink.drain { o in
+                    if case .timer = Second.role(of: o) { ordered += 1 }
+                    sink.append(.second(o))
+                }
+            }
+            secondSink.ordered = ordered
         }
-        secondSink.ordered = ordered
         sink.ordered = ordered
     }
 }

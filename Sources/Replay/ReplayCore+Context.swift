@@ -31,7 +31,7 @@ extension ReplayCore {
         }
         if case .interruptionBegan(let cause, _) = body { entry.interruptionCause = cause }
         if case .system(let s) = body { entry.system = s }
-        builder.update { $0.recordIndex[r.seq] = entry }
+        builder.index(r.seq, entry)
     }
 
     /// Findings that need both engines: the audio module disabled while someone speaks (R9), a state raised
@@ -64,6 +64,24 @@ extension ReplayCore {
             code: .traceLimitExceeded, severity: .warning, rule: nil, seqs: [r.seq], t: r.t,
             FindingWords.symbolLimitExceeded(limit: limit, seq: r.seq, w)),
             into: nil)
+    }
+
+    /// What the route engine predicts now, for the divergence tracker: derived again only when the engine
+    /// may have changed (its revision moved), from its fields where they are (no copy of the engine).
+    var prediction: DivergenceTracker.Prediction {
+        mutating get {
+            let revision = engines.first.revision
+            if let cached = cachedPrediction, cached.revision == revision { return cached }
+            let facts = ExplanationFacts(callSession: engines.first.state.callSession,
+                                         speakerByDefault: engines.first.state.override == nil && engines.first.state.defaultTarget == .speaker,
+                                         recovery: engines.first.obligations.recoveryExplanation,
+                                         callPath: engines.first.obligations.callPathExplanation)
+            let p = DivergenceTracker.Prediction(route: engines.first.predictedRoute, source: engines.first.predictionSource,
+                                                 tolerated: engines.first.toleratedRoute, facts: facts,
+                                                 startStateUnknown: engines.first.state.startStateUnknown, revision: revision)
+            cachedPrediction = p
+            return p
+        }
     }
 
     /// The typed state now, for the step being described.

@@ -15,38 +15,69 @@ extension ReplayCore {
 
     /// Takes what the engines wrote, by role: verdicts and findings into the result, timers into the queue
     /// (in the order the engines set them, deadlines included), outcomes and recoveries, and what only an
-    /// observer reads into the step.
+    /// observer reads into the step. The engines' outputs are read where they wrote them (`outputsInPlace`),
+    /// the route engine's before the quality engine's, after what was put into `sink` itself.
     mutating func absorb(into step: StepBox?) {
         let ordered = sink.ordered
         var i = 0
         while i < sink.count {
             let o = sink[i]
             i += 1
-            switch Engines.role(of: o) {
-            case .verdict(let v):
-                builder.add(v)
-                step?.value.verdicts.append(v)
-                if v.verdict == .applied && v.call != .switchLayer { divergences.noteApplied(v) }
-            case .finding(let f):
-                add(f, into: step)
-            case .counted(let c):
-                builder.count(c)
-                divergences.note(c.code, seq: c.seq, t: c.t)
-            case .timer(let t):
-                timers.schedule(t.kind, due: t.due)
-            case let .outcome(callSeq, outcome):
-                builder.decided(callSeq, outcome)
-                step?.value.events.append(.outcomeDecided(callSeq: callSeq, outcome: outcome))
-            case .recovered(let t):
-                builder.recovered()
-                step?.value.events.append(.recovered(t: t))
-            case .event:
+            if case .event = Engines.role(of: o) {
                 if step != nil, let e = Self.event(o) { step?.value.events.append(e) }
+            } else {
+                take(Engines.role(of: o), into: step)
             }
         }
-        sink.removeAll()
+        // Most steps write nothing into a sink: each is emptied only when something was read from it.
+        if i > 0 { sink.removeAll() }
+        i = 0
+        while i < engines.firstSink.count {
+            let o = engines.firstSink[i]
+            i += 1
+            take(Engines.role(RouteEngine.role(of: o)) { .first($0) }, into: step)
+        }
+        if i > 0 { engines.firstSink.removeAll() }
+        i = 0
+        while i < engines.secondSink.count {
+            let o = engines.secondSink[i]
+            i += 1
+            let role = QualityEngine.role(of: o)
+            if case .event = role {
+                if step != nil, let e = Self.event(.second(o)) { step?.value.events.append(e) }
+            } else {
+                take(Engines.role(role) { .second($0) }, into: step)
+            }
+        }
+        if i > 0 { engines.secondSink.removeAll() }
         // The deadlines the engines set took their places after the timers: the count runs on past them.
         timers.counter = max(timers.counter, ordered)
+    }
+
+    /// Takes one output by its role (an `event` only an observer reads is taken by the caller).
+    @inline(__always)
+    private mutating func take(_ role: EngineOutputRole<Engines.TimerKind>, into step: StepBox?) {
+        switch role {
+        case .verdict(let v):
+            builder.add(v)
+            step?.value.verdicts.append(v)
+            if v.verdict == .applied && v.call != .switchLayer { divergences.noteApplied(v) }
+        case .finding(let f):
+            add(f, into: step)
+        case .counted(let c):
+            builder.count(c)
+            divergences.note(c.code, seq: c.seq, t: c.t)
+        case .timer(let t):
+            timers.schedule(t.kind, due: t.due)
+        case let .outcome(callSeq, outcome):
+            builder.decided(callSeq, outcome)
+            step?.value.events.append(.outcomeDecided(callSeq: callSeq, outcome: outcome))
+        case .recovered(let t):
+            builder.recovered()
+            step?.value.events.append(.recovered(t: t))
+        case .event:
+            break
+        }
     }
 
     /// What an output that only an observer reads says, as a step's event.

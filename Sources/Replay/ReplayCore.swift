@@ -64,7 +64,7 @@ struct ReplayCore {
     /// `"at":"end"` expectations, evaluated when the replay finishes.
     var pendingEnd: [(Expectation, Int)] = []
     /// The route engine's prediction for the divergence tracker, and the revision it was derived at.
-    private var cachedPrediction: DivergenceTracker.Prediction?
+    var cachedPrediction: DivergenceTracker.Prediction?
 
     init(file: String, options: ReplayOptions, arena: ReplayArena) {
         self.options = options
@@ -74,6 +74,8 @@ struct ReplayCore {
         routeOptions.matchWindowMs = options.quality.matchWindowMs
         routeOptions.toleranceMs = options.toleranceMs
         engines = Engines(RouteEngine(options: routeOptions), QualityEngine(options: options.quality))
+        // `absorb` reads what each engine wrote where it wrote it.
+        engines.outputsInPlace = true
         builder = ResultBuilder(file: file, options: options)
         divergences = DivergenceTracker(toleranceMs: options.toleranceMs, maxSegments: options.maxTimelineSegments,
                                         explainableMs: options.route.recoveryWindowMs.saturatingAdd(1))
@@ -119,17 +121,25 @@ struct ReplayCore {
     }
 
     /// Replays one record in replay order: due timers first, then the record through both engines, then
-    /// expectations. `whole` is the record as the record model has it, where the arena keeps it.
+    /// expectations.
     mutating func process(_ r: ReplayRecord) {
-        // Nearly every record has no whole `Record` (`hasFull`): each look into one is asked of `full` first,
-        // so that such a record makes no copy of an absent record's body to test and destroy.
-        let full = r.hasFull
-        let whole: Record? = full ? arena.full[Int(r.full)] : nil
-        if full, case .header(let h)? = whole?.body, h.session?.resumed == true, builder.result.header != nil {
-            // The timers of the process that died are dropped unfired, whenever they were due: it may
-            // have died before any of them.
-            dropTimers()
+        guard r.hasFull else {
+            // Nearly every record has no whole `Record` (`hasFull`): it takes a path that never looks into
+            // one, so that it builds, copies and destroys no absent record.
+            begin(r)
+            if awaitingStart != nil, r.kind != .header { partStarts(at: r, nil) }
+            startedHere = false
+            restartedHere = false
+            index(r)
+            replay(r, nil)
+            return
         }
+        process(r, whole: arena.full[Int(r.full)])
+    }
+
+    /// The clock and the counts move on to `r`: timers due at or before it fire first.
+    @inline(__always)
+    private mutating func begin(_ r: ReplayRecord) {
         fireTimers(through: r.t)
         if pendingLoss != nil { lossEnds(at: r) }
         now = max(now, r.t)
@@ -141,15 +151,25 @@ struct ReplayCore {
             if result.firstT == nil { result.firstT = r.t }
             result.lastT = r.t
         }
-        if full, let record = whole, case .header(let h) = record.body, sessionHeader(h, record) {
+    }
+
+    /// Replays a record the arena keeps whole (`whole`, as the record model has it).
+    private mutating func process(_ r: ReplayRecord, whole record: Record) {
+        if case .header(let h) = record.body, h.session?.resumed == true, builder.result.header != nil {
+            // The timers of the process that died are dropped unfired, whenever they were due: it may
+            // have died before any of them.
+            dropTimers()
+        }
+        begin(r)
+        if case .header(let h) = record.body, sessionHeader(h, record) {
             // A later part's header continues the trace: read, not replayed (it would reset what the first
             // header set). A part a restarted process began starts what lived only in the dead one afresh.
             if h.session?.resumed == true { processRestarted(at: record, header: h) }
             index(r)
             return
         }
-        if awaitingStart != nil, r.kind != .header { partStarts(at: r, whole) }
-        if full, let record = whole, case .checkpoint(let cp) = record.body {
+        if awaitingStart != nil, r.kind != .header { partStarts(at: r, record) }
+        if case .checkpoint(let cp) = record.body {
             // X5: a checkpoint that vouches for the state after lost records starts the route engine from it.
             let vouched = vouches(cp, r)
             if !startedHere, engines.first.state.startStateUnknown || (vouched && !restartedHere) {
@@ -166,14 +186,14 @@ struct ReplayCore {
         }
         startedHere = false
         restartedHere = false
-        if full, case let .dropped(count, fromT, toT)? = whole?.body {
+        if case let .dropped(count, fromT, toT) = record.body {
             open(LostStretch(cause: .dropped, fromSeq: r.seq, toSeq: r.seq, fromT: min(fromT, toT), toT: max(fromT, toT)))
             builder.update { result in
                 result.droppedRecords += count
                 if result.dropped.count < 100 { result.dropped.append(DroppedRange(count: count, fromT: fromT, toT: toT, seq: r.seq)) }
             }
         }
-        if full, case let .report(id, note)? = whole?.body {
+        if case let .report(id, note) = record.body {
             builder.update { result in
                 if result.reports.count < ReportMark.kept {
                     result.reports.append(ReportMark(id: TextCap.clip(id), note: note.map { TextCap.clip($0) }, t: r.t, seq: r.seq))
@@ -181,7 +201,7 @@ struct ReplayCore {
             }
         }
         // A pause is lost like a drop (nothing recorded there), of records nobody counted.
-        if full, case let .paused(fromT, toT, reason)? = whole?.body {
+        if case let .paused(fromT, toT, reason) = record.body {
             open(LostStretch(cause: .paused, fromSeq: r.seq, toSeq: r.seq, fromT: min(fromT, toT), toT: max(fromT, toT)))
             builder.update { result in
                 result.pausedStretches += 1
@@ -191,7 +211,7 @@ struct ReplayCore {
             }
         }
         index(r)
-        if full, let record = whole, case .expect(let e) = record.body {
+        if case .expect(let e) = record.body {
             if case .damage(let lost) = e.kind { builder.update { $0.declaredDamage = ($0.declaredDamage ?? []) + lost } }
             let step = newStep(t: record.t, record: nil)
             divergences.advance(to: record.t, into: &tracked)
@@ -206,6 +226,14 @@ struct ReplayCore {
             }
             return
         }
+        replay(r, record)
+    }
+
+    /// Replays `r` through both engines and the divergence tracker. `whole` is the record as the record
+    /// model has it, where the arena keeps it. Inlined into both callers, so that the path of a record
+    /// without one tests no absent record.
+    @inline(__always)
+    private mutating func replay(_ r: ReplayRecord, _ whole: Record?) {
         // A divergence that has lasted longer than the tolerance by now counts before this record's own
         // effects, exactly as it would at an expectation placed here: expectations change no output.
         if divergences.mayCount(at: r.t) {
@@ -222,7 +250,7 @@ struct ReplayCore {
         absorb(into: step)
         crossEngineChecks(r, whole, into: step)
         let header: TraceHeader?
-        if full, case .header(let h)? = whole?.body { header = h } else { header = nil }
+        if case .header(let h)? = whole?.body { header = h } else { header = nil }
         divergences.record(r, header: header, into: &tracked)
         handleTracked(into: step)
         if divergences.predictionMayMatter(revision: engines.first.revision) {
@@ -241,24 +269,6 @@ struct ReplayCore {
     @inline(__always)
     func newStep(t: Int64, record: Record?) -> StepBox? {
         observing ? StepBox(ReplayStep(t: t, record: record)) : nil
-    }
-
-    /// What the route engine predicts now, for the divergence tracker: derived again only when the engine
-    /// may have changed (its revision moved), from its fields where they are (no copy of the engine).
-    var prediction: DivergenceTracker.Prediction {
-        mutating get {
-            let revision = engines.first.revision
-            if let cached = cachedPrediction, cached.revision == revision { return cached }
-            let facts = ExplanationFacts(callSession: engines.first.state.callSession,
-                                         speakerByDefault: engines.first.state.override == nil && engines.first.state.defaultTarget == .speaker,
-                                         recovery: engines.first.obligations.recoveryExplanation,
-                                         callPath: engines.first.obligations.callPathExplanation)
-            let p = DivergenceTracker.Prediction(route: engines.first.predictedRoute, source: engines.first.predictionSource,
-                                                 tolerated: engines.first.toleratedRoute, facts: facts,
-                                                 startStateUnknown: engines.first.state.startStateUnknown, revision: revision)
-            cachedPrediction = p
-            return p
-        }
     }
 
     /// Runs end-of-trace diagnostics and `"at":"end"` expectations; returns the result. `end` says whether

@@ -16,9 +16,17 @@ struct ReplayOrder {
     /// How long (ms) a record is held: a late record goes back at most this far (`Record.lateWindow`).
     let window: Int64
 
-    /// The records held, from `head`, in replay order; those before `due` are due now.
-    private var held: [ReplayRecord] = []
-    private var head = 0, due = 0
+    /// A record held, with whether it is an `sdk.*` record: its key, asked once (not at every comparison).
+    private struct Held {
+        var record: ReplayRecord
+        var sdk: Bool
+    }
+
+    /// The records held, `head..<end`, in replay order; those before `due` are due now. Slots from `end` on
+    /// are stale: the storage is reused in place (every record passes through it), never emptied or grown
+    /// but to a new high-water mark.
+    private var held: [Held] = []
+    private var head = 0, due = 0, end = 0
     /// The latest `t` taken.
     private var latestT = Int64.min
     /// The key of the last record made due: a record that sorts before it (a late record after everything
@@ -28,7 +36,7 @@ struct ReplayOrder {
     init(window: Int64 = Record.lateWindow) { self.window = window }
 
     /// Whether no record is held or due (nothing refers to the arena's buffers but the record in hand).
-    var isEmpty: Bool { head == held.count }
+    var isEmpty: Bool { head == end }
 
     /// Takes `r` (`isBarrier`: an `expect.*` record or a header): true when it is to be replayed now, after
     /// the records it makes due (`nextDue`); false when it is held.
@@ -39,34 +47,37 @@ struct ReplayOrder {
         }
         let sdk = r.kind?.family == .sdk
         if let k = releasedKey, Self.before(r.t, sdk, k.t, k.sdk) { return true }
-        if held.count - head >= Self.heldCap { releaseAll() }
-        insert(r, sdk: sdk)
+        if end - head >= Self.heldCap { releaseAll() }
+        insert(Held(record: r, sdk: sdk))
         if r.t > latestT { latestT = r.t }
         // What is older than the window cannot have a late record put before it any more.
         let cutoff = latestT < Int64.min + window ? Int64.min : latestT - window
-        var end = due
-        while end < held.count, held[end].t < cutoff { end += 1 }
-        makeDue(through: end)
+        var last = due
+        while last < end, held[last].record.t < cutoff { last += 1 }
+        makeDue(through: last)
         return false
     }
 
     /// Makes every record held due.
-    mutating func releaseAll() { makeDue(through: held.count) }
+    mutating func releaseAll() { makeDue(through: end) }
 
     /// The next record due, in replay order.
     mutating func nextDue() -> ReplayRecord? {
         guard head < due else { return nil }
-        let r = held[head]
+        let r = held[head].record
         head += 1
-        if head == held.count {
-            held.removeAll(keepingCapacity: true)
-            head = 0
-            due = 0
-        } else if head >= Self.heldCap, head * 2 >= held.count {
+        if head == end {
+            (head, due, end) = (0, 0, 0)
+        } else if head >= Self.heldCap, head * 2 >= end {
             // A dense trace always holds a window: what was handed on is dropped now and then, so the
-            // array holds about a window, not the whole trace.
-            held.removeFirst(head)
+            // storage holds about a window, not the whole trace.
+            var i = head
+            while i < end {
+                held[i - head] = held[i]
+                i += 1
+            }
             due -= head
+            end -= head
             head = 0
         }
         return r
@@ -77,18 +88,26 @@ struct ReplayOrder {
         t < u || t == u && !sdk && usdk
     }
 
-    /// Puts `r` after every held record not due whose key is not after its own (stable): at the end, unless
+    /// Puts `h` after every held record not due whose key is not after its own (stable): at the end, unless
     /// it is late or an other record of a ms whose `sdk.*` records are held.
-    private mutating func insert(_ r: ReplayRecord, sdk: Bool) {
-        var i = held.count
-        while i > due, Self.before(r.t, sdk, held[i - 1].t, held[i - 1].kind?.family == .sdk) { i -= 1 }
-        if i == held.count { held.append(r) } else { held.insert(r, at: i) }
+    private mutating func insert(_ h: Held) {
+        var i = end
+        while i > due, Self.before(h.record.t, h.sdk, held[i - 1].record.t, held[i - 1].sdk) { i -= 1 }
+        if end == held.count { held.append(h) } else { held[end] = h }
+        if i < end {
+            var j = end
+            while j > i {
+                held[j] = held[j - 1]
+                j -= 1
+            }
+            held[i] = h
+        }
+        end += 1
     }
 
-    private mutating func makeDue(through end: Int) {
-        guard end > due else { return }
-        let last = held[end - 1]
-        releasedKey = (last.t, last.kind?.family == .sdk)
-        due = end
+    private mutating func makeDue(through last: Int) {
+        guard last > due else { return }
+        releasedKey = (held[last - 1].record.t, held[last - 1].sdk)
+        due = last
     }
 }

@@ -152,6 +152,11 @@ struct ResultBuilder {
         return r
     }
 
+    /// Keeps what reports need of the record with this seq: moved in, not copied (a closure would capture a copy).
+    mutating func index(_ seq: Int, _ entry: consuming IndexedRecord) {
+        result.recordIndex[seq] = entry
+    }
+
     /// The result's fields the replay sets as it reads the trace (the header, the records' span, the
     /// session's coverage, dropped stretches, the index, expectations), written here and nowhere else.
     mutating func update(_ edit: (inout ReplayResult) -> Void) {
