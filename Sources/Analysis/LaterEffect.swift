@@ -18,8 +18,9 @@ package struct LaterEffect: Equatable, Sendable {
 extension Explanation {
     /// The later effect of a `setRoute` that was ineffective because an external device had the route: the
     /// first prediction after it that changes to the asked route at that device's disconnect, with the
-    /// override still the call's (no later route call, leave or exit in between).
-    package static func laterEffect(_ v: Verdict, _ r: ReplayResult) -> LaterEffect? {
+    /// override still the call's (no later route call, leave or exit in between). `lookups`, when given, is
+    /// the result's index (see `Lookups`): the search then starts at the first segment at or after the call.
+    package static func laterEffect(_ v: Verdict, _ r: ReplayResult, lookups: Lookups? = nil) -> LaterEffect? {
         guard v.call == .setRoute, (v.outcome?.cause ?? v.cause) == .externalRouteActive, let causeSeq = v.causeSeq,
               let device = r.recordIndex[causeSeq], let id = device.deviceId,
               let target = r.recordIndex[v.seq]?.target?.route else { return nil }
@@ -28,7 +29,8 @@ extension Explanation {
         // that segment's seq is lower and the search reached it already).
         var scanned = v.seq + 1
         var end: Int?
-        for segment in r.predictedTimeline where segment.t >= v.t {
+        let timeline = r.predictedTimeline
+        for segment in timeline[(lookups?.firstPredicted(atOrAfter: v.t) ?? 0)...] where segment.t >= v.t {
             guard let seq = segment.seq, seq > v.seq else { continue }
             while end == nil && scanned < seq {
                 if r.recordIndex[scanned].map({ overrideEnds.contains($0.type) }) ?? false { end = scanned }

@@ -79,6 +79,13 @@ extension QualityEngine {
             let ref = arena.speakers[k]
             let id = SpeakerID(ref)
             if let i = index(of: id, arena.symbols) {
+                if keepsPlace(i, level: ref.level) {
+                    // The new level leaves it between the same neighbours: the keys' order, and so the
+                    // content, stay; only the level is edited.
+                    state.speakers[i].level = ref.level
+                    if levelsIndexed { speakerLevels[id] = ref.level }
+                    continue
+                }
                 content = contentAfter(content, removingAt: i)
                 speakerSetWork += state.speakers.count - i
                 state.speakers.remove(at: i)
@@ -107,6 +114,20 @@ extension QualityEngine {
             keepLevelsIndex()
         }
         return ignored
+    }
+
+    /// Whether the speaker at `i`, given `level`, would be put back at `i` once removed: the binary search of
+    /// `insertionPoint` over the set without it, so that the answer is the removal and insertion's own.
+    private func keepsPlace(_ i: Int, level: Double) -> Bool {
+        let speakers = state.speakers
+        var moved = speakers[i]
+        moved.level = level
+        var low = 0, high = speakers.count - 1
+        while low < high {
+            let mid = (low + high) / 2
+            if Self.speakerOrder(speakers[mid < i ? mid : mid + 1], moved) { low = mid + 1 } else { high = mid }
+        }
+        return low == i
     }
 
     /// `mergeIndexed` for a large update: the same result (S1's order of additions, the limit counted as

@@ -119,11 +119,13 @@ extension QualityEngine {
         if sameSnapshot(arena, speakers, ignoringTieOrder: state.tieOrderUnknown) {
             // S3, many-to-one: an equal answer answers every unanswered snapshot it equals in its window.
             let content = currentContent
-            obligations.unansweredSnapshots.removeAll { inWindow($0) && $0.content == content }
+            let answered = { (s: DerivedSnapshot) in inWindow(s) && s.content == content }
+            // Looked for first: removing none still rebuilds the queue's storage.
+            if obligations.unansweredSnapshots.contains(where: answered) { obligations.unansweredSnapshots.removeAll(where: answered) }
             return
         }
         // A wrong snapshot is reported once, as the mismatch, and answers every unanswered one in its window.
-        obligations.unansweredSnapshots.removeAll(where: inWindow)
+        if obligations.unansweredSnapshots.contains(where: inWindow) { obligations.unansweredSnapshots.removeAll(where: inWindow) }
         let derivedSeq = state.speakersSeq
         out.finding(.speakersMismatch, seq: seq, t: t) {
             findings.speakersMismatch(observed: arena.speakerList(speakers), derived: derived, seq: seq, derivedSeq: derivedSeq, t: t)

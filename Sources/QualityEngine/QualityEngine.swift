@@ -110,11 +110,23 @@ package struct QualityEngine: Sendable {
     /// give nothing. The high-rate types are read from their fields (`arena` holds their lists), the others
     /// from the whole record.
     @usableFromInline package mutating func apply(_ r: ReplayRecord, in arena: ReplayArena, into out: inout QualitySink) {
-        // E1: the system log is no record of the recording: it neither moves the clock of the quality's time
-        // nor closes a stretch without records.
-        if r.kind?.family == .sys { return }
-        tally.advance(to: r.t, seq: r.seq)
-        guard let kind = r.kind else { return applyWhole(arena.record(r), into: &out) }
+        guard let kind = r.kind else {
+            tally.advance(to: r.t, seq: r.seq)
+            return applyWhole(arena.record(r), into: &out)
+        }
+        switch kind {
+        case .sysSessionActivated, .sysRouteChanged, .sysPropertySet, .sysPlaying, .sysAppState:
+            // E1: the system log is no record of the recording: it neither moves the clock of the quality's
+            // time nor closes a stretch without records. (Told by the kind, not its family: one jump, per record.)
+            return
+        case .header, .dropped, .checkpoint, .qualityReport, .speakers, .sdkActiveSpeakers, .sdkQualityChanged, .sdkLog,
+             .routeChanged, .routeSnapshot, .setRoute, .clearRouteOverride, .deviceConnected, .deviceDisconnected, .report,
+             .paused, .joinChannel, .leaveChannel, .enterMeeting, .exitMeeting, .setDefaultRoute, .setAudioModuleEnabled,
+             .subscribe, .switchLayer, .micPermission, .interruptionBegan, .interruptionEnded, .callState, .appState,
+             .mediaServicesReset, .callKit, .sessionActivated, .sessionDeactivated, .overrideOutput, .sdkInterrupted,
+             .sdkRecovered, .sdkCallStateChanged, .sdkLayerSwitched, .sdkError, .connEngine, .connState, .srvLayerSwitched:
+            tally.advance(to: r.t, seq: r.seq)
+        }
         switch kind {
         case .qualityReport:
             reportReceived(pub: arena.samples[r.samplesAt], sub: arena.samples[r.samplesAt + 1], seq: r.seq, t: r.t, into: &out)

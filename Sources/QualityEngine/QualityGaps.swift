@@ -22,8 +22,18 @@ struct GapTracker: Sendable {
     /// Report spacing is bucketed to this many ms for the median.
     static let bucketMs: Int64 = 10
 
+    /// Spacings of fewer buckets than this are counted in `nearSpacing`, by index: a report costs no hash.
+    static let nearBuckets: Int64 = 1024
+    /// The most distinct buckets counted; a spacing in a new bucket past it is left out.
+    static let bucketCap = 10_000
+
     var candidates: [Gap] = []
+    /// Reports per bucket of spacing, for buckets below `nearBuckets` (empty until the first such spacing).
+    private var nearSpacing: [Int] = []
+    /// Reports per bucket of spacing, for the longer ones.
     private var spacing: [Int64: Int] = [:]
+    /// Distinct buckets counted, in either table.
+    private var buckets = 0
     private var spacings = 0
     private var lastReportT: Int64?
 
@@ -41,8 +51,23 @@ struct GapTracker: Sendable {
     /// Notes a quality report, for the report period.
     mutating func report(at t: Int64) {
         defer { lastReportT = t }
-        guard let last = lastReportT, t > last, spacing.count < 10_000 || spacing[(t - last) / Self.bucketMs] != nil else { return }
-        spacing[(t - last) / Self.bucketMs, default: 0] += 1
+        guard let last = lastReportT, t > last else { return }
+        let bucket = (t - last) / Self.bucketMs
+        if bucket < Self.nearBuckets {
+            if nearSpacing.isEmpty { nearSpacing = Array(repeating: 0, count: Int(Self.nearBuckets)) }
+            let i = Int(bucket)
+            if nearSpacing[i] == 0 {
+                guard buckets < Self.bucketCap else { return }
+                buckets += 1
+            }
+            nearSpacing[i] += 1
+        } else {
+            if spacing[bucket] == nil {
+                guard buckets < Self.bucketCap else { return }
+                buckets += 1
+            }
+            spacing[bucket, default: 0] += 1
+        }
         spacings += 1
     }
 
@@ -53,6 +78,11 @@ struct GapTracker: Sendable {
     var thresholdMs: Int64 {
         guard spacings >= Self.minimumSpacings else { return Self.defaultThresholdMs }
         var seen = 0
+        // The near buckets in order come before every longer one.
+        for (bucket, n) in nearSpacing.enumerated() where n > 0 {
+            seen += n
+            if 2 * seen >= spacings { return max(Self.minimumMs, 3 * Int64(bucket) * Self.bucketMs) }
+        }
         for bucket in spacing.keys.sorted() {
             seen += spacing[bucket]!
             if 2 * seen >= spacings { return max(Self.minimumMs, 3 * bucket * Self.bucketMs) }

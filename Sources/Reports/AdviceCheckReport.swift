@@ -41,7 +41,7 @@ package enum AdviceCheckReport {
             w.beginObject()
             w.staticKey("kind"); w.string(c.kind.rawValue)
             w.staticKey("subject"); w.string(c.subject)
-            w.staticKey("seq"); if let s = c.seq { w.int(s) } else { w.null() }
+            w.staticKey("seq"); w.int(c.seq)
             w.staticKey("t"); w.int(c.t)
             w.staticKey("verdict"); w.string(c.verdict.rawValue)
             w.staticKey("edits"); w.beginArray()

@@ -71,7 +71,7 @@ package enum ExplainJSON {
         let advice = Explanation.FindingAdvice(r)
         w.staticKey("verdicts"); w.beginArray()
         for v in r.verdicts {
-            verdict(v, &w, uncertain: r.uncertain(v), laterEffect: Explanation.laterEffect(v, r), advice: advice.advice(for: v, r))
+            verdict(v, &w, uncertain: r.uncertain(v), laterEffect: Explanation.laterEffect(v, r, lookups: advice.lookups), advice: advice.advice(for: v, r))
         }
         w.endArray()
         w.staticKey("divergences"); w.beginArray()
@@ -98,7 +98,7 @@ package enum ExplainJSON {
             w.staticKey("firstT"); w.int(g.first.t)
             w.staticKey("lastT"); w.int(g.lastT)
             w.staticKey("firstSeqs"); ints(g.first.seqs, &w)
-            w.staticKey("afterReconnectSeq"); if let rc = g.afterReconnect { w.int(rc.seq) } else { w.null() }
+            w.staticKey("afterReconnectSeq"); w.int(g.afterReconnect?.seq)
             w.endObject()
         }
         w.endArray()
@@ -139,9 +139,11 @@ package enum ExplainJSON {
         w.staticKey("uncertainDivergences"); w.int(r.uncertainDivergenceCount)
         if r.divergencesDropped > 0 { w.staticKey("divergencesNotListed"); w.int(r.divergencesDropped) }
         w.staticKey("findingsBySeverity"); w.beginObject()
-        var bySeverity: [Severity: Int] = [:]
-        for f in r.findings { bySeverity[f.severity, default: 0] += 1 }
-        for s in Severity.allCases.reversed() { w.key(s.rawValue); w.int(bySeverity[s] ?? 0) }
+        // Counted by position among the severities: a stressed trace keeps thousands of findings.
+        let severities = Severity.allCases
+        var bySeverity = [Int](repeating: 0, count: severities.count)
+        for f in r.findings { bySeverity[severities.firstIndex(of: f.severity)!] += 1 }
+        for (i, s) in severities.enumerated().reversed() { w.key(s.rawValue); w.int(bySeverity[i]) }
         w.endObject()
         w.staticKey("ok"); w.bool(!r.hasIssues)
         if let why = r.unexplainable { w.staticKey("unexplainable"); w.string(why) }
@@ -168,7 +170,7 @@ package enum ExplainJSON {
             w.staticKey("outcome"); w.string(o.kind.rawValue)
             w.staticKey("cause"); w.string(o.cause?.rawValue)
             w.staticKey("t"); w.int(o.t)
-            w.staticKey("seq"); if let s = o.seq { w.int(s) } else { w.null() }
+            w.staticKey("seq"); w.int(o.seq)
             w.endObject()
         } else { w.null() }
         w.staticKey("advice"); w.string(advice)
@@ -211,8 +213,8 @@ package enum ExplainJSON {
         if let p = d.predictedBy {
             w.beginObject()
             w.staticKey("rule"); w.string(p.rule.rawValue)
-            w.staticKey("seq"); if let s = p.seq { w.int(s) } else { w.null() }
-            w.staticKey("appliedBy"); if let a = p.appliedBy { w.int(a) } else { w.null() }
+            w.staticKey("seq"); w.int(p.seq)
+            w.staticKey("appliedBy"); w.int(p.appliedBy)
             w.endObject()
         } else { w.null() }
         w.endObject()
@@ -349,7 +351,7 @@ package enum ExplainJSON {
             w.beginObject()
             w.staticKey("part"); w.int(start.part)
             w.staticKey("headerSeq"); w.int(start.headerSeq)
-            w.staticKey("checkpointSeq"); if let c = start.checkpointSeq { w.int(c) } else { w.null() }
+            w.staticKey("checkpointSeq"); w.int(start.checkpointSeq)
             w.endObject()
         }
         w.endArray()
@@ -361,7 +363,7 @@ package enum ExplainJSON {
             w.staticKey("part"); w.int(x.part)
             w.staticKey("headerSeq"); w.int(x.seq)
             w.staticKey("t"); w.int(x.t)
-            w.staticKey("lastT"); if let t = x.lastT { w.int(t) } else { w.null() }
+            w.staticKey("lastT"); w.int(x.lastT)
             w.staticKey("droppedCalls"); ints(x.droppedCalls, &w)
             w.endObject()
         }
@@ -376,7 +378,7 @@ package enum ExplainJSON {
             w.beginObject()
             w.staticKey("from"); w.int(gap.parts.lowerBound)
             w.staticKey("to"); w.int(gap.parts.upperBound)
-            w.staticKey("afterT"); if let t = gap.afterT { w.int(t) } else { w.null() }
+            w.staticKey("afterT"); w.int(gap.afterT)
             w.staticKey("beforeT"); w.int(gap.beforeT)
             w.endObject()
         }
@@ -387,8 +389,8 @@ package enum ExplainJSON {
             w.staticKey("part"); w.int(u.part)
             w.staticKey("fromSeq"); w.int(u.fromSeq)
             w.staticKey("fromT"); w.int(u.fromT)
-            w.staticKey("untilSeq"); if let x = u.untilSeq { w.int(x) } else { w.null() }
-            w.staticKey("untilT"); if let x = u.untilT { w.int(x) } else { w.null() }
+            w.staticKey("untilSeq"); w.int(u.untilSeq)
+            w.staticKey("untilT"); w.int(u.untilT)
             w.endObject()
         }
         w.endArray()

@@ -165,7 +165,7 @@ package enum InfoJSON {
             guard let n = log.bySource[source] else { continue }
             w.key(source.rawValue); w.beginObject()
             w.key("records"); w.int(n)
-            w.key("uncertaintyMs"); if let u = log.uncertaintyMs[source] { w.int(u) } else { w.null() }
+            w.key("uncertaintyMs"); w.int(log.uncertaintyMs[source])
             w.endObject()
         }
         w.endObject()

@@ -53,7 +53,7 @@ package enum TraceDiffJSON {
         w.staticKey("subject"); w.string(x.subject)
         w.staticKey("rule"); w.string(x.rule?.rawValue)
         w.staticKey("t"); w.int(x.t)
-        w.staticKey("until"); if let u = x.until { w.int(u) } else { w.null() }
+        w.staticKey("until"); w.int(x.until)
         for (name, r, value, cause, steps, missing) in [("a", x.a, x.aValue, x.aCause, x.aSteps, x.aMissing), ("b", x.b, x.bValue, x.bCause, x.bSteps, x.bMissing)] {
             w.key(name); w.beginObject()
             w.staticKey("record"); record(r, &w)

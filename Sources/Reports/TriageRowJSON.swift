@@ -34,7 +34,7 @@ package enum TriageRowJSON {
         w.key("sdk"); w.string(row.sdk)
         w.key("device"); w.string(row.device)
         w.key("os"); w.string(row.os)
-        w.key("simulator"); if let s = row.simulator { w.bool(s) } else { w.null() }
+        w.key("simulator"); w.bool(row.simulator)
         w.key("bundleId"); w.string(row.bundleId)
         w.key("appVersion"); w.string(row.appVersion)
         w.key("channel"); w.string(row.channel)

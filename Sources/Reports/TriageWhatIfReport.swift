@@ -8,7 +8,7 @@ package enum TriageWhatIfReport {
     package static func json(_ x: TriageWhatIf, _ w: inout JSONWriter) {
         w.beginObject()
         w.key("improves"); w.bool(x.improves)
-        w.key("historyEndsAt"); if let t = x.historyEndsAt { w.int(t) } else { w.null() }
+        w.key("historyEndsAt"); w.int(x.historyEndsAt)
         w.key("callsTakingEffect"); w.int(x.callsTakingEffect)
         w.key("callsNotTakingEffect"); w.int(x.callsNotTakingEffect)
         w.key("findingsRemoved"); w.int(x.findingsRemoved)

@@ -61,7 +61,7 @@ package enum WhatIfJSON {
         w.beginObject()
         w.staticKey("schema"); w.string(schema)
         w.staticKey("improves"); w.bool(r.improves)
-        w.staticKey("historyEndsAt"); if let t = r.historyEndsAt { w.int(t) } else { w.null() }
+        w.staticKey("historyEndsAt"); w.int(r.historyEndsAt)
         w.staticKey("edits"); w.beginArray()
         for (i, e) in r.edits.enumerated() {
             w.beginObject()
@@ -88,7 +88,7 @@ package enum WhatIfJSON {
             w.staticKey("kind"); w.string(p.kind.rawValue)
             w.staticKey("subject"); w.string(p.subject)
             w.staticKey("rule"); w.string(p.rule?.rawValue)
-            w.staticKey("seq"); if let s = p.seq { w.int(s) } else { w.null() }
+            w.staticKey("seq"); w.int(p.seq)
             w.staticKey("t"); w.int(p.t)
             w.staticKey("before"); w.string(p.before)
             w.staticKey("after"); w.string(p.after)

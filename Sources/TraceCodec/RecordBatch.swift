@@ -49,7 +49,9 @@ package struct RecordBatch: Sendable {
     @inlinable
     package func withText<T>(_ slot: UInt32, _ body: (UnsafeRawPointer, Int) -> T) -> T {
         let span = spans[Int(slot) - 1]
-        return bytes.withUnsafeBytes { body($0.baseAddress! + Int(span.start), Int(span.count)) }
+        let n = Int(span.count)
+        if n <= TextSpan.inlineBytes { return withUnsafeBytes(of: span.word) { body($0.baseAddress!, n) } }
+        return bytes.withUnsafeBytes { body($0.baseAddress! + Int(span.word), n) }
     }
 
     /// Takes record `i` into `arena` as a replay reads it: its strings interned into the arena's symbols,
@@ -107,8 +109,22 @@ package struct RecordBatch: Sendable {
     /// Adds the string at `range` of `line`; returns its slot (span index plus one).
     @inline(__always)
     mutating func addText(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt32 {
-        spans.append(TextSpan(start: UInt32(bytes.count), count: UInt32(range.count)))
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: line[range]))
+        let n = range.count
+        if n <= TextSpan.inlineBytes {
+            // Most strings a replay compares (uids, track ids, device ids) are this short: kept in the span
+            // itself, which spares the copy into `bytes` and its growth checks.
+            var word: UInt64 = 0
+            if line.count - range.lowerBound >= 8 {
+                word = UnsafeRawPointer(line.baseAddress! + range.lowerBound).loadUnaligned(as: UInt64.self)
+                    & (n == 8 ? ~0 : (1 << UInt64(8 * n)) - 1)
+            } else {
+                for i in 0..<n { word |= UInt64(line[range.lowerBound + i]) << UInt64(8 * i) }
+            }
+            spans.append(TextSpan(word: word, count: UInt32(n)))
+        } else {
+            spans.append(TextSpan(word: UInt64(bytes.count), count: UInt32(n)))
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: line[range]))
+        }
         return UInt32(spans.count)
     }
 
@@ -128,10 +144,13 @@ package struct RecordBatch: Sendable {
     }
 }
 
-/// Where a string is in a batch's bytes.
+/// A string of a batch: its bytes themselves when it is short, else where they are in the batch's bytes.
 package struct TextSpan: Sendable {
-    /// Its first byte.
-    package var start: UInt32
+    /// The longest string kept in the span itself.
+    @inlinable package static var inlineBytes: Int { 8 }
+    /// A string of at most `inlineBytes`: its bytes, the first in the lowest byte (the rest zero); a longer
+    /// one: the offset of its first byte in the batch's bytes.
+    package var word: UInt64
     /// Its length in bytes.
     package var count: UInt32
 }

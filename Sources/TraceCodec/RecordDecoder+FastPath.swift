@@ -131,6 +131,36 @@ extension JSONCursor {
     /// `readDouble` computes: one division of an exact mantissa by an exact power of ten.
     @inline(__always)
     mutating func fastDouble() -> Double? {
+        let e = end
+        var p = pos
+        guard p < e else { return nil }
+        let base = bytes.baseAddress!
+        let negative = base[p] == UInt8(ascii: "-")
+        if negative { p += 1 }
+        // Most numbers end within the eight bytes at their start: read from one word (`shortNumber`); near
+        // the line's end, from its last eight bytes shifted down (the bytes past the end read as zeros, which
+        // end a number). The rest byte by byte, out of line, so that this stays small enough to be inlined.
+        let avail = e - p
+        let word: UInt64
+        if avail >= 8 {
+            word = UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self)
+        } else if e >= 8 {
+            word = UnsafeRawPointer(base + e - 8).loadUnaligned(as: UInt64.self) >> UInt64(8 * (8 - avail))
+        } else {
+            return fastDoubleByBytes()
+        }
+        guard let (length, mantissa, fracDigits) = Self.shortNumber(word) else { return fastDoubleByBytes() }
+        p += length
+        guard p >= e || base[p] | 0x20 != UInt8(ascii: "e") else { return nil }
+        pos = p
+        // Integers (most rtt, jitter and bitrate values) skip the division: dividing by 1 is exact anyway.
+        let v = fracDigits == 0 ? Double(mantissa) : Double(mantissa) / Self.powerOfTen(fracDigits)
+        return negative ? -v : v
+    }
+
+    /// `fastDouble`, byte by byte.
+    @inline(never)
+    mutating func fastDoubleByBytes() -> Double? {
         let base = bytes.baseAddress!
         let e = end
         var p = pos
@@ -152,7 +182,6 @@ extension JSONCursor {
         }
         guard intDigits + fracDigits <= 15, p >= e || base[p] | 0x20 != UInt8(ascii: "e") else { return nil }
         pos = p
-        // Integers (most rtt, jitter and bitrate values) skip the division: dividing by 1 is exact anyway.
         let v = fracDigits == 0 ? Double(mantissa) : Double(mantissa) / Self.powerOfTen(fracDigits)
         return negative ? -v : v
     }
@@ -160,6 +189,19 @@ extension JSONCursor {
     /// A non-negative integer of at most 18 digits without a leading zero (seq, t), or nil.
     @inline(__always)
     mutating func fastCount() -> Int64? {
+        // Up to seven digits from one word; longer counts, or fewer than eight bytes left, byte by byte.
+        guard end - pos >= 8, case let (k, v) = Self.leadingDigits(UnsafeRawPointer(bytes.baseAddress! + pos).loadUnaligned(as: UInt64.self)),
+              k < 8 else { return fastCountByBytes() }
+        let base = bytes.baseAddress!
+        let p = pos + k
+        guard k > 0, k == 1 || base[pos] != UInt8(ascii: "0"), base[p] != UInt8(ascii: "."), base[p] | 0x20 != UInt8(ascii: "e") else { return nil }
+        pos = p
+        return Int64(v)
+    }
+
+    /// `fastCount`, byte by byte.
+    @inline(never)
+    mutating func fastCountByBytes() -> Int64? {
         let base = bytes.baseAddress!
         let e = end
         var value: UInt64 = 0
@@ -169,20 +211,6 @@ extension JSONCursor {
         if p < e && (base[p] == UInt8(ascii: ".") || base[p] | 0x20 == UInt8(ascii: "e")) { return nil }
         pos = p
         return Int64(value)
-    }
-
-    /// Accumulates the decimal digits from `p` into `value` (wrapping: callers bound the digit count);
-    /// returns the position after the last digit.
-    @inline(__always)
-    static func digits(_ base: UnsafePointer<UInt8>, from start: Int, to e: Int, into value: inout UInt64) -> Int {
-        var p = start
-        while p < e {
-            let d = base[p] &- 0x30
-            if d >= 10 { break }
-            value = value &* 10 &+ UInt64(d)
-            p += 1
-        }
-        return p
     }
 
     /// A value of a closed vocabulary (written without escapes), or nil.
@@ -240,19 +268,18 @@ extension JSONCursor {
         }
     }
 
-    mutating func fastOptionalDouble(_ key: StaticString) -> Double?? {
-        guard literal(key) else { return .some(nil) }
-        guard let v = fastDouble() else { return nil }
-        return .some(v)
-    }
-
-    /// `{level, score?, mos?, loss?, rtt?, jitter?, bitrate?}` in that order.
+    /// `{level, score?, mos?, loss?, rtt?, jitter?, bitrate?}` in that order. Each member written out (no
+    /// call per member), so that its key is compared as a constant of a word or two.
     mutating func fastSample() -> QualitySample? {
         guard literal("{\"level\":"), let level = fastLevel() else { return nil }
-        guard let score = fastOptionalDouble(",\"score\":"), let mos = fastOptionalDouble(",\"mos\":"),
-              let loss = fastOptionalDouble(",\"loss\":"), let rtt = fastOptionalDouble(",\"rtt\":"),
-              let jitter = fastOptionalDouble(",\"jitter\":"), let bitrate = fastOptionalDouble(",\"bitrate\":"),
-              literal("}") else { return nil }
+        var score: Double?, mos: Double?, loss: Double?, rtt: Double?, jitter: Double?, bitrate: Double?
+        if literal(",\"score\":") { guard let v = fastDouble() else { return nil }; score = v }
+        if literal(",\"mos\":") { guard let v = fastDouble() else { return nil }; mos = v }
+        if literal(",\"loss\":") { guard let v = fastDouble() else { return nil }; loss = v }
+        if literal(",\"rtt\":") { guard let v = fastDouble() else { return nil }; rtt = v }
+        if literal(",\"jitter\":") { guard let v = fastDouble() else { return nil }; jitter = v }
+        if literal(",\"bitrate\":") { guard let v = fastDouble() else { return nil }; bitrate = v }
+        guard literal("}") else { return nil }
         return QualitySample(level: level, score: score, mos: mos, loss: loss, rtt: rtt, jitter: jitter, bitrate: bitrate)
     }
 

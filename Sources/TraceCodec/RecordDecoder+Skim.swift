@@ -139,16 +139,9 @@ struct LineSkimmer {
         let start = i
         var value: UInt64 = 0
         if n - i >= 8 {
-            let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
-            let x = w ^ 0x3030_3030_3030_3030
-            // A byte is a digit when x < 10 there: x + 0x76 stays below 0x80. Carries only run upwards,
-            // so the first byte flagged is the first that is not a digit.
-            let other = ((x &+ 0x7676_7676_7676_7676) | x) & 0x8080_8080_8080_8080
-            let k = other == 0 ? 8 : other.trailingZeroBitCount / 8
-            if k > 0 {
-                value = eightDigits(k == 8 ? x : (x & ((1 << UInt64(8 * k)) - 1)) << UInt64(8 * (8 - k)))
-                i += k
-            }
+            let (k, v) = JSONCursor.leadingDigits(UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self))
+            value = v
+            i += k
             if k < 8 { return finishCount(p, n, start, i, value) }
         }
         while i < n {
@@ -158,14 +151,6 @@ struct LineSkimmer {
             i += 1
         }
         return finishCount(p, n, start, i, value)
-    }
-
-    /// The value of eight digits 0–9, one per byte, the first in the lowest byte.
-    @inline(__always)
-    private static func eightDigits(_ x: UInt64) -> UInt64 {
-        let pairs = ((x &* 10) &+ (x >> 8)) & 0x00FF_00FF_00FF_00FF
-        let quads = ((pairs &* 100) &+ (pairs >> 16)) & 0x0000_FFFF_0000_FFFF
-        return ((quads &* 10000) &+ (quads >> 32)) & 0xFFFF_FFFF
     }
 
     /// The checks of a count read from `start` to `i`.

@@ -3,10 +3,27 @@ import SystemLayer
 ///
 /// Its cost per value is constant: which open containers already hold a member is a bit per level (an
 /// array only past 64 levels), keys given as literals are copied as they are (`staticKey`), and integers
-/// are formatted two digits at a time into the buffer, never through `String`.
+/// are formatted two digits at a time, never through `String`. Small pieces (punctuation, keys, numbers,
+/// short strings) gather in a fixed run of bytes inside the writer and reach the buffer together: each
+/// append to an `Array` costs more than the few bytes most pieces are.
 public struct JSONWriter {
-    /// The bytes written so far.
-    public var bytes: [UInt8]
+    /// The bytes written so far (complete once the outermost container is closed).
+    public var bytes: [UInt8] {
+        guard pendingCount > 0 else { return storage }
+        var all = storage
+        withUnsafeBytes(of: pending) { all.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[..<pendingCount])) }
+        return all
+    }
+    /// How many bytes are written so far.
+    public var count: Int { storage.count + pendingCount }
+    /// The buffer, but for the last `pendingCount` bytes written, which are in `pending`.
+    private var storage: [UInt8]
+    /// Pieces not yet appended to `storage`.
+    private var pending: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+                          UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
+        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    private var pendingCount = 0
+    private static let pendingCapacity = 128
     /// Bit k: the open container at level k (from the outermost, below 64) already holds a member.
     private var members: UInt64 = 0
     /// Open containers.
@@ -16,13 +33,14 @@ public struct JSONWriter {
 
     /// Creates a writer, optionally reusing a buffer's capacity.
     public init(reserving capacity: Int = 256) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
+        storage = []
+        storage.reserveCapacity(capacity)
     }
 
     /// Empties the buffer, keeping its capacity.
     public mutating func reset() {
-        bytes.removeAll(keepingCapacity: true)
+        storage.removeAll(keepingCapacity: true)
+        pendingCount = 0
         members = 0
         depth = 0
         deepMembers.removeAll(keepingCapacity: true)
@@ -32,6 +50,37 @@ public struct JSONWriter {
     /// The text written so far.
     public var string: String { String(decoding: bytes, as: UTF8.self) }
 
+    /// Appends the pending pieces to the buffer.
+    @inline(__always)
+    private mutating func flush() {
+        guard pendingCount > 0 else { return }
+        let n = pendingCount
+        pendingCount = 0
+        withUnsafeBytes(of: pending) { storage.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[..<n])) }
+    }
+
+    /// Adds one byte to the pending pieces.
+    @inline(__always)
+    private mutating func put(_ b: UInt8) {
+        if pendingCount == Self.pendingCapacity { flush() }
+        let i = pendingCount
+        withUnsafeMutableBytes(of: &pending) { $0[i] = b }
+        pendingCount = i + 1
+    }
+
+    /// Adds `p` to the pending pieces (straight to the buffer when it is longer than they can hold).
+    @inline(__always)
+    private mutating func put(_ p: UnsafeRawBufferPointer) {
+        let n = p.count
+        if pendingCount + n > Self.pendingCapacity {
+            flush()
+            if n > Self.pendingCapacity { storage.append(contentsOf: p); return }
+        }
+        let i = pendingCount
+        withUnsafeMutableBytes(of: &pending) { UnsafeMutableRawBufferPointer(rebasing: $0[i..<(i + n)]).copyMemory(from: p) }
+        pendingCount = i + n
+    }
+
     /// A comma before every member of a container but its first.
     @inline(__always)
     private mutating func separate() {
@@ -39,10 +88,10 @@ public struct JSONWriter {
         let level = depth - 1
         if level < 64 {
             let bit: UInt64 = 1 << UInt64(level)
-            if members & bit != 0 { bytes.append(UInt8(ascii: ",")) }
+            if members & bit != 0 { put(UInt8(ascii: ",")) }
             members |= bit
         } else {
-            if deepMembers[level - 64] { bytes.append(UInt8(ascii: ",")) }
+            if deepMembers[level - 64] { put(UInt8(ascii: ",")) }
             deepMembers[level - 64] = true
         }
     }
@@ -50,7 +99,7 @@ public struct JSONWriter {
     @inline(__always)
     private mutating func open(_ bracket: UInt8) {
         valuePrologue()
-        bytes.append(bracket)
+        put(bracket)
         if depth < 64 { members &= ~(1 << UInt64(depth)) } else { deepMembers.append(false) }
         depth += 1
     }
@@ -59,7 +108,9 @@ public struct JSONWriter {
     private mutating func close(_ bracket: UInt8) {
         depth -= 1
         if depth >= 64 { deepMembers.removeLast() }
-        bytes.append(bracket)
+        put(bracket)
+        // A complete value is all in the buffer: `bytes` then needs no copy.
+        if depth == 0 { flush() }
     }
 
     /// Opens an object (as a value or as the value of the key just written).
@@ -74,13 +125,13 @@ public struct JSONWriter {
     /// Writes a member key; the next value written is its value.
     public mutating func key(_ k: String) {
         separate()
-        Self.appendEscaped(k, to: &bytes)
+        appendQuoted(k)
         endKey()
     }
 
     /// Ends a member key: the value that follows must not add a comma of its own.
     private mutating func endKey() {
-        bytes.append(UInt8(ascii: ":"))
+        put(UInt8(ascii: ":"))
         pendingKey = true
     }
 
@@ -91,23 +142,22 @@ public struct JSONWriter {
     public mutating func staticKey(_ k: StaticString) {
         separate()
         let n = k.utf8CodeUnitCount
-        guard n <= 61 else {
-            bytes.reserveCapacity(bytes.count + n + 3)
-            bytes.append(UInt8(ascii: "\""))
-            bytes.append(contentsOf: UnsafeBufferPointer(start: k.utf8Start, count: n))
-            bytes.append(UInt8(ascii: "\""))
+        if pendingCount + n + 3 > Self.pendingCapacity { flush() }
+        guard n + 3 <= Self.pendingCapacity else {
+            storage.append(UInt8(ascii: "\""))
+            storage.append(contentsOf: UnsafeBufferPointer(start: k.utf8Start, count: n))
+            storage.append(UInt8(ascii: "\""))
             return endKey()
         }
-        // `"key":` laid out on the stack and appended in one go: a report writes tens of thousands of keys,
-        // and each append to the buffer costs more than the bytes it copies.
-        var key: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &key) { buf in
-            buf[0] = UInt8(ascii: "\"")
-            UnsafeMutableRawBufferPointer(rebasing: buf[1...]).copyMemory(from: UnsafeRawBufferPointer(start: k.utf8Start, count: n))
-            buf[n + 1] = UInt8(ascii: "\"")
-            buf[n + 2] = UInt8(ascii: ":")
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buf[..<(n + 3)]))
+        // `"key":` laid out in the pending run in one go.
+        let i = pendingCount
+        withUnsafeMutableBytes(of: &pending) { buf in
+            buf[i] = UInt8(ascii: "\"")
+            UnsafeMutableRawBufferPointer(rebasing: buf[(i + 1)..<(i + 1 + n)]).copyMemory(from: UnsafeRawBufferPointer(start: k.utf8Start, count: n))
+            buf[i + n + 1] = UInt8(ascii: "\"")
+            buf[i + n + 2] = UInt8(ascii: ":")
         }
+        pendingCount = i + n + 3
         pendingKey = true
     }
 
@@ -119,22 +169,48 @@ public struct JSONWriter {
         }
     }
 
+    /// `s` as a JSON string literal: a short plain one among the pending pieces, any other escaped
+    /// straight into the buffer.
+    private mutating func appendQuoted(_ s: String) {
+        let done = s.utf8.withContiguousStorageIfAvailable { p -> Bool in
+            guard p.count <= 64, Self.isPlain(p) else { return false }
+            put(UInt8(ascii: "\""))
+            put(UnsafeRawBufferPointer(p))
+            put(UInt8(ascii: "\""))
+            return true
+        }
+        guard done != true else { return }
+        flush()
+        Self.appendEscaped(s, to: &storage)
+    }
+
     /// Writes a string value.
-    public mutating func string(_ s: String) { valuePrologue(); Self.appendEscaped(s, to: &bytes) }
+    public mutating func string(_ s: String) { valuePrologue(); appendQuoted(s) }
     /// Writes an integer value.
-    public mutating func int<I: BinaryInteger>(_ v: I) { valuePrologue(); Self.appendInt(Int64(v), to: &bytes) }
+    public mutating func int<I: BinaryInteger>(_ v: I) { valuePrologue(); putInt(Int64(v)) }
     /// Writes an integer value (not generic: the common case, specialised here once).
-    public mutating func int(_ v: Int) { valuePrologue(); Self.appendInt(Int64(v), to: &bytes) }
+    public mutating func int(_ v: Int) { valuePrologue(); putInt(Int64(v)) }
     /// Writes an integer value.
-    public mutating func int(_ v: Int64) { valuePrologue(); Self.appendInt(v, to: &bytes) }
+    public mutating func int(_ v: Int64) { valuePrologue(); putInt(v) }
     /// Writes a number: integral values without a fraction, others in shortest round-trip form.
-    public mutating func double(_ v: Double) { valuePrologue(); Self.appendDouble(v, to: &bytes) }
+    public mutating func double(_ v: Double) { valuePrologue(); flush(); Self.appendDouble(v, to: &storage) }
     /// Writes a boolean.
-    public mutating func bool(_ v: Bool) { valuePrologue(); bytes.append(contentsOf: v ? Self.trueBytes : Self.falseBytes) }
+    public mutating func bool(_ v: Bool) { valuePrologue(); putLiteral(v ? "true" : "false") }
     /// Writes null.
-    public mutating func null() { valuePrologue(); bytes.append(contentsOf: Self.nullBytes) }
+    public mutating func null() { valuePrologue(); putLiteral("null") }
     /// Writes pre-encoded JSON as a value, verbatim.
-    public mutating func raw(_ json: String) { valuePrologue(); bytes.append(contentsOf: json.utf8) }
+    public mutating func raw(_ json: String) { valuePrologue(); flush(); storage.append(contentsOf: json.utf8) }
+
+    @inline(__always)
+    private mutating func putLiteral(_ s: StaticString) {
+        put(UnsafeRawBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+    }
+
+    /// The decimal form of `v` among the pending pieces (`formatInt`).
+    private mutating func putInt(_ v: Int64) {
+        if v >= 0 && v < 10 { return put(UInt8(truncatingIfNeeded: v) &+ 0x30) }
+        Self.formatInt(v) { put($0) }
+    }
 
     /// Writes an optional string, null when nil.
     public mutating func string(_ s: String?) { if let s { string(s) } else { null() } }
@@ -146,139 +222,10 @@ public struct JSONWriter {
     public mutating func path(_ p: String?) { if let p { path(p) } else { null() } }
     /// Writes an optional number, null when nil.
     public mutating func double(_ v: Double?) { if let v { double(v) } else { null() } }
-
-    static let trueBytes = Array("true".utf8)
-    static let falseBytes = Array("false".utf8)
-    static let nullBytes = Array("null".utf8)
-
-    /// Appends `s` as a JSON string literal, escaping quotes, backslashes and control characters.
-    public static func appendEscaped(_ s: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        // Fast path: nothing to escape (the common case) is copied in one go.
-        var str = s
-        let plain = str.withUTF8 { p -> Bool in
-            guard isPlain(p) else { return false }
-            out.append(contentsOf: p)
-            return true
-        }
-        if plain {
-            out.append(UInt8(ascii: "\""))
-            return
-        }
-        for c in s.utf8 {
-            switch c {
-            case UInt8(ascii: "\""): out.append(UInt8(ascii: "\\")); out.append(c)
-            case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\")); out.append(c)
-            case 0x0A: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "n"))
-            case 0x0D: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "r"))
-            case 0x09: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "t"))
-            case 0..<0x20, 0x7F:
-                let hex = Array("0123456789abcdef".utf8)
-                out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                        hex[Int(c >> 4)], hex[Int(c & 0xF)]])
-            default: out.append(c)
-            }
-        }
-        out.append(UInt8(ascii: "\""))
-    }
-
-    /// Whether no byte of `p` needs escaping (below 0x20, a quote, a backslash, DEL), eight bytes at a time:
-    /// a report writes megabytes of messages, nearly all of them plain.
-    static func isPlain(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = p.baseAddress else { return true }
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        var i = 0
-        while i + 8 <= p.count {
-            let x = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-            // Per byte: x - 0x20 borrows into the high bit of a byte below 0x20, and (x ^ c) - 1 into that of
-            // a byte equal to c; masked by bytes whose own high bit is clear, a hit exists exactly where one
-            // of them does (a false hit only ever follows a true one).
-            let q = x ^ (ones &* 0x22), b = x ^ (ones &* 0x5C), d = x ^ (ones &* 0x7F)
-            if ((x &- ones &* 0x20) | (q &- ones) | (b &- ones) | (d &- ones)) & ~x & highs != 0 { return false }
-            i += 8
-        }
-        while i < p.count {
-            let c = p[i]
-            if c < 0x20 || c == 0x22 || c == 0x5C || c == 0x7F { return false }
-            i += 1
-        }
-        return true
-    }
-
-    /// The JSON string literal for `s`.
-    public static func quoted(_ s: String) -> String {
-        var b: [UInt8] = []
-        appendEscaped(s, to: &b)
-        return String(decoding: b, as: UTF8.self)
-    }
-
-    /// Appends the decimal form of `v`: digits two at a time from a table, right to left into a small
-    /// buffer on the stack, then into `out` in one go.
-    public static func appendInt(_ v: Int64, to out: inout [UInt8]) {
-        var n = v.magnitude
-        if n < 10 {
-            if v < 0 { out.append(UInt8(ascii: "-")) }
-            out.append(UInt8(truncatingIfNeeded: n) &+ 0x30)
-            return
-        }
-        var tmp: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: 20 digits and a sign
-        withUnsafeMutableBytes(of: &tmp) { buf in
-            let pairs = UnsafeRawPointer(digitPairs.utf8Start).assumingMemoryBound(to: UInt8.self)
-            var i = buf.count
-            while n >= 100 {
-                let pair = Int(n % 100) &* 2
-                n /= 100
-                i -= 2
-                buf[i] = pairs[pair]
-                buf[i + 1] = pairs[pair + 1]
-            }
-            if n >= 10 {
-                let pair = Int(n) &* 2
-                i -= 2
-                buf[i] = pairs[pair]
-                buf[i + 1] = pairs[pair + 1]
-            } else {
-                i -= 1
-                buf[i] = UInt8(truncatingIfNeeded: n) &+ 0x30
-            }
-            if v < 0 { i -= 1; buf[i] = UInt8(ascii: "-") }
-            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buf[i...]))
-        }
-    }
-
-    /// "00" to "99", for `appendInt`.
-    private static let digitPairs: StaticString =
-        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
-
-    static func appendDouble(_ v: Double, to out: inout [UInt8]) {
-        guard v.isFinite else { out.append(contentsOf: nullBytes); return }
-        if v == v.rounded(), abs(v) < 1e15 {
-            appendInt(Int64(v), to: &out)
-            return
-        }
-        // Values with few decimals (most measurements) are printed directly: m / 10^k == v means the
-        // decimal m·10^-k parses back to exactly v, and the smallest such k gives the shortest form.
-        if abs(v) < 1e9 {
-            var scale = 1.0
-            for _ in 1...4 {
-                scale *= 10
-                let m = (v * scale).rounded()
-                guard m / scale == v else { continue }
-                let n = Int64(m)
-                if n < 0 { out.append(UInt8(ascii: "-")) }
-                let magnitude = n.magnitude
-                let p = UInt64(scale)
-                appendInt(Int64(magnitude / p), to: &out)
-                out.append(UInt8(ascii: "."))
-                let frac = magnitude % p
-                var div = p / 10
-                while div > 0 {
-                    out.append(UInt8((frac / div) % 10) + 0x30)
-                    div /= 10
-                }
-                return
-            }
-        }
-        out.append(contentsOf: v.description.utf8)
-    }
+    /// Writes an optional integer, null when nil.
+    public mutating func int(_ v: Int?) { if let v { int(v) } else { null() } }
+    /// Writes an optional integer, null when nil.
+    public mutating func int(_ v: Int64?) { if let v { int(v) } else { null() } }
+    /// Writes an optional boolean, null when nil.
+    public mutating func bool(_ v: Bool?) { if let v { bool(v) } else { null() } }
 }

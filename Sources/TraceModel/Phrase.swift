@@ -42,7 +42,10 @@ package struct Phrase: ExpressibleByStringInterpolation, Sendable {
         /// Literal text.
         package mutating func appendLiteral(_ s: StaticString) { Phrase.append(s, to: &bytes) }
         /// A string, as it is.
-        package mutating func appendInterpolation(_ s: String) { bytes.append(contentsOf: s.utf8) }
+        package mutating func appendInterpolation(_ s: String) {
+            // In one copy where the string's bytes lie in one piece (native strings), not byte by byte.
+            if s.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil { bytes.append(contentsOf: s.utf8) }
+        }
         /// Another phrase.
         package mutating func appendInterpolation(_ p: Phrase) { bytes.append(contentsOf: p.bytes) }
         /// An integer in decimal.

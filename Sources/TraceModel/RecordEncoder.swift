@@ -177,7 +177,7 @@ extension RecordBody {
     static func checkpoint(_ c: TraceCheckpoint, _ w: inout JSONWriter) {
         w.beginObject()
         w.staticKey("defaultRoute"); w.string(c.defaultRoute.rawValue)
-        w.staticKey("override"); if let o = c.override { w.string(o.rawValue) } else { w.null() }
+        w.staticKey("override"); w.string(c.override?.rawValue)
         w.staticKey("engaged"); w.bool(c.engaged)
         w.staticKey("audioModuleEnabled"); w.bool(c.audioModuleEnabled)
         w.staticKey("micPermission"); w.string(c.micPermission.rawValue)
@@ -191,7 +191,7 @@ extension RecordBody {
             w.endObject()
         }
         w.endArray()
-        w.staticKey("currentRoute"); if let r = c.currentRoute { w.string(r.rawValue) } else { w.null() }
+        w.staticKey("currentRoute"); w.string(c.currentRoute?.rawValue)
         w.staticKey("callState"); w.string(c.callState.rawValue)
         w.staticKey("appState"); w.string(c.appState.rawValue)
         w.staticKey("interrupted"); w.bool(c.interrupted)
@@ -267,9 +267,9 @@ extension RecordBody {
 extension Expectation {
     func encodeFields(into w: inout JSONWriter) {
         switch kind {
-        case .route(let r): w.staticKey("route"); if let r { w.string(r.rawValue) } else { w.null() }
+        case .route(let r): w.staticKey("route"); w.string(r?.rawValue)
         case .target(let t): w.staticKey("target"); w.string(t.rawValue)
-        case .override(let t): w.staticKey("target"); if let t { w.string(t.rawValue) } else { w.null() }
+        case .override(let t): w.staticKey("target"); w.string(t?.rawValue)
         case .engaged(let v), .interrupted(let v): w.staticKey("value"); w.bool(v)
         case .audioModule(let v): w.staticKey("enabled"); w.bool(v)
         case .verdict(let ref, let verdict, let cause):
@@ -311,7 +311,7 @@ extension Expectation {
             if let explained = explanation?.explained { w.staticKey("explained"); w.bool(explained) }
             if let explanation, case .some(let by) = explanation.by {
                 w.staticKey("explainedBy")
-                if let by { w.string(by.rawValue) } else { w.null() }
+                w.string(by?.rawValue)
             }
             if let status = explanation?.status { w.staticKey("status"); w.string(status.rawValue) }
         case .damage(let lost):
@@ -325,6 +325,6 @@ extension Expectation {
     }
 
     static func ref(_ ref: RecordRef, _ w: inout JSONWriter) {
-        if let seq = ref.seq { w.int(seq) } else { w.null() }
+        w.int(ref.seq)
     }
 }

@@ -25,6 +25,8 @@ extension Explanation {
         let causeAdvice: [CauseAdviceKey: String]
         /// The result's layer words, for a cause phrased on demand.
         let words: LayerWords
+        /// `predictedMax[i]`: the latest time of the predicted segments 0...i (non-decreasing in i).
+        let predictedMax: [Int64]
 
         /// Indexes `r`.
         package init(_ r: ReplayResult) {
@@ -39,6 +41,19 @@ extension Explanation {
             }
             causeAdvice = advice
             words = r.words
+            var latest = Int64.min
+            predictedMax = r.predictedTimeline.map { latest = max(latest, $0.t); return latest }
+        }
+
+        /// The first predicted segment that any segment at or after `t` can be: every one before it is earlier
+        /// than `t` (sorted or not), so a scan for those at or after `t` may start there.
+        func firstPredicted(atOrAfter t: Int64) -> Int {
+            var lo = 0, hi = predictedMax.count  // the first i with predictedMax[i] >= t, or count for none
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if predictedMax[mid] >= t { hi = mid } else { lo = mid + 1 }
+            }
+            return lo
         }
 
         /// The advice of cause `c` in the result's words (`VerdictCause.advice`), for the route asked where it names it.
@@ -84,7 +99,7 @@ extension Explanation {
             if let causeRecord { lines.append(causeRecord) }
             if let outcome = Wording.outcomeLine(v, in: r) { lines.append(Line("outcome", outcome + " [V2]")) }
         }
-        if let effect = laterEffect(v, r) { lines.append(laterEffectLine(v, effect)) }
+        if let effect = laterEffect(v, r, lookups: lookups) { lines.append(laterEffectLine(v, effect)) }
         if let advice = advice(for: v, r, lookups: lookups) { lines.append(Line("advice", advice)) }
         if let gap = r.droppedRange(overlapping: v.t, v.outcome?.t ?? v.t) { lines.append(uncertain(gap)) }
         return Call(verdict: v, headline: head, lines: lines)

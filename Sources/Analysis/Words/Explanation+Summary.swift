@@ -14,22 +14,21 @@ extension Explanation {
         struct Key: Hashable { var code: FindingCode; var severity: Severity; var epoch: Int? }
         let reconnects = r.quality?.reconnectMoments ?? []
         let reconnectTimes = LastAtOrBefore(reconnects.map(\.t))
-        var order: [Key] = []
-        var groups: [Key: FindingGroup] = [:]
+        // Each group where it is first met, found by its key once per finding and counted in place.
+        var out: [FindingGroup] = []
+        var groups: [Key: Int] = [:]
         for (i, f) in r.findings.enumerated() where f.code != .routeIneffective && f.code != .routeDivergence {
             let reconnect = resetByReconnect.contains(f.code) ? reconnectTimes.index(atOrBefore: f.t).map { reconnects[$0] } : nil
             let key = Key(code: f.code, severity: f.severity, epoch: reconnect?.seq)
-            if var g = groups[key] {
-                g.count += 1
-                g.lastT = f.t
-                groups[key] = g
+            if let g = groups[key] {
+                out[g].count += 1
+                out[g].lastT = f.t
             } else {
-                order.append(key)
-                groups[key] = FindingGroup(code: f.code, severity: f.severity, rule: f.rule, count: 1, first: f, lastT: f.t,
-                                           afterReconnect: reconnect, headline: "", lines: [], firstIndex: i)
+                groups[key] = out.count
+                out.append(FindingGroup(code: f.code, severity: f.severity, rule: f.rule, count: 1, first: f, lastT: f.t,
+                                        afterReconnect: reconnect, headline: "", lines: [], firstIndex: i))
             }
         }
-        var out = order.map { groups[$0]! }
         let advice = FindingAdvice(r)
         let evidence = evidence ?? SystemLogEvidence(r)
         for i in out.indices { describe(&out[i], r, advice: advice, evidence: evidence) }
