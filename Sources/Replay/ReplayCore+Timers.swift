@@ -35,7 +35,7 @@ extension ReplayCore {
             divergences.advance(to: due, into: &tracked)
             handleTracked(into: step)
         }
-        let before = observing ? snapshot() : nil
+        step?.before = snapshot()
         prepareSink()
         let timer = engines.closeDeadline(through: t, into: &sink)
         if let timer { step?.value.timer = Self.replayTimer(timer.kind) }
@@ -45,7 +45,7 @@ extension ReplayCore {
             divergences.predictionChanged(p, t: due, seq: nil, into: &tracked)
             handleTracked(into: step)
         }
-        guard let observer, let before, let step else { return }
+        guard let observer, let step, let before = step.before else { return }
         step.value.settle(from: before, to: snapshot())
         observer(step.value)
     }
@@ -57,7 +57,7 @@ extension ReplayCore {
         let step = newStep(t: due, record: nil)
         divergences.advance(to: due, into: &tracked)
         handleTracked(into: step)
-        let before = observing ? snapshot() : nil
+        step?.before = snapshot()
         step?.value.timer = Self.replayTimer(timer)
         prepareSink()
         engines.fire(EngineTimer(due: due, kind: timer), into: &sink)
@@ -65,7 +65,7 @@ extension ReplayCore {
         let p = prediction
         divergences.predictionChanged(p, t: due, seq: nil, into: &tracked)
         handleTracked(into: step)
-        guard let observer, let before, let step else { return }
+        guard let observer, let step, let before = step.before else { return }
         step.value.settle(from: before, to: snapshot())
         observer(step.value)
     }

@@ -6,6 +6,8 @@ import TraceModel
 /// A step being described for an observer: built only when someone observes (without one, steps are nil).
 final class StepBox {
     var value: ReplayStep
+    /// The typed state before the step, taken where the step's changes begin.
+    var before: StateSnapshot?
     init(_ value: ReplayStep) { self.value = value }
 }
 
@@ -242,8 +244,9 @@ struct ReplayCore {
             handleTracked(into: step)
             if let step, !step.value.findings.isEmpty { observer?(step.value) }
         }
-        let before = observing ? snapshot() : nil
+        // The state before is kept in the step: without an observer there is no step, and no snapshot to test.
         let step = newStep(t: r.t, record: whole)
+        step?.before = snapshot()
         prepareSink()
         engines.apply(r, in: arena, into: &sink)
         if unknownStateOpen, !engines.first.state.startStateUnknown { stateKnownAgain(at: r) }
@@ -258,7 +261,7 @@ struct ReplayCore {
             divergences.predictionChanged(p, t: r.t, seq: r.seq, into: &tracked)
             handleTracked(into: step)
         }
-        guard let observer, let before, let step, let record = whole else { return }
+        guard let observer, let step, let before = step.before, let record = whole else { return }
         if case .deviceConnected(let id, _, _, _) = record.body { step.value.events.append(.devicesChanged(added: [id], removed: [])) }
         if case .deviceDisconnected(let id) = record.body { step.value.events.append(.devicesChanged(added: [], removed: [id])) }
         step.value.settle(from: before, to: snapshot())
