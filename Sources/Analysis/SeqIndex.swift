@@ -23,8 +23,20 @@ struct SeqIndex: Sendable {
         }
         set {
             if newValue != nil { isEmpty = false }
+            // The common case, a seq in the dense range set to a value that fits: one store (a trace's seqs
+            // are set once each, a million times over).
+            if seq >= 0, seq < dense.count, let value = newValue, let small = Int32(exactly: value), small != Self.none {
+                dense[seq] = small
+                if !sparse.isEmpty { sparse[seq] = nil }
+                return
+            }
             if seq >= 0, seq < dense.count || seq <= 2 * dense.count + 4096 {
-                if seq >= dense.count { dense.append(contentsOf: repeatElement(Self.none, count: seq + 1 - dense.count)) }
+                // The next seq grows the range by one (no sequence of one built and appended).
+                if seq == dense.count {
+                    dense.append(Self.none)
+                } else if seq > dense.count {
+                    dense.append(contentsOf: repeatElement(Self.none, count: seq + 1 - dense.count))
+                }
                 if let value = newValue, let small = Int32(exactly: value), small != Self.none {
                     dense[seq] = small
                     // A seq set while outside the dense range lives in the table until it is set again.
@@ -43,7 +55,14 @@ struct SeqIndex: Sendable {
     /// set), so that the array is not grown and copied as they are; what the index answers is the same.
     /// Seqs far beyond the count (a damaged trace's) get no room: they may never be dense.
     mutating func reserve(through seq: Int, count: Int) {
-        if seq >= 0, seq <= 2 * count + 4096 { dense.reserveCapacity(seq + 1) }
+        guard seq >= 0, seq <= 2 * count + 4096 else { return }
+        // The range filled with `none` at once where nothing is set yet (a value is where it was set, dense
+        // or in the table, either way the same answer), so that each seq set later is one store.
+        if dense.isEmpty, sparse.isEmpty {
+            dense = Array(repeating: Self.none, count: seq + 1)
+        } else {
+            dense.reserveCapacity(seq + 1)
+        }
     }
 
     /// Whether `seq` has a value.

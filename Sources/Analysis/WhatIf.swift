@@ -114,23 +114,53 @@ package enum WhatIf {
         let file = base.side.file + " (edited)"
         var b = editedSide(base, edited, file: file)
         b.levelChanges = b.result.levelChanges
-        var a = base.side
-        if let t = edited.firstEditT {
-            a.cutHistory(at: t, isHistory: base.historySeqs.contains)
-            b.cutHistory(at: t, isHistory: edited.isHistory)
+        let shape = EditedShape(count: edited.count, name: edited.name, isHistory: edited.isHistory, inserted: edited.inserted,
+                                firstEditT: edited.firstEditT, changed: edited.changed)
+        return compare(base.side, history: base.historySeqs, lastSeq: base.records.seqs.last ?? 0, count: base.records.count,
+                       b, shape, edits: edits, toleranceMs: base.options.toleranceMs)
+    }
+
+    /// What a comparison needs of an edited trace besides its replay: its records' names and kinds by
+    /// their new seqs, and what the edits touched.
+    struct EditedShape {
+        /// How many records it has.
+        var count: Int
+        /// The seq the record with a new seq is named by.
+        var name: (Int) -> Int
+        /// Whether the record with a new seq is history.
+        var isHistory: (Int) -> Bool
+        /// Names given to inserted records.
+        var inserted: Set<Int>
+        /// The time of the first record an edit touched.
+        var firstEditT: Int64?
+        /// For each edit, whether it changed any record.
+        var changed: [Bool]
+    }
+
+    /// Compares the original (`a`, `history` the seqs of its history records, `lastSeq` and `count` its
+    /// last seq and its number of records) with the edited trace replayed (`b`), both cut where history ends.
+    static func compare(_ original: DiffSide, history: SeqIndex, lastSeq: Int, count: Int, _ edited: DiffSide, _ shape: EditedShape,
+                        edits: [WhatIfEdit], toleranceMs: Int64) -> WhatIfResult {
+        var a = original, b = edited
+        if let t = shape.firstEditT {
+            a.cutHistory(at: t, isHistory: history.contains)
+            b.cutHistory(at: t, isHistory: shape.isHistory)
             // Before the first edit the traces are one: what history said then is the original's, in
             // both (a divergence open at the edit may count only because of readings after it).
             var seqInB = SeqIndex()
-            seqInB.reserve(through: base.records.seqs.last ?? 0, count: base.records.count)
-            for (n, name) in edited.names.enumerated() where edited.inserted.isEmpty || !edited.inserted.contains(name) { seqInB[name] = n }
-            b.takeHistory(of: a, history: base.historySeqs, renumbered: { seqInB[$0] })
+            seqInB.reserve(through: lastSeq, count: count)
+            for n in 0..<shape.count {
+                let name = shape.name(n)
+                if shape.inserted.isEmpty || !shape.inserted.contains(name) { seqInB[name] = n }
+            }
+            b.takeHistory(of: a, history: history, renumbered: { seqInB[$0] })
         }
         // The edited copy lacks what the original lacks, though its replay (records in memory) is not told.
-        var (diff, pairs, pairsOfB) = TraceDiff.compareKeyed(a, b, toleranceMs: base.options.toleranceMs, missing: false)
-        let (resolved, added, remaining) = problems(a, b, diff, pairs: (pairs, pairsOfB), names: edited.names)
-        diff.renameB(edited.names)
-        return WhatIfResult(edits: edits, changed: edited.changed, historyEndsAt: edited.firstEditT, diff: diff,
-                            inserted: edited.inserted, resolved: resolved, added: added, original: a.result, edited: b.result,
+        var (diff, pairs, pairsOfB) = TraceDiff.compareKeyed(a, b, toleranceMs: toleranceMs, missing: false)
+        let (resolved, added, remaining) = problems(a, b, diff, pairs: (pairs, pairsOfB), name: shape.name)
+        diff.renameB(count: shape.count, shape.name)
+        return WhatIfResult(edits: edits, changed: shape.changed, historyEndsAt: shape.firstEditT, diff: diff,
+                            inserted: shape.inserted, resolved: resolved, added: added, original: a.result, edited: b.result,
                             remaining: remaining)
     }
 
@@ -143,8 +173,9 @@ package enum WhatIf {
         (b.identities, b.identityIndex) = (base.side.identities, base.side.identityIndex)
         b.records.reserveCapacity(edited.count)
         b.indexBySeq.reserve(through: edited.count - 1, count: edited.count)
+        var cursor = WhatIfRecords.Cursor()
         for n in 0..<edited.count {
-            edited.feed(n, into: replayer)
+            edited.feed(n, into: replayer, cursor: &cursor)
             // A record the edits left as it was has the original's identity (its label and key).
             let o = Int(edited.origins[n]), id = o >= 0 ? base.keyed[o] : -1
             guard id >= 0 else { b.note(edited.record(n)); continue }
@@ -171,8 +202,9 @@ package enum WhatIf {
 
     /// Calls that took effect on one side only, and findings above info raised on one side only.
     /// `pairs`: for each of A's records, its partner by identity in B, and for each of B's its partner in
-    /// A (diff's pairing before changed calls). B's seqs are its records' own (numbered afresh: one each).
-    static func problems(_ a: DiffSide, _ b: DiffSide, _ diff: TraceDiff, pairs: (a: [Int32], b: [Int32]), names: [Int])
+    /// A (diff's pairing before changed calls). B's seqs are its records' own (numbered afresh: one each);
+    /// `name` gives the seq each is named by.
+    static func problems(_ a: DiffSide, _ b: DiffSide, _ diff: TraceDiff, pairs: (a: [Int32], b: [Int32]), name names: (Int) -> Int)
         -> (resolved: [WhatIfProblem], added: [WhatIfProblem], remaining: [WhatIfProblem]) {
         // The partners of the calls, by seq: only the verdicts' records are looked up (not every record's
         // seq kept in a table as long as the trace).
@@ -205,7 +237,7 @@ package enum WhatIf {
         for w in b.result.verdicts where w.didNotTakeEffect {
             let v = bToA[w.seq].flatMap { verdictsA[$0] }
             guard v.map({ !$0.didNotTakeEffect }) ?? true else { continue }
-            added.append(WhatIfProblem(kind: .call, subject: label(b, w.seq), rule: cause(w)?.rule ?? w.rule, seq: names[w.seq], t: w.t,
+            added.append(WhatIfProblem(kind: .call, subject: label(b, w.seq), rule: cause(w)?.rule ?? w.rule, seq: names(w.seq), t: w.t,
                                        before: word(v), after: word(w), cause: cause(w)))
         }
         for d in diff.differences where d.kind == .finding {
@@ -213,7 +245,7 @@ package enum WhatIf {
                 resolved.append(WhatIfProblem(kind: .finding, subject: d.subject, rule: d.rule, seq: d.a?.seq, t: d.t, before: s, after: nil))
             }
             if let s = d.bValue, d.aValue == nil, Severity(rawValue: s).map({ $0 > .info }) == true {
-                added.append(WhatIfProblem(kind: .finding, subject: d.subject, rule: d.rule, seq: d.b.map { names[$0.seq] }, t: d.t,
+                added.append(WhatIfProblem(kind: .finding, subject: d.subject, rule: d.rule, seq: d.b.map { names($0.seq) }, t: d.t,
                                            before: nil, after: s))
             }
         }
@@ -225,71 +257,5 @@ package enum WhatIf {
                                            before: f.severity.rawValue, after: f.severity.rawValue))
         }
         return (resolved, added, remaining)
-    }
-}
-
-extension DiffSide {
-    /// Leaves out, from `t` on, what only the device's readings and the SDK's callbacks say: the
-    /// divergences, the device's route, and the findings their records raise.
-    /// `isHistory`: whether the record with a seq is history.
-    mutating func cutHistory(at t: Int64, isHistory: (Int) -> Bool) {
-        let r = result
-        let gone = r.divergences.filter { $0.start >= t }
-        result.divergences.removeAll { $0.start >= t }
-        result.divergenceCount -= gone.count
-        result.unexplainedDivergenceCount -= gone.filter(\.unexplained).count
-        result.actualTimeline.removeAll { $0.t >= t }
-        func fromHistory(_ f: Finding) -> Bool {
-            f.t >= t && (f.code == .routeDivergence || f.seqs.first.map(isHistory) == true)
-        }
-        for f in r.findings where fromHistory(f) { result.findingCounts[f.code, default: 1] -= 1 }
-        result.findings.removeAll(where: fromHistory)
-    }
-}
-
-extension DiffSide {
-    /// Replaces this side's divergences and history's findings (all before the cut) with `other`'s,
-    /// their seqs renumbered into this side's.
-    /// `history` holds the seqs of `other`'s history records; this side has been cut where history ends,
-    /// so what it still holds of history's findings came before the cut.
-    mutating func takeHistory(of other: DiffSide, history: SeqIndex, renumbered seq: (Int) -> Int?) {
-        func fromHistory(_ f: Finding) -> Bool { f.code == .routeDivergence || f.seqs.first.map(history.contains) == true }
-        let kept = Set(other.result.findings.filter(fromHistory).compactMap { $0.seqs.first.flatMap(seq) })
-        // This side's findings at the original's history records (renumbered): replaced by the original's.
-        func mine(_ f: Finding) -> Bool { f.code == .routeDivergence || f.seqs.first.map(kept.contains) == true }
-        for f in result.findings where mine(f) { result.findingCounts[f.code, default: 1] -= 1 }
-        result.findings.removeAll(where: mine)
-        for f in other.result.findings where fromHistory(f) {
-            result.findings.append(Finding(code: f.code, severity: f.severity, rule: f.rule, seqs: f.seqs.compactMap(seq), t: f.t,
-                                           message: f.message, advice: f.advice, call: f.call.flatMap(seq)))
-            result.findingCounts[f.code, default: 0] += 1
-        }
-        result.findings.sort { $0.t < $1.t }
-        result.divergences = other.result.divergences.map { d in
-            var d = d
-            d.predictedSeq = d.predictedSeq.flatMap(seq)
-            d.startSeq = d.startSeq.flatMap(seq)
-            d.actualSeq = d.actualSeq.flatMap(seq)
-            d.afterAppliedCall = d.afterAppliedCall.flatMap(seq)
-            d.explainedBySeq = d.explainedBySeq.flatMap(seq)
-            d.finding = nil
-            return d
-        }
-        result.divergenceCount = other.result.divergenceCount
-        result.unexplainedDivergenceCount = other.result.unexplainedDivergenceCount
-        result.actualTimeline = other.result.actualTimeline.map { RouteSegment(t: $0.t, route: $0.route, seq: $0.seq.flatMap(seq)) }
-    }
-}
-
-extension TraceDiff {
-    /// Names B's records by the seqs of the original trace (`names[newSeq]`).
-    mutating func renameB(_ names: [Int]) {
-        func rename(_ r: DiffRecord?) -> DiffRecord? {
-            guard var r, r.seq >= 0, r.seq < names.count else { return r }
-            r.seq = names[r.seq]
-            return r
-        }
-        for i in differences.indices { differences[i].b = rename(differences[i].b) }
-        b.unpaired = b.unpaired.map { rename($0)! }
     }
 }

@@ -11,8 +11,8 @@ package struct EditedTrace: Sendable {
     /// How many records the edited trace has.
     package var count: Int { kept.count }
     /// For each edited record (by its new seq), the seq it is named by: its seq in the original trace,
-    /// or for an inserted record a fresh one after the original's last.
-    package var names: [Int]
+    /// or for an inserted record a fresh one after the original's last (`name(_:)` one at a time).
+    package var names: [Int] { (0..<count).map(name) }
     /// The names given to inserted records.
     package var inserted: Set<Int>
     /// The time of the first record an edit changed, moved, removed or added; nil when the edits change
@@ -26,11 +26,20 @@ package struct EditedTrace: Sendable {
     var origins: [Int32] = []
     /// The original records, the inserted ones (entries past the original's end), every entry's time,
     /// the activations the edits changed (by entry), and the entries kept, in replay order.
-    private var source = WhatIfRecords(), added: [Record] = [], times: [Int64] = [], bodies: [Int: RecordBody] = [:], kept: [Int] = []
+    /// The entries are kept in 32 bits, as `origins` is; a record's name is found from its entry, not kept
+    /// per record (the inserted records' names beside them).
+    private var source = WhatIfRecords(), added: [Record] = [], addedNames: [Int] = [], times: [Int64] = [], bodies: [Int: RecordBody] = [:]
+    private var kept: [Int32] = []
+
+    /// The seq the edited record with the new seq `m` is named by (`names`).
+    func name(_ m: Int) -> Int {
+        let i = Int(kept[m]), n = source.count
+        return i < n ? source.seqs[i] : addedNames[i - n]
+    }
 
     /// The edited record with the new seq `m`: the original's (or the inserted one) with its time, body and seq.
     package func record(_ m: Int) -> Record {
-        let i = kept[m], n = source.count
+        let i = Int(kept[m]), n = source.count
         var r = i < n ? source.record(i) : added[i - n]
         r.t = times[i]
         if i < n, let body = bodies[i] { r.body = body }
@@ -39,11 +48,11 @@ package struct EditedTrace: Sendable {
     }
 
     /// The time of the edited record with the new seq `m`.
-    func t(_ m: Int) -> Int64 { times[kept[m]] }
+    func t(_ m: Int) -> Int64 { times[Int(kept[m])] }
 
     /// The kind of the edited record with the new seq `m` (an edit changes no record's kind).
     func kind(_ m: Int) -> RecordKind? {
-        let i = kept[m], n = source.count
+        let i = Int(kept[m]), n = source.count
         return i < n ? source.kinds[i] : added[i - n].body.kind
     }
 
@@ -52,11 +61,12 @@ package struct EditedTrace: Sendable {
 
     /// Replays the edited record with the new seq `m`: a record the edits left as it was (or only moved)
     /// from the original's kept form, without making it whole.
-    func feed(_ m: Int, into replayer: Replayer) {
+    /// `cursor` holds the original's batch read from last.
+    func feed(_ m: Int, into replayer: Replayer, cursor: inout WhatIfRecords.Cursor) {
         // Its origin says whether it is the original's as it was (no table of edited bodies is asked).
         let i = Int(origins[m])
         if i >= 0 {
-            source.feed(i, into: replayer, seq: m, t: times[i])
+            source.feed(i, into: replayer, seq: m, t: times[i], cursor: &cursor)
         } else {
             replayer.feed(record(m))
         }
@@ -134,14 +144,8 @@ package struct EditedTrace: Sendable {
                     return false
                 }.map { n + $0 }
                 for i in activations! + addedActivations where !removed.contains(name(i)) && times[i] >= (from ?? 0) {
-                    guard case .sessionActivated(var a)? = bodies[i] ?? (i < n ? records.wholeBody(i) : added[i - n].body) else { continue }
-                    let before = a
-                    switch field {
-                    case .setOption: if !a.options.contains(value) { a.options.append(value) }
-                    case .removeOption: a.options.removeAll { $0 == value }
-                    case .category: a.category = value
-                    case .mode: a.mode = value
-                    }
+                    guard case .sessionActivated(let before)? = bodies[i] ?? (i < n ? records.wholeBody(i) : added[i - n].body) else { continue }
+                    let a = edited(before, field, value)
                     guard a != before else { continue }
                     if i < n { bodies[i] = .sessionActivated(a) } else { added[i - n].body = .sessionActivated(a) }
                     touched(times[i])
@@ -177,8 +181,7 @@ package struct EditedTrace: Sendable {
                 for i in times.indices where times[i] >= (from ?? 0) {
                     // A record of a type this version does not know (or an expectation) is kept whole.
                     let recordKind = i < n ? records.kinds[i] : added[i - n].body.kind
-                    guard kind.map({ recordKind == $0 })
-                        ?? (recordKind == nil && (i < n ? records.wholeBody(i) : added[i - n].body)?.type == type) else { continue }
+                    guard isOfType(recordKind, kind, type, body: { i < n ? records.wholeBody(i) : added[i - n].body }) else { continue }
                     guard !removed.contains(name(i)) else { continue }
                     removed[name(i)] = 1
                     touched(times[i])
@@ -211,11 +214,11 @@ package struct EditedTrace: Sendable {
         }
         // Replay order: the original's, with each moved or added record at its place (records whose times go
         // back in the original keep their order).
-        var kept = Array(times.indices)
-        if !removed.isEmpty { kept.removeAll { removed.contains(name($0)) } }
-        if reordered { kept.sort { (order($0), name($0)) < (order($1), name($1)) } }
-        var out = EditedTrace(names: [], inserted: inserted, firstEditT: firstT, changed: changed)
-        out.names.reserveCapacity(kept.count)
+        var kept: [Int32] = []
+        kept.reserveCapacity(times.count)
+        for i in times.indices where removed.isEmpty || !removed.contains(name(i)) { kept.append(Int32(i)) }
+        if reordered { kept.sort { (order(Int($0)), name(Int($0))) < (order(Int($1)), name(Int($1))) } }
+        var out = EditedTrace(inserted: inserted, firstEditT: firstT, changed: changed)
         out.origins.reserveCapacity(kept.count)
         // The entries whose bodies an edit changed, marked in an array (not asked of the table per record).
         var bodyEdited: [Bool] = []
@@ -223,12 +226,30 @@ package struct EditedTrace: Sendable {
             bodyEdited = Array(repeating: false, count: n)
             for i in bodies.keys where i < n { bodyEdited[i] = true }
         }
-        for i in kept {
-            out.names.append(name(i))
-            out.origins.append(i < n && (bodyEdited.isEmpty || !bodyEdited[i]) ? Int32(i) : -1)
+        for k in kept {
+            let i = Int(k)
+            out.origins.append(i < n && (bodyEdited.isEmpty || !bodyEdited[i]) ? k : -1)
         }
-        (out.source, out.added, out.times, out.bodies, out.kept) = (records, added, times, bodies, kept)
+        (out.source, out.added, out.addedNames, out.times, out.bodies, out.kept) = (records, added, addedNames, times, bodies, kept)
         return out
+    }
+
+    /// A session's activation with one field edited.
+    static func edited(_ activation: SessionActivation, _ field: WhatIfEdit.SessionField, _ value: String) -> SessionActivation {
+        var a = activation
+        switch field {
+        case .setOption: if !a.options.contains(value) { a.options.append(value) }
+        case .removeOption: a.options.removeAll { $0 == value }
+        case .category: a.category = value
+        case .mode: a.mode = value
+        }
+        return a
+    }
+
+    /// Whether a record of kind `recordKind` is of the type a drop-type edit names (`kind`, that type's kind
+    /// if it is one): compared by kind where the type is one, else by the whole body's type.
+    static func isOfType(_ recordKind: RecordKind?, _ kind: RecordKind?, _ type: String, body: () -> RecordBody?) -> Bool {
+        kind.map { recordKind == $0 } ?? (recordKind == nil && body()?.type == type)
     }
 
     /// An inserted record's JSON (without `seq` and `t`) decoded as the trace format's decoder reads a line.

@@ -14,9 +14,9 @@ package struct WhatIfRecords: Sendable {
     package private(set) var times: [Int64] = []
     /// The kind of each record (nil: an expectation or a type this version does not know).
     package private(set) var kinds: [RecordKind?] = []
-    /// For each record, its batch (high 32 bits) and its index there; the index in `whole` where records
-    /// were given whole.
-    private var places: [UInt64] = []
+    /// The index of each kept batch's first record (in order), where a record's batch is found: a
+    /// record's place is not stored per record (a million of them are 8 MB to fault in).
+    private var starts: [Int] = []
     private var batches: [Kept] = []
     private var whole: [Record] = []
 
@@ -29,11 +29,10 @@ package struct WhatIfRecords: Sendable {
         seqs.reserveCapacity(records.count)
         times.reserveCapacity(records.count)
         kinds.reserveCapacity(records.count)
-        for (i, r) in records.enumerated() {
+        for r in records {
             seqs.append(r.seq)
             times.append(r.t)
             kinds.append(r.body.kind)
-            places.append(UInt64(i))
         }
     }
 
@@ -43,27 +42,31 @@ package struct WhatIfRecords: Sendable {
     /// Keeps a batch the reader decoded (every record of it is replayed).
     package mutating func keep(_ batch: RecordBatch) {
         precondition(whole.isEmpty, "records are kept either whole or as batches")
-        let b = UInt64(batches.count) << 32
+        starts.append(count)
         batches.append(Kept(batch))
-        for (i, r) in batch.records.enumerated() {
+        for r in batch.records {
             seqs.append(r.seq)
             times.append(r.t)
             kinds.append(r.kind)
-            places.append(b | UInt64(i))
         }
     }
 
     /// Where record `i` is: its batch and index there, or nil where records were given whole.
     private func place(_ i: Int) -> (batch: Int, index: Int)? {
         guard whole.isEmpty else { return nil }
-        let p = places[i]
-        return (Int(p >> 32), Int(p & 0xFFFF_FFFF))
+        // The last batch starting at or before `i`.
+        var low = 0, high = starts.count
+        while high - low > 1 {
+            let mid = (low + high) / 2
+            if starts[mid] <= i { low = mid } else { high = mid }
+        }
+        return (low, i - starts[low])
     }
 
     /// The body of record `i` where it is kept whole (every record of a type that is not high-rate, and
     /// every record given whole); nil for a high-rate record kept as the reader decoded it.
     package func wholeBody(_ i: Int) -> RecordBody? {
-        guard let (b, j) = place(i) else { return whole[Int(places[i])].body }
+        guard let (b, j) = place(i) else { return whole[i].body }
         let batch = batches[b].batch, r = batch.records[j]
         return r.hasFull ? batch.full[Int(r.full)].body : nil
     }
@@ -71,8 +74,13 @@ package struct WhatIfRecords: Sendable {
     /// Record `i` made whole from what a replay reads of it: as the reader would have decoded it whole,
     /// except that an `sdk.log` read for a replay has no text (a replay reads none of it).
     package func record(_ i: Int) -> Record {
-        guard let (b, j) = place(i) else { return whole[Int(places[i])] }
-        let batch = batches[b].batch, r = batch.records[j]
+        guard let (b, j) = place(i) else { return whole[i] }
+        return Self.record(j, of: batches[b].batch)
+    }
+
+    /// Record `j` of a batch made whole (`record(_:)`).
+    static func record(_ j: Int, of batch: RecordBatch) -> Record {
+        let r = batch.records[j]
         if r.hasFull { return batch.full[Int(r.full)] }
         if r.kind == .sdkLog { return Record(seq: r.seq, t: r.t, .sdkLog(level: "", message: "")) }
         // Its strings and lists taken into an arena of its own, and the record made from its fields there.
@@ -80,15 +88,29 @@ package struct WhatIfRecords: Sendable {
         return arena.record(batch.take(j, into: arena))
     }
 
-    /// Replays record `i` into `replayer` under the seq `seq` and time `t`.
-    func feed(_ i: Int, into replayer: Replayer, seq: Int, t: Int64) {
-        guard let (b, j) = place(i) else {
-            var r = whole[Int(places[i])]
+    /// The batch replayed from last (`feed`): records are mostly replayed in the order they were read,
+    /// so the batch of the next is mostly this one, taken from its keeper once rather than once per record
+    /// (each taking retains every list of the batch).
+    struct Cursor {
+        var start = 0, end = 0
+        var records = RecordBatch()
+    }
+
+    /// Replays record `i` into `replayer` under the seq `seq` and time `t`; `cursor` holds the batch read
+    /// from last.
+    func feed(_ i: Int, into replayer: Replayer, seq: Int, t: Int64, cursor: inout Cursor) {
+        guard whole.isEmpty else {
+            var r = whole[i]
             (r.seq, r.t) = (seq, t)
             replayer.feed(r)
             return
         }
-        replayer.feed(batches[b].batch, j, seq: seq, t: t)
+        if i < cursor.start || i >= cursor.end, let (b, _) = place(i) {
+            cursor.start = starts[b]
+            cursor.end = b + 1 < starts.count ? starts[b + 1] : count
+            cursor.records = batches[b].batch
+        }
+        replayer.feed(cursor.records, i - cursor.start, seq: seq, t: t)
     }
 
     /// Notes every record's identity on a diff's side in order (`DiffSide.note`, without making a record
@@ -105,17 +127,21 @@ package struct WhatIfRecords: Sendable {
             }
             return keyed
         }
-        var i = 0
         for kept in batches {
             let batch = kept.batch
-            for r in batch.records {
-                let before = side.records.count, at = i
-                if r.hasFull { side.note(batch.full[Int(r.full)]) } else { side.note(compact: r, in: batch) { record(at) } }
-                keyed.append(side.records.count > before ? side.records[before].id : -1)
-                i += 1
-            }
+            for j in batch.records.indices { keyed.append(side.note(j, of: batch)) }
         }
         return keyed
+    }
+}
+
+extension DiffSide {
+    /// Notes record `j` of a batch as the reader decoded it (`note`, or `note(compact:)` without making it
+    /// whole where its type's identity is read from its fields); returns its identity (-1: not compared).
+    mutating func note(_ j: Int, of batch: RecordBatch) -> Int32 {
+        let r = batch.records[j], before = records.count
+        if r.hasFull { note(batch.full[Int(r.full)]) } else { note(compact: r, in: batch) { WhatIfRecords.record(j, of: batch) } }
+        return records.count > before ? records[before].id : -1
     }
 }
 

@@ -43,7 +43,19 @@ enum WhatIfCommand {
         var edits: [WhatIfEdit] = []
         for path in args[editsFile] { edits += try fileEdits(path) }
         edits += lineEdits
-        let base = WhatIfBase.read(try TraceInput.resolve(traces, in: context), options: ReplayOptions(args), onProblem: context.warn)
+        let session = try TraceInput.resolve(traces, in: context), options = ReplayOptions(args)
+        var warned = false
+        // Edits that act on each record alone are made as the trace is read (no second pass over kept
+        // records); a trace whose seqs do not rise is read again, its problems reported once.
+        if WhatIfStream.streams(edits), let (original, streamed) = WhatIfStream.run(session, edits: edits, options: options,
+                                                                                  onProblem: context.warn) {
+            try TraceInput.requireExplainable(original)
+            context.out.write(Renderers.whatif(args[json] ? .whatifJSON : .whatifText)!.render(streamed))
+            return streamed.improves ? .success : .failure
+        } else if WhatIfStream.streams(edits) {
+            warned = true
+        }
+        let base = WhatIfBase.read(session, options: options, onProblem: warned ? { _ in } : context.warn)
         try TraceInput.requireExplainable(base.side.result)
         let result: WhatIfResult
         do { result = try WhatIf.run(base, edits: edits, source: source(files: args[editsFile], lineEdits: lineEdits.count)) } catch {
