@@ -68,10 +68,24 @@ final class DeviceStateTests: XCTestCase {
         }
     }
 
+    /// Advances the clock a second at a time, letting the writer take each step, until a retry resumes the
+    /// recording (at most `seconds`). The writer may have retried once more while the fault still stood
+    /// (the test's thread can be descheduled between the clock's last step and the fault's end), and each
+    /// failed retry doubles the wait before the next, so no single step of the clock is always enough.
+    func advanceUntilRecording(_ r: TraceRecorder, _ clock: ManualClock, seconds: Int = 8) -> Bool {
+        for _ in 0..<seconds {
+            clock.advance(milliseconds: 1000)
+            guard r.waitUntilWriterIdle() else { return false }
+            if r.isRecording { return true }
+        }
+        return Support.eventually { r.isRecording }
+    }
+
     /// The pause in the middle of a call: records before it written, those during it left out and
     /// counted, `trace.paused` with the reason and the stretch, then the provider's checkpoint, then the
     /// records after it; the replay marks the stretch lost and gives no all-clear.
-    func assertPausesAndResumes(_ failure: Errno, reason: PauseReason, file: StaticString = #filePath, line: UInt = #line) throws {
+    func assertPausesAndResumes(_ failure: Errno, reason: PauseReason, failedRetries: Int = 0,
+                                file: StaticString = #filePath, line: UInt = #line) throws {
         let device = Device()
         SystemFaults.injector = device.injector
         let clock = ManualClock()
@@ -86,10 +100,13 @@ final class DeviceStateTests: XCTestCase {
         XCTAssertTrue(Support.eventually { !r.isRecording }, "recording pauses", file: file, line: line)
         call(r, clock, "during", count: 10)
         XCTAssertTrue(r.isEnabled, "the SDK did not switch it off", file: file, line: line)
+        for _ in 0..<failedRetries {
+            // The writer's retry, due at this step of the clock, fails while the fault stands.
+            XCTAssertTrue(r.waitUntilWriterIdle(), file: file, line: line)
+            XCTAssertFalse(r.isRecording, file: file, line: line)
+        }
         device.failing = nil
-        clock.advance(milliseconds: 1000)
-        XCTAssertTrue(r.waitUntilWriterIdle(), file: file, line: line)
-        XCTAssertTrue(Support.eventually { r.isRecording }, "recording resumes once a write succeeds", file: file, line: line)
+        XCTAssertTrue(advanceUntilRecording(r, clock), "recording resumes once a write succeeds", file: file, line: line)
         call(r, clock, "after", count: 5)
         XCTAssertTrue(r.close(timeout: 20), file: file, line: line)
 
@@ -129,6 +146,11 @@ final class DeviceStateTests: XCTestCase {
         try assertPausesAndResumes(.notPermitted, reason: .volumeLocked)
     }
 
+    func test_aRetryThatFailsWhileTheVolumeIsStillLocked_waitsLonger_andRecordingStillResumes() throws {
+        // The failed retry doubles the wait: the next is due two seconds later, not one.
+        try assertPausesAndResumes(.notPermitted, reason: .volumeLocked, failedRetries: 1)
+    }
+
     func test_aFullDiskMidCall_pausesRecording_resumesWhenAWriteSucceeds_theTraceSaysWhatWasLost() throws {
         try assertPausesAndResumes(.noSpace, reason: .diskFull)
     }
@@ -152,9 +174,7 @@ final class DeviceStateTests: XCTestCase {
         XCTAssertTrue(r.waitUntilWriterIdle())
         XCTAssertFalse(r.isRecording)
         device.free = 200 << 20
-        clock.advance(milliseconds: 2000)
-        XCTAssertTrue(r.waitUntilWriterIdle())
-        XCTAssertTrue(Support.eventually { r.isRecording })
+        XCTAssertTrue(advanceUntilRecording(r, clock), "recording resumes once there is room")
         call(r, clock, "after", count: 3)
         XCTAssertTrue(r.close(timeout: 20))
         let written = try records()
@@ -175,9 +195,7 @@ final class DeviceStateTests: XCTestCase {
         XCTAssertTrue(Support.eventually { !r.isRecording })
         call(r, clock, "during", count: 5)
         device.failing = nil
-        clock.advance(milliseconds: 1000)
-        XCTAssertTrue(r.waitUntilWriterIdle())
-        XCTAssertTrue(Support.eventually { r.isRecording })
+        XCTAssertTrue(advanceUntilRecording(r, clock), "recording resumes once the volume unlocks")
         call(r, clock, "after", count: 5)
         XCTAssertTrue(r.close(timeout: 20))
         let written = try records()
