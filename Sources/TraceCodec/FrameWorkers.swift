@@ -124,76 +124,155 @@ final class FrameWorker {
     }
 }
 
-/// Two threads decompressing and decoding frames while the reader's thread hands them on in order: jobs
-/// are numbered, taken by whichever worker is free, and waited for in number order. A job's slot is the
-/// reader's again once it has handed its batch on, so nothing is allocated per frame once all are in use.
+/// Two threads that read a trace's frames apart: by turns, one of them splits the input into frames or checks
+/// the order of decoded frames, in file order (`FrameFeed`: the reader's input and its order state, one
+/// thread at a time), while the other decompresses and decodes; the reader's thread only waits for each
+/// checked frame in number order and hands its batch on. A frame's slot is split into again once the reader
+/// has handed its batch on, so nothing is allocated per frame once all are in use.
 final class FrameWorkers: @unchecked Sendable {
     /// Frames split but not yet handed on, at most.
     static let depth = 4
+    /// Condition `work`: workers wait for something to do; `ready`: the reader waits for a checked frame.
     private let lock = ConditionLock(conditions: 2)
-    private let queued = 0, finished = 1
+    private let work = 0, ready = 1
     private let jobs: [FrameJob]
+    private let feed: FrameFeed
+    /// Whether each slot's frame is decoded.
     private var done: [Bool]
-    private var submitted = 0, claimed = 0
+    /// Frames split, claimed for decoding, checked in order, and handed on by the reader.
+    private var submitted = 0, claimed = 0, checked = 0, released = 0
+    /// Whether a worker holds the feed (splitting, checking or finishing): one at a time, in file order.
+    private var feeding = false
+    /// Whether the feed may be used: set once every worker has started, so a pool that fails to start has
+    /// read nothing.
+    private var started = false
+    /// Whether more frames may be split; blocked: the input buffer is full until a frame is checked.
+    private var splitting = true, blocked = false
+    /// Nothing more to check: a frame the sequential reader must read, or the end of the frames split.
+    private var over = false
     private var stopping = false
     private var threads: [JoinableThread] = []
 
-    /// Starts `count` workers; nil when a context or a thread cannot be had (the reader then reads alone).
-    init?(count: Int, reading: FrameReading) {
+    /// Starts `count` workers over `feed`; nil when a context or a thread cannot be had (nothing has been
+    /// read then: the reader reads alone).
+    init?(count: Int, reading: FrameReading, feed: FrameFeed) {
         jobs = (0..<Self.depth).map { _ in FrameJob() }
         done = Array(repeating: false, count: Self.depth)
+        self.feed = feed
         for _ in 0..<count {
             guard let worker = try? FrameWorker(reading) else { stop(); return nil }
             let me = UncheckedWorker(worker: worker, pool: self)
-            guard let thread = JoinableThread({ me.pool.work(me.worker) }) else { stop(); return nil }
+            guard let thread = JoinableThread({ me.pool.run(me.worker) }) else { stop(); return nil }
             threads.append(thread)
+        }
+        lock.withLock {
+            started = true
+            lock.broadcast(work)
         }
     }
 
     deinit { stop() }
 
-    /// The slot of job `n`, for the reader to fill before `submit` and to read after `wait`.
-    func job(_ n: Int) -> FrameJob { jobs[n % Self.depth] }
-
-    /// Hands job `submitted` (filled in its slot) to the workers.
-    func submit() {
+    /// Waits until frame `n` is checked and returns its job, for the reader to hand its batch on (and then
+    /// `release`); nil when no frame `n` will be: the frames read apart end before it.
+    func checkedJob(_ n: Int) -> FrameJob? {
         lock.withLock {
-            done[submitted % Self.depth] = false
-            submitted += 1
-            lock.signal(queued)
+            while checked <= n && !over { lock.wait(ready) }
+            return checked > n ? jobs[n % Self.depth] : nil
         }
     }
 
-    /// Waits until job `n` is done.
-    func wait(_ n: Int) {
+    /// The reader has handed frame `released`'s batch on: its slot may be split into again.
+    func release() {
         lock.withLock {
-            while !done[n % Self.depth] { lock.wait(finished) }
+            released += 1
+            lock.broadcast(work)
         }
     }
 
-    /// Stops the workers (a job under way is finished first) and waits for them.
+    /// Stops the workers (what one is doing is finished first) and waits for them.
     func stop() {
         lock.withLock {
             stopping = true
-            lock.broadcast(queued)
+            lock.broadcast(work)
         }
         for t in threads { t.join() }
         threads.removeAll()
     }
 
-    private func work(_ worker: FrameWorker) {
-        while true {
-            let n: Int? = lock.withLock {
-                while claimed == submitted && !stopping { lock.wait(queued) }
-                guard !stopping else { return nil }
-                claimed += 1
-                return claimed - 1
+    private enum Task { case check(Int), finish, split(Int), decode(Int) }
+
+    /// What a worker does next, waiting until there is something: the feed's work first (checking the next
+    /// frame keeps the reader fed; splitting keeps the workers fed), else decoding.
+    private func next() -> Task? {
+        lock.withLock {
+            while true {
+                if stopping { return nil }
+                if started && !feeding && !over {
+                    if checked < submitted && done[checked % Self.depth] {
+                        feeding = true
+                        return .check(checked)
+                    }
+                    if !splitting && checked == submitted {
+                        feeding = true
+                        return .finish
+                    }
+                    if splitting && !blocked && submitted - released < Self.depth {
+                        feeding = true
+                        return .split(submitted)
+                    }
+                }
+                if claimed < submitted {
+                    claimed += 1
+                    return .decode(claimed - 1)
+                }
+                lock.wait(work)
             }
-            guard let n else { return }
-            worker.run(jobs[n % Self.depth])
-            lock.withLock {
-                done[n % Self.depth] = true
-                lock.broadcast(finished)
+        }
+    }
+
+    private func run(_ worker: FrameWorker) {
+        while let task = next() {
+            switch task {
+            case .check(let n):
+                let ok = feed.check(jobs[n % Self.depth])
+                lock.withLock {
+                    feeding = false
+                    if ok {
+                        checked += 1
+                        blocked = false
+                    } else {
+                        over = true
+                    }
+                    lock.signal(ready)
+                    lock.broadcast(work)
+                }
+            case .finish:
+                feed.finish()
+                lock.withLock {
+                    feeding = false
+                    over = true
+                    lock.signal(ready)
+                }
+            case .split(let n):
+                let split = feed.split(into: jobs[n % Self.depth])
+                lock.withLock {
+                    feeding = false
+                    switch split {
+                    case .frame:
+                        done[n % Self.depth] = false
+                        submitted += 1
+                    case .noRoom: blocked = true
+                    case .end: splitting = false
+                    }
+                    lock.broadcast(work)
+                }
+            case .decode(let n):
+                worker.run(jobs[n % Self.depth])
+                lock.withLock {
+                    done[n % Self.depth] = true
+                    lock.broadcast(work)
+                }
             }
         }
     }

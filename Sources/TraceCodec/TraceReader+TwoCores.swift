@@ -17,64 +17,25 @@ extension TraceReader {
     /// Reads from the start of the trace on two cores, handing batches to `batch` in order, until the end
     /// or until something only the sequential reader reads; the reader is then left where it stopped.
     /// Does nothing when the trace is not zstd, has been read from already, or the workers cannot start.
+    /// The splitting into frames and the order checks run on the workers (`FrameFeed`), so this thread only
+    /// hands the checked batches on.
     func readOnTwoCores(_ batch: (inout RecordBatch) throws -> Void) rethrows {
         guard recordCount == 0, problems.isEmpty, !hasQueuedEvents, pendingLoss.isEmpty, source.canSplit() else { return }
         let reading = FrameReading(limits: source.limits, compacting: compacting, keptStringBytes: keptStringBytes,
                                    maxFrameBytes: Self.frameApartBytes)
-        guard let workers = FrameWorkers(count: Self.frameWorkers, reading: reading) else { return }
+        guard let workers = FrameWorkers(count: Self.frameWorkers, reading: reading, feed: FrameFeed(self)) else { return }
         defer { workers.stop() }
-        var items: [FrameSplit] = []
-        var head = 0
-        var ahead = source.inAbs
-        var submitted = 0, taken = 0
-        var splitting = true
-        reading: while true {
-            splitting: while splitting && submitted - taken < FrameWorkers.depth {
-                let split = source.splitFrame(at: ahead, maxBytes: Self.frameApartBytes)
-                switch split {
-                case let .data(start, end, _):
-                    let job = workers.job(submitted)
-                    job.compressed.removeAll(keepingCapacity: true)
-                    job.compressed.append(contentsOf: source.inBuf[(start - source.inStart)..<(end - source.inStart)])
-                    workers.submit()
-                    submitted += 1
-                    items.append(split)
-                    ahead = end
-                case let .skippable(_, end, _):
-                    items.append(split)
-                    ahead = end
-                case .noRoom:
-                    break splitting
-                case .stop:
-                    splitting = false
-                }
-            }
-            guard head < items.count else { break reading }
-            let item = items[head]
-            head += 1
-            if case .data = item {
-                workers.wait(taken)
-                let job = workers.job(taken)
-                taken += 1
-                // What the sequential reader reads differently, it reads from this frame on.
-                guard job.clean, !(job.tarLike && source.stats.rawBytes == 0) else { break reading }
-                source.handOn(item, produced: job.produced)
-                framesReadApart += 1
-                try handOn(job, batch)
-            } else {
-                source.handOn(item)
-            }
-            if head == items.count {
-                items.removeAll(keepingCapacity: true)
-                head = 0
-            }
+        var n = 0
+        while let job = workers.checkedJob(n) {
+            if !job.batch.isEmpty { try batch(&job.batch) }
+            workers.release()
+            n += 1
         }
     }
 
     /// Checks a frame's records in order as `deliver` does (seq, time, header, undecodable lines, with the
-    /// line numbers the sequential read gives them), adds the problems before their records, and hands the
-    /// batch on.
-    private func handOn(_ job: FrameJob, _ body: (inout RecordBatch) throws -> Void) rethrows {
+    /// line numbers the sequential read gives them) and adds the problems before their records.
+    fileprivate func checkOrder(_ job: FrameJob) {
         let base = source.lineNumber
         var b = 0
         func undecodable(_ k: Int) {
@@ -113,6 +74,81 @@ extension TraceReader {
         }
         source.lineNumber = base + job.lines
         clippedRecords += job.clipped
-        if !job.batch.isEmpty { try body(&job.batch) }
+    }
+}
+
+/// The reader's side of a read on two cores, used by one worker at a time in file order (`FrameWorkers`):
+/// it splits the input into frames ahead of the frames handed on, and checks each decoded frame's order
+/// as the sequential read does, handing on the skippable frames between them. What it reads and changes
+/// is the reader's (its input, seq, time, header, problems), which no other thread touches meanwhile.
+final class FrameFeed {
+    private let reader: TraceReader
+    private var source: LineSource { reader.source }
+    /// Frames split and not yet handed on, in file order, from `head`.
+    private var items: [FrameSplit] = []
+    private var head = 0
+    /// Where the next frame to split starts.
+    private var ahead: Int
+
+    init(_ reader: TraceReader) {
+        self.reader = reader
+        ahead = reader.source.inAbs
+    }
+
+    /// What `split` found.
+    enum Split { case frame, noRoom, end }
+
+    /// Splits the next data frame into `job` (its compressed bytes), queueing the skippable frames before
+    /// it; `.noRoom` while the input buffer is full of frames not yet handed on, `.end` at anything only the
+    /// sequential reader reads.
+    func split(into job: FrameJob) -> Split {
+        while true {
+            let split = source.splitFrame(at: ahead, maxBytes: TraceReader.frameApartBytes)
+            switch split {
+            case let .data(start, end, _):
+                job.compressed.removeAll(keepingCapacity: true)
+                job.compressed.append(contentsOf: source.inBuf[(start - source.inStart)..<(end - source.inStart)])
+                items.append(split)
+                ahead = end
+                return .frame
+            case let .skippable(_, end, _):
+                items.append(split)
+                ahead = end
+            case .noRoom:
+                // Only skippable frames fill the buffer: every frame before them is checked, so they can go.
+                guard !items[head...].contains(where: { if case .data = $0 { true } else { false } }) else { return .noRoom }
+                handOnSkippable()
+            case .stop:
+                return .end
+            }
+        }
+    }
+
+    /// Hands on the skippable frames before the next data frame, then checks that frame's batch (`job`);
+    /// false when the sequential reader must read it (and everything after it).
+    func check(_ job: FrameJob) -> Bool {
+        handOnSkippable()
+        let item = items[head]
+        head += 1
+        // What the sequential reader reads differently, it reads from this frame on.
+        guard job.clean, !(job.tarLike && source.stats.rawBytes == 0) else { return false }
+        source.handOn(item, produced: job.produced)
+        reader.framesReadApart += 1
+        reader.checkOrder(job)
+        return true
+    }
+
+    /// The frames split are all checked and there are no more: hands on the skippable frames after them.
+    func finish() { handOnSkippable() }
+
+    private func handOnSkippable() {
+        while head < items.count, case .skippable = items[head] {
+            source.handOn(items[head])
+            head += 1
+        }
+        if head == items.count {
+            items.removeAll(keepingCapacity: true)
+            head = 0
+        }
     }
 }
