@@ -182,11 +182,12 @@ final class FrameWorkers: @unchecked Sendable {
         }
     }
 
-    /// The reader has handed frame `released`'s batch on: its slot may be split into again.
+    /// The reader has handed frame `released`'s batch on: its slot may be split into again. Workers waiting
+    /// for a slot are woken once two are free, not at every one (a wake is a system call on this thread).
     func release() {
         lock.withLock {
             released += 1
-            lock.broadcast(work)
+            if submitted - released == Self.depth - 2 { lock.broadcast(work) }
         }
     }
 

@@ -20,7 +20,8 @@ extension TraceReader {
     /// The splitting into frames and the order checks run on the workers (`FrameFeed`), so this thread only
     /// hands the checked batches on.
     func readOnTwoCores(_ batch: (inout RecordBatch) throws -> Void) rethrows {
-        guard recordCount == 0, problems.isEmpty, !hasQueuedEvents, pendingLoss.isEmpty, source.canSplit() else { return }
+        // Whether the trace is zstd is found by the workers too (`FrameFeed.split`): it reads the first input.
+        guard recordCount == 0, problems.isEmpty, !hasQueuedEvents, pendingLoss.isEmpty, source.mode == .detect else { return }
         let reading = FrameReading(limits: source.limits, compacting: compacting, keptStringBytes: keptStringBytes,
                                    maxFrameBytes: Self.frameApartBytes)
         guard let workers = FrameWorkers(count: Self.frameWorkers, reading: reading, feed: FrameFeed(self)) else { return }
@@ -88,11 +89,12 @@ final class FrameFeed {
     private var items: [FrameSplit] = []
     private var head = 0
     /// Where the next frame to split starts.
-    private var ahead: Int
+    private var ahead = 0
+    /// Whether the container is known to be zstd, read from the start (`LineSource.canSplit`).
+    private var detected = false
 
     init(_ reader: TraceReader) {
         self.reader = reader
-        ahead = reader.source.inAbs
     }
 
     /// What `split` found.
@@ -102,6 +104,11 @@ final class FrameFeed {
     /// it; `.noRoom` while the input buffer is full of frames not yet handed on, `.end` at anything only the
     /// sequential reader reads.
     func split(into job: FrameJob) -> Split {
+        if !detected {
+            detected = true
+            guard source.canSplit() else { return .end }
+            ahead = source.inAbs
+        }
         while true {
             let split = source.splitFrame(at: ahead, maxBytes: TraceReader.frameApartBytes)
             switch split {

@@ -101,16 +101,28 @@ final class TwoCoreReadTests: XCTestCase {
 
     /// JSON Lines compressed frame by frame from `chunks` (each its own frame, by `zstd`), read from
     /// stdin when `longWindow` says so for that chunk (the frame then declares a 32 MiB window).
-    private func zstdTrace(_ name: String, _ chunks: [[String]], longWindow: Set<Int> = []) throws -> String {
+    /// `skippableBefore` puts skippable frames of the given payload sizes before a chunk's frame (at
+    /// `chunks.count`: after the last one).
+    private func zstdTrace(_ name: String, _ chunks: [[String]], longWindow: Set<Int> = [],
+                           skippableBefore: [Int: [Int]] = [:]) throws -> String {
         let path = dir + "/" + name
         var data = Data()
+        func skippable(_ k: Int) {
+            for (j, size) in (skippableBefore[k] ?? []).enumerated() {
+                let magic = UInt32(0x184D_2A50 + j % 16), n = UInt32(size)
+                data += withUnsafeBytes(of: magic.littleEndian) { Data($0) } + withUnsafeBytes(of: n.littleEndian) { Data($0) }
+                data += Data(repeating: UInt8(truncatingIfNeeded: j), count: size)
+            }
+        }
         for (k, lines) in chunks.enumerated() {
+            skippable(k)
             let plain = dir + "/chunk-\(k).jsonl"
             try (lines.joined(separator: "\n") + "\n").write(toFile: plain, atomically: true, encoding: .utf8)
             let cmd = longWindow.contains(k) ? "cat \(plain) | zstd -q --long=25 -c > \(plain).zst" : "zstd -q -f -c \(plain) > \(plain).zst"
             XCTAssertEqual(Support.sh(cmd).status, 0, cmd)
             data += try Data(contentsOf: URL(fileURLWithPath: plain + ".zst"))
         }
+        skippable(chunks.count)
         try data.write(to: URL(fileURLWithPath: path))
         return path
     }
@@ -179,5 +191,54 @@ final class TwoCoreReadTests: XCTestCase {
         let limits = ReaderLimits(maxWindowLog: 20, maxLineBytes: 64 << 10, holdBytes: 32 << 10)
         let two = try assertSame(path, limits: limits)
         XCTAssertEqual(two.framesApart, 0, "every frame holds more than 32 KiB")
+    }
+
+    /// Skippable frames between the data frames, before the first and after the last, are handed on in
+    /// file order by the workers that split and check; frames of up to 3 MiB fill the input buffer with
+    /// frames not yet handed on, skippable ones alone included, and the splitting waits for room.
+    func test_skippableFramesAndFramesFillingTheInputBufferAreHandedOnInOrder() throws {
+        let chunks = (0..<6).map { lines($0 * 100..<($0 + 1) * 100) }
+        let mib = 1 << 20
+        let path = try zstdTrace("skippable.trace.zst", chunks,
+                                 skippableBefore: [0: [16, 3 * mib, 3 * mib], 1: [3 * mib, 3 * mib, 3 * mib], 2: [40, 40], 4: [2 * mib, 100], 6: [3 * mib, 8]])
+        let two = try assertSame(path)
+        XCTAssertEqual(two.framesApart, 6)
+        XCTAssertEqual(two.stats.skippableFrames, 12)
+        XCTAssertEqual(two.recordCount, 600)
+
+        // Large data frames of text that compresses poorly: a few fill the input buffer before the first
+        // is checked.
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        let big = (0..<6).map { k in (0..<20_000).map { s in
+            let message = (0..<12).map { _ in
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                return String(state >> 24, radix: 16)
+            }.joined()
+            return #"{"seq":\#(k * 20_000 + s),"t":\#(k * 20_000 + s),"type":"sdk.log","level":"info","message":"\#(message)"}"#
+        } }
+        var first = big
+        first[0][0] = lines(0..<1)[0]
+        let bigPath = try zstdTrace("big.trace.zst", first, skippableBefore: [3: [mib], 6: [8]])
+        XCTAssertGreaterThan(try FileManager.default.attributesOfItem(atPath: bigPath)[.size] as? Int ?? 0, 6 << 20)
+        let twoBig = try assertSame(bigPath)
+        XCTAssertEqual(twoBig.framesApart, 6)
+        XCTAssertEqual(twoBig.recordCount, 120_000)
+    }
+
+    /// An error thrown by the consumer of the batches ends the read on two cores: the workers stop (the
+    /// call returns, rethrowing it) and nothing is handed on after it.
+    func test_aConsumerErrorStopsTheWorkers() throws {
+        struct Stop: Error {}
+        let path = try session(.stress, 20_000, frameRecords: 256)
+        for stopAt in [1, 3, 40] {
+            let reader = try TraceReader(path: path)
+            var batches = 0
+            XCTAssertThrowsError(try reader.forEachBatch(pipelined: true) { _ in
+                batches += 1
+                if batches == stopAt { throw Stop() }
+            }) { XCTAssertTrue($0 is Stop) }
+            XCTAssertEqual(batches, stopAt)
+            XCTAssertGreaterThanOrEqual(reader.framesReadApart, stopAt)
+        }
     }
 }
