@@ -3,10 +3,11 @@ import TraceModel
 /// The read of a replay on two cores. zstd frames are independent, so whole frames of a small declared
 /// window are decompressed and decoded by two workers, which also split the input into frames and check
 /// each frame's batch in file order (seq, time and the header, as the sequential read does, adding its
-/// problems where it adds them), while this thread hands the checked batches on in file order. Whatever is not a whole, ordinary frame (damage, a torn
-/// tail, a large window, a frame over the hold or line limits) ends it: the sequential reader resumes at
-/// that frame with everything before it counted, and reads it, and the rest, as it always does. So the
-/// records, the problems and their order are those of the one-thread read, whatever the timing.
+/// problems where it adds them), while this thread hands the checked batches on in file order. Whatever is
+/// not a whole, ordinary frame (damage, a torn tail, a large window, a frame over the hold or line limits)
+/// ends it: the sequential reader resumes at that frame with everything before it counted, and reads it,
+/// and the rest, as it always does. So the records, the problems and their order are those of the
+/// one-thread read, whatever the timing.
 extension TraceReader {
     /// The largest declared window, compressed size and decoded size of a frame read apart: what a reader
     /// may hold without the decompression gate. The writer's frames (1,024 records, 2 MiB at most) fit.
