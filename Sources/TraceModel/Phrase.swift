@@ -52,5 +52,13 @@ package struct Phrase: ExpressibleByStringInterpolation, Sendable {
         package mutating func appendInterpolation(_ v: Int) { JSONWriter.appendInt(Int64(v), to: &bytes) }
         /// An integer in decimal.
         package mutating func appendInterpolation(_ v: Int64) { JSONWriter.appendInt(v, to: &bytes) }
+        /// An integer in decimal when there is one, else nothing.
+        package mutating func appendInterpolation(ifAny v: Int?) { if let v { JSONWriter.appendInt(Int64(v), to: &bytes) } }
+        /// Literal text chosen by the phrase (one of a few wordings), copied as it is.
+        package mutating func appendInterpolation(_ s: StaticString) { Phrase.append(s, to: &bytes) }
+        /// A duration as `formatDuration` writes it, its bytes copied without a `String` between.
+        package mutating func appendInterpolation(duration ms: Int64) {
+            withDurationText(ms) { bytes.append(contentsOf: $0) }
+        }
     }
 }
