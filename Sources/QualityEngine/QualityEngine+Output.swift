@@ -19,6 +19,10 @@ package enum QualityTimerKind: Equatable, Sendable {
 @usableFromInline package typealias QualitySink = OutputSink<QualityOutput>
 
 /// What replaying a record (or firing a timer) produced: data, never side effects.
+///
+/// The rare outputs that hold many fields (a verdict, a finding kept, an outcome) are
+/// boxed, so that an output is small and copied without a walk over their fields: the replay copies every
+/// output it reads, and nearly all are counted findings and deadlines.
 @usableFromInline
 package enum QualityOutput: Equatable, Sendable {
     /// A derived level change (Q2), what `didChangeConnectionQuality` should have carried.
@@ -26,16 +30,16 @@ package enum QualityOutput: Equatable, Sendable {
     /// The full active-speaker snapshot after a `srv.speakers` update (S2), even when empty.
     case snapshot([Speaker])
     /// The verdict on an `api.switchLayer` call (L1, L2, V1).
-    case verdict(Verdict)
+    indirect case verdict(Verdict)
     /// A diagnostic.
-    case finding(Finding)
+    indirect case finding(Finding)
     /// A diagnostic counted, not built: its driver keeps no more findings and nobody observes.
     case counted(FindingCount)
     /// A timer to schedule.
     case timer(QualityTimer)
     /// What became of an accepted `api.switchLayer` was decided after its verdict (L4: rejected when its
     /// send failed).
-    case outcome(callSeq: Int, Outcome)
+    indirect case outcome(callSeq: Int, Outcome)
 }
 
 extension QualityOutput: FindingOutput {}

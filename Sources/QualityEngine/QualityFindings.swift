@@ -8,9 +8,20 @@ struct QualityFindings {
     let words: LayerWords
     let options: QualityEngine.Options
 
+    let layer: Layer
+
     init(layer: Layer, options: QualityEngine.Options) {
         self.words = LayerWords(layer)
         self.options = options
+        self.layer = layer
+    }
+
+    /// The advice of every `speakers.missedSnapshot` of a layer, phrased once: a stressed session keeps thousands.
+    static let srtcMissedSnapshotAdvice = missedSnapshotAdvice(LayerWords(.srtc))
+    static let smeetingMissedSnapshotAdvice = missedSnapshotAdvice(LayerWords(.smeeting))
+
+    private static func missedSnapshotAdvice(_ words: LayerWords) -> String {
+        FindingWords.missedSnapshotAdvice(participant: words.participant, product: words.product)
     }
 
     func spurious(previous: QualityLevel, overall: QualityLevel, seq: Int, t: Int64,
@@ -75,10 +86,17 @@ struct QualityFindings {
 
     /// S3: a derived active-speaker snapshot the SDK did not emit.
     func missedSnapshot(_ s: QualityEngine.DerivedSnapshot, t: Int64) -> Finding {
-        let window = options.matchWindowMs, participant = words.participant, product = words.product
+        let advice = switch layer {
+        case .srtc: Self.srtcMissedSnapshotAdvice
+        case .smeeting: Self.smeetingMissedSnapshotAdvice
+        }
+        let window = options.matchWindowMs
         let (seq, at, count) = (s.seq, s.t, s.count)
         return Finding(code: .speakersMissedSnapshot, severity: .warning, rule: .S3, seqs: [s.seq], t: t) { part in
-            FindingWords.missedSnapshot(part, seq: seq, t: at, count: count, window: window, participant: participant, product: product)
+            switch part {
+            case .message: FindingWords.missedSnapshotMessage(seq: seq, t: at, count: count, window: window)
+            case .advice: advice
+            }
         }
     }
 

@@ -180,20 +180,20 @@ struct DivergenceTracker {
             open = d
             openStart = t
             openCounted = false
-        } else if differs, openStart != nil, var d = open {
+        } else if differs, openStart != nil, open != nil {
+            // The open interval is edited where it lies (`open!`), not copied out of its optional and back.
             if !openCounted {
                 // Until it counts, the interval reports the routes that hold now (a brief first
                 // reading, e.g. 50 ms of bluetooth before the receiver, does not name it).
-                d.predicted = predicted!
-                d.actual = actual!
-                d.predictedSeq = predictedSeq
-                d.actualSeq = actualSeq
+                open!.predicted = predicted!
+                open!.actual = actual!
+                open!.predictedSeq = predictedSeq
+                open!.actualSeq = actualSeq
             }
             // X4: the record behind the branch at the start, in force after every record of its start ms.
-            if t == openStart { d.predictedBy = predictedBy }
+            if t == openStart { open!.predictedBy = predictedBy }
             // X3: the explanation rows are checked at every moment the interval is open.
-            context.explain(&d, at: t, starting: false)
-            open = d
+            context.explain(&open!, at: t, starting: false)
         } else if !differs, openStart != nil, var d = open {
             d.end = t
             close(&d, into: &out)
@@ -204,9 +204,8 @@ struct DivergenceTracker {
     /// its window, X3), on the open interval.
     mutating func recheck(facts: ExplanationFacts, at t: Int64) {
         context.facts = facts
-        guard var d = open else { return }
-        context.explain(&d, at: t, starting: false)
-        open = d
+        guard open != nil else { return }
+        context.explain(&open!, at: t, starting: false)
     }
 
     /// Closes an interval still open at the end of the trace.

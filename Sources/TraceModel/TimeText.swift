@@ -1,12 +1,19 @@
 /// Times in one format everywhere in text output: the engines' messages, the reports and the tools.
 /// A duration or a trace time as text, `1h 02m 03.456s` style.
 public func formatDuration(_ ms: Int64) -> String {
+    withDurationText(ms) { String(decoding: $0, as: UTF8.self) }
+}
+
+/// Calls `body` with the bytes of `formatDuration(ms)`, written on the stack: a phrase copies them where it
+/// writes (`Phrase`), without a `String` between.
+package func withDurationText<R>(_ ms: Int64, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
     // A trace whose t goes backwards gives negative spans; never trap on them.
-    if ms < 0 { return "-" + formatDuration(ms == .min ? .max : -ms) }
+    let negative = ms < 0
+    let ms = negative ? (ms == .min ? .max : -ms) : ms
     let h = ms / 3_600_000, m = (ms / 60000) % 60, s = (ms / 1000) % 60, frac = ms % 1000
-    // "[H]h [MM]m [S]S.FFFs", written right to left into a buffer on the stack (findings phrase thousands of
+    // "[-][H]h [MM]m [S]S.FFFs", written right to left into a buffer on the stack (findings phrase thousands of
     // durations): minutes and seconds take two digits after a larger unit; at most 13 digits of hours and
-    // 13 bytes more.
+    // 14 bytes more.
     return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buf in
         var i = 32
         func put(_ c: UInt8) { i -= 1; buf[i] = c }
@@ -23,7 +30,8 @@ public func formatDuration(_ ms: Int64) -> String {
             digits(m, atLeast: h > 0 ? 2 : 1)
             if h > 0 { put(UInt8(ascii: " ")); put(UInt8(ascii: "h")); digits(h, atLeast: 1) }
         }
-        return String(decoding: UnsafeBufferPointer(rebasing: buf[i...]), as: UTF8.self)
+        if negative { put(UInt8(ascii: "-")) }
+        return body(UnsafeBufferPointer(rebasing: buf[i...]))
     }
 }
 

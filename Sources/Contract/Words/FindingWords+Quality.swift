@@ -70,25 +70,25 @@ extension FindingWords {
                 + "snapshot disagrees with the server's updates, so send this trace to the \(words.product) SDK team.")
     }
 
-    /// `speakers.missedSnapshot` (S3): the snapshot of `count` speakers the update at `seq` derives, not emitted within `window`.
-    package static func missedSnapshot(_ part: FindingProse, seq: Int, t: Int64, count: Int, window: Int64, participant: String,
-                                       product: String) -> String {
-        // Phrased as bytes into one buffer each: a stressed session's report phrases thousands (`Phrase`).
-        switch part {
-        case .message:
-            let snapshot: Phrase = count == 0 ? "an empty active-speaker snapshot (nobody speaks)" : "an active-speaker snapshot of \(count)"
-            let message: Phrase = """
-                The srv.speakers update at seq \(seq) (at \(formatDuration(t))) derives \(snapshot), \
-                but the SDK emitted no sdk.activeSpeakers for it within \(formatDuration(window)).
-                """
-            return message.string
-        case .advice:
-            let advice: Phrase = """
-                didChangeActiveSpeakers fires after every server update, an empty array when nobody speaks; \
-                a UI that waits for it keeps highlighting a \(participant) who stopped. Send this trace to the \(product) SDK team.
-                """
-            return advice.string
-        }
+    /// `speakers.missedSnapshot` (S3)'s message: the snapshot of `count` speakers the update at `seq` derives, not
+    /// emitted within `window`; phrased as bytes into one buffer (`Phrase`), since a stressed session's report
+    /// phrases thousands.
+    package static func missedSnapshotMessage(seq: Int, t: Int64, count: Int, window: Int64) -> String {
+        let (snapshot, n): (StaticString, Int?) = count == 0
+            ? ("an empty active-speaker snapshot (nobody speaks)", nil) : ("an active-speaker snapshot of ", count)
+        let message: Phrase = """
+            The srv.speakers update at seq \(seq) (at \(duration: t)) derives \(snapshot)\(ifAny: n), \
+            but the SDK emitted no sdk.activeSpeakers for it within \(duration: window).
+            """
+        return message.string
+    }
+
+    /// `speakers.missedSnapshot`'s advice, the same for every one of a trace's: its engine phrases it once.
+    package static func missedSnapshotAdvice(participant: String, product: String) -> String {
+        """
+        didChangeActiveSpeakers fires after every server update, an empty array when nobody speaks; \
+        a UI that waits for it keeps highlighting a \(participant) who stopped. Send this trace to the \(product) SDK team.
+        """
     }
 
     /// `layer.targetNotInCandidates` (L2): `call` at `seq` asks for a layer outside `layers`, declared at `subscribeSeq`.
