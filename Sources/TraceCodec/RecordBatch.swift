@@ -61,7 +61,13 @@ package struct RecordBatch: Sendable {
         var r = records[i]
         if r.hasFull { return arena.take(full[Int(r.full)]) }
         let symbols = arena.symbols
-        func intern(_ slot: UInt32) -> UInt32 { withText(slot) { symbols.intern($0, count: $1).id } }
+        // A short string is interned from the word its span holds: no bytes to hash or compare.
+        @inline(__always) func intern(_ slot: UInt32) -> UInt32 {
+            let span = spans[Int(slot) - 1]
+            let n = Int(span.count)
+            if n <= TextSpan.inlineBytes { return symbols.intern(word: span.word, count: n).id }
+            return bytes.withUnsafeBytes { symbols.intern($0.baseAddress! + Int(span.word), count: n).id }
+        }
         r.mapTexts(intern)
         switch r.kind {
         case .qualityReport?:

@@ -131,15 +131,36 @@ extension JSONCursor {
     /// `readDouble` computes: one division of an exact mantissa by an exact power of ten.
     @inline(__always)
     mutating func fastDouble() -> Double? {
+        // Most numbers end within the eight bytes at their start: read from one word (`shortNumber`). Only
+        // that path is here, small enough to be inlined into a sample's six members; a number near the line's
+        // end, or one the word does not settle, is read out of line.
+        let start = pos
+        guard end - start > 8 else { return fastDoubleNearEnd() }
+        let base = bytes.baseAddress!
+        let negative = base[start] == UInt8(ascii: "-")
+        let p = negative ? start + 1 : start
+        guard let (length, mantissa, fracDigits) = Self.shortNumber(UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self)) else {
+            return fastDoubleByBytes()
+        }
+        let after = p + length
+        guard after >= end || base[after] | 0x20 != UInt8(ascii: "e") else { return nil }
+        pos = after
+        // Integers (most rtt, jitter and bitrate values) skip the division: dividing by 1 is exact anyway.
+        let v = fracDigits == 0 ? Double(mantissa) : Double(mantissa) / Self.powerOfTen(fracDigits)
+        return negative ? -v : v
+    }
+
+    /// `fastDouble` where at most eight bytes remain after the number's start: its word read from the line's
+    /// last eight bytes shifted down (the bytes past the end read as zeros, which end a number); the rest
+    /// byte by byte.
+    @inline(never)
+    mutating func fastDoubleNearEnd() -> Double? {
         let e = end
         var p = pos
         guard p < e else { return nil }
         let base = bytes.baseAddress!
         let negative = base[p] == UInt8(ascii: "-")
         if negative { p += 1 }
-        // Most numbers end within the eight bytes at their start: read from one word (`shortNumber`); near
-        // the line's end, from its last eight bytes shifted down (the bytes past the end read as zeros, which
-        // end a number). The rest byte by byte, out of line, so that this stays small enough to be inlined.
         let avail = e - p
         let word: UInt64
         if avail >= 8 {
@@ -153,7 +174,6 @@ extension JSONCursor {
         p += length
         guard p >= e || base[p] | 0x20 != UInt8(ascii: "e") else { return nil }
         pos = p
-        // Integers (most rtt, jitter and bitrate values) skip the division: dividing by 1 is exact anyway.
         let v = fracDigits == 0 ? Double(mantissa) : Double(mantissa) / Self.powerOfTen(fracDigits)
         return negative ? -v : v
     }

@@ -43,6 +43,9 @@ public final class SymbolTable {
     /// `ends[k]`: where symbol k's bytes end (they start at `ends[k - 1]`); `ends[0]` is 0, for no string.
     @exclusivity(unchecked) @usableFromInline var ends: [UInt32] = [0]
     @exclusivity(unchecked) @usableFromInline var hashes: [UInt32] = [0]
+    /// `words[k]`: symbol k's first eight bytes as a word (the first in the lowest byte; zeros past a shorter
+    /// string's end).
+    @exclusivity(unchecked) @usableFromInline var words: [UInt64] = [0]
     @exclusivity(unchecked) @usableFromInline var slots: [UInt32] = Array(repeating: 0, count: 1024)
     @exclusivity(unchecked) @usableFromInline var strings: [String?] = [nil]
 
@@ -58,6 +61,15 @@ public final class SymbolTable {
     /// The symbol of the `count` bytes at `start`, added when new.
     @inlinable
     public func intern(_ start: UnsafeRawPointer, count: Int) -> Symbol {
+        if count <= Self.wordBytes {
+            var w: UInt64 = 0
+            var i = 0
+            while i < count {
+                w |= UInt64(start.load(fromByteOffset: i, as: UInt8.self)) << UInt64(8 * i)
+                i += 1
+            }
+            return intern(word: w, count: count)
+        }
         let h = Self.hash(start, count)
         let mask = slots.count - 1
         var i = Int(truncatingIfNeeded: h) & mask
@@ -66,10 +78,31 @@ public final class SymbolTable {
             if k == 0 { return add(start, count: count, hash: h, slot: i) }
             if hashes[Int(k)] == h {
                 let from = Int(ends[Int(k) - 1]), to = Int(ends[Int(k)])
-                if to - from == count, bytes.withUnsafeBytes({ count == 0 || Memory.equal($0.baseAddress! + from, start, count: count) }) {
+                if to - from == count, bytes.withUnsafeBytes({ Memory.equal($0.baseAddress! + from, start, count: count) }) {
                     return Symbol(id: k)
                 }
             }
+            i = (i + 1) & mask
+        }
+    }
+
+    /// The longest string interned from a machine word (`intern(word:count:)`).
+    @inlinable
+    public static var wordBytes: Int { 8 }
+
+    /// The symbol of a string of at most `wordBytes` bytes given as the word that holds them (the first in
+    /// the lowest byte, the bytes past `count` zero), added when new: no bytes to hash or compare, one
+    /// word's mix and one word's compare per probe.
+    @inlinable
+    public func intern(word w: UInt64, count: Int) -> Symbol {
+        let h = Self.hash(word: w, count)
+        let mask = slots.count - 1
+        var i = Int(truncatingIfNeeded: h) & mask
+        while true {
+            let k = Int(slots[i])
+            if k == 0 { return withUnsafeBytes(of: w) { add($0.baseAddress!, count: count, hash: h, slot: i) } }
+            // A string's first word and its length settle equality for a short one.
+            if words[k] == w, Int(ends[k] &- ends[k - 1]) == count { return Symbol(id: UInt32(k)) }
             i = (i + 1) & mask
         }
     }
@@ -103,6 +136,9 @@ public final class SymbolTable {
         bytes.append(contentsOf: UnsafeRawBufferPointer(start: start, count: count))
         ends.append(UInt32(bytes.count))
         hashes.append(hash)
+        var first: UInt64 = 0
+        for i in 0..<min(count, Self.wordBytes) { first |= UInt64(start.load(fromByteOffset: i, as: UInt8.self)) << UInt64(8 * i) }
+        words.append(first)
         strings.append(nil)
         slots[slot] = k
         // At most half full: probes stay short.
@@ -136,7 +172,16 @@ public final class SymbolTable {
     /// The string of a symbol that stands for one (an absent field reads as empty).
     public func text(_ s: Symbol) -> String { string(s) ?? "" }
 
-    /// A hash of `count` bytes, eight at a time.
+    /// The hash of a string of at most `wordBytes` bytes, from the word that holds them.
+    @inlinable
+    static func hash(word w: UInt64, _ count: Int) -> UInt32 {
+        var h = w &+ UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
+        h ^= h >> 32
+        h = h &* 0xD6E8_FEB8_6659_FD93
+        return UInt32(truncatingIfNeeded: h ^ (h >> 32))
+    }
+
+    /// A hash of `count` bytes (more than `wordBytes`), eight at a time.
     @inlinable
     static func hash(_ p: UnsafeRawPointer, _ count: Int) -> UInt32 {
         var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: count)

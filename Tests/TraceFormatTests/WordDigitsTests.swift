@@ -32,6 +32,12 @@ final class WordDigitsTests: XCTestCase {
                     let x = a.fastDouble(), y = b.fastDoubleByBytes()
                     XCTAssertEqual(x?.bitPattern, y?.bitPattern, "fastDouble of \(text)\(tail)")
                     if x != nil { XCTAssertEqual(a.pos, b.pos, "end of \(text)\(tail)") }
+                    // The out-of-line path too, wherever the number stands (the inlined one leaves it the last
+                    // eight bytes of a line).
+                    var e = JSONCursor(line, from: 5)
+                    let z = e.fastDoubleNearEnd()
+                    XCTAssertEqual(z?.bitPattern, y?.bitPattern, "fastDoubleNearEnd of \(text)\(tail)")
+                    if z != nil { XCTAssertEqual(e.pos, b.pos, "near-end end of \(text)\(tail)") }
                     var c = JSONCursor(line, from: 5), d = JSONCursor(line, from: 5)
                     let m = c.fastCount(), n = d.fastCountByBytes()
                     XCTAssertEqual(m, n, "fastCount of \(text)\(tail)")

@@ -1,0 +1,69 @@
+@testable import TraceModel
+import XCTest
+
+/// A string gets the same symbol whichever way it is interned (from a `String`, from its bytes, or, up to
+/// eight bytes, from the word that holds them), symbols are numbered in the order strings first come, and
+/// past the cap every new string shares the overflow symbol.
+final class SymbolTableTests: XCTestCase {
+    /// The word of a string of at most eight bytes, the first in the lowest byte.
+    func word(_ bytes: [UInt8]) -> UInt64 {
+        bytes.enumerated().reduce(0) { $0 | UInt64($1.element) << UInt64(8 * $1.offset) }
+    }
+
+    /// Strings of 0 to 20 bytes, short ones with zero bytes inside and at their end (the word alone does not
+    /// tell "a" from "a\0"), many sharing their first eight bytes.
+    func strings() -> [[UInt8]] {
+        var out: [[UInt8]] = [[], [0], [0, 0], [97], [97, 0], [97, 0, 0], [0, 97]]
+        var state: UInt64 = 7
+        for n in 0...20 {
+            for _ in 0..<150 {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                var s = Array("speaker-uid-0000-track".utf8.prefix(n))
+                for i in 0..<n where (state >> UInt64(i % 60)) & 3 == 0 { s[i] = UInt8(truncatingIfNeeded: state >> 8) & 0x7F }
+                out.append(s)
+            }
+        }
+        return out
+    }
+
+    func test_everyWayOfInterningGivesTheSameSymbol_numberedInFirstComingOrder() {
+        let all = strings()
+        let byBytes = SymbolTable(), byWord = SymbolTable()
+        var first: [[UInt8]: UInt32] = [:]
+        for _ in 0..<3 {
+            for s in all {
+                let b = s.withUnsafeBytes { byBytes.intern($0) }
+                let w = s.count <= SymbolTable.wordBytes ? byWord.intern(word: word(s), count: s.count) : s.withUnsafeBytes { byWord.intern($0) }
+                let expected = first[s] ?? UInt32(first.count + 1)
+                first[s] = expected
+                XCTAssertEqual(b.id, expected, "\(s)")
+                XCTAssertEqual(w.id, expected, "\(s)")
+                if let text = String(validating: s, as: UTF8.self) {
+                    XCTAssertEqual(byBytes.intern(text), b, "the string form finds what its bytes made")
+                    XCTAssertEqual(byBytes.string(b), text)
+                }
+            }
+        }
+        XCTAssertEqual(byBytes.count, first.count)
+        XCTAssertEqual(byWord.count, first.count)
+        XCTAssertGreaterThan(first.count, 1100, "the table grew past its first size (512 strings) twice")
+    }
+
+    func test_pastTheCapNewStringsShareTheOverflowSymbol_whicheverWayTheyCome() {
+        let table = SymbolTable(maxSymbols: 3, maxBytes: 1 << 20)
+        XCTAssertEqual(table.intern(word: word(Array("a".utf8)), count: 1).id, 1)
+        XCTAssertEqual(table.intern("bb").id, 2)
+        XCTAssertEqual(table.intern("a long string past eight bytes").id, 3)
+        XCTAssertFalse(table.overflowed)
+        XCTAssertEqual(table.intern(word: word(Array("c".utf8)), count: 1), .overflow)
+        XCTAssertTrue(table.overflowed)
+        XCTAssertEqual(table.intern("another long string past eight bytes"), .overflow)
+        // Strings kept before the cap keep their symbols.
+        XCTAssertEqual(table.intern(word: word(Array("bb".utf8)), count: 2).id, 2)
+        XCTAssertEqual(table.intern("a").id, 1)
+        XCTAssertEqual(table.string(.overflow), SymbolTable.overflowText)
+        let bytes = SymbolTable(maxSymbols: 100, maxBytes: 4)
+        XCTAssertEqual(bytes.intern(word: word(Array("abcd".utf8)), count: 4).id, 1)
+        XCTAssertEqual(bytes.intern(word: word(Array("e".utf8)), count: 1), .overflow, "past the bytes' cap")
+    }
+}
