@@ -16,7 +16,7 @@ import TraceModel
 extension ReplayCore {
     /// Says, before the records of `batch` are replayed, which of them may be handed on at once.
     mutating func begin(_ batch: RecordBatch) {
-        handOnBefore = mayHandOn(batch) ? batch.records[batch.records.count - 1].t.saturatingAdd(-order.window) : Int64.min
+        handOnBefore = handsOn && mayHandOn(batch) ? batch.records[batch.records.count - 1].t.saturatingAdd(-order.window) : Int64.min
     }
 
     /// The batch has been replayed: what follows is handed on by its own batch, or not at all.
@@ -39,6 +39,7 @@ extension ReplayCore {
         }
         order.handedOn(r, sdk: sdk)
         handedOnSinceEmpty = true
+        recordsHandedOn += 1
         process(r)
         return true
     }

@@ -96,6 +96,10 @@ struct ReplayCore {
     /// Whether a record was handed on at once since the order last released everything: the order would
     /// still hold one.
     var handedOnSinceEmpty = false
+    /// Whether records may be handed on at all (tests compare a replay that hands none on).
+    var handsOn = true
+    /// Records handed on at once.
+    var recordsHandedOn = 0
 
     /// Takes one record into replay order, and replays what is due.
     mutating func feed(_ r: ReplayRecord) {
