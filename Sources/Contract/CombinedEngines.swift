@@ -154,45 +154,38 @@ extension CombinedEngines: Engine {
     /// not both in one step).
     @inlinable
     mutating func takeFirst(into sink: inout OutputSink<Output>) {
-        var ordered = firstSink.ordered
-        if !firstSink.isEmpty {
-            if outputsInPlace {
-                var i = 0
-                while i < firstSink.count {
-                    if case .timer = First.role(of: firstSink[i]) { ordered += 1 }
-                    i += 1
-                }
-            } else {
-                firstSink.drain { o in
-                    if case .timer = First.role(of: o) { ordered += 1 }
-                    sink.append(.first(o))
-                }
-            }
-            firstSink.ordered = ordered
-        }
-        secondSink.ordered = ordered
-        sink.ordered = ordered
+        secondSink.ordered = Self.take(&firstSink, of: First.self, into: &sink, inPlace: outputsInPlace, as: Output.first)
     }
 
     /// Moves what `second` wrote into `sink` (unless `outputsInPlace`).
     @inlinable
     mutating func takeSecond(into sink: inout OutputSink<Output>) {
-        var ordered = secondSink.ordered
-        if !secondSink.isEmpty {
-            if outputsInPlace {
+        _ = Self.take(&secondSink, of: Second.self, into: &sink, inPlace: outputsInPlace, as: Output.second)
+    }
+
+    /// Moves what engine `E` wrote in `own` into `sink` as `wrap` makes it a combined output, or, `inPlace`,
+    /// leaves it where it is; either way counts the timers it set, which the order of what is set runs on
+    /// past. Returns where that order now stands.
+    @inlinable
+    static func take<E: Engine>(_ own: inout OutputSink<E.Output>, of _: E.Type, into sink: inout OutputSink<Output>, inPlace: Bool,
+                                as wrap: (E.Output) -> Output) -> Int {
+        var ordered = own.ordered
+        if !own.isEmpty {
+            if inPlace {
                 var i = 0
-                while i < secondSink.count {
-                    if case .timer = Second.role(of: secondSink[i]) { ordered += 1 }
+                while i < own.count {
+                    if case .timer = E.role(of: own[i]) { ordered += 1 }
                     i += 1
                 }
             } else {
-                secondSink.drain { o in
-                    if case .timer = Second.role(of: o) { ordered += 1 }
-                    sink.append(.second(o))
+                own.drain { o in
+                    if case .timer = E.role(of: o) { ordered += 1 }
+                    sink.append(wrap(o))
                 }
             }
-            secondSink.ordered = ordered
+            own.ordered = ordered
         }
         sink.ordered = ordered
+        return ordered
     }
 }

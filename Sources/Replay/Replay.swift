@@ -134,6 +134,8 @@ package enum Replay {
             }
             try reader.forEachBatch(pipelined: pipelined, whole: replayer.arena.keepsWhole || (onRecord != nil && seeing == .every)) { batch in
                 onBatch?(batch)
+                replayer.begin(batch)
+                defer { replayer.endBatch() }
                 var p = 0
                 for i in batch.records.indices {
                     while p < batch.problems.count, batch.problems[p].before <= i {

@@ -10,28 +10,16 @@ extension ReplayCore {
         kind == .qualityReport || kind == .speakers || kind == .sdkActiveSpeakers || kind == .sdkLog
     }
 
-    /// Keeps type, time and a short detail of the records reports may point at (not the bulk kinds,
-    /// expectations or unknown types).
+    /// Keeps time and body of the records reports may point at (not the bulk kinds, expectations or unknown
+    /// types).
     mutating func index(_ r: ReplayRecord) {
         guard let kind = r.kind, !Self.isUnindexed(kind) else { return }
         // The system log's records and the interruptions they explain have room beyond the cap: what the
         // explanation cites from the system log (E1) must not be lost to a long trace's calls.
         let evidence = kind.family == .sys || kind == .interruptionBegan
         guard builder.result.recordIndex.count < (evidence ? 2 * Self.indexCap : Self.indexCap) else { return }
-        let body = arena.record(r).body
-        var entry = IndexedRecord(type: kind.rawValue, t: r.t, detail: TextCap.clip(body.summary, 2 * TextCap.characters))
-        if case .setRoute(let target, _) = body { entry.target = target }
-        if case .setDefaultRoute(let target) = body { entry.target = target }
-        if case .deviceDisconnected(let id) = body { entry.deviceId = id }
-        if case let .deviceConnected(id, kind, name, port) = body {
-            entry.deviceId = id
-            // R14: a port of AirPlay or CarAudio sets the kind whatever `kind` says.
-            entry.deviceKind = DeviceKind.of(kind: kind, port: port)
-            entry.deviceName = name
-        }
-        if case .interruptionBegan(let cause, _) = body { entry.interruptionCause = cause }
-        if case .system(let s) = body { entry.system = s }
-        builder.index(r.seq, entry)
+        // The body is kept as the arena has it; what a report reads of it is made when a report asks.
+        builder.index(r.seq, IndexedRecord(t: r.t, body: arena.record(r).body))
     }
 
     /// Findings that need both engines: the audio module disabled while someone speaks (R9), a state raised

@@ -90,24 +90,47 @@ struct ReplayCore {
 
     /// Whether the symbol table's limit was reported.
     var symbolLimitReported = false
+    /// Records of the batch being read with a `t` below this may be handed on at once (`handOn`): set per
+    /// batch (`begin(_:)`), `Int64.min` where nothing may.
+    var handOnBefore = Int64.min
+    /// Whether a record was handed on at once since the order last released everything: the order would
+    /// still hold one.
+    var handedOnSinceEmpty = false
+    /// Whether records may be handed on at all (tests compare a replay that hands none on).
+    var handsOn = true
+    /// Records handed on at once.
+    var recordsHandedOn = 0
 
     /// Takes one record into replay order, and replays what is due.
     mutating func feed(_ r: ReplayRecord) {
         if arena.symbols.overflowed, !symbolLimitReported { symbolLimitReached(at: r) }
+        if r.t < handOnBefore, handOn(r) {
+            resetArenaIfDue()
+            return
+        }
         // An expectation is judged where it was written, and a header begins what follows it: both keep their place.
         let isBarrier: Bool
         if r.kind == .header {
             isBarrier = true
         } else if r.kind == nil, case .expect = arena.full[Int(r.full)].body { isBarrier = true } else { isBarrier = false }
+        if isBarrier { handedOnSinceEmpty = false }
         let now = order.take(r, isBarrier: isBarrier)
         releaseDue()
         if now { process(r) }
+        resetArenaIfDue()
+    }
+
+    /// Empties the arena's buffers when they hold enough, once no record refers to them.
+    @inline(__always)
+    private mutating func resetArenaIfDue() {
         if arena.needsReset {
             // The records held refer to the arena's buffers; past a bound they are replayed first, so that
             // memory stays bounded (a late record after them is then replayed where it was written).
             if arena.mustReset { releaseHeld() }
             // Nothing refers to the arena's buffers any more: once full enough, they are emptied for the next records.
-            if order.isEmpty { arena.reset() }
+            // (Nor to a record handed on at once, which the order would still hold: the buffers are emptied
+            // where they would have been without handing on, so that memory forces the same releases.)
+            if order.isEmpty, !handedOnSinceEmpty { arena.reset() }
         }
     }
 
@@ -119,6 +142,7 @@ struct ReplayCore {
     /// Replays every record held (a restart replays the dead process's last records of their ms first).
     mutating func releaseHeld() {
         order.releaseAll()
+        handedOnSinceEmpty = false
         releaseDue()
     }
 

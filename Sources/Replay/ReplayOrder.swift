@@ -38,6 +38,29 @@ struct ReplayOrder {
     /// Whether no record is held or due (nothing refers to the arena's buffers but the record in hand).
     var isEmpty: Bool { head == end }
 
+    /// Whether `r` (`sdk`: an `sdk.*` record) sorts after every record taken so far, those held and those
+    /// made due: taken, it would be held behind all of them.
+    func sortsLast(_ r: ReplayRecord, sdk: Bool) -> Bool {
+        r.t > latestT || r.t == latestT && sdk
+    }
+
+    /// Whether a checkpoint is held (replaying one may intern strings: see `ReplayCore.handOn`).
+    var holdsCheckpoint: Bool {
+        var i = head
+        while i < end {
+            if held[i].record.kind == .checkpoint { return true }
+            i += 1
+        }
+        return false
+    }
+
+    /// Takes `r`, which `sortsLast`, as replayed at once, after every record held was made due: the order's
+    /// clock and the key of the last record made due are what taking it and making it due would have left.
+    mutating func handedOn(_ r: ReplayRecord, sdk: Bool) {
+        latestT = r.t
+        releasedKey = (r.t, sdk)
+    }
+
     /// Takes `r` (`isBarrier`: an `expect.*` record or a header): true when it is to be replayed now, after
     /// the records it makes due (`nextDue`); false when it is held.
     mutating func take(_ r: ReplayRecord, isBarrier: Bool) -> Bool {

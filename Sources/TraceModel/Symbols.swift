@@ -58,6 +58,9 @@ public final class SymbolTable {
     /// Distinct strings kept.
     public var count: Int { ends.count - 1 }
 
+    /// Bytes of the distinct strings kept.
+    public var byteCount: Int { bytes.count }
+
     /// The symbol of the `count` bytes at `start`, added when new.
     @inlinable
     public func intern(_ start: UnsafeRawPointer, count: Int) -> Symbol {
