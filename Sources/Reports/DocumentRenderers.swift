@@ -1,14 +1,14 @@
 import Analysis
 import Replay
 
-// The renderers of everything but a replay: check outcomes, a diff, a what-if, triage, the catalogue, the
-// reports of import-log, redact and reduce.
-// Each wraps the type that lays out its format.
+// The renderers of everything but a replay and the lists written an item at a time: check outcomes as a
+// whole, and the documents laid out whole by one function (a diff, a what-if, triage, the catalogue, the
+// reports of import-log, redact and reduce).
 
 /// `check --junit`: one testcase per trace (`JUnitXML`), written whole once every outcome is known.
 package struct JUnitRenderer: ItemRenderer {
     /// The format it renders.
-    package static var format: ReportFormat { .junit }
+    package var format: ReportFormat { .junit }
     /// The suite name.
     package var suite: String
     /// Creates the renderer.
@@ -22,7 +22,7 @@ package struct JUnitRenderer: ItemRenderer {
 /// `check --json` (`CheckJSON`), one line, written once every outcome is known.
 package struct CheckJSONRenderer: ItemRenderer {
     /// The format it renders.
-    package static var format: ReportFormat { .checkJSON }
+    package var format: ReportFormat { .checkJSON }
     /// Creates the renderer.
     package init() {}
     /// Nothing until every outcome is known (the counts come first).
@@ -31,136 +31,19 @@ package struct CheckJSONRenderer: ItemRenderer {
     package func closing(_ outcomes: [CheckOutcome]) -> String { CheckJSON.render(outcomes) + "\n" }
 }
 
-/// `diff` as text (`TraceDiffText`).
-package struct DiffTextRenderer: Renderer {
+/// A format whose document one function lays out whole from its input (`TraceDiffText`, `WhatIfJSON`,
+/// `TriageSummaryReport`, `RulesReport`, …): the registry pairs each such format with its layout, so a
+/// format of this kind needs no type of its own.
+package struct DocumentRenderer<Input>: Renderer, Sendable {
     /// The format it renders.
-    package static var format: ReportFormat { .diffText }
-    /// Creates the renderer.
-    package init() {}
-    /// Renders the difference.
-    package func render(_ d: TraceDiff) -> String { TraceDiffText.render(d) }
-}
-
-/// `diff --json` (schema `rtctrace.diff/1`, `TraceDiffJSON`), one line.
-package struct DiffJSONRenderer: Renderer {
-    /// The format it renders.
-    package static var format: ReportFormat { .diffJSON }
-    /// Creates the renderer.
-    package init() {}
-    /// Renders the difference.
-    package func render(_ d: TraceDiff) -> String { TraceDiffJSON.render(d) + "\n" }
-}
-
-/// `whatif` as text (`WhatIfText`).
-package struct WhatIfTextRenderer: Renderer {
-    /// The format it renders.
-    package static var format: ReportFormat { .whatifText }
-    /// Creates the renderer.
-    package init() {}
-    /// Renders the what-if.
-    package func render(_ w: WhatIfResult) -> String { WhatIfText.render(w) }
-}
-
-/// `whatif --json` (schema `rtctrace.whatif/1`, `WhatIfJSON`), one line.
-package struct WhatIfJSONRenderer: Renderer {
-    /// The format it renders.
-    package static var format: ReportFormat { .whatifJSON }
-    /// Creates the renderer.
-    package init() {}
-    /// Renders the what-if.
-    package func render(_ w: WhatIfResult) -> String { WhatIfJSON.render(w) + "\n" }
-}
-
-/// `triage`'s summary as text (`TriageSummaryReport.render`).
-package struct TriageTextRenderer: Renderer {
-    /// The format it renders.
-    package static var format: ReportFormat { .triageText }
-    /// Creates the renderer.
-    package init() {}
-    /// Renders the summary.
-    package func render(_ t: TriageReport) -> String {
-        TriageSummaryReport.render(t.summary, thresholds: t.thresholds, changes: t.changes, all: t.all)
+    package let format: ReportFormat
+    /// The document for an input.
+    private let layout: @Sendable (Input) -> String
+    /// The renderer of `format`, whose document is `layout`'s.
+    package init(_ format: ReportFormat, _ layout: @escaping @Sendable (Input) -> String) {
+        self.format = format
+        self.layout = layout
     }
-}
-
-/// `triage --json`'s summary (schema `rtctrace.triage-summary/2`, `TriageSummaryReport.json`), one line.
-package struct TriageJSONRenderer: Renderer {
-    /// The format it renders.
-    package static var format: ReportFormat { .triageJSON }
-    /// Creates the renderer.
-    package init() {}
-    /// Renders the summary.
-    package func render(_ t: TriageReport) -> String {
-        TriageSummaryReport.json(t.summary, thresholds: t.thresholds, written: t.written, changes: t.changes) + "\n"
-    }
-}
-
-/// `triage`'s rows: one JSON object per trace (`TriageRowJSON`), without its line's end.
-package struct TriageRowRenderer: Renderer, Sendable {
-    /// The format it renders.
-    package static var format: ReportFormat { .triageRows }
-    /// Creates the renderer.
-    package init() {}
-    /// Renders the row.
-    package func render(_ row: TriageRow) -> String { TriageRowJSON.render(row) }
-}
-
-/// `triage --list-tags`: every tag with what it means (`TriageSummaryReport.tagList`).
-package struct TriageTagsRenderer: Renderer {
-    /// The format it renders.
-    package static var format: ReportFormat { .triageTags }
-    /// Creates the renderer.
-    package init() {}
-    /// Renders the list.
-    package func render(_: Void) -> String { TriageSummaryReport.tagList() }
-}
-
-/// `rules` as text: the catalogue (`RulesReport.list`), or one entry in full (`RulesReport.explain`).
-package struct RulesTextRenderer: Renderer {
-    /// The format it renders.
-    package static var format: ReportFormat { .rulesText }
-    /// Creates the renderer.
-    package init() {}
-    /// Renders the catalogue or the entry.
-    package func render(_ entry: RulesReport.Entry?) -> String { entry.map(RulesReport.explain) ?? RulesReport.list() }
-}
-
-/// `rules --json`: the catalogue or one entry (`RulesReport.json`).
-package struct RulesJSONRenderer: Renderer {
-    /// The format it renders.
-    package static var format: ReportFormat { .rulesJSON }
-    /// Creates the renderer.
-    package init() {}
-    /// Renders the catalogue or the entry.
-    package func render(_ entry: RulesReport.Entry?) -> String { RulesReport.json(entry) }
-}
-
-/// `import-log`'s report as text (`ImportLogText`).
-package struct ImportLogTextRenderer: Renderer {
-    /// The format it renders.
-    package static var format: ReportFormat { .importLogText }
-    /// Creates the renderer.
-    package init() {}
-    /// Renders the report.
-    package func render(_ r: ImportLogReport) -> String { ImportLogText.render(r) }
-}
-
-/// `redact`'s report as text (`RedactText`).
-package struct RedactTextRenderer: Renderer {
-    /// The format it renders.
-    package static var format: ReportFormat { .redactText }
-    /// Creates the renderer.
-    package init() {}
-    /// Renders the report.
-    package func render(_ r: RedactReport) -> String { RedactText.render(r) }
-}
-
-/// `reduce`'s report as text (`ReduceText`).
-package struct ReduceTextRenderer: Renderer {
-    /// The format it renders.
-    package static var format: ReportFormat { .reduceText }
-    /// Creates the renderer.
-    package init() {}
-    /// Renders the report.
-    package func render(_ r: ReduceReport) -> String { ReduceText.render(r) }
+    /// Lays out the document.
+    package func render(_ input: Input) -> String { layout(input) }
 }

@@ -5,7 +5,7 @@ import Analysis
 /// `check` as text (`CheckText`): a trace's lines as its outcome is known, then the counts.
 package struct CheckTextRenderer: ItemRenderer {
     /// The format it renders.
-    package static var format: ReportFormat { .checkText }
+    package var format: ReportFormat { .checkText }
     /// Only failures and the counts (`--quiet`).
     package var quiet: Bool
     /// Creates the renderer.
@@ -19,7 +19,7 @@ package struct CheckTextRenderer: ItemRenderer {
 /// `info` as text (`InfoText`): each part's block, a blank line between parts.
 package struct InfoTextRenderer: ItemRenderer {
     /// The format it renders.
-    package static var format: ReportFormat { .infoText }
+    package var format: ReportFormat { .infoText }
     /// Creates the renderer.
     package init() {}
     /// A part's block.
@@ -29,7 +29,7 @@ package struct InfoTextRenderer: ItemRenderer {
 /// `info --json` (`InfoJSON`): one object per part, a line each.
 package struct InfoJSONRenderer: ItemRenderer {
     /// The format it renders.
-    package static var format: ReportFormat { .infoJSON }
+    package var format: ReportFormat { .infoJSON }
     /// Creates the renderer.
     package init() {}
     /// A part's object.
@@ -39,7 +39,7 @@ package struct InfoJSONRenderer: ItemRenderer {
 /// `verify` as text (`VerifyText`): each verdict's lines as it is known.
 package struct VerifyTextRenderer: ItemRenderer {
     /// The format it renders.
-    package static var format: ReportFormat { .verifyText }
+    package var format: ReportFormat { .verifyText }
     /// Creates the renderer.
     package init() {}
     /// A verdict's lines.
@@ -49,7 +49,7 @@ package struct VerifyTextRenderer: ItemRenderer {
 /// `verify --json` (`VerifyJSON`): one object per verdict, a line each.
 package struct VerifyJSONRenderer: ItemRenderer {
     /// The format it renders.
-    package static var format: ReportFormat { .verifyJSON }
+    package var format: ReportFormat { .verifyJSON }
     /// Creates the renderer.
     package init() {}
     /// A verdict's object.

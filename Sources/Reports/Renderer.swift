@@ -8,7 +8,7 @@ package protocol Renderer<Input> {
     /// What the format renders (the format's `ReportInput`): a replay, check outcomes, a diff, …
     associatedtype Input
     /// The format it renders.
-    static var format: ReportFormat { get }
+    var format: ReportFormat { get }
     /// What observes the replay as it runs, nil for a renderer that needs only its input (as SwiftLint's
     /// reporters say `isRealtime`): the replay calls it with every step, so the renderer draws lanes from
     /// the steps as they happen, or writes each step out as it comes (the timeline, a live follow).
@@ -21,8 +21,6 @@ package protocol Renderer<Input> {
 }
 
 extension Renderer {
-    /// The format it renders.
-    package var format: ReportFormat { Self.format }
     /// Whether it observes the replay as it runs.
     package var observesReplay: Bool { replayObserver != nil }
     /// None: it renders from its input alone.

@@ -6,16 +6,6 @@ import Replay
 /// in `ReportFormat.info`) before it compiles; a format of another kind of input has no renderer there.
 /// Commands render only through these.
 package enum Renderers {
-    /// Every renderer, one per format.
-    package static var all: [any Renderer.Type] { [
-        ExplainTextRenderer.self, ExplainJSONRenderer.self, HTMLRenderer.self, ChromeTraceRenderer.self,
-        TimelineTextRenderer.self, TimelineJSONRenderer.self, JUnitRenderer.self, CheckJSONRenderer.self, DiffTextRenderer.self, DiffJSONRenderer.self,
-        WhatIfTextRenderer.self, WhatIfJSONRenderer.self, TriageTextRenderer.self, TriageJSONRenderer.self, TriageRowRenderer.self,
-        TriageTagsRenderer.self, RulesTextRenderer.self, RulesJSONRenderer.self, CheckTextRenderer.self, InfoTextRenderer.self,
-        InfoJSONRenderer.self, VerifyTextRenderer.self, VerifyJSONRenderer.self, ImportLogTextRenderer.self, RedactTextRenderer.self,
-        ReduceTextRenderer.self,
-    ] }
-
     /// The format an identifier names (as `export --format` takes it), nil for none.
     package static func format(_ identifier: String) -> ReportFormat? { ReportFormat(rawValue: identifier) }
 
@@ -66,8 +56,8 @@ package enum Renderers {
     /// The renderer of a diff in `format`.
     package static func diff(_ format: ReportFormat) -> (any Renderer<TraceDiff>)? {
         switch format {
-        case .diffText: DiffTextRenderer()
-        case .diffJSON: DiffJSONRenderer()
+        case .diffText: DocumentRenderer(format) { TraceDiffText.render($0) }
+        case .diffJSON: DocumentRenderer(format) { TraceDiffJSON.render($0) + "\n" }
         case .explainText, .explainJSON, .html, .chrome, .timelineText, .timelineJSON, .junit, .checkJSON, .whatifText, .whatifJSON,
              .triageText, .triageJSON, .triageRows, .triageTags, .rulesText, .rulesJSON,
              .checkText, .infoText, .infoJSON, .verifyText, .verifyJSON,
@@ -78,8 +68,8 @@ package enum Renderers {
     /// The renderer of a what-if in `format`.
     package static func whatif(_ format: ReportFormat) -> (any Renderer<WhatIfResult>)? {
         switch format {
-        case .whatifText: WhatIfTextRenderer()
-        case .whatifJSON: WhatIfJSONRenderer()
+        case .whatifText: DocumentRenderer(format) { WhatIfText.render($0) }
+        case .whatifJSON: DocumentRenderer(format) { WhatIfJSON.render($0) + "\n" }
         case .explainText, .explainJSON, .html, .chrome, .timelineText, .timelineJSON, .junit, .checkJSON, .diffText, .diffJSON,
              .triageText, .triageJSON, .triageRows, .triageTags, .rulesText, .rulesJSON,
              .checkText, .infoText, .infoJSON, .verifyText, .verifyJSON,
@@ -90,8 +80,8 @@ package enum Renderers {
     /// The renderer of a triage summary in `format`.
     package static func triageSummary(_ format: ReportFormat) -> (any Renderer<TriageReport>)? {
         switch format {
-        case .triageText: TriageTextRenderer()
-        case .triageJSON: TriageJSONRenderer()
+        case .triageText: DocumentRenderer(format) { TriageSummaryReport.render($0.summary, thresholds: $0.thresholds, changes: $0.changes, all: $0.all) }
+        case .triageJSON: DocumentRenderer(format) { TriageSummaryReport.json($0.summary, thresholds: $0.thresholds, written: $0.written, changes: $0.changes) + "\n" }
         case .explainText, .explainJSON, .html, .chrome, .timelineText, .timelineJSON, .junit, .checkJSON, .diffText, .diffJSON,
              .whatifText, .whatifJSON, .triageRows, .triageTags, .rulesText, .rulesJSON,
              .checkText, .infoText, .infoJSON, .verifyText, .verifyJSON,
@@ -102,7 +92,7 @@ package enum Renderers {
     /// The renderer of a triage row in `format`.
     package static func triageRow(_ format: ReportFormat) -> (any Renderer<TriageRow> & Sendable)? {
         switch format {
-        case .triageRows: TriageRowRenderer()
+        case .triageRows: DocumentRenderer(format) { TriageRowJSON.render($0) }
         case .explainText, .explainJSON, .html, .chrome, .timelineText, .timelineJSON, .junit, .checkJSON, .diffText, .diffJSON,
              .whatifText, .whatifJSON, .triageText, .triageJSON, .triageTags, .rulesText, .rulesJSON,
              .checkText, .infoText, .infoJSON, .verifyText, .verifyJSON,
@@ -113,7 +103,7 @@ package enum Renderers {
     /// The renderer of the triage tags in `format`.
     package static func triageTags(_ format: ReportFormat) -> (any Renderer<Void>)? {
         switch format {
-        case .triageTags: TriageTagsRenderer()
+        case .triageTags: DocumentRenderer(format) { TriageSummaryReport.tagList() }
         case .explainText, .explainJSON, .html, .chrome, .timelineText, .timelineJSON, .junit, .checkJSON, .diffText, .diffJSON,
              .whatifText, .whatifJSON, .triageText, .triageJSON, .triageRows, .rulesText, .rulesJSON,
              .checkText, .infoText, .infoJSON, .verifyText, .verifyJSON,
@@ -124,8 +114,8 @@ package enum Renderers {
     /// The renderer of the catalogue (or one entry) in `format`.
     package static func catalogue(_ format: ReportFormat) -> (any Renderer<RulesReport.Entry?>)? {
         switch format {
-        case .rulesText: RulesTextRenderer()
-        case .rulesJSON: RulesJSONRenderer()
+        case .rulesText: DocumentRenderer(format) { $0.map(RulesReport.explain) ?? RulesReport.list() }
+        case .rulesJSON: DocumentRenderer(format) { RulesReport.json($0) }
         case .explainText, .explainJSON, .html, .chrome, .timelineText, .timelineJSON, .junit, .checkJSON, .diffText, .diffJSON,
              .whatifText, .whatifJSON, .triageText, .triageJSON, .triageRows, .triageTags,
              .checkText, .infoText, .infoJSON, .verifyText, .verifyJSON,
@@ -160,7 +150,7 @@ package enum Renderers {
     /// The renderer of `import-log`'s report in `format`.
     package static func importLog(_ format: ReportFormat) -> (any Renderer<ImportLogReport>)? {
         switch format {
-        case .importLogText: ImportLogTextRenderer()
+        case .importLogText: DocumentRenderer(format) { ImportLogText.render($0) }
         case .explainText, .explainJSON, .html, .chrome, .timelineText, .timelineJSON, .junit, .checkJSON, .diffText, .diffJSON,
              .whatifText, .whatifJSON, .triageText, .triageJSON, .triageRows, .triageTags, .rulesText, .rulesJSON, .checkText,
              .infoText, .infoJSON, .verifyText, .verifyJSON, .redactText, .reduceText: nil
@@ -170,7 +160,7 @@ package enum Renderers {
     /// The renderer of `redact`'s report in `format`.
     package static func redaction(_ format: ReportFormat) -> (any Renderer<RedactReport>)? {
         switch format {
-        case .redactText: RedactTextRenderer()
+        case .redactText: DocumentRenderer(format) { RedactText.render($0) }
         case .explainText, .explainJSON, .html, .chrome, .timelineText, .timelineJSON, .junit, .checkJSON, .diffText, .diffJSON,
              .whatifText, .whatifJSON, .triageText, .triageJSON, .triageRows, .triageTags, .rulesText, .rulesJSON, .checkText,
              .infoText, .infoJSON, .verifyText, .verifyJSON, .importLogText, .reduceText: nil
@@ -180,7 +170,7 @@ package enum Renderers {
     /// The renderer of `reduce`'s report in `format`.
     package static func reduction(_ format: ReportFormat) -> (any Renderer<ReduceReport>)? {
         switch format {
-        case .reduceText: ReduceTextRenderer()
+        case .reduceText: DocumentRenderer(format) { ReduceText.render($0) }
         case .explainText, .explainJSON, .html, .chrome, .timelineText, .timelineJSON, .junit, .checkJSON, .diffText, .diffJSON,
              .whatifText, .whatifJSON, .triageText, .triageJSON, .triageRows, .triageTags, .rulesText, .rulesJSON, .checkText,
              .infoText, .infoJSON, .verifyText, .verifyJSON, .importLogText, .redactText: nil

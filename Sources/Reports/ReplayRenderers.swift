@@ -6,7 +6,7 @@ import Replay
 /// `explain` as text (`ExplainText`), followed by the advice checked when asked (`AdviceCheckReport`).
 package struct ExplainTextRenderer: Renderer {
     /// The format it renders.
-    package static var format: ReportFormat { .explainText }
+    package var format: ReportFormat { .explainText }
     /// Whether to use bold headings.
     package var colour: Bool
     /// Creates the renderer.
@@ -21,7 +21,7 @@ package struct ExplainTextRenderer: Renderer {
 /// asked, and its line's end; also the golden snapshot's form.
 package struct ExplainJSONRenderer: Renderer {
     /// The format it renders.
-    package static var format: ReportFormat { .explainJSON }
+    package var format: ReportFormat { .explainJSON }
     /// The canonical snapshot form (no file path, no reader problems).
     package var golden: Bool
     /// Indented output.
@@ -59,7 +59,7 @@ package struct ExplainJSONRenderer: Renderer {
 /// `report`: the self-contained HTML page, its lanes drawn from the steps as the replay runs.
 package struct HTMLRenderer: Renderer {
     /// The format it renders.
-    package static var format: ReportFormat { .html }
+    package var format: ReportFormat { .html }
     /// The state lanes the timeline draws, collected from the replay's steps.
     package let lanes: ReportLanes
     /// Creates the renderer, with lanes to collect.
@@ -73,7 +73,7 @@ package struct HTMLRenderer: Renderer {
 /// `export --format chrome`: the Chrome trace-event JSON, from what its observer collects as the replay runs.
 package struct ChromeTraceRenderer: Renderer {
     /// The format it renders.
-    package static var format: ReportFormat { .chrome }
+    package var format: ReportFormat { .chrome }
     /// What the replay observer collects (lanes, record instants, counters).
     package let observer: ChromeTraceObserver
     /// Creates the renderer.
@@ -104,7 +104,7 @@ package struct ChromeTraceRenderer: Renderer {
 /// `replay`: each step a line as the replay makes it (`TimelineReport.line`), then the divergences.
 package struct TimelineTextRenderer: Renderer {
     /// The format it renders.
-    package static var format: ReportFormat { .timelineText }
+    package var format: ReportFormat { .timelineText }
     /// Where each step's lines go, as it happens.
     package let emit: (String) -> Void
     /// Creates the renderer.
@@ -119,7 +119,7 @@ package struct TimelineTextRenderer: Renderer {
 /// then one `{"kind":"result"}` line with the explanation's JSON.
 package struct TimelineJSONRenderer: Renderer {
     /// The format it renders.
-    package static var format: ReportFormat { .timelineJSON }
+    package var format: ReportFormat { .timelineJSON }
     /// Where each step's line goes, as it happens.
     package let emit: (String) -> Void
     /// Creates the renderer.
