@@ -46,6 +46,13 @@ extension RecordBody {
     /// personal; a field is clear only with the reason), so redaction, source redaction and any size
     /// estimate walk the same fields. Nothing is allocated when nothing changes.
     public func mapStrings(_ transform: (String, StringField) -> String?) -> RecordBody? {
+        var holds = true
+        return mapStrings(transform, holdsStringField: &holds)
+    }
+
+    /// The map itself: `mapStrings`, telling `holdsStringField` false when the record's type holds no
+    /// string field at all (the one arm below that walks nothing), whatever its values.
+    private func mapStrings(_ transform: (String, StringField) -> String?, holdsStringField: inout Bool) -> RecordBody? {
         func t(_ s: String, _ path: StaticString, _ p: FieldPrivacy) -> String? { transform(s, StringField(path, p)) }
         func t(_ s: String?, _ path: StaticString, _ p: FieldPrivacy) -> String?? { s.map { transform($0, StringField(path, p)) } }
         func list<T>(_ items: [T], _ each: (T) -> T?) -> [T]? {
@@ -218,12 +225,20 @@ extension RecordBody {
              .overrideOutput, .sdkInterrupted, .sdkRecovered, .sdkCallStateChanged, .sdkQualityChanged, .connEngine,
              .connState, .qualityReport, .dropped:
             // No string field but values of closed vocabularies (enums), numbers and booleans.
+            holdsStringField = false
             return nil
         }
     }
 
-    /// Calls `visit` for every string field of the body (the fields `mapStrings` walks).
-    public func forEachString(_ visit: (String, StringField) -> Void) {
-        _ = mapStrings { s, f in visit(s, f); return nil }
+    /// Calls `visit` for every string field of the body (the fields `mapStrings` walks). Returns false
+    /// when the record's type holds no string field at all, whatever its values: the map's own answer,
+    /// which a caller may keep per `RecordKind` and not walk that type's records again.
+    @discardableResult
+    public func forEachString(_ visit: (String, StringField) -> Void) -> Bool {
+        var holds = true
+        // The walk changes nothing, so its result is nil: matched rather than destroyed whole, which
+        // would go through every case of the enum.
+        if case .some = mapStrings({ s, f in visit(s, f); return nil }, holdsStringField: &holds) {}
+        return holds
     }
 }

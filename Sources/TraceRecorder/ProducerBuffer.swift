@@ -139,10 +139,11 @@ final class ProducerBuffer: @unchecked Sendable {
     /// The order every call takes, shared by all producers of the recorder (where the platform has atomics).
     let sequence: CallSequence
 
-    /// What only the owning thread touches: its count of calls, and the calls that found both slots
-    /// taken, handed on with the next record that gets through.
+    /// What only the owning thread touches: its count of calls, the calls that found both slots taken
+    /// (handed on with the next record that gets through), and what it learnt of the record kinds.
     struct OwnerCounts {
         var calls: UInt64 = 0
+        var kinds = KnownKinds()
         var missed = 0
         var missedFirst: UInt64 = 0
         var missedLast: UInt64 = 0
@@ -185,6 +186,13 @@ final class ProducerBuffer: @unchecked Sendable {
         return number << 40 | (own.pointee.calls & 0xFF_FFFF_FFFF)
     }
 
+    /// What the caller's path needs of `payload` (the owning thread only): `Payload.callerLook`, with
+    /// what this producer learnt of the kinds it recorded.
+    @inline(__always)
+    func look(_ payload: borrowing TraceRecorder.Event.Payload) -> (bytes: Int, longest: Int, appCall: Bool, customClipped: Bool) {
+        payload.callerLook(&own.pointee.kinds)
+    }
+
     /// Locks a slot without waiting: the first free one (0 or 1). The writer holds at most one slot at a
     /// time, but it moves from one to the other: a try that finds both taken one after the other tries
     /// again, a few times (never waiting). -1 when both stay taken: only when two threads share a
@@ -202,24 +210,37 @@ final class ProducerBuffer: @unchecked Sendable {
     /// stopped). Returns whether it was queued and whether the writer must be woken.
     @inline(__always)
     func append(_ offer: Offer, _ payload: consuming TraceRecorder.Event.Payload) -> (queued: Bool, wake: Bool) {
-        let order = nextOrder()
+        Self.append(to: .passUnretained(self), offer, payload)
+    }
+
+    /// `append` on a buffer the caller holds unretained (a thread's own): no reference counting, and the
+    /// payload is moved into the slot, never passing through a closure (which would only borrow it, so
+    /// the slot would get a copy).
+    @inline(__always)
+    static func append(to buffer: Unmanaged<ProducerBuffer>, _ offer: Offer,
+                       _ payload: consuming TraceRecorder.Event.Payload) -> (queued: Bool, wake: Bool) {
+        let (order, slot, realtime) = buffer._withUnsafeGuaranteedRef { b in (b.nextOrder(), b.lockSlot(offer), b.realtime) }
+        guard let slot else { return (false, false) }
+        let result = slot.pointee.append(offer, order, payload, realtime: realtime)
+        buffer._withUnsafeGuaranteedRef { b in
+            if slot == b.s0 { b.lock0.unlock() } else { b.lock1.unlock() }
+        }
+        return result
+    }
+
+    /// Locks a slot for a record without waiting, with what this producer counted on its own handed on
+    /// to it; nil when both stay taken (counted here, handed on with the next record that gets through).
+    @inline(__always)
+    private func lockSlot(_ offer: Offer) -> UnsafeMutablePointer<SlotState>? {
         let i = lockSlot()
         if i < 0 {
             if own.pointee.missed == 0 { own.pointee.missedFirst = offer.nanos }
             own.pointee.missed += 1
             own.pointee.missedLast = offer.nanos
-            return (false, false)
+            return nil
         }
         if own.pointee.missed > 0 { handOnMissed(i) }
-        let result: (queued: Bool, wake: Bool)
-        if i == 0 {
-            result = s0.pointee.append(offer, order, consume payload, realtime: realtime)
-            lock0.unlock()
-        } else {
-            result = s1.pointee.append(offer, order, consume payload, realtime: realtime)
-            lock1.unlock()
-        }
-        return result
+        return i == 0 ? s0 : s1
     }
 
     /// Counts one record on a slot, holding its lock (filtered, or dropped before it was queued),

@@ -33,14 +33,13 @@ extension TraceRecorder {
 
         /// Queues the event if that needs no waiting; false when it was dropped (counted) or ignored.
         @discardableResult
-        public func record(_ event: Event) -> Bool {
+        public func record(_ event: consuming Event) -> Bool {
             let nanos: UInt64
             switch core.stamps {
             case .counter: nanos = TickCounter.now() | StampSource.counterMark
             case .monotonic: nanos = SystemLayer.Clock.monotonicNanoseconds()
             case .configured: nanos = clock.monotonicNanoseconds()
             }
-            var event = event
             if let filter {
                 guard let kept = filter(event) else {
                     buffer.count { $0.counts.filtered += 1 }
@@ -49,7 +48,7 @@ extension TraceRecorder {
                 event = kept
             }
             // Looked into once (each use of the payload as a whole copies it).
-            let look = event.payload.callerLook
+            let look = buffer.look(event.payload)
             if look.longest > maxString {
                 buffer.count { s in
                     if s.accept == .accepting { s.drop(1, first: nanos, last: nanos) } else { s.counts.ignored += 1 }
@@ -57,7 +56,7 @@ extension TraceRecorder {
                 return false
             }
             let offer = Offer(nanos: nanos, size: look.bytes, clipped: look.customClipped, appCall: core.writeThroughAppCalls && look.appCall)
-            let result = buffer.append(offer, event.payload)
+            let result = buffer.append(offer, (consume event).payload)
             if result.wake { core.wakeWriter() }
             return result.queued
         }

@@ -14,17 +14,43 @@ extension RecordBody {
     /// strings (Swift keeps strings of up to 15 UTF-8 bytes inline) and of the lists that hold them; and
     /// its longest string. It walks the string fields the personal-field map names.
     var queuedSize: (bytes: Int, longest: Int) {
-        var bytes = MemoryLayout<RecordBody>.stride + 8, longest = 0
-        forEachString { value, _ in
-            let n = value.utf8.count
-            bytes += n > 15 ? n + 48 : 16
-            if n > longest { longest = n }
-        }
-        return (bytes, longest)
+        let w = queuedWalk
+        return (w.bytes, w.longest)
     }
 
     /// The queue's estimate alone.
     var queuedBytes: Int { queuedSize.bytes }
+
+    /// What a record whose type holds no string field costs in the queue: its inline size alone.
+    static let stringFreeBytes = MemoryLayout<RecordBody>.stride + 8
+
+    /// `queuedSize`, and whether the record's type holds no string field at all (the personal-field
+    /// map's answer, which a producer keeps per kind).
+    @inline(__always)
+    var queuedWalk: (bytes: Int, longest: Int, stringFree: Bool) {
+        var bytes = Self.stringFreeBytes, longest = 0
+        let holds = forEachString { value, _ in
+            let n = value.utf8.count
+            bytes += n > 15 ? n + 48 : 16
+            if n > longest { longest = n }
+        }
+        return (bytes, longest, !holds)
+    }
+}
+
+/// What a producer learnt of the record kinds it recorded, one bit per kind (`RecordKind.bit`): which
+/// hold no string field (the personal-field map's answer, `RecordBody.forEachString`), and which of those
+/// are app calls.
+struct KnownKinds {
+    var stringFree: UInt64 = 0
+    var appCall: UInt64 = 0
+}
+
+extension RecordKind {
+    /// The kind's bit in a set of kinds held in one word: its case's index (a case-only enum is stored
+    /// as its index in one byte; `KnownKindsTests` holds every kind to a bit of its own).
+    @inline(__always)
+    var bit: UInt64 { 1 &<< UInt64(unsafeBitCast(self, to: UInt8.self)) }
 }
 
 extension TraceRecorder.Event.Payload {
@@ -49,13 +75,25 @@ extension TraceRecorder.Event.Payload {
 
     /// What the caller's path needs of the event, in one look: the queue's estimate, its longest string,
     /// whether it is an app call (written through when the policy says so) and whether it is a custom
-    /// event that was cut.
+    /// event that was cut. `known` holds what a producer learnt of the kinds it recorded: a record of a
+    /// kind the personal-field map said holds no string field is not walked (its estimate is its
+    /// inline size), and whether it is an app call is read from the same word.
     @inline(__always)
-    var callerLook: (bytes: Int, longest: Int, appCall: Bool, customClipped: Bool) {
+    func callerLook(_ known: inout KnownKinds) -> (bytes: Int, longest: Int, appCall: Bool, customClipped: Bool) {
         switch self {
         case .record(let b):
-            let size = b.queuedSize
-            return (size.bytes, size.longest, b.kind?.isAppCall ?? false, false)
+            guard let kind = b.kind else {
+                let size = b.queuedSize
+                return (size.bytes, size.longest, false, false)
+            }
+            let bit = kind.bit
+            if known.stringFree & bit != 0 { return (RecordBody.stringFreeBytes, 0, known.appCall & bit != 0, false) }
+            let w = b.queuedWalk, appCall = kind.isAppCall
+            if w.stringFree {
+                known.stringFree |= bit
+                if appCall { known.appCall |= bit }
+            }
+            return (w.bytes, w.longest, appCall, false)
         case .log, .custom:
             let size = queuedSize
             return (size.bytes, size.longest, false, customClipped)

@@ -66,8 +66,10 @@ public final class TraceRecorder: @unchecked Sendable {
     /// docs/recorder.md, "Which threads may call what"); a thread's first record registers that buffer.
     /// The stamp is the processor's counter where it can stand in for the system clock (one
     /// instruction), which the writer turns into the clock's time (`StampSource`).
+    /// The event is taken (`consuming`): an event made at the call, as an SDK makes it, is moved into
+    /// the queue, not copied.
     @inline(__always)
-    public func record(_ event: Event) {
+    public func record(_ event: consuming Event) {
         submit(event, nanos: stamp())
     }
 
@@ -87,7 +89,7 @@ public final class TraceRecorder: @unchecked Sendable {
     /// the notification's time, before its own `sdk.interrupted`. A record made earlier than the latest
     /// `t` already written is written with its own `t` and `"late": true`, at most the match window
     /// (1 s) back; readers put it in time order.
-    public func record(_ event: Event, madeAt nanos: UInt64) {
+    public func record(_ event: consuming Event, madeAt nanos: UInt64) {
         submit(event, nanos: nanos)
     }
 
@@ -95,18 +97,19 @@ public final class TraceRecorder: @unchecked Sendable {
     public func timestamp() -> UInt64 { clock.monotonicNanoseconds() }
 
     @inline(__always)
-    private func submit(_ event: Event, nanos: UInt64) {
+    private func submit(_ event: consuming Event, nanos: UInt64) {
         // The thread's buffer, unretained: the thread holds it (and the recorder's list), and a call
         // costs no reference counting.
         let buffer = ThreadProducers.buffer(for: core, in: threads)
-        // The payload is looked into once: each use of it as a whole copies it (a large enum, copied
-        // through its type's metadata), which cost as much as the rest of the call.
-        let look = event.payload.callerLook
+        // The payload is looked into once, borrowed, and then moved into the slot: each use of it as a
+        // whole copies it (a large enum, copied through its type's metadata), which cost as much as the
+        // rest of the call.
+        let look = buffer._withUnsafeGuaranteedRef { $0.look(event.payload) }
         guard filter == nil && look.longest <= maxString && !look.customClipped else {
             return submitAdmitted(event, nanos: nanos, buffer: buffer)
         }
         let offer = Offer(nanos: nanos, size: look.bytes, clipped: false, appCall: core.writeThroughAppCalls && look.appCall)
-        if buffer._withUnsafeGuaranteedRef({ $0.append(offer, event.payload).wake }) { core.wakeWriter() }
+        if ProducerBuffer.append(to: buffer, offer, (consume event).payload).wake { core.wakeWriter() }
     }
 
     /// A record that goes through the filter or has a string to clip (off the common path).

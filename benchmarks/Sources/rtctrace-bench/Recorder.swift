@@ -49,10 +49,11 @@ final class Spinners: @unchecked Sendable {
     func stop() { running.store(false, ordering: .relaxed) }
 }
 
-/// A record of the most frequent kind, made once (the callers pass the same one, as the baseline does).
-let benchEvent = TraceRecorder.Event.qualityReport(
-    pub: QualitySample(level: .good, score: 84, mos: 4.02, loss: 0.021, rtt: 91, jitter: 10, bitrate: 631),
-    sub: QualitySample(level: .excellent, score: 98, mos: 4.26, loss: 0.006, rtt: 52, jitter: 9, bitrate: 1015))
+/// The values of a record of the most frequent kind, which an SDK has at hand when it records.
+let benchPub = QualitySample(level: .good, score: 84, mos: 4.02, loss: 0.021, rtt: 91, jitter: 10, bitrate: 631)
+let benchSub = QualitySample(level: .excellent, score: 98, mos: 4.26, loss: 0.006, rtt: 52, jitter: 9, bitrate: 1015)
+/// That record, made once.
+let benchEvent = TraceRecorder.Event.qualityReport(pub: benchPub, sub: benchSub)
 
 /// Runs `threads` threads that each make `perThread` calls of `call` (told its thread's index), `gapNs`
 /// apart (busy-waiting, so the pacing does not depend on the scheduler), and returns every call's latency.
@@ -81,7 +82,8 @@ func timedCalls(threads: Int, perThread: Int, gapNs: UInt64, _ call: @escaping @
 }
 
 /// recorder-caller THREADS PER_THREAD GAP_NS DIR [BUSY]: the caller's cost of `record(_:)` with THREADS
-/// threads at once and the writer busy, against appending the same record to an array under a lock, with
+/// threads at once and the writer busy, against appending the same record to an array under a lock (each
+/// side makes its record at the call, as an SDK does), with
 /// BUSY more threads spinning meanwhile (more busy threads than cores: a lock holder may be descheduled).
 /// Three rounds, each running the baseline, the same append of a record stamped with a clock reading
 /// (what the bare append leaves out, reported beside it), and then the recorder; then the same calls
@@ -103,7 +105,7 @@ func recorderCaller(threads: Int, perThread: Int, gapNs: UInt64, dir: String, bu
         base.items.reserveCapacity(threads * perThread)
         let b = timedCalls(threads: threads, perThread: perThread, gapNs: gapNs) { _ in
             base.lock.lock()
-            base.items.append((0, benchEvent.body))
+            base.items.append((0, .qualityReport(pub: benchPub, sub: benchSub)))
             base.lock.unlock()
         }
         // Not the target's baseline, but what it leaves out: the same append of a record stamped with
@@ -112,14 +114,14 @@ func recorderCaller(threads: Int, perThread: Int, gapNs: UInt64, dir: String, bu
         stampedBase.items.reserveCapacity(threads * perThread)
         let st = timedCalls(threads: threads, perThread: perThread, gapNs: gapNs) { _ in
             stampedBase.lock.lock()
-            stampedBase.items.append((nanos(), benchEvent.body))
+            stampedBase.items.append((nanos(), .qualityReport(pub: benchPub, sub: benchSub)))
             stampedBase.lock.unlock()
         }
         var config = RecorderConfiguration(directory: dir + "/\(round)", layer: .smeeting, sdk: "bench")
         config.files.maxDirectoryBytes = 1 << 40
         config.files.minimumFreeBytes = 0
         let recorder = TraceRecorder(config)
-        let m = timedCalls(threads: threads, perThread: perThread, gapNs: gapNs) { _ in recorder.record(benchEvent) }
+        let m = timedCalls(threads: threads, perThread: perThread, gapNs: gapNs) { _ in recorder.record(.qualityReport(pub: benchPub, sub: benchSub)) }
         recorder.close(timeout: 120)
         let s = recorder.statistics
         written += s.written
@@ -136,7 +138,7 @@ func recorderCaller(threads: Int, perThread: Int, gapNs: UInt64, dir: String, bu
         let rtRecorder = TraceRecorder(config)
         let producers = Producers()
         producers.list = (0..<threads).map { _ in rtRecorder.makeRealtimeProducer() }
-        realtime += timedCalls(threads: threads, perThread: perThread, gapNs: gapNs) { i in producers.list[i].record(benchEvent) }
+        realtime += timedCalls(threads: threads, perThread: perThread, gapNs: gapNs) { i in producers.list[i].record(.qualityReport(pub: benchPub, sub: benchSub)) }
         producers.list = []
         rtRecorder.close(timeout: 120)
         realtimeDropped += rtRecorder.statistics.dropped
@@ -254,7 +256,8 @@ extension TraceRecorder.Event {
     }
 }
 
-/// recorder-micro N DIR: N calls of `record(_:)` on one thread, in bursts of 200 timed together with a
+/// recorder-micro N DIR: N calls of `record(_:)` on one thread, each making its record at the call as an
+/// SDK does, in bursts of 200 timed together with a
 /// pause between them for the writer: the mean cost of a call, beside a clock reading's.
 func recorderMicro(count: Int, dir: String) {
     var config = RecorderConfiguration(directory: dir, layer: .smeeting, sdk: "bench")
@@ -264,7 +267,7 @@ func recorderMicro(count: Int, dir: String) {
     var spent: UInt64 = 0, clockSpent: UInt64 = 0
     for _ in 0..<(count / 200) {
         let a = nanos()
-        for _ in 0..<200 { recorder.record(benchEvent) }
+        for _ in 0..<200 { recorder.record(.qualityReport(pub: benchPub, sub: benchSub)) }
         let b = nanos()
         for _ in 0..<200 { _ = nanos() }
         let c = nanos()
