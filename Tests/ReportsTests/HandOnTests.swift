@@ -56,14 +56,7 @@ final class HandOnTests: XCTestCase {
 
     func test_damagedTracesSayTheSameWithRecordsHandedOn() throws {
         let path = try generated(.stress, 6_000, frameRecords: 256)
-        let full = try Data(contentsOf: URL(fileURLWithPath: path))
-        let dir = (path as NSString).deletingLastPathComponent
-        let torn = dir + "/torn.trace.zst"
-        try full.prefix(full.count - 700).write(to: URL(fileURLWithPath: torn))
-        let flipped = dir + "/flipped.trace.zst"
-        var d = full
-        d[full.count / 2] ^= 0x5A
-        try d.write(to: URL(fileURLWithPath: flipped))
+        let (torn, flipped) = try Fixtures.damagedCopies(of: path)
         for damaged in [torn, flipped] {
             XCTAssertFalse(try replay(damaged, handsOn: true).problems.isEmpty, "\(damaged): the damage must be reported")
             try assertSame(damaged)

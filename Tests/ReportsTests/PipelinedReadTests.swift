@@ -47,16 +47,7 @@ final class PipelinedReadTests: XCTestCase {
 
     func test_damagedTracesGiveTheSameProblemsPipelined() throws {
         let path = try generated(.stress, 6_000, frameRecords: 256)
-        let full = try Data(contentsOf: URL(fileURLWithPath: path))
-        let dir = (path as NSString).deletingLastPathComponent
-        // A torn tail: the last frame cut short, as a crash mid-write leaves it.
-        let torn = dir + "/torn.trace.zst"
-        try full.prefix(full.count - 700).write(to: URL(fileURLWithPath: torn))
-        // A flipped byte inside a frame in the middle: its checksum (or its decoding) fails.
-        let flipped = dir + "/flipped.trace.zst"
-        var d = full
-        d[full.count / 2] ^= 0x5A
-        try d.write(to: URL(fileURLWithPath: flipped))
+        let (torn, flipped) = try Fixtures.damagedCopies(of: path)
         for damaged in [torn, flipped] {
             let one = try replay(damaged, pipelined: false)
             XCTAssertFalse(one.problems.isEmpty, "\(damaged): the damage must be reported")

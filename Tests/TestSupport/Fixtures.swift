@@ -68,6 +68,21 @@ package enum Fixtures {
         return path
     }
 
+    /// Two damaged copies of the trace at `path`, written beside it: its last frame torn short (as a crash
+    /// mid-write leaves it) and a byte flipped inside a frame in the middle (its checksum or its decoding
+    /// fails). Returns their paths.
+    package static func damagedCopies(of path: String) throws -> (torn: String, flipped: String) {
+        let full = try Data(contentsOf: URL(fileURLWithPath: path))
+        let dir = (path as NSString).deletingLastPathComponent
+        let torn = dir + "/torn.trace.zst"
+        try full.prefix(full.count - 700).write(to: URL(fileURLWithPath: torn))
+        var d = full
+        d[full.count / 2] ^= 0x5A
+        let flipped = dir + "/flipped.trace.zst"
+        try d.write(to: URL(fileURLWithPath: flipped))
+        return (torn, flipped)
+    }
+
     /// Writes records to a compressed trace with the project's writer.
     package static func write(_ records: [Record], _ path: String, options: TraceWriter.Options = .init()) throws {
         let w = try TraceWriter(path: path, options: options)

@@ -167,12 +167,7 @@ final class TwoCoreReadTests: XCTestCase {
     func test_damageIsReadByTheSequentialReaderWithTheSameProblems() throws {
         let path = try session(.stress, 6_000, frameRecords: 256)
         let full = try Data(contentsOf: URL(fileURLWithPath: path))
-        let torn = dir + "/torn.trace.zst"
-        try full.prefix(full.count - 700).write(to: URL(fileURLWithPath: torn))
-        var flipped = full
-        flipped[full.count / 2] ^= 0x5A
-        let flippedPath = dir + "/flipped.trace.zst"
-        try flipped.write(to: URL(fileURLWithPath: flippedPath))
+        let (torn, flippedPath) = try Fixtures.damagedCopies(of: path)
         var garbage = full
         garbage.insert(contentsOf: [UInt8](repeating: 0x33, count: 100), at: full.count / 3)
         let garbagePath = dir + "/garbage.trace.zst"
