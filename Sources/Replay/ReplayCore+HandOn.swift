@@ -61,10 +61,9 @@ extension ReplayCore {
         // interns a set replaced outside an update when it next reads one).
         var strings = batch.spans.count, bytes = batch.bytes.count + TextSpan.inlineBytes * batch.spans.count
         for whole in batch.full {
-            _ = whole.body.mapStrings { value, _ in
+            whole.body.forEachString { value, _ in
                 strings += 1
                 bytes += value.utf8.count
-                return nil
             }
             for (_, value) in whole.body.unlistedValues {
                 strings += 1
