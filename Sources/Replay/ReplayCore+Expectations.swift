@@ -44,7 +44,7 @@ extension ReplayCore {
             expected = speakersText(want)
             actual = speakersText(q.speakers.map(\.key))
         case .finding(let code, let count):
-            let n = builder.result.findingCounts[code] ?? 0
+            let n = builder.findingCount(code)
             if let count {
                 (expected, actual) = ("\(count) × \(code)", "\(n) × \(code)")
             } else {
@@ -52,7 +52,7 @@ extension ReplayCore {
                 actual = n > 0 ? expected : "none"
             }
         case .noFinding(let code):
-            let n = builder.result.findingCounts[code] ?? 0
+            let n = builder.findingCount(code)
             (expected, actual) = ("no \(code)", n == 0 ? "no \(code)" : "\(n) × \(code)")
         case .divergences(let count):
             (expected, actual) = ("\(count)", "\(divergences.count)")

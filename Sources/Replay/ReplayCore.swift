@@ -320,6 +320,7 @@ struct ReplayCore {
         }
         let summary = engines.second.summary, changes = engines.second.state.changes
         let (predicted, actual, truncated) = (divergences.predictedTimeline, divergences.actualTimeline, divergences.truncated)
+        builder.settleFindingCounts()
         builder.update { result in
             result.expectations.sort { $0.seq < $1.seq }
             result.predictedTimeline = predicted

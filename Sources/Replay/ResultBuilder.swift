@@ -14,11 +14,44 @@ struct ResultBuilder {
     private var pendingCalls: [Int: PendingCall] = [:]
     /// The `route.divergence` finding of the divergence open now, once it counts.
     private var openDivergenceFinding: Int?
+    /// The findings counted so far, by code, at the code's place in the catalogue (`FindingCode.allCases`):
+    /// a count adds into an array instead of hashing the code into the result's dictionary, which is
+    /// written once, when the replay finishes (`settleFindingCounts`).
+    private var countsByCode = [Int](repeating: 0, count: FindingCode.allCases.count)
+    /// The codes counted, in the order each was first counted: the dictionary is written in that order, so
+    /// that it is laid out as counting into it one finding at a time laid it out.
+    private var codesCounted: [FindingCode] = []
 
     init(file: String, options: ReplayOptions) {
         result = ReplayResult(file: file)
         result.matchWindowMs = options.matchWindowMs
         self.options = options
+    }
+
+    /// How many findings with this code were raised so far, kept or counted.
+    func findingCount(_ code: FindingCode) -> Int { countsByCode[Self.place(code)] }
+
+    /// The code's place in the catalogue: a code is its one-byte tag, numbered in the catalogue's order
+    /// (`ResultBuilderTests` holds every code to its place in `FindingCode.allCases`).
+    @inline(__always)
+    static func place(_ code: FindingCode) -> Int {
+        MemoryLayout<FindingCode>.size == 1 ? Int(unsafeBitCast(code, to: UInt8.self)) : FindingCode.allCases.firstIndex(of: code)!
+    }
+
+    /// Counts one finding with this code.
+    @inline(__always)
+    private mutating func countFinding(_ code: FindingCode) {
+        let i = Self.place(code)
+        if countsByCode[i] == 0 { codesCounted.append(code) }
+        countsByCode[i] += 1
+    }
+
+    /// Writes the findings counted into the result's count by code (`findingCounts`), each code in the order
+    /// it was first counted.
+    mutating func settleFindingCounts() {
+        var counts: [FindingCode: Int] = [:]
+        for code in codesCounted { counts[code] = countsByCode[Self.place(code)] }
+        result.findingCounts = counts
     }
 
     /// Whether a finding raised now may be kept (or is only counted, when nobody observes).
@@ -51,7 +84,7 @@ struct ResultBuilder {
     /// kept findings.
     @discardableResult
     mutating func add(_ f: Finding) -> Int? {
-        result.findingCounts[f.code, default: 0] += 1
+        countFinding(f.code)
         guard result.findings.count < options.maxFindings else {
             result.findingsDropped += 1
             return nil
@@ -65,14 +98,14 @@ struct ResultBuilder {
     /// Counts a finding that was not built because the result keeps no more findings; nil, as `add` gives
     /// for a finding it does not keep.
     mutating func add(code: FindingCode) -> Int? {
-        result.findingCounts[code, default: 0] += 1
+        countFinding(code)
         result.findingsDropped += 1
         return nil
     }
 
     /// Counts a finding an engine did not build: the result keeps no more findings.
     mutating func count(_ c: FindingCount) {
-        result.findingCounts[c.code, default: 0] += 1
+        countFinding(c.code)
         result.findingsDropped += 1
     }
 
