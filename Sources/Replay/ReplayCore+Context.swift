@@ -25,10 +25,15 @@ extension ReplayCore {
     /// Findings that need both engines: the audio module disabled while someone speaks (R9), a state raised
     /// once per disabled period at its first record with a non-empty speaker snapshot: the disabling call
     /// itself, or the speaker update that makes the snapshot non-empty.
-    mutating func crossEngineChecks(_ record: ReplayRecord, _ whole: Record?, into step: StepBox?) {
+    mutating func crossEngineChecks(_ record: ReplayRecord, into step: StepBox?) {
         guard record.kind == .setAudioModuleEnabled || record.kind == .speakers else { return }
+        // An `api.setAudioModuleEnabled` record is always kept whole.
         let disables: Bool
-        if case .setAudioModuleEnabled(false)? = whole?.body { disables = true } else { disables = false }
+        if record.kind == .setAudioModuleEnabled, record.hasFull, case .setAudioModuleEnabled(false) = arena.full[Int(record.full)].body {
+            disables = true
+        } else {
+            disables = false
+        }
         guard disables || record.kind == .speakers else { return }
         guard !engines.first.state.audioModuleEnabled, let period = engines.first.state.audioModuleDisabledSeq,
               disabledWhileSpeakingReported != period, !engines.second.state.speakers.isEmpty else { return }
@@ -52,6 +57,13 @@ extension ReplayCore {
             code: .traceLimitExceeded, severity: .warning, rule: nil, seqs: [r.seq], t: r.t,
             FindingWords.symbolLimitExceeded(limit: limit, seq: r.seq, w)),
             into: nil)
+    }
+
+    /// Notes what the route engine predicts now with the divergence tracker, read where it is kept
+    /// (`cachedPrediction`, brought up to date first): not copied out of it for the call.
+    mutating func notePrediction(t: Int64, seq: Int?) {
+        if cachedPrediction?.revision != engines.first.revision { cachedPrediction = prediction }
+        divergences.predictionChanged(cachedPrediction!, t: t, seq: seq, into: &tracked)
     }
 
     /// What the route engine predicts now, for the divergence tracker: derived again only when the engine

@@ -26,7 +26,7 @@ extension ReplayCore {
             if case .event = Engines.role(of: o) {
                 if step != nil, let e = Self.event(o) { step?.value.events.append(e) }
             } else {
-                take(Engines.role(of: o), into: step)
+                take(Engines.role(of: o), { $0 }, into: step)
             }
         }
         // Most steps write nothing into a sink: each is emptied only when something was read from it.
@@ -35,7 +35,7 @@ extension ReplayCore {
         while i < engines.firstSink.count {
             let o = engines.firstSink[i]
             i += 1
-            take(Engines.role(RouteEngine.role(of: o)) { .first($0) }, into: step)
+            take(RouteEngine.role(of: o), { .first($0) }, into: step)
         }
         if i > 0 { engines.firstSink.removeAll() }
         i = 0
@@ -46,7 +46,7 @@ extension ReplayCore {
             if case .event = role {
                 if step != nil, let e = Self.event(.second(o)) { step?.value.events.append(e) }
             } else {
-                take(Engines.role(role) { .second($0) }, into: step)
+                take(role, { .second($0) }, into: step)
             }
         }
         if i > 0 { engines.secondSink.removeAll() }
@@ -54,9 +54,10 @@ extension ReplayCore {
         timers.counter = max(timers.counter, ordered)
     }
 
-    /// Takes one output by its role (an `event` only an observer reads is taken by the caller).
+    /// Takes one output by its role as its engine gives it (an `event` only an observer reads is taken by
+    /// the caller); `wrap` makes a timer's kind the combined engines' (the role is not rebuilt for that).
     @inline(__always)
-    private mutating func take(_ role: EngineOutputRole<Engines.TimerKind>, into step: StepBox?) {
+    private mutating func take<K>(_ role: EngineOutputRole<K>, _ wrap: (K) -> Engines.TimerKind, into step: StepBox?) {
         switch role {
         case .verdict(let v):
             builder.add(v)
@@ -68,7 +69,7 @@ extension ReplayCore {
             builder.count(c)
             divergences.note(c.code, seq: c.seq, t: c.t)
         case .timer(let t):
-            timers.schedule(t.kind, due: t.due)
+            timers.schedule(wrap(t.kind), due: t.due)
         case let .outcome(callSeq, outcome):
             builder.decided(callSeq, outcome)
             step?.value.events.append(.outcomeDecided(callSeq: callSeq, outcome: outcome))

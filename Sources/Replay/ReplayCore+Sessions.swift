@@ -150,7 +150,7 @@ extension ReplayCore {
                 if case let .outcome(callSeq, _) = o { restart.droppedCalls.append(callSeq) }
                 sink.append(.first(o))
             }
-            let step = newStep(t: record.t, record: nil)
+            let step = newStep(t: record.t)
             absorb(into: step)
             if let step { observer?(step.value) }
         }

@@ -30,7 +30,7 @@ extension ReplayCore {
     /// observer the divergence tracker is asked only what can have changed for it.
     mutating func closeDeadline(through t: Int64, due: Int64) {
         now = max(now, due)
-        let step = newStep(t: due, record: nil)
+        let step = newStep(t: due)
         if observing || divergences.mayCount(at: due) {
             divergences.advance(to: due, into: &tracked)
             handleTracked(into: step)
@@ -41,8 +41,7 @@ extension ReplayCore {
         if let timer { step?.value.timer = Self.replayTimer(timer.kind) }
         absorb(into: step)
         if observing || divergences.predictionMayMatter(revision: engines.first.revision) {
-            let p = prediction
-            divergences.predictionChanged(p, t: due, seq: nil, into: &tracked)
+            notePrediction(t: due, seq: nil)
             handleTracked(into: step)
         }
         guard let observer, let step, let before = step.before else { return }
@@ -54,7 +53,7 @@ extension ReplayCore {
     mutating func fireTimer(through t: Int64) {
         guard let (due, timer) = timers.popDue(through: t) else { return }
         now = max(now, due)
-        let step = newStep(t: due, record: nil)
+        let step = newStep(t: due)
         divergences.advance(to: due, into: &tracked)
         handleTracked(into: step)
         step?.before = snapshot()
@@ -62,8 +61,7 @@ extension ReplayCore {
         prepareSink()
         engines.fire(EngineTimer(due: due, kind: timer), into: &sink)
         absorb(into: step)
-        let p = prediction
-        divergences.predictionChanged(p, t: due, seq: nil, into: &tracked)
+        notePrediction(t: due, seq: nil)
         handleTracked(into: step)
         guard let observer, let step, let before = step.before else { return }
         step.value.settle(from: before, to: snapshot())

@@ -157,7 +157,7 @@ struct ReplayCore {
             startedHere = false
             restartedHere = false
             index(r)
-            replay(r, nil)
+            replay(r)
             return
         }
         process(r, whole: arena.full[Int(r.full)])
@@ -239,7 +239,7 @@ struct ReplayCore {
         index(r)
         if case .expect(let e) = record.body {
             if case .damage(let lost) = e.kind { builder.update { $0.declaredDamage = ($0.declaredDamage ?? []) + lost } }
-            let step = newStep(t: record.t, record: nil)
+            let step = newStep(t: record.t)
             divergences.advance(to: record.t, into: &tracked)
             handleTracked(into: step)
             if let step, !step.value.findings.isEmpty { observer?(step.value) }
@@ -252,50 +252,53 @@ struct ReplayCore {
             }
             return
         }
-        replay(r, record)
+        replay(r)
     }
 
-    /// Replays `r` through both engines and the divergence tracker. `whole` is the record as the record
-    /// model has it, where the arena keeps it. Inlined into both callers, so that the path of a record
-    /// without one tests no absent record.
+    /// Replays `r` through both engines and the divergence tracker. What only a record kept whole has (a
+    /// header, an observer's step) is read from the arena where it is needed, so that the path of a record
+    /// without one neither builds nor copies an absent record or header.
     @inline(__always)
-    private mutating func replay(_ r: ReplayRecord, _ whole: Record?) {
+    private mutating func replay(_ r: ReplayRecord) {
         // A divergence that has lasted longer than the tolerance by now counts before this record's own
         // effects, exactly as it would at an expectation placed here: expectations change no output.
         if divergences.mayCount(at: r.t) {
-            let step = newStep(t: r.t, record: nil)
+            let step = newStep(t: r.t)
             divergences.advance(to: r.t, into: &tracked)
             handleTracked(into: step)
             if let step, !step.value.findings.isEmpty { observer?(step.value) }
         }
         // The state before is kept in the step: without an observer there is no step, and no snapshot to test.
-        let step = newStep(t: r.t, record: whole)
+        let step = observing ? StepBox(ReplayStep(t: r.t, record: r.hasFull ? arena.full[Int(r.full)] : nil)) : nil
         step?.before = snapshot()
         prepareSink()
         engines.apply(r, in: arena, into: &sink)
         if unknownStateOpen, !engines.first.state.startStateUnknown { stateKnownAgain(at: r) }
         absorb(into: step)
-        crossEngineChecks(r, whole, into: step)
-        let header: TraceHeader?
-        if case .header(let h)? = whole?.body { header = h } else { header = nil }
-        divergences.record(r, header: header, into: &tracked)
+        if r.kind == .setAudioModuleEnabled || r.kind == .speakers { crossEngineChecks(r, into: step) }
+        if r.kind == .header, r.hasFull, case .header(let h) = arena.full[Int(r.full)].body {
+            divergences.record(r, header: h, into: &tracked)
+        } else {
+            divergences.record(r, header: nil, into: &tracked)
+        }
         handleTracked(into: step)
         if divergences.predictionMayMatter(revision: engines.first.revision) {
-            let p = prediction
-            divergences.predictionChanged(p, t: r.t, seq: r.seq, into: &tracked)
+            notePrediction(t: r.t, seq: r.seq)
             handleTracked(into: step)
         }
-        guard let observer, let step, let before = step.before, let record = whole else { return }
+        guard let observer, let step, let before = step.before, r.hasFull else { return }
+        let record = arena.full[Int(r.full)]
         if case .deviceConnected(let id, _, _, _) = record.body { step.value.events.append(.devicesChanged(added: [id], removed: [])) }
         if case .deviceDisconnected(let id) = record.body { step.value.events.append(.devicesChanged(added: [], removed: [id])) }
         step.value.settle(from: before, to: snapshot())
         observer(step.value)
     }
 
-    /// A step being described, when someone observes; nil (nothing built) otherwise.
+    /// A step being described, when someone observes; nil (nothing built) otherwise. A step of a record
+    /// is made by `replay`, which reads the record from the arena only when someone observes.
     @inline(__always)
-    func newStep(t: Int64, record: Record?) -> StepBox? {
-        observing ? StepBox(ReplayStep(t: t, record: record)) : nil
+    func newStep(t: Int64) -> StepBox? {
+        observing ? StepBox(ReplayStep(t: t, record: nil)) : nil
     }
 
     /// Runs end-of-trace diagnostics and `"at":"end"` expectations; returns the result. `end` says whether
@@ -306,7 +309,7 @@ struct ReplayCore {
         finished = true
         // Timers due after the last record are not fired: the trace does not cover that time.
         fireTimers(through: now)
-        let step = newStep(t: now, record: nil)
+        let step = newStep(t: now)
         builder.update { $0.end = end }
         prepareSink()
         engines.finish(t: now, lastSeq: max(lastSeq, 0), end: end, into: &sink)
