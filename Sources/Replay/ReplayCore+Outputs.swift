@@ -42,6 +42,12 @@ extension ReplayCore {
         while i < engines.secondSink.count {
             let o = engines.secondSink[i]
             i += 1
+            // A finding counted, not built, is what a closed deadline writes nearly always (the missed
+            // snapshots past the cap): taken as it is, without building and destroying its role.
+            if case .counted(let c) = o {
+                count(c)
+                continue
+            }
             let role = QualityEngine.role(of: o)
             if case .event = role {
                 if step != nil, let e = Self.event(.second(o)) { step?.value.events.append(e) }
@@ -66,8 +72,7 @@ extension ReplayCore {
         case .finding(let f):
             add(f, into: step)
         case .counted(let c):
-            builder.count(c)
-            divergences.note(c.code, seq: c.seq, t: c.t)
+            count(c)
         case .timer(let t):
             timers.schedule(wrap(t.kind), due: t.due)
         case let .outcome(callSeq, outcome):
@@ -79,6 +84,13 @@ extension ReplayCore {
         case .event:
             break
         }
+    }
+
+    /// Counts a finding an engine did not build (the result keeps no more); the divergence tracker notes it.
+    @inline(__always)
+    private mutating func count(_ c: FindingCount) {
+        builder.count(c)
+        divergences.note(c.code, seq: c.seq, t: c.t)
     }
 
     /// What an output that only an observer reads says, as a step's event.

@@ -100,6 +100,8 @@ struct ReplayCore {
     var handsOn = true
     /// Records handed on at once.
     var recordsHandedOn = 0
+    /// Whether the arena's buffers held enough to be emptied when last asked (`ReplayArena.needsReset`).
+    var arenaNeedsReset = false
 
     /// Takes one record into replay order, and replays what is due.
     mutating func feed(_ r: ReplayRecord) {
@@ -120,17 +122,22 @@ struct ReplayCore {
         resetArenaIfDue()
     }
 
-    /// Empties the arena's buffers when they hold enough, once no record refers to them.
+    /// Empties the arena's buffers when they hold enough, once no record refers to them. They only grow
+    /// until they are emptied: once they hold enough (`arenaNeedsReset`), they are not asked again until then.
     @inline(__always)
     private mutating func resetArenaIfDue() {
-        if arena.needsReset {
+        if arenaNeedsReset || arena.needsReset {
+            arenaNeedsReset = true
             // The records held refer to the arena's buffers; past a bound they are replayed first, so that
             // memory stays bounded (a late record after them is then replayed where it was written).
             if arena.mustReset { releaseHeld() }
             // Nothing refers to the arena's buffers any more: once full enough, they are emptied for the next records.
             // (Nor to a record handed on at once, which the order would still hold: the buffers are emptied
             // where they would have been without handing on, so that memory forces the same releases.)
-            if order.isEmpty, !handedOnSinceEmpty { arena.reset() }
+            if order.isEmpty, !handedOnSinceEmpty {
+                arena.reset()
+                arenaNeedsReset = false
+            }
         }
     }
 
