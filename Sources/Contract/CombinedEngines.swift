@@ -119,8 +119,9 @@ extension CombinedEngines: Engine {
     @inlinable
     package mutating func closeDeadline(through t: Int64, into sink: inout OutputSink<Output>) -> EngineTimer<TimerKind>? {
         prepare(sink)
-        let a = first.nextDeadline, b = second.nextDeadline
-        if let a, a.due <= t, b.map({ (a.due, a.order) <= ($0.due, $0.order) }) ?? true {
+        // `second`'s next deadline is asked only where `first` has one due: an engine without deadlines
+        // (the route engine) answers at once, and the one with them is asked once, by its own closing.
+        if let a = first.nextDeadline, a.due <= t, second.nextDeadline.map({ (a.due, a.order) <= ($0.due, $0.order) }) ?? true {
             let timer = first.closeDeadline(through: t, into: &firstSink)
             takeFirst(into: &sink)
             return timer.map { EngineTimer(due: $0.due, kind: .first($0.kind)) }

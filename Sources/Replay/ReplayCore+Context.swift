@@ -62,26 +62,21 @@ extension ReplayCore {
     /// Notes what the route engine predicts now with the divergence tracker, read where it is kept
     /// (`cachedPrediction`, brought up to date first): not copied out of it for the call.
     mutating func notePrediction(t: Int64, seq: Int?) {
-        if cachedPrediction?.revision != engines.first.revision { cachedPrediction = prediction }
+        if cachedPrediction?.revision != engines.first.revision { cachedPrediction = derivedPrediction() }
         divergences.predictionChanged(cachedPrediction!, t: t, seq: seq, into: &tracked)
     }
 
-    /// What the route engine predicts now, for the divergence tracker: derived again only when the engine
-    /// may have changed (its revision moved), from its fields where they are (no copy of the engine).
-    var prediction: DivergenceTracker.Prediction {
-        mutating get {
-            let revision = engines.first.revision
-            if let cached = cachedPrediction, cached.revision == revision { return cached }
-            let facts = ExplanationFacts(callSession: engines.first.state.callSession,
-                                         speakerByDefault: engines.first.state.override == nil && engines.first.state.defaultTarget == .speaker,
-                                         recovery: engines.first.obligations.recoveryExplanation,
-                                         callPath: engines.first.obligations.callPathExplanation)
-            let p = DivergenceTracker.Prediction(route: engines.first.predictedRoute, source: engines.first.predictionSource,
-                                                 tolerated: engines.first.toleratedRoute, facts: facts,
-                                                 startStateUnknown: engines.first.state.startStateUnknown, revision: revision)
-            cachedPrediction = p
-            return p
-        }
+    /// What the route engine predicts now, for the divergence tracker: derived from its fields where they
+    /// are (no copy of the engine), only when its revision moved since the one kept (`notePrediction`), and
+    /// kept once (not stored by a getter and again by its caller).
+    mutating func derivedPrediction() -> DivergenceTracker.Prediction {
+        let facts = ExplanationFacts(callSession: engines.first.state.callSession,
+                                     speakerByDefault: engines.first.state.override == nil && engines.first.state.defaultTarget == .speaker,
+                                     recovery: engines.first.obligations.recoveryExplanation,
+                                     callPath: engines.first.obligations.callPathExplanation)
+        return DivergenceTracker.Prediction(route: engines.first.predictedRoute, source: engines.first.predictionSource,
+                                            tolerated: engines.first.toleratedRoute, facts: facts,
+                                            startStateUnknown: engines.first.state.startStateUnknown, revision: engines.first.revision)
     }
 
     /// The typed state now, for the step being described.
