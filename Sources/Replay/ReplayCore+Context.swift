@@ -11,9 +11,16 @@ extension ReplayCore {
     }
 
     /// Keeps time and body of the records reports may point at (not the bulk kinds, expectations or unknown
-    /// types).
+    /// types). The test of the kind is inlined where a record is replayed: nearly every record is of a bulk
+    /// kind, and a call only to return cost more than the test.
+    @inline(__always)
     mutating func index(_ r: ReplayRecord) {
         guard let kind = r.kind, !Self.isUnindexed(kind) else { return }
+        index(r, kind)
+    }
+
+    /// Keeps time and body of `r`, of a kind reports may point at.
+    mutating func index(_ r: ReplayRecord, _ kind: RecordKind) {
         // The system log's records and the interruptions they explain have room beyond the cap: what the
         // explanation cites from the system log (E1) must not be lost to a long trace's calls.
         let evidence = kind.family == .sys || kind == .interruptionBegan

@@ -112,9 +112,15 @@ extension ReplayCore {
         return kept
     }
 
-    /// What the divergence tracker wrote into `tracked`, which is emptied for its next call.
+    /// What the divergence tracker wrote into `tracked`, which is emptied for its next call. The test for
+    /// nothing written (nearly every call) is inlined where it is asked.
+    @inline(__always)
     mutating func handleTracked(into step: StepBox?) {
-        guard !tracked.isEmpty else { return }
+        if !tracked.isEmpty { takeTracked(into: step) }
+    }
+
+    /// Takes what the divergence tracker wrote into `tracked`.
+    mutating func takeTracked(into step: StepBox?) {
         var i = 0
         while i < tracked.count {
             let o = tracked[i]
