@@ -131,7 +131,9 @@ public enum FileSystem {
         // readdir returns nil both at the end and on error; errno tells them apart.
         Errno.current = Errno(rawValue: 0)
         while let e = readdir(d) {
-            let name = withUnsafeBytes(of: e.pointee.d_name) { PathName.decode($0.prefix { $0 != 0 }) }
+            // The name is read where it lies, up to its NUL: a copy of the whole `d_name` field reads past the
+            // end of a short last entry, which may be the end of the mapped memory.
+            let name = withUnsafeBytes(of: &e.pointee.d_name) { PathName.decode($0.prefix { $0 != 0 }) }
             if name != "." && name != ".." { names.append(name) }
         }
         if Errno.current.rawValue != 0 { throw SystemError(.current, call: "readdir", path: directory) }
