@@ -20,7 +20,7 @@ struct ResultBuilder {
     private var countsByCode = [Int](repeating: 0, count: FindingCode.allCases.count)
     /// The codes counted, in the order each was first counted: the dictionary is written in that order, so
     /// that it is laid out as counting into it one finding at a time laid it out.
-    private var codesCounted: [FindingCode] = []
+    private(set) var codesCounted: [FindingCode] = []
 
     init(file: String, options: ReplayOptions) {
         result = ReplayResult(file: file)
