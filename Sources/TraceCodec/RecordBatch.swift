@@ -134,7 +134,8 @@ package struct RecordBatch: Sendable {
         return UInt32(spans.count)
     }
 
-    /// Where the side buffers end: what a record that turns out not to decode here gives back.
+    /// Where the side buffers end: what a record that turns out not to decode here gives back (`Int.max`
+    /// for a buffer the record does not append to: nothing to take back there).
     struct Mark {
         let bytes: Int, spans: Int, speakers: Int, samples: Int, lists: Int
     }

@@ -10,74 +10,62 @@ import TraceModel
 extension RecordDecoder {
     /// Decodes `line` into `batch` (side buffers only); the record to append, or nil.
     func decodeCompact(_ line: UnsafeBufferPointer<UInt8>, into batch: inout RecordBatch) -> ReplayRecord? {
-        let mark = batch.mark
-        if let r = compact(line, into: &batch) { return r }
-        batch.rollBack(to: mark)
-        return nil
-    }
-
-    @inline(__always)
-    private func compact(_ line: UnsafeBufferPointer<UInt8>, into batch: inout RecordBatch) -> ReplayRecord? {
         var c = JSONCursor(line)
         guard let (seq, t, type) = Self.fastPrefix(&c, line) else { return nil }
         var r = ReplayRecord(seq: Int(seq), t: t, kind: type)
         switch type {
         case .qualityReport:
-            guard c.literal(",\"pub\":"), let pub = c.fastSample(), c.literal(",\"sub\":"), let sub = c.fastSample() else { return nil }
+            // Its samples are appended only once the whole line has been read: no mark of the side buffers
+            // to take (most lines are of this type or one without lists) and nothing to roll back.
+            guard c.literal(",\"pub\":"), let pub = c.fastSample(), c.literal(",\"sub\":"), let sub = c.fastSample(),
+                  c.closesLine() else { return nil }
             r.setQualityReport(samplesAt: batch.samples.count)
             batch.samples.append(pub)
             batch.samples.append(sub)
-        case .speakers:
-            let start = batch.speakers.count
-            guard c.literal(",\"speaking\":"), let speaking = c.compactSpeakers(levels: true, into: &batch),
-                  c.literal(",\"stopped\":"), let stopped = c.compactSpeakers(levels: false, into: &batch) else { return nil }
-            r.setSpeakers(start: start, speaking: speaking, stopped: stopped)
-        case .sdkActiveSpeakers:
-            let start = batch.speakers.count
-            guard c.literal(",\"speakers\":"), let n = c.compactSpeakers(levels: true, into: &batch) else { return nil }
-            r.setActiveSpeakers(start: start, count: n)
+            return r
         case .sdkQualityChanged:
             guard c.literal(",\"overall\":"), let overall = c.fastLevel(),
                   c.literal(",\"previous\":"), let previous = c.fastLevel() else { return nil }
             var mos: Double?
             if c.literal(",\"mos\":") { guard let m = c.fastDouble() else { return nil }; mos = m }
+            guard c.closesLine() else { return nil }
             r.setQualityChanged(overall: overall, previous: previous, mos: mos)
+            return r
         case .sdkLog:
             // Read, not kept: nothing a replay compares is in it.
-            guard c.literal(",\"level\":"), c.fastText() != nil, c.literal(",\"message\":"), c.fastText() != nil else { return nil }
+            guard c.literal(",\"level\":"), c.fastText() != nil, c.literal(",\"message\":"), c.fastText() != nil,
+                  c.closesLine() else { return nil }
+            return r
         case .routeChanged:
             guard c.literal(",\"route\":"), let route = c.fastWord(Route.words),
                   c.literal(",\"previousRoute\":"), let previous = c.fastWord(Route.words),
-                  c.literal(",\"reason\":"), let reason = c.fastWord(RouteChangeReason.words) else { return nil }
+                  c.literal(",\"reason\":"), let reason = c.fastWord(RouteChangeReason.words), c.closesLine() else { return nil }
             r.setRouteChanged(route: Route.byIndex[route], previous: Route.byIndex[previous], reason: RouteChangeReason.byIndex[reason])
-        case .routeSnapshot:
-            guard c.literal(",\"route\":"), let route = c.fastWord(Route.words) else { return nil }
-            var ports: Range<Int>?
-            if c.literal(",\"ports\":") {
-                let start = batch.lists.count
-                guard c.compactTexts(into: &batch) else { return nil }
-                ports = start..<batch.lists.count
-            }
-            r.setRouteSnapshot(route: Route.byIndex[route], ports: ports)
-        case .setRoute:
-            guard c.literal(",\"target\":"), let target = c.fastWord(RouteTarget.words) else { return nil }
-            var api: UInt32 = 0
-            if c.literal(",\"api\":") { guard let a = c.fastText() else { return nil }; api = batch.addText(line, a) }
-            r.setSetRoute(target: RouteTarget.byIndex[target], api: api)
+            return r
         case .clearRouteOverride:
-            break
-        case .deviceConnected:
-            guard c.literal(",\"id\":"), let id = c.fastText(), c.literal(",\"kind\":"), let kind = c.fastText() else { return nil }
-            let idSlot = batch.addText(line, id)
-            let listed = DeviceKind.words.firstIndex { Self.equal(line, kind, $0) }
-            let unlisted = listed == nil ? batch.addText(line, kind) : 0
-            var name: UInt32 = 0, port: UInt32 = 0
-            if c.literal(",\"name\":") { guard let n = c.fastText() else { return nil }; name = batch.addText(line, n) }
-            if c.literal(",\"port\":") { guard let p = c.fastText() else { return nil }; port = batch.addText(line, p) }
-            r.setDeviceConnected(id: idSlot, kind: listed, unlisted: unlisted, name: name, port: port)
-        case .deviceDisconnected:
-            guard c.literal(",\"id\":"), let id = c.fastText() else { return nil }
-            r.setDeviceDisconnected(id: batch.addText(line, id))
+            return c.closesLine() ? r : nil
+        case .speakers, .sdkActiveSpeakers:
+            // Nearly half the lines: read here, with a mark of only the buffers a speaker list appends to.
+            let spans = batch.spans.count, bytes = batch.bytes.count, start = batch.speakers.count
+            if type == .speakers {
+                if c.literal(",\"speaking\":"), let speaking = c.compactSpeakers(levels: true, into: &batch),
+                   c.literal(",\"stopped\":"), let stopped = c.compactSpeakers(levels: false, into: &batch), c.closesLine() {
+                    r.setSpeakers(start: start, speaking: speaking, stopped: stopped)
+                    return r
+                }
+            } else if c.literal(",\"speakers\":"), let n = c.compactSpeakers(levels: true, into: &batch), c.closesLine() {
+                r.setActiveSpeakers(start: start, count: n)
+                return r
+            }
+            batch.rollBack(to: RecordBatch.Mark(bytes: bytes, spans: spans, speakers: start, samples: .max, lists: .max))
+            return nil
+        case .routeSnapshot, .setRoute, .deviceConnected, .deviceDisconnected:
+            // These append to the side buffers as they read: what a line that turns out not to decode here
+            // appended is taken back.
+            let mark = batch.mark
+            if listing(&c, line, &r, into: &batch), c.closesLine() { return r }
+            batch.rollBack(to: mark)
+            return nil
         case .header, .dropped, .checkpoint, .report, .paused, .joinChannel, .leaveChannel, .enterMeeting, .exitMeeting, .setDefaultRoute,
              .setAudioModuleEnabled, .subscribe, .switchLayer, .micPermission, .interruptionBegan, .interruptionEnded, .callState,
              .appState, .mediaServicesReset, .callKit, .sessionActivated, .sessionDeactivated, .overrideOutput, .sdkInterrupted,
@@ -86,10 +74,50 @@ extension RecordDecoder {
             // Not a high-rate type: decoded whole.
             return nil
         }
-        guard c.literal("}") else { return nil }
-        c.skipWhitespace()
-        guard c.atEnd else { return nil }
-        return r
+    }
+
+    /// The members of the rarer high-rate types whose strings and lists go into the side buffers; false
+    /// where the line is not in the form this pass reads.
+    @inline(__always)
+    private func listing(_ c: inout JSONCursor, _ line: UnsafeBufferPointer<UInt8>, _ r: inout ReplayRecord,
+                         into batch: inout RecordBatch) -> Bool {
+        switch r.kind {
+        case .routeSnapshot?:
+            guard c.literal(",\"route\":"), let route = c.fastWord(Route.words) else { return false }
+            var ports: Range<Int>?
+            if c.literal(",\"ports\":") {
+                let start = batch.lists.count
+                guard c.compactTexts(into: &batch) else { return false }
+                ports = start..<batch.lists.count
+            }
+            r.setRouteSnapshot(route: Route.byIndex[route], ports: ports)
+        case .setRoute?:
+            guard c.literal(",\"target\":"), let target = c.fastWord(RouteTarget.words) else { return false }
+            var api: UInt32 = 0
+            if c.literal(",\"api\":") { guard let a = c.fastText() else { return false }; api = batch.addText(line, a) }
+            r.setSetRoute(target: RouteTarget.byIndex[target], api: api)
+        case .deviceConnected?:
+            guard c.literal(",\"id\":"), let id = c.fastText(), c.literal(",\"kind\":"), let kind = c.fastText() else { return false }
+            let idSlot = batch.addText(line, id)
+            let listed = DeviceKind.words.firstIndex { Self.equal(line, kind, $0) }
+            let unlisted = listed == nil ? batch.addText(line, kind) : 0
+            var name: UInt32 = 0, port: UInt32 = 0
+            if c.literal(",\"name\":") { guard let n = c.fastText() else { return false }; name = batch.addText(line, n) }
+            if c.literal(",\"port\":") { guard let p = c.fastText() else { return false }; port = batch.addText(line, p) }
+            r.setDeviceConnected(id: idSlot, kind: listed, unlisted: unlisted, name: name, port: port)
+        case .deviceDisconnected?:
+            guard c.literal(",\"id\":"), let id = c.fastText() else { return false }
+            r.setDeviceDisconnected(id: batch.addText(line, id))
+        case .qualityReport?, .speakers?, .sdkActiveSpeakers?, .sdkQualityChanged?, .sdkLog?, .routeChanged?, .clearRouteOverride?, .header?, .dropped?, .checkpoint?,
+             .report?, .paused?, .joinChannel?, .leaveChannel?, .enterMeeting?, .exitMeeting?, .setDefaultRoute?, .setAudioModuleEnabled?,
+             .subscribe?, .switchLayer?, .micPermission?, .interruptionBegan?, .interruptionEnded?, .callState?, .appState?,
+             .mediaServicesReset?, .callKit?, .sessionActivated?, .sessionDeactivated?, .overrideOutput?, .sdkInterrupted?, .sdkRecovered?,
+             .sdkCallStateChanged?, .sdkLayerSwitched?, .sdkError?, .connEngine?, .connState?, .srvLayerSwitched?, .sysSessionActivated?,
+             .sysRouteChanged?, .sysPropertySet?, .sysPlaying?, .sysAppState?, nil:
+            // Read without lists (`decodeCompact`), or not here at all.
+            return false
+        }
+        return true
     }
 
     @inline(__always)
@@ -99,6 +127,14 @@ extension RecordDecoder {
 }
 
 extension JSONCursor {
+    /// Consumes the record's closing brace; true when only whitespace follows it.
+    @inline(__always)
+    mutating func closesLine() -> Bool {
+        guard literal("}") else { return false }
+        skipWhitespace()
+        return atEnd
+    }
+
     /// A string without escapes whose bytes are valid UTF-8 (what `fastString` reads), as its range; the
     /// bytes are scanned eight at a time.
     @inline(__always)

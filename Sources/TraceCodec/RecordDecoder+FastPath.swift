@@ -259,33 +259,28 @@ extension JSONCursor {
         return literal("]") ? out : nil
     }
 
-    /// A quality level, matched on its bytes (no String is built).
+    /// A quality level, matched on its bytes (no String is built): the quoted word as one literal each,
+    /// most frequent first, which is what finding the string's end and comparing its bytes accepts (a
+    /// string without escapes that is exactly the level's word; `fastLevelByText` is that definition).
     @inline(__always)
     mutating func fastLevel() -> QualityLevel? {
+        if literal("\"good\"") { return .good }
+        if literal("\"poor\"") { return .poor }
+        if literal("\"excellent\"") { return .excellent }
+        if literal("\"lost\"") { return .lost }
+        if literal("\"unknown\"") { return .unknown }
+        return nil
+    }
+
+    /// `fastLevel` by finding the string (`fastText`) and comparing its bytes with each level's spelling.
+    mutating func fastLevelByText() -> QualityLevel? {
         let save = pos
-        guard let r = fastText() else {
+        guard let r = fastText(),
+              let level = QualityLevel.byIndex.first(where: { RecordDecoder.equal(bytes, r, Array($0.rawValue.utf8)) }) else {
             pos = save
             return nil
         }
-        // Compared as words (the last one overlapping the one before it), every byte read one of the level's.
-        let p = UnsafeRawPointer(bytes.baseAddress! + r.lowerBound)
-        @inline(__always) func word4(_ s: StaticString, _ at: Int = 0) -> UInt32 { UnsafeRawPointer(s.utf8Start).loadUnaligned(fromByteOffset: at, as: UInt32.self) }
-        @inline(__always) func word8(_ s: StaticString, _ at: Int = 0) -> UInt64 { UnsafeRawPointer(s.utf8Start).loadUnaligned(fromByteOffset: at, as: UInt64.self) }
-        switch r.count {
-        case 4:
-            let w = p.loadUnaligned(as: UInt32.self)
-            if w == word4("good") { return .good }
-            if w == word4("poor") { return .poor }
-            if w == word4("lost") { return .lost }
-            return nil
-        case 7:
-            return p.loadUnaligned(as: UInt32.self) == word4("unknown") && p.loadUnaligned(fromByteOffset: 3, as: UInt32.self) == word4("unknown", 3)
-                ? .unknown : nil
-        case 9:
-            return p.loadUnaligned(as: UInt64.self) == word8("excellent") && p.load(fromByteOffset: 8, as: UInt8.self) == UInt8(ascii: "t")
-                ? .excellent : nil
-        default: return nil
-        }
+        return level
     }
 
     /// `{level, score?, mos?, loss?, rtt?, jitter?, bitrate?}` in that order. Each member written out (no

@@ -22,6 +22,11 @@ public final class ReplayArena {
     public init(symbols: SymbolTable = SymbolTable(), keepsWhole: Bool = false) {
         self.symbols = symbols
         self.keepsWhole = keepsWhole
+        // In a dense trace the lists grow to their bound (`mustReset`: the ordering stage holds records) before
+        // they are emptied; reserved at once, they are never copied to grow (a pair of samples, 112 bytes, per
+        // quality report). Pages not written are not resident, so a short trace does not pay for the bound.
+        speakers.reserveCapacity(Self.resetSize * 8)
+        samples.reserveCapacity(Self.resetSize * 8)
     }
 
     /// Entries in the buffers past which the driver empties them as soon as no record it holds refers to

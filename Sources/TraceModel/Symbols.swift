@@ -103,7 +103,7 @@ public final class SymbolTable {
         var i = Int(truncatingIfNeeded: h) & mask
         while true {
             let k = Int(slots[i])
-            if k == 0 { return withUnsafeBytes(of: w) { add($0.baseAddress!, count: count, hash: h, slot: i) } }
+            if k == 0 { return add(word: w, count: count, hash: h, slot: i) }
             // A string's first word and its length settle equality for a short one.
             if words[k] == w, Int(ends[k] &- ends[k - 1]) == count { return Symbol(id: UInt32(k)) }
             i = (i + 1) & mask
@@ -127,6 +127,13 @@ public final class SymbolTable {
     public func intern(_ s: String?) -> Symbol {
         guard let s else { return .none }
         return intern(s)
+    }
+
+    /// `add` of the bytes of a word, out of line: the address of `w` taken here, not in `intern(word:count:)`,
+    /// keeps that probe free of a stack protector (a new string is rare; a lookup is every speaker entry).
+    @usableFromInline @inline(never)
+    func add(word w: UInt64, count: Int, hash: UInt32, slot: Int) -> Symbol {
+        withUnsafeBytes(of: w) { add($0.baseAddress!, count: count, hash: hash, slot: slot) }
     }
 
     @usableFromInline

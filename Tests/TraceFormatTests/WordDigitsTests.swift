@@ -98,4 +98,30 @@ final class WordDigitsTests: XCTestCase {
             }
         }
     }
+
+    func test_levelsAsLiteralsAreTheLevelsFoundAsStrings() {
+        var rng = SplitMix64(seed: 47)
+        let words = ["good", "poor", "excellent", "lost", "unknown"]
+        // The words, each cut short, lengthened, with an escape or another case, then random strings made of their letters.
+        var bodies = words
+        for w in words {
+            bodies += [String(w.dropLast()), w + "s", "x" + w, w.uppercased(), "\\u0067" + w.dropFirst(), w + "\\\"", String(w.dropFirst())]
+        }
+        let letters = Array("goodpxcelntlsukw\\\" ")
+        for _ in 0..<20_000 {
+            bodies.append(String((0..<Int(rng.next() % 11)).map { _ in letters[Int(rng.next() % UInt64(letters.count))] }))
+        }
+        for body in bodies {
+            for (open, close) in [("\"", "\""), ("\"", ""), ("", "\"")] {
+                for tail in ["", "}", ",\"score\":1}", "\"}"] {
+                    let bytes = Array((open + body + close + tail).utf8)
+                    bytes.withUnsafeBufferPointer { line in
+                        var a = JSONCursor(line), b = JSONCursor(line)
+                        XCTAssertEqual(a.fastLevel(), b.fastLevelByText(), "\(open)\(body)\(close)\(tail)")
+                        XCTAssertEqual(a.pos, b.pos, "\(open)\(body)\(close)\(tail)")
+                    }
+                }
+            }
+        }
+    }
 }
