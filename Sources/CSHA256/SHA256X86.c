@@ -1,10 +1,6 @@
-// The compression function with the SHA extensions (SHA256RNDS2, SHA256MSG1, SHA256MSG2), compiled for them
-// by a function attribute and run only where the CPU has them. Empty of kernels elsewhere.
+// The round constants (every CPU), and the compression function with the SHA extensions (SHA256RNDS2,
+// SHA256MSG1, SHA256MSG2), compiled for them by a function attribute and run only where the CPU has them.
 #include "CSHA256.h"
-
-#if defined(__x86_64__) || defined(_M_X64)
-#include <cpuid.h>
-#include <immintrin.h>
 
 /// The round constants of FIPS 180-4, four to a vector in round order.
 static const uint32_t rtc_sha256_k[64] __attribute__((aligned(16))) = {
@@ -17,6 +13,12 @@ static const uint32_t rtc_sha256_k[64] __attribute__((aligned(16))) = {
     0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
     0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 };
+
+const uint32_t *rtc_sha256_constants(void) { return rtc_sha256_k; }
+
+#if defined(__x86_64__) || defined(_M_X64)
+#include <cpuid.h>
+#include <immintrin.h>
 
 /// 1 or 0 once checked; -1 before.
 static int rtc_sha256_checked = -1;

@@ -10,6 +10,9 @@
 extern "C" {
 #endif
 
+/// The 64 round constants of FIPS 180-4, in round order (the one table, for the Swift compression too).
+const uint32_t *rtc_sha256_constants(void);
+
 /// Whether `rtc_sha256_blocks` runs on this CPU: an x86-64 CPU with the SHA extensions, SSSE3 and SSE4.1
 /// (checked once, at the first call); 0 on every other CPU and architecture.
 int rtc_sha256_available(void);
