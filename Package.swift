@@ -38,9 +38,11 @@ let package = Package(
         .target(name: "SystemLayer", dependencies: ["CTickCounter"]),
         // The structural scan `cat` checks a passed-through line with (SSE2/AVX2 where the CPU has them).
         .target(name: "CLineScan"),
+        // SHA-256's compression with the x86 SHA extensions, checked at run time (TraceModel's `SHA256`).
+        .target(name: "CSHA256"),
         // No unsafe flag here, nor in TraceFrames, SystemLayer or CTickCounter: the recorder an SDK takes by version
         // depends on them, and SwiftPM refuses a versioned dependency with one (DependencyTests).
-        .target(name: "TraceModel", dependencies: ["SystemLayer"]),
+        .target(name: "TraceModel", dependencies: ["SystemLayer", "CSHA256"]),
         // The container's frames and the compressor interface. libzstd only where the platform has one;
         // elsewhere (iOS) an SDK passes its own compressor, or frames are stored uncompressed.
         .target(name: "TraceFrames", dependencies: [.target(name: "CZstd", condition: .when(platforms: [.linux, .macOS]))]),

@@ -78,6 +78,9 @@ package enum Triage {
                                                keys: TriageKeys = TriageKeys(), whatif: TriageEdits? = nil,
                                                render: @escaping @Sendable (TriageRow) -> Rendered,
                                                emit: (Int, TriageRow, Rendered) throws -> Void) rethrows {
+        // Each trace's buffers are freed at its end and made again for the next: kept by the allocator
+        // rather than handed back, their pages do not fault in again for every trace.
+        Memory.keepFreedBlocks()
         var seen: [String: String] = [:]
         let folders = TraceFolders()
         try OrderedParallel.run(count: plan.count, jobs: jobs, window: window ?? max(4 * jobs, 4), work: { i in
