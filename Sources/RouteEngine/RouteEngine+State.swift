@@ -254,25 +254,6 @@ extension RouteEngine {
             return callSession?.allowsAirPlay ?? false
         }
 
-        /// `kind == .airplay`, told by the case: the comparison of two values of an open vocabulary copies
-        /// and compares their spellings (an unlisted kind still is compared so).
-        private static func isAirPlay(_ kind: DeviceKind) -> Bool {
-            switch kind {
-            case .airplay: true
-            case .bluetooth, .headset, .carAudio: false
-            case .unlisted: kind == .airplay
-            }
-        }
-
-        /// `micPermission == .denied`, told by the case (an unlisted value still is compared).
-        var micDenied: Bool {
-            switch micPermission {
-            case .denied: true
-            case .granted, .undetermined: false
-            case .unlisted: micPermission == .denied
-            }
-        }
-
         /// The external device that has the route (R4 with R14): the most recently connected one that can
         /// take it; none while iOS's CallKit choice is in force (I13).
         package var routeDevice: ConnectedDevice? { routeDeviceIndex.map { devices[$0] } }
