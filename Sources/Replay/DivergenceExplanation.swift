@@ -5,7 +5,7 @@ import TraceModel
 /// What the route engine's state says can explain a divergence at a moment (X3 as restated in v3).
 struct ExplanationFacts: Equatable {
     /// The call session that is up (R19), with what it raised.
-    var callSession: RouteEngine.CallSession?
+    var callSession: SessionFacts?
     /// The effective target is a speaker default with no override.
     var speakerByDefault = false
     /// An interruption finding that explains divergences from the recovery it names on.
@@ -17,10 +17,21 @@ struct ExplanationFacts: Equatable {
 
     init(callSession: RouteEngine.CallSession?, speakerByDefault: Bool, recovery: RouteEngine.RecoveryExplanation?,
          callPath: RouteEngine.CallPathExplanation?) {
-        self.callSession = callSession
+        self.callSession = callSession.map {
+            SessionFacts(seq: $0.seq, missingAllowBluetooth: $0.missingAllowBluetooth, missingDefaultToSpeaker: $0.missingDefaultToSpeaker)
+        }
         self.speakerByDefault = speakerByDefault
         self.recovery = recovery
         self.callPath = callPath
+    }
+
+    /// What the explanation rows read of the call session that is up: its record and what it raised. Not
+    /// the session itself, whose mode is a `String`: a prediction is copied at every record that notes it,
+    /// and without a reference in it a copy is a plain copy of bytes.
+    struct SessionFacts: Equatable {
+        var seq: Int
+        var missingAllowBluetooth: Bool
+        var missingDefaultToSpeaker: Bool
     }
 
     /// Whether a row of a finding raised at the end of its window holds here and did not in `before`: the

@@ -57,9 +57,13 @@ struct DivergenceTracker {
     /// Divergences counted so far (the open one included once past the tolerance).
     private(set) var count = 0
 
-    /// The interval in progress, and whether it has been counted yet.
-    private(set) var open: Divergence?
+    /// The interval in progress (nil: none is open), and whether it has been counted yet.
+    var open: Divergence? { openStart == nil ? nil : interval }
     private(set) var openCounted = false
+    /// The interval in progress while `openStart` is set, stored without an optional so that the checks at
+    /// every record edit it where it lies (a field set through `open!` copied the whole interval each time).
+    private var interval = Divergence(start: 0, end: 0, openAtEnd: false, predicted: .unknown, actual: .unknown,
+                                      predictedSeq: nil, actualSeq: nil)
     /// The moment the open interval counted (its finding's time).
     private var countedAt: Int64?
     /// When the open interval started (nil: none is open): the per-record checks read it instead of copying
@@ -95,14 +99,13 @@ struct DivergenceTracker {
     /// and its finding is raised, at the moment it has lasted longer than the tolerance (start + tolerance
     /// + 1 ms), whichever record first shows that time has passed (X2).
     mutating func advance(to t: Int64, into out: inout [Output]) {
-        guard mayCount(at: t), let start = openStart, var d = open else { return }
+        guard mayCount(at: t), let start = openStart else { return }
         let moment = start.saturatingAdd(toleranceMs).saturatingAdd(1)
         openCounted = true
         count += 1
-        d.end = moment
-        open = d
+        interval.end = moment
         countedAt = moment
-        out.append(.counted(d, finding(for: d, at: moment, final: false)))
+        out.append(.counted(interval, finding(for: interval, at: moment, final: false)))
     }
 
     /// Applies a record (after the engines replayed it): its effect on the actual route and on what
@@ -177,24 +180,25 @@ struct DivergenceTracker {
             d.predictedBy = predictedBy
             if let applied = context.lastApplied, t - applied.t <= toleranceMs, t >= applied.t { d.afterAppliedCall = applied.seq }
             context.explain(&d, at: t, starting: true)
-            open = d
+            interval = d
             openStart = t
             openCounted = false
-        } else if differs, openStart != nil, open != nil {
-            // The open interval is edited where it lies (`open!`), not copied out of its optional and back.
+        } else if differs, openStart != nil {
+            // The open interval is edited where it lies, not copied out and back.
             if !openCounted {
                 // Until it counts, the interval reports the routes that hold now (a brief first
                 // reading, e.g. 50 ms of bluetooth before the receiver, does not name it).
-                open!.predicted = predicted!
-                open!.actual = actual!
-                open!.predictedSeq = predictedSeq
-                open!.actualSeq = actualSeq
+                interval.predicted = predicted!
+                interval.actual = actual!
+                interval.predictedSeq = predictedSeq
+                interval.actualSeq = actualSeq
             }
             // X4: the record behind the branch at the start, in force after every record of its start ms.
-            if t == openStart { open!.predictedBy = predictedBy }
+            if t == openStart { interval.predictedBy = predictedBy }
             // X3: the explanation rows are checked at every moment the interval is open.
-            context.explain(&open!, at: t, starting: false)
-        } else if !differs, openStart != nil, var d = open {
+            context.explain(&interval, at: t, starting: false)
+        } else if !differs, openStart != nil {
+            var d = interval
             d.end = t
             close(&d, into: &out)
         }
@@ -204,13 +208,14 @@ struct DivergenceTracker {
     /// its window, X3), on the open interval.
     mutating func recheck(facts: ExplanationFacts, at t: Int64) {
         context.facts = facts
-        guard open != nil else { return }
-        context.explain(&open!, at: t, starting: false)
+        guard openStart != nil else { return }
+        context.explain(&interval, at: t, starting: false)
     }
 
     /// Closes an interval still open at the end of the trace.
     mutating func finish(at t: Int64, into out: inout [Output]) {
-        guard var d = open else { return }
+        guard openStart != nil else { return }
+        var d = interval
         d.end = t
         d.openAtEnd = true
         close(&d, into: &out)
@@ -232,7 +237,6 @@ struct DivergenceTracker {
             if explainable.count >= Self.explainableCap { explainable.removeFirst() }
             explainable.append((d, counted))
         }
-        open = nil
         openStart = nil
         openCounted = false
         countedAt = nil

@@ -250,16 +250,23 @@ extension RouteEngine {
         /// Whether a connected device can take the route now (R14): an AirPlay output only while not
         /// engaged, or while the call session that is up allows AirPlay; every other kind always can.
         package func canTakeRoute(_ device: ConnectedDevice) -> Bool {
-            guard device.kind == .airplay, engaged else { return true }
+            guard Self.isAirPlay(device.kind), engaged else { return true }
             return callSession?.allowsAirPlay ?? false
         }
 
         /// The external device that has the route (R4 with R14): the most recently connected one that can
         /// take it; none while iOS's CallKit choice is in force (I13).
-        package var routeDevice: ConnectedDevice? {
+        package var routeDevice: ConnectedDevice? { routeDeviceIndex.map { devices[$0] } }
+
+        /// Where `routeDevice` is in `devices`: the prediction reads the device where it lies, not a copy.
+        var routeDeviceIndex: Int? {
             guard callKitChoice == nil else { return nil }
-            if let last = devices.last, canTakeRoute(last) { return last }
-            return devices.last { canTakeRoute($0) }
+            var i = devices.count
+            while i > 0 {
+                i -= 1
+                if canTakeRoute(devices[i]) { return i }
+            }
+            return nil
         }
 
         /// Whether an external device has the route (R4 with R14): V1's `externalRouteActive`.
@@ -274,8 +281,8 @@ extension RouteEngine {
             if macOS || interrupted || !audioModuleEnabled || callKitWindow { return nil }
             if let chosen = callKitChoice?.route { return chosen }
             if !engaged { return nil }
-            if let device = routeDevice { return device.kind.route }
-            if simulator || micPermission == .denied || callSession?.isVideoChat == true { return .speaker }
+            if let i = routeDeviceIndex { return devices[i].kind.route }
+            if simulator || micDenied || callSession?.isVideoChat == true { return .speaker }
             return (override ?? defaultTarget).route
         }
 
@@ -285,9 +292,9 @@ extension RouteEngine {
             if macOS || interrupted || !audioModuleEnabled || callKitActionSeq != nil { return nil }
             if let choice = callKitChoice, choice.route != nil { return PredictionSource(rule: .I13, seq: choice.readingSeq) }
             if !engaged { return nil }
-            if let device = routeDevice { return device.kind.route == nil ? nil : PredictionSource(rule: .R4, seq: device.seq) }
+            if let i = routeDeviceIndex { return devices[i].kind.route == nil ? nil : PredictionSource(rule: .R4, seq: devices[i].seq) }
             if simulator { return PredictionSource(rule: .R10, seq: headerSeq ?? 0) }
-            if micPermission == .denied { return PredictionSource(rule: .R7, seq: micPermissionSeq) }
+            if micDenied { return PredictionSource(rule: .R7, seq: micPermissionSeq) }
             if effectiveTarget == .earpiece, let session = callSession, session.isVideoChat { return PredictionSource(rule: .R11, seq: session.seq) }
             if override != nil { return PredictionSource(rule: .R2, seq: overrideSeq, appliedBy: overrideAppliedBy) }
             return PredictionSource(rule: .R2, seq: defaultSeq, appliedBy: defaultAppliedBy)

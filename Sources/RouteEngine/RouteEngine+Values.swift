@@ -37,3 +37,25 @@ extension RouteEngine {
         }
     }
 }
+
+// Values of open vocabularies the prediction asks about at every record that concerns routing.
+extension RouteEngine.State {
+    /// `kind == .airplay`, told by the case: the comparison of two values of an open vocabulary copies
+    /// and compares their spellings (an unlisted kind still is compared so).
+    static func isAirPlay(_ kind: DeviceKind) -> Bool {
+        switch kind {
+        case .airplay: true
+        case .bluetooth, .headset, .carAudio: false
+        case .unlisted: kind == .airplay
+        }
+    }
+
+    /// `micPermission == .denied`, told by the case (an unlisted value still is compared).
+    var micDenied: Bool {
+        switch micPermission {
+        case .denied: true
+        case .granted, .undetermined: false
+        case .unlisted: micPermission == .denied
+        }
+    }
+}
