@@ -102,7 +102,13 @@ public enum RecordBody: Equatable, Sendable {
     case unknown(type: String, json: String)
 
     /// The record's type in the kind table; nil for an expectation or a type this version does not know.
-    public var kind: RecordKind? {
+    public var kind: RecordKind? { inlinedKind }
+
+    /// `kind`, compiled into its caller in every module (one table for both): for a path that pays for a
+    /// call across modules, the recorder's caller path, where the compiler would otherwise keep the call
+    /// for a switch of this size.
+    @inlinable @inline(__always)
+    public var inlinedKind: RecordKind? {
         switch self {
         case .header: .header
         case .joinChannel: .joinChannel

@@ -48,11 +48,14 @@ struct SlotState {
     var drops: DropEpisode?
     var counts = CallerCounts()
     var accept: AcceptState
-    /// The writer sleeps with nothing unwritten: the next record must wake it. A new slot's first record
-    /// always does (the writer may have gone to sleep before the slot existed).
-    var wakeNeeded = true
-    /// The writer was woken for the bytes waiting here (once per take).
-    var wokenForBytes = false
+    /// The count of records at which a record wakes the writer: 1 while the writer sleeps with nothing
+    /// unwritten (`armWake`), and a new slot's first record always wakes it (the writer may have gone to
+    /// sleep before the slot existed); otherwise half the slot's records (`half`). One compare on the
+    /// caller's path, with `wakeBytesAt`, stands for every wake rule but the app call's.
+    var wakeAt = 1
+    /// The bytes at which a record wakes the writer: a quarter of the byte cap, once per take (then the
+    /// largest value, never reached).
+    var wakeBytesAt: Int
     /// An app call waits here to be written through.
     var appCall = false
     /// This slot's caps.
@@ -60,6 +63,33 @@ struct SlotState {
     var byteCap: Int
     /// The thread that owned it has exited (its records are still taken).
     var retired = false
+    /// A real-time producer's slot: its storage never grows, a record at its capacity drops.
+    let realtime: Bool
+
+    init(accept: AcceptState, recordCap: Int, byteCap: Int, realtime: Bool) {
+        self.accept = accept
+        self.recordCap = recordCap
+        self.byteCap = byteCap
+        self.realtime = realtime
+        wakeBytesAt = byteCap / 4
+    }
+
+    /// Half the records the slot may hold (its storage's capacity, for a real-time producer's, which
+    /// never grows), at least 1: a burst the writer's own polling should have taken before.
+    func half() -> Int {
+        max(1, (realtime ? min(recordCap, items.capacity) : recordCap) / 2)
+    }
+
+    /// The writer sleeps with nothing unwritten: the next record must wake it (the writer, holding the
+    /// slot's lock, only when the slot is empty).
+    mutating func armWake() { wakeAt = 1 }
+
+    /// The writer took what waited: the wake-ups start again (the writer, holding the slot's lock).
+    mutating func rearm() {
+        wakeAt = half()
+        wakeBytesAt = byteCap / 4
+        appCall = false
+    }
 
     /// Counts `n` dropped records made between `first` and `last`.
     mutating func drop(_ n: Int, first: UInt64, last: UInt64) {
@@ -74,7 +104,7 @@ struct SlotState {
     /// the slot is half full (in records) or a quarter full (in bytes), which the writer's own polling
     /// should have prevented (a burst).
     @inline(__always)
-    mutating func append(_ offer: Offer, _ order: UInt64, _ payload: consuming TraceRecorder.Event.Payload, realtime: Bool) -> (queued: Bool, wake: Bool) {
+    mutating func append(_ offer: Offer, _ order: UInt64, _ payload: consuming TraceRecorder.Event.Payload) -> (queued: Bool, wake: Bool) {
         switch accept {
         case .accepting: break
         case .paused:
@@ -89,24 +119,27 @@ struct SlotState {
             return (false, false)
         }
         items.append(PendingRecord(nanos: offer.nanos, order: order, payload: consume payload))
-        bytes += offer.size
-        counts.accepted += 1
-        if offer.clipped { counts.clipped += 1 }
-        var wake = false
-        if offer.appCall {
-            appCall = true
-            wake = true
+        bytes &+= offer.size
+        counts.accepted &+= 1
+        if offer.clipped { counts.clipped &+= 1 }
+        // One compare each for the wake rules (the count that is due, the bytes), and the app call.
+        guard items.count == wakeAt || bytes >= wakeBytesAt || offer.appCall else { return (true, false) }
+        return (true, wokeWriter(appCall: offer.appCall))
+    }
+
+    /// Which wake rule a record met, moved on so that each wakes the writer once (the owning thread,
+    /// holding the slot's lock): the first record after the writer slept, then half the slot; a quarter
+    /// of the byte cap; an app call, each time.
+    @inline(never)
+    mutating func wokeWriter(appCall isAppCall: Bool) -> Bool {
+        if isAppCall { appCall = true }
+        if items.count == wakeAt {
+            let half = half()
+            // After the first record's wake-up, the next is due at half the slot (unless that was it).
+            wakeAt = wakeAt < half ? half : -1
         }
-        if wakeNeeded {
-            wakeNeeded = false
-            wake = true
-        }
-        if !wokenForBytes && bytes >= byteCap / 4 {
-            wokenForBytes = true
-            wake = true
-        }
-        if items.count == max(1, (realtime ? min(recordCap, items.capacity) : recordCap) / 2) { wake = true }
-        return (true, wake)
+        if bytes >= wakeBytesAt { wakeBytesAt = .max }
+        return true
     }
 }
 
@@ -129,7 +162,7 @@ final class ProducerBuffer: @unchecked Sendable {
     /// their own rather than in stored properties: a class's stored property is checked for exclusive
     /// access on every use at run time, which a record would pay for several times.
     private let s0: UnsafeMutablePointer<SlotState>, s1: UnsafeMutablePointer<SlotState>
-    private let own: UnsafeMutablePointer<OwnerCounts>
+    let own: UnsafeMutablePointer<OwnerCounts>
     /// The writer's side of each slot's swap: touched by the writer thread only.
     private var spare0: [PendingRecord] = [], spare1: [PendingRecord] = []
     /// The producer's number, the high bits of every order it takes without atomics.
@@ -153,7 +186,7 @@ final class ProducerBuffer: @unchecked Sendable {
         self.number = number
         self.sequence = sequence
         self.realtime = realtime
-        var slot = SlotState(accept: state, recordCap: share.records, byteCap: share.bytes)
+        var slot = SlotState(accept: state, recordCap: share.records, byteCap: share.bytes, realtime: realtime)
         slot.items.reserveCapacity(reserve)
         s0 = .allocate(capacity: 1)
         s0.initialize(to: slot)
@@ -186,11 +219,28 @@ final class ProducerBuffer: @unchecked Sendable {
         return number << 40 | (own.pointee.calls & 0xFF_FFFF_FFFF)
     }
 
-    /// What the caller's path needs of `payload` (the owning thread only): `Payload.callerLook`, with
+    /// What the caller's path needs of `event` (the owning thread only): `Payload.callerLook`, with
     /// what this producer learnt of the kinds it recorded.
     @inline(__always)
-    func look(_ payload: borrowing TraceRecorder.Event.Payload) -> (bytes: Int, longest: Int, appCall: Bool, customClipped: Bool) {
-        payload.callerLook(&own.pointee.kinds)
+    func look(_ event: borrowing TraceRecorder.Event) -> (bytes: Int, longest: Int, appCall: Bool, customClipped: Bool) {
+        Self.look(event, own)
+    }
+
+    /// `look` through the producer's own counters (`own`): a record of a kind it knows holds no string
+    /// field is answered from its kind alone, without reading the payload (which the compiler would
+    /// copy whole to look into it); any other is looked into off the common path.
+    @inline(__always)
+    static func look(_ event: borrowing TraceRecorder.Event, _ own: UnsafeMutablePointer<OwnerCounts>) -> (bytes: Int, longest: Int, appCall: Bool, customClipped: Bool) {
+        if let kind = event.kind {
+            let bit = kind.bit, kinds = own.pointee.kinds
+            if kinds.stringFree & bit != 0 { return (RecordBody.stringFreeBytes, 0, kinds.appCall & bit != 0, false) }
+        }
+        return lookInto(event, own)
+    }
+
+    @inline(never)
+    private static func lookInto(_ event: borrowing TraceRecorder.Event, _ own: UnsafeMutablePointer<OwnerCounts>) -> (bytes: Int, longest: Int, appCall: Bool, customClipped: Bool) {
+        event.payload.callerLook(kind: event.kind, &own.pointee.kinds)
     }
 
     /// Locks a slot without waiting: the first free one (0 or 1). The writer holds at most one slot at a
@@ -219,9 +269,9 @@ final class ProducerBuffer: @unchecked Sendable {
     @inline(__always)
     static func append(to buffer: Unmanaged<ProducerBuffer>, _ offer: Offer,
                        _ payload: consuming TraceRecorder.Event.Payload) -> (queued: Bool, wake: Bool) {
-        let (order, slot, realtime) = buffer._withUnsafeGuaranteedRef { b in (b.nextOrder(), b.lockSlot(offer), b.realtime) }
+        let (order, slot) = buffer._withUnsafeGuaranteedRef { b in (b.nextOrder(), b.lockSlot(offer)) }
         guard let slot else { return (false, false) }
-        let result = slot.pointee.append(offer, order, payload, realtime: realtime)
+        let result = slot.pointee.append(offer, order, payload)
         buffer._withUnsafeGuaranteedRef { b in
             if slot == b.s0 { b.lock0.unlock() } else { b.lock1.unlock() }
         }

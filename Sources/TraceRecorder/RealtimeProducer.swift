@@ -48,7 +48,7 @@ extension TraceRecorder {
                 event = kept
             }
             // Looked into once (each use of the payload as a whole copies it).
-            let look = buffer.look(event.payload)
+            let look = buffer.look(event)
             if look.longest > maxString {
                 buffer.count { s in
                     if s.accept == .accepting { s.drop(1, first: nanos, last: nanos) } else { s.counts.ignored += 1 }

@@ -75,14 +75,15 @@ extension TraceRecorder.Event.Payload {
 
     /// What the caller's path needs of the event, in one look: the queue's estimate, its longest string,
     /// whether it is an app call (written through when the policy says so) and whether it is a custom
-    /// event that was cut. `known` holds what a producer learnt of the kinds it recorded: a record of a
-    /// kind the personal-field map said holds no string field is not walked (its estimate is its
-    /// inline size), and whether it is an app call is read from the same word.
+    /// event that was cut. `kind` is the record's (`Event.kind`); `known` holds what a producer learnt of
+    /// the kinds it recorded: a record of a kind the personal-field map said holds no string field is
+    /// not walked (its estimate is its inline size), and whether it is an app call is read from the
+    /// same word.
     @inline(__always)
-    func callerLook(_ known: inout KnownKinds) -> (bytes: Int, longest: Int, appCall: Bool, customClipped: Bool) {
+    func callerLook(kind: RecordKind?, _ known: inout KnownKinds) -> (bytes: Int, longest: Int, appCall: Bool, customClipped: Bool) {
         switch self {
         case .record(let b):
-            guard let kind = b.kind else {
+            guard let kind else {
                 let size = b.queuedSize
                 return (size.bytes, size.longest, false, false)
             }

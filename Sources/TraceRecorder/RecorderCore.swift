@@ -9,7 +9,7 @@ import TraceModel
 /// (the list of buffers, requests to flush, rotate, pause or close, the published statistics) is under
 /// `lock`, which callers take only for those requests and a thread's first record. The writer sleeps on
 /// a semaphore that a caller signals without any lock: when the writer went to sleep with nothing
-/// unwritten (it marked every slot `wakeNeeded` first), for an app call written through, and when a
+/// unwritten (it armed every empty slot's wake first), for an app call written through, and when a
 /// frame's worth of records or a quarter of a thread's share of the byte cap waits.
 final class RecorderCore: @unchecked Sendable {
     /// Condition 1: callers wait for a flush, the close, or the writer to be idle (condition 0 is unused).
@@ -173,7 +173,7 @@ final class RecorderCore: @unchecked Sendable {
     func armWakeLocked() -> Bool {
         var empty = true
         eachSlot { slot, _ in
-            if slot.items.isEmpty { slot.wakeNeeded = true } else { empty = false }
+            if slot.items.isEmpty { slot.armWake() } else { empty = false }
         }
         return empty
     }
@@ -192,9 +192,7 @@ final class RecorderCore: @unchecked Sendable {
             bytes += slot.bytes
             swap(&slot.items, &spare)
             slot.bytes = 0
-            slot.wokenForBytes = false
-            slot.appCall = false
-            slot.wakeNeeded = false
+            slot.rearm()
             if let d = slot.drops {
                 if episode == nil { episode = d } else { episode!.merge(d) }
                 slot.drops = nil

@@ -16,9 +16,21 @@ extension TraceRecorder {
         }
 
         let payload: Payload
+        /// The record's kind (nil for a log, a custom event, an expectation): found where the event is
+        /// made, so that a factory, which knows its case, holds it as a constant and the caller's path
+        /// looks it up nowhere.
+        let kind: RecordKind?
 
-        init(_ body: RecordBody) { payload = .record(body) }
-        init(payload: Payload) { self.payload = payload }
+        @inline(__always)
+        init(_ body: RecordBody) {
+            payload = .record(body)
+            kind = body.inlinedKind
+        }
+
+        init(payload: Payload) {
+            self.payload = payload
+            if case .record(let b) = payload { kind = b.kind } else { kind = nil }
+        }
 
         /// The record's typed content as it is written with privacy off (a custom event: a record of a
         /// type the format does not know, as its JSON at seq 0 and t 0).

@@ -101,10 +101,11 @@ public final class TraceRecorder: @unchecked Sendable {
         // The thread's buffer, unretained: the thread holds it (and the recorder's list), and a call
         // costs no reference counting.
         let buffer = ThreadProducers.buffer(for: core, in: threads)
-        // The payload is looked into once, borrowed, and then moved into the slot: each use of it as a
-        // whole copies it (a large enum, copied through its type's metadata), which cost as much as the
-        // rest of the call.
-        let look = buffer._withUnsafeGuaranteedRef { $0.look(event.payload) }
+        // The payload is looked into at most once, borrowed, and then moved into the slot: each use of
+        // it as a whole copies it (a large enum, copied through its type's metadata), which cost as much
+        // as the rest of the call. Through the producer's own counters, not a closure (which would get a
+        // copy of the event).
+        let look = ProducerBuffer.look(event, buffer._withUnsafeGuaranteedRef { $0.own })
         guard filter == nil && look.longest <= maxString && !look.customClipped else {
             return submitAdmitted(event, nanos: nanos, buffer: buffer)
         }

@@ -49,7 +49,10 @@ final class KnownKindsTests: XCTestCase {
         for _ in 0..<3 {
             for kind in RecordKind.allCases {
                 let body = gen.body(kind)
-                let look = TraceRecorder.Event.Payload.record(body).callerLook(&known)
+                // The kind an event holds from where it was made is the body's.
+                let event = TraceRecorder.Event(body)
+                XCTAssertEqual(event.kind, body.kind, "\(kind)")
+                let look = event.payload.callerLook(kind: event.kind, &known)
                 let walk = body.queuedSize
                 XCTAssertEqual(look.bytes, walk.bytes, "\(kind)")
                 XCTAssertEqual(look.longest, walk.longest, "\(kind)")
