@@ -31,9 +31,9 @@ extension ReplayCore {
 
     /// Findings that need both engines: the audio module disabled while someone speaks (R9), a state raised
     /// once per disabled period at its first record with a non-empty speaker snapshot: the disabling call
-    /// itself, or the speaker update that makes the snapshot non-empty.
+    /// itself, or the speaker update that makes the snapshot non-empty. Called for those two kinds only: the
+    /// replay tests the kind where it calls, so that other records make no call.
     mutating func crossEngineChecks(_ record: ReplayRecord, into step: StepBox?) {
-        guard record.kind == .setAudioModuleEnabled || record.kind == .speakers else { return }
         // An `api.setAudioModuleEnabled` record is always kept whole.
         let disables: Bool
         if record.kind == .setAudioModuleEnabled, record.hasFull, case .setAudioModuleEnabled(false) = arena.full[Int(record.full)].body {

@@ -32,7 +32,7 @@ struct ResultBuilder {
     func findingCount(_ code: FindingCode) -> Int { countsByCode[Self.place(code)] }
 
     /// The code's place in the catalogue: a code is its one-byte tag, numbered in the catalogue's order
-    /// (`ResultBuilderTests` holds every code to its place in `FindingCode.allCases`).
+    /// (`FindingCountTests` holds every code to its place in `FindingCode.allCases`).
     @inline(__always)
     static func place(_ code: FindingCode) -> Int {
         MemoryLayout<FindingCode>.size == 1 ? Int(unsafeBitCast(code, to: UInt8.self)) : FindingCode.allCases.firstIndex(of: code)!
