@@ -55,9 +55,9 @@ struct ExplanationContext {
     /// The engine's facts at the latest moment.
     var facts = ExplanationFacts()
 
-    /// Notes a header: the layer whose words findings use.
-    mutating func note(_ header: TraceHeader) {
-        words = LayerWords(header.layer)
+    /// Notes a header's layer: the layer whose words findings use.
+    mutating func note(_ layer: Layer) {
+        words = LayerWords(layer)
     }
 
     /// Notes a finding (its code, the record it names first and its time) that may explain a divergence.

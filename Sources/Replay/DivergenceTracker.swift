@@ -110,12 +110,13 @@ struct DivergenceTracker {
 
     /// Applies a record (after the engines replayed it): its effect on the actual route and on what
     /// explains divergences, then the new prediction.
-    /// `header` is the record's header, when it is one. The new prediction is noted next, when it may matter
+    /// `layer` is the record's header's layer, when it is a header (only the layer is read of it, so that
+    /// the call takes no copy of a header). The new prediction is noted next, when it may matter
     /// (`predictionMayMatter`, `predictionChanged`).
-    mutating func record(_ r: ReplayRecord, header: TraceHeader?, into out: inout [Output]) {
+    mutating func record(_ r: ReplayRecord, layer: Layer?, into out: inout [Output]) {
         // The readings of the actual route (X1), and the records the explanations read (X3).
         let observed: Route? = r.kind == .routeChanged || r.kind == .routeSnapshot ? r.route : nil
-        if let header { context.note(header) }
+        if let layer { context.note(layer) }
         if openStart != nil, !openCounted { advance(to: r.t, into: &out) }
         if observed != nil, let change = context.pendingChange(at: r.seq) { context.otherComponentChange = change }
         if let route = observed {

@@ -284,9 +284,9 @@ struct ReplayCore {
         absorb(into: step)
         if r.kind == .setAudioModuleEnabled || r.kind == .speakers { crossEngineChecks(r, into: step) }
         if r.kind == .header, r.hasFull, case .header(let h) = arena.full[Int(r.full)].body {
-            divergences.record(r, header: h, into: &tracked)
+            divergences.record(r, layer: h.layer, into: &tracked)
         } else {
-            divergences.record(r, header: nil, into: &tracked)
+            divergences.record(r, layer: nil, into: &tracked)
         }
         handleTracked(into: step)
         if divergences.predictionMayMatter(revision: engines.first.revision) {
