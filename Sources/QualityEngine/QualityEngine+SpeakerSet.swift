@@ -79,17 +79,23 @@ extension QualityEngine {
             let ref = arena.speakers[k]
             let id = SpeakerID(ref)
             if let i = index(of: id, arena.symbols) {
-                if keepsPlace(i, level: ref.level) {
+                let j = placeAfterMove(i, level: ref.level)
+                if levelsIndexed { speakerLevels[id] = ref.level }
+                if j == i {
                     // The new level leaves it between the same neighbours: the keys' order, and so the
                     // content, stay; only the level is edited.
                     state.speakers[i].level = ref.level
-                    if levelsIndexed { speakerLevels[id] = ref.level }
                     continue
                 }
+                // It moves from `i` to `j` (its place in the set without it): the entry keeps its strings, and
+                // the entries between slide by one where they lie (no removal and insertion of the arrays).
                 content = contentAfter(content, removingAt: i)
-                speakerSetWork += state.speakers.count - i
-                state.speakers.remove(at: i)
-                speakerIDs.remove(at: i)
+                content = contentAfter(content, inserting: id, at: j, without: i)
+                speakerSetWork += (state.speakers.count - i) + (state.speakers.count - 1 - j)
+                state.speakers.withUnsafeMutableBufferPointer { Self.move(in: $0, from: i, to: j) }
+                state.speakers[j].level = ref.level
+                speakerIDs.withUnsafeMutableBufferPointer { Self.move(in: $0, from: i, to: j) }
+                continue
             } else if state.speakers.count >= limit {
                 ignored = true
                 continue
@@ -116,9 +122,10 @@ extension QualityEngine {
         return ignored
     }
 
-    /// Whether the speaker at `i`, given `level`, would be put back at `i` once removed: the binary search of
-    /// `insertionPoint` over the set without it, so that the answer is the removal and insertion's own.
-    private func keepsPlace(_ i: Int, level: Double) -> Bool {
+    /// Where the speaker at `i`, given `level`, would be put once removed (`i`: it keeps its place): the
+    /// binary search of `insertionPoint` over the set without it, so that the answer is the removal and
+    /// insertion's own.
+    private func placeAfterMove(_ i: Int, level: Double) -> Int {
         let speakers = state.speakers
         var moved = speakers[i]
         moved.level = level
@@ -127,7 +134,22 @@ extension QualityEngine {
             let mid = (low + high) / 2
             if Self.speakerOrder(speakers[mid < i ? mid : mid + 1], moved) { low = mid + 1 } else { high = mid }
         }
-        return low == i
+        return low
+    }
+
+    /// Moves the element at `i` to `j`, the elements between sliding by one: the removal at `i` and the
+    /// insertion at `j` of the array without it, done where the elements lie (swaps of a buffer copy no
+    /// reference and allocate nothing).
+    private static func move<T>(in buffer: UnsafeMutableBufferPointer<T>, from i: Int, to j: Int) {
+        var k = i
+        while k < j {
+            buffer.swapAt(k, k + 1)
+            k += 1
+        }
+        while k > j {
+            buffer.swapAt(k, k - 1)
+            k -= 1
+        }
     }
 
     /// `mergeIndexed` for a large update: the same result (S1's order of additions, the limit counted as
@@ -271,6 +293,16 @@ extension QualityEngine {
     private func contentAfter(_ content: UInt64, inserting id: SpeakerID, at index: Int) -> UInt64 {
         let previous = index > 0 ? Self.keyHash(speakerIDs[index - 1]) : Self.contentStart
         let next = index < speakerIDs.count ? Self.keyHash(speakerIDs[index]) : Self.contentEnd
+        let h = Self.keyHash(id)
+        return content &- Self.pairHash(previous, next) &+ Self.pairHash(previous, h) &+ Self.pairHash(h, next)
+    }
+
+    /// `content` after inserting `id` at `index` of the set without its entry at `removed`: the pair it
+    /// splits is replaced (the set's keys are read around the entry that left).
+    private func contentAfter(_ content: UInt64, inserting id: SpeakerID, at index: Int, without removed: Int) -> UInt64 {
+        let before = index - 1, after = index
+        let previous = before >= 0 ? Self.keyHash(speakerIDs[before < removed ? before : before + 1]) : Self.contentStart
+        let next = after < speakerIDs.count - 1 ? Self.keyHash(speakerIDs[after < removed ? after : after + 1]) : Self.contentEnd
         let h = Self.keyHash(id)
         return content &- Self.pairHash(previous, next) &+ Self.pairHash(previous, h) &+ Self.pairHash(h, next)
     }
