@@ -117,6 +117,9 @@ extension CombinedEngines: Engine {
     }
 
     @inlinable
+    package var nextDeadlineDue: Int64 { min(first.nextDeadlineDue, second.nextDeadlineDue) }
+
+    @inlinable
     package mutating func closeDeadline(through t: Int64, into sink: inout OutputSink<Output>) -> EngineTimer<TimerKind>? {
         prepare(sink)
         // `second`'s next deadline is asked only where `first` has one due: an engine without deadlines

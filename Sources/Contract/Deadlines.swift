@@ -46,6 +46,13 @@
         return (e.due, e.order)
     }
 
+    /// When the next deadline falls due; `Int64.max` when none waits (read without copying a deadline).
+    @inlinable
+    package var nextDue: Int64 {
+        let a = inOrder.isEmpty ? Int64.max : inOrder.items[inOrder.head].due
+        return late.isEmpty ? a : min(a, late[0].due)
+    }
+
     @inlinable
     var nextEntry: Entry? {
         switch (inOrder.first, late.first) {

@@ -150,6 +150,9 @@ extension OutputSink where Output: FindingOutput {
     /// When the next deadline the engine keeps falls due (`Deadlines`), with its order among the driver's
     /// timers; nil when it keeps none.
     var nextDeadline: (due: Int64, order: Int)? { get }
+    /// When the next deadline the engine keeps falls due; `Int64.max` when it keeps none (the driver's
+    /// test, at every record, of whether anything is due).
+    var nextDeadlineDue: Int64 { get }
     /// Closes the next deadline if it falls due at or before `t`, as the timer it stands for would fire;
     /// returns that timer (nil: none due).
     mutating func closeDeadline(through t: Int64, into sink: inout OutputSink<Output>) -> EngineTimer<TimerKind>?
@@ -161,6 +164,8 @@ extension Engine {
     /// An engine without deadlines of its own keeps none.
     @inlinable
     package var nextDeadline: (due: Int64, order: Int)? { nil }
+    @inlinable
+    package var nextDeadlineDue: Int64 { nextDeadline?.due ?? .max }
     @inlinable
     package mutating func closeDeadline(through t: Int64, into sink: inout OutputSink<Output>) -> EngineTimer<TimerKind>? { nil }
     @inlinable

@@ -203,6 +203,9 @@ package struct QualityEngine: Sendable {
     /// When the next deadline falls due, and its order among the driver's timers.
     @inlinable
     package var nextDeadline: (due: Int64, order: Int)? { deadlines.next }
+    /// When the next deadline falls due; `Int64.max` when none waits.
+    @inlinable
+    package var nextDeadlineDue: Int64 { deadlines.nextDue }
 
     /// Closes the next deadline if it falls due at or before `t`, as the timer it stands for would fire;
     /// returns that timer (nil: none due).

@@ -12,8 +12,15 @@ extension ReplayCore {
     }
 
     /// Fires the timers and closes the deadlines due at or before `t`, in due order (and, due at the same
-    /// time, in the order they were set).
+    /// time, in the order they were set). Nearly every record finds nothing due: that test is inlined where
+    /// it is asked, and reads only the due times.
+    @inline(__always)
     mutating func fireTimers(through t: Int64) {
+        if timers.nextDueOrMax <= t || engines.nextDeadlineDue <= t { fireDue(through: t) }
+    }
+
+    /// `fireTimers`, once something is due at or before `t`.
+    mutating func fireDue(through t: Int64) {
         while true {
             let timer = timers.next, deadline = engines.nextDeadline
             if let d = deadline, d.due <= t, timer.map({ d.due != $0.due ? d.due < $0.due : d.order < $0.order }) ?? true {

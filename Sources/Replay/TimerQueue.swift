@@ -15,6 +15,9 @@ struct TimerQueue<Timer> {
     /// The due time of the next timer, if any.
     var nextDue: Int64? { heap.first?.due }
 
+    /// The due time of the next timer; `Int64.max` when none waits.
+    var nextDueOrMax: Int64 { heap.isEmpty ? .max : heap[0].due }
+
     /// The due time and order of the next timer, if any.
     var next: (due: Int64, order: Int)? { heap.first.map { ($0.due, $0.order) } }
 
