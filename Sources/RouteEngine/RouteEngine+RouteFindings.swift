@@ -26,16 +26,26 @@ extension RouteEngine {
     /// Why the cause keeps the call from taking effect (its one phrasing, with the record behind it), and
     /// what the app should do.
     private func explain(_ cause: VerdictCause, causeSeq: Int?) -> (String, String) {
-        let words = LayerWords(state.layer)
-        var record = causeSeq.map { "seq \($0)" }
-        var why = cause.reason(words)
+        let phrased = Self.causeWords(cause, state.layer)
         if cause == .externalRouteActive, let device = state.activeDevice {
             // Device words (v4): the device by its kind and name.
-            why = cause.reason(words, device: device.kind, name: device.name)
-            record = "seq \(device.seq)"
+            return (cause.reason(LayerWords(state.layer), device: device.kind, name: device.name) + " (seq \(device.seq))", phrased.advice)
         }
-        return (why + (record.map { " (\($0))" } ?? ""), cause.advice(words))
+        guard let causeSeq else { return (phrased.reason, phrased.advice) }
+        return (phrased.reason + " (seq \(causeSeq))", phrased.advice)
     }
+
+    /// A cause's reason and advice in a layer's words (`VerdictCause.reason`, `advice`), phrased once for
+    /// every cause and layer: the calls of a trace that did not take effect repeat a few causes.
+    private static func causeWords(_ cause: VerdictCause, _ layer: Layer) -> (reason: String, advice: String) {
+        for entry in phrasedCauses where entry.cause == cause && entry.layer == layer { return (entry.reason, entry.advice) }
+        return (cause.reason(LayerWords(layer)), cause.advice(LayerWords(layer)))
+    }
+
+    private static let phrasedCauses: [(layer: Layer, cause: VerdictCause, reason: String, advice: String)] =
+        Layer.allCases.flatMap { layer in
+            VerdictCause.allCases.map { (layer, $0, $0.reason(LayerWords(layer)), $0.advice(LayerWords(layer))) }
+        }
 
     /// R15: iOS flushed the temporary setting.
     func overrideFlushedFinding(_ window: FlushWindow, reading: RouteReading, target: RouteTarget, callSeq: Int?, t: Int64) -> Finding {
