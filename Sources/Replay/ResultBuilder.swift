@@ -21,6 +21,13 @@ struct ResultBuilder {
     /// The codes counted, in the order each was first counted: the dictionary is written in that order, so
     /// that it is laid out as counting into it one finding at a time laid it out.
     private(set) var codesCounted: [FindingCode] = []
+    /// The calls' fates counted so far, each with its count, in the order each was first counted: a verdict
+    /// finds its fate by comparing a few small values, not by hashing it into the result's dictionary,
+    /// which is written once, when the replay finishes (`settleFindingCounts`).
+    private var fates: [(fate: CallFate, count: Int)] = []
+    /// Where each fate is in `fates`, once they are more than `fatesScanned` (only a hostile trace has so many).
+    private var fateIndex: [CallFate: Int] = [:]
+    static let fatesScanned = 16
 
     init(file: String, options: ReplayOptions) {
         result = ReplayResult(file: file)
@@ -47,11 +54,36 @@ struct ResultBuilder {
     }
 
     /// Writes the findings counted into the result's count by code (`findingCounts`), each code in the order
-    /// it was first counted.
+    /// it was first counted, and the calls' fates counted into `callFates` (those whose count is not 0).
     mutating func settleFindingCounts() {
         var counts: [FindingCode: Int] = [:]
         for code in codesCounted { counts[code] = countsByCode[Self.place(code)] }
         result.findingCounts = counts
+        var byFate: [CallFate: Int] = [:]
+        for (fate, n) in fates where n != 0 { byFate[fate] = n }
+        result.callFates = byFate
+    }
+
+    /// Adds `delta` to the count of calls with this fate.
+    private mutating func countFate(_ fate: CallFate, _ delta: Int) {
+        if fates.count <= Self.fatesScanned {
+            var i = 0
+            while i < fates.count {
+                if fates[i].fate == fate {
+                    fates[i].count += delta
+                    return
+                }
+                i += 1
+            }
+            if fates.count == Self.fatesScanned {
+                for (k, entry) in fates.enumerated() { fateIndex[entry.fate] = k }
+            }
+        } else if let i = fateIndex[fate] {
+            fates[i].count += delta
+            return
+        }
+        if fates.count >= Self.fatesScanned { fateIndex[fate] = fates.count }
+        fates.append((fate, delta))
     }
 
     /// Whether a finding raised now may be kept (or is only counted, when nobody observes).
@@ -68,7 +100,7 @@ struct ResultBuilder {
         if v.call == .switchLayer { result.layerCallCount += 1 }
         if v.didNotTakeEffect { result.notTakingEffectCounts[v.notTakingEffectKey, default: 0] += 1 }
         if v.verdict == .undetermined { result.undeterminedCalls += 1 }
-        result.callFates[CallFate(v), default: 0] += 1
+        countFate(CallFate(v), 1)
         var kept: Int?
         if result.verdicts.count < options.maxVerdicts {
             kept = result.verdicts.count
@@ -161,12 +193,11 @@ struct ResultBuilder {
         }
         result.notTakingEffectCounts[call.key, default: 0] -= 1
         if result.notTakingEffectCounts[call.key] == 0 { result.notTakingEffectCounts[call.key] = nil }
-        result.callFates[call.fate, default: 0] -= 1
-        if result.callFates[call.fate] == 0 { result.callFates[call.fate] = nil }
+        countFate(call.fate, -1)
         var fate = call.fate
         fate.outcome = outcome.kind
         fate.outcomeCause = outcome.cause
-        result.callFates[fate, default: 0] += 1
+        countFate(fate, 1)
         var verdict: Verdict?
         if let i = call.verdict {
             result.verdicts[i].outcome = outcome
