@@ -105,8 +105,17 @@ extension QualityEngine {
             let i = Self.insertionPoint(of: entry, in: state.speakers)
             content = contentAfter(content, inserting: id, at: i)
             speakerSetWork += state.speakers.count - i
-            state.speakers.insert(entry, at: i)
-            speakerIDs.insert(id, at: i)
+            if state.speakers.count < Self.scannedSetLimit {
+                // A small set: added at the end and slid to its place, which costs less than the arrays'
+                // generic insertion.
+                state.speakers.append(entry)
+                state.speakers.withUnsafeMutableBufferPointer { Self.move(in: $0, from: $0.count - 1, to: i) }
+                speakerIDs.append(id)
+                speakerIDs.withUnsafeMutableBufferPointer { Self.move(in: $0, from: $0.count - 1, to: i) }
+            } else {
+                state.speakers.insert(entry, at: i)
+                speakerIDs.insert(id, at: i)
+            }
             keepLevelsIndex()
         }
         for k in stopped {
@@ -115,8 +124,16 @@ extension QualityEngine {
             if levelsIndexed { speakerLevels.removeValue(forKey: id) }
             content = contentAfter(content, removingAt: i)
             speakerSetWork += state.speakers.count - i
-            state.speakers.remove(at: i)
-            speakerIDs.remove(at: i)
+            if state.speakers.count <= Self.scannedSetLimit {
+                // A small set: slid to the end and removed there (see the insertion above).
+                state.speakers.withUnsafeMutableBufferPointer { Self.move(in: $0, from: i, to: $0.count - 1) }
+                state.speakers.removeLast()
+                speakerIDs.withUnsafeMutableBufferPointer { Self.move(in: $0, from: i, to: $0.count - 1) }
+                speakerIDs.removeLast()
+            } else {
+                state.speakers.remove(at: i)
+                speakerIDs.remove(at: i)
+            }
             keepLevelsIndex()
         }
         return ignored
