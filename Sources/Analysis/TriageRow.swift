@@ -224,11 +224,16 @@ package struct TriageRow: Sendable, Equatable {
         unexplainedDivergences = r.unexplainedDivergenceCount
         uncertainDivergences = r.uncertainDivergenceCount
         restarts = r.restarts.count
-        blockingDevices = Set(r.verdicts.filter { $0.cause == .externalRouteActive || $0.outcome?.cause == .externalRouteActive }
-            .compactMap { v in v.causeSeq.flatMap { r.recordIndex[$0]?.deviceKind?.shortWords } }).sorted()
+        // Counted and looked up where the verdicts and findings are, none of them copied.
+        var blocking = Set<String>()
+        for v in r.verdicts where v.cause == .externalRouteActive || v.outcome?.cause == .externalRouteActive {
+            if let words = v.causeSeq.flatMap({ r.recordIndex[$0]?.deviceKind?.shortWords }) { blocking.insert(words) }
+        }
+        blockingDevices = blocking.sorted()
         explainedDivergences = r.divergenceCount - unexplainedDivergences - r.uncertainDivergenceCount
         findings = r.findingCounts
-        errors = r.findings.filter { $0.severity == .error && $0.code != .routeDivergence }.count
+        errors = 0
+        for f in r.findings where f.severity == .error && f.code != .routeDivergence { errors += 1 }
         if let q = r.quality {
             reconnects = q.reconnects
             if let lo = q.mosMin, let hi = q.mosMax, lo <= hi { mos = lo...hi }

@@ -33,8 +33,18 @@ package enum Replay {
                            strict: Bool = false, unopened: UnopenedFile = .fails, pipelined: Bool = false,
                            observer: ((ReplayStep) -> Void)? = nil, onRecord: ((Record) -> Void)? = nil, seeing: RecordsSeen = .every,
                            onBatch: ((RecordBatch) -> Void)? = nil, onProblem: (TraceProblem) -> Void = { _ in }) throws -> ReplayResult {
-        let replayer = Replayer(file: session.first, options: options)
-        replayer.observer = observer
+        // The arena of a replay that finished before, emptied: nothing of this replay refers to it once it
+        // returns (the result holds strings and values, not symbols), so it is kept for the next. An observed
+        // replay's steps are handed out as it goes: it has an arena of its own.
+        guard observer == nil else {
+            let replayer = Replayer(file: session.first, options: options)
+            replayer.observer = observer
+            return try drive(session.paths, replayer: replayer, limits: limits, strict: strict, unopened: unopened, pipelined: pipelined,
+                             onRecord: onRecord, seeing: seeing, onBatch: onBatch, onProblem: onProblem)
+        }
+        let arena = ReplayArenaPool.shared.take(maxSymbols: options.maxDistinctStrings)
+        defer { ReplayArenaPool.shared.give(arena) }
+        let replayer = Replayer(file: session.first, options: options, arena: arena)
         return try drive(session.paths, replayer: replayer, limits: limits, strict: strict, unopened: unopened, pipelined: pipelined,
                          onRecord: onRecord, seeing: seeing, onBatch: onBatch, onProblem: onProblem)
     }

@@ -21,6 +21,12 @@ package final class Replayer {
         core = ReplayCore(file: file, options: options, arena: ReplayArena(symbols: SymbolTable(maxSymbols: options.maxDistinctStrings)))
     }
 
+    /// Creates a replayer that uses `arena`, empty (`ReplayArena.clear`), with the options' symbol limit.
+    init(file: String, options: ReplayOptions, arena: ReplayArena) {
+        self.options = options
+        core = ReplayCore(file: file, options: options, arena: arena)
+    }
+
     /// Called after each record or timer with what it changed (for `rtctrace replay`); nil keeps replay fast.
     package var observer: ((ReplayStep) -> Void)? {
         get { core.observer }

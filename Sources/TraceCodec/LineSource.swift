@@ -71,6 +71,8 @@ final class LineSource {
     var eof = false
     static let inCapacity = 4 << 20
     static let retainCap = 1 << 20
+    /// The decoded buffer's size until a long line or a large frame needs more.
+    static let dataStartCapacity = 1 << 20
 
     // Decoded output: [dataPos, verifiedEnd) is released; [verifiedEnd, dataEnd) is the current frame, held.
     /// The decoded bytes (a plain allocation: no copy-on-write or exclusivity checks per line).
@@ -101,7 +103,11 @@ final class LineSource {
     var lineFrameOffset = 0
 
     deinit {
-        data.deallocate()
+        // A context that decoded a large window, or a grown hold buffer, is not kept: memory stays bounded.
+        if heavy || dataCapacity != Self.dataStartCapacity || inBuf.count != Self.inCapacity
+            || !ReaderBufferPool.shared.give(ReaderBuffers(dctx: dctx, inBuf: inBuf, data: data)) {
+            data.deallocate()
+        }
         if heavy { DecompressionGate.shared.leave() }
     }
 
@@ -114,12 +120,20 @@ final class LineSource {
         self.limits = limits
         input = try FileInput(path: path)
         if let why = input.bundleMismatch { queue.append(TraceProblem(.bundleMismatch, file: path, message: why)) }
+        dataCapacity = Self.dataStartCapacity
+        maxData = limits.holdBytes + limits.maxLineBytes + (2 << 20)
+        // A closed reader's context and buffers when some are kept (`ReaderBufferPool`): what they held
+        // is never looked at, as a new buffer's bytes are not.
+        if let kept = ReaderBufferPool.shared.take(maxWindowLog: limits.maxWindowLog) {
+            dctx = kept.dctx
+            inBuf = kept.inBuf
+            data = kept.data
+            return
+        }
         dctx = try ZstdDecompressor(maxWindowLog: limits.maxWindowLog)
         // Not zeroed: only what `read` fills is ever looked at, and a short trace touches a page or two.
         inBuf = [UInt8](unsafeUninitializedCapacity: Self.inCapacity) { _, n in n = Self.inCapacity }
-        dataCapacity = 1 << 20
         data = .allocate(capacity: dataCapacity)
-        maxData = limits.holdBytes + limits.maxLineBytes + (2 << 20)
     }
 
     /// The next line or problem; nil at the end.

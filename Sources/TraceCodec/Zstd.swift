@@ -40,6 +40,13 @@ final class ZstdDecompressor {
     /// Forgets any partly decoded frame.
     func reset() { ZSTD_DCtx_reset(dctx, ZSTD_reset_session_only) }
 
+    /// Makes the context as a new one with this window limit would be (no frame begun; the memory it
+    /// allocated for earlier frames kept); false when the limit cannot be set.
+    func restart(maxWindowLog: Int32) -> Bool {
+        ZSTD_DCtx_reset(dctx, ZSTD_reset_session_only)
+        return ZSTD_isError(ZSTD_DCtx_setParameter(dctx, ZSTD_d_windowLogMax, maxWindowLog)) == 0
+    }
+
     /// Decodes from `input` into `output`; returns the bytes consumed, produced and whether a frame ended.
     func decompress(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) throws -> (consumed: Int, produced: Int, frameEnded: Bool) {
         var inb = ZSTD_inBuffer(src: input.baseAddress, size: input.count, pos: 0)

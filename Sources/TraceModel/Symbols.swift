@@ -46,7 +46,7 @@ public final class SymbolTable {
     /// `words[k]`: symbol k's first eight bytes as a word (the first in the lowest byte; zeros past a shorter
     /// string's end).
     @exclusivity(unchecked) @usableFromInline var words: [UInt64] = [0]
-    @exclusivity(unchecked) @usableFromInline var slots: [UInt32] = Array(repeating: 0, count: 1024)
+    @exclusivity(unchecked) @usableFromInline var slots: [UInt32] = Array(repeating: 0, count: SymbolTable.firstSlots)
     @exclusivity(unchecked) @usableFromInline var strings: [String?] = [nil]
 
     /// An empty table with these limits.
@@ -57,6 +57,29 @@ public final class SymbolTable {
 
     /// Distinct strings kept.
     public var count: Int { ends.count - 1 }
+
+    /// The number of slots a new table has.
+    static let firstSlots = 1024
+
+    /// Forgets every string: the table is then as a new one with its limits (the next string is symbol 1
+    /// again), its storage kept; slots grown past a new table's are made anew rather than cleared.
+    public func reset() {
+        bytes.removeAll(keepingCapacity: true)
+        ends.removeAll(keepingCapacity: true)
+        ends.append(0)
+        hashes.removeAll(keepingCapacity: true)
+        hashes.append(0)
+        words.removeAll(keepingCapacity: true)
+        words.append(0)
+        strings.removeAll(keepingCapacity: true)
+        strings.append(nil)
+        if slots.count == Self.firstSlots {
+            slots.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        } else {
+            slots = Array(repeating: 0, count: Self.firstSlots)
+        }
+        overflowed = false
+    }
 
     /// Bytes of the distinct strings kept.
     public var byteCount: Int { bytes.count }

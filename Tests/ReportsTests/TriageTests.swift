@@ -504,4 +504,37 @@ final class TriageTests: XCTestCase {
         XCTAssertEqual(s.count(.duplicateUpload), 1)
         XCTAssertTrue(TriageSummaryReport.render(s).contains("1 duplicate upload (counted once)"))
     }
+
+    /// A reader takes what a closed one left (its decompression context and buffers), and a replay the arena
+    /// (buffers and symbol table) of one that finished: nothing of the trace read before shows in the next one's row. Each trace's row, triaged after another one, is the row it has
+    /// when its reader's and its replay's are new, whatever was read before it (a long trace, a session's parts,
+    /// a trace that gaps).
+    func test_aTraceTriagedAfterAnotherHasTheRowItHasAlone() throws {
+        let names = ["srtc-long-call-20min.jsonl.zst", "srtc-bluetooth-blocks-speaker.jsonl", "smeeting-quality-flapping.jsonl.zst",
+                     "srtc-v4-x5-seq-gap-hides-headset.jsonl", "srtc-layer-switch-not-confirmed.trace.zst",
+                     "smeeting-default-speaker-before-enter.jsonl", "smeeting-field-service-10min.jsonl.zst", "srtc-device-limit.jsonl.zst"]
+        var traces = names.map { TraceSession(paths: [Self.root + "/traces/" + $0], size: 1) }
+        let weekly = Self.root + "/traces/smeeting-session-weekly/"
+        traces.append(TraceSession(paths: ["part-1.jsonl", "part-2.jsonl", "part-3.jsonl"].map { weekly + $0 }, id: "weekly", size: 3))
+        var alone: [TriageRow] = []
+        for t in traces {
+            TraceReader.dropKeptBuffers()
+            ReplayArenaPool.shared.drop()
+            alone.append(Triage.row(for: t))
+            XCTAssertGreaterThan(TraceReader.keptBuffers, 0, "the closed reader's buffers are kept for the next one")
+            XCTAssertEqual(ReplayArenaPool.shared.count, 1, "the replay's arena is kept for the next one")
+        }
+        for a in traces.indices {
+            for b in traces.indices where b != a {
+                TraceReader.dropKeptBuffers()
+                ReplayArenaPool.shared.drop()
+                let first = Triage.row(for: traces[a])
+                let between = Triage.row(for: traces[b])
+                let again = Triage.row(for: traces[a])
+                XCTAssertEqual(first, alone[a], "\(names.indices.contains(a) ? names[a] : "weekly")")
+                XCTAssertEqual(between, alone[b], "\(names.indices.contains(b) ? names[b] : "weekly") after another")
+                XCTAssertEqual(again, alone[a], "\(names.indices.contains(a) ? names[a] : "weekly") again")
+            }
+        }
+    }
 }

@@ -66,4 +66,28 @@ final class SymbolTableTests: XCTestCase {
         XCTAssertEqual(bytes.intern(word: word(Array("abcd".utf8)), count: 4).id, 1)
         XCTAssertEqual(bytes.intern(word: word(Array("e".utf8)), count: 1), .overflow, "past the bytes' cap")
     }
+
+    /// A table reset (`reset`, what an arena kept for the next replay goes through) is as a new one with its
+    /// limits: its strings forgotten, numbered from 1 again in the order they come, with the text of each, its
+    /// overflow forgotten; after a table that grew its slots, too.
+    func test_aResetTableIsANewOne() {
+        let all = strings()
+        for grown in [false, true] {
+            let table = SymbolTable(maxSymbols: grown ? 1 << 20 : 100)
+            for s in (grown ? all : Array(all.suffix(200))) { _ = s.withUnsafeBytes { table.intern($0) } }
+            XCTAssertEqual(table.overflowed, !grown)
+            table.reset()
+            XCTAssertEqual(table.count, 0)
+            XCTAssertEqual(table.byteCount, 0)
+            XCTAssertFalse(table.overflowed)
+            let fresh = SymbolTable(maxSymbols: table.maxSymbols)
+            for s in all.prefix(80).reversed() {
+                let a = s.withUnsafeBytes { table.intern($0) }, b = s.withUnsafeBytes { fresh.intern($0) }
+                XCTAssertEqual(a, b, "\(s)")
+                XCTAssertEqual(table.string(a), fresh.string(b))
+            }
+            XCTAssertEqual(table.count, fresh.count)
+            XCTAssertEqual(table.overflowed, fresh.overflowed)
+        }
+    }
 }
