@@ -27,6 +27,7 @@ extension ReplayCore {
     /// Replays `r`, taken from a batch that lets its records be handed on (`begin(_:)`), at once when it
     /// sorts after every record the order took: the records held are replayed first (they sort before it).
     /// False when it is for the order to take.
+    @inline(__always)
     mutating func handOn(_ r: ReplayRecord) -> Bool {
         // Headers and expectations keep their place, and records of unknown types are held as ever.
         guard let kind = r.kind, kind != .header, order.sortsLast(r) else { return false }
