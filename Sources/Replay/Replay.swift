@@ -146,6 +146,22 @@ package enum Replay {
                 onBatch?(batch)
                 replayer.begin(batch)
                 defer { replayer.endBatch() }
+                // The common case: past the part's first record, with no problem among them, the records are
+                // replayed as they come, the part's last seq and time kept.
+                if batch.problems.isEmpty, !firstRecord, let last = batch.records.last, var t = lastT {
+                    for i in batch.records.indices {
+                        let r = batch.records[i]
+                        if r.t > t { t = r.t }
+                        if let onRecord, r.hasFull {
+                            let whole = batch.full[Int(r.full)]
+                            if seeing == .every || !(whole.body.kind?.isHighRate ?? false) { onRecord(whole) }
+                        }
+                        replayer.feed(batch, i)
+                    }
+                    lastSeq = last.seq
+                    lastT = t
+                    return
+                }
                 var p = 0
                 for i in batch.records.indices {
                     while p < batch.problems.count, batch.problems[p].before <= i {

@@ -27,17 +27,16 @@ extension ReplayCore {
     /// Replays `r`, taken from a batch that lets its records be handed on (`begin(_:)`), at once when it
     /// sorts after every record the order took: the records held are replayed first (they sort before it).
     /// False when it is for the order to take.
+    @inline(__always)
     mutating func handOn(_ r: ReplayRecord) -> Bool {
         // Headers and expectations keep their place, and records of unknown types are held as ever.
-        guard let kind = r.kind, kind != .header else { return false }
-        let sdk = kind.family == .sdk
-        guard order.sortsLast(r, sdk: sdk) else { return false }
+        guard let kind = r.kind, kind != .header, order.sortsLast(r) else { return false }
         if !order.isEmpty {
             // A checkpoint replayed sooner than it would have been could intern the speakers it sets sooner.
             guard !order.holdsCheckpoint else { return false }
             releaseHeld()
         }
-        order.handedOn(r, sdk: sdk)
+        order.handedOn(r)
         handedOnSinceEmpty = true
         recordsHandedOn += 1
         process(r)
@@ -50,12 +49,12 @@ extension ReplayCore {
     /// table has room for every string its records and the speakers the replay holds could add.
     func mayHandOn(_ batch: RecordBatch) -> Bool {
         guard batch.problems.isEmpty, !batch.records.isEmpty, awaitingStart == nil, !arena.symbols.overflowed else { return false }
-        var previousT = Int64.min, previousSDK = false
+        // A kind's family is asked only of records of the same time.
+        var previousT = Int64.min, previousKind: RecordKind?
         for r in batch.records {
             if r.kind == .header || r.kind == .checkpoint { return false }
-            let sdk = r.kind?.family == .sdk
-            if r.t < previousT || r.t == previousT && previousSDK && !sdk { return false }
-            (previousT, previousSDK) = (r.t, sdk)
+            if r.t <= previousT, r.t < previousT || previousKind?.family == .sdk && r.kind?.family != .sdk { return false }
+            (previousT, previousKind) = (r.t, r.kind)
         }
         // Every string a record of the batch holds, and every speaker the replay holds (the quality engine
         // interns a set replaced outside an update when it next reads one).

@@ -29,19 +29,20 @@ struct ReplayOrder {
     private var head = 0, due = 0, end = 0
     /// The latest `t` taken.
     private var latestT = Int64.min
-    /// The key of the last record made due: a record that sorts before it (a late record after everything
+    /// The key of the last record made due, as its time and kind (whether it is an `sdk.*` record is asked
+    /// only of a record of the same time): a record that sorts before it (a late record after everything
     /// it belongs before was handed on) is replayed where it was written.
-    private var releasedKey: (t: Int64, sdk: Bool)?
+    private var releasedKey: (t: Int64, kind: RecordKind?)?
 
     init(window: Int64 = Record.lateWindow) { self.window = window }
 
     /// Whether no record is held or due (nothing refers to the arena's buffers but the record in hand).
     var isEmpty: Bool { head == end }
 
-    /// Whether `r` (`sdk`: an `sdk.*` record) sorts after every record taken so far, those held and those
-    /// made due: taken, it would be held behind all of them.
-    func sortsLast(_ r: ReplayRecord, sdk: Bool) -> Bool {
-        r.t > latestT || r.t == latestT && sdk
+    /// Whether `r` sorts after every record taken so far, those held and those made due: taken, it would be
+    /// held behind all of them. Its kind's family is asked only when its time is the latest.
+    func sortsLast(_ r: ReplayRecord) -> Bool {
+        r.t > latestT || r.t == latestT && r.kind?.family == .sdk
     }
 
     /// Whether a checkpoint is held (replaying one may intern strings: see `ReplayCore.handOn`).
@@ -56,9 +57,9 @@ struct ReplayOrder {
 
     /// Takes `r`, which `sortsLast`, as replayed at once, after every record held was made due: the order's
     /// clock and the key of the last record made due are what taking it and making it due would have left.
-    mutating func handedOn(_ r: ReplayRecord, sdk: Bool) {
+    mutating func handedOn(_ r: ReplayRecord) {
         latestT = r.t
-        releasedKey = (r.t, sdk)
+        releasedKey = (r.t, r.kind)
     }
 
     /// Takes `r` (`isBarrier`: an `expect.*` record or a header): true when it is to be replayed now, after
@@ -69,7 +70,7 @@ struct ReplayOrder {
             return true
         }
         let sdk = r.kind?.family == .sdk
-        if let k = releasedKey, Self.before(r.t, sdk, k.t, k.sdk) { return true }
+        if let k = releasedKey, r.t < k.t || r.t == k.t && !sdk && k.kind?.family == .sdk { return true }
         if end - head >= Self.heldCap { releaseAll() }
         insert(Held(record: r, sdk: sdk))
         if r.t > latestT { latestT = r.t }
@@ -130,7 +131,7 @@ struct ReplayOrder {
 
     private mutating func makeDue(through last: Int) {
         guard last > due else { return }
-        releasedKey = (held[last - 1].record.t, held[last - 1].sdk)
+        releasedKey = (held[last - 1].record.t, held[last - 1].record.kind)
         due = last
     }
 }

@@ -34,7 +34,9 @@ package enum ExplainJSON {
     /// The compact document's bytes, for a command that writes them as they are rather than as a `String`
     /// made of them (valid UTF-8: every string written comes from a `String`, everything else is ASCII).
     package static func renderBytes(_ r: ReplayResult, golden: Bool = false) -> [UInt8] {
-        var w = JSONWriter(reserving: 4096)
+        // Room for the whole document at once (a few hundred bytes a verdict, divergence and finding), so
+        // that a document of megabytes is not copied as it grows.
+        var w = JSONWriter(reserving: 4096 + 384 * (r.verdicts.count + r.divergences.count) + 512 * r.findings.count)
         w.beginObject()
         w.staticKey("schema"); w.string(schema)
         if !golden { w.staticKey("file"); w.path(r.file) }

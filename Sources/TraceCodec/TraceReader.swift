@@ -218,25 +218,21 @@ package final class TraceReader: IteratorProtocol, Sequence {
 
     /// Decodes a line and hands on its record (or its problem); false when the line gave nothing to
     /// hand on yet (blank, or queued behind problems that go first).
+    /// `compacting` false reads the line as if not compacting (`fillInOrder` has tried it already).
     @inline(__always)
-    private func deliver(_ range: Range<Int>, record onRecord: (Record) throws -> Void,
-                         compact onCompact: (ReplayRecord) throws -> Void,
-                         skimmed onSkimmed: (SkimmedLine) throws -> Void,
-                         problem onProblem: (TraceProblem) throws -> Void) rethrows -> Bool {
+    func deliver(_ range: Range<Int>, record onRecord: (Record) throws -> Void,
+                 compact onCompact: (ReplayRecord) throws -> Void,
+                 skimmed onSkimmed: (SkimmedLine) throws -> Void,
+                 problem onProblem: (TraceProblem) throws -> Void, compacting: Bool? = nil) rethrows -> Bool {
         currentLine = range
         if range.isEmpty || isBlank(range) { return false }
         // A line longer than what a replay keeps of a string is read whole, to be clipped.
-        if compacting, keptStringBytes.map({ range.count <= $0 }) ?? true,
+        if compacting ?? self.compacting, keptStringBytes.map({ range.count <= $0 }) ?? true,
            let r = decoder.decodeCompact(source.bytes(range), into: &filling), let kind = r.kind {
-            let explained = explainLoss(before: r.seq)
-            if let p = accept(seq: r.seq, t: r.t, body: nil, type: kind.rawValue, gapExplained: explained) {
-                out.append(.problem(remember(p)))
-            }
-            if out.isEmpty {
+            if acceptCompact(r, kind) {
                 try onCompact(r)
                 return true
             }
-            out.append(.compact(r))
             return false
         }
         if skimming, let line = skimmer.skim(source.bytes(range)) {
@@ -276,6 +272,57 @@ package final class TraceReader: IteratorProtocol, Sequence {
         out.append(.record(record))
         return false
     }
+
+    /// Checks a replay record as `deliver` does; true when it is to be handed on now, false when it is
+    /// queued behind the problems that go before it.
+    func acceptCompact(_ r: ReplayRecord, _ kind: RecordKind) -> Bool {
+        let explained = explainLoss(before: r.seq)
+        if let p = accept(seq: r.seq, t: r.t, body: nil, type: kind.rawValue, gapExplained: explained) {
+            out.append(.problem(remember(p)))
+        }
+        if out.isEmpty { return true }
+        out.append(.compact(r))
+        return false
+    }
+
+    /// The common case of a replay's read (`forEachBatch`), without a closure per record: the lines at hand
+    /// that decode into replay records (`RecordDecoder.decodeCompact`), each continuing the seq by one with
+    /// its time not going back and nothing queued or waiting to be reported, go into `filling` as `accept`
+    /// would take them (`accept` then only counts them). Stops at the end of what is at hand, at a full batch
+    /// (`.full`), or at a line it does not take (`.line`: not yet read but for the compact decoding, which
+    /// failed; or `.taken`: a replay record `acceptCompact` checked, in `filling` when `handedOn`).
+    func fillInOrder(batchRecords: Int, batchBytes: Int) -> InOrderStop {
+        guard compacting, outHead == out.count, pendingLoss.isEmpty, sawRecord, var last = lastSeq, var time = lastT else {
+            return .none
+        }
+        defer {
+            lastSeq = last
+            lastT = time
+        }
+        let cap = keptStringBytes ?? Int.max
+        while let range = source.quickLine() {
+            currentLine = range
+            guard range.count <= cap, let r = decoder.decodeCompact(source.bytes(range), into: &filling), let kind = r.kind else {
+                return .line(range)
+            }
+            guard r.seq == last &+ 1, r.t >= time else {
+                (lastSeq, lastT) = (last, time)
+                let now = acceptCompact(r, kind)
+                (last, time) = (lastSeq ?? last, lastT ?? time)
+                if now { filling.records.append(r) }
+                return .taken(handedOn: now)
+            }
+            recordCount += 1
+            last = r.seq
+            time = r.t
+            filling.records.append(r)
+            if filling.records.count >= batchRecords || filling.weight >= batchBytes { return .full }
+        }
+        return .none
+    }
+
+    /// Where `fillInOrder` stopped.
+    enum InOrderStop { case none, full, line(Range<Int>), taken(handedOn: Bool) }
 
     /// Queues the losses waiting for the next record's seq (damaged frames, garbage), now that it is
     /// known; whether there were any (they explain a seq gap before it).

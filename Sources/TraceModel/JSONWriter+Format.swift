@@ -34,27 +34,38 @@ extension JSONWriter {
         out.append(UInt8(ascii: "\""))
     }
 
-    /// Whether no byte of `p` needs escaping (below 0x20, a quote, a backslash, DEL), eight bytes at a time:
-    /// a report writes megabytes of messages, nearly all of them plain.
+    /// Whether no byte of `p` needs escaping (below 0x20, a quote, a backslash, DEL), sixteen bytes (two
+    /// words of eight) at a time, then eight: a report writes megabytes of messages, nearly all of them plain.
     static func isPlain(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = p.baseAddress else { return true }
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let raw = UnsafeRawPointer(base), highs: UInt64 = 0x8080_8080_8080_8080
+        let n = p.count
         var i = 0
-        while i + 8 <= p.count {
-            let x = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-            // Per byte: x - 0x20 borrows into the high bit of a byte below 0x20, and (x ^ c) - 1 into that of
-            // a byte equal to c; masked by bytes whose own high bit is clear, a hit exists exactly where one
-            // of them does (a false hit only ever follows a true one).
-            let q = x ^ (ones &* 0x22), b = x ^ (ones &* 0x5C), d = x ^ (ones &* 0x7F)
-            if ((x &- ones &* 0x20) | (q &- ones) | (b &- ones) | (d &- ones)) & ~x & highs != 0 { return false }
-            i += 8
+        while i &+ 16 <= n {
+            let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self), y = raw.loadUnaligned(fromByteOffset: i &+ 8, as: UInt64.self)
+            if (escapeHits(x) | escapeHits(y)) & highs != 0 { return false }
+            i &+= 16
         }
-        while i < p.count {
+        if i &+ 8 <= n {
+            if escapeHits(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) & highs != 0 { return false }
+            i &+= 8
+        }
+        while i < n {
             let c = p[i]
             if c < 0x20 || c == 0x22 || c == 0x5C || c == 0x7F { return false }
             i += 1
         }
         return true
+    }
+
+    /// Per byte of `x`: x - 0x20 borrows into the high bit of a byte below 0x20, and (x ^ c) - 1 into that
+    /// of a byte equal to c; masked by the bytes whose own high bit is clear, a high bit is set (under
+    /// `highs`) exactly where a byte needs escaping (a false hit only ever follows a true one).
+    @inline(__always)
+    private static func escapeHits(_ x: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let q = x ^ (ones &* 0x22), b = x ^ (ones &* 0x5C), d = x ^ (ones &* 0x7F)
+        return ((x &- ones &* 0x20) | (q &- ones) | (b &- ones) | (d &- ones)) & ~x
     }
 
     /// The JSON string literal for `s`.

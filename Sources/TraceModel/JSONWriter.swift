@@ -76,9 +76,32 @@ public struct JSONWriter {
             flush()
             if n > Self.pendingCapacity { storage.append(contentsOf: p); return }
         }
+        guard let from = p.baseAddress else { return }
         let i = pendingCount
-        withUnsafeMutableBytes(of: &pending) { UnsafeMutableRawBufferPointer(rebasing: $0[i..<(i + n)]).copyMemory(from: p) }
+        withUnsafeMutableBytes(of: &pending) { Self.copyPiece(to: $0.baseAddress! + i, from: from, count: n) }
         pendingCount = i + n
+    }
+
+    /// Copies `n` bytes that fit the pending run: up to sixteen with two loads and two stores, each of the
+    /// widest size that fits (overlapping in the middle), rather than a call to copy a few bytes.
+    @inline(__always)
+    private static func copyPiece(to dst: UnsafeMutableRawPointer, from src: UnsafeRawPointer, count n: Int) {
+        if n >= 8 {
+            guard n <= 16 else { return dst.copyMemory(from: src, byteCount: n) }
+            let head = src.loadUnaligned(as: UInt64.self), tail = src.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self)
+            dst.storeBytes(of: head, as: UInt64.self)
+            dst.storeBytes(of: tail, toByteOffset: n &- 8, as: UInt64.self)
+        } else if n >= 4 {
+            let head = src.loadUnaligned(as: UInt32.self), tail = src.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self)
+            dst.storeBytes(of: head, as: UInt32.self)
+            dst.storeBytes(of: tail, toByteOffset: n &- 4, as: UInt32.self)
+        } else if n >= 2 {
+            let head = src.loadUnaligned(as: UInt16.self), tail = src.loadUnaligned(fromByteOffset: n &- 2, as: UInt16.self)
+            dst.storeBytes(of: head, as: UInt16.self)
+            dst.storeBytes(of: tail, toByteOffset: n &- 2, as: UInt16.self)
+        } else if n == 1 {
+            dst.storeBytes(of: src.load(as: UInt8.self), as: UInt8.self)
+        }
     }
 
     /// A comma before every member of a container but its first.
@@ -152,10 +175,11 @@ public struct JSONWriter {
         // `"key":` laid out in the pending run in one go.
         let i = pendingCount
         withUnsafeMutableBytes(of: &pending) { buf in
-            buf[i] = UInt8(ascii: "\"")
-            UnsafeMutableRawBufferPointer(rebasing: buf[(i + 1)..<(i + 1 + n)]).copyMemory(from: UnsafeRawBufferPointer(start: k.utf8Start, count: n))
-            buf[i + n + 1] = UInt8(ascii: "\"")
-            buf[i + n + 2] = UInt8(ascii: ":")
+            let at = buf.baseAddress! + i
+            at.storeBytes(of: UInt8(ascii: "\""), as: UInt8.self)
+            Self.copyPiece(to: at + 1, from: UnsafeRawPointer(k.utf8Start), count: n)
+            at.storeBytes(of: UInt8(ascii: "\""), toByteOffset: n &+ 1, as: UInt8.self)
+            at.storeBytes(of: UInt8(ascii: ":"), toByteOffset: n &+ 2, as: UInt8.self)
         }
         pendingCount = i + n + 3
         pendingKey = true

@@ -98,14 +98,17 @@ final class CompactDecoderTests: XCTestCase {
     }
 
     /// A trace read in batches gives the records and the problems of a read record by record, in the same
-    /// order, on one thread and on two.
+    /// order, on one thread and on two: among them a line that is not JSON, a record without a type going
+    /// back in seq, records missing (a seq gap) and a record going back in time.
     func test_batchesHoldWhatTheRecordByRecordReadGives() throws {
         let dir = Fixtures.tempDir("compact")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         var lines: [String] = []
         var session = BenchSession(.stress)
         for i in 0..<3000 {
-            let r = session.nextRecord()
+            var r = session.nextRecord()
+            if i == 2100 || i == 2101 { continue }
+            if i == 2500 { r.t -= 100_000 }
             lines.append(i == 700 ? "not json" : i == 1400 ? #"{"seq":1,"t":2}"# : r.jsonLine)
         }
         let path = dir + "/t.jsonl"
@@ -133,6 +136,11 @@ final class CompactDecoderTests: XCTestCase {
             XCTAssertEqual(got, expected, "pipelined: \(pipelined)")
         }
         XCTAssertTrue(expected.contains { $0.hasPrefix("problem") })
+        // Each damaged line and the gap after it, the records missing, the time going back.
+        let problems = expected.filter { $0.hasPrefix("problem") }
+        XCTAssertEqual(problems.count, 6, "\(problems)")
+        XCTAssertTrue(problems.contains { $0.contains("seq 2102 ") && $0.contains("lost seq 2100") }, "\(problems)")
+        XCTAssertTrue(problems.contains { $0.contains("seq 2500 ") && $0.contains("goes backwards") }, "\(problems)")
     }
 
     func test_theReplayRecordIsSmallAndItsVocabularyIndicesRoundTrip() {

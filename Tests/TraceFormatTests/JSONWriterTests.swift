@@ -58,8 +58,8 @@ final class JSONWriterTests: XCTestCase {
     }
 
     func test_stringsAreEscapedAsTheByteLoopEscapesThem() {
-        // Every byte that matters (and a multi-byte character) at every place of strings up to 24 bytes, so
-        // each lands at every offset of an eight-byte word and in the tail.
+        // Every byte that matters (and a multi-byte character) at every place of strings up to 40 bytes, so
+        // each lands at every offset of an eight-byte word, of a sixteen-byte one, and in the tail.
         func reference(_ s: String) -> [UInt8] {
             var o = Array("\"".utf8)
             for c in s.utf8 {
@@ -76,7 +76,7 @@ final class JSONWriterTests: XCTestCase {
             return o + Array("\"".utf8)
         }
         let specials: [String] = ["\"", "\\", "\n", "\u{0}", "\u{1F}", "\u{7F}", " ", "~", "é", "\u{80}", "a"]
-        for n in 0...24 {
+        for n in 0...40 {
             for at in 0..<max(n, 1) {
                 for special in specials {
                     var s = String(repeating: "x", count: n)
@@ -94,5 +94,18 @@ final class JSONWriterTests: XCTestCase {
         a.beginObject(); a.staticKey("seq"); a.int(1); a.staticKey("findingCounts"); a.beginObject(); a.endObject(); a.endObject()
         b.beginObject(); b.key("seq"); b.int(1); b.key("findingCounts"); b.beginObject(); b.endObject(); b.endObject()
         XCTAssertEqual(a.bytes, b.bytes)
+    }
+
+    func test_literalKeysOfEveryShortLengthAreWrittenWhole() {
+        // Keys of 1 to 17 bytes, each length copied by its own widths: all of their bytes, in order.
+        var a = JSONWriter()
+        a.beginObject()
+        a.staticKey("a"); a.int(1); a.staticKey("ab"); a.int(2); a.staticKey("abc"); a.int(3); a.staticKey("abcd"); a.int(4)
+        a.staticKey("abcde"); a.int(5); a.staticKey("abcdefg"); a.int(7); a.staticKey("abcdefgh"); a.int(8)
+        a.staticKey("abcdefghi"); a.int(9); a.staticKey("abcdefghijklmno"); a.int(15); a.staticKey("abcdefghijklmnop"); a.int(16)
+        a.staticKey("abcdefghijklmnopq"); a.int(17)
+        a.endObject()
+        let members = [1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17].map { "\"" + "abcdefghijklmnopq".prefix($0) + "\":\($0)" }
+        XCTAssertEqual(a.string, "{" + members.joined(separator: ",") + "}")
     }
 }
