@@ -37,8 +37,9 @@ extension JSONCursor {
     /// A number in the writers' plain form (digits without a leading zero, optionally a dot and digits)
     /// that ends within the eight bytes `w` at its start: its length in bytes, its digits as one integer
     /// and how many of them follow the dot. Nil where the word does not settle it (eight digits or more,
-    /// no digit, a leading zero, a dot without digits), which the byte loop then reads.
-    @inline(__always)
+    /// no digit, a leading zero, a dot without digits), which the byte loop then reads. Transparent, as
+    /// `fastDouble` is: inlined into every reader of a number whatever its size.
+    @_transparent
     static func shortNumber(_ w: UInt64) -> (length: Int, mantissa: UInt64, fracDigits: Int)? {
         let x = w ^ 0x3030_3030_3030_3030
         let other = nonDigits(x)

@@ -129,7 +129,11 @@ extension JSONCursor {
     /// A number in the plain form writers use (no exponent, at most 15 digits, no leading zero), or nil
     /// for anything else, which the general path then reads. Where it answers, it computes exactly what
     /// `readDouble` computes: one division of an exact mantissa by an exact power of ten.
-    @inline(__always)
+    ///
+    /// Transparent rather than `@inline(__always)`: the optimizer honours the latter only for a callee of at
+    /// most 64 blocks or a caller of fewer, and this one (its word read and power of ten inlined) is larger,
+    /// as are a sample's and a speaker list's readers, so it stayed a call per number.
+    @_transparent
     mutating func fastDouble() -> Double? {
         // Most numbers end within the eight bytes at their start: read from one word (`shortNumber`). Only
         // that path is here, small enough to be inlined into a sample's six members; a number near the line's
