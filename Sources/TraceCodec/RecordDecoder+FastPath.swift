@@ -287,19 +287,32 @@ extension JSONCursor {
         return level
     }
 
-    /// `{level, score?, mos?, loss?, rtt?, jitter?, bitrate?}` in that order. Each member written out (no
-    /// call per member), so that its key is compared as a constant of a word or two.
+    /// `{level, score?, mos?, loss?, rtt?, jitter?, bitrate?}` in that order. The members are read in one
+    /// loop, each key compared as a constant of a word or two: one copy of the number reader instead of six
+    /// keeps the function small enough for the optimizer to inline what that reader calls.
     mutating func fastSample() -> QualitySample? {
         guard literal("{\"level\":"), let level = fastLevel() else { return nil }
-        var score: Double?, mos: Double?, loss: Double?, rtt: Double?, jitter: Double?, bitrate: Double?
-        if literal(",\"score\":") { guard let v = fastDouble() else { return nil }; score = v }
-        if literal(",\"mos\":") { guard let v = fastDouble() else { return nil }; mos = v }
-        if literal(",\"loss\":") { guard let v = fastDouble() else { return nil }; loss = v }
-        if literal(",\"rtt\":") { guard let v = fastDouble() else { return nil }; rtt = v }
-        if literal(",\"jitter\":") { guard let v = fastDouble() else { return nil }; jitter = v }
-        if literal(",\"bitrate\":") { guard let v = fastDouble() else { return nil }; bitrate = v }
+        // QualitySample's marker for an absent member (a number read here is always finite).
+        var values = (Double.nan, Double.nan, Double.nan, Double.nan, Double.nan, Double.nan)
+        var member = 0
+        while member < 6 {
+            let present: Bool
+            switch member {
+            case 0: present = literal(",\"score\":")
+            case 1: present = literal(",\"mos\":")
+            case 2: present = literal(",\"loss\":")
+            case 3: present = literal(",\"rtt\":")
+            case 4: present = literal(",\"jitter\":")
+            default: present = literal(",\"bitrate\":")
+            }
+            if present {
+                guard let v = fastDouble() else { return nil }
+                withUnsafeMutableBytes(of: &values) { $0.storeBytes(of: v, toByteOffset: 8 * member, as: Double.self) }
+            }
+            member += 1
+        }
         guard literal("}") else { return nil }
-        return QualitySample(level: level, score: score, mos: mos, loss: loss, rtt: rtt, jitter: jitter, bitrate: bitrate)
+        return QualitySample(level: level, values: values)
     }
 
     /// `[{uid, trackId, level}, …]`.
