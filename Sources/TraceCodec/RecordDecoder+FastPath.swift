@@ -92,7 +92,10 @@ extension JSONCursor {
     @inline(__always)
     mutating func literal(_ text: StaticString) -> Bool {
         let n = text.utf8CodeUnitCount
-        guard end - pos >= n else { return false }
+        // Wrapping arithmetic here and in the number readers below: positions stay within the line (0 ≤ pos ≤
+        // end ≤ its length), so no sum or difference of them can overflow, and the checks would cost a pair of
+        // instructions each in the decoder's hottest code.
+        guard end &- pos >= n else { return false }
         // Keys are short: compared as words inline rather than by memcmp, the last word overlapping the one
         // before it (every byte read is one of the `n`).
         let a = UnsafeRawPointer(bytes.baseAddress! + pos), b = UnsafeRawPointer(text.utf8Start)
@@ -113,7 +116,7 @@ extension JSONCursor {
                 i += 1
             }
         }
-        pos += n
+        pos &+= n
         return true
     }
 
@@ -139,14 +142,14 @@ extension JSONCursor {
         // that path is here, small enough to be inlined into a sample's six members; a number near the line's
         // end, or one the word does not settle, is read out of line.
         let start = pos
-        guard end - start > 8 else { return fastDoubleNearEnd() }
+        guard end &- start > 8 else { return fastDoubleNearEnd() }
         let base = bytes.baseAddress!
         let negative = base[start] == UInt8(ascii: "-")
-        let p = negative ? start + 1 : start
+        let p = negative ? start &+ 1 : start
         guard let (length, mantissa, fracDigits) = Self.shortNumber(UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self)) else {
             return fastDoubleByBytes()
         }
-        let after = p + length
+        let after = p &+ length
         guard after >= end || base[after] | 0x20 != UInt8(ascii: "e") else { return nil }
         pos = after
         // Integers (most rtt, jitter and bitrate values) skip the division: dividing by 1 is exact anyway.
@@ -214,10 +217,10 @@ extension JSONCursor {
     @inline(__always)
     mutating func fastCount() -> Int64? {
         // Up to seven digits from one word; longer counts, or fewer than eight bytes left, byte by byte.
-        guard end - pos >= 8, case let (k, v) = Self.leadingDigits(UnsafeRawPointer(bytes.baseAddress! + pos).loadUnaligned(as: UInt64.self)),
+        guard end &- pos >= 8, case let (k, v) = Self.leadingDigits(UnsafeRawPointer(bytes.baseAddress! + pos).loadUnaligned(as: UInt64.self)),
               k < 8 else { return fastCountByBytes() }
         let base = bytes.baseAddress!
-        let p = pos + k
+        let p = pos &+ k
         guard k > 0, k == 1 || base[pos] != UInt8(ascii: "0"), base[p] != UInt8(ascii: "."), base[p] | 0x20 != UInt8(ascii: "e") else { return nil }
         pos = p
         return Int64(v)
