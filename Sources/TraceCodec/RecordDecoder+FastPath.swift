@@ -135,12 +135,12 @@ extension JSONCursor {
     ///
     /// Transparent rather than `@inline(__always)`: the optimizer honours the latter only for a callee of at
     /// most 64 blocks or a caller of fewer, and this one (its word read and power of ten inlined) is larger,
-    /// as are a sample's and a speaker list's readers, so it stayed a call per number.
+    /// as are a sample's and a speaker list's readers, which would otherwise call it once per number.
     @_transparent
     mutating func fastDouble() -> Double? {
         // Most numbers end within the eight bytes at their start: read from one word (`shortNumber`). Only
-        // that path is here, small enough to be inlined into a sample's six members; a number near the line's
-        // end, or one the word does not settle, is read out of line.
+        // that path is here, inlined where a sample's members and a speaker's level are read; a number near
+        // the line's end, or one the word does not settle, is read out of line.
         let start = pos
         guard end &- start > 8 else { return fastDoubleNearEnd() }
         let base = bytes.baseAddress!
