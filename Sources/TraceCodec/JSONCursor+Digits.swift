@@ -31,24 +31,27 @@ extension JSONCursor {
         let other = nonDigits(x)
         let k = other == 0 ? 8 : other.trailingZeroBitCount / 8
         guard k > 0 else { return (0, 0) }
-        return (k, eightDigits(k == 8 ? x : (x & ((1 << UInt64(8 * k)) - 1)) << UInt64(8 * (8 - k))))
+        // Shifts and sums that wrap: every amount here is below 64 (k is 1–8, and 8 only where nothing is masked).
+        return (k, eightDigits(k == 8 ? x : (x & ((1 &<< UInt64(8 &* k)) &- 1)) &<< UInt64(8 &* (8 &- k))))
     }
 
     /// A number in the writers' plain form (digits without a leading zero, optionally a dot and digits)
     /// that ends within the eight bytes `w` at its start: its length in bytes, its digits as one integer
     /// and how many of them follow the dot. Nil where the word does not settle it (eight digits or more,
-    /// no digit, a leading zero, a dot without digits), which the byte loop then reads.
-    @inline(__always)
+    /// no digit, a leading zero, a dot without digits), which the byte loop then reads. Transparent, as
+    /// `fastDouble` is: inlined into every reader of a number whatever its size.
+    @_transparent
     static func shortNumber(_ w: UInt64) -> (length: Int, mantissa: UInt64, fracDigits: Int)? {
         let x = w ^ 0x3030_3030_3030_3030
         let other = nonDigits(x)
         guard other != 0 else { return nil }
         let k = other.trailingZeroBitCount / 8
         guard k > 0, k == 1 || x & 0xFF != 0 else { return nil }
-        let low = (UInt64(1) << UInt64(8 * k)) - 1
+        // Shifts and sums that wrap: k is 1–7 and n below, so every amount is below 64.
+        let low = (UInt64(1) &<< UInt64(8 &* k)) &- 1
         // Not a dot after the integer digits: an integer.
-        guard (x >> UInt64(8 * k)) & 0xFF == UInt64(UInt8(ascii: ".") ^ 0x30) else {
-            return (k, eightDigits((x & low) << UInt64(8 * (8 - k))), 0)
+        guard (x &>> UInt64(8 &* k)) & 0xFF == UInt64(UInt8(ascii: ".") ^ 0x30) else {
+            return (k, eightDigits((x & low) &<< UInt64(8 &* (8 &- k))), 0)
         }
         // The dot taken out (the bytes after it moved down one): the digits on both sides as one run, which
         // must end before the word's last byte (the zero shifted in there reads as a digit).
@@ -56,7 +59,7 @@ extension JSONCursor {
         let after = nonDigits(joined)
         let n = after == 0 ? 8 : after.trailingZeroBitCount / 8
         guard n > k, n <= 6 else { return nil }
-        return (n + 1, eightDigits((joined & ((UInt64(1) << UInt64(8 * n)) - 1)) << UInt64(8 * (8 - n))), n - k)
+        return (n &+ 1, eightDigits((joined & ((UInt64(1) &<< UInt64(8 &* n)) &- 1)) &<< UInt64(8 &* (8 &- n))), n &- k)
     }
 
     /// The value of eight digits 0–9, one per byte, the first in the lowest byte.

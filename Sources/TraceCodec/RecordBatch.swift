@@ -121,8 +121,9 @@ package struct RecordBatch: Sendable {
             // itself, which spares the copy into `bytes` and its growth checks.
             var word: UInt64 = 0
             if line.count - range.lowerBound >= 8 {
+                // The mask with wrapping arithmetic (n is at most 8): no overflow checks to pay for.
                 word = UnsafeRawPointer(line.baseAddress! + range.lowerBound).loadUnaligned(as: UInt64.self)
-                    & (n == 8 ? ~0 : (1 << UInt64(8 * n)) - 1)
+                    & (n == 8 ? ~0 : (1 &<< UInt64(8 &* n)) &- 1)
             } else {
                 for i in 0..<n { word |= UInt64(line[range.lowerBound + i]) << UInt64(8 * i) }
             }

@@ -140,27 +140,28 @@ extension JSONCursor {
     @inline(__always)
     mutating func fastText() -> Range<Int>? {
         guard pos < end, bytes[pos] == UInt8(ascii: "\"") else { return nil }
-        let start = pos + 1
+        // Wrapping arithmetic on positions, which stay within the line.
+        let start = pos &+ 1
         var p = start
         let base = UnsafeRawPointer(bytes.baseAddress!)
         var ascii = true
         // Eight bytes at a time: stop at the first quote, backslash, control character or byte over 0x7F (the
         // lowest flagged byte is exactly the first: a borrow only flags bytes above a true one). A quote
         // there ends an ASCII string; anything else is looked at byte by byte from there.
-        while p + 8 <= end {
+        while p &+ 8 <= end {
             let w = base.loadUnaligned(fromByteOffset: p, as: UInt64.self)
             let quote = w ^ 0x2222_2222_2222_2222, slash = w ^ 0x5C5C_5C5C_5C5C_5C5C
             let lows: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
             let special = (((quote &- lows) & ~quote) | ((slash &- lows) & ~slash) | ((w &- 0x2020_2020_2020_2020) & ~w) | w) & highs
             if special != 0 {
-                p += special.trailingZeroBitCount / 8
+                p &+= special.trailingZeroBitCount / 8
                 if bytes[p] == UInt8(ascii: "\"") {
-                    pos = p + 1
+                    pos = p &+ 1
                     return start..<p
                 }
                 break
             }
-            p += 8
+            p &+= 8
         }
         while p < end {
             let b = bytes[p]

@@ -92,7 +92,10 @@ extension JSONCursor {
     @inline(__always)
     mutating func literal(_ text: StaticString) -> Bool {
         let n = text.utf8CodeUnitCount
-        guard end - pos >= n else { return false }
+        // Wrapping arithmetic here and in the number readers below: positions stay within the line (0 ≤ pos ≤
+        // end ≤ its length), so no sum or difference of them can overflow, and the checks would cost a pair of
+        // instructions each in the decoder's hottest code.
+        guard end &- pos >= n else { return false }
         // Keys are short: compared as words inline rather than by memcmp, the last word overlapping the one
         // before it (every byte read is one of the `n`).
         let a = UnsafeRawPointer(bytes.baseAddress! + pos), b = UnsafeRawPointer(text.utf8Start)
@@ -113,7 +116,7 @@ extension JSONCursor {
                 i += 1
             }
         }
-        pos += n
+        pos &+= n
         return true
     }
 
@@ -129,20 +132,24 @@ extension JSONCursor {
     /// A number in the plain form writers use (no exponent, at most 15 digits, no leading zero), or nil
     /// for anything else, which the general path then reads. Where it answers, it computes exactly what
     /// `readDouble` computes: one division of an exact mantissa by an exact power of ten.
-    @inline(__always)
+    ///
+    /// Transparent rather than `@inline(__always)`: the optimizer honours the latter only for a callee of at
+    /// most 64 blocks or a caller of fewer, and this one (its word read and power of ten inlined) is larger,
+    /// as are a sample's and a speaker list's readers, which would otherwise call it once per number.
+    @_transparent
     mutating func fastDouble() -> Double? {
         // Most numbers end within the eight bytes at their start: read from one word (`shortNumber`). Only
-        // that path is here, small enough to be inlined into a sample's six members; a number near the line's
-        // end, or one the word does not settle, is read out of line.
+        // that path is here, inlined where a sample's members and a speaker's level are read; a number near
+        // the line's end, or one the word does not settle, is read out of line.
         let start = pos
-        guard end - start > 8 else { return fastDoubleNearEnd() }
+        guard end &- start > 8 else { return fastDoubleNearEnd() }
         let base = bytes.baseAddress!
         let negative = base[start] == UInt8(ascii: "-")
-        let p = negative ? start + 1 : start
+        let p = negative ? start &+ 1 : start
         guard let (length, mantissa, fracDigits) = Self.shortNumber(UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self)) else {
             return fastDoubleByBytes()
         }
-        let after = p + length
+        let after = p &+ length
         guard after >= end || base[after] | 0x20 != UInt8(ascii: "e") else { return nil }
         pos = after
         // Integers (most rtt, jitter and bitrate values) skip the division: dividing by 1 is exact anyway.
@@ -210,10 +217,10 @@ extension JSONCursor {
     @inline(__always)
     mutating func fastCount() -> Int64? {
         // Up to seven digits from one word; longer counts, or fewer than eight bytes left, byte by byte.
-        guard end - pos >= 8, case let (k, v) = Self.leadingDigits(UnsafeRawPointer(bytes.baseAddress! + pos).loadUnaligned(as: UInt64.self)),
+        guard end &- pos >= 8, case let (k, v) = Self.leadingDigits(UnsafeRawPointer(bytes.baseAddress! + pos).loadUnaligned(as: UInt64.self)),
               k < 8 else { return fastCountByBytes() }
         let base = bytes.baseAddress!
-        let p = pos + k
+        let p = pos &+ k
         guard k > 0, k == 1 || base[pos] != UInt8(ascii: "0"), base[p] != UInt8(ascii: "."), base[p] | 0x20 != UInt8(ascii: "e") else { return nil }
         pos = p
         return Int64(v)
@@ -283,19 +290,32 @@ extension JSONCursor {
         return level
     }
 
-    /// `{level, score?, mos?, loss?, rtt?, jitter?, bitrate?}` in that order. Each member written out (no
-    /// call per member), so that its key is compared as a constant of a word or two.
+    /// `{level, score?, mos?, loss?, rtt?, jitter?, bitrate?}` in that order. The members are read in one
+    /// loop, each key compared as a constant of a word or two: one copy of the number reader instead of six
+    /// keeps the function small enough for the optimizer to inline what that reader calls.
     mutating func fastSample() -> QualitySample? {
         guard literal("{\"level\":"), let level = fastLevel() else { return nil }
-        var score: Double?, mos: Double?, loss: Double?, rtt: Double?, jitter: Double?, bitrate: Double?
-        if literal(",\"score\":") { guard let v = fastDouble() else { return nil }; score = v }
-        if literal(",\"mos\":") { guard let v = fastDouble() else { return nil }; mos = v }
-        if literal(",\"loss\":") { guard let v = fastDouble() else { return nil }; loss = v }
-        if literal(",\"rtt\":") { guard let v = fastDouble() else { return nil }; rtt = v }
-        if literal(",\"jitter\":") { guard let v = fastDouble() else { return nil }; jitter = v }
-        if literal(",\"bitrate\":") { guard let v = fastDouble() else { return nil }; bitrate = v }
+        // QualitySample's marker for an absent member (a number read here is always finite).
+        var values = (Double.nan, Double.nan, Double.nan, Double.nan, Double.nan, Double.nan)
+        var member = 0
+        while member < 6 {
+            let present: Bool
+            switch member {
+            case 0: present = literal(",\"score\":")
+            case 1: present = literal(",\"mos\":")
+            case 2: present = literal(",\"loss\":")
+            case 3: present = literal(",\"rtt\":")
+            case 4: present = literal(",\"jitter\":")
+            default: present = literal(",\"bitrate\":")
+            }
+            if present {
+                guard let v = fastDouble() else { return nil }
+                withUnsafeMutableBytes(of: &values) { $0.storeBytes(of: v, toByteOffset: 8 * member, as: Double.self) }
+            }
+            member += 1
+        }
         guard literal("}") else { return nil }
-        return QualitySample(level: level, score: score, mos: mos, loss: loss, rtt: rtt, jitter: jitter, bitrate: bitrate)
+        return QualitySample(level: level, values: values)
     }
 
     /// `[{uid, trackId, level}, …]`.

@@ -52,10 +52,10 @@ public struct SessionActivation: Equatable, Sendable {
 public struct QualitySample: Equatable, Sendable {
     /// The server's level.
     public var level: QualityLevel
-    private var values: (Double, Double, Double, Double, Double, Double)
+    @usableFromInline var values: (Double, Double, Double, Double, Double, Double)
 
     /// The marker for an absent value (decoded values are always finite).
-    private static let absent = Double.nan
+    @inlinable static var absent: Double { .nan }
 
     @inline(__always) private static func get(_ v: Double) -> Double? { v.isNaN ? nil : v }
 
@@ -72,12 +72,21 @@ public struct QualitySample: Equatable, Sendable {
     /// Bitrate, kbps.
     public var bitrate: Double? { get { Self.get(values.5) } set { values.5 = newValue ?? Self.absent } }
 
-    /// Creates a sample.
+    /// Creates a sample. Inlinable: the decoder builds one per `pub` and `sub` of the most frequent record.
+    @inlinable
     public init(level: QualityLevel, score: Double? = nil, mos: Double? = nil, loss: Double? = nil,
                 rtt: Double? = nil, jitter: Double? = nil, bitrate: Double? = nil) {
         self.level = level
         values = (score ?? Self.absent, mos ?? Self.absent, loss ?? Self.absent, rtt ?? Self.absent,
                   jitter ?? Self.absent, bitrate ?? Self.absent)
+    }
+
+    /// Creates a sample from its measurements in the order of its members (score, mos, loss, rtt, jitter,
+    /// bitrate), NaN where one is absent: what the decoder reads.
+    @inlinable
+    package init(level: QualityLevel, values: (Double, Double, Double, Double, Double, Double)) {
+        self.level = level
+        self.values = values
     }
 
     public static func == (a: QualitySample, b: QualitySample) -> Bool {

@@ -47,6 +47,37 @@ final class WordDigitsTests: XCTestCase {
         }
     }
 
+    /// Decimals of the shapes traces carry (a score, a mos, a loss ratio, a level, an rtt, a bitrate), with
+    /// signs, negative zero, long fractions and near-halfway cases: wherever the fast reader answers, and
+    /// wherever the number stands in the line, its value is the one `Double(String)` gives, bit for bit.
+    func test_fastNumbersAreTheStandardLibrarysDoubles() {
+        var rng = SplitMix64(seed: 53)
+        var texts = ["0", "-0", "-0.0", "0.0", "0.1", "0.2", "0.3", "0.7", "1.1", "2.675", "0.15", "0.25", "0.35", "4.35",
+                     "9007199254740993", "900719925474099.3", "123456789012345", "12345678901234.5", "0.000001", "99999.99999",
+                     "1e3", "3.77", "83.8", "82.65", "0.01", "404", "115"]
+        for _ in 0..<50_000 {
+            let integer = rng.next() % 4 == 0 ? "0" : String(rng.next() % [10, 100, 1_000, 100_000, 10_000_000][Int(rng.next() % 5)] + 1)
+            let fraction = (0..<Int(rng.next() % 9)).map { _ in String(rng.next() % 10) }.joined()
+            let sign = rng.next() % 8 == 0 ? "-" : ""
+            texts.append(sign + integer + (fraction.isEmpty ? "" : "." + fraction))
+        }
+        var answered = 0
+        for text in texts {
+            for tail in ["", "}", "}]}", ",\"rtt\":52,\"jitter\":31}"] {
+                let bytes = Array(("{\"v\":" + text + tail).utf8)
+                bytes.withUnsafeBufferPointer { line in
+                    var c = JSONCursor(line, from: 5)
+                    guard let got = c.fastDouble() else { return }
+                    answered += 1
+                    XCTAssertEqual(got.bitPattern, Double(text)?.bitPattern, "fastDouble of \(text)\(tail)")
+                    XCTAssertEqual(c.pos, 5 + text.utf8.count, "end of \(text)\(tail)")
+                }
+            }
+        }
+        // Most of them are in the form the fast reader takes.
+        XCTAssertGreaterThan(answered, texts.count * 2)
+    }
+
     func test_leadingDigitsCountAndConvertEveryPrefix() {
         var rng = SplitMix64(seed: 8)
         for _ in 0..<20_000 {
