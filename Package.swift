@@ -36,11 +36,14 @@ let package = Package(
         // caller stamps a record with where it runs at a constant rate (SystemLayer's `TickCounter`).
         .target(name: "CTickCounter"),
         .target(name: "SystemLayer", dependencies: ["CTickCounter"]),
+        // The recorder's object for the calling thread, a C11 thread-local pointer read inline (no library
+        // call): what a recorder's caller finds its buffer through (`ThreadProducers`).
+        .target(name: "CRecorderThread"),
         // The structural scan `cat` checks a passed-through line with (SSE2/AVX2 where the CPU has them).
         .target(name: "CLineScan"),
         // SHA-256's compression with the x86 SHA extensions, checked at run time (TraceModel's `SHA256`).
         .target(name: "CSHA256"),
-        // No unsafe flag here, nor in TraceFrames, SystemLayer or CTickCounter: the recorder an SDK takes by version
+        // No unsafe flag here, nor in TraceFrames, SystemLayer, CTickCounter or CRecorderThread: the recorder an SDK takes by version
         // depends on them, and SwiftPM refuses a versioned dependency with one (DependencyTests).
         .target(name: "TraceModel", dependencies: ["SystemLayer", "CSHA256"]),
         // The container's frames and the compressor interface. libzstd only where the platform has one;
@@ -63,7 +66,7 @@ let package = Package(
         .target(name: "Workflows", dependencies: ["SystemLayer", "TraceModel", "TraceCodec", "QualityEngine", "Replay", "Analysis", "Reports",
                                                   "CommandLineKit"], swiftSettings: hotPath),
         // The device half an SDK embeds: no reader, decoder or contract catalogue (`import TraceRecorder` alone).
-        .target(name: "TraceRecorder", dependencies: ["SystemLayer", "TraceModel", "TraceFrames"]),
+        .target(name: "TraceRecorder", dependencies: ["SystemLayer", "TraceModel", "TraceFrames", "CRecorderThread"]),
         .executableTarget(name: "rtctrace", dependencies: ["SystemLayer", "TraceModel", "TraceCodec", "Contract", "QualityEngine", "Replay", "Analysis", "Reports", "CommandLineKit",
                                                      "Workflows", "LogImport"]),
         .target(name: "TestSupport", dependencies: ["SystemLayer", "TraceModel", "TraceCodec", "Contract", "RouteEngine", "QualityEngine", "Replay", "TraceFixtures"],

@@ -1,4 +1,5 @@
 import Foundation
+import CRecorderThread
 import SystemLayer
 import TraceModel
 
@@ -267,28 +268,40 @@ final class ThreadProducers {
     /// The recorders this thread is the writer of (its callbacks must not wait for it).
     var writerOf: Set<UInt64> = []
 
+    /// Runs on the exiting thread (the key's destructor releases the one reference the key holds):
+    /// the thread's pointer stops naming it before it is freed, so that a record made later on this
+    /// thread (by another thread-local object's destructor) registers anew instead of reading it.
     deinit {
+        if rtc_recorder_thread_get() == Unmanaged.passUnretained(self).toOpaque() { rtc_recorder_thread_set(nil) }
         for e in entries { e.buffer.retire() }
         last.deinitialize(count: 1)
         last.deallocate()
     }
 
+    /// Holds each thread's object and releases it when the thread exits (which retires its buffers).
     static let local = ThreadLocalObject<ThreadProducers>()
 
-    /// The calling thread's object, made on its first use.
+    /// The calling thread's object, made on its first use. The key holds it; the thread's pointer
+    /// (`rtc_recorder_thread_get`, what a record reads: a load, where the key's read is a call into
+    /// the system's library) names it unretained.
     static var current: ThreadProducers {
-        if let t = local.value { return t }
-        let t = ThreadProducers()
-        local.value = t
+        let t: ThreadProducers
+        if let held = local.value {
+            t = held
+        } else {
+            t = ThreadProducers()
+            local.value = t
+        }
+        rtc_recorder_thread_set(Unmanaged.passUnretained(t).toOpaque())
         return t
     }
 
     /// The calling thread's buffer for `core`, registered on first use (the one lock a thread's records
     /// take, once); buffers of recorders that stopped are forgotten then.
     @inline(__always)
-    static func buffer(for core: RecorderCore, in local: ThreadLocalObject<ThreadProducers>) -> Unmanaged<ProducerBuffer> {
-        if let t = local.unmanaged {
-            let found: Unmanaged<ProducerBuffer>? = t._withUnsafeGuaranteedRef { t in
+    static func buffer(for core: RecorderCore) -> Unmanaged<ProducerBuffer> {
+        if let raw = rtc_recorder_thread_get() {
+            let found: Unmanaged<ProducerBuffer>? = Unmanaged<ThreadProducers>.fromOpaque(raw)._withUnsafeGuaranteedRef { t in
                 if t.last.pointee.recorder == core.id, let b = t.last.pointee.buffer { return b }
                 for e in t.entries where e.recorder == core.id {
                     t.last.pointee = (core.id, .passUnretained(e.buffer))

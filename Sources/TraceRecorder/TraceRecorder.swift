@@ -19,9 +19,6 @@ import TraceModel
 public final class TraceRecorder: @unchecked Sendable {
     let core: RecorderCore
     private let clock: any RecorderClock
-    /// The threads' buffers (`ThreadProducers.local`), held here: a static is looked up through a
-    /// once-only initialisation check on every use, a stored constant is one load.
-    private let threads = ThreadProducers.local
     let writer: RecorderWriter?
     private let filter: (@Sendable (Event) -> Event?)?
     private let maxString: Int
@@ -100,7 +97,7 @@ public final class TraceRecorder: @unchecked Sendable {
     private func submit(_ event: consuming Event, nanos: UInt64) {
         // The thread's buffer, unretained: the thread holds it (and the recorder's list), and a call
         // costs no reference counting.
-        let buffer = ThreadProducers.buffer(for: core, in: threads)
+        let buffer = ThreadProducers.buffer(for: core)
         // The payload is looked into at most once, borrowed, and then moved into the slot: each use of
         // it as a whole copies it (a large enum, copied through its type's metadata), which cost as much
         // as the rest of the call. Through the producer's own counters, not a closure (which would get a

@@ -119,6 +119,52 @@ final class QueueTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(recorder.statistics.frames, 4000 / 64)
     }
 
+    /// Threads that record and exit, one after another (a new thread's object is found anew, never the
+    /// one an exited thread had): every record written once, each thread's in its order.
+    func test_threadsThatRecordAndExit_oneAfterAnother_everyRecordWrittenOnce() throws {
+        let clock = ManualClock()
+        let recorder = makeRecorder(clock) { $0.frame = .init(records: 64, milliseconds: 2000) }
+        for round in 0..<24 {
+            let done = DispatchSemaphore(value: 0)
+            let thread = Thread {
+                for i in 0..<50 { recorder.record(.sdkLog(level: "r\(round)", message: "\(i)")) }
+                done.signal()
+            }
+            thread.start()
+            done.wait()
+        }
+        XCTAssertTrue(recorder.close(timeout: 30))
+        let records = try closedRecords().dropFirst()
+        XCTAssertEqual(records.count, 24 * 50, "\(recorder.statistics)")
+        var perThread: [String: [String]] = [:]
+        for r in records { if case .sdkLog(let level, let message) = r.body { perThread[level, default: []].append(message) } }
+        for t in 0..<24 { XCTAssertEqual(perThread["r\(t)"], (0..<50).map(String.init), "one thread's records, once each, in their order") }
+    }
+
+    /// One thread recording into two recorders in turn, then into a third after one closed: each trace
+    /// holds its own records only, each once, in their order.
+    func test_oneThreadRecordingIntoSeveralRecorders_eachTraceHoldsItsOwnRecords() throws {
+        let dirs = (0..<3).map { _ in Support.tempDir() }
+        defer { for d in dirs { try? FileManager.default.removeItem(atPath: d) } }
+        let recorders = dirs.map { d -> TraceRecorder in
+            var c = Support.configuration(d, sdk: "SRTC 5.1.0", clock: ManualClock())
+            c.sessionId = "queue"
+            return TraceRecorder(c)
+        }
+        for i in 0..<200 { recorders[i % 2].record(.sdkLog(level: "r\(i % 2)", message: "\(i)")) }
+        XCTAssertTrue(recorders[0].close(timeout: 30))
+        for i in 200..<400 { recorders[1 + i % 2].record(.sdkLog(level: "r\(1 + i % 2)", message: "\(i)")) }
+        XCTAssertTrue(recorders[1].close(timeout: 30))
+        XCTAssertTrue(recorders[2].close(timeout: 30))
+        let expected = [Array(stride(from: 0, to: 200, by: 2)), Array(stride(from: 1, to: 200, by: 2)) + Array(stride(from: 200, to: 400, by: 2)),
+                        Array(stride(from: 201, to: 400, by: 2))]
+        for (n, d) in dirs.enumerated() {
+            let records = try Support.joinParts(Support.traceFiles(d).map { d + "/" + $0 }).dropFirst()
+            XCTAssertEqual(records.map { r -> String in if case .sdkLog(let level, let message) = r.body { return level + ":" + message }; return "" },
+                           expected[n].map { "r\(n):\($0)" }, "recorder \(n)")
+        }
+    }
+
     func test_estimateCountsHeapStrings() {
         let short = RecordBody.sdkLog(level: "debug", message: "short").queuedBytes
         let long = RecordBody.sdkLog(level: "debug", message: String(repeating: "y", count: 1000)).queuedBytes
