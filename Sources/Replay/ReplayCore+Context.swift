@@ -69,8 +69,11 @@ extension ReplayCore {
     /// Notes what the route engine predicts now with the divergence tracker, read where it is kept
     /// (`cachedPrediction`, brought up to date first): not copied out of it for the call.
     mutating func notePrediction(t: Int64, seq: Int?) {
-        if cachedPrediction?.revision != engines.first.revision { cachedPrediction = derivedPrediction() }
-        divergences.predictionChanged(cachedPrediction!, t: t, seq: seq, into: &tracked)
+        if !predictionDerived || cachedPrediction.revision != engines.first.revision {
+            cachedPrediction = derivedPrediction()
+            predictionDerived = true
+        }
+        divergences.predictionChanged(cachedPrediction, t: t, seq: seq, into: &tracked)
     }
 
     /// What the route engine predicts now, for the divergence tracker: derived from its fields where they

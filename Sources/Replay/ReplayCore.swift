@@ -65,8 +65,11 @@ struct ReplayCore {
     var previousT: Int64?
     /// `"at":"end"` expectations, evaluated when the replay finishes.
     var pendingEnd: [(Expectation, Int)] = []
-    /// The route engine's prediction for the divergence tracker, and the revision it was derived at.
-    var cachedPrediction: DivergenceTracker.Prediction?
+    /// The route engine's prediction for the divergence tracker, and the revision it was derived at (none
+    /// until `predictionDerived`): kept where it is, not in an optional a call would copy it out of.
+    var cachedPrediction = DivergenceTracker.Prediction(facts: ExplanationFacts())
+    /// `cachedPrediction` was derived from the route engine at least once.
+    var predictionDerived = false
 
     init(file: String, options: ReplayOptions, arena: ReplayArena) {
         self.options = options
