@@ -73,13 +73,12 @@
         head = 0
     }
 
+    /// Drops the removed elements at the front once they are at least 64 and at least half the array: a
+    /// queue that empties on most removals is not cleared on each (at most 63 removed elements wait).
     @inlinable
     mutating func compactIfSparse() {
-        if head == items.count {
-            items.removeAll(keepingCapacity: true)
-            head = 0
-        } else if head >= 64 && head * 2 >= items.count {
-            items.removeSubrange(..<head)
+        if head >= 64 && head * 2 >= items.count {
+            if head == items.count { items.removeAll(keepingCapacity: true) } else { items.removeSubrange(..<head) }
             head = 0
         }
     }
