@@ -8,8 +8,12 @@ struct ResultBuilder {
     /// The result so far.
     private(set) var result: ReplayResult
     let options: ReplayOptions
-    /// Where each kept verdict is, by its call's seq.
+    /// Where each kept verdict is, by its call's seq, once the kept verdicts stopped arriving in increasing
+    /// order of seq (`verdictsInOrder`); until then a verdict is found by halving the kept verdicts, and no
+    /// seq is hashed.
     private var verdictIndex: [Int: Int] = [:]
+    /// Every kept verdict's seq is greater than the one kept before it.
+    private var verdictsInOrder = true
     /// Route calls whose outcome is still pending (V2): at most one per part of the route state.
     private var pendingCalls: [Int: PendingCall] = [:]
     /// The `route.divergence` finding of the divergence open now, once it counts.
@@ -92,7 +96,28 @@ struct ResultBuilder {
     }
 
     /// The verdict on the call with this seq, if it was kept.
-    func verdict(for seq: Int) -> Verdict? { verdictIndex[seq].map { result.verdicts[$0] } }
+    func verdict(for seq: Int) -> Verdict? { keptVerdict(seq).map { result.verdicts[$0] } }
+
+    /// Where the kept verdict on the call with this seq is (the last kept for it).
+    private func keptVerdict(_ seq: Int) -> Int? {
+        guard verdictsInOrder else { return verdictIndex[seq] }
+        var low = 0, high = result.verdicts.count
+        while low < high {
+            let mid = low + (high - low) / 2
+            if result.verdicts[mid].seq < seq { low = mid + 1 } else { high = mid }
+        }
+        return low < result.verdicts.count && result.verdicts[low].seq == seq ? low : nil
+    }
+
+    /// Notes where a verdict about to be kept goes: the first one out of order indexes those kept before it.
+    private mutating func keeping(_ seq: Int) {
+        if verdictsInOrder {
+            guard let last = result.verdicts.last, last.seq >= seq else { return }
+            verdictsInOrder = false
+            for (i, v) in result.verdicts.enumerated() { verdictIndex[v.seq] = i }
+        }
+        verdictIndex[seq] = result.verdicts.count
+    }
 
     /// Counts a verdict and keeps it (up to the cap); a deferred call's outcome waits (V2).
     mutating func add(_ v: Verdict) {
@@ -104,7 +129,7 @@ struct ResultBuilder {
         var kept: Int?
         if result.verdicts.count < options.maxVerdicts {
             kept = result.verdicts.count
-            verdictIndex[v.seq] = result.verdicts.count
+            keeping(v.seq)
             result.verdicts.append(v)
         } else {
             result.verdictsDropped += 1
@@ -123,7 +148,7 @@ struct ResultBuilder {
         }
         let kept = result.findings.count
         result.findings.append(f)
-        if let call = f.call, let v = verdictIndex[call] { result.verdicts[v].finding = kept }
+        if let call = f.call, let v = keptVerdict(call) { result.verdicts[v].finding = kept }
         return kept
     }
 
@@ -183,7 +208,7 @@ struct ResultBuilder {
         let call: PendingCall
         if let pending = pendingCalls.removeValue(forKey: callSeq) {
             call = pending
-        } else if let i = verdictIndex[callSeq], let before = result.verdicts[i].outcome {
+        } else if let i = keptVerdict(callSeq), let before = result.verdicts[i].outcome {
             // A call whose outcome was decided at the call (it took effect, so it was not counted).
             guard before.tookEffect else { return }
             call = PendingCall(key: result.verdicts[i].notTakingEffectKey, fate: CallFate(result.verdicts[i]), verdict: i)
