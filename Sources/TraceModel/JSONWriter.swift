@@ -185,6 +185,7 @@ public struct JSONWriter {
         pendingKey = true
     }
 
+    @inline(__always)
     private mutating func valuePrologue() {
         if pendingKey {
             pendingKey = false
