@@ -23,27 +23,11 @@ extension RecordDecoder {
             batch.samples.append(pub)
             batch.samples.append(sub)
             return r
-        case .sdkQualityChanged:
-            guard c.literal(",\"overall\":"), let overall = c.fastLevel(),
-                  c.literal(",\"previous\":"), let previous = c.fastLevel() else { return nil }
-            var mos: Double?
-            if c.literal(",\"mos\":") { guard let m = c.fastDouble() else { return nil }; mos = m }
-            guard c.closesLine() else { return nil }
-            r.setQualityChanged(overall: overall, previous: previous, mos: mos)
-            return r
         case .sdkLog:
             // Read, not kept: nothing a replay compares is in it.
             guard c.literal(",\"level\":"), c.fastText() != nil, c.literal(",\"message\":"), c.fastText() != nil,
                   c.closesLine() else { return nil }
             return r
-        case .routeChanged:
-            guard c.literal(",\"route\":"), let route = c.fastWord(Route.words),
-                  c.literal(",\"previousRoute\":"), let previous = c.fastWord(Route.words),
-                  c.literal(",\"reason\":"), let reason = c.fastWord(RouteChangeReason.words), c.closesLine() else { return nil }
-            r.setRouteChanged(route: Route.byIndex[route], previous: Route.byIndex[previous], reason: RouteChangeReason.byIndex[reason])
-            return r
-        case .clearRouteOverride:
-            return c.closesLine() ? r : nil
         case .speakers, .sdkActiveSpeakers:
             // Nearly half the lines: read here, with a mark of only the buffers a speaker list appends to.
             let spans = batch.spans.count, bytes = batch.bytes.count, start = batch.speakers.count
@@ -59,13 +43,10 @@ extension RecordDecoder {
             }
             batch.rollBack(to: RecordBatch.Mark(bytes: bytes, spans: spans, speakers: start, samples: .max, lists: .max))
             return nil
-        case .routeSnapshot, .setRoute, .deviceConnected, .deviceDisconnected:
-            // These append to the side buffers as they read: what a line that turns out not to decode here
-            // appended is taken back.
-            let mark = batch.mark
-            if listing(&c, line, &r, into: &batch), c.closesLine() { return r }
-            batch.rollBack(to: mark)
-            return nil
+        case .sdkQualityChanged, .routeChanged, .clearRouteOverride, .routeSnapshot, .setRoute, .deviceConnected, .deviceDisconnected:
+            // The rarer high-rate types, read out of line: this function stays small enough for the optimizer
+            // to inline what the frequent types call.
+            return rarer(&c, line, &r, into: &batch) ? r : nil
         case .header, .dropped, .checkpoint, .report, .paused, .joinChannel, .leaveChannel, .enterMeeting, .exitMeeting, .setDefaultRoute,
              .setAudioModuleEnabled, .subscribe, .switchLayer, .micPermission, .interruptionBegan, .interruptionEnded, .callState,
              .appState, .mediaServicesReset, .callKit, .sessionActivated, .sessionDeactivated, .overrideOutput, .sdkInterrupted,
@@ -73,6 +54,46 @@ extension RecordDecoder {
              .sysSessionActivated, .sysRouteChanged, .sysPropertySet, .sysPlaying, .sysAppState:
             // Not a high-rate type: decoded whole.
             return nil
+        }
+    }
+
+    /// The members of the rarer high-rate types, up to the line's end; false (with the side buffers as they
+    /// were) where the line is not in the form this pass reads.
+    @inline(never)
+    private func rarer(_ c: inout JSONCursor, _ line: UnsafeBufferPointer<UInt8>, _ r: inout ReplayRecord,
+                       into batch: inout RecordBatch) -> Bool {
+        switch r.kind {
+        case .sdkQualityChanged?:
+            guard c.literal(",\"overall\":"), let overall = c.fastLevel(),
+                  c.literal(",\"previous\":"), let previous = c.fastLevel() else { return false }
+            var mos: Double?
+            if c.literal(",\"mos\":") { guard let m = c.fastDouble() else { return false }; mos = m }
+            guard c.closesLine() else { return false }
+            r.setQualityChanged(overall: overall, previous: previous, mos: mos)
+            return true
+        case .routeChanged?:
+            guard c.literal(",\"route\":"), let route = c.fastWord(Route.words),
+                  c.literal(",\"previousRoute\":"), let previous = c.fastWord(Route.words),
+                  c.literal(",\"reason\":"), let reason = c.fastWord(RouteChangeReason.words), c.closesLine() else { return false }
+            r.setRouteChanged(route: Route.byIndex[route], previous: Route.byIndex[previous], reason: RouteChangeReason.byIndex[reason])
+            return true
+        case .clearRouteOverride?:
+            return c.closesLine()
+        case .routeSnapshot?, .setRoute?, .deviceConnected?, .deviceDisconnected?:
+            // These append to the side buffers as they read: what a line that turns out not to decode here
+            // appended is taken back.
+            let mark = batch.mark
+            if listing(&c, line, &r, into: &batch), c.closesLine() { return true }
+            batch.rollBack(to: mark)
+            return false
+        case .qualityReport?, .speakers?, .sdkActiveSpeakers?, .sdkLog?, .header?, .dropped?, .checkpoint?,
+             .report?, .paused?, .joinChannel?, .leaveChannel?, .enterMeeting?, .exitMeeting?, .setDefaultRoute?, .setAudioModuleEnabled?,
+             .subscribe?, .switchLayer?, .micPermission?, .interruptionBegan?, .interruptionEnded?, .callState?, .appState?,
+             .mediaServicesReset?, .callKit?, .sessionActivated?, .sessionDeactivated?, .overrideOutput?, .sdkInterrupted?, .sdkRecovered?,
+             .sdkCallStateChanged?, .sdkLayerSwitched?, .sdkError?, .connEngine?, .connState?, .srvLayerSwitched?, .sysSessionActivated?,
+             .sysRouteChanged?, .sysPropertySet?, .sysPlaying?, .sysAppState?, nil:
+            // Read in `decodeCompact`, or not here at all.
+            return false
         }
     }
 

@@ -19,9 +19,17 @@ extension RecordDecoder {
         if c.literal("\"srv.speakers\"") { return (seq, t, .speakers) }
         if c.literal("\"sdk.activeSpeakers\"") { return (seq, t, .sdkActiveSpeakers) }
         if c.literal("\"sdk.log\"") { return (seq, t, .sdkLog) }
+        guard let named = namedHighRateKind(&c, line) else { return nil }
+        return (seq, t, named)
+    }
+
+    /// The high-rate type named at the cursor, looked up (out of line: it keeps `fastPrefix` small enough to be
+    /// inlined where it is called); nil for any other type.
+    @inline(never)
+    static func namedHighRateKind(_ c: inout JSONCursor, _ line: UnsafeBufferPointer<UInt8>) -> RecordKind? {
         guard let (typeRange, escaped) = try? c.readStringRange(), !escaped,
               let named = RecordKindLookup.lookup(UnsafeBufferPointer(rebasing: line[typeRange])), named.isHighRate else { return nil }
-        return (seq, t, named)
+        return named
     }
 
     @inline(__always)

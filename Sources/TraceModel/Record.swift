@@ -28,11 +28,11 @@ public struct Record: Equatable, Sendable {
 
     /// The largest `t` a record may carry: 2^53 ms, the largest integer every JSON reader holds exactly
     /// (contract v2: a record outside 0…2^53 is undecodable).
-    public static let maxT: Int64 = 1 << 53
+    @inlinable public static var maxT: Int64 { 1 << 53 }
 
     /// How far (ms) a record marked `late` may go back before the latest `t` written before it: the
     /// match window (trace-format.md, version 4); a record that would go back further is a bad record.
-    public static let lateWindow: Int64 = 1000
+    @inlinable public static var lateWindow: Int64 { 1000 }
 }
 
 /// The typed content of a record, one case per record type of the trace format.
