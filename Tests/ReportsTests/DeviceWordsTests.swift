@@ -57,6 +57,8 @@ final class DeviceWordsTests: XCTestCase {
             defer { try? FileManager.default.removeItem(atPath: file) }
             let r = try Replay.run(TraceSession(path: file))
             let v = try XCTUnwrap(r.verdicts.first { $0.seq == 7 })
+            // The tap is still one the device blocked: only the override's end can leave it without an effect.
+            XCTAssertEqual(v.outcome?.cause ?? v.cause, .externalRouteActive)
             return [Explanation.laterEffect(v, r), Explanation.laterEffect(v, r, lookups: Explanation.Lookups(r))]
         }
         XCTAssertEqual(try laterEffects(lines).map { $0?.seq }, [11, 11])
