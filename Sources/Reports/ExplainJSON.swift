@@ -91,7 +91,7 @@ package enum ExplainJSON {
         w.endObject()
         // The groups text and HTML tell (repeats once); every finding stays listed above.
         w.staticKey("findingGroups"); w.beginArray()
-        for g in Explanation.findingGroups(r, evidence: evidence) {
+        for g in Explanation.findingGroups(r, evidence: evidence, advice: advice) {
             w.beginObject()
             w.staticKey("code"); w.string(g.code.rawValue)
             w.staticKey("severity"); w.string(g.severity.rawValue)

@@ -46,6 +46,31 @@ final class DeviceWordsTests: XCTestCase {
         XCTAssertTrue(car[2].contains("the speaker override from seq 7 took the call at seq 11"))
     }
 
+    /// The override ends at the first route call, leave or exit after the tap: then nothing became audible
+    /// at the disconnect. The answer is the same with the result's index as without.
+    func test_laterEffectEndsAtTheFirstRecordThatEndsTheOverride() throws {
+        let path = Fixtures.trace("srtc-v4-carplay-tap-audible-at-disconnect.jsonl")
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+        func laterEffects(_ lines: [String]) throws -> [LaterEffect?] {
+            let file = NSTemporaryDirectory() + "later-effect-\(getpid()).jsonl"
+            try (lines.joined(separator: "\n") + "\n").write(toFile: file, atomically: true, encoding: .utf8)
+            defer { try? FileManager.default.removeItem(atPath: file) }
+            let r = try Replay.run(TraceSession(path: file))
+            let v = try XCTUnwrap(r.verdicts.first { $0.seq == 7 })
+            // The tap is still one the device blocked: only the override's end can leave it without an effect.
+            XCTAssertEqual(v.outcome?.cause ?? v.cause, .externalRouteActive)
+            return [Explanation.laterEffect(v, r), Explanation.laterEffect(v, r, lookups: Explanation.Lookups(r))]
+        }
+        XCTAssertEqual(try laterEffects(lines).map { $0?.seq }, [11, 11])
+        // Only the records before the disconnect end the override; one after it (the leave) does not.
+        for ender in [#""type":"api.clearRouteOverride""#, #""type":"api.setRoute","target":"earpiece""#,
+                      #""type":"api.leaveChannel""#] {
+            var edited = lines
+            edited[10] = #"{"seq":10,"t":6000,"# + ender + "}"
+            XCTAssertEqual(try laterEffects(edited).map { $0?.seq }, [nil, nil], ender)
+        }
+    }
+
     func test_deviceKindWords() {
         XCTAssertEqual(DeviceKind.carAudio.words(named: "Toyota CarPlay"), #"CarPlay ("Toyota CarPlay")"#)
         XCTAssertEqual(DeviceKind.airplay.words, "an AirPlay output")

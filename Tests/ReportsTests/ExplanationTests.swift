@@ -243,4 +243,26 @@ final class ExplanationTests: XCTestCase {
         let speaker = try Replay.run(TraceSession(path: Fixtures.trace("srtc-bluetooth-blocks-speaker.jsonl")))
         XCTAssertEqual(speaker.verdicts.first.flatMap { Explanation.advice(for: $0, speaker) }, VerdictCause.externalRouteActive.advice(w, target: .speaker))
     }
+
+    /// A finding that explains a call is told with the call's advice (the last call it explains), any other
+    /// with its own; and the groups are the same whether the report hands its finding advice in or not.
+    func test_findingAdviceIsTheLinkedCallsAndTheGroupsTheSameWithIt() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Fixtures.traces)
+            .filter { $0.hasSuffix(".jsonl") }.sorted()
+        var linked = 0
+        for name in names {
+            let r = try Replay.run(TraceSession(path: Fixtures.trace(name)))
+            let advice = Explanation.FindingAdvice(r)
+            for i in r.findings.indices {
+                let call = r.verdicts.last { $0.finding == i }
+                if call != nil { linked += 1 }
+                XCTAssertEqual(advice.advice(i, r), call.flatMap { Explanation.advice(for: $0, r) } ?? r.findings[i].advice, name)
+            }
+            let plain = Explanation.findingGroups(r), handed = Explanation.findingGroups(r, advice: advice)
+            XCTAssertEqual(plain.map(\.headline), handed.map(\.headline), name)
+            XCTAssertEqual(plain.map(\.lines), handed.map(\.lines), name)
+            XCTAssertEqual(plain.map(\.count), handed.map(\.count), name)
+        }
+        XCTAssertGreaterThan(linked, 0)
+    }
 }

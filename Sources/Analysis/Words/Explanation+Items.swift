@@ -136,22 +136,30 @@ extension Explanation {
     /// (`route.ineffective`, a layer call's finding) is told with the call's advice (`advice(for:)`), so
     /// that no report gives the verdict's advice for a call whose outcome says otherwise; any other its own.
     package struct FindingAdvice: Sendable {
-        /// The verdict each explaining finding belongs to, by the finding's index.
-        private let calls: [Int: Verdict]
+        /// The index in the result's verdicts of the verdict each explaining finding belongs to, by the
+        /// finding's index (`none`: none): an array, as every finding of a long trace is looked up.
+        private let calls: [Int]
+        private static let none = -1
         /// The result's index for telling calls.
         package let lookups: Lookups
 
         /// Links the findings of `r` to their calls.
         package init(_ r: ReplayResult) {
-            var calls: [Int: Verdict] = [:]
-            for v in r.verdicts { if let f = v.finding { calls[f] = v } }
+            var calls = [Int](repeating: Self.none, count: r.findings.count)
+            // The last verdict of a finding wins, as it would in a table; a finding index out of range
+            // names no finding (no finding is looked up by it).
+            for (i, v) in r.verdicts.enumerated() {
+                if let f = v.finding, f >= 0, f < calls.count { calls[f] = i }
+            }
             self.calls = calls
             lookups = Lookups(r)
         }
 
         /// The advice of finding `index` of `r`.
         package func advice(_ index: Int, _ r: ReplayResult) -> String {
-            calls[index].flatMap { Explanation.advice(for: $0, r, lookups: lookups) } ?? r.findings[index].advice
+            let call = index >= 0 && index < calls.count ? calls[index] : Self.none
+            return (call == Self.none ? nil : Explanation.advice(for: r.verdicts[call], r, lookups: lookups))
+                ?? r.findings[index].advice
         }
 
         /// The advice of a call (`Explanation.advice(for:)`), with this result's index.

@@ -5,31 +5,37 @@ import TraceModel
 // The summary and the grouped findings: every count matches the list it summarises.
 extension Explanation {
     /// Codes of the kinds a reconnect resets (Q4: the quality baseline and the speaker list).
-    static let resetByReconnect: Set<FindingCode> = [.qualitySpuriousChange, .qualityMissedChange, .speakersMismatch]
+    static let resetByReconnect: [FindingCode] = [.qualitySpuriousChange, .qualityMissedChange, .speakersMismatch]
 
     /// Findings other than those told with the calls and the divergences, grouped by code and
     /// severity (and, for the kinds a reconnect resets, by the reconnect before them), most severe
-    /// first, then by time. `evidence`, when given, is the result's system-log evidence (built once per result).
-    package static func findingGroups(_ r: ReplayResult, evidence: SystemLogEvidence? = nil) -> [FindingGroup] {
+    /// first, then by time. `evidence` and `advice`, when given, are the result's system-log evidence and
+    /// finding advice (built once per result).
+    package static func findingGroups(_ r: ReplayResult, evidence: SystemLogEvidence? = nil,
+                                      advice: FindingAdvice? = nil) -> [FindingGroup] {
         struct Key: Hashable { var code: FindingCode; var severity: Severity; var epoch: Int? }
         let reconnects = r.quality?.reconnectMoments ?? []
         let reconnectTimes = LastAtOrBefore(reconnects.map(\.t))
         // Each group where it is first met, found by its key once per finding and counted in place.
         var out: [FindingGroup] = []
+        // A long trace's findings come in runs of one group: the last group found is asked first.
         var groups: [Key: Int] = [:]
+        var last: (key: Key, group: Int)?
         for (i, f) in r.findings.enumerated() where f.code != .routeIneffective && f.code != .routeDivergence {
             let reconnect = resetByReconnect.contains(f.code) ? reconnectTimes.index(atOrBefore: f.t).map { reconnects[$0] } : nil
             let key = Key(code: f.code, severity: f.severity, epoch: reconnect?.seq)
-            if let g = groups[key] {
+            if let g = last.flatMap({ $0.key == key ? $0.group : nil }) ?? groups[key] {
+                last = (key, g)
                 out[g].count += 1
                 out[g].lastT = f.t
             } else {
                 groups[key] = out.count
+                last = (key, out.count)
                 out.append(FindingGroup(code: f.code, severity: f.severity, rule: f.rule, count: 1, first: f, lastT: f.t,
                                         afterReconnect: reconnect, headline: "", lines: [], firstIndex: i))
             }
         }
-        let advice = FindingAdvice(r)
+        let advice = advice ?? FindingAdvice(r)
         let evidence = evidence ?? SystemLogEvidence(r)
         for i in out.indices { describe(&out[i], r, advice: advice, evidence: evidence) }
         return out.sorted { ($0.severity, -$0.first.t) > ($1.severity, -$1.first.t) }
