@@ -87,27 +87,17 @@ extension TraceReader {
         filling.removeAll()
         while true {
             switch fillInOrder(batchRecords: Self.pipelineBatch, batchBytes: Self.pipelineBatchBytes) {
-            case .none:
-                break
             case .full:
                 return true
             case .line(let range):
                 guard deliver(range, record: { filling.append(whole: $0) }, compact: { filling.records.append($0) },
                               skimmed: { _ in }, problem: { filling.append($0) }, compacting: false) else { continue }
-                if !hasQueuedEvents, filling.records.count >= Self.pipelineBatch || filling.weight >= Self.pipelineBatchBytes {
-                    return true
-                }
-                continue
             case .taken(let handedOn):
                 guard handedOn else { continue }
-                if !hasQueuedEvents, filling.records.count >= Self.pipelineBatch || filling.weight >= Self.pipelineBatchBytes {
-                    return true
-                }
-                continue
+            case .none:
+                guard pull(record: { filling.append(whole: $0) }, compact: { filling.records.append($0) },
+                           skimmed: { _ in }, problem: { filling.append($0) }) else { return false }
             }
-            let more = pull(record: { filling.append(whole: $0) }, compact: { filling.records.append($0) },
-                            skimmed: { _ in }, problem: { filling.append($0) })
-            guard more else { return false }
             if !hasQueuedEvents, filling.records.count >= Self.pipelineBatch || filling.weight >= Self.pipelineBatchBytes {
                 return true
             }

@@ -43,7 +43,7 @@ final class ZstdDecompressor {
     /// Makes the context as a new one with this window limit would be (no frame begun; the memory it
     /// allocated for earlier frames kept); false when the limit cannot be set.
     func restart(maxWindowLog: Int32) -> Bool {
-        ZSTD_DCtx_reset(dctx, ZSTD_reset_session_only)
+        reset()
         return ZSTD_isError(ZSTD_DCtx_setParameter(dctx, ZSTD_d_windowLogMax, maxWindowLog)) == 0
     }
 
