@@ -29,14 +29,6 @@ public final class ThreadLocalObject<Value: AnyObject>: @unchecked Sendable {
         self.key = key
     }
 
-    /// This thread's object without a reference counted (it lives as long as this thread, or until it
-    /// is set again on this thread): the cheapest read.
-    @inlinable @inline(__always)
-    public var unmanaged: Unmanaged<Value>? {
-        guard let raw = pthread_getspecific(key) else { return nil }
-        return Unmanaged<Value>.fromOpaque(raw)
-    }
-
     /// This thread's object, nil until set on this thread.
     @inline(__always)
     public var value: Value? {
