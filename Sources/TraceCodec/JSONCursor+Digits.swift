@@ -16,6 +16,15 @@ extension JSONCursor {
         return p
     }
 
+    /// The eight bytes at `p` as a word (the first in its lowest byte, on the little-endian machines the project
+    /// runs on, as `literal` and the readers below assume), unaligned. Not transparent: optimized on its own
+    /// first, it comes inlined whole as one load into the transparent number readers, however large the
+    /// function they are inlined into has grown (where the library's generic load, met there, can stay a call).
+    @inline(__always)
+    static func word(at p: UnsafePointer<UInt8>) -> UInt64 {
+        UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)
+    }
+
     /// The flags (0x80) of the bytes of `x` (bytes XOR "0") that are not digits, exact up to and including the
     /// first: a byte is a digit when x < 10 there, so x + 0x76 stays below 0x80; carries only run upwards.
     @inline(__always)

@@ -154,7 +154,7 @@ extension JSONCursor {
         let base = bytes.baseAddress!
         let negative = base[start] == UInt8(ascii: "-")
         let p = negative ? start &+ 1 : start
-        guard let (length, mantissa, fracDigits) = Self.shortNumber(UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self)) else {
+        guard let (length, mantissa, fracDigits) = Self.shortNumber(Self.word(at: base + p)) else {
             return fastDoubleByBytes()
         }
         let after = p &+ length
@@ -179,9 +179,9 @@ extension JSONCursor {
         let avail = e - p
         let word: UInt64
         if avail >= 8 {
-            word = UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self)
+            word = Self.word(at: base + p)
         } else if e >= 8 {
-            word = UnsafeRawPointer(base + e - 8).loadUnaligned(as: UInt64.self) >> UInt64(8 * (8 - avail))
+            word = Self.word(at: base + e - 8) >> UInt64(8 * (8 - avail))
         } else {
             return fastDoubleByBytes()
         }
@@ -225,7 +225,7 @@ extension JSONCursor {
     @inline(__always)
     mutating func fastCount() -> Int64? {
         // Up to seven digits from one word; longer counts, or fewer than eight bytes left, byte by byte.
-        guard end &- pos >= 8, case let (k, v) = Self.leadingDigits(UnsafeRawPointer(bytes.baseAddress! + pos).loadUnaligned(as: UInt64.self)),
+        guard end &- pos >= 8, case let (k, v) = Self.leadingDigits(Self.word(at: bytes.baseAddress! + pos)),
               k < 8 else { return fastCountByBytes() }
         let base = bytes.baseAddress!
         let p = pos &+ k
@@ -298,32 +298,24 @@ extension JSONCursor {
         return level
     }
 
-    /// `{level, score?, mos?, loss?, rtt?, jitter?, bitrate?}` in that order. The members are read in one
-    /// loop, each key compared as a constant of a word or two: one copy of the number reader instead of six
-    /// keeps the function small enough for the optimizer to inline what that reader calls.
+    /// `{level, score?, mos?, loss?, rtt?, jitter?, bitrate?}` in that order. The members are read one after
+    /// another, each key compared as a constant of a word or two, on a copy of the cursor that lives in
+    /// registers (the line's bytes are not read through the caller's cursor between members); nil, with the
+    /// cursor where the sample began, where it is not in this form.
     mutating func fastSample() -> QualitySample? {
-        guard literal("{\"level\":"), let level = fastLevel() else { return nil }
+        var c = self
+        guard c.literal("{\"level\":"), let level = c.fastLevel() else { return nil }
         // QualitySample's marker for an absent member (a number read here is always finite).
-        var values = (Double.nan, Double.nan, Double.nan, Double.nan, Double.nan, Double.nan)
-        var member = 0
-        while member < 6 {
-            let present: Bool
-            switch member {
-            case 0: present = literal(",\"score\":")
-            case 1: present = literal(",\"mos\":")
-            case 2: present = literal(",\"loss\":")
-            case 3: present = literal(",\"rtt\":")
-            case 4: present = literal(",\"jitter\":")
-            default: present = literal(",\"bitrate\":")
-            }
-            if present {
-                guard let v = fastDouble() else { return nil }
-                withUnsafeMutableBytes(of: &values) { $0.storeBytes(of: v, toByteOffset: 8 * member, as: Double.self) }
-            }
-            member += 1
-        }
-        guard literal("}") else { return nil }
-        return QualitySample(level: level, values: values)
+        var score = Double.nan, mos = Double.nan, loss = Double.nan, rtt = Double.nan, jitter = Double.nan, bitrate = Double.nan
+        if c.literal(",\"score\":") { guard let v = c.fastDouble() else { return nil }; score = v }
+        if c.literal(",\"mos\":") { guard let v = c.fastDouble() else { return nil }; mos = v }
+        if c.literal(",\"loss\":") { guard let v = c.fastDouble() else { return nil }; loss = v }
+        if c.literal(",\"rtt\":") { guard let v = c.fastDouble() else { return nil }; rtt = v }
+        if c.literal(",\"jitter\":") { guard let v = c.fastDouble() else { return nil }; jitter = v }
+        if c.literal(",\"bitrate\":") { guard let v = c.fastDouble() else { return nil }; bitrate = v }
+        guard c.literal("}") else { return nil }
+        pos = c.pos
+        return QualitySample(level: level, values: (score, mos, loss, rtt, jitter, bitrate))
     }
 
     /// `[{uid, trackId, level}, …]`.
