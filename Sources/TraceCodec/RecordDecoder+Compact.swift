@@ -211,21 +211,27 @@ extension JSONCursor {
         return i
     }
 
-    /// `[{uid, trackId[, level]}, …]` appended to the batch's speakers; how many.
+    /// `[{uid, trackId[, level]}, …]` appended to the batch's speakers; how many. Read on a copy of the cursor
+    /// that lives in registers, as a quality sample is; nil, with the cursor where the list began, where the list
+    /// is not in this form.
     mutating func compactSpeakers(levels: Bool, into batch: inout RecordBatch) -> Int? {
-        guard literal("[") else { return nil }
-        if literal("]") { return 0 }
+        var c = self
+        guard c.literal("[") else { return nil }
         var n = 0
-        repeat {
-            guard literal("{\"uid\":"), let uid = fastText(), literal(",\"trackId\":"), let track = fastText() else { return nil }
-            var level = 0.0
-            if levels { guard literal(",\"level\":"), let l = fastDouble() else { return nil }; level = l }
-            guard literal("}") else { return nil }
-            let u = batch.addText(bytes, uid), k = batch.addText(bytes, track)
-            batch.speakers.append(SpeakerRef(uid: Symbol(id: u), track: Symbol(id: k), level: level))
-            n += 1
-        } while literal(",")
-        return literal("]") ? n : nil
+        if !c.literal("]") {
+            repeat {
+                guard c.literal("{\"uid\":"), let uid = c.fastText(), c.literal(",\"trackId\":"), let track = c.fastText() else { return nil }
+                var level = 0.0
+                if levels { guard c.literal(",\"level\":"), let l = c.fastDouble() else { return nil }; level = l }
+                guard c.literal("}") else { return nil }
+                let u = batch.addText(bytes, uid), k = batch.addText(bytes, track)
+                batch.speakers.append(SpeakerRef(uid: Symbol(id: u), track: Symbol(id: k), level: level))
+                n += 1
+            } while c.literal(",")
+            guard c.literal("]") else { return nil }
+        }
+        pos = c.pos
+        return n
     }
 
     /// `["…", …]` appended to the batch's lists.
