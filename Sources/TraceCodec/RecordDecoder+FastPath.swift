@@ -7,8 +7,10 @@ import TraceModel
 /// only decides speed, never results or error messages.
 extension RecordDecoder {
     /// The line's `seq`, `t` and high-rate `type`, in the order and spelling the writers use, with the
-    /// cursor after the type; nil for any other line (both single passes begin with it).
-    @inline(__always)
+    /// cursor after the type; nil for any other line (both single passes begin with it). Transparent: inlined
+    /// where it is called however large the caller (`decodeCompact` is past the size where the optimizer
+    /// still inlines what is only marked to be), which spares a call and the passing of its answer per line.
+    @_transparent
     static func fastPrefix(_ c: inout JSONCursor, _ line: UnsafeBufferPointer<UInt8>) -> (seq: Int64, t: Int64, kind: RecordKind)? {
         guard c.literal("{\"seq\":"), let seq = c.fastCount(), seq <= Int64(Int32.max) * 1024,
               c.literal(",\"t\":"), let t = c.fastCount(), t <= Record.maxT,
