@@ -118,8 +118,9 @@ public final class SymbolTable {
 
     /// The symbol of a string of at most `wordBytes` bytes given as the word that holds them (the first in
     /// the lowest byte, the bytes past `count` zero), added when new: no bytes to hash or compare, one
-    /// word's mix and one word's compare per probe.
-    @inlinable
+    /// word's mix and one word's compare per probe. Inlined where it is called (a replay calls it twice for
+    /// each speaker entry), however large the caller: its one rare path, adding a string, is out of line.
+    @inlinable @inline(__always)
     public func intern(word w: UInt64, count: Int) -> Symbol {
         let h = Self.hash(word: w, count)
         let mask = slots.count - 1
