@@ -115,19 +115,22 @@ package struct RecordBatch: Sendable {
     /// Adds the string at `range` of `line`; returns its slot (span index plus one).
     @inline(__always)
     mutating func addText(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt32 {
-        let n = range.count
+        // Wrapping arithmetic and, for a short string, truncating conversions: the range lies within the line
+        // (0 ≤ lowerBound ≤ upperBound ≤ its length), so no difference here can overflow, and a length of at
+        // most 8 fits any width; the checks would cost a few instructions for each of a speaker entry's strings.
+        let n = range.upperBound &- range.lowerBound
         if n <= TextSpan.inlineBytes {
             // Most strings a replay compares (uids, track ids, device ids) are this short: kept in the span
             // itself, which spares the copy into `bytes` and its growth checks.
             var word: UInt64 = 0
-            if line.count - range.lowerBound >= 8 {
+            if line.count &- range.lowerBound >= 8 {
                 // The mask with wrapping arithmetic (n is at most 8): no overflow checks to pay for.
                 word = UnsafeRawPointer(line.baseAddress! + range.lowerBound).loadUnaligned(as: UInt64.self)
-                    & (n == 8 ? ~0 : (1 &<< UInt64(8 &* n)) &- 1)
+                    & (n == 8 ? ~0 : (1 &<< UInt64(truncatingIfNeeded: 8 &* n)) &- 1)
             } else {
                 for i in 0..<n { word |= UInt64(line[range.lowerBound + i]) << UInt64(8 * i) }
             }
-            spans.append(TextSpan(word: word, count: UInt32(n)))
+            spans.append(TextSpan(word: word, count: UInt32(truncatingIfNeeded: n)))
         } else {
             spans.append(TextSpan(word: UInt64(bytes.count), count: UInt32(n)))
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: line[range]))
