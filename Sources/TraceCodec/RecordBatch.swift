@@ -80,7 +80,12 @@ package struct RecordBatch: Sendable {
             r.moveList(to: arena.speakers.count)
             for k in range {
                 let s = speakers[k]
-                arena.speakers.append(SpeakerRef(uid: Symbol(id: intern(s.uid.id)), track: Symbol(id: intern(s.track.id)), level: s.level))
+                let u = spans[Int(s.uid.id) - 1], t = spans[Int(s.track.id) - 1]
+                // Both short (as uids and track ids are): the pair interned at once, mostly found as a pair.
+                let (uid, track) = u.count <= TextSpan.inlineBytes && t.count <= TextSpan.inlineBytes
+                    ? symbols.intern(word: u.word, count: Int(u.count), word: t.word, count: Int(t.count))
+                    : (Symbol(id: intern(s.uid.id)), Symbol(id: intern(s.track.id)))
+                arena.speakers.append(SpeakerRef(uid: uid, track: track, level: s.level))
             }
         case .routeSnapshot?:
             if r.ports != nil {

@@ -48,6 +48,9 @@ public final class SymbolTable {
     @exclusivity(unchecked) @usableFromInline var words: [UInt64] = [0]
     @exclusivity(unchecked) @usableFromInline var slots: [UInt32] = Array(repeating: 0, count: SymbolTable.firstSlots)
     @exclusivity(unchecked) @usableFromInline var strings: [String?] = [nil]
+    /// Pairs of short strings lately interned together (`intern(word:count:word:count:)`), in the slot their
+    /// words hash to: a replay meets the same few speakers over and over.
+    @exclusivity(unchecked) @usableFromInline var pairs: [InternedPair] = Array(repeating: InternedPair(), count: SymbolTable.pairSlots)
 
     /// An empty table with these limits.
     public init(maxSymbols: Int = defaultMaxSymbols, maxBytes: Int = defaultMaxBytes) {
@@ -73,6 +76,7 @@ public final class SymbolTable {
         words.append(0)
         strings.removeAll(keepingCapacity: true)
         strings.append(nil)
+        pairs.withUnsafeMutableBufferPointer { $0.update(repeating: InternedPair()) }
         if slots.count == Self.firstSlots {
             slots.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
         } else {
@@ -132,6 +136,27 @@ public final class SymbolTable {
             if words[k] == w, Int(ends[k] &- ends[k - 1]) == count { return Symbol(id: UInt32(k)) }
             i = (i + 1) & mask
         }
+    }
+
+    /// The number of pairs remembered (`pairs`).
+    @inlinable
+    static var pairSlots: Int { 256 }
+
+    /// The symbols of two strings of at most `wordBytes` bytes each, given as their words (a speaker entry's
+    /// uid and track id): those of `intern(word:count:)` for each, found without its two probes when the same
+    /// pair came lately. A remembered pair stays right: a string's symbol does not change until `reset`,
+    /// which forgets the pairs (one that got the overflow symbol could not be added later either, the
+    /// table's counts only growing).
+    @inlinable @inline(__always)
+    public func intern(word a: UInt64, count na: Int, word b: UInt64, count nb: Int) -> (Symbol, Symbol) {
+        let counts = UInt32(truncatingIfNeeded: na | nb &<< 8) | 0x1_0000
+        let h = ((a &+ UInt64(counts)) &* 0x9E37_79B9_7F4A_7C15) ^ (b &* 0xD6E8_FEB8_6659_FD93)
+        let i = Int(truncatingIfNeeded: h >> 56)
+        let p = pairs[i]
+        if p.counts == counts, p.first == a, p.second == b { return (Symbol(id: p.ids.0), Symbol(id: p.ids.1)) }
+        let x = intern(word: a, count: na), y = intern(word: b, count: nb)
+        pairs[i] = InternedPair(first: a, second: b, counts: counts, ids: (x.id, y.id))
+        return (x, y)
     }
 
     /// The symbol of `bytes`, added when new.
@@ -238,5 +263,24 @@ public final class SymbolTable {
         h ^= h >> 32
         h = h &* 0xD6E8_FEB8_6659_FD93
         return UInt32(truncatingIfNeeded: h ^ (h >> 32))
+    }
+}
+
+/// A pair of short strings interned together, with their symbols (`SymbolTable.intern(word:count:word:count:)`).
+@usableFromInline
+struct InternedPair {
+    /// The strings' words.
+    @usableFromInline var first: UInt64, second: UInt64
+    /// Their lengths (the first's in the lowest byte) with bit 16 set; 0 for no pair.
+    @usableFromInline var counts: UInt32
+    /// Their symbols' ids.
+    @usableFromInline var ids: (UInt32, UInt32)
+
+    @inlinable
+    init(first: UInt64 = 0, second: UInt64 = 0, counts: UInt32 = 0, ids: (UInt32, UInt32) = (0, 0)) {
+        self.first = first
+        self.second = second
+        self.counts = counts
+        self.ids = ids
     }
 }

@@ -1,4 +1,5 @@
 @testable import TraceModel
+import TraceFixtures
 import XCTest
 
 /// A string gets the same symbol whichever way it is interned (from a `String`, from its bytes, or, up to
@@ -88,6 +89,40 @@ final class SymbolTableTests: XCTestCase {
             }
             XCTAssertEqual(table.count, fresh.count)
             XCTAssertEqual(table.overflowed, fresh.overflowed)
+        }
+    }
+
+    /// Two short strings interned as a pair (a speaker entry's uid and track id) get the symbols each gets
+    /// alone, in the same order of coming, whether the pair is new, remembered, or pushed out of its slot by
+    /// another; past the cap (a remembered pair keeps its overflow symbol, as its strings alone would), and
+    /// after a reset, which forgets the pairs with the strings.
+    func test_aPairGetsTheSymbolsItsStringsGetAlone() {
+        let short = strings().filter { $0.count <= SymbolTable.wordBytes }
+        var rng = SplitMix64(seed: 11)
+        // Over a thousand distinct pairs for 256 slots, each coming several times, the pairs of a few strings
+        // the most often.
+        let pairs = (0..<6000).map { k -> ([UInt8], [UInt8]) in
+            let few = k % 3 == 0
+            let i = Int(rng.next() % UInt64(few ? 8 : short.count)), j = Int(rng.next() % UInt64(few ? 8 : short.count))
+            return (short[i], short[j])
+        }
+        for maxSymbols in [1 << 20, 40] {
+            let paired = SymbolTable(maxSymbols: maxSymbols), alone = SymbolTable(maxSymbols: maxSymbols)
+            for round in 0..<2 {
+                for (a, b) in pairs {
+                    let (x, y) = paired.intern(word: word(a), count: a.count, word: word(b), count: b.count)
+                    let u = alone.intern(word: word(a), count: a.count), v = alone.intern(word: word(b), count: b.count)
+                    XCTAssertEqual(x, u, "\(a) of \(a), \(b)")
+                    XCTAssertEqual(y, v, "\(b) of \(a), \(b)")
+                }
+                XCTAssertEqual(paired.count, alone.count)
+                XCTAssertEqual(paired.overflowed, alone.overflowed)
+                XCTAssertEqual(paired.overflowed, maxSymbols == 40)
+                if round == 0 {
+                    paired.reset()
+                    alone.reset()
+                }
+            }
         }
     }
 }
