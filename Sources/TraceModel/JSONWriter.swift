@@ -301,7 +301,7 @@ public struct JSONWriter {
     }
 
     /// Writes an optional string, null when nil.
-    public mutating func string(_ s: String?) { if let s { string(s) } else { null() } }
+    @inlinable public mutating func string(_ s: String?) { if let s { string(s) } else { null() } }
     /// Writes a file's path as a reader can use it: a name that is not UTF-8 has each of its other bytes
     /// as `\xNN` (SystemLayer's `PathName.displayed`), as text output shows it, never as the internal
     /// scalar that stands for the byte.
@@ -309,11 +309,11 @@ public struct JSONWriter {
     /// Writes an optional path, null when nil.
     public mutating func path(_ p: String?) { if let p { path(p) } else { null() } }
     /// Writes an optional number, null when nil.
-    public mutating func double(_ v: Double?) { if let v { double(v) } else { null() } }
+    @inlinable public mutating func double(_ v: Double?) { if let v { double(v) } else { null() } }
     /// Writes an optional integer, null when nil.
-    public mutating func int(_ v: Int?) { if let v { int(v) } else { null() } }
+    @inlinable public mutating func int(_ v: Int?) { if let v { int(v) } else { null() } }
     /// Writes an optional integer, null when nil.
-    public mutating func int(_ v: Int64?) { if let v { int(v) } else { null() } }
+    @inlinable public mutating func int(_ v: Int64?) { if let v { int(v) } else { null() } }
     /// Writes an optional boolean, null when nil.
-    public mutating func bool(_ v: Bool?) { if let v { bool(v) } else { null() } }
+    @inlinable public mutating func bool(_ v: Bool?) { if let v { bool(v) } else { null() } }
 }
