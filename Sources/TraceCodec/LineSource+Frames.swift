@@ -284,6 +284,11 @@ extension LineSource {
 
     /// Makes room for `want` more decoded bytes: compacts, then grows up to the bound.
     func ensureOutputSpace(_ want: Int) {
+        // Every byte decoded has been handed on: the next ones go to the start, with nothing to move.
+        if dataPos == dataEnd && dataPos > 0 {
+            compacted += dataPos
+            (dataPos, verifiedEnd, dataEnd) = (0, 0, 0)
+        }
         if dataCapacity - dataEnd >= want { return }
         // Compact only when that frees a good part of the buffer; moving a large held frame
         // again and again for a little room would cost more than growing.

@@ -161,17 +161,19 @@ final class LineSource {
     /// newline in the verified data within the length limit); nil leaves every case to `next()`.
     @inline(__always)
     func quickLine() -> Range<Int>? {
-        guard queue.isEmpty, !skippingLongLine, let nl = nextNewline(), nl - dataPos <= limits.maxLineBytes else { return nil }
-        let r = dataPos..<nl
-        dataPos = nl + 1
-        lineNumber += 1
+        guard queue.isEmpty, !skippingLongLine, let nl = nextNewline(), nl &- dataPos <= limits.maxLineBytes else { return nil }
+        // A newline found at or after `dataPos`, within the buffer: no bound or sum here can be out of range.
+        let r = Range(uncheckedBounds: (dataPos, nl))
+        dataPos = nl &+ 1
+        lineNumber &+= 1
         return r
     }
 
     /// The index of the next newline in the verified data, if any.
     @inline(__always)
     func nextNewline() -> Int? {
-        guard dataPos < verifiedEnd, let found = Memory.firstAddress(of: 0x0A, in: data + dataPos, count: verifiedEnd - dataPos) else { return nil }
+        let from = dataPos, end = verifiedEnd
+        guard from < end, let found = Memory.firstAddress(of: 0x0A, in: data + from, count: end &- from) else { return nil }
         return found - UnsafeRawPointer(data)
     }
 

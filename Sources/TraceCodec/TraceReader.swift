@@ -295,9 +295,12 @@ package final class TraceReader: IteratorProtocol, Sequence {
         guard compacting, outHead == out.count, pendingLoss.isEmpty, sawRecord, var last = lastSeq, var time = lastT else {
             return .none
         }
+        // Counted here and added once: `accept`, which counts the records it takes itself, reads no count.
+        var inOrder = 0
         defer {
             lastSeq = last
             lastT = time
+            recordCount += inOrder
         }
         let cap = keptStringBytes ?? Int.max
         while let range = source.quickLine() {
@@ -312,7 +315,7 @@ package final class TraceReader: IteratorProtocol, Sequence {
                 if now { filling.records.append(r) }
                 return .taken(handedOn: now)
             }
-            recordCount += 1
+            inOrder &+= 1
             last = r.seq
             time = r.t
             filling.records.append(r)

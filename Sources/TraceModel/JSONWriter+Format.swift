@@ -5,55 +5,78 @@ extension JSONWriter {
 
     /// Appends `s` as a JSON string literal, escaping quotes, backslashes and control characters.
     public static func appendEscaped(_ s: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        // Fast path: nothing to escape (the common case) is copied in one go, read in place (no copy of the
-        // string, which costs a retain and a release per value).
-        let plain = s.utf8.withContiguousStorageIfAvailable { p -> Bool in
-            guard isPlain(p) else { return false }
-            out.append(contentsOf: p)
+        // Read in place (no copy of the string, which costs a retain and a release per value).
+        let done = s.utf8.withContiguousStorageIfAvailable { p -> Bool in
+            appendEscaped(p, to: &out)
             return true
         }
-        if plain == true {
+        guard done != true else { return }
+        let copy = Array(s.utf8)
+        copy.withUnsafeBufferPointer { appendEscaped($0, to: &out) }
+    }
+
+    /// Appends the UTF-8 bytes `p` as a JSON string literal: nothing to escape (the common case) is copied
+    /// in one go; otherwise the runs between the bytes to escape are, each such byte escaped on its own.
+    static func appendEscaped(_ p: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        guard !isPlain(p) else {
+            out.append(contentsOf: p)
             out.append(UInt8(ascii: "\""))
             return
         }
-        for c in s.utf8 {
+        var run = 0
+        for i in 0..<p.count {
+            let c = p[i]
+            guard c < 0x20 || c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") || c == 0x7F else { continue }
+            if run < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: p[run..<i])) }
+            run = i + 1
             switch c {
             case UInt8(ascii: "\""): out.append(UInt8(ascii: "\\")); out.append(c)
             case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\")); out.append(c)
             case 0x0A: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "n"))
             case 0x0D: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "r"))
             case 0x09: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "t"))
-            case 0..<0x20, 0x7F:
+            default:
                 let hex = Array("0123456789abcdef".utf8)
                 out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
                                         hex[Int(c >> 4)], hex[Int(c & 0xF)]])
-            default: out.append(c)
             }
         }
+        if run < p.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: p[run...])) }
         out.append(UInt8(ascii: "\""))
     }
 
     /// Whether no byte of `p` needs escaping (below 0x20, a quote, a backslash, DEL), sixteen bytes (two
-    /// words of eight) at a time, then eight: a report writes megabytes of messages, nearly all of them plain.
+    /// words of eight) at a time, the rest with one or two words that overlap what was read (a short string
+    /// too): a report writes megabytes of messages, nearly all of them plain.
     static func isPlain(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = p.baseAddress else { return true }
         let raw = UnsafeRawPointer(base), highs: UInt64 = 0x8080_8080_8080_8080
         let n = p.count
+        if n < 8 {
+            // Four bytes twice (overlapping), or the bytes one by one below four.
+            if n >= 4 {
+                let x = UInt64(raw.loadUnaligned(as: UInt32.self)) | UInt64(raw.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self)) << 32
+                return escapeHits(x) & highs == 0
+            }
+            for i in 0..<n {
+                let c = p[i]
+                if c < 0x20 || c == 0x22 || c == 0x5C || c == 0x7F { return false }
+            }
+            return true
+        }
         var i = 0
         while i &+ 16 <= n {
             let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self), y = raw.loadUnaligned(fromByteOffset: i &+ 8, as: UInt64.self)
             if (escapeHits(x) | escapeHits(y)) & highs != 0 { return false }
             i &+= 16
         }
-        if i &+ 8 <= n {
-            if escapeHits(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) & highs != 0 { return false }
-            i &+= 8
-        }
-        while i < n {
-            let c = p[i]
-            if c < 0x20 || c == 0x22 || c == 0x5C || c == 0x7F { return false }
-            i += 1
+        // What is left (under sixteen bytes): its last eight, and its first eight when there are more.
+        if i < n {
+            let last = raw.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self)
+            var hits = escapeHits(last)
+            if n &- i > 8 { hits |= escapeHits(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) }
+            if hits & highs != 0 { return false }
         }
         return true
     }
@@ -85,30 +108,39 @@ extension JSONWriter {
     /// small buffer on the stack.
     @inline(__always)
     static func formatInt(_ v: Int64, _ body: (UnsafeRawBufferPointer) -> Void) {
-        var n = v.magnitude
         var tmp: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: 20 digits and a sign
         withUnsafeMutableBytes(of: &tmp) { buf in
-            let pairs = UnsafeRawPointer(digitPairs.utf8Start).assumingMemoryBound(to: UInt8.self)
-            var i = buf.count
-            while n >= 100 {
-                let pair = Int(n % 100) &* 2
-                n /= 100
-                i -= 2
-                buf[i] = pairs[pair]
-                buf[i + 1] = pairs[pair + 1]
-            }
-            if n >= 10 {
-                let pair = Int(n) &* 2
-                i -= 2
-                buf[i] = pairs[pair]
-                buf[i + 1] = pairs[pair + 1]
-            } else {
-                i -= 1
-                buf[i] = UInt8(truncatingIfNeeded: n) &+ 0x30
-            }
-            if v < 0 { i -= 1; buf[i] = UInt8(ascii: "-") }
-            body(UnsafeRawBufferPointer(rebasing: buf[i...]))
+            let end = buf.baseAddress.unsafelyUnwrapped + buf.count
+            let n = formatDigits(v, endingAt: end)
+            body(UnsafeRawBufferPointer(start: end - n, count: n))
         }
+    }
+
+    /// Writes the decimal form of `v` (at most 20 digits and a sign) right to left, its last byte just
+    /// before `end`, two digits at a time from a table; returns its length.
+    @inline(__always)
+    static func formatDigits(_ v: Int64, endingAt end: UnsafeMutableRawPointer) -> Int {
+        var n = v.magnitude
+        let pairs = UnsafeRawPointer(digitPairs.utf8Start)
+        var at = end
+        while n >= 100 {
+            let pair = Int(n % 100) &* 2
+            n /= 100
+            at -= 2
+            at.storeBytes(of: pairs.loadUnaligned(fromByteOffset: pair, as: UInt16.self), as: UInt16.self)
+        }
+        if n >= 10 {
+            at -= 2
+            at.storeBytes(of: pairs.loadUnaligned(fromByteOffset: Int(n) &* 2, as: UInt16.self), as: UInt16.self)
+        } else {
+            at -= 1
+            at.storeBytes(of: UInt8(truncatingIfNeeded: n) &+ 0x30, as: UInt8.self)
+        }
+        if v < 0 {
+            at -= 1
+            at.storeBytes(of: UInt8(ascii: "-"), as: UInt8.self)
+        }
+        return end - at
     }
 
     /// "00" to "99", for `appendInt`.

@@ -64,6 +64,25 @@ final class ContainerTests: XCTestCase {
         XCTAssertEqual(plain.count, 25)
     }
 
+    func test_eachFrameIsDecodedToTheBufferStartOnceTheOneBeforeIsHandedOn() throws {
+        // Frames of 50 records, read one record at a time: when a frame's lines have all been handed on, the
+        // next frame goes to the start of the decoded buffer (nothing to move), so the buffer never holds
+        // more than the largest frame, however many frames came before.
+        let records = Fixtures.records(3_000)
+        let (path, _) = try writeTrace(records, frameRecords: 50)
+        let lines = records.map { $0.jsonLine.utf8.count + 1 }
+        let largestFrame = stride(from: 0, to: lines.count, by: 50).map { lines[$0..<min($0 + 50, lines.count)].reduce(0, +) }.max()!
+        let reader = try TraceReader(path: path)
+        var read = 0, held = 0
+        reader.forEach(record: { _ in
+            read += 1
+            held = max(held, reader.source.dataEnd)
+        }, problem: { XCTFail("\($0)") })
+        XCTAssertEqual(read, records.count)
+        XCTAssertLessThanOrEqual(held, largestFrame)
+        XCTAssertGreaterThan(lines.reduce(0, +), 4 * largestFrame, "the frames before would not fit")
+    }
+
     func test_truncationAtEveryByteOffset() throws {
         let records = Array(Fixtures.records(40).filter { if case .unknown = $0.body { false } else { true } }.enumerated().map {
             Record(seq: $0.offset, t: $0.element.t, $0.element.body)

@@ -46,4 +46,40 @@ final class JSONWriterPiecesTests: XCTestCase {
         w.beginArray(); w.int(1); w.endArray()
         XCTAssertEqual(w.string, "[1]")
     }
+
+    func test_stringsWithSeveralBytesToEscapeKeepTheRunsBetweenThem() {
+        // Runs of every length from 0 to 20 between bytes to escape, as a value and as a key.
+        for run in 0...20 {
+            let plain = String(repeating: "r", count: run)
+            let s = "\"" + plain + "\\" + plain + "\n" + plain + "\u{1}" + plain + "é\u{7F}" + plain
+            let expected = "\"\\\"" + plain + "\\\\" + plain + "\\n" + plain + "\\u0001" + plain + "é\\u007f" + plain + "\""
+            var w = JSONWriter()
+            w.beginObject(); w.key(s); w.string(s); w.endObject()
+            XCTAssertEqual(w.string, "{" + expected + ":" + expected + "}", "run \(run)")
+        }
+    }
+
+    func test_keysAndNumbersAtEveryOffsetOfTheRun() {
+        // A literal key of 32 bytes (laid out in the run) and one of 33 (the other path), and numbers of every
+        // length with both signs, each starting at every offset of the 128-byte run.
+        var w = JSONWriter(reserving: 1)
+        var expected = "["
+        w.beginArray()
+        let numbers: [Int64] = [0, 7, -7, 42, -42, 1_000, 123_456_789, -123_456_789_012, Int64.max, Int64.min]
+        for pad in 0..<130 {
+            if pad > 0 { expected += "," }
+            w.beginObject()
+            w.staticKey("p"); w.string(String(repeating: "x", count: pad % 61))
+            w.staticKey("abcdefghijklmnopqrstuvwxyz012345"); w.int(pad)
+            w.staticKey("abcdefghijklmnopqrstuvwxyz0123456"); w.bool(pad % 2 == 0)
+            w.staticKey("n"); w.beginArray(); for v in numbers { w.int(v) }; w.endArray()
+            w.endObject()
+            expected += "{\"p\":\"" + String(repeating: "x", count: pad % 61) + "\",\"abcdefghijklmnopqrstuvwxyz012345\":\(pad)"
+            expected += ",\"abcdefghijklmnopqrstuvwxyz0123456\":\(pad % 2 == 0),\"n\":[" + numbers.map { String($0) }.joined(separator: ",") + "]}"
+        }
+        w.endArray()
+        expected += "]"
+        XCTAssertEqual(w.string, expected)
+        XCTAssertEqual(w.count, expected.utf8.count)
+    }
 }
