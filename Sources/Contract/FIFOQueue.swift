@@ -74,13 +74,20 @@
     }
 
     /// Drops the removed elements at the front once they are at least 64 and at least half the array: a
-    /// queue that empties on most removals is not cleared on each (at most 63 removed elements wait).
+    /// queue that empties on most removals is not cleared on each (at most 63 removed elements wait). The
+    /// test is inlined where an element is removed; the rare compaction is a call.
     @inlinable
+    @inline(__always)
     mutating func compactIfSparse() {
-        if head >= 64 && head * 2 >= items.count {
-            if head == items.count { items.removeAll(keepingCapacity: true) } else { items.removeSubrange(..<head) }
-            head = 0
-        }
+        if head >= 64 && head * 2 >= items.count { compact() }
+    }
+
+    /// Drops the removed elements at the front.
+    @inlinable
+    @inline(never)
+    mutating func compact() {
+        if head == items.count { items.removeAll(keepingCapacity: true) } else { items.removeSubrange(..<head) }
+        head = 0
     }
 }
 
