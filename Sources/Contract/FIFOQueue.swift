@@ -47,8 +47,14 @@
     /// Removes and returns the element whose `key` is `value`, in a queue whose elements are in increasing
     /// order of `key` (found by halving, not by a scan).
     @inlinable
+    @inline(__always)
     package mutating func remove<Key: Comparable>(key: (Element) -> Key, equalTo value: Key) -> Element? {
-        var low = head, high = items.count
+        // Nearly always the element sought is the oldest, or is gone and the oldest comes after it.
+        guard head < items.count else { return nil }
+        let oldest = key(items[head])
+        if oldest == value { return removeFirst() }
+        if value < oldest { return nil }
+        var low = head + 1, high = items.count
         while low < high {
             let mid = low + (high - low) / 2
             if key(items[mid]) < value { low = mid + 1 } else { high = mid }
