@@ -47,8 +47,14 @@
     /// Removes and returns the element whose `key` is `value`, in a queue whose elements are in increasing
     /// order of `key` (found by halving, not by a scan).
     @inlinable
+    @inline(__always)
     package mutating func remove<Key: Comparable>(key: (Element) -> Key, equalTo value: Key) -> Element? {
-        var low = head, high = items.count
+        // Nearly always the element sought is the oldest, or is gone and the oldest comes after it.
+        guard head < items.count else { return nil }
+        let oldest = key(items[head])
+        if oldest == value { return removeFirst() }
+        if value < oldest { return nil }
+        var low = head + 1, high = items.count
         while low < high {
             let mid = low + (high - low) / 2
             if key(items[mid]) < value { low = mid + 1 } else { high = mid }
@@ -74,13 +80,20 @@
     }
 
     /// Drops the removed elements at the front once they are at least 64 and at least half the array: a
-    /// queue that empties on most removals is not cleared on each (at most 63 removed elements wait).
+    /// queue that empties on most removals is not cleared on each (at most 63 removed elements wait). The
+    /// test is inlined where an element is removed; the rare compaction is a call.
     @inlinable
+    @inline(__always)
     mutating func compactIfSparse() {
-        if head >= 64 && head * 2 >= items.count {
-            if head == items.count { items.removeAll(keepingCapacity: true) } else { items.removeSubrange(..<head) }
-            head = 0
-        }
+        if head >= 64 && head * 2 >= items.count { compact() }
+    }
+
+    /// Drops the removed elements at the front.
+    @inlinable
+    @inline(never)
+    mutating func compact() {
+        if head == items.count { items.removeAll(keepingCapacity: true) } else { items.removeSubrange(..<head) }
+        head = 0
     }
 }
 

@@ -81,12 +81,13 @@ struct QualityTally: Sendable {
             mosMin = min(mosMin ?? mos, mos)
             mosMax = max(mosMax ?? mos, mos)
         }
-        if evaluation.overall.isBad {
+        let bad = evaluation.overall.isBad
+        if bad {
             if badStart == nil { badStart = Mark(seq: seq, t: t) }
         } else {
             closeBadStretch(seq: seq, t: t)
         }
-        pushPrompt(bad: evaluation.overall.isBad, seq: seq, t: t)
+        pushPrompt(bad: bad, seq: seq, t: t)
     }
 
     /// Reconnect (Q4) or CDN (Q5): no data until the next report.

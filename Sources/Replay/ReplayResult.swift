@@ -104,7 +104,7 @@ package struct ReplayResult: Sendable {
     package var unknownTypes: [String: Int] = [:]
     /// Type and time of the records findings can point at (calls, system and SDK events; not the
     /// high-rate server reports), by seq, up to a cap.
-    package var recordIndex: [Int: IndexedRecord] = [:]
+    package var recordIndex = RecordIndex()
     /// The match window the replay used (R12's window before a route change), which the explanation's
     /// evidence from the system log reads too (E1).
     package var matchWindowMs: Int64 = 1000

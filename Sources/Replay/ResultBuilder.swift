@@ -243,7 +243,7 @@ struct ResultBuilder {
 
     /// Keeps what reports need of the record with this seq: moved in, not copied (a closure would capture a copy).
     mutating func index(_ seq: Int, _ entry: consuming IndexedRecord) {
-        result.recordIndex[seq] = entry
+        result.recordIndex.set(seq, entry)
     }
 
     /// The result's fields the replay sets as it reads the trace (the header, the records' span, the
