@@ -53,8 +53,7 @@ package enum Triage {
         var row = TriageRow(trace, result: result, facts: facts, keys: keys)
         row.contentHash = contentHash(trace.paths)
         if let whatif, row.readable {
-            let base = WhatIfBase(kept: records, result: result, file: trace.first, options: options)
-            row.whatif = TriageWhatIf.make(whatif, base: base, row: row, facts: facts)
+            row.whatif = TriageWhatIf.make(whatif, kept: records, result: result, file: trace.first, options: options, row: row, facts: facts)
         }
         return row
     }
