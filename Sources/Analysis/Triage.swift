@@ -43,14 +43,17 @@ package enum Triage {
         // The records are kept only for a what-if, which replays them again edited: the batches as the reader
         // decoded them.
         var records = WhatIfRecords()
+        // The row reads the findings' counts, not the findings (its errors are counted as the replay raises
+        // them): they are built only for a what-if, which reads the kept ones.
+        var replayOptions = options
+        replayOptions.buildsFindings = whatif != nil
         // Not strict, and a file that cannot be opened is a problem of the row: nothing is thrown.
-        let result = (try? Replay.run(trace, options: options, unopened: .isAProblem, onRecord: { facts.note($0) }, seeing: .lowRate,
+        let result = (try? Replay.run(trace, options: replayOptions, unopened: .isAProblem, onRecord: { facts.note($0) }, seeing: .lowRate,
                                       onBatch: whatif == nil ? nil : { records.keep($0) })) ?? ReplayResult(file: trace.first)
         var row = TriageRow(trace, result: result, facts: facts, keys: keys)
         row.contentHash = contentHash(trace.paths)
         if let whatif, row.readable {
-            let base = WhatIfBase(kept: records, result: result, file: trace.first, options: options)
-            row.whatif = TriageWhatIf.make(whatif, base: base, row: row, facts: facts)
+            row.whatif = TriageWhatIf.make(whatif, kept: records, result: result, file: trace.first, options: options, row: row, facts: facts)
         }
         return row
     }

@@ -232,8 +232,7 @@ package struct TriageRow: Sendable, Equatable {
         blockingDevices = blocking.sorted()
         explainedDivergences = r.divergenceCount - unexplainedDivergences - r.uncertainDivergenceCount
         findings = r.findingCounts
-        errors = 0
-        for f in r.findings where f.severity == .error && f.code != .routeDivergence { errors += 1 }
+        errors = r.keptErrorFindings
         if let q = r.quality {
             reconnects = q.reconnects
             if let lo = q.mosMin, let hi = q.mosMax, lo <= hi { mos = lo...hi }

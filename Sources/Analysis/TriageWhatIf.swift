@@ -22,9 +22,9 @@ package enum TriageEdits: Sendable, Equatable {
         } else { return nil }
     }
 
-    /// The edits for one trace; nil when the advice cannot be expressed as edits or placed in it.
-    func edits(for base: WhatIfBase) -> [WhatIfEdit]? {
-        let r = base.side.result
+    /// The edits for one trace (its replay's result and its records as read); nil when the advice cannot
+    /// be expressed as edits or placed in it.
+    func edits(result r: ReplayResult, records: WhatIfRecords) -> [WhatIfEdit]? {
         let proof: AdviceProof, items: [Int]
         switch self {
         case .fixed(let edits): return edits
@@ -40,7 +40,7 @@ package enum TriageEdits: Sendable, Equatable {
         guard case .edits(let lists) = proof else { return nil }
         var out: [WhatIfEdit] = []
         for seq in Set(items).sorted() {
-            guard let placed = AdviceChecks.resolve(lists[0], item: seq, in: base.records) else { continue }
+            guard let placed = AdviceChecks.resolve(lists[0], item: seq, in: records) else { continue }
             // A session edit applies to every activation: once is enough.
             for e in placed where !out.contains(e) { out.append(e) }
         }
@@ -76,14 +76,18 @@ package struct TriageWhatIf: Sendable, Equatable {
     /// Creates an empty change.
     package init() {}
 
-    /// Replays the base with the edits and describes what changed against `row`, the base's own row.
-    package static func make(_ edits: TriageEdits, base: WhatIfBase, row: TriageRow, facts: TriageFacts) -> TriageWhatIf {
+    /// Replays the trace (its records as read and their replay's result) with the edits and describes what
+    /// changed against `row`, the trace's own row. The base a comparison needs is made only once the edits
+    /// are placed.
+    package static func make(_ edits: TriageEdits, kept records: WhatIfRecords, result: ReplayResult, file: String, options: ReplayOptions,
+                             row: TriageRow, facts: TriageFacts) -> TriageWhatIf {
         var out = TriageWhatIf()
-        guard let list = edits.edits(for: base) else {
+        guard let list = edits.edits(result: result, records: records) else {
             out.error = TriageRowWords.adviceCannotBePlaced
             out.remainingTags = row.tags
             return out
         }
+        let base = WhatIfBase(kept: records, result: result, file: file, options: options)
         let w: WhatIfResult
         do { w = try WhatIf.run(base, edits: list, source: "--whatif") } catch {
             out.error = error.description

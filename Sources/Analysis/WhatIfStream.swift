@@ -51,6 +51,8 @@ package enum WhatIfStream {
         /// The kinds an edit may act on, and whether one acts on records of no kind (a type this version
         /// does not know): a record of another kind is taken as it is without asking each edit.
         let actedOn: [RecordKind], actsOnUnknown: Bool
+        /// Whether an edit changes session activations (their bodies, not only which records are kept).
+        let editsSessions: Bool
         let replayer: Replayer
         /// The edited trace's name in results.
         let file: String
@@ -84,12 +86,24 @@ package enum WhatIfStream {
                 }
             }
             (actedOn, actsOnUnknown) = (kinds, unknown)
+            editsSessions = edits.contains { edit in
+                if case .session = edit { return true }
+                return false
+            }
             changed = Array(repeating: false, count: edits.count)
         }
 
         /// Notes, edits and replays edited each record of a batch the reader decoded (`a`: the original's
         /// side, noted here while the batch is in the cache).
         mutating func take(_ batch: RecordBatch, noting a: inout DiffSide) {
+            // A batch whose edited records are some of its records, in their order and as they were (none
+            // of it activates a session an edit could change), ending at its own last record, is replayed
+            // edited as the original replays it, renumbered (seqs still rise): its records may be handed on
+            // past the ordering stage as the original's are, its last record making them due as there.
+            let untouched = rising && batch.records.last.map { r in !(r.kind.map(actedOn.contains) ?? actsOnUnknown) } == true
+                && !(editsSessions && batch.records.contains { $0.kind == .sessionActivated })
+            if untouched { replayer.begin(batch) }
+            defer { if untouched { replayer.endBatch() } }
             for j in batch.records.indices {
                 let r = batch.records[j]
                 count += 1

@@ -13,6 +13,10 @@ package struct ReplayOptions: Sendable, Equatable {
     package var toleranceMs: Int64
     /// Findings kept in full; beyond this only their counts by code are kept.
     package var maxFindings: Int
+    /// Whether findings are built and kept (up to `maxFindings`); without, a replay only counts them: by
+    /// code, and the errors among the first `maxFindings` (`ReplayResult.keptErrorFindings`), which is all
+    /// a caller that reads no finding needs (a triage row).
+    package var buildsFindings = true
     /// Route timeline segments kept (for reports); beyond this the timeline is summarised.
     package var maxTimelineSegments: Int
     /// Verdicts kept in full; beyond this they are counted (by kind and cause) only.

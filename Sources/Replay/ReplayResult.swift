@@ -59,6 +59,9 @@ package struct ReplayResult: Sendable {
     package var findingCounts: [FindingCode: Int] = [:]
     /// Findings beyond the cap, counted only.
     package var findingsDropped = 0
+    /// Findings of error severity other than `route.divergence` among the first `ReplayOptions.maxFindings`
+    /// raised: those of `findings` when they are built, counted when they are not.
+    package var keptErrorFindings = 0
     /// Outcomes of the trace's `expect.*` records, by seq.
     package var expectations: [ExpectationResult] = []
     /// The engine's predicted route over time.

@@ -55,10 +55,10 @@ package final class Replayer {
 
     /// Says, before the records of `batch` are replayed (`feed(_:_:)`, in order), which of them may be handed
     /// on past the ordering stage at once (`ReplayCore.handOn`); `endBatch()` once they have been.
-    func begin(_ batch: RecordBatch) { core.begin(batch) }
+    package func begin(_ batch: RecordBatch) { core.begin(batch) }
 
     /// The records of the batch `begin(_:)` named have been replayed.
-    func endBatch() { core.endBatch() }
+    package func endBatch() { core.endBatch() }
 
     /// Replays record `i` of a batch kept from a reading, under another seq and time (a what-if's edited
     /// trace, numbered afresh): a record read whole is replayed as a copy with them.

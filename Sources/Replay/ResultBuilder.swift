@@ -32,11 +32,39 @@ struct ResultBuilder {
     /// Where each fate is in `fates`, once they are more than `fatesScanned` (only a hostile trace has so many).
     private var fateIndex: [CallFate: Int] = [:]
     static let fatesScanned = 16
+    /// Findings kept at most: the options' cap, or none when findings are only counted (`buildsFindings`).
+    private let findingsKept: Int
+    /// Findings dropped (counted, not kept) up to which each error among them is counted in
+    /// `keptErrorFindings`: the options' cap when findings are only counted (every finding is then dropped,
+    /// and the first ones are those the result would have kept), else none (the kept ones are counted).
+    private let errorsCountedWhileDropped: Int
 
     init(file: String, options: ReplayOptions) {
         result = ReplayResult(file: file)
         result.matchWindowMs = options.matchWindowMs
         self.options = options
+        findingsKept = options.buildsFindings ? options.maxFindings : 0
+        errorsCountedWhileDropped = options.buildsFindings ? 0 : options.maxFindings
+    }
+
+    /// Counts a finding of error severity other than `route.divergence` among those the result keeps
+    /// (would keep, when findings are only counted).
+    @inline(__always)
+    private mutating func countError(_ code: FindingCode, _ severity: Severity) {
+        if case .error = severity, code != .routeDivergence { result.keptErrorFindings += 1 }
+    }
+
+    /// Counts a dropped finding's error (`countError`) when findings are only counted.
+    @inline(never)
+    private mutating func countDroppedError(_ code: FindingCode) { countError(code, code.severity) }
+
+    /// Counts a dropped finding, and its error among the first the result would keep when findings are
+    /// only counted: a finding that was not built is an error exactly when its code is (for every code but
+    /// `route.divergence`, `FindingCountTests`).
+    @inline(__always)
+    private mutating func dropped(_ code: FindingCode) {
+        result.findingsDropped += 1
+        if result.findingsDropped <= errorsCountedWhileDropped { countDroppedError(code) }
     }
 
     /// How many findings with this code were raised so far, kept or counted.
@@ -92,7 +120,7 @@ struct ResultBuilder {
 
     /// Whether a finding raised now may be kept (or is only counted, when nobody observes).
     var keepsFindings: Bool {
-        @inline(__always) get { result.findings.count < options.maxFindings }
+        @inline(__always) get { result.findings.count < findingsKept }
     }
 
     /// The verdict on the call with this seq, if it was kept.
@@ -142,10 +170,11 @@ struct ResultBuilder {
     @discardableResult
     mutating func add(_ f: Finding) -> Int? {
         countFinding(f.code)
-        guard result.findings.count < options.maxFindings else {
-            result.findingsDropped += 1
+        guard result.findings.count < findingsKept else {
+            dropped(f.code)
             return nil
         }
+        countError(f.code, f.severity)
         let kept = result.findings.count
         result.findings.append(f)
         if let call = f.call, let v = keptVerdict(call) { result.verdicts[v].finding = kept }
@@ -156,14 +185,14 @@ struct ResultBuilder {
     /// for a finding it does not keep.
     mutating func add(code: FindingCode) -> Int? {
         countFinding(code)
-        result.findingsDropped += 1
+        dropped(code)
         return nil
     }
 
     /// Counts a finding an engine did not build: the result keeps no more findings.
     mutating func count(_ c: FindingCount) {
         countFinding(c.code)
-        result.findingsDropped += 1
+        dropped(c.code)
     }
 
     /// The engine recovered from an interruption.

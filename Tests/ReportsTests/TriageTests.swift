@@ -49,6 +49,32 @@ final class TriageTests: XCTestCase {
         return Triage.row(for: TraceSession(paths: [path], size: 1))
     }
 
+    /// A what-if's three outcomes in a row: advice that cannot be placed (the row's tags all remain), a trace
+    /// without the advice's item (nothing to change, no error) and advice placed (what it resolves).
+    func test_whatifRowsSayWhetherTheAdviceWasPlacedAndWhatItResolved() throws {
+        func change(_ trace: String, _ advice: String) throws -> (row: TriageRow, whatif: TriageWhatIf) {
+            let edits = try XCTUnwrap(TriageEdits(advice: advice))
+            let r = Triage.row(for: TraceSession(paths: [Self.root + "/traces/" + trace], size: 1), whatif: edits)
+            return (r, try XCTUnwrap(r.whatif, "every row of a what-if carries its change"))
+        }
+        let unplaced = try change("srtc-bluetooth-blocks-speaker.jsonl", "advice:route.ineffective")
+        XCTAssertEqual(unplaced.whatif.error, "the advice cannot be placed in this trace")
+        XCTAssertEqual(unplaced.whatif.remainingTags, unplaced.row.tags)
+        XCTAssertEqual(unplaced.whatif.resolvedTags, [])
+        XCTAssertFalse(unplaced.whatif.improves)
+        let nothing = try change("srtc-bluetooth-blocks-speaker.jsonl", "advice:interruption.notRecovered")
+        XCTAssertNil(nothing.whatif.error)
+        XCTAssertNil(nothing.whatif.historyEndsAt)
+        XCTAssertEqual(nothing.whatif.remainingTags, nothing.row.tags)
+        let placed = try change("srtc-interruption-not-recovered.jsonl", "advice:interruption.notRecovered")
+        XCTAssertNil(placed.whatif.error)
+        XCTAssertTrue(placed.whatif.improves)
+        XCTAssertEqual(placed.whatif.historyEndsAt, 13000)
+        XCTAssertEqual(placed.whatif.findingsRemoved, 1)
+        XCTAssertEqual(placed.whatif.resolvedTags, [.interruptionNotRecovered])
+        XCTAssertEqual(placed.whatif.remainingTags, [])
+    }
+
     func test_rowsCarryTheTagsOfTheirFindingsAndCauses() {
         let r = row("srtc-bluetooth-blocks-speaker.jsonl")
         XCTAssertEqual(r.tags, [.routeCallNotTakingEffect, .speakerBlockedByExternalDevice])
