@@ -246,7 +246,7 @@ final class ProducerBuffer: @unchecked Sendable {
             return Unmanaged<SlotHandoff>.fromOpaque(handoff)._withUnsafeGuaranteedRef { h in
                 let mark = h.begin()
                 let order = sequence.next()!
-                let r = body(order, h.active.load(ordering: .relaxed) == 0 ? s0 : s1)
+                let r = body(order, h.slot() == 0 ? s0 : s1)
                 h.end(mark)
                 return r
             }
@@ -324,7 +324,7 @@ final class ProducerBuffer: @unchecked Sendable {
                 let mark = h.begin()
                 return buffer._withUnsafeGuaranteedRef { b in
                     let order = b.sequence.next()!
-                    return (mark, order, h.active.load(ordering: .relaxed) == 0 ? b.s0 : b.s1)
+                    return (mark, order, h.slot() == 0 ? b.s0 : b.s1)
                 }
             }
             let result = slot.pointee.append(offer, order, payload)

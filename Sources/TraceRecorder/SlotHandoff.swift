@@ -75,12 +75,18 @@ final class OrderCounter {
 /// writer's read sees the call's odd `busy` (or a later value), and the writer waits until `busy` moves
 /// on from the value it saw; if the writer's came first, the call reads the new `active` and appends to
 /// the other slot. A call whose odd `busy` the writer did not see took its add after the writer's. The
-/// thread never waits; the writer waits for at most the one call it saw begun.
+/// new `active` is stored with release ordering and read with acquire ordering: a call may read it before
+/// its add comes after the writer's, and must then see what the writer did to that slot while it held it.
+/// The thread never waits; the writer waits for at most the one call it saw begun.
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 final class SlotHandoff {
     let busy = Atomic<UInt64>(0)
     let active = Atomic<Int>(0)
     init() {}
+
+    /// The slot the owning thread appends to (read after its call's add).
+    @inline(__always)
+    func slot() -> Int { active.load(ordering: .acquiring) }
 
     /// The owning thread begins a call: returns the mark to end it with.
     @inline(__always)
@@ -100,7 +106,9 @@ final class SlotHandoff {
     /// append to, waiting for a call the thread began in it to end.
     func takeBack(_ i: Int, _ order: CallOrder) {
         guard active.load(ordering: .relaxed) == i else { return }
-        active.store(1 - i, ordering: .relaxed)
+        // Released: a call that reads the slot named here (even one whose add came before the writer's)
+        // sees what the writer did to it while it was the writer's.
+        active.store(1 - i, ordering: .releasing)
         _ = order.next()
         let seen = busy.load(ordering: .acquiring)
         guard seen & 1 != 0 else { return }
