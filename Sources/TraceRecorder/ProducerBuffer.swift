@@ -168,7 +168,7 @@ final class ProducerBuffer: @unchecked Sendable {
     /// The `SlotHandoff` (retained by this object) of an ordinary thread's buffer where the platform has
     /// atomics; nil for a real-time producer's and where there are none (the slots' locks instead).
     private let handoff: UnsafeMutableRawPointer?
-    /// Slot 0 and slot 1, each guarded by its lock; the owning thread's own counters. Kept in storage of
+    /// Slot 0 and slot 1, each guarded by its lock or handed (`SlotHandoff`); the owning thread's own counters. Kept in storage of
     /// their own rather than in stored properties: a class's stored property is checked for exclusive
     /// access on every use at run time, which a record would pay for several times.
     private let s0: UnsafeMutablePointer<SlotState>, s1: UnsafeMutablePointer<SlotState>
@@ -356,8 +356,8 @@ final class ProducerBuffer: @unchecked Sendable {
         return i == 0 ? s0 : s1
     }
 
-    /// Counts one record on a slot, holding its lock (filtered, or dropped before it was queued),
-    /// without waiting (the owning thread only).
+    /// Counts one record on a slot, holding its lock or the one handed to the thread (filtered, or
+    /// dropped before it was queued), without waiting (the owning thread only).
     func count(_ update: (inout SlotState) -> Void) {
         if inHandedSlot({ _, s in update(&s.pointee) }) != nil { return }
         let i = lockSlot()
@@ -382,7 +382,8 @@ final class ProducerBuffer: @unchecked Sendable {
     }
 
     /// Runs `body` on slot `i` and its spare (the writer's side), holding that slot's lock (the writer,
-    /// and callers that may wait: never the owning thread's record path).
+    /// and callers that may wait: never the owning thread's record path). With a handoff: holding the
+    /// first lock, with the slot made the writer's (`SlotHandoff.takeBack`, which may wait for a call).
     func withSlot<R>(_ i: Int, _ body: (inout SlotState, inout [PendingRecord]) -> R) -> R {
         #if canImport(Synchronization)
         if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *), let handoff {
