@@ -1,5 +1,8 @@
 import SystemLayer
 import TraceModel
+#if canImport(Synchronization)
+import Synchronization
+#endif
 
 /// A record waiting for the writer: the clock reading when it was made, the order taken at the call
 /// (for records of one clock reading), and its content.
@@ -151,14 +154,21 @@ struct Offer {
     var appCall: Bool
 }
 
-/// One recording thread's buffer (or a real-time producer's): two slots, each with its own lock. The
-/// thread appends to whichever slot it can lock at once; the writer holds at most one of them at a
-/// time, for a swap, so the thread never waits for a lock another thread holds. Records are ordered
-/// later by the time of the call and the order taken at it. The slots are stored inline (no object of
-/// their own), so that a call costs no reference counting.
+/// One recording thread's buffer (or a real-time producer's): two slots. An ordinary thread's, where the
+/// platform has atomics, are handed between the thread and the writer without a lock (`SlotHandoff`):
+/// the thread appends to the slot the writer left it, and the writer takes the other. Otherwise each
+/// slot has its own lock: the thread appends to whichever slot it can lock at once, and the writer
+/// holds at most one of them at a time, for a swap (a real-time producer's are locked so, where a second
+/// thread that used it against its rules finds both taken and drops). Either way the thread never waits
+/// for another thread. Records are ordered later by the time of the call and the order taken at it. The
+/// slots are stored inline (no object of their own), so that a call costs no reference counting.
 final class ProducerBuffer: @unchecked Sendable {
+    /// The slots' locks; with a handoff, the first only, taken by the writer's side for every slot.
     private let lock0 = TryLock(), lock1 = TryLock()
-    /// Slot 0 and slot 1, each guarded by its lock; the owning thread's own counters. Kept in storage of
+    /// The `SlotHandoff` (retained by this object) of an ordinary thread's buffer where the platform has
+    /// atomics; nil for a real-time producer's and where there are none (the slots' locks instead).
+    private let handoff: UnsafeMutableRawPointer?
+    /// Slot 0 and slot 1, each guarded by its lock or handed (`SlotHandoff`); the owning thread's own counters. Kept in storage of
     /// their own rather than in stored properties: a class's stored property is checked for exclusive
     /// access on every use at run time, which a record would pay for several times.
     private let s0: UnsafeMutablePointer<SlotState>, s1: UnsafeMutablePointer<SlotState>
@@ -170,7 +180,7 @@ final class ProducerBuffer: @unchecked Sendable {
     /// A real-time producer's storage never grows: a slot at its capacity drops.
     let realtime: Bool
     /// The order every call takes, shared by all producers of the recorder (where the platform has atomics).
-    let sequence: CallSequence
+    let sequence: CallOrder
 
     /// What only the owning thread touches: its count of calls, the calls that found both slots taken
     /// (handed on with the next record that gets through), and what it learnt of the record kinds.
@@ -182,8 +192,9 @@ final class ProducerBuffer: @unchecked Sendable {
         var missedLast: UInt64 = 0
     }
 
-    init(number: UInt64, realtime: Bool, state: AcceptState, share: (records: Int, bytes: Int), reserve: Int, sequence: CallSequence) {
+    init(number: UInt64, realtime: Bool, state: AcceptState, share: (records: Int, bytes: Int), reserve: Int, sequence: CallOrder) {
         self.number = number
+        handoff = realtime ? nil : Self.makeHandoff()
         self.sequence = sequence
         self.realtime = realtime
         var slot = SlotState(accept: state, recordCap: share.records, byteCap: share.bytes, realtime: realtime)
@@ -207,6 +218,41 @@ final class ProducerBuffer: @unchecked Sendable {
         s1.deallocate()
         own.deinitialize(count: 1)
         own.deallocate()
+        #if canImport(Synchronization)
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *), let handoff {
+            Unmanaged<SlotHandoff>.fromOpaque(handoff).release()
+        }
+        #endif
+    }
+
+    /// Whether the slots are handed between the thread and the writer without a lock.
+    var handsOff: Bool { handoff != nil }
+
+    private static func makeHandoff() -> UnsafeMutableRawPointer? {
+        #if canImport(Synchronization)
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            return Unmanaged.passRetained(SlotHandoff()).toOpaque()
+        }
+        #endif
+        return nil
+    }
+
+    /// Runs `body` on the slot the writer left the owning thread (the owning thread only, with a
+    /// handoff): the call's order, taken inside it, and the slot.
+    @inline(__always)
+    private func inHandedSlot<R>(_ body: (UInt64, UnsafeMutablePointer<SlotState>) -> R) -> R? {
+        #if canImport(Synchronization)
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *), let handoff {
+            return Unmanaged<SlotHandoff>.fromOpaque(handoff)._withUnsafeGuaranteedRef { h in
+                let mark = h.begin()
+                let order = sequence.next()!
+                let r = body(order, h.slot() == 0 ? s0 : s1)
+                h.end(mark)
+                return r
+            }
+        }
+        #endif
+        return nil
     }
 
     /// The next order a call takes (the owning thread only): the recorder's sequence, one atomic add;
@@ -269,6 +315,23 @@ final class ProducerBuffer: @unchecked Sendable {
     @inline(__always)
     static func append(to buffer: Unmanaged<ProducerBuffer>, _ offer: Offer,
                        _ payload: consuming TraceRecorder.Event.Payload) -> (queued: Bool, wake: Bool) {
+        #if canImport(Synchronization)
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *),
+           let handoff = buffer._withUnsafeGuaranteedRef({ $0.handoff }) {
+            // The payload is moved into the slot outside any closure (one would only borrow it).
+            let h = Unmanaged<SlotHandoff>.fromOpaque(handoff)
+            let (mark, order, slot) = h._withUnsafeGuaranteedRef { h in
+                let mark = h.begin()
+                return buffer._withUnsafeGuaranteedRef { b in
+                    let order = b.sequence.next()!
+                    return (mark, order, h.slot() == 0 ? b.s0 : b.s1)
+                }
+            }
+            let result = slot.pointee.append(offer, order, payload)
+            h._withUnsafeGuaranteedRef { $0.end(mark) }
+            return result
+        }
+        #endif
         let (order, slot) = buffer._withUnsafeGuaranteedRef { b in (b.nextOrder(), b.lockSlot(offer)) }
         guard let slot else { return (false, false) }
         let result = slot.pointee.append(offer, order, payload)
@@ -293,9 +356,10 @@ final class ProducerBuffer: @unchecked Sendable {
         return i == 0 ? s0 : s1
     }
 
-    /// Counts one record on a slot, holding its lock (filtered, or dropped before it was queued),
-    /// without waiting (the owning thread only).
+    /// Counts one record on a slot, holding its lock or the one handed to the thread (filtered, or
+    /// dropped before it was queued), without waiting (the owning thread only).
     func count(_ update: (inout SlotState) -> Void) {
+        if inHandedSlot({ _, s in update(&s.pointee) }) != nil { return }
         let i = lockSlot()
         guard i >= 0 else { return }
         if own.pointee.missed > 0 { handOnMissed(i) }
@@ -318,8 +382,17 @@ final class ProducerBuffer: @unchecked Sendable {
     }
 
     /// Runs `body` on slot `i` and its spare (the writer's side), holding that slot's lock (the writer,
-    /// and callers that may wait: never the owning thread's record path).
+    /// and callers that may wait: never the owning thread's record path). With a handoff: holding the
+    /// first lock, with the slot made the writer's (`SlotHandoff.takeBack`, which may wait for a call).
     func withSlot<R>(_ i: Int, _ body: (inout SlotState, inout [PendingRecord]) -> R) -> R {
+        #if canImport(Synchronization)
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *), let handoff {
+            lock0.lock()
+            defer { lock0.unlock() }
+            Unmanaged<SlotHandoff>.fromOpaque(handoff)._withUnsafeGuaranteedRef { $0.takeBack(i, sequence) }
+            return i == 0 ? body(&s0.pointee, &spare0) : body(&s1.pointee, &spare1)
+        }
+        #endif
         if i == 0 {
             lock0.lock()
             defer { lock0.unlock() }
@@ -339,13 +412,15 @@ final class ProducerBuffer: @unchecked Sendable {
         spare1.removeAll(keepingCapacity: true)
     }
 
-    /// Marks the buffer's thread gone: once its slots are empty the writer forgets it.
+    /// Marks the buffer's thread gone (the thread, as it exits; a real-time producer's, released): once
+    /// its slots are empty the writer forgets it. With a handoff, the slot the thread was left says so.
     func retire() {
+        if inHandedSlot({ _, s in s.pointee.retired = true }) != nil { return }
         for i in 0...1 { withSlot(i) { s, _ in s.retired = true } }
     }
 
-    /// Whether its recorder has stopped for good (the thread may forget it).
-    var isStopped: Bool { withSlot(0) { s, _ in s.accept == .stopped } }
+    /// Whether its recorder has stopped for good (the owning thread, which may forget it).
+    var isStopped: Bool { inHandedSlot({ _, s in s.pointee.accept == .stopped }) ?? withSlot(0) { s, _ in s.accept == .stopped } }
 
     /// Hands what this (real-time) producer counted on its own to a slot, waiting for the lock (an
     /// ordinary thread, when the producer is released).

@@ -24,7 +24,7 @@ final class RecorderCore: @unchecked Sendable {
     let wakeBytes: Int
     let writeThroughAppCalls: Bool
     /// The order calls take, across threads (ties of the clock are written in it).
-    let sequence = CallSequence()
+    let sequence = CallOrder()
     /// What a call's record is stamped with.
     let stamps: StampSource
 
@@ -225,7 +225,9 @@ final class RecorderCore: @unchecked Sendable {
     /// Drops the buffers of threads that exited and whose slots are empty, keeping their counts.
     private func forgetRetiredLocked() {
         producers.removeAll { p in
-            let gone = (0...1).allSatisfy { i in p.withSlot(i) { s, _ in s.retired && s.items.isEmpty && s.drops == nil } }
+            // Retired: either slot says so (the one the thread was left, with a handoff; both otherwise).
+            let slots = (0...1).map { i in p.withSlot(i) { s, _ in (retired: s.retired, empty: s.items.isEmpty && s.drops == nil) } }
+            let gone = slots.contains { $0.retired } && slots.allSatisfy { $0.empty }
             if gone { retiredCounts = retiredCounts + p.withSlot(0) { s, _ in s.counts } + p.withSlot(1) { s, _ in s.counts } }
             return gone
         }
