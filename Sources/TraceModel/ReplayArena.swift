@@ -31,7 +31,7 @@ public final class ReplayArena {
 
     /// Entries in the buffers past which the driver empties them as soon as no record it holds refers to
     /// them (`needsReset`): emptying after every record would cost more than it saves.
-    public static let resetSize = 4096
+    @inlinable public static var resetSize: Int { 4096 }
 
     /// Whether the buffers hold enough to be emptied when nothing refers to them.
     @inlinable
@@ -39,7 +39,7 @@ public final class ReplayArena {
 
     /// Whether the buffers hold so much that the driver replays the records it holds to empty them
     /// (`ReplayOrder` holds a match window of records, which may never be empty in a dense trace).
-    @inlinable
+    @inlinable @inline(__always)
     public var mustReset: Bool { speakers.count + samples.count + lists.count + full.count * 16 >= Self.resetSize * 8 }
 
     /// Empties every buffer, keeping its storage.
