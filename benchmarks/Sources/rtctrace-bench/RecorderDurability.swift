@@ -176,7 +176,10 @@ func recorderKill(rate: Int, runs: Int, dir: String) {
         let lost = max(0, received.count - written)
         made.append(received.count)
         lostRecords.append(lost)
-        lostSeconds.append(lost > 0 ? Double(killedAt - received[written]) / 1e9 : 0)
+        // A line read after the kill was written before it (the pipe held it): its record was made at most the
+        // pipe's delay before the kill, counted as none.
+        let firstLost = lost > 0 ? received[written] : killedAt
+        lostSeconds.append(firstLost < killedAt ? Double(killedAt - firstLost) / 1e9 : 0)
     }
     func median<T: Comparable>(_ v: [T]) -> T { v.sorted()[v.count / 2] }
     emit([("rate", rate), ("runs", runs), ("recordsMadeMedian", median(made)), ("lostRecordsMedian", median(lostRecords)),
