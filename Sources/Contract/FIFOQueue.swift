@@ -54,14 +54,9 @@
         let oldest = key(items[head])
         if oldest == value { return removeFirst() }
         if value < oldest { return nil }
-        var low = head + 1, high = items.count
-        while low < high {
-            let mid = low + (high - low) / 2
-            if key(items[mid]) < value { low = mid + 1 } else { high = mid }
-        }
-        guard low < items.count, key(items[low]) == value else { return nil }
-        if low == head { return removeFirst() }
-        return items.remove(at: low)
+        let i = items.partitionPoint(in: head + 1..<items.count) { key($0) < value }
+        guard i < items.count, key(items[i]) == value else { return nil }
+        return items.remove(at: i)
     }
 
     /// Removes every element that satisfies `predicate`.

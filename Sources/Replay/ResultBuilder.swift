@@ -129,12 +129,8 @@ struct ResultBuilder {
     /// Where the kept verdict on the call with this seq is (the last kept for it).
     private func keptVerdict(_ seq: Int) -> Int? {
         guard verdictsInOrder else { return verdictIndex[seq] }
-        var low = 0, high = result.verdicts.count
-        while low < high {
-            let mid = low + (high - low) / 2
-            if result.verdicts[mid].seq < seq { low = mid + 1 } else { high = mid }
-        }
-        return low < result.verdicts.count && result.verdicts[low].seq == seq ? low : nil
+        let i = result.verdicts.partitionPoint(in: result.verdicts.indices) { $0.seq < seq }
+        return i < result.verdicts.count && result.verdicts[i].seq == seq ? i : nil
     }
 
     /// Notes where a verdict about to be kept goes: the first one out of order indexes those kept before it.
